@@ -1,0 +1,282 @@
+"""Cleaning: raw lines → logical lines, with every repair named (damage catalogue 1–12).
+
+Two kinds of rules, kept apart:
+
+* **idempotent rules** -- ``SPLIT_RULES`` (one line → several) and ``LINE_RULES``
+  (``str -> str``); running them twice changes nothing;
+* **one-off reformatting** -- ``join_wrapped_lines`` for law text and
+  ``join_commentary_lines`` for the commentary, which undo hard line breaks and so must
+  run once, on the output of the idempotent rules.
+
+``clean_lines`` runs them in order and records, per raw line, which rule changed it
+(``lawsearch clean FILE --explain`` prints that). Every output ``Line`` keeps the raw
+lines it came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from . import morph
+from .model import Line
+from .patterns import (
+    FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
+    PARAGRAPH_MARK, RULE_RUN, RUN_IN_HEADING, SPACED_QUESTION_AT_END, STARTS_LOWER,
+    COMMENTARY_HEADING, COMMENTARY_PARAGRAPH, WORD, classify,
+)
+
+# -- idempotent rules: one line in, several out ----------------------------------------
+
+
+def split_at_rule_runs(text: str) -> list[str]:
+    """A run of lost box-drawing characters was a title underline or a footnote rule: it
+    ends a line (damage 1, 2, 8).
+
+    ``"Правило 46. Неполное или ошибочное называние ????…??? карты стола"``
+    → ``["Правило 46. Неполное или ошибочное называние", "карты стола"]``;
+    ``"…второй картой во ????…? (*) - Но см. раздел C ниже."``
+    → ``["…второй картой во", "(*) - Но см. раздел C ниже."]``
+    """
+    parts = [p.strip() for p in RULE_RUN.split(text)]
+    return [p for p in parts if p] if len(parts) > 1 else [text]
+
+
+def split_at_footer(text: str) -> list[str]:
+    """A page footer at a line start ends the page; text after it on the same line is the
+    beginning of another page (damage 4).
+
+    ``"- 76 ло 57), есть штрафная карта…"`` → ``["- 76", "ло 57), есть штрафная карта…"]``
+    """
+    m = FOOTER.match(text)
+    if m and m["rest"]:
+        return [f"- {m['page']}", m["rest"]]
+    return [text]
+
+
+def split_run_in_headings(text: str) -> list[str]:
+    """A heading run into the previous paragraph starts its own line (damage 5).
+
+    ``"…старшинство этой карты. B.Неполное или ошибочное называние"``
+    → ``["…старшинство этой карты.", "B.Неполное или ошибочное называние"]``
+    """
+    parts = RUN_IN_HEADING.split(text)
+    return [p for p in parts if p] if len(parts) > 1 else [text]
+
+
+# -- idempotent rules: str -> str -------------------------------------------------------
+
+
+def normalize_whitespace(text: str) -> str:
+    """Tabs and no-break spaces become spaces; runs of spaces one; ends trimmed.
+
+    ``"  Правило 51.\\tДве или более  штрафных карт "`` → ``"Правило 51. Две или более штрафных карт"``
+    """
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def attach_lost_question_mark(text: str) -> str:
+    """A lone ``?`` after a space at a line end is the heading's own question mark (damage 1).
+
+    ``"C.Старшая или младшая штрафная карта ?"`` → ``"C.Старшая или младшая штрафная карта?"``
+    """
+    return SPACED_QUESTION_AT_END.sub("?", text)
+
+
+def add_missing_space(text: str) -> str:
+    """A space after punctuation that lost it (damage 7); ``1,5`` and ``B.Title`` stay.
+
+    ``"масть,так и старшинство"`` → ``"масть, так и старшинство"``;
+    ``"иначе.Судье надлежит"`` → ``"иначе. Судье надлежит"``
+    """
+    text = MISSING_SPACE_AFTER_COMMA.sub(r"\1 ", text)
+    return MISSING_SPACE_AFTER_DOT.sub(r"\1 ", text)
+
+
+SPLIT_RULES: list[Callable[[str], list[str]]] = [split_at_rule_runs, split_at_footer, split_run_in_headings]
+LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_question_mark, add_missing_space]
+
+# The commentary has no run-in headings; its numbered paragraphs ("47.8. Нелегально") would
+# not match anyway, but its running text may ("… 2.Текст"), so the rule is left out there.
+COMMENTARY_SPLIT_RULES = [split_at_rule_runs]
+
+
+@dataclass(frozen=True)
+class Change:
+    """A rule changed a raw line (``lawsearch clean --explain``)."""
+
+    source: str
+    line: int
+    rule: str
+
+
+def normalize_line(text: str, kind: str = "laws") -> list[str]:
+    """All idempotent rules on one raw line: ``normalize_line(x)`` applied to each of its
+    own outputs gives them back unchanged."""
+    out, _ = _apply_idempotent(text, kind)
+    return out
+
+
+def _apply_idempotent(text: str, kind: str) -> tuple[list[str], list[str]]:
+    fired: list[str] = []
+    parts = [text]
+    for rule in COMMENTARY_SPLIT_RULES if kind == "commentary" else SPLIT_RULES:
+        new_parts = [q for p in parts for q in rule(p)]
+        if new_parts != parts:
+            fired.append(rule.__name__)
+        parts = new_parts
+    result = []
+    for part in parts:
+        for rule in LINE_RULES:
+            new = rule(part)
+            if new != part and rule.__name__ not in fired:
+                fired.append(rule.__name__)
+            part = new
+        if part:
+            result.append(part)
+    return result, fired
+
+
+# -- one-off reformatting ---------------------------------------------------------------
+
+
+def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozenset()) -> tuple[list[Line], list[Change]]:
+    """Undo hard wraps in law text (damage 6): a line starting lower-case continues the line
+    before it, unless that is a footer or a footnote (a new page or the page bottom).
+
+    In a heading the split may fall inside a word; the halves are joined without a space
+    when the dictionary says so (``morph.join_split_word``):
+    ``"B.Не тот вистующий сыграл картой после непра" + "вильного хода разыгрывающего"``
+    → ``"B.Не тот вистующий сыграл картой после неправильного хода разыгрывающего"``;
+    ``"2.Ход принадлежит руке разыгрывающего или" + "болвана"`` keeps the space.
+    """
+    out: list[Line] = []
+    changes: list[Change] = []
+    for line in lines:
+        prev = out[-1] if out else None
+        if prev and prev.source == line.source and STARTS_LOWER.match(line.text):
+            kind = classify(prev.text).kind
+            if kind in HEADING_KINDS or kind == "text":
+                text = _join_heading_wrap(prev.text, line.text, extra_words) if kind in HEADING_KINDS \
+                    else f"{prev.text} {line.text}"
+                out[-1] = Line(text, prev.source, prev.first, line.last)
+                changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev.last, line.first}))
+                continue
+        out.append(line)
+    return out, changes
+
+
+def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str:
+    left = list(WORD.finditer(head))
+    right = WORD.match(tail)
+    if left and right and left[-1].end() == len(head):
+        word = morph.join_split_word(left[-1].group(), right.group(), extra_words)
+        if word is not None:
+            return head[: left[-1].start()] + word + tail[right.end():]
+    return f"{head} {tail}"
+
+
+def join_commentary_lines(lines: list[Line]) -> tuple[list[Line], list[Change]]:
+    """Undo the commentary's hard wraps (damage 10): lines of one paragraph are joined with
+    a space; a paragraph ends at a ``(DC4)`` mark (kept by the caller as an empty line),
+    and a numbered paragraph (``47.9.``) or a heading (``Правило 48. ОТКРЫТИЕ…``) starts one.
+
+    ``"которые вполне могли бы быть подсказаны этой информацией (см." + "Правило 16С2)."``
+    → ``"которые вполне могли бы быть подсказаны этой информацией (см. Правило 16С2)."``
+    """
+    out: list[Line] = []
+    changes: list[Change] = []
+    open_paragraph = False
+    for line in lines:
+        if not line.text:
+            open_paragraph = False
+            continue
+        starts = COMMENTARY_PARAGRAPH.match(line.text) or COMMENTARY_HEADING.match(line.text)
+        if open_paragraph and not starts and out:
+            prev = out[-1]
+            out[-1] = Line(f"{prev.text} {line.text}", prev.source, prev.first, line.last)
+            changes.append(Change(line.source, line.first, "join_commentary_lines"))
+        else:
+            out.append(line)
+        # a heading stands alone: the next line starts a paragraph of its own
+        open_paragraph = not COMMENTARY_HEADING.match(out[-1].text)
+    return out, changes
+
+
+def end_paragraph_at_marks(text: str) -> list[str]:
+    """The commentary's ``(DC4)`` ends a paragraph; it becomes an empty line.
+
+    ``"Правило 16С2).(DC4)"`` → ``["Правило 16С2).", ""]``
+    """
+    parts = PARAGRAPH_MARK.split(text)
+    if len(parts) == 1:
+        return [text]
+    out: list[str] = []
+    for part in parts[:-1]:
+        out.extend([part.strip(), ""])
+    if parts[-1].strip():
+        out.append(parts[-1].strip())
+    return out
+
+
+def drop_page_directives(text: str) -> list[str]:
+    """``..page3`` is the word processor's page break, not text.
+
+    ``"..page3"`` → ``[]``
+    """
+    return [] if PAGE_DIRECTIVE.match(text) else [text]
+
+
+# -- the whole stage --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cleaned:
+    lines: list[Line]
+    changes: list[Change]
+
+    def rules_by_line(self) -> dict[int, list[str]]:
+        by_line: dict[int, list[str]] = {}
+        for c in self.changes:
+            rules = by_line.setdefault(c.line, [])
+            if c.rule not in rules:
+                rules.append(c.rule)
+        return by_line
+
+    def counts(self) -> dict[str, int]:
+        """How many raw lines each rule changed."""
+        seen: dict[str, set[int]] = {}
+        for c in self.changes:
+            seen.setdefault(c.rule, set()).add(c.line)
+        return {rule: len(lines) for rule, lines in sorted(seen.items())}
+
+
+def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
+                extra_words: frozenset[str] = frozenset()) -> Cleaned:
+    """Clean the raw lines of one file (1-based line numbers) into logical lines.
+
+    >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
+    ['- 76', 'ло 57), есть штрафная карта']
+    """
+    lines: list[Line] = []
+    changes: list[Change] = []
+    for n, text in enumerate(raw, 1):
+        pre: list[str] = [text]
+        if kind == "commentary":
+            for rule in (drop_page_directives, end_paragraph_at_marks):
+                new = [q for p in pre for q in rule(p)]
+                if new != pre:
+                    changes.append(Change(source, n, rule.__name__))
+                pre = new
+        for part in pre:
+            if kind == "commentary" and part == "":
+                lines.append(Line("", source, n, n))  # paragraph end
+                continue
+            out, fired = _apply_idempotent(part, kind)
+            changes.extend(Change(source, n, rule) for rule in fired)
+            lines.extend(Line(t, source, n, n) for t in out)
+    if kind == "commentary":
+        joined, more = join_commentary_lines(lines)
+    else:
+        joined, more = join_wrapped_lines(lines, extra_words)
+    return Cleaned(joined, changes + more)

@@ -1,0 +1,74 @@
+"""The pipeline from a corpus folder to a ``Corpus``: read → clean → assemble pages →
+structure → references. Each stage is called once, in order; the corpus is parsed once
+per run.
+
+    corpus = build_corpus(Path("corpus"))
+    corpus.node("50E1").title        # 'Нарушителю принадлежит очередь игры'
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from .clean import clean_lines
+from .model import Corpus, CorpusError, Problem
+from .pages import assemble, split_pieces
+from .references import find_references
+from .sources import read_corpus_folder
+from .structure import build_tree
+
+Progress = Callable[[str], None]
+
+
+def _quiet(message: str) -> None:
+    pass
+
+
+def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -> Corpus:
+    """Parse the corpus folder at ``root``. With ``strict`` (the default), raise
+    ``CorpusError`` when the input has errors (a curation statement the text contradicts, a
+    law outside the code's range); otherwise return the corpus with its problems listed."""
+    folder = read_corpus_folder(root)
+    progress(f"read {len(folder.sources)} sources from {root}")
+    cleaned = {}
+    for source in folder.sources:
+        cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind)
+    progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
+
+    law_sources = [s for s in folder.sources if s.kind == "laws"]
+    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in law_sources}
+    runs, problems = assemble(pieces, folder.curation, folder.curation_path, {s.id: s.path for s in folder.sources})
+    progress(f"assembled {sum(len(p) for p in pieces.values())} pieces into {len(runs)} runs of pages")
+
+    commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
+    tree = build_tree(runs, commentary, folder.sources, folder.law_range, folder.titles_en, folder.code,
+                      folder.curation_path)
+    refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
+                                       folder.law_range)
+    problems += tree.problems
+    problems += [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
+                 for u in unresolved]
+    progress(f"built {len(tree.nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
+
+    corpus = Corpus(
+        sources=tuple(folder.sources),
+        nodes=tuple(tree.nodes),
+        footnotes=tuple(tree.footnotes),
+        refs=tuple(refs),
+        problems=tuple(problems),
+        repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
+        code={**{k: v for k, v in folder.code.items() if k in ("title", "edition", "laws")},
+              "pieces": [
+                  {"source": p.source, "first": p.first, "page": p.page, "page_from": p.page_from,
+                   "starts_page": p.starts_page, "ends_page": p.ends_page,
+                   "joined_by": p.joined_by, "run": n, "curated": p.curation is not None}
+                  for n, run in enumerate(runs) for p in run.pieces],
+              "verified": tree.verified},
+        inputs=folder.inputs,
+    )
+    errors = [p for p in problems if p.severity == "error"]
+    if strict and errors:
+        raise CorpusError(errors)
+    return corpus

@@ -1,0 +1,282 @@
+"""The data every stage shares: frozen dataclasses, and their JSON form.
+
+The shapes follow the corpus JSON of CONTRACT.md; ``Corpus.to_dict()`` writes it and
+``Corpus.from_dict()`` reads it back, so later stages (index, site) can start from
+``build/corpus.json`` without parsing raw text again.
+
+This module imports nothing from the package.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CORPUS_JSON_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with the input, named by file and line.
+
+    ``severity`` is ``"error"`` (the build refuses to go on, ``check`` exits 1) or
+    ``"warning"`` (reported, not fatal).
+    """
+
+    severity: str
+    message: str
+    path: str | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if self.path and self.line:
+            where += f":{self.line}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+class CorpusError(Exception):
+    """Input that cannot be read or contradicts itself; carries the problems found."""
+
+    def __init__(self, problems: list[Problem] | Problem):
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class Source:
+    """One raw file of the corpus as the manifest describes it."""
+
+    id: str  # the file's stem: "000_58dbb1f2fde933c1"
+    path: str  # relative to the corpus folder's parent: "corpus/laws/ru/000_….txt"
+    lang: str
+    kind: str  # "laws" | "commentary"
+    edition: str
+    translator: str
+    encoding: str  # detected or declared
+    sha256: str
+    published: int | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """A logical line of cleaned text and the raw lines it came from (1-based, inclusive)."""
+
+    text: str
+    source: str
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class Span:
+    """A raw stretch a node comes from."""
+
+    source: str  # the source's path, as in Source.path
+    page: int | None
+    lines: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A position in a node's text: a gap, a label like "(НАКАЗАНИЕ)", or a footnote marker."""
+
+    kind: str  # "gap" | "label" | "footnote"
+    start: int
+    end: int
+    footnote: str | None = None  # for kind "footnote": the footnote id, None when its body is lost
+
+
+@dataclass(frozen=True)
+class Node:
+    id: str
+    kind: str  # division | law | section | clause | subclause | item | commentary | piece
+    law: str | None
+    parent: str | None
+    lang: str
+    title: str | None
+    title_from: str | None
+    text: str | None
+    marks: tuple[Mark, ...]
+    footnotes: tuple[str, ...]
+    spans: tuple[Span, ...]
+    attribution: str | None
+    uncertain: tuple[str, ...]
+    truncated_start: bool
+    truncated_end: bool
+    missing: bool
+    translations: dict[str, dict[str, str | None]]
+    url: str
+    label: str | None = None  # as printed: "Раздел II", "B", "(A)"
+    edition: str | None = None
+    translator: str | None = None
+
+
+@dataclass(frozen=True)
+class Footnote:
+    id: str
+    page: int | None
+    text: str
+    markers: tuple[str, ...]  # ids of the nodes whose markers refer to it
+    orphan: bool
+    at: str | None  # the node in whose running text the footnote body stood
+    spans: tuple[Span, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A cross-reference found in a node's text or a footnote."""
+
+    from_: str
+    law: str | None
+    target: str
+    surface: str
+    group: int
+    status: str  # "node" | "law" | "outside"
+    source: str
+    line: int
+    partial: bool = False  # the surviving half of a reference cut by a lost page
+
+
+@dataclass(frozen=True)
+class Corpus:
+    sources: tuple[Source, ...]
+    nodes: tuple[Node, ...]
+    footnotes: tuple[Footnote, ...]
+    refs: tuple[Ref, ...]
+    problems: tuple[Problem, ...] = ()
+    repairs: dict[str, dict[str, int]] = field(default_factory=dict)  # source id -> rule -> lines changed
+    code: dict[str, Any] = field(default_factory=dict)  # title, edition, law range
+    inputs: str = ""  # fingerprint of every input file, to tell a stale build
+
+    def node(self, node_id: str) -> Node | None:
+        return self._by_id().get(node_id)
+
+    def _by_id(self) -> dict[str, Node]:
+        cache = self.__dict__.get("_by_id_cache")
+        if cache is None:
+            cache = {n.id: n for n in self.nodes}
+            object.__setattr__(self, "_by_id_cache", cache)
+        return cache
+
+    def children(self, node_id: str) -> list[Node]:
+        return [n for n in self.nodes if n.parent == node_id and n.kind != "commentary"]
+
+    def commentary(self, law: str) -> list[Node]:
+        return [n for n in self.nodes if n.kind == "commentary" and n.law == law]
+
+    def refs_from(self, node_id: str) -> list[Ref]:
+        return [r for r in self.refs if r.from_ == node_id]
+
+    def refs_to(self, node_id: str) -> list[Ref]:
+        return [r for r in self.refs if r.target == node_id]
+
+    # -- JSON ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": CORPUS_JSON_VERSION,
+            "code": self.code,
+            "inputs": self.inputs,
+            "sources": [_source_dict(s) for s in self.sources],
+            "nodes": [_node_dict(n) for n in self.nodes],
+            "footnotes": [_footnote_dict(f) for f in self.footnotes],
+            "refs": [_ref_dict(r) for r in self.refs],
+            "repairs": self.repairs,
+            "problems": [
+                {"severity": p.severity, "message": p.message, "path": p.path, "line": p.line}
+                for p in self.problems
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Corpus:
+        if data.get("version") != CORPUS_JSON_VERSION:
+            raise ValueError(f"corpus JSON version {data.get('version')!r}, expected {CORPUS_JSON_VERSION}")
+        return cls(
+            sources=tuple(Source(**s) for s in data["sources"]),
+            nodes=tuple(_node_from(n) for n in data["nodes"]),
+            footnotes=tuple(
+                Footnote(
+                    id=f["id"], page=f["page"], text=f["text"], markers=tuple(f["markers"]),
+                    orphan=f["orphan"], at=f.get("at"), spans=tuple(_span_from(s) for s in f.get("spans", ())),
+                )
+                for f in data["footnotes"]
+            ),
+            refs=tuple(
+                Ref(from_=r["from"], law=r["law"], target=r["target"], surface=r["surface"],
+                    group=r["group"], status=r["status"], source=r["source"], line=r["line"],
+                    partial=r.get("partial", False))
+                for r in data["refs"]
+            ),
+            problems=tuple(Problem(**p) for p in data.get("problems", ())),
+            repairs=data.get("repairs", {}),
+            code=data.get("code", {}),
+            inputs=data.get("inputs", ""),
+        )
+
+
+def _source_dict(s: Source) -> dict[str, Any]:
+    return {
+        "id": s.id, "path": s.path, "lang": s.lang, "kind": s.kind, "edition": s.edition,
+        "translator": s.translator, "encoding": s.encoding, "sha256": s.sha256, "published": s.published,
+    }
+
+
+def _span_dict(s: Span) -> dict[str, Any]:
+    return {"source": s.source, "page": s.page, "lines": list(s.lines)}
+
+
+def _span_from(d: dict[str, Any]) -> Span:
+    return Span(source=d["source"], page=d["page"], lines=(d["lines"][0], d["lines"][1]))
+
+
+def _node_dict(n: Node) -> dict[str, Any]:
+    return {
+        "id": n.id, "kind": n.kind, "law": n.law, "parent": n.parent, "lang": n.lang,
+        "label": n.label, "title": n.title, "title_from": n.title_from, "text": n.text,
+        "marks": [
+            {"kind": m.kind, "start": m.start, "end": m.end, **({"footnote": m.footnote} if m.kind == "footnote" else {})}
+            for m in n.marks
+        ],
+        "footnotes": list(n.footnotes),
+        "spans": [_span_dict(s) for s in n.spans],
+        "attribution": n.attribution,
+        "uncertain": list(n.uncertain),
+        "truncated": {"start": n.truncated_start, "end": n.truncated_end},
+        "missing": n.missing,
+        "translations": n.translations,
+        "edition": n.edition,
+        "translator": n.translator,
+        "url": n.url,
+    }
+
+
+def _node_from(d: dict[str, Any]) -> Node:
+    return Node(
+        id=d["id"], kind=d["kind"], law=d["law"], parent=d["parent"], lang=d["lang"],
+        title=d["title"], title_from=d["title_from"], text=d["text"],
+        marks=tuple(Mark(kind=m["kind"], start=m["start"], end=m["end"], footnote=m.get("footnote")) for m in d["marks"]),
+        footnotes=tuple(d["footnotes"]), spans=tuple(_span_from(s) for s in d["spans"]),
+        attribution=d["attribution"], uncertain=tuple(d["uncertain"]),
+        truncated_start=d["truncated"]["start"], truncated_end=d["truncated"]["end"],
+        missing=d["missing"], translations=d["translations"], url=d["url"], label=d.get("label"),
+        edition=d.get("edition"), translator=d.get("translator"),
+    )
+
+
+def _footnote_dict(f: Footnote) -> dict[str, Any]:
+    return {
+        "id": f.id, "page": f.page, "text": f.text, "markers": list(f.markers), "orphan": f.orphan,
+        "at": f.at, "spans": [_span_dict(s) for s in f.spans],
+    }
+
+
+def _ref_dict(r: Ref) -> dict[str, Any]:
+    d = {
+        "from": r.from_, "law": r.law, "target": r.target, "surface": r.surface, "group": r.group,
+        "status": r.status, "source": r.source, "line": r.line,
+    }
+    if r.partial:
+        d["partial"] = True
+    return d

@@ -1,0 +1,77 @@
+"""The morphology leaf: one cached pymorphy3 analyzer, loaded on first use.
+
+Cleaning uses it to rejoin words split across heading lines; the index uses it for
+lemmas. Loading the dictionary costs a few hundred milliseconds, so nothing here runs
+at import time (``lawsearch --help`` never loads it).
+
+This module imports nothing from the package.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# Short words that are real words on their own. A one- or two-letter "half" outside this
+# list ("ин" of "ин|формация") is taken for a fragment even if the dictionary knows it.
+SHORT_WORDS = frozenset(
+    "а б в ж и к о с у я бы во да до же за из ко ли мы на не ни но ну об он от по со та те то ту ты уж".split()
+)
+
+# Particles that follow a hyphen: a wrap can lose the hyphen ("какой" / "нибудь").
+HYPHEN_PARTICLES = ("нибудь", "либо", "то", "таки")
+
+
+@lru_cache(maxsize=1)
+def analyzer():
+    """The one ``pymorphy3.MorphAnalyzer`` of the process."""
+    import pymorphy3  # deferred: the dictionary load is the slow part of start-up
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=100_000)
+def is_known(word: str) -> bool:
+    """Whether the dictionary knows ``word`` as a word (not a guess by analogy).
+
+    >>> is_known("неправильного"), is_known("непра")
+    (True, False)
+    """
+    w = word.lower().replace("ё", "е")
+    if len(w) <= 2:
+        return w in SHORT_WORDS
+    return analyzer().word_is_known(w)
+
+
+def join_split_word(left: str, right: str, extra_words: frozenset[str] = frozenset()) -> str | None:
+    """The word ``left`` + ``right`` make when a line break split it, or None.
+
+    A split is joined only when the joined form is a known word while one half is not
+    (``непра|вильного``, ``сыг|раны``, ``нака|зания``); two known halves stay apart
+    (``розыгрыш на``: ``розыгрышна`` is a word too). A lost hyphen before a particle is
+    restored (``какой|нибудь`` → ``какой-нибудь``).
+
+    >>> join_split_word("непра", "вильного")
+    'неправильного'
+    >>> join_split_word("или", "болвана") is None
+    True
+    """
+    def known(w: str) -> bool:
+        return w.lower() in extra_words or is_known(w)
+
+    if right.lower() in HYPHEN_PARTICLES and known(f"{left}-{right}"):
+        return f"{left}-{right}"
+    joined = left + right
+    if known(joined) and not (known(left) and known(right)):
+        return joined
+    return None
+
+
+@lru_cache(maxsize=200_000)
+def lemmas(word: str) -> tuple[str, ...]:
+    """Every plausible lemma of a word form, ё folded to е: ``lemmas("онером") == ("онер",)``."""
+    seen: list[str] = []
+    for parse in analyzer().parse(word.lower()):
+        lemma = parse.normal_form.replace("ё", "е")
+        if lemma not in seen:
+            seen.append(lemma)
+    return tuple(seen)

@@ -1,0 +1,161 @@
+"""Page assembly: cleaned lines → pieces → runs of joined pages (the page model of
+CORPUS-NOTES.md).
+
+A footer ``- N`` ends page N. The files are cuts of a stream of whole pages in scrambled
+order, so:
+
+* a piece that follows a footer starts a page; a piece that ends at a footer ``- N`` is the
+  end of page N; the first piece of a file may start anywhere (start truncated) and the
+  last has no footer (end truncated, page unknown unless curated);
+* page N's end and page N+1's start join without a gap; a curated ``continues`` joins two
+  pieces of one page; everywhere else text is missing, and a run ends.
+
+    runs = assemble(cleaned_by_source, statements)
+    [p.label for p in runs[3].pieces]      # ['002:1', '004:13', '001:1']  (81 → 82 head → 82 tail)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Line, Problem
+from .patterns import classify
+from .sources import CurationStatement
+
+
+@dataclass
+class Piece:
+    """A stretch of one file between footers (or the file's ends)."""
+
+    source: str
+    first: int  # raw line of the first content line: the piece's name in curation ("004:13")
+    lines: list[Line]
+    page: int | None  # from its footer, or curated, or None
+    starts_page: bool  # follows a footer: the page's beginning is here
+    ends_page: bool  # ends at a footer: the page's end is here
+    page_from: str | None = None  # "footer" | "curated"
+    curation: CurationStatement | None = None
+    joined_by: str | None = None  # how this piece joins the one before it in its run: "page" | "curated"
+
+    @property
+    def label(self) -> str:
+        return f"{self.source.split('_')[0]}:{self.first}"
+
+
+@dataclass
+class Run:
+    """Pieces that join without missing text, in reading order."""
+
+    pieces: list[Piece] = field(default_factory=list)
+
+    @property
+    def first_page(self) -> int | None:
+        return self.pieces[0].page
+
+
+def split_pieces(source: str, lines: list[Line]) -> list[Piece]:
+    """Cut one file's cleaned lines at footers. Empty stretches (two footers in a row,
+    a footer on the first line) give no piece."""
+    pieces: list[Piece] = []
+    current: list[Line] = []
+    after_footer = False
+    for line in lines:
+        c = classify(line.text)
+        if c.kind == "footer":
+            if current:
+                pieces.append(Piece(source, current[0].first, current, int(c.label), after_footer, True, "footer"))
+            current = []
+            after_footer = True
+            continue
+        current.append(line)
+    if current:
+        pieces.append(Piece(source, current[0].first, current, None, after_footer, False))
+    return pieces
+
+
+def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[CurationStatement],
+             curation_path: str | None, source_paths: dict[str, str]) -> tuple[list[Run], list[Problem]]:
+    """Apply curated pages and continuations, then chain pieces into runs.
+
+    Returns the runs in reading order (by first page; runs of unknown page last, in file
+    order) and the problems found: a statement naming no piece, or one the text contradicts.
+    """
+    problems: list[Problem] = []
+    by_name = {(p.source, p.first): p for pieces in pieces_by_source.values() for p in pieces}
+
+    def error(st: CurationStatement, message: str) -> None:
+        problems.append(Problem("error", message, curation_path, st.line))
+
+    for st in statements:
+        piece = by_name.get(st.at)
+        if piece is None:
+            starts = ", ".join(str(p.first) for p in pieces_by_source.get(st.at[0], []))
+            error(st, f"no piece starts at {st.at[0]}:{st.at[1]} (pieces of {source_paths.get(st.at[0], st.at[0])} start at lines {starts})")
+            continue
+        piece.curation = st
+        if st.page is not None:
+            if piece.page is not None and piece.page != st.page:
+                error(st, f"says {piece.label} is on page {st.page}, but its footer says page {piece.page}")
+            elif piece.page is None:
+                piece.page, piece.page_from = st.page, "curated"
+
+    successor: dict[int, Piece] = {}
+    predecessor: dict[int, Piece] = {}
+
+    def link(a: Piece, b: Piece, how: str) -> str | None:
+        if id(a) in successor and successor[id(a)] is not b:
+            return f"{b.label} cannot continue {a.label}: {successor[id(a)].label} already does"
+        if id(b) in predecessor and predecessor[id(b)] is not a:
+            return f"{b.label} cannot continue {a.label}: it already continues {predecessor[id(b)].label}"
+        successor[id(a)], predecessor[id(b)] = b, a
+        b.joined_by = b.joined_by or how
+        return None
+
+    for st in statements:
+        piece = by_name.get(st.at)
+        if piece is None or st.continues is None:
+            continue
+        before = by_name.get(st.continues)
+        if before is None:
+            error(st, f"continues {st.continues[0]}:{st.continues[1]}, but no piece starts there")
+            continue
+        if before.ends_page or piece.starts_page:
+            if not (before.ends_page and piece.starts_page and before.page is not None and piece.page == before.page + 1):
+                error(st, f"says {piece.label} continues {before.label}, but a page boundary lies between them")
+                continue
+        elif before.page is not None and piece.page is not None and before.page != piece.page:
+            error(st, f"says {piece.label} continues {before.label}, but they are on pages {before.page} and {piece.page}")
+            continue
+        if (msg := link(before, piece, "curated")) is not None:
+            error(st, msg)
+        if before.page is not None and piece.page is None:
+            piece.page, piece.page_from = before.page, "curated"
+        elif piece.page is not None and before.page is None:
+            before.page, before.page_from = piece.page, "curated"
+
+    page_ends = {p.page: p for ps in pieces_by_source.values() for p in ps if p.ends_page and p.page is not None}
+    for pieces in pieces_by_source.values():
+        for piece in pieces:
+            if piece.starts_page and piece.page is not None and piece.page - 1 in page_ends and id(piece) not in predecessor:
+                before = page_ends[piece.page - 1]
+                if id(before) not in successor:
+                    link(before, piece, "page")
+
+    runs: list[Run] = []
+    all_pieces = [p for src in pieces_by_source for p in pieces_by_source[src]]
+    placed: set[int] = set()
+    # chains start where nothing comes before; a second pass breaks any curated cycle
+    for starts_only in (True, False):
+        for piece in all_pieces:
+            if id(piece) in placed or (starts_only and id(piece) in predecessor):
+                continue
+            run = Run()
+            p: Piece | None = piece
+            while p is not None and id(p) not in placed:
+                placed.add(id(p))
+                run.pieces.append(p)
+                p = successor.get(id(p))
+            runs.append(run)
+    order = {id(p): n for n, p in enumerate(all_pieces)}
+    runs.sort(key=lambda r: (r.first_page is None, r.first_page or 0, order[id(r.pieces[0])]))
+    return runs, problems

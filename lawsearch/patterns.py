@@ -1,0 +1,193 @@
+"""Every pattern the pipeline uses, compiled once, each with real examples from the seeds.
+
+Lines are classified here (`classify`) so that cleaning, page assembly and structure
+agree on what a heading, a footer or a footnote is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Latin capitals and the Cyrillic capitals that look like them (damage item 11).
+LATIN_OR_LOOKALIKE = "A-ZАВСЕНКМОРТХ"
+CYR_UPPER = "А-ЯЁ"
+CYR_LOWER = "а-яё"
+
+# -- damage -----------------------------------------------------------------------------
+
+# Lost box-drawing characters: runs of two or more "?" (also groups separated by single
+# spaces, "?? ?? ??"), runs of "њ", intact box-drawing characters (U+2500-U+257F, the DOS
+# originals' ─ ═ │), and underlines of "=" (three or more).
+#   "Правило 46. Неполное или ошибочное называние ??????…??? карты стола"
+#   "Раздел II - Другие запрещённые ходы или игра ============"
+RULE_RUN = re.compile(
+    r"""
+    (?: \?{2,} (?:[ ]\?{2,})*        # ???????  or  ?? ?? ??
+      | њ{2,} (?:[ ]њ{2,})*
+      | [\u2500-\u257F]+ (?:[ ][\u2500-\u257F]+)*
+      | ={3,}
+    )
+    """,
+    re.VERBOSE,
+)
+
+# A page footer "- N" at a line start, possibly followed on the same line by the next
+# piece's text:  "- 76 ло 57), есть штрафная карта…",  "- 84"
+FOOTER = re.compile(r"^-[ \t]*(?P<page>\d{1,4})(?=[ \t]|$)[ \t]*(?P<rest>.*)$")
+
+# A heading run into the previous paragraph: a sentence end, a space, then a heading label
+# with no space after its dot and a capital after it.
+#   "…старшинство этой карты. B.Неполное или ошибочное называние"
+#   "…(см. правило 16A). E.Распоряжение старшей штрафной картой"
+#   "…Показанный первый ход вне очереди A.Разыгрывающий выкладывает свою руку" (after a rule run)
+RUN_IN_HEADING = re.compile(
+    rf"""
+    (?<=[.!?:;)»"\w])          # end of the previous sentence or title
+    [ ]+
+    (?=
+      (?: [{LATIN_OR_LOOKALIKE}] | \d{{1,2}} | \([{LATIN_OR_LOOKALIKE}]\) | \(\d{{1,2}}\) )
+      \.[{CYR_UPPER}]
+    )
+    """,
+    re.VERBOSE,
+)
+
+# Missing space after punctuation: "масть,так", "иначе.Судье", "масти;если", "(однако,он".
+# A comma between digits is a decimal ("1,5") and stays; a dot after a Latin letter,
+# a digit or ")" is a heading label ("B.Штрафная", "(A).Никто") and stays.
+MISSING_SPACE_AFTER_COMMA = re.compile(rf"(?<=[{CYR_LOWER}{CYR_UPPER})])([,;:])(?=[{CYR_LOWER}{CYR_UPPER}])")
+MISSING_SPACE_AFTER_DOT = re.compile(rf"(?<=[{CYR_LOWER}]{{2}})([.!?])(?=[{CYR_UPPER}])")
+
+# A "?" that lost its place at the end of a heading: "C.Старшая или младшая штрафная карта ?"
+SPACED_QUESTION_AT_END = re.compile(r"(?<=\w)[ \t]+\?$")
+
+# The commentary's paragraph end: "(DC4)" spelled out, the control character 0x14 itself,
+# or the pilcrow DOS code pages show for it.
+PARAGRAPH_MARK = re.compile(r"\(DC4\)|\x14|¶")
+# "..page3": a page-break directive of the commentary's word processor.
+PAGE_DIRECTIVE = re.compile(r"^\s*\.\.page\d*\s*$")
+
+# -- lines ------------------------------------------------------------------------------
+
+# Divisions: "Раздел II - Нарушения в ходе процедуры", "Часть 3. …", "Глава I — …"
+DIVISION = re.compile(
+    r"^(?P<level>Глава|Часть|Раздел)\s+(?P<numeral>[IVXLC]+|\d+)\s*[-–—.:]\s*(?P<title>.*?)\s*$"
+)
+DIVISION_LEVELS = {"Глава": "glava", "Часть": "chast", "Раздел": "razdel"}
+
+# A law heading: "Правило 46. Неполное или ошибочное называние", "Правило 48. ОТКРЫТИЕ КАРТ…"
+LAW_HEADING = re.compile(r"^Правило\s+(?P<law>\d+)\.\s+(?P<title>\S.*?)\s*$")
+
+# Headings below a law; no space after the dot, a capital after it (damage item 5).
+#   section "B.Штрафная карта остаётся открытой", clause "1.Неполное обозначение старшинства",
+#   sub-clause "(A).Никто впоследствие не сыграл", item "(1).Оставить…"
+SECTION_HEADING = re.compile(rf"^(?P<label>[{LATIN_OR_LOOKALIKE}])\.(?P<title>[{CYR_UPPER}].*?)\s*$")
+CLAUSE_HEADING = re.compile(rf"^(?P<label>\d{{1,2}})\.(?P<title>[{CYR_UPPER}«\"].*?)\s*$")
+SUBCLAUSE_HEADING = re.compile(rf"^\((?P<label>[{LATIN_OR_LOOKALIKE}])\)\.(?P<title>[{CYR_UPPER}].*?)\s*$")
+ITEM_HEADING = re.compile(rf"^\((?P<label>\d{{1,2}})\)\.(?P<title>[{CYR_UPPER}].*?)\s*$")
+
+# A footnote body at the page bottom, after its rule: "(*) - Но см. раздел C ниже."
+FOOTNOTE_BODY = re.compile(r"^\((?P<symbol>\*+)\)\s*[-–—]\s*(?P<text>.*?)\s*$")
+# A footnote marker in running text: "картой(*) после неправильного хода"
+FOOTNOTE_MARKER = re.compile(r"\((?P<symbol>\*+)\)")
+
+# Inline labels of the 1987 code: "(НАКАЗАНИЕ)" -- upper-case words in parentheses.
+INLINE_LABEL = re.compile(rf"\([{CYR_UPPER}]{{4,}}(?:[ ][{CYR_UPPER}]{{2,}})*\)")
+
+# Commentary: "47.8. Нелегально взятая назад карта…" and "Правило 48. ОТКРЫТИЕ КАРТ РАЗЫГРЫВАЮЩЕГО"
+COMMENTARY_PARAGRAPH = re.compile(r"^(?P<law>\d+)\.(?P<para>\d+)\.\s+(?P<text>.*)$")
+COMMENTARY_HEADING = re.compile(rf"^Правило\s+(?P<law>\d+)\.\s+(?P<title>[{CYR_UPPER}][{CYR_UPPER} ,\-–—]*?)\s*$")
+
+STARTS_LOWER = re.compile(rf"^[{CYR_LOWER}]")
+WORD = re.compile(rf"[{CYR_LOWER}{CYR_UPPER}A-Za-z]+(?:-[{CYR_LOWER}{CYR_UPPER}]+)*")
+
+HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
+
+
+@dataclass(frozen=True)
+class Classified:
+    kind: str  # footer | footnote | division | law | section | clause | subclause | item | text | empty
+    label: str | None = None  # law number, section letter (Latin), clause number, …
+    title: str | None = None
+    extra: str | None = None  # division level, footnote symbol, page number
+
+
+def classify(text: str) -> Classified:
+    """What a cleaned law-text line is.
+
+    >>> classify("B.Штрафная карта остаётся открытой").kind
+    'section'
+    >>> classify("- 84").label
+    '84'
+    """
+    s = text.strip()
+    if not s:
+        return Classified("empty")
+    if m := FOOTER.match(s):
+        if not m["rest"]:
+            return Classified("footer", label=m["page"])
+    if m := FOOTNOTE_BODY.match(s):
+        return Classified("footnote", extra=m["symbol"], title=m["text"])
+    if m := DIVISION.match(s):
+        return Classified("division", label=m["numeral"], title=m["title"], extra=DIVISION_LEVELS[m["level"]])
+    if m := LAW_HEADING.match(s):
+        return Classified("law", label=m["law"], title=m["title"])
+    if m := SECTION_HEADING.match(s):
+        return Classified("section", label=fold(m["label"]), title=m["title"])
+    if m := CLAUSE_HEADING.match(s):
+        return Classified("clause", label=m["label"], title=m["title"])
+    if m := SUBCLAUSE_HEADING.match(s):
+        return Classified("subclause", label=fold(m["label"]).lower(), title=m["title"])
+    if m := ITEM_HEADING.match(s):
+        return Classified("item", label=m["label"], title=m["title"])
+    return Classified("text")
+
+
+_FOLD = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
+
+
+def fold(label: str) -> str:
+    """Cyrillic look-alike capitals to Latin: ``fold("С") == "C"``."""
+    return label.translate(_FOLD)
+
+
+# -- references -------------------------------------------------------------------------
+
+# One ID as written in a reference: "50E", "16С2" (look-alike), "47E2(a)", "B1(A)", "(A)".
+_ID = rf"\d{{1,3}}(?:[{LATIN_OR_LOOKALIKE}](?:\d{{1,2}})?(?:\([{LATIN_OR_LOOKALIKE}a-z]\))?(?:\(\d{{1,2}}\))?)?(?![\w])"
+_SECTION_ID = rf"(?:[{LATIN_OR_LOOKALIKE}](?:\d{{1,2}})?(?:\([{LATIN_OR_LOOKALIKE}a-z]\))?(?:\(\d{{1,2}}\))?|\([{LATIN_OR_LOOKALIKE}a-z]\))(?![\w])"
+_CONJ = r"(?:\s*,\s*|\s+(?:или|и)\s+|\s*,\s*(?:или|и)\s+)"
+
+# "правило 16A", "правилом 53", "правилу 41", "правила 24", "Правило 16С2", "правила 12 и 13",
+# "правило 53 или 56", "правила 61-64".  Not "Это Правило", not "требуют Правила" (no number).
+LAW_REFERENCE = re.compile(
+    rf"""
+    (?<![\w])(?P<word>[Пп]равил(?:о|а|у|ом|е|ам|ами|ах))
+    \s+
+    (?P<ids>{_ID}(?:\s*[-–—]\s*\d{{1,3}}(?![\w]))?(?:{_CONJ}{_ID}(?:\s*[-–—]\s*\d{{1,3}}(?![\w]))?)*)
+    """,
+    re.VERBOSE,
+)
+
+# "раздел C ниже", "разделу (A)", "разделам C, D или E", "разделами A, B, C, D, E",
+# "раздел B1(A) данного правила"
+SECTION_REFERENCE = re.compile(
+    rf"""
+    (?<![\w])(?P<word>[Рр]аздел(?:а|у|ом|е|ы|ов|ам|ами|ах)?)
+    \s+
+    (?P<ids>{_SECTION_ID}(?:{_CONJ}{_SECTION_ID})*)
+    """,
+    re.VERBOSE,
+)
+
+# "п.54.1", "п. 48.4" -- a commentary paragraph
+PARAGRAPH_REFERENCE = re.compile(r"(?<![\w])(?P<word>п\.)\s*(?P<ids>\d{1,3}\.\d{1,2})(?![\w.]\d)")
+
+# The surviving tail of a reference cut by a lost page, at the start of a truncated piece:
+# "ло 57), есть штрафная карта" ("прави|ло 57").
+HALF_REFERENCE = re.compile(r"^(?P<word>(?:ло|ла|лу|лом|илом|ила|ило|вило|вила|вилу|вилом))\s+(?P<ids>\d{1,3}(?:[A-Z]\d?)?)(?![\w])")
+
+ID_IN_LIST = re.compile(_ID)
+SECTION_IN_LIST = re.compile(_SECTION_ID)
+RANGE_IN_LIST = re.compile(r"(?P<a>\d{1,3})\s*[-–—]\s*(?P<b>\d{1,3})(?![\w])")

@@ -1,0 +1,260 @@
+"""Reading the corpus folder: the manifest, the raw files, the curation and title files.
+
+The first stage of the pipeline. Every problem is a ``CorpusError`` naming the file (and
+line where there is one); nothing here raises anything else for bad input.
+
+    corpus = read_corpus_folder(Path("corpus"))
+    corpus.sources[0].encoding     # "utf-8" (detected: the manifest says "auto")
+    corpus.texts["000_58dbb1f2fde933c1"][10]   # raw line 11, decoded
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .model import CorpusError, Problem, Source
+
+MANIFEST = "manifest.toml"
+ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
+             "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
+KINDS = ("laws", "commentary")
+RAW_SUFFIXES = (".txt",)
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True)
+class CurationStatement:
+    """One [[piece]] of the curation file; see the comments at the top of curation.toml."""
+
+    at: tuple[str, int]  # (source id, first raw line)
+    reason: str
+    line: int  # where the statement stands in the curation file
+    page: int | None = None
+    continues: tuple[str, int] | None = None
+    law: str | None = None
+    section: str | None = None
+    clause: str | None = None
+    subclause: str | None = None
+    uncertain: tuple[str, ...] = ()
+
+
+@dataclass
+class CorpusFolder:
+    """Everything read from a corpus folder, decoded, before any cleaning."""
+
+    root: Path
+    code: dict[str, Any]
+    sources: list[Source]
+    texts: dict[str, list[str]]  # source id -> raw lines (no line breaks)
+    curation: list[CurationStatement] = field(default_factory=list)
+    curation_path: str | None = None
+    titles_en: dict[str, str] = field(default_factory=dict)
+    inputs: str = ""
+
+    @property
+    def law_range(self) -> tuple[int, int]:
+        low, high = self.code.get("laws", [1, 93])
+        return int(low), int(high)
+
+
+def read_corpus_folder(root: Path) -> CorpusFolder:
+    """Read the manifest and every file it names; raise CorpusError naming what is wrong."""
+    root = Path(root)
+    manifest_path = root / MANIFEST
+    if not manifest_path.is_file():
+        raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
+    manifest = _load_toml(manifest_path)
+    code = dict(manifest.get("code", {}))
+    _check_law_range(code, manifest_path)
+
+    entries = manifest.get("source")
+    if not isinstance(entries, list) or not entries:
+        raise CorpusError(Problem("error", "the manifest lists no [[source]]", str(manifest_path)))
+
+    digest = hashlib.sha256()
+    sources: list[Source] = []
+    texts: dict[str, list[str]] = {}
+    listed: set[Path] = set()
+    for n, entry in enumerate(entries, 1):
+        line = _line_of(manifest_path, "path", str(entry.get("path", "")))
+        source, lines, data = _read_source(root, entry, manifest_path, line or None, n)
+        if source.id in texts:
+            raise CorpusError(Problem("error", f"two sources named {source.id}", str(manifest_path), line))
+        sources.append(source)
+        texts[source.id] = lines
+        listed.add((root / entry["path"]).resolve())
+        digest.update(source.path.encode() + b"\0" + data)
+
+    for kind in KINDS:
+        for path in sorted((root / kind).rglob("*")) if (root / kind).is_dir() else []:
+            if path.is_file() and path.suffix in RAW_SUFFIXES and path.resolve() not in listed:
+                raise CorpusError(Problem(
+                    "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
+                    str(path)))
+
+    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts)
+    curation_name = code.get("curation", "curation.toml")
+    curation_path = root / curation_name
+    if curation_path.is_file():
+        digest.update(curation_path.read_bytes())
+        folder.curation = read_curation(curation_path, sources)
+        folder.curation_path = f"{root.name}/{curation_name}"
+    titles_path = root / code.get("titles", "titles-en.toml")
+    if titles_path.is_file():
+        digest.update(titles_path.read_bytes())
+        titles = _load_toml(titles_path).get("titles", {})
+        folder.titles_en = {str(k): str(v) for k, v in titles.items()}
+    folder.inputs = digest.hexdigest()
+    return folder
+
+
+def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path, line: int | None,
+                 n: int) -> tuple[Source, list[str], bytes]:
+    def fail(message: str, where: str | None = None, at: int | None = None) -> CorpusError:
+        return CorpusError(Problem("error", message, where or str(manifest_path), at if where else line))
+
+    for key in ("path", "lang", "kind"):
+        if not entry.get(key):
+            raise fail(f"[[source]] number {n} has no '{key}'")
+    if entry["kind"] not in KINDS:
+        raise fail(f"kind must be one of {', '.join(KINDS)}, not {entry['kind']!r}")
+    path = root / entry["path"]
+    if not path.is_file():
+        raise fail(f"the manifest names {entry['path']}, but there is no such file")
+    data = path.read_bytes()
+    declared = str(entry.get("encoding", "auto")).lower()
+    text, encoding = decode(data, declared, str(path))
+    lines = LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    source = Source(
+        id=path.stem,
+        path=f"{root.name}/{entry['path']}",
+        lang=str(entry["lang"]),
+        kind=str(entry["kind"]),
+        edition=str(entry.get("edition", "")),
+        translator=str(entry.get("translator", "")),
+        encoding=encoding,
+        sha256=hashlib.sha256(data).hexdigest(),
+        published=entry.get("published"),
+    )
+    return source, lines, data
+
+
+def decode(data: bytes, declared: str, where: str) -> tuple[str, str]:
+    """Decode a raw file: UTF-8 (with or without BOM), cp1251, cp866 or KOI8-R.
+
+    With ``declared == "auto"`` the encoding is detected: strict UTF-8 first, else
+    charset-normalizer restricted to the three Cyrillic code pages.
+    Returns ``(text, encoding name)``; raises CorpusError for empty, binary or
+    undecodable data.
+    """
+    if not data.strip():
+        raise CorpusError(Problem("error", "the file is empty", where))
+    if b"\x00" in data:
+        raise CorpusError(Problem("error", "the file looks binary (it has NUL bytes), not text", where))
+    if declared != "auto":
+        codec = ENCODINGS.get(declared)
+        if codec is None:
+            raise CorpusError(Problem("error", f"unknown encoding {declared!r}; use auto, {', '.join(sorted(set(ENCODINGS.values())))}", where))
+        try:
+            text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
+        except UnicodeDecodeError as e:
+            line = data[: e.start].count(b"\n") + 1
+            raise CorpusError(Problem("error", f"not valid {codec}: byte {data[e.start]:#04x} cannot be decoded", where, line)) from None
+        return text, codec
+    try:
+        return data.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes  # deferred: only non-UTF-8 files need it
+
+    best = from_bytes(data, cp_isolation=["cp1251", "cp866", "koi8_r"]).best()
+    if best is None or best.encoding not in ("cp1251", "cp866", "koi8_r"):
+        raise CorpusError(Problem("error", "cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); set encoding in the manifest", where))
+    codec = ENCODINGS[best.encoding]
+    return data.decode(codec), codec
+
+
+def read_curation(path: Path, sources: list[Source]) -> list[CurationStatement]:
+    """Parse the curation file into statements; each names its piece as "<source>:<line>"."""
+    data = _load_toml(path)
+    statements = []
+    allowed = {"at", "reason", "page", "continues", "law", "section", "clause", "subclause", "uncertain"}
+    for entry in data.get("piece", []):
+        at_text = str(entry.get("at", ""))
+        line = _line_of(path, "at", at_text)
+        where = str(path)
+        unknown = set(entry) - allowed
+        if unknown:
+            raise CorpusError(Problem("error", f"unknown key {sorted(unknown)[0]!r} in a [[piece]] statement", where, line))
+        if not entry.get("reason"):
+            raise CorpusError(Problem("error", f"the statement about {at_text or '?'} gives no reason", where, line))
+        uncertain = tuple(entry.get("uncertain", ()))
+        bad = [u for u in uncertain if u not in ("law", "section", "clause", "subclause", "item")]
+        if bad:
+            raise CorpusError(Problem("error", f"uncertain names {bad[0]!r}; use law, section, clause, subclause or item", where, line))
+        statements.append(CurationStatement(
+            at=_piece_ref(at_text, sources, where, line),
+            reason=str(entry["reason"]),
+            line=line,
+            page=_int_or_none(entry.get("page"), "page", where, line),
+            continues=_piece_ref(str(entry["continues"]), sources, where, line) if "continues" in entry else None,
+            law=str(entry["law"]) if "law" in entry else None,
+            section=str(entry["section"]).upper() if "section" in entry else None,
+            clause=str(entry["clause"]) if "clause" in entry else None,
+            subclause=str(entry["subclause"]).lower() if "subclause" in entry else None,
+            uncertain=uncertain,
+        ))
+    return statements
+
+
+def _piece_ref(text: str, sources: list[Source], where: str, line: int) -> tuple[str, int]:
+    m = re.fullmatch(r"\s*([^:\s]+)\s*:\s*(\d+)\s*", text)
+    if not m:
+        raise CorpusError(Problem("error", f"a piece is named \"<source>:<line>\" (like \"004:13\"), not {text!r}", where, line))
+    matches = [s.id for s in sources if s.id == m[1]] or [s.id for s in sources if s.id.startswith(m[1])]
+    if len(matches) != 1:
+        what = "no source" if not matches else f"{len(matches)} sources ({', '.join(matches[:3])})"
+        raise CorpusError(Problem("error", f"{m[1]!r} names {what}; use a unique prefix of a file name", where, line))
+    return matches[0], int(m[2])
+
+
+def _int_or_none(value: Any, key: str, where: str, line: int) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int):
+        raise CorpusError(Problem("error", f"{key} must be a number, not {value!r}", where, line))
+    return value
+
+
+def _check_law_range(code: dict[str, Any], path: Path) -> None:
+    laws = code.setdefault("laws", [1, 93])
+    if not (isinstance(laws, list) and len(laws) == 2 and all(isinstance(x, int) for x in laws) and laws[0] <= laws[1]):
+        raise CorpusError(Problem("error", f"[code] laws must be [first, last], like [1, 93], not {laws!r}",
+                                  str(path), _line_of(path, "laws", "")))
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise CorpusError(Problem("error", "not UTF-8 text", str(path))) from None
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
+        raise CorpusError(Problem("error", f"not valid TOML: {message}", str(path), int(m[1]) if m else None)) from None
+
+
+def _line_of(path: Path, key: str, value: str) -> int:
+    """The line of ``key = "value"`` in a TOML file, for error messages (0 when not found)."""
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=\s*" + (rf"[\"']{re.escape(value)}[\"']" if value else ""))
+    for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        if pattern.match(text):
+            return n
+    return 0
