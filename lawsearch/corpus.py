@@ -16,7 +16,7 @@ from .clean import clean_lines
 from .model import Corpus, CorpusError, Problem
 from .pages import assemble, split_pieces
 from .references import find_references
-from .sources import read_corpus_folder
+from .sources import CorpusFolder, read_corpus_folder
 from .structure import build_tree
 
 Progress = Callable[[str], None]
@@ -30,8 +30,12 @@ def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -
     """Parse the corpus folder at ``root``. With ``strict`` (the default), raise
     ``CorpusError`` when the input has errors (a curation statement the text contradicts, a
     law outside the code's range); otherwise return the corpus with its problems listed."""
-    folder = read_corpus_folder(root)
-    progress(f"read {len(folder.sources)} sources from {root}")
+    return parse_folder(read_corpus_folder(root), progress, strict)
+
+
+def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool = True) -> Corpus:
+    """The pipeline after reading: clean → pages → structure → references."""
+    progress(f"read {len(folder.sources)} sources from {folder.root}")
     cleaned = {}
     for source in folder.sources:
         cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind)

@@ -1,0 +1,98 @@
+"""Writing the build output atomically, and finding a fresh one to reuse.
+
+Everything goes to a staging folder beside the output and is swapped in only when all of
+it has been written: a failed build leaves the previous output intact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from .corpus import Progress, build_corpus, parse_folder
+from .model import Corpus
+from .sources import read_corpus_folder
+
+CORPUS_JSON = "corpus.json"
+
+
+def code_fingerprint() -> str:
+    """A hash of the package's own code: a build made by other code is stale."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@contextmanager
+def staging(out: Path):
+    """A fresh folder beside ``out``; on success its entries replace those of ``out``."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.mkdir(exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".staging-", dir=out))
+    try:
+        yield stage
+        for entry in sorted(stage.iterdir()):
+            target = out / entry.name
+            if target.is_dir() and not target.is_symlink():
+                old = out / f".old-{entry.name}-{os.getpid()}"
+                target.rename(old)
+                entry.rename(target)
+                shutil.rmtree(old)
+            else:
+                os.replace(entry, target)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def write_json(path: Path, data: object) -> None:
+    """Write JSON through a temporary file in the same folder, then rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def corpus_document(corpus: Corpus) -> dict:
+    data = corpus.to_dict()
+    data["inputs"] = f"{corpus.inputs}:{code_fingerprint()}"
+    return data
+
+
+def build(root: Path, out: Path, progress: Progress) -> Corpus:
+    """``lawsearch build``: parse the corpus and write ``out/corpus.json``."""
+    corpus = build_corpus(root, progress)
+    with staging(out) as stage:
+        write_json(stage / CORPUS_JSON, corpus_document(corpus))
+        progress(f"wrote {out / CORPUS_JSON}")
+    return corpus
+
+
+def load_corpus(root: Path, out: Path, progress: Progress, strict: bool = True) -> Corpus:
+    """The corpus from ``out/corpus.json`` when it was built from these very inputs by this
+    code, else parsed afresh in memory (nothing is written)."""
+    folder = read_corpus_folder(root)
+    path = out / CORPUS_JSON
+    if path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            fresh = data.get("inputs") == f"{folder.inputs}:{code_fingerprint()}"
+        except (ValueError, OSError):
+            fresh = False
+        if fresh:
+            progress(f"using {path}")
+            corpus = Corpus.from_dict(data)
+            if not strict or not any(p.severity == "error" for p in corpus.problems):
+                return corpus
+    return parse_folder(folder, progress, strict=strict)

@@ -1,0 +1,192 @@
+"""The corpus quality report (``lawsearch check``) and the damage scan it rests on.
+
+Damage left in the output -- a ``?`` run, a box-drawing character, a page footer, a
+``(DC4)`` mark, a ``..page`` directive, an ``=`` underline or a word split by a line
+break -- is an error: the report says where, and ``check`` exits 1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import ids, morph
+from .model import Corpus
+
+# What cleaning must have removed, each with the damage item it comes from.
+DAMAGE = [
+    ("rule run (lost box-drawing characters)", re.compile(r"\?{2,}|њ{2,}|[\u2500-\u257F]")),
+    ("underline", re.compile(r"={3,}")),
+    ("page footer", re.compile(r"(?:^|\n)-[ \t]*\d{1,4}(?:[ \t]|$)")),
+    ("paragraph mark (DC4)", re.compile(r"\(DC4\)|\x14")),
+    ("page directive", re.compile(r"\.\.page\d*")),
+    ("footnote body in running text", re.compile(r"\(\*+\)\s*[-–—]\s")),
+]
+_WORD_PAIR = re.compile(r"(?<![\w-])([а-яё]+) ([а-яё]+)(?![\w-])")
+
+
+@dataclass(frozen=True)
+class Damage:
+    where: str  # node or footnote id, and field
+    what: str
+    excerpt: str
+
+
+def find_damage(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> list[Damage]:
+    """Every trace of raw damage left in titles, texts and footnotes."""
+    found: list[Damage] = []
+    fields = [(f"{n.id} title", n.title) for n in corpus.nodes] + [(f"{n.id} text", n.text) for n in corpus.nodes]
+    fields += [(f"{f.id} text", f.text) for f in corpus.footnotes]
+    for where, text in fields:
+        if not text:
+            continue
+        for what, pattern in DAMAGE:
+            for m in pattern.finditer(text):
+                found.append(Damage(where, what, _excerpt(text, m.start(), m.end())))
+        for m in _WORD_PAIR.finditer(text):
+            left, right = m.group(1), m.group(2)
+            if not morph.is_known(left) and left not in lexicon and morph.join_split_word(left, right, lexicon):
+                found.append(Damage(where, f"word split across lines ({left}|{right})", _excerpt(text, m.start(), m.end())))
+    return found
+
+
+def _excerpt(text: str, start: int, end: int, width: int = 30) -> str:
+    s = text[max(0, start - width): end + width].replace("\n", " ")
+    return ("…" if start > width else "") + s + ("…" if end + width < len(text) else "")
+
+
+@dataclass
+class Report:
+    lines: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def add(self, line: str = "") -> None:
+        self.lines.append(line)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Report:
+    """What the corpus holds, what is missing from the book and why, what was repaired,
+    and every error; ``report.errors`` is empty when the corpus is sound."""
+    r = Report()
+    code = corpus.code
+    r.add(f"{code.get('title', 'Corpus')}, edition {code.get('edition', '?')}; law numbers {code.get('laws')}")
+
+    r.add("")
+    r.add(f"Sources ({len(corpus.sources)}):")
+    for s in corpus.sources:
+        repaired = corpus.repairs.get(s.id, {})
+        fixes = ", ".join(f"{rule} {n}" for rule, n in repaired.items()) or "nothing repaired"
+        r.add(f"  {s.path}  {s.lang} {s.kind}, {s.encoding}; lines changed: {fixes}")
+
+    pieces = code.get("pieces", [])
+    pages = sorted({p["page"] for p in pieces if p["page"] is not None})
+    r.add("")
+    r.add(f"Pages: {len(pages)} present ({_ranges(pages)})")
+    if pages:
+        lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
+        if lost:
+            r.add(f"  missing between them: {_ranges(lost)} -- not in the sources; text there is shown as a gap")
+    for p in pieces:
+        where = "whole page" if p["starts_page"] and p["ends_page"] else \
+            "end of a page (start truncated)" if p["ends_page"] else \
+            "start of a page (end truncated)" if p["starts_page"] else "fragment (both ends truncated)"
+        page = f"page {p['page']}" + (" (curated)" if p["page_from"] == "curated" else "") if p["page"] is not None else "page unknown"
+        join = f", joins the piece before it ({p['joined_by']})" if p["joined_by"] else ""
+        r.add(f"  piece {p['source'].split('_')[0]}:{p['first']}: {where}, {page}{join}")
+    r.add(f"Pieces: {len(pieces)} in {len({p['run'] for p in pieces})} runs of joined pages")
+
+    kinds = Counter(n.kind for n in corpus.nodes)
+    r.add("")
+    r.add("Nodes by kind: " + ", ".join(f"{k} {kinds[k]}" for k in
+                                         ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece") if kinds[k]))
+    rules = Counter(n.attribution or "none (missing law)" for n in corpus.nodes if n.kind != "division")
+    r.add("Nodes by placement rule: " + ", ".join(f"{k} {v}" for k, v in sorted(rules.items())))
+    guesses = [n for n in corpus.nodes if n.uncertain]
+    if guesses:
+        r.add("  uncertain parts of IDs: " + ", ".join(f"{n.id} ({'/'.join(n.uncertain)})" for n in guesses))
+    truncated = [n for n in corpus.nodes if n.truncated_start or n.truncated_end]
+    gaps = sum(1 for n in corpus.nodes for m in n.marks if m.kind == "gap")
+    r.add(f"Gaps: {gaps} gap marks; {len(truncated)} nodes with text lost at a start or end")
+
+    laws = [n for n in corpus.nodes if n.kind == "law"]
+    r.add("")
+    r.add("Laws:")
+    for law in laws:
+        commentary = corpus.commentary(law.id)
+        if law.missing and commentary:
+            why = f"no law text in the sources; known from the commentary ({len(commentary)} paragraphs)"
+        elif law.missing:
+            why = "MISSING: nothing of it survives (its number lies between laws that do)"
+        else:
+            parts = [n for n in corpus.nodes if n.law == law.id and n.kind not in ("law", "commentary")]
+            lost = []
+            if law.title is None:
+                lost.append("heading lost")
+            if any(n.truncated_start or n.truncated_end for n in [law, *parts]):
+                lost.append("text lost at a page gap")
+            why = f"{len(parts)} parts" + (f"; {', '.join(lost)}" if lost else "; complete as far as the sources go")
+            if commentary:
+                why += f"; {len(commentary)} commentary paragraphs"
+        title = law.title or law.translations.get("en", {}).get("title") or "(title lost)"
+        r.add(f"  {law.id:>4}  {title} -- {why}")
+
+    unplaced = [n for n in corpus.nodes if n.kind == "piece"]
+    r.add("")
+    r.add(f"Pieces no rule could place fully: {len(unplaced)}")
+    for n in unplaced:
+        r.add(f"  {n.id}: law {n.law or 'unknown'} ({n.attribution})")
+        if n.attribution == "unattributed":
+            r.warnings.append(f"{n.id} is unattributed: add a curation statement if you know its law")
+
+    statuses = Counter(ref.status for ref in corpus.refs)
+    r.add("")
+    r.add(f"References: {len(corpus.refs)} ({', '.join(f'{k} {statuses[k]}' for k in ('node', 'law', 'outside') if statuses[k])})")
+    for status, meaning in (("law", "law present, clause lost"), ("outside", "law not in the corpus")):
+        targets = sorted({ref.target for ref in corpus.refs if ref.status == status}, key=ids.sort_key)
+        if targets:
+            r.add(f"  {meaning}: {', '.join(targets)}")
+    partial = [ref for ref in corpus.refs if ref.partial]
+    for ref in partial:
+        r.add(f"  half a reference cut by a lost page: {ref.surface!r} in {ref.from_} -> {ref.target}")
+    orphans = [f for f in corpus.footnotes if f.orphan]
+    r.add(f"Footnotes: {len(corpus.footnotes)}" + (f"; orphans (no surviving marker): {', '.join(f.id for f in orphans)}" if orphans else ""))
+    lost_bodies = [(n.id, m.start) for n in corpus.nodes for m in n.marks if m.kind == "footnote" and m.footnote is None]
+    if lost_bodies:
+        r.add("  markers whose footnote body is lost: " + ", ".join(n for n, _ in lost_bodies))
+
+    verified = code.get("verified", [])
+    if verified:
+        r.add("")
+        r.add(f"Curation confirmed by the text ({len(verified)}):")
+        for v in verified:
+            r.add(f"  {v}")
+
+    for p in corpus.problems:
+        (r.errors if p.severity == "error" else r.warnings).append(str(p))
+    damage = find_damage(corpus, lexicon)
+    for d in damage:
+        r.errors.append(f"damage left in {d.where}: {d.what}: {d.excerpt!r}")
+    r.add("")
+    r.add(f"Damage left in the output: {len(damage)}")
+    for w in r.warnings:
+        r.add(f"warning: {w}")
+    for e in r.errors:
+        r.add(f"error: {e}")
+    r.add("OK" if not r.errors else f"{len(r.errors)} errors")
+    return r
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[76, 77, 78, 80]`` → ``"76-78, 80"``."""
+    out: list[str] = []
+    for n in numbers:
+        if out and int(out[-1].split("-")[-1]) == n - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)

@@ -1,0 +1,231 @@
+"""The ``lawsearch`` command line: options in, one library call, output out.
+
+Data goes to stdout, progress and logs to stderr. Exit codes: 0 success, 1 a
+well-formed request that failed (unknown ID, corpus error, damage left), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from .model import CorpusError
+
+
+def find_corpus(explicit: str | None) -> Path:
+    """``--corpus DIR``, else ``$LAWSEARCH_CORPUS``, else the nearest ``corpus/`` folder in the
+    current directory or its parents (as git finds ``.git``)."""
+    if explicit:
+        path = Path(explicit)
+    elif os.environ.get("LAWSEARCH_CORPUS"):
+        path = Path(os.environ["LAWSEARCH_CORPUS"])
+    else:
+        here = Path.cwd().resolve()
+        path = next((d / "corpus" for d in (here, *here.parents) if (d / "corpus" / "manifest.toml").is_file()), None)
+        if path is None:
+            raise click.ClickException(
+                "no corpus/ folder with a manifest.toml here or in any parent folder; "
+                "run from the project folder or pass --corpus DIR")
+    if not path.is_dir():
+        raise click.ClickException(f"{path}: no such corpus folder")
+    return path
+
+
+def corpus_options(command):
+    """``--corpus`` and ``--out``, shared by every command that reads the corpus."""
+    @click.option("--corpus", "corpus_dir", metavar="DIR", envvar="LAWSEARCH_CORPUS",
+                  help="The corpus folder (default: $LAWSEARCH_CORPUS, else the nearest corpus/ folder).")
+    @click.option("--out", "out_dir", metavar="DIR",
+                  help="Where builds go (default: build/ beside the corpus folder).")
+    @functools.wraps(command)
+    def wrapper(*args, corpus_dir, out_dir, **kwargs):
+        root = find_corpus(corpus_dir)
+        out = Path(out_dir) if out_dir else root.resolve().parent / "build"
+        try:
+            return command(*args, root=root, out=out, **kwargs)
+        except CorpusError as e:
+            raise click.ClickException("\n".join(str(p) for p in e.problems)) from None
+    return wrapper
+
+
+def progress(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def quiet(message: str) -> None:
+    pass
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="lawsearch")
+def main() -> None:
+    """lawsearch: the Laws of Duplicate Bridge (Russian translation of the 1987 code) as a
+    searchable, cross-referenced corpus built from damaged raw text.
+
+    \b
+    Start with:
+      lawsearch build              # corpus/ → build/corpus.json
+      lawsearch show 50E           # one rule, what it cites and what cites it
+      lawsearch check              # what the corpus holds, what the book lacks
+    """
+
+
+@main.command()
+@corpus_options
+@click.option("-q", "--quiet", "silent", is_flag=True, help="No progress messages.")
+def build(root: Path, out: Path, silent: bool) -> None:
+    """Build the corpus tree into OUT/corpus.json (default build/corpus.json).
+
+    The build is atomic: it is written to a staging folder and swapped in only when
+    complete, so a failed build leaves the previous output intact.
+
+    \b
+    Example:
+      lawsearch build
+      lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
+    """
+    from .build import build as run_build
+
+    corpus = run_build(root, out, quiet if silent else progress)
+    errors = [p for p in corpus.problems if p.severity == "warning"]
+    for p in errors:
+        click.echo(f"warning: {p}", err=True)
+    laws = sum(1 for n in corpus.nodes if n.kind == "law")
+    click.echo(f"built {out / 'corpus.json'}: {laws} laws, {len(corpus.nodes)} nodes, "
+               f"{len(corpus.refs)} references", err=True)
+
+
+@main.command()
+@corpus_options
+@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True,
+              help="Output format.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
+def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
+    """Export the corpus (builds it in memory if build/ is stale).
+
+    \b
+    Example:
+      lawsearch export --format json -o laws.json
+      lawsearch export | python -m json.tool | less
+    """
+    from .build import corpus_document, load_corpus, write_json
+
+    corpus = load_corpus(root, out, quiet)
+    document = corpus_document(corpus)
+    if output:
+        write_json(Path(output), document)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(json.dumps(document, ensure_ascii=False, indent=1))
+
+
+@main.command()
+@corpus_options
+@click.argument("node_id", metavar="ID")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def show(root: Path, out: Path, node_id: str, as_json: bool) -> None:
+    """Show one node: its text, children, footnotes, commentary and references both ways.
+
+    ID may be written as in the book or by hand: 50E1, 50e1, 50Е1 (Cyrillic Е),
+    "правило 50E1", "Law 50E1", 47E2(a), 48.4 (commentary), div-razdel-46, fn-84-1.
+
+    \b
+    Example:
+      lawsearch show 50E
+      lawsearch show "правило 53" --json
+    """
+    from .build import load_corpus
+    from .show import as_dict, describe, resolve
+
+    corpus = load_corpus(root, out, quiet)
+    resolved = resolve(corpus, node_id)
+    if as_json:
+        click.echo(json.dumps(as_dict(corpus, resolved), ensure_ascii=False, indent=1))
+    else:
+        click.echo(describe(corpus, resolved), nl=False)
+
+
+@main.command()
+@corpus_options
+def check(root: Path, out: Path) -> None:
+    """Report on the corpus: sources and repairs, pages, pieces, nodes by kind and by
+    placement rule, gaps, missing laws, unplaced pieces, references by status.
+
+    Exits 1 when damage is left in the output, a curation statement contradicts the
+    text, or the input has another error.
+
+    \b
+    Example:
+      lawsearch check && echo sound
+    """
+    from .build import load_corpus
+    from .check import quality_report
+
+    corpus = load_corpus(root, out, quiet, strict=False)
+    report = quality_report(corpus)
+    click.echo(report.text(), nl=False)
+    if report.errors:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
+@click.option("--kind", type=click.Choice(["laws", "commentary"]),
+              help="How to read the file (default: as its manifest says, else laws).")
+@click.option("--encoding", default=None, help="Encoding (default: as its manifest says, else detected).")
+def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> None:
+    """Print the cleaned text of one raw file, one logical line per line.
+
+    With --explain, each raw line a rule changed is shown before and after, with the
+    names of the rules (see lawsearch/clean.py for what each does).
+
+    \b
+    Example:
+      lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
+    """
+    from .clean import clean_lines
+    from .sources import LINE_BREAK, decode, read_corpus_folder
+
+    path = Path(file)
+    declared_kind, declared_encoding = None, None
+    manifest = next((d for d in path.resolve().parents if (d / "manifest.toml").is_file()), None)
+    if manifest is not None:
+        try:
+            folder = read_corpus_folder(manifest)
+            source = next((s for s in folder.sources if (manifest.parent / s.path).resolve() == path.resolve()), None)
+            if source is not None:
+                declared_kind, declared_encoding = source.kind, source.encoding
+        except CorpusError:
+            pass  # a broken manifest elsewhere should not stop cleaning this one file
+    try:
+        text, _ = decode(path.read_bytes(), (encoding or declared_encoding or "auto").lower(), str(path))
+    except CorpusError as e:
+        raise click.ClickException("\n".join(str(p) for p in e.problems)) from None
+    raw = LINE_BREAK.split(text)
+    if raw and raw[-1] == "":
+        raw.pop()
+    cleaned = clean_lines(raw, path.stem, kind or declared_kind or "laws")
+    if not explain:
+        for line in cleaned.lines:
+            click.echo(line.text)
+        return
+    by_line = cleaned.rules_by_line()
+    outputs: dict[int, list[str]] = {}
+    for line in cleaned.lines:
+        outputs.setdefault(line.first, []).append(line.text)
+    for n, before in enumerate(raw, 1):
+        rules = by_line.get(n)
+        if not rules:
+            for after in outputs.get(n, []):
+                click.echo(f"{n:>5}   {after}")
+            continue
+        click.echo(f"{n:>5}   [{', '.join(rules)}]")
+        click.echo(f"      - {before}")
+        for after in outputs.get(n, []):
+            click.echo(f"      + {after}")
