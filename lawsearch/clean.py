@@ -159,11 +159,18 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
             if kind in HEADING_KINDS or kind == "text":
                 text = _join_heading_wrap(prev.text, line.text, extra_words) if kind in HEADING_KINDS \
                     else f"{prev.text} {line.text}"
-                out[-1] = Line(text, prev.source, prev.first, line.last)
+                out[-1] = _joined(prev, line, text)
                 changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev.last, line.first}))
                 continue
         out.append(line)
     return out, changes
+
+
+def _joined(prev: Line, line: Line, text: str) -> Line:
+    """``prev`` and ``line`` as one logical line, keeping where each raw line begins."""
+    offset = len(text) - len(line.text)
+    starts = prev.line_starts() + tuple((offset + o, n) for o, n in line.line_starts())
+    return Line(text, prev.source, prev.first, line.last, starts)
 
 
 def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str:
@@ -194,7 +201,7 @@ def join_commentary_lines(lines: list[Line]) -> tuple[list[Line], list[Change]]:
         starts = COMMENTARY_PARAGRAPH.match(line.text) or COMMENTARY_HEADING.match(line.text)
         if open_paragraph and not starts and out:
             prev = out[-1]
-            out[-1] = Line(f"{prev.text} {line.text}", prev.source, prev.first, line.last)
+            out[-1] = _joined(prev, line, f"{prev.text} {line.text}")
             changes.append(Change(line.source, line.first, "join_commentary_lines"))
         else:
             out.append(line)

@@ -66,6 +66,11 @@ class Line:
     source: str
     first: int
     last: int
+    # where each raw line begins in ``text`` once wrapped lines are joined: ((0, 3), (52, 4))
+    starts: tuple[tuple[int, int], ...] = ()
+
+    def line_starts(self) -> tuple[tuple[int, int], ...]:
+        return self.starts or ((0, self.first),)
 
 
 @dataclass(frozen=True)

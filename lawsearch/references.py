@@ -57,7 +57,8 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     def scan(owner: str, law: str | None, context: Node | None, text: str, where: list[tuple[int, str, int]],
              truncated_start: bool) -> None:
         nonlocal group
-        for surface, start, targets, problem in _citations(text, law, context, law_range, truncated_start):
+        for surface, start, targets, problem in find_citations(text, law, context.id if context else None,
+                                                                law_range, truncated_start):
             source, line = _line_at(where, start)
             if problem:
                 unresolved.append(Unresolved(owner, surface, problem, source, line))
@@ -89,9 +90,16 @@ def _line_at(where: list[tuple[int, str, int]], offset: int) -> tuple[str, int]:
     return source, line
 
 
-def _citations(text: str, law: str | None, context: Node | None, law_range: tuple[int, int],
-               truncated_start: bool):
-    """Yield ``(surface, offset, targets, problem)`` for each citation in ``text``."""
+def find_citations(text: str, law: str | None = None, context: str | None = None,
+                   law_range: tuple[int, int] = (1, 93), truncated_start: bool = False):
+    """Yield ``(surface, offset, targets, problem)`` for each citation in ``text``.
+
+    ``law`` is the citing law (for relative references), ``context`` the citing node's ID
+    (for a sibling sub-clause), ``truncated_start`` allows the half reference at the start.
+
+    >>> [t for _, _, t, _ in find_citations("как предусмотрено правилом 53, и болван")]
+    [['53']]
+    """
     low, high = law_range
     if truncated_start and (m := HALF_REFERENCE.match(text)):
         n = int(re.match(r"\d+", m["ids"]).group())
@@ -145,12 +153,12 @@ def _list_items(ids_text: str):
         pos = m.end()
 
 
-def _relative_target(label: str, law: str, context: Node | None) -> str | None:
+def _relative_target(label: str, law: str, context: str | None) -> str | None:
     """A section label relative to the citing law: ``C`` → 53C; ``B1(A)`` → 51B1(a);
     a bare ``(A)`` is the sibling sub-clause of the citing one (47E2(b) → 47E2(a))."""
     label = fold(label)
     if label.startswith("("):
-        parts = ids.parse_law_id(context.id) if context is not None else None
+        parts = ids.parse_law_id(context) if context is not None else None
         if not parts or not parts["section"] or not parts["clause"]:
             return None
         return ids.law_id(law, parts["section"], parts["clause"], label[1:-1].lower())

@@ -68,8 +68,11 @@ class NodeBuilder:
         else:
             self.spans.append(Span(path, page, (line.first, line.last)))
 
-    def append(self, text: str, join: str, path: str, line: int, page_key: object) -> None:
-        """Add running text; ``join`` is "paragraph", "space" or "gap" (text lost between)."""
+    def append(self, line: Line | str, join: str, path: str, page_key: object) -> None:
+        """Add running text; ``join`` is "paragraph", "space" or "gap" (text lost between).
+        Footnote markers ``(*)`` leave the text and become markers at their offset."""
+        if isinstance(line, str):
+            line = Line(line, "", 0, 0)
         if self.text:
             if join == "gap":
                 self.marks.append(Mark("gap", len(self.text), len(self.text)))
@@ -77,15 +80,18 @@ class NodeBuilder:
             else:
                 self.text += "\n\n" if join == "paragraph" else " "
         start = len(self.text)
-        pieces = FOOTNOTE_MARKER.split(text)
-        # split() with one group yields text, symbol, text, symbol, …
         out = ""
-        for n, part in enumerate(pieces):
-            if n % 2:
-                self.markers.append((start + len(out), part, page_key))
-            else:
-                out += part
-        self.offsets.append((start, path, line))
+        removed: list[tuple[int, int]] = []  # (offset in the line, characters removed before it)
+        pos = 0
+        for m in FOOTNOTE_MARKER.finditer(line.text):
+            out += line.text[pos:m.start()]
+            self.markers.append((start + len(out), m["symbol"], page_key))
+            pos = m.end()
+            removed.append((m.end(), m.end() - len(out)))
+        out += line.text[pos:]
+        for offset, raw_line in line.line_starts():
+            shift = max((r for end, r in removed if end <= offset), default=0)
+            self.offsets.append((start + offset - shift, path, raw_line))
         self.text += out
 
 
@@ -354,7 +360,7 @@ class TreeBuilder:
             if not target.text:
                 target.truncated_start = True
                 target.marks.append(Mark("gap", 0, 0))
-        target.append(line.text, join, path, line.first, page_key)
+        target.append(line, join, path, page_key)
         target.add_span(path, piece.page, line)
         target.source = target.source or piece.source
         state.pending_join = "paragraph"
@@ -428,13 +434,15 @@ class TreeBuilder:
                 current = self._commentary_node(ids.commentary_id(law, para), law, source, "heading")
                 if current.text:
                     self.problems.append(Problem("error", f"commentary paragraph {current.id} appears twice", source.path, line.first))
-                current.append(m["text"], "paragraph", source.path, line.first, None)
+                body = Line(m["text"], line.source, line.first, line.last,
+                            tuple((o - m.start("text"), n) for o, n in line.line_starts() if o >= m.start("text")) or ((0, line.first),))
+                current.append(body, "paragraph", source.path, None)
                 current.add_span(source.path, None, line)
                 continue
             if current is None:
                 leading.append(line)
             else:
-                current.append(line.text, "paragraph", source.path, line.first, None)
+                current.append(line, "paragraph", source.path, None)
                 current.add_span(source.path, None, line)
         if leading:
             self._commentary_tail(source, leading, None, None)
@@ -456,13 +464,14 @@ class TreeBuilder:
         b.truncated_start = True
         b.marks.append(Mark("gap", 0, 0))
         for line in lines:
-            b.append(line.text, "paragraph", source.path, line.first, None)
+            b.append(line, "paragraph", source.path, None)
             b.add_span(source.path, None, line)
 
     # -- finishing --------------------------------------------------------------------
 
     def finish(self) -> Tree:
         self._fill_missing_laws()
+        self._mark_lost_headings()
         footnotes, fn_offsets = self._resolve_footnotes()
         division_nodes = self._divisions()
         nodes = [self._freeze(b) for b in self.nodes.values()] + division_nodes
@@ -483,8 +492,13 @@ class TreeBuilder:
                 b.attribution = "heading"
             if b.title is None and law in self.commentary_titles:
                 b.title, b.title_from = self.commentary_titles[law], "commentary"
-            if b.title is None and b.title_line is None and not b.missing:
-                b.truncated_start = True  # its heading (and what followed it) is lost
+
+    def _mark_lost_headings(self) -> None:
+        """A law, section or clause known only through its children lost its heading and
+        whatever text followed it: its start is truncated."""
+        for b in self.nodes.values():
+            if b.kind in ("law", *LEVELS) and b.title_line is None and not b.missing and b.title is None:
+                b.truncated_start = True
 
     def _resolve_footnotes(self) -> tuple[list[Footnote], dict[str, tuple[str, int]]]:
         markers_by_page: dict[object, list[tuple[NodeBuilder, int, str]]] = {}

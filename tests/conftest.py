@@ -1,0 +1,37 @@
+"""Shared fixtures: the shipped corpus parsed once per test session, and helpers to make
+small corpus folders for tests of bad input."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lawsearch.corpus import build_corpus
+from lawsearch.model import Corpus
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS_DIR = ROOT / "corpus"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Corpus:
+    """The shipped corpus, parsed once (strict: it must have no errors)."""
+    return build_corpus(CORPUS_DIR)
+
+
+@pytest.fixture(scope="session")
+def raw_lines() -> dict[str, list[str]]:
+    """Raw lines of every shipped source, by path as the corpus JSON names it ("corpus/laws/ru/…")."""
+    return {f"corpus/{p.relative_to(CORPUS_DIR).as_posix()}": p.read_text(encoding="utf-8").splitlines()
+            for p in CORPUS_DIR.rglob("*.txt")}
+
+
+@pytest.fixture
+def corpus_copy(tmp_path: Path) -> Path:
+    """A writable copy of the shipped corpus folder, to damage in a test."""
+    target = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR, target)
+    return target
