@@ -108,7 +108,11 @@ def anchor(node_id: str) -> str:
 
 
 def url(node_id: str, law: str | None, kind: str) -> str:
-    """Where a node lives in the site: ``laws/50.html#l50e1``; unplaced pieces on their own page."""
+    """Where a node lives in the site: ``laws/50.html#l50e1``; a division on the page of its
+    first law; unplaced pieces on their own page."""
+    m = re.match(r"^div-(?:glava|chast|razdel)-(\d+)$", node_id)
+    if m:
+        return f"laws/{m[1]}.html#{node_id}"
     if law is None:
         return f"unattributed.html#{anchor(node_id)}"
     return f"laws/{law}.html#{anchor(node_id)}"

@@ -70,7 +70,8 @@ class NodeBuilder:
 
     def append(self, line: Line | str, join: str, path: str, page_key: object) -> None:
         """Add running text; ``join`` is "paragraph", "space" or "gap" (text lost between).
-        Footnote markers ``(*)`` leave the text and become markers at their offset."""
+        In law text (``page_key`` given) footnote markers ``(*)`` leave the text and become
+        markers at their offset; the commentary has no footnotes and keeps them as text."""
         if isinstance(line, str):
             line = Line(line, "", 0, 0)
         if self.text:
@@ -83,7 +84,7 @@ class NodeBuilder:
         out = ""
         removed: list[tuple[int, int]] = []  # (offset in the line, characters removed before it)
         pos = 0
-        for m in FOOTNOTE_MARKER.finditer(line.text):
+        for m in FOOTNOTE_MARKER.finditer(line.text) if page_key is not None else ():
             out += line.text[pos:m.start()]
             self.markers.append((start + len(out), m["symbol"], page_key))
             pos = m.end()
@@ -142,7 +143,7 @@ class TreeBuilder:
         self.verified: list[str] = []
         self.divisions: list[_Division] = []
         self.bodies: list[_FootnoteBody] = []
-        self.commentary_titles: dict[str, str] = {}
+        self.commentary_titles: dict[str, tuple[str, str, Line]] = {}
 
     # -- nodes ----------------------------------------------------------------------
 
@@ -412,7 +413,7 @@ class TreeBuilder:
             if m := COMMENTARY_HEADING.match(line.text):
                 heading_law = m["law"]
                 if self.in_range(heading_law):
-                    self.commentary_titles.setdefault(heading_law, _sentence_case(m["title"]))
+                    self.commentary_titles.setdefault(heading_law, (_sentence_case(m["title"]), source.path, line))
                     self.law_node(heading_law)
                 else:
                     self.problems.append(Problem("error", f"law {heading_law} is outside the code's range", source.path, line.first))
@@ -491,7 +492,9 @@ class TreeBuilder:
                 # known only from the commentary: its heading or numbered paragraphs name the law
                 b.attribution = "heading"
             if b.title is None and law in self.commentary_titles:
-                b.title, b.title_from = self.commentary_titles[law], "commentary"
+                b.title, path, line = self.commentary_titles[law]
+                b.title_from = "commentary"
+                b.add_span(path, None, line)
 
     def _mark_lost_headings(self) -> None:
         """A law, section or clause known only through its children lost its heading and
@@ -574,7 +577,7 @@ class TreeBuilder:
                 spans=(Span(path, page, (line.first, line.last)),), attribution="heading", uncertain=(),
                 truncated_start=False, truncated_end=False, missing=False,
                 translations={"en": {"title": None, "text": None}},
-                url=f"laws/{first}.html#{ids.anchor(node_id)}", label=label,
+                url=ids.url(node_id, None, "division"), label=label,
                 edition=source.edition if source else None, translator=source.translator if source else None,
             ))
         return nodes
