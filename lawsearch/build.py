@@ -58,10 +58,17 @@ def write_json(path: Path, data: object) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, ensure_ascii=False, indent=1)
             f.write("\n")
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a build is for readers
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def corpus_document(corpus: Corpus) -> dict:

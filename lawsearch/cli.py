@@ -49,8 +49,17 @@ def corpus_options(command):
         try:
             return command(*args, root=root, out=out, **kwargs)
         except CorpusError as e:
-            raise click.ClickException("\n".join(str(p) for p in e.problems)) from None
+            raise click.ClickException(error_message(e)) from None
     return wrapper
+
+
+def error_message(error: CorpusError, limit: int = 5) -> str:
+    """The problems of a failed run, in file order, at most ``limit`` of them."""
+    problems = sorted(error.problems, key=lambda p: (p.path or "", p.line or 0))
+    lines = [str(p) for p in problems[:limit]]
+    if len(problems) > limit:
+        lines.append(f"… and {len(problems) - limit} more like these (`lawsearch check` lists them all)")
+    return "\n".join(lines)
 
 
 def progress(message: str) -> None:
@@ -169,6 +178,8 @@ def check(root: Path, out: Path) -> None:
     corpus = load_corpus(root, out, quiet, strict=False)
     report = quality_report(corpus)
     click.echo(report.text(), nl=False)
+    for error in report.errors:
+        click.echo(f"error: {error}", err=True)
     if report.errors:
         sys.exit(1)
 
@@ -178,7 +189,8 @@ def check(root: Path, out: Path) -> None:
 @click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
 @click.option("--kind", type=click.Choice(["laws", "commentary"]),
               help="How to read the file (default: as its manifest says, else laws).")
-@click.option("--encoding", default=None, help="Encoding (default: as its manifest says, else detected).")
+@click.option("--encoding", type=click.Choice(["auto", "utf-8", "cp1251", "cp866", "koi8-r"], case_sensitive=False),
+              help="Encoding (default: as its manifest says, else detected).")
 def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> None:
     """Print the cleaned text of one raw file, one logical line per line.
 
@@ -206,7 +218,7 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
     try:
         text, _ = decode(path.read_bytes(), (encoding or declared_encoding or "auto").lower(), str(path))
     except CorpusError as e:
-        raise click.ClickException("\n".join(str(p) for p in e.problems)) from None
+        raise click.ClickException(error_message(e)) from None
     raw = LINE_BREAK.split(text)
     if raw and raw[-1] == "":
         raw.pop()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from .clean import clean_lines
@@ -24,6 +25,15 @@ Progress = Callable[[str], None]
 
 def _quiet(message: str) -> None:
     pass
+
+
+def _real_path(problem: Problem, root: Path) -> Problem:
+    """Problems name files as the corpus JSON does ("corpus/laws/…"); a user needs the
+    file itself, wherever the corpus folder is."""
+    prefix = f"{root.name}/"
+    if problem.path and problem.path.startswith(prefix):
+        return replace(problem, path=str(root / problem.path[len(prefix):]))
+    return problem
 
 
 def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -> Corpus:
@@ -72,6 +82,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
               "verified": tree.verified},
         inputs=folder.inputs,
     )
+    problems = [_real_path(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]
     if strict and errors:
         raise CorpusError(errors)

@@ -24,8 +24,11 @@ def resolve(corpus: Corpus, query: str) -> str:
     close = difflib.get_close_matches(node_id, known, n=4, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     parts = ids.parse_law_id(node_id)
-    if parts and parts["law"] and corpus.node(parts["law"]) is not None:
-        hint = f"; law {parts['law']} is in the corpus, but not this part of it (lost with its page)" + hint
+    laws = [n.id for n in corpus.nodes if n.kind == "law"]
+    if parts and parts["law"] in laws:
+        hint = f"; law {parts['law']} is in the corpus, but our text of it has no {node_id}" + hint
+    elif parts and laws:
+        hint = f"; the corpus holds laws {laws[0]}-{laws[-1]}" + hint
     raise CorpusError(Problem("error", f"no node {query!r} in the corpus{hint}"))
 
 

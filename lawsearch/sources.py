@@ -70,13 +70,13 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
     manifest = _load_toml(manifest_path)
     code = dict(manifest.get("code", {}))
+    digest = hashlib.sha256(manifest_path.read_bytes())
     _check_law_range(code, manifest_path)
 
     entries = manifest.get("source")
     if not isinstance(entries, list) or not entries:
         raise CorpusError(Problem("error", "the manifest lists no [[source]]", str(manifest_path)))
 
-    digest = hashlib.sha256()
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
     listed: set[Path] = set()
@@ -128,6 +128,10 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path, line: i
         raise fail(f"the manifest names {entry['path']}, but there is no such file")
     data = path.read_bytes()
     declared = str(entry.get("encoding", "auto")).lower()
+    if declared != "auto" and declared not in ENCODINGS:
+        at = _line_of(manifest_path, "encoding", str(entry.get("encoding"))) or line
+        raise CorpusError(Problem("error", f"unknown encoding {declared!r} for {entry['path']}; use auto, "
+                                  f"{', '.join(sorted(set(ENCODINGS.values())))}", str(manifest_path), at))
     text, encoding = decode(data, declared, str(path))
     lines = LINE_BREAK.split(text)
     if lines and lines[-1] == "":
@@ -156,12 +160,16 @@ def decode(data: bytes, declared: str, where: str) -> tuple[str, str]:
     """
     if not data.strip():
         raise CorpusError(Problem("error", "the file is empty", where))
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise CorpusError(Problem("error", "the file is UTF-16, which is not supported; save it as UTF-8", where))
     if b"\x00" in data:
         raise CorpusError(Problem("error", "the file looks binary (it has NUL bytes), not text", where))
     if declared != "auto":
         codec = ENCODINGS.get(declared)
         if codec is None:
             raise CorpusError(Problem("error", f"unknown encoding {declared!r}; use auto, {', '.join(sorted(set(ENCODINGS.values())))}", where))
+        if codec != "utf-8" and not data.isascii() and _is_utf8(data):
+            raise CorpusError(Problem("error", f"the manifest says {codec}, but the file is UTF-8; declare utf-8 or auto", where))
         try:
             text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
         except UnicodeDecodeError as e:
@@ -179,6 +187,14 @@ def decode(data: bytes, declared: str, where: str) -> tuple[str, str]:
         raise CorpusError(Problem("error", "cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); set encoding in the manifest", where))
     codec = ENCODINGS[best.encoding]
     return data.decode(codec), codec
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def read_curation(path: Path, sources: list[Source]) -> list[CurationStatement]:
