@@ -14,11 +14,12 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .corpus import Progress, build_corpus, parse_folder
+from .corpus import Progress, parse_folder
 from .model import Corpus
 from .sources import read_corpus_folder
 
 CORPUS_JSON = "corpus.json"
+INDEX = "index"
 
 
 def code_fingerprint() -> str:
@@ -78,11 +79,18 @@ def corpus_document(corpus: Corpus) -> dict:
 
 
 def build(root: Path, out: Path, progress: Progress) -> Corpus:
-    """``lawsearch build``: parse the corpus and write ``out/corpus.json``."""
-    corpus = build_corpus(root, progress)
+    """``lawsearch build``: parse the corpus, write ``out/corpus.json`` and ``out/index/``."""
+    from .analysis import Lexicon
+    from .index import build_index, load_glossary
+
+    folder = read_corpus_folder(root)
+    corpus = parse_folder(folder, progress)
+    lexicon = Lexicon.load(folder.data_files.get("lexicon"))
+    glossary = load_glossary(folder.data_files.get("glossary"))
     with staging(out) as stage:
         write_json(stage / CORPUS_JSON, corpus_document(corpus))
-        progress(f"wrote {out / CORPUS_JSON}")
+        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
+        progress(f"writing {out / CORPUS_JSON} and {out / INDEX}/")
     return corpus
 
 

@@ -241,3 +241,92 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
         click.echo(f"      - {before}")
         for after in outputs.get(n, []):
             click.echo(f"      + {after}")
+
+
+@main.command()
+@corpus_options
+@click.argument("query", nargs=-1, required=True)
+@click.option("-n", "--limit", default=10, show_default=True, type=click.IntRange(1), help="How many hits.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (CONTRACT.md) instead of text.")
+def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: bool) -> None:
+    """Search the laws and commentary by any word form, phrase, ID or English term.
+
+    \b
+    Plain words match every form and must all match:   штрафными картами
+    Quoted phrases match in any inflection:             "ход вне очереди"
+    OR, NOT or -word, and word* prefixes:               болван OR онер -младшая
+    Filters:                                            law:50  kind:commentary  lang:en
+    An ID or citation jumps to it, then who cites it:   50E   "правило 53"   "Law 50E1"
+    English terms go through the glossary:              penalty card   revoke
+
+    Matched words are highlighted on a terminal. Run `lawsearch build` first.
+
+    \b
+    Example:
+      lawsearch search штрафными картами
+      lawsearch search '"ход вне очереди" law:54' --json
+    """
+    from .search import Searcher
+
+    text = " ".join(query)
+    index_dir = out / "index"
+    searcher = Searcher(index_dir)
+    fresh = _index_is_fresh(root, searcher.meta.get("inputs"))
+    if not fresh:
+        click.echo(f"note: {index_dir} is older than the corpus; run `lawsearch build` to refresh it", err=True)
+    result = searcher.search(text, limit)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+        return
+    click.echo(format_result(result))
+
+
+def _index_is_fresh(root: Path, inputs: str | None) -> bool:
+    from .sources import read_corpus_folder
+
+    try:
+        return read_corpus_folder(root).inputs == inputs
+    except CorpusError:
+        return False
+
+
+def format_result(result) -> str:
+    """Hits grouped by law, the matched words in bold yellow (click drops the colour when
+    the output is not a terminal)."""
+    lines: list[str] = []
+    if result.corrected_query:
+        lines.append(f"No hits for {result.query!r}; showing results for {result.corrected_query!r}.")
+    if not result.hits:
+        lines.append(f"Nothing matches {result.query!r}.")
+        if result.suggestions:
+            lines.append("Did you mean: " + ", ".join(repr(s) for s in result.suggestions) + "?")
+        lines.append("Try fewer words, a word* prefix, or an ID like 50E.")
+        return "\n".join(lines)
+    by_id = {h.id: h for h in result.hits}
+    for group in _groups(result.hits):
+        for node_id in group["ids"]:
+            hit = by_id[node_id]
+            heading = f"Правило {hit.id}" if hit.kind == "law" else hit.id
+            title = f". {hit.title}" if hit.title else ""
+            lines.append(click.style(f"{heading}{title}", bold=True) + click.style(f"   {hit.url}", dim=True))
+            if hit.snippet and hit.snippet != hit.title:
+                lines.append("    " + _highlight(hit.snippet, hit.highlights))
+        lines.append("")
+    shown = len(result.hits)
+    more = f" (showing {shown} of {result.total}; --limit for more)" if result.total > shown else ""
+    lines.append(f"{result.total} hits{more}" if result.kind == "text" else f"{result.query}: the node, then who cites it")
+    return "\n".join(lines)
+
+
+def _groups(hits):
+    from .search import groups
+
+    return groups(hits)
+
+
+def _highlight(snippet: str, spans: list[list[int]]) -> str:
+    out, pos = "", 0
+    for start, end in spans:
+        out += snippet[pos:start] + click.style(snippet[start:end], fg="yellow", bold=True)
+        pos = end
+    return out + snippet[pos:]

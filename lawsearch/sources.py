@@ -54,6 +54,7 @@ class CorpusFolder:
     curation: list[CurationStatement] = field(default_factory=list)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
+    data_files: dict[str, Path] = field(default_factory=dict)  # "lexicon", "glossary" -> path
     inputs: str = ""
 
     @property
@@ -109,6 +110,12 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         digest.update(titles_path.read_bytes())
         titles = _load_toml(titles_path).get("titles", {})
         folder.titles_en = {str(k): str(v) for k, v in titles.items()}
+    for key, default in (("lexicon", "lexicon.toml"), ("glossary", "glossary.toml")):
+        path = root / code.get(key, default)
+        if path.is_file():
+            digest.update(path.read_bytes())
+            _load_toml(path)  # a syntax error is reported here, naming the file and line
+            folder.data_files[key] = path
     folder.inputs = digest.hexdigest()
     return folder
 

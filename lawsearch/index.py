@@ -1,0 +1,239 @@
+"""The search index: one whoosh document per node, built from the corpus tree (never from
+raw files), plus ``meta.json`` with what a search needs besides postings -- the glossary,
+who cites whom, the vocabulary for "did you mean", reading order.
+
+    build_index(corpus, Path("build/index"), lexicon, glossary)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import fields, index
+from whoosh.analysis import Filter, StemmingAnalyzer, Tokenizer
+from whoosh.analysis.acore import Token as WhooshToken
+
+from . import ids
+from .analysis import Analysis, Lexicon, english_terms, fold, normalize_id, tokenize
+from .model import Corpus, CorpusError, Problem
+
+META = "meta.json"
+# Field weights: a title names the rule; footnotes and a law's commentary only help.
+BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
+
+
+class LawTokenizer(Tokenizer):
+    """whoosh side of ``analysis.tokenize``: IDs whole, positions counting every token."""
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                  start_pos=0, start_char=0, mode="", **kwargs):
+        t = WhooshToken(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for tok in tokenize(value):
+            t.original = t.text = tok.text
+            t.boost = 1.0
+            t.stopped = False
+            t.kind = tok.kind
+            if positions:
+                t.pos = start_pos + tok.position
+            if chars:
+                t.startchar, t.endchar = start_char + tok.start, start_char + tok.end
+            yield t
+
+
+class LemmaFilter(Filter):
+    """Each token → its terms (lemmas, or the folded ID) at the token's position.
+
+    Safe to pickle (whoosh stores the schema in the index): it keeps the lexicon's forms and
+    the mode, and makes its ``Analysis`` (with its cache and the dictionary) on first use.
+    """
+
+    def __init__(self, lexicon_forms: dict[str, str], mode: str = "all"):
+        self.lexicon_forms = dict(lexicon_forms)
+        self.mode = mode
+        self._analysis = None
+
+    def __getstate__(self):
+        return {"lexicon_forms": self.lexicon_forms, "mode": self.mode}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._analysis = None
+
+    def __eq__(self, other):
+        return isinstance(other, LemmaFilter) and self.__getstate__() == other.__getstate__()
+
+    @property
+    def analysis(self) -> Analysis:
+        if self._analysis is None:
+            self._analysis = Analysis(Lexicon(self.lexicon_forms), self.mode)
+        return self._analysis
+
+    def __call__(self, tokens):
+        analysis = self.analysis
+        for t in tokens:
+            kind = getattr(t, "kind", "word")
+            if kind == "id":
+                terms = (normalize_id(t.text),)
+            elif kind in ("para", "num"):
+                terms = (t.text.replace(",", "."),)
+            else:
+                terms = analysis.word_terms(t.text)
+            for term in terms:
+                t.text = term
+                yield t
+
+
+def law_analyzer(lexicon: Lexicon, mode: str = "all"):
+    return LawTokenizer() | LemmaFilter(lexicon.forms, mode)
+
+
+def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
+    ru = law_analyzer(lexicon, mode)
+    en = StemmingAnalyzer()
+    return fields.Schema(
+        id=fields.ID(stored=True, unique=True),
+        law=fields.ID(stored=True),
+        kind=fields.ID(stored=True),
+        lang=fields.ID(stored=True),
+        order=fields.NUMERIC(stored=True, sortable=True),
+        url=fields.STORED,
+        title=fields.TEXT(analyzer=ru, stored=True, phrase=True, field_boost=BOOSTS["title"]),
+        text=fields.TEXT(analyzer=ru, stored=True, phrase=True),
+        footnotes=fields.TEXT(analyzer=ru, stored=True, phrase=True, field_boost=BOOSTS["footnotes"]),
+        commentary=fields.TEXT(analyzer=ru, phrase=True, field_boost=BOOSTS["commentary"]),
+        title_en=fields.TEXT(analyzer=en, stored=True),
+        terms_en=fields.TEXT(analyzer=en, stored=True),
+        ids=fields.KEYWORD(lowercase=True, commas=False),
+    )
+
+
+# -- glossary -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    ru: str
+    en: str
+    note: str = ""
+    expand: bool = True
+
+
+def load_glossary(path: Path | None) -> list[Term]:
+    if path is None or not path.is_file():
+        return []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise CorpusError(Problem("error", f"not valid TOML: {e}", str(path))) from None
+    terms = []
+    for n, entry in enumerate(data.get("term", []), 1):
+        if not entry.get("ru") or not entry.get("en"):
+            raise CorpusError(Problem("error", f"glossary term number {n} needs both ru and en", str(path)))
+        terms.append(Term(entry["ru"], entry["en"], entry.get("note", ""), bool(entry.get("expand", True))))
+    return terms
+
+
+def phrase_terms(analysis: Analysis, text: str) -> list[tuple[str, ...]]:
+    """A phrase as term sets per token, stop words dropped: ``"карта стола"`` → ``[("карта",), ("стол",)]``."""
+    return analysis.terms(text)
+
+
+def glossary_hits(analysis: Analysis, glossary: list[Term], analyzed: list[tuple[str, ...]]) -> list[Term]:
+    """Glossary terms whose Russian phrase occurs in a text (given as term sets per token)."""
+    found = []
+    for term in glossary:
+        wanted = phrase_terms(analysis, term.ru)
+        if not wanted:
+            continue
+        for i in range(len(analyzed) - len(wanted) + 1):
+            if all(set(w) & set(analyzed[i + k]) for k, w in enumerate(wanted)):
+                found.append(term)
+                break
+    return found
+
+
+# -- building ------------------------------------------------------------------------------
+
+
+def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
+    """One whoosh document per node."""
+    cites: dict[str, list[str]] = {}
+    owner = _footnote_owners(corpus)
+    for ref in corpus.refs:
+        for node_id in owner.get(ref.from_, [ref.from_]):
+            cites.setdefault(node_id, []).append(ids.normalize(ref.target).lower())
+    for order, node in enumerate(corpus.nodes):
+        if node.kind == "division":
+            continue  # a division heading is a signpost, not an answer; the site's contents show it
+        notes = [f.text for f in corpus.footnotes if f.id in node.footnotes or (f.orphan and f.at == node.id)]
+        commentary = [c.text or "" for c in corpus.commentary(node.id)] if node.kind == "law" else []
+        analyzed = analysis.terms(f"{node.title or ''} . {node.text or ''}")
+        en_terms = sorted({t.en for t in glossary_hits(analysis, glossary, analyzed)})
+        yield dict(
+            id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=node.url,
+            title=node.title or "", text=node.text or "", footnotes="\n\n".join(notes),
+            commentary="\n\n".join(commentary),
+            title_en=(node.translations.get("en") or {}).get("title") or "",
+            terms_en=" ; ".join(en_terms),
+            ids=" ".join([node.id.lower(), *cites.get(node.id, [])]),
+        )
+
+
+def _footnote_owners(corpus: Corpus) -> dict[str, list[str]]:
+    """A reference inside a footnote counts for the nodes that carry the footnote."""
+    return {f.id: list(f.markers) or ([f.at] if f.at else []) for f in corpus.footnotes}
+
+
+def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
+                progress=lambda message: None) -> None:
+    """Write a whoosh index and ``meta.json`` into the empty folder ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
+    analysis = Analysis(lexicon, mode)
+    ix = index.create_in(str(target), schema(lexicon, mode))
+    writer = ix.writer()
+    count = 0
+    for doc in documents(corpus, analysis, glossary):
+        writer.add_document(**doc)
+        count += 1
+    writer.commit()
+    progress(f"indexed {count} nodes")
+    (target / META).write_text(json.dumps(meta(corpus, glossary, lexicon, mode), ensure_ascii=False), encoding="utf-8")
+
+
+def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str) -> dict:
+    owner = _footnote_owners(corpus)
+    citations: dict[str, list[str]] = {}
+    for ref in corpus.refs:
+        for node_id in owner.get(ref.from_, [ref.from_]):
+            cited_by = citations.setdefault(ref.target, [])
+            if node_id not in cited_by:
+                cited_by.append(node_id)
+    order = {n.id: i for i, n in enumerate(corpus.nodes)}
+    for target, cited_by in citations.items():
+        cited_by.sort(key=lambda n: order.get(n, len(order)))
+    vocabulary: Counter[str] = Counter()
+    for node in corpus.nodes:
+        for field in (node.title, node.text):
+            for tok in tokenize(field or ""):
+                if tok.kind == "word":
+                    vocabulary[fold(tok.text)] += 1
+    for term in glossary:
+        for w in re.findall(r"[A-Za-z]+", term.en):
+            vocabulary[w.lower()] += 1
+    return {
+        "version": 1,
+        "inputs": corpus.inputs,
+        "mode": mode,
+        "nodes": {n.id: {"law": n.law, "kind": n.kind, "title": n.title, "url": n.url, "order": i}
+                  for i, n in enumerate(corpus.nodes)},
+        "citations": citations,
+        "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand} for t in glossary],
+        "vocabulary": dict(vocabulary.most_common()),
+        "lexicon": lexicon.forms,
+        "en_stems": sorted({s for t in glossary for s in english_terms(t.en)}),
+    }

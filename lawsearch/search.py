@@ -1,0 +1,444 @@
+"""Morphological search over the index: the query language, ID and citation jumps,
+English through the glossary, "did you mean", snippets with highlights.
+
+Query language (CONTRACT.md):
+
+* plain words match every form, all words must match (AND): ``штрафными картами``;
+* ``"quoted phrases"`` match in any inflection: ``"ход вне очереди"``;
+* ``OR`` between two words or phrases; ``NOT word`` or ``-word`` excludes; ``word*`` is a prefix;
+* filters ``law:50``, ``kind:commentary``, ``lang:en`` (English fields only), ``lang:ru``;
+* an ID or a citation alone (``50E``, ``правило 50E``, ``Law 50E``, ``50е``, ``48.4``) puts
+  that node first and the nodes citing it next;
+* English words go through the glossary (``penalty card`` → штрафная карта) and search
+  the English titles and terms;
+* a query with no hits is retried with the closest words of the corpus.
+
+    >>> result = search("штрафными картами", index_dir=Path("build/index"))   # doctest: +SKIP
+    >>> result.hits[0].id                                                      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh import query as Q
+from whoosh.query import spans
+
+from . import ids
+from .analysis import Analysis, Lexicon, english_terms, fold, normalize_id, tokenize
+from .index import BOOSTS, META
+from .model import CorpusError, Problem
+
+RU_FIELDS = tuple(BOOSTS)  # title, text, footnotes, commentary
+EN_FIELDS = ("title_en", "terms_en")
+SYNONYM_BOOST = 0.2  # a synonym helps, but the words typed come first
+FILTERS = ("law", "kind", "lang")
+CITATION = re.compile(r"^\s*(?:(?:правил\w*|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
+                      re.IGNORECASE)
+SNIPPET_CHARS = 220
+
+
+@dataclass
+class Hit:
+    id: str
+    law: str | None
+    kind: str
+    title: str | None
+    score: float
+    snippet: str
+    highlights: list[list[int]]
+    url: str
+
+
+@dataclass
+class Result:
+    query: str
+    corrected_query: str | None = None
+    suggestions: list[str] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    total: int = 0
+    kind: str = "text"  # "text" | "id" (a citation jump)
+
+    def to_dict(self) -> dict:
+        return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
+                "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind,
+                "groups": groups(self.hits)}
+
+
+def groups(hits: list[Hit]) -> list[dict]:
+    """Hits by law, laws in order of their best hit, so one law does not flood the page."""
+    out: dict[str, list[str]] = {}
+    for h in hits:
+        out.setdefault(h.law or "", []).append(h.id)
+    return [{"law": law or None, "ids": members} for law, members in out.items()]
+
+
+# -- the query language ------------------------------------------------------------------------
+
+
+@dataclass
+class Clause:
+    kind: str  # "word" | "phrase" | "prefix" | "id" | "english"
+    text: str
+    negated: bool = False
+    or_previous: bool = False
+
+
+def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
+    """Split a query into clauses and filters.
+
+    >>> [(c.kind, c.text, c.negated) for c in parse('"ход вне очереди" -болван law:50')[0]]
+    [('phrase', 'ход вне очереди', False), ('word', 'болван', True)]
+    """
+    clauses: list[Clause] = []
+    filters: dict[str, str] = {}
+    negate_next = False
+    or_next = False
+    for m in re.finditer(r'(-?)"([^"]*)"?|(\S+)', query):
+        if m.group(2) is not None:
+            text = m.group(2).strip()
+            if text:
+                clauses.append(Clause("phrase", text, negated=bool(m.group(1)) or negate_next, or_previous=or_next))
+            negate_next = or_next = False
+            continue
+        word = m.group(3)
+        if word == "OR":
+            or_next = bool(clauses)
+            continue
+        if word in ("NOT", "AND"):
+            negate_next = word == "NOT"
+            continue
+        f = re.match(r"^(law|kind|lang):(\S+)$", word)
+        if f:
+            filters[f[1]] = f[2]
+            continue
+        negated = negate_next
+        if word.startswith("-") and len(word) > 1:
+            negated, word = True, word[1:]
+        for tok in tokenize(word):
+            if tok.kind == "id":
+                clauses.append(Clause("id", tok.text, negated, or_next))
+            elif tok.kind == "word" and word.endswith("*") and tok.end == len(word) - 1:
+                clauses.append(Clause("prefix", tok.text, negated, or_next))
+            elif tok.kind == "word" and not re.search("[а-яёА-ЯЁ]", tok.text):
+                clauses.append(Clause("english", tok.text, negated, or_next))
+            else:
+                clauses.append(Clause("word", tok.text, negated, or_next))
+            or_next = False
+        negate_next = or_next = False
+    return clauses, filters
+
+
+# -- the searcher ------------------------------------------------------------------------------
+
+
+class Searcher:
+    """An open index with its meta data; reuse it for many queries."""
+
+    def __init__(self, index_dir: Path):
+        index_dir = Path(index_dir)
+        if not (index_dir / META).is_file() or not whoosh_index.exists_in(str(index_dir)):
+            raise CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
+        self.dir = index_dir
+        self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
+        self.ix = whoosh_index.open_dir(str(index_dir))
+        self.searcher = self.ix.searcher()
+        self.analysis = Analysis(Lexicon(self.meta["lexicon"]), self.meta.get("mode", "all"))
+        self.nodes = self.meta["nodes"]
+        self._glossary_ru = [(g, self.analysis.terms(g["ru"])) for g in self.meta["glossary"]]
+        self._glossary_en = [(g, english_terms(g["en"])) for g in self.meta["glossary"]]
+
+    def close(self) -> None:
+        self.searcher.close()
+
+    # public ---------------------------------------------------------------------------------
+
+    def search(self, query: str, limit: int | None = 10) -> Result:
+        result = self._citation(query)
+        if result is None:
+            result = self._text(query)
+            if not result.hits:
+                self._correct(result, query)
+        if limit is not None:
+            result.hits = result.hits[:limit]
+        return result
+
+    # citations ------------------------------------------------------------------------------
+
+    def _citation(self, query: str) -> Result | None:
+        m = CITATION.match(query)
+        if not m:
+            return None
+        node_id = ids.normalize(m["id"])
+        parts = ids.parse_law_id(node_id)
+        if node_id not in self.nodes and (not parts or parts["law"] not in self.nodes):
+            return None  # not a node of ours: search it as text
+        order = [node_id] if node_id in self.nodes else [parts["law"]]
+        order += [n for n in self.meta["citations"].get(node_id, []) if n not in order]
+        hits = []
+        for rank, nid in enumerate(order):
+            hits.append(self._hit(nid, float(len(order) - rank), set(), {normalize_id(node_id)}))
+        return Result(query=query, hits=hits, total=len(hits), kind="id")
+
+    # text -----------------------------------------------------------------------------------
+
+    def _text(self, query: str) -> Result:
+        clauses, filters = parse(query)
+        english_only = filters.get("lang") == "en"
+        positive: list[Q.Query] = []
+        negative: list[Q.Query] = []
+        highlight: set[str] = set()
+        prefixes: set[str] = set()
+        clauses = self._english_phrases(clauses) if not english_only else clauses
+        clauses = self._glossary_phrases(clauses)
+        for clause in clauses:
+            q = self._clause_query(clause, english_only, highlight if not clause.negated else set(), prefixes)
+            if q is None:
+                continue
+            if clause.negated:
+                negative.append(q)
+            elif clause.or_previous and positive:
+                positive[-1] = Q.Or([positive[-1], q])
+            else:
+                positive.append(q)
+        if not positive:
+            return Result(query=query)
+        whole: Q.Query = Q.And(positive) if len(positive) > 1 else positive[0]
+        filter_terms = [Q.Term(name, value) for name, value in filters.items() if name in ("law", "kind")]
+        if filters.get("lang") == "ru":
+            filter_terms.append(Q.Term("lang", "ru"))
+        # exclusions as a mask: whoosh's AndNot can let a document through (seen with 50C)
+        results = self.searcher.search(whole, limit=None, filter=Q.And(filter_terms) if filter_terms else None,
+                                       mask=Q.Or(negative) if negative else None)
+        ranked = sorted(((round(r.score, 6), r["id"]) for r in results),
+                        key=lambda x: (-x[0], self.nodes[x[1]]["order"]))
+        hits = [self._hit(node_id, score, highlight, prefixes) for score, node_id in ranked]
+        return Result(query=query, hits=hits, total=len(hits))
+
+    def _english_phrases(self, clauses: list[Clause]) -> list[Clause]:
+        """Consecutive English words become one clause so the glossary sees the phrase."""
+        out: list[Clause] = []
+        for c in clauses:
+            if c.kind == "english" and out and out[-1].kind == "english" and not c.negated \
+                    and not out[-1].negated and not c.or_previous:
+                out[-1] = Clause("english", f"{out[-1].text} {c.text}", False, out[-1].or_previous)
+            else:
+                out.append(c)
+        return out
+
+    def _glossary_phrases(self, clauses: list[Clause]) -> list[Clause]:
+        """Consecutive plain words that spell a glossary phrase (``невиновная сторона``)
+        become one "term" clause: they still must all match, and the phrase's synonyms
+        (``ненарушившая сторона``) match too."""
+        out: list[Clause] = []
+        i = 0
+        while i < len(clauses):
+            best = 0
+            for g, terms in self._glossary_ru:
+                n = len(terms)
+                run = clauses[i:i + n]
+                if n < 2 or n <= best or len(run) < n:
+                    continue
+                if any(c.kind != "word" or c.negated or (k and c.or_previous) for k, c in enumerate(run)):
+                    continue
+                if all(set(self.analysis.word_terms(c.text)) & set(t) for c, t in zip(run, terms)):
+                    best = n
+            if best:
+                run = clauses[i:i + best]
+                out.append(Clause("term", " ".join(c.text for c in run), False, run[0].or_previous))
+                i += best
+            else:
+                out.append(clauses[i])
+                i += 1
+        return out
+
+    def _clause_query(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]) -> Q.Query | None:
+        if clause.kind == "id":
+            term = normalize_id(clause.text)
+            highlight.add(term)
+            return Q.Or([Q.Term("ids", term), Q.Term("text", term, boost=0.5)])
+        if clause.kind == "prefix":
+            stem = fold(clause.text)
+            prefixes.add(stem)
+            return Q.Or([Q.Prefix(f, stem, boost=BOOSTS.get(f, 1.0)) for f in ("title", "text")])
+        if clause.kind == "english" or english_only:
+            return self._english_query(clause.text, highlight)
+        if clause.kind == "word":
+            terms = self.analysis.word_terms(clause.text)
+            if not terms:
+                return None  # a stop word
+            highlight.update(terms)
+            sequence = [terms]
+        elif clause.kind == "term":
+            sequence = self.analysis.terms(clause.text)
+            for t in sequence:
+                highlight.update(t)
+            words = Q.And([self._sequence_query([t]) for t in sequence])
+            synonyms = self._synonyms(sequence)
+            for syn in synonyms:
+                for t in syn:
+                    highlight.update(t)
+            return Q.Or([words, self._sequence_query(sequence)] + [self._sequence_query(x, SYNONYM_BOOST) for x in synonyms])
+        else:
+            sequence = self.analysis.terms(clause.text)
+            if not sequence:
+                return None
+            for t in sequence:
+                highlight.update(t)
+        q = self._sequence_query(sequence)
+        synonyms = self._synonyms(sequence)
+        for syn in synonyms:
+            for t in syn:
+                highlight.update(t)
+        if synonyms:
+            q = Q.Or([q] + [self._sequence_query(s, SYNONYM_BOOST) for s in synonyms])
+        return q
+
+    def _sequence_query(self, sequence: list[tuple[str, ...]], boost: float = 1.0) -> Q.Query:
+        """One word: any of its lemmas in any Russian field; several: a phrase in any field."""
+        parts = []
+        for f in RU_FIELDS:
+            b = boost  # field boosts are in the schema
+            if len(sequence) == 1:
+                parts.extend(Q.Term(f, t, boost=b) for t in sequence[0])
+            else:
+                # boosts must sit on the terms: whoosh ignores a span query's own boost;
+                # a phrase counts for more than its words
+                words = [Q.Or([Q.Term(f, t, boost=2 * b) for t in terms]) if len(terms) > 1
+                         else Q.Term(f, terms[0], boost=2 * b) for terms in sequence]
+                parts.append(spans.SpanNear2(words, slop=2, ordered=True))
+        return Q.Or(parts)
+
+    def _synonyms(self, sequence: list[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
+        """Other Russian glossary terms for the same English term, when the clause is a
+        glossary term itself (a phrase, or a word the glossary lets expand)."""
+        out = []
+        for g, terms in self._glossary_ru:
+            if len(terms) != len(sequence) or not all(set(a) & set(b) for a, b in zip(terms, sequence)):
+                continue
+            if len(terms) == 1 and not g["expand"]:
+                continue
+            for other, other_terms in self._glossary_ru:
+                if other["en"] == g["en"] and other is not g and other_terms and other_terms != terms \
+                        and (len(other_terms) > 1 or other["expand"]):
+                    out.append(other_terms)
+        return out
+
+    def _english_query(self, text: str, highlight: set[str]) -> Q.Query | None:
+        stems = english_terms(text)
+        if not stems:
+            return None
+        en = [Q.And([Q.Term(f, s) for s in stems]) for f in EN_FIELDS]
+        russian = []
+        for g, g_stems in self._glossary_en:
+            if g_stems == stems and (g["expand"] or len(self.analysis.terms(g["ru"])) > 1):
+                seq = self.analysis.terms(g["ru"])
+                if seq:
+                    russian.append(self._sequence_query(seq))
+                    for t in seq:
+                        highlight.update(t)
+        highlight.update(stems)
+        return Q.Or(en + russian)
+
+    # did you mean ---------------------------------------------------------------------------
+
+    def _correct(self, result: Result, query: str) -> None:
+        clauses, _ = parse(query)
+        words = [c.text for c in clauses if c.kind in ("word", "english", "prefix") and not c.negated]
+        vocabulary = self.meta["vocabulary"]
+        replacements: dict[str, list[str]] = {}
+        for w in words:
+            if fold(w) in vocabulary:
+                continue
+            candidates = close_words(fold(w), vocabulary)
+            if candidates:
+                replacements[w] = candidates
+        if not replacements:
+            return
+        variants = []
+        for k in range(3):
+            q = query
+            for w, cands in replacements.items():
+                q = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", cands[min(k, len(cands) - 1)], q)
+            if q not in variants and q != query:
+                variants.append(q)
+        for variant in variants:
+            retry = self._text(variant)
+            if retry.hits:
+                result.corrected_query = variant
+                result.hits = retry.hits
+                result.total = retry.total
+                result.suggestions = [v for v in variants if v != variant]
+                return
+        result.suggestions = variants
+
+    # hits -----------------------------------------------------------------------------------
+
+    def _hit(self, node_id: str, score: float, highlight: set[str], prefixes: set[str]) -> Hit:
+        doc = self.searcher.document(id=node_id) or {}
+        node = self.nodes[node_id]
+        text = doc.get("text") or doc.get("footnotes") or doc.get("title") or ""
+        snippet, spans_ = self.snippet(text, highlight, prefixes)
+        return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=round(score, 4),
+                   snippet=snippet, highlights=spans_, url=node["url"])
+
+    def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
+        """A window of ``text`` around the first match, and the matched words' offsets in it."""
+        text = text.replace("\n\n", " ¶ ")
+        matches = [(tok.start, tok.end) for tok, terms in self.analysis.analyze(text)
+                   if set(terms) & highlight or any(fold(tok.text).startswith(p) for p in prefixes)
+                   or (tok.kind == "id" and normalize_id(tok.text) in highlight)]
+        start = 0
+        if matches and matches[0][0] > SNIPPET_CHARS // 3:
+            start = text.rfind(" ", 0, matches[0][0] - SNIPPET_CHARS // 4) + 1
+        end = len(text)
+        if end - start > SNIPPET_CHARS:
+            cut = text.find(" ", start + SNIPPET_CHARS)
+            end = cut if cut != -1 else end
+        prefix = "…" if start > 0 else ""
+        suffix = "…" if end < len(text) else ""
+        shift = len(prefix) - start
+        spans_ = [[s + shift, e + shift] for s, e in matches if s >= start and e <= end]
+        return prefix + text[start:end] + suffix, spans_
+
+
+def close_words(word: str, vocabulary: dict[str, int], limit: int = 3) -> list[str]:
+    """Corpus words within two edits of ``word``, closest and most frequent first."""
+    scored = []
+    for candidate, count in vocabulary.items():
+        if abs(len(candidate) - len(word)) > 2:
+            continue
+        d = edit_distance(word, candidate, 2)
+        if d <= 2:
+            scored.append((d, -count, candidate))
+    return [c for _, _, c in sorted(scored)[:limit]]
+
+
+def edit_distance(a: str, b: str, bound: int) -> int:
+    """Damerau-Levenshtein distance (adjacent transpositions), stopping past ``bound``."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > bound:
+            return bound + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+@lru_cache(maxsize=4)
+def _open(index_dir: str) -> Searcher:
+    return Searcher(Path(index_dir))
+
+
+def search(query: str, limit: int | None = 10, index_dir: Path | str = Path("build/index")) -> Result:
+    """Search the index at ``index_dir`` (built by ``lawsearch build``); reuses an open index."""
+    return _open(str(Path(index_dir).resolve())).search(query, limit)
