@@ -19,7 +19,7 @@ def __getattr__(name: str):
 
         return build_corpus
     if name == "search":
-        from .search import search
+        from .query import search
 
         return search
     raise AttributeError(name)

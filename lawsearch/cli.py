@@ -266,7 +266,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
       lawsearch search штрафными картами
       lawsearch search '"ход вне очереди" law:54' --json
     """
-    from .search import Searcher
+    from .query import Searcher
 
     text = " ".join(query)
     index_dir = out / "index"
@@ -319,7 +319,7 @@ def format_result(result) -> str:
 
 
 def _groups(hits):
-    from .search import groups
+    from .query import groups
 
     return groups(hits)
 

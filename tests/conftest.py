@@ -35,3 +35,32 @@ def corpus_copy(tmp_path: Path) -> Path:
     target = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, corpus) -> Path:
+    """``lawsearch build`` output (corpus.json and index/) for the shipped corpus, made once."""
+    from lawsearch.build import build
+
+    out = tmp_path_factory.mktemp("build")
+    build(CORPUS_DIR, out, lambda message: None)
+    return out
+
+
+@pytest.fixture(scope="session")
+def searcher(built):
+    from lawsearch.query import Searcher
+
+    s = Searcher(built / "index")
+    yield s
+    s.close()
+
+
+def relevance_set() -> list[tuple[str, list[str], str]]:
+    """tests/data/queries.tsv: (query, expected IDs, why)."""
+    rows = []
+    for line in (DATA / "queries.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            query, expected, why = line.split("\t")
+            rows.append((query, expected.split(), why))
+    return rows
