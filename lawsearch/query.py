@@ -150,6 +150,9 @@ class Searcher:
         self.searcher = self.ix.searcher()
         self.analysis = Analysis(Lexicon(self.meta["lexicon"]), self.meta.get("mode", "all"))
         self.nodes = self.meta["nodes"]
+        # docnum -> node id, read once: loading stored fields per result costs more than the search
+        self.doc_ids = {docnum: fields["id"] for docnum, fields in self.searcher.iter_docs()}
+        self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
         self._glossary_ru = [(g, self.analysis.terms(g["ru"])) for g in self.meta["glossary"]]
         self._glossary_en = [(g, english_terms(g["en"])) for g in self.meta["glossary"]]
 
@@ -159,18 +162,16 @@ class Searcher:
     # public ---------------------------------------------------------------------------------
 
     def search(self, query: str, limit: int | None = 10) -> Result:
-        result = self._citation(query)
+        result = self._citation(query, limit)
         if result is None:
-            result = self._text(query)
+            result = self._text(query, limit)
             if not result.hits:
-                self._correct(result, query)
-        if limit is not None:
-            result.hits = result.hits[:limit]
+                self._correct(result, query, limit)
         return result
 
     # citations ------------------------------------------------------------------------------
 
-    def _citation(self, query: str) -> Result | None:
+    def _citation(self, query: str, limit: int | None) -> Result | None:
         m = CITATION.match(query)
         if not m:
             return None
@@ -180,14 +181,13 @@ class Searcher:
             return None  # not a node of ours: search it as text
         order = [node_id] if node_id in self.nodes else [parts["law"]]
         order += [n for n in self.meta["citations"].get(node_id, []) if n not in order]
-        hits = []
-        for rank, nid in enumerate(order):
-            hits.append(self._hit(nid, float(len(order) - rank), set(), {normalize_id(node_id)}))
-        return Result(query=query, hits=hits, total=len(hits), kind="id")
+        hits = [self._hit(nid, float(len(order) - rank), set(), set(), {normalize_id(node_id)})
+                for rank, nid in enumerate(order[:limit])]
+        return Result(query=query, hits=hits, total=len(order), kind="id")
 
     # text -----------------------------------------------------------------------------------
 
-    def _text(self, query: str) -> Result:
+    def _text(self, query: str, limit: int | None) -> Result:
         clauses, filters = parse(query)
         english_only = filters.get("lang") == "en"
         positive: list[Q.Query] = []
@@ -215,10 +215,11 @@ class Searcher:
         # exclusions as a mask: whoosh's AndNot can let a document through (seen with 50C)
         results = self.searcher.search(whole, limit=None, filter=Q.And(filter_terms) if filter_terms else None,
                                        mask=Q.Or(negative) if negative else None)
-        ranked = sorted(((round(r.score, 6), r["id"]) for r in results),
+        ranked = sorted(((round(score, 6), self.doc_ids[docnum]) for score, docnum in results.top_n),
                         key=lambda x: (-x[0], self.nodes[x[1]]["order"]))
-        hits = [self._hit(node_id, score, highlight, prefixes) for score, node_id in ranked]
-        return Result(query=query, hits=hits, total=len(hits))
+        # snippets only for the hits shown: they are the costly part of a result
+        hits = [self._hit(node_id, score, highlight, prefixes) for score, node_id in ranked[:limit]]
+        return Result(query=query, hits=hits, total=len(ranked))
 
     def _english_phrases(self, clauses: list[Clause]) -> list[Clause]:
         """Consecutive English words become one clause so the glossary sees the phrase."""
@@ -347,7 +348,7 @@ class Searcher:
 
     # did you mean ---------------------------------------------------------------------------
 
-    def _correct(self, result: Result, query: str) -> None:
+    def _correct(self, result: Result, query: str, limit: int | None) -> None:
         clauses, _ = parse(query)
         words = [c.text for c in clauses if c.kind in ("word", "english", "prefix") and not c.negated]
         vocabulary = self.meta["vocabulary"]
@@ -368,7 +369,7 @@ class Searcher:
             if q not in variants and q != query:
                 variants.append(q)
         for variant in variants:
-            retry = self._text(variant)
+            retry = self._text(variant, limit)
             if retry.hits:
                 result.corrected_query = variant
                 result.hits = retry.hits
@@ -379,11 +380,13 @@ class Searcher:
 
     # hits -----------------------------------------------------------------------------------
 
-    def _hit(self, node_id: str, score: float, highlight: set[str], prefixes: set[str]) -> Hit:
-        doc = self.searcher.document(id=node_id) or {}
+    def _hit(self, node_id: str, score: float, highlight: set[str], prefixes: set[str],
+             id_terms: set[str] = frozenset()) -> Hit:
+        docnum = self.docnums.get(node_id)
+        doc = self.searcher.stored_fields(docnum) if docnum is not None else {}
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or doc.get("title") or ""
-        snippet, spans_ = self.snippet(text, highlight, prefixes)
+        snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=round(score, 4),
                    snippet=snippet, highlights=spans_, url=node["url"])
 

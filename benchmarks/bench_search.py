@@ -1,0 +1,175 @@
+"""Search benchmark: index build time and size, relevance and warm query latency of the
+morphological engine against a plain whoosh analyzer with whoosh's own Russian Snowball
+stemmer on the same nodes, the two lemma modes, and cold `lawsearch search` start-up.
+
+    python benchmarks/bench_search.py                # seeds and the 50x synthetic corpus
+    python benchmarks/bench_search.py --scale 0      # seeds only
+
+Prints figures; asserts nothing (the tests do that).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import relevance_set  # noqa: E402
+from lawsearch.analysis import Lexicon  # noqa: E402
+from lawsearch.corpus import build_corpus  # noqa: E402
+from lawsearch.index import build_index, documents, load_glossary  # noqa: E402
+from lawsearch.analysis import Analysis  # noqa: E402
+from lawsearch.query import Searcher  # noqa: E402
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build_morph(corpus, corpus_dir: Path, target: Path, mode: str) -> float:
+    lexicon = Lexicon.load(corpus_dir / "lexicon.toml")
+    glossary = load_glossary(corpus_dir / "glossary.toml")
+    t = time.perf_counter()
+    build_index(corpus, target, lexicon, glossary, mode=mode)
+    return time.perf_counter() - t
+
+
+def build_stemmer(corpus, corpus_dir: Path, target: Path) -> float:
+    """The baseline: the same documents, whoosh's LanguageAnalyzer("ru") (Snowball)."""
+    from whoosh import fields, index
+    from whoosh.analysis import LanguageAnalyzer
+
+    ru = LanguageAnalyzer("ru")
+    schema = fields.Schema(id=fields.ID(stored=True, unique=True),
+                           title=fields.TEXT(analyzer=ru, field_boost=3.0), text=fields.TEXT(analyzer=ru),
+                           footnotes=fields.TEXT(analyzer=ru, field_boost=0.5),
+                           commentary=fields.TEXT(analyzer=ru, field_boost=0.3))
+    target.mkdir(parents=True, exist_ok=True)
+    t = time.perf_counter()
+    ix = index.create_in(str(target), schema)
+    w = ix.writer()
+    analysis = Analysis(Lexicon.load(corpus_dir / "lexicon.toml"))
+    for doc in documents(corpus, analysis, []):
+        w.add_document(id=doc["id"], title=doc["title"], text=doc["text"], footnotes=doc["footnotes"],
+                       commentary=doc["commentary"])
+    w.commit()
+    return time.perf_counter() - t
+
+
+class StemmerSearch:
+    def __init__(self, path: Path):
+        from whoosh import index
+        from whoosh.qparser import MultifieldParser
+
+        self.ix = index.open_dir(str(path))
+        self.searcher = self.ix.searcher()
+        self.parser = MultifieldParser(["title", "text", "footnotes", "commentary"], self.ix.schema)
+
+    def search(self, query: str, limit: int = 5) -> list[str]:
+        q = self.parser.parse(query)
+        return [r["id"] for r in self.searcher.search(q, limit=limit)]
+
+
+def relevance(search) -> tuple[float, float, list[float]]:
+    rows = relevance_set()
+    recall, rr, times = [], [], []
+    for query, expected, _ in rows:
+        t = time.perf_counter()
+        hits = search(query)
+        times.append(time.perf_counter() - t)
+        recall.append(len(set(expected) & set(hits)) / len(expected))
+        rank = next((i for i, h in enumerate(hits, 1) if h in expected), None)
+        rr.append(1 / rank if rank else 0.0)
+    return sum(recall) / len(recall), sum(rr) / len(rr), times
+
+
+def latency(search, repeat: int) -> tuple[float, float]:
+    queries = [q for q, _, _ in relevance_set()]
+    times = []
+    for _ in range(repeat):
+        for q in queries:
+            t = time.perf_counter()
+            search(q)
+            times.append(time.perf_counter() - t)
+    times.sort()
+    return times[len(times) // 2] * 1000, times[int(len(times) * 0.95)] * 1000
+
+
+def cold_start(out: Path, corpus_dir: Path, runs: int = 5) -> tuple[float, float, float]:
+    lawsearch = str(Path(sys.executable).parent / "lawsearch")
+
+    def wall(cmd: list[str]) -> float:
+        best = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            best.append(time.perf_counter() - t)
+        return statistics.median(best)
+
+    return (wall([sys.executable, "-c", "pass"]),
+            wall([lawsearch, "--help"]),
+            wall([lawsearch, "search", "--corpus", str(corpus_dir), "--out", str(out), "штрафными картами"]))
+
+
+def run(name: str, corpus_dir: Path, work: Path, repeat: int, with_relevance: bool) -> None:
+    corpus = build_corpus(corpus_dir)
+    print(f"\n== {name}: {len(corpus.nodes)} nodes")
+    for mode in ("all", "first"):
+        target = work / f"{name}-morph-{mode}"
+        secs = build_morph(corpus, corpus_dir, target, mode)
+        s = Searcher(target)
+        terms = sum(1 for _ in s.searcher.lexicon("text"))
+        line = f"morphology ({mode:5}): index built in {secs:6.2f} s, {folder_size(target) / 1e6:6.2f} MB, {terms} text terms"
+        if with_relevance:
+            rec, mrr, _ = relevance(lambda q: [h.id for h in s.search(q, 5).hits])
+            p50, p95 = latency(lambda q: s.search(q, 5), repeat)
+            line += f"; recall@5 {rec:.3f}, MRR {mrr:.3f}; warm p50 {p50:.2f} ms, p95 {p95:.2f} ms"
+        print(line)
+        s.close()
+    target = work / f"{name}-stemmer"
+    secs = build_stemmer(corpus, corpus_dir, target)
+    st = StemmerSearch(target)
+    line = f"snowball stemmer   : index built in {secs:6.2f} s, {folder_size(target) / 1e6:6.2f} MB"
+    if with_relevance:
+        rec, mrr, _ = relevance(st.search)
+        p50, p95 = latency(st.search, repeat)
+        line += f"; recall@5 {rec:.3f}, MRR {mrr:.3f}; warm p50 {p50:.2f} ms, p95 {p95:.2f} ms"
+    print(line)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--scale", type=int, default=50, help="synthetic corpus size (0: seeds only)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=5, help="passes over the relevance set for latency")
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-search-"))
+    try:
+        run("seeds", ROOT / "corpus", work, args.repeat, True)
+        out = work / "build"
+        from lawsearch.build import build
+        build(ROOT / "corpus", out, lambda m: None)
+        py, helptime, search = cold_start(out, ROOT / "corpus")
+        print(f"cold start: python -c pass {py * 1000:.0f} ms; lawsearch --help {helptime * 1000:.0f} ms; "
+              f"lawsearch search {search * 1000:.0f} ms (median of 5)")
+        if args.scale:
+            synthetic = work / f"syn{args.scale}"
+            subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--scale", str(args.scale),
+                            "--seed", str(args.seed), "--out", str(synthetic)], check=True, capture_output=True)
+            # the relevance set is about the seeds' law numbers; on the synthetic corpus only build figures count
+            run(f"synthetic-{args.scale}x", synthetic, work, 1, False)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
