@@ -141,6 +141,8 @@ class Ref:
     source: str
     line: int
     partial: bool = False  # the surviving half of a reference cut by a lost page
+    start: int = 0  # where ``surface`` stands in the citing node's (or footnote's) text
+    end: int = 0
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,7 @@ class Corpus:
             refs=tuple(
                 Ref(from_=r["from"], law=r["law"], target=r["target"], surface=r["surface"],
                     group=r["group"], status=r["status"], source=r["source"], line=r["line"],
-                    partial=r.get("partial", False))
+                    partial=r.get("partial", False), start=r.get("span", [0, 0])[0], end=r.get("span", [0, 0])[1])
                 for r in data["refs"]
             ),
             problems=tuple(Problem(**p) for p in data.get("problems", ())),
@@ -280,7 +282,7 @@ def _footnote_dict(f: Footnote) -> dict[str, Any]:
 def _ref_dict(r: Ref) -> dict[str, Any]:
     d = {
         "from": r.from_, "law": r.law, "target": r.target, "surface": r.surface, "group": r.group,
-        "status": r.status, "source": r.source, "line": r.line,
+        "status": r.status, "source": r.source, "line": r.line, "span": [r.start, r.end],
     }
     if r.partial:
         d["partial"] = True

@@ -66,7 +66,7 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
             group += 1
             for target in targets:
                 refs.append(Ref(owner, law, target, surface, group, status(target), source, line,
-                                partial=surface.startswith(_HALF_PREFIXES)))
+                                partial=surface.startswith(_HALF_PREFIXES), start=start, end=start + len(surface)))
 
     for node in nodes:
         if node.text:

@@ -100,3 +100,9 @@ def test_references_are_queryable_both_ways(corpus):
 def test_footnote_reference_resolves_in_the_law_of_its_markers(corpus):
     (ref,) = corpus.refs_from("fn-84-1")
     assert ref.law == "53" and ref.target == "53C"  # page 84 has 54B2 too, but the markers are in 53A, 53B
+
+
+def test_each_reference_knows_where_its_surface_stands(corpus):
+    texts = {n.id: n.text for n in corpus.nodes} | {f.id: f.text for f in corpus.footnotes}
+    for r in corpus.refs:
+        assert texts[r.from_][r.start:r.end] == r.surface, r
