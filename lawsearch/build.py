@@ -20,6 +20,7 @@ from .sources import read_corpus_folder
 
 CORPUS_JSON = "corpus.json"
 INDEX = "index"
+SITE = "site"
 
 
 def code_fingerprint() -> str:
@@ -82,6 +83,7 @@ def build(root: Path, out: Path, progress: Progress) -> Corpus:
     """``lawsearch build``: parse the corpus, write ``out/corpus.json`` and ``out/index/``."""
     from .analysis import Lexicon
     from .index import build_index, load_glossary
+    from .site import build_site
 
     folder = read_corpus_folder(root)
     corpus = parse_folder(folder, progress)
@@ -90,7 +92,9 @@ def build(root: Path, out: Path, progress: Progress) -> Corpus:
     with staging(out) as stage:
         write_json(stage / CORPUS_JSON, corpus_document(corpus))
         build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
-        progress(f"writing {out / CORPUS_JSON} and {out / INDEX}/")
+        pages = build_site(corpus, stage / SITE, glossary)
+        progress(f"rendered {len(pages)} site files")
+        progress(f"writing {out / CORPUS_JSON}, {out / INDEX}/ and {out / SITE}/")
     return corpus
 
 

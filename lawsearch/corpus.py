@@ -79,7 +79,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                    "starts_page": p.starts_page, "ends_page": p.ends_page,
                    "joined_by": p.joined_by, "run": n, "curated": p.curation is not None}
                   for n, run in enumerate(runs) for p in run.pieces],
-              "verified": tree.verified},
+              "verified": tree.verified,
+              "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation]},
         inputs=folder.inputs,
     )
     problems = [_real_path(p, folder.root) for p in problems]

@@ -19,7 +19,7 @@ from whoosh.analysis import Filter, StemmingAnalyzer, Tokenizer
 from whoosh.analysis.acore import Token as WhooshToken
 
 from . import ids
-from .analysis import Analysis, Lexicon, english_terms, fold, normalize_id, tokenize
+from .analysis import Analysis, Lexicon, fold, normalize_id, tokenize
 from .model import Corpus, CorpusError, Problem
 
 META = "meta.json"
@@ -197,15 +197,71 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     ix = index.create_in(str(target), schema(lexicon, mode))
     writer = ix.writer()
     count = 0
+    lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, "title_en", "terms_en")}
+    en = StemmingAnalyzer()
     for doc in documents(corpus, analysis, glossary):
         writer.add_document(**doc)
         count += 1
+        for f in BOOSTS:  # indexed positions: tokens that are not stop words
+            lengths[f][doc["id"]] = sum(1 for _, terms in analysis.analyze(doc[f]) if terms)
+        for f in ("title_en", "terms_en"):
+            lengths[f][doc["id"]] = sum(1 for _ in en(doc[f]))
     writer.commit()
     progress(f"indexed {count} nodes")
-    (target / META).write_text(json.dumps(meta(corpus, glossary, lexicon, mode), ensure_ascii=False), encoding="utf-8")
+    (target / META).write_text(json.dumps(meta(corpus, glossary, lexicon, mode, analysis, lengths), ensure_ascii=False),
+                               encoding="utf-8")
 
 
-def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str) -> dict:
+def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term]) -> dict[str, list[str]]:
+    """Word form → terms, for every form of every lemma in the corpus (pymorphy3 generates
+    them now, so a search needs no dictionary), every word as written, the lexicon's forms
+    and the glossary's words. The command line and the browser both read queries with it."""
+    words: set[str] = set()
+    for node in corpus.nodes:
+        for field in (node.title, node.text):
+            words.update(fold(t.text) for t in tokenize(field or "") if t.kind == "word")
+    for f in corpus.footnotes:
+        words.update(fold(t.text) for t in tokenize(f.text) if t.kind == "word")
+    for term in glossary:
+        words.update(fold(t.text) for t in tokenize(term.ru) if t.kind == "word")
+    words.update(analysis.lexicon.forms)
+    lemmas = {lemma for w in words for lemma in analysis.word_terms(w)}
+    from . import morph
+
+    for lemma in sorted(lemmas):
+        if not re.search("[а-я]", lemma):
+            continue
+        for parse in morph.analyzer().parse(lemma)[:3]:
+            if fold(parse.normal_form) != lemma:
+                continue
+            words.update(fold(f.word) for f in parse.lexeme)
+    table = {}
+    for w in sorted(words):
+        terms = analysis.word_terms(w)
+        if terms:
+            table[w] = list(terms)
+    return table
+
+
+def english_forms(texts: list[str]) -> dict[str, str]:
+    """English word → stem as whoosh's StemmingAnalyzer makes it, for the words of the
+    English titles and glossary and their common inflections."""
+    en = StemmingAnalyzer()
+    table = {}
+    for text in texts:
+        for w in re.findall(r"[A-Za-z]+", text.lower()):
+            variants = {w, w + "s", w + "es", w + "ed", w + "d", w + "ing", w.rstrip("e") + "ing", w.rstrip("s")}
+            if w.endswith("y"):
+                variants |= {w[:-1] + "ies", w[:-1] + "ied"}
+            for v in variants:
+                stems = [t.text for t in en(v)]
+                if stems:
+                    table[v] = stems[0]
+    return table
+
+
+def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysis: Analysis,
+         lengths: dict[str, dict[str, int]]) -> dict:
     owner = _footnote_owners(corpus)
     citations: dict[str, list[str]] = {}
     for ref in corpus.refs:
@@ -232,8 +288,13 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str) -> d
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "title": n.title, "url": n.url, "order": i}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
-        "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand} for t in glossary],
+        "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand,
+                      "terms": [list(x) for x in analysis.terms(t.ru)],
+                      "en_stems": [x.text for x in StemmingAnalyzer()(t.en)]} for t in glossary],
+        "lengths": lengths,
+        "forms": forms_table(corpus, analysis, glossary),
+        "en_forms": english_forms([n.translations.get("en", {}).get("title") or "" for n in corpus.nodes]
+                                  + [t.en for t in glossary]),
         "vocabulary": dict(vocabulary.most_common()),
         "lexicon": lexicon.forms,
-        "en_stems": sorted({s for t in glossary for s in english_terms(t.en)}),
     }

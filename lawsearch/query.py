@@ -26,17 +26,17 @@ from functools import lru_cache
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh import query as Q
-from whoosh.query import spans
 
 from . import ids
-from .analysis import Analysis, Lexicon, english_terms, fold, normalize_id, tokenize
+from .analysis import STOP_WORDS, fold, normalize_id, tokenize
+from .evaluate import AllOf, AnyOf, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
 from .index import BOOSTS, META
 from .model import CorpusError, Problem
 
-RU_FIELDS = tuple(BOOSTS)  # title, text, footnotes, commentary
+RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 EN_FIELDS = ("title_en", "terms_en")
-SYNONYM_BOOST = 0.2  # a synonym helps, but the words typed come first
+PREFIX_FIELDS = ("title", "text")
+SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
 FILTERS = ("law", "kind", "lang")
 CITATION = re.compile(r"^\s*(?:(?:правил\w*|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
                       re.IGNORECASE)
@@ -53,6 +53,13 @@ class Hit:
     snippet: str
     highlights: list[list[int]]
     url: str
+
+
+@dataclass
+class Plan:
+    query: EvalQuery
+    highlight: set[str]
+    prefixes: set[str]
 
 
 @dataclass
@@ -148,13 +155,17 @@ class Searcher:
         self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
         self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher()
-        self.analysis = Analysis(Lexicon(self.meta["lexicon"]), self.meta.get("mode", "all"))
         self.nodes = self.meta["nodes"]
         # docnum -> node id, read once: loading stored fields per result costs more than the search
         self.doc_ids = {docnum: fields["id"] for docnum, fields in self.searcher.iter_docs()}
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
-        self._glossary_ru = [(g, self.analysis.terms(g["ru"])) for g in self.meta["glossary"]]
-        self._glossary_en = [(g, english_terms(g["en"])) for g in self.meta["glossary"]]
+        self.docs = [self.nodes[self.doc_ids[d]] | {"order": self.nodes[self.doc_ids[d]]["order"]}
+                     for d in range(len(self.doc_ids))]
+        self.stats = WhooshStats(self.searcher, {f: [self.meta["lengths"][f][self.doc_ids[d]] for d in range(len(self.doc_ids))]
+                                                 for f in self.meta["lengths"]})
+        self.forms: dict[str, list[str]] = self.meta["forms"]
+        self.en_forms: dict[str, str] = self.meta["en_forms"]
+        self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
 
     def close(self) -> None:
         self.searcher.close()
@@ -188,38 +199,63 @@ class Searcher:
     # text -----------------------------------------------------------------------------------
 
     def _text(self, query: str, limit: int | None) -> Result:
+        plan = self.plan(query)
+        if plan is None:
+            return Result(query=query)
+        ranked = plan.query.run(self.stats, self.docs)
+        # snippets only for the hits shown: they are the costly part of a result
+        hits = [self._hit(self.doc_ids[doc], score, plan.highlight, plan.prefixes) for score, doc in ranked[:limit]]
+        return Result(query=query, hits=hits, total=len(ranked))
+
+    def plan(self, query: str) -> Plan | None:
+        """The query as an ``evaluate.Query`` plus what to highlight; None when nothing to search."""
         clauses, filters = parse(query)
         english_only = filters.get("lang") == "en"
-        positive: list[Q.Query] = []
-        negative: list[Q.Query] = []
+        positive: list = []
+        negative: list = []
         highlight: set[str] = set()
         prefixes: set[str] = set()
         clauses = self._english_phrases(clauses) if not english_only else clauses
         clauses = self._glossary_phrases(clauses)
         for clause in clauses:
-            q = self._clause_query(clause, english_only, highlight if not clause.negated else set(), prefixes)
-            if q is None:
+            node = self._clause_node(clause, english_only, highlight if not clause.negated else set(),
+                                     prefixes if not clause.negated else set())
+            if node is None:
                 continue
             if clause.negated:
-                negative.append(q)
+                negative.append(node)
             elif clause.or_previous and positive:
-                positive[-1] = Q.Or([positive[-1], q])
+                positive[-1] = AnyOf([positive[-1], node])
             else:
-                positive.append(q)
+                positive.append(node)
         if not positive:
-            return Result(query=query)
-        whole: Q.Query = Q.And(positive) if len(positive) > 1 else positive[0]
-        filter_terms = [Q.Term(name, value) for name, value in filters.items() if name in ("law", "kind")]
+            return None
+        kept = {k: v for k, v in filters.items() if k in ("law", "kind")}
         if filters.get("lang") == "ru":
-            filter_terms.append(Q.Term("lang", "ru"))
-        # exclusions as a mask: whoosh's AndNot can let a document through (seen with 50C)
-        results = self.searcher.search(whole, limit=None, filter=Q.And(filter_terms) if filter_terms else None,
-                                       mask=Q.Or(negative) if negative else None)
-        ranked = sorted(((round(score, 6), self.doc_ids[docnum]) for score, docnum in results.top_n),
-                        key=lambda x: (-x[0], self.nodes[x[1]]["order"]))
-        # snippets only for the hits shown: they are the costly part of a result
-        hits = [self._hit(node_id, score, highlight, prefixes) for score, node_id in ranked[:limit]]
-        return Result(query=query, hits=hits, total=len(ranked))
+            kept["lang"] = "ru"
+        return Plan(EvalQuery(AllOf(positive), negative, kept), highlight, prefixes)
+
+    def word_terms(self, word: str) -> tuple[str, ...]:
+        """A query word's terms from the forms table the browser also gets; a word that is
+        no form of any corpus lemma stays as written (and finds nothing)."""
+        w = fold(word)
+        if w in STOP_WORDS:
+            return ()
+        terms = self.forms.get(w)
+        return tuple(terms) if terms is not None else (w,)
+
+    def phrase_terms(self, text: str) -> list[tuple[str, ...]]:
+        out = []
+        for tok in tokenize(text):
+            if tok.kind == "word":
+                terms = self.word_terms(tok.text)
+            elif tok.kind == "id":
+                terms = (normalize_id(tok.text),)
+            else:
+                terms = (tok.text.replace(",", "."),)
+            if terms:
+                out.append(terms)
+        return out
 
     def _english_phrases(self, clauses: list[Clause]) -> list[Clause]:
         """Consecutive English words become one clause so the glossary sees the phrase."""
@@ -240,14 +276,15 @@ class Searcher:
         i = 0
         while i < len(clauses):
             best = 0
-            for g, terms in self._glossary_ru:
+            for g in self.glossary:
+                terms = g["terms"]
                 n = len(terms)
                 run = clauses[i:i + n]
                 if n < 2 or n <= best or len(run) < n:
                     continue
                 if any(c.kind != "word" or c.negated or (k and c.or_previous) for k, c in enumerate(run)):
                     continue
-                if all(set(self.analysis.word_terms(c.text)) & set(t) for c, t in zip(run, terms)):
+                if all(set(self.word_terms(c.text)) & set(t) for c, t in zip(run, terms)):
                     best = n
             if best:
                 run = clauses[i:i + best]
@@ -258,93 +295,74 @@ class Searcher:
                 i += 1
         return out
 
-    def _clause_query(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]) -> Q.Query | None:
+    def _clause_node(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]):
         if clause.kind == "id":
             term = normalize_id(clause.text)
             highlight.add(term)
-            return Q.Or([Q.Term("ids", term), Q.Term("text", term, boost=0.5)])
+            return Flag("ids", term)
         if clause.kind == "prefix":
             stem = fold(clause.text)
             prefixes.add(stem)
-            return Q.Or([Q.Prefix(f, stem, boost=BOOSTS.get(f, 1.0)) for f in ("title", "text")])
+            terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
+            return Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS}) if terms else Word([stem], RU_FIELDS)
         if clause.kind == "english" or english_only:
-            return self._english_query(clause.text, highlight)
-        if clause.kind == "word":
-            terms = self.analysis.word_terms(clause.text)
-            if not terms:
-                return None  # a stop word
-            highlight.update(terms)
-            sequence = [terms]
-        elif clause.kind == "term":
-            sequence = self.analysis.terms(clause.text)
-            for t in sequence:
-                highlight.update(t)
-            words = Q.And([self._sequence_query([t]) for t in sequence])
-            synonyms = self._synonyms(sequence)
-            for syn in synonyms:
-                for t in syn:
-                    highlight.update(t)
-            return Q.Or([words, self._sequence_query(sequence)] + [self._sequence_query(x, SYNONYM_BOOST) for x in synonyms])
-        else:
-            sequence = self.analysis.terms(clause.text)
-            if not sequence:
-                return None
-            for t in sequence:
-                highlight.update(t)
-        q = self._sequence_query(sequence)
+            return self._english_node(clause.text, highlight)
+        sequence = [self.word_terms(clause.text)] if clause.kind == "word" else self.phrase_terms(clause.text)
+        sequence = [t for t in sequence if t]
+        if not sequence:
+            return None  # stop words only
+        for t in sequence:
+            highlight.update(t)
         synonyms = self._synonyms(sequence)
         for syn in synonyms:
             for t in syn:
                 highlight.update(t)
-        if synonyms:
-            q = Q.Or([q] + [self._sequence_query(s, SYNONYM_BOOST) for s in synonyms])
-        return q
+        extra = [self._sequence_node(x, SYNONYM_BOOST) for x in synonyms]
+        if clause.kind == "term":
+            words = AllOf([self._sequence_node([t]) for t in sequence])
+            return AnyOf([words, self._sequence_node(sequence)] + extra)
+        node = self._sequence_node(sequence)
+        return AnyOf([node] + extra) if extra else node
 
-    def _sequence_query(self, sequence: list[tuple[str, ...]], boost: float = 1.0) -> Q.Query:
-        """One word: any of its lemmas in any Russian field; several: a phrase in any field."""
-        parts = []
-        for f in RU_FIELDS:
-            b = boost  # field boosts are in the schema
-            if len(sequence) == 1:
-                parts.extend(Q.Term(f, t, boost=b) for t in sequence[0])
-            else:
-                # boosts must sit on the terms: whoosh ignores a span query's own boost;
-                # a phrase counts for more than its words
-                words = [Q.Or([Q.Term(f, t, boost=2 * b) for t in terms]) if len(terms) > 1
-                         else Q.Term(f, terms[0], boost=2 * b) for terms in sequence]
-                parts.append(spans.SpanNear2(words, slop=2, ordered=True))
-        return Q.Or(parts)
+    def _sequence_node(self, sequence: list[tuple[str, ...]], weight: float = 1.0):
+        """One word: any of its lemmas in any Russian field; several: a phrase."""
+        if len(sequence) == 1:
+            return Word(list(sequence[0]), RU_FIELDS, weight)
+        return Phrase([list(t) for t in sequence], RU_FIELDS, weight)
 
     def _synonyms(self, sequence: list[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
         """Other Russian glossary terms for the same English term, when the clause is a
         glossary term itself (a phrase, or a word the glossary lets expand)."""
         out = []
-        for g, terms in self._glossary_ru:
+        for g in self.glossary:
+            terms = g["terms"]
             if len(terms) != len(sequence) or not all(set(a) & set(b) for a, b in zip(terms, sequence)):
                 continue
             if len(terms) == 1 and not g["expand"]:
                 continue
-            for other, other_terms in self._glossary_ru:
-                if other["en"] == g["en"] and other is not g and other_terms and other_terms != terms \
-                        and (len(other_terms) > 1 or other["expand"]):
-                    out.append(other_terms)
+            for other in self.glossary:
+                if other["en"] == g["en"] and other is not g and other["terms"] and other["terms"] != terms \
+                        and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
+                    out.append(other["terms"])
         return out
 
-    def _english_query(self, text: str, highlight: set[str]) -> Q.Query | None:
-        stems = english_terms(text)
+    def english_stems(self, text: str) -> list[str]:
+        """Stems of English words as the index made them (the table the browser also gets)."""
+        return [self.en_forms.get(w.lower(), w.lower()) for w in re.findall(r"[A-Za-z]+", text)
+                if w.lower() not in STOP_WORDS]
+
+    def _english_node(self, text: str, highlight: set[str]):
+        stems = self.english_stems(text)
         if not stems:
             return None
-        en = [Q.And([Q.Term(f, s) for s in stems]) for f in EN_FIELDS]
-        russian = []
-        for g, g_stems in self._glossary_en:
-            if g_stems == stems and (g["expand"] or len(self.analysis.terms(g["ru"])) > 1):
-                seq = self.analysis.terms(g["ru"])
-                if seq:
-                    russian.append(self._sequence_query(seq))
-                    for t in seq:
-                        highlight.update(t)
+        parts: list = [AllOf([Word([s], {f: 1.0}) for s in stems]) for f in EN_FIELDS]
+        for g in self.glossary:
+            if g["en_stems"] == stems and (g["expand"] or len(g["terms"]) > 1) and g["terms"]:
+                parts.append(self._sequence_node(g["terms"]))
+                for t in g["terms"]:
+                    highlight.update(t)
         highlight.update(stems)
-        return Q.Or(en + russian)
+        return AnyOf(parts)
 
     # did you mean ---------------------------------------------------------------------------
 
@@ -393,8 +411,9 @@ class Searcher:
     def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
         """A window of ``text`` around the first match, and the matched words' offsets in it."""
         text = text.replace("\n\n", " ¶ ")
-        matches = [(tok.start, tok.end) for tok, terms in self.analysis.analyze(text)
-                   if set(terms) & highlight or any(fold(tok.text).startswith(p) for p in prefixes)
+        matches = [(tok.start, tok.end) for tok in tokenize(text)
+                   if (tok.kind == "word" and (set(self.word_terms(tok.text)) & highlight
+                                               or any(fold(tok.text).startswith(p) for p in prefixes)))
                    or (tok.kind == "id" and normalize_id(tok.text) in highlight)]
         start = 0
         if matches and matches[0][0] > SNIPPET_CHARS // 3:

@@ -137,7 +137,7 @@ def test_failed_build_reports_one_error_and_keeps_the_previous_output(runner, co
     for word in words:
         assert word in error
     assert (out / "corpus.json").read_bytes() == before
-    assert sorted(p.name for p in out.iterdir()) == ["corpus.json", "index"]  # nothing half-written left
+    assert sorted(p.name for p in out.iterdir()) == ["corpus.json", "index", "site"]  # nothing half-written left
 
 
 def test_export_json_to_a_file(runner, corpus_copy, tmp_path):

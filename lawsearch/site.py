@@ -1,0 +1,264 @@
+"""The static site: one page per law, home, glossary, sources, unplaced pieces; every
+reference a link, every clause listing who cites it. Works from ``file://``: relative
+links only, no fetch, no network.
+
+All text reaches HTML through jinja2's autoescape or ``markupsafe.escape``; the only
+markup we build in Python is in ``render_text``, which escapes every piece of corpus text.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from . import ids
+from .model import Corpus, Footnote, Node, Ref
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
+STATUS_TEXT = {"node": "", "law": "этого пункта нет в нашем тексте: открыть правило",
+               "outside": "этого правила нет в корпусе"}
+RULE_TEXT = {
+    "heading": None,
+    "continuity": "продолжение предыдущей страницы книги",
+    "next-heading": "текст стоит перед заголовком следующего правила",
+    "curated": "место определено куратором",
+    "unattributed": "место не определено",
+}
+LEVEL_TEXT = {"law": "номер правила", "section": "буква раздела", "clause": "номер пункта",
+              "subclause": "буква подпункта", "item": "номер"}
+
+
+def template_dir() -> Path:
+    """site_templates/ beside the package (a source checkout or an editable install)."""
+    if not TEMPLATES.is_dir():
+        raise FileNotFoundError(f"site templates not found at {TEMPLATES}")
+    return TEMPLATES
+
+
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(template_dir())), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.globals["anchor"] = ids.anchor
+    return env
+
+
+@dataclass
+class View:
+    """What the templates need about one node, computed once."""
+
+    node: Node
+    heading: str
+    text_html: Markup | None
+    children: list[View]
+    cited_by: list[tuple[str, str]]  # (id, href)
+    footnotes: list[Footnote]
+    pages: list[int]
+    evidence: str | None
+
+
+class SiteBuilder:
+    def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=()):
+        self.corpus = corpus
+        self.glossary = list(glossary)
+        self.by_id = {n.id: n for n in corpus.nodes}
+        self.refs_by_source: dict[str, list[Ref]] = {}
+        for r in corpus.refs:
+            self.refs_by_source.setdefault(r.from_, []).append(r)
+        self.cited: dict[str, list[str]] = {}
+        owners = {f.id: list(f.markers) or ([f.at] if f.at else []) for f in corpus.footnotes}
+        for r in corpus.refs:
+            for citing in owners.get(r.from_, [r.from_]):
+                lst = self.cited.setdefault(r.target, [])
+                if citing not in lst:
+                    lst.append(citing)
+        for lst in self.cited.values():
+            lst.sort(key=lambda i: ids.sort_key(i, self.by_id[i].law if i in self.by_id else None,
+                                                self.by_id[i].kind if i in self.by_id else None))
+        self.curation_reasons = curation_reasons or {}
+        self.env = environment()
+
+    # -- links ------------------------------------------------------------------------------
+
+    def href(self, node_id: str, root: str) -> str | None:
+        node = self.by_id.get(node_id)
+        if node is None:
+            return None
+        return root + node.url
+
+    def ref_href(self, ref: Ref, root: str) -> str | None:
+        if ref.status == "node":
+            return self.href(ref.target, root)
+        if ref.status == "law":
+            law = (ids.parse_law_id(ref.target) or {}).get("law") or ref.target.split(".")[0]
+            return self.href(law, root)
+        return None
+
+    # -- text ---------------------------------------------------------------------------------
+
+    def render_text(self, text: str, marks, refs: list[Ref], root: str) -> Markup:
+        """Corpus text as HTML: paragraphs, gap marks, footnote markers, labels and
+        references as links -- every piece of text escaped."""
+        events: list[tuple[int, int, str, object]] = []  # (start, order, kind, data)
+        for m in marks:
+            if m.kind == "gap":
+                events.append((m.start, 0, "gap", None))
+            elif m.kind == "footnote":
+                events.append((m.start, 1, "footnote", m.footnote))
+            elif m.kind == "label":
+                events.append((m.start, 2, "label", m.end))
+        for r in refs:
+            events.append((r.start, 3, "ref", r))
+        events.sort(key=lambda e: (e[0], e[1]))
+        out: list[str] = []
+        pos = 0
+        for start, _, kind, data in events:
+            if start < pos:
+                continue  # overlapping (a list reference already covered it)
+            out.append(escape(text[pos:start]))
+            pos = start
+            if kind == "gap":
+                out.append(Markup('<span class="gap" role="note" title="Здесь текст утерян: страница отсутствует">[…]</span>'))
+            elif kind == "footnote":
+                if data:
+                    out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="сноска">*</a></sup>').format(data, start))
+                else:
+                    out.append(Markup('<sup class="fn-mark lost" title="Текст сноски утерян вместе со страницей">*</sup>'))
+            elif kind == "label":
+                out.append(Markup('<span class="label">{}</span>').format(text[start:data]))
+                pos = data
+            elif kind == "ref":
+                ref: Ref = data
+                group = [r for r in refs if r.group == ref.group and r.start == ref.start]
+                pos = ref.end
+                out.append(self._ref_html(ref, group, text[ref.start:ref.end], root))
+        out.append(escape(text[pos:]))
+        html = Markup("").join(out)
+        paragraphs = [p for p in html.split("\n\n")]
+        return Markup("").join(Markup("<p>{}</p>").format(Markup(p)) for p in paragraphs)
+
+    def _ref_html(self, ref: Ref, group: list[Ref], surface: str, root: str) -> Markup:
+        if len(group) > 1:
+            # "разделам C, D или E": one link for the words, then each target
+            links = Markup(", ").join(self._ref_link(r, r.target, root) for r in group)
+            return Markup('{} <span class="ref-list">({})</span>').format(surface, links)
+        return self._ref_link(ref, surface, root)
+
+    def _ref_link(self, ref: Ref, label: str, root: str) -> Markup:
+        href = self.ref_href(ref, root)
+        status = STATUS_TEXT[ref.status]
+        if href is None:
+            return Markup('<span class="ref outside" title="{}">{}</span>').format(status, label)
+        return Markup('<a class="ref {}" href="{}" data-target="{}"{}>{}</a>').format(
+            ref.status, href, ref.target, Markup(' title="{}"').format(status) if status else "", label)
+
+    # -- views --------------------------------------------------------------------------------
+
+    def view(self, node: Node, root: str) -> View:
+        children = [self.view(c, root) for c in self.corpus.children(node.id) if c.kind != "division"]
+        text_html = self.render_text(node.text, node.marks, self.refs_by_source.get(node.id, []), root) if node.text else None
+        notes = [f for f in self.corpus.footnotes if f.id in node.footnotes or (f.orphan and f.at == node.id)]
+        cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
+        pages = sorted({s.page for s in node.spans if s.page is not None})
+        return View(node, heading(node), text_html, children, cited_by, notes, pages, self.evidence(node))
+
+    def evidence(self, node: Node) -> str | None:
+        """A discreet note on how a node was placed, when it was not by its own heading."""
+        parts = []
+        if node.attribution in ("curated", "next-heading", "continuity") and node.kind != "commentary":
+            parts.append(RULE_TEXT[node.attribution])
+            reason = self.curation_reasons.get(node.id)
+            if node.attribution == "curated" and reason:
+                parts[-1] += f" ({reason})"
+        if node.uncertain:
+            parts.append("угадано: " + ", ".join(LEVEL_TEXT[u] for u in node.uncertain))
+        return "; ".join(parts) or None
+
+    def footnote_html(self, f: Footnote, root: str) -> Markup:
+        return self.render_text(f.text, (), self.refs_by_source.get(f.id, []), root)
+
+    # -- pages -------------------------------------------------------------------------------
+
+    def laws(self) -> list[Node]:
+        return [n for n in self.corpus.nodes if n.kind == "law"]
+
+    def law_status(self, law: Node) -> str:
+        parts = [n for n in self.corpus.nodes if n.law == law.id and n.kind not in ("law", "commentary")]
+        commentary = self.corpus.commentary(law.id)
+        if law.missing and commentary:
+            return "только комментарий"
+        if law.missing:
+            return "утрачено"
+        lost = law.truncated_start or any(n.truncated_start or n.truncated_end for n in [law, *parts])
+        return "с пропусками" if lost else "полностью"
+
+    def write(self, target: Path, extra_head: str = "") -> list[Path]:
+        """Render every page into ``target`` (an empty folder); return the files written."""
+        written: list[Path] = []
+
+        def page(name: str, template: str, root: str, **context) -> None:
+            path = target / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            html = self.env.get_template(template).render(root=root, code=self.corpus.code, site=self, **context)
+            path.write_text(html, encoding="utf-8")
+            written.append(path)
+
+        laws = self.laws()
+        divisions = {n.id: n for n in self.corpus.nodes if n.kind == "division"}
+        page("index.html", "home.html", "", laws=laws, divisions=divisions, title="Законы дубликатного бриджа")
+        for i, law in enumerate(laws):
+            page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"),
+                 commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
+                 division=divisions.get(law.parent) if law.parent else None,
+                 divisions_here=[d for d in divisions.values() if d.url.startswith(f"laws/{law.id}.html")],
+                 prev=laws[i - 1] if i else None, next=laws[i + 1] if i + 1 < len(laws) else None,
+                 title=f"Правило {law.id}. {law.title or law.translations['en']['title'] or ''}")
+        page("sources.html", "sources.html", "", title="Источники")
+        page("glossary.html", "glossary.html", "", glossary=self.glossary, title="Глоссарий")
+        pieces = [n for n in self.corpus.nodes if n.kind == "piece" and n.law is None]
+        page("unattributed.html", "unattributed.html", "", pieces=[self.view(p, "") for p in pieces],
+             title="Неразмещённые фрагменты")
+        static = template_dir() / "static"
+        if static.is_dir():
+            shutil.copytree(static, target / "static", dirs_exist_ok=True)
+            written.extend(p for p in (target / "static").rglob("*") if p.is_file())
+        return written
+
+
+def heading(node: Node) -> str:
+    """``E. Распоряжение старшей штрафной картой``; ``Правило 50``; ``48.4``."""
+    if node.kind == "law":
+        return f"Правило {node.id}"
+    if node.kind == "commentary":
+        return node.id
+    if node.kind == "piece":
+        return "Фрагмент"
+    label = node.label or node.id
+    if node.kind in ("subclause", "item"):
+        label = f"({label.upper() if node.kind == 'subclause' else label})"
+    return f"{label}."
+
+
+def curation_reasons(corpus: Corpus) -> dict[str, str]:
+    """Node id → the reason of the curation statement about the piece it stands in."""
+    statements = {(c["source"], c["line"]): c["reason"] for c in corpus.code.get("curation", [])}
+    starts: dict[str, list[int]] = {}
+    for p in corpus.code.get("pieces", []):
+        starts.setdefault(p["source"], []).append(p["first"])
+    reasons = {}
+    for node in corpus.nodes:
+        if node.attribution != "curated" or not node.spans:
+            continue
+        span = node.spans[0]
+        source = span.source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        first = max((s for s in starts.get(source, []) if s <= span.lines[0]), default=None)
+        if (source, first) in statements:
+            reasons[node.id] = statements[(source, first)]
+    return reasons
+
+
+def build_site(corpus: Corpus, target: Path, glossary=()) -> list[Path]:
+    return SiteBuilder(corpus, curation_reasons(corpus), glossary).write(target)
