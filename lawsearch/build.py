@@ -83,7 +83,7 @@ def build(root: Path, out: Path, progress: Progress) -> Corpus:
     """``lawsearch build``: parse the corpus, write ``out/corpus.json`` and ``out/index/``."""
     from .analysis import Lexicon
     from .index import build_index, load_glossary
-    from .site import build_site
+    from .site import build_site, search_payload, write_search_script
 
     folder = read_corpus_folder(root)
     corpus = parse_folder(folder, progress)
@@ -93,6 +93,7 @@ def build(root: Path, out: Path, progress: Progress) -> Corpus:
         write_json(stage / CORPUS_JSON, corpus_document(corpus))
         build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
         pages = build_site(corpus, stage / SITE, glossary)
+        write_search_script(search_payload(stage / INDEX), stage / SITE / "search-index.js")
         progress(f"rendered {len(pages)} site files")
         progress(f"writing {out / CORPUS_JSON}, {out / INDEX}/ and {out / SITE}/")
     return corpus

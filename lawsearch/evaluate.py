@@ -198,9 +198,14 @@ class Query:
                 continue
             s = self.positive.score(stats, doc)
             if s is not None:
-                out.append((round(s, 6), doc))
+                out.append((round6(s), doc))
         out.sort(key=lambda x: (-x[0], docs[x[1]]["order"]))
         return out
+
+
+def round6(score: float) -> float:
+    """Six decimals, rounding halves up -- written so JavaScript computes the same."""
+    return math.floor(score * 1e6 + 0.5) / 1e6
 
 
 class WhooshStats(Stats):

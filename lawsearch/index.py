@@ -285,7 +285,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "version": 1,
         "inputs": corpus.inputs,
         "mode": mode,
-        "nodes": {n.id: {"law": n.law, "kind": n.kind, "title": n.title, "url": n.url, "order": i}
+        "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
         "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand,

@@ -159,8 +159,7 @@ class Searcher:
         # docnum -> node id, read once: loading stored fields per result costs more than the search
         self.doc_ids = {docnum: fields["id"] for docnum, fields in self.searcher.iter_docs()}
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
-        self.docs = [self.nodes[self.doc_ids[d]] | {"order": self.nodes[self.doc_ids[d]]["order"]}
-                     for d in range(len(self.doc_ids))]
+        self.docs = [dict(self.nodes[self.doc_ids[d]], id=self.doc_ids[d]) for d in range(len(self.doc_ids))]
         self.stats = WhooshStats(self.searcher, {f: [self.meta["lengths"][f][self.doc_ids[d]] for d in range(len(self.doc_ids))]
                                                  for f in self.meta["lengths"]})
         self.forms: dict[str, list[str]] = self.meta["forms"]
@@ -403,7 +402,7 @@ class Searcher:
         docnum = self.docnums.get(node_id)
         doc = self.searcher.stored_fields(docnum) if docnum is not None else {}
         node = self.nodes[node_id]
-        text = doc.get("text") or doc.get("footnotes") or doc.get("title") or ""
+        text = doc.get("text") or doc.get("footnotes") or node["title"] or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=round(score, 4),
                    snippet=snippet, highlights=spans_, url=node["url"])

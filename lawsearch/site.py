@@ -8,6 +8,7 @@ markup we build in Python is in ``render_text``, which escapes every piece of co
 
 from __future__ import annotations
 
+import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -262,3 +263,61 @@ def curation_reasons(corpus: Corpus) -> dict[str, str]:
 
 def build_site(corpus: Corpus, target: Path, glossary=()) -> list[Path]:
     return SiteBuilder(corpus, curation_reasons(corpus), glossary).write(target)
+
+
+# -- the browser's search data ------------------------------------------------------------------
+
+
+def search_payload(index_dir: Path) -> dict:
+    """Everything search.js needs, read from the built index so the browser and the
+    command line rank the same postings with the same model (lawsearch/evaluate.py)."""
+    from .analysis import STOP_WORDS
+    from .index import BOOSTS
+    from .query import SYNONYM_BOOST, Searcher
+
+    searcher = Searcher(index_dir)
+    try:
+        stats, meta = searcher.stats, searcher.meta
+        postings: dict[str, dict[str, list[int]]] = {}
+        for f in (*BOOSTS, "title_en", "terms_en", "ids"):
+            table = postings[f] = {}
+            for raw in searcher.searcher.reader().lexicon(f):
+                term = raw.decode() if isinstance(raw, bytes) else raw
+                flat: list[int] = []
+                for doc, positions in sorted(stats.postings(f, term).items()):
+                    flat += [doc, len(positions), *positions]
+                table[term] = flat
+        texts = {}
+        for node_id, node in meta["nodes"].items():
+            docnum = searcher.docnums.get(node_id)
+            doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
+            texts[node_id] = doc.get("text") or doc.get("footnotes") or node["title"] or ""
+        return {
+            "version": 1,
+            "n": stats.n,
+            "docs": searcher.docs,
+            "lengths": stats.lengths,
+            "postings": postings,
+            "boosts": dict(BOOSTS),
+            "synonym_boost": SYNONYM_BOOST,
+            "stop": sorted(STOP_WORDS),
+            "forms": meta["forms"],
+            "en_forms": meta["en_forms"],
+            "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
+                         for g in meta["glossary"]],
+            "citations": meta["citations"],
+            "nodes": {k: {"law": v["law"], "kind": v["kind"], "title": v["title"], "url": v["url"]}
+                      for k, v in meta["nodes"].items()},
+            "vocabulary": meta["vocabulary"],
+            "texts": texts,
+        }
+    finally:
+        searcher.close()
+
+
+def write_search_script(payload: dict, path: Path) -> None:
+    """``window.LAWSEARCH_DATA = {...};`` -- a script, not JSON to fetch, so file:// works.
+    ``</`` is escaped so no text in the corpus can close the script element."""
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    data = data.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    path.write_text(f"window.LAWSEARCH_DATA = {data};\n", encoding="utf-8")

@@ -1,0 +1,552 @@
+/* lawsearch in the browser: the same query language, normalisation and ranking as the
+   command line (lawsearch/query.py and lawsearch/evaluate.py), over the index exported to
+   search-index.js (loaded by a <script> tag, so it works from file://).
+   Results are built from DOM text nodes only. No framework, no build step. */
+(function () {
+  "use strict";
+  var DATA = window.LAWSEARCH_DATA;
+  var ROOT = document.body.getAttribute("data-root") || "";
+
+  // -- analysis (lawsearch/analysis.py) ----------------------------------------------------
+  var W = "[\\p{L}\\p{N}_]";
+  var TOKEN = new RegExp(
+    "(?<id>(?<![\\p{L}\\p{N}_.])\\d{1,3}[A-ZА-ЯЁa-zа-яё]\\d{0,2}(?:\\([A-Za-zА-Яа-я]\\))?(?:\\(\\d{1,2}\\))?(?!" + W + "))" +
+    "|(?<para>(?<!" + W + ")\\d{1,3}\\.\\d{1,2}(?!" + W + "|\\.\\d))" +
+    "|(?<word>\\p{L}+(?:-\\p{L}+)*)" +
+    "|(?<num>\\d+(?:[.,]\\d+)?)", "gu");
+  var LOOK_FROM = "АВСЕНКМОРТХаеорсх", LOOK_TO = "ABCEHKMOPTXaeopcx";
+  var STOP = new Set(DATA.stop);
+
+  function tokenize(text) {
+    var out = [], m, n = 0;
+    TOKEN.lastIndex = 0;
+    while ((m = TOKEN.exec(text)) !== null) {
+      var g = m.groups, kind = g.id !== undefined ? "id" : g.para !== undefined ? "para" : g.word !== undefined ? "word" : "num";
+      out.push({text: m[0], start: m.index, end: m.index + m[0].length, kind: kind, position: n++});
+    }
+    return out;
+  }
+  function lookalikes(s) {
+    var out = "";
+    for (var i = 0; i < s.length; i++) { var k = LOOK_FROM.indexOf(s[i]); out += k >= 0 ? LOOK_TO[k] : s[i]; }
+    return out;
+  }
+  function fold(w) { return w.toLowerCase().replace(/ё/g, "е"); }
+  function normalizeId(t) { return lookalikes(t).toLowerCase(); }
+  function hasCyrillic(s) { return /[а-яёА-ЯЁ]/.test(s); }
+
+  function wordTerms(word) {
+    var w = fold(word);
+    if (STOP.has(w)) return [];
+    var t = DATA.forms[w];
+    return t !== undefined ? t : [w];
+  }
+  function phraseTerms(text) {
+    var out = [];
+    tokenize(text).forEach(function (tok) {
+      var terms = tok.kind === "word" ? wordTerms(tok.text) : tok.kind === "id" ? [normalizeId(tok.text)] : [tok.text.replace(",", ".")];
+      if (terms.length) out.push(terms);
+    });
+    return out;
+  }
+
+  // -- IDs and citations (lawsearch/ids.py, query.CITATION) -------------------------------
+  var CITATION = new RegExp("^\\s*(?:(?:правил" + W + "*|laws?|rules?|п\\.)\\s*)?(\\d{1,3}(?:\\.\\d{1,2}|[^\\P{L}]\\d{0,2}(?:\\([^\\P{L}]\\))?(?:\\(\\d{1,2}\\))?)?)\\s*$", "iu");
+  var CITATION_PREFIX = /^\s*(?:правил[\p{L}\p{N}_]*|law?s?|п\.)\s*/iu;
+  function lawId(law, section, clause, sub, item) {
+    var out = law;
+    if (section) out += section.toUpperCase();
+    if (clause) out += clause;
+    if (sub) out += "(" + sub.toLowerCase() + ")";
+    if (item) out += "(" + item + ")";
+    return out;
+  }
+  function normalizeCitation(text) {
+    var raw = text.trim();
+    var s = lookalikes(raw.replace(CITATION_PREFIX, "")).replace(/ /g, "");
+    var m = /^(\d+)([A-Za-z])?(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?$/.exec(s);
+    if (m) {
+      if (m[4] && !m[3] && !m[2]) return raw;
+      return lawId(m[1], m[2], m[3], m[4], m[5]);
+    }
+    if (/^\d+\.\d+$/.test(s)) return s;
+    return raw;
+  }
+  function lawOf(id) { var m = /^(\d+)[A-Z]/.exec(id); return m ? m[1] : null; }
+
+  // -- the query language (query.parse) ----------------------------------------------------
+  function parse(query) {
+    var clauses = [], filters = {}, negateNext = false, orNext = false;
+    var re = /(-?)"([^"]*)"?|(\S+)/g, m;
+    while ((m = re.exec(query)) !== null) {
+      if (m[2] !== undefined) {
+        var t = m[2].trim();
+        if (t) clauses.push({kind: "phrase", text: t, negated: !!m[1] || negateNext, orPrevious: orNext});
+        negateNext = orNext = false;
+        continue;
+      }
+      var word = m[3];
+      if (word === "OR") { orNext = clauses.length > 0; continue; }
+      if (word === "NOT" || word === "AND") { negateNext = word === "NOT"; continue; }
+      var f = /^(law|kind|lang):(\S+)$/.exec(word);
+      if (f) { filters[f[1]] = f[2]; continue; }
+      var negated = negateNext;
+      if (word.charAt(0) === "-" && word.length > 1) { negated = true; word = word.slice(1); }
+      tokenize(word).forEach(function (tok) {
+        var kind;
+        if (tok.kind === "id") kind = "id";
+        else if (tok.kind === "word" && word.charAt(word.length - 1) === "*" && tok.end === word.length - 1) kind = "prefix";
+        else if (tok.kind === "word" && !hasCyrillic(tok.text)) kind = "english";
+        else kind = "word";
+        clauses.push({kind: kind, text: tok.text, negated: negated, orPrevious: orNext});
+        orNext = false;
+      });
+      negateNext = orNext = false;
+    }
+    return {clauses: clauses, filters: filters};
+  }
+
+  // -- the ranking model (lawsearch/evaluate.py) ---------------------------------------------
+  var K1 = 1.2, B = 0.75, PHRASE_BONUS = 2.0, SLOP = 2;
+  var cache = {};
+  function postings(field, term) {
+    var key = field + "\u0000" + term, p = cache[key];
+    if (p !== undefined) return p;
+    p = new Map();
+    var flat = (DATA.postings[field] || {})[term];
+    if (flat) {
+      for (var i = 0; i < flat.length;) {
+        var doc = flat[i], n = flat[i + 1];
+        p.set(doc, flat.slice(i + 2, i + 2 + n));
+        i += 2 + n;
+      }
+    }
+    cache[key] = p;
+    return p;
+  }
+  var AVG = {};
+  Object.keys(DATA.lengths).forEach(function (f) {
+    var v = DATA.lengths[f], s = 0;
+    for (var i = 0; i < v.length; i++) s += v[i];
+    AVG[f] = v.length ? s / v.length : 0;
+  });
+  function bm25(field, term, doc) {
+    var p = postings(field, term), positions = p.get(doc);
+    if (!positions || !positions.length) return 0;
+    var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), tf = positions.length;
+    var norm = 1 - B + B * DATA.lengths[field][doc] / (AVG[field] || 1);
+    return idf * tf * (K1 + 1) / (tf + K1 * norm);
+  }
+  function union(a, b) { b.forEach(function (x) { a.add(x); }); return a; }
+  function intersect(a, b) { var out = new Set(); a.forEach(function (x) { if (b.has(x)) out.add(x); }); return out; }
+
+  function Word(terms, fields, weight) { this.terms = terms; this.fields = fields; this.weight = weight === undefined ? 1 : weight; }
+  Word.prototype.candidates = function () {
+    var out = new Set(), self = this;
+    Object.keys(this.fields).forEach(function (f) { self.terms.forEach(function (t) { postings(f, t).forEach(function (_, d) { out.add(d); }); }); });
+    return out;
+  };
+  Word.prototype.score = function (doc) {
+    var total = 0, found = false, self = this;
+    Object.keys(this.fields).forEach(function (f) {
+      var best = 0;
+      self.terms.forEach(function (t) {
+        if (postings(f, t).has(doc)) { found = true; best = Math.max(best, bm25(f, t, doc)); }
+      });
+      total += self.fields[f] * best;
+    });
+    return found ? this.weight * total : null;
+  };
+
+  function Phrase(words, fields, weight) { this.words = words; this.fields = fields; this.weight = weight === undefined ? 1 : weight; }
+  Phrase.prototype.candidates = function () {
+    var out = new Set(), self = this;
+    Object.keys(this.fields).forEach(function (f) {
+      var docs = null;
+      self.words.forEach(function (terms) {
+        var here = new Set();
+        terms.forEach(function (t) { postings(f, t).forEach(function (_, d) { here.add(d); }); });
+        docs = docs === null ? here : intersect(docs, here);
+      });
+      if (docs) union(out, docs);
+    });
+    return out;
+  };
+  Phrase.prototype.occurs = function (f, doc) {
+    var starts = null;
+    for (var i = 0; i < this.words.length; i++) {
+      var positions = new Set();
+      this.words[i].forEach(function (t) { (postings(f, t).get(doc) || []).forEach(function (p) { positions.add(p); }); });
+      if (starts === null) starts = positions;
+      else {
+        var prev = starts, next = new Set();
+        positions.forEach(function (p) { prev.forEach(function (s) { if (p - s > 0 && p - s <= SLOP) next.add(p); }); });
+        starts = next;
+      }
+      if (!starts.size) return false;
+    }
+    return starts.size > 0;
+  };
+  Phrase.prototype.score = function (doc) {
+    var total = 0, found = false, self = this;
+    Object.keys(this.fields).forEach(function (f) {
+      if (!self.occurs(f, doc)) return;
+      found = true;
+      self.words.forEach(function (terms) {
+        var best = -Infinity;
+        terms.forEach(function (t) { best = Math.max(best, bm25(f, t, doc)); });
+        total += self.fields[f] * best;
+      });
+    });
+    return found ? PHRASE_BONUS * this.weight * total : null;
+  };
+
+  function Flag(field, term, weight) { this.field = field; this.term = term; this.weight = weight === undefined ? 1 : weight; }
+  Flag.prototype.candidates = function () { var out = new Set(); postings(this.field, this.term).forEach(function (_, d) { out.add(d); }); return out; };
+  Flag.prototype.score = function (doc) { return postings(this.field, this.term).has(doc) ? this.weight : null; };
+
+  function AllOf(children) { this.children = children; }
+  AllOf.prototype.candidates = function () {
+    var out = null;
+    this.children.forEach(function (c) { var here = c.candidates(); out = out === null ? here : intersect(out, here); });
+    return out || new Set();
+  };
+  AllOf.prototype.score = function (doc) {
+    var total = 0;
+    for (var i = 0; i < this.children.length; i++) {
+      var s = this.children[i].score(doc);
+      if (s === null) return null;
+      total += s;
+    }
+    return total;
+  };
+  function AnyOf(children) { this.children = children; }
+  AnyOf.prototype.candidates = function () { var out = new Set(); this.children.forEach(function (c) { union(out, c.candidates()); }); return out; };
+  AnyOf.prototype.score = function (doc) {
+    var total = 0, found = false;
+    this.children.forEach(function (c) { var s = c.score(doc); if (s !== null) { found = true; total += s; } });
+    return found ? total : null;
+  };
+
+  function round6(s) { return Math.floor(s * 1e6 + 0.5) / 1e6; }
+  function runQuery(q) {
+    var out = [];
+    Array.from(q.positive.candidates()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
+      var meta = DATA.docs[doc];
+      for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
+      for (var i = 0; i < q.negative.length; i++) if (q.negative[i].score(doc) !== null) return;
+      var s = q.positive.score(doc);
+      if (s !== null) out.push([round6(s), doc]);
+    });
+    out.sort(function (a, b) { return b[0] - a[0] || DATA.docs[a[1]].order - DATA.docs[b[1]].order; });
+    return out;
+  }
+
+  // -- building the plan (query.Searcher.plan) ---------------------------------------------
+  var RU = DATA.boosts, EN_FIELDS = ["title_en", "terms_en"], PREFIX_FIELDS = ["title", "text"], SYNONYM = DATA.synonym_boost;
+  function sameSets(a, b) {
+    if (a.length !== b.length) return false;
+    for (var i = 0; i < a.length; i++) if (!a[i].some(function (x) { return b[i].indexOf(x) >= 0; })) return false;
+    return true;
+  }
+  function equalSeq(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function englishPhrases(clauses) {
+    var out = [];
+    clauses.forEach(function (c) {
+      var last = out[out.length - 1];
+      if (c.kind === "english" && last && last.kind === "english" && !c.negated && !last.negated && !c.orPrevious)
+        out[out.length - 1] = {kind: "english", text: last.text + " " + c.text, negated: false, orPrevious: last.orPrevious};
+      else out.push(c);
+    });
+    return out;
+  }
+  function glossaryPhrases(clauses) {
+    var out = [], i = 0;
+    while (i < clauses.length) {
+      var best = 0;
+      DATA.glossary.forEach(function (g) {
+        var n = g.terms.length, run = clauses.slice(i, i + n);
+        if (n < 2 || n <= best || run.length < n) return;
+        for (var k = 0; k < run.length; k++) if (run[k].kind !== "word" || run[k].negated || (k && run[k].orPrevious)) return;
+        for (k = 0; k < run.length; k++) {
+          var wt = wordTerms(run[k].text);
+          if (!wt.some(function (x) { return g.terms[k].indexOf(x) >= 0; })) return;
+        }
+        best = n;
+      });
+      if (best) {
+        var run = clauses.slice(i, i + best);
+        out.push({kind: "term", text: run.map(function (c) { return c.text; }).join(" "), negated: false, orPrevious: run[0].orPrevious});
+        i += best;
+      } else { out.push(clauses[i]); i += 1; }
+    }
+    return out;
+  }
+  function synonyms(sequence) {
+    var out = [];
+    DATA.glossary.forEach(function (g) {
+      if (!sameSets(g.terms, sequence)) return;
+      if (g.terms.length === 1 && !g.expand) return;
+      DATA.glossary.forEach(function (o) {
+        if (o.en === g.en && o !== g && o.terms.length && !equalSeq(o.terms, g.terms) && (o.terms.length > 1 || o.expand)
+            && !out.some(function (x) { return equalSeq(x, o.terms); })) out.push(o.terms);
+      });
+    });
+    return out;
+  }
+  function sequenceNode(seq, weight) { return seq.length === 1 ? new Word(seq[0], RU, weight) : new Phrase(seq, RU, weight); }
+  function englishStems(text) {
+    return (text.match(/[A-Za-z]+/g) || []).filter(function (w) { return !STOP.has(w.toLowerCase()); })
+      .map(function (w) { var l = w.toLowerCase(); return DATA.en_forms[l] !== undefined ? DATA.en_forms[l] : l; });
+  }
+  function englishNode(text, highlight) {
+    var stems = englishStems(text);
+    if (!stems.length) return null;
+    var parts = EN_FIELDS.map(function (f) { var fl = {}; fl[f] = 1.0; return new AllOf(stems.map(function (s) { return new Word([s], fl); })); });
+    DATA.glossary.forEach(function (g) {
+      if (equalSeq(g.en_stems, stems) && (g.expand || g.terms.length > 1) && g.terms.length) {
+        parts.push(sequenceNode(g.terms));
+        g.terms.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
+      }
+    });
+    stems.forEach(function (s) { highlight.add(s); });
+    return new AnyOf(parts);
+  }
+  function termsWithPrefix(field, prefix) {
+    return Object.keys(DATA.postings[field] || {}).filter(function (t) { return t.indexOf(prefix) === 0; });
+  }
+  function clauseNode(c, englishOnly, highlight, prefixes) {
+    if (c.kind === "id") { var term = normalizeId(c.text); highlight.add(term); return new Flag("ids", term); }
+    if (c.kind === "prefix") {
+      var stem = fold(c.text); prefixes.add(stem);
+      var set = new Set();
+      PREFIX_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { set.add(t); }); });
+      var terms = Array.from(set).sort(), fl = {};
+      PREFIX_FIELDS.forEach(function (f) { fl[f] = RU[f]; });
+      return terms.length ? new Word(terms, fl) : new Word([stem], RU);
+    }
+    if (c.kind === "english" || englishOnly) return englishNode(c.text, highlight);
+    var seq = (c.kind === "word" ? [wordTerms(c.text)] : phraseTerms(c.text)).filter(function (t) { return t.length; });
+    if (!seq.length) return null;
+    seq.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
+    var syn = synonyms(seq);
+    syn.forEach(function (s) { s.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); }); });
+    var extra = syn.map(function (s) { return sequenceNode(s, SYNONYM); });
+    if (c.kind === "term") {
+      var words = new AllOf(seq.map(function (t) { return sequenceNode([t]); }));
+      return new AnyOf([words, sequenceNode(seq)].concat(extra));
+    }
+    var node = sequenceNode(seq);
+    return extra.length ? new AnyOf([node].concat(extra)) : node;
+  }
+  function plan(query) {
+    var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === "en";
+    var positive = [], negative = [], highlight = new Set(), prefixes = new Set();
+    var clauses = englishOnly ? parsed.clauses : englishPhrases(parsed.clauses);
+    glossaryPhrases(clauses).forEach(function (c) {
+      var node = clauseNode(c, englishOnly, c.negated ? new Set() : highlight, c.negated ? new Set() : prefixes);
+      if (node === null) return;
+      if (c.negated) negative.push(node);
+      else if (c.orPrevious && positive.length) positive[positive.length - 1] = new AnyOf([positive[positive.length - 1], node]);
+      else positive.push(node);
+    });
+    if (!positive.length) return null;
+    var kept = {};
+    ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
+    if (filters.lang === "ru") kept.lang = "ru";
+    return {query: {positive: new AllOf(positive), negative: negative, filters: kept}, highlight: highlight, prefixes: prefixes};
+  }
+
+  // -- search (query.Searcher.search) ------------------------------------------------------
+  function citation(query, limit) {
+    var m = CITATION.exec(query);
+    if (!m) return null;
+    var id = normalizeCitation(m[1]), law = lawOf(id);
+    if (!DATA.nodes[id] && !(law && DATA.nodes[law])) return null;
+    var order = [DATA.nodes[id] ? id : law];
+    (DATA.citations[id] || []).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
+    var hl = new Set([normalizeId(id)]);
+    return {query: query, kind: "id", total: order.length, target: id,
+            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set()); })};
+  }
+  function textSearch(query, limit) {
+    var p = plan(query);
+    if (!p) return {query: query, kind: "text", total: 0, hits: []};
+    var ranked = runQuery(p.query);
+    return {query: query, kind: "text", total: ranked.length,
+            hits: ranked.slice(0, limit).map(function (r) { return hit(DATA.docs[r[1]].id, r[0], p.highlight, p.prefixes); })};
+  }
+  function editDistance(a, b, bound) {
+    var prev2 = null, prev = [];
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var cur = [i];
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
+        if (prev2 !== null && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
+      }
+      if (Math.min.apply(null, cur) > bound) return bound + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+  function closeWords(word, limit) {
+    var scored = [];
+    Object.keys(DATA.vocabulary).forEach(function (c) {
+      if (Math.abs(c.length - word.length) > 2) return;
+      var d = editDistance(word, c, 2);
+      if (d <= 2) scored.push([d, -DATA.vocabulary[c], c]);
+    });
+    scored.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0); });
+    return scored.slice(0, limit || 3).map(function (x) { return x[2]; });
+  }
+  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  function correct(result, query, limit) {
+    var words = parse(query).clauses.filter(function (c) { return ["word", "english", "prefix"].indexOf(c.kind) >= 0 && !c.negated; })
+      .map(function (c) { return c.text; });
+    var replacements = [];
+    words.forEach(function (w) {
+      if (DATA.vocabulary[fold(w)] !== undefined) return;
+      var cands = closeWords(fold(w));
+      if (cands.length && !replacements.some(function (r) { return r[0] === w; })) replacements.push([w, cands]);
+    });
+    if (!replacements.length) return;
+    var variants = [];
+    for (var k = 0; k < 3; k++) {
+      var q = query;
+      replacements.forEach(function (r) {
+        q = q.replace(new RegExp("(?<!" + W + ")" + escapeRe(r[0]) + "(?!" + W + ")", "gu"), r[1][Math.min(k, r[1].length - 1)]);
+      });
+      if (variants.indexOf(q) < 0 && q !== query) variants.push(q);
+    }
+    for (var v = 0; v < variants.length; v++) {
+      var retry = textSearch(variants[v], limit);
+      if (retry.hits.length) {
+        result.corrected_query = variants[v]; result.hits = retry.hits; result.total = retry.total;
+        result.suggestions = variants.filter(function (x) { return x !== variants[v]; });
+        return;
+      }
+    }
+    result.suggestions = variants;
+  }
+  function search(query, limit) {
+    limit = limit === undefined ? 10 : limit;
+    var result = citation(query, limit);
+    if (result === null) {
+      result = textSearch(query, limit);
+      if (!result.hits.length) correct(result, query, limit);
+    }
+    result.corrected_query = result.corrected_query || null;
+    result.suggestions = result.suggestions || [];
+    return result;
+  }
+
+  // -- hits and snippets (query.Searcher._hit / snippet) ---------------------------------------
+  var SNIPPET = 220;
+  function snippet(text, highlight, prefixes) {
+    text = text.split("\n\n").join(" ¶ ");
+    var matches = [];
+    tokenize(text).forEach(function (tok) {
+      var hitWord = tok.kind === "word" && (wordTerms(tok.text).some(function (t) { return highlight.has(t); }) ||
+        Array.from(prefixes).some(function (p) { return fold(tok.text).indexOf(p) === 0; }));
+      if (hitWord || (tok.kind === "id" && highlight.has(normalizeId(tok.text)))) matches.push([tok.start, tok.end]);
+    });
+    var start = 0;
+    if (matches.length && matches[0][0] > Math.floor(SNIPPET / 3)) start = text.lastIndexOf(" ", matches[0][0] - Math.floor(SNIPPET / 4) - 1) + 1;
+    var end = text.length;
+    if (end - start > SNIPPET) { var cut = text.indexOf(" ", start + SNIPPET); end = cut !== -1 ? cut : end; }
+    var prefix = start > 0 ? "…" : "", suffix = end < text.length ? "…" : "", shift = prefix.length - start;
+    return {text: prefix + text.slice(start, end) + suffix,
+            spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
+  }
+  function hit(id, score, highlight, prefixes) {
+    var n = DATA.nodes[id], sn = snippet(DATA.texts[id] || n.title || "", highlight, prefixes);
+    return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
+  }
+
+  window.lawsearch = {search: search, tokenize: tokenize, wordTerms: wordTerms, parse: parse};
+
+  // -- the page ------------------------------------------------------------------------------
+  var box = document.getElementById("q"), panel = document.getElementById("results");
+  if (!box || !panel) return;
+  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
+  function render(result) {
+    while (panel.firstChild) panel.removeChild(panel.firstChild);
+    if (!box.value.trim()) { panel.hidden = true; return; }
+    panel.hidden = false;
+    if (result.corrected_query) panel.appendChild(el("p", "info", "Нет результатов для «" + result.query + "»; показано для «" + result.corrected_query + "»."));
+    if (!result.hits.length) {
+      panel.appendChild(el("p", "info", "Ничего не найдено по «" + result.query + "»."));
+      if (result.suggestions.length) panel.appendChild(el("p", "info", "Может быть: " + result.suggestions.join(", ")));
+      return;
+    }
+    var list = el("ol"), lastLaw = null;
+    list.setAttribute("aria-label", "Результаты поиска");
+    result.hits.forEach(function (h) {
+      var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (h.title ? ". " + h.title : ""));
+      a.href = ROOT + h.url;
+      a.setAttribute("data-id", h.id);
+      li.appendChild(a);
+      if (h.snippet && h.snippet !== h.title) {
+        var p = el("p", "snippet"), pos = 0;
+        h.highlights.forEach(function (s) {
+          p.appendChild(document.createTextNode(h.snippet.slice(pos, s[0])));
+          p.appendChild(el("mark", null, h.snippet.slice(s[0], s[1])));
+          pos = s[1];
+        });
+        p.appendChild(document.createTextNode(h.snippet.slice(pos)));
+        li.appendChild(p);
+      }
+      if (h.law !== lastLaw && result.kind === "text") {
+        var n = DATA.nodes[h.law];
+        list.appendChild(el("li", "group", h.law ? "Правило " + h.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
+        lastLaw = h.law;
+      }
+      list.appendChild(li);
+    });
+    panel.appendChild(list);
+    panel.appendChild(el("p", "info", result.kind === "id" ? "Enter — перейти к " + result.target : "Найдено: " + result.total));
+  }
+  var timer = null, last = null;
+  function run() {
+    var q = box.value.trim();
+    last = q ? search(q, 10) : null;
+    render(last || {hits: [], suggestions: []});
+  }
+  box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 60); });
+  box.addEventListener("keydown", function (e) {
+    if (e.key === "Enter") {
+      clearTimeout(timer); run();
+      if (last && last.hits.length) window.location.href = ROOT + last.hits[0].url;
+      e.preventDefault();
+    } else if (e.key === "Escape") { box.value = ""; render({hits: [], suggestions: []}); }
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
+  });
+  var initial = new URLSearchParams(window.location.search).get("q");
+  if (initial) { box.value = initial; run(); }
+
+  // -- reference previews --------------------------------------------------------------------
+  var preview = document.getElementById("preview");
+  function show(a) {
+    var id = a.getAttribute("data-target"), n = DATA.nodes[id];
+    if (!preview || !n) return;
+    while (preview.firstChild) preview.removeChild(preview.firstChild);
+    preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
+    var t = DATA.texts[id] || "";
+    preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
+    var r = a.getBoundingClientRect();
+    preview.style.left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 440)) + "px";
+    preview.style.top = (window.scrollY + r.bottom + 6) + "px";
+    preview.hidden = false;
+  }
+  function hide() { if (preview) preview.hidden = true; }
+  document.querySelectorAll("a[data-target]").forEach(function (a) {
+    a.setAttribute("aria-describedby", "preview");
+    a.addEventListener("mouseenter", function () { show(a); });
+    a.addEventListener("focus", function () { show(a); });
+    a.addEventListener("mouseleave", hide);
+    a.addEventListener("blur", hide);
+  });
+})();
