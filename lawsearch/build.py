@@ -93,7 +93,7 @@ def build(root: Path, out: Path, progress: Progress) -> Corpus:
         write_json(stage / CORPUS_JSON, corpus_document(corpus))
         build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
         pages = build_site(corpus, stage / SITE, glossary)
-        write_search_script(search_payload(stage / INDEX), stage / SITE / "search-index.js")
+        write_search_script(search_payload(stage / INDEX, corpus), stage / SITE / "search-index.js")
         progress(f"rendered {len(pages)} site files")
         progress(f"writing {out / CORPUS_JSON}, {out / INDEX}/ and {out / SITE}/")
     return corpus

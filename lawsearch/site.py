@@ -158,13 +158,21 @@ class SiteBuilder:
 
     # -- views --------------------------------------------------------------------------------
 
-    def view(self, node: Node, root: str) -> View:
-        children = [self.view(c, root) for c in self.corpus.children(node.id) if c.kind != "division"]
+    def view(self, node: Node, root: str, shown: list | None = None) -> View:
+        """A node and its children; ``shown`` carries the last placement note down the page,
+        so a run of nodes placed the same way is annotated once, where it starts."""
+        shown = shown if shown is not None else [None]
+        evidence = self.evidence(node)
+        if evidence == shown[0]:
+            evidence = None
+        elif evidence is not None:
+            shown[0] = evidence
+        children = [self.view(c, root, shown) for c in self.corpus.children(node.id) if c.kind != "division"]
         text_html = self.render_text(node.text, node.marks, self.refs_by_source.get(node.id, []), root) if node.text else None
         notes = [f for f in self.corpus.footnotes if f.id in node.footnotes or (f.orphan and f.at == node.id)]
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
-        return View(node, heading(node), text_html, children, cited_by, notes, pages, self.evidence(node))
+        return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence)
 
     def evidence(self, node: Node) -> str | None:
         """A discreet note on how a node was placed, when it was not by its own heading."""
@@ -268,7 +276,7 @@ def build_site(corpus: Corpus, target: Path, glossary=()) -> list[Path]:
 # -- the browser's search data ------------------------------------------------------------------
 
 
-def search_payload(index_dir: Path) -> dict:
+def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
     command line rank the same postings with the same model (lawsearch/evaluate.py)."""
     from .analysis import STOP_WORDS
@@ -292,6 +300,16 @@ def search_payload(index_dir: Path) -> dict:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
             texts[node_id] = doc.get("text") or doc.get("footnotes") or node["title"] or ""
+        # a hover preview of a node with no text of its own shows what it holds
+        previews = {}
+        for node in corpus.nodes:
+            if not node.text:
+                parts = [n for n in corpus.nodes if n.parent == node.id and n.kind != "commentary" and (n.text or n.title)]
+                if parts:
+                    first = parts[0]
+                    previews[node.id] = f"{heading(first)} {first.title or ''} {first.text or ''}".strip()
+                elif node.missing and corpus.commentary(node.id):
+                    previews[node.id] = "Комментарий: " + (corpus.commentary(node.id)[0].text or "")
         return {
             "version": 1,
             "n": stats.n,
@@ -310,6 +328,7 @@ def search_payload(index_dir: Path) -> dict:
                       for k, v in meta["nodes"].items()},
             "vocabulary": meta["vocabulary"],
             "texts": texts,
+            "previews": previews,
         }
     finally:
         searcher.close()

@@ -534,7 +534,7 @@
     if (!preview || !n) return;
     while (preview.firstChild) preview.removeChild(preview.firstChild);
     preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
-    var t = DATA.texts[id] || "";
+    var t = DATA.texts[id] && DATA.texts[id] !== n.title ? DATA.texts[id] : (DATA.previews[id] || "");
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
     var r = a.getBoundingClientRect();
     preview.style.left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 440)) + "px";

@@ -1,0 +1,226 @@
+"""The static site: links and anchors resolve, no network, text is escaped, and in a real
+headless Chromium the search answers as the command line does."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from conftest import relevance_set
+from lawsearch import ids
+from lawsearch.build import build
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str]] = []  # (attribute, value)
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+            if name in ("href", "src") and value is not None:
+                self.links.append((name, value))
+
+
+def parse_site(site: Path) -> dict[Path, Links]:
+    pages = {}
+    for path in site.rglob("*.html"):
+        p = Links()
+        p.feed(path.read_text(encoding="utf-8"))
+        pages[path.resolve()] = p
+    return pages
+
+
+def test_every_link_and_anchor_resolves(built):
+    site = built / "site"
+    pages = parse_site(site)
+    broken = []
+    checked = 0
+    for path, page in pages.items():
+        for attr, value in page.links:
+            parts = urlsplit(value)
+            assert not parts.scheme and not parts.netloc, f"{path.name}: external {attr} {value!r}"
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            checked += 1
+            if not target.is_file():
+                broken.append(f"{path.relative_to(site.resolve())}: {value} (no file)")
+            elif parts.fragment and target.suffix == ".html" and parts.fragment not in pages[target].ids:
+                broken.append(f"{path.relative_to(site.resolve())}: {value} (no anchor)")
+    assert checked > 300
+    assert not broken, "\n".join(broken)
+
+
+def test_every_node_has_its_contract_anchor(built, corpus):
+    pages = parse_site(built / "site")
+    for node in corpus.nodes:
+        page_path, _, fragment = node.url.partition("#")
+        page = pages[(built / "site" / page_path).resolve()]
+        assert fragment == ids.anchor(node.id) and fragment in page.ids, node.id
+
+
+def test_no_network_in_pages_and_styles(built):
+    for path in (built / "site").rglob("*"):
+        if path.suffix in (".html", ".css"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"(?:src|href)=[\"']?(?:https?:)?//", text), path
+            assert "@import" not in text and not re.search(r"url\((?!['\"]?data:)", text), path
+
+
+def test_cited_by_lists_on_the_cited_clause(built):
+    html = (built / "site" / "laws" / "53.html").read_text(encoding="utf-8")
+    law = html[html.index('id="l53"'):]
+    cited = re.search(r'На это ссылаются: (.*?)</p>', law).group(1)
+    assert re.findall(r">([\w().]+)</a>", cited) == ["54B", "55A"]
+
+
+def test_references_are_links_by_status(built):
+    html = (built / "site" / "laws" / "54.html").read_text(encoding="utf-8")
+    assert 'href="../laws/53.html#l53"' in html  # a node we have
+    assert re.search(r'<span class="ref outside"[^>]*>правилу 41</span>', html)  # not in the corpus
+    html47 = (built / "site" / "laws" / "47.html").read_text(encoding="utf-8")
+    assert re.search(r'<a class="ref law" href="../laws/47.html#l47"[^>]*>47C</a>', html47)  # law present, clause lost
+
+
+def test_pages_show_edition_gaps_and_commentary(built):
+    html = (built / "site" / "laws" / "48.html").read_text(encoding="utf-8")
+    assert "Открытие карт разыгрывающего" in html and "Exposure of Declarer" in html
+    assert 'id="c48-4"' in html and "Редакция 1987" in html
+    assert 'class="gap"' in (built / "site" / "laws" / "50.html").read_text(encoding="utf-8")
+
+
+HOSTILE = """Правило 50. Заголовок <script>alert("title")</script> & "кавычки"
+??????????? A.Раздел <img src=x onerror=alert(1)>
+Текст с <script>alert("text")</script> & 'апострофом' и "кавычками", см. правило 50A.
+"""
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("hostile")
+    corpus = root / "corpus"
+    (corpus / "laws" / "ru").mkdir(parents=True)
+    (corpus / "laws" / "ru" / "000_x.txt").write_text(HOSTILE, encoding="utf-8")
+    (corpus / "manifest.toml").write_text(
+        '[code]\ntitle = "Test"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\npath = "laws/ru/000_x.txt"\n'
+        'lang = "ru"\nkind = "laws"\nedition = "1987"\ntranslator = "<b>T</b> & Co"\n', encoding="utf-8")
+    out = root / "build"
+    build(corpus, out, lambda message: None)
+    return out / "site"
+
+
+def test_corpus_text_is_escaped_in_pages(hostile_site):
+    html = (hostile_site / "laws" / "50.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "<img src=x" not in html and "<b>T</b>" not in html
+    assert "&lt;script&gt;alert(&#34;text&#34;)&lt;/script&gt;" in html or "&lt;script&gt;alert(&quot;text&quot;)" in html
+    assert "&amp;" in html
+
+
+def test_search_data_cannot_close_its_script(hostile_site):
+    data = (hostile_site / "search-index.js").read_text(encoding="utf-8")
+    assert "</script" not in data.lower()
+    assert "<\\/script>" in data
+
+
+# -- in a real browser ----------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM:
+        pytest.skip("no chromium on this machine (apt-get install chromium); .ci/run installs it")
+    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("dialog", lambda d: (errors.append(f"dialog: {d.message}"), d.dismiss()))
+    yield page
+    assert not errors, errors
+    page.close()
+
+
+def test_search_an_inflected_form_and_land_on_the_hit(page, built, searcher):
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", "штрафными картами")
+    first = page.locator("#results li a").first
+    first.wait_for()
+    expected = searcher.search("штрафными картами", 1).hits[0]
+    assert first.get_attribute("data-id") == expected.id
+    assert page.locator("#results mark").count() > 0
+    first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith(expected.url)
+    assert page.locator(f"#{ids.anchor(expected.id)}").is_visible()
+
+
+def test_typing_an_id_jumps_to_it(page, built):
+    page.goto((built / "site" / "laws" / "62.html").as_uri())
+    page.keyboard.press("/")  # "/" focuses the search box
+    page.keyboard.type("50E")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/laws/50.html#l50e")
+    assert page.locator("#l50e").is_visible()
+
+
+def test_hovering_a_reference_previews_its_target(page, built):
+    page.goto((built / "site" / "laws" / "56.html").as_uri())
+    page.hover('a.ref[data-target="50E"]')
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    assert "Распоряжение старшей штрафной картой" in preview.inner_text()
+
+
+@pytest.mark.parametrize("query, expected, why", relevance_set())
+def test_browser_answers_as_the_cli(browser, built, searcher, query, expected, why):
+    page = _search_page(browser, built)
+    cli = [h.id for h in searcher.search(query, 5).hits]
+    js = page.evaluate("q => window.lawsearch.search(q, 5).hits.map(h => h.id)", query)
+    assert js[:1] == cli[:1] and set(js) == set(cli), (query, cli, js)
+    result = searcher.search(query, 1)
+    if result.kind == "id":
+        assert page.evaluate("q => window.lawsearch.search(q, 1).hits[0].url", query) == result.hits[0].url
+
+
+_PAGES = {}
+
+
+def _search_page(browser, built):
+    if "page" not in _PAGES:
+        page = browser.new_page()
+        page.goto((built / "site" / "index.html").as_uri())
+        _PAGES["page"] = page
+    return _PAGES["page"]
+
+
+def test_hostile_text_is_inert_in_the_browser(browser, hostile_site):
+    page = browser.new_page()
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto((hostile_site / "laws" / "50.html").as_uri())
+    assert '<script>alert("text")</script>' in page.inner_text("main")
+    page.fill("#q", "кавычками")
+    page.locator("#results li a").first.wait_for()
+    assert "<script>" in page.inner_text("#results")
+    assert page.locator("#results script, #results img").count() == 0
+    assert dialogs == []
+    page.close()
