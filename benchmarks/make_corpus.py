@@ -460,7 +460,7 @@ def clear_previous_output(out: Path) -> None:
     if manifest.is_file():
         for fields in tomllib.loads(manifest.read_text(encoding="utf-8")).get("source", []):
             (out / fields["path"]).unlink(missing_ok=True)
-    for name in ("manifest.toml", "curation.toml", "titles-en.toml"):
+    for name in ("manifest.toml", "curation.toml", "titles-en.toml", "lexicon.toml", "glossary.toml"):
         (out / name).unlink(missing_ok=True)
 
 
@@ -489,6 +489,12 @@ def generate(corpus: Path, out: Path, scale: int, seed: int) -> tuple[int, int, 
         data = text.encode("utf-8")
         (out / name).write_bytes(data)
         files, size = files + 1, size + len(data)
+    # the lexicon and glossary are about words, not law numbers: copied as they are
+    for key in ("lexicon", "glossary"):
+        if key in code:
+            data = (corpus / code[key]).read_bytes()
+            (out / code[key]).write_bytes(data)
+            files, size = files + 1, size + len(data)
     return files, size, seeds
 
 

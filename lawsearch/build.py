@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .corpus import Progress, parse_folder
-from .model import Corpus
+from .model import Corpus, CorpusError, Problem
 from .sources import read_corpus_folder
 
 CORPUS_JSON = "corpus.json"
@@ -34,8 +34,12 @@ def code_fingerprint() -> str:
 @contextmanager
 def staging(out: Path):
     """A fresh folder beside ``out``; on success its entries replace those of ``out``."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.mkdir(exist_ok=True)
+    if out.exists() and not out.is_dir():
+        raise CorpusError(Problem("error", "the output folder is a file; give --out a folder", str(out)))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CorpusError(Problem("error", f"cannot create the output folder: {e.strerror}", str(out))) from None
     stage = Path(tempfile.mkdtemp(prefix=".staging-", dir=out))
     try:
         yield stage
@@ -53,8 +57,16 @@ def staging(out: Path):
 
 
 def write_json(path: Path, data: object) -> None:
-    """Write JSON through a temporary file in the same folder, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write JSON through a temporary file in the same folder, then rename. A target that
+    is not a regular file (``/dev/stdout``, a pipe, a symlink) is written in place: renaming
+    over it would replace the device or the link itself."""
+    if path.exists() and (path.is_symlink() or not path.is_file()):
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+        return
+    if not path.parent.is_dir():
+        raise CorpusError(Problem("error", "no such folder to write into", str(path.parent)))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -75,7 +87,8 @@ def _umask() -> int:
 
 def corpus_document(corpus: Corpus) -> dict:
     data = corpus.to_dict()
-    data["inputs"] = f"{corpus.inputs}:{code_fingerprint()}"
+    # a corpus read back from corpus.json already carries the code's fingerprint
+    data["inputs"] = f"{corpus.inputs.split(':')[0]}:{code_fingerprint()}"
     return data
 
 
@@ -85,6 +98,8 @@ def build(root: Path, out: Path, progress: Progress) -> Corpus:
     from .index import build_index, load_glossary
     from .site import build_site, search_payload, write_search_script
 
+    if out.exists() and not out.is_dir():
+        raise CorpusError(Problem("error", "the output folder is a file; give --out a folder", str(out)))
     folder = read_corpus_folder(root)
     corpus = parse_folder(folder, progress)
     lexicon = Lexicon.load(folder.data_files.get("lexicon"))

@@ -88,7 +88,8 @@ def main() -> None:
 @corpus_options
 @click.option("-q", "--quiet", "silent", is_flag=True, help="No progress messages.")
 def build(root: Path, out: Path, silent: bool) -> None:
-    """Build the corpus tree into OUT/corpus.json (default build/corpus.json).
+    """Build everything into OUT (default build/): the corpus tree corpus.json, the search
+    index index/, and the static site site/ (open site/index.html in a browser, no server).
 
     The build is atomic: it is written to a staging folder and swapped in only when
     complete, so a failed build leaves the previous output intact.
@@ -101,12 +102,13 @@ def build(root: Path, out: Path, silent: bool) -> None:
     from .build import build as run_build
 
     corpus = run_build(root, out, quiet if silent else progress)
-    errors = [p for p in corpus.problems if p.severity == "warning"]
-    for p in errors:
-        click.echo(f"warning: {p}", err=True)
-    laws = sum(1 for n in corpus.nodes if n.kind == "law")
-    click.echo(f"built {out / 'corpus.json'}: {laws} laws, {len(corpus.nodes)} nodes, "
-               f"{len(corpus.refs)} references", err=True)
+    for p in corpus.problems:
+        if p.severity == "warning":
+            click.echo(f"warning: {p}", err=True)
+    if not silent:
+        laws = sum(1 for n in corpus.nodes if n.kind == "law")
+        click.echo(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
+                   f"open {out / 'site' / 'index.html'}", err=True)
 
 
 @main.command()
@@ -151,6 +153,8 @@ def show(root: Path, out: Path, node_id: str, as_json: bool) -> None:
     from .build import load_corpus
     from .show import as_dict, describe, resolve
 
+    if not node_id.strip():
+        raise click.UsageError("the ID is empty; try: lawsearch show 50E")
     corpus = load_corpus(root, out, quiet)
     resolved = resolve(corpus, node_id)
     if as_json:
@@ -247,7 +251,7 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
 @corpus_options
 @click.argument("query", nargs=-1, required=True)
 @click.option("-n", "--limit", default=10, show_default=True, type=click.IntRange(1), help="How many hits.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (CONTRACT.md) instead of text.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (query, corrected_query, suggestions, hits) instead of text.")
 def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: bool) -> None:
     """Search the laws and commentary by any word form, phrase, ID or English term.
 
@@ -268,8 +272,14 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     """
     from .query import Searcher
 
-    text = " ".join(query)
+    text = " ".join(query).strip()
+    if not text:
+        raise click.UsageError("the query is empty; try: lawsearch search штрафными картами")
     index_dir = out / "index"
+    if not index_dir.is_dir():
+        hint = "lawsearch build" + (f" --corpus {root}" if root.resolve() != (Path.cwd() / "corpus").resolve() else "") \
+            + (f" --out {out}" if out.resolve() != (root.resolve().parent / "build") else "")
+        raise click.ClickException(f"{index_dir}: no search index yet; run `{hint}` first")
     searcher = Searcher(index_dir)
     fresh = _index_is_fresh(root, searcher.meta.get("inputs"))
     if not fresh:
@@ -314,7 +324,11 @@ def format_result(result) -> str:
         lines.append("")
     shown = len(result.hits)
     more = f" (showing {shown} of {result.total}; --limit for more)" if result.total > shown else ""
-    lines.append(f"{result.total} hits{more}" if result.kind == "text" else f"{result.query}: the node, then who cites it")
+    if result.kind == "text":
+        lines.append(f"{result.total} {'hit' if result.total == 1 else 'hits'}{more}")
+    else:
+        lines.insert(0, f"{result.query}: the node, then the {result.total - 1} that cite it" + (
+            f"\n(no {result.target} in our text; showing its law)" if result.target != result.hits[0].id else "") + "\n")
     return "\n".join(lines)
 
 

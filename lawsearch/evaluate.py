@@ -141,6 +141,19 @@ class Flag:
 
 
 @dataclass
+class Every:
+    """Every document (a query of filters alone); score 0."""
+
+    n: int
+
+    def candidates(self, stats: Stats) -> set[int]:
+        return set(range(self.n))
+
+    def score(self, stats: Stats, doc: int) -> float | None:
+        return 0.0
+
+
+@dataclass
 class AllOf:
     children: list
 

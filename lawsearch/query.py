@@ -29,7 +29,7 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
-from .evaluate import AllOf, AnyOf, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
+from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
 from .index import BOOSTS, META
 from .model import CorpusError, Problem
 
@@ -41,6 +41,7 @@ FILTERS = ("law", "kind", "lang")
 CITATION = re.compile(r"^\s*(?:(?:правил\w*|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
                       re.IGNORECASE)
 SNIPPET_CHARS = 220
+MIN_CORRECTED = 4  # words shorter than this are never "corrected"
 
 
 @dataclass
@@ -70,6 +71,7 @@ class Result:
     hits: list[Hit] = field(default_factory=list)
     total: int = 0
     kind: str = "text"  # "text" | "id" (a citation jump)
+    target: str | None = None  # for "id": the ID asked for
 
     def to_dict(self) -> dict:
         return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
@@ -193,7 +195,7 @@ class Searcher:
         order += [n for n in self.meta["citations"].get(node_id, []) if n not in order]
         hits = [self._hit(nid, float(len(order) - rank), set(), set(), {normalize_id(node_id)})
                 for rank, nid in enumerate(order[:limit])]
-        return Result(query=query, hits=hits, total=len(order), kind="id")
+        return Result(query=query, hits=hits, total=len(order), kind="id", target=node_id)
 
     # text -----------------------------------------------------------------------------------
 
@@ -227,11 +229,13 @@ class Searcher:
                 positive[-1] = AnyOf([positive[-1], node])
             else:
                 positive.append(node)
-        if not positive:
-            return None
         kept = {k: v for k, v in filters.items() if k in ("law", "kind")}
         if filters.get("lang") == "ru":
             kept["lang"] = "ru"
+        if not positive:
+            if not kept:
+                return None
+            positive = [Every(len(self.docs))]  # filters alone: everything they allow, in reading order
         return Plan(EvalQuery(AllOf(positive), negative, kept), highlight, prefixes)
 
     def word_terms(self, word: str) -> tuple[str, ...]:
@@ -371,8 +375,8 @@ class Searcher:
         vocabulary = self.meta["vocabulary"]
         replacements: dict[str, list[str]] = {}
         for w in words:
-            if fold(w) in vocabulary:
-                continue
+            if fold(w) in vocabulary or len(w) < MIN_CORRECTED:
+                continue  # short tokens ("ст", "law") are abbreviations, not typos
             candidates = close_words(fold(w), vocabulary)
             if candidates:
                 replacements[w] = candidates

@@ -23,6 +23,9 @@ MANIFEST = "manifest.toml"
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
 KINDS = ("laws", "commentary")
+DATA_FILES = ("curation", "titles", "lexicon", "glossary")
+CODE_KEYS = {"title", "edition", "laws", *DATA_FILES}
+SOURCE_KEYS = {"path", "lang", "kind", "edition", "translator", "published", "encoding"}
 RAW_SUFFIXES = (".txt",)
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -70,7 +73,9 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     if not manifest_path.is_file():
         raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
     manifest = _load_toml(manifest_path)
+    _check_keys(manifest, {"code", "source"}, "top-level table", manifest_path)
     code = dict(manifest.get("code", {}))
+    _check_keys(code, CODE_KEYS, "[code] key", manifest_path)
     digest = hashlib.sha256(manifest_path.read_bytes())
     _check_law_range(code, manifest_path)
 
@@ -98,6 +103,10 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
                     str(path)))
 
+    for key in DATA_FILES:
+        if key in code and not (root / code[key]).is_file():
+            raise CorpusError(Problem("error", f"the manifest names {code[key]} as the {key} file, but there is no such file",
+                                      str(manifest_path), _line_of(manifest_path, key, str(code[key])) or None))
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts)
     curation_name = code.get("curation", "curation.toml")
     curation_path = root / curation_name
@@ -128,6 +137,9 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path, line: i
     for key in ("path", "lang", "kind"):
         if not entry.get(key):
             raise fail(f"[[source]] number {n} has no '{key}'")
+    _check_keys(entry, SOURCE_KEYS, "[[source]] key", manifest_path)
+    if not (root / entry["path"]).resolve().is_relative_to(root.resolve()):
+        raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it")
     if entry["kind"] not in KINDS:
         raise fail(f"kind must be one of {', '.join(KINDS)}, not {entry['kind']!r}")
     path = root / entry["path"]
@@ -254,6 +266,14 @@ def _int_or_none(value: Any, key: str, where: str, line: int) -> int | None:
     if not isinstance(value, int):
         raise CorpusError(Problem("error", f"{key} must be a number, not {value!r}", where, line))
     return value
+
+
+def _check_keys(table: dict, allowed: set[str], what: str, path: Path) -> None:
+    """A misspelt key (``encodng``) would be silently ignored: name it instead."""
+    for key in table:
+        if key not in allowed:
+            raise CorpusError(Problem("error", f"unknown {what} {key!r}; known: {', '.join(sorted(allowed))}",
+                                      str(path), _line_of(path, key, "") or None))
 
 
 def _check_law_range(code: dict[str, Any], path: Path) -> None:

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from lawsearch.check import find_damage
 from lawsearch.cli import main
-from lawsearch.model import Corpus, Footnote, Node
+from lawsearch.model import Corpus, CorpusError, Footnote, Node
+from lawsearch.sources import read_corpus_folder
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
 LAW_000 = "laws/ru/000_58dbb1f2fde933c1.txt"
@@ -538,3 +539,62 @@ def test_no_corpus_anywhere(runner, tmp_path, monkeypatch):
         assert_clean_failure(result)
         assert "corpus" in result.stderr and "--corpus" in result.stderr
     assert list(empty.iterdir()) == []
+
+
+# -- fixes after a cold read -----------------------------------------------------------------------
+
+
+def test_export_into_a_symlink_writes_through_it(runner, corpus_copy, tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    result = run(runner, "export", "-o", str(link), corpus=corpus_copy, out=tmp_path / "out")
+    assert result.exit_code == 0
+    assert link.is_symlink() and json.loads(real.read_text(encoding="utf-8"))["version"] == 1
+
+
+def test_export_into_a_missing_folder_fails_cleanly(runner, corpus_copy, tmp_path):
+    result = run(runner, "export", "-o", str(tmp_path / "nope" / "x.json"), corpus=corpus_copy, out=tmp_path / "out")
+    assert_clean_failure(result)
+    assert "no such folder" in result.stderr and not (tmp_path / "nope").exists()
+
+
+def test_build_into_a_file_fails_cleanly(runner, corpus_copy, tmp_path):
+    target = tmp_path / "a-file"
+    target.write_text("x", encoding="utf-8")
+    result = run(runner, "build", corpus=corpus_copy, out=target)
+    assert_clean_failure(result)
+    assert "a-file" in result.stderr and target.read_text(encoding="utf-8") == "x"
+
+
+def test_empty_queries_are_usage_errors(runner, corpus_copy, tmp_path):
+    assert run(runner, "search", "  ", corpus=corpus_copy, out=tmp_path).exit_code == 2
+    assert run(runner, "show", "", corpus=corpus_copy, out=tmp_path).exit_code == 2
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ('translator = ""', 'translater = ""', ["translater", "manifest.toml:"]),
+    ('laws = [1, 93]', 'laws = [1, 93]\nlaw_range = 5', ["law_range"]),
+])
+def test_misspelt_manifest_keys_are_named(corpus_copy, old, new, words):
+    edit(corpus_copy / "manifest.toml", old, new)
+    with pytest.raises(CorpusError) as info:
+        read_corpus_folder(corpus_copy)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_a_data_file_the_manifest_names_must_exist(corpus_copy):
+    (corpus_copy / "curation.toml").unlink()
+    with pytest.raises(CorpusError) as info:
+        read_corpus_folder(corpus_copy)
+    assert "curation.toml" in str(info.value) and "no such file" in str(info.value)
+
+
+def test_a_source_outside_the_corpus_folder_is_refused(corpus_copy):
+    (corpus_copy.parent / "outside.txt").write_text("Правило 50. Текст\n", encoding="utf-8")
+    edit(corpus_copy / "manifest.toml", 'path = "laws/ru/000_58dbb1f2fde933c1.txt"', 'path = "../outside.txt"')
+    with pytest.raises(CorpusError) as info:
+        read_corpus_folder(corpus_copy)
+    assert "outside the corpus folder" in str(info.value)

@@ -195,3 +195,15 @@ def test_python_api(built):
 
     result = lawsearch.search("онером", index_dir=built / "index")
     assert result.hits[0].id in ("50C", "50D")
+
+
+def test_filters_alone_list_what_they_allow_in_reading_order(searcher):
+    hits = searcher.search("law:50", limit=None).hits
+    assert [h.id for h in hits][:3] == ["50", "50A", "50B"] and {h.law for h in hits} == {"50"}
+    assert {h.kind for h in searcher.search("kind:commentary", limit=None).hits} == {"commentary"}
+
+
+@pytest.mark.parametrize("query", ["ст. 50", "law:", "foo:bar"])
+def test_short_tokens_are_not_corrected_into_nonsense(searcher, query):
+    result = searcher.search(query)
+    assert result.corrected_query is None

@@ -205,6 +205,10 @@
   Flag.prototype.candidates = function () { var out = new Set(); postings(this.field, this.term).forEach(function (_, d) { out.add(d); }); return out; };
   Flag.prototype.score = function (doc) { return postings(this.field, this.term).has(doc) ? this.weight : null; };
 
+  function Every(n) { this.n = n; }
+  Every.prototype.candidates = function () { var out = new Set(); for (var d = 0; d < this.n; d++) out.add(d); return out; };
+  Every.prototype.score = function () { return 0; };
+
   function AllOf(children) { this.children = children; }
   AllOf.prototype.candidates = function () {
     var out = null;
@@ -350,10 +354,13 @@
       else if (c.orPrevious && positive.length) positive[positive.length - 1] = new AnyOf([positive[positive.length - 1], node]);
       else positive.push(node);
     });
-    if (!positive.length) return null;
     var kept = {};
     ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
     if (filters.lang === "ru") kept.lang = "ru";
+    if (!positive.length) {
+      if (!Object.keys(kept).length) return null;
+      positive = [new Every(DATA.docs.length)];  // filters alone: everything they allow, in reading order
+    }
     return {query: {positive: new AllOf(positive), negative: negative, filters: kept}, highlight: highlight, prefixes: prefixes};
   }
 
@@ -406,7 +413,7 @@
       .map(function (c) { return c.text; });
     var replacements = [];
     words.forEach(function (w) {
-      if (DATA.vocabulary[fold(w)] !== undefined) return;
+      if (DATA.vocabulary[fold(w)] !== undefined || w.length < 4) return;  // short tokens are not typos
       var cands = closeWords(fold(w));
       if (cands.length && !replacements.some(function (r) { return r[0] === w; })) replacements.push([w, cands]);
     });
