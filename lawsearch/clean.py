@@ -50,7 +50,7 @@ def split_at_footer(text: str) -> list[str]:
     """
     m = FOOTER.match(text)
     if m and m["rest"]:
-        return [f"- {m['page']}", m["rest"]]
+        return [f"- {m['page']}", *split_at_footer(m["rest"])]  # an empty page: footer after footer
     return [text]
 
 
@@ -93,8 +93,11 @@ def add_missing_space(text: str) -> str:
     return MISSING_SPACE_AFTER_DOT.sub(r"\1 ", text)
 
 
+# Rewriting rules run first, so the splits see the final text (and a second pass has
+# nothing left to split: the rules together are idempotent).
+PRE_RULES: list[Callable[[str], str]] = [normalize_whitespace, add_missing_space]
 SPLIT_RULES: list[Callable[[str], list[str]]] = [split_at_rule_runs, split_at_footer, split_run_in_headings]
-LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_question_mark, add_missing_space]
+LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_question_mark]
 
 # The commentary has no run-in headings; its numbered paragraphs ("47.8. Нелегально") would
 # not match anyway, but its running text may ("… 2.Текст"), so the rule is left out there.
@@ -119,6 +122,11 @@ def normalize_line(text: str, kind: str = "laws") -> list[str]:
 
 def _apply_idempotent(text: str, kind: str) -> tuple[list[str], list[str]]:
     fired: list[str] = []
+    for rule in PRE_RULES:
+        new = rule(text)
+        if new != text:
+            fired.append(rule.__name__)
+        text = new
     parts = [text]
     for rule in COMMENTARY_SPLIT_RULES if kind == "commentary" else SPLIT_RULES:
         new_parts = [q for p in parts for q in rule(p)]

@@ -171,7 +171,7 @@ class TreeBuilder:
                 child.attribute(rule)  # a container; a node with its own heading keeps its rule
             if not child.label:
                 child.label = parts[i]
-            child.uncertain |= {lv for lv in uncertain if LEVELS.index(lv) <= i} if uncertain else set()
+            child.uncertain |= {lv for lv in uncertain if lv == "law" or (lv in LEVELS and LEVELS.index(lv) <= i)}
             current = child
         return current
 
@@ -337,7 +337,7 @@ class TreeBuilder:
             if all(lv in state.path for lv in LEVELS[:idx]):
                 state.path = {lv: state.path[lv] for lv in LEVELS[:idx]}
                 state.path[c.kind] = c.label
-                state.uncertain = {lv for lv in state.uncertain if LEVELS.index(lv) < idx}
+                state.uncertain = {lv for lv in state.uncertain if lv == "law" or (lv in LEVELS and LEVELS.index(lv) < idx)}
                 b = self.ensure_path(state.law, state.path, idx, state.rule, state.uncertain)
                 self._set_heading(b, c.title, line, path, piece.page)
                 state.current = b.id
@@ -384,8 +384,16 @@ class TreeBuilder:
         self._set_heading(b, c.title, line, path, piece.page)
         state.current = law
         state.pending_join = "paragraph"
+        levels_seen: dict[str, _Division] = {}
         for division in state.pending_divisions:
+            if division.level in levels_seen:
+                # two headings of one level and nothing between them: the earlier is empty
+                earlier = levels_seen[division.level]
+                self.problems.append(Problem("warning", f"division heading {earlier.numeral} has no law before the next one",
+                                             earlier.path, earlier.line.first))
+                earlier.first_law = None
             division.first_law = int(law)
+            levels_seen[division.level] = division
         state.pending_divisions = []
 
     def _set_heading(self, b: NodeBuilder, title: str, line: Line, path: str, page: int | None) -> None:
@@ -552,7 +560,14 @@ class TreeBuilder:
                 self.problems.append(Problem("warning", "a division heading with no law heading after it", d.path, d.line.first))
                 continue
             placed.append((d.first_law, rank[d.level], d.level, d.numeral, d.title, d.line, d.path, d.page))
-        placed.sort()
+        placed.sort(key=lambda d: (d[0], d[1]))
+        unique: dict[tuple[int, int], tuple] = {}
+        for d in placed:
+            if (d[0], d[1]) in unique:  # the same division heading again before the same law
+                self.problems.append(Problem("warning", "a division heading repeats before the same law", d[6], d[5].first))
+                continue
+            unique[(d[0], d[1])] = d
+        placed = list(unique.values())
 
         def enclosing(law: int, below_rank: int) -> str | None:
             chosen: dict[int, tuple[int, str]] = {}
