@@ -92,11 +92,14 @@ def corpus_document(corpus: Corpus) -> dict:
     return data
 
 
-def build(root: Path, out: Path, progress: Progress) -> Corpus:
+SINGLE_FILE = "lawsearch.html"
+
+
+def build(root: Path, out: Path, progress: Progress, single_file: bool = False) -> Corpus:
     """``lawsearch build``: parse the corpus, write ``out/corpus.json`` and ``out/index/``."""
     from .analysis import Lexicon
     from .index import build_index, load_glossary
-    from .site import build_site, search_payload, write_search_script
+    from .site import SiteBuilder, curation_reasons, search_payload, search_script
 
     if out.exists() and not out.is_dir():
         raise CorpusError(Problem("error", "the output folder is a file; give --out a folder", str(out)))
@@ -107,8 +110,13 @@ def build(root: Path, out: Path, progress: Progress) -> Corpus:
     with staging(out) as stage:
         write_json(stage / CORPUS_JSON, corpus_document(corpus))
         build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
-        pages = build_site(corpus, stage / SITE, glossary)
-        write_search_script(search_payload(stage / INDEX, corpus), stage / SITE / "search-index.js")
+        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary)
+        pages = builder.write(stage / SITE)
+        script = search_script(search_payload(stage / INDEX, corpus))
+        (stage / SITE / "search-index.js").write_text(script, encoding="utf-8")
+        if single_file:
+            builder.write_single(stage / SINGLE_FILE, script)
+            progress(f"wrote the single file {out / SINGLE_FILE}")
         progress(f"rendered {len(pages)} site files")
         progress(f"writing {out / CORPUS_JSON}, {out / INDEX}/ and {out / SITE}/")
     return corpus

@@ -87,7 +87,9 @@ def main() -> None:
 @main.command()
 @corpus_options
 @click.option("-q", "--quiet", "silent", is_flag=True, help="No progress messages.")
-def build(root: Path, out: Path, silent: bool) -> None:
+@click.option("--single-file", is_flag=True,
+              help="Also write OUT/lawsearch.html: the whole site, search included, in one file for a phone.")
+def build(root: Path, out: Path, silent: bool, single_file: bool) -> None:
     """Build everything into OUT (default build/): the corpus tree corpus.json, the search
     index index/, and the static site site/ (open site/index.html in a browser, no server).
 
@@ -97,11 +99,12 @@ def build(root: Path, out: Path, silent: bool) -> None:
     \b
     Example:
       lawsearch build
+      lawsearch build --single-file          # also build/lawsearch.html, one file for a phone
       lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
     """
     from .build import build as run_build
 
-    corpus = run_build(root, out, quiet if silent else progress)
+    corpus = run_build(root, out, quiet if silent else progress, single_file=single_file)
     for p in corpus.problems:
         if p.severity == "warning":
             click.echo(f"warning: {p}", err=True)

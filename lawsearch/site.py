@@ -65,6 +65,7 @@ class SiteBuilder:
     def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=()):
         self.corpus = corpus
         self.glossary = list(glossary)
+        self.single = False
         self.by_id = {n.id: n for n in corpus.nodes}
         self.refs_by_source: dict[str, list[Ref]] = {}
         for r in corpus.refs:
@@ -88,6 +89,8 @@ class SiteBuilder:
         node = self.by_id.get(node_id)
         if node is None:
             return None
+        if self.single:  # one file: every node is an anchor in it
+            return "#" + node.url.partition("#")[2]
         return root + node.url
 
     def ref_href(self, ref: Ref, root: str) -> str | None:
@@ -237,6 +240,28 @@ class SiteBuilder:
         return written
 
 
+    def write_single(self, path: Path, data_script: str) -> None:
+        """The whole site in one self-contained HTML file: styles, script, search data and
+        every law inline, links as in-page anchors (``lawsearch build --single-file``)."""
+        self.single = True
+        try:
+            laws = self.laws()
+            divisions = [n for n in self.corpus.nodes if n.kind == "division"]
+            items = [{"law": law, "view": self.view(law, ""),
+                      "commentary": [self.view(c, "") for c in self.corpus.commentary(law.id)],
+                      "divisions_here": [d for d in divisions if d.url.startswith(f"laws/{law.id}.html")]}
+                     for law in laws]
+            static = template_dir() / "static"
+            html = self.env.get_template("single.html").render(
+                root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
+                css=Markup((static / "style.css").read_text(encoding="utf-8")),
+                search_js=Markup((static / "search.js").read_text(encoding="utf-8").replace("</", "<\\/")),
+                data_script=Markup(data_script))
+            path.write_text(html, encoding="utf-8")
+        finally:
+            self.single = False
+
+
 def heading(node: Node) -> str:
     """``E. Распоряжение старшей штрафной картой``; ``Правило 50``; ``48.4``."""
     if node.kind == "law":
@@ -334,9 +359,13 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
         searcher.close()
 
 
-def write_search_script(payload: dict, path: Path) -> None:
+def search_script(payload: dict) -> str:
     """``window.LAWSEARCH_DATA = {...};`` -- a script, not JSON to fetch, so file:// works.
     ``</`` is escaped so no text in the corpus can close the script element."""
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    path.write_text(f"window.LAWSEARCH_DATA = {data};\n", encoding="utf-8")
+    return f"window.LAWSEARCH_DATA = {data};\n"
+
+
+def write_search_script(payload: dict, path: Path) -> None:
+    path.write_text(search_script(payload), encoding="utf-8")

@@ -43,7 +43,7 @@ def built(tmp_path_factory, corpus) -> Path:
     from lawsearch.build import build
 
     out = tmp_path_factory.mktemp("build")
-    build(CORPUS_DIR, out, lambda message: None)
+    build(CORPUS_DIR, out, lambda message: None, single_file=True)
     return out
 
 

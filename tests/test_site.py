@@ -224,3 +224,31 @@ def test_hostile_text_is_inert_in_the_browser(browser, hostile_site):
     assert page.locator("#results script, #results img").count() == 0
     assert dialogs == []
     page.close()
+
+
+# -- the single file --------------------------------------------------------------------------------
+
+
+def test_single_file_is_self_contained(built):
+    single = built / "lawsearch.html"
+    page = Links()
+    page.feed(single.read_text(encoding="utf-8"))
+    for attr, value in page.links:
+        assert value.startswith("#"), f"{attr}={value!r} leaves the file"
+        assert value[1:] in page.ids or value == "#", value
+    html = single.read_text(encoding="utf-8")
+    assert "window.LAWSEARCH_DATA" in html and "<style>" in html
+    assert html.lower().count("</script") == 2  # the data and the search code, nothing more
+
+
+def test_single_file_searches_as_the_cli(browser, built, searcher):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto((built / "lawsearch.html").as_uri())
+    for query, _, _ in relevance_set():
+        cli = [h.id for h in searcher.search(query, 5).hits]
+        js = page.evaluate("q => window.lawsearch.search(q, 5).hits.map(h => h.id)", query)
+        assert js[:1] == cli[:1] and set(js) == set(cli), (query, cli, js)
+    page.fill("#q", "50E")
+    page.keyboard.press("Enter")
+    page.wait_for_function("location.hash === '#l50e'")
+    page.close()

@@ -6,6 +6,9 @@
   "use strict";
   var DATA = window.LAWSEARCH_DATA;
   var ROOT = document.body.getAttribute("data-root") || "";
+  var SINGLE = document.body.hasAttribute("data-single");
+  // a node's page address; in the single file every node is an anchor of the one page
+  function href(url) { return SINGLE ? "#" + url.split("#")[1] : ROOT + url; }
 
   // -- analysis (lawsearch/analysis.py) ----------------------------------------------------
   var W = "[\\p{L}\\p{N}_]";
@@ -491,7 +494,7 @@
     list.setAttribute("aria-label", "Результаты поиска");
     result.hits.forEach(function (h) {
       var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (h.title ? ". " + h.title : ""));
-      a.href = ROOT + h.url;
+      a.href = href(h.url);
       a.setAttribute("data-id", h.id);
       li.appendChild(a);
       if (h.snippet && h.snippet !== h.title) {
@@ -524,7 +527,7 @@
   box.addEventListener("keydown", function (e) {
     if (e.key === "Enter") {
       clearTimeout(timer); run();
-      if (last && last.hits.length) window.location.href = ROOT + last.hits[0].url;
+      if (last && last.hits.length) window.location.href = href(last.hits[0].url);
       e.preventDefault();
     } else if (e.key === "Escape") { box.value = ""; render({hits: [], suggestions: []}); }
   });
