@@ -156,7 +156,7 @@ class SiteBuilder:
         status = STATUS_TEXT[ref.status]
         if href is None:
             return Markup('<span class="ref outside" title="{}">{}</span>').format(status, label)
-        return Markup('<a class="ref {}" href="{}" data-target="{}"{}>{}</a>').format(
+        return Markup('<a class="ref to-{}" href="{}" data-target="{}"{}>{}</a>').format(
             ref.status, href, ref.target, Markup(' title="{}"').format(status) if status else "", label)
 
     # -- views --------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def test_references_are_links_by_status(built):
     assert 'href="../laws/53.html#l53"' in html  # a node we have
     assert re.search(r'<span class="ref outside"[^>]*>правилу 41</span>', html)  # not in the corpus
     html47 = (built / "site" / "laws" / "47.html").read_text(encoding="utf-8")
-    assert re.search(r'<a class="ref law" href="../laws/47.html#l47"[^>]*>47C</a>', html47)  # law present, clause lost
+    assert re.search(r'<a class="ref to-law" href="../laws/47.html#l47"[^>]*>47C</a>', html47)  # law present, clause lost
 
 
 def test_pages_show_edition_gaps_and_commentary(built):
