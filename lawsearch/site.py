@@ -309,6 +309,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     from .query import SYNONYM_BOOST, Searcher
 
     searcher = Searcher(index_dir)
+    parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
     try:
         stats, meta = searcher.stats, searcher.meta
         postings: dict[str, dict[str, list[int]]] = {}
@@ -316,29 +317,24 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             table = postings[f] = {}
             for raw in searcher.searcher.reader().lexicon(f):
                 term = raw.decode() if isinstance(raw, bytes) else raw
+                # delta-coded: [doc - previous doc, n, first position, gaps to the next …] …
                 flat: list[int] = []
+                previous = 0
                 for doc, positions in sorted(stats.postings(f, term).items()):
-                    flat += [doc, len(positions), *positions]
+                    flat += [doc - previous, len(positions)]
+                    flat += [p - q for p, q in zip(positions, [0, *positions])]
+                    previous = doc
                 table[term] = flat
         texts = {}
         for node_id, node in meta["nodes"].items():
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
             texts[node_id] = doc.get("text") or doc.get("footnotes") or node["title"] or ""
-        # a hover preview of a node with no text of its own shows what it holds
-        previews = {}
-        for node in corpus.nodes:
-            if not node.text:
-                parts = [n for n in corpus.nodes if n.parent == node.id and n.kind != "commentary" and (n.text or n.title)]
-                if parts:
-                    first = parts[0]
-                    previews[node.id] = f"{heading(first)} {first.title or ''} {first.text or ''}".strip()
-                elif node.missing and corpus.commentary(node.id):
-                    previews[node.id] = "Комментарий: " + (corpus.commentary(node.id)[0].text or "")
         return {
             "version": 1,
             "n": stats.n,
-            "docs": searcher.docs,
+            # document number → node id; the node's facts are under "nodes"
+            "docs": [d["id"] for d in searcher.docs],
             "lengths": stats.lengths,
             "postings": postings,
             "boosts": dict(BOOSTS),
@@ -349,11 +345,11 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
             "citations": meta["citations"],
-            "nodes": {k: {"law": v["law"], "kind": v["kind"], "title": v["title"], "url": v["url"]}
+            "nodes": {k: {"law": v["law"], "kind": v["kind"], "lang": v["lang"], "title": v["title"],
+                          "url": v["url"], "order": v["order"], "parent": parents.get(k)}
                       for k, v in meta["nodes"].items()},
             "vocabulary": meta["vocabulary"],
             "texts": texts,
-            "previews": previews,
         }
     finally:
         searcher.close()

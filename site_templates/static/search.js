@@ -117,10 +117,13 @@
     if (p !== undefined) return p;
     p = new Map();
     var flat = (DATA.postings[field] || {})[term];
-    if (flat) {
+    if (flat) {  // delta-coded: [doc gap, n, position gaps …] …
+      var doc = 0;
       for (var i = 0; i < flat.length;) {
-        var doc = flat[i], n = flat[i + 1];
-        p.set(doc, flat.slice(i + 2, i + 2 + n));
+        doc += flat[i];
+        var n = flat[i + 1], positions = [], pos = 0;
+        for (var k = 0; k < n; k++) { pos += flat[i + 2 + k]; positions.push(pos); }
+        p.set(doc, positions);
         i += 2 + n;
       }
     }
@@ -239,13 +242,13 @@
   function runQuery(q) {
     var out = [];
     Array.from(q.positive.candidates()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
-      var meta = DATA.docs[doc];
+      var meta = DATA.nodes[DATA.docs[doc]];
       for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
       for (var i = 0; i < q.negative.length; i++) if (q.negative[i].score(doc) !== null) return;
       var s = q.positive.score(doc);
       if (s !== null) out.push([round6(s), doc]);
     });
-    out.sort(function (a, b) { return b[0] - a[0] || DATA.docs[a[1]].order - DATA.docs[b[1]].order; });
+    out.sort(function (a, b) { return b[0] - a[0] || DATA.nodes[DATA.docs[a[1]]].order - DATA.nodes[DATA.docs[b[1]]].order; });
     return out;
   }
 
@@ -384,7 +387,7 @@
     if (!p) return {query: query, kind: "text", total: 0, hits: []};
     var ranked = runQuery(p.query);
     return {query: query, kind: "text", total: ranked.length,
-            hits: ranked.slice(0, limit).map(function (r) { return hit(DATA.docs[r[1]].id, r[0], p.highlight, p.prefixes); })};
+            hits: ranked.slice(0, limit).map(function (r) { return hit(DATA.docs[r[1]], r[0], p.highlight, p.prefixes); })};
   }
   function editDistance(a, b, bound) {
     var prev2 = null, prev = [];
@@ -544,7 +547,7 @@
     if (!preview || !n) return;
     while (preview.firstChild) preview.removeChild(preview.firstChild);
     preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
-    var t = DATA.texts[id] && DATA.texts[id] !== n.title ? DATA.texts[id] : (DATA.previews[id] || "");
+    var t = DATA.texts[id] && DATA.texts[id] !== n.title ? DATA.texts[id] : previewOf(id);
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
     var r = a.getBoundingClientRect();
     preview.style.left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 440)) + "px";
@@ -552,6 +555,17 @@
     preview.hidden = false;
   }
   function hide() { if (preview) preview.hidden = true; }
+  // a node with no text of its own (a law whose heading is lost): show its first part
+  function previewOf(id) {
+    var child = null;
+    Object.keys(DATA.nodes).forEach(function (k) {
+      var n = DATA.nodes[k];
+      if (n.parent === id && (child === null || n.order < DATA.nodes[child].order)) child = k;
+    });
+    if (child === null) return "";
+    var c = DATA.nodes[child];
+    return child + (c.title ? ". " + c.title : "") + (DATA.texts[child] && DATA.texts[child] !== c.title ? " " + DATA.texts[child] : "");
+  }
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
     a.addEventListener("mouseenter", function () { show(a); });
