@@ -301,9 +301,18 @@ def build_site(corpus: Corpus, target: Path, glossary=()) -> list[Path]:
 # -- the browser's search data ------------------------------------------------------------------
 
 
+# Russian fields the browser indexes itself from the texts it gets anyway (for snippets),
+# with the same tokenizer and the forms table: shipping their postings would double the payload.
+BROWSER_INDEXED = ("title", "text", "footnotes", "commentary")
+
+
 def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
-    command line rank the same postings with the same model (lawsearch/evaluate.py)."""
+    command line rank the same postings with the same model (lawsearch/evaluate.py).
+
+    The Russian fields' postings are rebuilt in the browser from the texts; ``lengths``,
+    ``n`` and the English and ID postings come as they are.
+    """
     from .analysis import STOP_WORDS
     from .index import BOOSTS
     from .query import SYNONYM_BOOST, Searcher
@@ -313,7 +322,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     try:
         stats, meta = searcher.stats, searcher.meta
         postings: dict[str, dict[str, list[int]]] = {}
-        for f in (*BOOSTS, "title_en", "terms_en", "ids"):
+        for f in ("title_en", "terms_en", "ids"):
             table = postings[f] = {}
             for raw in searcher.searcher.reader().lexicon(f):
                 term = raw.decode() if isinstance(raw, bytes) else raw
@@ -325,17 +334,23 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
                 table[term] = flat
-        texts = {}
-        for node_id, node in meta["nodes"].items():
+        texts, notes = {}, {}
+        for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
-            texts[node_id] = doc.get("text") or doc.get("footnotes") or node["title"] or ""
+            if doc.get("text"):
+                texts[node_id] = doc["text"]
+            if doc.get("footnotes"):
+                notes[node_id] = doc["footnotes"]
         return {
-            "version": 1,
+            "version": 2,
             "n": stats.n,
-            # document number → node id; the node's facts are under "nodes"
-            "docs": [d["id"] for d in searcher.docs],
-            "lengths": stats.lengths,
+            "docs": [d["id"] for d in searcher.docs],  # document number → node id
+            # reading order: [id, law, kind, lang, title, parent]
+            "nodes": [[k, v["law"], v["kind"], v["lang"], v["title"], parents.get(k)] for k, v in meta["nodes"].items()],
+            "texts": texts,
+            "footnotes": notes,
+            "lengths": {f: v for f, v in stats.lengths.items() if f not in BROWSER_INDEXED},
             "postings": postings,
             "boosts": dict(BOOSTS),
             "synonym_boost": SYNONYM_BOOST,
@@ -345,11 +360,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
             "citations": meta["citations"],
-            "nodes": {k: {"law": v["law"], "kind": v["kind"], "lang": v["lang"], "title": v["title"],
-                          "url": v["url"], "order": v["order"], "parent": parents.get(k)}
-                      for k, v in meta["nodes"].items()},
             "vocabulary": meta["vocabulary"],
-            "texts": texts,
         }
     finally:
         searcher.close()

@@ -252,3 +252,21 @@ def test_single_file_searches_as_the_cli(browser, built, searcher):
     page.keyboard.press("Enter")
     page.wait_for_function("location.hash === '#l50e'")
     page.close()
+
+
+def test_browser_builds_the_very_postings_of_the_index(browser, built, searcher):
+    """The browser rebuilds the Russian fields' postings from the texts; they must equal what
+    whoosh holds, term for term, position for position (else rankings could drift)."""
+    from lawsearch.site import BROWSER_INDEXED
+
+    page = browser.new_page()
+    page.goto((built / "site" / "index.html").as_uri())
+    js = page.evaluate("() => window.lawsearch.builtIndex()")
+    page.close()
+    stats = searcher.stats
+    for field in BROWSER_INDEXED:
+        terms = {t.decode() if isinstance(t, bytes) else t for t in searcher.searcher.reader().lexicon(field)}
+        assert set(js["postings"][field]) == terms, field
+        for term in terms:
+            assert {doc: positions for doc, positions in js["postings"][field][term]} == stats.postings(field, term), (field, term)
+        assert js["lengths"][field] == stats.lengths[field], field

@@ -109,10 +109,65 @@
     return {clauses: clauses, filters: filters};
   }
 
+  // -- nodes and the Russian fields' postings, built here from the texts -------------------
+  // anchors and URLs as lawsearch/ids.py makes them
+  function anchor(id) {
+    if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
+    var c = /^(\d+)\.(\d+)$/.exec(id);
+    return c ? "c" + c[1] + "-" + c[2] : id;
+  }
+  function urlOf(id, law) {
+    var d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(id);
+    if (d) return "laws/" + d[1] + ".html#" + id;
+    return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
+  }
+  var NODES = {}, COMMENTARY = {};
+  DATA.nodes.forEach(function (r, order) {
+    NODES[r[0]] = {id: r[0], law: r[1], kind: r[2], lang: r[3], title: r[4], parent: r[5], order: order, url: urlOf(r[0], r[1])};
+    if (r[2] === "commentary") (COMMENTARY[r[1]] = COMMENTARY[r[1]] || []).push(r[0]);
+  });
+  function tokenTerms(tok) {
+    if (tok.kind === "id") return [normalizeId(tok.text)];
+    if (tok.kind === "para" || tok.kind === "num") return [tok.text.replace(/,/g, ".")];
+    return wordTerms(tok.text);
+  }
+  var BUILT = {}, LENGTHS = {};
+  Object.keys(DATA.lengths).forEach(function (f) { LENGTHS[f] = DATA.lengths[f]; });
+  (function index() {  // what lawsearch/index.py's documents() gives whoosh, field by field
+    var fields = {
+      title: function (id) { return NODES[id].title || ""; },
+      text: function (id) { return DATA.texts[id] || ""; },
+      footnotes: function (id) { return DATA.footnotes[id] || ""; },
+      commentary: function (id) {
+        return NODES[id].kind === "law" ? (COMMENTARY[id] || []).map(function (c) { return DATA.texts[c] || ""; }).join("\n\n") : "";
+      }
+    };
+    Object.keys(fields).forEach(function (f) {
+      var table = BUILT[f] = new Map(), lengths = LENGTHS[f] = [];
+      DATA.docs.forEach(function (id, doc) {
+        var n = 0;
+        tokenize(fields[f](id)).forEach(function (tok) {
+          var terms = tokenTerms(tok);
+          if (!terms.length) return;
+          n++;
+          terms.forEach(function (t) {
+            var p = table.get(t);
+            if (p === undefined) table.set(t, p = new Map());
+            var positions = p.get(doc);
+            if (positions === undefined) p.set(doc, positions = []);
+            positions.push(tok.position);
+          });
+        });
+        lengths.push(n);
+      });
+    });
+  })();
+
   // -- the ranking model (lawsearch/evaluate.py) ---------------------------------------------
   var K1 = 1.2, B = 0.75, PHRASE_BONUS = 2.0, SLOP = 2;
-  var cache = {};
+  var cache = {}, EMPTY = new Map();
   function postings(field, term) {
+    if (BUILT[field]) return BUILT[field].get(term) || EMPTY;
     var key = field + "\u0000" + term, p = cache[key];
     if (p !== undefined) return p;
     p = new Map();
@@ -131,8 +186,8 @@
     return p;
   }
   var AVG = {};
-  Object.keys(DATA.lengths).forEach(function (f) {
-    var v = DATA.lengths[f], s = 0;
+  Object.keys(LENGTHS).forEach(function (f) {
+    var v = LENGTHS[f], s = 0;
     for (var i = 0; i < v.length; i++) s += v[i];
     AVG[f] = v.length ? s / v.length : 0;
   });
@@ -140,7 +195,7 @@
     var p = postings(field, term), positions = p.get(doc);
     if (!positions || !positions.length) return 0;
     var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), tf = positions.length;
-    var norm = 1 - B + B * DATA.lengths[field][doc] / (AVG[field] || 1);
+    var norm = 1 - B + B * LENGTHS[field][doc] / (AVG[field] || 1);
     return idf * tf * (K1 + 1) / (tf + K1 * norm);
   }
   function union(a, b) { b.forEach(function (x) { a.add(x); }); return a; }
@@ -242,13 +297,13 @@
   function runQuery(q) {
     var out = [];
     Array.from(q.positive.candidates()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
-      var meta = DATA.nodes[DATA.docs[doc]];
+      var meta = NODES[DATA.docs[doc]];
       for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
       for (var i = 0; i < q.negative.length; i++) if (q.negative[i].score(doc) !== null) return;
       var s = q.positive.score(doc);
       if (s !== null) out.push([round6(s), doc]);
     });
-    out.sort(function (a, b) { return b[0] - a[0] || DATA.nodes[DATA.docs[a[1]]].order - DATA.nodes[DATA.docs[b[1]]].order; });
+    out.sort(function (a, b) { return b[0] - a[0] || NODES[DATA.docs[a[1]]].order - NODES[DATA.docs[b[1]]].order; });
     return out;
   }
 
@@ -323,7 +378,8 @@
     return new AnyOf(parts);
   }
   function termsWithPrefix(field, prefix) {
-    return Object.keys(DATA.postings[field] || {}).filter(function (t) { return t.indexOf(prefix) === 0; });
+    var keys = BUILT[field] ? Array.from(BUILT[field].keys()) : Object.keys(DATA.postings[field] || {});
+    return keys.filter(function (t) { return t.indexOf(prefix) === 0; });
   }
   function clauseNode(c, englishOnly, highlight, prefixes) {
     if (c.kind === "id") { var term = normalizeId(c.text); highlight.add(term); return new Flag("ids", term); }
@@ -375,8 +431,8 @@
     var m = CITATION.exec(query);
     if (!m) return null;
     var id = normalizeCitation(m[1]), law = lawOf(id);
-    if (!DATA.nodes[id] && !(law && DATA.nodes[law])) return null;
-    var order = [DATA.nodes[id] ? id : law];
+    if (!NODES[id] && !(law && NODES[law])) return null;
+    var order = [NODES[id] ? id : law];
     (DATA.citations[id] || []).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
     var hl = new Set([normalizeId(id)]);
     return {query: query, kind: "id", total: order.length, target: id,
@@ -473,11 +529,20 @@
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
   function hit(id, score, highlight, prefixes) {
-    var n = DATA.nodes[id], sn = snippet(DATA.texts[id] || n.title || "", highlight, prefixes);
+    var n = NODES[id], sn = snippet(DATA.texts[id] || DATA.footnotes[id] || n.title || "", highlight, prefixes);
     return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
   }
 
-  window.lawsearch = {search: search, tokenize: tokenize, wordTerms: wordTerms, parse: parse};
+  // the index the browser built, for tests that compare it with the command line's
+  function builtIndex() {
+    var out = {};
+    Object.keys(BUILT).forEach(function (f) {
+      var table = out[f] = {};
+      BUILT[f].forEach(function (p, term) { table[term] = Array.from(p.entries()); });
+    });
+    return {postings: out, lengths: LENGTHS};
+  }
+  window.lawsearch = {search: search, tokenize: tokenize, wordTerms: wordTerms, parse: parse, builtIndex: builtIndex};
 
   // -- the page ------------------------------------------------------------------------------
   var box = document.getElementById("q"), panel = document.getElementById("results");
@@ -511,7 +576,7 @@
         li.appendChild(p);
       }
       if (h.law !== lastLaw && result.kind === "text") {
-        var n = DATA.nodes[h.law];
+        var n = NODES[h.law];
         list.appendChild(el("li", "group", h.law ? "Правило " + h.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
         lastLaw = h.law;
       }
@@ -543,11 +608,11 @@
   // -- reference previews --------------------------------------------------------------------
   var preview = document.getElementById("preview");
   function show(a) {
-    var id = a.getAttribute("data-target"), n = DATA.nodes[id];
+    var id = a.getAttribute("data-target"), n = NODES[id];
     if (!preview || !n) return;
     while (preview.firstChild) preview.removeChild(preview.firstChild);
     preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
-    var t = DATA.texts[id] && DATA.texts[id] !== n.title ? DATA.texts[id] : previewOf(id);
+    var t = DATA.texts[id] || previewOf(id);
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
     var r = a.getBoundingClientRect();
     preview.style.left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 440)) + "px";
@@ -558,13 +623,13 @@
   // a node with no text of its own (a law whose heading is lost): show its first part
   function previewOf(id) {
     var child = null;
-    Object.keys(DATA.nodes).forEach(function (k) {
-      var n = DATA.nodes[k];
-      if (n.parent === id && (child === null || n.order < DATA.nodes[child].order)) child = k;
+    Object.keys(NODES).forEach(function (k) {
+      var n = NODES[k];
+      if (n.parent === id && (child === null || n.order < NODES[child].order)) child = k;
     });
-    if (child === null) return "";
-    var c = DATA.nodes[child];
-    return child + (c.title ? ". " + c.title : "") + (DATA.texts[child] && DATA.texts[child] !== c.title ? " " + DATA.texts[child] : "");
+    if (child === null) return (COMMENTARY[id] || []).length ? "Комментарий: " + (DATA.texts[COMMENTARY[id][0]] || "") : "";
+    var c = NODES[child];
+    return child + (c.title ? ". " + c.title : "") + (DATA.texts[child] ? " " + DATA.texts[child] : "");
   }
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
