@@ -76,7 +76,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
     and every error; ``report.errors`` is empty when the corpus is sound."""
     r = Report()
     code = corpus.code
-    r.add(f"{code.get('title', 'Corpus')}, edition {code.get('edition', '?')}; law numbers {code.get('laws')}")
+    low, high = code.get("laws", [1, 93])
+    r.add(f"{code.get('title', 'Corpus')}, edition {code.get('edition', '?')}; the code has laws {low}-{high}")
 
     r.add("")
     r.add(f"Sources ({len(corpus.sources)}):")
@@ -121,7 +122,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
     for law in laws:
         commentary = corpus.commentary(law.id)
         if law.missing and commentary:
-            why = f"no law text in the sources; known from the commentary ({len(commentary)} paragraphs)"
+            why = f"no law text in the sources; known from the commentary ({_count(len(commentary), 'paragraph')})"
         elif law.missing:
             why = "MISSING: nothing of it survives (its number lies between laws that do)"
         else:
@@ -131,10 +132,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
                 lost.append("heading lost")
             if any(n.truncated_start or n.truncated_end for n in [law, *parts]):
                 lost.append("text lost at a page gap")
-            why = f"{len(parts)} parts" + (f"; {', '.join(lost)}" if lost else "; complete as far as the sources go")
+            why = _count(len(parts), "part") + (f"; {', '.join(lost)}" if lost else "; complete as far as the sources go")
             if commentary:
-                why += f"; {len(commentary)} commentary paragraphs"
-        title = law.title or law.translations.get("en", {}).get("title") or "(title lost)"
+                why += f"; {_count(len(commentary), 'commentary paragraph')}"
+        en = law.translations.get("en", {}).get("title")
+        title = law.title or (f"[heading lost; English: {en}]" if en else "[heading lost]")
         r.add(f"  {law.id:>4}  {title} -- {why}")
 
     unplaced = [n for n in corpus.nodes if n.kind == "piece"]
@@ -179,6 +181,10 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
         r.add(f"warning: {w}")
     r.add("OK" if not r.errors else f"{len(r.errors)} errors (listed on stderr)")
     return r
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _ranges(numbers: list[int]) -> str:

@@ -28,7 +28,7 @@ def resolve(corpus: Corpus, query: str) -> str:
     if parts and parts["law"] in laws:
         hint = f"; law {parts['law']} is in the corpus, but our text of it has no {node_id}" + hint
     elif parts and laws:
-        hint = f"; the corpus holds laws {laws[0]}-{laws[-1]}" + hint
+        hint = f"; law {parts['law']} is not in this corpus, which holds laws {laws[0]}-{laws[-1]}"
     raise CorpusError(Problem("error", f"no node {query!r} in the corpus{hint}"))
 
 
@@ -115,7 +115,7 @@ def describe(corpus: Corpus, node_id: str) -> str:
             out.append("Commentary:")
             for c in commentary:
                 gap = "[…] " if c.truncated_start else ""
-                out.append(f"  {c.id}. {gap}{c.text}")
+                out.append(f"  {c.id}. {gap}" + (c.text or "").replace("\n\n", "\n\n      "))
     refs_out = corpus.refs_from(node.id)
     if refs_out:
         out.append("")
