@@ -275,7 +275,7 @@ class TreeBuilder:
         if leading:
             # the law is known but not where in it: keep the text as a piece of that law
             state.piece_node = self._piece_node(piece, state.law, state.rule)
-            self.nodes[state.piece_node].uncertain.add("section")
+            self.nodes[state.piece_node].uncertain |= {"section", *uncertain}
         else:
             state.path = {}
             state.current = None
