@@ -62,6 +62,17 @@ def error_message(error: CorpusError, limit: int = 5) -> str:
     return "\n".join(lines)
 
 
+def _quiet_broken_pipe() -> None:
+    """`lawsearch clean FILE | head` must end quietly when head stops reading."""
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+
+_quiet_broken_pipe()
+
+
 def progress(message: str) -> None:
     click.echo(message, err=True)
 

@@ -38,7 +38,7 @@ EN_FIELDS = ("title_en", "terms_en")
 PREFIX_FIELDS = ("title", "text")
 SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
 FILTERS = ("law", "kind", "lang")
-CITATION = re.compile(r"^\s*(?:(?:правил\w*|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
+CITATION = re.compile(r"^\s*(?:(?:правил\w*|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|\s?[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
                       re.IGNORECASE)
 SNIPPET_CHARS = 220
 MIN_CORRECTED = 4  # words shorter than this are never "corrected"
@@ -309,17 +309,14 @@ class Searcher:
             terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
             return Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS}) if terms else Word([stem], RU_FIELDS)
         if clause.kind == "english" or english_only:
-            return self._english_node(clause.text, highlight)
+            return self._english_node(clause.text, highlight, english_only)
         sequence = [self.word_terms(clause.text)] if clause.kind == "word" else self.phrase_terms(clause.text)
         sequence = [t for t in sequence if t]
         if not sequence:
             return None  # stop words only
         for t in sequence:
             highlight.update(t)
-        synonyms = self._synonyms(sequence)
-        for syn in synonyms:
-            for t in syn:
-                highlight.update(t)
+        synonyms = self._synonyms(sequence)  # found, but not highlighted: the words typed are
         extra = [self._sequence_node(x, SYNONYM_BOOST) for x in synonyms]
         if clause.kind == "term":
             words = AllOf([self._sequence_node([t]) for t in sequence])
@@ -354,15 +351,20 @@ class Searcher:
         return [self.en_forms.get(w.lower(), w.lower()) for w in re.findall(r"[A-Za-z]+", text)
                 if w.lower() not in STOP_WORDS]
 
-    def _english_node(self, text: str, highlight: set[str]):
+    def _english_node(self, text: str, highlight: set[str], english_only: bool = False):
+        """English words: the English fields (titles, glossary terms found in a node); unless
+        ``lang:en`` asked for English only, also the glossary's Russian term, as a term
+        (its words, or better its phrase)."""
         stems = self.english_stems(text)
         if not stems:
             return None
         parts: list = [AllOf([Word([s], {f: 1.0}) for s in stems]) for f in EN_FIELDS]
-        for g in self.glossary:
+        for g in self.glossary if not english_only else ():
             if g["en_stems"] == stems and (g["expand"] or len(g["terms"]) > 1) and g["terms"]:
-                parts.append(self._sequence_node(g["terms"]))
-                for t in g["terms"]:
+                terms = g["terms"]
+                parts.append(self._sequence_node(terms) if len(terms) == 1 else
+                             AnyOf([AllOf([self._sequence_node([t]) for t in terms]), self._sequence_node(terms)]))
+                for t in terms:
                     highlight.update(t)
         highlight.update(stems)
         return AnyOf(parts)

@@ -24,10 +24,10 @@ STATUS_TEXT = {"node": "", "law": "этого пункта нет в нашем 
                "outside": "этого правила нет в корпусе"}
 RULE_TEXT = {
     "heading": None,
-    "continuity": "продолжение предыдущей страницы книги",
-    "next-heading": "текст стоит перед заголовком следующего правила",
-    "curated": "место определено куратором",
-    "unattributed": "место не определено",
+    "continuity": "правило определено по предыдущей странице книги, которой продолжается эта",
+    "next-heading": "правило определено по заголовку следующего правила на той же странице",
+    "curated": "правило определено редактором корпуса",
+    "unattributed": "правило не определено",
 }
 LEVEL_TEXT = {"law": "номер правила", "section": "буква раздела", "clause": "номер пункта",
               "subclause": "буква подпункта", "item": "номер"}
@@ -165,32 +165,40 @@ class SiteBuilder:
         """A node and its children; ``shown`` carries the last placement note down the page,
         so a run of nodes placed the same way is annotated once, where it starts."""
         shown = shown if shown is not None else [None]
-        evidence = self.evidence(node)
-        if evidence == shown[0]:
-            evidence = None
-        elif evidence is not None:
-            shown[0] = evidence
+        placement = self.placement(node)
+        if placement == shown[0]:
+            placement = None
+        elif placement is not None:
+            shown[0] = placement
+        evidence = "; ".join(x for x in (placement, self.guess(node)) if x) or None
         children = [self.view(c, root, shown) for c in self.corpus.children(node.id) if c.kind != "division"]
         text_html = self.render_text(node.text, node.marks, self.refs_by_source.get(node.id, []), root) if node.text else None
-        notes = [f for f in self.corpus.footnotes if f.id in node.footnotes or (f.orphan and f.at == node.id)]
+        # a footnote shared by several markers is printed once, under the first of them
+        notes = [f for f in self.corpus.footnotes
+                 if (f.markers and f.markers[0] == node.id) or (f.orphan and f.at == node.id)]
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
         return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence)
 
-    def evidence(self, node: Node) -> str | None:
-        """A discreet note on how a node was placed, when it was not by its own heading."""
-        parts = []
+    def placement(self, node: Node) -> str | None:
+        """How a node's law was found, when not by its own heading (shown once per run of
+        nodes placed the same way)."""
         if node.attribution in ("curated", "next-heading", "continuity") and node.kind != "commentary":
-            parts.append(RULE_TEXT[node.attribution])
+            note = RULE_TEXT[node.attribution]
             reason = self.curation_reasons.get(node.id)
-            if node.attribution == "curated" and reason:
-                parts[-1] += f" ({reason})"
+            return f"{note}: {reason}" if node.attribution == "curated" and reason else note
+        return None
+
+    def guess(self, node: Node) -> str | None:
+        """Which parts of a node's ID are a guess (shown on the node itself)."""
         if node.uncertain:
-            parts.append("угадано: " + ", ".join(LEVEL_TEXT[u] for u in node.uncertain))
-        return "; ".join(parts) or None
+            return "не указано в тексте, восстановлено по соседям: " + ", ".join(LEVEL_TEXT[u] for u in node.uncertain)
+        return None
 
     def footnote_html(self, f: Footnote, root: str) -> Markup:
-        return self.render_text(f.text, (), self.refs_by_source.get(f.id, []), root)
+        """A footnote's text, inline (it stands in one paragraph with its mark)."""
+        html = self.render_text(f.text, (), self.refs_by_source.get(f.id, []), root)
+        return Markup(str(html).replace("<p>", "").replace("</p>", " ").strip())
 
     # -- pages -------------------------------------------------------------------------------
 

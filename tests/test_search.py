@@ -207,3 +207,11 @@ def test_filters_alone_list_what_they_allow_in_reading_order(searcher):
 def test_short_tokens_are_not_corrected_into_nonsense(searcher, query):
     result = searcher.search(query)
     assert result.corrected_query is None
+
+
+def test_lang_en_searches_only_the_english_fields(searcher):
+    english = searcher.search("lang:en penalty card", limit=None)
+    assert english.hits and all(h.law for h in english.hits)
+    assert searcher.search("lang:en штрафными", limit=None).hits == []
+    plain = {h.id for h in searcher.search("penalty card", limit=None).hits}
+    assert {h.id for h in english.hits} <= plain

@@ -270,3 +270,32 @@ def test_browser_builds_the_very_postings_of_the_index(browser, built, searcher)
         for term in terms:
             assert {doc: positions for doc, positions in js["postings"][field][term]} == stats.postings(field, term), (field, term)
         assert js["lengths"][field] == stats.lengths[field], field
+
+
+def test_every_page_has_unique_ids(built):
+    for path in list((built / "site").rglob("*.html")) + [built / "lawsearch.html"]:
+        found = re.findall(r'\sid="([^"]+)"', path.read_text(encoding="utf-8"))
+        dupes = {i for i in found if found.count(i) > 1}
+        assert not dupes, (path.name, dupes)
+
+
+def test_a_shared_footnote_is_printed_once(built):
+    html = (built / "site" / "laws" / "53.html").read_text(encoding="utf-8")
+    assert html.count('id="fn-84-1"') == 1 and html.count('href="#fn-84-1"') == 2
+
+
+def test_results_close_once_one_is_chosen(page, built):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto((built / "lawsearch.html").as_uri())
+    page.fill("#q", "штрафными картами")
+    page.locator("#results li a").first.click()
+    page.wait_for_function("location.hash !== ''")
+    assert page.locator("#results").is_hidden()
+    page.fill("#q", "болван")
+    page.locator("#results li a").first.wait_for()
+    page.keyboard.press("Escape")
+    assert page.locator("#results").is_hidden()
+    page.fill("#q", "болван")
+    page.locator("#results li a").first.wait_for()
+    page.mouse.click(200, 700)  # outside the search form
+    assert page.locator("#results").is_hidden()

@@ -286,12 +286,12 @@ BAD_FOLDERS = [
     ("curation continues an ambiguous prefix", lambda r: edit(r / "curation.toml", 'continues = "004:13"', 'continues = "0:13"'),
      "curation.toml", 'at = "001:1"', ["'0'"]),
     ("curation statement without reason",
-     lambda r: edit(r / "curation.toml", 'reason = "Changing a play after misinformation and illegal retraction (E, F, G) '
-                    'are law 47, Retraction of Card Played."\n', ""),
+     lambda r: edit(r / "curation.toml", 'reason = "изменение игры после дезинформации и нелегальная отмена сыгранной '
+                    'карты (E, F, G) — правило 47 «Отмена сыгранной карты»"\n', ""),
      "curation.toml", 'at = "004:1"', ["004:1", "reason"]),
     ("curation statement with an empty reason",
-     lambda r: edit(r / "curation.toml", 'reason = "Changing a play after misinformation and illegal retraction (E, F, G) '
-                    'are law 47, Retraction of Card Played."', 'reason = ""'),
+     lambda r: edit(r / "curation.toml", 'reason = "изменение игры после дезинформации и нелегальная отмена сыгранной '
+                    'карты (E, F, G) — правило 47 «Отмена сыгранной карты»"', 'reason = ""'),
      "curation.toml", 'at = "004:1"', ["reason"]),
     ("curation unknown key", lambda r: edit(r / "curation.toml", "page = 78\n", "page = 78\nchapter = \"II\"\n"),
      "curation.toml", 'at = "004:1"', ["unknown key", "chapter"]),

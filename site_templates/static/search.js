@@ -54,7 +54,7 @@
   }
 
   // -- IDs and citations (lawsearch/ids.py, query.CITATION) -------------------------------
-  var CITATION = new RegExp("^\\s*(?:(?:правил" + W + "*|laws?|rules?|п\\.)\\s*)?(\\d{1,3}(?:\\.\\d{1,2}|[^\\P{L}]\\d{0,2}(?:\\([^\\P{L}]\\))?(?:\\(\\d{1,2}\\))?)?)\\s*$", "iu");
+  var CITATION = new RegExp("^\\s*(?:(?:правил" + W + "*|laws?|rules?|п\\.)\\s*)?(\\d{1,3}(?:\\.\\d{1,2}|\\s?[^\\P{L}]\\d{0,2}(?:\\([^\\P{L}]\\))?(?:\\(\\d{1,2}\\))?)?)\\s*$", "iu");
   var CITATION_PREFIX = /^\s*(?:правил[\p{L}\p{N}_]*|law?s?|п\.)\s*/iu;
   function lawId(law, section, clause, sub, item) {
     var out = law;
@@ -364,14 +364,16 @@
     return (text.match(/[A-Za-z]+/g) || []).filter(function (w) { return !STOP.has(w.toLowerCase()); })
       .map(function (w) { var l = w.toLowerCase(); return DATA.en_forms[l] !== undefined ? DATA.en_forms[l] : l; });
   }
-  function englishNode(text, highlight) {
+  function englishNode(text, highlight, englishOnly) {
     var stems = englishStems(text);
     if (!stems.length) return null;
     var parts = EN_FIELDS.map(function (f) { var fl = {}; fl[f] = 1.0; return new AllOf(stems.map(function (s) { return new Word([s], fl); })); });
-    DATA.glossary.forEach(function (g) {
+    (englishOnly ? [] : DATA.glossary).forEach(function (g) {
       if (equalSeq(g.en_stems, stems) && (g.expand || g.terms.length > 1) && g.terms.length) {
-        parts.push(sequenceNode(g.terms));
-        g.terms.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
+        var terms = g.terms;
+        parts.push(terms.length === 1 ? sequenceNode(terms) :
+          new AnyOf([new AllOf(terms.map(function (t) { return sequenceNode([t]); })), sequenceNode(terms)]));
+        terms.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
       }
     });
     stems.forEach(function (s) { highlight.add(s); });
@@ -391,12 +393,11 @@
       PREFIX_FIELDS.forEach(function (f) { fl[f] = RU[f]; });
       return terms.length ? new Word(terms, fl) : new Word([stem], RU);
     }
-    if (c.kind === "english" || englishOnly) return englishNode(c.text, highlight);
+    if (c.kind === "english" || englishOnly) return englishNode(c.text, highlight, englishOnly);
     var seq = (c.kind === "word" ? [wordTerms(c.text)] : phraseTerms(c.text)).filter(function (t) { return t.length; });
     if (!seq.length) return null;
     seq.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
-    var syn = synonyms(seq);
-    syn.forEach(function (s) { s.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); }); });
+    var syn = synonyms(seq);  // found, but not highlighted: the words typed are
     var extra = syn.map(function (s) { return sequenceNode(s, SYNONYM); });
     if (c.kind === "term") {
       var words = new AllOf(seq.map(function (t) { return sequenceNode([t]); }));
@@ -556,11 +557,20 @@
     if (!result.hits.length) {
       panel.appendChild(el("p", "info", "Ничего не найдено по «" + result.query + "»."));
       if (result.suggestions.length) panel.appendChild(el("p", "info", "Может быть: " + result.suggestions.join(", ")));
+      panel.appendChild(el("p", "info", "Попробуйте меньше слов, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
       return;
     }
     var list = el("ol"), lastLaw = null;
     list.setAttribute("aria-label", "Результаты поиска");
-    result.hits.forEach(function (h) {
+    // as the command line: the hits of one law together, laws in the order of their best hit
+    var hits = result.hits;
+    if (result.kind === "text") {
+      var laws = [];
+      hits.forEach(function (h) { if (laws.indexOf(h.law) < 0) laws.push(h.law); });
+      hits = [];
+      laws.forEach(function (law) { result.hits.forEach(function (h) { if (h.law === law) hits.push(h); }); });
+    }
+    hits.forEach(function (h) {
       var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (h.title ? ". " + h.title : ""));
       a.href = href(h.url);
       a.setAttribute("data-id", h.id);
@@ -577,7 +587,8 @@
       }
       if (h.law !== lastLaw && result.kind === "text") {
         var n = NODES[h.law];
-        list.appendChild(el("li", "group", h.law ? "Правило " + h.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
+        if (h.id !== h.law)  // a law's own hit is its heading already
+          list.appendChild(el("li", "group", h.law ? "Правило " + h.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
         lastLaw = h.law;
       }
       list.appendChild(li);
@@ -591,15 +602,22 @@
     last = q ? search(q, 10) : null;
     render(last || {hits: [], suggestions: []});
   }
+  function close() { panel.hidden = true; hide(); }
   box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 60); });
+  box.addEventListener("focus", function () { if (box.value.trim() && panel.firstChild) panel.hidden = false; });
+  // a result may be on this very page (or in the single file): close the panel once it is chosen
+  panel.addEventListener("click", function (e) { if (e.target.closest("a")) close(); });
+  window.addEventListener("hashchange", close);
+  document.addEventListener("click", function (e) { if (!e.target.closest("form.search")) close(); });
   box.addEventListener("keydown", function (e) {
     if (e.key === "Enter") {
       clearTimeout(timer); run();
-      if (last && last.hits.length) window.location.href = href(last.hits[0].url);
+      if (last && last.hits.length) { close(); window.location.href = href(last.hits[0].url); }
       e.preventDefault();
     } else if (e.key === "Escape") { box.value = ""; render({hits: [], suggestions: []}); }
   });
   document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") { close(); if (panel.contains(document.activeElement)) box.focus(); }
     if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
   });
   var initial = new URLSearchParams(window.location.search).get("q");
@@ -614,8 +632,10 @@
     preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
     var t = DATA.texts[id] || previewOf(id);
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
-    var r = a.getBoundingClientRect();
-    preview.style.left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 440)) + "px";
+    var r = a.getBoundingClientRect(), width = document.documentElement.clientWidth;
+    preview.hidden = false;
+    var w = preview.offsetWidth;
+    preview.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
     preview.style.top = (window.scrollY + r.bottom + 6) + "px";
     preview.hidden = false;
   }
@@ -629,7 +649,7 @@
     });
     if (child === null) return (COMMENTARY[id] || []).length ? "Комментарий: " + (DATA.texts[COMMENTARY[id][0]] || "") : "";
     var c = NODES[child];
-    return child + (c.title ? ". " + c.title : "") + (DATA.texts[child] ? " " + DATA.texts[child] : "");
+    return child + (c.title ? ". " + c.title : "") + (DATA.texts[child] ? " — " + DATA.texts[child] : "");
   }
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
