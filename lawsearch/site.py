@@ -125,7 +125,10 @@ class SiteBuilder:
             out.append(escape(text[pos:start]))
             pos = start
             if kind == "gap":
-                out.append(Markup('<span class="gap" role="note" title="Здесь текст утерян: страница отсутствует">[…]</span>'))
+                before = " " if start > 0 and not text[start - 1].isspace() else ""
+                after = " " if start < len(text) and not text[start].isspace() else ""
+                out.append(Markup('{}<span class="gap" role="note" title="Здесь текст утерян: страница отсутствует">[…]</span>{}')
+                           .format(before, after))
             elif kind == "footnote":
                 if data:
                     out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="сноска">*</a></sup>').format(data, start))
