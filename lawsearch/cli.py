@@ -327,14 +327,17 @@ def format_result(result) -> str:
         lines.append("Try fewer words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
     by_id = {h.id: h for h in result.hits}
-    for group in _groups(result.hits):
-        for node_id in group["ids"]:
+    for group in _groups(result.hits) if result.kind == "text" else [{"shown": [h.id for h in result.hits], "more": 0}]:
+        for node_id in group["shown"]:
             hit = by_id[node_id]
             heading = f"Правило {hit.id}" if hit.kind == "law" else hit.id
             title = f". {hit.title}" if hit.title else ""
             lines.append(click.style(f"{heading}{title}", bold=True) + click.style(f"   {hit.url}", dim=True))
             if hit.snippet and hit.snippet != hit.title:
                 lines.append("    " + _highlight(hit.snippet, hit.highlights))
+        if group["more"]:
+            lines.append(click.style(f"    … and {group['more']} more in law {group['law']}: "
+                                     f"lawsearch search 'law:{group['law']} {result.corrected_query or result.query}'", dim=True))
         lines.append("")
     shown = len(result.hits)
     more = f" (showing {shown} of {result.total}; --limit for more)" if result.total > shown else ""

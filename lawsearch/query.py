@@ -79,12 +79,17 @@ class Result:
                 "groups": groups(self.hits)}
 
 
-def groups(hits: list[Hit]) -> list[dict]:
-    """Hits by law, laws in order of their best hit, so one law does not flood the page."""
+PER_LAW = 3  # hits of one law shown together before "and N more"
+
+
+def groups(hits: list[Hit], per_law: int = PER_LAW) -> list[dict]:
+    """Hits by law, laws in order of their best hit; each law shows its best ``per_law``
+    so one law does not flood the page (the ranked ``hits`` list keeps them all)."""
     out: dict[str, list[str]] = {}
     for h in hits:
         out.setdefault(h.law or "", []).append(h.id)
-    return [{"law": law or None, "ids": members} for law, members in out.items()]
+    return [{"law": law or None, "ids": members, "shown": members[:per_law], "more": max(0, len(members) - per_law)}
+            for law, members in out.items()]
 
 
 # -- the query language ------------------------------------------------------------------------

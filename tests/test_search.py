@@ -215,3 +215,10 @@ def test_lang_en_searches_only_the_english_fields(searcher):
     assert searcher.search("lang:en штрафными", limit=None).hits == []
     plain = {h.id for h in searcher.search("penalty card", limit=None).hits}
     assert {h.id for h in english.hits} <= plain
+
+
+def test_one_law_does_not_flood_the_page(searcher):
+    groups = searcher.search("штрафная карта", limit=10).to_dict()["groups"]
+    assert all(len(g["shown"]) <= 3 for g in groups)
+    fifty = next(g for g in groups if g["law"] == "50")
+    assert fifty["more"] == len(fifty["ids"]) - 3 > 0

@@ -299,3 +299,15 @@ def test_results_close_once_one_is_chosen(page, built):
     page.locator("#results li a").first.wait_for()
     page.mouse.click(200, 700)  # outside the search form
     assert page.locator("#results").is_hidden()
+
+
+def test_browser_caps_hits_per_law_and_offers_the_rest(page, built):
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", "штрафная карта")
+    button = page.locator("#results .more-button").first
+    button.wait_for()
+    assert "в правиле 50" in button.inner_text()
+    button.click()
+    assert page.input_value("#q").startswith("law:50 ")
+    page.locator("#results li a").first.wait_for()
+    assert {a.get_attribute("href").split("#")[0] for a in page.locator("#results li a").all()} == {"laws/50.html"}

@@ -512,7 +512,7 @@
   }
 
   // -- hits and snippets (query.Searcher._hit / snippet) ---------------------------------------
-  var SNIPPET = 220;
+  var SNIPPET = 220, PER_LAW = 3;
   function snippet(text, highlight, prefixes) {
     text = text.split("\n\n").join(" ¶ ");
     var matches = [];
@@ -563,12 +563,16 @@
     var list = el("ol"), lastLaw = null;
     list.setAttribute("aria-label", "Результаты поиска");
     // as the command line: the hits of one law together, laws in the order of their best hit
-    var hits = result.hits;
-    if (result.kind === "text") {
+    var hits = result.hits, more = {};
+    if (result.kind === "text") {  // at most PER_LAW hits of one law, then "and N more"
       var laws = [];
       hits.forEach(function (h) { if (laws.indexOf(h.law) < 0) laws.push(h.law); });
       hits = [];
-      laws.forEach(function (law) { result.hits.forEach(function (h) { if (h.law === law) hits.push(h); }); });
+      laws.forEach(function (law) {
+        var mine = result.hits.filter(function (h) { return h.law === law; });
+        hits = hits.concat(mine.slice(0, PER_LAW));
+        if (mine.length > PER_LAW) more[mine[PER_LAW - 1].id] = [law, mine.length - PER_LAW];
+      });
     }
     hits.forEach(function (h) {
       var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (h.title ? ". " + h.title : ""));
@@ -592,6 +596,14 @@
         lastLaw = h.law;
       }
       list.appendChild(li);
+      if (more[h.id]) {
+        var law = more[h.id][0], q = "law:" + law + " " + (result.corrected_query || result.query);
+        var item = el("li", "more"), button = el("button", "more-button", "… ещё " + more[h.id][1] + " в правиле " + law);
+        button.type = "button";
+        button.addEventListener("click", function () { box.value = q; run(); box.focus(); });
+        item.appendChild(button);
+        list.appendChild(item);
+      }
     });
     panel.appendChild(list);
     panel.appendChild(el("p", "info", result.kind === "id" ? "Enter — перейти к " + result.target : "Найдено: " + result.total));
