@@ -620,7 +620,10 @@
   // a result may be on this very page (or in the single file): close the panel once it is chosen
   panel.addEventListener("click", function (e) { if (e.target.closest("a")) close(); });
   window.addEventListener("hashchange", close);
-  document.addEventListener("click", function (e) { if (!e.target.closest("form.search")) close(); });
+  document.addEventListener("click", function (e) {
+    // (a "more" button re-renders the panel: its target is gone from the page by now)
+    if (e.target.isConnected && !e.target.closest("form.search")) close();
+  });
   box.addEventListener("keydown", function (e) {
     if (e.key === "Enter") {
       clearTimeout(timer); run();
