@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from . import morph
@@ -184,19 +183,3 @@ class Analysis:
         if self.mode == "first":
             return lemmas[:1]
         return lemmas
-
-
-
-# -- English ---------------------------------------------------------------------------------
-
-@lru_cache(maxsize=1)
-def _english_stemmer():
-    from whoosh.lang.porter import stem  # deferred: whoosh is heavy to import
-
-    return stem
-
-
-def english_terms(text: str) -> list[str]:
-    """Porter stems of English words, stop words dropped: ``"Penalty Cards"`` → ``["penalti", "card"]``."""
-    stem = _english_stemmer()
-    return [stem(w.lower()) for w in re.findall(r"[A-Za-z]+", text) if w.lower() not in STOP_WORDS]

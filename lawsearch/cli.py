@@ -193,8 +193,11 @@ def check(root: Path, out: Path) -> None:
     from .build import load_corpus
     from .check import quality_report
 
+    from .corpus import lexicon_words
+    from .sources import read_corpus_folder
+
     corpus = load_corpus(root, out, quiet, strict=False)
-    report = quality_report(corpus)
+    report = quality_report(corpus, lexicon_words(read_corpus_folder(root)))
     click.echo(report.text(), nl=False)
     for error in report.errors:
         click.echo(f"error: {error}", err=True)
@@ -335,7 +338,7 @@ def format_result(result) -> str:
             lines.append(click.style(f"{heading}{title}", bold=True) + click.style(f"   {hit.url}", dim=True))
             if hit.snippet and hit.snippet != hit.title:
                 lines.append("    " + _highlight(hit.snippet, hit.highlights))
-        if group["more"]:
+        if group["more"] and group.get("law"):
             lines.append(click.style(f"    … and {group['more']} more in law {group['law']}: "
                                      f"lawsearch search 'law:{group['law']} {result.corrected_query or result.query}'", dim=True))
         lines.append("")

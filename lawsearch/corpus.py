@@ -8,7 +8,6 @@ per run.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +24,15 @@ Progress = Callable[[str], None]
 
 def _quiet(message: str) -> None:
     pass
+
+
+def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
+    """Every form of the domain lexicon's terms: words the dictionary lacks (фальшренонс)
+    that rejoining split words and the damage check must still know."""
+    from .analysis import Lexicon
+
+    path = folder.data_files.get("lexicon")
+    return frozenset(Lexicon.load(path).forms) if path else frozenset()
 
 
 def _real_path(problem: Problem, root: Path) -> Problem:
@@ -46,9 +54,10 @@ def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -
 def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool = True) -> Corpus:
     """The pipeline after reading: clean → pages → structure → references."""
     progress(f"read {len(folder.sources)} sources from {folder.root}")
+    words = lexicon_words(folder)
     cleaned = {}
     for source in folder.sources:
-        cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind)
+        cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind, words)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     law_sources = [s for s in folder.sources if s.kind == "laws"]

@@ -225,7 +225,6 @@ class WhooshStats(Stats):
     """Postings read from the whoosh index, lengths from meta.json; cached per searcher."""
 
     def __init__(self, searcher, lengths: dict[str, list[int]]):
-        self.searcher = searcher
         self.reader = searcher.reader()
         self.n = searcher.doc_count_all()
         self.lengths = lengths

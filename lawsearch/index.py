@@ -23,6 +23,8 @@ from .analysis import Analysis, Lexicon, fold, normalize_id, tokenize
 from .model import Corpus, CorpusError, Problem
 
 META = "meta.json"
+# the English fields' stop words: whoosh's own (StemmingAnalyzer), so queries drop the same
+from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
 
@@ -138,16 +140,10 @@ def load_glossary(path: Path | None) -> list[Term]:
     return terms
 
 
-def phrase_terms(analysis: Analysis, text: str) -> list[tuple[str, ...]]:
-    """A phrase as term sets per token, stop words dropped: ``"карта стола"`` → ``[("карта",), ("стол",)]``."""
-    return analysis.terms(text)
-
-
-def glossary_hits(analysis: Analysis, glossary: list[Term], analyzed: list[tuple[str, ...]]) -> list[Term]:
-    """Glossary terms whose Russian phrase occurs in a text (given as term sets per token)."""
+def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: list[tuple[str, ...]]) -> list[Term]:
+    """Glossary terms whose Russian phrase (given as term sets) occurs in a text."""
     found = []
-    for term in glossary:
-        wanted = phrase_terms(analysis, term.ru)
+    for term, wanted in glossary:
         if not wanted:
             continue
         for i in range(len(analyzed) - len(wanted) + 1):
@@ -167,13 +163,14 @@ def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
     for ref in corpus.refs:
         for node_id in owner.get(ref.from_, [ref.from_]):
             cites.setdefault(node_id, []).append(ids.normalize(ref.target).lower())
+    analyzed_glossary = [(term, analysis.terms(term.ru)) for term in glossary]
     for order, node in enumerate(corpus.nodes):
         if node.kind == "division":
             continue  # a division heading is a signpost, not an answer; the site's contents show it
-        notes = [f.text for f in corpus.footnotes if f.id in node.footnotes or (f.orphan and f.at == node.id)]
+        notes = [f.text for f in corpus.footnotes_of(node.id)]
         commentary = [c.text or "" for c in corpus.commentary(node.id)] if node.kind == "law" else []
         analyzed = analysis.terms(f"{node.title or ''} . {node.text or ''}")
-        en_terms = sorted({t.en for t in glossary_hits(analysis, glossary, analyzed)})
+        en_terms = sorted({t.en for t in glossary_hits(analyzed_glossary, analyzed)})
         yield dict(
             id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=node.url,
             title=node.title or "", text=node.text or "", footnotes="\n\n".join(notes),

@@ -166,11 +166,35 @@ class Corpus:
             object.__setattr__(self, "_by_id_cache", cache)
         return cache
 
+    def _index(self, name: str, build) -> dict:
+        cache = self.__dict__.get(name)
+        if cache is None:
+            cache = build()
+            object.__setattr__(self, name, cache)
+        return cache
+
     def children(self, node_id: str) -> list[Node]:
-        return [n for n in self.nodes if n.parent == node_id and n.kind != "commentary"]
+        """The node's parts in reading order (not its commentary)."""
+        def build() -> dict[str, list[Node]]:
+            out: dict[str, list[Node]] = {}
+            for n in self.nodes:
+                if n.parent is not None and n.kind != "commentary":
+                    out.setdefault(n.parent, []).append(n)
+            return out
+        return self._index("_children_cache", build).get(node_id, [])
 
     def commentary(self, law: str) -> list[Node]:
-        return [n for n in self.nodes if n.kind == "commentary" and n.law == law]
+        def build() -> dict[str, list[Node]]:
+            out: dict[str, list[Node]] = {}
+            for n in self.nodes:
+                if n.kind == "commentary":
+                    out.setdefault(n.law, []).append(n)
+            return out
+        return self._index("_commentary_cache", build).get(law, [])
+
+    def footnotes_of(self, node_id: str) -> list[Footnote]:
+        """Footnotes whose markers stand in the node, and an orphan whose body stood in it."""
+        return [f for f in self.footnotes if node_id in f.markers or (f.orphan and f.at == node_id)]
 
     def refs_from(self, node_id: str) -> list[Ref]:
         return [r for r in self.refs if r.from_ == node_id]

@@ -29,6 +29,7 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
+from .index import EN_STOP_WORDS
 from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
 from .index import BOOSTS, META
 from .model import CorpusError, Problem
@@ -37,7 +38,6 @@ RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 EN_FIELDS = ("title_en", "terms_en")
 PREFIX_FIELDS = ("title", "text")
 SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
-FILTERS = ("law", "kind", "lang")
 CITATION = re.compile(r"^\s*(?:(?:правил\w*|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|\s?[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
                       re.IGNORECASE)
 SNIPPET_CHARS = 220
@@ -158,7 +158,6 @@ class Searcher:
         index_dir = Path(index_dir)
         if not (index_dir / META).is_file() or not whoosh_index.exists_in(str(index_dir)):
             raise CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
-        self.dir = index_dir
         self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
         self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher()
@@ -352,9 +351,10 @@ class Searcher:
         return out
 
     def english_stems(self, text: str) -> list[str]:
-        """Stems of English words as the index made them (the table the browser also gets)."""
-        return [self.en_forms.get(w.lower(), w.lower()) for w in re.findall(r"[A-Za-z]+", text)
-                if w.lower() not in STOP_WORDS]
+        """Stems of English words as the index made them: whoosh's English stop words and
+        one-letter words dropped, then the stem table the browser also gets."""
+        return [self.en_forms.get(w, w) for w in (x.lower() for x in re.findall(r"[A-Za-z]+", text))
+                if w not in EN_STOP_WORDS and len(w) >= 2]
 
     def _english_node(self, text: str, highlight: set[str], english_only: bool = False):
         """English words: the English fields (titles, glossary terms found in a node); unless
@@ -415,7 +415,7 @@ class Searcher:
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or node["title"] or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
-        return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=round(score, 4),
+        return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"])
 
     def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:

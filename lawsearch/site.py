@@ -218,7 +218,7 @@ class SiteBuilder:
         lost = law.truncated_start or any(n.truncated_start or n.truncated_end for n in [law, *parts])
         return "с пропусками" if lost else "полностью"
 
-    def write(self, target: Path, extra_head: str = "") -> list[Path]:
+    def write(self, target: Path) -> list[Path]:
         """Render every page into ``target`` (an empty folder); return the files written."""
         written: list[Path] = []
 
@@ -305,10 +305,6 @@ def curation_reasons(corpus: Corpus) -> dict[str, str]:
     return reasons
 
 
-def build_site(corpus: Corpus, target: Path, glossary=()) -> list[Path]:
-    return SiteBuilder(corpus, curation_reasons(corpus), glossary).write(target)
-
-
 # -- the browser's search data ------------------------------------------------------------------
 
 
@@ -325,8 +321,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     ``n`` and the English and ID postings come as they are.
     """
     from .analysis import STOP_WORDS
-    from .index import BOOSTS
-    from .query import SYNONYM_BOOST, Searcher
+    from .evaluate import B, K1, PHRASE_BONUS, SLOP
+    from .index import BOOSTS, EN_STOP_WORDS
+    from .query import MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM_BOOST, Searcher
 
     searcher = Searcher(index_dir)
     parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
@@ -366,6 +363,10 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "boosts": dict(BOOSTS),
             "synonym_boost": SYNONYM_BOOST,
             "stop": sorted(STOP_WORDS),
+            "en_stop": sorted(EN_STOP_WORDS),
+            # every constant of the model and the result page, so the two sides cannot drift
+            "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP,
+                       "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED},
             "forms": meta["forms"],
             "en_forms": meta["en_forms"],
             "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
@@ -383,7 +384,3 @@ def search_script(payload: dict) -> str:
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return f"window.LAWSEARCH_DATA = {data};\n"
-
-
-def write_search_script(payload: dict, path: Path) -> None:
-    path.write_text(search_script(payload), encoding="utf-8")

@@ -139,10 +139,15 @@ def test_filters(searcher):
     assert en and all(h.law in ("61", "62", "54", "50") for h in en)
 
 
-def test_results_grouped_by_law(searcher):
-    groups = searcher.search("штрафная карта", limit=None).to_dict()["groups"]
-    laws = [g["law"] for g in groups]
-    assert len(laws) == len(set(laws))
+def test_results_grouped_by_law_in_order_of_their_best_hit(searcher):
+    result = searcher.search("штрафная карта", limit=None)
+    groups = result.to_dict()["groups"]
+    first_rank = {}
+    for rank, h in enumerate(result.hits):
+        first_rank.setdefault(h.law, rank)
+    assert [g["law"] for g in groups] == sorted(first_rank, key=first_rank.get)
+    for g in groups:
+        assert g["ids"] == [h.id for h in result.hits if h.law == g["law"]]
 
 
 # -- command line ---------------------------------------------------------------------------------
@@ -182,6 +187,15 @@ def test_search_without_an_index_says_to_build(tmp_path):
     assert result.exit_code == 1 and "lawsearch build" in result.stderr
 
 
+def test_a_search_does_not_load_the_dictionary(built):
+    code = ("import sys; from click.testing import CliRunner; from lawsearch.cli import main;"
+            f"r = CliRunner().invoke(main, ['search', '--corpus', {str(CORPUS_DIR)!r}, '--out', {str(built)!r}, 'болваны']);"
+            "assert r.exit_code == 0 and '54B2' in r.stdout, r.output;"
+            "print('pymorphy3' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
 def test_help_does_not_load_the_dictionary_or_whoosh():
     code = ("import sys; from click.testing import CliRunner; from lawsearch.cli import main;"
             "r = CliRunner().invoke(main, ['search', '--help']); assert r.exit_code == 0;"
@@ -218,7 +232,7 @@ def test_lang_en_searches_only_the_english_fields(searcher):
 
 
 def test_one_law_does_not_flood_the_page(searcher):
-    groups = searcher.search("штрафная карта", limit=10).to_dict()["groups"]
-    assert all(len(g["shown"]) <= 3 for g in groups)
-    fifty = next(g for g in groups if g["law"] == "50")
-    assert fifty["more"] == len(fifty["ids"]) - 3 > 0
+    result = searcher.search("штрафная карта", limit=10)
+    fifty = next(g for g in result.to_dict()["groups"] if g["law"] == "50")
+    best_three = [h.id for h in result.hits if h.law == "50"][:3]
+    assert fifty["shown"] == best_three and fifty["more"] > 0

@@ -190,15 +190,23 @@ def test_hovering_a_reference_previews_its_target(page, built):
     assert "Распоряжение старшей штрафной картой" in preview.inner_text()
 
 
-@pytest.mark.parametrize("query, expected, why", relevance_set())
-def test_browser_answers_as_the_cli(browser, built, searcher, query, expected, why):
+# beyond the relevance set: every operator, filters alone, English only, corrections
+MORE_QUERIES = ["болван OR онер", "штраф*", "карта -штрафная", "NOT вистующий разыгрывающий", "law:50",
+                "kind:commentary", "lang:en card", "lang:en penalty card", "фальшренонсм", "ыыыы", "50Z",
+                "\"карта стола\" OR болван", "Law 47e2(a)", "невиновная сторона"]
+
+
+@pytest.mark.parametrize("query", [q for q, _, _ in relevance_set()] + MORE_QUERIES)
+def test_browser_answers_as_the_cli(browser, built, searcher, query):
+    """Same hits in the same order with the same scores, the same correction; an ID query
+    reaches the same anchor."""
     page = _search_page(browser, built)
-    cli = [h.id for h in searcher.search(query, 5).hits]
-    js = page.evaluate("q => window.lawsearch.search(q, 5).hits.map(h => h.id)", query)
-    assert js[:1] == cli[:1] and set(js) == set(cli), (query, cli, js)
-    result = searcher.search(query, 1)
+    result = searcher.search(query, 10)
+    js = page.evaluate("q => window.lawsearch.search(q, 10)", query)
+    assert [(h["id"], round(h["score"], 4)) for h in js["hits"]] == [(h.id, round(h.score, 4)) for h in result.hits]
+    assert js["corrected_query"] == result.corrected_query and js["total"] == result.total
     if result.kind == "id":
-        assert page.evaluate("q => window.lawsearch.search(q, 1).hits[0].url", query) == result.hits[0].url
+        assert js["hits"][0]["url"] == result.hits[0].url
 
 
 _PAGES = {}

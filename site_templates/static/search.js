@@ -164,7 +164,7 @@
   })();
 
   // -- the ranking model (lawsearch/evaluate.py) ---------------------------------------------
-  var K1 = 1.2, B = 0.75, PHRASE_BONUS = 2.0, SLOP = 2;
+  var K1 = DATA.params.k1, B = DATA.params.b, PHRASE_BONUS = DATA.params.phrase_bonus, SLOP = DATA.params.slop;
   var cache = {}, EMPTY = new Map();
   function postings(field, term) {
     if (BUILT[field]) return BUILT[field].get(term) || EMPTY;
@@ -360,9 +360,11 @@
     return out;
   }
   function sequenceNode(seq, weight) { return seq.length === 1 ? new Word(seq[0], RU, weight) : new Phrase(seq, RU, weight); }
-  function englishStems(text) {
-    return (text.match(/[A-Za-z]+/g) || []).filter(function (w) { return !STOP.has(w.toLowerCase()); })
-      .map(function (w) { var l = w.toLowerCase(); return DATA.en_forms[l] !== undefined ? DATA.en_forms[l] : l; });
+  var EN_STOP = new Set(DATA.en_stop);
+  function englishStems(text) {  // as the index: whoosh's English stop words and one-letter words dropped
+    return (text.match(/[A-Za-z]+/g) || []).map(function (w) { return w.toLowerCase(); })
+      .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
+      .map(function (w) { return DATA.en_forms[w] !== undefined ? DATA.en_forms[w] : w; });
   }
   function englishNode(text, highlight, englishOnly) {
     var stems = englishStems(text);
@@ -476,7 +478,7 @@
       .map(function (c) { return c.text; });
     var replacements = [];
     words.forEach(function (w) {
-      if (DATA.vocabulary[fold(w)] !== undefined || w.length < 4) return;  // short tokens are not typos
+      if (DATA.vocabulary[fold(w)] !== undefined || w.length < DATA.params.min_corrected) return;  // short tokens are not typos
       var cands = closeWords(fold(w));
       if (cands.length && !replacements.some(function (r) { return r[0] === w; })) replacements.push([w, cands]);
     });
@@ -500,7 +502,7 @@
     result.suggestions = variants;
   }
   function search(query, limit) {
-    limit = limit === undefined ? 10 : limit;
+    limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
     var result = citation(query, limit);
     if (result === null) {
       result = textSearch(query, limit);
@@ -512,7 +514,7 @@
   }
 
   // -- hits and snippets (query.Searcher._hit / snippet) ---------------------------------------
-  var SNIPPET = 220, PER_LAW = 3;
+  var SNIPPET = DATA.params.snippet, PER_LAW = DATA.params.per_law;
   function snippet(text, highlight, prefixes) {
     text = text.split("\n\n").join(" ¶ ");
     var matches = [];
@@ -571,7 +573,7 @@
       laws.forEach(function (law) {
         var mine = result.hits.filter(function (h) { return h.law === law; });
         hits = hits.concat(mine.slice(0, PER_LAW));
-        if (mine.length > PER_LAW) more[mine[PER_LAW - 1].id] = [law, mine.length - PER_LAW];
+        if (mine.length > PER_LAW && law) more[mine[PER_LAW - 1].id] = [law, mine.length - PER_LAW];
       });
     }
     hits.forEach(function (h) {
