@@ -81,6 +81,10 @@ class SiteBuilder:
             lst.sort(key=lambda i: ids.sort_key(i, self.by_id[i].law if i in self.by_id else None,
                                                 self.by_id[i].kind if i in self.by_id else None))
         self.curation_reasons = curation_reasons or {}
+        self.parts_by_law: dict[str, list[Node]] = {}
+        for n in corpus.nodes:
+            if n.kind not in ("law", "commentary", "division"):
+                self.parts_by_law.setdefault(n.law, []).append(n)
         self.env = environment()
 
     # -- links ------------------------------------------------------------------------------
@@ -209,7 +213,7 @@ class SiteBuilder:
         return [n for n in self.corpus.nodes if n.kind == "law"]
 
     def law_status(self, law: Node) -> str:
-        parts = [n for n in self.corpus.nodes if n.law == law.id and n.kind not in ("law", "commentary")]
+        parts = self.parts_by_law.get(law.id, [])
         commentary = self.corpus.commentary(law.id)
         if law.missing and commentary:
             return "только комментарий"

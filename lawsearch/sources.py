@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,9 +87,15 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     texts: dict[str, list[str]] = {}
     listed: set[Path] = set()
     for n, entry in enumerate(entries, 1):
-        line = _line_of(manifest_path, "path", str(entry.get("path", "")))
-        source, lines, data = _read_source(root, entry, manifest_path, line or None, n)
+        try:
+            source, lines, data = _read_source(root, entry, manifest_path, n)
+        except CorpusError as e:
+            # the line of the entry is looked up only now: scanning the manifest per source costs
+            line = _line_of(manifest_path, "path", str(entry.get("path", ""))) or None
+            raise CorpusError([p if p.line or p.path != str(manifest_path) else replace(p, line=line)
+                               for p in e.problems]) from None
         if source.id in texts:
+            line = _line_of(manifest_path, "path", str(entry.get("path", "")))
             raise CorpusError(Problem("error", f"two sources named {source.id}", str(manifest_path), line))
         sources.append(source)
         texts[source.id] = lines
@@ -129,10 +135,10 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     return folder
 
 
-def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path, line: int | None,
+def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
                  n: int) -> tuple[Source, list[str], bytes]:
-    def fail(message: str, where: str | None = None, at: int | None = None) -> CorpusError:
-        return CorpusError(Problem("error", message, where or str(manifest_path), at if where else line))
+    def fail(message: str) -> CorpusError:
+        return CorpusError(Problem("error", message, str(manifest_path)))  # the caller adds the line
 
     for key in ("path", "lang", "kind"):
         if not entry.get(key):
@@ -148,7 +154,7 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path, line: i
     data = path.read_bytes()
     declared = str(entry.get("encoding", "auto")).lower()
     if declared != "auto" and declared not in ENCODINGS:
-        at = _line_of(manifest_path, "encoding", str(entry.get("encoding"))) or line
+        at = _line_of(manifest_path, "encoding", str(entry.get("encoding"))) or None
         raise CorpusError(Problem("error", f"unknown encoding {declared!r} for {entry['path']}; use auto, "
                                   f"{', '.join(sorted(set(ENCODINGS.values())))}", str(manifest_path), at))
     text, encoding = decode(data, declared, str(path))

@@ -490,13 +490,17 @@ class TreeBuilder:
 
     def _fill_missing_laws(self) -> None:
         present = sorted(int(b.law) for b in self.nodes.values() if b.kind == "law")
+        with_text, with_commentary = set(), set()
+        for n in self.nodes.values():
+            if n.kind == "commentary":
+                with_commentary.add(n.law)
+            elif n.kind != "law" or n.text or n.title_line:
+                with_text.add(n.law)
         for law in [str(n) for n in range(present[0], present[-1] + 1)] if present else []:
             b = self.law_node(law)
-            has_text = any(n.law == law and n.kind not in ("commentary", "law") or (n.id == law and (n.text or n.title_line))
-                           for n in self.nodes.values())
-            if not has_text:
+            if law not in with_text:
                 b.missing = True
-            if b.attribution is None and any(n.law == law for n in self.nodes.values() if n.kind == "commentary"):
+            if b.attribution is None and law in with_commentary:
                 # known only from the commentary: its heading or numbered paragraphs name the law
                 b.attribution = "heading"
             if b.title is None and law in self.commentary_titles:
