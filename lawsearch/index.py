@@ -143,11 +143,12 @@ def load_glossary(path: Path | None) -> list[Term]:
 def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: list[tuple[str, ...]]) -> list[Term]:
     """Glossary terms whose Russian phrase (given as term sets) occurs in a text."""
     found = []
+    present = {t for terms in analyzed for t in terms}
     for term, wanted in glossary:
-        if not wanted:
-            continue
+        if not wanted or not all(present.intersection(w) for w in wanted):
+            continue  # a word of the phrase is not in the text at all
         for i in range(len(analyzed) - len(wanted) + 1):
-            if all(set(w) & set(analyzed[i + k]) for k, w in enumerate(wanted)):
+            if all(not present.isdisjoint(w) and not set(w).isdisjoint(analyzed[i + k]) for k, w in enumerate(wanted)):
                 found.append(term)
                 break
     return found
