@@ -56,27 +56,29 @@ def staging(out: Path):
         shutil.rmtree(stage, ignore_errors=True)
 
 
-def write_json(path: Path, data: object) -> None:
-    """Write JSON through a temporary file in the same folder, then rename. A target that
+def write_text(path: Path, text: str) -> None:
+    """Write a file through a temporary file in the same folder, then rename. A target that
     is not a regular file (``/dev/stdout``, a pipe, a symlink) is written in place: renaming
     over it would replace the device or the link itself."""
     if path.exists() and (path.is_symlink() or not path.is_file()):
         with open(path, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
-            f.write("\n")
+            f.write(text)
         return
     if not path.parent.is_dir():
         raise CorpusError(Problem("error", "no such folder to write into", str(path.parent)))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
-            f.write("\n")
+            f.write(text)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a build is for readers
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json(path: Path, data: object) -> None:
+    write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
 def _umask() -> int:

@@ -127,8 +127,9 @@ def build(root: Path, out: Path, silent: bool, single_file: bool) -> None:
 
 @main.command()
 @corpus_options
-@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True,
-              help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["json", "conllu", "tmx", "tei"]), default="json", show_default=True,
+              help="json: the corpus tree; conllu: tokens with lemma, UPOS and features; tmx: Russian-English "
+                   "translation units; tei: TEI P5 XML of the tree.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
 def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
     """Export the corpus (builds it in memory if build/ is stale).
@@ -136,17 +137,34 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
     \b
     Example:
       lawsearch export --format json -o laws.json
-      lawsearch export | python -m json.tool | less
+      lawsearch export --format conllu -o laws.conllu     # for UD tools and concordancers
+      lawsearch export --format tmx -o laws.tmx           # for translation memories
+      lawsearch export --format tei -o laws.xml
     """
-    from .build import corpus_document, load_corpus, write_json
+    from .build import corpus_document, load_corpus, write_text
 
     corpus = load_corpus(root, out, quiet)
-    document = corpus_document(corpus)
+    if fmt == "json":
+        text = json.dumps(corpus_document(corpus), ensure_ascii=False, indent=1) + "\n"
+    else:
+        from importlib.metadata import version
+
+        from . import export as exports
+        from .analysis import Lexicon
+        from .sources import read_corpus_folder
+
+        if fmt == "conllu":
+            folder = read_corpus_folder(root)
+            text = exports.to_conllu(corpus, Lexicon.load(folder.data_files.get("lexicon")).forms)
+        elif fmt == "tmx":
+            text = exports.to_tmx(corpus, version("lawsearch"))
+        else:
+            text = exports.to_tei(corpus)
     if output:
-        write_json(Path(output), document)
+        write_text(Path(output), text)
         click.echo(f"wrote {output}", err=True)
     else:
-        click.echo(json.dumps(document, ensure_ascii=False, indent=1))
+        click.echo(text, nl=False)
 
 
 @main.command()
@@ -364,3 +382,70 @@ def _highlight(snippet: str, spans: list[list[int]]) -> str:
         out += snippet[pos:start] + click.style(snippet[start:end], fg="yellow", bold=True)
         pos = end
     return out + snippet[pos:]
+
+
+def _analysis(root: Path):
+    from .analysis import Analysis, Lexicon
+    from .sources import read_corpus_folder
+
+    return Analysis(Lexicon.load(read_corpus_folder(root).data_files.get("lexicon")))
+
+
+@main.command()
+@corpus_options
+@click.argument("word", nargs=-1, required=True)
+@click.option("--sort", type=click.Choice(["node", "left", "right"]), default="node", show_default=True,
+              help="Reading order, or by the words before (nearest first) or after the match.")
+@click.option("--width", default=40, show_default=True, type=click.IntRange(5, 200), help="Characters of context each side.")
+@click.option("--law", help="Only this law (and its commentary).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON lines: node, left, match, right, url.")
+def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, law: str | None, as_json: bool) -> None:
+    """Key word in context: every form of a word's lemma (or of a phrase's), in its context.
+
+    \b
+    Example:
+      lawsearch kwic штрафная карта
+      lawsearch kwic вистующий --sort right --width 30
+      lawsearch kwic онер --json
+    """
+    from .build import load_corpus
+    from .concordance import kwic as find
+
+    corpus = load_corpus(root, out, quiet)
+    lines = find(corpus, _analysis(root), " ".join(word), width, sort, law)
+    if as_json:
+        click.echo(json.dumps([l.to_dict() for l in lines], ensure_ascii=False, indent=1))
+        return
+    if not lines:
+        click.echo(f"No form of {' '.join(word)!r} in the corpus text.")
+        return
+    for l in lines:
+        click.echo(f"{l.node:>8}  {l.left:>{width}} " + click.style(l.match, bold=True, fg="yellow") + f" {l.right}")
+    click.echo(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}", err=True)
+
+
+@main.command()
+@corpus_options
+@click.option("--law", help="Only this law (and its commentary); default: the whole corpus.")
+@click.option("-n", "--limit", default=30, show_default=True, type=click.IntRange(1), help="How many lemmas.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: [[lemma, count], …].")
+def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> None:
+    """Lemma frequencies of the law text and commentary (stop words left out).
+
+    \b
+    Example:
+      lawsearch freq
+      lawsearch freq --law 50 -n 10
+    """
+    from .build import load_corpus
+    from .concordance import freq as count
+
+    corpus = load_corpus(root, out, quiet)
+    if law is not None and corpus.node(law) is None:
+        raise click.ClickException(f"no law {law} in the corpus")
+    rows = count(corpus, _analysis(root), law)[:limit]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for lemma, n in rows:
+        click.echo(f"{n:6}  {lemma}")

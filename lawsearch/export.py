@@ -1,0 +1,246 @@
+"""Exports in the formats corpus tools read: CoNLL-U (lemmas, UPOS and FEATS from
+pymorphy3), TMX 1.4b (one translation unit per node present in both languages) and TEI P5
+(the tree as nested ``div``s, references as ``ref``, footnotes and commentary as ``note``,
+the bilingual alignment as ``linkGrp``). Every ``xml:id`` comes from ``ids.anchor``.
+
+    print(to_conllu(corpus))        # lawsearch export --format conllu
+"""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape as xml_escape, quoteattr
+
+from . import ids, morph
+from .model import Corpus, Node
+
+# -- CoNLL-U ------------------------------------------------------------------------------
+
+# Tokens: an ordinal ("12-й"), a law ID ("47E2(a)"), a word (hyphenated whole), a number, one
+# punctuation mark.
+CONLLU_TOKEN = re.compile(
+    r"""\d+-[а-яё]+
+      | \d{1,3}[A-ZА-Я]\d{0,2}(?:\([A-Za-zА-Яа-я]\))?(?:\(\d{1,2}\))?(?![\w])
+      | [^\W\d_]+(?:-[^\W\d_]+)*
+      | \d+(?:[.,]\d+)*
+      | [^\w\s]""",
+    re.VERBOSE,
+)
+# A sentence ends at . ! ? … before a capital, a quote or a bracket -- not after an abbreviation.
+SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«\"(А-ЯЁA-Z])")
+ABBREVIATIONS = ("см.", "См.", "т.е.", "п.", "стр.", "ср.", "гл.", "т.к.")
+
+UPOS = {
+    "NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB", "INFN": "VERB",
+    "PRTF": "VERB", "PRTS": "VERB", "GRND": "VERB", "NUMR": "NUM", "ADVB": "ADV", "NPRO": "PRON",
+    "PRED": "ADV", "PREP": "ADP", "CONJ": "CCONJ", "PRCL": "PART", "INTJ": "INTJ",
+}
+FEATURES = {
+    "nomn": ("Case", "Nom"), "gent": ("Case", "Gen"), "datv": ("Case", "Dat"), "accs": ("Case", "Acc"),
+    "ablt": ("Case", "Ins"), "loct": ("Case", "Loc"), "voct": ("Case", "Voc"), "gen2": ("Case", "Gen"),
+    "acc2": ("Case", "Acc"), "loc2": ("Case", "Loc"),
+    "sing": ("Number", "Sing"), "plur": ("Number", "Plur"),
+    "masc": ("Gender", "Masc"), "femn": ("Gender", "Fem"), "neut": ("Gender", "Neut"),
+    "anim": ("Animacy", "Anim"), "inan": ("Animacy", "Inan"),
+    "perf": ("Aspect", "Perf"), "impf": ("Aspect", "Imp"),
+    "past": ("Tense", "Past"), "pres": ("Tense", "Pres"), "futr": ("Tense", "Fut"),
+    "1per": ("Person", "1"), "2per": ("Person", "2"), "3per": ("Person", "3"),
+    "actv": ("Voice", "Act"), "pssv": ("Voice", "Pass"),
+    "indc": ("Mood", "Ind"), "impr": ("Mood", "Imp"),
+    "Supr": ("Degree", "Sup"), "COMP": ("Degree", "Cmp"),
+}
+VERB_FORMS = {"INFN": "Inf", "PRTF": "Part", "PRTS": "Part", "GRND": "Conv", "VERB": "Fin"}
+PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn"}
+
+
+def sentences(text: str) -> list[str]:
+    """Paragraphs split into sentences: ``"Он ходит. Судья решает."`` → two."""
+    out: list[str] = []
+    for paragraph in text.split("\n\n"):
+        start = 0
+        for m in SENTENCE_END.finditer(paragraph):
+            before = paragraph[start:m.start()]
+            if before.endswith(ABBREVIATIONS):
+                continue
+            out.append(before.strip())
+            start = m.end()
+        out.append(paragraph[start:].strip())
+    return [s for s in out if s]
+
+
+def annotate(form: str, lexicon: dict[str, str]) -> tuple[str, str, str, str]:
+    """LEMMA, UPOS, XPOS and FEATS of one token."""
+    if not re.search(r"[^\W\d_]", form):
+        return form, ("NUM" if form[0].isdigit() else "PUNCT"), "_", "_"
+    if re.match(r"^\d", form):
+        return form, ("ADJ" if "-" in form else "PROPN"), "_", "_"  # "12-й"; a law ID
+    if not re.search("[а-яёА-ЯЁ]", form):
+        return form, "X", "LATN", "Foreign=Yes"
+    folded = form.lower().replace("ё", "е")
+    parse = morph.analyzer().parse(form.lower())[0]
+    lemma = lexicon.get(folded) or parse.normal_form
+    tag = parse.tag
+    pos = tag.POS
+    upos = UPOS.get(pos, "X")
+    grammemes = set(tag.grammemes)
+    if upos == "NOUN" and grammemes & PROPER:
+        upos = "PROPN"
+    if lexicon.get(folded) and pos in ("PRTF", "PRTS"):
+        upos = "NOUN"  # разыгрывающий, вистующий: nouns in this text
+    feats = dict(FEATURES[g] for g in grammemes if g in FEATURES and not (upos == "NOUN" and FEATURES[g][0] in ("Tense", "Voice", "Aspect")))
+    if pos in VERB_FORMS and upos == "VERB":
+        feats["VerbForm"] = VERB_FORMS[pos]
+    if pos in ("ADJS", "PRTS"):
+        feats["Variant"] = "Short"
+    xpos = str(tag).replace(" ", ",") if pos else "_"
+    feats_text = "|".join(f"{k}={v}" for k, v in sorted(feats.items(), key=lambda kv: kv[0].lower())) or "_"
+    return lemma, upos, xpos, feats_text
+
+
+def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
+    """Every node's text as CoNLL-U sentences with ``# sent_id``, ``# node_id`` and ``# text``.
+
+    Syntax is not annotated: HEAD and DEPREL are ``_`` (valid at UD validation level 1).
+    """
+    lexicon = lexicon or {}
+    out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC"]
+    for node in corpus.nodes:
+        if not node.text:
+            continue
+        for n, sentence in enumerate(sentences(node.text), 1):
+            tokens = list(CONLLU_TOKEN.finditer(sentence))
+            if not tokens:
+                continue
+            text = "".join(m.group() + (" " if i + 1 < len(tokens) and tokens[i + 1].start() > m.end() else "")
+                           for i, m in enumerate(tokens))
+            out.append(f"# sent_id = {ids.anchor(node.id)}-s{n}")
+            out.append(f"# node_id = {node.id}")
+            out.append(f"# text = {text}")
+            for i, m in enumerate(tokens):
+                lemma, upos, xpos, feats = annotate(m.group(), lexicon)
+                space_after = i + 1 < len(tokens) and tokens[i + 1].start() > m.end()
+                misc = "_" if space_after or i + 1 == len(tokens) else "SpaceAfter=No"
+                out.append("\t".join([str(i + 1), m.group(), lemma, upos, xpos, feats, "_", "_", "_", misc]))
+            out.append("")
+    return "\n".join(out) + "\n"
+
+
+# -- TMX ------------------------------------------------------------------------------------
+
+
+def aligned(corpus: Corpus, lang: str = "en") -> list[tuple[Node, str, str]]:
+    """Nodes present in both languages: (node, Russian text, other language's text). Where
+    only titles exist in both (the shipped corpus), the titles are the aligned segments."""
+    out = []
+    for node in corpus.nodes:
+        other = node.translations.get(lang) or {}
+        if node.text and other.get("text"):
+            out.append((node, node.text, other["text"]))
+        elif node.title and other.get("title"):
+            out.append((node, node.title, other["title"]))
+    return out
+
+
+def to_tmx(corpus: Corpus, version: str = "0") -> str:
+    """TMX 1.4b: one ``tu`` per aligned node, ``tuid`` its ID."""
+    edition = corpus.code.get("edition", "")
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<tmx version="1.4">',
+             f'<header creationtool="lawsearch" creationtoolversion={quoteattr(version)} segtype="block" '
+             f'o-tmf="lawsearch" adminlang="en" srclang="ru" datatype="plaintext">',
+             f'<prop type="x-edition">{xml_escape(str(edition))}</prop>', "</header>", "<body>"]
+    for node, ru, en in aligned(corpus):
+        lines.append(f"<tu tuid={quoteattr(node.id)}>")
+        lines.append(f'<tuv xml:lang="ru"><seg>{xml_escape(ru)}</seg></tuv>')
+        lines.append(f'<tuv xml:lang="en"><seg>{xml_escape(en)}</seg></tuv>')
+        lines.append("</tu>")
+    lines += ["</body>", "</tmx>"]
+    return "\n".join(lines) + "\n"
+
+
+# -- TEI ------------------------------------------------------------------------------------
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+
+
+def to_tei(corpus: Corpus) -> str:
+    """TEI P5: divisions, laws and their parts as nested ``div``s with ``xml:id`` from
+    ``ids.anchor``; references as ``ref target``; gaps as ``gap``; footnotes and commentary
+    as ``note``; English titles as parallel ``head``s linked in a ``linkGrp``."""
+    refs_by_source: dict[str, list] = {}
+    for r in corpus.refs:
+        refs_by_source.setdefault(r.from_, []).append(r)
+    known = {n.id for n in corpus.nodes}
+    links: list[tuple[str, str]] = []
+
+    def text_xml(node_id: str, text: str, marks=()) -> str:
+        events = sorted([(m.start, 0, "gap", m) for m in marks if m.kind == "gap"]
+                        + [(r.start, 1, "ref", r) for r in refs_by_source.get(node_id, [])], key=lambda e: (e[0], e[1]))
+        out, pos = [], 0
+        for start, _, kind, item in events:
+            if start < pos:
+                continue
+            out.append(xml_escape(text[pos:start]))
+            pos = start
+            if kind == "gap":
+                out.append('<gap reason="lost"/>')
+            else:  # a list ("разделам C, D или E") is one ref pointing at each target
+                group = [r for r in refs_by_source.get(node_id, []) if r.start == item.start]
+                anchors = " ".join(f"#{ids.anchor(r.target)}" for r in group if r.target in known)
+                target = f" target={quoteattr(anchors)}" if anchors else ""
+                out.append(f'<ref{target} n={quoteattr(" ".join(r.target for r in group))} type={quoteattr(item.status)}>'
+                           f"{xml_escape(text[item.start:item.end])}</ref>")
+                pos = item.end
+        out.append(xml_escape(text[pos:]))
+        return "".join(out).replace("\n\n", "</p><p>")
+
+    def div(node: Node, depth: int) -> list[str]:
+        attrs = f' xml:id="{ids.anchor(node.id)}" type="{node.kind}" n={quoteattr(node.id)}'
+        if node.uncertain:
+            attrs += ' cert="low"'
+        lines = [f"{'  ' * depth}<div{attrs}>"]
+        if node.title:
+            lines.append(f"{'  ' * depth}  <head>{xml_escape(node.title)}</head>")
+        en = (node.translations.get("en") or {}).get("title")
+        if en:
+            en_id = ids.anchor(node.id) + "-en"
+            lines.append(f'{"  " * depth}  <head xml:lang="en" xml:id="{en_id}">{xml_escape(en)}</head>')
+            links.append((ids.anchor(node.id), en_id))
+        if node.text:
+            lines.append(f"{'  ' * depth}  <p>{text_xml(node.id, node.text, node.marks)}</p>")
+        for f in corpus.footnotes_of(node.id):
+            if f.markers and f.markers[0] != node.id:
+                continue  # a footnote shared by several markers stands once, with the first
+            lines.append(f'{"  " * depth}  <note type="footnote" xml:id="{f.id}">{text_xml(f.id, f.text)}</note>')
+        for child in corpus.children(node.id):
+            lines += div(child, depth + 1)
+        if node.kind == "law":
+            for c in corpus.commentary(node.id):
+                lines.append(f'{"  " * depth}  <note type="commentary" xml:id="{ids.anchor(c.id)}" n={quoteattr(c.id)}>'
+                             f"<p>{text_xml(c.id, c.text or '', c.marks)}</p></note>")
+        lines.append(f"{'  ' * depth}</div>")
+        return lines
+
+    body: list[str] = []
+    for node in corpus.nodes:
+        if node.parent is None and node.kind != "commentary":
+            body += div(node, 3)
+    title = xml_escape(str(corpus.code.get("title", "Laws")))
+    edition = xml_escape(str(corpus.code.get("edition", "")))
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<TEI xmlns="{TEI_NS}" xml:lang="ru">',
+        "  <teiHeader><fileDesc>",
+        f"    <titleStmt><title>{title}, {edition}</title></titleStmt>",
+        "    <publicationStmt><p>Exported by lawsearch from the damaged raw text; gaps mark lost text.</p></publicationStmt>",
+        "    <sourceDesc><listBibl>" + "".join(
+            f'<bibl xml:id="src-{xml_escape(s.id)}"><idno type="sha256">{s.sha256}</idno>'
+            f"<edition>{xml_escape(s.edition)}</edition></bibl>" for s in corpus.sources) + "</listBibl></sourceDesc>",
+        "  </fileDesc></teiHeader>",
+        "  <text><body>",
+    ]
+    tail = ["  </body>"]
+    if links:
+        tail.append('  <back><linkGrp type="translation">' + "".join(
+            f'<link target="#{a} #{b}"/>' for a, b in links) + "</linkGrp></back>")
+    tail += ["  </text>", "</TEI>"]
+    return "\n".join(head + body + tail) + "\n"
