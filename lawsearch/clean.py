@@ -102,6 +102,7 @@ LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_ques
 # The commentary has no run-in headings; its numbered paragraphs ("47.8. Нелегально") would
 # not match anyway, but its running text may ("… 2.Текст"), so the rule is left out there.
 COMMENTARY_SPLIT_RULES = [split_at_rule_runs]
+OTHER_LANGUAGE_SPLIT_RULES = [split_at_rule_runs, split_at_footer]
 
 
 @dataclass(frozen=True)
@@ -113,14 +114,14 @@ class Change:
     rule: str
 
 
-def normalize_line(text: str, kind: str = "laws") -> list[str]:
+def normalize_line(text: str, kind: str = "laws", lang: str = "ru") -> list[str]:
     """All idempotent rules on one raw line: ``normalize_line(x)`` applied to each of its
     own outputs gives them back unchanged."""
-    out, _ = _apply_idempotent(text, kind)
+    out, _ = _apply_idempotent(text, kind, lang)
     return out
 
 
-def _apply_idempotent(text: str, kind: str) -> tuple[list[str], list[str]]:
+def _apply_idempotent(text: str, kind: str, lang: str = "ru") -> tuple[list[str], list[str]]:
     fired: list[str] = []
     for rule in PRE_RULES:
         new = rule(text)
@@ -128,7 +129,10 @@ def _apply_idempotent(text: str, kind: str) -> tuple[list[str], list[str]]:
             fired.append(rule.__name__)
         text = new
     parts = [text]
-    for rule in COMMENTARY_SPLIT_RULES if kind == "commentary" else SPLIT_RULES:
+    # run-in headings are the Russian layout's damage ("…карты. B.Неполное"); an English
+    # sentence may well go on "… Section A. The"
+    split_rules = COMMENTARY_SPLIT_RULES if kind == "commentary" else SPLIT_RULES if lang == "ru" else OTHER_LANGUAGE_SPLIT_RULES
+    for rule in split_rules:
         new_parts = [q for p in parts for q in rule(p)]
         if new_parts != parts:
             fired.append(rule.__name__)
@@ -148,7 +152,8 @@ def _apply_idempotent(text: str, kind: str) -> tuple[list[str], list[str]]:
 # -- one-off reformatting ---------------------------------------------------------------
 
 
-def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozenset()) -> tuple[list[Line], list[Change]]:
+def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozenset(),
+                       lang: str = "ru") -> tuple[list[Line], list[Change]]:
     """Undo hard wraps in law text (damage 6): a line starting lower-case continues the line
     before it, unless that is a footer or a footnote (a new page or the page bottom).
 
@@ -163,9 +168,10 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
     for line in lines:
         prev = out[-1] if out else None
         if prev and prev.source == line.source and STARTS_LOWER.match(line.text):
-            kind = classify(prev.text).kind
+            kind = classify(prev.text, lang).kind
             if kind in HEADING_KINDS or kind == "text":
-                text = _join_heading_wrap(prev.text, line.text, extra_words) if kind in HEADING_KINDS \
+                # only the Russian headings lost hyphens: elsewhere a wrap falls between words
+                text = _join_heading_wrap(prev.text, line.text, extra_words) if kind in HEADING_KINDS and lang == "ru" \
                     else f"{prev.text} {line.text}"
                 out[-1] = _joined(prev, line, text)
                 changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev.last, line.first}))
@@ -267,7 +273,7 @@ class Cleaned:
 
 
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
-                extra_words: frozenset[str] = frozenset()) -> Cleaned:
+                extra_words: frozenset[str] = frozenset(), lang: str = "ru") -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
@@ -287,11 +293,11 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
             if kind == "commentary" and part == "":
                 lines.append(Line("", source, n, n))  # paragraph end
                 continue
-            out, fired = _apply_idempotent(part, kind)
+            out, fired = _apply_idempotent(part, kind, lang)
             changes.extend(Change(source, n, rule) for rule in fired)
             lines.extend(Line(t, source, n, n) for t in out)
     if kind == "commentary":
         joined, more = join_commentary_lines(lines)
     else:
-        joined, more = join_wrapped_lines(lines, extra_words)
+        joined, more = join_wrapped_lines(lines, extra_words, lang)
     return Cleaned(joined, changes + more)

@@ -26,6 +26,26 @@ def _quiet(message: str) -> None:
     pass
 
 
+def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
+    """Parse a second-language law text with the same stages, merge it into the nodes'
+    translations by ID, and flag where the languages differ (lawsearch/alignment.py)."""
+    from .alignment import flag, merge
+    from .analysis import Analysis, Lexicon
+    from .sources import read_glossary
+
+    sources = [s for s in folder.sources if s.kind == "laws" and s.lang == lang]
+    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in sources}
+    runs, problems = assemble(pieces, [], folder.curation_path, {s.id: s.path for s in folder.sources})
+    tree = build_tree(runs, [], folder.sources, folder.law_range, {}, folder.code, folder.curation_path)
+    merged, present = merge(nodes, tree.nodes, lang)
+    refs, _ = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
+                              lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0))
+    analysis = Analysis(Lexicon.load(folder.data_files.get("lexicon")))
+    glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.data_files.get("glossary"))]
+    flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
+    return flagged, refs, report, [p for p in problems + tree.problems if p.severity == "error"]
+
+
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
     """Every form of the domain lexicon's terms: words the dictionary lacks (фальшренонс)
     that rejoining split words and the damage check must still know."""
@@ -57,10 +77,11 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     words = lexicon_words(folder)
     cleaned = {}
     for source in folder.sources:
-        cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind, words)
+        cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind, words, source.lang)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
-    law_sources = [s for s in folder.sources if s.kind == "laws"]
+    primary = next((s.lang for s in folder.sources if s.kind == "laws"), "ru")
+    law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in law_sources}
     runs, problems = assemble(pieces, folder.curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     progress(f"assembled {sum(len(p) for p in pieces.values())} pieces into {len(runs)} runs of pages")
@@ -73,11 +94,19 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     problems += tree.problems
     problems += [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
                  for u in unresolved]
-    progress(f"built {len(tree.nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
+    nodes, alignment = list(tree.nodes), []
+    for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
+        nodes, more_refs, report, more_problems = _other_language(folder, cleaned, nodes, lang, refs)
+        refs += more_refs
+        problems += more_problems
+        alignment.append(report)
+        progress(f"aligned the {lang} text: {len(report['covered_laws'])} laws, "
+                 + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
+    progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
 
     corpus = Corpus(
         sources=tuple(folder.sources),
-        nodes=tuple(tree.nodes),
+        nodes=tuple(nodes),
         footnotes=tuple(tree.footnotes),
         refs=tuple(refs),
         problems=tuple(problems),
@@ -89,6 +118,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                    "joined_by": p.joined_by, "run": n, "curated": p.curation is not None}
                   for n, run in enumerate(runs) for p in run.pieces],
               "verified": tree.verified,
+              "alignment": alignment,
               "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation]},
         inputs=folder.inputs,
     )

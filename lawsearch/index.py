@@ -20,7 +20,8 @@ from whoosh.analysis.acore import Token as WhooshToken
 
 from . import ids
 from .analysis import Analysis, Lexicon, fold, normalize_id, tokenize
-from .model import Corpus, CorpusError, Problem
+from .model import Corpus
+from .sources import GlossaryTerm as Term, read_glossary as load_glossary  # noqa: F401  (re-exported)
 
 META = "meta.json"
 # the English fields' stop words: whoosh's own (StemmingAnalyzer), so queries drop the same
@@ -115,29 +116,6 @@ def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
 
 
 # -- glossary -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Term:
-    ru: str
-    en: str
-    note: str = ""
-    expand: bool = True
-
-
-def load_glossary(path: Path | None) -> list[Term]:
-    if path is None or not path.is_file():
-        return []
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise CorpusError(Problem("error", f"not valid TOML: {e}", str(path))) from None
-    terms = []
-    for n, entry in enumerate(data.get("term", []), 1):
-        if not entry.get("ru") or not entry.get("en"):
-            raise CorpusError(Problem("error", f"glossary term number {n} needs both ru and en", str(path)))
-        terms.append(Term(entry["ru"], entry["en"], entry.get("note", ""), bool(entry.get("expand", True))))
-    return terms
 
 
 def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: list[tuple[str, ...]]) -> list[Term]:

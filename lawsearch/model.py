@@ -115,6 +115,7 @@ class Node:
     label: str | None = None  # as printed: "Раздел II", "B", "(A)"
     edition: str | None = None
     translator: str | None = None
+    alignment: tuple[str, ...] = ()  # how the node's languages differ: only-ru, only-en, structure, title, refs
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,7 @@ class Ref:
     partial: bool = False  # the surviving half of a reference cut by a lost page
     start: int = 0  # where ``surface`` stands in the citing node's (or footnote's) text
     end: int = 0
+    lang: str = "ru"  # the language of the citing text (an English source cites too)
 
 
 @dataclass(frozen=True)
@@ -237,7 +239,8 @@ class Corpus:
             refs=tuple(
                 Ref(from_=r["from"], law=r["law"], target=r["target"], surface=r["surface"],
                     group=r["group"], status=r["status"], source=r["source"], line=r["line"],
-                    partial=r.get("partial", False), start=r.get("span", [0, 0])[0], end=r.get("span", [0, 0])[1])
+                    partial=r.get("partial", False), start=r.get("span", [0, 0])[0], end=r.get("span", [0, 0])[1],
+                    lang=r.get("lang", "ru"))
                 for r in data["refs"]
             ),
             problems=tuple(Problem(**p) for p in data.get("problems", ())),
@@ -280,6 +283,7 @@ def _node_dict(n: Node) -> dict[str, Any]:
         "edition": n.edition,
         "translator": n.translator,
         "url": n.url,
+        "alignment": list(n.alignment),
     }
 
 
@@ -292,7 +296,7 @@ def _node_from(d: dict[str, Any]) -> Node:
         attribution=d["attribution"], uncertain=tuple(d["uncertain"]),
         truncated_start=d["truncated"]["start"], truncated_end=d["truncated"]["end"],
         missing=d["missing"], translations=d["translations"], url=d["url"], label=d.get("label"),
-        edition=d.get("edition"), translator=d.get("translator"),
+        edition=d.get("edition"), translator=d.get("translator"), alignment=tuple(d.get("alignment", ())),
     )
 
 
@@ -306,7 +310,7 @@ def _footnote_dict(f: Footnote) -> dict[str, Any]:
 def _ref_dict(r: Ref) -> dict[str, Any]:
     d = {
         "from": r.from_, "law": r.law, "target": r.target, "surface": r.surface, "group": r.group,
-        "status": r.status, "source": r.source, "line": r.line, "span": [r.start, r.end],
+        "status": r.status, "source": r.source, "line": r.line, "span": [r.start, r.end], "lang": r.lang,
     }
     if r.partial:
         d["partial"] = True

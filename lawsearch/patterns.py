@@ -105,6 +105,24 @@ WORD = re.compile(rf"[{CYR_LOWER}{CYR_UPPER}A-Za-z]+(?:-[{CYR_LOWER}{CYR_UPPER}]
 HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
 
 
+# The English code's plain-text layout (a second-language source):
+#   "LAW 50 - DISPOSITION OF PENALTY CARD", "A. Penalty Card Remains Exposed",
+#   "1. Offender to Play", "(a) the offender's partner may …", "(1) …", "PART II - …"
+EN_LAW_HEADING = re.compile(r"^LAW\s+(?P<law>\d+)\s*[-–—.:]\s*(?P<title>\S.*?)\s*$")
+EN_SECTION_HEADING = re.compile(r"^(?P<label>[A-Z])\.\s+(?P<title>[A-Z].*?)\s*$")
+EN_CLAUSE_HEADING = re.compile(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z].*?)\s*$")
+EN_SUBCLAUSE = re.compile(r"^\((?P<label>[a-z])\)\s+(?P<text>\S.*?)\s*$")
+EN_ITEM = re.compile(r"^\((?P<label>\d{1,2})\)\s+(?P<text>\S.*?)\s*$")
+EN_DIVISION = re.compile(r"^(?P<level>CHAPTER|PART|SECTION)\s+(?P<numeral>[IVXLC]+|\d+)\s*[-–—.:]\s*(?P<title>.*?)\s*$")
+EN_DIVISION_LEVELS = {"CHAPTER": "glava", "PART": "chast", "SECTION": "razdel"}
+# English references: "Law 50E", "see Law 16A", "Laws 53 and 56", "Law 72B1", "Laws 61-64"
+EN_LAW_REFERENCE = re.compile(
+    r"(?<![\w])(?P<word>Laws?)\s+(?P<ids>\d{1,3}(?:[A-Z](?:\d{1,2})?(?:\([a-z]\))?)?(?![\w])"
+    r"(?:\s*[-–—]\s*\d{1,3}(?![\w]))?(?:(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+)"
+    r"\d{1,3}(?:[A-Z](?:\d{1,2})?(?:\([a-z]\))?)?(?![\w]))*)"
+)
+
+
 @dataclass(frozen=True)
 class Classified:
     kind: str  # footer | footnote | division | law | section | clause | subclause | item | text | empty
@@ -113,13 +131,15 @@ class Classified:
     extra: str | None = None  # division level, footnote symbol, page number
 
 
-def classify(text: str) -> Classified:
-    """What a cleaned law-text line is.
+def classify(text: str, lang: str = "ru") -> Classified:
+    """What a cleaned law-text line is, in the layout of its language.
 
     >>> classify("B.Штрафная карта остаётся открытой").kind
     'section'
     >>> classify("- 84").label
     '84'
+    >>> classify("LAW 50 - DISPOSITION OF PENALTY CARD", "en").label
+    '50'
     """
     s = text.strip()
     if not s:
@@ -129,6 +149,8 @@ def classify(text: str) -> Classified:
             return Classified("footer", label=m["page"])
     if m := FOOTNOTE_BODY.match(s):
         return Classified("footnote", extra=m["symbol"], title=m["text"])
+    if lang == "en":
+        return _classify_english(s)
     if m := DIVISION.match(s):
         return Classified("division", label=m["numeral"], title=m["title"], extra=DIVISION_LEVELS[m["level"]])
     if m := LAW_HEADING.match(s):
@@ -142,6 +164,35 @@ def classify(text: str) -> Classified:
     if m := ITEM_HEADING.match(s):
         return Classified("item", label=m["label"], title=m["title"])
     return Classified("text")
+
+
+def _classify_english(s: str) -> Classified:
+    """The English layout: a sub-clause "(a)" or item "(1)" has no title, its line is text
+    (``extra``)."""
+    if m := EN_DIVISION.match(s):
+        return Classified("division", label=m["numeral"], title=m["title"], extra=EN_DIVISION_LEVELS[m["level"]])
+    if m := EN_LAW_HEADING.match(s):
+        return Classified("law", label=m["law"], title=title_case(m["title"]))
+    if m := EN_SECTION_HEADING.match(s):
+        return Classified("section", label=m["label"], title=m["title"])
+    if m := EN_CLAUSE_HEADING.match(s):
+        return Classified("clause", label=m["label"], title=m["title"])
+    if m := EN_SUBCLAUSE.match(s):
+        return Classified("subclause", label=m["label"], title=None, extra=m["text"])
+    if m := EN_ITEM.match(s):
+        return Classified("item", label=m["label"], title=None, extra=m["text"])
+    return Classified("text")
+
+
+_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
+
+
+def title_case(title: str) -> str:
+    """``DISPOSITION OF PENALTY CARD`` → ``Disposition of Penalty Card`` (a title set in capitals)."""
+    if not title.isupper():
+        return title
+    words = title.lower().split()
+    return " ".join(w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
 _FOLD = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from . import ids
 from .model import Footnote, Node, Ref
 from .patterns import (
-    HALF_REFERENCE, ID_IN_LIST, LAW_REFERENCE, PARAGRAPH_REFERENCE, RANGE_IN_LIST,
+    EN_LAW_REFERENCE, HALF_REFERENCE, ID_IN_LIST, LAW_REFERENCE, PARAGRAPH_REFERENCE, RANGE_IN_LIST,
     SECTION_IN_LIST, SECTION_REFERENCE, fold,
 )
 
@@ -39,13 +39,16 @@ class Unresolved:
 
 def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[str, list[tuple[int, str, int]]],
                     footnote_offsets: dict[str, tuple[str, int]],
-                    law_range: tuple[int, int]) -> tuple[list[Ref], list[Unresolved]]:
-    """Every reference in the corpus, in reading order of the citing nodes."""
-    by_id = {n.id: n for n in nodes}
-    laws = {n.law for n in nodes if n.kind == "law"}
+                    law_range: tuple[int, int], lang: str = "ru", targets: list[Node] | None = None,
+                    first_group: int = 0) -> tuple[list[Ref], list[Unresolved]]:
+    """Every reference in the corpus, in reading order of the citing nodes. ``targets`` are
+    the nodes a reference may point at (default: ``nodes``); an English source's text cites
+    the whole corpus."""
+    by_id = {n.id: n for n in (targets if targets is not None else nodes)}
+    laws = {n.law for n in by_id.values() if n.kind == "law"}
     refs: list[Ref] = []
     unresolved: list[Unresolved] = []
-    group = 0
+    group = first_group
 
     def status(target: str) -> str:
         if target in by_id and not by_id[target].missing:
@@ -57,16 +60,17 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     def scan(owner: str, law: str | None, context: Node | None, text: str, where: list[tuple[int, str, int]],
              truncated_start: bool) -> None:
         nonlocal group
-        for surface, start, targets, problem in find_citations(text, law, context.id if context else None,
-                                                                law_range, truncated_start):
+        for surface, start, cited, problem in find_citations(text, law, context.id if context else None,
+                                                              law_range, truncated_start, lang):
             source, line = _line_at(where, start)
             if problem:
                 unresolved.append(Unresolved(owner, surface, problem, source, line))
                 continue
             group += 1
-            for target in targets:
+            for target in cited:
                 refs.append(Ref(owner, law, target, surface, group, status(target), source, line,
-                                partial=surface.startswith(_HALF_PREFIXES), start=start, end=start + len(surface)))
+                                partial=surface.startswith(_HALF_PREFIXES), start=start, end=start + len(surface),
+                                lang=lang))
 
     for node in nodes:
         if node.text:
@@ -91,7 +95,7 @@ def _line_at(where: list[tuple[int, str, int]], offset: int) -> tuple[str, int]:
 
 
 def find_citations(text: str, law: str | None = None, context: str | None = None,
-                   law_range: tuple[int, int] = (1, 93), truncated_start: bool = False):
+                   law_range: tuple[int, int] = (1, 93), truncated_start: bool = False, lang: str = "ru"):
     """Yield ``(surface, offset, targets, problem)`` for each citation in ``text``.
 
     ``law`` is the citing law (for relative references), ``context`` the citing node's ID
@@ -101,6 +105,9 @@ def find_citations(text: str, law: str | None = None, context: str | None = None
     [['53']]
     """
     low, high = law_range
+    if lang != "ru":
+        yield from _english_citations(text, law_range)
+        return
     if truncated_start and (m := HALF_REFERENCE.match(text)):
         n = int(re.match(r"\d+", m["ids"]).group())
         if low <= n <= high:
@@ -135,6 +142,18 @@ def find_citations(text: str, law: str | None = None, context: str | None = None
         else:
             if targets:
                 yield surface, m.start(), targets, None
+
+
+def _english_citations(text: str, law_range: tuple[int, int]):
+    """"see Law 16A", "Laws 53 and 56", "Law 72B1", "Laws 61-64"."""
+    low, high = law_range
+    for m in EN_LAW_REFERENCE.finditer(text):
+        cited = []
+        for part in _list_items(m["ids"]):
+            cited.extend(str(n) for n in range(part[0], part[1] + 1)) if isinstance(part, tuple) else cited.append(part)
+        cited = [t for t in cited if low <= int(re.match(r"\d+", t).group()) <= high]
+        if cited:
+            yield m.group(0), m.start(), cited, None
 
 
 def _list_items(ids_text: str):

@@ -307,3 +307,26 @@ def _line_of(path: Path, key: str, value: str) -> int:
         if pattern.match(text):
             return n
     return 0
+
+
+@dataclass(frozen=True)
+class GlossaryTerm:
+    """A pair of ``glossary.toml``: this translation's term and the English code's."""
+
+    ru: str
+    en: str
+    note: str = ""
+    expand: bool = True
+
+
+def read_glossary(path: Path | None) -> list[GlossaryTerm]:
+    if path is None or not path.is_file():
+        return []
+    data = _load_toml(path)
+    terms = []
+    for n, entry in enumerate(data.get("term", []), 1):
+        if not entry.get("ru") or not entry.get("en"):
+            raise CorpusError(Problem("error", f"glossary term number {n} needs both ru and en", str(path),
+                                      _line_of(path, "ru", str(entry.get("ru", ""))) or None))
+        terms.append(GlossaryTerm(entry["ru"], entry["en"], entry.get("note", ""), bool(entry.get("expand", True))))
+    return terms

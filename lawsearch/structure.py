@@ -202,7 +202,8 @@ class TreeBuilder:
     def _start_run(self, piece: Piece, state: _RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""
         st = piece.curation
-        classes = [classify(l.text) for l in piece.lines]
+        lang = self.sources[piece.source].lang
+        classes = [classify(l.text, lang) for l in piece.lines]
         first_heading = next((i for i, c in enumerate(classes) if c.kind in ("law", "section", "clause", "subclause", "item")), None)
         first_law = next((c.label for c in classes if c.kind == "law"), None)
         leading = [l for l, c in zip(piece.lines, classes[:first_heading] if first_heading is not None else classes)
@@ -295,7 +296,7 @@ class TreeBuilder:
             return
         if st.law:
             self._verify(st, state.law, "law", f"law {state.law} by continuity")
-        first = classify(piece.lines[0].text) if piece.lines else None
+        first = classify(piece.lines[0].text, self.sources[piece.source].lang) if piece.lines else None
         for level in LEVELS[:3]:
             value = getattr(st, level)
             if not value:
@@ -319,7 +320,7 @@ class TreeBuilder:
         self.problems.append(Problem("error", message, self.curation_path, st.line if st else None))
 
     def _add_line(self, piece: Piece, line: Line, path: str, state: _RunState) -> None:
-        c = classify(line.text)
+        c = classify(line.text, self.sources[piece.source].lang)
         page_key = piece.page if piece.page is not None else ("piece", piece.source, piece.first)
         if c.kind == "footnote":
             self.bodies.append(_FootnoteBody(page_key, piece.page, c.extra, c.title, state.current or state.piece_node,
@@ -342,6 +343,8 @@ class TreeBuilder:
                 self._set_heading(b, c.title, line, path, piece.page)
                 state.current = b.id
                 state.pending_join = "paragraph"
+                if c.extra:  # "(a) the offender's partner …": no title, the line is its text
+                    b.append(Line(c.extra, line.source, line.first, line.last), "paragraph", path, page_key)
                 return
         # running text (or a heading that has nowhere to go: kept as text of the piece)
         if state.piece_node is not None:

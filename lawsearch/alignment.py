@@ -1,0 +1,134 @@
+"""The bilingual layer: a second-language source's tree merged into the corpus by canonical
+ID, and where the two languages differ, flagged on the node.
+
+The English (or other) text of a node lives in ``node.translations[lang]``, so IDs stay
+unique; a node found only in the other language gets a node whose Russian text is null.
+
+Flags (``node.alignment``), for the laws the other language covers at all:
+
+* ``only-ru`` / ``only-<lang>`` -- the node is in one language only;
+* ``structure`` -- both have it, but their parts differ (a letter shifted between editions);
+* ``title`` -- the titles disagree with the glossary (a Russian term whose English term the
+  other title lacks);
+* ``refs`` -- the two texts cite different targets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from . import ids
+from .model import Node, Ref
+
+LAW_TEXT_KINDS = ("law", "section", "clause", "subclause", "item")
+
+
+def merge(nodes: list[Node], other: list[Node], lang: str) -> tuple[list[Node], set[str]]:
+    """Nodes with the other language's titles and texts in their translations; returns
+    them in reading order and the IDs the other language has content for."""
+    by_id = {n.id: n for n in nodes}
+    other_by_id = {o.id: o for o in other}
+    present = {o.id for o in other if o.kind in LAW_TEXT_KINDS and (o.text or o.title)}
+    needed = set(present)
+    for node_id in present:  # the other language's containers hold its content
+        parent = other_by_id[node_id].parent
+        while parent is not None and parent in other_by_id and parent not in needed:
+            needed.add(parent)
+            parent = other_by_id[parent].parent
+    for o in other:
+        if o.id not in needed:
+            continue
+        translation = {"title": o.title, "text": o.text}
+        if o.id in by_id:
+            n = by_id[o.id]
+            mine = dict(n.translations.get(lang) or {})
+            # a title the manifest's title file gives (the English code's) stays
+            translation["title"] = mine.get("title") or o.title
+            by_id[o.id] = replace(n, translations={**n.translations, lang: translation})
+        else:
+            parent = o.parent if o.parent in by_id or o.parent is None else o.parent
+            by_id[o.id] = replace(
+                o, lang=nodes[0].lang if nodes else "ru", title=None, title_from=None, text=None, marks=(),
+                footnotes=(), truncated_start=False, truncated_end=False, missing=False,
+                translations={lang: translation}, parent=parent, url=ids.url(o.id, o.law, o.kind))
+    merged = sorted(by_id.values(), key=lambda n: ids.sort_key(n.id, n.law, n.kind))
+    return merged, present
+
+
+def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
+         glossary: list[tuple[list[tuple[str, ...]], str]], title_terms) -> tuple[list[Node], dict]:
+    """Set ``alignment`` flags on the laws the other language covers; return the nodes and
+    a report: covered laws and the IDs under each flag.
+
+    ``glossary``: (Russian term sets, English term) pairs; ``title_terms``: a function giving
+    a Russian text's term sets."""
+    covered = {n.law for n in nodes if n.id in present}
+    by_id = {n.id: n for n in nodes}
+    children: dict[str, set[str]] = {}
+    for n in nodes:
+        if n.parent is not None and n.kind in LAW_TEXT_KINDS:
+            children.setdefault(n.parent, set()).add(n.id)
+    ru_refs: dict[str, set[str]] = {}
+    other_refs: dict[str, set[str]] = {}
+    for r in refs:
+        (other_refs if r.lang == lang else ru_refs).setdefault(r.from_, set()).add(r.target)
+
+    memo: dict[tuple[str, str], bool] = {}
+
+    def has(n: Node, side: str) -> bool:
+        """The node or one of its parts is in this language."""
+        key = (n.id, side)
+        if key not in memo:
+            own = bool(n.text or n.title_from == "heading") if side == "ru" else n.id in present
+            memo[key] = own or any(has(by_id[c], side) for c in children.get(n.id, ()))
+        return memo[key]
+
+    def russian(n: Node) -> bool:
+        return has(n, "ru")
+
+    report: dict[str, list[str]] = {}
+    out = []
+    for n in nodes:
+        flags: list[str] = []
+        if n.kind in LAW_TEXT_KINDS and n.law in covered and not n.missing:
+            here, there = russian(n), has(n, "other")
+            if here and not there:
+                flags.append("only-ru")
+            elif there and not here:
+                flags.append(f"only-{lang}")
+            elif here and there:
+                parts = children.get(n.id, set())
+                if {c for c in parts if russian(by_id[c])} != {c for c in parts if has(by_id[c], "other")}:
+                    flags.append("structure")
+                other_title = (n.translations.get(lang) or {}).get("title")
+                if n.title and other_title and not titles_agree(n.title, other_title, glossary, title_terms):
+                    flags.append("title")
+                if (n.text and (n.translations.get(lang) or {}).get("text")
+                        and ru_refs.get(n.id, set()) != other_refs.get(n.id, set())):
+                    flags.append("refs")
+        for f in flags:
+            report.setdefault(f, []).append(n.id)
+        out.append(replace(n, alignment=tuple(flags)) if flags else n)
+    return out, {"lang": lang, "covered_laws": sorted(covered, key=int), "flags": report}
+
+
+def titles_agree(russian: str, other: str, glossary, title_terms) -> bool:
+    """Every glossary term in the Russian title has its English term in the other title:
+    ``Штрафная карта остаётся открытой`` / ``Penalty Card Remains Exposed`` agree."""
+    analyzed = title_terms(russian)
+    words = set(re.findall(r"[a-z]+", other.lower()))
+    for wanted, english in glossary:
+        if not wanted or not _occurs(wanted, analyzed):
+            continue
+        needed = set(re.findall(r"[a-z]+", english.lower()))
+        if not all(any(w.startswith(x[:5]) for w in words) for x in needed):
+            return False
+    return True
+
+
+def _occurs(wanted: list[tuple[str, ...]], analyzed: list[tuple[str, ...]]) -> bool:
+    for i in range(len(analyzed) - len(wanted) + 1):
+        if all(set(w) & set(analyzed[i + k]) for k, w in enumerate(wanted)):
+            return True
+    return False
