@@ -60,7 +60,7 @@ def write_text(path: Path, text: str) -> None:
     """Write a file through a temporary file in the same folder, then rename. A target that
     is not a regular file (``/dev/stdout``, a pipe, a symlink) is written in place: renaming
     over it would replace the device or the link itself."""
-    if path.exists() and (path.is_symlink() or not path.is_file()):
+    if path.is_symlink() or (path.exists() and not path.is_file()):  # also a link to a file not yet made
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return

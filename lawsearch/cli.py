@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -348,7 +349,9 @@ def format_result(result) -> str:
         lines.append("Try fewer words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
     by_id = {h.id: h for h in result.hits}
+    printed = 0
     for group in _groups(result.hits) if result.kind == "text" else [{"shown": [h.id for h in result.hits], "more": 0}]:
+        printed += len(group["shown"])
         for node_id in group["shown"]:
             hit = by_id[node_id]
             heading = f"Правило {hit.id}" if hit.kind == "law" else hit.id
@@ -357,15 +360,18 @@ def format_result(result) -> str:
             if hit.snippet and hit.snippet != hit.title:
                 lines.append("    " + _highlight(hit.snippet, hit.highlights))
         if group["more"] and group.get("law"):
-            lines.append(click.style(f"    … and {group['more']} more in law {group['law']}: "
-                                     f"lawsearch search 'law:{group['law']} {result.corrected_query or result.query}'", dim=True))
+            again = shlex.quote(f"law:{group['law']} {result.corrected_query or result.query}")
+            lines.append(click.style(f"    … and {group['more']} more in law {group['law']}: lawsearch search {again}",
+                                     dim=True))
         lines.append("")
-    shown = len(result.hits)
-    more = f" (showing {shown} of {result.total}; --limit for more)" if result.total > shown else ""
+    more = f" (showing {printed} of {result.total}; --limit for more)" if result.total > printed else ""
     if result.kind == "text":
         lines.append(f"{result.total} {'hit' if result.total == 1 else 'hits'}{more}")
     else:
-        lines.insert(0, f"{result.query}: the node, then the {result.total - 1} that cite it" + (
+        citing = result.total - 1
+        who = "nothing in the corpus cites it" if not citing else \
+            f"then the {'node' if citing == 1 else f'{citing} nodes'} citing it"
+        lines.insert(0, f"{result.query}: {result.hits[0].id}, {who}" + (
             f"\n(no {result.target} in our text; showing its law)" if result.target != result.hits[0].id else "") + "\n")
     return "\n".join(lines)
 

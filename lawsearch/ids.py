@@ -31,8 +31,8 @@ LAW_ID = re.compile(
     re.VERBOSE,
 )
 COMMENTARY_ID = re.compile(r"^(?P<law>\d+)\.(?P<para>\d+)$")
-# "правило 50E1", "Правилом 50E1", "Law 50E1", "Laws 50", "п. 54.1"
-CITATION_PREFIX = re.compile(r"^\s*(?:правил\w*|law?s?|п\.)\s*", re.IGNORECASE)
+# "правило 50E1", "Правилом 50E1", "Law 50E1", "Laws 50", "п. 54.1", "ст. 50" (as for a statute)
+CITATION_PREFIX = re.compile(r"^\s*(?:правил\w*|стать\w*|ст\.?|laws?|rules?|п\.)\s*", re.IGNORECASE)
 
 
 def law_id(law: str, section: str | None = None, clause: str | None = None,

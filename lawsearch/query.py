@@ -38,7 +38,7 @@ RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 EN_FIELDS = ("title_en", "terms_en")
 PREFIX_FIELDS = ("title", "text")
 SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
-CITATION = re.compile(r"^\s*(?:(?:правил\w*|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|\s?[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
+CITATION = re.compile(r"^\s*(?:(?:правил\w*|стать\w*|ст\.?|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|\s?[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
                       re.IGNORECASE)
 SNIPPET_CHARS = 220
 MIN_CORRECTED = 4  # words shorter than this are never "corrected"
@@ -88,6 +88,8 @@ def groups(hits: list[Hit], per_law: int = PER_LAW) -> list[dict]:
     out: dict[str, list[str]] = {}
     for h in hits:
         out.setdefault(h.law or "", []).append(h.id)
+    if len(out) == 1:
+        per_law = len(hits)  # one law only (law:50 …): nothing to make room for
     return [{"law": law or None, "ids": members, "shown": members[:per_law], "more": max(0, len(members) - per_law)}
             for law, members in out.items()]
 

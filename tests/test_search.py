@@ -236,3 +236,18 @@ def test_one_law_does_not_flood_the_page(searcher):
     fifty = next(g for g in result.to_dict()["groups"] if g["law"] == "50")
     best_three = [h.id for h in result.hits if h.law == "50"][:3]
     assert fifty["shown"] == best_three and fifty["more"] > 0
+
+
+def test_a_search_within_one_law_is_not_capped(searcher):
+    result = searcher.search("law:50 штрафная карта", limit=10)
+    (group,) = result.to_dict()["groups"]
+    assert group["shown"] == group["ids"] and group["more"] == 0 and len(group["ids"]) > 3
+
+
+def test_the_more_hint_is_a_command_that_works_in_a_shell(built):
+    result = run(built, "declarer's", "card")
+    hint = next(line for line in result.stdout.splitlines() if "more in law" in line)
+    import shlex
+
+    args = shlex.split(hint.split(": ", 1)[1])
+    assert args[:2] == ["lawsearch", "search"] and args[2].startswith("law:")

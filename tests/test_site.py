@@ -318,4 +318,6 @@ def test_browser_caps_hits_per_law_and_offers_the_rest(page, built):
     button.click()
     assert page.input_value("#q").startswith("law:50 ")
     page.locator("#results li a").first.wait_for()
-    assert {a.get_attribute("href").split("#")[0] for a in page.locator("#results li a").all()} == {"laws/50.html"}
+    links = page.locator("#results li a").all()
+    assert {a.get_attribute("href").split("#")[0] for a in links} == {"laws/50.html"}
+    assert len(links) > 3 and page.locator("#results .more-button").count() == 0  # one law: all of it

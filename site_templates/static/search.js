@@ -54,8 +54,8 @@
   }
 
   // -- IDs and citations (lawsearch/ids.py, query.CITATION) -------------------------------
-  var CITATION = new RegExp("^\\s*(?:(?:правил" + W + "*|laws?|rules?|п\\.)\\s*)?(\\d{1,3}(?:\\.\\d{1,2}|\\s?[^\\P{L}]\\d{0,2}(?:\\([^\\P{L}]\\))?(?:\\(\\d{1,2}\\))?)?)\\s*$", "iu");
-  var CITATION_PREFIX = /^\s*(?:правил[\p{L}\p{N}_]*|law?s?|п\.)\s*/iu;
+  var CITATION = new RegExp("^\\s*(?:(?:правил" + W + "*|стать" + W + "*|ст\\.?|laws?|rules?|п\\.)\\s*)?(\\d{1,3}(?:\\.\\d{1,2}|\\s?[^\\P{L}]\\d{0,2}(?:\\([^\\P{L}]\\))?(?:\\(\\d{1,2}\\))?)?)\\s*$", "iu");
+  var CITATION_PREFIX = /^\s*(?:правил[\p{L}\p{N}_]*|стать[\p{L}\p{N}_]*|ст\.?|laws?|rules?|п\.)\s*/iu;
   function lawId(law, section, clause, sub, item) {
     var out = law;
     if (section) out += section.toUpperCase();
@@ -553,6 +553,7 @@
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   function render(result) {
     while (panel.firstChild) panel.removeChild(panel.firstChild);
+    panel.scrollTop = 0;
     if (!box.value.trim()) { panel.hidden = true; return; }
     panel.hidden = false;
     if (result.corrected_query) panel.appendChild(el("p", "info", "Нет результатов для «" + result.query + "»; показано для «" + result.corrected_query + "»."));
@@ -569,11 +570,12 @@
     if (result.kind === "text") {  // at most PER_LAW hits of one law, then "and N more"
       var laws = [];
       hits.forEach(function (h) { if (laws.indexOf(h.law) < 0) laws.push(h.law); });
+      var perLaw = laws.length === 1 ? hits.length : PER_LAW;  // one law only: nothing to make room for
       hits = [];
       laws.forEach(function (law) {
         var mine = result.hits.filter(function (h) { return h.law === law; });
-        hits = hits.concat(mine.slice(0, PER_LAW));
-        if (mine.length > PER_LAW && law) more[mine[PER_LAW - 1].id] = [law, mine.length - PER_LAW];
+        hits = hits.concat(mine.slice(0, perLaw));
+        if (mine.length > perLaw && law) more[mine[perLaw - 1].id] = [law, mine.length - perLaw];
       });
     }
     hits.forEach(function (h) {
@@ -608,7 +610,9 @@
       }
     });
     panel.appendChild(list);
-    panel.appendChild(el("p", "info", result.kind === "id" ? "Enter — перейти к " + result.target : "Найдено: " + result.total));
+    panel.appendChild(el("p", "info", result.kind === "id" ?
+      (NODES[result.target] ? "Enter — перейти к " + result.target : result.target + " нет в тексте; Enter — перейти к правилу " + result.hits[0].id)
+      : "Найдено: " + result.total));
   }
   var timer = null, last = null;
   function run() {
