@@ -172,7 +172,9 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
 @corpus_options
 @click.argument("node_id", metavar="ID")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def show(root: Path, out: Path, node_id: str, as_json: bool) -> None:
+@click.option("--lang", type=click.Choice(["ru", "en", "both"]), default="ru", show_default=True,
+              help="Which text to show: the Russian, the English (where a source gives it), or both.")
+def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str) -> None:
     """Show one node: its text, children, footnotes, commentary and references both ways.
 
     ID may be written as in the book or by hand: 50E1, 50e1, 50Е1 (Cyrillic Е),
@@ -181,6 +183,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool) -> None:
     \b
     Example:
       lawsearch show 50E
+      lawsearch show 50E --lang both     # the Russian and the English text
       lawsearch show "правило 53" --json
     """
     from .build import load_corpus
@@ -193,7 +196,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(as_dict(corpus, resolved), ensure_ascii=False, indent=1))
     else:
-        click.echo(describe(corpus, resolved), nl=False)
+        click.echo(describe(corpus, resolved, lang), nl=False)
 
 
 @main.command()

@@ -168,7 +168,8 @@ def to_tei(corpus: Corpus) -> str:
     as ``note``; English titles as parallel ``head``s linked in a ``linkGrp``."""
     refs_by_source: dict[str, list] = {}
     for r in corpus.refs:
-        refs_by_source.setdefault(r.from_, []).append(r)
+        if r.lang == "ru":  # offsets into the Russian text
+            refs_by_source.setdefault(r.from_, []).append(r)
     known = {n.id for n in corpus.nodes}
     links: list[tuple[str, str]] = []
 

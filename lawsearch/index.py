@@ -24,6 +24,7 @@ from .model import Corpus
 from .sources import GlossaryTerm as Term, read_glossary as load_glossary  # noqa: F401  (re-exported)
 
 META = "meta.json"
+EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
 # the English fields' stop words: whoosh's own (StemmingAnalyzer), so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
@@ -111,6 +112,7 @@ def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
         commentary=fields.TEXT(analyzer=ru, phrase=True, field_boost=BOOSTS["commentary"]),
         title_en=fields.TEXT(analyzer=en, stored=True),
         terms_en=fields.TEXT(analyzer=en, stored=True),
+        text_en=fields.TEXT(analyzer=en, stored=True),
         ids=fields.KEYWORD(lowercase=True, commas=False),
     )
 
@@ -156,6 +158,7 @@ def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
             commentary="\n\n".join(commentary),
             title_en=(node.translations.get("en") or {}).get("title") or "",
             terms_en=" ; ".join(en_terms),
+            text_en=(node.translations.get("en") or {}).get("text") or "",
             ids=" ".join([node.id.lower(), *cites.get(node.id, [])]),
         )
 
@@ -173,14 +176,14 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     ix = index.create_in(str(target), schema(lexicon, mode))
     writer = ix.writer()
     count = 0
-    lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, "title_en", "terms_en")}
+    lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, *EN_FIELDS)}
     en = StemmingAnalyzer()
     for doc in documents(corpus, analysis, glossary):
         writer.add_document(**doc)
         count += 1
         for f in BOOSTS:  # indexed positions: tokens that are not stop words
             lengths[f][doc["id"]] = sum(1 for _, terms in analysis.analyze(doc[f]) if terms)
-        for f in ("title_en", "terms_en"):
+        for f in EN_FIELDS:
             lengths[f][doc["id"]] = sum(1 for _ in en(doc[f]))
     writer.commit()
     progress(f"indexed {count} nodes")
@@ -270,6 +273,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "lengths": lengths,
         "forms": forms_table(corpus, analysis, glossary),
         "en_forms": english_forms([n.translations.get("en", {}).get("title") or "" for n in corpus.nodes]
+                                  + [n.translations.get("en", {}).get("text") or "" for n in corpus.nodes]
                                   + [t.en for t in glossary]),
         "vocabulary": dict(vocabulary.most_common()),
         "lexicon": lexicon.forms,

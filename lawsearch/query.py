@@ -29,13 +29,12 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
-from .index import EN_STOP_WORDS
+from .index import EN_FIELDS, EN_STOP_WORDS
 from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
 from .index import BOOSTS, META
 from .model import CorpusError, Problem
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
-EN_FIELDS = ("title_en", "terms_en")
 PREFIX_FIELDS = ("title", "text")
 SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
 CITATION = re.compile(r"^\s*(?:(?:правил\w*|стать\w*|ст\.?|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|\s?[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
@@ -415,7 +414,7 @@ class Searcher:
         docnum = self.docnums.get(node_id)
         doc = self.searcher.stored_fields(docnum) if docnum is not None else {}
         node = self.nodes[node_id]
-        text = doc.get("text") or doc.get("footnotes") or node["title"] or ""
+        text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"])

@@ -58,8 +58,9 @@ def _children(corpus: Corpus, node: Node) -> list[Node]:
     return corpus.children(node.id)
 
 
-def describe(corpus: Corpus, node_id: str) -> str:
-    """Plain text for the terminal."""
+def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
+    """Plain text for the terminal; ``lang`` "ru", "en" or "both" chooses the text shown
+    (the English one from the node's translations, where a source gave it)."""
     fn = next((f for f in corpus.footnotes if f.id == node_id), None)
     if fn is not None:
         markers = ", ".join(fn.markers) or "none survives (orphan)"
@@ -88,14 +89,29 @@ def describe(corpus: Corpus, node_id: str) -> str:
         parent = corpus.node(node.parent)
         out.append(f"in: {_heading(parent) if parent else node.parent}")
     out.append("")
-    if node.missing:
-        out.append("[the text of this law is not in the sources]")
-    if node.text:
-        out.append(_render_text(node))
-    elif node.truncated_start and not node.missing:
-        out.append("[… its heading and opening text are lost]")
-    elif node.truncated_end:
-        out.append("[… text lost after the heading]")
+    english = node.translations.get("en") or {}
+    if lang in ("ru", "both"):
+        if node.missing:
+            out.append("[the text of this law is not in the sources]")
+        if node.text:
+            out.append(_render_text(node))
+        elif node.truncated_start and not node.missing:
+            out.append("[… its heading and opening text are lost]")
+        elif node.truncated_end:
+            out.append("[… text lost after the heading]")
+        elif node.lang == "ru" and not node.title and english.get("text"):
+            out.append("[not in the Russian text]")
+    if lang in ("en", "both"):
+        if lang == "both":
+            out.append("")
+            out.append("English:")
+        if english.get("text"):
+            out.append(english["text"])
+        else:
+            out.append("[no English text in the corpus" + ("; the title is the English code's]" if english.get("title") else "]"))
+    if node.alignment:
+        out.append("")
+        out.append("Languages differ: " + ", ".join(node.alignment))
     children = _children(corpus, node)
     if children:
         out.append("")

@@ -59,7 +59,7 @@ class View:
     footnotes: list[Footnote]
     pages: list[int]
     evidence: str | None
-
+    en_html: Markup | None = None  # the English text where a source gives it
 
 class SiteBuilder:
     def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=()):
@@ -67,9 +67,12 @@ class SiteBuilder:
         self.glossary = list(glossary)
         self.single = False
         self.by_id = {n.id: n for n in corpus.nodes}
+        # references by the text they stand in: a node's Russian text and its English text
+        # have offsets of their own
         self.refs_by_source: dict[str, list[Ref]] = {}
+        self.refs_en: dict[str, list[Ref]] = {}
         for r in corpus.refs:
-            self.refs_by_source.setdefault(r.from_, []).append(r)
+            (self.refs_by_source if r.lang == "ru" else self.refs_en).setdefault(r.from_, []).append(r)
         self.cited: dict[str, list[str]] = {}
         owners = {f.id: list(f.markers) or ([f.at] if f.at else []) for f in corpus.footnotes}
         for r in corpus.refs:
@@ -180,12 +183,14 @@ class SiteBuilder:
         evidence = "; ".join(x for x in (placement, self.guess(node)) if x) or None
         children = [self.view(c, root, shown) for c in self.corpus.children(node.id) if c.kind != "division"]
         text_html = self.render_text(node.text, node.marks, self.refs_by_source.get(node.id, []), root) if node.text else None
+        english = (node.translations.get("en") or {}).get("text")
+        en_html = self.render_text(english, (), self.refs_en.get(node.id, []), root) if english else None
         # a footnote shared by several markers is printed once, under the first of them
         notes = [f for f in self.corpus.footnotes
                  if (f.markers and f.markers[0] == node.id) or (f.orphan and f.at == node.id)]
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
-        return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence)
+        return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence, en_html)
 
     def placement(self, node: Node) -> str | None:
         """How a node's law was found, when not by its own heading (shown once per run of
@@ -201,6 +206,15 @@ class SiteBuilder:
         if node.uncertain:
             return "не указано в тексте, восстановлено по соседям: " + ", ".join(LEVEL_TEXT[u] for u in node.uncertain)
         return None
+
+    def has_english(self, law: Node) -> bool:
+        """Whether any part of the law has English text (a second-language source)."""
+        return any((n.translations.get("en") or {}).get("text") for n in [law, *self.parts_by_law.get(law.id, [])])
+
+    def alignment_text(self, node: Node) -> str:
+        words = {"only-ru": "только в русском", "only-en": "только в английском", "structure": "разное деление на части",
+                 "title": "заголовки расходятся с глоссарием", "refs": "разные ссылки"}
+        return ", ".join(words.get(f, f) for f in node.alignment)
 
     def footnote_html(self, f: Footnote, root: str) -> Markup:
         """A footnote's text, inline (it stands in one paragraph with its mark)."""
@@ -326,7 +340,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """
     from .analysis import STOP_WORDS
     from .evaluate import B, K1, PHRASE_BONUS, SLOP
-    from .index import BOOSTS, EN_STOP_WORDS
+    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
     from .query import MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM_BOOST, Searcher
 
     searcher = Searcher(index_dir)
@@ -334,7 +348,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     try:
         stats, meta = searcher.stats, searcher.meta
         postings: dict[str, dict[str, list[int]]] = {}
-        for f in ("title_en", "terms_en", "ids"):
+        for f in (*EN_FIELDS, "ids"):
             table = postings[f] = {}
             for raw in searcher.searcher.reader().lexicon(f):
                 term = raw.decode() if isinstance(raw, bytes) else raw
@@ -346,7 +360,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
                 table[term] = flat
-        texts, notes = {}, {}
+        texts, notes, english = {}, {}, {}
         for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
@@ -354,6 +368,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 texts[node_id] = doc["text"]
             if doc.get("footnotes"):
                 notes[node_id] = doc["footnotes"]
+            if doc.get("text_en") and not doc.get("text"):
+                english[node_id] = doc["text_en"]  # a snippet for a node only the English text has
         return {
             "version": 2,
             "n": stats.n,
@@ -362,9 +378,11 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "nodes": [[k, v["law"], v["kind"], v["lang"], v["title"], parents.get(k)] for k, v in meta["nodes"].items()],
             "texts": texts,
             "footnotes": notes,
+            "texts_en": english,
             "lengths": {f: v for f, v in stats.lengths.items() if f not in BROWSER_INDEXED},
             "postings": postings,
             "boosts": dict(BOOSTS),
+            "en_fields": list(EN_FIELDS),
             "synonym_boost": SYNONYM_BOOST,
             "stop": sorted(STOP_WORDS),
             "en_stop": sorted(EN_STOP_WORDS),

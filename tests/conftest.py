@@ -64,3 +64,21 @@ def relevance_set() -> list[tuple[str, list[str], str]]:
             query, expected, why = line.split("\t")
             rows.append((query, expected.split(), why))
     return rows
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright (never a downloaded browser); the browser
+    tests skip with the reason when it is missing (.ci/run installs it)."""
+    if not CHROMIUM:
+        pytest.skip("no chromium on this machine (apt-get install chromium); .ci/run installs it")
+    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run"])
+        yield b
+        b.close()

@@ -10,7 +10,9 @@ import shutil
 
 import pytest
 
-from conftest import DATA
+from pathlib import Path
+
+from conftest import CORPUS_DIR, DATA
 from lawsearch.corpus import build_corpus
 from lawsearch.references import find_citations
 
@@ -18,17 +20,21 @@ ENGLISH = DATA / "english" / "law50-test.txt"
 
 
 @pytest.fixture(scope="module")
-def bilingual(tmp_path_factory):
+def bilingual_root(tmp_path_factory) -> Path:
+    """A copy of the shipped corpus with the English test file added to its manifest."""
     root = tmp_path_factory.mktemp("bilingual") / "corpus"
-    from conftest import CORPUS_DIR
-
     shutil.copytree(CORPUS_DIR, root)
     (root / "laws" / "en").mkdir()
     shutil.copy(ENGLISH, root / "laws" / "en" / ENGLISH.name)
     with open(root / "manifest.toml", "a", encoding="utf-8") as f:
         f.write(f'\n[[source]]\npath = "laws/en/{ENGLISH.name}"\nlang = "en"\nkind = "laws"\nedition = "1987"\n'
                 'translator = ""\nencoding = "auto"\n')
-    return build_corpus(root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def bilingual(bilingual_root):
+    return build_corpus(bilingual_root)
 
 
 def test_english_layout_parses_into_the_translations(bilingual):
@@ -82,3 +88,52 @@ def test_english_citation_forms(text, targets):
 def test_the_russian_tree_is_unchanged_by_the_english_source(bilingual, corpus):
     russian = {n.id: (n.title, n.text, n.attribution) for n in corpus.nodes}
     assert {k: v for k, v in ((n.id, (n.title, n.text, n.attribution)) for n in bilingual.nodes) if k in russian} == russian
+
+
+@pytest.fixture(scope="module")
+def bilingual_site(bilingual_root, tmp_path_factory):
+    from lawsearch.build import build
+
+    out = tmp_path_factory.mktemp("bilingual-build")
+    build(bilingual_root, out, lambda message: None)
+    return out
+
+
+def test_english_text_is_searchable(bilingual_site):
+    from lawsearch.query import Searcher
+
+    s = Searcher(bilingual_site / "index")
+    assert s.search("offender partner lead", 3).hits[0].id == "50E3"
+    assert s.search("lang:en restrictions defenders", 3).hits[0].id == "50E"
+    s.close()
+
+
+def test_show_both_languages(bilingual_root, bilingual_site):
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    root = bilingual_root
+    result = CliRunner().invoke(main, ["show", "50D", "--lang", "both", "--corpus", str(root), "--out", str(bilingual_site)])
+    assert result.exit_code == 0
+    assert "Когда вистующий имеет младшую штрафную карту" in result.stdout and "Test sentence for 50D" in result.stdout
+    assert "Languages differ: title, refs" in result.stdout
+    english = CliRunner().invoke(main, ["show", "50D", "--lang", "en", "--corpus", str(root), "--out", str(bilingual_site)])
+    assert "Test sentence for 50D" in english.stdout and "Когда вистующий" not in english.stdout
+
+
+def test_side_by_side_on_a_desktop_stacked_on_a_phone_with_a_switch(browser, bilingual_site):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((bilingual_site / "site" / "laws" / "50.html").as_uri())
+    ru, en = page.locator("#l50d .parallel > .lang-ru"), page.locator("#l50d .parallel > .lang-en")
+    assert ru.bounding_box()["x"] < en.bounding_box()["x"]  # side by side
+    assert abs(ru.bounding_box()["y"] - en.bounding_box()["y"]) < 5
+    assert page.locator("#l50e3-en").inner_text().startswith("Offender")  # the anchor of CONTRACT.md, -en
+    page.check('input[value="en"]')
+    assert ru.is_hidden() and en.is_visible()
+    page.check('input[value="ru"]')
+    assert en.is_hidden() and ru.is_visible()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.check('input[value="both"]')
+    assert en.bounding_box()["y"] > ru.bounding_box()["y"] + ru.bounding_box()["height"] - 5  # stacked
+    page.close()

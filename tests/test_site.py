@@ -131,22 +131,6 @@ def test_search_data_cannot_close_its_script(hostile_site):
 
 # -- in a real browser ----------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM:
-        pytest.skip("no chromium on this machine (apt-get install chromium); .ci/run installs it")
-    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"])
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def page(browser):
     page = browser.new_page()

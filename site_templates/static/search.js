@@ -308,7 +308,7 @@
   }
 
   // -- building the plan (query.Searcher.plan) ---------------------------------------------
-  var RU = DATA.boosts, EN_FIELDS = ["title_en", "terms_en"], PREFIX_FIELDS = ["title", "text"], SYNONYM = DATA.synonym_boost;
+  var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"], SYNONYM = DATA.synonym_boost;
   function sameSets(a, b) {
     if (a.length !== b.length) return false;
     for (var i = 0; i < a.length; i++) if (!a[i].some(function (x) { return b[i].indexOf(x) >= 0; })) return false;
@@ -532,7 +532,7 @@
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
   function hit(id, score, highlight, prefixes) {
-    var n = NODES[id], sn = snippet(DATA.texts[id] || DATA.footnotes[id] || n.title || "", highlight, prefixes);
+    var n = NODES[id], sn = snippet(DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || "", highlight, prefixes);
     return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
   }
 
@@ -643,6 +643,15 @@
   });
   var initial = new URLSearchParams(window.location.search).get("q");
   if (initial) { box.value = initial; run(); }
+
+  // -- one language or both, where a law has English text -------------------------------------
+  document.querySelectorAll(".lang-switch input").forEach(function (input) {
+    input.addEventListener("change", function () {
+      var main = document.getElementById("main");
+      main.classList.remove("show-ru", "show-en");
+      if (input.value !== "both") main.classList.add("show-" + input.value);
+    });
+  });
 
   // -- reference previews --------------------------------------------------------------------
   var preview = document.getElementById("preview");
