@@ -163,6 +163,17 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
     if lost_bodies:
         r.add("  markers whose footnote body is lost: " + ", ".join(n for n, _ in lost_bodies))
 
+    for report in code.get("alignment", []):
+        r.add("")
+        covered = report["covered_laws"]
+        r.add(f"{report['lang']} text: {_count(len(covered), 'law')} covered ({', '.join(covered)})")
+        meaning = {"only-ru": "only in Russian", f"only-{report['lang']}": f"only in {report['lang']}",
+                   "structure": "parts differ", "title": "titles disagree with the glossary", "refs": "cite different targets"}
+        for flag_name, node_ids in report["flags"].items():
+            r.add(f"  {meaning.get(flag_name, flag_name)}: {', '.join(node_ids)}")
+        if not report["flags"]:
+            r.add("  the two languages agree")
+
     verified = code.get("verified", [])
     if verified:
         r.add("")

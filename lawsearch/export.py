@@ -201,13 +201,16 @@ def to_tei(corpus: Corpus) -> str:
         lines = [f"{'  ' * depth}<div{attrs}>"]
         if node.title:
             lines.append(f"{'  ' * depth}  <head>{xml_escape(node.title)}</head>")
-        en = (node.translations.get("en") or {}).get("title")
-        if en:
-            en_id = ids.anchor(node.id) + "-en"
-            lines.append(f'{"  " * depth}  <head xml:lang="en" xml:id="{en_id}">{xml_escape(en)}</head>')
-            links.append((ids.anchor(node.id), en_id))
+        english = node.translations.get("en") or {}
         if node.text:
             lines.append(f"{'  ' * depth}  <p>{text_xml(node.id, node.text, node.marks)}</p>")
+        if english.get("title") or english.get("text"):
+            # the English of the node stands beside it, "-en" added to its anchor (CONTRACT.md)
+            en_id = ids.anchor(node.id) + "-en"
+            inner = (f"<head>{xml_escape(english['title'])}</head>" if english.get("title") else "") + (
+                f"<p>{xml_escape(english['text'])}</p>" if english.get("text") else "")
+            lines.append(f'{"  " * depth}  <div type="translation" xml:lang="en" xml:id="{en_id}">{inner}</div>')
+            links.append((ids.anchor(node.id), en_id))
         for f in corpus.footnotes_of(node.id):
             if f.markers and f.markers[0] != node.id:
                 continue  # a footnote shared by several markers stands once, with the first

@@ -62,9 +62,10 @@ class View:
     en_html: Markup | None = None  # the English text where a source gives it
 
 class SiteBuilder:
-    def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=()):
+    def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None):
         self.corpus = corpus
         self.glossary = list(glossary)
+        self.analysis = analysis  # lemmas for the concordance page
         self.single = False
         self.by_id = {n.id: n for n in corpus.nodes}
         # references by the text they stand in: a node's Russian text and its English text
@@ -207,6 +208,20 @@ class SiteBuilder:
             return "не указано в тексте, восстановлено по соседям: " + ", ".join(LEVEL_TEXT[u] for u in node.uncertain)
         return None
 
+    def concordance(self) -> list:
+        """Each glossary term (once) with its lines in context, every form of its lemmas."""
+        from .concordance import kwic
+
+        out, seen = [], set()
+        for n, term in enumerate(self.glossary):
+            if term.ru in seen:
+                continue
+            seen.add(term.ru)
+            slug = f"term-{n}"
+            lines = kwic(self.corpus, self.analysis, term.ru, width=50)
+            out.append(({"ru": term.ru, "en": term.en, "slug": slug}, lines))
+        return out
+
     def has_english(self, law: Node) -> bool:
         """Whether any part of the law has English text (a second-language source)."""
         return any((n.translations.get("en") or {}).get("text") for n in [law, *self.parts_by_law.get(law.id, [])])
@@ -259,6 +274,8 @@ class SiteBuilder:
                  title=f"Правило {law.id}. {law.title or law.translations['en']['title'] or ''}")
         page("sources.html", "sources.html", "", title="Источники")
         page("glossary.html", "glossary.html", "", glossary=self.glossary, title="Глоссарий")
+        if self.analysis is not None:
+            page("concordance.html", "concordance.html", "", terms=self.concordance(), title="Конкорданс")
         pieces = [n for n in self.corpus.nodes if n.kind == "piece" and n.law is None]
         page("unattributed.html", "unattributed.html", "", pieces=[self.view(p, "") for p in pieces],
              title="Неразмещённые фрагменты")

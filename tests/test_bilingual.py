@@ -137,3 +137,19 @@ def test_side_by_side_on_a_desktop_stacked_on_a_phone_with_a_switch(browser, bil
     page.check('input[value="both"]')
     assert en.bounding_box()["y"] > ru.bounding_box()["y"] + ru.bounding_box()["height"] - 5  # stacked
     page.close()
+
+
+def test_exports_carry_the_english_text(bilingual):
+    from lxml import etree
+
+    from lawsearch.export import to_tei, to_tmx
+
+    tmx = etree.fromstring(to_tmx(bilingual).encode())
+    units = {u.get("tuid"): [t.find("seg").text for t in u.findall("tuv")] for u in tmx.findall("body/tu")}
+    assert units["50B"] == [bilingual.node("50B").text, "Test sentence for 50B: the card stays face up on the table."]
+    assert "50E3" not in units  # English only: nothing to pair it with
+    tei = etree.fromstring(to_tei(bilingual).encode())
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    (div,) = tei.xpath("//t:div[@xml:id='l50e3-en']", namespaces=ns)
+    assert div.get("type") == "translation" and "50E3" in "".join(div.itertext())
+    assert tei.xpath("//t:link[@target='#l50b #l50b-en']", namespaces=ns)

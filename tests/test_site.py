@@ -305,3 +305,12 @@ def test_browser_caps_hits_per_law_and_offers_the_rest(page, built):
     links = page.locator("#results li a").all()
     assert {a.get_attribute("href").split("#")[0] for a in links} == {"laws/50.html"}
     assert len(links) > 3 and page.locator("#results .more-button").count() == 0  # one law: all of it
+
+
+def test_concordance_page_shows_every_form_of_a_glossary_term(built):
+    html = (built / "site" / "concordance.html").read_text(encoding="utf-8")
+    section = html[html.index(">штрафная карта <"):]
+    section = section[:section.index("</section>")]
+    matches = re.findall(r'<td class="match"><a href="([^"]+)">([^<]+)</a>', section)
+    assert {m.lower() for _, m in matches} >= {"штрафная карта", "штрафной картой", "штрафных карт"}
+    assert "laws/50.html#l50b" in {href for href, _ in matches}
