@@ -103,6 +103,13 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
     Syntax is not annotated: HEAD and DEPREL are ``_`` (valid at UD validation level 1).
     """
     lexicon = lexicon or {}
+    cache: dict[str, tuple[str, str, str, str]] = {}  # a form's annotation, once per form
+
+    def annotated(form: str) -> tuple[str, str, str, str]:
+        if form not in cache:
+            cache[form] = annotate(form, lexicon)
+        return cache[form]
+
     out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC"]
     for node in corpus.nodes:
         if not node.text:
@@ -117,7 +124,7 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
             out.append(f"# node_id = {node.id}")
             out.append(f"# text = {text}")
             for i, m in enumerate(tokens):
-                lemma, upos, xpos, feats = annotate(m.group(), lexicon)
+                lemma, upos, xpos, feats = annotated(m.group())
                 space_after = i + 1 < len(tokens) and tokens[i + 1].start() > m.end()
                 misc = "_" if space_after or i + 1 == len(tokens) else "SpaceAfter=No"
                 out.append("\t".join([str(i + 1), m.group(), lemma, upos, xpos, feats, "_", "_", "_", misc]))
