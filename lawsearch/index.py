@@ -140,9 +140,8 @@ def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: 
 def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
     """One whoosh document per node."""
     cites: dict[str, list[str]] = {}
-    owner = _footnote_owners(corpus)
     for ref in corpus.refs:
-        for node_id in owner.get(ref.from_, [ref.from_]):
+        for node_id in corpus.citing(ref):
             cites.setdefault(node_id, []).append(ids.normalize(ref.target).lower())
     analyzed_glossary = [(term, analysis.terms(term.ru)) for term in glossary]
     for order, node in enumerate(corpus.nodes):
@@ -161,11 +160,6 @@ def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
             text_en=(node.translations.get("en") or {}).get("text") or "",
             ids=" ".join([node.id.lower(), *cites.get(node.id, [])]),
         )
-
-
-def _footnote_owners(corpus: Corpus) -> dict[str, list[str]]:
-    """A reference inside a footnote counts for the nodes that carry the footnote."""
-    return {f.id: list(f.markers) or ([f.at] if f.at else []) for f in corpus.footnotes}
 
 
 def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
@@ -241,16 +235,7 @@ def english_forms(texts: list[str]) -> dict[str, str]:
 
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysis: Analysis,
          lengths: dict[str, dict[str, int]]) -> dict:
-    owner = _footnote_owners(corpus)
-    citations: dict[str, list[str]] = {}
-    for ref in corpus.refs:
-        for node_id in owner.get(ref.from_, [ref.from_]):
-            cited_by = citations.setdefault(ref.target, [])
-            if node_id not in cited_by:
-                cited_by.append(node_id)
-    order = {n.id: i for i, n in enumerate(corpus.nodes)}
-    for target, cited_by in citations.items():
-        cited_by.sort(key=lambda n: order.get(n, len(order)))
+    citations = corpus.cited_by()
     vocabulary: Counter[str] = Counter()
     for node in corpus.nodes:
         for field in (node.title, node.text):

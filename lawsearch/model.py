@@ -194,6 +194,27 @@ class Corpus:
             return out
         return self._index("_commentary_cache", build).get(law, [])
 
+    def citing(self, ref: Ref) -> list[str]:
+        """The nodes a reference speaks for: its node, or for a reference in a footnote the
+        nodes that carry the footnote's markers (an orphan: the node it stood in)."""
+        owners = self._index("_owners_cache", lambda: {
+            f.id: list(f.markers) or ([f.at] if f.at else []) for f in self.footnotes})
+        return owners.get(ref.from_, [ref.from_])
+
+    def cited_by(self) -> dict[str, list[str]]:
+        """Target ID → the nodes citing it, in reading order (both directions of the refs)."""
+        def build() -> dict[str, list[str]]:
+            order = {n.id: i for i, n in enumerate(self.nodes)}
+            out: dict[str, list[str]] = {}
+            for ref in self.refs:
+                for node_id in self.citing(ref):
+                    if node_id not in out.setdefault(ref.target, []):
+                        out[ref.target].append(node_id)
+            for citing in out.values():
+                citing.sort(key=lambda n: order.get(n, len(order)))
+            return out
+        return self._index("_cited_by_cache", build)
+
     def footnotes_of(self, node_id: str) -> list[Footnote]:
         """Footnotes whose markers stand in the node, and an orphan whose body stood in it."""
         return [f for f in self.footnotes if node_id in f.markers or (f.orphan and f.at == node_id)]

@@ -45,7 +45,7 @@ def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
         "node": _node_dict(node),
         "children": [_node_dict(c) for c in _children(corpus, node)],
         "footnotes": [{"id": f.id, "page": f.page, "text": f.text, "orphan": f.orphan}
-                      for f in corpus.footnotes if f.id in node.footnotes or (f.orphan and f.at == node.id)],
+                      for f in corpus.footnotes_of(node.id)],
         "commentary": [_node_dict(c) for c in corpus.commentary(node.id)] if node.kind == "law" else [],
         "refs_out": [_ref_dict(r) for r in corpus.refs_from(node.id)],
         "refs_in": [_ref_dict(r) for r in corpus.refs_to(node.id)],
@@ -118,7 +118,7 @@ def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
         out.append("Contents:")
         for child in children:
             out.append(f"  {_heading(child)}")
-    notes = [f for f in corpus.footnotes if f.id in node.footnotes or (f.orphan and f.at == node.id)]
+    notes = corpus.footnotes_of(node.id)
     if notes:
         out.append("")
         out.append("Footnotes:")

@@ -74,16 +74,7 @@ class SiteBuilder:
         self.refs_en: dict[str, list[Ref]] = {}
         for r in corpus.refs:
             (self.refs_by_source if r.lang == "ru" else self.refs_en).setdefault(r.from_, []).append(r)
-        self.cited: dict[str, list[str]] = {}
-        owners = {f.id: list(f.markers) or ([f.at] if f.at else []) for f in corpus.footnotes}
-        for r in corpus.refs:
-            for citing in owners.get(r.from_, [r.from_]):
-                lst = self.cited.setdefault(r.target, [])
-                if citing not in lst:
-                    lst.append(citing)
-        for lst in self.cited.values():
-            lst.sort(key=lambda i: ids.sort_key(i, self.by_id[i].law if i in self.by_id else None,
-                                                self.by_id[i].kind if i in self.by_id else None))
+        self.cited = corpus.cited_by()
         self.curation_reasons = curation_reasons or {}
         self.parts_by_law: dict[str, list[Node]] = {}
         for n in corpus.nodes:
