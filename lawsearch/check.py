@@ -13,19 +13,7 @@ from dataclasses import dataclass, field
 
 from . import ids, morph
 from .model import Corpus
-
-# What cleaning must have removed, each with the damage item it comes from.
-DAMAGE = [
-    ("rule run (lost box-drawing characters)", re.compile(r"\?{2,}|њ{2,}|[\u2500-\u257F]")),
-    ("underline", re.compile(r"={3,}")),
-    ("page footer", re.compile(r"^-[ \t]*\d{1,4}(?:[ \t]|$)", re.M)),
-    ("paragraph mark (DC4)", re.compile(r"\(DC4\)|\x14")),
-    ("page directive", re.compile(r"\.\.page\d*")),
-    ("footnote body in running text", re.compile(r"\(\*+\)\s*[-–—]\s")),
-]
-# a word and the next one, overlapping (lookahead), so every adjacent pair is seen
-_WORD_PAIR = re.compile(r"(?<![\w-])([а-яё]+)(?= ([а-яё]+)(?![\w-]))")
-
+from .patterns import DAMAGE, WORD_PAIR
 
 @dataclass(frozen=True)
 class Damage:
@@ -45,7 +33,7 @@ def find_damage(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> list[D
         for what, pattern in DAMAGE:
             for m in pattern.finditer(text):
                 found.append(Damage(where, what, _excerpt(text, m.start(), m.end())))
-        for m in _WORD_PAIR.finditer(text):
+        for m in WORD_PAIR.finditer(text):
             left, right = m.group(1), m.group(2)
             if not morph.is_known(left) and left not in lexicon and morph.join_split_word(left, right, lexicon):
                 found.append(Damage(where, f"word split across lines ({left}|{right})",

@@ -242,3 +242,20 @@ HALF_REFERENCE = re.compile(r"^(?P<word>(?:ло|ла|лу|лом|илом|ила
 ID_IN_LIST = re.compile(_ID)
 SECTION_IN_LIST = re.compile(_SECTION_ID)
 RANGE_IN_LIST = re.compile(r"(?P<a>\d{1,3})\s*[-–—]\s*(?P<b>\d{1,3})(?![\w])")
+
+
+# -- damage left in the output (lawsearch check) ------------------------------------------
+# Traces of the raw damage anywhere in a finished title, text or footnote, each with the
+# damage item it comes from; looser than the cleaning patterns above on purpose: whatever
+# slipped through, wherever it stands.
+DAMAGE = [
+    ("rule run (lost box-drawing characters)", re.compile(r"\?{2,}|њ{2,}|[\u2500-\u257F]")),
+    ("underline", re.compile(r"={3,}")),
+    ("page footer", re.compile(r"^-[ \t]*\d{1,4}(?:[ \t]|$)", re.M)),
+    ("paragraph mark (DC4)", re.compile(r"\(DC4\)|\x14")),
+    ("page directive", re.compile(r"\.\.page\d*")),
+    ("footnote body in running text", re.compile(r"\(\*+\)\s*[-–—]\s")),
+]
+# a word and the next one, overlapping (lookahead), so every adjacent pair is seen:
+# "непра вильного" is a word split by a line break that survived
+WORD_PAIR = re.compile(r"(?<![\w-])([а-яё]+)(?= ([а-яё]+)(?![\w-]))")
