@@ -7,7 +7,6 @@ break -- is an error: the report says where, and ``check`` exits 1.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
