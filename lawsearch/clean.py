@@ -15,6 +15,7 @@ lines it came from.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -167,6 +168,11 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
     changes: list[Change] = []
     for line in lines:
         prev = out[-1] if out else None
+        if prev and prev.source == line.source and lang != "ru" and _continues(prev, line, lang):
+            # a hard-wrapped sentence, or "LAW 52" with its title on the next line
+            out[-1] = _joined(prev, line, f"{prev.text} {line.text}")
+            changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev.last, line.first}))
+            continue
         if prev and prev.source == line.source and STARTS_LOWER.match(line.text):
             kind = classify(prev.text, lang).kind
             if kind in HEADING_KINDS or kind == "text":
@@ -178,6 +184,15 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
                 continue
         out.append(line)
     return out, changes
+
+
+def _continues(prev: Line, line: Line, lang: str) -> bool:
+    """In another language's plain text: a line continues the one before when that one is
+    running text not ending a sentence, or a law heading with no title yet."""
+    before, here = classify(prev.text, lang), classify(line.text, lang)
+    if before.kind == "law" and before.title is None:
+        return here.kind == "text"
+    return before.kind == "text" and here.kind == "text" and not re.search(r"[.!?:;]['\"”’»)]*$", prev.text)
 
 
 def _joined(prev: Line, line: Line, text: str) -> Line:

@@ -43,7 +43,10 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     analysis = Analysis(Lexicon.load(folder.data_files.get("lexicon")))
     glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.data_files.get("glossary"))]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
-    return flagged, refs, report, [p for p in problems + tree.problems if p.severity == "error"]
+    unplaced = [Problem("warning", f"{lang} text that no heading places (a piece before any LAW heading) is left out",
+                        n.spans[0].source if n.spans else None, n.spans[0].lines[0] if n.spans else None)
+                for n in tree.nodes if n.kind == "piece"]
+    return flagged, refs, report, problems + tree.problems + unplaced
 
 
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
@@ -80,7 +83,9 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind, words, source.lang)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
-    primary = next((s.lang for s in folder.sources if s.kind == "laws"), "ru")
+    # the language of the corpus: [code] lang, else Russian when a Russian law text is there
+    langs = [s.lang for s in folder.sources if s.kind == "laws"]
+    primary = folder.code.get("lang") or ("ru" if "ru" in langs else langs[0] if langs else "ru")
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in law_sources}
     runs, problems = assemble(pieces, folder.curation, folder.curation_path, {s.id: s.path for s in folder.sources})

@@ -28,7 +28,8 @@ CONLLU_TOKEN = re.compile(
 )
 # A sentence ends at . ! ? … before a capital, a quote or a bracket -- not after an abbreviation.
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«\"(А-ЯЁA-Z])")
-ABBREVIATIONS = ("см.", "См.", "т.е.", "п.", "стр.", "ср.", "гл.", "т.к.")
+# a sentence does not end after these (a word of its own: "стоп." ends one, "п." does not)
+ABBREVIATION = re.compile(r"(?:^|[\s(])(?:см|т\.\s?е|п|стр|ср|гл|т\.\s?к)\.$", re.IGNORECASE)
 
 UPOS = {
     "NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB", "INFN": "VERB",
@@ -60,7 +61,7 @@ def sentences(text: str) -> list[str]:
         start = 0
         for m in SENTENCE_END.finditer(paragraph):
             before = paragraph[start:m.start()]
-            if before.endswith(ABBREVIATIONS):
+            if ABBREVIATION.search(before):
                 continue
             out.append(before.strip())
             start = m.end()
@@ -135,16 +136,16 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
 # -- TMX ------------------------------------------------------------------------------------
 
 
-def aligned(corpus: Corpus, lang: str = "en") -> list[tuple[Node, str, str]]:
-    """Nodes present in both languages: (node, Russian text, other language's text). Where
-    only titles exist in both (the shipped corpus), the titles are the aligned segments."""
+def aligned(corpus: Corpus, lang: str = "en") -> list[tuple[Node, str, str, str]]:
+    """Segments present in both languages: (node, "title" or "text", Russian, other). A node
+    gives its title pair and its text pair where both languages have them."""
     out = []
     for node in corpus.nodes:
         other = node.translations.get(lang) or {}
+        if node.title and other.get("title"):
+            out.append((node, "title", node.title, other["title"]))
         if node.text and other.get("text"):
-            out.append((node, node.text, other["text"]))
-        elif node.title and other.get("title"):
-            out.append((node, node.title, other["title"]))
+            out.append((node, "text", node.text, other["text"]))
     return out
 
 
@@ -155,8 +156,12 @@ def to_tmx(corpus: Corpus, version: str = "0") -> str:
              f'<header creationtool="lawsearch" creationtoolversion={quoteattr(version)} segtype="block" '
              f'o-tmf="lawsearch" adminlang="en" srclang="ru" datatype="plaintext">',
              f'<prop type="x-edition">{xml_escape(str(edition))}</prop>', "</header>", "<body>"]
-    for node, ru, en in aligned(corpus):
-        lines.append(f"<tu tuid={quoteattr(node.id)}>")
+    for node, part, ru, en in aligned(corpus):
+        lines.append(f"<tu tuid={quoteattr(node.id if part == 'text' else node.id + '-title')}>")
+        lines.append(f'<prop type="x-node">{xml_escape(node.id)}</prop><prop type="x-part">{part}</prop>')
+        lost = [end for end, cut in (("start", node.truncated_start), ("end", node.truncated_end)) if cut]
+        if part == "text" and lost:  # the Russian segment is cut by a lost page
+            lines.append(f'<prop type="x-ru-truncated">{" ".join(lost)}</prop>')
         lines.append(f'<tuv xml:lang="ru"><seg>{xml_escape(ru)}</seg></tuv>')
         lines.append(f'<tuv xml:lang="en"><seg>{xml_escape(en)}</seg></tuv>')
         lines.append("</tu>")

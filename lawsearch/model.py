@@ -201,29 +201,29 @@ class Corpus:
             f.id: list(f.markers) or ([f.at] if f.at else []) for f in self.footnotes})
         return owners.get(ref.from_, [ref.from_])
 
-    def cited_by(self) -> dict[str, list[str]]:
-        """Target ID → the nodes citing it, in reading order (both directions of the refs)."""
+    def cited_by(self, lang: str = "ru") -> dict[str, list[str]]:
+        """Target ID → the nodes whose text in ``lang`` cites it, in reading order."""
         def build() -> dict[str, list[str]]:
             order = {n.id: i for i, n in enumerate(self.nodes)}
             out: dict[str, list[str]] = {}
-            for ref in self.refs:
+            for ref in (r for r in self.refs if r.lang == lang):
                 for node_id in self.citing(ref):
                     if node_id not in out.setdefault(ref.target, []):
                         out[ref.target].append(node_id)
             for citing in out.values():
                 citing.sort(key=lambda n: order.get(n, len(order)))
             return out
-        return self._index("_cited_by_cache", build)
+        return self._index(f"_cited_by_{lang}_cache", build)
 
     def footnotes_of(self, node_id: str) -> list[Footnote]:
         """Footnotes whose markers stand in the node, and an orphan whose body stood in it."""
         return [f for f in self.footnotes if node_id in f.markers or (f.orphan and f.at == node_id)]
 
-    def refs_from(self, node_id: str) -> list[Ref]:
-        return [r for r in self.refs if r.from_ == node_id]
+    def refs_from(self, node_id: str, lang: str | None = None) -> list[Ref]:
+        return [r for r in self.refs if r.from_ == node_id and lang in (None, r.lang)]
 
-    def refs_to(self, node_id: str) -> list[Ref]:
-        return [r for r in self.refs if r.target == node_id]
+    def refs_to(self, node_id: str, lang: str | None = None) -> list[Ref]:
+        return [r for r in self.refs if r.target == node_id and lang in (None, r.lang)]
 
     # -- JSON ---------------------------------------------------------------------------
 

@@ -103,12 +103,13 @@ STARTS_LOWER = re.compile(rf"^[{CYR_LOWER}]")
 WORD = re.compile(rf"[{CYR_LOWER}{CYR_UPPER}A-Za-z]+(?:-[{CYR_LOWER}{CYR_UPPER}]+)*")
 
 HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
+LAYOUTS = ("ru", "en")  # languages whose law-text layout the patterns know
 
 
 # The English code's plain-text layout (a second-language source):
 #   "LAW 50 - DISPOSITION OF PENALTY CARD", "A. Penalty Card Remains Exposed",
 #   "1. Offender to Play", "(a) the offender's partner may …", "(1) …", "PART II - …"
-EN_LAW_HEADING = re.compile(r"^LAW\s+(?P<law>\d+)\s*[-–—.:]\s*(?P<title>\S.*?)\s*$")
+EN_LAW_HEADING = re.compile(r"^(?:LAW|Law)\s+(?P<law>\d+)(?:\s*[-–—.:]\s*(?P<title>\S.*?))?\s*$")
 EN_SECTION_HEADING = re.compile(r"^(?P<label>[A-Z])\.\s+(?P<title>[A-Z].*?)\s*$")
 EN_CLAUSE_HEADING = re.compile(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z].*?)\s*$")
 EN_SUBCLAUSE = re.compile(r"^\((?P<label>[a-z])\)\s+(?P<text>\S.*?)\s*$")
@@ -171,8 +172,8 @@ def _classify_english(s: str) -> Classified:
     (``extra``)."""
     if m := EN_DIVISION.match(s):
         return Classified("division", label=m["numeral"], title=m["title"], extra=EN_DIVISION_LEVELS[m["level"]])
-    if m := EN_LAW_HEADING.match(s):
-        return Classified("law", label=m["law"], title=title_case(m["title"]))
+    if m := EN_LAW_HEADING.match(s):  # "LAW 52" alone: its title follows on the next line
+        return Classified("law", label=m["law"], title=title_case(m["title"]) if m["title"] else None)
     if m := EN_SECTION_HEADING.match(s):
         return Classified("section", label=m["label"], title=m["title"])
     if m := EN_CLAUSE_HEADING.match(s):

@@ -108,7 +108,7 @@ def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
         if english.get("text"):
             out.append(english["text"])
         else:
-            out.append("[no English text in the corpus" + ("; the title is the English code's]" if english.get("title") else "]"))
+            out.append("[no English text in the corpus" + (f"; English title: {english['title']}]" if english.get("title") else "]"))
     if node.alignment:
         out.append("")
         out.append("Languages differ: " + ", ".join(node.alignment))
@@ -132,18 +132,27 @@ def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
             for c in commentary:
                 gap = "[…] " if c.truncated_start else ""
                 out.append(f"  {c.id}. {gap}" + (c.text or "").replace("\n\n", "\n\n      "))
-    refs_out = corpus.refs_from(node.id)
-    if refs_out:
-        out.append("")
-        out.append("Refers to: " + ", ".join(f"{r.target} ({_status(r.status)})" for r in refs_out))
-    refs_in = corpus.refs_to(node.id)
-    if refs_in:
-        cited_by = sorted(dict.fromkeys(r.from_ for r in refs_in), key=ids.sort_key)
-        out.append("Cited by: " + ", ".join(cited_by))
+    for which in (["ru", "en"] if lang == "both" else [lang]):
+        label = " (English text)" if which == "en" else ""
+        refs_out = corpus.refs_from(node.id, which)
+        if refs_out:
+            out.append("")
+            out.append(f"Refers to{label}: " + ", ".join(f"{r.target} ({_status(r.status)})" for r in refs_out))
+        cited = corpus.cited_by(which).get(node.id)
+        if cited:
+            out.append(f"Cited by{label}: " + ", ".join(cited))
     return "\n".join(out) + "\n"
 
 
 def _heading(node: Node) -> str:
+    english = (node.translations.get("en") or {})
+    if node.kind not in ("division", "commentary", "piece") and not node.title and not node.text \
+            and english.get("text") and node.title_from is None:
+        return f"{node.id}. [only in English: {english.get('title') or 'no title'}]"
+    return _russian_heading(node)
+
+
+def _russian_heading(node: Node) -> str:
     if node.kind == "law":
         label = f"Правило {node.id}"
     elif node.kind == "division":

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from .model import CorpusError, Problem, Source
+from .patterns import LAYOUTS
 
 MANIFEST = "manifest.toml"
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
 KINDS = ("laws", "commentary")
 DATA_FILES = ("curation", "titles", "lexicon", "glossary")
-CODE_KEYS = {"title", "edition", "laws", *DATA_FILES}
+CODE_KEYS = {"title", "edition", "laws", "lang", *DATA_FILES}
 SOURCE_KEYS = {"path", "lang", "kind", "edition", "translator", "published", "encoding"}
 RAW_SUFFIXES = (".txt",)
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -148,6 +149,8 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
         raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it")
     if entry["kind"] not in KINDS:
         raise fail(f"kind must be one of {', '.join(KINDS)}, not {entry['kind']!r}")
+    if entry["kind"] == "laws" and entry["lang"] not in LAYOUTS:
+        raise fail(f"no law-text layout is known for lang {entry['lang']!r}; known: {', '.join(LAYOUTS)}")
     path = root / entry["path"]
     if not path.is_file():
         raise fail(f"the manifest names {entry['path']}, but there is no such file")
