@@ -298,6 +298,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     Plain words match every form and must all match:   штрафными картами
     Quoted phrases match in any inflection:             "ход вне очереди"
     OR, NOT or -word, and word* prefixes:               болван OR онер -младшая
+    (quote a query with -word, or put -- before it:     lawsearch search -- онер -младшая)
     Filters:                                            law:50  kind:commentary  lang:en
     An ID or citation jumps to it, then who cites it:   50E   "правило 53"   "Law 50E1"
     English terms go through the glossary:              penalty card   revoke
@@ -393,6 +394,18 @@ def _highlight(snippet: str, spans: list[list[int]]) -> str:
     return out + snippet[pos:]
 
 
+def _check_law(corpus, law: str | None) -> None:
+    """--law takes a law number of the corpus ("50"), not a clause or a citation."""
+    if law is None:
+        return
+    node = corpus.node(law.strip())
+    if node is None or node.kind != "law":
+        laws = [n.id for n in corpus.nodes if n.kind == "law"]
+        raise click.ClickException(f"no law {law!r} in the corpus; --law takes a law number ({laws[0]}-{laws[-1]})")
+    if node.missing and not corpus.commentary(node.id):
+        raise click.ClickException(f"law {law} has no text in the corpus")
+
+
 def _analysis(root: Path):
     from .analysis import Analysis, Lexicon
     from .sources import read_corpus_folder
@@ -407,7 +420,7 @@ def _analysis(root: Path):
               help="Reading order, or by the words before (nearest first) or after the match.")
 @click.option("--width", default=40, show_default=True, type=click.IntRange(5, 200), help="Characters of context each side.")
 @click.option("--law", help="Only this law (and its commentary).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON lines: node, left, match, right, url.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {node, left, match, right, url}.")
 def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, law: str | None, as_json: bool) -> None:
     """Key word in context: every form of a word's lemma (or of a phrase's), in its context.
 
@@ -420,8 +433,15 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     from .build import load_corpus
     from .concordance import kwic as find
 
+    text = " ".join(word).strip()
+    if not text:
+        raise click.UsageError("the word is empty; try: lawsearch kwic штрафная карта")
     corpus = load_corpus(root, out, quiet)
-    lines = find(corpus, _analysis(root), " ".join(word), width, sort, law)
+    _check_law(corpus, law)
+    analysis = _analysis(root)
+    if not analysis.terms(text):
+        raise click.UsageError(f"{text!r} is only stop words (и, в, на …), which the lemma index leaves out")
+    lines = find(corpus, analysis, text, width, sort, law)
     if as_json:
         click.echo(json.dumps([l.to_dict() for l in lines], ensure_ascii=False, indent=1))
         return
@@ -439,7 +459,8 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
 @click.option("-n", "--limit", default=30, show_default=True, type=click.IntRange(1), help="How many lemmas.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: [[lemma, count], …].")
 def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> None:
-    """Lemma frequencies of the law text and commentary (stop words left out).
+    """Lemma frequencies of the law text and commentary (the index's stop words -- и, в, на,
+    … -- left out; не, или, если and the like are counted: they matter in law text).
 
     \b
     Example:
@@ -450,8 +471,7 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
     from .concordance import freq as count
 
     corpus = load_corpus(root, out, quiet)
-    if law is not None and corpus.node(law) is None:
-        raise click.ClickException(f"no law {law} in the corpus")
+    _check_law(corpus, law)
     rows = count(corpus, _analysis(root), law)[:limit]
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False))

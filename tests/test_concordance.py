@@ -57,6 +57,14 @@ def test_cli_kwic_and_freq():
     none = runner.invoke(main, ["kwic", "--corpus", str(CORPUS_DIR), "ыыыыы"])
     assert none.exit_code == 0 and "No form" in none.stdout
     bad = runner.invoke(main, ["freq", "--corpus", str(CORPUS_DIR), "--law", "99"])
-    assert bad.exit_code == 1 and "no law 99" in bad.stderr
+    assert bad.exit_code == 1 and "no law '99'" in bad.stderr
     top = runner.invoke(main, ["freq", "--corpus", str(CORPUS_DIR), "-n", "3", "--json"])
     assert [lemma for lemma, _ in json.loads(top.stdout)][0] == "карта"
+
+
+def test_cli_kwic_refuses_what_it_cannot_search():
+    runner = CliRunner()
+    assert runner.invoke(main, ["kwic", "--corpus", str(CORPUS_DIR), "и"]).exit_code == 2  # a stop word
+    assert runner.invoke(main, ["kwic", "--corpus", str(CORPUS_DIR), " "]).exit_code == 2
+    clause = runner.invoke(main, ["kwic", "--corpus", str(CORPUS_DIR), "вистующий", "--law", "50E"])
+    assert clause.exit_code == 1 and "law number" in clause.stderr

@@ -645,11 +645,18 @@
   if (initial) { box.value = initial; run(); }
 
   // -- one language or both, where a law has English text -------------------------------------
+  function showLanguage(value) {
+    var main = document.getElementById("main");
+    main.classList.remove("show-ru", "show-en");
+    if (value !== "both") main.classList.add("show-" + value);
+  }
+  var saved = null;
+  try { saved = window.localStorage.getItem("lawsearch-lang"); } catch (e) { /* storage may be off */ }
   document.querySelectorAll(".lang-switch input").forEach(function (input) {
+    if (saved && input.value === saved) { input.checked = true; showLanguage(saved); }
     input.addEventListener("change", function () {
-      var main = document.getElementById("main");
-      main.classList.remove("show-ru", "show-en");
-      if (input.value !== "both") main.classList.add("show-" + input.value);
+      showLanguage(input.value);
+      try { window.localStorage.setItem("lawsearch-lang", input.value); } catch (e) { /* the choice just won't stay */ }
     });
   });
 
