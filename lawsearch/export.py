@@ -52,6 +52,9 @@ FEATURES = {
 }
 VERB_FORMS = {"INFN": "Inf", "PRTF": "Part", "PRTS": "Part", "GRND": "Conv", "VERB": "Fin"}
 PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn"}
+# conjunctions that open a clause (UD SCONJ), not join equals (CCONJ)
+SUBORDINATORS = {"если", "что", "как", "когда", "чтобы", "хотя", "пока", "поскольку", "потому", "так как",
+                 "будто", "словно", "раз", "чем"}
 
 
 def sentences(text: str) -> list[str]:
@@ -88,6 +91,12 @@ def annotate(form: str, lexicon: dict[str, str]) -> tuple[str, str, str, str]:
         upos = "PROPN"
     if lexicon.get(folded) and pos in ("PRTF", "PRTS"):
         upos = "NOUN"  # разыгрывающий, вистующий: nouns in this text
+    if pos == "CONJ" and parse.normal_form in SUBORDINATORS:
+        upos = "SCONJ"
+    if pos == "ADJF" and "Apro" in grammemes:  # этот, свой, некоторый, любой; который is a pronoun
+        upos = "PRON" if parse.normal_form == "который" else "DET"
+    if parse.normal_form == "ли":
+        upos = "PART"
     feats = dict(FEATURES[g] for g in grammemes if g in FEATURES and not (upos == "NOUN" and FEATURES[g][0] in ("Tense", "Voice", "Aspect")))
     if pos in VERB_FORMS and upos == "VERB":
         feats["VerbForm"] = VERB_FORMS[pos]

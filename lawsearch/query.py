@@ -416,6 +416,9 @@ class Searcher:
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
+        if not spans_ and doc.get("text_en") and text != doc["text_en"]:
+            # matched in the English text only: show that
+            snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"])
 

@@ -376,8 +376,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 texts[node_id] = doc["text"]
             if doc.get("footnotes"):
                 notes[node_id] = doc["footnotes"]
-            if doc.get("text_en") and not doc.get("text"):
-                english[node_id] = doc["text_en"]  # a snippet for a node only the English text has
+            if doc.get("text_en"):
+                english[node_id] = doc["text_en"]  # a snippet where only the English text matched
         return {
             "version": 2,
             "n": stats.n,

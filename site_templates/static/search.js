@@ -532,7 +532,9 @@
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
   function hit(id, score, highlight, prefixes) {
-    var n = NODES[id], sn = snippet(DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || "", highlight, prefixes);
+    var n = NODES[id], text = DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || "";
+    var sn = snippet(text, highlight, prefixes);
+    if (!sn.spans.length && DATA.texts_en[id] && text !== DATA.texts_en[id]) sn = snippet(DATA.texts_en[id], highlight, prefixes);
     return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
   }
 
