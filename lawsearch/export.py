@@ -146,33 +146,37 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
 
 
 def aligned(corpus: Corpus, lang: str = "en") -> list[tuple[Node, str, str, str]]:
-    """Segments present in both languages: (node, "title" or "text", Russian, other). A node
-    gives its title pair and its text pair where both languages have them."""
+    """Nodes present in both languages, one segment pair each: (node, "text" or "title",
+    Russian, other). The texts where both languages have text, else the titles (the
+    shipped corpus: the law titles)."""
     out = []
     for node in corpus.nodes:
         other = node.translations.get(lang) or {}
-        if node.title and other.get("title"):
-            out.append((node, "title", node.title, other["title"]))
         if node.text and other.get("text"):
             out.append((node, "text", node.text, other["text"]))
+        elif node.title and other.get("title"):
+            out.append((node, "title", node.title, other["title"]))
     return out
 
 
 def to_tmx(corpus: Corpus, version: str = "0") -> str:
-    """TMX 1.4b: one ``tu`` per aligned node, ``tuid`` its ID."""
+    """TMX 1.4b: one ``tu`` per aligned node, ``tuid`` its ID; a text unit carries the two
+    titles as ``x-title`` properties of its variants, and says where the Russian is cut."""
     edition = corpus.code.get("edition", "")
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<tmx version="1.4">',
              f'<header creationtool="lawsearch" creationtoolversion={quoteattr(version)} segtype="block" '
              f'o-tmf="lawsearch" adminlang="en" srclang="ru" datatype="plaintext">',
              f'<prop type="x-edition">{xml_escape(str(edition))}</prop>', "</header>", "<body>"]
     for node, part, ru, en in aligned(corpus):
-        lines.append(f"<tu tuid={quoteattr(node.id if part == 'text' else node.id + '-title')}>")
-        lines.append(f'<prop type="x-node">{xml_escape(node.id)}</prop><prop type="x-part">{part}</prop>')
+        lines.append(f"<tu tuid={quoteattr(node.id)}>")
+        lines.append(f'<prop type="x-part">{part}</prop>')
         lost = [end for end, cut in (("start", node.truncated_start), ("end", node.truncated_end)) if cut]
         if part == "text" and lost:  # the Russian segment is cut by a lost page
             lines.append(f'<prop type="x-ru-truncated">{" ".join(lost)}</prop>')
-        lines.append(f'<tuv xml:lang="ru"><seg>{xml_escape(ru)}</seg></tuv>')
-        lines.append(f'<tuv xml:lang="en"><seg>{xml_escape(en)}</seg></tuv>')
+        en_title = (node.translations.get("en") or {}).get("title")
+        for code, title, seg in (("ru", node.title, ru), ("en", en_title, en)):
+            prop = f'<prop type="x-title">{xml_escape(title)}</prop>' if part == "text" and title else ""
+            lines.append(f'<tuv xml:lang="{code}">{prop}<seg>{xml_escape(seg)}</seg></tuv>')
         lines.append("</tu>")
     lines += ["</body>", "</tmx>"]
     return "\n".join(lines) + "\n"
