@@ -314,3 +314,12 @@ def test_concordance_page_shows_every_form_of_a_glossary_term(built):
     matches = re.findall(r'<td class="match"><a href="([^"]+)">([^<]+)</a>', section)
     assert {m.lower() for _, m in matches} >= {"штрафная карта", "штрафной картой", "штрафных карт"}
     assert "laws/50.html#l50b" in {href for href, _ in matches}
+
+
+def test_headings_do_not_skip_levels(built):
+    """Screen readers navigate by heading level: h1 → h2 → h3, never h1 → h3."""
+    for path in (built / "site" / "laws").glob("*.html"):
+        levels = [int(n) for n in re.findall(r"<h([1-6])[\s>]", path.read_text(encoding="utf-8"))]
+        assert levels[0] == 1, path.name
+        for before, after in zip(levels, levels[1:]):
+            assert after <= before + 1, (path.name, levels)
