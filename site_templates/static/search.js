@@ -576,6 +576,8 @@
       hits = [];
       laws.forEach(function (law) {
         var mine = result.hits.filter(function (h) { return h.law === law; });
+        // the law's own hit heads its group (instead of a separate group heading)
+        mine.sort(function (a, b) { return (b.id === law) - (a.id === law); });
         hits = hits.concat(mine.slice(0, perLaw));
         if (mine.length > perLaw && law) more[mine[perLaw - 1].id] = [law, mine.length - perLaw];
       });
