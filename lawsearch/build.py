@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .corpus import Progress, parse_folder
-from .model import Corpus, CorpusError, Problem
+from .model import Corpus, CorpusError, Problem, os_fault
 from .sources import read_corpus_folder
 
 CORPUS_JSON = "corpus.json"
@@ -59,7 +59,15 @@ def staging(out: Path):
 def write_text(path: Path, text: str) -> None:
     """Write a file through a temporary file in the same folder, then rename. A target that
     is not a regular file (``/dev/stdout``, a pipe, a symlink) is written in place: renaming
-    over it would replace the device or the link itself."""
+    over it would replace the device or the link itself. A failure names ``path`` (not the
+    temporary file) and says what is wrong."""
+    try:
+        _write_text(path, text)
+    except OSError as e:
+        raise CorpusError(Problem("error", f"cannot write it: {os_fault(e)}", str(path))) from None
+
+
+def _write_text(path: Path, text: str) -> None:
     if path.is_symlink() or (path.exists() and not path.is_file()):  # also a link to a file not yet made
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)

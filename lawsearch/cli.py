@@ -6,6 +6,7 @@ well-formed request that failed (unknown ID, corpus error, damage left), 2 usage
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -15,25 +16,34 @@ from pathlib import Path
 
 import click
 
-from .model import CorpusError
+from .model import CorpusError, os_fault, shorten
+
+DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
 
-def find_corpus(explicit: str | None) -> Path:
+def find_corpus(explicit: str | None, given_by: str = "--corpus") -> Path:
     """``--corpus DIR``, else ``$LAWSEARCH_CORPUS``, else the nearest ``corpus/`` folder in the
-    current directory or its parents (as git finds ``.git``)."""
-    if explicit:
-        path = Path(explicit)
-    elif os.environ.get("LAWSEARCH_CORPUS"):
-        path = Path(os.environ["LAWSEARCH_CORPUS"])
-    else:
+    current directory or its parents (as git finds ``.git``). ``given_by`` names where
+    ``explicit`` came from, for the message when it is not a corpus folder."""
+    if not explicit and os.environ.get("LAWSEARCH_CORPUS"):
+        explicit, given_by = os.environ["LAWSEARCH_CORPUS"], "$LAWSEARCH_CORPUS"
+    if not explicit:
         here = Path.cwd().resolve()
         path = next((d / "corpus" for d in (here, *here.parents) if (d / "corpus" / "manifest.toml").is_file()), None)
         if path is None:
             raise click.ClickException(
                 "no corpus/ folder with a manifest.toml here or in any parent folder; "
                 "run from the project folder or pass --corpus DIR")
+        return path
+    path = Path(explicit)
     if not path.is_dir():
-        raise click.ClickException(f"{path}: no such corpus folder")
+        raise click.ClickException(f"{given_by} names {path}, but there is no such folder")
+    if not (path / "manifest.toml").exists():
+        # a project folder is the usual slip: the corpus is its corpus/ subfolder
+        nested = path / "corpus"
+        hint = f"; did you mean {nested}?" if (nested / "manifest.toml").is_file() else \
+            "; a corpus folder holds manifest.toml and the raw files it lists"
+        raise click.ClickException(f"{given_by} names {path}, which has no manifest.toml{hint}")
     return path
 
 
@@ -45,44 +55,171 @@ def corpus_options(command):
                   help="Where builds go (default: build/ beside the corpus folder).")
     @functools.wraps(command)
     def wrapper(*args, corpus_dir, out_dir, **kwargs):
-        root = find_corpus(corpus_dir)
+        source = click.get_current_context().get_parameter_source("corpus_dir")
+        root = find_corpus(corpus_dir, "$LAWSEARCH_CORPUS" if source == click.core.ParameterSource.ENVIRONMENT
+                           else "--corpus")
         out = Path(out_dir) if out_dir else root.resolve().parent / "build"
         try:
             return command(*args, root=root, out=out, **kwargs)
         except CorpusError as e:
-            raise click.ClickException(error_message(e)) from None
+            raise click.ClickException(error_message(e, check=command_line(["check"], root, out))) from None
     return wrapper
 
 
-def error_message(error: CorpusError, limit: int = 5) -> str:
-    """The problems of a failed run, in file order, at most ``limit`` of them."""
+def error_message(error: CorpusError, limit: int = 5, check: str = "lawsearch check") -> str:
+    """The problems of a failed run, in file order, at most ``limit`` of them; ``check`` is
+    the command that lists them all."""
     problems = sorted(error.problems, key=lambda p: (p.path or "", p.line or 0))
     lines = [str(p) for p in problems[:limit]]
     if len(problems) > limit:
-        lines.append(f"… and {len(problems) - limit} more like these (`lawsearch check` lists them all)")
+        lines.append(f"… and {len(problems) - limit} more like these (`{check}` lists them all)")
     return "\n".join(lines)
 
 
-def _quiet_broken_pipe() -> None:
-    """`lawsearch clean FILE | head` must end quietly when head stops reading."""
-    import signal
+def corpus_arguments(root: Path, out: Path) -> list[str]:
+    """``--corpus`` and ``--out`` as a hint must give them so that it finds this corpus and
+    this output from the current folder: only where the defaults would find others."""
+    try:
+        default = find_corpus(None).resolve()
+    except click.ClickException:
+        default = None
+    args = [] if default == root.resolve() else ["--corpus", str(root)]
+    if out.resolve() != root.resolve().parent / "build":
+        args += ["--out", str(out)]
+    return args
 
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+def command_line(words: list[str], root: Path, out: Path) -> str:
+    """A command for a hint, that works as printed: ``lawsearch check --corpus /x/corpus``.
+
+    Shell-quoted, with ``--corpus`` and ``--out`` where the defaults would not find them."""
+    return shlex.join(["lawsearch", *words, *corpus_arguments(root, out)])
 
 
-_quiet_broken_pipe()
+def search_command(query: str, root: Path, out: Path, limit: int | None = None) -> str:
+    """``lawsearch search QUERY`` for a hint; a query starting with ``-`` goes after ``--``
+    (else it would be read as an option)."""
+    options = (["--limit", str(limit)] if limit and limit > DEFAULT_LIMIT else []) + corpus_arguments(root, out)
+    words = [*options, "--", query] if query.startswith("-") else [query, *options]
+    return shlex.join(["lawsearch", "search", *words])
 
 
 def progress(message: str) -> None:
-    click.echo(message, err=True)
+    """Progress on stderr, best effort: a build must not fail because nobody reads its log
+    (`lawsearch build 2>&1 | head -1`)."""
+    try:
+        click.echo(message, err=True)
+    except OSError:
+        pass
 
 
 def quiet(message: str) -> None:
     pass
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class OutputError(Exception):
+    """Writing the command's output to stdout failed: a closed pipe, a full disk, /dev/full."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error.strerror)
+        self.error = error
+
+
+def emit(text: str = "", nl: bool = True) -> None:
+    """Data to stdout (progress and errors go to stderr); a failure is an OutputError, for
+    the command boundary to report."""
+    try:
+        click.echo(text, nl=nl)
+    except OSError as e:
+        raise OutputError(e) from None
+
+
+class Boundary(click.Group):
+    """The command group with one boundary for faults from outside the program: whatever a
+    command meets, the user gets one sentence, never a traceback.
+
+    * stdout closed by its reader (``lawsearch export | head``): quiet, exit 1;
+    * stdout full (``> /dev/full``, a full disk): "cannot write the output: …", exit 1;
+    * a file that cannot be read or written: its name and what is wrong, exit 1;
+    * Ctrl-C: "interrupted", exit 130 (128 + SIGINT, as shells report it).
+    """
+
+    def invoke(self, ctx: click.Context):
+        try:
+            try:
+                result = super().invoke(ctx)
+            except BaseException as e:
+                _flush_output(quiet=isinstance(e, (KeyboardInterrupt, OutputError)))
+                raise
+            _flush_output()
+            return result
+        except KeyboardInterrupt:
+            _tell(("\n" if _is_terminal(sys.stderr) else "") + "interrupted")  # after the terminal's ^C
+            raise click.exceptions.Exit(130) from None
+        except OutputError as e:
+            raise _output_fault(e.error) from None
+        except OSError as e:
+            if e.errno == errno.EPIPE:  # a pipe we write to (stderr, a file given as -o) closed
+                raise _output_fault(e) from None
+            if e.filename:  # "FILE: permission denied (check its owner and permissions)"
+                raise click.ClickException(f"{e.filename}: {os_fault(e, Path(os.fsdecode(e.filename)))}") from None
+            raise click.ClickException(os_fault(e)) from None
+
+    def main(self, *args, **kwargs):
+        # --help, --version and usage errors are written by click itself, outside invoke
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as e:
+            _silence_output()
+            if e.errno != errno.EPIPE:
+                _tell(f"Error: cannot write the output: {e.strerror}")
+            sys.exit(1)
+
+
+def _output_fault(error: OSError) -> click.exceptions.Exit | click.ClickException:
+    _silence_output()
+    if error.errno == errno.EPIPE or (os.name == "nt" and error.errno == errno.EINVAL):
+        return click.exceptions.Exit(1)  # the reader has all it wanted: nothing to say
+    return click.ClickException(f"cannot write the output: {error.strerror}")
+
+
+def _flush_output(quiet: bool = False) -> None:
+    """Output still buffered fails only when flushed; flush it here, not at exit, where
+    Python can only print "Exception ignored …"."""
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        if not quiet:
+            raise OutputError(e) from None
+        _silence_output()
+
+
+def _silence_output() -> None:
+    """Point stdout at the null device so that the flush at exit cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # no real file behind stdout (a test runner's buffer): nothing is flushed at exit
+
+
+def _tell(message: str) -> None:
+    """A message on stderr, best effort: stderr may be closed too."""
+    try:
+        click.echo(message, err=True)
+    except OSError:
+        pass
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+@click.group(cls=Boundary, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="lawsearch")
 def main() -> None:
     """lawsearch: the Laws of Duplicate Bridge (Russian translation of the 1987 code) as a
@@ -163,9 +300,9 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
             text = exports.to_tei(corpus)
     if output:
         write_text(Path(output), text)
-        click.echo(f"wrote {output}", err=True)
+        progress(f"wrote {output}")
     else:
-        click.echo(text, nl=False)
+        emit(text, nl=False)
 
 
 @main.command()
@@ -194,9 +331,9 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str) -> None:
     corpus = load_corpus(root, out, quiet)
     resolved = resolve(corpus, node_id)
     if as_json:
-        click.echo(json.dumps(as_dict(corpus, resolved), ensure_ascii=False, indent=1))
+        emit(json.dumps(as_dict(corpus, resolved), ensure_ascii=False, indent=1))
     else:
-        click.echo(describe(corpus, resolved, lang), nl=False)
+        emit(describe(corpus, resolved, lang), nl=False)
 
 
 @main.command()
@@ -220,7 +357,7 @@ def check(root: Path, out: Path) -> None:
 
     corpus = load_corpus(root, out, quiet, strict=False)
     report = quality_report(corpus, lexicon_words(read_corpus_folder(root)))
-    click.echo(report.text(), nl=False)
+    emit(report.text(), nl=False)
     for error in report.errors:
         click.echo(f"error: {error}", err=True)
     if report.errors:
@@ -268,7 +405,7 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
     cleaned = clean_lines(raw, path.stem, kind or declared_kind or "laws")
     if not explain:
         for line in cleaned.lines:
-            click.echo(line.text)
+            emit(line.text)
         return
     by_line = cleaned.rules_by_line()
     outputs: dict[int, list[str]] = {}
@@ -278,18 +415,18 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
         rules = by_line.get(n)
         if not rules:
             for after in outputs.get(n, []):
-                click.echo(f"{n:>5}   {after}")
+                emit(f"{n:>5}   {after}")
             continue
-        click.echo(f"{n:>5}   [{', '.join(rules)}]")
-        click.echo(f"      - {before}")
+        emit(f"{n:>5}   [{', '.join(rules)}]")
+        emit(f"      - {before}")
         for after in outputs.get(n, []):
-            click.echo(f"      + {after}")
+            emit(f"      + {after}")
 
 
 @main.command()
 @corpus_options
 @click.argument("query", nargs=-1, required=True)
-@click.option("-n", "--limit", default=10, show_default=True, type=click.IntRange(1), help="How many hits.")
+@click.option("-n", "--limit", default=DEFAULT_LIMIT, show_default=True, type=click.IntRange(1), help="How many hits.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (query, corrected_query, suggestions, hits) instead of text.")
 def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: bool) -> None:
     """Search the laws and commentary by any word form, phrase, ID or English term.
@@ -301,6 +438,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     (quote a query with -word, or put -- before it:     lawsearch search -- онер -младшая)
     Filters:                                            law:50  kind:commentary  lang:en
     An ID or citation jumps to it, then who cites it:   50E   "правило 53"   "Law 50E1"
+    … and every other ID that show takes:               fn-84-1   div-razdel-46   48.4
     English terms go through the glossary:              penalty card   revoke
 
     Matched words are highlighted on a terminal. Run `lawsearch build` first.
@@ -310,25 +448,25 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
       lawsearch search штрафными картами
       lawsearch search '"ход вне очереди" law:54' --json
     """
-    from .query import Searcher
+    from .query import QueryError, Searcher
 
     text = " ".join(query).strip()
     if not text:
         raise click.UsageError("the query is empty; try: lawsearch search штрафными картами")
     index_dir = out / "index"
     if not index_dir.is_dir():
-        hint = "lawsearch build" + (f" --corpus {root}" if root.resolve() != (Path.cwd() / "corpus").resolve() else "") \
-            + (f" --out {out}" if out.resolve() != (root.resolve().parent / "build") else "")
-        raise click.ClickException(f"{index_dir}: no search index yet; run `{hint}` first")
+        raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
     searcher = Searcher(index_dir)
-    fresh = _index_is_fresh(root, searcher.meta.get("inputs"))
-    if not fresh:
-        click.echo(f"note: {index_dir} is older than the corpus; run `lawsearch build` to refresh it", err=True)
-    result = searcher.search(text, limit)
+    if not _index_is_fresh(root, searcher.meta.get("inputs")):
+        progress(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
+    try:
+        result = searcher.search(text, limit)
+    except QueryError as e:
+        raise click.UsageError(str(e)) from None
     if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+        emit(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
         return
-    click.echo(format_result(result))
+    emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)))
 
 
 def _index_is_fresh(root: Path, inputs: str | None) -> bool:
@@ -340,50 +478,75 @@ def _index_is_fresh(root: Path, inputs: str | None) -> bool:
         return False
 
 
-def format_result(result) -> str:
+def format_result(result, command=lambda query, limit=None: shlex.join(["lawsearch", "search", query])) -> str:
     """Hits grouped by law, the matched words in bold yellow (click drops the colour when
-    the output is not a terminal)."""
+    the output is not a terminal). ``command(query, limit)`` writes the commands the hints
+    give for hits not shown; the counts say how many each would show."""
+    from .query import PER_LAW, groups, reach
+
     lines: list[str] = []
     if result.corrected_query:
-        lines.append(f"No hits for {result.query!r}; showing results for {result.corrected_query!r}.")
+        lines.append(f"No hits for {shorten(result.query)!r}; showing results for {shorten(result.corrected_query)!r}.")
     if not result.hits:
-        lines.append(f"Nothing matches {result.query!r}.")
+        lines.append(f"Nothing matches {shorten(result.query)!r}.")
         if result.suggestions:
-            lines.append("Did you mean: " + ", ".join(repr(s) for s in result.suggestions) + "?")
+            lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
         lines.append("Try fewer words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
+    if result.kind != "text":
+        return _format_jump(result, command)
     by_id = {h.id: h for h in result.hits}
+    query = result.corrected_query or result.query
+    rows = groups(result.hits, totals=result.by_law)
     printed = 0
-    for group in _groups(result.hits) if result.kind == "text" else [{"shown": [h.id for h in result.hits], "more": 0}]:
+    for group in rows:
         printed += len(group["shown"])
-        for node_id in group["shown"]:
-            hit = by_id[node_id]
-            heading = f"Правило {hit.id}" if hit.kind == "law" else hit.id
-            title = f". {hit.title}" if hit.title else ""
-            lines.append(click.style(f"{heading}{title}", bold=True) + click.style(f"   {hit.url}", dim=True))
-            if hit.snippet and hit.snippet != hit.title:
-                lines.append("    " + _highlight(hit.snippet, hit.highlights))
-        if group["more"] and group.get("law"):
-            again = shlex.quote(f"law:{group['law']} {result.corrected_query or result.query}")
-            lines.append(click.style(f"    … and {group['more']} more in law {group['law']}: lawsearch search {again}",
-                                     dim=True))
+        lines += _hit_lines(by_id[node_id] for node_id in group["shown"])
+        rest = group["total"] - len(group["shown"])
+        if rest and group["law"] and len(rows) > 1:
+            # "law:N …" shows every match of the law: one law is never capped
+            again = command(f"law:{group['law']} {query}", group["total"])
+            lines.append(click.style(f"    … and {rest} more in law {group['law']}: {again}", dim=True))
         lines.append("")
-    more = f" (showing {printed} of {result.total}; --limit for more)" if result.total > printed else ""
-    if result.kind == "text":
-        lines.append(f"{result.total} {'hit' if result.total == 1 else 'hits'}{more}")
+    count = f"{result.total} {'hit' if result.total == 1 else 'hits'}"
+    if printed == result.total:
+        lines.append(count)
+        return "\n".join(lines)
+    whole = reach(result.by_law)  # what a limit as big as the total would show
+    if whole > printed:
+        also = "them all" if whole == result.total else f"{whole} of them (at most {PER_LAW} per law)"
+        lines.append(f"{count}, {printed} shown; `{command(query, result.total)}` shows {also}")
     else:
-        citing = result.total - 1
-        who = "nothing in the corpus cites it" if not citing else \
-            f"then the {'node' if citing == 1 else f'{citing} nodes'} citing it"
-        lines.insert(0, f"{result.query}: {result.hits[0].id}, {who}" + (
-            f"\n(no {result.target} in our text; showing its law)" if result.target != result.hits[0].id else "") + "\n")
+        lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
 
 
-def _groups(hits):
-    from .query import groups
+def _format_jump(result, command) -> str:
+    """An ID or a citation: the node first, then who cites it (a footnote: its owners)."""
+    others = result.total - 1
+    noun = "node" if others == 1 else f"{others} nodes"
+    who = ("nothing in the corpus cites it" if not others else
+           f"then the {noun} it belongs to" if result.hits[0].kind == "footnote" else f"then the {noun} citing it")
+    lines = [f"{shorten(result.query.strip())}: {result.hits[0].id}, {who}"]
+    if result.target != result.hits[0].id:
+        lines.append(f"(no {shorten(result.target)} in our text; showing its law)")
+    lines.append("")
+    lines += _hit_lines(result.hits)
+    if len(result.hits) < result.total:
+        lines += ["", f"{len(result.hits)} of {result.total} shown; `{command(result.query.strip(), result.total)}` "
+                      f"shows them all"]
+    return "\n".join(lines)
 
-    return groups(hits)
+
+def _hit_lines(hits) -> list[str]:
+    lines = []
+    for hit in hits:
+        heading = f"Правило {hit.id}" if hit.kind == "law" else hit.id
+        title = f". {hit.title}" if hit.title else ""
+        lines.append(click.style(f"{heading}{title}", bold=True) + click.style(f"   {hit.url}", dim=True))
+        if hit.snippet and hit.snippet != hit.title:
+            lines.append("    " + _highlight(hit.snippet, hit.highlights))
+    return lines
 
 
 def _highlight(snippet: str, spans: list[list[int]]) -> str:
@@ -401,7 +564,7 @@ def _check_law(corpus, law: str | None) -> None:
     node = corpus.node(law.strip())
     if node is None or node.kind != "law":
         laws = [n.id for n in corpus.nodes if n.kind == "law"]
-        raise click.ClickException(f"no law {law!r} in the corpus; --law takes a law number ({laws[0]}-{laws[-1]})")
+        raise click.ClickException(f"no law {shorten(law)!r} in the corpus; --law takes a law number ({laws[0]}-{laws[-1]})")
     if node.missing and not corpus.commentary(node.id):
         raise click.ClickException(f"law {law} has no text in the corpus")
 
@@ -440,17 +603,17 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     _check_law(corpus, law)
     analysis = _analysis(root)
     if not analysis.terms(text):
-        raise click.UsageError(f"{text!r} is only stop words (и, в, на …), which the lemma index leaves out")
+        raise click.UsageError(f"{shorten(text)!r} is only stop words (и, в, на …), which the lemma index leaves out")
     lines = find(corpus, analysis, text, width, sort, law)
     if as_json:
-        click.echo(json.dumps([l.to_dict() for l in lines], ensure_ascii=False, indent=1))
+        emit(json.dumps([l.to_dict() for l in lines], ensure_ascii=False, indent=1))
         return
     if not lines:
-        click.echo(f"No form of {' '.join(word)!r} in the corpus text.")
+        emit(f"No form of {shorten(' '.join(word))!r} in the corpus text.")
         return
     for l in lines:
-        click.echo(f"{l.node:>8}  {l.left:>{width}} " + click.style(l.match, bold=True, fg="yellow") + f" {l.right}")
-    click.echo(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}", err=True)
+        emit(f"{l.node:>8}  {l.left:>{width}} " + click.style(l.match, bold=True, fg="yellow") + f" {l.right}")
+    progress(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
 
 
 @main.command()
@@ -474,7 +637,7 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
     _check_law(corpus, law)
     rows = count(corpus, _analysis(root), law)[:limit]
     if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False))
+        emit(json.dumps(rows, ensure_ascii=False))
         return
     for lemma, n in rows:
-        click.echo(f"{n:6}  {lemma}")
+        emit(f"{n:6}  {lemma}")

@@ -233,6 +233,18 @@ def english_forms(texts: list[str]) -> dict[str, str]:
     return table
 
 
+def footnote_entry(corpus: Corpus, footnote) -> dict:
+    """What an ID search needs of a footnote: its text, the nodes it belongs to, and where the
+    site prints it (under the first of them).
+
+    ``footnote_entry(corpus, fn_84_1)["url"] == "laws/53.html#fn-84-1"``
+    """
+    owners = corpus.owners(footnote.id)
+    home = corpus.node(owners[0]) if owners else None
+    return {"law": home.law if home else None, "text": footnote.text, "owners": owners,
+            "url": ids.url(footnote.id, home.law if home else None, "footnote")}
+
+
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysis: Analysis,
          lengths: dict[str, dict[str, int]]) -> dict:
     citations = corpus.cited_by()
@@ -252,6 +264,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
+        # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them
+        "footnotes": {f.id: footnote_entry(corpus, f) for f in corpus.footnotes},
         "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand,
                       "terms": [list(x) for x in analysis.terms(t.ru)],
                       "en_stems": [x.text for x in StemmingAnalyzer()(t.en)]} for t in glossary],

@@ -9,7 +9,10 @@ This module imports nothing from the package.
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 CORPUS_JSON_VERSION = 1
@@ -41,6 +44,49 @@ class CorpusError(Exception):
     def __init__(self, problems: list[Problem] | Problem):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("; ".join(str(p) for p in self.problems))
+
+
+ECHO_CHARS = 60  # how much of what a user typed a message repeats
+
+
+def shorten(text: str, limit: int = ECHO_CHARS) -> str:
+    """User input as a message repeats it: the first ``limit`` characters, then "…" (a
+    5,000-character ID pasted by mistake must not flood the terminal).
+
+    >>> shorten("50E1"), shorten("5" * 5000)[-3:]
+    ('50E1', '55…')
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+FAULTS = {
+    "EACCES": "permission denied (check its owner and permissions)",
+    "EPERM": "permission denied (check its owner and permissions)",
+    "ELOOP": "it is a symbolic link that loops back on itself (fix or remove the link)",
+    "EISDIR": "it is a folder, not a file",
+    "ENOTDIR": "a part of its path is a file, not a folder",
+    "ENOENT": "no such file or folder",
+    "ENOSPC": "no space left on the device (free some space and run again)",
+    "EROFS": "the file system is read-only (choose a writable place)",
+    "EDQUOT": "the disk quota is exceeded (free some space and run again)",
+}
+
+
+def os_fault(error: OSError, path: Path | None = None) -> str:
+    """What an error of the operating system means for the user and what to do, as the end
+    of a sentence ("cannot read X: " + this). ``path`` tells a dangling symbolic link from a
+    missing file.
+
+    >>> os_fault(PermissionError(errno.EACCES, "Permission denied"))
+    'permission denied (check its owner and permissions)'
+    """
+    code = error.errno
+    if code == errno.ENOENT and path is not None and path.is_symlink():
+        return f"it is a symbolic link to {os.readlink(path)}, which does not exist"
+    for name in FAULTS:
+        if code == getattr(errno, name, None):  # not every system has every code (EDQUOT)
+            return FAULTS[name]
+    return error.strerror or str(error)
 
 
 @dataclass(frozen=True)
@@ -197,9 +243,16 @@ class Corpus:
     def citing(self, ref: Ref) -> list[str]:
         """The nodes a reference speaks for: its node, or for a reference in a footnote the
         nodes that carry the footnote's markers (an orphan: the node it stood in)."""
-        owners = self._index("_owners_cache", lambda: {
+        return self.owners(ref.from_) if ref.from_ in self._owners() else [ref.from_]
+
+    def owners(self, footnote_id: str) -> list[str]:
+        """The nodes a footnote belongs to: those carrying its markers, in reading order, or
+        for an orphan the node its body stood in. The site prints it under the first."""
+        return self._owners().get(footnote_id, [])
+
+    def _owners(self) -> dict[str, list[str]]:
+        return self._index("_owners_cache", lambda: {
             f.id: list(f.markers) or ([f.at] if f.at else []) for f in self.footnotes})
-        return owners.get(ref.from_, [ref.from_])
 
     def cited_by(self, lang: str = "ru") -> dict[str, list[str]]:
         """Target ID → the nodes whose text in ``lang`` cites it, in reading order."""

@@ -32,7 +32,7 @@ from .analysis import STOP_WORDS, fold, normalize_id, tokenize
 from .index import EN_FIELDS, EN_STOP_WORDS
 from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
 from .index import BOOSTS, META
-from .model import CorpusError, Problem
+from .model import CorpusError, Problem, shorten
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 PREFIX_FIELDS = ("title", "text")
@@ -62,6 +62,12 @@ class Plan:
     prefixes: set[str]
 
 
+class QueryError(ValueError):
+    """A query that cannot mean anything in this corpus: a filter naming a law, kind or
+    language it does not have. The command line makes it a usage error; the browser shows
+    the same words."""
+
+
 @dataclass
 class Result:
     query: str
@@ -71,26 +77,44 @@ class Result:
     total: int = 0
     kind: str = "text"  # "text" | "id" (a citation jump)
     target: str | None = None  # for "id": the ID asked for
+    by_law: dict[str, int] = field(default_factory=dict)  # matches per law ("" none), all of them, not just the hits
 
     def to_dict(self) -> dict:
         return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
                 "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind,
-                "groups": groups(self.hits)}
+                "groups": groups(self.hits, totals=self.by_law)}
 
 
 PER_LAW = 3  # hits of one law shown together before "and N more"
 
 
-def groups(hits: list[Hit], per_law: int = PER_LAW) -> list[dict]:
+def groups(hits: list[Hit], per_law: int = PER_LAW, totals: dict[str, int] | None = None) -> list[dict]:
     """Hits by law, laws in order of their best hit; each law shows its best ``per_law``
-    so one law does not flood the page (the ranked ``hits`` list keeps them all)."""
+    so one law does not flood the page (the ranked ``hits`` list keeps them all). Hits in
+    no law are all shown: no ``law:`` filter could show the rest. ``total``: the law's
+    matches beyond the hits too, when ``totals`` (``Result.by_law``) gives them."""
     out: dict[str, list[str]] = {}
     for h in hits:
         out.setdefault(h.law or "", []).append(h.id)
-    if len(out) == 1:
-        per_law = len(hits)  # one law only (law:50 …): nothing to make room for
-    return [{"law": law or None, "ids": members, "shown": members[:per_law], "more": max(0, len(members) - per_law)}
-            for law, members in out.items()]
+    single = len(out) == 1  # one law only (law:50 …): nothing to make room for
+    rows = []
+    for law, members in out.items():
+        cap = len(members) if single or not law else per_law
+        rows.append({"law": law or None, "ids": members, "shown": members[:cap], "more": max(0, len(members) - cap),
+                     "total": max(len(members), (totals or {}).get(law, 0))})
+    return rows
+
+
+def reach(by_law: dict[str, int], per_law: int = PER_LAW) -> int:
+    """How many hits the grouped display shows when every match is fetched (a limit as
+    big as the total): a bigger ``--limit`` helps only up to this.
+
+    >>> reach({"50": 12, "51": 2}), reach({"50": 12})
+    (5, 12)
+    """
+    if len(by_law) == 1:
+        return sum(by_law.values())
+    return sum(n if not law else min(n, per_law) for law, n in by_law.items())
 
 
 # -- the query language ------------------------------------------------------------------------
@@ -172,6 +196,7 @@ class Searcher:
         self.forms: dict[str, list[str]] = self.meta["forms"]
         self.en_forms: dict[str, str] = self.meta["en_forms"]
         self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
+        self.footnotes: dict[str, dict] = self.meta.get("footnotes", {})
 
     def close(self) -> None:
         self.searcher.close()
@@ -179,6 +204,8 @@ class Searcher:
     # public ---------------------------------------------------------------------------------
 
     def search(self, query: str, limit: int | None = 10) -> Result:
+        """Raises QueryError for a filter the corpus cannot satisfy (``law:999``)."""
+        self.check_filters(parse(query)[1])
         result = self._citation(query, limit)
         if result is None:
             result = self._text(query, limit)
@@ -186,18 +213,50 @@ class Searcher:
                 self._correct(result, query, limit)
         return result
 
+    def check_filters(self, filters: dict[str, str]) -> None:
+        """A filter value the corpus does not have (``law:999``, ``kind:bogus``) would match
+        nothing, and "nothing matches" would hide the typo: raise QueryError saying what
+        the filter takes."""
+        laws = [k for k, v in self.nodes.items() if v["kind"] == "law"]
+        law = filters.get("law")
+        if law is not None and law not in laws:
+            held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
+            raise QueryError(f"law:{shorten(law)} names no law of this corpus, {held}")
+        kinds = sorted({d["kind"] for d in self.docs})
+        if filters.get("kind") is not None and filters["kind"] not in kinds:
+            raise QueryError(f"kind:{shorten(filters['kind'])} is not a kind of node in this corpus; use one of {', '.join(kinds)}")
+        langs = sorted({d["lang"] for d in self.docs if d["lang"]} | {"en"})
+        if filters.get("lang") is not None and filters["lang"] not in langs:
+            raise QueryError(f"lang:{shorten(filters['lang'])} is not a language of this corpus; "
+                             f"use one of {', '.join(langs)}")
+
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
         m = CITATION.match(query)
         if not m:
-            return None
+            return self._id_jump(query, limit)
         node_id = ids.normalize(m["id"])
         parts = ids.parse_law_id(node_id)
         if node_id not in self.nodes and (not parts or parts["law"] not in self.nodes):
             return None  # not a node of ours: search it as text
         order = [node_id] if node_id in self.nodes else [parts["law"]]
         order += [n for n in self.meta["citations"].get(node_id, []) if n not in order]
+        return self._jump(query, node_id, order, limit)
+
+    def _id_jump(self, query: str, limit: int | None) -> Result | None:
+        """Every other ID ``show`` takes: a division, a piece (then who cites it) or a
+        footnote (then the nodes carrying its markers)."""
+        node_id = query.strip()
+        if node_id in self.footnotes:
+            order = [node_id] + self.footnotes[node_id]["owners"]
+        elif node_id in self.nodes:
+            order = [node_id] + [n for n in self.meta["citations"].get(node_id, []) if n != node_id]
+        else:
+            return None
+        return self._jump(query, node_id, order, limit)
+
+    def _jump(self, query: str, node_id: str, order: list[str], limit: int | None) -> Result:
         hits = [self._hit(nid, float(len(order) - rank), set(), set(), {normalize_id(node_id)})
                 for rank, nid in enumerate(order[:limit])]
         return Result(query=query, hits=hits, total=len(order), kind="id", target=node_id)
@@ -211,7 +270,11 @@ class Searcher:
         ranked = plan.query.run(self.stats, self.docs)
         # snippets only for the hits shown: they are the costly part of a result
         hits = [self._hit(self.doc_ids[doc], score, plan.highlight, plan.prefixes) for score, doc in ranked[:limit]]
-        return Result(query=query, hits=hits, total=len(ranked))
+        by_law: dict[str, int] = {}
+        for _, doc in ranked:
+            law = self.docs[doc]["law"] or ""
+            by_law[law] = by_law.get(law, 0) + 1
+        return Result(query=query, hits=hits, total=len(ranked), by_law=by_law)
 
     def plan(self, query: str) -> Plan | None:
         """The query as an ``evaluate.Query`` plus what to highlight; None when nothing to search."""
@@ -403,6 +466,7 @@ class Searcher:
                 result.corrected_query = variant
                 result.hits = retry.hits
                 result.total = retry.total
+                result.by_law = retry.by_law
                 result.suggestions = [v for v in variants if v != variant]
                 return
         result.suggestions = variants
@@ -411,6 +475,11 @@ class Searcher:
 
     def _hit(self, node_id: str, score: float, highlight: set[str], prefixes: set[str],
              id_terms: set[str] = frozenset()) -> Hit:
+        if node_id in self.footnotes:  # a footnote asked for by its ID
+            note = self.footnotes[node_id]
+            snippet, spans_ = self.snippet(note["text"], set())
+            return Hit(id=node_id, law=note["law"], kind="footnote", title=None, score=score, snippet=snippet,
+                       highlights=spans_, url=note["url"])
         docnum = self.docnums.get(node_id)
         doc = self.searcher.stored_fields(docnum) if docnum is not None else {}
         node = self.nodes[node_id]

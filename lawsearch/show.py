@@ -11,7 +11,7 @@ import difflib
 from typing import Any
 
 from . import ids
-from .model import Corpus, CorpusError, Node, Problem, _node_dict, _ref_dict
+from .model import Corpus, CorpusError, Node, Problem, _node_dict, _ref_dict, shorten
 
 
 def resolve(corpus: Corpus, query: str) -> str:
@@ -26,10 +26,10 @@ def resolve(corpus: Corpus, query: str) -> str:
     parts = ids.parse_law_id(node_id)
     laws = [n.id for n in corpus.nodes if n.kind == "law"]
     if parts and parts["law"] in laws:
-        hint = f"; law {parts['law']} is in the corpus, but our text of it has no {node_id}" + hint
+        hint = f"; law {parts['law']} is in the corpus, but our text of it has no {shorten(node_id)}" + hint
     elif parts and laws:
-        hint = f"; law {parts['law']} is not in this corpus, which holds laws {laws[0]}-{laws[-1]}"
-    raise CorpusError(Problem("error", f"no node {query!r} in the corpus{hint}"))
+        hint = f"; law {shorten(parts['law'])} is not in this corpus, which holds laws {laws[0]}-{laws[-1]}"
+    raise CorpusError(Problem("error", f"no node {shorten(query)!r} in the corpus{hint}"))
 
 
 def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:

@@ -349,6 +349,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     from .analysis import STOP_WORDS
     from .evaluate import B, K1, PHRASE_BONUS, SLOP
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
+    from .model import ECHO_CHARS
     from .query import MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM_BOOST, Searcher
 
     searcher = Searcher(index_dir)
@@ -386,6 +387,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "nodes": [[k, v["law"], v["kind"], v["lang"], v["title"], parents.get(k)] for k, v in meta["nodes"].items()],
             "texts": texts,
             "footnotes": notes,
+            "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
             "lengths": {f: v for f, v in stats.lengths.items() if f not in BROWSER_INDEXED},
             "postings": postings,
@@ -396,7 +398,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP,
-                       "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED},
+                       "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
+                       "echo_chars": ECHO_CHARS},
             "forms": meta["forms"],
             "en_forms": meta["en_forms"],
             "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .model import CorpusError, Problem, Source
+from .model import CorpusError, Problem, Source, os_fault
 from .patterns import LAYOUTS
 
 MANIFEST = "manifest.toml"
@@ -71,13 +71,13 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     """Read the manifest and every file it names; raise CorpusError naming what is wrong."""
     root = Path(root)
     manifest_path = root / MANIFEST
-    if not manifest_path.is_file():
+    if not _present(manifest_path):
         raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
     manifest = _load_toml(manifest_path)
     _check_keys(manifest, {"code", "source"}, "top-level table", manifest_path)
     code = dict(manifest.get("code", {}))
     _check_keys(code, CODE_KEYS, "[code] key", manifest_path)
-    digest = hashlib.sha256(manifest_path.read_bytes())
+    digest = hashlib.sha256(read_bytes(manifest_path))
     _check_law_range(code, manifest_path)
 
     entries = manifest.get("source")
@@ -100,7 +100,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             raise CorpusError(Problem("error", f"two sources named {source.id}", str(manifest_path), line))
         sources.append(source)
         texts[source.id] = lines
-        listed.add((root / entry["path"]).resolve())
+        listed.add((root / entry["path"]).resolve())  # read above, so no link loop
         digest.update(source.path.encode() + b"\0" + data)
 
     for kind in KINDS:
@@ -111,25 +111,25 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     str(path)))
 
     for key in DATA_FILES:
-        if key in code and not (root / code[key]).is_file():
+        if key in code and not _present(root / code[key]):
             raise CorpusError(Problem("error", f"the manifest names {code[key]} as the {key} file, but there is no such file",
                                       str(manifest_path), _line_of(manifest_path, key, str(code[key])) or None))
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts)
     curation_name = code.get("curation", "curation.toml")
     curation_path = root / curation_name
-    if curation_path.is_file():
-        digest.update(curation_path.read_bytes())
+    if _present(curation_path):
+        digest.update(read_bytes(curation_path))
         folder.curation = read_curation(curation_path, sources)
         folder.curation_path = f"{root.name}/{curation_name}"
     titles_path = root / code.get("titles", "titles-en.toml")
-    if titles_path.is_file():
-        digest.update(titles_path.read_bytes())
+    if _present(titles_path):
+        digest.update(read_bytes(titles_path))
         titles = _load_toml(titles_path).get("titles", {})
         folder.titles_en = {str(k): str(v) for k, v in titles.items()}
     for key, default in (("lexicon", "lexicon.toml"), ("glossary", "glossary.toml")):
         path = root / code.get(key, default)
-        if path.is_file():
-            digest.update(path.read_bytes())
+        if _present(path):
+            digest.update(read_bytes(path))
             _load_toml(path)  # a syntax error is reported here, naming the file and line
             folder.data_files[key] = path
     folder.inputs = digest.hexdigest()
@@ -145,16 +145,22 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
         if not entry.get(key):
             raise fail(f"[[source]] number {n} has no '{key}'")
     _check_keys(entry, SOURCE_KEYS, "[[source]] key", manifest_path)
-    if not (root / entry["path"]).resolve().is_relative_to(root.resolve()):
+    if not _inside(root / entry["path"], root):
         raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it")
     if entry["kind"] not in KINDS:
         raise fail(f"kind must be one of {', '.join(KINDS)}, not {entry['kind']!r}")
     if entry["kind"] == "laws" and entry["lang"] not in LAYOUTS:
         raise fail(f"no law-text layout is known for lang {entry['lang']!r}; known: {', '.join(LAYOUTS)}")
     path = root / entry["path"]
-    if not path.is_file():
+    if not _present(path):
         raise fail(f"the manifest names {entry['path']}, but there is no such file")
-    data = path.read_bytes()
+    if path.exists() and not path.is_file() and not path.is_dir():
+        # reading a named pipe or a device would wait for ever
+        raise fail(f"cannot read {entry['path']}: it is not a regular file (a pipe or a device)")
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise fail(f"cannot read {entry['path']}: {os_fault(e, path)}") from None
     declared = str(entry.get("encoding", "auto")).lower()
     if declared != "auto" and declared not in ENCODINGS:
         at = _line_of(manifest_path, "encoding", str(entry.get("encoding"))) or None
@@ -176,6 +182,34 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
         published=entry.get("published"),
     )
     return source, lines, data
+
+
+def _present(path: Path) -> bool:
+    """Something is there, readable or not: a file, a folder, or a symbolic link even if it
+    loops or points nowhere (reading it then says which)."""
+    return path.exists() or path.is_symlink()
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """Whether ``path`` is under ``root`` once symbolic links are followed. A link that
+    loops cannot be followed: it counts as inside, and reading it says what is wrong."""
+    try:
+        return path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # RuntimeError: a link loop (Python < 3.13)
+        return True
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, or a CorpusError naming it and saying what is wrong: no permission,
+    a symbolic link that loops or points nowhere, a folder.
+
+    >>> read_bytes(Path("corpus/manifest.toml"))[:6]    # doctest: +SKIP
+    b'[code]'
+    """
+    try:
+        return path.read_bytes()
+    except OSError as e:
+        raise CorpusError(Problem("error", f"cannot read it: {os_fault(e, path)}", str(path))) from None
 
 
 def decode(data: bytes, declared: str, where: str) -> tuple[str, str]:
@@ -294,7 +328,8 @@ def _check_law_range(code: dict[str, Any], path: Path) -> None:
 
 def _load_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        # newlines as read_text gives them: a lone CR is a line break in an old file
+        return tomllib.loads(read_bytes(path).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n"))
     except UnicodeDecodeError:
         raise CorpusError(Problem("error", "not UTF-8 text", str(path))) from None
     except tomllib.TOMLDecodeError as e:
@@ -306,7 +341,11 @@ def _load_toml(path: Path) -> dict[str, Any]:
 def _line_of(path: Path, key: str, value: str) -> int:
     """The line of ``key = "value"`` in a TOML file, for error messages (0 when not found)."""
     pattern = re.compile(rf"^\s*{re.escape(key)}\s*=\s*" + (rf"[\"']{re.escape(value)}[\"']" if value else ""))
-    for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return 0  # the file itself is reported unreadable where it is read
+    for n, text in enumerate(lines, 1):
         if pattern.match(text):
             return n
     return 0

@@ -323,3 +323,60 @@ def test_headings_do_not_skip_levels(built):
         assert levels[0] == 1, path.name
         for before, after in zip(levels, levels[1:]):
             assert after <= before + 1, (path.name, levels)
+
+
+# -- what the command line says, the browser says (issue 8) -----------------------------------------
+
+
+@pytest.mark.parametrize("query", ["law:999 карта", "kind:bogus", "lang:fr card", "law:" + "5" * 500])
+def test_browser_says_why_a_filter_names_nothing(page, built, searcher, query):
+    from lawsearch.query import QueryError
+
+    with pytest.raises(QueryError) as info:
+        searcher.search(query)
+    page.goto((built / "site" / "index.html").as_uri())
+    assert page.evaluate("q => window.lawsearch.search(q, 10).error", query) == str(info.value)
+    page.fill("#q", query)
+    page.locator("#results .error").wait_for()
+    assert page.inner_text("#results") == str(info.value)
+
+
+@pytest.mark.parametrize("node_id", ["fn-81-1", "fn-84-1", "div-razdel-46", "48.4"])
+def test_browser_jumps_to_every_id_show_takes(page, built, searcher, node_id):
+    expected = searcher.search(node_id, 10)
+    page.goto((built / "site" / "laws" / "62.html").as_uri())
+    js = page.evaluate("q => window.lawsearch.search(q, 10)", node_id)
+    assert [(h["id"], h["url"]) for h in js["hits"]] == [(h.id, h.url) for h in expected.hits]
+    assert js["hits"][0]["id"] == node_id
+    page.fill("#q", node_id)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/" + expected.hits[0].url)
+    assert page.locator(f"[id='{ids.anchor(node_id)}']").is_visible()
+
+
+def test_browser_more_buttons_count_every_hit_of_the_law(page, built, searcher):
+    """"… ещё N в правиле 50" counts the law's matches beyond the first ten too, and the
+    button shows all of them."""
+    result = searcher.search("штрафная карта", limit=None)
+    fifty = sum(1 for h in result.hits if h.law == "50")
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", "штрафная карта")
+    button = page.locator("#results .more-button", has_text="в правиле 50")
+    button.wait_for()
+    shown = page.locator("#results li a[href*='laws/50.html']").count()
+    assert f"ещё {fifty - shown} в правиле 50" in button.inner_text()
+    button.click()
+    page.wait_for_function("n => document.querySelectorAll('#results li a').length === n", arg=fifty)
+
+
+def test_browser_offers_all_hits_when_ten_do_not_show_them(page, built, searcher):
+    from lawsearch.query import reach
+
+    result = searcher.search("карта", limit=None)
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", "карта")
+    everything = page.locator("#results button", has_text="Показать все")
+    everything.wait_for()
+    everything.click()
+    page.wait_for_function("n => document.querySelectorAll('#results li a').length === n", arg=reach(result.by_law))
+    assert page.locator("#results button", has_text="Показать все").count() == 0

@@ -430,22 +430,58 @@
   }
 
   // -- search (query.Searcher.search) ------------------------------------------------------
-  function citation(query, limit) {
-    var m = CITATION.exec(query);
-    if (!m) return null;
-    var id = normalizeCitation(m[1]), law = lawOf(id);
-    if (!NODES[id] && !(law && NODES[law])) return null;
-    var order = [NODES[id] ? id : law];
-    (DATA.citations[id] || []).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
+  // user input as a message repeats it (model.shorten): code points, as Python counts them
+  function shorten(text) {
+    var chars = Array.from(text), limit = DATA.params.echo_chars;
+    return chars.length <= limit ? text : chars.slice(0, limit).join("") + "…";
+  }
+  function sortedSet(values) {
+    return Array.from(new Set(values)).sort(function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
+  }
+  // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
+  function filterError(filters) {
+    var laws = DATA.nodes.filter(function (r) { return r[2] === "law"; }).map(function (r) { return r[0]; });
+    var docs = DATA.docs.map(function (id) { return NODES[id]; });
+    if (filters.law !== undefined && laws.indexOf(filters.law) < 0)
+      return "law:" + shorten(filters.law) + " names no law of this corpus, " +
+        (laws.length ? "which holds laws " + laws[0] + "-" + laws[laws.length - 1] : "which holds no law text");
+    var kinds = sortedSet(docs.map(function (n) { return n.kind; }));
+    if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
+      return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
+    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat(["en"]));
+    if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
+      return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
+    return null;
+  }
+  function jump(query, id, order, limit) {
     var hl = new Set([normalizeId(id)]);
     return {query: query, kind: "id", total: order.length, target: id,
             hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set()); })};
   }
+  function citation(query, limit) {
+    var m = CITATION.exec(query);
+    if (!m) return idJump(query, limit);
+    var id = normalizeCitation(m[1]), law = lawOf(id);
+    if (!NODES[id] && !(law && NODES[law])) return null;
+    var order = [NODES[id] ? id : law];
+    (DATA.citations[id] || []).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
+    return jump(query, id, order, limit);
+  }
+  // every other ID `lawsearch show` takes: a division, a piece, a footnote (then its owners)
+  function idJump(query, limit) {
+    var id = query.trim();
+    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) return jump(query, id, [id].concat(DATA.notes[id].owners), limit);
+    if (!Object.prototype.hasOwnProperty.call(NODES, id)) return null;
+    var order = [id];
+    (DATA.citations[id] || []).forEach(function (n) { if (n !== id) order.push(n); });
+    return jump(query, id, order, limit);
+  }
   function textSearch(query, limit) {
     var p = plan(query);
-    if (!p) return {query: query, kind: "text", total: 0, hits: []};
-    var ranked = runQuery(p.query);
-    return {query: query, kind: "text", total: ranked.length,
+    if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}};
+    var ranked = runQuery(p.query), byLaw = {};
+    ranked.forEach(function (r) { var law = NODES[DATA.docs[r[1]]].law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
+    return {query: query, kind: "text", total: ranked.length, by_law: byLaw,
             hits: ranked.slice(0, limit).map(function (r) { return hit(DATA.docs[r[1]], r[0], p.highlight, p.prefixes); })};
   }
   function editDistance(a, b, bound) {
@@ -494,7 +530,7 @@
     for (var v = 0; v < variants.length; v++) {
       var retry = textSearch(variants[v], limit);
       if (retry.hits.length) {
-        result.corrected_query = variants[v]; result.hits = retry.hits; result.total = retry.total;
+        result.corrected_query = variants[v]; result.hits = retry.hits; result.total = retry.total; result.by_law = retry.by_law;
         result.suggestions = variants.filter(function (x) { return x !== variants[v]; });
         return;
       }
@@ -503,6 +539,8 @@
   }
   function search(query, limit) {
     limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
+    var error = filterError(parse(query).filters);
+    if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error, corrected_query: null, suggestions: []};
     var result = citation(query, limit);
     if (result === null) {
       result = textSearch(query, limit);
@@ -532,6 +570,10 @@
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
   function hit(id, score, highlight, prefixes) {
+    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) {  // a footnote asked for by its ID
+      var note = DATA.notes[id], s = snippet(note.text, new Set(), new Set());
+      return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
+    }
     var n = NODES[id], text = DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || "";
     var sn = snippet(text, highlight, prefixes);
     if (!sn.spans.length && DATA.texts_en[id] && text !== DATA.texts_en[id]) sn = snippet(DATA.texts_en[id], highlight, prefixes);
@@ -558,6 +600,7 @@
     panel.scrollTop = 0;
     if (!box.value.trim()) { panel.hidden = true; return; }
     panel.hidden = false;
+    if (result.error) { panel.appendChild(el("p", "info error", result.error)); return; }
     if (result.corrected_query) panel.appendChild(el("p", "info", "Нет результатов для «" + result.query + "»; показано для «" + result.corrected_query + "»."));
     if (!result.hits.length) {
       panel.appendChild(el("p", "info", "Ничего не найдено по «" + result.query + "»."));
@@ -572,14 +615,17 @@
     if (result.kind === "text") {  // at most PER_LAW hits of one law, then "and N more"
       var laws = [];
       hits.forEach(function (h) { if (laws.indexOf(h.law) < 0) laws.push(h.law); });
-      var perLaw = laws.length === 1 ? hits.length : PER_LAW;  // one law only: nothing to make room for
       hits = [];
       laws.forEach(function (law) {
         var mine = result.hits.filter(function (h) { return h.law === law; });
+        // one law only: nothing to make room for; no law: no law: filter could show the rest
+        var perLaw = laws.length === 1 || !law ? mine.length : PER_LAW;
         // the law's own hit heads its group (instead of a separate group heading)
         mine.sort(function (a, b) { return (b.id === law) - (a.id === law); });
-        hits = hits.concat(mine.slice(0, perLaw));
-        if (mine.length > perLaw && law) more[mine[perLaw - 1].id] = [law, mine.length - perLaw];
+        var shown = mine.slice(0, perLaw), all = Math.max(mine.length, result.by_law[law] || 0);
+        hits = hits.concat(shown);
+        // the law's matches beyond these hits count too: "law:N …" shows them all
+        if (laws.length > 1 && law && all > shown.length) more[shown[shown.length - 1].id] = [law, all - shown.length];
       });
     }
     hits.forEach(function (h) {
@@ -608,24 +654,37 @@
         var law = more[h.id][0], q = "law:" + law + " " + (result.corrected_query || result.query);
         var item = el("li", "more"), button = el("button", "more-button", "… ещё " + more[h.id][1] + " в правиле " + law);
         button.type = "button";
-        button.addEventListener("click", function () { box.value = q; run(); box.focus(); });
+        button.addEventListener("click", function () { box.value = q; run(null); box.focus(); });
         item.appendChild(button);
         list.appendChild(item);
       }
     });
     panel.appendChild(list);
+    var found = NODES[result.target] || DATA.notes[result.target];
     panel.appendChild(el("p", "info", result.kind === "id" ?
-      (NODES[result.target] ? "Enter — перейти к " + result.target : result.target + " нет в тексте; Enter — перейти к правилу " + result.hits[0].id)
-      : "Найдено: " + result.total));
+      (found ? "Enter — перейти к " + result.target : result.target + " нет в тексте; Enter — перейти к правилу " + result.hits[0].id)
+      : "Найдено: " + result.total + (hits.length < result.total ? ", показано " + hits.length : "")));
+    // a bigger limit helps only where it would show more (query.reach); the rest is behind "… ещё"
+    if (result.kind === "text" && reach(result.by_law) > hits.length) {
+      var all = el("button", "more-button", "Показать все");
+      all.type = "button";
+      all.addEventListener("click", function () { run(null); box.focus(); });
+      panel.appendChild(all);
+    }
+  }
+  function reach(byLaw) {
+    var laws = Object.keys(byLaw), n = 0;
+    laws.forEach(function (law) { n += laws.length === 1 || !law ? byLaw[law] : Math.min(byLaw[law], PER_LAW); });
+    return n;
   }
   var timer = null, last = null;
-  function run() {
+  function run(limit) {
     var q = box.value.trim();
-    last = q ? search(q, 10) : null;
+    last = q ? search(q, limit === undefined ? 10 : limit) : null;
     render(last || {hits: [], suggestions: []});
   }
   function close() { panel.hidden = true; hide(); }
-  box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 60); });
+  box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
   box.addEventListener("focus", function () { if (box.value.trim() && panel.firstChild) panel.hidden = false; });
   // a result may be on this very page (or in the single file): close the panel once it is chosen
   panel.addEventListener("click", function (e) { if (e.target.closest("a")) close(); });

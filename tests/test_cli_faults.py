@@ -1,0 +1,425 @@
+"""Faults from outside the program reach the user as one sentence, never a traceback
+(issue 8): unreadable sources, a full or closed stdout, Ctrl-C; and the friction items:
+hints that are commands that work, filters that name nothing, every ID searchable, honest
+counts, long input echoed short.
+
+Output, pipe and Ctrl-C faults run the installed ``lawsearch`` in a subprocess (the real
+stdout and signals); the rest goes through ``CliRunner``.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import CORPUS_DIR, ROOT
+from lawsearch.cli import main
+from lawsearch.model import CorpusError
+from lawsearch.sources import read_corpus_folder
+
+LAWSEARCH = shutil.which("lawsearch", path=str(Path(sys.executable).parent)) or shutil.which("lawsearch")
+LAW_000 = "laws/ru/000_58dbb1f2fde933c1.txt"
+AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def lawsearch(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    """The installed command, as a user runs it."""
+    assert LAWSEARCH, "lawsearch is not installed (pip install -e .)"
+    return subprocess.run([LAWSEARCH, *args], capture_output="stdout" not in kwargs, text=True, timeout=120, **kwargs)
+
+
+def assert_one_sentence(result: subprocess.CompletedProcess, code: int = 1) -> str:
+    """Exit ``code``, no traceback, one line on stderr; returns it."""
+    assert result.returncode == code, result.stderr
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr, result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    return result.stderr
+
+
+def manifest_line(root: Path, needle: str) -> int:
+    lines = (root / "manifest.toml").read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if needle in line)
+
+
+# -- sources that cannot be read (D1 and its kin) -----------------------------------------
+
+
+def loop(path: Path) -> None:
+    path.unlink()
+    path.symlink_to(path.name)  # a link to itself
+
+
+def dangling(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("nowhere.txt")
+
+
+def folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)  # reading it would wait for a writer for ever
+
+
+@pytest.mark.parametrize("damage, words", [
+    (loop, "symbolic link that loops"),
+    (dangling, "symbolic link to nowhere.txt, which does not exist"),
+    (folder, "a folder, not a file"),
+    (fifo, "not a regular file"),
+], ids=["symlink-loop", "dangling-symlink", "folder", "named-pipe"])
+def test_an_unreadable_source_is_named_at_its_manifest_line(corpus_copy, tmp_path, damage, words):
+    damage(corpus_copy / LAW_000)
+    for command in ("check", "build"):
+        result = CliRunner().invoke(main, [command, "--corpus", str(corpus_copy), "--out", str(tmp_path / "out")])
+        assert result.exit_code == 1, result.output
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+        where = f"manifest.toml:{manifest_line(corpus_copy, '000_58dbb1f2fde933c1')}"
+        assert where in result.stderr and LAW_000 in result.stderr and words in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("name", ["manifest.toml", "curation.toml", "glossary.toml"])
+def test_a_looping_data_file_is_named_not_skipped(corpus_copy, name):
+    loop(corpus_copy / name)
+    with pytest.raises(CorpusError) as info:
+        read_corpus_folder(corpus_copy)
+    assert name in str(info.value) and "loops" in str(info.value)
+
+
+def test_a_source_we_may_not_read_is_named(corpus_copy, tmp_path, monkeypatch):
+    """As root every file is readable; the error is injected where the file is read."""
+    target = (corpus_copy / LAW_000)
+    real = Path.read_bytes
+
+    def read_bytes(self):
+        if self == target:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    result = CliRunner().invoke(main, ["check", "--corpus", str(corpus_copy), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), repr(result.exception)
+    assert LAW_000 in result.stderr and "permission denied" in result.stderr
+
+
+@pytest.mark.skipif(AS_ROOT, reason="root reads files whatever their permissions")
+def test_unreadable_files_for_real(corpus_copy, tmp_path):
+    (corpus_copy / LAW_000).chmod(0)
+    result = lawsearch("check", "--corpus", str(corpus_copy), "--out", str(tmp_path / "out"))
+    assert LAW_000 in assert_one_sentence(result) and "permission denied" in result.stderr
+    (corpus_copy / LAW_000).chmod(0o644)
+    corpus_copy.chmod(0)
+    try:
+        result = lawsearch("check", "--corpus", str(corpus_copy / "x"), "--out", str(tmp_path / "out"))
+        assert "permission denied" in assert_one_sentence(result).lower()
+    finally:
+        corpus_copy.chmod(0o755)
+
+
+def test_export_to_a_file_we_may_not_write_names_it(tmp_path, monkeypatch):
+    import tempfile
+
+    def refuse(*args, dir=None, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(Path(dir) / ".tmp123"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    target = tmp_path / "laws.json"
+    result = CliRunner().invoke(main, ["export", "-o", str(target), "--corpus", str(CORPUS_DIR),
+                                       "--out", str(tmp_path / "none")])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), repr(result.exception)
+    assert f"{target}: cannot write it: permission denied" in result.stderr
+    assert ".tmp123" not in result.stderr  # the user's file, not our temporary one
+
+
+def test_export_to_a_full_device_says_so(tmp_path):
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    result = CliRunner().invoke(main, ["export", "-o", "/dev/full", "--corpus", str(CORPUS_DIR),
+                                       "--out", str(tmp_path / "none")])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "/dev/full: cannot write it: no space left" in result.stderr
+
+
+# -- stdout full or closed ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built_out(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("faults-build")
+    assert CliRunner().invoke(main, ["build", "-q", "--corpus", str(CORPUS_DIR), "--out", str(out)]).exit_code == 0
+    return out
+
+
+def commands(out: Path) -> list[list[str]]:
+    """One of each kind: a node, search text and JSON, the whole export, a report, a raw
+    file, click's own help."""
+    where = ["--corpus", str(CORPUS_DIR), "--out", str(out)]
+    return [["show", "50E", *where], ["search", "карта", *where], ["search", "карта", "--json", *where],
+            ["export", *where], ["check", *where], ["clean", str(CORPUS_DIR / LAW_000)], ["kwic", "карта", *where],
+            ["--help"]]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_full_stdout_is_one_sentence(built_out):
+    for argv in commands(built_out):
+        with open("/dev/full", "w") as full:
+            result = lawsearch(*argv, stdout=full, stderr=subprocess.PIPE)
+        assert result.returncode == 1, (argv, result.stderr)
+        assert result.stderr == "Error: cannot write the output: No space left on device\n", (argv, result.stderr)
+
+
+def test_a_closed_stdout_ends_quietly(built_out):
+    """The reader of a pipe is gone before we write (``lawsearch show 50E | true``): exit 1,
+    nothing on stderr -- not killed by SIGPIPE, no "Exception ignored … BrokenPipeError"."""
+    for argv in commands(built_out):
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            result = lawsearch(*argv, stdout=write, stderr=subprocess.PIPE)
+        finally:
+            os.close(write)
+        assert (result.returncode, result.stderr) == (1, ""), argv
+
+
+def test_a_build_whose_log_nobody_reads_still_completes(tmp_path):
+    """``lawsearch build 2>&1 | head -1``: progress is best effort; the build is not killed
+    half-way by a closed pipe."""
+    read, write = os.pipe()
+    os.close(read)
+    out = tmp_path / "out"
+    try:
+        result = lawsearch("build", "--single-file", "--corpus", str(CORPUS_DIR), "--out", str(out),
+                           stdout=write, stderr=write)
+    finally:
+        os.close(write)
+    assert result.returncode in (0, 1)  # 1: the last line of the log could not be written
+    assert json.loads((out / "corpus.json").read_text(encoding="utf-8"))["version"] == 1
+    assert (out / "index").is_dir() and (out / "site" / "index.html").is_file() and (out / "lawsearch.html").is_file()
+
+
+def test_importing_the_cli_leaves_the_process_signals_alone():
+    """A program that imports lawsearch.cli (a test runner, a server) must not be killed by
+    SIGPIPE on its own closed sockets and pipes."""
+    if not hasattr(signal, "SIGPIPE"):
+        pytest.skip("no SIGPIPE on this system")
+    code = "import signal; before = signal.getsignal(signal.SIGPIPE); import lawsearch.cli; " \
+           "print(signal.getsignal(signal.SIGPIPE) == before)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "True"
+
+
+# -- Ctrl-C -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def corpus_5x(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("syn") / "corpus"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--scale", "5", "--seed", "1",
+                    "--out", str(out)], check=True, capture_output=True)
+    return out
+
+
+@pytest.mark.skipif(os.name == "nt", reason="SIGINT cannot be sent to a child process on Windows")
+@pytest.mark.parametrize("progress_lines", [1, 3])
+def test_ctrl_c_prints_one_line_and_exits_130(corpus_5x, tmp_path, progress_lines):
+    """Interrupted after reading the sources, or after building the tree (the index and the
+    site are written next): one line, exit 130 as shells report Ctrl-C, no traceback."""
+    child = subprocess.Popen([LAWSEARCH, "build", "--corpus", str(corpus_5x), "--out", str(tmp_path / "out")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    log = [child.stderr.readline() for _ in range(progress_lines)]
+    child.send_signal(signal.SIGINT)
+    rest = child.stderr.read()
+    code = child.wait(timeout=60)
+    assert all(line.endswith("\n") for line in log), log  # still running when interrupted
+    assert code == 130, rest
+    assert "Traceback" not in rest and "Aborted" not in rest, rest
+    assert rest.splitlines()[-1] == "interrupted" and rest.count("interrupted") == 1, rest
+    assert child.stdout.read() == ""
+
+
+# -- finding the corpus: messages and hints that work -------------------------------------
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch) -> Path:
+    """A project folder whose name has a space (hints must quote it) holding corpus/; the
+    current folder is elsewhere, so only the hints' --corpus and --out can find them."""
+    root = tmp_path / "my laws"
+    shutil.copytree(CORPUS_DIR, root / "corpus")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("LAWSEARCH_CORPUS", raising=False)
+    return root
+
+
+def run_hint(command: str):
+    """Run a ``lawsearch …`` command as a shell would split it."""
+    argv = shlex.split(command)
+    assert argv[0] == "lawsearch", command
+    return CliRunner().invoke(main, argv[1:])
+
+
+def hints(text: str) -> list[str]:
+    return re.findall(r"`(lawsearch [^`]+)`", text)
+
+
+@pytest.mark.parametrize("command", [["search", "карта"], ["show", "50E"], ["check"], ["build"]])
+def test_corpus_pointing_at_the_project_folder_says_which_folder_is_meant(project, monkeypatch, command):
+    monkeypatch.setenv("LAWSEARCH_CORPUS", str(project))
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "$LAWSEARCH_CORPUS" in result.stderr and "manifest.toml" in result.stderr
+    assert f"did you mean {project / 'corpus'}?" in result.stderr
+    assert not hints(result.stderr)  # no command that would fail the same way
+    monkeypatch.delenv("LAWSEARCH_CORPUS")
+    option = CliRunner().invoke(main, [*command, "--corpus", str(project)])
+    assert "--corpus" in option.stderr and f"did you mean {project / 'corpus'}?" in option.stderr
+
+
+def test_the_build_hint_of_search_builds_what_search_reads(project, tmp_path):
+    out = tmp_path / "other out"
+    where = ["--corpus", str(project / "corpus"), "--out", str(out)]
+    first = CliRunner().invoke(main, ["search", "карта", *where])
+    assert first.exit_code == 1
+    (hint,) = hints(first.stderr)
+    assert run_hint(hint).exit_code == 0
+    assert CliRunner().invoke(main, ["search", "карта", *where]).exit_code == 0
+
+
+def test_the_refresh_hint_of_a_stale_index_refreshes_it(project, tmp_path):
+    out = tmp_path / "other out"
+    where = ["--corpus", str(project / "corpus"), "--out", str(out)]
+    assert CliRunner().invoke(main, ["build", "-q", *where]).exit_code == 0
+    manifest = project / "corpus" / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    stale = CliRunner().invoke(main, ["search", "карта", *where])
+    assert "older than the corpus" in stale.stderr
+    (hint,) = hints(stale.stderr)
+    assert run_hint(hint).exit_code == 0
+    assert "older than the corpus" not in CliRunner().invoke(main, ["search", "карта", *where]).stderr
+
+
+def test_the_check_hint_of_a_failed_build_lists_every_error(project, tmp_path):
+    manifest = project / "corpus" / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("laws = [1, 93]", "laws = [1, 50]"),
+                        encoding="utf-8")
+    failed = CliRunner().invoke(main, ["build", "--corpus", str(project / "corpus"), "--out", str(tmp_path / "o")])
+    more = int(re.search(r"… and (\d+) more like these", failed.stderr)[1])
+    (hint,) = hints(failed.stderr)
+    listed = run_hint(hint)
+    assert listed.exit_code == 1 and "no corpus" not in listed.stderr
+    assert listed.stderr.count("outside") >= more + 5
+
+
+# -- filters that name nothing --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query, words", [
+    ("law:999 карта", ["law:999", "45-62"]),
+    ("law:50E карта", ["law:50E", "45-62"]),
+    ("kind:bogus", ["kind:bogus", "commentary", "section"]),
+    ("карта kind:Law", ["kind:Law", "law"]),
+    ("lang:fr card", ["lang:fr", "en, ru"]),
+])
+def test_a_filter_naming_nothing_is_a_usage_error(built_out, searcher, query, words):
+    from lawsearch.query import QueryError
+
+    with pytest.raises(QueryError) as info:
+        searcher.search(query)
+    for word in words:
+        assert word in str(info.value)
+    for extra in ([], ["--json"]):
+        result = CliRunner().invoke(main, ["search", query, *extra, "--corpus", str(CORPUS_DIR), "--out", str(built_out)])
+        assert result.exit_code == 2 and result.stdout == "", result.output
+        assert str(info.value) in result.stderr and "Nothing matches" not in result.output
+
+
+@pytest.mark.parametrize("query", ["law:50 карта", "kind:commentary", "lang:en card", "lang:ru карта"])
+def test_filters_the_corpus_has_still_work(searcher, query):
+    assert searcher.search(query).hits
+
+
+# -- every ID show takes is an ID query -----------------------------------------------------
+
+
+def test_every_id_show_takes_is_found_by_search(corpus, searcher, built):
+    """Nodes of every kind (divisions, commentary paragraphs, pieces where the corpus has
+    them) and footnotes: the ID query puts it first, at the anchor the site gives it."""
+    ids = [n.id for n in corpus.nodes] + [f.id for f in corpus.footnotes]
+    assert {"div-razdel-46", "48.4", "fn-81-1"} <= set(ids)
+    for node_id in ids:
+        result = searcher.search(node_id)
+        assert result.kind == "id" and result.hits[0].id == node_id, node_id
+        page, _, anchor = result.hits[0].url.partition("#")
+        assert f'id="{anchor}"' in (built / "site" / page).read_text(encoding="utf-8"), node_id
+
+
+def test_a_footnote_query_lists_the_nodes_it_belongs_to(built_out):
+    result = CliRunner().invoke(main, ["search", "fn-84-1", "--corpus", str(CORPUS_DIR), "--out", str(built_out)])
+    assert result.exit_code == 0, result.stderr
+    # 000:18 and 000:20: the markers of fn-84-1 stand in 53A and 53B
+    assert result.stdout.splitlines()[0] == "fn-84-1: fn-84-1, then the 2 nodes it belongs to"
+    found = re.findall(r"^(\S+?)\.? .*?(laws/\S+)$", result.stdout, re.M)
+    assert found == [("fn-84-1", "laws/53.html#fn-84-1"), ("53A", "laws/53.html#l53a"), ("53B", "laws/53.html#l53b")]
+
+
+# -- honest counts ------------------------------------------------------------------------------
+
+
+def search_cli(out: Path, *args: str):
+    return CliRunner().invoke(main, ["search", *args, "--corpus", str(CORPUS_DIR), "--out", str(out)])
+
+
+@pytest.mark.parametrize("limit", ["10", "1000"])
+def test_the_counts_add_up_and_every_hint_shows_what_it_says(built_out, limit, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = search_cli(built_out, "карта", "--limit", limit)
+    lines = result.stdout.splitlines()
+    footer = lines[-1]
+    total, printed = (int(x) for x in re.match(r"(\d+) hits, (\d+) shown", footer).groups())
+    assert printed == sum(1 for line in lines if re.match(r"^\S+.*   laws/", line))
+    hidden = {m[2]: (int(m[1]), m[3]) for m in re.finditer(r"… and (\d+) more in law (\d+): (lawsearch .*)$",
+                                                            result.stdout, re.M)}
+    for law, (rest, command) in hidden.items():
+        shown = json.loads(run_hint(command + " --json").stdout)["hits"]
+        assert {h["law"] for h in shown} == {law}
+        assert len(shown) == rest + sum(1 for line in lines if re.match(rf"^(Правило {law}\b|{law}[A-Z.])", line))
+    if int(limit) >= total:
+        assert "--limit" not in footer  # it would not show more
+        assert printed + sum(rest for rest, _ in hidden.values()) == total
+    else:
+        (command,) = hints(footer)
+        bigger = run_hint(command).stdout.splitlines()[-1]
+        assert int(re.match(r"\d+ hits, (\d+) shown", bigger)[1]) > printed
+        assert re.search(rf"shows (\d+) of them", footer)[1] == re.match(r"\d+ hits, (\d+) shown", bigger)[1]
+
+
+# -- long input echoed short --------------------------------------------------------------
+
+
+LONG = "5" * 5000
+
+
+@pytest.mark.parametrize("argv", [
+    ["show", LONG], ["show", "50E" + LONG], ["search", LONG], ["search", "ф" * 5000], ["search", "law:" + LONG],
+    ["kwic", "ф" * 5000], ["kwic", "карта", "--law", LONG], ["freq", "--law", LONG],
+], ids=["show", "show-in-a-law", "search-number", "search-word", "search-filter", "kwic", "kwic-law", "freq-law"])
+def test_long_input_is_echoed_short(built_out, argv):
+    result = CliRunner().invoke(main, [*argv, "--corpus", str(CORPUS_DIR), "--out", str(built_out)])
+    assert "Traceback" not in result.output
+    echoed = result.stdout + result.stderr
+    assert "5" * 100 not in echoed and "ф" * 100 not in echoed
+    assert "…" in echoed
