@@ -214,7 +214,8 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[st
             hint = f"; it reads as {plausibility.language_name(lang)} in {better.codec}: declare that or auto" if better else ""
             raise CorpusError(Problem("error", f"not valid {codec}: byte {data[e.start]:#04x} cannot be decoded{hint}",
                                       where, line)) from None
-        if codec != "utf-8" and not data.isascii():  # strict UTF-8 that decodes is UTF-8
+        # strict UTF-8 that decodes is UTF-8; a code page that reads well needs no rivals
+        if codec != "utf-8" and not data.isascii() and not plausibility.beyond_doubt(data, lang, codec):
             _check_reading(data, text, codec, lang, where, CODECS)
         return text, codec
     try:
