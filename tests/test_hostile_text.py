@@ -224,17 +224,24 @@ encoding = "{encoding}"
 path = "commentary/ru/003_x.txt"
 lang = "ru"
 kind = "commentary"
+
+[[source]]
+path = "laws/en/005_x.txt"
+lang = "en"
+kind = "laws"
 """
 
 
 def write_corpus(parent: Path, law: bytes, encoding: str = "auto", commentary: str = "Правило 50. ЗАГОЛОВОК\n50.1. Текст.(DC4)\n",
                  title: str = "T", translator: str = "", titles: dict[str, str] | None = None,
-                 glossary: tuple[tuple[str, str, str], ...] = (), reason: str = "r") -> Path:
+                 glossary: tuple[tuple[str, str, str], ...] = (), reason: str = "r",
+                 english: str = "LAW 50 - DISPOSITION OF PENALTY CARD\nA. Title\nText of 50A.\n") -> Path:
     root = Path(tempfile.mkdtemp(dir=parent)) / "corpus"
-    (root / "laws" / "ru").mkdir(parents=True)
-    (root / "commentary" / "ru").mkdir(parents=True)
+    for folder in ("laws/ru", "laws/en", "commentary/ru"):
+        (root / folder).mkdir(parents=True)
     (root / "laws" / "ru" / "000_x.txt").write_bytes(law)
     (root / "commentary" / "ru" / "003_x.txt").write_text(commentary, encoding="utf-8")
+    (root / "laws" / "en" / "005_x.txt").write_text(english, encoding="utf-8")
     (root / "manifest.toml").write_text(MANIFEST.format(title=toml_str(title), translator=toml_str(translator),
                                                         encoding=encoding), encoding="utf-8")
     (root / "titles-en.toml").write_text("[titles]\n" + "".join(f"{k} = {toml_str(v)}\n" for k, v in (titles or {}).items()),
@@ -289,14 +296,15 @@ hostile = st.lists(st.one_of(st.sampled_from(WORDS), st.sampled_from(MARKUP), st
 
 
 @SLOW
-@given(t=st.lists(hostile, min_size=12, max_size=12))
+@given(t=st.lists(hostile, min_size=15, max_size=15))
 def test_hostile_text_in_every_field_builds_checks_and_exports(scratch, t):
     law = "\n".join([f"Правило 50. {t[0]}", f"Текст {t[1]} карта.", f"A.Раздел {t[2]}", t[3], "- 80",
                      f"Правило 51. {t[4]}", f"Текст {t[5]}"]) + "\n"
     root = write_corpus(scratch, law.encode("utf-8", errors="replace"),
                         commentary=f"Правило 50. {t[6]}\n50.1. {t[7]}(DC4)\n",
                         title=t[8], translator=t[9], titles={"50": t[10], "51": t[0]},
-                        glossary=((t[11], t[10], t[9]), ("карта", t[11], "")), reason=t[11])
+                        glossary=((t[11], t[10], t[9]), ("карта", t[11], "")), reason=t[11],
+                        english=f"LAW 50 - {t[12]}\nText of 50 {t[13]}.\nA. {t[14]}\nText {t[1]}\n")
     out = root.parent / "out"
     where = ("--corpus", str(root), "--out", str(out))
     invoke("check", *where)
