@@ -268,6 +268,13 @@ DAMAGE = [
 # "непра вильного" is a word split by a line break that survived
 WORD_PAIR = re.compile(r"(?<![\w-])([а-яё]+)(?= ([а-яё]+)(?![\w-]))")
 
+# -- encodings --------------------------------------------------------------------------
+
+# A run of letters of any script, as the encoding check splits a token into words:
+# "«Правило" → "Правило"; "donТt" → "donТt" (one run: a Cyrillic Т among Latin letters);
+# "╧юёых" → "юёых" (the box-drawing ╧ is no letter).
+LETTER_RUN = re.compile(r"[^\W\d_]+")
+
 # -- HTML -------------------------------------------------------------------------------
 
 # What the HTML tokenizer acts on inside a script element (the "script data" states of

@@ -21,23 +21,23 @@ makes it implausible as a whole.
 
     readings(data, "ru", ("cp1251", "koi8-r"))["koi8-r"].share   # 0.98 on a KOI8-R law text
 
-This module imports nothing from the package but the morphology leaf.
+This module imports nothing from the package but the morphology leaf and the patterns.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from . import morph
+from .patterns import LETTER_RUN
 
 # A reading is plausible when at least half its words are words of the language...
 PLAUSIBLE = 0.5
 # ... another reading is clearly better with this much more of a share, and at least this
 # many more plausible words (one or two words cannot outvote a detector or a declaration);
-# no reading is plausible only when each has been tried on this many words at least
+# no reading is plausible only when one of them has been tried on this many words
 MARGIN = 0.3
 MIN_WORDS = 3
 NOWHERE_WORDS = 20
@@ -46,8 +46,6 @@ NOWHERE_WORDS = 20
 # (the right reading and a wrong one differ by some 90 points: 200 words tell them apart).
 WINDOWS, WINDOW_BYTES = 32, 2048
 MAX_WORDS = 200
-
-LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
 def _is_latin(word: str) -> bool:
