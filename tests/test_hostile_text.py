@@ -28,7 +28,6 @@ from lawsearch.patterns import SCRIPT_BREAKERS
 conllu = pytest.importorskip("conllu")
 etree = pytest.importorskip("lxml.etree")
 
-CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
 LAW_002 = "laws/ru/002_37d93b2b92de0ef7.txt"
 
 
