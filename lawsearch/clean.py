@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from . import morph
 from .model import Line
 from .patterns import (
-    FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
+    CONTROL_CHARACTER, FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
     PARAGRAPH_MARK, RULE_RUN, RUN_IN_HEADING, SPACED_QUESTION_AT_END, STARTS_LOWER,
     COMMENTARY_HEADING, COMMENTARY_PARAGRAPH, WORD, classify,
 )
@@ -68,6 +68,23 @@ def split_run_in_headings(text: str) -> list[str]:
 # -- idempotent rules: str -> str -------------------------------------------------------
 
 
+def replace_control_characters(text: str) -> str:
+    """A control character, or another character XML cannot hold, becomes a space: a stray
+    ``\\x01``, the DOS end of file ``\\x1a``, a form feed, a C1 control such as ``\\x85``,
+    a lone surrogate, U+FFFF (issue 8, D8). DC4 (0x14) is not one of them: it marks the
+    commentary's paragraph ends (``end_paragraph_at_marks``) and is reported as damage
+    elsewhere.
+
+    ``"Судья\\x01решает"`` → ``"Судья решает"``; ``"карта\\x0c"`` → ``"карта "`` (and then
+    ``normalize_whitespace`` trims it).
+
+    A space, not nothing: most of these stand where a separator was (form feed, vertical
+    tab, the record separators, NEL), and if one stood inside a word, the split word it
+    leaves is reported by ``check``'s split-word scan; two words glued into one would not be.
+    """
+    return CONTROL_CHARACTER.sub(" ", text)
+
+
 def normalize_whitespace(text: str) -> str:
     """Tabs and no-break spaces become spaces; runs of spaces one; ends trimmed.
 
@@ -96,7 +113,7 @@ def add_missing_space(text: str) -> str:
 
 # Rewriting rules run first, so the splits see the final text (and a second pass has
 # nothing left to split: the rules together are idempotent).
-PRE_RULES: list[Callable[[str], str]] = [normalize_whitespace, add_missing_space]
+PRE_RULES: list[Callable[[str], str]] = [replace_control_characters, normalize_whitespace, add_missing_space]
 SPLIT_RULES: list[Callable[[str], list[str]]] = [split_at_rule_runs, split_at_footer, split_run_in_headings]
 LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_question_mark]
 

@@ -385,18 +385,18 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
     from .sources import LINE_BREAK, decode, read_corpus_folder
 
     path = Path(file)
-    declared_kind, declared_encoding = None, None
+    declared_kind, declared_encoding, lang = None, None, "ru"
     manifest = next((d for d in path.resolve().parents if (d / "manifest.toml").is_file()), None)
     if manifest is not None:
         try:
             folder = read_corpus_folder(manifest)
             source = next((s for s in folder.sources if (manifest.parent / s.path).resolve() == path.resolve()), None)
             if source is not None:
-                declared_kind, declared_encoding = source.kind, source.encoding
+                declared_kind, declared_encoding, lang = source.kind, source.encoding, source.lang
         except CorpusError:
             pass  # a broken manifest elsewhere should not stop cleaning this one file
     try:
-        text, _ = decode(path.read_bytes(), (encoding or declared_encoding or "auto").lower(), str(path))
+        text, _ = decode(path.read_bytes(), (encoding or declared_encoding or "auto").lower(), str(path), lang)
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     raw = LINE_BREAK.split(text)

@@ -9,10 +9,36 @@ the bilingual alignment as ``linkGrp``). Every ``xml:id`` comes from ``ids.ancho
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape as xml_escape, quoteattr
+import unicodedata
+from xml.sax.saxutils import escape, quoteattr
 
 from . import ids, morph
 from .model import Corpus, Node
+from .patterns import XML_FORBIDDEN
+
+
+# -- the writers' boundary ------------------------------------------------------------------
+# Cleaning already replaced control characters in the law text (clean.replace_control_characters),
+# but titles, glossary and manifest values come by other routes, and a DC4 left in law text
+# is only reported: whatever reaches a writer, the file it writes must parse. A forbidden
+# character becomes a space, one for one, so offsets into a text stay valid.
+
+
+def xml_text(text: str) -> str:
+    """Text as XML character data: ``xml_text("a\\x01<b")`` → ``"a &lt;b"``."""
+    return escape(XML_FORBIDDEN.sub(" ", text))
+
+
+def xml_attr(value: str) -> str:
+    """A quoted XML attribute value: ``xml_attr("a\\x01b")`` → ``'"a b"'``."""
+    return quoteattr(XML_FORBIDDEN.sub(" ", value))
+
+
+def plain_text(text: str) -> str:
+    """Text for CoNLL-U: no control characters, composed (NFC), as UD validation requires
+    of every line: ``plain_text("е\\u0308\\x01")`` → ``"ё "``."""
+    return unicodedata.normalize("NFC", XML_FORBIDDEN.sub(" ", text))
+
 
 # -- CoNLL-U ------------------------------------------------------------------------------
 
@@ -124,7 +150,7 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
     for node in corpus.nodes:
         if not node.text:
             continue
-        for n, sentence in enumerate(sentences(node.text), 1):
+        for n, sentence in enumerate(sentences(plain_text(node.text)), 1):
             tokens = list(CONLLU_TOKEN.finditer(sentence))
             if not tokens:
                 continue
@@ -164,19 +190,19 @@ def to_tmx(corpus: Corpus, version: str = "0") -> str:
     titles as ``x-title`` properties of its variants, and says where the Russian is cut."""
     edition = corpus.code.get("edition", "")
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<tmx version="1.4">',
-             f'<header creationtool="lawsearch" creationtoolversion={quoteattr(version)} segtype="block" '
+             f'<header creationtool="lawsearch" creationtoolversion={xml_attr(version)} segtype="block" '
              f'o-tmf="lawsearch" adminlang="en" srclang="ru" datatype="plaintext">',
-             f'<prop type="x-edition">{xml_escape(str(edition))}</prop>', "</header>", "<body>"]
+             f'<prop type="x-edition">{xml_text(str(edition))}</prop>', "</header>", "<body>"]
     for node, part, ru, en in aligned(corpus):
-        lines.append(f"<tu tuid={quoteattr(node.id)}>")
+        lines.append(f"<tu tuid={xml_attr(node.id)}>")
         lines.append(f'<prop type="x-part">{part}</prop>')
         lost = [end for end, cut in (("start", node.truncated_start), ("end", node.truncated_end)) if cut]
         if part == "text" and lost:  # the Russian segment is cut by a lost page
             lines.append(f'<prop type="x-ru-truncated">{" ".join(lost)}</prop>')
         en_title = (node.translations.get("en") or {}).get("title")
         for code, title, seg in (("ru", node.title, ru), ("en", en_title, en)):
-            prop = f'<prop type="x-title">{xml_escape(title)}</prop>' if part == "text" and title else ""
-            lines.append(f'<tuv xml:lang="{code}">{prop}<seg>{xml_escape(seg)}</seg></tuv>')
+            prop = f'<prop type="x-title">{xml_text(title)}</prop>' if part == "text" and title else ""
+            lines.append(f'<tuv xml:lang="{code}">{prop}<seg>{xml_text(seg)}</seg></tuv>')
         lines.append("</tu>")
     lines += ["</body>", "</tmx>"]
     return "\n".join(lines) + "\n"
@@ -205,35 +231,35 @@ def to_tei(corpus: Corpus) -> str:
         for start, _, kind, item in events:
             if start < pos:
                 continue
-            out.append(xml_escape(text[pos:start]))
+            out.append(xml_text(text[pos:start]))
             pos = start
             if kind == "gap":
                 out.append('<gap reason="lost"/>')
             else:  # a list ("разделам C, D или E") is one ref pointing at each target
                 group = [r for r in refs_by_source.get(node_id, []) if r.start == item.start]
                 anchors = " ".join(f"#{ids.anchor(r.target)}" for r in group if r.target in known)
-                target = f" target={quoteattr(anchors)}" if anchors else ""
-                out.append(f'<ref{target} n={quoteattr(" ".join(r.target for r in group))} type={quoteattr(item.status)}>'
-                           f"{xml_escape(text[item.start:item.end])}</ref>")
+                target = f" target={xml_attr(anchors)}" if anchors else ""
+                out.append(f'<ref{target} n={xml_attr(" ".join(r.target for r in group))} type={xml_attr(item.status)}>'
+                           f"{xml_text(text[item.start:item.end])}</ref>")
                 pos = item.end
-        out.append(xml_escape(text[pos:]))
+        out.append(xml_text(text[pos:]))
         return "".join(out).replace("\n\n", "</p><p>")
 
     def div(node: Node, depth: int) -> list[str]:
-        attrs = f' xml:id="{ids.anchor(node.id)}" type="{node.kind}" n={quoteattr(node.id)}'
+        attrs = f' xml:id="{ids.anchor(node.id)}" type="{node.kind}" n={xml_attr(node.id)}'
         if node.uncertain:
             attrs += ' cert="low"'
         lines = [f"{'  ' * depth}<div{attrs}>"]
         if node.title:
-            lines.append(f"{'  ' * depth}  <head>{xml_escape(node.title)}</head>")
+            lines.append(f"{'  ' * depth}  <head>{xml_text(node.title)}</head>")
         english = node.translations.get("en") or {}
         if node.text:
             lines.append(f"{'  ' * depth}  <p>{text_xml(node.id, node.text, node.marks)}</p>")
         if english.get("title") or english.get("text"):
             # the English of the node stands beside it, "-en" added to its anchor (CONTRACT.md)
             en_id = ids.anchor(node.id) + "-en"
-            inner = (f"<head>{xml_escape(english['title'])}</head>" if english.get("title") else "") + (
-                f"<p>{xml_escape(english['text'])}</p>" if english.get("text") else "")
+            inner = (f"<head>{xml_text(english['title'])}</head>" if english.get("title") else "") + (
+                f"<p>{xml_text(english['text'])}</p>" if english.get("text") else "")
             lines.append(f'{"  " * depth}  <div type="translation" xml:lang="en" xml:id="{en_id}">{inner}</div>')
             links.append((ids.anchor(node.id), en_id))
         for f in corpus.footnotes_of(node.id):
@@ -244,7 +270,7 @@ def to_tei(corpus: Corpus) -> str:
             lines += div(child, depth + 1)
         if node.kind == "law":
             for c in corpus.commentary(node.id):
-                lines.append(f'{"  " * depth}  <note type="commentary" xml:id="{ids.anchor(c.id)}" n={quoteattr(c.id)}>'
+                lines.append(f'{"  " * depth}  <note type="commentary" xml:id="{ids.anchor(c.id)}" n={xml_attr(c.id)}>'
                              f"<p>{text_xml(c.id, c.text or '', c.marks)}</p></note>")
         lines.append(f"{'  ' * depth}</div>")
         return lines
@@ -253,8 +279,8 @@ def to_tei(corpus: Corpus) -> str:
     for node in corpus.nodes:
         if node.parent is None and node.kind != "commentary":
             body += div(node, 3)
-    title = xml_escape(str(corpus.code.get("title", "Laws")))
-    edition = xml_escape(str(corpus.code.get("edition", "")))
+    title = xml_text(str(corpus.code.get("title", "Laws")))
+    edition = xml_text(str(corpus.code.get("edition", "")))
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<TEI xmlns="{TEI_NS}" xml:lang="ru">',
@@ -262,8 +288,8 @@ def to_tei(corpus: Corpus) -> str:
         f"    <titleStmt><title>{title}, {edition}</title></titleStmt>",
         "    <publicationStmt><p>Exported by lawsearch from the damaged raw text; gaps mark lost text.</p></publicationStmt>",
         "    <sourceDesc><listBibl>" + "".join(
-            f'<bibl xml:id="src-{xml_escape(s.id)}"><idno type="sha256">{s.sha256}</idno>'
-            f"<edition>{xml_escape(s.edition)}</edition></bibl>" for s in corpus.sources) + "</listBibl></sourceDesc>",
+            f'<bibl xml:id="src-{xml_text(s.id)}"><idno type="sha256">{s.sha256}</idno>'
+            f"<edition>{xml_text(s.edition)}</edition></bibl>" for s in corpus.sources) + "</listBibl></sourceDesc>",
         "  </fileDesc></teiHeader>",
         "  <text><body>",
     ]

@@ -65,6 +65,13 @@ SPACED_QUESTION_AT_END = re.compile(r"(?<=\w)[ \t]+\?$")
 # The commentary's paragraph end: "(DC4)" spelled out, the control character 0x14 itself,
 # or the pilcrow DOS code pages show for it.
 PARAGRAPH_MARK = re.compile(r"\(DC4\)|\x14|¶")
+# Control characters and the other characters XML 1.0 forbids: C0 controls but tab, line
+# feed and carriage return; DEL and the C1 controls (U+007F-U+009F); lone surrogates;
+# U+FFFE and U+FFFF. "Судья\x01решает", the DOS end of file "\x1a", "\x85" (NEL).
+# DC4 (0x14) is left out: it is the commentary's paragraph mark (PARAGRAPH_MARK above).
+CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x13\x15-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# At an XML writer nothing may stay that XML cannot hold, DC4 included.
+XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # "..page3": a page-break directive of the commentary's word processor.
 PAGE_DIRECTIVE = re.compile(r"^\s*\.\.page\d*\s*$")
 
@@ -260,3 +267,17 @@ DAMAGE = [
 # a word and the next one, overlapping (lookahead), so every adjacent pair is seen:
 # "непра вильного" is a word split by a line break that survived
 WORD_PAIR = re.compile(r"(?<![\w-])([а-яё]+)(?= ([а-яё]+)(?![\w-]))")
+
+# -- encodings --------------------------------------------------------------------------
+
+# A run of letters of any script, as the encoding check splits a token into words:
+# "«Правило" → "Правило"; "donТt" → "donТt" (one run: a Cyrillic Т among Latin letters);
+# "╧юёых" → "юёых" (the box-drawing ╧ is no letter).
+LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+# -- HTML -------------------------------------------------------------------------------
+
+# What the HTML tokenizer acts on inside a script element (the "script data" states of
+# the WHATWG parser): "</script" ends it; "<!--" then "<script" makes a later "</script>"
+# not end it, so the next script is swallowed ("<!--<script" in corpus text, issue 8 D9).
+SCRIPT_BREAKERS = re.compile(r"<!--|<script|</script", re.IGNORECASE)

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from . import ids
 from .model import Corpus, Footnote, Node, Ref
+from .patterns import SCRIPT_BREAKERS
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
 STATUS_TEXT = {"node": "", "law": "этого пункта нет в нашем тексте: открыть правило",
@@ -292,7 +293,7 @@ class SiteBuilder:
             html = self.env.get_template("single.html").render(
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
-                search_js=Markup((static / "search.js").read_text(encoding="utf-8").replace("</", "<\\/")),
+                search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
                 data_script=Markup(data_script))
             path.write_text(html, encoding="utf-8")
         finally:
@@ -413,7 +414,38 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
 
 def search_script(payload: dict) -> str:
     """``window.LAWSEARCH_DATA = {...};`` -- a script, not JSON to fetch, so file:// works.
-    ``</`` is escaped so no text in the corpus can close the script element."""
-    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-    data = data.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f"window.LAWSEARCH_DATA = {data};\n"
+    The JSON is safe inside an inline ``<script>`` whatever the corpus says
+    (``script_json``): the single file inlines this very text."""
+    return f"window.LAWSEARCH_DATA = {script_json(payload)};\n"
+
+
+def script_json(data: object) -> str:
+    """JSON to stand inside an HTML ``<script>`` element: every ``<``, ``>`` and ``&`` and
+    the line separators U+2028 and U+2029 written as ``\\uXXXX`` escapes, which mean the
+    same to JSON and to JavaScript. No text can then close the element (``</script>``),
+    open an HTML comment that swallows the next script (``<!--<script``), or end a line
+    inside a string.
+
+    >>> script_json({"text": "<!--<script>"})
+    '{"text":"\\\\u003c!--\\\\u003cscript\\\\u003e"}'
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for char in "<>&\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
+
+
+def inline_script(code: str) -> Markup:
+    """Our own JavaScript, to inline in an HTML ``<script>``: ``</`` becomes ``<\\/``
+    (the same inside a string or a regular expression). Code cannot be escaped any
+    further without knowing its syntax, so ``<!--`` or ``<script`` left in it is refused:
+    write them as ``"<" + "!--"`` in the source.
+
+    >>> inline_script('x = "</p>";')
+    Markup('x = "<\\\\/p>";')
+    """
+    code = code.replace("</", "<\\/")
+    m = SCRIPT_BREAKERS.search(code)
+    if m:
+        raise ValueError(f"the script holds {m.group()!r}, which would break the HTML around it")
+    return Markup(code)

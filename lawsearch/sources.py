@@ -17,12 +17,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from . import plausibility
 from .model import CorpusError, Problem, Source, os_fault
 from .patterns import LAYOUTS
 
 MANIFEST = "manifest.toml"
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
+CODECS = tuple(dict.fromkeys(ENCODINGS.values()))  # utf-8, cp1251, cp866, koi8-r
 KINDS = ("laws", "commentary")
 DATA_FILES = ("curation", "titles", "lexicon", "glossary")
 CODE_KEYS = {"title", "edition", "laws", "lang", *DATA_FILES}
@@ -166,7 +168,7 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
         at = _line_of(manifest_path, "encoding", str(entry.get("encoding"))) or None
         raise CorpusError(Problem("error", f"unknown encoding {declared!r} for {entry['path']}; use auto, "
                                   f"{', '.join(sorted(set(ENCODINGS.values())))}", str(manifest_path), at))
-    text, encoding = decode(data, declared, str(path))
+    text, encoding = decode(data, declared, str(path), str(entry["lang"]))
     lines = LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
@@ -212,13 +214,19 @@ def read_bytes(path: Path) -> bytes:
         raise CorpusError(Problem("error", f"cannot read it: {os_fault(e, path)}", str(path))) from None
 
 
-def decode(data: bytes, declared: str, where: str) -> tuple[str, str]:
+def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[str, str]:
     """Decode a raw file: UTF-8 (with or without BOM), cp1251, cp866 or KOI8-R.
 
-    With ``declared == "auto"`` the encoding is detected: strict UTF-8 first, else
-    charset-normalizer restricted to the three Cyrillic code pages.
-    Returns ``(text, encoding name)``; raises CorpusError for empty, binary or
-    undecodable data.
+    With ``declared == "auto"`` the encoding is detected: strict UTF-8 first, else the one
+    of the three Cyrillic code pages whose reading is clearly the most plausible text in
+    ``lang`` (lawsearch/plausibility.py), else charset-normalizer's pick among them.
+    A declared code page must read as ``lang`` too: one that gives mojibake while another
+    reads right is an error naming the right one.
+    Returns ``(text, encoding name)``; raises CorpusError for empty, binary, undecodable
+    or misread data.
+
+    >>> decode("Правило 50.".encode("koi8-r"), "auto", "x.txt")
+    ('Правило 50.', 'koi8-r')
     """
     if not data.strip():
         raise CorpusError(Problem("error", "the file is empty", where))
@@ -236,7 +244,13 @@ def decode(data: bytes, declared: str, where: str) -> tuple[str, str]:
             text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
         except UnicodeDecodeError as e:
             line = data[: e.start].count(b"\n") + 1
-            raise CorpusError(Problem("error", f"not valid {codec}: byte {data[e.start]:#04x} cannot be decoded", where, line)) from None
+            better = plausibility.better_reading(plausibility.readings(data, lang, CODECS), None)
+            hint = f"; it reads as {plausibility.language_name(lang)} in {better.codec}: declare that or auto" if better else ""
+            raise CorpusError(Problem("error", f"not valid {codec}: byte {data[e.start]:#04x} cannot be decoded{hint}",
+                                      where, line)) from None
+        # strict UTF-8 that decodes is UTF-8; a code page that reads well needs no rivals
+        if codec != "utf-8" and not data.isascii() and not plausibility.beyond_doubt(data, lang, codec):
+            _check_reading(data, text, codec, lang, where, CODECS)
         return text, codec
     try:
         return data.decode("utf-8-sig"), "utf-8"
@@ -245,10 +259,44 @@ def decode(data: bytes, declared: str, where: str) -> tuple[str, str]:
     from charset_normalizer import from_bytes  # deferred: only non-UTF-8 files need it
 
     best = from_bytes(data, cp_isolation=["cp1251", "cp866", "koi8_r"]).best()
-    if best is None or best.encoding not in ("cp1251", "cp866", "koi8_r"):
-        raise CorpusError(Problem("error", "cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); set encoding in the manifest", where))
-    codec = ENCODINGS[best.encoding]
-    return data.decode(codec), codec
+    detected = ENCODINGS[best.encoding] if best is not None and best.encoding in ("cp1251", "cp866", "koi8_r") else None
+    code_pages = [c for c in CODECS if c != "utf-8"]
+    found = plausibility.readings(data, lang, code_pages)
+    better = plausibility.better_reading(found, detected)
+    # the best reading last: when no code page reads as the language, it is the one to blame
+    nowhere = plausibility.read_nowhere(found)
+    for codec in dict.fromkeys(c for c in (better and better.codec, detected, nowhere and nowhere.codec) if c):
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            found.pop(codec, None)  # the sample the model read lacked the one byte this code page lacks
+            continue
+        _check_reading(data, text, codec, lang, where, code_pages, found, said=f"detected as {codec}")
+        return text, codec
+    raise CorpusError(Problem("error", "cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); set encoding in the manifest", where))
+
+
+def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, codecs,
+                   found: dict | None = None, said: str = "") -> None:
+    """Raise when ``codec``'s reading of ``data`` is not text in ``lang``: naming the code
+    page that reads it right, or saying that none of ``codecs`` does."""
+    found = plausibility.readings(data, lang, codecs) if found is None else found
+    better = plausibility.better_reading(found, codec)
+    nowhere = None if better else plausibility.read_nowhere(found)
+    if better is None and nowhere is None:
+        return
+    name = plausibility.language_name(lang)
+    own = found.get(codec)
+    share = f"{own.percent()} of its words are {name} words" if own and own.words else f"no word of it is {name}"
+    line, excerpt = plausibility.first_wrong_line(text, lang) or (None, "")
+    shown = f"«{excerpt}», " if excerpt else ""
+    if better is not None:
+        message = (f"{said or f'the manifest says {codec}'}, but so read the text is not {name} ({shown}{share}); "
+                   f"it is {name} in {better.codec} ({better.percent()}): declare {better.codec} or auto")
+    else:
+        message = (f"the text is not {name} in {codec} ({shown}{share}) nor in any other of {', '.join(CODECS)}: "
+                   "is it in another encoding or another language?")
+    raise CorpusError(Problem("error", message, where, line))
 
 
 def _is_utf8(data: bytes) -> bool:

@@ -207,7 +207,7 @@ NOISE = bytes(_NOISE.randrange(1, 256) for _ in range(500))  # no NUL, no code p
     (b"\x00\x01\x02abc", "auto", "binary", None),
     ("Правило 51.\n".encode("utf-16-le"), "utf-8", "binary", None),  # ASCII in UTF-16 has NUL bytes
     ("Правило".encode("utf-16"), "auto", "UTF-16", None),  # Cyrillic-only UTF-16 has no NUL bytes, but a BOM
-    (NOISE, "auto", "encoding", None),
+    (NOISE, "auto", "encoding", 1),  # "… not Russian in cp866 («…» on line 1) nor in any other …"
     (b"ok\nok\n\x98\n", "cp1251", "cp1251", 3),  # 0x98 is the one byte cp1251 lacks
     (b"ok\r\nok\r\n" + "нет".encode("cp1251"), "utf-8", "utf-8", 3),
     (b"ok\n", "latin-9", "latin-9", None),

@@ -1,6 +1,6 @@
 /* lawsearch in the browser: the same query language, normalisation and ranking as the
    command line (lawsearch/query.py and lawsearch/evaluate.py), over the index exported to
-   search-index.js (loaded by a <script> tag, so it works from file://).
+   search-index.js (loaded by a script element, so it works from file://).
    Results are built from DOM text nodes only. No framework, no build step. */
 (function () {
   "use strict";
