@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS_DIR, DATA, ROOT
+from lawsearch.index import english_analyzer
 from lawsearch.morph import english_stem
 from lawsearch.sources import read_glossary
 from whoosh.analysis import LowercaseFilter, RegexTokenizer
@@ -106,3 +107,32 @@ def known_js() -> dict[str, str]:
 @pytest.mark.parametrize("word, rule", KNOWN, ids=[w for w, _ in KNOWN])
 def test_known_stems(known_js, word, rule):
     assert known_js[word] == english_stem(word), rule
+
+
+def test_the_english_filter_pickles_without_its_stemmer():
+    """whoosh pickles the schema into the index: the filter takes no stemmer along."""
+    analyzer = english_analyzer()
+    stems = [t.text for t in analyzer("Generously revoking the claims")]
+    data = pickle.dumps(analyzer)
+    assert b"snowballstemmer" not in data and b"EnglishStemmer" not in data
+    assert [t.text for t in pickle.loads(data)("Generously revoking the claims")] == stems == \
+        [english_stem(w) for w in ("generously", "revoking", "claims")]
+
+
+# English forms that no title holds, and the law whose title has their stem
+FORMS = [("lang:en retracted card", "47"), ("lang:en simultaneously", "58"), ("lang:en prematurely", "57")]
+
+
+@pytest.mark.parametrize("query, law", FORMS)
+def test_an_english_form_finds_the_title_with_its_stem(searcher, query, law):
+    assert searcher.search(query, 3).hits[0].id == law
+
+
+def test_the_browser_stems_english_as_the_cli(browser, built, searcher):
+    page = browser.new_page()
+    page.goto((built / "site" / "index.html").as_uri())
+    for query, _ in FORMS:
+        cli = [(h.id, round(h.score, 4)) for h in searcher.search(query, 10).hits]
+        js = page.evaluate("q => window.lawsearch.search(q, 10)", query)
+        assert [(h["id"], round(h["score"], 4)) for h in js["hits"]] == cli, query
+    page.close()
