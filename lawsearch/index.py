@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import fields, index
-from whoosh.analysis import Filter, StemmingAnalyzer, Tokenizer
+from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Tokenizer
 from whoosh.analysis.acore import Token as WhooshToken
 
-from . import ids
+from . import ids, morph
 from .analysis import Analysis, Lexicon, fold, normalize_id, tokenize
 from .model import Corpus
 from .sources import GlossaryTerm as Term, read_glossary as load_glossary  # noqa: F401  (re-exported)
 
 META = "meta.json"
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
-# the English fields' stop words: whoosh's own (StemmingAnalyzer), so queries drop the same
+# the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
@@ -96,9 +96,46 @@ def law_analyzer(lexicon: Lexicon, mode: str = "all"):
     return LawTokenizer() | LemmaFilter(lexicon.forms, mode)
 
 
+# -- English fields -------------------------------------------------------------------------
+
+
+class EnglishStemFilter(Filter):
+    """Each English token → its Snowball English ("Porter2") stem, the stem the browser's
+    ``static/stem-en.js`` makes of the same word: ``generously`` → ``generous``.
+
+    Safe to pickle (whoosh stores the schema in the index): it holds no stemmer, it asks
+    ``morph.english_stem`` (the process's one, made on first use), so nothing heavy is
+    pickled and an index opened later stems with the stemmer of that process.
+    """
+
+    def __getstate__(self):
+        return {}
+
+    def __setstate__(self, state):
+        pass
+
+    def __eq__(self, other):
+        return isinstance(other, EnglishStemFilter)
+
+    def __call__(self, tokens):
+        for t in tokens:
+            if not t.stopped:
+                t.text = morph.english_stem(t.text)
+            yield t
+
+
+def english_analyzer():
+    """The English fields' analyzer: whoosh's word pattern, lower case, whoosh's English stop
+    words and one-letter words dropped, Snowball English stems.
+
+    ``[t.text for t in english_analyzer()("Generously revoking the cards")] == ["generous", "revok", "card"]``
+    """
+    return RegexTokenizer() | LowercaseFilter() | StopFilter(stoplist=EN_STOP_WORDS, minsize=2) | EnglishStemFilter()
+
+
 def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
     ru = law_analyzer(lexicon, mode)
-    en = StemmingAnalyzer()
+    en = english_analyzer()
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         law=fields.ID(stored=True),
@@ -171,7 +208,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     writer = ix.writer()
     count = 0
     lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, *EN_FIELDS)}
-    en = StemmingAnalyzer()
+    en = english_analyzer()
     for doc in documents(corpus, analysis, glossary):
         writer.add_document(**doc)
         count += 1
@@ -216,23 +253,6 @@ def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term]) -> dic
     return table
 
 
-def english_forms(texts: list[str]) -> dict[str, str]:
-    """English word → stem as whoosh's StemmingAnalyzer makes it, for the words of the
-    English titles and glossary and their common inflections."""
-    en = StemmingAnalyzer()
-    table = {}
-    for text in texts:
-        for w in re.findall(r"[A-Za-z]+", text.lower()):
-            variants = {w, w + "s", w + "es", w + "ed", w + "d", w + "ing", w.rstrip("e") + "ing", w.rstrip("s")}
-            if w.endswith("y"):
-                variants |= {w[:-1] + "ies", w[:-1] + "ied"}
-            for v in variants:
-                stems = [t.text for t in en(v)]
-                if stems:
-                    table[v] = stems[0]
-    return table
-
-
 def footnote_entry(corpus: Corpus, footnote) -> dict:
     """What an ID search needs of a footnote: its text, the nodes it belongs to, and where the
     site prints it (under the first of them).
@@ -268,12 +288,9 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "footnotes": {f.id: footnote_entry(corpus, f) for f in corpus.footnotes},
         "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand,
                       "terms": [list(x) for x in analysis.terms(t.ru)],
-                      "en_stems": [x.text for x in StemmingAnalyzer()(t.en)]} for t in glossary],
+                      "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
         "lengths": lengths,
         "forms": forms_table(corpus, analysis, glossary),
-        "en_forms": english_forms([n.translations.get("en", {}).get("title") or "" for n in corpus.nodes]
-                                  + [n.translations.get("en", {}).get("text") or "" for n in corpus.nodes]
-                                  + [t.en for t in glossary]),
         "vocabulary": dict(vocabulary.most_common()),
         "lexicon": lexicon.forms,
     }

@@ -1,7 +1,8 @@
-"""The morphology leaf: one cached pymorphy3 analyzer, loaded on first use.
+"""The morphology leaf: one cached pymorphy3 analyzer, loaded on first use, and one
+Snowball English stemmer.
 
 Cleaning uses it to rejoin words split across heading lines; the index uses it for
-lemmas. Loading the dictionary costs a few hundred milliseconds, so nothing here runs
+lemmas and English stems. Loading the dictionary costs a few hundred milliseconds, so nothing here runs
 at import time (``lawsearch --help`` never loads it).
 
 This module imports nothing from the package.
@@ -75,3 +76,26 @@ def lemmas(word: str) -> tuple[str, ...]:
         if lemma not in seen:
             seen.append(lemma)
     return tuple(seen)
+
+
+# -- English ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def english_stemmer():
+    """The one Snowball English ("Porter2") stemmer of the process (the snowballstemmer
+    package; it runs PyStemmer's C code instead where that is installed -- the same algorithm)."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=100_000)
+def english_stem(word: str) -> str:
+    """A lower-case English word's Snowball English stem, as the index holds it; its twin in
+    the browser is ``site_templates/static/stem-en.js``.
+
+    >>> english_stem("generously"), english_stem("cries"), english_stem("dying")
+    ('generous', 'cri', 'die')
+    """
+    return english_stemmer().stemWord(word)

@@ -33,6 +33,7 @@ from .index import EN_FIELDS, EN_STOP_WORDS
 from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
 from .index import BOOSTS, META
 from .model import CorpusError, Problem, shorten
+from .morph import english_stem
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 PREFIX_FIELDS = ("title", "text")
@@ -194,7 +195,6 @@ class Searcher:
         self.stats = WhooshStats(self.searcher, {f: [self.meta["lengths"][f][self.doc_ids[d]] for d in range(len(self.doc_ids))]
                                                  for f in self.meta["lengths"]})
         self.forms: dict[str, list[str]] = self.meta["forms"]
-        self.en_forms: dict[str, str] = self.meta["en_forms"]
         self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
         self.footnotes: dict[str, dict] = self.meta.get("footnotes", {})
 
@@ -416,8 +416,8 @@ class Searcher:
 
     def english_stems(self, text: str) -> list[str]:
         """Stems of English words as the index made them: whoosh's English stop words and
-        one-letter words dropped, then the stem table the browser also gets."""
-        return [self.en_forms.get(w, w) for w in (x.lower() for x in re.findall(r"[A-Za-z]+", text))
+        one-letter words dropped, then Snowball's English stems (the browser: stem-en.js)."""
+        return [english_stem(w) for w in (x.lower() for x in re.findall(r"[A-Za-z]+", text))
                 if w not in EN_STOP_WORDS and len(w) >= 2]
 
     def _english_node(self, text: str, highlight: set[str], english_only: bool = False):

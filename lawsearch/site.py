@@ -294,6 +294,7 @@ class SiteBuilder:
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
                 search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
+                stem_js=inline_script((static / "stem-en.js").read_text(encoding="utf-8")),
                 data_script=Markup(data_script))
             path.write_text(html, encoding="utf-8")
         finally:
@@ -402,7 +403,6 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
             "forms": meta["forms"],
-            "en_forms": meta["en_forms"],
             "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
             "citations": meta["citations"],

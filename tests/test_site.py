@@ -232,7 +232,7 @@ def test_single_file_is_self_contained(built):
         assert value[1:] in page.ids or value == "#", value
     html = single.read_text(encoding="utf-8")
     assert "window.LAWSEARCH_DATA" in html and "<style>" in html
-    assert html.lower().count("</script") == 2  # the data and the search code, nothing more
+    assert html.lower().count("</script") == 3  # the data, the stemmer and the search code, nothing more
 
 
 def test_single_file_searches_as_the_cli(browser, built, searcher):

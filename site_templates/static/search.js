@@ -361,10 +361,12 @@
   }
   function sequenceNode(seq, weight) { return seq.length === 1 ? new Word(seq[0], RU, weight) : new Phrase(seq, RU, weight); }
   var EN_STOP = new Set(DATA.en_stop);
-  function englishStems(text) {  // as the index: whoosh's English stop words and one-letter words dropped
+  // as the index: whoosh's English stop words and one-letter words dropped, then Snowball's
+  // English stems (stemEnglish: static/stem-en.js, loaded before this script)
+  function englishStems(text) {
     return (text.match(/[A-Za-z]+/g) || []).map(function (w) { return w.toLowerCase(); })
       .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
-      .map(function (w) { return DATA.en_forms[w] !== undefined ? DATA.en_forms[w] : w; });
+      .map(function (w) { return stemEnglish(w); });
   }
   function englishNode(text, highlight, englishOnly) {
     var stems = englishStems(text);
