@@ -411,6 +411,26 @@ def test_a_full_disk_while_writing_is_one_clear_error_and_nothing_half_written(s
     assert generations(out) == [before[0]]  # the partial generation removed
 
 
+# -- a browser tab -------------------------------------------------------------------------------
+
+
+def test_a_page_loaded_across_a_switch_reloads_once_to_match_its_search_data(browser, old_build, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(old_build[0] / "site", site)
+    page_path = site / "laws" / "50.html"
+    # the page of one build, the search data of the next: what a switch between the two loads gives
+    html = page_path.read_text(encoding="utf-8").replace(old_build[1], "20261130T231502Z-0ther0")
+    page_path.write_text(html, encoding="utf-8")
+    page = browser.new_page()
+    page.goto(page_path.as_uri())
+    page.wait_for_load_state("load")
+    assert page.evaluate('performance.getEntriesByType("navigation")[0].type') == "reload"
+    page.evaluate("window.stillHere = true")
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.stillHere === true")  # once, then no loop though they still differ
+    page.close()
+
+
 # -- where symlinks cannot be made (Windows) ----------------------------------------------------
 
 
