@@ -411,6 +411,28 @@ def test_a_full_disk_while_writing_is_one_clear_error_and_nothing_half_written(s
     assert generations(out) == [before[0]]  # the partial generation removed
 
 
+def test_permission_denied_while_writing_is_one_error_and_nothing_half_written(old_build, tmp_path, monkeypatch):
+    """Root ignores file modes, so the refusal comes from the write itself."""
+    from lawsearch.model import CorpusError
+
+    out = copy_of(old_build, tmp_path)
+    write_text = Path.write_text
+
+    def refuse_pages(path, *args, **kwargs):
+        if path.suffix == ".html":
+            raise PermissionError(13, "Permission denied", str(path))
+        return write_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", refuse_pages)
+    with pytest.raises(CorpusError) as info:
+        build(CORPUS_DIR, out, quiet)
+    monkeypatch.undo()
+    message = str(info.value)
+    assert "Permission denied" in message and "index.html" in message and "give --out another folder" in message
+    assert (build_id(out), snapshot(out)) == old_build[1:]
+    assert generations(out) == [old_build[1]]
+
+
 # -- a browser tab -------------------------------------------------------------------------------
 
 
