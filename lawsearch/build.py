@@ -1,7 +1,8 @@
-"""Writing the build output atomically, and finding a fresh one to reuse.
+"""Writing the build output, and finding a fresh one to reuse.
 
-Everything goes to a staging folder beside the output and is swapped in only when all of
-it has been written: a failed build leaves the previous output intact.
+Each build is written whole into a generation folder of its own and published by one
+atomic switch (lawsearch/output.py): a failed, killed or interrupted build leaves the
+previous output intact, and a reader sees one whole build, never a mix.
 """
 
 from __future__ import annotations
@@ -9,11 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
+from . import output
 from .corpus import Progress, parse_folder
 from .model import Corpus, CorpusError, Problem, os_fault
 from .sources import read_corpus_folder
@@ -29,31 +29,6 @@ def code_fingerprint() -> str:
     for path in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-@contextmanager
-def staging(out: Path):
-    """A fresh folder beside ``out``; on success its entries replace those of ``out``."""
-    if out.exists() and not out.is_dir():
-        raise CorpusError(Problem("error", "the output folder is a file; give --out a folder", str(out)))
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise CorpusError(Problem("error", f"cannot create the output folder: {e.strerror}", str(out))) from None
-    stage = Path(tempfile.mkdtemp(prefix=".staging-", dir=out))
-    try:
-        yield stage
-        for entry in sorted(stage.iterdir()):
-            target = out / entry.name
-            if target.is_dir() and not target.is_symlink():
-                old = out / f".old-{entry.name}-{os.getpid()}"
-                target.rename(old)
-                entry.rename(target)
-                shutil.rmtree(old)
-            else:
-                os.replace(entry, target)
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -95,18 +70,28 @@ def _umask() -> int:
     return mask
 
 
-def corpus_document(corpus: Corpus) -> dict:
+def corpus_document(corpus: Corpus, build_id: str | None = None) -> dict:
+    """The corpus JSON; ``build_id`` names the build that wrote it (``build/corpus.json``)."""
     data = corpus.to_dict()
     # a corpus read back from corpus.json already carries the code's fingerprint
     data["inputs"] = f"{corpus.inputs.split(':')[0]}:{code_fingerprint()}"
+    if build_id:
+        data["build"] = build_id
     return data
 
 
 SINGLE_FILE = "lawsearch.html"
 
 
-def build(root: Path, out: Path, progress: Progress, single_file: bool = False) -> Corpus:
-    """``lawsearch build``: parse the corpus, write ``out/corpus.json`` and ``out/index/``."""
+def build(root: Path, out: Path, progress: Progress, single_file: bool = False, force: bool = False,
+          notice: Progress | None = None) -> Corpus:
+    """``lawsearch build``: parse the corpus, write ``corpus.json``, ``index/``, ``site/`` (and
+    ``lawsearch.html``) as one new generation of ``out`` and switch to it.
+
+    ``force`` builds into a folder holding files lawsearch did not write (they are kept);
+    ``notice`` gets what the user must hear even when progress is quiet (waiting for
+    another build, files of theirs kept). A fault while writing is a CorpusError.
+    """
     from .analysis import Analysis, Lexicon
     from .index import build_index, load_glossary
     from .site import SiteBuilder, curation_reasons, search_payload, search_script
@@ -117,18 +102,23 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False) 
     corpus = parse_folder(folder, progress)
     lexicon = Lexicon.load(folder.data_files.get("lexicon"))
     glossary = load_glossary(folder.data_files.get("glossary"))
-    with staging(out) as stage:
-        write_json(stage / CORPUS_JSON, corpus_document(corpus))
-        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
-        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, Analysis(lexicon))
+    output.fault_point("after-parse")
+    with output.new_generation(out, force=force, notice=notice or progress) as generation:
+        stage = generation.path
+        write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id))
+        output.fault_point("after-corpus-json")
+        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id)
+        output.fault_point("after-index")
+        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, Analysis(lexicon), build_id=generation.id)
         pages = builder.write(stage / SITE)
         script = search_script(search_payload(stage / INDEX, corpus))
         (stage / SITE / "search-index.js").write_text(script, encoding="utf-8")
         if single_file:
             builder.write_single(stage / SINGLE_FILE, script)
             progress(f"wrote the single file {out / SINGLE_FILE}")
+        output.fault_point("after-site")
         progress(f"rendered {len(pages)} site files")
-        progress(f"writing {out / CORPUS_JSON}, {out / INDEX}/ and {out / SITE}/")
+        progress(f"writing {out / CORPUS_JSON}, {out / INDEX}/ and {out / SITE}/ (build {generation.id})")
     return corpus
 
 
@@ -136,7 +126,7 @@ def load_corpus(root: Path, out: Path, progress: Progress, strict: bool = True) 
     """The corpus from ``out/corpus.json`` when it was built from these very inputs by this
     code, else parsed afresh in memory (nothing is written)."""
     folder = read_corpus_folder(root)
-    path = out / CORPUS_JSON
+    path = output.current(out) / CORPUS_JSON  # resolved once: one whole build, whatever switches meanwhile
     if path.is_file():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))

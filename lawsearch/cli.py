@@ -238,12 +238,17 @@ def main() -> None:
 @click.option("-q", "--quiet", "silent", is_flag=True, help="No progress messages.")
 @click.option("--single-file", is_flag=True,
               help="Also write OUT/lawsearch.html: the whole site, search included, in one file for a phone.")
-def build(root: Path, out: Path, silent: bool, single_file: bool) -> None:
+@click.option("--force", is_flag=True,
+              help="Build into a folder that holds files lawsearch did not write; they are kept, never deleted.")
+def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -> None:
     """Build everything into OUT (default build/): the corpus tree corpus.json, the search
     index index/, and the static site site/ (open site/index.html in a browser, no server).
 
-    The build is atomic: it is written to a staging folder and swapped in only when
-    complete, so a failed build leaves the previous output intact.
+    The build is atomic: it is written whole into a new folder under OUT/.generations/ and
+    published by one switch of the link OUT/current, so a failed, killed or interrupted
+    build leaves the previous output intact and a reader never sees a mix of two builds.
+    Files in OUT that lawsearch did not write are never deleted: a folder holding such
+    files is refused unless --force. Ctrl-C stops a build with exit code 130.
 
     \b
     Example:
@@ -251,9 +256,22 @@ def build(root: Path, out: Path, silent: bool, single_file: bool) -> None:
       lawsearch build --single-file          # also build/lawsearch.html, one file for a phone
       lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
     """
+    import signal
+
     from .build import build as run_build
 
-    corpus = run_build(root, out, quiet if silent else progress, single_file=single_file)
+    def stop(signum, frame):
+        raise KeyboardInterrupt  # SIGTERM cleans up as Ctrl-C does
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        corpus = run_build(root, out, quiet if silent else progress, single_file=single_file, force=force,
+                           notice=lambda message: click.echo(message, err=True))
+    except KeyboardInterrupt:
+        click.echo(f"Error: build interrupted; {out} is left as it was", err=True)
+        sys.exit(130)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for p in corpus.problems:
         if p.severity == "warning":
             click.echo(f"warning: {p}", err=True)
@@ -448,15 +466,16 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
       lawsearch search штрафными картами
       lawsearch search '"ход вне очереди" law:54' --json
     """
+    from .output import current
     from .query import QueryError, Searcher
 
     text = " ".join(query).strip()
     if not text:
         raise click.UsageError("the query is empty; try: lawsearch search штрафными картами")
     index_dir = out / "index"
-    if not index_dir.is_dir():
+    if not (current(out) / "index").is_dir():
         raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
-    searcher = Searcher(index_dir)
+    searcher = Searcher(current(out) / "index")  # resolved once: one whole build
     if not _index_is_fresh(root, searcher.meta.get("inputs")):
         progress(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
     try:

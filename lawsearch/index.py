@@ -200,8 +200,9 @@ def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
 
 
 def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
-                progress=lambda message: None) -> None:
-    """Write a whoosh index and ``meta.json`` into the empty folder ``target``."""
+                progress=lambda message: None, build_id: str | None = None) -> None:
+    """Write a whoosh index and ``meta.json`` into the empty folder ``target``; ``build_id``
+    goes into the meta data, so every answer can name the build it came from."""
     target.mkdir(parents=True, exist_ok=True)
     analysis = Analysis(lexicon, mode)
     ix = index.create_in(str(target), schema(lexicon, mode))
@@ -218,8 +219,8 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
             lengths[f][doc["id"]] = sum(1 for _ in en(doc[f]))
     writer.commit()
     progress(f"indexed {count} nodes")
-    (target / META).write_text(json.dumps(meta(corpus, glossary, lexicon, mode, analysis, lengths), ensure_ascii=False),
-                               encoding="utf-8")
+    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysis, lengths)}
+    (target / META).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
 def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term]) -> dict[str, list[str]]:

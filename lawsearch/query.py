@@ -20,6 +20,7 @@ Query language (CONTRACT.md):
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -34,6 +35,7 @@ from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Wor
 from .index import BOOSTS, META
 from .model import CorpusError, Problem, shorten
 from .morph import english_stem
+from .output import resolve
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 PREFIX_FIELDS = ("title", "text")
@@ -79,11 +81,12 @@ class Result:
     kind: str = "text"  # "text" | "id" (a citation jump)
     target: str | None = None  # for "id": the ID asked for
     by_law: dict[str, int] = field(default_factory=dict)  # matches per law ("" none), all of them, not just the hits
+    build: str | None = None  # the build id of the index that answered
 
     def to_dict(self) -> dict:
         return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
                 "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind,
-                "groups": groups(self.hits, totals=self.by_law)}
+                "groups": groups(self.hits, totals=self.by_law), "build": self.build}
 
 
 PER_LAW = 3  # hits of one law shown together before "and N more"
@@ -178,13 +181,15 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
 
 
 class Searcher:
-    """An open index with its meta data; reuse it for many queries."""
+    """An open index with its meta data; reuse it for many queries. ``build/index`` is
+    opened in the build current now, and stays in that build whatever switches later."""
 
     def __init__(self, index_dir: Path):
-        index_dir = Path(index_dir)
+        index_dir = Path(os.path.realpath(resolve(Path(index_dir))))
         if not (index_dir / META).is_file() or not whoosh_index.exists_in(str(index_dir)):
             raise CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
         self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
+        self.build: str | None = self.meta.get("build")
         self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
@@ -211,6 +216,7 @@ class Searcher:
             result = self._text(query, limit)
             if not result.hits:
                 self._correct(result, query, limit)
+        result.build = self.build
         return result
 
     def check_filters(self, filters: dict[str, str]) -> None:
@@ -540,10 +546,22 @@ def edit_distance(a: str, b: str, bound: int) -> int:
 
 
 @lru_cache(maxsize=4)
-def _open(index_dir: str) -> Searcher:
+def _open(index_dir: str, build: tuple) -> Searcher:
     return Searcher(Path(index_dir))
 
 
+def _build_key(index_dir: Path) -> tuple:
+    """What names the build in ``index_dir``, cheaply: a generation's folder is named by its
+    build id (part of the path already); an index rebuilt in place has a new meta.json."""
+    try:
+        st = os.stat(index_dir / META)
+        return st.st_ino, st.st_mtime_ns, st.st_size
+    except OSError:
+        return ()
+
+
 def search(query: str, limit: int | None = 10, index_dir: Path | str = Path("build/index")) -> Result:
-    """Search the index at ``index_dir`` (built by ``lawsearch build``); reuses an open index."""
-    return _open(str(Path(index_dir).resolve())).search(query, limit)
+    """Search the index at ``index_dir`` (built by ``lawsearch build``); reuses an open index
+    until a rebuild makes another build current."""
+    real = Path(os.path.realpath(resolve(Path(index_dir))))
+    return _open(str(real), _build_key(real)).search(query, limit)

@@ -63,7 +63,8 @@ class View:
     en_html: Markup | None = None  # the English text where a source gives it
 
 class SiteBuilder:
-    def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None):
+    def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None,
+                 build_id: str | None = None):
         self.corpus = corpus
         self.glossary = list(glossary)
         self.analysis = analysis  # lemmas for the concordance page
@@ -82,6 +83,7 @@ class SiteBuilder:
             if n.kind not in ("law", "commentary", "division"):
                 self.parts_by_law.setdefault(n.law, []).append(n)
         self.env = environment()
+        self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
 
     # -- links ------------------------------------------------------------------------------
 
@@ -383,6 +385,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 english[node_id] = doc["text_en"]  # a snippet where only the English text matched
         return {
             "version": 2,
+            "build": meta.get("build"),  # the build these data come from, as in every page's meta tag
             "n": stats.n,
             "docs": [d["id"] for d in searcher.docs],  # document number → node id
             # reading order: [id, law, kind, lang, title, parent]

@@ -24,6 +24,8 @@ LAW_000 = "laws/ru/000_58dbb1f2fde933c1.txt"
 COMMENTARY_003 = "commentary/ru/003_12516569a567541f.txt"
 TOP_LEVEL_KEYS = {"version", "sources", "nodes", "footnotes", "refs"}
 SOURCE_KEYS = {"id", "path", "lang", "kind", "edition", "translator", "encoding", "sha256"}
+# what `lawsearch build` leaves in OUT (docs/decisions.md, "The output folder")
+BUILD_ENTRIES = [".generations", ".lawsearch-build.json", ".lock", "corpus.json", "current", "index", "site"]
 NODE_KEYS = {"id", "kind", "law", "parent", "lang", "title", "title_from", "text", "marks", "footnotes",
              "spans", "attribution", "uncertain", "truncated", "missing", "translations", "url"}
 
@@ -98,7 +100,9 @@ def test_build_writes_corpus_json(runner, corpus_copy, tmp_path):
     assert data["version"] == 1
     assert TOP_LEVEL_KEYS <= data.keys()
     assert {s["encoding"] for s in data["sources"]} == {"utf-8"}
-    assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no staging left behind
+    # the layout's own entries and nothing else: one generation, no staging left behind
+    assert sorted(p.name for p in out.iterdir()) == BUILD_ENTRIES
+    assert [g.name for g in (out / ".generations").iterdir()] == [data["build"]]
 
 
 def make_curation_contradict(root: Path) -> None:
@@ -138,7 +142,8 @@ def test_failed_build_reports_one_error_and_keeps_the_previous_output(runner, co
     for word in words:
         assert word in error
     assert (out / "corpus.json").read_bytes() == before
-    assert sorted(p.name for p in out.iterdir()) == ["corpus.json", "index", "site"]  # nothing half-written left
+    assert sorted(p.name for p in out.iterdir()) == BUILD_ENTRIES  # nothing half-written left
+    assert len(list((out / ".generations").iterdir())) == 1
 
 
 def test_export_json_to_a_file(runner, corpus_copy, tmp_path):

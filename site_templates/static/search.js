@@ -5,6 +5,17 @@
 (function () {
   "use strict";
   var DATA = window.LAWSEARCH_DATA;
+  // A rebuild switched build/ between this page and its search data (docs/decisions.md, "The
+  // output folder"): load the page again, once per build, so both come from one build.
+  var STAMP = document.querySelector('meta[name="lawsearch-build"]');
+  if (STAMP && DATA && DATA.build && STAMP.content !== DATA.build) {
+    var first = false;
+    try {
+      first = !window.sessionStorage.getItem("lawsearch-reloaded-" + STAMP.content);
+      window.sessionStorage.setItem("lawsearch-reloaded-" + STAMP.content, "1");
+    } catch (e) { /* no storage: no retry, rather than a loop */ }
+    if (first) { window.location.reload(); return; }
+  }
   var ROOT = document.body.getAttribute("data-root") || "";
   var SINGLE = document.body.hasAttribute("data-single");
   // a node's page address; in the single file every node is an anchor of the one page
