@@ -141,7 +141,8 @@ class Boundary(click.Group):
     * stdout closed by its reader (``lawsearch export | head``): quiet, exit 1;
     * stdout full (``> /dev/full``, a full disk): "cannot write the output: …", exit 1;
     * a file that cannot be read or written: its name and what is wrong, exit 1;
-    * Ctrl-C: "interrupted", exit 130 (128 + SIGINT, as shells report it).
+    * Ctrl-C: "interrupted" (with what it left, where the command says), exit 130 (128 +
+      SIGINT, as shells report it).
     """
 
     def invoke(self, ctx: click.Context):
@@ -153,8 +154,10 @@ class Boundary(click.Group):
                 raise
             _flush_output()
             return result
-        except KeyboardInterrupt:
-            _tell(("\n" if _is_terminal(sys.stderr) else "") + "interrupted")  # after the terminal's ^C
+        except KeyboardInterrupt as e:
+            # a command may say what the interruption left ("interrupted; build/ is left as it was")
+            said = f"interrupted; {e.args[0]}" if e.args else "interrupted"
+            _tell(("\n" if _is_terminal(sys.stderr) else "") + said)  # after the terminal's ^C
             raise click.exceptions.Exit(130) from None
         except OutputError as e:
             raise _output_fault(e.error) from None
@@ -268,8 +271,7 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
         corpus = run_build(root, out, quiet if silent else progress, single_file=single_file, force=force,
                            notice=lambda message: click.echo(message, err=True))
     except KeyboardInterrupt:
-        click.echo(f"Error: build interrupted; {out} is left as it was", err=True)
-        sys.exit(130)
+        raise KeyboardInterrupt(f"{out} is left as it was") from None
     finally:
         signal.signal(signal.SIGTERM, previous)
     for p in corpus.problems:
