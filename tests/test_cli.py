@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import narrow_law_range
 
 from lawsearch.check import find_damage
 from lawsearch.cli import main
@@ -108,7 +109,7 @@ def make_curation_contradict(root: Path) -> None:
 
 def make_law_out_of_range(root: Path) -> None:
     # 002:3 "Правило 51. …" is then outside the code
-    edit(root / "manifest.toml", "laws = [1, 93]", "laws = [1, 50]")
+    narrow_law_range(root, 50)
 
 
 def remove_raw_file(root: Path) -> None:
