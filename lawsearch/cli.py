@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from .model import CorpusError
+from .model import CorpusError, collapse
 
 
 def find_corpus(explicit: str | None) -> Path:
@@ -55,8 +55,9 @@ def corpus_options(command):
 
 
 def error_message(error: CorpusError, limit: int = 5) -> str:
-    """The problems of a failed run, in file order, at most ``limit`` of them."""
-    problems = sorted(error.problems, key=lambda p: (p.path or "", p.line or 0))
+    """The problems of a failed run, in file order, at most ``limit`` of them; repeats of
+    one error collapsed into it with their count."""
+    problems = sorted(collapse(error.problems), key=lambda p: (p.path or "", p.line or 0))
     lines = [str(p) for p in problems[:limit]]
     if len(problems) > limit:
         lines.append(f"… and {len(problems) - limit} more like these (`lawsearch check` lists them all)")
@@ -218,8 +219,9 @@ def check(root: Path, out: Path) -> None:
     from .corpus import lexicon_words
     from .sources import read_corpus_folder
 
+    words = lexicon_words(read_corpus_folder(root))  # read before parsing: the two never share memory
     corpus = load_corpus(root, out, quiet, strict=False)
-    report = quality_report(corpus, lexicon_words(read_corpus_folder(root)))
+    report = quality_report(corpus, words)
     click.echo(report.text(), nl=False)
     for error in report.errors:
         click.echo(f"error: {error}", err=True)
