@@ -419,7 +419,7 @@ def _check_value(doc: Document, key: str, spec: Field, value: Any, path: tuple[K
         error(f"{key} in {label} must be at least {spec.minimum}, not {value}")
         return
     if spec.check is not None and (message := spec.check(value)):
-        error(f"{key} in {label} {message}")
+        error(f"{key} in {label} {message}, not {_toml(value)}")
 
 
 def _is(value: Any, kind: type) -> bool:
@@ -472,7 +472,6 @@ ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-125
 KINDS = ("laws", "commentary")
 LEVELS = ("law", "section", "clause", "subclause", "item")
 
-TEXT = dict(type=str)
 LANG = Field(str, required=True, example='"ru"', pattern=re.compile(r"[a-z]{2,3}"),
              form="a language code")
 LAW_NUMBER = re.compile(r"[1-9]\d*")

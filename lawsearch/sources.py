@@ -262,8 +262,7 @@ class PieceNames:
     of it; an exact stem wins over a prefix (docs/decisions.md). Every prefix of every stem
     is indexed once, so naming N pieces costs N look-ups, not N scans of the sources.
 
-    >>> PieceNames(folder.sources).resolve("004:13", "at")
-    ('004_2b7fbdb2e57633ce', 13)
+        PieceNames(folder.sources).resolve("004:13", "at")   # ('004_2b7fbdb2e57633ce', 13)
     """
 
     def __init__(self, sources: list[Source]):
