@@ -126,7 +126,7 @@ class LineIndex:
         arrays: dict[tuple[Key, ...], int] = {}  # array-of-tables path -> index of its last entry
         table: tuple[Key, ...] = ()
         depth, open_string = 0, None  # inside a multi-line array or string, no key starts a line
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(text.split("\n"), 1):  # TOML's lines: not splitlines()'s \x85 or \u2028
             if depth == 0 and open_string is None:
                 stripped = line.lstrip()
                 if stripped.startswith("["):
@@ -181,7 +181,7 @@ def _keys(text: str) -> tuple[list[str], str]:
             if end < 0:
                 return [], text
             raw = rest[:end + 1]
-            keys.append(json.loads(raw) if "\\" in raw else raw[1:-1])
+            keys.append(next(iter(tomllib.loads(f"{raw} = 0"))) if "\\" in raw else raw[1:-1])  # TOML's escapes
             rest = rest[end + 1:]
         elif rest.startswith("'"):
             end = rest.find("'", 1)
@@ -356,8 +356,8 @@ def _check_subtable(doc: Document, spec: Table, key: str, value: Any, path: tupl
                 identity = tuple(_fold(entry[k]) for k in spec.unique)
                 if identity in seen:
                     anchor = (spec.anchor,) if spec.anchor else ()
-                    problems.append(doc.problem(f"{label} repeats the one on line {doc.line(*at, seen[identity], *anchor)}; "
-                                                "keep one", *at, n, *anchor))
+                    first = doc.line(*at, seen[identity], *anchor)
+                    problems.append(doc.problem(f"{label} repeats the one on line {first}; keep one", *at, n, *anchor))
                 else:
                     seen[identity] = n
     elif not isinstance(value, dict):
@@ -372,19 +372,22 @@ def _check_free_keys(doc: Document, spec: Table, table: dict[str, Any], path: tu
     for key, value in table.items():
         at = path + (key,)
         if spec.key is not None and spec.key.pattern is not None and not spec.key.pattern.fullmatch(key):
-            problems.append(doc.problem(f"{key!r} in {label} is not {spec.key.form}; write it like {spec.key.example}", *at))
+            problems.append(doc.problem(f"{key!r} in {label} is not {spec.key.form}; write it like {spec.key.example}",
+                                        *at))
             continue
         if spec.fold_keys:
             folded = _fold(key)
             if folded in seen:
-                problems.append(doc.problem(f"{key!r} in {label} repeats {seen[folded]!r} (line {doc.line(*path, seen[folded])}): "
+                first = doc.line(*path, seen[folded])
+                problems.append(doc.problem(f"{key!r} in {label} repeats {seen[folded]!r} (line {first}): "
                                             "keys are the same whatever the case and ё; keep one", *at))
                 continue
             seen[folded] = key
         entry_label = f"{label} {_toml(key)}"
         if isinstance(spec.each, Table):
             if not isinstance(value, dict):
-                problems.append(doc.problem(f"{entry_label} must be a table like {spec.each.what}, not {_toml(value)}", *at))
+                problems.append(doc.problem(f"{entry_label} must be a table like {spec.each.what}, not {_toml(value)}",
+                                            *at))
             else:
                 _check_table(doc, spec.each, value, at, entry_label, problems)
         else:

@@ -8,15 +8,30 @@ sources appended), a fragment the message must contain, and the line it must nam
 
 from __future__ import annotations
 
+import json
+import shutil
+import tempfile
+import tomllib
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import CORPUS_DIR
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lawsearch.cli import main
 from lawsearch.model import CorpusError
-from lawsearch.schema import LineIndex
+from lawsearch.schema import DATA_FILES, MANIFEST, Field, LineIndex, Table
 from lawsearch.sources import read_corpus_folder
+
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory) -> Path:
+    """A module-wide folder; each example copies the corpus into its own folder inside it."""
+    return tmp_path_factory.mktemp("data-file-fuzz")
 
 SOURCE_000 = '''
 [[source]]
@@ -186,3 +201,110 @@ LINE_INDEX = [
 @pytest.mark.parametrize("text, path, line", LINE_INDEX)
 def test_line_index_finds_the_line_of_a_key(text, path, line):
     assert LineIndex(text).line(path) == line
+
+
+# -- any data file: an error or a corpus, never a traceback --------------------------------
+
+SCALARS = st.one_of(st.text(max_size=12), st.integers(-5, 10**20), st.floats(allow_nan=False), st.booleans())
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                       st.dictionaries(st.text(max_size=6), inner, max_size=2)),
+                      max_leaves=5)
+KEYS = st.text(max_size=8)
+
+
+def toml_str(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML forbids a raw DEL too
+
+
+def toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return toml_str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return "{" + ", ".join(f"{toml_str(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
+
+
+@st.composite
+def table_for(draw, spec: Table) -> dict:
+    """A table shaped by ``spec`` but with any key left out, any value replaced by junk and
+    any key added: each value is its field's example (a right one) or anything."""
+    out = {}
+    if spec.each is not None:
+        for key in draw(st.lists(st.one_of(KEYS, st.just(spec.key.example.split(" = ")[0] if spec.key else "k")),
+                                 max_size=3)):
+            each = spec.each
+            out[key] = draw(table_for(each)) if isinstance(each, Table) else draw(value_for(each))
+        return out
+    for key, sub in spec.fields.items():
+        if draw(st.booleans()):
+            if isinstance(sub, Table):
+                out[key] = [draw(table_for(sub)) for _ in range(draw(st.integers(0, 2)))] if sub.many else draw(table_for(sub))
+            else:
+                out[key] = draw(value_for(sub))
+    for key in draw(st.lists(KEYS, max_size=1)):
+        out.setdefault(key, draw(VALUES))
+    return out
+
+
+@st.composite
+def value_for(draw, field: Field):
+    return tomllib.loads(f"x = {field.example}")["x"] if field.example and draw(st.booleans()) else draw(VALUES)
+
+
+def toml_document(data: dict) -> str:
+    """``data`` as TOML: top-level tables as [name] or [[name]] sections, the rest inline."""
+    lines = [f"{toml_str(k)} = {toml_value(v)}" for k, v in data.items()
+             if not isinstance(v, dict) and not (isinstance(v, list) and v and all(isinstance(x, dict) for x in v))]
+    for key, value in data.items():
+        name = toml_str(key)
+        for entry, header in ([(value, f"[{name}]")] if isinstance(value, dict) else
+                              [(v, f"[[{name}]]") for v in value] if isinstance(value, list) and value
+                              and all(isinstance(x, dict) for x in value) else []):
+            lines += ["", header] + [f"{toml_str(k)} = {toml_value(v)}" for k, v in entry.items()]
+    return "\n".join(lines) + "\n"
+
+
+DATA_FILE_SCHEMAS = [("manifest.toml", MANIFEST)] + [(f.default, f.schema) for f in DATA_FILES.values()]
+
+
+@FUZZ
+@given(data=st.data())
+@pytest.mark.parametrize("file, spec", DATA_FILE_SCHEMAS, ids=[f for f, _ in DATA_FILE_SCHEMAS])
+def test_any_data_file_gives_an_error_with_its_line_or_reads(scratch, file, spec, data):
+    text = toml_document(data.draw(table_for(spec)))
+    root = Path(tempfile.mkdtemp(dir=scratch)) / "corpus"
+    shutil.copytree(CORPUS_DIR, root)
+    (root / file).write_text(text, encoding="utf-8")
+    try:
+        read_corpus_folder(root)
+    except CorpusError as e:
+        count = text.count("\n")
+        for p in e.problems:
+            assert p.line is None or 1 <= p.line <= count, (str(p), text)
+    finally:
+        shutil.rmtree(root.parent)
+
+
+@FUZZ
+@given(data=st.data())
+@pytest.mark.parametrize("file, spec", DATA_FILE_SCHEMAS, ids=[f for f, _ in DATA_FILE_SCHEMAS])
+def test_line_index_finds_every_key_of_any_data_file(file, spec, data):
+    document = data.draw(table_for(spec))
+    text = toml_document(document)
+    lines = text.split("\n")
+    index = LineIndex(text)
+    for key, value in document.items():
+        name = toml_str(key)
+        entries = value if isinstance(value, list) and value and all(isinstance(x, dict) for x in value) else \
+            [value] if isinstance(value, dict) else []
+        if not entries:
+            assert lines[index.line((key,)) - 1].startswith(f"{name} = ")
+        for n, entry in enumerate(entries):
+            path = (key, n) if isinstance(value, list) else (key,)
+            assert lines[index.line(path) - 1] in (f"[[{name}]]", f"[{name}]")
+            for inner in entry:
+                assert lines[index.line(path + (inner,)) - 1].startswith(f"{toml_str(inner)} = ")
