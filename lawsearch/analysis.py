@@ -16,11 +16,10 @@ queries, highlights and (through an exported table) the browser.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import morph
+from . import morph, schema
 from .ids import LOOKALIKES
 
 # A law ID as written in text or a query: "50E", "47E2(a)", "16С2", "21B2(b)(1)"; a
@@ -90,7 +89,7 @@ class Lexicon:
     def load(cls, path: Path | None) -> Lexicon:
         if path is None or not path.is_file():
             return cls()
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = schema.load(path, schema.LEXICON).data
         forms: dict[str, str] = {}
         for lemma, how in data.get("terms", {}).items():
             for form in _forms_of(lemma, how or {}):

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import ids, morph
-from .model import Corpus
+from .model import Corpus, Problem, collapse
 from .patterns import DAMAGE, WORD_PAIR
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
         page = f"page {p['page']}" + (" (curated)" if p["page_from"] == "curated" else "") if p["page"] is not None else "page unknown"
         join = f", joins the piece before it ({p['joined_by']})" if p["joined_by"] else ""
         r.add(f"  piece {p['source'].split('_')[0]}:{p['first']}: {where}, {page}{join}")
-    r.add(f"Pieces: {len(pieces)} in {len({p['run'] for p in pieces})} runs of joined pages")
+    r.add(f"Pieces: {len(pieces)} in {_count(len({p['run'] for p in pieces}), 'run')} of joined pages")
 
     kinds = Counter(n.kind for n in corpus.nodes)
     r.add("")
@@ -101,7 +101,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
         r.add("  uncertain parts of IDs: " + ", ".join(f"{n.id} ({'/'.join(n.uncertain)})" for n in guesses))
     truncated = [n for n in corpus.nodes if n.truncated_start or n.truncated_end]
     gaps = sum(1 for n in corpus.nodes for m in n.marks if m.kind == "gap")
-    r.add(f"Gaps: {gaps} gap marks; {len(truncated)} nodes with text lost at a start or end")
+    r.add(f"Gaps: {_count(gaps, 'gap mark')}; {_count(len(truncated), 'node')} with text lost at a start or end")
 
     laws = [n for n in corpus.nodes if n.kind == "law"]
     r.add("")
@@ -126,13 +126,14 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
         title = law.title or (f"[heading lost; English: {en}]" if en else "[heading lost]")
         r.add(f"  {law.id:>4}  {title} -- {why}")
 
+    notes: list[Problem] = []  # warnings of the report itself, collapsed with the corpus's problems
     unplaced = [n for n in corpus.nodes if n.kind == "piece"]
     r.add("")
     r.add(f"Pieces no rule could place fully: {len(unplaced)}")
     for n in unplaced:
         r.add(f"  {n.id}: law {n.law or 'unknown'} ({n.attribution})")
         if n.attribution == "unattributed":
-            r.warnings.append(f"{n.id} is unattributed: add a curation statement if you know its law")
+            notes.append(Problem("warning", f"{n.id} is unattributed: add a curation statement if you know its law"))
 
     statuses = Counter(ref.status for ref in corpus.refs)
     r.add("")
@@ -168,16 +169,18 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
         for v in verified:
             r.add(f"  {v}")
 
-    for p in corpus.problems:
-        (r.errors if p.severity == "error" else r.warnings).append(str(p))
     damage = find_damage(corpus, lexicon)
-    for d in damage:
-        r.errors.append(f"damage left in {d.where}: {d.what}: {d.excerpt!r}")
+    damage_errors = [Problem("error", f"damage left in {d.where}: {d.what}: {d.excerpt!r}") for d in damage]
+    problems = notes + list(corpus.problems) + damage_errors
+    errors = 0
+    for p in collapse(problems):  # one line for an error repeated on 78,155 lines, with the count
+        (r.errors if p.severity == "error" else r.warnings).append(str(p))
+        errors += (1 + p.repeats) if p.severity == "error" else 0
     r.add("")
     r.add(f"Damage left in the output: {len(damage)}")
     for w in r.warnings:
         r.add(f"warning: {w}")
-    r.add("OK" if not r.errors else f"{len(r.errors)} errors (listed on stderr)")
+    r.add("OK" if not r.errors else f"{errors:,} error{'' if errors == 1 else 's'} (listed on stderr)")
     return r
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from .model import CorpusError, os_fault, shorten
+from .model import CorpusError, collapse, os_fault, shorten
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
@@ -67,9 +67,9 @@ def corpus_options(command):
 
 
 def error_message(error: CorpusError, limit: int = 5, check: str = "lawsearch check") -> str:
-    """The problems of a failed run, in file order, at most ``limit`` of them; ``check`` is
-    the command that lists them all."""
-    problems = sorted(error.problems, key=lambda p: (p.path or "", p.line or 0))
+    """The problems of a failed run, in file order, at most ``limit`` of them, repeats of
+    one error collapsed into it with their count; ``check`` is the command that lists them all."""
+    problems = sorted(collapse(error.problems), key=lambda p: (p.path or "", p.line or 0))
     lines = [str(p) for p in problems[:limit]]
     if len(problems) > limit:
         lines.append(f"… and {len(problems) - limit} more like these (`{check}` lists them all)")
@@ -375,8 +375,9 @@ def check(root: Path, out: Path) -> None:
     from .corpus import lexicon_words
     from .sources import read_corpus_folder
 
+    words = lexicon_words(read_corpus_folder(root))  # read before parsing: the two never share memory
     corpus = load_corpus(root, out, quiet, strict=False)
-    report = quality_report(corpus, lexicon_words(read_corpus_folder(root)))
+    report = quality_report(corpus, words)
     emit(report.text(), nl=False)
     for error in report.errors:
         click.echo(f"error: {error}", err=True)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .clean import clean_lines
-from .model import Corpus, CorpusError, Problem
+from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
 from .pages import assemble, split_pieces
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder
@@ -75,12 +75,16 @@ def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -
 
 
 def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool = True) -> Corpus:
-    """The pipeline after reading: clean → pages → structure → references."""
+    """The pipeline after reading: clean → pages → structure → references.
+
+    The folder's raw lines are consumed: each source's lines leave ``folder.texts`` once cleaned,
+    so a 50 MB source is not held raw and cleaned at once (docs/decisions.md, "Bounded work").
+    """
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     words = lexicon_words(folder)
     cleaned = {}
     for source in folder.sources:
-        cleaned[source.id] = clean_lines(folder.texts[source.id], source.id, source.kind, words, source.lang)
+        cleaned[source.id] = clean_lines(folder.texts.pop(source.id), source.id, source.kind, words, source.lang)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     # the language of the corpus: [code] lang, else Russian when a Russian law text is there
@@ -109,6 +113,9 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                  + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
 
+    # an absurd input repeats one problem on every line: keep a hundred of each with the count
+    # of the rest, so corpus.json, the report and an error stay bounded
+    problems = collapse(problems, keep=PROBLEMS_KEPT)
     corpus = Corpus(
         sources=tuple(folder.sources),
         nodes=tuple(nodes),

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import errno
 import os
-from dataclasses import dataclass, field
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,20 +32,81 @@ class Problem:
     message: str
     path: str | None = None
     line: int | None = None
+    repeats: int = 0  # more problems like this one, collapsed into it (``collapse``)
 
     def __str__(self) -> str:
         where = self.path or ""
         if self.path and self.line:
             where += f":{self.line}"
-        return f"{where}: {self.message}" if where else self.message
+        text = f"{where}: {self.message}" if where else self.message
+        if self.repeats:
+            what = ("line" if self.repeats == 1 else "lines") if self.line else ""
+            text += f" (and {self.repeats:,} more {what + ' ' if what else ''}like this)"
+        return text
+
+
+# A word with a digit in it: a law, a line or a node ID, a count -- what changes between
+# repeats of one error ("heading of 46 repeats the one at …:5", "… of 59G … at …:32").
+_NUMBERED = re.compile(r"\w*\d\w*")
+PROBLEMS_KEPT = 100  # of each kind, where a stage or the corpus keeps its problems
+
+
+def collapse(problems: Iterable[Problem], keep: int = 1) -> list[Problem]:
+    """Problems of one file that differ only in their numbers: the first ``keep`` of them,
+    the last kept carrying the count of the rest; in their order. A 50 MB source repeating
+    one page gives one line, not 78,155.
+
+    >>> [str(p) for p in collapse([Problem("error", "law 51 is outside", "a.txt", 3),
+    ...                            Problem("error", "law 59 is outside", "a.txt", 30)])]
+    ['a.txt:3: law 51 is outside (and 1 more line like this)']
+    """
+    log = ProblemLog(keep)
+    log.extend(problems)
+    return log.problems()
+
+
+class ProblemLog:
+    """Problems as a stage finds them, at most ``keep`` of each kind (see ``collapse``); the
+    rest are only counted, so an input repeating one mistake on every line costs ``keep``
+    problems, not one per line.
+
+    >>> log = ProblemLog(keep=1)
+    >>> log.extend(Problem("error", f"heading of {n} repeats", "a.txt", n) for n in (46, 59))
+    >>> log.problems()[0].repeats
+    1
+    """
+
+    def __init__(self, keep: int = PROBLEMS_KEPT):
+        self.keep = keep
+        self._kept: list[Problem] = []
+        self._positions: dict[tuple, list[int]] = {}  # kind -> positions in ``_kept``
+        self._extra: dict[int, int] = {}  # position -> repeats folded into it
+
+    def append(self, problem: Problem) -> None:
+        kind = (problem.severity, problem.path, _NUMBERED.sub("#", problem.message))
+        positions = self._positions.setdefault(kind, [])
+        if len(positions) < self.keep:
+            positions.append(len(self._kept))
+            self._kept.append(problem)
+        else:
+            self._extra[positions[-1]] = self._extra.get(positions[-1], 0) + 1 + problem.repeats
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for p in problems:
+            self.append(p)
+
+    def problems(self) -> list[Problem]:
+        return [replace(p, repeats=p.repeats + self._extra[i]) if i in self._extra else p
+                for i, p in enumerate(self._kept)]
 
 
 class CorpusError(Exception):
-    """Input that cannot be read or contradicts itself; carries the problems found."""
+    """Input that cannot be read or contradicts itself; carries the problems found (all of
+    them; the message collapses repeats)."""
 
     def __init__(self, problems: list[Problem] | Problem):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
-        super().__init__("; ".join(str(p) for p in self.problems))
+        super().__init__("; ".join(str(p) for p in collapse(self.problems)))
 
 
 ECHO_CHARS = 60  # how much of what a user typed a message repeats
@@ -104,7 +167,7 @@ class Source:
     published: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a 50 MB source makes a million of them
 class Line:
     """A logical line of cleaned text and the raw lines it came from (1-based, inclusive)."""
 
@@ -291,7 +354,8 @@ class Corpus:
             "refs": [_ref_dict(r) for r in self.refs],
             "repairs": self.repairs,
             "problems": [
-                {"severity": p.severity, "message": p.message, "path": p.path, "line": p.line}
+                {"severity": p.severity, "message": p.message, "path": p.path, "line": p.line,
+                 **({"repeats": p.repeats} if p.repeats else {})}
                 for p in self.problems
             ],
         }

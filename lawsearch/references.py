@@ -60,9 +60,10 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     def scan(owner: str, law: str | None, context: Node | None, text: str, where: list[tuple[int, str, int]],
              truncated_start: bool) -> None:
         nonlocal group
+        starts = [w[0] for w in where]  # once per text: a long node has many lines and many citations
         for surface, start, cited, problem in find_citations(text, law, context.id if context else None,
                                                               law_range, truncated_start, lang):
-            source, line = _line_at(where, start)
+            source, line = _line_at(where, starts, start)
             if problem:
                 unresolved.append(Unresolved(owner, surface, problem, source, line))
                 continue
@@ -86,10 +87,11 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
 _HALF_PREFIXES = ("ло ", "ла ", "лу ", "лом ", "илом ", "ила ", "ило ", "вило ", "вила ", "вилу ", "вилом ")
 
 
-def _line_at(where: list[tuple[int, str, int]], offset: int) -> tuple[str, int]:
+def _line_at(where: list[tuple[int, str, int]], starts: list[int], offset: int) -> tuple[str, int]:
+    """The raw line an offset of a text comes from; ``starts`` are the offsets of ``where``."""
     if not where:
         return "", 0
-    i = bisect.bisect_right([w[0] for w in where], offset) - 1
+    i = bisect.bisect_right(starts, offset) - 1
     _, source, line = where[max(i, 0)]
     return source, line
 

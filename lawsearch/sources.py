@@ -12,23 +12,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import plausibility
+from . import plausibility, schema
 from .model import CorpusError, Problem, Source, os_fault
 from .patterns import LAYOUTS
+from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
 MANIFEST = "manifest.toml"
-ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
-             "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
 CODECS = tuple(dict.fromkeys(ENCODINGS.values()))  # utf-8, cp1251, cp866, koi8-r
-KINDS = ("laws", "commentary")
-DATA_FILES = ("curation", "titles", "lexicon", "glossary")
-CODE_KEYS = {"title", "edition", "laws", "lang", *DATA_FILES}
-SOURCE_KEYS = {"path", "lang", "kind", "edition", "translator", "published", "encoding"}
 RAW_SUFFIXES = (".txt",)
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -60,7 +54,8 @@ class CorpusFolder:
     curation: list[CurationStatement] = field(default_factory=list)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
-    data_files: dict[str, Path] = field(default_factory=dict)  # "lexicon", "glossary" -> path
+    data_files: dict[str, Path] = field(default_factory=dict)  # "lexicon", "glossary", … -> path
+    documents: dict[str, Document] = field(default_factory=dict)  # the same, read and checked
     inputs: str = ""
 
     @property
@@ -70,40 +65,40 @@ class CorpusFolder:
 
 
 def read_corpus_folder(root: Path) -> CorpusFolder:
-    """Read the manifest and every file it names; raise CorpusError naming what is wrong."""
+    """Read the manifest and every file it names; raise CorpusError naming what is wrong.
+
+    Every data file is checked against its schema (lawsearch/schema.py) here, so ``check``
+    and ``build`` refuse the same input with the same words.
+    """
     root = Path(root)
     manifest_path = root / MANIFEST
     if not _present(manifest_path):
         raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
-    manifest = _load_toml(manifest_path)
-    _check_keys(manifest, {"code", "source"}, "top-level table", manifest_path)
-    code = dict(manifest.get("code", {}))
-    _check_keys(code, CODE_KEYS, "[code] key", manifest_path)
+    manifest = schema.load(manifest_path, schema.MANIFEST)
+    code = dict(manifest.data.get("code", {}))
+    code.setdefault("laws", [1, 93])
     digest = hashlib.sha256(read_bytes(manifest_path))
-    _check_law_range(code, manifest_path)
-
-    entries = manifest.get("source")
-    if not isinstance(entries, list) or not entries:
-        raise CorpusError(Problem("error", "the manifest lists no [[source]]", str(manifest_path)))
 
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
     listed: set[Path] = set()
-    for n, entry in enumerate(entries, 1):
+    problems: list[Problem] = []
+    for n, entry in enumerate(manifest.data["source"]):
         try:
-            source, lines, data = _read_source(root, entry, manifest_path, n)
+            source, lines, data = _read_source(root, entry, manifest, n)
         except CorpusError as e:
-            # the line of the entry is looked up only now: scanning the manifest per source costs
-            line = _line_of(manifest_path, "path", str(entry.get("path", ""))) or None
-            raise CorpusError([p if p.line or p.path != str(manifest_path) else replace(p, line=line)
-                               for p in e.problems]) from None
+            problems += e.problems
+            continue
         if source.id in texts:
-            line = _line_of(manifest_path, "path", str(entry.get("path", "")))
-            raise CorpusError(Problem("error", f"two sources named {source.id}", str(manifest_path), line))
+            problems.append(manifest.problem(f"two sources named {source.id}; give each raw file its own name",
+                                             "source", n, "path"))
+            continue
         sources.append(source)
         texts[source.id] = lines
         listed.add((root / entry["path"]).resolve())  # read above, so no link loop
         digest.update(source.path.encode() + b"\0" + data)
+    if problems:
+        raise CorpusError(problems)
 
     for kind in KINDS:
         for path in sorted((root / kind).rglob("*")) if (root / kind).is_dir() else []:
@@ -112,47 +107,44 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
                     str(path)))
 
-    for key in DATA_FILES:
-        if key in code and not _present(root / code[key]):
-            raise CorpusError(Problem("error", f"the manifest names {code[key]} as the {key} file, but there is no such file",
-                                      str(manifest_path), _line_of(manifest_path, key, str(code[key])) or None))
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts)
-    curation_name = code.get("curation", "curation.toml")
-    curation_path = root / curation_name
-    if _present(curation_path):
-        digest.update(read_bytes(curation_path))
-        folder.curation = read_curation(curation_path, sources)
-        folder.curation_path = f"{root.name}/{curation_name}"
-    titles_path = root / code.get("titles", "titles-en.toml")
-    if _present(titles_path):
-        digest.update(read_bytes(titles_path))
-        titles = _load_toml(titles_path).get("titles", {})
-        folder.titles_en = {str(k): str(v) for k, v in titles.items()}
-    for key, default in (("lexicon", "lexicon.toml"), ("glossary", "glossary.toml")):
-        path = root / code.get(key, default)
-        if _present(path):
-            digest.update(read_bytes(path))
-            _load_toml(path)  # a syntax error is reported here, naming the file and line
-            folder.data_files[key] = path
+    for key, data_file in DATA_FILES.items():
+        path = root / code.get(key, data_file.default)
+        if not _present(path):
+            if key in code:
+                problems.append(manifest.problem(
+                    f"the manifest names {code[key]} as the {key} file, but there is no such file", "code", key))
+            continue
+        digest.update(read_bytes(path))
+        try:
+            folder.documents[key] = schema.load(path, data_file.schema)
+        except CorpusError as e:
+            problems += e.problems
+            continue
+        folder.data_files[key] = path
+    if "curation" in folder.documents:
+        folder.curation, found = read_curation(folder.documents["curation"], sources, folder.law_range)
+        folder.curation_path = f"{root.name}/{code.get('curation', DATA_FILES['curation'].default)}"
+        problems += found
+    if "titles" in folder.documents:
+        folder.titles_en, found = read_titles(folder.documents["titles"], folder.law_range)
+        problems += found
+    if problems:
+        raise CorpusError(problems)
     folder.inputs = digest.hexdigest()
     return folder
 
 
-def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
+def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
                  n: int) -> tuple[Source, list[str], bytes]:
-    def fail(message: str) -> CorpusError:
-        return CorpusError(Problem("error", message, str(manifest_path)))  # the caller adds the line
+    """One [[source]] entry (already checked against the schema) and its raw file."""
+    def fail(message: str, key: str = "path") -> CorpusError:
+        return CorpusError(manifest.problem(message, "source", n, key))
 
-    for key in ("path", "lang", "kind"):
-        if not entry.get(key):
-            raise fail(f"[[source]] number {n} has no '{key}'")
-    _check_keys(entry, SOURCE_KEYS, "[[source]] key", manifest_path)
     if not _inside(root / entry["path"], root):
         raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it")
-    if entry["kind"] not in KINDS:
-        raise fail(f"kind must be one of {', '.join(KINDS)}, not {entry['kind']!r}")
     if entry["kind"] == "laws" and entry["lang"] not in LAYOUTS:
-        raise fail(f"no law-text layout is known for lang {entry['lang']!r}; known: {', '.join(LAYOUTS)}")
+        raise fail(f"no law-text layout is known for lang {entry['lang']!r}; known: {', '.join(LAYOUTS)}", "lang")
     path = root / entry["path"]
     if not _present(path):
         raise fail(f"the manifest names {entry['path']}, but there is no such file")
@@ -164,10 +156,6 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
     except OSError as e:
         raise fail(f"cannot read {entry['path']}: {os_fault(e, path)}") from None
     declared = str(entry.get("encoding", "auto")).lower()
-    if declared != "auto" and declared not in ENCODINGS:
-        at = _line_of(manifest_path, "encoding", str(entry.get("encoding"))) or None
-        raise CorpusError(Problem("error", f"unknown encoding {declared!r} for {entry['path']}; use auto, "
-                                  f"{', '.join(sorted(set(ENCODINGS.values())))}", str(manifest_path), at))
     text, encoding = decode(data, declared, str(path), str(entry["lang"]))
     lines = LINE_BREAK.split(text)
     if lines and lines[-1] == "":
@@ -175,10 +163,10 @@ def _read_source(root: Path, entry: dict[str, Any], manifest_path: Path,
     source = Source(
         id=path.stem,
         path=f"{root.name}/{entry['path']}",
-        lang=str(entry["lang"]),
-        kind=str(entry["kind"]),
-        edition=str(entry.get("edition", "")),
-        translator=str(entry.get("translator", "")),
+        lang=entry["lang"],
+        kind=entry["kind"],
+        edition=entry.get("edition", ""),
+        translator=entry.get("translator", ""),
         encoding=encoding,
         sha256=hashlib.sha256(data).hexdigest(),
         published=entry.get("published"),
@@ -307,96 +295,87 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def read_curation(path: Path, sources: list[Source]) -> list[CurationStatement]:
-    """Parse the curation file into statements; each names its piece as "<source>:<line>"."""
-    data = _load_toml(path)
-    statements = []
-    allowed = {"at", "reason", "page", "continues", "law", "section", "clause", "subclause", "uncertain"}
-    for entry in data.get("piece", []):
-        at_text = str(entry.get("at", ""))
-        line = _line_of(path, "at", at_text)
-        where = str(path)
-        unknown = set(entry) - allowed
-        if unknown:
-            raise CorpusError(Problem("error", f"unknown key {sorted(unknown)[0]!r} in a [[piece]] statement", where, line))
-        if not entry.get("reason"):
-            raise CorpusError(Problem("error", f"the statement about {at_text or '?'} gives no reason", where, line))
-        uncertain = tuple(entry.get("uncertain", ()))
-        bad = [u for u in uncertain if u not in ("law", "section", "clause", "subclause", "item")]
-        if bad:
-            raise CorpusError(Problem("error", f"uncertain names {bad[0]!r}; use law, section, clause, subclause or item", where, line))
+def read_curation(doc: Document, sources: list[Source],
+                  law_range: tuple[int, int]) -> tuple[list[CurationStatement], list[Problem]]:
+    """The statements of a curation file (checked against ``schema.CURATION``), each naming
+    its piece as "<source>:<line>"; and the problems only the sources can show (a prefix
+    naming no source or several, a piece stated twice, a law outside the code)."""
+    statements: list[CurationStatement] = []
+    problems: list[Problem] = []
+    pieces = PieceNames(sources)
+    first: dict[tuple[str, int], int] = {}  # piece -> line of the statement about it
+    for n, entry in enumerate(doc.data.get("piece", [])):
+        try:
+            at = pieces.resolve(entry["at"], "at")
+            continues = pieces.resolve(entry["continues"], "continues") if "continues" in entry else None
+        except ValueError as e:
+            message, key = e.args
+            problems.append(doc.problem(message, "piece", n, key))
+            continue
+        line = doc.line("piece", n, "at")
+        if at in first:
+            problems.append(doc.problem(f"a second statement about {entry['at'].strip()}; the first is on line "
+                                        f"{first[at]}: keep one", "piece", n, "at"))
+            continue
+        first[at] = line
+        law = entry.get("law")
+        if law is not None and not law_range[0] <= int(law) <= law_range[1]:
+            problems.append(doc.problem(f"law {law} is outside the code's laws {law_range[0]}-{law_range[1]} "
+                                        "([code] laws in the manifest)", "piece", n, "law"))
+            continue
         statements.append(CurationStatement(
-            at=_piece_ref(at_text, sources, where, line),
-            reason=str(entry["reason"]),
+            at=at,
+            reason=entry["reason"],
             line=line,
-            page=_int_or_none(entry.get("page"), "page", where, line),
-            continues=_piece_ref(str(entry["continues"]), sources, where, line) if "continues" in entry else None,
-            law=str(entry["law"]) if "law" in entry else None,
-            section=str(entry["section"]).upper() if "section" in entry else None,
-            clause=str(entry["clause"]) if "clause" in entry else None,
-            subclause=str(entry["subclause"]).lower() if "subclause" in entry else None,
-            uncertain=uncertain,
+            page=entry.get("page"),
+            continues=continues,
+            law=law,
+            section=entry["section"].upper() if "section" in entry else None,
+            clause=entry.get("clause"),
+            subclause=entry["subclause"].lower() if "subclause" in entry else None,
+            uncertain=tuple(entry.get("uncertain", ())),
         ))
-    return statements
+    return statements, problems
 
 
-def _piece_ref(text: str, sources: list[Source], where: str, line: int) -> tuple[str, int]:
-    m = re.fullmatch(r"\s*([^:\s]+)\s*:\s*(\d+)\s*", text)
-    if not m:
-        raise CorpusError(Problem("error", f"a piece is named \"<source>:<line>\" (like \"004:13\"), not {text!r}", where, line))
-    matches = [s.id for s in sources if s.id == m[1]] or [s.id for s in sources if s.id.startswith(m[1])]
-    if len(matches) != 1:
-        what = "no source" if not matches else f"{len(matches)} sources ({', '.join(matches[:3])})"
-        raise CorpusError(Problem("error", f"{m[1]!r} names {what}; use a unique prefix of a file name", where, line))
-    return matches[0], int(m[2])
+class PieceNames:
+    """Pieces named as "<source>:<line>", where <source> is a file's stem or a unique prefix
+    of it; an exact stem wins over a prefix (docs/decisions.md). Every prefix of every stem
+    is indexed once, so naming N pieces costs N look-ups, not N scans of the sources.
+
+        PieceNames(folder.sources).resolve("004:13", "at")   # ('004_2b7fbdb2e57633ce', 13)
+    """
+
+    def __init__(self, sources: list[Source]):
+        self.stems = {s.id for s in sources}
+        self.prefixes: dict[str, list[str]] = {}
+        for s in sources:
+            for n in range(1, len(s.id) + 1):
+                self.prefixes.setdefault(s.id[:n], []).append(s.id)
+
+    def resolve(self, text: str, key: str) -> tuple[str, int]:
+        """The (source id, line) ``text`` names; ValueError(message, key) when its prefix
+        names no source or several."""
+        name, _, line = text.partition(":")
+        name = name.strip()
+        if name in self.stems:
+            return name, int(line)
+        matches = self.prefixes.get(name, [])
+        if len(matches) != 1:
+            what = "no source" if not matches else f"{len(matches)} sources ({', '.join(matches[:3])})"
+            raise ValueError(f"{name!r} names {what}; use a unique prefix of a file name", key)
+        return matches[0], int(line)
 
 
-def _int_or_none(value: Any, key: str, where: str, line: int) -> int | None:
-    if value is None:
-        return None
-    if not isinstance(value, int):
-        raise CorpusError(Problem("error", f"{key} must be a number, not {value!r}", where, line))
-    return value
-
-
-def _check_keys(table: dict, allowed: set[str], what: str, path: Path) -> None:
-    """A misspelt key (``encodng``) would be silently ignored: name it instead."""
-    for key in table:
-        if key not in allowed:
-            raise CorpusError(Problem("error", f"unknown {what} {key!r}; known: {', '.join(sorted(allowed))}",
-                                      str(path), _line_of(path, key, "") or None))
-
-
-def _check_law_range(code: dict[str, Any], path: Path) -> None:
-    laws = code.setdefault("laws", [1, 93])
-    if not (isinstance(laws, list) and len(laws) == 2 and all(isinstance(x, int) for x in laws) and laws[0] <= laws[1]):
-        raise CorpusError(Problem("error", f"[code] laws must be [first, last], like [1, 93], not {laws!r}",
-                                  str(path), _line_of(path, "laws", "")))
-
-
-def _load_toml(path: Path) -> dict[str, Any]:
-    try:
-        # newlines as read_text gives them: a lone CR is a line break in an old file
-        return tomllib.loads(read_bytes(path).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n"))
-    except UnicodeDecodeError:
-        raise CorpusError(Problem("error", "not UTF-8 text", str(path))) from None
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
-        raise CorpusError(Problem("error", f"not valid TOML: {message}", str(path), int(m[1]) if m else None)) from None
-
-
-def _line_of(path: Path, key: str, value: str) -> int:
-    """The line of ``key = "value"`` in a TOML file, for error messages (0 when not found)."""
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=\s*" + (rf"[\"']{re.escape(value)}[\"']" if value else ""))
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return 0  # the file itself is reported unreadable where it is read
-    for n, text in enumerate(lines, 1):
-        if pattern.match(text):
-            return n
-    return 0
+def read_titles(doc: Document, law_range: tuple[int, int]) -> tuple[dict[str, str], list[Problem]]:
+    """Law number → English title, from a titles file checked against ``schema.TITLES``."""
+    titles, problems = {}, []
+    for law, title in doc.data.get("titles", {}).items():
+        if not law_range[0] <= int(law) <= law_range[1]:
+            problems.append(doc.problem(f"law {law} is outside the code's laws {law_range[0]}-{law_range[1]} "
+                                        "([code] laws in the manifest)", "titles", law))
+        titles[law] = title
+    return titles, problems
 
 
 @dataclass(frozen=True)
@@ -410,13 +389,8 @@ class GlossaryTerm:
 
 
 def read_glossary(path: Path | None) -> list[GlossaryTerm]:
+    """The terms of a glossary file, checked against ``schema.GLOSSARY``."""
     if path is None or not path.is_file():
         return []
-    data = _load_toml(path)
-    terms = []
-    for n, entry in enumerate(data.get("term", []), 1):
-        if not entry.get("ru") or not entry.get("en"):
-            raise CorpusError(Problem("error", f"glossary term number {n} needs both ru and en", str(path),
-                                      _line_of(path, "ru", str(entry.get("ru", ""))) or None))
-        terms.append(GlossaryTerm(entry["ru"], entry["en"], entry.get("note", ""), bool(entry.get("expand", True))))
-    return terms
+    return [GlossaryTerm(t["ru"], t["en"], t.get("note", ""), t.get("expand", True))
+            for t in schema.load(path, schema.GLOSSARY).data.get("term", [])]

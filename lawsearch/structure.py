@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import ids
-from .model import Footnote, Line, Mark, Node, Problem, Source, Span
+from .model import Footnote, Line, Mark, Node, Problem, ProblemLog, Source, Span
 from .pages import Piece, Run
 from .patterns import (
     COMMENTARY_HEADING, COMMENTARY_PARAGRAPH, FOOTNOTE_MARKER, INLINE_LABEL, classify,
@@ -44,7 +44,10 @@ class NodeBuilder:
     title: str | None = None
     title_from: str | None = None
     title_line: tuple[str, int] | None = None  # where its heading stands, to report a repeat
-    text: str = ""
+    # the running text as appended pieces, joined once when read: a node a huge source
+    # keeps adding to would otherwise be copied whole at every line
+    parts: list[str] = field(default_factory=list)
+    length: int = 0
     marks: list[Mark] = field(default_factory=list)
     markers: list[tuple[int, str, object]] = field(default_factory=list)  # (offset, symbol, page key)
     spans: list[Span] = field(default_factory=list)
@@ -55,6 +58,20 @@ class NodeBuilder:
     truncated_end: bool = False
     missing: bool = False
     source: str | None = None  # source id of its first span
+
+    @property
+    def text(self) -> str:
+        if len(self.parts) > 1:
+            self.parts[:] = ["".join(self.parts)]
+        return self.parts[0] if self.parts else ""
+
+    def ends_sentence(self) -> bool:
+        """Whether the text so far ends a sentence, looking only at its end."""
+        tail, n = "", len(self.parts)
+        while n and len(tail) < 16:  # the end mark and any closing quotes or brackets after it
+            n -= 1
+            tail = self.parts[n] + tail
+        return bool(SENTENCE_END.search(tail[-16:]))
 
     def attribute(self, rule: str | None) -> None:
         if rule and (self.attribution is None or STRENGTH[rule] < STRENGTH[self.attribution]):
@@ -74,13 +91,11 @@ class NodeBuilder:
         markers at their offset; the commentary has no footnotes and keeps them as text."""
         if isinstance(line, str):
             line = Line(line, "", 0, 0)
-        if self.text:
+        if self.length:
             if join == "gap":
-                self.marks.append(Mark("gap", len(self.text), len(self.text)))
-                self.text += "\n\n"
-            else:
-                self.text += "\n\n" if join == "paragraph" else " "
-        start = len(self.text)
+                self.marks.append(Mark("gap", self.length, self.length))
+            self._add("\n\n" if join in ("gap", "paragraph") else " ")
+        start = self.length
         out = ""
         removed: list[tuple[int, int]] = []  # (offset in the line, characters removed before it)
         pos = 0
@@ -93,7 +108,11 @@ class NodeBuilder:
         for offset, raw_line in line.line_starts():
             shift = max((r for end, r in removed if end <= offset), default=0)
             self.offsets.append((start + offset - shift, path, raw_line))
-        self.text += out
+        self._add(out)
+
+    def _add(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
 
 
 @dataclass
@@ -139,7 +158,7 @@ class TreeBuilder:
         self.code = code
         self.curation_path = curation_path
         self.nodes: dict[str, NodeBuilder] = {}
-        self.problems: list[Problem] = []
+        self.problems = ProblemLog()  # an absurd input repeats one problem on every line
         self.verified: list[str] = []
         self.divisions: list[_Division] = []
         self.bodies: list[_FootnoteBody] = []
@@ -196,8 +215,8 @@ class TreeBuilder:
         if state.current is not None:
             last = self.nodes[state.current]
             last.truncated_end = True
-            if last.text:
-                last.marks.append(Mark("gap", len(last.text), len(last.text)))
+            if last.length:
+                last.marks.append(Mark("gap", last.length, last.length))
 
     def _start_run(self, piece: Piece, state: _RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""
@@ -359,9 +378,9 @@ class TreeBuilder:
             target = self.nodes[state.piece_node]
         join = state.pending_join
         if join == "continue":
-            join = "space" if (target.text and not SENTENCE_END.search(target.text)) or line.text[:1].islower() else "paragraph"
+            join = "space" if (target.length and not target.ends_sentence()) or line.text[:1].islower() else "paragraph"
         if join == "gap":
-            if not target.text:
+            if not target.length:
                 target.truncated_start = True
                 target.marks.append(Mark("gap", 0, 0))
         target.append(line, join, path, page_key)
@@ -444,7 +463,7 @@ class TreeBuilder:
                     self._commentary_tail(source, leading, law, para)
                     leading = []
                 current = self._commentary_node(ids.commentary_id(law, para), law, source, "heading")
-                if current.text:
+                if current.length:
                     self.problems.append(Problem("error", f"commentary paragraph {current.id} appears twice", source.path, line.first))
                 body = Line(m["text"], line.source, line.first, line.last,
                             tuple((o - m.start("text"), n) for o, n in line.line_starts() if o >= m.start("text")) or ((0, line.first),))
@@ -489,7 +508,7 @@ class TreeBuilder:
         nodes = [self._freeze(b) for b in self.nodes.values()] + division_nodes
         nodes.sort(key=lambda n: ids.sort_key(n.id, n.law, n.kind))
         offsets = {b.id: b.offsets for b in self.nodes.values()}
-        return Tree(nodes, footnotes, self.problems, offsets, fn_offsets, self.verified)
+        return Tree(nodes, footnotes, self.problems.problems(), offsets, fn_offsets, self.verified)
 
     def _fill_missing_laws(self) -> None:
         present = sorted(int(b.law) for b in self.nodes.values() if b.kind == "law")

@@ -3,6 +3,7 @@ small corpus folders for tests of bad input."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -35,6 +36,19 @@ def corpus_copy(tmp_path: Path) -> Path:
     target = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, target)
     return target
+
+
+def narrow_law_range(root: Path, last: int) -> None:
+    """Make the code of the corpus at ``root`` end at law ``last``, leaving the raw text
+    (whose headings go on past it) as it is. The data files are narrowed too: a curated
+    law or an English title outside the range is refused on its own when the folder is read."""
+    manifest = root / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("laws = [1, 93]", f"laws = [1, {last}]"),
+                        encoding="utf-8")
+    for name, pattern in (("curation.toml", r'^law = "(\d+)"\n'), ("titles-en.toml", r"^(\d+) = .*\n")):
+        path = root / name
+        text = re.sub(pattern, lambda m: m[0] if int(m[1]) <= last else "", path.read_text(encoding="utf-8"), flags=re.M)
+        path.write_text(text, encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

@@ -225,21 +225,28 @@ UNCERTAIN = ["law", "section", "clause", "subclause", "item"]
 
 @st.composite
 def curation_statements(draw, laws_lines: int, commentary_lines: int, uncertain: list[str] = UNCERTAIN) -> str:
-    """Valid-format [[piece]] statements that may name no piece or contradict the text."""
-    def piece_ref() -> str:
+    """Valid [[piece]] statements (lawsearch/schema.py: one per piece, pages from 1, laws in
+    the code) that may name no piece or contradict the text."""
+    def piece_ref() -> tuple[str, tuple[str, int]]:
         stem, size = draw(st.sampled_from([(LAWS_STEM, laws_lines), (COMMENTARY_STEM, commentary_lines),
                                            (LAWS_STEM, laws_lines)]))
-        return f"{stem.split('_')[0] if draw(st.booleans()) else stem}:{draw(st.integers(1, size + 2))}"
+        line = draw(st.integers(1, size + 2))
+        return f"{stem.split('_')[0] if draw(st.booleans()) else stem}:{line}", (stem, line)
 
     out = []
+    stated: set[tuple[str, int]] = set()
     for _ in range(draw(st.integers(0, 5))):
-        entry = [f"at = {toml_str(piece_ref())}", f"reason = {toml_str(draw(title))}"]
+        at, piece = piece_ref()
+        if piece in stated:
+            continue
+        stated.add(piece)
+        entry = [f"at = {toml_str(at)}", f"reason = {toml_str(draw(title))}"]
         if draw(st.booleans()):
-            entry.append(f"page = {draw(st.integers(0, 9999))}")
+            entry.append(f"page = {draw(st.integers(1, 9999))}")
         if draw(st.booleans()):
-            entry.append(f"continues = {toml_str(piece_ref())}")
+            entry.append(f"continues = {toml_str(piece_ref()[0])}")
         if draw(st.booleans()):
-            entry.append(f"law = {toml_str(str(draw(law_number)))}")
+            entry.append(f"law = {toml_str(str(draw(st.integers(1, 93))))}")
         if draw(st.booleans()):
             entry.append(f"section = {toml_str(draw(st.sampled_from('ABCDEFGHabc')))}")
         if draw(st.booleans()):
