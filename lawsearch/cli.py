@@ -47,8 +47,13 @@ def find_corpus(explicit: str | None, given_by: str = "--corpus") -> Path:
     return path
 
 
-def corpus_options(command):
-    """``--corpus`` and ``--out``, shared by every command that reads the corpus."""
+def corpus_options(command=None, *, every_error: bool = False):
+    """``--corpus`` and ``--out``, shared by every command that reads the corpus. A failed
+    read shows five problems and the command that lists them all; ``every_error`` (for that
+    command, ``check``) shows them all."""
+    if command is None:
+        return functools.partial(corpus_options, every_error=every_error)
+
     @click.option("--corpus", "corpus_dir", metavar="DIR", envvar="LAWSEARCH_CORPUS",
                   help="The corpus folder (default: $LAWSEARCH_CORPUS, else the nearest corpus/ folder).")
     @click.option("--out", "out_dir", metavar="DIR",
@@ -62,16 +67,17 @@ def corpus_options(command):
         try:
             return command(*args, root=root, out=out, **kwargs)
         except CorpusError as e:
-            raise click.ClickException(error_message(e, check=command_line(["check"], root, out))) from None
+            raise click.ClickException(error_message(e, limit=None if every_error else 5,
+                                                     check=command_line(["check"], root, out))) from None
     return wrapper
 
 
-def error_message(error: CorpusError, limit: int = 5, check: str = "lawsearch check") -> str:
+def error_message(error: CorpusError, limit: int | None = 5, check: str = "lawsearch check") -> str:
     """The problems of a failed run, in file order, at most ``limit`` of them, repeats of
     one error collapsed into it with their count; ``check`` is the command that lists them all."""
     problems = sorted(collapse(error.problems), key=lambda p: (p.path or "", p.line or 0))
     lines = [str(p) for p in problems[:limit]]
-    if len(problems) > limit:
+    if limit is not None and len(problems) > limit:
         lines.append(f"… and {len(problems) - limit} more like these (`{check}` lists them all)")
     return "\n".join(lines)
 
@@ -357,7 +363,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str) -> None:
 
 
 @main.command()
-@corpus_options
+@corpus_options(every_error=True)
 def check(root: Path, out: Path) -> None:
     """Report on the corpus: sources and repairs, pages, pieces, nodes by kind and by
     placement rule, gaps, missing laws, unplaced pieces, references by status.

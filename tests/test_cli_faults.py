@@ -313,15 +313,17 @@ def test_the_refresh_hint_of_a_stale_index_refreshes_it(project, tmp_path):
 
 
 def test_the_check_hint_of_a_failed_build_lists_every_error(project, tmp_path):
-    manifest = project / "corpus" / "manifest.toml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace("laws = [1, 93]", "laws = [1, 50]"),
-                        encoding="utf-8")
+    curation = project / "corpus" / "curation.toml"
+    mistakes = ["colour", "size", "weight", "owner", "mood", "flavour", "shape"]  # seven different unknown keys
+    curation.write_text(curation.read_text(encoding="utf-8") + "".join(
+        f'\n[[piece]]\nat = "000:{n + 100}"\nreason = "x"\n{key} = "x"\n' for n, key in enumerate(mistakes)),
+        encoding="utf-8")
     failed = CliRunner().invoke(main, ["build", "--corpus", str(project / "corpus"), "--out", str(tmp_path / "o")])
     more = int(re.search(r"… and (\d+) more like these", failed.stderr)[1])
     (hint,) = hints(failed.stderr)
     listed = run_hint(hint)
     assert listed.exit_code == 1 and "no corpus" not in listed.stderr
-    assert listed.stderr.count("outside") >= more + 5
+    assert listed.stderr.count("unknown key") == more + 5 == len(mistakes)
 
 
 # -- filters that name nothing --------------------------------------------------------------
