@@ -1,0 +1,833 @@
+"""Word families: verbs of both aspects and their verbal nouns as one family, so that a
+query with «сыграл» reaches a clause that says «играет».
+
+pymorphy3 knows lemmas, aspect and part of speech, but no derivation: «заменить» and
+«заменять» are strangers to it (participles and gerunds already share their verb's
+lemma). Families are therefore *generated*: each rule below proposes candidate words by
+Russian word formation, and a candidate joins only when the dictionary knows it as a
+lemma of the right kind (an infinitive of the right aspect, a noun). No list of verbs is
+written anywhere; the tables are of suffixes, consonant alternations and roots.
+
+Rules (each link in a family names the rule that made it):
+
+* **imperfective partners, same prefix** — a perfective verb and an imperfective one made
+  from it by
+
+  - ``-ыва-/-ива-``: показать ~ показывать, спросить ~ спрашивать (с:ш, о:а),
+    рассмотреть ~ рассматривать, подчеркнуть ~ подчеркивать (a -нуть verb that keeps
+    -ну- in the past: подчеркнул);
+  - ``-ва-``: дать ~ давать, открыть ~ открывать, успеть ~ успевать;
+  - ``-ить/-ять``, ``-ить/-ать`` (-ать only after ж ш ч щ): заменить ~ заменять,
+    исправить ~ исправлять (в:вл), ответить ~ отвечать (т:ч), запретить ~ запрещать
+    (т:щ), решить ~ решать; the alternations are the table ``ALTERNATIONS``;
+  - ``-нуть/-ать`` for a -нуть verb that drops -ну- in the past (достиг): достигнуть ~
+    достигать;
+  - ``-сти/-ать``, ``-сть/-ать``, ``-чь/-ать`` on the present stem the dictionary gives:
+    изобрести ~ изобретать, попасть ~ попадать, привлечь ~ привлекать;
+  - a root that changes in the imperfective (``ROOT_PAIRS``): выбрать ~ выбирать,
+    принять ~ принимать, предложить ~ предлагать, перейти ~ переходить.
+
+  The perfective must be perfective and the imperfective imperfective in the dictionary,
+  which keeps out look-alikes (выжить and выжать are both perfective); the suffix rules
+  need a root vowel after the prefix (об|ить gives no обливать). Where two perfectives
+  claim one imperfective the more specific rule wins, and if none does, neither joins
+  (see ``Candidate``).
+
+* **empty prefix** — an unprefixed imperfective V and P+V, where P is a prefix that can
+  be empty (``EMPTY_PREFIXES``): сыграть ~ играть, написать ~ писать, поменять ~
+  менять. A prefix usually adds meaning; the dictionary tells when it does not: P+V joins
+  V only when P+V has no secondary imperfective of its own. выиграть has выигрывать, so
+  выиграть is a verb of its own, not a form of играть; so are разыграть (разыгрывать) and
+  поиграть (поигрывать). V must be transitive or name a change of state (глупеть):
+  an intransitive activity has no empty-prefix partner (висеть, повисеть). When two
+  prefixes pass, neither joins: the dictionary has no frequencies to tell the empty one
+  from one that adds a measure or a start (сделать and наделать, потребовать and
+  стребовать, затребовать: those pairs are left apart).
+
+* **verbal nouns** of a non-reflexive verb: ``-ние`` (исправление ~ исправить,
+  требование ~ требовать, решение ~ решать), ``-тие`` (открытие ~ открыть, принятие ~
+  принять) and the zero suffix (замена ~ заменить, игра ~ играть, отказ ~ отказать).
+  Guards keep nouns precise: a noun that verbs of two different families would give
+  (ведение: вести and ведать) joins neither; a zero-suffix noun joins only a verb whose
+  family has no ``-ние/-тие`` noun (the action noun then is that one, and the bare stem
+  has drifted to a thing: указ beside указание, завод beside заведение), only a prefixed
+  verb with an aspect partner or an unprefixed -ать verb with an empty-prefix perfective
+  and a feminine noun (нос is not носить's action, посол not посолить's).
+
+Not in scope, by design: suppletive pairs (положить/класть, взять/брать), ``-ка`` nouns
+(заявка is a bid at the bridge table, not the act of заявить), ``-овать`` denominal
+nouns (штраф/штрафовать: the noun comes first and many such pairs drift, рис/рисовать),
+and reflexive verbs meeting non-reflexive ones (относиться is not относить). Words of the
+domain lexicon stay alone: разыгрывающий is the declarer, not a form of разыгрывать.
+
+    >>> table = build_families(["играть", "игра"])
+    >>> sorted(table.family("сыграть"))
+    ['игра', 'играть', 'сыграть']
+    >>> table.explain("сыграть", "игра")
+    'сыграть ~ играть (empty prefix с-) ~ игра (noun, zero suffix)'
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from . import morph
+from .analysis import fold
+
+VOWELS = "аеёиоуыэюя"
+VOICELESS = "кпстфхцчшщ"
+HUSHING = "жшчщ"
+
+# Verbal prefixes in their base spelling (раз-, not рас-: `attach` spells the variant).
+PREFIXES = tuple(sorted(
+    "в во вз взо воз возо вы до за из изо на над надо недо о об обо от ото пере по под подо "
+    "пре пред предо при про раз разо с со у".split(),
+    key=len, reverse=True))
+
+# Prefixes that can be empty (сыграть, написать, потребовать, закоченеть, ослабнуть,
+# урегулировать, прочитать, выучить, испортить, разбудить).
+EMPTY_PREFIXES = ("с", "со", "на", "по", "за", "о", "об", "у", "про", "вы", "из", "раз")
+
+# Consonant alternations at the end of an -ить stem, before -ять/-ать/-ывать and -ение:
+# (plain, alternated). исправ-ить → исправл-ять, ответ-ить → отвеч-ать, запрет-ить →
+# запрещ-ать, освобод-ить → освобожд-ать, вывоз-ить → вывож-ение, спрос-ить → спраш-ивать,
+# пуст-ить → пущ-ение.
+ALTERNATIONS = (
+    ("б", "бл"), ("в", "вл"), ("м", "мл"), ("п", "пл"), ("ф", "фл"),
+    ("т", "ч"), ("т", "щ"), ("д", "ж"), ("д", "жд"), ("з", "ж"), ("с", "ш"), ("ст", "щ"), ("ск", "щ"),
+)
+
+# Roots whose imperfective changes the root itself (a closed class of Russian verbs; these
+# are its members that take many prefixes): (perfective ending, imperfective ending). Each is productive across prefixes: выбрать ~
+# выбирать, собрать ~ собирать, разобрать ~ разбирать (a prefix's -о drops).
+ROOT_PAIRS = (
+    ("брать", "бирать"), ("драть", "дирать"), ("звать", "зывать"), ("слать", "сылать"),
+    ("мереть", "мирать"), ("тереть", "тирать"), ("переть", "пирать"),
+    ("нять", "нимать"), ("жать", "жимать"), ("чать", "чинать"),
+    ("ложить", "лагать"), ("ложить", "кладывать"),
+    ("жечь", "жигать"), ("мочь", "могать"),
+    ("йти", "ходить"), ("нести", "носить"), ("вести", "водить"), ("везти", "возить"), ("ехать", "езжать"),
+)
+
+# Nouns a family never takes: proper names and abbreviations the dictionary lists.
+_NOT_COMMON = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"}
+
+
+@dataclass(frozen=True)
+class Link:
+    """One rule joining two words: ``Link("сыграть", "играть", "empty prefix с-")``."""
+
+    word: str
+    other: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the dictionary knows of a word as a lemma."""
+
+    verb: bool
+    perf: bool
+    impf: bool
+    tran: bool
+    noun: bool
+
+
+# --- the dictionary ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=500_000)
+def entry(word: str) -> Entry:
+    """The word as a dictionary lemma (ё folded): ``entry("заменять")`` is an imperfective
+    verb; a word known only as an inflected form, or unknown, is nothing."""
+    analyzer = morph.analyzer()
+    dictionary = analyzer.dictionary
+    verb = perf = impf = tran = noun = False
+    for _spelling, records in dictionary.words.similar_items(word, analyzer.char_substitutes):
+        for paradigm, index in records:
+            tag = dictionary.build_tag_info(paradigm, index)
+            if tag.POS != "INFN" and index != 0:
+                continue  # an inflected form, not the lemma (an infinitive always is one)
+            if tag.POS == "INFN":
+                verb = True
+                perf |= "perf" in tag
+                impf |= "impf" in tag
+                tran |= "tran" in tag
+            elif tag.POS == "NOUN" and not (_NOT_COMMON & tag.grammemes):
+                noun = True
+    return Entry(verb, perf, impf, tran, noun)
+
+
+def _reflexive(verb: str) -> tuple[str, str]:
+    """(base, tail): ``заменяться`` → (``заменять``, ``ся``); ``нестись`` → (``нести``, ``сь``)."""
+    if verb.endswith(("ться", "чься")):
+        return verb[:-2], "ся"
+    if verb.endswith("тись"):
+        return verb[:-2], "сь"
+    return verb, ""
+
+
+def _with_tail(base: str, tail: str) -> str:
+    if not tail:
+        return base
+    return base + ("сь" if base[-1] in VOWELS else "ся")
+
+
+# --- spelling of prefixes ----------------------------------------------------------------
+
+def attach(prefix: str, root: str) -> str:
+    """A prefix put on a root as Russian spells it: ``attach("с", "играть") == "сыграть"``,
+    ``attach("раз", "сказать") == "рассказать"``, ``attach("об", "явить") == "объявить"``."""
+    prefix = prefix.rstrip("ъ")
+    if prefix and root and prefix[-1] not in VOWELS:
+        if root[0] == "и":
+            root = "ы" + root[1:]
+        elif root[0] in "еёюя":
+            prefix += "ъ"
+        if prefix[-1] == "з" and root[0] in VOICELESS:
+            prefix = prefix[:-1] + "с"
+    return prefix + root
+
+
+def split_prefix(verb: str) -> list[tuple[str, str]]:
+    """Every (prefix, verb) the word is made of, the rest being a dictionary verb:
+    ``split_prefix("выиграть") == [("вы", "играть")]``; ``[]`` for ``играть``."""
+    base, tail = _reflexive(verb)
+    found = []
+    for prefix in PREFIXES:
+        spellings = {prefix, prefix[:-1] + "с"} if prefix.endswith("з") else {prefix}
+        for spelled in spellings:
+            if not base.startswith(spelled):
+                continue
+            rest = base[len(spelled):]
+            for root in {rest, rest[1:], "и" + rest[1:]}:
+                if len(root) > 2 and attach(prefix, root) == base and entry(_with_tail(root, tail)).verb:
+                    found.append((prefix, _with_tail(root, tail)))
+    return list(dict.fromkeys(found))
+
+
+# --- imperfective partners ---------------------------------------------------------------
+
+def _drop_final_o(stem: str) -> list[str]:
+    """A prefix's -о that the imperfective drops: разо|брать → раз|бирать."""
+    stem = stem.rstrip("ъ")
+    return [stem, stem[:-1]] if len(stem) > 1 and stem.endswith("о") else [stem]
+
+
+def _o_to_a(stem: str) -> list[str]:
+    """The root's last о may become а in -ыва-: спрос → спрас-, заработ → заработ/зарабат."""
+    i = stem.rfind("о")
+    return [stem, stem[:i] + "а" + stem[i + 1:]] if i > 0 else [stem]
+
+
+def _alternated(stem: str) -> list[tuple[str, str]]:
+    """The stem as it is and with each alternation of its last consonant(s), with a label."""
+    out = [(stem, "")]
+    for plain, alt in ALTERNATIONS:
+        if stem.endswith(plain):
+            out.append((stem[: -len(plain)] + alt, f" {plain}:{alt}"))
+    return out
+
+
+def _yva(stem: str, soft: bool) -> str:
+    """-ывать after a hard consonant, -ивать after a soft one, a vowel, г к х ж ш ч щ:
+    показ|ывать, спраш|ивать, рассматр|ивать (soft р of рассмотреть), устра|ивать."""
+    return "ивать" if soft or stem[-1:] in "гкхжшчщ" or stem[-1:] in VOWELS else "ывать"
+
+
+_PREFIX_SPELLINGS = tuple(sorted(set(PREFIXES) | {p[:-1] + "с" for p in PREFIXES if p.endswith("з")},
+                                 key=len, reverse=True))
+
+
+def root_of(stem: str) -> str:
+    """A stem without the longest prefix spelling it starts with: ``root_of("спрос")`` is
+    ``"прос"``; ``root_of("об")`` (об|ить) is ``""``."""
+    for prefix in _PREFIX_SPELLINGS:
+        if stem.startswith(prefix):
+            return stem[len(prefix):]
+    return stem
+
+
+@lru_cache(maxsize=10_000)
+def is_prefixes(head: str) -> bool:
+    """Whether a word's beginning is one or more prefixes: ``про|изо``, ``в``, ``съ``;
+    not ``расц`` (рас|цвести).
+
+    >>> is_prefixes("произо"), is_prefixes("расц"), is_prefixes("")
+    (True, False, False)
+    """
+    head = head.rstrip("ъ")
+    return bool(head) and any(head == p or (head.startswith(p) and is_prefixes(head[len(p):]))
+                              for p in _PREFIX_SPELLINGS)
+
+
+def looks_prefixed(stem: str, rest: int = 3) -> bool:
+    """Whether a stem begins with a prefix spelling followed by at least ``rest`` letters:
+    ``looks_prefixed("замен")`` (за-мен) but not ``looks_prefixed("игр")``."""
+    return any(stem.startswith(p) and len(stem) - len(p) >= rest for p in _PREFIX_SPELLINGS)
+
+
+@lru_cache(maxsize=50_000)
+def drops_nu(verb: str) -> bool:
+    """Whether a -нуть verb loses -ну- in the past (исчез, достиг: the inchoative class,
+    imperfective in -ать) rather than keeping it (подчеркнул, обманул: imperfective in
+    -ывать). The dictionary's own past forms decide."""
+    stem = verb[:-4]
+    for parse in morph.analyzer().parse(verb):
+        if parse.tag.POS == "INFN" and parse.is_known:
+            return any(form.word.replace("ё", "е") == stem for form in parse.lexeme
+                       if form.tag.POS == "VERB" and "past" in form.tag)
+    return False
+
+
+@lru_cache(maxsize=50_000)
+def present_stems(verb: str) -> tuple[str, ...]:
+    """The stems of a verb's third person plural (present or future), ё folded:
+    ``present_stems("попасть") == ("попад",)``."""
+    stems = []
+    for parse in morph.analyzer().parse(verb):
+        if parse.tag.POS == "INFN" and parse.is_known:
+            for form in parse.lexeme:
+                if form.tag.POS == "VERB" and "3per" in form.tag and "plur" in form.tag and "past" not in form.tag:
+                    word = form.word.replace("ё", "е")
+                    if word.endswith(("ут", "ют", "ат", "ят")):
+                        stems.append(word[:-2])
+    return tuple(dict.fromkeys(stems))
+
+
+# A candidate: (word, rule, specificity). Where two perfectives claim one imperfective, the
+# more specific rule wins: a root of ROOT_PAIRS; then no alternation (напружить, not
+# напрудить д:ж, is напруживать's); then the longer alternation (заместить ст:щ, not
+# заметить т:щ, is замещать's); then no о:а (отвариться, not отвориться, is
+# отвариваться's). Two perfectives still equal (свалиться, сваляться for сваливаться):
+# neither joins.
+Candidate = tuple[str, str, int]
+_ROOT_RULE, _PLAIN, _ALTERNATION, _O_TO_A = 100, 50, 40, 5
+
+
+def imperfective_candidates(perfective: str, broad: bool = False) -> list[Candidate]:
+    """Imperfectives a perfective (non-reflexive) verb may have, with rule and
+    specificity; unchecked except for -нуть. A verb ending in a root of ``ROOT_PAIRS``
+    takes only that root's imperfective (наложить: налагать, накладывать; not налаживать,
+    which is наладить's). The suffix rules need a root vowel after the prefix: об|ить,
+    рас|п|ять, за|ст|ать take -ва- or nothing, not -ыва- (обливать is облить's).
+    ``broad`` drops these limits and adds -ить/-ать after any consonant (окупить ~
+    окупать): the test for a secondary imperfective would rather find too many.
+
+    >>> ("показывать", "imperfective -ыва-", 50) in imperfective_candidates("показать")
+    True
+    """
+    v = perfective
+    out: list[Candidate] = []
+    for perf_end, impf_end in ROOT_PAIRS:
+        if v.endswith(perf_end) and is_prefixes(v[: -len(perf_end)]):  # рас|цвести is not рас|вести
+            for head in _drop_final_o(v[: -len(perf_end)]):
+                if head:
+                    out.append((attach(head, impf_end), f"imperfective -{perf_end}/-{impf_end}", _ROOT_RULE))
+    if out and not broad:
+        return out
+    stem = v[:-3]
+    if v.endswith(("ать", "ять", "еть", "ить")) and (broad or any(c in VOWELS for c in root_of(stem))):
+        variants = _alternated(stem) if v.endswith("ить") else [(stem, "")]
+        for s, label in variants:
+            weight = _ALTERNATION + len(label.split(":")[0]) - 1 if label else _PLAIN
+            for s2 in _o_to_a(s):
+                o_a = s2 != s
+                out.append((s2 + _yva(s2, soft=not v.endswith("ать")),
+                            f"imperfective -ыва-{label}{' о:а' if o_a else ''}", weight - (_O_TO_A if o_a else 0)))
+            if v.endswith("ить"):
+                out.append((s + "ять", f"imperfective -ить/-ять{label}", weight))
+                if s[-1] in HUSHING or broad:  # -ать after ж ш ч щ: решить ~ решать, not подавить ~ подавать
+                    out.append((s + "ать", f"imperfective -ить/-ать{label}", weight))
+    if v.endswith("ть") and len(v) > 3 and v[-3] in "аяеыиу":
+        out.append((v[:-2] + "вать", "imperfective -ва-", _PLAIN))
+    if v.endswith(("сти", "сть", "зти", "чь")) and (broad or looks_prefixed(v[:-3], rest=1)):
+        # the imperfective is built on the present stem: расцвет|ут → расцветать, попад|ут →
+        # попадать, привлек|ут → привлекать (the dictionary's own forms give the stem)
+        label = "-чь" if v.endswith("чь") else "-" + v[-3:]
+        out.extend((stem + "ать", f"imperfective {label}/-ать", _PLAIN) for stem in present_stems(v))
+    if v.endswith("нуть") and len(v) > 5:
+        if broad or drops_nu(v):
+            out.append((v[:-4] + "ать", "imperfective -нуть/-ать", _PLAIN))
+        if broad or not drops_nu(v):
+            out.append((v[:-4] + _yva(v[:-4], soft=False), "imperfective -ыва-", _PLAIN))
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def _raw_imperfectives(perfective: str) -> tuple[Candidate, ...]:
+    """Candidates the dictionary knows as imperfective verbs (reflexive tail kept)."""
+    e = entry(perfective)
+    if not e.perf or (e.impf and _is_imperfective_partner(perfective)):
+        # проводить is also a perfective (see off), but as провести's partner it takes no
+        # imperfective of its own: провожать belongs to the other проводить
+        return ()
+    base, tail = _reflexive(perfective)
+    found: dict[str, Candidate] = {}
+    for candidate, rule, weight in imperfective_candidates(base):
+        word = _with_tail(candidate, tail)
+        if word != perfective and entry(word).impf and (word not in found or found[word][2] < weight):
+            found[word] = (word, rule, weight)
+    return tuple(found.values())
+
+
+def _is_imperfective_partner(verb: str) -> bool:
+    """Whether the verb is the imperfective of a perfective-only verb (no recursion)."""
+    _, tail = _reflexive(verb)
+    for candidate in perfective_candidates(verb):
+        e = entry(candidate)
+        if e.perf and not e.impf:
+            if any(_with_tail(c, tail) == verb for c, _, _ in imperfective_candidates(_reflexive(candidate)[0])):
+                return True
+    return False
+
+
+def perfective_candidates(imperfective: str) -> set[str]:
+    """Perfectives whose candidates may include this imperfective (a superset, checked
+    against `imperfective_candidates`)."""
+    base, tail = _reflexive(imperfective)
+    out: set[str] = set()
+
+    def stems(stem: str) -> set[str]:
+        # undo о:а and each alternation
+        found = {stem}
+        i = stem.rfind("а")
+        if i > 0:
+            found.add(stem[:i] + "о" + stem[i + 1:])
+        for s in list(found):
+            for plain, alt in ALTERNATIONS:
+                if s.endswith(alt):
+                    found.add(s[: -len(alt)] + plain)
+        return found
+
+    if base.endswith(("ывать", "ивать")):
+        for s in stems(base[:-5]):
+            out.update(s + e for e in ("ать", "ять", "еть", "ить", "нуть"))
+    if base.endswith(("ять", "ать")):
+        for s in stems(base[:-3]):
+            out.add(s + "ить")
+        out.add(base[:-3] + "нуть")
+    if base.endswith("вать"):
+        out.add(base[:-4] + "ть")
+    if base.endswith("ать") and base[-4:-3] in "дтсзбкг":
+        out.update({base[:-4] + "сти", base[:-4] + "сть", base[:-4] + "зти", base[:-4] + "чь"})
+    for perf_end, impf_end in ROOT_PAIRS:
+        if base.endswith(impf_end):
+            head = base[: -len(impf_end)]
+            heads = {head, head[:-1] + "з" if head.endswith("с") else head, head.rstrip("ъ")}
+            for h in list(heads):
+                heads.add(h + "о")
+            out.update(attach(h, perf_end) for h in heads if h)
+    return {_with_tail(c, tail) for c in out if c != base}
+
+
+@lru_cache(maxsize=200_000)
+def perfectives(imperfective: str) -> tuple[tuple[str, str], ...]:
+    """The perfective partners of an imperfective verb, with the rule that joins them:
+    ``perfectives("заменять") == (("заменить", "imperfective -ить/-ять"),)``. Where
+    several pass, the one of the most specific rule; none if that is not one."""
+    if not entry(imperfective).impf:
+        return ()
+    found = []
+    for candidate in sorted(perfective_candidates(imperfective)):
+        for word, rule, weight in _raw_imperfectives(candidate):
+            if word == imperfective:
+                found.append((candidate, rule, weight))
+    best = max((weight for _, _, weight in found), default=0)
+    found = [(word, rule) for word, rule, weight in found if weight == best]
+    return tuple(found) if len(found) == 1 else ()
+
+
+@lru_cache(maxsize=200_000)
+def imperfectives(perfective: str) -> tuple[tuple[str, str], ...]:
+    """The imperfective partners of a perfective verb, reflexive or not.
+
+    >>> imperfectives("заменить")
+    (('заменять', 'imperfective -ить/-ять'),)
+    """
+    return tuple((word, rule) for word, rule, _ in _raw_imperfectives(perfective)
+                 if any(p == perfective for p, _ in perfectives(word)))
+
+
+def has_own_imperfective(perfective: str) -> bool:
+    """Whether a prefixed perfective has a secondary imperfective: выиграть (выигрывать)
+    has, сыграть has not. Any imperfective the rules find counts, even one a more specific
+    perfective claims. A reflexive verb counts its non-reflexive's too, and a prefix's -о
+    may drop in the imperfective (сокрыть: скрывать, as разобрать: разбирать)."""
+    base, tail = _reflexive(perfective)
+    stems = [base] + [attach(p[:-1], base[len(p):]) for p in _PREFIX_SPELLINGS
+                      if p.endswith("о") and base.startswith(p) and len(base) > len(p) + 2]
+    bases = [(b, t) for b in stems for t in ([tail, ""] if tail else [""])]
+    return any(entry(_with_tail(c, t)).impf for b, t in bases for c, _, _ in imperfective_candidates(b, broad=True)
+               if _with_tail(c, t) != perfective)
+
+
+# --- empty prefixes ----------------------------------------------------------------------
+
+@lru_cache(maxsize=200_000)
+def empty_perfective(imperfective: str) -> tuple[str, str] | None:
+    """The perfective an empty prefix makes of an unprefixed imperfective, with its rule:
+    ``empty_perfective("играть") == ("сыграть", "empty prefix с-")``.
+
+    V is unprefixed (no prefix + dictionary verb makes it), imperfective only, without a
+    perfective made by a suffix rule (открывать has открыть), and transitive or a change
+    of state (`changes_state`): an intransitive activity (висеть, гоготать) has no
+    perfective partner, only verbs of its own for a while (повисеть) or a start
+    (загоготать). A reflexive verb is judged by its non-reflexive base. P+V is perfective
+    only and has no imperfective of its own, and no other prefix of ``EMPTY_PREFIXES``
+    passes too."""
+    e = entry(imperfective)
+    if not e.impf or e.perf or split_prefix(imperfective) or perfectives(imperfective):
+        return None  # открывать has открыть: пооткрывать is not its perfective
+    base, tail = _reflexive(imperfective)
+    if not (entry(base).tran or changes_state(base)):
+        return None  # висеть: повисеть is "hang for a while", a verb of its own
+    passing = []
+    for prefix in EMPTY_PREFIXES:
+        word = _with_tail(attach(prefix, base), tail)
+        p = entry(word)
+        if p.perf and not p.impf and not has_own_imperfective(word):
+            passing.append((word, f"empty prefix {prefix}-"))
+    # Two or more pass (сделать and наделать, потребовать and стребовать): one is the
+    # empty prefix, the others add a measure or a start, and the dictionary cannot say which
+    return passing[0] if len(passing) == 1 else None
+
+
+@lru_cache(maxsize=50_000)
+def changes_state(verb: str) -> bool:
+    """Whether an intransitive verb names a change of state, which has an empty-prefix
+    perfective: -еть with -еет in the present (глупеть: глупеет → поглупеть, not висеть:
+    висит) or an inchoative -нуть (сипнуть → осипнуть). The dictionary's forms decide."""
+    if verb.endswith("нуть"):
+        return drops_nu(verb)
+    if not verb.endswith("еть"):
+        return False
+    for parse in morph.analyzer().parse(verb):
+        if parse.tag.POS == "INFN" and parse.is_known:
+            return any(form.word.endswith("еет") for form in parse.lexeme
+                       if form.tag.POS == "VERB" and "pres" in form.tag and "3per" in form.tag)
+    return False
+
+
+def empty_base(perfective: str) -> tuple[str, str] | None:
+    """The unprefixed imperfective a perfective is the empty-prefix partner of, if any."""
+    for _prefix, rest in split_prefix(perfective):
+        found = empty_perfective(rest)
+        if found and found[0] == perfective:
+            return rest, found[1]
+    return None
+
+
+# --- verbal nouns ------------------------------------------------------------------------
+
+def noun_candidates(verb: str) -> list[tuple[str, str]]:
+    """Verbal nouns a non-reflexive verb may have (unchecked), with their rule.
+
+    >>> ("исправление", "noun -ние в:вл") in noun_candidates("исправить")
+    True
+    """
+    v = verb
+    out: list[tuple[str, str]] = []
+    if v.endswith(("ать", "ять")):
+        stem = v[:-3]
+        out.append((stem + v[-3] + "ние", "noun -ние"))
+        if v.endswith("ять") or stem[-1:] in HUSHING:
+            out.append((stem + "ение", "noun -ние"))
+    elif v.endswith("еть"):
+        out.append((v[:-3] + "ение", "noun -ние"))
+    elif v.endswith("ить"):
+        out.extend((s + "ение", f"noun -ние{label}") for s, label in _alternated(v[:-3]))
+    elif v.endswith("нуть"):
+        out.append((v[:-4] + "новение", "noun -ние"))
+    elif v.endswith("чь"):
+        out.append((v[:-1] + "ение", "noun -ние"))
+    elif v.endswith(("сти", "зти")):
+        # on the present stem, as the imperfective: вед|ут → ведение, изобрет|ут → изобретение
+        out.extend((stem + "ение", "noun -ние") for stem in present_stems(v))
+    if v.endswith("ть") and len(v) > 3 and v[-3] in "ыуияе":
+        out.append((v[:-2] + "тие", "noun -тие"))
+    out.extend((n, "noun, zero suffix") for n in _zero_candidates(v))
+    return out
+
+
+# Prefixes common enough to show that a root is a root: за|мен as in при|мен-ить.
+_COMMON_PREFIXES = tuple("в вы до за из на о об от по под пере при про раз с у".split())
+
+
+@lru_cache(maxsize=50_000)
+def prefixed_stem(stem: str) -> bool:
+    """Whether a verb stem is a prefix on a root that another verb of the dictionary has,
+    bare or with another prefix: за|мен (менять), от|вет (при|ветить), вы|ход (ходить);
+    not с|лав (no лавить, за|лавить, …).
+
+    >>> prefixed_stem("замен"), prefixed_stem("ответ"), prefixed_stem("слав")
+    (True, True, False)
+    """
+    for prefix in _PREFIX_SPELLINGS:
+        rest = stem[len(prefix):].lstrip("ъ")
+        if not stem.startswith(prefix) or len(rest) < 3:
+            continue
+        root = "и" + rest[1:] if rest[0] == "ы" else rest
+        for other in ("",) + _COMMON_PREFIXES:
+            if other != prefix and any(entry(attach(other, root) + e).verb for e in ("ить", "ать", "ять")):
+                return True
+    return False
+
+
+def _zero_candidates(verb: str) -> list[str]:
+    """Zero-suffix nouns: замен|ить → замена, отказ|ать → отказ, игр|ать → игра.
+    A prefixed -ить/-ать/-ять verb gives a masculine or a feminine noun; an unprefixed one
+    only an -ать verb's feminine (нос is not носить's action, пуля not пулять's), and never
+    one in -ка, which is the suffix -к- as often (пачка, щелка). -овать/-ывать/-ивать/-вать
+    verbs give none (see the module docstring). The verb must be a living one: a prefixed
+    verb with an aspect partner by suffix (заменить ~ заменять), an unprefixed one with an
+    empty-prefix perfective (играть ~ сыграть); a verb made from a noun and left alone is
+    not where the noun comes from (посолить from посол, погодить from погода)."""
+    if verb.endswith(("овать", "евать", "ывать", "ивать", "вать")) or not verb.endswith(("ить", "ать", "ять")):
+        return []
+    stem = verb[:-3]
+    if stem[-1:] in VOWELS or len(stem) < 3:
+        return []
+    ending = "я" if verb.endswith("ять") else "а"
+    nouns = [n for n in (stem + ending, stem) if entry(n).noun]  # the cheap test first
+    if nouns and prefixed_stem(stem):
+        return nouns if imperfectives(verb) or perfectives(verb) else []
+    if verb.endswith("ать") and not stem.endswith("к") and stem + ending in nouns and empty_perfective(verb):
+        return [stem + ending]
+    return []
+
+
+def verb_candidates(noun: str) -> set[str]:
+    """Verbs that may give this noun (a superset, checked by `noun_candidates`)."""
+    out: set[str] = set()
+    if noun.endswith("ние"):
+        stem = noun[:-4]  # without the vowel before -ние
+        vowel = noun[-4]
+        if vowel in "ая":
+            out.add(stem + vowel + "ть")
+        if vowel == "е":
+            out.update({stem + "ять", stem + "ать", stem + "еть", stem + "ить", stem + "ь"})
+            for plain, alt in ALTERNATIONS:
+                if stem.endswith(alt):
+                    out.add(stem[: -len(alt)] + plain + "ить")
+        if noun.endswith("новение"):
+            out.add(noun[:-7] + "нуть")
+        if vowel == "е" and stem[-1:] in "дтсзб":
+            out.update({stem[:-1] + "сти", stem[:-1] + "зти"})
+    if noun.endswith("тие"):
+        out.add(noun[:-3] + "ть")
+    stem = noun[:-1] if noun[-1] in "ая" else noun
+    if stem and stem[-1] not in VOWELS:
+        out.update({stem + "ить", stem + "ать", stem + "ять"})
+    return out
+
+
+def _verb_family(verb: str) -> frozenset[str]:
+    """The verbs joined to a verb by aspect and empty-prefix links (no nouns)."""
+    seen = {verb}
+    queue = deque([verb])
+    while queue:
+        for link in verb_links(queue.popleft()):
+            if link.other not in seen:
+                seen.add(link.other)
+                queue.append(link.other)
+    return frozenset(seen)
+
+
+def _has_ние_noun(verbs: frozenset[str]) -> bool:
+    return any(rule.startswith(("noun -ние", "noun -тие")) and entry(n).noun
+               for v in verbs if not _reflexive(v)[1] for n, rule in noun_candidates(v))
+
+
+@lru_cache(maxsize=200_000)
+def noun_sources(noun: str) -> tuple[tuple[str, str], ...]:
+    """The verbs a noun joins, with the rule: ``noun_sources("замена")`` is
+    ``(("заменить", "noun, zero suffix"),)``. Empty when the noun is ambiguous (verbs of
+    two families give it) or a zero-suffix noun beside an -ние/-тие one."""
+    if not entry(noun).noun:
+        return ()
+    sources = []
+    for verb in sorted(verb_candidates(noun)):
+        if not entry(verb).verb:
+            continue
+        for candidate, rule in noun_candidates(verb):
+            if candidate == noun:
+                sources.append((verb, rule))
+                break
+    if not sources:
+        return ()
+    family = _verb_family(sources[0][0])
+    if any(verb not in family for verb, _ in sources):
+        return ()  # ведение: вести and ведать
+    if any(rule == "noun, zero suffix" for _, rule in sources) and _has_ние_noun(family):
+        return ()  # указ beside указание
+    return tuple(sources)
+
+
+# --- links -------------------------------------------------------------------------------
+
+@lru_cache(maxsize=200_000)
+def verb_links(verb: str) -> tuple[Link, ...]:
+    """Aspect and empty-prefix links of a verb (both directions)."""
+    links = [Link(verb, other, rule) for other, rule in imperfectives(verb)]
+    links += [Link(verb, other, rule) for other, rule in perfectives(verb)]
+    for found in (empty_perfective(verb), empty_base(verb)):
+        if found:
+            links.append(Link(verb, found[0], found[1]))
+    return tuple(dict.fromkeys(links))
+
+
+@lru_cache(maxsize=500_000)
+def links(word: str) -> tuple[Link, ...]:
+    """Every link of a word to another, whichever it is: a verb's partners and nouns, a
+    noun's verbs. Symmetric: ``b`` is among ``links(a)`` exactly when ``a`` is among
+    ``links(b)``."""
+    e = entry(word)
+    out: list[Link] = []
+    if e.verb:
+        out += verb_links(word)
+        if not _reflexive(word)[1]:
+            for noun, rule in noun_candidates(word):
+                if any(verb == word for verb, _ in noun_sources(noun)):
+                    out.append(Link(word, noun, rule))
+    if e.noun:
+        out += [Link(word, verb, rule) for verb, rule in noun_sources(word)]
+    return tuple(dict.fromkeys(out))
+
+
+# --- families ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Family:
+    """A word family: its members and the links that join them."""
+
+    members: frozenset[str]
+    links: tuple[Link, ...]
+
+    def path(self, start: str, end: str) -> list[Link]:
+        """The shortest chain of links from one member to another."""
+        previous: dict[str, Link | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            word = queue.popleft()
+            if word == end:
+                break
+            for link in self.links:
+                for a, b in ((link.word, link.other), (link.other, link.word)):
+                    if a == word and b not in previous:
+                        previous[b] = Link(a, b, link.rule)
+                        queue.append(b)
+        chain = []
+        while previous.get(end):
+            chain.append(previous[end])
+            end = previous[end].word
+        return chain[::-1]
+
+
+class FamilyTable:
+    """The families of a vocabulary: each word (a corpus lemma or a dictionary word
+    related to one) → its family."""
+
+    def __init__(self, families: list[Family], vocabulary: frozenset[str]):
+        self.families = families
+        self.vocabulary = vocabulary
+        self._of = {word: family for family in families for word in family.members}
+
+    def family(self, lemma: str) -> frozenset[str]:
+        """The members of a lemma's family; the lemma alone when it has none."""
+        found = self._of.get(lemma)
+        return found.members if found else frozenset({lemma})
+
+    def explain(self, start: str, end: str) -> str:
+        """How two members are joined: ``"сыграть ~ играть (empty prefix с-)"``."""
+        family = self._of.get(start)
+        if family is None or end not in family.members:
+            return start
+        parts = [start] + [f"{link.other} ({link.rule})" for link in family.path(start, end)]
+        return " ~ ".join(parts)
+
+    def expand(self, lemma: str) -> list[tuple[str, str]]:
+        """The corpus lemmas of a lemma's family other than itself, each with how it was
+        reached: ``[("играть", "сыграть ~ играть (empty prefix с-)")]``."""
+        return [(word, self.explain(lemma, word))
+                for word in sorted(self.family(lemma) & self.vocabulary) if word != lemma]
+
+
+def build_families(lemmas: Iterable[str], standalone: Iterable[str] = ()) -> FamilyTable:
+    """The families of these lemmas (a corpus's vocabulary), each with every dictionary
+    word the rules join to it. ``standalone`` words (the domain lexicon's) join nothing."""
+    vocabulary = frozenset(fold(w) for w in lemmas)
+    alone = frozenset(fold(w) for w in standalone)
+    seen: set[str] = set()
+    families = []
+    for start in sorted(vocabulary):
+        if start in seen or start in alone:
+            continue
+        members = {start}
+        found: set[tuple[str, str, str]] = set()  # each link once, whichever end found it
+        queue = deque([start])
+        while queue:
+            for link in links(queue.popleft()):
+                if link.other in alone:
+                    continue
+                found.add((min(link.word, link.other), max(link.word, link.other), link.rule))
+                if link.other not in members:
+                    members.add(link.other)
+                    queue.append(link.other)
+        seen |= members
+        if len(members) > 1:
+            families.append(Family(frozenset(members), tuple(Link(*t) for t in sorted(found))))
+    return FamilyTable(families, vocabulary)
+
+
+def families(lemmas: Iterable[str], standalone: Iterable[str] = ()) -> dict[str, frozenset[str]]:
+    """Each word of the lemmas' families → its family's members.
+
+    >>> sorted(families(["заменять"])["замена"])
+    ['замена', 'заменить', 'заменять']
+    """
+    table = build_families(lemmas, standalone)
+    return {word: family.members for family in table.families for word in family.members}
+
+
+
+
+# --- the readable table ------------------------------------------------------------------
+
+def head(family: Family) -> str:
+    """The member a family is listed under: its verb with no prefix or the imperfective
+    one, else the shortest verb, else the shortest word."""
+    def key(word: str):
+        e = entry(word)
+        return (not e.verb, bool(_reflexive(word)[1]), not e.impf, len(word), word)
+    return min(family.members, key=key)
+
+
+def format_family(family: Family, vocabulary: frozenset[str] = frozenset()) -> str:
+    """One line: the head, then each member with the rule and member that joined it;
+    ``*`` marks words of the vocabulary.
+
+    ``играть*  сыграть* [empty prefix с- ~ играть]  игра [noun, zero suffix ~ играть]``
+    """
+    first = head(family)
+
+    def mark(word: str) -> str:
+        return word + ("*" if word in vocabulary else "")
+
+    cells = [mark(first)]
+    for word in sorted(family.members - {first}, key=lambda w: (len(family.path(first, w)), w)):
+        link = family.path(first, word)[-1]
+        cells.append(f"{mark(word)} [{link.rule} ~ {link.word}]")
+    return "\t".join(cells)
+
+
+def write_table(table: FamilyTable, path: Path) -> None:
+    """Write the families as text, one family per line (see `format_family`)."""
+    lines = ["# lawsearch word families: one family per line, tab-separated; each member after the",
+             "# first names the rule that joined it and the member it joined; * marks corpus words."]
+    lines += sorted(format_family(f, table.vocabulary) for f in table.families)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
