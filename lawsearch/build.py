@@ -75,8 +75,7 @@ def corpus_document(corpus: Corpus, build_id: str | None = None) -> dict:
     data = corpus.to_dict()
     # a corpus read back from corpus.json already carries the code's fingerprint
     data["inputs"] = f"{corpus.inputs.split(':')[0]}:{code_fingerprint()}"
-    if build_id:
-        data["build"] = build_id
+    data["build"] = build_id or corpus.build  # null for a corpus parsed in memory: no build holds it
     return data
 
 

@@ -13,6 +13,7 @@ goes through here; nothing else invents an ID or an anchor.
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 # Cyrillic capitals that look like Latin ones; OCR and typists mix them in IDs
@@ -97,14 +98,29 @@ def anchor(node_id: str) -> str:
     """The HTML id / CSS selector / xml:id of a node (CONTRACT.md).
 
     ``l`` + lower-case ID with ``(x)`` as ``-x`` for law text, ``c48-4`` for commentary,
-    the ID itself for divisions, pieces and footnotes.
+    the ID itself for divisions, pieces and footnotes -- where it holds only letters,
+    digits, "_", "-" and "."; other characters become "_" and a short hash is appended.
+
+    >>> anchor("piece-копия (2)-14")
+    'piece-копия__2_-14-f8a0a5'
     """
     if LAW_ID.match(node_id):
         return "l" + re.sub(r"\((\w+)\)", r"-\1", node_id).lower()
     m = COMMENTARY_ID.match(node_id)
     if m:
         return f"c{m['law']}-{m['para']}"
-    return node_id
+    if NAME_CHARS.fullmatch(node_id):
+        return node_id
+    # a piece named after a file like "копия (2).txt": characters an id, a selector or an
+    # xml:id cannot hold become "_", and a hash of the ID keeps two such names apart
+    digest = hashlib.sha1(node_id.encode("utf-8")).hexdigest()[:6]
+    return f"{NAME_OTHER.sub('_', node_id)}-{digest}"
+
+
+# what an anchor may hold as it is: letters, digits, "_", "-", "." (an XML NCName after the
+# ID's own letter prefix, and a CSS identifier once the dot is escaped, as cssEscape does)
+NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
+NAME_OTHER = re.compile(r"[^\w.-]")
 
 
 def url(node_id: str, law: str | None, kind: str) -> str:

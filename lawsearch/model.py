@@ -266,6 +266,7 @@ class Corpus:
     repairs: dict[str, dict[str, int]] = field(default_factory=dict)  # source id -> rule -> lines changed
     code: dict[str, Any] = field(default_factory=dict)  # title, edition, law range
     inputs: str = ""  # fingerprint of every input file, to tell a stale build
+    build: str | None = None  # the build that wrote it, when read back from a build's corpus.json
 
     def node(self, node_id: str) -> Node | None:
         return self._by_id().get(node_id)
@@ -348,6 +349,7 @@ class Corpus:
             "version": CORPUS_JSON_VERSION,
             "code": self.code,
             "inputs": self.inputs,
+            "build": self.build,
             "sources": [_source_dict(s) for s in self.sources],
             "nodes": [_node_dict(n) for n in self.nodes],
             "footnotes": [_footnote_dict(f) for f in self.footnotes],
@@ -385,6 +387,7 @@ class Corpus:
             repairs=data.get("repairs", {}),
             code=data.get("code", {}),
             inputs=data.get("inputs", ""),
+            build=data.get("build"),
         )
 
 

@@ -22,6 +22,9 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from lawsearch.cli import main
 
 from lawsearch import output
 from lawsearch.build import build, load_corpus
@@ -477,3 +480,18 @@ def test_the_pointer_fallback_switches_by_one_rename_and_readers_follow_it(corpu
 
     assert Searcher(out / "index").build == second
     assert load_corpus(corpus_b, out, quiet).node("50").translations["en"]["title"] == "Disposition of Zebra Card"
+
+
+def test_the_json_export_names_the_build_it_comes_from(corpus_copy, tmp_path):
+    """Any answer can be traced to one build: the JSON export of a current build carries its
+    id; one parsed afresh in memory, because the corpus changed since, says it has none."""
+    out = tmp_path / "out"
+    where = ["--corpus", str(corpus_copy), "--out", str(out)]
+    assert CliRunner().invoke(main, ["build", "-q", *where]).exit_code == 0
+    built = json.loads((out / "corpus.json").read_text(encoding="utf-8"))["build"]
+    exported = CliRunner().invoke(main, ["export", "--format", "json", *where])
+    assert built and json.loads(exported.stdout)["build"] == built
+    manifest = corpus_copy / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    stale = CliRunner().invoke(main, ["export", "--format", "json", *where])
+    assert json.loads(stale.stdout)["build"] is None

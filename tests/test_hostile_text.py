@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from lawsearch.clean import clean_lines, normalize_line, replace_control_characters
 from lawsearch.cli import main
 from lawsearch.export import to_conllu, to_tei, to_tmx
+from lawsearch.ids import anchor
 from lawsearch.model import Corpus, Footnote, Node
 from lawsearch.patterns import SCRIPT_BREAKERS
 
@@ -131,6 +132,21 @@ def test_every_export_parses_whatever_reaches_it():
     corpus = Corpus(sources=(), nodes=(law, section), footnotes=(footnote,), refs=(),
                     code={"title": f"Laws {NASTY}", "edition": NASTY})
     assert_exports_parse(corpus)
+
+
+@pytest.mark.parametrize("stem", ["копия (2)", "laws part 1", "a&b<c>\"d'e", "50%:#x", "2nd.copy"])
+def test_a_piece_named_after_any_file_gets_an_anchor_every_format_accepts(stem):
+    """A piece's ID carries its file's name (CONTRACT.md); its anchor must still be an HTML
+    id with no space, a CSS identifier and an xml:id, and two names must not meet."""
+    node_id = f"piece-{stem}-14"
+    a = anchor(node_id)
+    assert re.fullmatch(r"[^\W\d][\w.-]*", a) and a != anchor(f"piece-{stem}x-14")
+    piece = Node(id=node_id, kind="piece", law=None, parent=None, lang="ru", title=None, title_from=None,
+                 text="Кусок текста без заголовка.", marks=(), footnotes=(), spans=(), attribution="unattributed",
+                 uncertain=(), truncated_start=True, truncated_end=True, missing=False, translations={}, url="")
+    tei = etree.fromstring(to_tei(Corpus(sources=(), nodes=(piece,), footnotes=(), refs=())).encode())
+    ids = tei.xpath("//@xml:id")
+    assert a in ids
 
 
 # -- the single file: inline scripts stay whole ------------------------------------------------
