@@ -24,10 +24,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lawsearch.cli import main
-
 from lawsearch import output
 from lawsearch.build import build, load_corpus
+from lawsearch.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
