@@ -24,35 +24,57 @@ Rules (each link in a family names the rule that made it):
     достигать;
   - ``-сти/-ать``, ``-сть/-ать``, ``-чь/-ать`` on the present stem the dictionary gives:
     изобрести ~ изобретать, попасть ~ попадать, привлечь ~ привлекать;
-  - a root that changes in the imperfective (``ROOT_PAIRS``): выбрать ~ выбирать,
-    принять ~ принимать, предложить ~ предлагать, перейти ~ переходить.
+  - a root that changes in the imperfective (``ROOT_CHANGES``): выбрать ~ выбирать,
+    принять ~ принимать, предложить ~ предлагать, порвать ~ порывать, повернуть ~
+    поворачивать; and the verbs of motion (``MOTION_PAIRS``): перейти ~ переходить,
+    облететь ~ облетать (not with по-: понести is a start, поносить "a while").
 
   The perfective must be perfective and the imperfective imperfective in the dictionary,
   which keeps out look-alikes (выжить and выжать are both perfective); the suffix rules
   need a root vowel after the prefix (об|ить gives no обливать). Where two perfectives
-  claim one imperfective the more specific rule wins, and if none does, neither joins
-  (see ``Candidate``).
+  claim one imperfective the more specific rule wins — a root rule first, so порывать is
+  порвать's and not порыть's — and if none does, or the claims differ by the vowel
+  change о:а (натачивать: наточить or натачать), neither joins (see ``Candidate``).
+  A по- perfective of an unprefixed imperfective is "for a while" and its -ыва- verb
+  "now and then" (полежать, полеживать; `is_delimitative`): no pair, unless an action
+  noun shows the по- verb is one of its own (показать: показание ~ показывать).
 
 * **empty prefix** — an unprefixed imperfective V and P+V, where P is a prefix that can
   be empty (``EMPTY_PREFIXES``): сыграть ~ играть, написать ~ писать, поменять ~
-  менять. A prefix usually adds meaning; the dictionary tells when it does not: P+V joins
-  V only when P+V has no secondary imperfective of its own. выиграть has выигрывать, so
-  выиграть is a verb of its own, not a form of играть; so are разыграть (разыгрывать) and
-  поиграть (поигрывать). V must be transitive or name a change of state (глупеть):
-  an intransitive activity has no empty-prefix partner (висеть, повисеть). When two
-  prefixes pass, neither joins: the dictionary has no frequencies to tell the empty one
-  from one that adds a measure or a start (сделать and наделать, потребовать and
-  стребовать, затребовать: those pairs are left apart).
+  менять. A prefix usually adds meaning — a measure, a start, a fill, an undoing — and
+  the dictionary tells only part of when it does not (`empty_perfective`):
+
+  - P+V has no secondary imperfective of its own. выиграть has выигрывать, so выиграть
+    is a verb of its own, not a form of играть; so are разыграть (разыгрывать) and
+    поиграть (поигрывать).
+  - P+V is the only such verb of the empty prefixes: when two pass, neither joins (the
+    dictionary has no frequencies to tell the empty one from one that adds a measure or
+    a start: сделать and наделать, потребовать and стребовать, затребовать).
+  - On a root that is not -ать/-ять, prefixed perfectives make secondary imperfectives
+    whether their prefix is empty or not (огранить: огранять, согреть: согревать), so
+    any other prefixed perfective is a rival that may be the standard one: награнить does
+    not join гранить (огранить), погреть not греть (согреть), отвердить not твердить.
+    Of -овать verbs likewise (наименовать: наименовывать, so поименовать stays apart),
+    and раз- never pairs with them: it undoes or spreads (расконвоировать).
+  - V is a simplex (no prefix, no -ыва-: повынимать, повычеркивать are "one after
+    another") and transitive or a change of state (глупеть): an intransitive activity
+    has no empty-prefix partner (висеть, повисеть).
+  - A reflexive verb takes the reflexive of its transitive base's partner, nothing else:
+    помыться as помыть, but not налакаться, заколыхаться, разлаяться, which join -ся
+    to a fill, a start or a burst, nor запестреться (пестреть is intransitive).
 
 * **verbal nouns** of a non-reflexive verb: ``-ние`` (исправление ~ исправить,
-  требование ~ требовать, решение ~ решать), ``-тие`` (открытие ~ открыть, принятие ~
-  принять) and the zero suffix (замена ~ заменить, игра ~ играть, отказ ~ отказать).
-  Guards keep nouns precise: a noun that verbs of two different families would give
-  (ведение: вести and ведать) joins neither; a zero-suffix noun joins only a verb whose
-  family has no ``-ние/-тие`` noun (the action noun then is that one, and the bare stem
-  has drifted to a thing: указ beside указание, завод beside заведение), only a prefixed
-  verb with an aspect partner or an unprefixed -ать verb with an empty-prefix perfective
-  and a feminine noun (нос is not носить's action, посол not посолить's).
+  требование ~ требовать, решение ~ решать, достижение ~ достигнуть г:ж), ``-тие``
+  (открытие ~ открыть, принятие ~ принять) and the zero suffix (замена ~ заменить, игра ~
+  играть, выход ~ выходить). Guards keep nouns precise: a noun that verbs of two
+  different families would give (ведение: вести and ведать; отвержение: отвергнуть and
+  отвердить) joins neither; a perfective's -ание noun whose imperfective has its own
+  -ывание noun has left the action to it (расписание, название: `_drifted`); a
+  zero-suffix noun joins only a verb whose family has no ``-ние/-тие`` noun (указ beside
+  указание, завод beside заведение), only a prefixed verb with an aspect partner or an
+  unprefixed -ать verb with an empty-prefix perfective, is feminine unless the verb is
+  one of motion (насос, прицеп, подкос, вопрос are things; see `_zero_candidates`), and
+  is never animate, plural-only or an adverb too (растяпа, ворота, справа).
 
 Not in scope, by design: suppletive pairs (положить/класть, взять/брать), ``-ка`` nouns
 (заявка is a bid at the bridge table, not the act of заявить), ``-овать`` denominal
@@ -102,19 +124,34 @@ ALTERNATIONS = (
 )
 
 # Roots whose imperfective changes the root itself (a closed class of Russian verbs; these
-# are its members that take many prefixes): (perfective ending, imperfective ending). Each is productive across prefixes: выбрать ~
-# выбирать, собрать ~ собирать, разобрать ~ разбирать (a prefix's -о drops).
-ROOT_PAIRS = (
+# are its members that take many prefixes): (perfective ending, imperfective ending). Each
+# is productive across prefixes: выбрать ~ выбирать, собрать ~ собирать, разобрать ~
+# разбирать (a prefix's -о drops), порвать ~ порывать, повернуть ~ поворачивать. A root
+# rule outranks a suffix rule that makes the same imperfective of a look-alike: порывать
+# is порвать's, not порыть's; поворачивать is повернуть's, not поворочать's.
+ROOT_CHANGES = (
     ("брать", "бирать"), ("драть", "дирать"), ("звать", "зывать"), ("слать", "сылать"),
     ("мереть", "мирать"), ("тереть", "тирать"), ("переть", "пирать"),
     ("нять", "нимать"), ("жать", "жимать"), ("чать", "чинать"),
     ("ложить", "лагать"), ("ложить", "кладывать"),
-    ("жечь", "жигать"), ("мочь", "могать"),
-    ("йти", "ходить"), ("нести", "носить"), ("вести", "водить"), ("везти", "возить"), ("ехать", "езжать"),
+    ("жечь", "жигать"), ("мочь", "могать"), ("рвать", "рывать"), ("вернуть", "ворачивать"),
 )
+# Verbs of motion: a prefixed one makes its imperfective on the other stem of the pair
+# (перейти ~ переходить, облететь ~ облетать, so облетывать is not облетать's).
+MOTION_PAIRS = (
+    ("йти", "ходить"), ("нести", "носить"), ("вести", "водить"), ("везти", "возить"), ("ехать", "езжать"),
+    ("лететь", "летать"), ("бежать", "бегать"), ("ползти", "ползать"),
+)
+ROOT_PAIRS = ROOT_CHANGES + MOTION_PAIRS
 
 # Nouns a family never takes: proper names and abbreviations the dictionary lists.
 _NOT_COMMON = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"}
+# A noun with one of these grammemes names a being (растяпа) or a thing with no singular
+# (ворота), never the act of a verb.
+_NOT_ACTION = {"anim", "Pltm", "Ms-f"}
+# Lemmas of these parts of speech beside a noun of the same spelling make it a homonym
+# (справа: an adverb first), too uncertain to join.
+_OTHER_POS = {"ADVB", "PREP", "CONJ", "PRCL", "INTJ", "PRED"}
 
 
 @dataclass(frozen=True)
@@ -135,6 +172,7 @@ class Entry:
     impf: bool
     tran: bool
     noun: bool
+    thing: bool = False  # a noun that cannot name an action: animate, plural-only, or also an adverb
 
 
 # --- the dictionary ----------------------------------------------------------------------
@@ -146,7 +184,7 @@ def entry(word: str) -> Entry:
     verb; a word known only as an inflected form, or unknown, is nothing."""
     analyzer = morph.analyzer()
     dictionary = analyzer.dictionary
-    verb = perf = impf = tran = noun = False
+    verb = perf = impf = tran = noun = thing = False
     for _spelling, records in dictionary.words.similar_items(word, analyzer.char_substitutes):
         for paradigm, index in records:
             tag = dictionary.build_tag_info(paradigm, index)
@@ -159,7 +197,10 @@ def entry(word: str) -> Entry:
                 tran |= "tran" in tag
             elif tag.POS == "NOUN" and not (_NOT_COMMON & tag.grammemes):
                 noun = True
-    return Entry(verb, perf, impf, tran, noun)
+                thing |= bool(_NOT_ACTION & tag.grammemes)
+            elif tag.POS in _OTHER_POS:
+                thing = True
+    return Entry(verb, perf, impf, tran, noun, thing)
 
 
 def _reflexive(verb: str) -> tuple[str, str]:
@@ -300,12 +341,16 @@ def present_stems(verb: str) -> tuple[str, ...]:
 
 
 # A candidate: (word, rule, specificity). Where two perfectives claim one imperfective, the
-# more specific rule wins: a root of ROOT_PAIRS; then no alternation (напружить, not
-# напрудить д:ж, is напруживать's); then the longer alternation (заместить ст:щ, not
-# заметить т:щ, is замещать's); then no о:а (отвариться, not отвориться, is
-# отвариваться's). Two perfectives still equal (свалиться, сваляться for сваливаться):
-# neither joins.
+# more specific rule wins: a root of ROOT_PAIRS (порвать, not порыть, is порывать's); then
+# no alternation (сдержать, not сдерзить з:ж, is сдерживать's); then the longer
+# alternation (заместить ст:щ, not заметить т:щ, is замещать's). But the -а- of an
+# imperfective's root is as regular from -о- as from -а-: наточить (о:а) and натачать
+# both make натачивать, засолить and засалить засаливать, перекрошить (о:а) and
+# перекрасить (с:ш) перекрашивать, and the main sense is as often either's; so where one
+# of the claims takes о:а, neither joins, as where two are equal (свалиться, сваляться
+# for сваливаться).
 Candidate = tuple[str, str, int]
+ATTENUATIVE = "attenuative"  # the rule of a claim that makes no link (see `is_delimitative`)
 _ROOT_RULE, _PLAIN, _ALTERNATION, _O_TO_A = 100, 50, 40, 5
 
 
@@ -326,6 +371,8 @@ def imperfective_candidates(perfective: str, broad: bool = False) -> list[Candid
     for perf_end, impf_end in ROOT_PAIRS:
         if v.endswith(perf_end) and is_prefixes(v[: -len(perf_end)]):  # рас|цвести is not рас|вести
             for head in _drop_final_o(v[: -len(perf_end)]):
+                if head == "по" and (perf_end, impf_end) in MOTION_PAIRS:
+                    continue  # понести, полететь: a start, with no imperfective; поносить is "a while"
                 if head:
                     out.append((attach(head, impf_end), f"imperfective -{perf_end}/-{impf_end}", _ROOT_RULE))
     if out and not broad:
@@ -337,8 +384,8 @@ def imperfective_candidates(perfective: str, broad: bool = False) -> list[Candid
             weight = _ALTERNATION + len(label.split(":")[0]) - 1 if label else _PLAIN
             for s2 in _o_to_a(s):
                 o_a = s2 != s
-                out.append((s2 + _yva(s2, soft=not v.endswith("ать")),
-                            f"imperfective -ыва-{label}{' о:а' if o_a else ''}", weight - (_O_TO_A if o_a else 0)))
+                rule = f"imperfective -ыва-{label}{' о:а' if o_a else ''}"
+                out.append((s2 + _yva(s2, soft=not v.endswith("ать")), rule, weight - (_O_TO_A if o_a else 0)))
             if v.endswith("ить"):
                 out.append((s + "ять", f"imperfective -ить/-ять{label}", weight))
                 if s[-1] in HUSHING or broad:  # -ать after ж ш ч щ: решить ~ решать, not подавить ~ подавать
@@ -367,12 +414,43 @@ def _raw_imperfectives(perfective: str) -> tuple[Candidate, ...]:
         # imperfective of its own: провожать belongs to the other проводить
         return ()
     base, tail = _reflexive(perfective)
+    attenuative = is_delimitative(perfective)
     found: dict[str, Candidate] = {}
     for candidate, rule, weight in imperfective_candidates(base):
         word = _with_tail(candidate, tail)
+        if attenuative and weight != _ROOT_RULE and rule.startswith(("imperfective -ыва-", "imperfective -ва-")):
+            # полежать ~ полеживать: "lie a while" and "lie about now and then". The claim
+            # stays, so that no look-alike takes the verb (потопнуть, not потопать's)
+            rule = rule.replace("imperfective", ATTENUATIVE, 1)
         if word != perfective and entry(word).impf and (word not in found or found[word][2] < weight):
             found[word] = (word, rule, weight)
     return tuple(found.values())
+
+
+@lru_cache(maxsize=50_000)
+def is_delimitative(perfective: str) -> bool:
+    """Whether a по- perfective is the "for a while" verb of an unprefixed imperfective
+    (полежать of лежать, почитать of читать), whose -ыва-/-ва- verb is not its
+    imperfective but one more of the same kind, "now and then" (полеживать, почитывать,
+    попивать). A по- verb with an action noun of its own is a verb in its own right, and
+    its -ыва- verb its imperfective: показать (показание) ~ показывать, покрыть (покрытие)
+    ~ покрывать; not when the по- verb is an imperfective too, whose noun that may be
+    (почитать, "honour": почитание). Only when по- is the one way the word splits
+    (под|лить is not по|длить).
+
+    >>> is_delimitative("полежать"), is_delimitative("показать"), is_delimitative("подлить")
+    (True, False, False)
+    """
+    splits = split_prefix(perfective)
+    if not splits or any(prefix != "по" for prefix, _ in splits):
+        return False
+    simplex = splits[0][1]
+    if not entry(simplex).impf or split_prefix(simplex):
+        return False
+    if entry(perfective).impf:
+        return True  # почитать is "honour" too: почитание is that verb's noun
+    base, _ = _reflexive(perfective)  # посмеяться ~ посмеиваться: a reflexive has its base's nouns, if any
+    return not any(entry(noun).noun for noun, rule in _suffix_nouns(base))
 
 
 def _is_imperfective_partner(verb: str) -> bool:
@@ -438,8 +516,12 @@ def perfectives(imperfective: str) -> tuple[tuple[str, str], ...]:
             if word == imperfective:
                 found.append((candidate, rule, weight))
     best = max((weight for _, _, weight in found), default=0)
-    found = [(word, rule) for word, rule, weight in found if weight == best]
-    return tuple(found) if len(found) == 1 else ()
+    winners = [(word, rule) for word, rule, weight in found if weight == best]
+    if len(winners) != 1 or winners[0][1].startswith(ATTENUATIVE):
+        return ()
+    if best != _ROOT_RULE and len(found) > 1 and any("о:а" in rule for _, rule, _ in found):
+        return ()  # натачивать: наточить or натачать
+    return tuple(winners)
 
 
 @lru_cache(maxsize=200_000)
@@ -450,7 +532,7 @@ def imperfectives(perfective: str) -> tuple[tuple[str, str], ...]:
     (('заменять', 'imperfective -ить/-ять'),)
     """
     return tuple((word, rule) for word, rule, _ in _raw_imperfectives(perfective)
-                 if any(p == perfective for p, _ in perfectives(word)))
+                 if not rule.startswith(ATTENUATIVE) and any(p == perfective for p, _ in perfectives(word)))
 
 
 def has_own_imperfective(perfective: str) -> bool:
@@ -473,28 +555,88 @@ def empty_perfective(imperfective: str) -> tuple[str, str] | None:
     """The perfective an empty prefix makes of an unprefixed imperfective, with its rule:
     ``empty_perfective("играть") == ("сыграть", "empty prefix с-")``.
 
-    V is unprefixed (no prefix + dictionary verb makes it), imperfective only, without a
-    perfective made by a suffix rule (открывать has открыть), and transitive or a change
-    of state (`changes_state`): an intransitive activity (висеть, гоготать) has no
-    perfective partner, only verbs of its own for a while (повисеть) or a start
-    (загоготать). A reflexive verb is judged by its non-reflexive base. P+V is perfective
-    only and has no imperfective of its own, and no other prefix of ``EMPTY_PREFIXES``
-    passes too."""
+    V is a simplex (`is_simplex`), imperfective only, without a perfective made by a
+    suffix rule (открывать has открыть), and transitive or a change of state
+    (`changes_state`): an intransitive activity (висеть, гоготать) has no perfective
+    partner, only verbs of its own for a while (повисеть) or a start (загоготать).
+
+    A reflexive verb takes the reflexive of its base's partner and nothing else
+    (`_reflexive_partner`). Otherwise P+V must be perfective only, with no imperfective of
+    its own, and it must be the only such verb among ``EMPTY_PREFIXES``; on a root whose
+    prefixed verbs make secondary imperfectives whatever their prefix (`_rivals_count`),
+    any other perfective of those prefixes is a rival too, and then neither joins."""
     e = entry(imperfective)
-    if not e.impf or e.perf or split_prefix(imperfective) or perfectives(imperfective):
+    if not e.impf or e.perf or not is_simplex(imperfective) or perfectives(imperfective):
         return None  # открывать has открыть: пооткрывать is not its perfective
     base, tail = _reflexive(imperfective)
-    if not (entry(base).tran or changes_state(base)):
+    if tail:
+        return _reflexive_partner(base, tail)
+    if not (e.tran or changes_state(base)):
         return None  # висеть: повисеть is "hang for a while", a verb of its own
-    passing = []
+    passing, rivals = [], []
     for prefix in EMPTY_PREFIXES:
-        word = _with_tail(attach(prefix, base), tail)
+        if prefix == "раз" and base.endswith(("овать", "евать")):
+            continue  # раз- undoes or spreads such a verb: расконвоировать, распропагандировать
+        word = attach(prefix, base)
         p = entry(word)
         if p.perf and not p.impf and not has_own_imperfective(word):
             passing.append((word, f"empty prefix {prefix}-"))
+        elif p.perf and not p.impf:
+            rivals.append(word)
     # Two or more pass (сделать and наделать, потребовать and стребовать): one is the
     # empty prefix, the others add a measure or a start, and the dictionary cannot say which
-    return passing[0] if len(passing) == 1 else None
+    if len(passing) != 1 or (rivals and _rivals_count(base)):
+        return None
+    return passing[0]
+
+
+def _reflexive_partner(base: str, tail: str) -> tuple[str, str] | None:
+    """The empty-prefix partner of a reflexive verb: the reflexive of its base's partner,
+    when the base is transitive (мыться: помыть → помыться). The -ся of an intransitive
+    verb is a word of its own (пестреться), and a prefix that comes with -ся alone adds
+    a measure or a start — a fill (налакаться), a beginning (заколыхаться), an excess
+    (разлаяться) — so a reflexive P+V-ся without P+V as the base's partner joins nothing."""
+    if not entry(base).tran:
+        return None
+    found = empty_perfective(base)
+    if not found:
+        return None
+    word = _with_tail(found[0], tail)
+    p = entry(word)
+    if p.perf and not p.impf and not has_own_imperfective(word):
+        return word, found[1]
+    return None
+
+
+@lru_cache(maxsize=50_000)
+def is_simplex(verb: str) -> bool:
+    """Whether a verb is a simplex an empty prefix can make perfective: no prefix on a
+    dictionary verb (выиграть), no secondary imperfective's -ыва-/-ива- (вычеркивать), no
+    prefix on an imperfective root of ``ROOT_PAIRS`` (вы|нимать): по- on those makes a
+    verb of its own that does it to many (повычеркивать, повынимать).
+
+    >>> is_simplex("играть"), is_simplex("вычеркивать"), is_simplex("вынимать")
+    (True, False, False)
+    """
+    base, _ = _reflexive(verb)
+    if split_prefix(verb) or base.endswith(("ывать", "ивать")):
+        return False
+    return not any(base.endswith(impf) and is_prefixes(base[: -len(impf)]) for _, impf in ROOT_PAIRS)
+
+
+def _rivals_count(verb: str) -> bool:
+    """Whether any prefixed perfective of this simplex is a rival of the empty-prefix
+    one, secondary imperfective or not. Of an -ать/-ять verb, a prefixed perfective with
+    an -ыва- imperfective is a verb of its own (выиграть: выигрывать; the standard
+    сыграть has no сыгрывать). Other verbs' prefixed perfectives make secondary
+    imperfectives whether the prefix is empty or not — огранить: огранять, согреть:
+    согревать, разрушить: разрушать, -овать verbs -овывать (наименовать: наименовывать) —
+    so such a perfective may be the standard one (огранить for гранить, not награнить).
+
+    >>> _rivals_count("играть"), _rivals_count("гранить"), _rivals_count("именовать")
+    (False, True, True)
+    """
+    return not verb.endswith(("ать", "ять")) or verb.endswith(("овать", "евать"))
 
 
 @lru_cache(maxsize=50_000)
@@ -530,6 +672,12 @@ def noun_candidates(verb: str) -> list[tuple[str, str]]:
     >>> ("исправление", "noun -ние в:вл") in noun_candidates("исправить")
     True
     """
+    return _suffix_nouns(verb) + [(n, "noun, zero suffix") for n in _zero_candidates(verb)]
+
+
+def _suffix_nouns(verb: str) -> list[tuple[str, str]]:
+    """The -ние and -тие nouns a non-reflexive verb may have (unchecked), with their rule:
+    ``_suffix_nouns("открыть")`` holds ``("открытие", "noun -тие")``."""
     v = verb
     out: list[tuple[str, str]] = []
     if v.endswith(("ать", "ять")):
@@ -543,6 +691,8 @@ def noun_candidates(verb: str) -> list[tuple[str, str]]:
         out.extend((s + "ение", f"noun -ние{label}") for s, label in _alternated(v[:-3]))
     elif v.endswith("нуть"):
         out.append((v[:-4] + "новение", "noun -ние"))
+        if v.endswith("гнуть") and drops_nu(v):  # достиг: достижение, отверг: отвержение (г:ж)
+            out.append((v[:-5] + "жение", "noun -ние г:ж"))
     elif v.endswith("чь"):
         out.append((v[:-1] + "ение", "noun -ние"))
     elif v.endswith(("сти", "зти")):
@@ -550,7 +700,6 @@ def noun_candidates(verb: str) -> list[tuple[str, str]]:
         out.extend((stem + "ение", "noun -ние") for stem in present_stems(v))
     if v.endswith("ть") and len(v) > 3 and v[-3] in "ыуияе":
         out.append((v[:-2] + "тие", "noun -тие"))
-    out.extend((n, "noun, zero suffix") for n in _zero_candidates(v))
     return out
 
 
@@ -579,26 +728,39 @@ def prefixed_stem(stem: str) -> bool:
 
 
 def _zero_candidates(verb: str) -> list[str]:
-    """Zero-suffix nouns: замен|ить → замена, отказ|ать → отказ, игр|ать → игра.
-    A prefixed -ить/-ать/-ять verb gives a masculine or a feminine noun; an unprefixed one
-    only an -ать verb's feminine (нос is not носить's action, пуля not пулять's), and never
-    one in -ка, which is the suffix -к- as often (пачка, щелка). -овать/-ывать/-ивать/-вать
-    verbs give none (see the module docstring). The verb must be a living one: a prefixed
-    verb with an aspect partner by suffix (заменить ~ заменять), an unprefixed one with an
-    empty-prefix perfective (играть ~ сыграть); a verb made from a noun and left alone is
-    not where the noun comes from (посолить from посол, погодить from погода)."""
+    """Zero-suffix nouns: замен|ить → замена, игр|ать → игра, выход|ить → выход.
+    A prefixed -ить/-ать/-ять verb gives a feminine noun. A masculine one only when the
+    verb is the imperfective of a verb of motion (`_of_motion`: выход|ить, вывоз|ить,
+    вылет|ать), whose such nouns name the movement: elsewhere a masculine noun that is a
+    verb's bare stem has too often become a thing (насос, прицеп, подкос, припас, вопрос),
+    and the dictionary cannot tell those from отказ or ответ. An unprefixed verb gives
+    only an -ать verb's feminine (нос is not носить's action, пуля not пулять's). Never a
+    noun in -ка, which is the suffix -к- as often (пачка, смолка), nor one that names a
+    being, has no singular or is an adverb too (растяпа, ворота, справа: `Entry.thing`).
+    -овать/-ывать/-ивать/-вать verbs give none (see the module docstring). The verb must
+    be a living one: a prefixed verb with an aspect partner by suffix (заменить ~
+    заменять), an unprefixed one with an empty-prefix perfective (играть ~ сыграть); a verb
+    made from a noun and left alone is not where the noun comes from (посолить from
+    посол, погодить from погода)."""
     if verb.endswith(("овать", "евать", "ывать", "ивать", "вать")) or not verb.endswith(("ить", "ать", "ять")):
         return []
     stem = verb[:-3]
-    if stem[-1:] in VOWELS or len(stem) < 3:
+    if stem[-1:] in VOWELS or len(stem) < 3 or stem.endswith("к"):
         return []
-    ending = "я" if verb.endswith("ять") else "а"
-    nouns = [n for n in (stem + ending, stem) if entry(n).noun]  # the cheap test first
+    feminine = stem + ("я" if verb.endswith("ять") else "а")
+    nouns = [feminine] + ([stem] if _of_motion(verb) else [])
+    nouns = [n for n in nouns if entry(n).noun and not entry(n).thing]  # the cheap test first
     if nouns and prefixed_stem(stem):
         return nouns if imperfectives(verb) or perfectives(verb) else []
-    if verb.endswith("ать") and not stem.endswith("к") and stem + ending in nouns and empty_perfective(verb):
-        return [stem + ending]
+    if verb.endswith("ать") and feminine in nouns and empty_perfective(verb):
+        return [feminine]
     return []
+
+
+def _of_motion(verb: str) -> bool:
+    """Whether a verb is the prefixed imperfective of a verb of motion (``MOTION_PAIRS``):
+    выходить, вывозить, вылетать."""
+    return any(verb.endswith(impf) and is_prefixes(verb[: -len(impf)]) for _, impf in MOTION_PAIRS)
 
 
 def verb_candidates(noun: str) -> set[str]:
@@ -616,6 +778,8 @@ def verb_candidates(noun: str) -> set[str]:
                     out.add(stem[: -len(alt)] + plain + "ить")
         if noun.endswith("новение"):
             out.add(noun[:-7] + "нуть")
+        if noun.endswith("жение"):
+            out.add(noun[:-5] + "гнуть")
         if vowel == "е" and stem[-1:] in "дтсзб":
             out.update({stem[:-1] + "сти", stem[:-1] + "зти"})
     if noun.endswith("тие"):
@@ -665,7 +829,19 @@ def noun_sources(noun: str) -> tuple[tuple[str, str], ...]:
         return ()  # ведение: вести and ведать
     if any(rule == "noun, zero suffix" for _, rule in sources) and _has_ние_noun(family):
         return ()  # указ beside указание
+    if noun.endswith(("ание", "яние")) and all(_drifted(noun, verb) for verb, _ in sources):
+        return ()  # расписание beside расписывание
     return tuple(sources)
+
+
+def _drifted(noun: str, verb: str) -> bool:
+    """Whether an -ание noun of a perfective has left the action to its imperfective's
+    -ывание noun: расписание (a timetable) beside расписывание, название (a name) beside
+    называние. Only perfectives whose imperfective is in -ыва-/-ива-."""
+    if not entry(verb).perf or entry(verb).impf:
+        return False
+    return any(entry(other).noun for imperfective, _ in imperfectives(verb) if imperfective.endswith(("ывать", "ивать"))
+               for other, _ in _suffix_nouns(imperfective) if other != noun)
 
 
 # --- links -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from lawsearch.analysis import Lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = Path(__file__).resolve().parent / "data" / "families-sample.tsv"
+ROUND_1 = Path(__file__).resolve().parent / "data" / "families-sample-1.tsv"  # judged 181/200
 
 # (word, word, the rule that must join them)
 JOINED = [
@@ -33,7 +34,6 @@ JOINED = [
     ("дать", "давать", "imperfective -ва-"),
     ("требовать", "требование", "noun -ние"),
     ("ответить", "отвечать", "imperfective -ить/-ать т:ч"),
-    ("ответить", "ответ", "noun, zero suffix"),
     ("запретить", "запрещать", "imperfective -ить/-ать т:щ"),
     ("спросить", "спрашивать", "imperfective -ыва- с:ш о:а"),
     ("рассмотреть", "рассматривать", "imperfective -ыва- о:а"),
@@ -41,10 +41,16 @@ JOINED = [
     ("нарушить", "нарушать", "imperfective -ить/-ать"),
     ("нарушить", "нарушение", "noun -ние"),
     ("решить", "решение", "noun -ние"),
-    ("отказать", "отказ", "noun, zero suffix"),
+    ("выходить", "выход", "noun, zero suffix"),
+    ("вылетать", "вылет", "noun, zero suffix"),
     ("заявить", "заявление", "noun -ние в:вл"),
     ("назначить", "назначать", "imperfective -ить/-ать"),
     ("достигнуть", "достигать", "imperfective -нуть/-ать"),
+    ("достигнуть", "достижение", "noun -ние г:ж"),
+    ("повернуть", "поворачивать", "imperfective -вернуть/-ворачивать"),
+    ("порвать", "порывать", "imperfective -рвать/-рывать"),
+    ("облететь", "облетать", "imperfective -лететь/-летать"),
+    ("убежать", "убегать", "imperfective -бежать/-бегать"),
     ("подчеркнуть", "подчеркивать", "imperfective -ыва-"),
     ("привлечь", "привлекать", "imperfective -чь/-ать"),
     ("попасть", "попадать", "imperfective -сть/-ать"),
@@ -79,6 +85,37 @@ APART = [
     ("относить", "относиться", "reflexive and non-reflexive verbs stay apart"),
     ("заметить", "замещать", "замещать is заместить's (the longer alternation)"),
     ("сделать", "наделать", "two empty-prefix candidates: neither joins"),
+    # A. a prefix that adds a measure, a start or an undoing is not empty
+    ("наглотаться", "глотаться", "на-...-ся is a fill (saturative); наглотать is not глотать's partner"),
+    ("заколыхаться", "колыхаться", "за-...-ся is a start (inchoative)"),
+    ("разлаяться", "лаяться", "раз-...-ся is a burst (intensive)"),
+    ("покувыркаться", "кувыркаться", "по-...-ся of a verb with no transitive base: for a while"),
+    ("наесться", "есть", "a reflexive never joins a non-reflexive verb"),
+    ("засмеяться", "смеяться", "смеяться has no base verb to take a partner from"),
+    ("зазеленеться", "зеленеться", "-ся of an intransitive verb is a word of its own"),
+    ("погреть", "греть", "согреть, нагреть may be the standard perfectives (-еть root: any rival counts)"),
+    ("поклеить", "клеить", "склеить may be the standard perfective (-ить root)"),
+    ("наглушить", "глушить", "заглушить may be the standard perfective (-ить root)"),
+    ("распропагандировать", "пропагандировать", "раз- with an -овать verb spreads or undoes it"),
+    ("повынимать", "вынимать", "по- on a prefixed imperfective: one after another (distributive)"),
+    # B. по-X-ывать beside the simplex X is "now and then", not an imperfective
+    ("поплевать", "поплевывать", "delimitative and attenuative"),
+    ("поговорить", "поговаривать", "delimitative and attenuative"),
+    ("покурить", "покуривать", "delimitative and attenuative"),
+    ("попить", "попивать", "-ва- too: delimitative and attenuative"),
+    ("почитать", "почитывать", "почитание is the noun of почитать 'honour', an imperfective"),
+    ("почитывать", "читать", "an attenuative is no imperfective of the simplex either"),
+    # C. an imperfective a root rule gives one verb is not a look-alike's
+    ("поворочать", "поворачивать", "поворачивать is повернуть's (-вернуть/-ворачивать)"),
+    ("переворочать", "переворачивать", "переворачивать is перевернуть's"),
+    # D. nouns that have become things, beings or other words
+    ("вопросить", "вопрос", "a masculine zero-suffix noun joins only a verb of motion"),
+    ("ущербить", "ущерб", "a masculine zero-suffix noun joins only a verb of motion"),
+    ("отрядить", "отряд", "a masculine zero-suffix noun joins only a verb of motion"),
+    ("справить", "справа", "справа is an adverb first"),
+    ("растяпать", "растяпа", "an animate noun is no action"),
+    ("назвать", "название", "название (a name) beside называние, the action"),
+    ("отвердить", "отвержение", "отвержение is also отвергнуть's: ambiguous"),
 ]
 
 # Pairs the rules cannot make, for a documented reason: when one starts to join, this
@@ -86,6 +123,9 @@ APART = [
 GAPS = [
     ("потребовать", "требовать", "the dictionary also has стребовать, затребовать: which prefix is empty?"),
     ("сделать", "делать", "the dictionary also has наделать"),
+    ("ответить", "ответ", "masculine zero-suffix nouns join verbs of motion only (насос, прицеп, подкос)"),
+    ("отказать", "отказ", "masculine zero-suffix nouns join verbs of motion only (насос, прицеп, подкос)"),
+    ("мыть", "помыть", "-ыть root: вымыть, умыть, … may be the standard perfectives"),
 ]
 
 
@@ -196,6 +236,141 @@ def test_families_are_symmetric():
             assert any(back.other == link.word for back in fam.links(link.other)), link
 
 
+# --- properties of each class of error the first precision sample found ----------------
+
+# Simplex verbs whose prefixed and reflexive verbs show each class: delimitatives (сидеть,
+# курить), fills and starts (глотать, колыхать), roots with a standard perfective that has
+# its own imperfective (греть, клеить, точить), look-alike imperfectives (рыть/рвать,
+# ворочать/вернуть), verbs of motion, and verbs with concrete zero-suffix nouns (просить,
+# рядить, ставить). The roots of round 1's wrong families are left out where another root
+# shows the same class.
+CLASS_SIMPLEXES = ("сидеть стоять курить пить читать говорить плевать играть писать менять греть клеить "
+                   "точить веять колыхать глотать лаять зеленеть рыть рвать вернуть ворочать лететь бежать "
+                   "возить носить просить рядить ставить звать брать мыть глушить казать крыть").split()
+
+
+def class_links() -> list[fam.Link]:
+    """Every link of the families of every prefixed and reflexive verb of CLASS_SIMPLEXES."""
+    words = set()
+    for simplex in CLASS_SIMPLEXES:
+        for prefix in TEST_PREFIXES + list(SAME):
+            word = fam.attach(prefix, simplex) if prefix else simplex
+            for form in (word, word + ("сь" if word.endswith("ти") else "ся")):
+                if fam.entry(form).verb:
+                    words.add(form)
+    assert len(words) > 500  # the properties mean something only over many verbs
+    return [link for family in fam.build_families(words).families for link in family.links]
+
+
+def aspect_ends(link: fam.Link) -> tuple[str, str]:
+    """(imperfective, perfective) of an aspect or empty-prefix link."""
+    if fam.entry(link.word).perf and not fam.entry(link.word).impf:
+        return link.other, link.word
+    return link.word, link.other
+
+
+def test_empty_prefix_adds_no_meaning():
+    """A. An empty-prefix link never carries a prefix that adds a measure, a start or an
+    undoing: a reflexive pair is the reflexive of its transitive base's pair (no
+    наглотаться ~ глотаться without наглотать ~ глотать); on a root whose prefixed verbs
+    make secondary imperfectives whatever their prefix (-ить, -еть, -овать, …) the
+    perfective is the only one of the empty prefixes; раз- never pairs with an -овать
+    verb; the imperfective is a simplex, not -ыва-/-ива-."""
+    found = 0
+    for link in class_links():
+        if not link.rule.startswith("empty prefix"):
+            continue
+        found += 1
+        imperfective, perfective = aspect_ends(link)
+        base, perf_base = imperfective.removesuffix("ся").removesuffix("сь"), perfective[: -2]
+        assert not base.endswith(("ывать", "ивать")), link
+        if base != imperfective:  # reflexive
+            assert fam.entry(base).tran, link
+            assert fam.empty_perfective(base) == (perf_base, link.rule), link
+            continue
+        prefix = link.rule.split()[-1].rstrip("-")
+        assert not (prefix == "раз" and base.endswith("овать")), link
+        if not base.endswith(("ать", "ять")) or base.endswith(("овать", "евать")):
+            others = [fam.attach(p, base) for p in fam.EMPTY_PREFIXES if p != prefix]
+            assert not [w for w in others if fam.entry(w).perf and not fam.entry(w).impf], link
+    assert found >= 5
+
+
+def test_no_attenuative_is_an_imperfective():
+    """B. A по- perfective of an unprefixed imperfective X and its -ыва-/-ва- verb are "for
+    a while" and "now and then" (полежать, полеживать), no aspect pair, unless the по-
+    verb is a verb of its own, shown by an action noun (показать: показание)."""
+    checked = 0
+    for link in class_links():
+        if not link.rule.startswith(("imperfective -ыва-", "imperfective -ва-")):
+            continue
+        imperfective, perfective = aspect_ends(link)
+        splits = fam.split_prefix(perfective)
+        if splits and all(p == "по" for p, _ in splits) and fam.entry(splits[0][1]).impf:
+            checked += 1
+            base = perfective.removesuffix("ся").removesuffix("сь")  # a reflexive verb has its base's nouns
+            nouns = [n for n, rule in fam.noun_candidates(base) if rule.startswith(("noun -ние", "noun -тие"))]
+            assert any(fam.entry(n).noun for n in nouns) and not fam.entry(base).impf, link
+    assert checked > 3
+
+
+# Roots that change in the imperfective (the test's own table): perfective ending → imperfective ending.
+CHANGING_ROOTS = {"рвать": "рывать", "вернуть": "ворачивать", "лететь": "летать", "бежать": "бегать",
+                  "брать": "бирать", "звать": "зывать", "йти": "ходить", "нести": "носить"}
+
+
+def test_root_rule_claims_its_imperfective():
+    """C. An imperfective that a changing root makes of one perfective (порвать: порывать,
+    повернуть: поворачивать, облететь: облетать) is that verb's, never a look-alike's by a
+    suffix rule (порыть, поворочать), and no imperfective has two perfective partners."""
+    partners: dict[str, set[str]] = {}
+    for link in class_links():
+        if link.rule.startswith("imperfective"):
+            imperfective, perfective = aspect_ends(link)
+            partners.setdefault(imperfective, set()).add(perfective)
+    assert len(partners) > 100
+    claimed = 0
+    for imperfective, perfectives in partners.items():
+        assert len(perfectives) == 1, (imperfective, perfectives)
+        base = imperfective.removesuffix("ся").removesuffix("сь")
+        for perf_end, impf_end in CHANGING_ROOTS.items():
+            head = base[: -len(impf_end)]
+            if not base.endswith(impf_end) or not fam.is_prefixes(head):
+                continue
+            for owner in {fam.attach(head, perf_end), fam.attach(head + "о", perf_end)}:
+                if base != imperfective:
+                    owner += "сь" if owner.endswith("ти") else "ся"
+                if fam.entry(owner).perf and not fam.entry(owner).impf:
+                    claimed += 1
+                    assert perfectives == {owner}, (imperfective, perfectives, owner)
+    assert claimed > 10
+
+
+MOTION = tuple(impf for _, impf in fam.MOTION_PAIRS)
+
+
+def test_zero_suffix_nouns_are_actions():
+    """D. A zero-suffix noun is feminine (замена, игра), or masculine only of a verb of
+    motion (выход, вылет): never a masculine bare stem elsewhere (вопрос, отряд, насос),
+    a being, or a word with no singular; an -ание noun of a perfective never joins when
+    the imperfective's -ывание noun exists (название beside называние)."""
+    analyzer = fam.morph.analyzer()
+    zero = 0
+    for link in class_links():
+        noun, verb = (link.word, link.other) if fam.entry(link.word).noun else (link.other, link.word)
+        if link.rule == "noun, zero suffix":
+            zero += 1
+            assert noun.endswith(("а", "я")) or verb.endswith(MOTION), link
+            for parse in analyzer.parse(noun):
+                if parse.tag.POS == "NOUN" and parse.normal_form == noun:
+                    assert not ({"anim", "Pltm"} & parse.tag.grammemes), link
+        elif noun.endswith(("ание", "яние")) and link.rule.startswith("noun -ние") and not fam.entry(verb).impf:
+            for imperfective, _ in fam.imperfectives(verb):
+                if imperfective.endswith(("ывать", "ивать")):
+                    assert not fam.entry(imperfective[:-2] + "ние").noun, link
+    assert zero > 5
+
+
 def test_lexicon_nouns_stay_alone():
     alone = lexicon_lemmas()
     assert {"разыгрывающий", "вистующий", "ходящий"} <= alone
@@ -227,8 +402,8 @@ def test_table_file_lists_each_family_once_with_its_rules(tmp_path):
 
 # --- the precision sample ----------------------------------------------------------------
 
-def sample_rows() -> list[dict[str, str]]:
-    lines = [line for line in SAMPLE.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+def sample_rows(path: Path = SAMPLE) -> list[dict[str, str]]:
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     return list(csv.DictReader(lines, delimiter="\t"))
 
 
@@ -242,9 +417,6 @@ def test_sample_is_what_the_rules_make():
         assert fam.build_families([members[0]]).family(members[0]) == set(members), row["n"]
 
 
-@pytest.mark.xfail(strict=True, reason="judged cold: 181 of 200 (90.5%), below the 95% the search issue asks; "
-                   "the wrong ones are meaning-changing empty prefixes, po-...-ivat' iteratives and concrete "
-                   "zero-suffix nouns (see the verdicts): the rules must be tightened and a new sample judged")
 def test_sample_precision():
     verdicts = [row["verdict"].strip() for row in sample_rows()]
     if not any(verdicts):
@@ -252,3 +424,26 @@ def test_sample_precision():
     assert all(verdicts), "every family of the sample needs a verdict"
     ok = sum(v.startswith("ok") for v in verdicts)
     assert ok / len(verdicts) >= 0.95, f"precision {ok}/{len(verdicts)}"
+
+
+# Round 1's families judged wrong, whose class the rules do not reach yet: (first member, why).
+ROUND_1_LEFT = {"рассматриваться": "a reflexive perfective of a sense of its own (get a good look) beside the "
+                                   "imperfective's passive (be considered): the dictionary does not tell them apart"}
+
+
+def round_1_wrong():
+    rows = [row for row in sample_rows(ROUND_1) if row["verdict"].startswith("wrong")]
+    assert len(rows) == 19  # 181 of 200 were ok
+    return [pytest.param(row["members"].split(), id=row["members"].split()[0],
+                         marks=[pytest.mark.xfail(strict=True, reason=ROUND_1_LEFT[row["members"].split()[0]])]
+                         if row["members"].split()[0] in ROUND_1_LEFT else [])
+            for row in rows]
+
+
+@pytest.mark.parametrize("members", round_1_wrong())
+def test_round_1_wrong_families_are_gone(members):
+    """Each family the first cold reading judged wrong is no longer made, from any of its
+    members: the class rules (empty prefixes, attenuatives, look-alike imperfectives,
+    zero-suffix and drifted nouns) took it apart."""
+    for word in members:
+        assert fam.build_families([word]).family(word) != set(members), word
