@@ -356,10 +356,10 @@ def _ours_at_top(out: Path, name: str) -> bool:
 def remove_old(out: Path, marker: Marker, notice: Notice) -> None:
     """Remove every generation but the current one, and what killed builds left. Only
     files a build wrote are deleted; a user's files stay where they are, with a notice."""
-    keep = current(out)
+    keep = current(out).name  # by name: current() resolves links, OUT may be relative or a link
     folder = out / GENERATIONS
     for generation in sorted(folder.iterdir()) if folder.is_dir() else []:
-        if generation == keep or not BUILD_ID.fullmatch(generation.name) or not generation.is_dir():
+        if generation.name == keep or not BUILD_ID.fullmatch(generation.name) or not generation.is_dir():
             continue
         if generation.name not in marker.generations and not (generation / FILES).is_file():
             # never current, so never reachable through a public path: a killed build's

@@ -133,6 +133,27 @@ def test_a_build_killed_at_any_phase_leaves_exactly_the_old_or_the_new_build(old
                                                      "corpus.json", "current", "index", "site"]
 
 
+@pytest.mark.parametrize("given", ["relative", "through a symbolic link"])
+def test_an_out_folder_given_relative_or_through_a_link_keeps_its_build_until_the_switch(
+        old_build, corpus_b, tmp_path, given):
+    """The current build was taken for an old one and deleted when the next build started,
+    when --out was relative or a symbolic link: a build killed then left nothing."""
+    real = copy_of(old_build, tmp_path)
+    _, old_id, old_files = old_build
+    if given == "relative":
+        where, cwd = "out", tmp_path
+    else:
+        (tmp_path / "link").symlink_to(real, target_is_directory=True)
+        where, cwd = str(tmp_path / "link"), None
+    killed = lawsearch("build", "-q", "--single-file", "--corpus", str(corpus_b), "--out", where,
+                       env={"LAWSEARCH_FAULT_AT": "before-switch"}, cwd=cwd)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert build_id(real) == old_id and snapshot(real) == old_files
+    done = lawsearch("build", "-q", "--corpus", str(corpus_b), "--out", where, cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    assert old_id in generations(real) and build_id(real) != old_id  # the previous build kept for open tabs
+
+
 @pytest.mark.slow
 def test_kill_9_at_random_moments_of_a_5x_build(tmp_path):
     """A synthetic corpus five times the seeds, its build killed again and again."""
