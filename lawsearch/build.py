@@ -99,7 +99,7 @@ SINGLE_FILE = "lawsearch.html"
 
 def build(root: Path, out: Path, progress: Progress, single_file: bool = False) -> Corpus:
     """``lawsearch build``: parse the corpus, write ``out/corpus.json`` and ``out/index/``."""
-    from .analysis import Analysis, Lexicon
+    from .analysis import Analysis, Lexicon, analyse_corpus
     from .index import build_index, load_glossary
     from .site import SiteBuilder, curation_reasons, search_payload, search_script
 
@@ -111,8 +111,10 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False) 
     glossary = load_glossary(folder.data_files.get("glossary"))
     with staging(out) as stage:
         write_json(stage / CORPUS_JSON, corpus_document(corpus))
-        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
-        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, Analysis(lexicon))
+        analysis = Analysis(lexicon)
+        analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
+        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, analysed=analysed)
+        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, analysed=analysed)
         pages = builder.write(stage / SITE)
         script = search_script(search_payload(stage / INDEX, corpus))
         (stage / SITE / "search-index.js").write_text(script, encoding="utf-8")

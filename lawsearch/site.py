@@ -62,10 +62,13 @@ class View:
     en_html: Markup | None = None  # the English text where a source gives it
 
 class SiteBuilder:
-    def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None):
+    def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None,
+                 analysed=None):
         self.corpus = corpus
         self.glossary = list(glossary)
         self.analysis = analysis  # lemmas for the concordance page
+        # the build's analysis pass (analysis.AnalysedCorpus), shared with the index
+        self.analysed = analysed
         self.single = False
         self.by_id = {n.id: n for n in corpus.nodes}
         # references by the text they stand in: a node's Russian text and its English text
@@ -200,18 +203,19 @@ class SiteBuilder:
         return None
 
     def concordance(self) -> list:
-        """Each glossary term (once) with its lines in context, every form of its lemmas."""
-        from .concordance import kwic
+        """Each glossary term (once) with its lines in context, every form of its lemmas,
+        all found in one pass over the analysed texts."""
+        from .analysis import AnalysedCorpus
+        from .concordance import concordance
 
-        out, seen = [], set()
+        terms, seen = [], set()
         for n, term in enumerate(self.glossary):
-            if term.ru in seen:
-                continue
-            seen.add(term.ru)
-            slug = f"term-{n}"
-            lines = kwic(self.corpus, self.analysis, term.ru, width=50)
-            out.append(({"ru": term.ru, "en": term.en, "slug": slug}, lines))
-        return out
+            if term.ru not in seen:
+                seen.add(term.ru)
+                terms.append((n, term))
+        analysed = self.analysed if self.analysed is not None else AnalysedCorpus(self.analysis)
+        found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=50)
+        return [({"ru": term.ru, "en": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
 
     def has_english(self, law: Node) -> bool:
         """Whether any part of the law has English text (a second-language source)."""
