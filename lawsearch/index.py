@@ -149,7 +149,7 @@ def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
         law=fields.ID(stored=True),
         kind=fields.ID(stored=True),
         lang=fields.ID(stored=True),
-        order=fields.NUMERIC(stored=True, sortable=True),
+        order=fields.STORED,  # reading order; ranking reads it from meta.json, so no postings (they were a fifth of all)
         url=fields.STORED,
         title=fields.TEXT(analyzer=ru, stored=True, phrase=True, field_boost=BOOSTS["title"]),
         text=fields.TEXT(analyzer=ru, stored=True, phrase=True),
@@ -167,15 +167,20 @@ def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
 
 def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: list[tuple[str, ...]]) -> list[Term]:
     """Glossary terms whose Russian phrase (given as term sets) occurs in a text."""
+    wanted_terms = {t for _, wanted in glossary for w in wanted for t in w}
+    at: dict[str, list[int]] = {}  # term → its positions: a phrase is tried only where its first word stands
+    for i, terms in enumerate(analyzed):
+        for t in terms:
+            if t in wanted_terms:
+                at.setdefault(t, []).append(i)
     found = []
-    present = {t for terms in analyzed for t in terms}
     for term, wanted in glossary:
-        if not wanted or not all(present.intersection(w) for w in wanted):
+        if not wanted or not all(any(t in at for t in w) for w in wanted):
             continue  # a word of the phrase is not in the text at all
-        for i in range(len(analyzed) - len(wanted) + 1):
-            if all(not present.isdisjoint(w) and not set(w).isdisjoint(analyzed[i + k]) for k, w in enumerate(wanted)):
-                found.append(term)
-                break
+        starts = sorted({i for t in wanted[0] for i in at.get(t, ())})
+        if any(i + len(wanted) <= len(analyzed) and all(not set(w).isdisjoint(analyzed[i + k]) for k, w in enumerate(wanted))
+               for i in starts):
+            found.append(term)
     return found
 
 
@@ -226,6 +231,13 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     count = 0
     lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, *EN_FIELDS)}
     en = StemmingAnalyzer()
+    en_lengths: dict[str, int] = {"": 0}  # the English fields repeat ("penalty card ; declarer"): stem each once
+
+    def en_length(text: str) -> int:
+        if text not in en_lengths:
+            en_lengths[text] = sum(1 for _ in en(text))
+        return en_lengths[text]
+
     try:
         for doc in documents(corpus, analysed, glossary):
             writer.add_document(**doc)
@@ -233,7 +245,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
             for f in BOOSTS:  # indexed positions: tokens that are not stop words
                 lengths[f][doc["id"]] = len(analysed.of(doc[f]).indexed())
             for f in EN_FIELDS:
-                lengths[f][doc["id"]] = sum(1 for _ in en(doc[f]))
+                lengths[f][doc["id"]] = en_length(doc[f])
         writer.commit()
     finally:
         for tokenizer in tokenizers:
@@ -280,8 +292,12 @@ def english_forms(texts: list[str]) -> dict[str, str]:
     English titles and glossary and their common inflections."""
     en = StemmingAnalyzer()
     table = {}
+    seen: set[str] = set()
     for text in texts:
         for w in re.findall(r"[A-Za-z]+", text.lower()):
+            if w in seen:
+                continue  # the same word again: the same variants, the same stems
+            seen.add(w)
             variants = {w, w + "s", w + "es", w + "ed", w + "d", w + "ing", w.rstrip("e") + "ing", w.rstrip("s")}
             if w.endswith("y"):
                 variants |= {w[:-1] + "ies", w[:-1] + "ied"}

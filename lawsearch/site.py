@@ -83,6 +83,15 @@ class SiteBuilder:
         for n in corpus.nodes:
             if n.kind not in ("law", "commentary", "division"):
                 self.parts_by_law.setdefault(n.law, []).append(n)
+        # per node and per page, looked up rather than scanned: a scan for each would be quadratic
+        self.notes_shown: dict[str, list[Footnote]] = {}  # a shared footnote under its first marker
+        for f in corpus.footnotes:
+            for owner in dict.fromkeys(([f.markers[0]] if f.markers else []) + ([f.at] if f.orphan and f.at else [])):
+                self.notes_shown.setdefault(owner, []).append(f)
+        self.divisions_by_page: dict[str, list[Node]] = {}  # "laws/50.html" → divisions shown there
+        for n in corpus.nodes:
+            if n.kind == "division":
+                self.divisions_by_page.setdefault(n.url.split("#")[0], []).append(n)
         self.env = environment()
 
     # -- links ------------------------------------------------------------------------------
@@ -181,8 +190,7 @@ class SiteBuilder:
         english = (node.translations.get("en") or {}).get("text")
         en_html = self.render_text(english, (), self.refs_en.get(node.id, []), root) if english else None
         # a footnote shared by several markers is printed once, under the first of them
-        notes = [f for f in self.corpus.footnotes
-                 if (f.markers and f.markers[0] == node.id) or (f.orphan and f.at == node.id)]
+        notes = self.notes_shown.get(node.id, [])
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
         return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence, en_html)
@@ -264,7 +272,7 @@ class SiteBuilder:
             page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"),
                  commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
                  division=divisions.get(law.parent) if law.parent else None,
-                 divisions_here=[d for d in divisions.values() if d.url.startswith(f"laws/{law.id}.html")],
+                 divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),
                  prev=laws[i - 1] if i else None, next=laws[i + 1] if i + 1 < len(laws) else None,
                  title=f"Правило {law.id}. {law.title or law.translations['en']['title'] or ''}")
         page("sources.html", "sources.html", "", title="Источники")
@@ -287,10 +295,9 @@ class SiteBuilder:
         self.single = True
         try:
             laws = self.laws()
-            divisions = [n for n in self.corpus.nodes if n.kind == "division"]
             items = [{"law": law, "view": self.view(law, ""),
                       "commentary": [self.view(c, "") for c in self.corpus.commentary(law.id)],
-                      "divisions_here": [d for d in divisions if d.url.startswith(f"laws/{law.id}.html")]}
+                      "divisions_here": self.divisions_by_page.get(f"laws/{law.id}.html", [])}
                      for law in laws]
             static = template_dir() / "static"
             html = self.env.get_template("single.html").render(
