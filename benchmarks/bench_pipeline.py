@@ -8,18 +8,22 @@ Stages timed per corpus:
 * ``json``  -- the parse, then ``corpus.json`` written into a temporary folder the way
   ``lawsearch.build.build`` writes it (``corpus_document`` + ``write_json``);
 * ``index`` -- the build's analysis pass and ``build_index`` (whoosh and meta.json) on
-  the parsed corpus;
-* ``build`` -- ``lawsearch.build.build`` itself: corpus.json, the index and the site;
-* ``baseline`` -- ``benchmarks/baseline_index.py``: the same nodes, read from that build's
-  corpus.json, indexed by whoosh with its Russian Snowball stemmer and nothing else.
+  the parsed corpus, in this process with its lemma caches emptied;
+* ``build`` -- ``lawsearch build``: corpus.json, the index and the site, in a process of
+  its own as a user runs it (start-up and the dictionary's loading included);
+* ``baseline`` -- ``benchmarks/baseline_index.py`` in a process of its own: the same
+  nodes, read from that build's corpus.json, indexed by whoosh with its Russian Snowball
+  stemmer and nothing else.
 
 Each stage runs once untimed-for-the-statistics (its time is shown as ``first``; the very
 first parse of the process is *cold*: it loads the pymorphy3 dictionary), then
 ``--repeat`` times; the table shows the best and the median of those runs and MB/s of
 raw input at the best time. MB = 10^6 bytes of the raw source files. ``build`` and
-``baseline`` runs alternate, so both see the same load on a shared machine; the ratios
-are of the best times. The growth exponent b of a stage from scale n1 to n2 is
-ln(t2 / t1) / ln(n2 / n1): 1 is linear.
+``baseline`` runs alternate, so both see the same load on a shared machine, and are
+timed in CPU seconds of their process (user + system: what another process's load
+disturbs least), also shown as wall time (``-wall``); the ratios are of the best times.
+The growth exponent b of a stage from scale n1 to n2 is ln(t2 / t1) / ln(n2 / n1): 1 is
+linear.
 
 The synthetic corpus is made with ``benchmarks/make_corpus.py``; it must parse like the
 seeds: the script checks that it builds in strict mode with ``scale`` times the seeds'
@@ -38,7 +42,9 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import resource
 import statistics
 import subprocess
 import sys
@@ -49,8 +55,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lawsearch import morph
 from lawsearch.analysis import Analysis, Lexicon, analyse_corpus
-from lawsearch.build import build, corpus_document, write_json
+from lawsearch.build import corpus_document, write_json
 from lawsearch.corpus import build_corpus
 from lawsearch.index import build_index, load_glossary
 from lawsearch.model import Corpus, CorpusError
@@ -58,6 +65,7 @@ from lawsearch.model import Corpus, CorpusError
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "corpus"
 MAKE_CORPUS = ROOT / "benchmarks" / "make_corpus.py"
+BASELINE = ROOT / "benchmarks" / "baseline_index.py"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import baseline_index  # noqa: E402
@@ -152,14 +160,32 @@ def check_like_seeds(name: str, root: Path, seeds: dict[str, int], scale: int) -
 
 
 def index_stage(root: Path, corpus: Corpus, target: Path) -> None:
-    """The analysis pass and the index of a parsed corpus, as ``build`` makes them."""
+    """The analysis pass and the index of a parsed corpus, as ``build`` makes them, with
+    the lemma caches emptied first: a build process starts with none."""
+    morph.lemmas.cache_clear()
+    morph.is_known.cache_clear()
     lexicon = Lexicon.load(root / "lexicon.toml")
     analysed = analyse_corpus(corpus, Analysis(lexicon))
     build_index(corpus, target, lexicon, load_glossary(root / "glossary.toml"), analysed=analysed)
 
 
+def child(command: list[str]) -> tuple[float, float]:
+    """Run a command; its (CPU seconds, user and system, and wall seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
+
+
 def bench(root: Path, repeat: int, cold: bool) -> tuple[Corpus, list[Timing], int]:
-    """The stages' timings; also the words the baseline indexed."""
+    """The stages' timings; also the words the baseline indexed.
+
+    ``build`` is ``lawsearch build`` and ``baseline`` is ``baseline_index.py``, each in a
+    process of its own as a user runs them, alternating so both see the same load; their
+    times are CPU seconds (user + system), which another process on the machine disturbs
+    far less than wall time (``build-wall``, ``baseline-wall``)."""
     first, runs = timed(lambda: build_corpus(root, strict=False), repeat)
     timings = [Timing("parse", first, runs, cold)]
     corpus = build_corpus(root, strict=False)
@@ -171,17 +197,17 @@ def bench(root: Path, repeat: int, cold: bool) -> tuple[Corpus, list[Timing], in
         runs_made = iter(range(repeat + 1))
         first, runs = timed(lambda: index_stage(root, corpus, Path(out) / f"index{next(runs_made)}"), repeat)
         timings.append(Timing("index", first, runs, False))
-    builds, baselines, words = [], [], 0
+    lawsearch = str(Path(sys.executable).parent / "lawsearch")
+    builds, baselines = [], []
     with tempfile.TemporaryDirectory(prefix="bench-build-") as out:
-        for n in range(repeat + 1):  # alternate: both see the same load
-            start = time.perf_counter()
-            build(root, Path(out) / f"build{n}", lambda message: None)
-            builds.append(time.perf_counter() - start)
-            seconds, _, words = baseline_index.index_nodes(Path(out) / f"build{n}" / "corpus.json",
-                                                           Path(out) / f"baseline{n}")
-            baselines.append(seconds)
-    timings.append(Timing("build", builds[0], builds[1:], False))
-    timings.append(Timing("baseline", baselines[0], baselines[1:], False))
+        for n in range(repeat + 1):
+            target = Path(out) / f"build{n}"
+            builds.append(child([lawsearch, "build", "--corpus", str(root), "--out", str(target)]))
+            baselines.append(child([sys.executable, str(BASELINE), str(target / "corpus.json"), str(Path(out) / f"baseline{n}")]))
+        words = baseline_index.words(baseline_index.documents(json.loads((target / "corpus.json").read_text(encoding="utf-8"))))
+    for name, runs_of in (("build", builds), ("baseline", baselines)):
+        timings.append(Timing(name, runs_of[0][0], [cpu for cpu, _ in runs_of[1:]], False))
+        timings.append(Timing(f"{name}-wall", runs_of[0][1], [wall for _, wall in runs_of[1:]], False))
     return corpus, timings, words
 
 
@@ -219,12 +245,12 @@ def main(argv: list[str] | None = None) -> int:
             per_scale[scale] = ({t.stage: t for t in timings}, words)
 
     print()
-    header = f"{'corpus':<15} {'MB':>6} {'nodes':>6} {'refs':>6}  {'stage':<8} {'first s':>9} {'best s':>8} {'median s':>9} {'MB/s':>7}"
+    header = f"{'corpus':<15} {'MB':>6} {'nodes':>6} {'refs':>6}  {'stage':<13} {'first s':>9} {'best s':>8} {'median s':>9} {'MB/s':>7}"
     print(header)
     print("-" * len(header))
     for name, mb, report, t in rows:
         first = f"{t.first:.3f}" + ("*" if t.cold and t.stage == "parse" else " ")
-        print(f"{name:<15} {mb:>6.3f} {report['nodes']:>6} {report['refs']:>6}  {t.stage:<8} {first:>9} "
+        print(f"{name:<15} {mb:>6.3f} {report['nodes']:>6} {report['refs']:>6}  {t.stage:<13} {first:>9} "
               f"{t.best:>8.3f} {t.median:>9.3f} {mb / t.best:>7.3f}")
     print(f"\nbest and median of {args.repeat} warm runs; first = the run before them "
           f"(* cold: the process's first parse, loading the pymorphy3 dictionary)")
@@ -232,9 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     print("\nagainst a plain whoosh + Snowball script indexing the same nodes (best times, same run):")
     for scale, (stages, words) in per_scale.items():
         base = stages["baseline"].best
-        print(f"  {'seeds' if scale == 1 else f'x{scale}':>6}: build {stages['build'].best / base:5.2f} x baseline, "
-              f"index stage {stages['index'].best / base:5.2f} x; words/s: index {words / stages['index'].best:,.0f}, "
-              f"baseline {words / base:,.0f}")
+        print(f"  {'seeds' if scale == 1 else f'x{scale}':>6}: build {stages['build'].best / base:5.2f} x baseline "
+              f"(CPU; wall {stages['build-wall'].best / stages['baseline-wall'].best:.2f} x); "
+              f"words/s: index stage {words / stages['index'].best:,.0f} (in process), baseline script {words / base:,.0f}")
     synthetic = sorted(s for s in per_scale if s > 1)
     for small, large in zip(synthetic, synthetic[1:]):
         exponent = {stage: math.log(per_scale[large][0][stage].best / per_scale[small][0][stage].best)
