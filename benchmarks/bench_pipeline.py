@@ -18,10 +18,10 @@ Stages timed per corpus:
 Each stage runs once untimed-for-the-statistics (its time is shown as ``first``; the very
 first parse of the process is *cold*: it loads the pymorphy3 dictionary), then
 ``--repeat`` times; the table shows the best and the median of those runs and MB/s of
-raw input at the best time. MB = 10^6 bytes of the raw source files. ``build`` and
-``baseline`` runs alternate, so both see the same load on a shared machine, and are
-timed in CPU seconds of their process (user + system: what another process's load
-disturbs least), also shown as wall time (``-wall``); the ratios are of the best times.
+raw input at the best time. MB = 10^6 bytes of the raw source files. Times are CPU
+seconds (user + system: what the load of other processes on a shared machine disturbs
+least); ``build`` and ``baseline`` also as wall time (``-wall``). Their runs alternate,
+so both see the same load; the ratios are of the best times.
 The growth exponent b of a stage from scale n1 to n2 is ln(t2 / t1) / ln(n2 / n1): 1 is
 linear.
 
@@ -89,12 +89,12 @@ class Timing:
 
 
 def timed(call: Callable[[], object], repeat: int) -> tuple[float, list[float]]:
-    """Seconds of one first call, then of ``repeat`` more."""
+    """CPU seconds of one first call, then of ``repeat`` more."""
     times = []
     for _ in range(repeat + 1):
-        start = time.perf_counter()
+        start = time.process_time()
         call()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times[0], times[1:]
 
 
