@@ -40,8 +40,7 @@ class LawTokenizer(Tokenizer):
     index's schema.
     """
 
-    def __init__(self):
-        self.prepared: AnalysedCorpus | None = None
+    prepared: AnalysedCorpus | None = None  # a class default: an index pickled before it existed has none
 
     def __getstate__(self):
         return {}

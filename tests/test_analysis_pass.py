@@ -103,3 +103,19 @@ def test_a_build_tokenizes_each_text_once(tmp_path, monkeypatch, corpus):
     assert not twice
     node_texts = {n.text for n in corpus.nodes if n.text}
     assert node_texts <= set(seen)  # and each of them was analysed, by the pass
+
+
+def test_the_index_schema_never_carries_the_pass(tmp_path, corpus, analysis):
+    """whoosh pickles the schema into the index: the pass handed to the tokenizer while
+    indexing must not go with it, and the tokenizer must analyse on its own at search time."""
+    from whoosh import index
+
+    from lawsearch.index import build_index
+
+    build_index(corpus, tmp_path / "ix", analysis.lexicon, [], analysed=analyse_corpus(corpus, analysis))
+    toc = sum(p.stat().st_size for p in (tmp_path / "ix").glob("*.toc"))
+    assert toc < 20_000  # the schema alone; the pass would be megabytes
+    ix = index.open_dir(str(tmp_path / "ix"))
+    analyzer = ix.schema["text"].analyzer
+    assert analyzer.items[0].prepared is None
+    assert [t.text for t in analyzer("штрафными картами")] == ["штрафной", "карта"]
