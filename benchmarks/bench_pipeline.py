@@ -1,4 +1,5 @@
-"""Time the pipeline on the shipped seeds and on synthetic corpora N times their size.
+"""Time the pipeline on the shipped seeds and on synthetic corpora N times their size, and
+the whole build against a plain whoosh + Snowball indexing script over the same nodes.
 
 Stages timed per corpus:
 
@@ -6,30 +7,44 @@ Stages timed per corpus:
   references, in memory;
 * ``json``  -- the parse, then ``corpus.json`` written into a temporary folder the way
   ``lawsearch.build.build`` writes it (``corpus_document`` + ``write_json``);
-* ``build`` -- with ``--full-build`` only: ``lawsearch.build.build`` itself, which also
-  writes the search index and the site (about 15-35 s a run at 50x).
+* ``index`` -- the build's analysis pass and ``build_index`` (whoosh and meta.json) on
+  the parsed corpus, in this process with its lemma caches emptied;
+* ``build`` -- ``lawsearch build``: corpus.json, the index and the site, in a process of
+  its own as a user runs it (start-up and the dictionary's loading included);
+* ``baseline`` -- ``benchmarks/baseline_index.py`` in a process of its own: the same
+  nodes, read from that build's corpus.json, indexed by whoosh with its Russian Snowball
+  stemmer and nothing else.
 
 Each stage runs once untimed-for-the-statistics (its time is shown as ``first``; the very
 first parse of the process is *cold*: it loads the pymorphy3 dictionary), then
 ``--repeat`` times; the table shows the best and the median of those runs and MB/s of
-raw input at the best time. MB = 10^6 bytes of the raw source files.
+raw input at the best time. MB = 10^6 bytes of the raw source files. Times are CPU
+seconds (user + system: what the load of other processes on a shared machine disturbs
+least); ``build`` and ``baseline`` also as wall time (``-wall``). Their runs alternate,
+so both see the same load; the ratios are of the best times.
+The growth exponent b of a stage from scale n1 to n2 is ln(t2 / t1) / ln(n2 / n1): 1 is
+linear.
 
-The synthetic corpus is made with ``benchmarks/make_corpus.py`` (copy k shifts laws by
-18k and pages by 100k); it must parse like the seeds: the script checks that it builds in
-strict mode with ``scale`` times the seeds' nodes, references, footnotes and pieces, and no
-problems beyond ``scale`` times the seeds' own, and prints what differs otherwise.
+The synthetic corpus is made with ``benchmarks/make_corpus.py``; it must parse like the
+seeds: the script checks that it builds in strict mode with ``scale`` times the seeds'
+nodes, references, footnotes and pieces -- plus the laws between blocks of copies that
+no copy holds, each a "missing" law node (``Numbering.law_gaps``) -- and no problems
+beyond ``scale`` times the seeds' own, and prints what differs otherwise. It also prints
+the corpus's words and distinct word forms (Heaps' N and V).
 
 Usage:
 
-    .venv/bin/python benchmarks/bench_pipeline.py                    # seeds and 50x, seed 1
+    .venv/bin/python benchmarks/bench_pipeline.py                    # seeds, 50x and 100x, seed 1
     .venv/bin/python benchmarks/bench_pipeline.py --scale 10 50 --repeat 5
     .venv/bin/python benchmarks/bench_pipeline.py --scale 0          # seeds only
-    .venv/bin/python benchmarks/bench_pipeline.py --scale 5 --full-build
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,13 +55,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lawsearch.build import build, corpus_document, write_json
+from lawsearch import morph
+from lawsearch.analysis import Analysis, Lexicon, analyse_corpus
+from lawsearch.build import corpus_document, write_json
 from lawsearch.corpus import build_corpus
+from lawsearch.index import build_index, load_glossary
 from lawsearch.model import Corpus, CorpusError
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "corpus"
 MAKE_CORPUS = ROOT / "benchmarks" / "make_corpus.py"
+BASELINE = ROOT / "benchmarks" / "baseline_index.py"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import baseline_index  # noqa: E402
+import make_corpus  # noqa: E402
 
 
 @dataclass
@@ -66,12 +89,12 @@ class Timing:
 
 
 def timed(call: Callable[[], object], repeat: int) -> tuple[float, list[float]]:
-    """Seconds of one first call, then of ``repeat`` more."""
+    """CPU seconds of one first call, then of ``repeat`` more."""
     times = []
     for _ in range(repeat + 1):
-        start = time.perf_counter()
+        start = time.process_time()
         call()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times[0], times[1:]
 
 
@@ -100,6 +123,17 @@ def parse_report(corpus: Corpus) -> dict[str, int]:
     }
 
 
+def expected_report(seeds: dict[str, int], scale: int) -> dict[str, int]:
+    """What ``scale`` copies of the seeds parse into: every count ``scale`` times the
+    seeds', and a "missing" law node for each law number between blocks of copies."""
+    numbering = make_corpus.Numbering.of(make_corpus.read_seeds(SEEDS))
+    expected = {k: v * scale for k, v in seeds.items()}
+    gaps = numbering.law_gaps(scale)
+    expected["nodes"] += gaps
+    expected["missing laws"] += gaps
+    return expected
+
+
 def check_like_seeds(name: str, root: Path, seeds: dict[str, int], scale: int) -> Corpus:
     """Parse strictly; say whether the synthetic corpus parses like ``scale`` copies of the seeds."""
     try:
@@ -109,18 +143,49 @@ def check_like_seeds(name: str, root: Path, seeds: dict[str, int], scale: int) -
         strict = f"strict build RAISES CorpusError with {len(e.problems)} problems"
         corpus = build_corpus(root, strict=False)
     report = parse_report(corpus)
-    off = {k: (v, seeds[k] * scale) for k, v in report.items() if v != seeds[k] * scale}
+    expected = expected_report(seeds, scale)
+    off = {k: (v, expected[k]) for k, v in report.items() if v != expected[k]}
     print(f"{name}: {strict}; " + ", ".join(f"{k} {v}" for k, v in report.items()))
     if off:
         print(f"  DIFFERS from {scale} x seeds: " + ", ".join(f"{k} {got} (expected {want})" for k, (got, want) in off.items()))
         for message, count in Counter(p.message for p in corpus.problems).most_common(20):
             print(f"  problem x{count}: {message}")
     else:
-        print(f"  parses like the seeds: every count is {scale} x the seeds'")
+        gaps = expected["nodes"] - seeds["nodes"] * scale
+        print(f"  parses like the seeds: every count is {scale} x the seeds'"
+              + (f", plus {gaps} missing laws between blocks of copies" if gaps else ""))
+    words, forms = make_corpus.measure(root)
+    print(f"  vocabulary: {words} words, {forms} distinct forms")
     return corpus
 
 
-def bench(root: Path, repeat: int, full_build: bool, cold: bool) -> tuple[Corpus, list[Timing]]:
+def index_stage(root: Path, corpus: Corpus, target: Path) -> None:
+    """The analysis pass and the index of a parsed corpus, as ``build`` makes them, with
+    the lemma caches emptied first: a build process starts with none."""
+    morph.lemmas.cache_clear()
+    morph.is_known.cache_clear()
+    lexicon = Lexicon.load(root / "lexicon.toml")
+    analysed = analyse_corpus(corpus, Analysis(lexicon))
+    build_index(corpus, target, lexicon, load_glossary(root / "glossary.toml"), analysed=analysed)
+
+
+def child(command: list[str]) -> tuple[float, float]:
+    """Run a command; its (CPU seconds, user and system, and wall seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
+
+
+def bench(root: Path, repeat: int, cold: bool) -> tuple[Corpus, list[Timing], int]:
+    """The stages' timings; also the words the baseline indexed.
+
+    ``build`` is ``lawsearch build`` and ``baseline`` is ``baseline_index.py``, each in a
+    process of its own as a user runs them, alternating so both see the same load; their
+    times are CPU seconds (user + system), which another process on the machine disturbs
+    far less than wall time (``build-wall``, ``baseline-wall``)."""
     first, runs = timed(lambda: build_corpus(root, strict=False), repeat)
     timings = [Timing("parse", first, runs, cold)]
     corpus = build_corpus(root, strict=False)
@@ -128,34 +193,45 @@ def bench(root: Path, repeat: int, full_build: bool, cold: bool) -> tuple[Corpus
         first, runs = timed(lambda: write_json(Path(out) / "corpus.json", corpus_document(build_corpus(root, strict=False))),
                             repeat)
         timings.append(Timing("json", first, runs, False))
-    if full_build:
-        with tempfile.TemporaryDirectory(prefix="bench-build-") as out:
-            first, runs = timed(lambda: build(root, Path(out), lambda message: None), repeat)
-            timings.append(Timing("build", first, runs, False))
-    return corpus, timings
+    with tempfile.TemporaryDirectory(prefix="bench-index-") as out:
+        runs_made = iter(range(repeat + 1))
+        first, runs = timed(lambda: index_stage(root, corpus, Path(out) / f"index{next(runs_made)}"), repeat)
+        timings.append(Timing("index", first, runs, False))
+    lawsearch = str(Path(sys.executable).parent / "lawsearch")
+    builds, baselines = [], []
+    with tempfile.TemporaryDirectory(prefix="bench-build-") as out:
+        for n in range(repeat + 1):
+            target = Path(out) / f"build{n}"
+            builds.append(child([lawsearch, "build", "--corpus", str(root), "--out", str(target)]))
+            baselines.append(child([sys.executable, str(BASELINE), str(target / "corpus.json"), str(Path(out) / f"baseline{n}")]))
+        words = baseline_index.words(baseline_index.documents(json.loads((target / "corpus.json").read_text(encoding="utf-8"))))
+    for name, runs_of in (("build", builds), ("baseline", baselines)):
+        timings.append(Timing(name, runs_of[0][0], [cpu for cpu, _ in runs_of[1:]], False))
+        timings.append(Timing(f"{name}-wall", runs_of[0][1], [wall for _, wall in runs_of[1:]], False))
+    return corpus, timings, words
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Time read → clean → pages → structure → references (and the full build) "
-                    "on the seeds and on synthetic corpora.",
+        description="Time read → clean → pages → structure → references, the index and the whole build "
+                    "on the seeds and on synthetic corpora, against a plain whoosh + Snowball script.",
         epilog="example: .venv/bin/python benchmarks/bench_pipeline.py --scale 10 50 --repeat 5",
     )
-    parser.add_argument("--scale", type=int, nargs="+", default=[50],
-                        help="synthetic corpus sizes, in copies of the seeds (default 50; 0: seeds only)")
+    parser.add_argument("--scale", type=int, nargs="+", default=[50, 100],
+                        help="synthetic corpus sizes, in copies of the seeds (default 50 100; 0: seeds only)")
     parser.add_argument("--seed", type=int, default=1, help="seed of make_corpus.py (default 1)")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per stage after the first (default 3)")
-    parser.add_argument("--full-build", action="store_true",
-                        help="also time lawsearch.build.build (corpus.json, search index and site)")
     args = parser.parse_args(argv)
     if args.repeat < 1 or any(s < 0 for s in args.scale):
         parser.error("--repeat must be at least 1 and --scale at least 0")
 
     rows: list[tuple[str, float, dict[str, int], Timing]] = []
-    seeds_corpus, timings = bench(SEEDS, args.repeat, args.full_build, cold=True)
+    per_scale: dict[int, tuple[dict[str, Timing], int]] = {}
+    seeds_corpus, timings, words = bench(SEEDS, args.repeat, cold=True)
     seeds = parse_report(seeds_corpus)
     print("seeds: " + ", ".join(f"{k} {v}" for k, v in seeds.items()))
     rows += [("seeds", input_bytes(SEEDS, seeds_corpus) / 1e6, seeds, t) for t in timings]
+    per_scale[1] = ({t.stage: t for t in timings}, words)
 
     with tempfile.TemporaryDirectory(prefix="bench-corpora-") as tmp:
         for scale in [s for s in args.scale if s]:
@@ -164,19 +240,32 @@ def main(argv: list[str] | None = None) -> int:
             made = make_synthetic(scale, args.seed, root)
             print(f"{name}: made by make_corpus.py --scale {scale} --seed {args.seed} in {made:.2f} s")
             check_like_seeds(name, root, seeds, scale)
-            corpus, timings = bench(root, args.repeat, args.full_build, cold=False)
+            corpus, timings, words = bench(root, args.repeat, cold=False)
             rows += [(name, input_bytes(root, corpus) / 1e6, parse_report(corpus), t) for t in timings]
+            per_scale[scale] = ({t.stage: t for t in timings}, words)
 
     print()
-    header = f"{'corpus':<15} {'MB':>6} {'nodes':>6} {'refs':>6}  {'stage':<6} {'first s':>9} {'best s':>8} {'median s':>9} {'MB/s':>7}"
+    header = f"{'corpus':<15} {'MB':>6} {'nodes':>6} {'refs':>6}  {'stage':<13} {'first s':>9} {'best s':>8} {'median s':>9} {'MB/s':>7}"
     print(header)
     print("-" * len(header))
     for name, mb, report, t in rows:
         first = f"{t.first:.3f}" + ("*" if t.cold and t.stage == "parse" else " ")
-        print(f"{name:<15} {mb:>6.3f} {report['nodes']:>6} {report['refs']:>6}  {t.stage:<6} {first:>9} "
+        print(f"{name:<15} {mb:>6.3f} {report['nodes']:>6} {report['refs']:>6}  {t.stage:<13} {first:>9} "
               f"{t.best:>8.3f} {t.median:>9.3f} {mb / t.best:>7.3f}")
     print(f"\nbest and median of {args.repeat} warm runs; first = the run before them "
           f"(* cold: the process's first parse, loading the pymorphy3 dictionary)")
+
+    print("\nagainst a plain whoosh + Snowball script indexing the same nodes (best times, same run):")
+    for scale, (stages, words) in per_scale.items():
+        base = stages["baseline"].best
+        print(f"  {'seeds' if scale == 1 else f'x{scale}':>6}: build {stages['build'].best / base:5.2f} x baseline "
+              f"(CPU; wall {stages['build-wall'].best / stages['baseline-wall'].best:.2f} x); "
+              f"words/s: index stage {words / stages['index'].best:,.0f} (in process), baseline script {words / base:,.0f}")
+    synthetic = sorted(s for s in per_scale if s > 1)
+    for small, large in zip(synthetic, synthetic[1:]):
+        exponent = {stage: math.log(per_scale[large][0][stage].best / per_scale[small][0][stage].best)
+                    / math.log(large / small) for stage in ("build", "index", "baseline")}
+        print(f"  growth exponent x{small} -> x{large}: " + ", ".join(f"{k} {v:.2f}" for k, v in exponent.items()))
     return 0
 
 

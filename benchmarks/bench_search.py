@@ -27,7 +27,7 @@ from conftest import relevance_set  # noqa: E402
 from lawsearch.analysis import Lexicon  # noqa: E402
 from lawsearch.corpus import build_corpus  # noqa: E402
 from lawsearch.index import build_index, documents, load_glossary  # noqa: E402
-from lawsearch.analysis import Analysis  # noqa: E402
+from lawsearch.analysis import AnalysedCorpus, Analysis  # noqa: E402
 from lawsearch.query import Searcher  # noqa: E402
 
 
@@ -58,7 +58,7 @@ def build_stemmer(corpus, corpus_dir: Path, target: Path) -> float:
     ix = index.create_in(str(target), schema)
     w = ix.writer()
     analysis = Analysis(Lexicon.load(corpus_dir / "lexicon.toml"))
-    for doc in documents(corpus, analysis, []):
+    for doc in documents(corpus, AnalysedCorpus(analysis), []):
         w.add_document(id=doc["id"], title=doc["title"], text=doc["text"], footnotes=doc["footnotes"],
                        commentary=doc["commentary"])
     w.commit()

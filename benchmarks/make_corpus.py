@@ -1,45 +1,83 @@
 """Write a deterministic synthetic corpus N times the size of the seed corpus.
 
-Benchmarks need a corpus larger than the five seed files that still looks like them: the
-same damage, the same headings and references, the same page model. This script copies
-every source N times; copy k renumbers laws by k * 18 and pages by k * 100 (so copies
-never collide) and perturbs the wording with a seeded generator (so neither gzip nor a
-search index can fold the copies together). The raw seed files are only read; everything
-is written to a NEW directory, with its own manifest.toml, curation.toml and
+Benchmarks need a corpus larger than the five seed files that still reads like them: the
+same damage, headings, references and page model, and a vocabulary that grows as real
+text does. Every source is copied N times; the raw seed files are only read, and
+everything is written to a NEW directory with its own manifest.toml, curation.toml and
 titles-en.toml pointing at the copies.
 
 Usage:
 
     python benchmarks/make_corpus.py --scale N --seed S --out DIR [--corpus corpus] [--force]
 
-Example (three copies of every source, laws 45-98, pages 76-286):
+Example (three copies of every source: laws 1-54, pages 76-110):
 
     .venv/bin/python benchmarks/make_corpus.py --scale 3 --seed 1 --out /tmp/syn3
     .venv/bin/lawsearch build --corpus /tmp/syn3
 
-The same --scale and --seed always give byte-identical output, and copy k is the same
-whatever N is (copies are generated in order k = 0, 1, ... from one random.Random(S)).
-DIR must be empty or missing unless --force is given; --force deletes only the files a
-previous run listed in DIR/manifest.toml (and the three TOML files) before writing.
-Standard library only.
+**Law numbers.** The seeds hold 18 laws (45-62) of a code of laws 1-93. Copy k gets an
+18-law window of the code's range: five windows fit (laws 1-18, 19-36, 37-54, 55-72,
+73-90), so copies 0-4 make one *block* whose numbers all lie within 1-93, as a real
+code's do. References move with their copy and wrap around inside 1-93 ("правило 16A"
+in the window of laws 1-18 becomes 65A), so every one stays a reference to a law of the
+code. A sixth copy would repeat law numbers, and the parser takes a repeated law heading
+for an error (one code per corpus; `lawsearch check` says "heading of 50B repeats the one
+at ..."), so until the editions work lets each block be an edition of its own, block b
+is numbered as law 100*b + n (law 347 is law 47 of block 3), its sources are marked
+``edition = "<edition>-b<b>"`` in the manifest, and the manifest's range is
+[1, 100*(blocks - 1) + 93]. The 10 numbers between two blocks (91-100) are laws no copy
+holds: the parser gives each a "missing" node (``law_gaps`` counts them). From block 10
+on (N > 50) law numbers have four digits; at most 500 copies keep them below 10,000.
+
+**Pages.** Copy k's pages are the seeds' plus 12*k (76-86, 88-98, ...): pages stay
+unique across the corpus, as the page model needs, with one lost page between copies so
+no page of one copy continues another's; at 500 copies the last page is 6074 -- never
+five digits.
+
+**Vocabulary.** Real text meets new words at a rate Heaps' law describes: V = K * N^beta
+distinct word forms after N words, beta about 0.6 for Russian prose. K is fitted to the
+seeds (604 forms in 1,993 words), and each copy brings in the new forms that keep V on
+that curve: after copy k the corpus holds K * N_k^0.6 forms. About 30% of the replaceable
+words of a copy (lower-case Cyrillic body words of four letters or more, never a heading
+or a reference word) are replaced; as many of those replacements as the curve asks for
+bring a form never seen before -- another form of the replaced word's own lemma, or a
+lemma new to the corpus drawn from the pymorphy3 dictionary and inflected like the word
+it replaces (same part of speech, case, number, gender, tense, person: pymorphy3's
+``inflect``); the others reuse forms already in the corpus, preferring another form of the
+same lemma. Measured (seed 1): 622, 2,390, 6,309, 9,566 and 14,509 forms at 1, 10, 50,
+100 and 200 copies against 604, 2,405, 6,316, 9,573 and 14,510 on the curve; beta fitted
+on the output 0.595.
+
+**Determinism.** The same --scale and --seed always give byte-identical output (with the
+same pymorphy3 dictionary), and copy k is the same whatever N is: copies are generated in
+order k = 0, 1, ... from one random.Random(S), and each copy's new forms depend only on the
+copies before it. DIR must be empty or missing unless --force is given; --force deletes
+only the files a previous run listed in DIR/manifest.toml (and the TOML files) before
+writing. Standard library and pymorphy3 only.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PAGE_OFFSET = 100        # seed pages are 76-86: a step of 100 keeps every copy apart
+PAGE_STEP = 12           # seed pages are 76-86: 11 pages and one lost page between copies
 PERTURB_RATE = 0.30      # share of eligible words replaced in each copy
 RUN_IN_TITLE_WORDS = 6   # words after a run-in heading label that belong to its title
 MIN_WORD_LENGTH = 4      # shorter words (и, на, ход, ло) are function words or halves
+HEAPS_BETA = 0.6         # V = K * N^beta; K is fitted to the seeds
+SAME_LEMMA_SHARE = 0.5   # of the new forms, the share taken from the replaced word's own lemma
+MAX_LAW = 9999           # law numbers keep at most four digits
+LEMMA_TRIES = 8          # new lemmas tried for one replacement before falling back
 
 # --------------------------------------------------------------------------- patterns
 # Renumbering runs on the whole text of a file (re.M), so that a reference split by a
@@ -157,8 +195,68 @@ class Seeds:
 
     @property
     def law_step(self) -> int:
-        """Laws held by the seeds (45-62 → 18): copy k's laws start k * law_step later."""
+        """Laws held by the seeds (45-62 → 18): the width of one copy's window of laws."""
         return self.last_law - self.first_law + 1
+
+    @property
+    def code_range(self) -> tuple[int, int]:
+        low, high = self.manifest["code"].get("laws", [1, 93])
+        return int(low), int(high)
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """Law and page numbers of the copies (the module docstring says why).
+
+    >>> n = Numbering(low=1, high=93, first_law=45, law_step=18)
+    >>> n.law(0, 45), n.law(0, 16), n.law(4, 62), n.law(5, 45), n.law(17, 47)
+    (1, 65, 90, 101, 339)
+    """
+
+    low: int
+    high: int
+    first_law: int
+    law_step: int
+
+    @property
+    def per_block(self) -> int:
+        """Copies whose windows fit in the code's range (93 // 18 = 5)."""
+        return max(1, (self.high - self.low + 1) // self.law_step)
+
+    @property
+    def stride(self) -> int:
+        """Distance between blocks: the power of ten above the code's last law (100)."""
+        return 10 ** len(str(self.high))
+
+    def law(self, k: int, number: int) -> int:
+        """Seed law ``number`` (a heading or a reference) in copy k."""
+        block, window = divmod(k, self.per_block)
+        size = self.high - self.low + 1
+        inside = (number - self.first_law + window * self.law_step) % size + self.low
+        return block * self.stride + inside
+
+    @staticmethod
+    def page(k: int, number: int) -> int:
+        return number + k * PAGE_STEP
+
+    def law_range(self, scale: int) -> list[int]:
+        """The code's range written into the manifest for ``scale`` copies."""
+        return [self.low, ((scale - 1) // self.per_block) * self.stride + self.high]
+
+    def law_gaps(self, scale: int) -> int:
+        """Law numbers between the first and the last law of the copies that no copy
+        holds (between blocks): the parser makes a "missing" law node for each."""
+        blocks = (scale - 1) // self.per_block + 1
+        return (blocks - 1) * (self.stride - self.per_block * self.law_step)
+
+    def max_scale(self) -> int:
+        """Copies whose law numbers stay at or below MAX_LAW."""
+        return ((MAX_LAW - self.high) // self.stride + 1) * self.per_block
+
+    @classmethod
+    def of(cls, seeds: Seeds) -> Numbering:
+        low, high = seeds.code_range
+        return cls(low, high, seeds.first_law, seeds.law_step)
 
 
 # --------------------------------------------------------------------------- reading
@@ -233,17 +331,18 @@ def seed_laws(sources: list[Source], curation: dict, titles: dict) -> set[int]:
 
 
 # --------------------------------------------------------------------------- renumbering
-def renumber_laws(text: str, offset: int, kind: str) -> str:
-    """Add ``offset`` to every law number: headings, references, commentary paragraphs.
+def renumber_laws(text: str, law: Callable[[int], int], kind: str) -> str:
+    """Renumber every law number -- headings, references, commentary paragraphs -- with
+    ``law`` (seed number → copy number).
 
     ``"применяется правило 57. C.Правильный"`` → ``"применяется правило 75. C.Правильный"``
-    (offset 18); ``"1.Неполное"``, ``"12-й"``, ``"2 или более"``, ``"(A)"`` stay.
+    (law = n + 18); ``"1.Неполное"``, ``"12-й"``, ``"2 или более"``, ``"(A)"`` stay.
     """
     def shift(match: re.Match) -> str:
         # Replace only the digits of group "law"; everything around them stays as it was.
         whole, base = match.group(0), match.start()
         start, end = match.span("law")
-        return whole[: start - base] + str(int(match["law"]) + offset) + whole[end - base:]
+        return whole[: start - base] + str(law(int(match["law"]))) + whole[end - base:]
 
     text = REFERENCE.sub(shift, text)
     text = HALF_REFERENCE.sub(shift, text)
@@ -255,9 +354,9 @@ def renumber_laws(text: str, offset: int, kind: str) -> str:
     return text
 
 
-def renumber_pages(text: str, offset: int) -> str:
-    """Add ``offset`` to every page footer: ``"- 76 ло 57)"`` → ``"- 176 ло 57)"`` (offset 100)."""
-    return FOOTER.sub(lambda m: m["dash"] + str(int(m["page"]) + offset), text)
+def renumber_pages(text: str, page: Callable[[int], int]) -> str:
+    """Renumber every page footer: ``"- 76 ло 57)"`` → ``"- 88 ло 57)"`` (page = n + 12)."""
+    return FOOTER.sub(lambda m: m["dash"] + str(page(int(m["page"]))), text)
 
 
 # --------------------------------------------------------------------------- perturbation
@@ -326,41 +425,299 @@ def build_vocabulary(sources: list[Source]) -> list[str]:
     return sorted(words)
 
 
-def perturb_line(line: str, kind: str, vocabulary: list[str], rng: random.Random) -> str:
-    """Replace about PERTURB_RATE of the line's replaceable words with vocabulary words.
+# --------------------------------------------------------------------------- vocabulary
+# A word as the vocabulary counts it: letters, hyphenated compounds whole, lower-cased.
+WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
-    ``"в этом случае вистующий может ходить любой картой, а"`` →
-    ``"в этом являлось вистующий может ходить любой масти, а"`` (seed 1, 002 copy 1).
+
+def word_forms(text: str) -> list[str]:
+    """``"Карта стола, карта и какой-нибудь 12-й"`` → ``["карта", "стола", "карта", "и", "какой-нибудь", "й"]``."""
+    return [w.lower() for w in WORD.findall(text)]
+
+
+@dataclass(frozen=True)
+class Heaps:
+    """Heaps' law, V = k * N^beta: distinct word forms after N words."""
+
+    k: float
+    beta: float
+
+    @classmethod
+    def fit(cls, words: list[str], beta: float = HEAPS_BETA) -> Heaps:
+        """K from one text's counts: the seeds' 604 forms in 1,993 words give K = 6.3."""
+        return cls(len(set(words)) / len(words) ** beta, beta)
+
+    def types(self, tokens: int) -> float:
+        return self.k * tokens ** self.beta
+
+
+def fitted_beta(points: list[tuple[int, int]]) -> float:
+    """Least-squares slope of log V on log N over (N, V) points: Heaps' beta as measured."""
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(v) for _, v in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+# pymorphy3 grammemes of inflection: a new lemma takes the replaced word's ones
+INFLECTION = frozenset("nomn gent datv accs ablt loct voct gen2 acc2 loc2 sing plur masc femn neut "
+                       "1per 2per 3per past pres futr indc impr actv pssv".split())
+LEXICAL_GENDER = frozenset("masc femn neut".split())  # a noun's gender is its own, not inflected
+FORM_POS = frozenset("VERB INFN PRTF PRTS GRND ADJF ADJS COMP".split())  # asked for by name
+# the part of speech of a word form → that of its dictionary form (the lemma drawn for it);
+# the open classes only, and not adverbs: too few in the dictionary to draw from quickly
+LEMMA_POS = {"NOUN": "NOUN", "ADJF": "ADJF", "ADJS": "ADJF", "COMP": "ADJF", "VERB": "INFN",
+             "INFN": "INFN", "PRTF": "INFN", "PRTS": "INFN", "GRND": "INFN"}
+# dictionary entries never drawn: names, places, abbreviations, typos, archaic or slang words
+EXCLUDED = frozenset("Name Surn Patr Geox Orgn Trad Abbr Init Erro Dist Arch Slng Infr Fixd".split())
+
+
+class Morphology:
+    """pymorphy3 for the generator: a word's lemma and other forms, and lemmas new to the
+    corpus drawn from the dictionary, in an order fixed by the seed.
+
+    New lemmas come from the dictionary's entries under three-letter prefixes (those of
+    the seed words first, shuffled; then those of the lemmas drawn so far), one prefix at
+    a time as they are needed: reading the whole dictionary would take minutes.
     """
-    pieces, last = [], 0
-    for token in replaceable_tokens(line, kind):
-        if rng.random() >= PERTURB_RATE:
-            continue
-        replacement = rng.choice(vocabulary)
-        if replacement == token.group(0):
-            # Always change a chosen word; the neighbour in the sorted list will do.
-            replacement = vocabulary[(vocabulary.index(replacement) + 1) % len(vocabulary)]
-        pieces += [line[last:token.start()], replacement]
-        last = token.end()
-    pieces.append(line[last:])
-    return "".join(pieces)
+
+    def __init__(self, seed: int, seed_words: list[str]):
+        import pymorphy3  # the one dependency besides the standard library
+
+        self.analyzer = pymorphy3.MorphAnalyzer()
+        self.rng = random.Random(f"{seed}/lemmas")  # apart from the text's: copies stay as they were
+        self._parses: dict[str, object] = {}
+        self._forms: dict[str, list[str]] = {}
+        self.prefixes = sorted({w[:3] for w in seed_words if len(w) >= 3})
+        self.rng.shuffle(self.prefixes)
+        self.used_prefixes: set[str] = set()
+        self.pools: dict[str, list[tuple[str, int]]] = {pos: [] for pos in set(LEMMA_POS.values())}
+        self.drawn: list[str] = []
+
+    def parse(self, word: str):
+        if word not in self._parses:
+            self._parses[word] = self.analyzer.parse(word)[0]
+        return self._parses[word]
+
+    def lemma(self, word: str) -> str:
+        return self.parse(word).normal_form
+
+    def other_forms(self, word: str) -> list[str]:
+        """The replaceable forms of the word's lemma, in the dictionary's order; none for a
+        word the dictionary does not know (its forms would be guesses: "ненарушимте")."""
+        if word not in self._forms:
+            parse = self.parse(word)
+            forms = dict.fromkeys(f.word for f in parse.lexeme) if parse.is_known else {}
+            self._forms[word] = [f for f in forms if f != word and is_replaceable(f)]
+        return self._forms[word]
+
+    def new_lemma_like(self, word: str, taken: set[str]) -> str | None:
+        """A form of a lemma new to the corpus, inflected as ``word`` is, not in ``taken``.
+
+        ``"стороной"`` (NOUN, sing, ablt) → ``"намибийцем"`` (seed 1, copy 1).
+        """
+        tag = self.parse(word).tag
+        pos = LEMMA_POS.get(tag.POS)
+        if pos is None:
+            return None  # a pronoun, a conjunction: a closed class takes no new words
+        wanted = set(tag.grammemes) & INFLECTION
+        if tag.POS == "NOUN":
+            wanted -= LEXICAL_GENDER
+        if tag.POS in FORM_POS:
+            wanted.add(tag.POS)
+        if "accs" in wanted and tag.POS != "NOUN":
+            wanted |= set(tag.grammemes) & {"anim", "inan"}
+        for _ in range(LEMMA_TRIES):
+            lemma = self._draw(pos)
+            if lemma is None:
+                return None
+            form = lemma.inflect(wanted) if wanted else lemma
+            if form is not None and is_replaceable(form.word) and form.word not in taken:
+                return form.word
+        return None
+
+    def _draw(self, pos: str):
+        """The next lemma of the part of speech ``pos``, as a pymorphy3 parse."""
+        while True:
+            while not self.pools[pos]:
+                if not self._load_prefix():
+                    return None
+            word, paradigm = self.pools[pos].pop()
+            self.drawn.append(word)
+            for parse in self.analyzer.parse(word):
+                stack = parse.methods_stack[0]
+                if len(stack) > 2 and stack[2] == paradigm and parse.normal_form == word:
+                    return parse
+
+    def _load_prefix(self) -> bool:
+        """Add the dictionary forms under the next unused prefix to the pools."""
+        if not self.prefixes:
+            self.prefixes = sorted({w[:3] for w in self.drawn} - self.used_prefixes)
+            self.rng.shuffle(self.prefixes)
+            if not self.prefixes:
+                return False
+        prefix = self.prefixes.pop()
+        self.used_prefixes.add(prefix)
+        dictionary = self.analyzer.dictionary
+        found: dict[str, list[tuple[str, int]]] = {pos: [] for pos in self.pools}
+        for word, (paradigm, index) in dictionary.words.items(prefix):
+            if index != 0 or not is_replaceable(word):
+                continue  # not a dictionary form, or not a word we may write
+            tag = dictionary.build_tag_info(paradigm, 0)
+            if tag.POS in found and not (set(tag.grammemes) & EXCLUDED):
+                found[tag.POS].append((word, paradigm))
+        for pos, entries in found.items():
+            self.rng.shuffle(entries)
+            self.pools[pos] = entries + self.pools[pos]  # drawn from the end: older entries first
+        return True
 
 
-def perturb_text(text: str, kind: str, vocabulary: list[str], rng: random.Random) -> str:
-    """Perturb every line; line count, line ends and a missing final newline stay."""
-    lines = []
-    for line in text.split("\n"):
-        body, cr = (line[:-1], "\r") if line.endswith("\r") else (line, "")
-        lines.append(perturb_line(body, kind, vocabulary, rng) + cr)
-    return "\n".join(lines)
+@dataclass
+class Vocabulary:
+    """The word forms written so far, and those a replacement may reuse."""
+
+    pool: list[str]                                   # replaceable words, in the order they came
+    seen: set[str] = field(default_factory=set)       # every word form written (lower case)
+    tokens: int = 0                                   # words written
+    forms_of: dict[str, list[str]] = field(default_factory=dict)  # lemma → its forms in the pool
+
+    def __post_init__(self):
+        self._in_pool = set(self.pool)
+
+    def index(self, morphology: Morphology) -> None:
+        for word in self.pool:
+            self.forms_of.setdefault(morphology.lemma(word), []).append(word)
+
+    def add(self, word: str, morphology: Morphology) -> None:
+        if word not in self._in_pool:
+            self._in_pool.add(word)
+            self.pool.append(word)
+            self.forms_of.setdefault(morphology.lemma(word), []).append(word)
+
+    def written(self, texts: list[str]) -> None:
+        for text in texts:
+            words = word_forms(text)
+            self.tokens += len(words)
+            self.seen.update(words)
 
 
-def make_copy(source: Source, k: int, seeds: Seeds, vocabulary: list[str],
-              rng: random.Random) -> str:
-    """The text of copy k of a source."""
-    text = renumber_laws(source.text, k * seeds.law_step, source.kind)
-    text = renumber_pages(text, k * PAGE_OFFSET)
-    return perturb_text(text, source.kind, vocabulary, rng)
+@dataclass(frozen=True)
+class Slot:
+    """A word of a copy chosen to be replaced: which text, which line, where."""
+
+    text: int
+    line: int
+    start: int
+    end: int
+    word: str
+
+
+def split_lines(text: str) -> list[tuple[str, str]]:
+    """Lines without their line end, and the ``"\\r"`` of a CRLF line end, kept apart."""
+    return [(line[:-1], "\r") if line.endswith("\r") else (line, "") for line in text.split("\n")]
+
+
+def perturb_copy(texts: list[str], kinds: list[str], vocabulary: Vocabulary, morphology: Morphology,
+                 heaps: Heaps, rng: random.Random) -> list[str]:
+    """Replace about PERTURB_RATE of the copy's replaceable words, bringing in as many
+    new word forms as keep the corpus on its Heaps curve; line count, line ends and a
+    missing final newline stay.
+
+    ``"не следует переворачивать свою карту лицевой стороной вниз"`` →
+    ``"не следует переворачивали свою карту лицевой намибийцем вниз"`` (seed 1, 000 copy 1:
+    another form of the same lemma, and a new lemma in the same case and number).
+    """
+    lines = [split_lines(text) for text in texts]
+    chosen: list[Slot] = []
+    spare: list[Slot] = []
+    for t, (text_lines, kind) in enumerate(zip(lines, kinds)):
+        for n, (body, _) in enumerate(text_lines):
+            for token in replaceable_tokens(body, kind):
+                slot = Slot(t, n, token.start(), token.end(), token.group(0))
+                (chosen if rng.random() < PERTURB_RATE else spare).append(slot)
+    tokens = sum(len(word_forms(text)) for text in texts)
+    target = round(heaps.types(vocabulary.tokens + tokens))
+    quota = target - len(_present(texts, chosen, vocabulary))
+    if quota > len(chosen):
+        # the curve asks for more new forms than the usual share of replacements gives
+        extra = rng.sample(range(len(spare)), min(len(spare), quota - len(chosen)))
+        chosen = sorted(chosen + [spare[i] for i in extra], key=lambda s: (s.text, s.line, s.start))
+    present = _present(texts, chosen, vocabulary)
+    quota = max(0, min(len(chosen), target - len(present)))
+    new = set(rng.sample(range(len(chosen)), quota))
+    replacements: dict[tuple[int, int], list[tuple[Slot, str]]] = {}
+    for i, slot in enumerate(chosen):
+        word = (new_form if i in new else known_form)(slot.word, vocabulary, morphology, present, rng)
+        present.add(word)
+        vocabulary.add(word, morphology)
+        replacements.setdefault((slot.text, slot.line), []).append((slot, word))
+    out = []
+    for t, text_lines in enumerate(lines):
+        rebuilt = []
+        for n, (body, cr) in enumerate(text_lines):
+            pieces, last = [], 0
+            for slot, word in replacements.get((t, n), []):
+                pieces += [body[last:slot.start], word]
+                last = slot.end
+            rebuilt.append("".join(pieces) + body[last:] + cr)
+        out.append("\n".join(rebuilt))
+    vocabulary.written(out)
+    return out
+
+
+def _present(texts: list[str], chosen: list[Slot], vocabulary: Vocabulary) -> set[str]:
+    """Word forms the corpus holds with this copy's words that stay: those written
+    before, and this copy's own outside the chosen slots."""
+    lines = [split_lines(text) for text in texts]
+    cut: dict[tuple[int, int], list[Slot]] = {}
+    for slot in chosen:
+        cut.setdefault((slot.text, slot.line), []).append(slot)
+    present = set(vocabulary.seen)
+    for t, text_lines in enumerate(lines):
+        for n, (body, _) in enumerate(text_lines):
+            last, kept = 0, []
+            for slot in cut.get((t, n), []):
+                kept.append(body[last:slot.start])
+                last = slot.end
+            kept.append(body[last:])
+            present.update(word_forms(" ".join(kept)))
+    return present
+
+
+def known_form(word: str, vocabulary: Vocabulary, morphology: Morphology, present: set[str],
+               rng: random.Random) -> str:
+    """A replacement already in the corpus: as often as not another form of the same
+    lemma (an inflection changed), else any replaceable word of the corpus."""
+    same = [f for f in vocabulary.forms_of.get(morphology.lemma(word), []) if f != word]
+    if same and rng.random() < SAME_LEMMA_SHARE:
+        return rng.choice(same)
+    replacement = rng.choice(vocabulary.pool)
+    if replacement == word:
+        # Always change a chosen word; the next word of the pool will do.
+        replacement = vocabulary.pool[(vocabulary.pool.index(replacement) + 1) % len(vocabulary.pool)]
+    return replacement
+
+
+def new_form(word: str, vocabulary: Vocabulary, morphology: Morphology, present: set[str],
+             rng: random.Random) -> str:
+    """A replacement the corpus has never held: as often as not a form of the same
+    lemma, else a new lemma of the dictionary inflected as ``word`` is; a form already in
+    the corpus when neither can be had."""
+    unseen = [f for f in morphology.other_forms(word) if f not in present]
+    if unseen and rng.random() < SAME_LEMMA_SHARE:
+        return rng.choice(unseen)
+    fresh = morphology.new_lemma_like(word, present)
+    if fresh is not None:
+        return fresh
+    if unseen:
+        return rng.choice(unseen)
+    return known_form(word, vocabulary, morphology, present, rng)
+
+
+def make_copy(sources: list[Source], k: int, numbering: Numbering) -> list[str]:
+    """The texts of copy k of the sources, renumbered (their words not yet perturbed)."""
+    return [renumber_pages(renumber_laws(s.text, lambda n: numbering.law(k, n), s.kind),
+                           lambda p: numbering.page(k, p)) for s in sources]
 
 
 # --------------------------------------------------------------------------- TOML
@@ -393,17 +750,24 @@ def generated_note(scale: int, seed: int) -> str:
             "a synthetic corpus, do not edit.\n")
 
 
-def write_manifest(seeds: Seeds, scale: int, seed: int) -> str:
-    """The manifest of the synthetic corpus: every copy of every source."""
+def generated_note(scale: int, seed: int) -> str:
+    return (f"# Generated by benchmarks/make_corpus.py --scale {scale} --seed {seed}: "
+            "a synthetic corpus, do not edit.\n")
+
+
+def write_manifest(seeds: Seeds, numbering: Numbering, scale: int, seed: int) -> str:
+    """The manifest of the synthetic corpus: every copy of every source, each block of
+    copies after the first marked as an edition of its own ("1987-b1", ...)."""
     code = dict(seeds.manifest["code"])
-    # One law_step beyond the last copy's laws: references past the seeds' last law
-    # ("Правило 68" → 68 + 18k) stay inside the range. For the seeds: [1, 45 + 18N + 17].
-    code["laws"] = [code["laws"][0], seeds.first_law + seeds.law_step * scale + seeds.law_step - 1]
+    code["laws"] = numbering.law_range(scale)
     parts = [seeds.headers["manifest.toml"] + generated_note(scale, seed),
              toml_table("[code]", code)]
     for k in range(scale):
+        block = k // numbering.per_block
         for source in seeds.sources:
             fields = dict(source.fields, path=source.copy_path(k))
+            if block and "edition" in fields:
+                fields["edition"] = f"{fields['edition']}-b{block}"
             parts.append(toml_table("[[source]]", fields))
     return "\n".join(parts)
 
@@ -418,8 +782,8 @@ def resolve_stem(reference: str, sources: list[Source]) -> tuple[Source, str]:
     return matches[0], line
 
 
-def copy_piece(piece: dict, k: int, seeds: Seeds) -> dict:
-    """A curation statement for copy k: full copy stems, law and page shifted."""
+def copy_piece(piece: dict, k: int, seeds: Seeds, numbering: Numbering) -> dict:
+    """A curation statement for copy k: full copy stems, law and page renumbered."""
     copied = {}
     for key, value in piece.items():
         if key in ("at", "continues"):
@@ -427,33 +791,47 @@ def copy_piece(piece: dict, k: int, seeds: Seeds) -> dict:
             # The full stem: "000" would be ambiguous across the copies.
             value = f"{source.copy_stem(k)}:{line}"
         elif key == "law":
-            shifted = int(value) + k * seeds.law_step
-            value = str(shifted) if isinstance(value, str) else shifted
+            law = numbering.law(k, int(value))
+            value = str(law) if isinstance(value, str) else law
         elif key == "page":
-            value = value + k * PAGE_OFFSET
+            value = numbering.page(k, value)
         copied[key] = value
     return copied
 
 
-def write_curation(seeds: Seeds, scale: int, seed: int) -> str:
+def write_curation(seeds: Seeds, numbering: Numbering, scale: int, seed: int) -> str:
     parts = [seeds.headers["curation.toml"] + generated_note(scale, seed)]
     for k in range(scale):
         for piece in seeds.curation.get("piece", []):
-            parts.append(toml_table("[[piece]]", copy_piece(piece, k, seeds)))
+            parts.append(toml_table("[[piece]]", copy_piece(piece, k, seeds, numbering)))
     return "\n".join(parts)
 
 
-def write_titles(seeds: Seeds, scale: int, seed: int) -> str:
+def write_titles(seeds: Seeds, numbering: Numbering, scale: int, seed: int) -> str:
     lines = [seeds.headers["titles-en.toml"] + generated_note(scale, seed) + "[titles]"]
     for k in range(scale):
         for law, title in seeds.titles["titles"].items():
-            number = str(int(law) + k * seeds.law_step)
+            number = str(numbering.law(k, int(law)))
             key = f'"{number}"' if seeds.quoted_title_keys else number
             lines.append(f"{key} = {toml_string(title)}")
     return "\n".join(lines) + "\n"
 
 
 # --------------------------------------------------------------------------- output
+def measure(corpus: Path) -> tuple[int, int]:
+    """(words, distinct word forms) of the sources a corpus folder's manifest lists, as
+    ``word_forms`` counts them: Heaps' N and V, read back from the files."""
+    seen: set[str] = set()
+    tokens = 0
+    for fields in tomllib.loads((corpus / "manifest.toml").read_text(encoding="utf-8"))["source"]:
+        raw = (corpus / fields["path"]).read_bytes()
+        declared = fields.get("encoding", "auto")
+        words = word_forms(raw.decode(detect_encoding(raw) if declared == "auto" else declared))
+        tokens += len(words)
+        seen.update(words)
+    return tokens, len(seen)
+
+
 def clear_previous_output(out: Path) -> None:
     """For --force: delete what an earlier run wrote (its manifest's files and the TOMLs)."""
     manifest = out / "manifest.toml"
@@ -464,16 +842,40 @@ def clear_previous_output(out: Path) -> None:
         (out / name).unlink(missing_ok=True)
 
 
-def generate(corpus: Path, out: Path, scale: int, seed: int) -> tuple[int, int, Seeds]:
-    """Write the synthetic corpus; return (files written, bytes written, seeds)."""
+@dataclass(frozen=True)
+class Written:
+    """What ``generate`` wrote."""
+
+    files: int
+    size: int               # bytes
+    seeds: Seeds
+    numbering: Numbering
+    tokens: int             # words in the sources written
+    types: int              # distinct word forms among them
+    heaps: Heaps            # the curve they follow
+
+    def laws(self, scale: int) -> tuple[int, int]:
+        return self.numbering.law(0, self.seeds.first_law), self.numbering.law(scale - 1, self.seeds.last_law)
+
+
+def generate(corpus: Path, out: Path, scale: int, seed: int) -> Written:
+    """Write the synthetic corpus."""
     seeds = read_seeds(corpus)
-    vocabulary = build_vocabulary(seeds.sources)
+    numbering = Numbering.of(seeds)
+    if scale > numbering.max_scale():
+        raise SystemExit(f"--scale {scale}: at most {numbering.max_scale()} copies keep law numbers "
+                         f"below {MAX_LAW + 1} (until copies can be editions of their own)")
+    heaps = Heaps.fit([w for s in seeds.sources for w in word_forms(s.text)])
+    vocabulary = Vocabulary(build_vocabulary(seeds.sources))
+    morphology = Morphology(seed, vocabulary.pool)
+    vocabulary.index(morphology)
     rng = random.Random(seed)
     files = size = 0
     # k outermost: copy k draws the same random numbers whatever the scale.
     for k in range(scale):
-        for source in seeds.sources:
-            text = make_copy(source, k, seeds, vocabulary, rng)
+        texts = make_copy(seeds.sources, k, numbering)
+        texts = perturb_copy(texts, [s.kind for s in seeds.sources], vocabulary, morphology, heaps, rng)
+        for source, text in zip(seeds.sources, texts):
             assert text.count("\n") == source.text.count("\n"), source.path
             data = text.encode(source.encoding)
             path = out / source.copy_path(k)
@@ -482,9 +884,9 @@ def generate(corpus: Path, out: Path, scale: int, seed: int) -> tuple[int, int, 
             files, size = files + 1, size + len(data)
 
     code = seeds.manifest["code"]
-    for name, text in (("manifest.toml", write_manifest(seeds, scale, seed)),
-                       (code["curation"], write_curation(seeds, scale, seed)),
-                       (code["titles"], write_titles(seeds, scale, seed))):
+    for name, text in (("manifest.toml", write_manifest(seeds, numbering, scale, seed)),
+                       (code["curation"], write_curation(seeds, numbering, scale, seed)),
+                       (code["titles"], write_titles(seeds, numbering, scale, seed))):
         tomllib.loads(text)  # written by hand: make sure it parses
         data = text.encode("utf-8")
         (out / name).write_bytes(data)
@@ -495,7 +897,7 @@ def generate(corpus: Path, out: Path, scale: int, seed: int) -> tuple[int, int, 
             data = (corpus / code[key]).read_bytes()
             (out / code[key]).write_bytes(data)
             files, size = files + 1, size + len(data)
-    return files, size, seeds
+    return Written(files, size, seeds, numbering, vocabulary.tokens, len(vocabulary.seen), heaps)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -503,7 +905,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         description="Write a deterministic synthetic corpus N times the seed corpus.",
         epilog="example: python benchmarks/make_corpus.py --scale 3 --seed 1 --out /tmp/syn3",
     )
-    parser.add_argument("--scale", type=int, required=True, help="copies of every source (N >= 1)")
+    parser.add_argument("--scale", type=int, required=True, help="copies of every source (1 <= N <= 500)")
     parser.add_argument("--seed", type=int, required=True, help="seed of the word perturbation")
     parser.add_argument("--out", type=Path, required=True, help="directory to write (empty or new)")
     parser.add_argument("--corpus", type=Path, default=ROOT / "corpus", help="seed corpus folder")
@@ -527,10 +929,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.force:
         clear_previous_output(args.out)
     args.out.mkdir(parents=True, exist_ok=True)
-    files, size, seeds = generate(args.corpus, args.out, args.scale, args.seed)
-    last = seeds.last_law + (args.scale - 1) * seeds.law_step
-    print(f"{args.out}: {files} files, {size} bytes, laws {seeds.first_law}-{last}",
-          file=sys.stderr)
+    written = generate(args.corpus, args.out, args.scale, args.seed)
+    first, last = written.laws(args.scale)
+    print(f"{args.out}: {written.files} files, {written.size} bytes, laws {first}-{last}, "
+          f"pages up to {written.numbering.page(args.scale - 1, 86)}; {written.tokens} words, "
+          f"{written.types} distinct forms (Heaps: {written.heaps.types(written.tokens):.0f})", file=sys.stderr)
     return 0
 
 

@@ -11,6 +11,9 @@ queries, highlights and (through an exported table) the browser.
 
     >>> Analysis().terms("штрафными картами")
     [('штрафной',), ('карта',)]
+
+A build analyses every text once (``analyse_corpus``): the index, the forms table, the
+vocabulary and the concordance page all read that one ``AnalysedCorpus``.
 """
 
 from __future__ import annotations
@@ -18,9 +21,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import morph, schema
 from .ids import LOOKALIKES
+
+if TYPE_CHECKING:
+    from .model import Corpus
 
 # A law ID as written in text or a query: "50E", "47E2(a)", "16С2", "21B2(b)(1)"; a
 # commentary paragraph "48.4"; a word (hyphenated whole: "какой-нибудь"); a number.
@@ -47,8 +54,9 @@ STOP_WORDS = frozenset("""
 """.split())
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """One token (a named tuple: a build makes millions, and a tuple is made fastest)."""
+
     text: str  # as written
     start: int
     end: int
@@ -63,11 +71,7 @@ def tokenize(text: str) -> list[Token]:
     >>> [(t.text, t.kind) for t in tokenize("см. правило 16С2, 47E2(a) и 1,5")]
     [('см', 'word'), ('правило', 'word'), ('16С2', 'id'), ('47E2(a)', 'id'), ('и', 'word'), ('1,5', 'num')]
     """
-    out = []
-    for n, m in enumerate(TOKEN.finditer(text)):
-        kind = m.lastgroup
-        out.append(Token(m.group(), m.start(), m.end(), kind, n))
-    return out
+    return [Token(m.group(), m.start(), m.end(), m.lastgroup, n) for n, m in enumerate(TOKEN.finditer(text))]
 
 
 def normalize_id(token: str) -> str:
@@ -182,3 +186,108 @@ class Analysis:
         if self.mode == "first":
             return lemmas[:1]
         return lemmas
+
+
+# -- the analysis pass of a build ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnalysedText:
+    """A text's tokens, each with its terms (``()`` for a stop word).
+
+    >>> at = AnalysedText.of("Штрафная карта и болван", Analysis())
+    >>> [(t.text, terms) for t, terms in at.pairs()]
+    [('Штрафная', ('штрафной',)), ('карта', ('карта',)), ('и', ()), ('болван', ('болван',))]
+    """
+
+    text: str
+    tokens: tuple[Token, ...]
+    terms: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, text: str, analysis: Analysis) -> AnalysedText:
+        tokens = tokenize(text)
+        return cls(text, tuple(tokens), tuple(analysis.token_terms(t) for t in tokens))
+
+    def pairs(self):
+        return zip(self.tokens, self.terms)
+
+    def indexed(self) -> list[tuple[Token, tuple[str, ...]]]:
+        """The tokens that have terms (stop words left out), with their terms."""
+        return [(t, terms) for t, terms in zip(self.tokens, self.terms) if terms]
+
+    def words(self) -> list[str]:
+        """Every word token, folded: ``["штрафная", "карта", "и", "болван"]``."""
+        return [fold(t.text) for t in self.tokens if t.kind == "word"]
+
+
+def joined(parts: list[AnalysedText], separator: str) -> AnalysedText:
+    """The analysis of ``separator.join(texts)`` made from the parts' own, offsets and
+    positions shifted: a token never spans a separator of spaces, newlines or " . "
+    (``tokenize`` of the whole gives the same tokens; a test checks it).
+
+    >>> a = joined([AnalysedText.of("ход", Analysis()), AnalysedText.of("карта", Analysis())], "\\n\\n")
+    >>> [(t.text, t.start, t.position) for t in a.tokens]
+    [('ход', 0, 0), ('карта', 5, 1)]
+    """
+    tokens: list[Token] = []
+    terms: list[tuple[str, ...]] = []
+    offset = 0
+    for n, part in enumerate(parts):
+        if n:
+            offset += len(separator)
+        shift = len(tokens)
+        tokens += [Token(t.text, t.start + offset, t.end + offset, t.kind, t.position + shift) for t in part.tokens]
+        terms += part.terms
+        offset += len(part.text)
+    return AnalysedText(separator.join(p.text for p in parts), tuple(tokens), tuple(terms))
+
+
+class AnalysedCorpus:
+    """Every text of a build analysed once: text → ``AnalysedText``, filled by
+    ``analyse_corpus`` and read by the index, the forms table, the vocabulary and the
+    concordance. A text asked for that the pass did not see (a glossary phrase) is
+    analysed on first use and kept.
+
+        analysed = analyse_corpus(corpus, Analysis(lexicon))
+        analysed.of(corpus.node("50E").text).indexed()
+    """
+
+    def __init__(self, analysis: Analysis):
+        self.analysis = analysis
+        self._texts: dict[str, AnalysedText] = {}
+
+    def of(self, text: str) -> AnalysedText:
+        found = self._texts.get(text)
+        if found is None:
+            found = self._texts[text] = AnalysedText.of(text, self.analysis)
+        return found
+
+    def join(self, texts: list[str], separator: str) -> AnalysedText:
+        """``separator.join(texts)``, analysed from its parts (and kept, for the index)."""
+        whole = separator.join(texts)
+        found = self._texts.get(whole)
+        if found is None:
+            found = self._texts[whole] = joined([self.of(t) for t in texts], separator)
+        return found
+
+    def terms(self, text: str) -> list[tuple[str, ...]]:
+        """``Analysis.terms`` from the pass: each token's terms, stop words dropped."""
+        return [t for t in self.of(text).terms if t]
+
+    def get(self, text: str) -> AnalysedText | None:
+        """The analysis of ``text`` if the pass has it (the index's tokenizer asks)."""
+        return self._texts.get(text)
+
+
+def analyse_corpus(corpus: Corpus, analysis: Analysis) -> AnalysedCorpus:
+    """The one analysis pass of a build: every node's title and text and every footnote,
+    tokenized and lemmatized once, in reading order."""
+    analysed = AnalysedCorpus(analysis)
+    for node in corpus.nodes:
+        for text in (node.title, node.text):
+            if text:
+                analysed.of(text)
+    for footnote in corpus.footnotes:
+        analysed.of(footnote.text)
+    return analysed

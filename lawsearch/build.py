@@ -91,7 +91,7 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
     ``notice`` gets what the user must hear even when progress is quiet (waiting for
     another build, files of theirs kept). A fault while writing is a CorpusError.
     """
-    from .analysis import Analysis, Lexicon
+    from .analysis import Analysis, Lexicon, analyse_corpus
     from .index import build_index, load_glossary
     from .site import SiteBuilder, curation_reasons, search_payload, search_script
 
@@ -106,9 +106,13 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
         stage = generation.path
         write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id))
         output.fault_point("after-corpus-json")
-        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id)
+        analysis = Analysis(lexicon)
+        analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
+        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,
+                    analysed=analysed)
         output.fault_point("after-index")
-        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, Analysis(lexicon), build_id=generation.id)
+        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, build_id=generation.id,
+                              analysed=analysed)
         pages = builder.write(stage / SITE)
         script = search_script(search_payload(stage / INDEX, corpus))
         (stage / SITE / "search-index.js").write_text(script, encoding="utf-8")

@@ -2,15 +2,23 @@
 
     lines = kwic(corpus, analysis, "штрафная карта")     # every form of either lemma, in context
     freq(corpus, analysis, law="50")[:3]                   # [("карта", 21), ("штрафной", 17), …]
+
+The site's concordance page asks for every glossary term at once: ``concordance`` finds
+all of them in one pass over the analysed corpus (the build's ``AnalysedCorpus``), looking
+each token's terms up among the phrases' first words; ``kwic`` is that pass for one phrase.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import asdict, dataclass
 
-from .analysis import Analysis, tokenize
+from .analysis import AnalysedCorpus, Analysis
 from .model import Corpus, Node
+
+PARAGRAPH = "\n\n"
+PARAGRAPH_SHOWN = " ¶ "  # a paragraph break inside a context line
 
 
 @dataclass(frozen=True)
@@ -30,42 +38,92 @@ def texts(corpus: Corpus, law: str | None = None) -> list[Node]:
     return [n for n in corpus.nodes if n.text and (law is None or n.law == law)]
 
 
+def _analysed(corpus_or_pass: AnalysedCorpus | None, analysis: Analysis) -> AnalysedCorpus:
+    return corpus_or_pass if corpus_or_pass is not None else AnalysedCorpus(analysis)
+
+
 def kwic(corpus: Corpus, analysis: Analysis, word: str, width: int = 40, sort: str = "node",
-         law: str | None = None) -> list[Line]:
+         law: str | None = None, analysed: AnalysedCorpus | None = None) -> list[Line]:
     """Every occurrence of any form of the lemmas of ``word`` (all its words must be the
     same lemma set token by token when it is a phrase), with ``width`` characters each side.
 
     ``sort``: "node" (reading order), "left" (by the words before, nearest first) or "right".
+    ``analysed``: the build's analysis pass, when there is one.
     """
-    wanted = analysis.terms(word)
-    if not wanted:
-        return []
-    lines: list[Line] = []
-    for node in texts(corpus, law):
-        text = node.text.replace("\n\n", " ¶ ")
-        tokens = [(t, analysis.token_terms(t)) for t in tokenize(text)]
-        tokens = [(t, terms) for t, terms in tokens if terms]
-        for i in range(len(tokens) - len(wanted) + 1):
-            if all(set(w) & set(tokens[i + k][1]) for k, w in enumerate(wanted)):
-                start, end = tokens[i][0].start, tokens[i + len(wanted) - 1][0].end
-                left = text[max(0, start - width):start]
-                right = text[end:end + width]
-                lines.append(Line(node.id, left, text[start:end], right, node.url))
+    analysed = _analysed(analysed, analysis)
+    return sort_lines(concordance(corpus, analysed, [word], width, law)[0], sort)
+
+
+def sort_lines(lines: list[Line], sort: str) -> list[Line]:
     if sort == "left":
-        lines.sort(key=lambda l: (l.left.split()[::-1] if l.left.strip() else [""]))
-    elif sort == "right":
-        lines.sort(key=lambda l: l.right.split() or [""])
+        return sorted(lines, key=lambda l: (l.left.split()[::-1] if l.left.strip() else [""]))
+    if sort == "right":
+        return sorted(lines, key=lambda l: l.right.split() or [""])
     return lines
 
 
-def freq(corpus: Corpus, analysis: Analysis, law: str | None = None) -> list[tuple[str, int]]:
+def concordance(corpus: Corpus, analysed: AnalysedCorpus, phrases: list[str], width: int = 40,
+                law: str | None = None) -> list[list[Line]]:
+    """The kwic lines of each phrase, in reading order, from one pass over the texts.
+
+    A phrase matches where its words' term sets each share a term with consecutive
+    tokens (stop words left out). The pass keeps, for each term that starts a phrase,
+    the phrases it starts; a token is checked only against those.
+
+        card, honour = concordance(corpus, analysed, ["штрафная карта", "онер"])
+    """
+    wanted = [analysed.terms(p) for p in phrases]
+    starting: dict[str, list[int]] = {}
+    for n, words in enumerate(wanted):
+        for term in (words[0] if words else ()):
+            starting.setdefault(term, []).append(n)
+    found: list[list[Line]] = [[] for _ in phrases]
+    if not starting:
+        return found
+    for node in texts(corpus, law):
+        tokens = analysed.of(node.text).indexed()
+        shown = None
+        for i, (_, terms) in enumerate(tokens):
+            candidates = {n for term in terms for n in starting.get(term, ())}
+            for n in sorted(candidates):
+                words = wanted[n]
+                if i + len(words) > len(tokens):
+                    continue
+                if all(set(w) & set(tokens[i + k][1]) for k, w in enumerate(words)):
+                    shown = shown or _Shown(node.text)
+                    start, end = shown.offset(tokens[i][0].start), shown.offset(tokens[i + len(words) - 1][0].end)
+                    text = shown.text
+                    found[n].append(Line(node.id, text[max(0, start - width):start], text[start:end],
+                                         text[end:end + width], node.url))
+    return found
+
+
+class _Shown:
+    """A node's text as a context line shows it (paragraph breaks as " ¶ "), and the
+    offset there of an offset in the text."""
+
+    def __init__(self, text: str):
+        self.text = text.replace(PARAGRAPH, PARAGRAPH_SHOWN)
+        # where each replaced break started, left to right without overlaps, as str.replace finds them
+        self.breaks: list[int] = []
+        at = text.find(PARAGRAPH)
+        while at != -1:
+            self.breaks.append(at)
+            at = text.find(PARAGRAPH, at + len(PARAGRAPH))
+
+    def offset(self, position: int) -> int:
+        # a token never starts or ends inside a break, so every break before it is whole
+        return position + bisect_left(self.breaks, position) * (len(PARAGRAPH_SHOWN) - len(PARAGRAPH))
+
+
+def freq(corpus: Corpus, analysis: Analysis, law: str | None = None,
+         analysed: AnalysedCorpus | None = None) -> list[tuple[str, int]]:
     """Lemma frequencies (each word counted once, under pymorphy3's best lemma), most
     frequent first, ties alphabetical."""
+    analysed = _analysed(analysed, analysis)
     counts: Counter[str] = Counter()
     for node in texts(corpus, law):
-        for tok in tokenize(node.text):
-            if tok.kind == "word":
-                terms = analysis.word_terms(tok.text)
-                if terms:
-                    counts[terms[0]] += 1
+        for tok, terms in analysed.of(node.text).pairs():
+            if tok.kind == "word" and terms:
+                counts[terms[0]] += 1
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

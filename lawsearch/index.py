@@ -19,7 +19,7 @@ from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter,
 from whoosh.analysis.acore import Token as WhooshToken
 
 from . import ids, morph
-from .analysis import Analysis, Lexicon, fold, normalize_id, tokenize
+from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .model import Corpus
 from .sources import GlossaryTerm as Term, read_glossary as load_glossary  # noqa: F401  (re-exported)
 
@@ -32,16 +32,54 @@ BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
 
 
 class LawTokenizer(Tokenizer):
-    """whoosh side of ``analysis.tokenize``: IDs whole, positions counting every token."""
+    """whoosh side of ``analysis.tokenize``: IDs whole, positions counting every token.
+
+    While a build indexes, ``prepared`` holds the build's analysis pass: a text the pass
+    has analysed is not tokenized again, its tokens come with their terms (``terms``),
+    which ``LemmaFilter`` passes on as they are. ``prepared`` is never pickled into the
+    index's schema.
+    """
+
+    prepared: AnalysedCorpus | None = None  # a class default: an index pickled before it existed has none
+
+    def __getstate__(self):
+        return {}
+
+    def __setstate__(self, state):
+        self.prepared = None
+
+    def __eq__(self, other):
+        return isinstance(other, LawTokenizer)
 
     def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
                   start_pos=0, start_char=0, mode="", **kwargs):
         t = WhooshToken(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        analysed = self.prepared.get(value) if self.prepared is not None else None
+        if analysed is not None:
+            yield from self._prepared(t, analysed, positions, chars, start_pos, start_char)
+            return
         for tok in tokenize(value):
             t.original = t.text = tok.text
             t.boost = 1.0
             t.stopped = False
             t.kind = tok.kind
+            t.terms = None
+            if positions:
+                t.pos = start_pos + tok.position
+            if chars:
+                t.startchar, t.endchar = start_char + tok.start, start_char + tok.end
+            yield t
+
+    @staticmethod
+    def _prepared(t, analysed: AnalysedText, positions, chars, start_pos, start_char):
+        t.boost = 1.0
+        t.stopped = False
+        for tok, terms in zip(analysed.tokens, analysed.terms):
+            if not terms:
+                continue  # a stop word: LemmaFilter would yield nothing for it
+            t.original = t.text = tok.text
+            t.kind = tok.kind
+            t.terms = terms
             if positions:
                 t.pos = start_pos + tok.position
             if chars:
@@ -80,6 +118,12 @@ class LemmaFilter(Filter):
     def __call__(self, tokens):
         analysis = self.analysis
         for t in tokens:
+            prepared = getattr(t, "terms", None)
+            if prepared is not None:  # the build's analysis pass has the terms already
+                for term in prepared:
+                    t.text = term
+                    yield t
+                continue
             kind = getattr(t, "kind", "word")
             if kind == "id":
                 terms = (normalize_id(t.text),)
@@ -141,7 +185,7 @@ def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
         law=fields.ID(stored=True),
         kind=fields.ID(stored=True),
         lang=fields.ID(stored=True),
-        order=fields.NUMERIC(stored=True, sortable=True),
+        order=fields.STORED,  # reading order; ranking reads it from meta.json, so no postings (they were a fifth of all)
         url=fields.STORED,
         title=fields.TEXT(analyzer=ru, stored=True, phrase=True, field_boost=BOOSTS["title"]),
         text=fields.TEXT(analyzer=ru, stored=True, phrase=True),
@@ -159,39 +203,45 @@ def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
 
 def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: list[tuple[str, ...]]) -> list[Term]:
     """Glossary terms whose Russian phrase (given as term sets) occurs in a text."""
+    wanted_terms = {t for _, wanted in glossary for w in wanted for t in w}
+    at: dict[str, list[int]] = {}  # term → its positions: a phrase is tried only where its first word stands
+    for i, terms in enumerate(analyzed):
+        for t in terms:
+            if t in wanted_terms:
+                at.setdefault(t, []).append(i)
     found = []
-    present = {t for terms in analyzed for t in terms}
     for term, wanted in glossary:
-        if not wanted or not all(present.intersection(w) for w in wanted):
+        if not wanted or not all(any(t in at for t in w) for w in wanted):
             continue  # a word of the phrase is not in the text at all
-        for i in range(len(analyzed) - len(wanted) + 1):
-            if all(not present.isdisjoint(w) and not set(w).isdisjoint(analyzed[i + k]) for k, w in enumerate(wanted)):
-                found.append(term)
-                break
+        starts = sorted({i for t in wanted[0] for i in at.get(t, ())})
+        if any(i + len(wanted) <= len(analyzed) and all(not set(w).isdisjoint(analyzed[i + k]) for k, w in enumerate(wanted))
+               for i in starts):
+            found.append(term)
     return found
 
 
 # -- building ------------------------------------------------------------------------------
 
 
-def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
-    """One whoosh document per node."""
+def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
+    """One whoosh document per node, its glossary terms found from the analysis pass."""
     cites: dict[str, list[str]] = {}
     for ref in corpus.refs:
         for node_id in corpus.citing(ref):
             cites.setdefault(node_id, []).append(ids.normalize(ref.target).lower())
-    analyzed_glossary = [(term, analysis.terms(term.ru)) for term in glossary]
+    analyzed_glossary = [(term, analysed.terms(term.ru)) for term in glossary]
     for order, node in enumerate(corpus.nodes):
         if node.kind == "division":
             continue  # a division heading is a signpost, not an answer; the site's contents show it
         notes = [f.text for f in corpus.footnotes_of(node.id)]
         commentary = [c.text or "" for c in corpus.commentary(node.id)] if node.kind == "law" else []
-        analyzed = analysis.terms(f"{node.title or ''} . {node.text or ''}")
+        # title then text, one sequence of terms: what tokenizing "title . text" gives
+        analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")
         en_terms = sorted({t.en for t in glossary_hits(analyzed_glossary, analyzed)})
         yield dict(
             id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=node.url,
-            title=node.title or "", text=node.text or "", footnotes="\n\n".join(notes),
-            commentary="\n\n".join(commentary),
+            title=node.title or "", text=node.text or "", footnotes=analysed.join(notes, "\n\n").text,
+            commentary=analysed.join(commentary, "\n\n").text,
             title_en=(node.translations.get("en") or {}).get("title") or "",
             terms_en=" ; ".join(en_terms),
             text_en=(node.translations.get("en") or {}).get("text") or "",
@@ -200,41 +250,62 @@ def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
 
 
 def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
-                progress=lambda message: None, build_id: str | None = None) -> None:
+                progress=lambda message: None, build_id: str | None = None,
+                analysed: AnalysedCorpus | None = None) -> None:
     """Write a whoosh index and ``meta.json`` into the empty folder ``target``; ``build_id``
-    goes into the meta data, so every answer can name the build it came from."""
+    goes into the meta data, so every answer can name the build it came from.
+
+    ``analysed``: the build's analysis pass (``analyse_corpus``), shared with the site; made
+    here when not given. Its analysis must be of this lexicon and mode.
+    """
     target.mkdir(parents=True, exist_ok=True)
-    analysis = Analysis(lexicon, mode)
+    if analysed is None or analysed.analysis.mode != mode:
+        analysed = analyse_corpus(corpus, Analysis(lexicon, mode))
     ix = index.create_in(str(target), schema(lexicon, mode))
     writer = ix.writer()
+    tokenizers = [writer.schema[f].analyzer.items[0] for f in BOOSTS]
+    for tokenizer in tokenizers:
+        tokenizer.prepared = analysed
     count = 0
     lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, *EN_FIELDS)}
     en = english_analyzer()
-    for doc in documents(corpus, analysis, glossary):
-        writer.add_document(**doc)
-        count += 1
-        for f in BOOSTS:  # indexed positions: tokens that are not stop words
-            lengths[f][doc["id"]] = sum(1 for _, terms in analysis.analyze(doc[f]) if terms)
-        for f in EN_FIELDS:
-            lengths[f][doc["id"]] = sum(1 for _ in en(doc[f]))
-    writer.commit()
+    en_lengths: dict[str, int] = {"": 0}  # the English fields repeat ("penalty card ; declarer"): stem each once
+
+    def en_length(text: str) -> int:
+        if text not in en_lengths:
+            en_lengths[text] = sum(1 for _ in en(text))
+        return en_lengths[text]
+
+    try:
+        for doc in documents(corpus, analysed, glossary):
+            writer.add_document(**doc)
+            count += 1
+            for f in BOOSTS:  # indexed positions: tokens that are not stop words
+                lengths[f][doc["id"]] = len(analysed.of(doc[f]).indexed())
+            for f in EN_FIELDS:
+                lengths[f][doc["id"]] = en_length(doc[f])
+        writer.commit()
+    finally:
+        for tokenizer in tokenizers:
+            tokenizer.prepared = None
     progress(f"indexed {count} nodes")
-    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysis, lengths)}
+    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, lengths)}
     (target / META).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
-def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term]) -> dict[str, list[str]]:
+def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]) -> dict[str, list[str]]:
     """Word form → terms, for every form of every lemma in the corpus (pymorphy3 generates
     them now, so a search needs no dictionary), every word as written, the lexicon's forms
     and the glossary's words. The command line and the browser both read queries with it."""
+    analysis = analysed.analysis
     words: set[str] = set()
     for node in corpus.nodes:
         for field in (node.title, node.text):
-            words.update(fold(t.text) for t in tokenize(field or "") if t.kind == "word")
+            words.update(analysed.of(field or "").words())
     for f in corpus.footnotes:
-        words.update(fold(t.text) for t in tokenize(f.text) if t.kind == "word")
+        words.update(analysed.of(f.text).words())
     for term in glossary:
-        words.update(fold(t.text) for t in tokenize(term.ru) if t.kind == "word")
+        words.update(analysed.of(term.ru).words())
     words.update(analysis.lexicon.forms)
     lemmas = {lemma for w in words for lemma in analysis.word_terms(w)}
     from . import morph
@@ -266,15 +337,13 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
             "url": ids.url(footnote.id, home.law if home else None, "footnote")}
 
 
-def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysis: Analysis,
+def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysed: AnalysedCorpus,
          lengths: dict[str, dict[str, int]]) -> dict:
     citations = corpus.cited_by()
     vocabulary: Counter[str] = Counter()
     for node in corpus.nodes:
         for field in (node.title, node.text):
-            for tok in tokenize(field or ""):
-                if tok.kind == "word":
-                    vocabulary[fold(tok.text)] += 1
+            vocabulary.update(analysed.of(field or "").words())
     for term in glossary:
         for w in re.findall(r"[A-Za-z]+", term.en):
             vocabulary[w.lower()] += 1
@@ -288,10 +357,10 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them
         "footnotes": {f.id: footnote_entry(corpus, f) for f in corpus.footnotes},
         "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand,
-                      "terms": [list(x) for x in analysis.terms(t.ru)],
+                      "terms": [list(x) for x in analysed.terms(t.ru)],
                       "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
         "lengths": lengths,
-        "forms": forms_table(corpus, analysis, glossary),
+        "forms": forms_table(corpus, analysed, glossary),
         "vocabulary": dict(vocabulary.most_common()),
         "lexicon": lexicon.forms,
     }

@@ -334,13 +334,22 @@ class Corpus:
 
     def footnotes_of(self, node_id: str) -> list[Footnote]:
         """Footnotes whose markers stand in the node, and an orphan whose body stood in it."""
-        return [f for f in self.footnotes if node_id in f.markers or (f.orphan and f.at == node_id)]
+        def build() -> dict[str, list[Footnote]]:
+            out: dict[str, list[Footnote]] = {}
+            for f in self.footnotes:
+                for owner in dict.fromkeys([*f.markers, *([f.at] if f.orphan and f.at else [])]):
+                    out.setdefault(owner, []).append(f)
+            return out
+        # indexed once: asked for every node, a scan of all footnotes each time is quadratic
+        return list(self._index("_footnotes_of_cache", build).get(node_id, []))
 
     def refs_from(self, node_id: str, lang: str | None = None) -> list[Ref]:
-        return [r for r in self.refs if r.from_ == node_id and lang in (None, r.lang)]
+        refs = self._index("_refs_from_cache", lambda: _group_by(self.refs, lambda r: r.from_)).get(node_id, [])
+        return [r for r in refs if lang in (None, r.lang)]
 
     def refs_to(self, node_id: str, lang: str | None = None) -> list[Ref]:
-        return [r for r in self.refs if r.target == node_id and lang in (None, r.lang)]
+        refs = self._index("_refs_to_cache", lambda: _group_by(self.refs, lambda r: r.target)).get(node_id, [])
+        return [r for r in refs if lang in (None, r.lang)]
 
     # -- JSON ---------------------------------------------------------------------------
 
@@ -389,6 +398,14 @@ class Corpus:
             inputs=data.get("inputs", ""),
             build=data.get("build"),
         )
+
+
+def _group_by(items, key) -> dict:
+    """Items by ``key(item)``, each list in the items' order."""
+    out: dict = {}
+    for item in items:
+        out.setdefault(key(item), []).append(item)
+    return out
 
 
 def _source_dict(s: Source) -> dict[str, Any]:

@@ -214,7 +214,9 @@ def fold(label: str) -> str:
 # -- references -------------------------------------------------------------------------
 
 # One ID as written in a reference: "50E", "16С2" (look-alike), "47E2(a)", "B1(A)", "(A)".
-_ID = rf"\d{{1,3}}(?:[{LATIN_OR_LOOKALIKE}](?:\d{{1,2}})?(?:\([{LATIN_OR_LOOKALIKE}a-z]\))?(?:\(\d{{1,2}}\))?)?(?![\w])"
+# A law number has up to four digits: the manifest's range of the code bounds it, and a
+# number outside that range is not a reference ("Правила 1987 года"), whatever its length.
+_ID = rf"\d{{1,4}}(?:[{LATIN_OR_LOOKALIKE}](?:\d{{1,2}})?(?:\([{LATIN_OR_LOOKALIKE}a-z]\))?(?:\(\d{{1,2}}\))?)?(?![\w])"
 _SECTION_ID = rf"(?:[{LATIN_OR_LOOKALIKE}](?:\d{{1,2}})?(?:\([{LATIN_OR_LOOKALIKE}a-z]\))?(?:\(\d{{1,2}}\))?|\([{LATIN_OR_LOOKALIKE}a-z]\))(?![\w])"
 _CONJ = r"(?:\s*,\s*|\s+(?:или|и)\s+|\s*,\s*(?:или|и)\s+)"
 
@@ -224,7 +226,7 @@ LAW_REFERENCE = re.compile(
     rf"""
     (?<![\w])(?P<word>[Пп]равил(?:о|а|у|ом|е|ам|ами|ах))
     \s+
-    (?P<ids>{_ID}(?:\s*[-–—]\s*\d{{1,3}}(?![\w]))?(?:{_CONJ}{_ID}(?:\s*[-–—]\s*\d{{1,3}}(?![\w]))?)*)
+    (?P<ids>{_ID}(?:\s*[-–—]\s*\d{{1,4}}(?![\w]))?(?:{_CONJ}{_ID}(?:\s*[-–—]\s*\d{{1,4}}(?![\w]))?)*)
     """,
     re.VERBOSE,
 )
@@ -241,15 +243,15 @@ SECTION_REFERENCE = re.compile(
 )
 
 # "п.54.1", "п. 48.4" -- a commentary paragraph
-PARAGRAPH_REFERENCE = re.compile(r"(?<![\w])(?P<word>п\.)\s*(?P<ids>\d{1,3}\.\d{1,2})(?![\w.]\d)")
+PARAGRAPH_REFERENCE = re.compile(r"(?<![\w])(?P<word>п\.)\s*(?P<ids>\d{1,4}\.\d{1,2})(?![\w.]\d)")
 
 # The surviving tail of a reference cut by a lost page, at the start of a truncated piece:
 # "ло 57), есть штрафная карта" ("прави|ло 57").
-HALF_REFERENCE = re.compile(r"^(?P<word>(?:ло|ла|лу|лом|илом|ила|ило|вило|вила|вилу|вилом))\s+(?P<ids>\d{1,3}(?:[A-Z]\d?)?)(?![\w])")
+HALF_REFERENCE = re.compile(r"^(?P<word>(?:ло|ла|лу|лом|илом|ила|ило|вило|вила|вилу|вилом))\s+(?P<ids>\d{1,4}(?:[A-Z]\d?)?)(?![\w])")
 
 ID_IN_LIST = re.compile(_ID)
 SECTION_IN_LIST = re.compile(_SECTION_ID)
-RANGE_IN_LIST = re.compile(r"(?P<a>\d{1,3})\s*[-–—]\s*(?P<b>\d{1,3})(?![\w])")
+RANGE_IN_LIST = re.compile(r"(?P<a>\d{1,4})\s*[-–—]\s*(?P<b>\d{1,4})(?![\w])")
 
 
 # -- damage left in the output (lawsearch check) ------------------------------------------

@@ -64,10 +64,12 @@ class View:
 
 class SiteBuilder:
     def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None,
-                 build_id: str | None = None):
+                 build_id: str | None = None, analysed=None):
         self.corpus = corpus
         self.glossary = list(glossary)
         self.analysis = analysis  # lemmas for the concordance page
+        # the build's analysis pass (analysis.AnalysedCorpus), shared with the index
+        self.analysed = analysed
         self.single = False
         self.by_id = {n.id: n for n in corpus.nodes}
         # references by the text they stand in: a node's Russian text and its English text
@@ -82,6 +84,15 @@ class SiteBuilder:
         for n in corpus.nodes:
             if n.kind not in ("law", "commentary", "division"):
                 self.parts_by_law.setdefault(n.law, []).append(n)
+        # per node and per page, looked up rather than scanned: a scan for each would be quadratic
+        self.notes_shown: dict[str, list[Footnote]] = {}  # a shared footnote under its first marker
+        for f in corpus.footnotes:
+            for owner in dict.fromkeys(([f.markers[0]] if f.markers else []) + ([f.at] if f.orphan and f.at else [])):
+                self.notes_shown.setdefault(owner, []).append(f)
+        self.divisions_by_page: dict[str, list[Node]] = {}  # "laws/50.html" → divisions shown there
+        for n in corpus.nodes:
+            if n.kind == "division":
+                self.divisions_by_page.setdefault(n.url.split("#")[0], []).append(n)
         self.env = environment()
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
 
@@ -181,8 +192,7 @@ class SiteBuilder:
         english = (node.translations.get("en") or {}).get("text")
         en_html = self.render_text(english, (), self.refs_en.get(node.id, []), root) if english else None
         # a footnote shared by several markers is printed once, under the first of them
-        notes = [f for f in self.corpus.footnotes
-                 if (f.markers and f.markers[0] == node.id) or (f.orphan and f.at == node.id)]
+        notes = self.notes_shown.get(node.id, [])
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
         return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence, en_html)
@@ -203,18 +213,19 @@ class SiteBuilder:
         return None
 
     def concordance(self) -> list:
-        """Each glossary term (once) with its lines in context, every form of its lemmas."""
-        from .concordance import kwic
+        """Each glossary term (once) with its lines in context, every form of its lemmas,
+        all found in one pass over the analysed texts."""
+        from .analysis import AnalysedCorpus
+        from .concordance import concordance
 
-        out, seen = [], set()
+        terms, seen = [], set()
         for n, term in enumerate(self.glossary):
-            if term.ru in seen:
-                continue
-            seen.add(term.ru)
-            slug = f"term-{n}"
-            lines = kwic(self.corpus, self.analysis, term.ru, width=50)
-            out.append(({"ru": term.ru, "en": term.en, "slug": slug}, lines))
-        return out
+            if term.ru not in seen:
+                seen.add(term.ru)
+                terms.append((n, term))
+        analysed = self.analysed if self.analysed is not None else AnalysedCorpus(self.analysis)
+        found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=50)
+        return [({"ru": term.ru, "en": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
 
     def has_english(self, law: Node) -> bool:
         """Whether any part of the law has English text (a second-language source)."""
@@ -263,7 +274,7 @@ class SiteBuilder:
             page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"),
                  commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
                  division=divisions.get(law.parent) if law.parent else None,
-                 divisions_here=[d for d in divisions.values() if d.url.startswith(f"laws/{law.id}.html")],
+                 divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),
                  prev=laws[i - 1] if i else None, next=laws[i + 1] if i + 1 < len(laws) else None,
                  title=f"Правило {law.id}. {law.title or law.translations['en']['title'] or ''}")
         page("sources.html", "sources.html", "", title="Источники")
@@ -286,10 +297,9 @@ class SiteBuilder:
         self.single = True
         try:
             laws = self.laws()
-            divisions = [n for n in self.corpus.nodes if n.kind == "division"]
             items = [{"law": law, "view": self.view(law, ""),
                       "commentary": [self.view(c, "") for c in self.corpus.commentary(law.id)],
-                      "divisions_here": [d for d in divisions if d.url.startswith(f"laws/{law.id}.html")]}
+                      "divisions_here": self.divisions_by_page.get(f"laws/{law.id}.html", [])}
                      for law in laws]
             static = template_dir() / "static"
             html = self.env.get_template("single.html").render(

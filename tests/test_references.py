@@ -49,6 +49,25 @@ def test_citation_forms(text, law, context, expected):
     assert targets(text, law, context) == expected
 
 
+@pytest.mark.parametrize("text, law_range, expected", [
+    # a code whose range reaches four digits (the synthetic corpora past 50 copies: law 1047)
+    ("(см. правило 1047E2(a)).", (1, 1993), [("правило 1047E2(a)", ["1047E2(a)"])]),
+    ("применяется правило 1053 или 1056", (1, 1993), [("правило 1053 или 1056", ["1053", "1056"])]),
+    ("см. правила 1061-1064", (1, 1993), [("правила 1061-1064", ["1061", "1062", "1063", "1064"])]),
+    ("см. п.1054.1 комментария", (1, 1993), [("п.1054.1", ["1054.1"])]),
+    # a number outside the code's range is not a law, however many digits it has
+    ("Правила 1987 года", (1, 1500), []),
+    ("применяется правило 1047E", (1, 93), []),
+])
+def test_law_numbers_as_long_as_the_code_range_allows(text, law_range, expected):
+    found = [(surface, t) for surface, _, t, problem in find_citations(text, "1060", "1060A", law_range) if not problem]
+    assert found == expected
+
+
+def test_a_four_digit_half_reference_at_a_truncated_start():
+    assert [t for _, _, t, _ in find_citations("ло 1057), есть", "1050", "1050A", (1, 1993), True)] == [["1057"]]
+
+
 def test_half_reference_only_at_a_truncated_start():
     text = "ло 57), есть штрафная карта"  # 000:11, "прави|ло 57" across the lost page 79
     assert targets(text, "50", "50A", truncated_start=True) == [("ло 57", ["57"])]
