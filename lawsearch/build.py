@@ -7,13 +7,14 @@ previous output intact, and a reader sees one whole build, never a mix.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import tempfile
 from pathlib import Path
 
-from . import output
+from . import freshness, output
 from .corpus import Progress, parse_folder
 from .model import Corpus, CorpusError, Problem, os_fault
 from .sources import read_corpus_folder
@@ -23,12 +24,40 @@ INDEX = "index"
 SITE = "site"
 
 
+CODE_CACHE = Path(__file__).parent / "__pycache__" / "code-fingerprint.txt"
+
+
+@functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A hash of the package's own code: a build made by other code is stale."""
+    """A hash of the package's own code: a build made by other code is stale.
+
+    Hashing every module each run is what a command's start-up cannot afford, so the hash
+    is kept in ``__pycache__`` beside the package's compiled files, under a key made of the
+    modules' names, sizes and times: it is computed again only when a module changed (as
+    Python itself recompiles only then). Where that folder is read-only it is computed each
+    time.
+
+    >>> len(code_fingerprint())
+    16
+    """
+    modules = sorted(Path(__file__).parent.glob("*.py"))
+    key = hashlib.sha256(repr([(p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in modules]).encode()).hexdigest()
+    try:
+        cached_key, cached = CODE_CACHE.read_text(encoding="ascii").split()
+        if cached_key == key:
+            return cached
+    except (OSError, ValueError):
+        pass  # no cache yet, or one of another shape: compute it
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
+    for path in modules:
         digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    code = digest.hexdigest()[:16]
+    try:
+        CODE_CACHE.parent.mkdir(exist_ok=True)
+        _write_text(CODE_CACHE, f"{key} {code}\n")
+    except (OSError, CorpusError):
+        pass  # a read-only install: the hash is still right, only not kept
+    return code
 
 
 def write_text(path: Path, text: str) -> None:
@@ -127,13 +156,14 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
 
 def load_corpus(root: Path, out: Path, progress: Progress, strict: bool = True) -> Corpus:
     """The corpus from ``out/corpus.json`` when it was built from these very inputs by this
-    code, else parsed afresh in memory (nothing is written)."""
-    folder = read_corpus_folder(root)
+    code, else parsed afresh in memory (nothing is written). Whether the inputs are the
+    same is told from their stored fingerprint (lawsearch/freshness.py), not by reading them."""
     path = output.current(out) / CORPUS_JSON  # resolved once: one whole build, whatever switches meanwhile
     if path.is_file():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            fresh = data.get("inputs") == f"{folder.inputs}:{code_fingerprint()}"
+            fresh = (str(data.get("inputs")).endswith(f":{code_fingerprint()}")
+                     and freshness.is_current(root, data.get("fingerprint")))
         except (ValueError, OSError):
             fresh = False
         if fresh:
@@ -141,4 +171,4 @@ def load_corpus(root: Path, out: Path, progress: Progress, strict: bool = True) 
             corpus = Corpus.from_dict(data)
             if not strict or not any(p.severity == "error" for p in corpus.problems):
                 return corpus
-    return parse_folder(folder, progress, strict=strict)
+    return parse_folder(read_corpus_folder(root), progress, strict=strict)

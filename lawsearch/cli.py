@@ -485,7 +485,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     if not (current(out) / "index").is_dir():
         raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
     searcher = Searcher(current(out) / "index")  # resolved once: one whole build
-    if not _index_is_fresh(root, searcher.meta.get("inputs")):
+    if not _index_is_fresh(root, searcher.meta.get("fingerprint")):
         progress(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
     try:
         result = searcher.search(text, limit)
@@ -497,13 +497,10 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)))
 
 
-def _index_is_fresh(root: Path, inputs: str | None) -> bool:
-    from .sources import read_corpus_folder
+def _index_is_fresh(root: Path, fingerprint: dict | None) -> bool:
+    from .freshness import is_current  # by stat(): nothing of the corpus is read or parsed
 
-    try:
-        return read_corpus_folder(root).inputs == inputs
-    except CorpusError:
-        return False
+    return is_current(root, fingerprint)
 
 
 def format_result(result, command=lambda query, limit=None: shlex.join(["lawsearch", "search", query])) -> str:

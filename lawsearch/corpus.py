@@ -133,6 +133,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
               "alignment": alignment,
               "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation]},
         inputs=folder.inputs,
+        fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
     )
     problems = [_real_path(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]

@@ -350,6 +350,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     return {
         "version": 1,
         "inputs": corpus.inputs,
+        "fingerprint": corpus.fingerprint,  # whether this index is current, told by stat() (lawsearch/freshness.py)
         "mode": mode,
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i}
                   for i, n in enumerate(corpus.nodes)},

@@ -265,7 +265,9 @@ class Corpus:
     problems: tuple[Problem, ...] = ()
     repairs: dict[str, dict[str, int]] = field(default_factory=dict)  # source id -> rule -> lines changed
     code: dict[str, Any] = field(default_factory=dict)  # title, edition, law range
-    inputs: str = ""  # fingerprint of every input file, to tell a stale build
+    inputs: str = ""  # one hash of every input file's bytes
+    # every input file's path, size, time and hash (lawsearch/freshness.py): whether a build is current, by stat()
+    fingerprint: dict[str, Any] | None = field(default=None, compare=False)
     build: str | None = None  # the build that wrote it, when read back from a build's corpus.json
 
     def node(self, node_id: str) -> Node | None:
@@ -358,6 +360,7 @@ class Corpus:
             "version": CORPUS_JSON_VERSION,
             "code": self.code,
             "inputs": self.inputs,
+            "fingerprint": self.fingerprint,
             "build": self.build,
             "sources": [_source_dict(s) for s in self.sources],
             "nodes": [_node_dict(n) for n in self.nodes],
@@ -396,6 +399,7 @@ class Corpus:
             repairs=data.get("repairs", {}),
             code=data.get("code", {}),
             inputs=data.get("inputs", ""),
+            fingerprint=data.get("fingerprint"),
             build=data.get("build"),
         )
 

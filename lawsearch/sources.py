@@ -11,12 +11,14 @@ line where there is one); nothing here raises anything else for bad input.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import plausibility, schema
+from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
 from .patterns import LAYOUTS
 from .schema import DATA_FILES, ENCODINGS, KINDS, Document
@@ -57,6 +59,7 @@ class CorpusFolder:
     data_files: dict[str, Path] = field(default_factory=dict)  # "lexicon", "glossary", … -> path
     documents: dict[str, Document] = field(default_factory=dict)  # the same, read and checked
     inputs: str = ""
+    fingerprint: Fingerprint | None = None  # every input file read, to tell later whether a build is current
 
     @property
     def law_range(self) -> tuple[int, int]:
@@ -74,10 +77,14 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     manifest_path = root / MANIFEST
     if not _present(manifest_path):
         raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
+    fingerprint = Fingerprint(root)
+    manifest_stat = _stat(manifest_path)  # before reading: a change made meanwhile shows as a newer time
     manifest = schema.load(manifest_path, schema.MANIFEST)
     code = dict(manifest.data.get("code", {}))
     code.setdefault("laws", [1, 93])
-    digest = hashlib.sha256(read_bytes(manifest_path))
+    manifest_bytes = read_bytes(manifest_path)
+    digest = hashlib.sha256(manifest_bytes)
+    fingerprint.add(manifest_path, manifest_bytes, manifest_stat)
 
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
@@ -85,7 +92,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     problems: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         try:
-            source, lines, data = _read_source(root, entry, manifest, n)
+            source, lines, data = _read_source(root, entry, manifest, n, fingerprint)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -101,8 +108,10 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         raise CorpusError(problems)
 
     for kind in KINDS:
-        for path in sorted((root / kind).rglob("*")) if (root / kind).is_dir() else []:
-            if path.is_file() and path.suffix in RAW_SUFFIXES and path.resolve() not in listed:
+        found = raw_files(root / kind, RAW_SUFFIXES)
+        fingerprint.add_folder(root / kind, found)
+        for path in found:
+            if path.resolve() not in listed:
                 raise CorpusError(Problem(
                     "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
                     str(path)))
@@ -114,8 +123,12 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             if key in code:
                 problems.append(manifest.problem(
                     f"the manifest names {code[key]} as the {key} file, but there is no such file", "code", key))
+            fingerprint.add_absent(path)
             continue
-        digest.update(read_bytes(path))
+        stat = _stat(path)
+        data = read_bytes(path)
+        digest.update(data)
+        fingerprint.add(path, data, stat)
         try:
             folder.documents[key] = schema.load(path, data_file.schema)
         except CorpusError as e:
@@ -132,11 +145,20 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     if problems:
         raise CorpusError(problems)
     folder.inputs = digest.hexdigest()
+    folder.fingerprint = fingerprint
     return folder
 
 
-def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
-                 n: int) -> tuple[Source, list[str], bytes]:
+def _stat(path: Path) -> os.stat_result | None:
+    """``path``'s stat, or None when it cannot be had (reading it then says why)."""
+    try:
+        return path.stat()
+    except (OSError, RuntimeError):
+        return None
+
+
+def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
+                 fingerprint: Fingerprint | None = None) -> tuple[Source, list[str], bytes]:
     """One [[source]] entry (already checked against the schema) and its raw file."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
@@ -151,10 +173,13 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
     if path.exists() and not path.is_file() and not path.is_dir():
         # reading a named pipe or a device would wait for ever
         raise fail(f"cannot read {entry['path']}: it is not a regular file (a pipe or a device)")
+    stat = _stat(path)
     try:
         data = path.read_bytes()
     except OSError as e:
         raise fail(f"cannot read {entry['path']}: {os_fault(e, path)}") from None
+    if fingerprint is not None:
+        fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
     text, encoding = decode(data, declared, str(path), str(entry["lang"]))
     lines = LINE_BREAK.split(text)

@@ -1,0 +1,109 @@
+"""Whether a build is current: a fingerprint of the corpus folder's input files, taken
+while the build reads them, checked later from ``stat()`` alone.
+
+A build stores, for every file it read (the manifest, each raw source, each data file),
+its path under the corpus folder, size, modification time (ns) and SHA-256; the data-file
+names it looked for and did not find; and the raw files under each source folder. A
+command asking "is OUT current?" compares ``stat()`` results: a file whose size differs
+is changed; one whose size is the same but whose time differs (touched, copied, checked
+out again) is hashed, and only it; a file added to or removed from a source folder, or a
+data file that appeared or vanished, makes the build stale. Nothing is parsed or decoded,
+so the check costs one ``stat()`` per file and one folder listing per source folder,
+however large the corpus.
+
+    fingerprint = Fingerprint(root)
+    fingerprint.add(root / "manifest.toml", data, stat)     # as the build reads it
+    is_current(root, fingerprint.to_dict())                  # True until a file changes
+
+This module imports nothing from the package: ``lawsearch search`` loads it cold.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+VERSION = 1
+CHUNK = 1 << 20  # hashing a touched file reads it in bounded memory
+
+
+class Fingerprint:
+    """The input files of one build, gathered as the build reads them."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.files: dict[str, list] = {}  # relative path -> [size, mtime_ns, sha256]
+        self.absent: set[str] = set()
+        self.folders: dict[str, list[str]] = {}  # source folder -> raw files under it
+
+    def add(self, path: Path, data: bytes, stat: os.stat_result | None) -> None:
+        """A file the build read: ``stat`` taken *before* reading ``data``, so a change
+        made while the build reads it shows as a newer time (None: no stat could be had,
+        and the build will never count as current)."""
+        size, mtime_ns = (stat.st_size, stat.st_mtime_ns) if stat else (-1, -1)
+        self.files[self._name(path)] = [size, mtime_ns, hashlib.sha256(data).hexdigest()]
+
+    def add_absent(self, path: Path) -> None:
+        """A data file the build looked for and did not find: making it later makes the build stale."""
+        self.absent.add(self._name(path))
+
+    def add_folder(self, folder: Path, raw: list[Path]) -> None:
+        """A source folder and the raw files found under it (none when it does not exist)."""
+        self.folders[self._name(folder)] = sorted(self._name(p) for p in raw)
+
+    def to_dict(self) -> dict:
+        return {"version": VERSION, "files": self.files, "absent": sorted(self.absent), "folders": self.folders}
+
+    def _name(self, path: Path) -> str:
+        return Path(os.path.relpath(path, self.root)).as_posix()
+
+
+def is_current(root: Path, stored: dict | None, suffixes: tuple[str, ...] = (".txt",)) -> bool:
+    """Whether the corpus folder ``root`` still holds exactly the inputs ``stored`` (a
+    ``Fingerprint.to_dict()``) describes. A build with no fingerprint is not current.
+
+    >>> is_current(Path("corpus"), None)
+    False
+    """
+    if not isinstance(stored, dict) or stored.get("version") != VERSION:
+        return False
+    root = Path(root)
+    try:
+        for name, (size, mtime_ns, sha256) in stored["files"].items():
+            st = os.stat(root / name)
+            if st.st_size != size:
+                return False
+            if st.st_mtime_ns != mtime_ns and _sha256(root / name) != sha256:
+                return False  # touched and changed; touched alone (same bytes) is still current
+        if any(os.path.lexists(root / name) for name in stored["absent"]):
+            return False
+        for folder, raw in stored["folders"].items():
+            if _raw_files(root, root / folder, suffixes) != raw:
+                return False
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return False  # a file gone or unreadable, or a fingerprint of another shape
+    return True
+
+
+def raw_files(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """The files under ``folder`` (at any depth) with one of ``suffixes``, sorted; none when
+    ``folder`` is not a folder. The build and the check list a source folder alike."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path, _, names in os.walk(folder, followlinks=False):
+        found += [Path(path) / n for n in names if n.endswith(suffixes) and os.path.isfile(os.path.join(path, n))]
+    return sorted(found)
+
+
+def _raw_files(root: Path, folder: Path, suffixes: tuple[str, ...]) -> list[str]:
+    return sorted(Path(os.path.relpath(p, root)).as_posix() for p in raw_files(folder, suffixes))
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
