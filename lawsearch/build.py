@@ -112,45 +112,59 @@ SINGLE_FILE = "lawsearch.html"
 
 
 def build(root: Path, out: Path, progress: Progress, single_file: bool = False, force: bool = False,
-          notice: Progress | None = None) -> Corpus:
+          notice: Progress | None = None, budget: Progress | None = None) -> Corpus:
     """``lawsearch build``: parse the corpus, write ``corpus.json``, ``index/``, ``site/`` (and
     ``lawsearch.html``) as one new generation of ``out`` and switch to it.
 
     ``force`` builds into a folder holding files lawsearch did not write (they are kept);
     ``notice`` gets what the user must hear even when progress is quiet (waiting for
-    another build, files of theirs kept). A fault while writing is a CorpusError.
+    another build, files of theirs kept); ``budget`` gets a line per stage with its time and
+    peak memory as the stage ends (lawsearch/budgets.py). A fault while writing is a CorpusError.
     """
     from .analysis import Analysis, Lexicon, analyse_corpus
+    from .budgets import Budgets
     from .index import build_index, load_glossary
     from .site import SiteBuilder, curation_reasons, search_payload, search_script
 
     if out.exists() and not out.is_dir():
         raise CorpusError(Problem("error", "the output folder is a file; give --out a folder", str(out)))
-    folder = read_corpus_folder(root)
-    corpus = parse_folder(folder, progress)
-    lexicon = Lexicon.load(folder.data_files.get("lexicon"))
-    glossary = load_glossary(folder.data_files.get("glossary"))
+    budgets = Budgets(budget)
+    with budgets.stage("read"):
+        folder = read_corpus_folder(root)
+    with budgets.stage("clean and structure"):
+        corpus = parse_folder(folder, progress)
+        lexicon = Lexicon.load(folder.data_files.get("lexicon"))
+        glossary = load_glossary(folder.data_files.get("glossary"))
     output.fault_point("after-parse")
+    budgets.begin("output folder")  # the lock, the marker, removing old generations
     with output.new_generation(out, force=force, notice=notice or progress) as generation:
         stage = generation.path
-        write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id))
+        with budgets.stage("corpus.json"):
+            write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id))
         output.fault_point("after-corpus-json")
-        analysis = Analysis(lexicon)
-        analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
-        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,
-                    analysed=analysed)
+        with budgets.stage("analysis pass"):
+            analysis = Analysis(lexicon)
+            analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
+        with budgets.stage("index"):
+            build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,
+                        analysed=analysed)
         output.fault_point("after-index")
-        builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, build_id=generation.id,
-                              analysed=analysed)
-        pages = builder.write(stage / SITE)
-        script = search_script(search_payload(stage / INDEX, corpus))
-        (stage / SITE / "search-index.js").write_text(script, encoding="utf-8")
+        with budgets.stage("site pages"):
+            builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, build_id=generation.id,
+                                  analysed=analysed)
+            pages = builder.write(stage / SITE)
+        with budgets.stage("search data"):
+            script = search_script(search_payload(stage / INDEX, corpus))
+            (stage / SITE / "search-index.js").write_text(script, encoding="utf-8")
         if single_file:
-            builder.write_single(stage / SINGLE_FILE, script)
+            with budgets.stage("single file"):
+                builder.write_single(stage / SINGLE_FILE, script)
             progress(f"wrote the single file {out / SINGLE_FILE}")
         output.fault_point("after-site")
         progress(f"rendered {len(pages)} site files")
         progress(f"writing {out / CORPUS_JSON}, {out / INDEX}/ and {out / SITE}/ (build {generation.id})")
+        budgets.begin("switch")
+    budgets.end()
     return corpus
 
 

@@ -245,11 +245,12 @@ def main() -> None:
 @main.command()
 @corpus_options
 @click.option("-q", "--quiet", "silent", is_flag=True, help="No progress messages.")
+@click.option("-v", "--verbose", is_flag=True, help="Print each stage's time, CPU time and peak memory (RSS).")
 @click.option("--single-file", is_flag=True,
               help="Also write OUT/lawsearch.html: the whole site, search included, in one file for a phone.")
 @click.option("--force", is_flag=True,
               help="Build into a folder that holds files lawsearch did not write; they are kept, never deleted.")
-def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -> None:
+def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool, force: bool) -> None:
     """Build everything into OUT (default build/): the corpus tree corpus.json, the search
     index index/, and the static site site/ (open site/index.html in a browser, no server).
 
@@ -263,6 +264,7 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
     Example:
       lawsearch build
       lawsearch build --single-file          # also build/lawsearch.html, one file for a phone
+      lawsearch build -v                     # each stage's time and peak memory
       lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
     """
     import signal
@@ -275,7 +277,8 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
     previous = signal.signal(signal.SIGTERM, stop)
     try:
         corpus = run_build(root, out, quiet if silent else progress, single_file=single_file, force=force,
-                           notice=lambda message: click.echo(message, err=True))
+                           notice=lambda message: click.echo(message, err=True),
+                           budget=(lambda line: click.echo(line, err=True)) if verbose else None)
     except KeyboardInterrupt:
         raise KeyboardInterrupt(f"{out} is left as it was") from None
     finally:
