@@ -13,6 +13,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from whoosh import fields, index
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Tokenizer
@@ -21,7 +22,9 @@ from whoosh.analysis.acore import Token as WhooshToken
 from . import ids, morph
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .model import Corpus
-from .sources import GlossaryTerm as Term, read_glossary as load_glossary  # noqa: F401  (re-exported)
+
+if TYPE_CHECKING:
+    from .sources import GlossaryTerm as Term
 
 META = "meta.json"
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
@@ -29,6 +32,14 @@ EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary 
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
+
+
+def load_glossary(path: Path | None) -> list[Term]:
+    """The glossary's terms (``sources.read_glossary``); the reading stage is imported only
+    here, so a search, which reads the glossary from meta.json, does not load it."""
+    from .sources import read_glossary
+
+    return read_glossary(path)
 
 
 class LawTokenizer(Tokenizer):
