@@ -44,7 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import resource
+import os
 import statistics
 import subprocess
 import sys
@@ -169,14 +169,20 @@ def index_stage(root: Path, corpus: Corpus, target: Path) -> None:
     build_index(corpus, target, lexicon, load_glossary(root / "glossary.toml"), analysed=analysed)
 
 
-def child(command: list[str]) -> tuple[float, float]:
-    """Run a command; its (CPU seconds, user and system, and wall seconds)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def child(command: list[str]) -> tuple[float, float, int]:
+    """Run a command; its CPU seconds (user and system), wall seconds and peak RSS in bytes
+    (``wait4``'s rusage of that one process: ``RUSAGE_CHILDREN`` would give the largest
+    child so far)."""
     start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
+    process.returncode = os.waitstatus_to_exitcode(status)
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    if process.returncode:
+        raise subprocess.CalledProcessError(process.returncode, command, stderr=stderr)
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss * 1024
 
 
 def bench(root: Path, repeat: int, cold: bool) -> tuple[Corpus, list[Timing], int]:
@@ -206,8 +212,10 @@ def bench(root: Path, repeat: int, cold: bool) -> tuple[Corpus, list[Timing], in
             baselines.append(child([sys.executable, str(BASELINE), str(target / "corpus.json"), str(Path(out) / f"baseline{n}")]))
         words = baseline_index.words(baseline_index.documents(json.loads((target / "corpus.json").read_text(encoding="utf-8"))))
     for name, runs_of in (("build", builds), ("baseline", baselines)):
-        timings.append(Timing(name, runs_of[0][0], [cpu for cpu, _ in runs_of[1:]], False))
-        timings.append(Timing(f"{name}-wall", runs_of[0][1], [wall for _, wall in runs_of[1:]], False))
+        timings.append(Timing(name, runs_of[0][0], [cpu for cpu, _, _ in runs_of[1:]], False))
+        timings.append(Timing(f"{name}-wall", runs_of[0][1], [wall for _, wall, _ in runs_of[1:]], False))
+        # peak RSS in MB, shown in the "s" columns: the most any run took
+        timings.append(Timing(f"{name}-RSS-MB", runs_of[0][2] / 1e6, [max(r[2] for r in runs_of) / 1e6], False))
     return corpus, timings, words
 
 
@@ -217,8 +225,8 @@ def main(argv: list[str] | None = None) -> int:
                     "on the seeds and on synthetic corpora, against a plain whoosh + Snowball script.",
         epilog="example: .venv/bin/python benchmarks/bench_pipeline.py --scale 10 50 --repeat 5",
     )
-    parser.add_argument("--scale", type=int, nargs="+", default=[50, 100],
-                        help="synthetic corpus sizes, in copies of the seeds (default 50 100; 0: seeds only)")
+    parser.add_argument("--scale", type=int, nargs="+", default=[10, 50, 100],
+                        help="synthetic corpus sizes, in copies of the seeds (default 10 50 100; 0: seeds only)")
     parser.add_argument("--seed", type=int, default=1, help="seed of make_corpus.py (default 1)")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per stage after the first (default 3)")
     args = parser.parse_args(argv)
@@ -266,6 +274,18 @@ def main(argv: list[str] | None = None) -> int:
         exponent = {stage: math.log(per_scale[large][0][stage].best / per_scale[small][0][stage].best)
                     / math.log(large / small) for stage in ("build", "index", "baseline")}
         print(f"  growth exponent x{small} -> x{large}: " + ", ".join(f"{k} {v:.2f}" for k, v in exponent.items()))
+    print("\nissue 11's targets (this run):")
+    for scale in (50, 100):
+        if scale in per_scale:
+            stages = per_scale[scale][0]
+            ratio = stages["build"].best / stages["baseline"].best
+            print(f"  build x{scale}: {ratio:.2f} x baseline (target <= 4)")
+    if 50 in per_scale and 100 in per_scale:
+        b = math.log(per_scale[100][0]["build"].best / per_scale[50][0]["build"].best) / math.log(2)
+        print(f"  build growth exponent x50 -> x100: {b:.2f} (target <= 1.05)")
+    if 10 in per_scale and 100 in per_scale:
+        small, large = per_scale[10][0]["build-RSS-MB"].best, per_scale[100][0]["build-RSS-MB"].best
+        print(f"  build peak RSS x10 {small:.0f} MB, x100 {large:.0f} MB: {large / small:.2f} x (target <= 1.5)")
     return 0
 
 

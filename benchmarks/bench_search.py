@@ -4,6 +4,7 @@ stemmer on the same nodes, the two lemma modes, and cold `lawsearch search` star
 
     python benchmarks/bench_search.py                # seeds and the 50x synthetic corpus
     python benchmarks/bench_search.py --scale 0      # seeds only
+    python benchmarks/bench_search.py --cold         # cold search / baseline script at 1x, 50x, 100x
 
 Prints figures; asserts nothing (the tests do that).
 """
@@ -120,6 +121,35 @@ def cold_start(out: Path, corpus_dir: Path, runs: int = 5) -> tuple[float, float
             wall([lawsearch, "search", "--corpus", str(corpus_dir), "--out", str(out), "штрафными картами"]))
 
 
+def cpu_of(command: list[str]) -> tuple[float, float]:
+    """CPU seconds (user + system) and wall seconds of one run of ``command`` in a process of its own."""
+    import os
+
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), command)
+    return usage.ru_utime + usage.ru_stime, time.perf_counter() - start
+
+
+def cold_ratio(corpus_dir: Path, work: Path, runs: int, query: str = "штрафными картами") -> tuple[float, float, float]:
+    """Cold ``lawsearch search`` against ``baseline_search.py`` (a whoosh index of the same
+    nodes with the Snowball stemmer), each a fresh process, runs alternating so both see the
+    same load: (lawsearch's median CPU s, the baseline's, their ratio)."""
+    out, base = work / f"cold-build-{corpus_dir.parent.name}", work / f"cold-baseline-{corpus_dir.parent.name}"
+    lawsearch = str(Path(sys.executable).parent / "lawsearch")
+    subprocess.run([lawsearch, "build", "-q", "--corpus", str(corpus_dir), "--out", str(out)], check=True)
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "baseline_index.py"), str(out / "corpus.json"), str(base)],
+                   check=True, capture_output=True)
+    ours, theirs = [], []
+    for _ in range(runs + 1):  # the first of each warms the file cache and writes .pyc files: dropped
+        ours.append(cpu_of([lawsearch, "search", "--corpus", str(corpus_dir), "--out", str(out), query])[0])
+        theirs.append(cpu_of([sys.executable, str(ROOT / "benchmarks" / "baseline_search.py"), str(base), query])[0])
+    a, b = statistics.median(ours[1:]), statistics.median(theirs[1:])
+    return a, b, a / b
+
+
 def run(name: str, corpus_dir: Path, work: Path, repeat: int, with_relevance: bool) -> None:
     corpus = build_corpus(corpus_dir)
     print(f"\n== {name}: {len(corpus.nodes)} nodes")
@@ -151,8 +181,25 @@ def main() -> None:
     ap.add_argument("--scale", type=int, default=50, help="synthetic corpus size (0: seeds only)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=5, help="passes over the relevance set for latency")
+    ap.add_argument("--cold", type=int, nargs="*", metavar="SCALE",
+                    help="only the cold-search ratios, at these sizes (1: the seeds; default 1 50 100)")
+    ap.add_argument("--runs", type=int, default=7, help="cold runs of each script per size (median)")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-search-"))
+    if args.cold is not None:
+        try:
+            for scale in args.cold or [1, 50, 100]:
+                corpus_dir = ROOT / "corpus"
+                if scale > 1:
+                    corpus_dir = work / f"x{scale}" / "corpus"
+                    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--scale", str(scale),
+                                    "--seed", str(args.seed), "--out", str(corpus_dir)], check=True, capture_output=True)
+                ours, theirs, ratio = cold_ratio(corpus_dir, work, args.runs)
+                print(f"cold search x{scale}: lawsearch {ours * 1000:.0f} ms CPU, baseline script {theirs * 1000:.0f} ms: "
+                      f"{ratio:.2f} x (target <= 1.3)", flush=True)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return
     try:
         run("seeds", ROOT / "corpus", work, args.repeat, True)
         out = work / "build"

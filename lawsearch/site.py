@@ -297,18 +297,20 @@ class SiteBuilder:
         self.single = True
         try:
             laws = self.laws()
-            items = [{"law": law, "view": self.view(law, ""),
+            # a generator, and the template streamed to the file: one law's view at a time in memory
+            items = ({"law": law, "view": self.view(law, ""),
                       "commentary": [self.view(c, "") for c in self.corpus.commentary(law.id)],
                       "divisions_here": self.divisions_by_page.get(f"laws/{law.id}.html", [])}
-                     for law in laws]
+                     for law in laws)
             static = template_dir() / "static"
-            html = self.env.get_template("single.html").render(
+            stream = self.env.get_template("single.html").stream(
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
                 search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
                 stem_js=inline_script((static / "stem-en.js").read_text(encoding="utf-8")),
                 data_script=Markup(data_script))
-            path.write_text(html, encoding="utf-8")
+            with open(path, "w", encoding="utf-8") as f:
+                stream.dump(f)
         finally:
             self.single = False
 
