@@ -34,12 +34,11 @@ from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Wor
 from .index import BOOSTS, META
 from .model import CorpusError, Problem, shorten
 from .morph import english_stem
+from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 PREFIX_FIELDS = ("title", "text")
 SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
-CITATION = re.compile(r"^\s*(?:(?:правил\w*|стать\w*|ст\.?|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|\s?[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
-                      re.IGNORECASE)
 SNIPPET_CHARS = 220
 MIN_CORRECTED = 4  # words shorter than this are never "corrected"
 
@@ -82,8 +81,9 @@ class Result:
 
     def to_dict(self) -> dict:
         return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
-                "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind,
-                "groups": groups(self.hits, totals=self.by_law)}
+                "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
+                "by_law": self.by_law, "reach": reach(self.by_law),
+                "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else []}
 
 
 PER_LAW = 3  # hits of one law shown together before "and N more"
@@ -91,9 +91,16 @@ PER_LAW = 3  # hits of one law shown together before "and N more"
 
 def groups(hits: list[Hit], per_law: int = PER_LAW, totals: dict[str, int] | None = None) -> list[dict]:
     """Hits by law, laws in order of their best hit; each law shows its best ``per_law``
-    so one law does not flood the page (the ranked ``hits`` list keeps them all). Hits in
-    no law are all shown: no ``law:`` filter could show the rest. ``total``: the law's
-    matches beyond the hits too, when ``totals`` (``Result.by_law``) gives them."""
+    so one law does not flood the page (the ranked ``hits`` list keeps them all), the law's
+    own node first when it is among them (it heads the group). Hits in no law are all
+    shown: no ``law:`` filter could show the rest. ``total``: the law's matches beyond the
+    hits too, when ``totals`` (``Result.by_law``) gives them. The command line and the
+    browser (static/engine.js) both show these groups as they are.
+
+    >>> hit = lambda i, law: Hit(i, law, "", None, 0.0, "", [], "")
+    >>> [g["shown"] for g in groups([hit("62C1", "62"), hit("62B1", "62"), hit("61", "61"), hit("62B2", "62"), hit("62", "62")])]
+    [['62C1', '62B1', '62B2'], ['61']]
+    """
     out: dict[str, list[str]] = {}
     for h in hits:
         out.setdefault(h.law or "", []).append(h.id)
@@ -101,7 +108,10 @@ def groups(hits: list[Hit], per_law: int = PER_LAW, totals: dict[str, int] | Non
     rows = []
     for law, members in out.items():
         cap = len(members) if single or not law else per_law
-        rows.append({"law": law or None, "ids": members, "shown": members[:cap], "more": max(0, len(members) - cap),
+        shown = members[:cap]
+        if law in shown:
+            shown = [law] + [m for m in shown if m != law]
+        rows.append({"law": law or None, "ids": members, "shown": shown, "more": max(0, len(members) - cap),
                      "total": max(len(members), (totals or {}).get(law, 0))})
     return rows
 
@@ -139,11 +149,11 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     filters: dict[str, str] = {}
     negate_next = False
     or_next = False
-    for m in re.finditer(r'(-?)"([^"]*)"?|(\S+)', query):
+    for m in QUERY_PART.finditer(query):
         if m.group(2) is not None:
-            text = m.group(2).strip()
+            text = strip_spaces(m.group(2))
             if text:
-                clauses.append(Clause("phrase", text, negated=bool(m.group(1)) or negate_next, or_previous=or_next))
+                clauses.append(Clause("phrase", text, negated=m.group(1) == "-" or negate_next, or_previous=or_next))
             negate_next = or_next = False
             continue
         word = m.group(3)
@@ -153,7 +163,7 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
         if word in ("NOT", "AND"):
             negate_next = word == "NOT"
             continue
-        f = re.match(r"^(law|kind|lang):(\S+)$", word)
+        f = FILTER.fullmatch(word)
         if f:
             filters[f[1]] = f[2]
             continue
@@ -165,7 +175,7 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
                 clauses.append(Clause("id", tok.text, negated, or_next))
             elif tok.kind == "word" and word.endswith("*") and tok.end == len(word) - 1:
                 clauses.append(Clause("prefix", tok.text, negated, or_next))
-            elif tok.kind == "word" and not re.search("[а-яёА-ЯЁ]", tok.text):
+            elif tok.kind == "word" and not HAS_CYRILLIC.search(tok.text):
                 clauses.append(Clause("english", tok.text, negated, or_next))
             else:
                 clauses.append(Clause("word", tok.text, negated, or_next))
@@ -233,10 +243,10 @@ class Searcher:
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = CITATION.match(query)
+        m = CITATION.fullmatch(query)
         if not m:
             return self._id_jump(query, limit)
-        node_id = ids.normalize(m["id"])
+        node_id = ids.normalize(m[1])
         parts = ids.parse_law_id(node_id)
         if node_id not in self.nodes and (not parts or parts["law"] not in self.nodes):
             return None  # not a node of ours: search it as text
@@ -247,7 +257,7 @@ class Searcher:
     def _id_jump(self, query: str, limit: int | None) -> Result | None:
         """Every other ID ``show`` takes: a division, a piece (then who cites it) or a
         footnote (then the nodes carrying its markers)."""
-        node_id = query.strip()
+        node_id = strip_spaces(query)
         if node_id in self.footnotes:
             order = [node_id] + self.footnotes[node_id]["owners"]
         elif node_id in self.nodes:
@@ -417,7 +427,7 @@ class Searcher:
     def english_stems(self, text: str) -> list[str]:
         """Stems of English words as the index made them: whoosh's English stop words and
         one-letter words dropped, then Snowball's English stems (the browser: stem-en.js)."""
-        return [english_stem(w) for w in (x.lower() for x in re.findall(r"[A-Za-z]+", text))
+        return [english_stem(w) for w in (x.lower() for x in LATIN_WORD.findall(text))
                 if w not in EN_STOP_WORDS and len(w) >= 2]
 
     def _english_node(self, text: str, highlight: set[str], english_only: bool = False):
@@ -457,7 +467,7 @@ class Searcher:
         for k in range(3):
             q = query
             for w, cands in replacements.items():
-                q = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", cands[min(k, len(cands) - 1)], q)
+                q = re.sub(next_to_nothing(w), cands[min(k, len(cands) - 1)].replace("\\", "\\\\"), q)
             if q not in variants and q != query:
                 variants.append(q)
         for variant in variants:

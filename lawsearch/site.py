@@ -293,6 +293,7 @@ class SiteBuilder:
             html = self.env.get_template("single.html").render(
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
+                engine_js=inline_script((static / "engine.js").read_text(encoding="utf-8")),
                 search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
                 stem_js=inline_script((static / "stem-en.js").read_text(encoding="utf-8")),
                 data_script=Markup(data_script))
@@ -351,7 +352,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     from .analysis import STOP_WORDS
     from .evaluate import B, K1, PHRASE_BONUS, SLOP
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
+    from .ids import LOOKALIKES
     from .model import ECHO_CHARS
+    from .patterns import SEARCH_GRAMMAR
     from .query import MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM_BOOST, Searcher
 
     searcher = Searcher(index_dir)
@@ -397,6 +400,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "en_fields": list(EN_FIELDS),
             "synonym_boost": SYNONYM_BOOST,
             "stop": sorted(STOP_WORDS),
+            # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
+            "grammar": SEARCH_GRAMMAR,
+            "lookalikes": ["".join(map(chr, LOOKALIKES)), "".join(map(chr, LOOKALIKES.values()))],
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP,

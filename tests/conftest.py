@@ -82,3 +82,14 @@ def browser():
             "--disable-sync", "--no-first-run"])
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def node_engine(built):
+    """The browser's engine (static/engine.js) under Node, over the built site's data: one
+    process for the whole session (tests/node_engine.py)."""
+    from node_engine import NodeEngine
+
+    engine = NodeEngine(built / "site" / "search-index.js")
+    yield engine
+    engine.close()

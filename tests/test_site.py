@@ -232,7 +232,7 @@ def test_single_file_is_self_contained(built):
         assert value[1:] in page.ids or value == "#", value
     html = single.read_text(encoding="utf-8")
     assert "window.LAWSEARCH_DATA" in html and "<style>" in html
-    assert html.lower().count("</script") == 3  # the data, the stemmer and the search code, nothing more
+    assert html.lower().count("</script") == 4  # the data, the stemmer, the engine and the page script, nothing more
 
 
 def test_single_file_searches_as_the_cli(browser, built, searcher):
@@ -240,7 +240,7 @@ def test_single_file_searches_as_the_cli(browser, built, searcher):
     page.goto((built / "lawsearch.html").as_uri())
     for query, _, _ in relevance_set():
         cli = [h.id for h in searcher.search(query, 5).hits]
-        js = page.evaluate("q => window.lawsearch.search(q, 5).hits.map(h => h.id)", query)
+        js = page.evaluate("q => window.lawsearch.search(q, 5).then(r => r.hits.map(h => h.id))", query)
         assert js[:1] == cli[:1] and set(js) == set(cli), (query, cli, js)
     page.fill("#q", "50E")
     page.keyboard.press("Enter")
@@ -337,7 +337,7 @@ def test_browser_says_why_a_filter_names_nothing(page, built, searcher, query):
     with pytest.raises(QueryError) as info:
         searcher.search(query)
     page.goto((built / "site" / "index.html").as_uri())
-    assert page.evaluate("q => window.lawsearch.search(q, 10).error", query) == str(info.value)
+    assert page.evaluate("q => window.lawsearch.search(q, 10).then(r => r.error)", query) == str(info.value)
     page.fill("#q", query)
     page.locator("#results .error").wait_for()
     assert page.inner_text("#results") == str(info.value)
