@@ -207,6 +207,7 @@ class Searcher:
         self.forms: dict[str, list[str]] = self.meta["forms"]
         self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
         self.footnotes: dict[str, dict] = self.meta.get("footnotes", {})
+        self.speller = Speller(self.meta["vocabulary"])
 
     def close(self) -> None:
         self.searcher.close()
@@ -458,7 +459,7 @@ class Searcher:
         for w in words:
             if fold(w) in vocabulary or len(w) < MIN_CORRECTED:
                 continue  # short tokens ("ст", "law") are abbreviations, not typos
-            candidates = close_words(fold(w), vocabulary)
+            candidates = self.speller.close(fold(w))
             if candidates:
                 replacements[w] = candidates
         if not replacements:
@@ -522,16 +523,41 @@ class Searcher:
         return prefix + text[start:end] + suffix, spans_
 
 
-def close_words(word: str, vocabulary: dict[str, int], limit: int = 3) -> list[str]:
-    """Corpus words within two edits of ``word``, closest and most frequent first."""
-    scored = []
-    for candidate, count in vocabulary.items():
-        if abs(len(candidate) - len(word)) > 2:
-            continue
-        d = edit_distance(word, candidate, 2)
-        if d <= 2:
-            scored.append((d, -count, candidate))
-    return [c for _, _, c in sorted(scored)[:limit]]
+class Speller:
+    """Corpus words close to a misspelt one: within two edits (``edit_distance``), closest
+    first, then the most frequent, then alphabetical. The browser's engine has the same.
+
+    >>> Speller({"карта": 5, "карты": 2, "кара": 1}).close("крата")
+    ['карта', 'карты', 'кара']
+    """
+
+    BOUND = 2
+
+    def __init__(self, vocabulary: dict[str, int]):
+        self.by_length: dict[int, list[tuple[str, frozenset, int]]] = {}
+        for word, count in vocabulary.items():
+            self.by_length.setdefault(len(word), []).append((word, frozenset(word), count))
+        self.cache: dict[str, list[str]] = {}
+
+    def close(self, word: str, limit: int = 3) -> list[str]:
+        key = f"{limit}:{word}"
+        if key not in self.cache:
+            if len(self.cache) > 10_000:  # a long-lived searcher meets endless typos
+                self.cache.clear()
+            self.cache[key] = self._close(word, limit)
+        return self.cache[key]
+
+    def _close(self, word: str, limit: int) -> list[str]:
+        letters, scored = frozenset(word), []
+        for n in range(len(word) - self.BOUND, len(word) + self.BOUND + 1):
+            for candidate, its_letters, count in self.by_length.get(n, ()):
+                # each edit brings in or takes out at most one distinct letter: a cheap bound first
+                if len(its_letters - letters) > self.BOUND or len(letters - its_letters) > self.BOUND:
+                    continue
+                d = edit_distance(word, candidate, self.BOUND)
+                if d <= self.BOUND:
+                    scored.append((d, -count, candidate))
+        return [c for _, _, c in sorted(scored)[:limit]]
 
 
 def edit_distance(a: str, b: str, bound: int) -> int:

@@ -527,15 +527,35 @@
     }
     return prev[b.length];
   }
+  // query.Speller: corpus words within two edits, closest, then most frequent, then alphabetical
+  var SPELL_BOUND = 2, BY_LENGTH = null, SPELL_CACHE = new Map();
+  function letterSet(w) { var out = new Set(); for (var i = 0; i < w.length; i++) out.add(w[i]); return out; }
+  function missingFrom(a, b) { var n = 0; a.forEach(function (x) { if (!b.has(x)) n++; }); return n; }
   function closeWords(word, limit) {
-    var scored = [];
-    Object.keys(DATA.vocabulary).forEach(function (c) {
-      if (Math.abs(c.length - word.length) > 2) return;
-      var d = editDistance(word, c, 2);
-      if (d <= 2) scored.push([d, -DATA.vocabulary[c], c]);
-    });
+    limit = limit || 3;
+    var key = limit + ":" + word;
+    if (SPELL_CACHE.has(key)) return SPELL_CACHE.get(key);
+    if (BY_LENGTH === null) {
+      BY_LENGTH = new Map();
+      Object.keys(DATA.vocabulary).forEach(function (c) {
+        if (!BY_LENGTH.has(c.length)) BY_LENGTH.set(c.length, []);
+        BY_LENGTH.get(c.length).push([c, letterSet(c), DATA.vocabulary[c]]);
+      });
+    }
+    var letters = letterSet(word), scored = [];
+    for (var n = word.length - SPELL_BOUND; n <= word.length + SPELL_BOUND; n++) {
+      (BY_LENGTH.get(n) || []).forEach(function (entry) {
+        // each edit brings in or takes out at most one distinct letter: a cheap bound first
+        if (missingFrom(entry[1], letters) > SPELL_BOUND || missingFrom(letters, entry[1]) > SPELL_BOUND) return;
+        var d = editDistance(word, entry[0], SPELL_BOUND);
+        if (d <= SPELL_BOUND) scored.push([d, -entry[2], entry[0]]);
+      });
+    }
     scored.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0); });
-    return scored.slice(0, limit || 3).map(function (x) { return x[2]; });
+    var out = scored.slice(0, limit).map(function (x) { return x[2]; });
+    if (SPELL_CACHE.size > 10000) SPELL_CACHE.clear();
+    SPELL_CACHE.set(key, out);
+    return out;
   }
   function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
   function correct(result, query, limit) {
