@@ -486,15 +486,17 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
 
     lines: list[str] = []
     if result.corrected_query:
-        lines.append(f"No hits for {shorten(result.query)!r}; showing results for {shorten(result.corrected_query)!r}.")
-    if not result.hits:
-        lines.append(f"Nothing matches {shorten(result.query)!r}.")
+        lines.append(f"No such word in the corpus: showing results for {shorten(result.corrected_query)!r}, "
+                     f"not {shorten(result.query)!r}.")
         if result.suggestions:
             lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
-        lines.append("Try fewer words, a word* prefix, or an ID like 50E.")
+    if not result.hits:
+        lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
+        lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
     if result.kind != "text":
         return _format_jump(result, command)
+    lines += reading_lines(result)
     by_id = {h.id: h for h in result.hits}
     query = result.corrected_query or result.query
     rows = groups(result.hits, totals=result.by_law)
@@ -519,6 +521,15 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     else:
         lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
+
+
+def reading_lines(result) -> list[str]:
+    """How the query was read, before its hits: «понято как: стол → болван, карта стола»
+    for each looser reading applied, «не найдено: …» for the words no hit shown covers."""
+    lines = [f"понято как: {shorten(u['words'])} → {', '.join(u['as'])}" for u in result.understood_as]
+    if result.missing:
+        lines.append("не найдено: " + ", ".join(shorten(w) for w in result.missing))
+    return lines + ([""] if lines else [])
 
 
 def _format_jump(result, command) -> str:

@@ -1,25 +1,44 @@
-"""How a query matches and ranks documents: a small, exact model that the browser's
-``site_templates/static/search.js`` implements line for line, so the site answers as the
-command line does.
+"""How a query matches and ranks documents: best match, a small exact model that the
+browser's ``site_templates/static/engine.js`` implements line for line, so the site answers
+as the command line does (tests/test_differential.py compares the two on 10,000 queries).
 
 Postings come from the whoosh index (``WhooshStats``) here and from the exported search
 payload in the browser; both hold the same positions, lengths and counts.
+
+A query is a list of **words** (``Unit``: a word as typed, a quoted phrase, an ID, words
+joined by OR) and **alternatives** (``Alternative``): ways a document can match one word or
+a run of them -- the word's own lemmas, its family, a thesaurus or glossary phrase -- each
+with a *quality*: 1 for the words as typed, less for a looser reading. Every word is
+optional unless required (``+word``); a document matching an excluded word, or outside the
+filters, is dropped.
 
 Score of a term ``t`` in field ``f`` of document ``d`` (BM25, k1 = 1.2, b = 0.75)::
 
     idf(t, f)   = ln(1 + (N - df + 0.5) / (df + 0.5))
     bm25(t,f,d) = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len(f, d) / avglen(f)))
 
-* ``Word``: any of its terms (the lemmas of one word) in any field; score =
-  weight * sum over fields of boost(f) * max over terms of bm25.
+* ``Word``: any of its terms in any field; score = sum over fields of boost(f) * max over
+  terms of bm25.
 * ``Phrase``: its words in order, each at most two positions after the one before, within
-  one field; score = 2 * weight * sum over fields where it occurs of boost(f) * sum over
-  words of max bm25.
-* ``AllOf`` / ``AnyOf``: all / any children; score = sum of the matching children.
-* ``Flag``: a keyword field holds the term (an ID); score = weight.
-* ``Query``: the positive part, minus documents a negative part matches, within filters.
+  one field; score = 2 * sum over fields where it occurs of boost(f) * sum over words of max
+  bm25.
+* ``AllOf``: every child matches; score = the sum. ``Flag``: a keyword field holds the term
+  (an ID); score 1.
 
-Ranking: score rounded to 6 decimals, descending; ties in reading order.
+A document's score, for query words ``u`` (``Query.run``)::
+
+    covered(u) = 1 if any alternative for u matches, else 0
+    quality(u) = the best quality among the alternatives for u that match (× ASIDE where
+                 it matched only in a law's commentary)
+    title(u)   = the best quality among them that match in the title
+    bm25(u)    = the best of quality * score / (query words the alternative stands for)
+    score      = COVER * sum covered + TITLE * LEVEL[kind] * sum title
+                 + QUALITY * sum quality + BM25 * sum bm25
+
+so a document covering more of the query comes first, then one whose title names it (a
+law's title more than a clause's), then one matching the words themselves rather than a
+looser reading, then BM25; ties in reading order. Scores are rounded to 6 decimals
+(``round6``). docs/decisions.md gives the measurement behind the weights.
 """
 
 from __future__ import annotations
@@ -31,6 +50,16 @@ K1 = 1.2
 B = 0.75
 PHRASE_BONUS = 2.0
 SLOP = 2  # a phrase's next word may stand this many positions after the previous one
+
+# The ranking's weights (docs/decisions.md, "Best match": measured on the situations'
+# tuning half and the relevance set).
+COVER = 100.0
+TITLE = 10.0
+QUALITY = 40.0
+BM25 = 0.1
+TITLE_FIELDS = ("title", "title_en")  # a node's title in either language
+ASIDE = 0.5  # a word found only in a law's commentary (all its paragraphs in one field) is a looser match
+LEVEL = {"law": 1.0, "section": 1.0, "clause": 0.5, "subclause": 0.5, "item": 0.5}  # how much a title says of its part
 
 
 class Stats:
@@ -47,60 +76,56 @@ class Stats:
     def avglen(self, field: str) -> float:
         raise NotImplementedError
 
-    def bm25(self, field: str, term: str, doc: int) -> float:
+    def bm25_all(self, field: str, term: str) -> dict[int, float]:
+        """bm25 of ``term`` in ``field`` for every document holding it."""
         p = self.postings(field, term)
-        positions = p.get(doc)
-        if not positions:
-            return 0.0
+        if not p:
+            return {}
         df = len(p)
         idf = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
-        tf = len(positions)
-        norm = 1 - B + B * self.length(field, doc) / (self.avglen(field) or 1)
-        return idf * tf * (K1 + 1) / (tf + K1 * norm)
+        avg = self.avglen(field) or 1
+        out = {}
+        for doc, positions in p.items():
+            tf = len(positions)
+            norm = 1 - B + B * self.length(field, doc) / avg
+            out[doc] = idf * tf * (K1 + 1) / (tf + K1 * norm)
+        return out
+
+
+# -- what matches a document, with its score ------------------------------------------------
+# Each ``scores(stats)`` gives {document: (score, where)}: where it matched, IN_TITLE and/or
+# IN_BODY (any field but a law's commentary, which holds all its paragraphs in one).
+IN_TITLE, IN_BODY = 1, 2
+
+
+def where(f: str) -> int:
+    return (IN_TITLE if f in TITLE_FIELDS else 0) | (IN_BODY if f != "commentary" else 0)
 
 
 @dataclass
 class Word:
     terms: list[str]
     fields: dict[str, float]
-    weight: float = 1.0
 
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] = set()
-        for f in self.fields:
-            for t in self.terms:
-                out.update(stats.postings(f, t))
-        return out
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total, found = 0.0, False
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        total: dict[int, float] = {}
+        places: dict[int, int] = {}
         for f, boost in self.fields.items():
-            best = 0.0
+            best: dict[int, float] = {}
             for t in self.terms:
-                if doc in stats.postings(f, t):
-                    found = True
-                    best = max(best, stats.bm25(f, t, doc))
-            total += boost * best
-        return self.weight * total if found else None
+                for doc, s in stats.bm25_all(f, t).items():
+                    if s > best.get(doc, -1.0):
+                        best[doc] = s
+            for doc, s in best.items():
+                total[doc] = total.get(doc, 0.0) + boost * s
+                places[doc] = places.get(doc, 0) | where(f)
+        return {doc: (s, places[doc]) for doc, s in total.items()}
 
 
 @dataclass
 class Phrase:
     words: list[list[str]]  # term alternatives per word, in order
     fields: dict[str, float]
-    weight: float = 1.0
-
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] = set()
-        for f in self.fields:
-            docs: set[int] | None = None
-            for terms in self.words:
-                here: set[int] = set()
-                for t in terms:
-                    here.update(stats.postings(f, t))
-                docs = here if docs is None else docs & here
-            out |= docs or set()
-        return out
 
     def occurs(self, stats: Stats, f: str, doc: int) -> bool:
         starts: set[int] | None = None
@@ -116,103 +141,141 @@ class Phrase:
                 return False
         return bool(starts)
 
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total, found = 0.0, False
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        total: dict[int, float] = {}
+        places: dict[int, int] = {}
         for f, boost in self.fields.items():
-            if not self.occurs(stats, f, doc):
-                continue
-            found = True
+            per_word: list[dict[int, float]] = []
             for terms in self.words:
-                total += boost * max(stats.bm25(f, t, doc) for t in terms)
-        return PHRASE_BONUS * self.weight * total if found else None
-
-
-@dataclass
-class Flag:
-    field: str
-    term: str
-    weight: float = 1.0
-
-    def candidates(self, stats: Stats) -> set[int]:
-        return set(stats.postings(self.field, self.term))
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        return self.weight if doc in stats.postings(self.field, self.term) else None
-
-
-@dataclass
-class Every:
-    """Every document (a query of filters alone); score 0."""
-
-    n: int
-
-    def candidates(self, stats: Stats) -> set[int]:
-        return set(range(self.n))
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        return 0.0
+                best: dict[int, float] = {}
+                for t in terms:
+                    for doc, s in stats.bm25_all(f, t).items():
+                        if s > best.get(doc, -1.0):
+                            best[doc] = s
+                per_word.append(best)
+            docs = set(per_word[0]) if per_word else set()
+            for best in per_word[1:]:
+                docs &= set(best)
+            for doc in sorted(docs):
+                if not self.occurs(stats, f, doc):
+                    continue
+                s = 0.0
+                for best in per_word:
+                    s += best[doc]
+                total[doc] = total.get(doc, 0.0) + boost * s
+                places[doc] = places.get(doc, 0) | where(f)
+        return {doc: (PHRASE_BONUS * s, places[doc]) for doc, s in total.items()}
 
 
 @dataclass
 class AllOf:
     children: list
 
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] | None = None
-        for c in self.children:
-            here = c.candidates(stats)
-            out = here if out is None else out & here
-        return out or set()
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total = 0.0
-        for c in self.children:
-            s = c.score(stats, doc)
-            if s is None:
-                return None
-            total += s
-        return total
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        out: dict[int, tuple[float, int]] | None = None
+        for child in self.children:
+            here = child.scores(stats)
+            if out is None:
+                out = here
+            else:
+                out = {doc: (s + here[doc][0], places & here[doc][1]) for doc, (s, places) in out.items() if doc in here}
+        return out or {}
 
 
 @dataclass
-class AnyOf:
-    children: list
+class Flag:
+    field: str
+    term: str
 
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] = set()
-        for c in self.children:
-            out |= c.candidates(stats)
-        return out
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        return {doc: (1.0, IN_BODY) for doc in stats.postings(self.field, self.term)}
 
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total, found = 0.0, False
-        for c in self.children:
-            s = c.score(stats, doc)
-            if s is not None:
-                found = True
-                total += s
-        return total if found else None
+
+# -- the query --------------------------------------------------------------------------------
+
+
+@dataclass
+class Unit:
+    """A word of the query as the user typed it (a phrase, an ID, words joined by OR)."""
+
+    text: str
+    required: bool = False
+
+
+@dataclass
+class Alternative:
+    """A way to match the query words ``first``..``last``: ``own`` when it is those words
+    themselves (any inflection), else a looser reading (family, thesaurus, glossary)."""
+
+    match: object  # Word | Phrase | AllOf | Flag
+    first: int
+    last: int
+    quality: float = 1.0
+    own: bool = True
+
+
+@dataclass
+class Ranked:
+    score: float
+    doc: int
+    covered: list[bool]  # per query word
 
 
 @dataclass
 class Query:
-    positive: AllOf
-    negative: list = field(default_factory=list)
+    units: list[Unit]
+    alternatives: list[Alternative]
+    negative: list = field(default_factory=list)  # matches that exclude a document
     filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" → value
 
-    def run(self, stats: Stats, docs: list[dict]) -> list[tuple[float, int]]:
-        """(score, doc) best first, ties in reading order (``docs[doc]["order"]``)."""
+    def run(self, stats: Stats, docs: list[dict]) -> list[Ranked]:
+        """Every document the query allows, best first, ties in reading order
+        (``docs[doc]["order"]``)."""
+        n = len(self.units)
+        # per document: quality, bm25 share, title quality and "own" per query word
+        found: dict[int, list[list]] = {}
+        if not n:
+            found = {doc: [[], [], [], []] for doc in range(len(docs))}  # filters alone: everything, score 0
+        for alt in self.alternatives:
+            span = range(alt.first, alt.last + 1)
+            for doc, (s, places) in alt.match.scores(stats).items():
+                rec = found.get(doc)
+                if rec is None:
+                    rec = found[doc] = [[0.0] * n, [0.0] * n, [0.0] * n, [False] * n]
+                quality, share, title, own = rec
+                q = alt.quality if places & IN_BODY else alt.quality * ASIDE
+                value = q * s / len(span)
+                for u in span:
+                    if q > quality[u]:
+                        quality[u] = q
+                    if value > share[u]:
+                        share[u] = value
+                    if places & IN_TITLE and q > title[u]:
+                        title[u] = q
+                    if alt.own:
+                        own[u] = True
+        excluded: set[int] = set()
+        for match in self.negative:
+            excluded.update(match.scores(stats))
+        required = [u for u, unit in enumerate(self.units) if unit.required]
         out = []
-        for doc in sorted(self.positive.candidates(stats)):
+        for doc in sorted(found):
             meta = docs[doc]
-            if any(str(meta.get(k) or "") != v for k, v in self.filters.items()):
+            if doc in excluded or any(str(meta.get(k) or "") != v for k, v in self.filters.items()):
                 continue
-            if any(n.score(stats, doc) is not None for n in self.negative):
+            quality, share, title, own = found[doc]
+            if any(not own[u] for u in required):
                 continue
-            s = self.positive.score(stats, doc)
-            if s is not None:
-                out.append((round6(s), doc))
-        out.sort(key=lambda x: (-x[0], docs[x[1]]["order"]))
+            covered = [q > 0 for q in quality]
+            cover = titled = good = bm25 = 0.0
+            for u in range(n):
+                cover += 1.0 if covered[u] else 0.0
+                titled += title[u]
+                good += quality[u]
+                bm25 += share[u]
+            score = COVER * cover + TITLE * LEVEL.get(meta["kind"], 0.0) * titled + QUALITY * good + BM25 * bm25
+            out.append(Ranked(round6(score), doc, covered))
+        out.sort(key=lambda r: (-r.score, docs[r.doc]["order"]))
         return out
 
 
@@ -230,6 +293,7 @@ class WhooshStats(Stats):
         self.lengths = lengths
         self._avg = {f: (sum(v) / len(v) if v else 0.0) for f, v in lengths.items()}
         self._cache: dict[tuple[str, str], dict[int, list[int]]] = {}
+        self._bm25: dict[tuple[str, str], dict[int, float]] = {}
 
     def postings(self, field: str, term: str) -> dict[int, list[int]]:
         key = (field, term)
@@ -244,6 +308,13 @@ class WhooshStats(Stats):
                     m.next()
             self._cache[key] = p
         return p
+
+    def bm25_all(self, field: str, term: str) -> dict[int, float]:
+        key = (field, term)
+        out = self._bm25.get(key)
+        if out is None:
+            out = self._bm25[key] = super().bm25_all(field, term)
+        return out
 
     def length(self, field: str, doc: int) -> int:
         return self.lengths[field][doc]

@@ -1,17 +1,22 @@
 """Morphological search over the index: the query language, ID and citation jumps,
 English through the glossary, "did you mean", snippets with highlights.
 
-Query language (CONTRACT.md):
+Query language (CONTRACT.md) -- best match:
 
-* plain words match every form, all words must match (AND): ``штрафными картами``;
+* plain words match every form and each is optional: the nodes covering more of the query
+  come first (``evaluate.py`` says how they rank): ``штрафными картами``;
+* ``+word`` requires a word, ``-word`` or ``NOT word`` excludes it;
 * ``"quoted phrases"`` match in any inflection: ``"ход вне очереди"``;
-* ``OR`` between two words or phrases; ``NOT word`` or ``-word`` excludes; ``word*`` is a prefix;
+* ``OR`` between two words or phrases makes them one word of the query; ``word*`` is a prefix;
 * filters ``law:50``, ``kind:commentary``, ``lang:en`` (English fields only), ``lang:ru``;
 * an ID or a citation alone (``50E``, ``правило 50E``, ``Law 50E``, ``50е``, ``48.4``) puts
   that node first and the nodes citing it next;
-* English words go through the glossary (``penalty card`` → штрафная карта) and search
-  the English titles and terms;
-* a query with no hits is retried with the closest words of the corpus.
+* English words go through the glossary (``penalty card`` → штрафная карта) and search the
+  English titles and terms, and (an abbreviation in Russian text: WBF) the Russian fields;
+* the words of the query no hit shown covers are reported (``missing``), and every looser
+  reading applied (family, glossary, thesaurus) is reported too (``understood_as``);
+* a word the corpus does not know is replaced by its closest corpus word before ranking
+  (``corrected_query``; the next closest are ``suggestions``).
 
     >>> result = search("штрафными картами", index_dir=Path("build/index"))   # doctest: +SKIP
     >>> result.hits[0].id                                                      # doctest: +SKIP
@@ -29,16 +34,20 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
-from .index import EN_FIELDS, EN_STOP_WORDS
-from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
-from .index import BOOSTS, META
+from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats
+from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, META
 from .model import CorpusError, Problem, shorten
 from .morph import english_stem
 from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
+EN_WEIGHTS = {f: 1.0 for f in EN_FIELDS}
+EN_TEXT = {f: 1.0 for f in EN_FIELDS if f != "terms_en"}  # the English titles and text themselves
 PREFIX_FIELDS = ("title", "text")
-SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
+# how well a looser reading stands for the words typed (1: the words themselves)
+FAMILY = 0.8  # a word of the same family: сыграл → игра
+SYNONYM = 0.6  # another Russian term of the glossary for the same English one
+TRANSLATION = 0.5  # the glossary's English for a Russian word typed, in the English fields
 SNIPPET_CHARS = 220
 MIN_CORRECTED = 4  # words shorter than this are never "corrected"
 
@@ -60,6 +69,7 @@ class Plan:
     query: EvalQuery
     highlight: set[str]
     prefixes: set[str]
+    understood_as: list[dict] = field(default_factory=list)
 
 
 class QueryError(ValueError):
@@ -78,11 +88,14 @@ class Result:
     kind: str = "text"  # "text" | "id" (a citation jump)
     target: str | None = None  # for "id": the ID asked for
     by_law: dict[str, int] = field(default_factory=dict)  # matches per law ("" none), all of them, not just the hits
+    missing: list[str] = field(default_factory=list)  # query words no hit shown covers
+    understood_as: list[dict] = field(default_factory=list)  # looser readings applied: {"words", "as", "by"}
 
     def to_dict(self) -> dict:
         return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
                 "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
-                "by_law": self.by_law, "reach": reach(self.by_law),
+                "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
+                "understood_as": self.understood_as,
                 "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else []}
 
 
@@ -137,13 +150,14 @@ class Clause:
     text: str
     negated: bool = False
     or_previous: bool = False
+    required: bool = False
 
 
 def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     """Split a query into clauses and filters.
 
-    >>> [(c.kind, c.text, c.negated) for c in parse('"ход вне очереди" -болван law:50')[0]]
-    [('phrase', 'ход вне очереди', False), ('word', 'болван', True)]
+    >>> [(c.kind, c.text, c.negated, c.required) for c in parse('"ход вне очереди" -болван +карта law:50')[0]]
+    [('phrase', 'ход вне очереди', False, False), ('word', 'болван', True, False), ('word', 'карта', False, True)]
     """
     clauses: list[Clause] = []
     filters: dict[str, str] = {}
@@ -153,7 +167,8 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
         if m.group(2) is not None:
             text = strip_spaces(m.group(2))
             if text:
-                clauses.append(Clause("phrase", text, negated=m.group(1) == "-" or negate_next, or_previous=or_next))
+                clauses.append(Clause("phrase", text, negated=m.group(1) == "-" or negate_next, or_previous=or_next,
+                                      required=m.group(1) == "+"))
             negate_next = or_next = False
             continue
         word = m.group(3)
@@ -167,18 +182,21 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
         if f:
             filters[f[1]] = f[2]
             continue
-        negated = negate_next
+        negated, required = negate_next, False
         if word.startswith("-") and len(word) > 1:
             negated, word = True, word[1:]
+        elif word.startswith("+") and len(word) > 1:
+            required, word = True, word[1:]
         for tok in tokenize(word):
             if tok.kind == "id":
-                clauses.append(Clause("id", tok.text, negated, or_next))
+                kind = "id"
             elif tok.kind == "word" and word.endswith("*") and tok.end == len(word) - 1:
-                clauses.append(Clause("prefix", tok.text, negated, or_next))
+                kind = "prefix"
             elif tok.kind == "word" and not HAS_CYRILLIC.search(tok.text):
-                clauses.append(Clause("english", tok.text, negated, or_next))
+                kind = "english"
             else:
-                clauses.append(Clause("word", tok.text, negated, or_next))
+                kind = "word"
+            clauses.append(Clause(kind, tok.text, negated, or_next, required))
             or_next = False
         negate_next = or_next = False
     return clauses, filters
@@ -219,9 +237,11 @@ class Searcher:
         self.check_filters(parse(query)[1])
         result = self._citation(query, limit)
         if result is None:
-            result = self._text(query, limit)
-            if not result.hits:
-                self._correct(result, query, limit)
+            variants = self.corrections(query)  # before ranking: a misspelt word would miss, not rank lower
+            result = self._text(variants[0] if variants else query, limit)
+            result.query = query
+            if variants:
+                result.corrected_query, result.suggestions = variants[0], variants[1:]
         return result
 
     def check_filters(self, filters: dict[str, str]) -> None:
@@ -279,43 +299,99 @@ class Searcher:
         if plan is None:
             return Result(query=query)
         ranked = plan.query.run(self.stats, self.docs)
+        shown = ranked[:limit]
         # snippets only for the hits shown: they are the costly part of a result
-        hits = [self._hit(self.doc_ids[doc], score, plan.highlight, plan.prefixes) for score, doc in ranked[:limit]]
+        hits = [self._hit(self.doc_ids[r.doc], r.score, plan.highlight, plan.prefixes) for r in shown]
         by_law: dict[str, int] = {}
-        for _, doc in ranked:
-            law = self.docs[doc]["law"] or ""
+        for r in ranked:
+            law = self.docs[r.doc]["law"] or ""
             by_law[law] = by_law.get(law, 0) + 1
-        return Result(query=query, hits=hits, total=len(ranked), by_law=by_law)
+        units = plan.query.units
+        missing = [u.text for i, u in enumerate(units) if not any(r.covered[i] for r in shown)]
+        return Result(query=query, hits=hits, total=len(ranked), by_law=by_law, missing=missing,
+                      understood_as=plan.understood_as)
 
     def plan(self, query: str) -> Plan | None:
-        """The query as an ``evaluate.Query`` plus what to highlight; None when nothing to search."""
+        """The query as an ``evaluate.Query`` -- its words, every way to match each, what
+        excludes -- plus what to highlight; None when there is nothing to search."""
         clauses, filters = parse(query)
         english_only = filters.get("lang") == "en"
-        positive: list = []
+        units: list[Unit] = []
+        alternatives: list[Alternative] = []
         negative: list = []
+        slots: list[tuple[str, object] | None] = []  # per word: ("word", its terms) | ("english", its stems)
         highlight: set[str] = set()
         prefixes: set[str] = set()
-        clauses = self._english_phrases(clauses) if not english_only else clauses
-        clauses = self._glossary_phrases(clauses)
+        understood: list[dict] = []
         for clause in clauses:
-            node = self._clause_node(clause, english_only, highlight if not clause.negated else set(),
-                                     prefixes if not clause.negated else set())
-            if node is None:
-                continue
+            matches = self._own_matches(clause, english_only, set() if clause.negated else highlight,
+                                        set() if clause.negated else prefixes)
+            if not matches:
+                continue  # stop words only: nothing to look for
             if clause.negated:
-                negative.append(node)
-            elif clause.or_previous and positive:
-                positive[-1] = AnyOf([positive[-1], node])
+                negative += matches
+                continue
+            if clause.or_previous and units:
+                u = len(units) - 1
+                units[u].text += f" OR {clause.text}"
+                slots[u] = None  # an OR spells no phrase
             else:
-                positive.append(node)
+                units.append(Unit(clause.text, clause.required))
+                slots.append(self._slot(clause, english_only))
+                u = len(units) - 1
+            alternatives += [Alternative(m, u, u) for m in matches]
+        if not english_only:
+            alternatives += self._glossary_alternatives(units, slots, understood, highlight)
         kept = {k: v for k, v in filters.items() if k in ("law", "kind")}
         if filters.get("lang") == "ru":
             kept["lang"] = "ru"
-        if not positive:
-            if not kept:
-                return None
-            positive = [Every(len(self.docs))]  # filters alone: everything they allow, in reading order
-        return Plan(EvalQuery(AllOf(positive), negative, kept), highlight, prefixes)
+        if not units and not kept:
+            return None
+        return Plan(EvalQuery(units, alternatives, negative, kept), highlight, prefixes, understood)
+
+    def _own_matches(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]) -> list:
+        """What matches the clause's own words, any inflection: [] for stop words only."""
+        if clause.kind == "id":
+            term = normalize_id(clause.text)
+            highlight.add(term)
+            return [Flag("ids", term)]
+        if clause.kind == "prefix" and not english_only:
+            stem = fold(clause.text)
+            prefixes.add(stem)
+            terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
+            return [Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS})] if terms else [Word([stem], RU_FIELDS)]
+        if clause.kind == "english" or english_only:
+            stems = self.english_stems(clause.text)
+            out = [AllOf([Word([s], EN_WEIGHTS) for s in stems]) if len(stems) > 1 else Word(stems, EN_WEIGHTS)] \
+                if stems else []
+            highlight.update(stems)
+            if clause.kind == "english" and not english_only:
+                # a Latin word in Russian text (WBF, LHO) is a term of the Russian fields as written
+                terms = self.word_terms(clause.text)
+                if terms:
+                    out.append(Word(list(terms), RU_FIELDS))
+                    highlight.update(terms)
+            return out
+        sequence = [self.word_terms(clause.text)] if clause.kind == "word" else self.phrase_terms(clause.text)
+        sequence = [t for t in sequence if t]
+        if not sequence:
+            return []
+        for t in sequence:
+            highlight.update(t)
+        return [self._sequence_node(sequence)]
+
+    def _slot(self, clause: Clause, english_only: bool) -> tuple[str, object] | None:
+        """What a glossary or thesaurus phrase can be matched against: a plain word's terms,
+        or an English word's stems."""
+        if english_only:
+            return None
+        if clause.kind == "word":
+            return ("word", self.word_terms(clause.text))
+        if clause.kind == "phrase":
+            return ("phrase", [t for t in self.phrase_terms(clause.text) if t])
+        if clause.kind == "english":
+            return ("english", self.english_stems(clause.text))
+        return None
 
     def word_terms(self, word: str) -> tuple[str, ...]:
         """A query word's terms from the forms table the browser also gets; a word that is
@@ -339,91 +415,106 @@ class Searcher:
                 out.append(terms)
         return out
 
-    def _english_phrases(self, clauses: list[Clause]) -> list[Clause]:
-        """Consecutive English words become one clause so the glossary sees the phrase."""
-        out: list[Clause] = []
-        for c in clauses:
-            if c.kind == "english" and out and out[-1].kind == "english" and not c.negated \
-                    and not out[-1].negated and not c.or_previous:
-                out[-1] = Clause("english", f"{out[-1].text} {c.text}", False, out[-1].or_previous)
-            else:
-                out.append(c)
-        return out
-
-    def _glossary_phrases(self, clauses: list[Clause]) -> list[Clause]:
-        """Consecutive plain words that spell a glossary phrase (``невиновная сторона``)
-        become one "term" clause: they still must all match, and the phrase's synonyms
-        (``ненарушившая сторона``) match too."""
-        out: list[Clause] = []
+    def _glossary_alternatives(self, units: list[Unit], slots: list, understood: list[dict],
+                               highlight: set[str]) -> list[Alternative]:
+        """Glossary phrases spelt by runs of query words: a run of Russian words spelling a
+        glossary phrase (``невиновная сторона``) also matches as that phrase, and as the other
+        Russian terms for its English one (``ненарушившая сторона``) at ``SYNONYM``; a run of
+        English words spelling a glossary term (``penalty card``) matches its Russian term
+        (``штрафная карта``) as the words themselves."""
+        out: list[Alternative] = []
         i = 0
-        while i < len(clauses):
-            best = 0
-            for g in self.glossary:
-                terms = g["terms"]
-                n = len(terms)
-                run = clauses[i:i + n]
-                if n < 2 or n <= best or len(run) < n:
-                    continue
-                if any(c.kind != "word" or c.negated or (k and c.or_previous) for k, c in enumerate(run)):
-                    continue
-                if all(set(self.word_terms(c.text)) & set(t) for c, t in zip(run, terms)):
-                    best = n
-            if best:
-                run = clauses[i:i + best]
-                out.append(Clause("term", " ".join(c.text for c in run), False, run[0].or_previous))
-                i += best
-            else:
-                out.append(clauses[i])
+        while i < len(units):
+            slot = slots[i]
+            if slot is None:
                 i += 1
+                continue
+            if slot[0] == "english":
+                i = self._english_run(units, slots, i, out, understood)
+                continue
+            best, entry = 0, None
+            if slot[0] == "phrase":
+                sequence = slot[1]
+                entry = next((g for g in self.glossary if len(g["terms"]) == len(sequence) and len(sequence) > 1
+                              and all(set(a) & set(b) for a, b in zip(g["terms"], sequence))), None)
+                best = 1 if entry else 0
+            else:
+                for g in self.glossary:
+                    n = len(g["terms"])
+                    run = slots[i:i + n]
+                    if n <= best or len(run) < n or (n == 1 and not g["expand"]):
+                        continue
+                    if all(r is not None and r[0] == "word" and set(r[1]) & set(t) for r, t in zip(run, g["terms"])):
+                        best, entry = n, g
+                if best > 1:  # the words typed, as the glossary's phrase
+                    own = [list(r[1]) for r in slots[i:i + best]]
+                    out.append(Alternative(Phrase(own, RU_FIELDS), i, i + best - 1))
+            if entry is None:
+                i += 1
+                continue
+            if entry["en_stems"]:  # the same term in the English text: "Lead Out of Turn" in a law's English title
+                stems = entry["en_stems"]
+                highlight.update(stems)
+                # (not terms_en: the glossary terms found in the Russian text, synonyms included, are no translation)
+                # a term of several words names one thing; one word's English (defender, card) is everywhere
+                out.append(Alternative(Word(stems, EN_TEXT) if len(stems) == 1 else
+                                       AllOf([Word([x], EN_TEXT) for x in stems]), i, i + best - 1,
+                                       1.0 if len(entry["terms"]) > 1 else TRANSLATION, own=False))
+            synonyms = self._synonyms(entry)
+            for terms in synonyms:
+                out.append(Alternative(self._sequence_node(terms), i, i + best - 1, SYNONYM, own=False))
+            if synonyms:
+                words = " ".join(u.text for u in units[i:i + best])
+                understood.append({"words": words, "as": [self._spelt(t) for t in synonyms], "by": "glossary"})
+            i += best
         return out
 
-    def _clause_node(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]):
-        if clause.kind == "id":
-            term = normalize_id(clause.text)
-            highlight.add(term)
-            return Flag("ids", term)
-        if clause.kind == "prefix":
-            stem = fold(clause.text)
-            prefixes.add(stem)
-            terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
-            return Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS}) if terms else Word([stem], RU_FIELDS)
-        if clause.kind == "english" or english_only:
-            return self._english_node(clause.text, highlight, english_only)
-        sequence = [self.word_terms(clause.text)] if clause.kind == "word" else self.phrase_terms(clause.text)
-        sequence = [t for t in sequence if t]
-        if not sequence:
-            return None  # stop words only
-        for t in sequence:
-            highlight.update(t)
-        synonyms = self._synonyms(sequence)  # found, but not highlighted: the words typed are
-        extra = [self._sequence_node(x, SYNONYM_BOOST) for x in synonyms]
-        if clause.kind == "term":
-            words = AllOf([self._sequence_node([t]) for t in sequence])
-            return AnyOf([words, self._sequence_node(sequence)] + extra)
-        node = self._sequence_node(sequence)
-        return AnyOf([node] + extra) if extra else node
+    def _synonyms(self, entry: dict) -> list[list[tuple[str, ...]]]:
+        """The other Russian terms of the glossary for ``entry``'s English term (a single
+        word only where the glossary lets it expand)."""
+        out: list[list[tuple[str, ...]]] = []
+        for other in self.glossary:
+            if other["en"] == entry["en"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
+                    and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
+                out.append(other["terms"])
+        return out
 
-    def _sequence_node(self, sequence: list[tuple[str, ...]], weight: float = 1.0):
+    def _spelt(self, terms: list[tuple[str, ...]]) -> str:
+        """A glossary term as its Russian text: ``[("штрафной",), ("карта",)]`` → ``штрафная карта``."""
+        return next((g["ru"] for g in self.glossary if g["terms"] == terms), " ".join(t[0] for t in terms))
+
+    def _english_run(self, units: list[Unit], slots: list, i: int, out: list[Alternative], understood: list[dict]) -> int:
+        """English words from ``i`` spelling a glossary term: its Russian phrase, for the run.
+        Returns where the next run starts."""
+        best, entries = 0, []
+        for g in self.glossary:
+            if not g["terms"] or not (g["expand"] or len(g["terms"]) > 1) or not g["en_stems"]:
+                continue
+            stems, j = [], i
+            while j < len(slots) and len(stems) < len(g["en_stems"]) and slots[j] is not None and slots[j][0] == "english":
+                stems += slots[j][1]
+                j += 1
+            if stems == g["en_stems"] and j - i >= best:
+                if j - i > best:
+                    best, entries = j - i, []
+                entries.append(g)
+        if not best:
+            return i + 1
+        for g in entries:
+            terms = g["terms"]
+            node = self._sequence_node(terms)
+            out.append(Alternative(node, i, i + best - 1))
+            if len(terms) > 1:  # its words apart count too
+                out.append(Alternative(AllOf([self._sequence_node([t]) for t in terms]), i, i + best - 1))
+        understood.append({"words": " ".join(u.text for u in units[i:i + best]), "as": [g["ru"] for g in entries],
+                           "by": "glossary"})
+        return i + best
+
+    def _sequence_node(self, sequence: list[tuple[str, ...]]):
         """One word: any of its lemmas in any Russian field; several: a phrase."""
         if len(sequence) == 1:
-            return Word(list(sequence[0]), RU_FIELDS, weight)
-        return Phrase([list(t) for t in sequence], RU_FIELDS, weight)
-
-    def _synonyms(self, sequence: list[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
-        """Other Russian glossary terms for the same English term, when the clause is a
-        glossary term itself (a phrase, or a word the glossary lets expand)."""
-        out = []
-        for g in self.glossary:
-            terms = g["terms"]
-            if len(terms) != len(sequence) or not all(set(a) & set(b) for a, b in zip(terms, sequence)):
-                continue
-            if len(terms) == 1 and not g["expand"]:
-                continue
-            for other in self.glossary:
-                if other["en"] == g["en"] and other is not g and other["terms"] and other["terms"] != terms \
-                        and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
-                    out.append(other["terms"])
-        return out
+            return Word(list(sequence[0]), RU_FIELDS)
+        return Phrase([list(t) for t in sequence], RU_FIELDS)
 
     def english_stems(self, text: str) -> list[str]:
         """Stems of English words as the index made them: whoosh's English stop words and
@@ -431,56 +522,38 @@ class Searcher:
         return [english_stem(w) for w in (x.lower() for x in LATIN_WORD.findall(text))
                 if w not in EN_STOP_WORDS and len(w) >= 2]
 
-    def _english_node(self, text: str, highlight: set[str], english_only: bool = False):
-        """English words: the English fields (titles, glossary terms found in a node); unless
-        ``lang:en`` asked for English only, also the glossary's Russian term, as a term
-        (its words, or better its phrase)."""
-        stems = self.english_stems(text)
-        if not stems:
-            return None
-        parts: list = [AllOf([Word([s], {f: 1.0}) for s in stems]) for f in EN_FIELDS]
-        for g in self.glossary if not english_only else ():
-            if g["en_stems"] == stems and (g["expand"] or len(g["terms"]) > 1) and g["terms"]:
-                terms = g["terms"]
-                parts.append(self._sequence_node(terms) if len(terms) == 1 else
-                             AnyOf([AllOf([self._sequence_node([t]) for t in terms]), self._sequence_node(terms)]))
-                for t in terms:
-                    highlight.update(t)
-        highlight.update(stems)
-        return AnyOf(parts)
-
     # did you mean ---------------------------------------------------------------------------
 
-    def _correct(self, result: Result, query: str, limit: int | None) -> None:
-        clauses, _ = parse(query)
-        words = [c.text for c in clauses if c.kind in ("word", "english", "prefix") and not c.negated]
-        vocabulary = self.meta["vocabulary"]
+    def corrections(self, query: str) -> list[str]:
+        """The query with each word the corpus does not know (``known``) replaced by its
+        closest word of the corpus (``Speller``), then by the second and third closest:
+        [] when there is nothing to correct. Short words ("ст", "law") are abbreviations,
+        not typos."""
         replacements: dict[str, list[str]] = {}
-        for w in words:
-            if fold(w) in vocabulary or len(w) < MIN_CORRECTED:
-                continue  # short tokens ("ст", "law") are abbreviations, not typos
+        for clause in parse(query)[0]:
+            w = clause.text
+            if clause.kind not in ("word", "english") or w in replacements or len(w) < MIN_CORRECTED or self.known(clause):
+                continue
             candidates = self.speller.close(fold(w))
             if candidates:
                 replacements[w] = candidates
-        if not replacements:
-            return
-        variants = []
+        variants: list[str] = []
         for k in range(3):
             q = query
-            for w, cands in replacements.items():
-                q = re.sub(next_to_nothing(w), cands[min(k, len(cands) - 1)].replace("\\", "\\\\"), q)
+            for w, candidates in replacements.items():
+                q = re.sub(next_to_nothing(w), candidates[min(k, len(candidates) - 1)].replace("\\", "\\\\"), q)
             if q not in variants and q != query:
                 variants.append(q)
-        for variant in variants:
-            retry = self._text(variant, limit)
-            if retry.hits:
-                result.corrected_query = variant
-                result.hits = retry.hits
-                result.total = retry.total
-                result.by_law = retry.by_law
-                result.suggestions = [v for v in variants if v != variant]
-                return
-        result.suggestions = variants
+        return variants
+
+    def known(self, clause: Clause) -> bool:
+        """Whether the corpus knows a word: a form of one of its lemmas, a word of its text
+        or glossary, a stop word, an English word whose stem its English fields hold."""
+        w = fold(clause.text)
+        if w in STOP_WORDS or w in self.forms or w in self.meta["vocabulary"]:
+            return True
+        return clause.kind == "english" and any(self.stats.postings(f, s) for s in self.english_stems(clause.text)
+                                                for f in EN_FIELDS)
 
     # hits -----------------------------------------------------------------------------------
 
@@ -494,7 +567,7 @@ class Searcher:
         docnum = self.docnums.get(node_id)
         doc = self.searcher.stored_fields(docnum) if docnum is not None else {}
         node = self.nodes[node_id]
-        text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or ""
+        text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         if not spans_ and doc.get("text_en") and text != doc["text_en"]:
             # matched in the English text only: show that
@@ -502,13 +575,21 @@ class Searcher:
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"])
 
+    def _matched(self, tok, highlight: set[str], prefixes: set[str]) -> bool:
+        """Whether a token of a snippet is one the query looked for: an ID, a form of a
+        lemma, a word with a prefix, an English word with a stem of the query."""
+        if tok.kind == "id":
+            return normalize_id(tok.text) in highlight
+        if tok.kind != "word":
+            return False
+        if not highlight.isdisjoint(self.word_terms(tok.text)) or any(fold(tok.text).startswith(p) for p in prefixes):
+            return True
+        return bool(LATIN_WORD.fullmatch(tok.text)) and english_stem(tok.text.lower()) in highlight
+
     def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
         """A window of ``text`` around the first match, and the matched words' offsets in it."""
         text = text.replace("\n\n", " ¶ ")
-        matches = [(tok.start, tok.end) for tok in tokenize(text)
-                   if (tok.kind == "word" and (set(self.word_terms(tok.text)) & highlight
-                                               or any(fold(tok.text).startswith(p) for p in prefixes)))
-                   or (tok.kind == "id" and normalize_id(tok.text) in highlight)]
+        matches = [(tok.start, tok.end) for tok in tokenize(text) if self._matched(tok, highlight, prefixes)]
         start = 0
         if matches and matches[0][0] > SNIPPET_CHARS // 3:
             start = text.rfind(" ", 0, matches[0][0] - SNIPPET_CHARS // 4) + 1

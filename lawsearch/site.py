@@ -350,12 +350,12 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     ``n`` and the English and ID postings come as they are.
     """
     from .analysis import STOP_WORDS
-    from .evaluate import B, K1, PHRASE_BONUS, SLOP
+    from .evaluate import ASIDE, B, BM25, COVER, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
     from .ids import LOOKALIKES
     from .model import ECHO_CHARS
     from .patterns import SEARCH_GRAMMAR
-    from .query import MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM_BOOST, Searcher
+    from .query import FAMILY, MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM, TRANSLATION, Searcher
 
     searcher = Searcher(index_dir)
     parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
@@ -374,7 +374,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
                 table[term] = flat
-        texts, notes, english = {}, {}, {}
+        texts, notes, english, titles_en = {}, {}, {}, {}
         for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
@@ -384,6 +384,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 notes[node_id] = doc["footnotes"]
             if doc.get("text_en"):
                 english[node_id] = doc["text_en"]  # a snippet where only the English text matched
+            if doc.get("title_en"):
+                titles_en[node_id] = doc["title_en"]  # the snippet of a node known by its English title only
         return {
             "version": 2,
             "n": stats.n,
@@ -394,22 +396,24 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "footnotes": notes,
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
+            "titles_en": titles_en,
             "lengths": {f: v for f, v in stats.lengths.items() if f not in BROWSER_INDEXED},
             "postings": postings,
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
-            "synonym_boost": SYNONYM_BOOST,
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
             "grammar": SEARCH_GRAMMAR,
             "lookalikes": ["".join(map(chr, LOOKALIKES)), "".join(map(chr, LOOKALIKES.values()))],
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
-            "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP,
+            "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,
+                       "quality": QUALITY, "bm25": BM25, "level": LEVEL, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
+                       "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
             "forms": meta["forms"],
-            "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
+            "glossary": [{"ru": g["ru"], "en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
             "citations": meta["citations"],
             "vocabulary": meta["vocabulary"],

@@ -66,6 +66,32 @@ def relevance_set() -> list[tuple[str, list[str], str]]:
     return rows
 
 
+def situations_set() -> list[tuple[str, list[str], str, str]]:
+    """tests/data/situations.tsv: (query, expected IDs, why, "nolemma" | "shares") -- a
+    director's situations in everyday words, written cold (see the file's header)."""
+    rows = []
+    for line in (DATA / "situations.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            query, expected, why, overlap = line.split("\t")
+            rows.append((query, expected.split(), why, overlap))
+    return rows
+
+
+SPLIT_SEED = 1087  # fixed once, before any tuning; never changed after seeing results
+
+
+def situation_halves() -> tuple[list, list]:
+    """The situations in two halves fixed by ``SPLIT_SEED``: the search is tuned on the first
+    only; the second measures what tuning cannot have fitted."""
+    import random
+
+    rows = situations_set()
+    order = list(range(len(rows)))
+    random.Random(SPLIT_SEED).shuffle(order)
+    half = len(rows) // 2
+    return [rows[i] for i in sorted(order[:half])], [rows[i] for i in sorted(order[half:])]
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 

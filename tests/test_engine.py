@@ -102,3 +102,11 @@ def test_groups_take_the_best_hits_not_the_law_first():
     assert groups(hits)[0]["shown"] == ["62C1", "62B1", "62B2"]
     hits[2], hits[3] = hits[3], hits[2]
     assert groups(hits)[0]["shown"] == ["62", "62C1", "62B1"]
+
+
+def test_words_that_name_javascript_properties_are_words(node_engine, searcher):
+    """A query word is looked up in the engine's tables: "constructor" or "toString" must
+    not find JavaScript's own properties there."""
+    queries = ["constructor", "toString карта", "__proto__", "hasOwnProperty valueOf", "law:constructor", "constructor*"]
+    for query, js in zip(queries, node_engine.search(queries)):
+        assert differences(python_answer(searcher, query), js) == [], query

@@ -68,8 +68,7 @@
   function wordTerms(word) {
     var w = fold(word);
     if (STOP.has(w)) return [];
-    var t = DATA.forms[w];
-    return t !== undefined ? t : [w];
+    return has(DATA.forms, w) ? DATA.forms[w] : [w];
   }
   function phraseTerms(text) {
     var out = [];
@@ -111,7 +110,7 @@
     while ((m = QUERY_PART.exec(query)) !== null) {
       if (m[2] !== undefined) {
         var t = strip(m[2]);
-        if (t) clauses.push({kind: "phrase", text: t, negated: m[1] === "-" || negateNext, orPrevious: orNext});
+        if (t) clauses.push({kind: "phrase", text: t, negated: m[1] === "-" || negateNext, orPrevious: orNext, required: m[1] === "+"});
         negateNext = orNext = false;
         continue;
       }
@@ -120,15 +119,16 @@
       if (word === "NOT" || word === "AND") { negateNext = word === "NOT"; continue; }
       var f = FILTER.exec(word);
       if (f) { filters[f[1]] = f[2]; continue; }
-      var negated = negateNext;
+      var negated = negateNext, required = false;
       if (word.charAt(0) === "-" && word.length > 1) { negated = true; word = word.slice(1); }
+      else if (word.charAt(0) === "+" && word.length > 1) { required = true; word = word.slice(1); }
       tokenize(word).forEach(function (tok) {
         var kind;
         if (tok.kind === "id") kind = "id";
         else if (tok.kind === "word" && word.charAt(word.length - 1) === "*" && tok.end === word.length - 1) kind = "prefix";
         else if (tok.kind === "word" && !hasCyrillic(tok.text)) kind = "english";
         else kind = "word";
-        clauses.push({kind: kind, text: tok.text, negated: negated, orPrevious: orNext});
+        clauses.push({kind: kind, text: tok.text, negated: negated, orPrevious: orNext, required: required});
         orNext = false;
       });
       negateNext = orNext = false;
@@ -198,7 +198,7 @@
     var key = field + "\u0000" + term, p = cache[key];
     if (p !== undefined) return p;
     p = new Map();
-    var flat = (DATA.postings[field] || {})[term];
+    var table = DATA.postings[field] || {}, flat = has(table, term) ? table[term] : null;
     if (flat) {  // delta-coded: [doc gap, n, position gaps …] …
       var doc = 0;
       for (var i = 0; i < flat.length;) {
@@ -218,48 +218,50 @@
     for (var i = 0; i < v.length; i++) s += v[i];
     AVG[f] = v.length ? s / v.length : 0;
   });
-  function bm25(field, term, doc) {
-    var p = postings(field, term), positions = p.get(doc);
-    if (!positions || !positions.length) return 0;
-    var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), tf = positions.length;
-    var norm = 1 - B + B * LENGTHS[field][doc] / (AVG[field] || 1);
-    return idf * tf * (K1 + 1) / (tf + K1 * norm);
+  function bm25All(field, term) {  // evaluate.Stats.bm25_all: term's bm25 in every document holding it
+    var key = field + "\u0000" + term, out = BM25_CACHE.get(key);
+    if (out !== undefined) return out;
+    var p = postings(field, term);
+    out = new Map();
+    if (p.size) {
+      var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), avg = AVG[field] || 1;
+      p.forEach(function (positions, doc) {
+        var tf = positions.length, norm = 1 - B + B * LENGTHS[field][doc] / avg;
+        out.set(doc, idf * tf * (K1 + 1) / (tf + K1 * norm));
+      });
+    }
+    BM25_CACHE.set(key, out);
+    return out;
   }
-  function union(a, b) { b.forEach(function (x) { a.add(x); }); return a; }
-  function intersect(a, b) { var out = new Set(); a.forEach(function (x) { if (b.has(x)) out.add(x); }); return out; }
-
-  function Word(terms, fields, weight) { this.terms = terms; this.fields = fields; this.weight = weight === undefined ? 1 : weight; }
-  Word.prototype.candidates = function () {
-    var out = new Set(), self = this;
-    Object.keys(this.fields).forEach(function (f) { self.terms.forEach(function (t) { postings(f, t).forEach(function (_, d) { out.add(d); }); }); });
+  var BM25_CACHE = new Map();
+  var P = DATA.params, COVER = P.cover, TITLE = P.title, QUALITY = P.quality, BM25 = P.bm25, LEVEL = P.level;
+  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside;
+  // each scores() gives a Map document → [score, where]: IN_TITLE and/or IN_BODY (any field
+  // but a law's commentary, which holds all its paragraphs in one)
+  var IN_TITLE = 1, IN_BODY = 2;
+  function where(f) { return (TITLE_FIELDS.indexOf(f) >= 0 ? IN_TITLE : 0) | (f !== "commentary" ? IN_BODY : 0); }
+  function bestOf(field, terms) {
+    var best = new Map();
+    terms.forEach(function (t) {
+      bm25All(field, t).forEach(function (s, doc) { if (s > (best.has(doc) ? best.get(doc) : -1)) best.set(doc, s); });
+    });
+    return best;
+  }
+  function Word(terms, fields) { this.terms = terms; this.fields = fields; }
+  Word.prototype.scores = function () {
+    var total = new Map(), places = new Map(), self = this;
+    Object.keys(this.fields).forEach(function (f) {
+      var boost = self.fields[f], best = bestOf(f, self.terms), w = where(f);
+      best.forEach(function (s, doc) {
+        total.set(doc, (total.has(doc) ? total.get(doc) : 0) + boost * s);
+        places.set(doc, (places.get(doc) || 0) | w);
+      });
+    });
+    var out = new Map();
+    total.forEach(function (s, doc) { out.set(doc, [s, places.get(doc)]); });
     return out;
   };
-  Word.prototype.score = function (doc) {
-    var total = 0, found = false, self = this;
-    Object.keys(this.fields).forEach(function (f) {
-      var best = 0;
-      self.terms.forEach(function (t) {
-        if (postings(f, t).has(doc)) { found = true; best = Math.max(best, bm25(f, t, doc)); }
-      });
-      total += self.fields[f] * best;
-    });
-    return found ? this.weight * total : null;
-  };
-
-  function Phrase(words, fields, weight) { this.words = words; this.fields = fields; this.weight = weight === undefined ? 1 : weight; }
-  Phrase.prototype.candidates = function () {
-    var out = new Set(), self = this;
-    Object.keys(this.fields).forEach(function (f) {
-      var docs = null;
-      self.words.forEach(function (terms) {
-        var here = new Set();
-        terms.forEach(function (t) { postings(f, t).forEach(function (_, d) { here.add(d); }); });
-        docs = docs === null ? here : intersect(docs, here);
-      });
-      if (docs) union(out, docs);
-    });
-    return out;
-  };
+  function Phrase(words, fields) { this.words = words; this.fields = fields; }
   Phrase.prototype.occurs = function (f, doc) {
     var starts = null;
     for (var i = 0; i < this.words.length; i++) {
@@ -275,187 +277,254 @@
     }
     return starts.size > 0;
   };
-  Phrase.prototype.score = function (doc) {
-    var total = 0, found = false, self = this;
+  Phrase.prototype.scores = function () {
+    var total = new Map(), places = new Map(), self = this;
     Object.keys(this.fields).forEach(function (f) {
-      if (!self.occurs(f, doc)) return;
-      found = true;
-      self.words.forEach(function (terms) {
-        var best = -Infinity;
-        terms.forEach(function (t) { best = Math.max(best, bm25(f, t, doc)); });
-        total += self.fields[f] * best;
+      var boost = self.fields[f];
+      var perWord = self.words.map(function (terms) { return bestOf(f, terms); });
+      if (!perWord.length) return;
+      var docs = [];
+      perWord[0].forEach(function (_, doc) { if (perWord.every(function (b) { return b.has(doc); })) docs.push(doc); });
+      docs.sort(function (a, b) { return a - b; }).forEach(function (doc) {
+        if (!self.occurs(f, doc)) return;
+        var s = 0;
+        perWord.forEach(function (b) { s += b.get(doc); });
+        total.set(doc, (total.has(doc) ? total.get(doc) : 0) + boost * s);
+        places.set(doc, (places.get(doc) || 0) | where(f));
       });
     });
-    return found ? PHRASE_BONUS * this.weight * total : null;
+    var out = new Map();
+    total.forEach(function (s, doc) { out.set(doc, [PHRASE_BONUS * s, places.get(doc)]); });
+    return out;
   };
-
-  function Flag(field, term, weight) { this.field = field; this.term = term; this.weight = weight === undefined ? 1 : weight; }
-  Flag.prototype.candidates = function () { var out = new Set(); postings(this.field, this.term).forEach(function (_, d) { out.add(d); }); return out; };
-  Flag.prototype.score = function (doc) { return postings(this.field, this.term).has(doc) ? this.weight : null; };
-
-  function Every(n) { this.n = n; }
-  Every.prototype.candidates = function () { var out = new Set(); for (var d = 0; d < this.n; d++) out.add(d); return out; };
-  Every.prototype.score = function () { return 0; };
-
   function AllOf(children) { this.children = children; }
-  AllOf.prototype.candidates = function () {
+  AllOf.prototype.scores = function () {
     var out = null;
-    this.children.forEach(function (c) { var here = c.candidates(); out = out === null ? here : intersect(out, here); });
-    return out || new Set();
+    this.children.forEach(function (c) {
+      var here = c.scores();
+      if (out === null) { out = here; return; }
+      var next = new Map();
+      out.forEach(function (v, doc) { if (here.has(doc)) next.set(doc, [v[0] + here.get(doc)[0], v[1] & here.get(doc)[1]]); });
+      out = next;
+    });
+    return out || new Map();
   };
-  AllOf.prototype.score = function (doc) {
-    var total = 0;
-    for (var i = 0; i < this.children.length; i++) {
-      var s = this.children[i].score(doc);
-      if (s === null) return null;
-      total += s;
-    }
-    return total;
-  };
-  function AnyOf(children) { this.children = children; }
-  AnyOf.prototype.candidates = function () { var out = new Set(); this.children.forEach(function (c) { union(out, c.candidates()); }); return out; };
-  AnyOf.prototype.score = function (doc) {
-    var total = 0, found = false;
-    this.children.forEach(function (c) { var s = c.score(doc); if (s !== null) { found = true; total += s; } });
-    return found ? total : null;
+  function Flag(field, term) { this.field = field; this.term = term; }
+  Flag.prototype.scores = function () {
+    var out = new Map();
+    postings(this.field, this.term).forEach(function (_, doc) { out.set(doc, [1.0, IN_BODY]); });
+    return out;
   };
 
   function round6(s) { return Math.floor(s * 1e6 + 0.5) / 1e6; }
+  // evaluate.Query.run: every document the query allows, best first, ties in reading order
   function runQuery(q) {
-    var out = [];
-    Array.from(q.positive.candidates()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
-      var meta = NODES[DATA.docs[doc]];
-      for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
-      for (var i = 0; i < q.negative.length; i++) if (q.negative[i].score(doc) !== null) return;
-      var s = q.positive.score(doc);
-      if (s !== null) out.push([round6(s), doc]);
+    var n = q.units.length, found = new Map();
+    if (!n) for (var d = 0; d < DATA.docs.length; d++) found.set(d, [[], [], [], []]);
+    q.alternatives.forEach(function (alt) {
+      var span = alt.last - alt.first + 1;
+      alt.match.scores().forEach(function (v, doc) {
+        var rec = found.get(doc);
+        if (rec === undefined) {
+          rec = [[], [], [], []];
+          for (var u = 0; u < n; u++) { rec[0].push(0); rec[1].push(0); rec[2].push(0); rec[3].push(false); }
+          found.set(doc, rec);
+        }
+        var q = v[1] & IN_BODY ? alt.quality : alt.quality * ASIDE, value = q * v[0] / span;
+        for (u = alt.first; u <= alt.last; u++) {
+          if (q > rec[0][u]) rec[0][u] = q;
+          if (value > rec[1][u]) rec[1][u] = value;
+          if (v[1] & IN_TITLE && q > rec[2][u]) rec[2][u] = q;
+          if (alt.own) rec[3][u] = true;
+        }
+      });
     });
-    out.sort(function (a, b) { return b[0] - a[0] || NODES[DATA.docs[a[1]]].order - NODES[DATA.docs[b[1]]].order; });
+    var excluded = new Set();
+    q.negative.forEach(function (m) { m.scores().forEach(function (_, doc) { excluded.add(doc); }); });
+    var required = [];
+    q.units.forEach(function (unit, u) { if (unit.required) required.push(u); });
+    var out = [];
+    Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
+      var meta = NODES[DATA.docs[doc]];
+      if (excluded.has(doc)) return;
+      for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
+      var rec = found.get(doc);
+      for (var i = 0; i < required.length; i++) if (!rec[3][required[i]]) return;
+      var covered = rec[0].map(function (x) { return x > 0; });
+      var cover = 0, titled = 0, good = 0, bm = 0;
+      for (var u = 0; u < n; u++) {
+        cover += covered[u] ? 1 : 0;
+        titled += rec[2][u];
+        good += rec[0][u];
+        bm += rec[1][u];
+      }
+      var level = Object.prototype.hasOwnProperty.call(LEVEL, meta.kind) ? LEVEL[meta.kind] : 0;
+      var score = COVER * cover + TITLE * level * titled + QUALITY * good + BM25 * bm;
+      out.push({score: round6(score), doc: doc, covered: covered});
+    });
+    out.sort(function (a, b) { return b.score - a.score || NODES[DATA.docs[a.doc]].order - NODES[DATA.docs[b.doc]].order; });
     return out;
   }
 
   // -- building the plan (query.Searcher.plan) ---------------------------------------------
-  var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"], SYNONYM = DATA.synonym_boost;
-  function sameSets(a, b) {
-    if (a.length !== b.length) return false;
-    for (var i = 0; i < a.length; i++) if (!a[i].some(function (x) { return b[i].indexOf(x) >= 0; })) return false;
-    return true;
-  }
+  var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"];
+  var EN_WEIGHTS = {}, EN_TEXT = {};  // the English fields; the English titles and text themselves
+  EN_FIELDS.forEach(function (f) { EN_WEIGHTS[f] = 1.0; if (f !== "terms_en") EN_TEXT[f] = 1.0; });
+  var SYNONYM = P.synonym, TRANSLATION = P.translation;
   function equalSeq(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
-  function englishPhrases(clauses) {
-    var out = [];
-    clauses.forEach(function (c) {
-      var last = out[out.length - 1];
-      if (c.kind === "english" && last && last.kind === "english" && !c.negated && !last.negated && !c.orPrevious)
-        out[out.length - 1] = {kind: "english", text: last.text + " " + c.text, negated: false, orPrevious: last.orPrevious};
-      else out.push(c);
-    });
-    return out;
+  function meets(a, b) { return a.some(function (x) { return b.indexOf(x) >= 0; }); }
+  function sequenceNode(seq) { return seq.length === 1 ? new Word(seq[0].slice(), RU) : new Phrase(seq.map(function (t) { return t.slice(); }), RU); }
+  function Alternative(match, first, last, quality, own) {
+    this.match = match; this.first = first; this.last = last;
+    this.quality = quality === undefined ? 1.0 : quality; this.own = own === undefined ? true : own;
   }
-  function glossaryPhrases(clauses) {
-    var out = [], i = 0;
-    while (i < clauses.length) {
-      var best = 0;
-      DATA.glossary.forEach(function (g) {
-        var n = g.terms.length, run = clauses.slice(i, i + n);
-        if (n < 2 || n <= best || run.length < n) return;
-        for (var k = 0; k < run.length; k++) if (run[k].kind !== "word" || run[k].negated || (k && run[k].orPrevious)) return;
-        for (k = 0; k < run.length; k++) {
-          var wt = wordTerms(run[k].text);
-          if (!wt.some(function (x) { return g.terms[k].indexOf(x) >= 0; })) return;
-        }
-        best = n;
-      });
-      if (best) {
-        var run = clauses.slice(i, i + best);
-        out.push({kind: "term", text: run.map(function (c) { return c.text; }).join(" "), negated: false, orPrevious: run[0].orPrevious});
-        i += best;
-      } else { out.push(clauses[i]); i += 1; }
-    }
-    return out;
-  }
-  function synonyms(sequence) {
-    var out = [];
-    DATA.glossary.forEach(function (g) {
-      if (!sameSets(g.terms, sequence)) return;
-      if (g.terms.length === 1 && !g.expand) return;
-      DATA.glossary.forEach(function (o) {
-        if (o.en === g.en && o !== g && o.terms.length && !equalSeq(o.terms, g.terms) && (o.terms.length > 1 || o.expand)
-            && !out.some(function (x) { return equalSeq(x, o.terms); })) out.push(o.terms);
-      });
-    });
-    return out;
-  }
-  function sequenceNode(seq, weight) { return seq.length === 1 ? new Word(seq[0], RU, weight) : new Phrase(seq, RU, weight); }
   var EN_STOP = new Set(DATA.en_stop), LATIN_WORD = new RegExp(G.latin_word, "gu");
   // as the index: whoosh's English stop words and one-letter words dropped, then Snowball's
-  // English stems (stemEnglish: static/stem-en.js, loaded before this script)
+  // English stems (stemEnglish: static/stem-en.js)
   function englishStems(text) {
     return (text.match(LATIN_WORD) || []).map(function (w) { return w.toLowerCase(); })
       .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
       .map(function (w) { return stemEnglish(w); });
   }
-  function englishNode(text, highlight, englishOnly) {
-    var stems = englishStems(text);
-    if (!stems.length) return null;
-    var parts = EN_FIELDS.map(function (f) { var fl = {}; fl[f] = 1.0; return new AllOf(stems.map(function (s) { return new Word([s], fl); })); });
-    (englishOnly ? [] : DATA.glossary).forEach(function (g) {
-      if (equalSeq(g.en_stems, stems) && (g.expand || g.terms.length > 1) && g.terms.length) {
-        var terms = g.terms;
-        parts.push(terms.length === 1 ? sequenceNode(terms) :
-          new AnyOf([new AllOf(terms.map(function (t) { return sequenceNode([t]); })), sequenceNode(terms)]));
-        terms.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
-      }
-    });
-    stems.forEach(function (s) { highlight.add(s); });
-    return new AnyOf(parts);
-  }
   function termsWithPrefix(field, prefix) {
     var keys = BUILT[field] ? Array.from(BUILT[field].keys()) : Object.keys(DATA.postings[field] || {});
     return keys.filter(function (t) { return t.indexOf(prefix) === 0; });
   }
-  function clauseNode(c, englishOnly, highlight, prefixes) {
-    if (c.kind === "id") { var term = normalizeId(c.text); highlight.add(term); return new Flag("ids", term); }
-    if (c.kind === "prefix") {
+  function byCodeUnits(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+  // what matches the clause's own words, any inflection: [] for stop words only
+  function ownMatches(c, englishOnly, highlight, prefixes) {
+    if (c.kind === "id") { var term = normalizeId(c.text); highlight.add(term); return [new Flag("ids", term)]; }
+    if (c.kind === "prefix" && !englishOnly) {
       var stem = fold(c.text); prefixes.add(stem);
       var set = new Set();
       PREFIX_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { set.add(t); }); });
-      var terms = Array.from(set).sort(), fl = {};
+      var terms = Array.from(set).sort(byCodeUnits), fl = {};
       PREFIX_FIELDS.forEach(function (f) { fl[f] = RU[f]; });
-      return terms.length ? new Word(terms, fl) : new Word([stem], RU);
+      return terms.length ? [new Word(terms, fl)] : [new Word([stem], RU)];
     }
-    if (c.kind === "english" || englishOnly) return englishNode(c.text, highlight, englishOnly);
+    if (c.kind === "english" || englishOnly) {
+      var stems = englishStems(c.text), out = [];
+      if (stems.length) out.push(stems.length > 1 ? new AllOf(stems.map(function (s) { return new Word([s], EN_WEIGHTS); })) : new Word(stems, EN_WEIGHTS));
+      stems.forEach(function (s) { highlight.add(s); });
+      if (c.kind === "english" && !englishOnly) {
+        // a Latin word in Russian text (WBF, LHO) is a term of the Russian fields as written
+        var own = wordTerms(c.text);
+        if (own.length) { out.push(new Word(own.slice(), RU)); own.forEach(function (t) { highlight.add(t); }); }
+      }
+      return out;
+    }
     var seq = (c.kind === "word" ? [wordTerms(c.text)] : phraseTerms(c.text)).filter(function (t) { return t.length; });
-    if (!seq.length) return null;
+    if (!seq.length) return [];
     seq.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
-    var syn = synonyms(seq);  // found, but not highlighted: the words typed are
-    var extra = syn.map(function (s) { return sequenceNode(s, SYNONYM); });
-    if (c.kind === "term") {
-      var words = new AllOf(seq.map(function (t) { return sequenceNode([t]); }));
-      return new AnyOf([words, sequenceNode(seq)].concat(extra));
+    return [sequenceNode(seq)];
+  }
+  // what a glossary or thesaurus phrase can be matched against
+  function slotOf(c, englishOnly) {
+    if (englishOnly) return null;
+    if (c.kind === "word") return ["word", wordTerms(c.text)];
+    if (c.kind === "phrase") return ["phrase", phraseTerms(c.text).filter(function (t) { return t.length; })];
+    if (c.kind === "english") return ["english", englishStems(c.text)];
+    return null;
+  }
+  function synonymsOf(entry) {
+    var out = [];
+    DATA.glossary.forEach(function (o) {
+      if (o.en === entry.en && o !== entry && o.terms.length && !equalSeq(o.terms, entry.terms) && (o.terms.length > 1 || o.expand)
+          && !out.some(function (x) { return equalSeq(x, o.terms); })) out.push(o.terms);
+    });
+    return out;
+  }
+  function spelt(terms) {
+    for (var k = 0; k < DATA.glossary.length; k++) if (equalSeq(DATA.glossary[k].terms, terms)) return DATA.glossary[k].ru;
+    return terms.map(function (t) { return t[0]; }).join(" ");
+  }
+  function wordsOf(units, first, count) { return units.slice(first, first + count).map(function (u) { return u.text; }).join(" "); }
+  function glossaryAlternatives(units, slots, understood, highlight) {
+    var out = [], i = 0;
+    while (i < units.length) {
+      var slot = slots[i];
+      if (slot === null) { i++; continue; }
+      if (slot[0] === "english") { i = englishRun(units, slots, i, out, understood); continue; }
+      var best = 0, entry = null;
+      if (slot[0] === "phrase") {
+        var seq = slot[1];
+        for (var k = 0; k < DATA.glossary.length && entry === null; k++) {
+          var g = DATA.glossary[k];
+          if (g.terms.length === seq.length && seq.length > 1 && g.terms.every(function (t, x) { return meets(t, seq[x]); })) entry = g;
+        }
+        best = entry ? 1 : 0;
+      } else {
+        DATA.glossary.forEach(function (g) {
+          var n = g.terms.length, run = slots.slice(i, i + n);
+          if (n <= best || run.length < n || (n === 1 && !g.expand)) return;
+          if (run.every(function (r, x) { return r !== null && r[0] === "word" && meets(r[1], g.terms[x]); })) { best = n; entry = g; }
+        });
+        if (best > 1) out.push(new Alternative(new Phrase(slots.slice(i, i + best).map(function (r) { return r[1].slice(); }), RU), i, i + best - 1));
+      }
+      if (entry === null) { i++; continue; }
+      if (entry.en_stems.length) {  // the same term in the English fields
+        var stems = entry.en_stems;
+        stems.forEach(function (x) { highlight.add(x); });
+        // (not terms_en: the glossary terms found in the Russian text, synonyms included, are no translation)
+        out.push(new Alternative(stems.length === 1 ? new Word(stems, EN_TEXT) :
+          new AllOf(stems.map(function (x) { return new Word([x], EN_TEXT); })), i, i + best - 1,
+          entry.terms.length > 1 ? 1.0 : TRANSLATION, false));
+      }
+      var synonyms = synonymsOf(entry);
+      synonyms.forEach(function (terms) { out.push(new Alternative(sequenceNode(terms), i, i + best - 1, SYNONYM, false)); });
+      if (synonyms.length) understood.push({words: wordsOf(units, i, best), as: synonyms.map(spelt), by: "glossary"});
+      i += best;
     }
-    var node = sequenceNode(seq);
-    return extra.length ? new AnyOf([node].concat(extra)) : node;
+    return out;
+  }
+  // English words from i spelling a glossary term: its Russian phrase, for the run
+  function englishRun(units, slots, i, out, understood) {
+    var best = 0, entries = [];
+    DATA.glossary.forEach(function (g) {
+      if (!g.terms.length || !(g.expand || g.terms.length > 1) || !g.en_stems.length) return;
+      var stems = [], j = i;
+      while (j < slots.length && stems.length < g.en_stems.length && slots[j] !== null && slots[j][0] === "english") {
+        stems = stems.concat(slots[j][1]); j++;
+      }
+      if (equalSeq(stems, g.en_stems) && j - i >= best) {
+        if (j - i > best) { best = j - i; entries = []; }
+        entries.push(g);
+      }
+    });
+    if (!best) return i + 1;
+    entries.forEach(function (g) {
+      out.push(new Alternative(sequenceNode(g.terms), i, i + best - 1));
+      if (g.terms.length > 1) out.push(new Alternative(new AllOf(g.terms.map(function (t) { return sequenceNode([t]); })), i, i + best - 1));
+    });
+    understood.push({words: wordsOf(units, i, best), as: entries.map(function (g) { return g.ru; }), by: "glossary"});
+    return i + best;
   }
   function plan(query) {
     var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === "en";
-    var positive = [], negative = [], highlight = new Set(), prefixes = new Set();
-    var clauses = englishOnly ? parsed.clauses : englishPhrases(parsed.clauses);
-    glossaryPhrases(clauses).forEach(function (c) {
-      var node = clauseNode(c, englishOnly, c.negated ? new Set() : highlight, c.negated ? new Set() : prefixes);
-      if (node === null) return;
-      if (c.negated) negative.push(node);
-      else if (c.orPrevious && positive.length) positive[positive.length - 1] = new AnyOf([positive[positive.length - 1], node]);
-      else positive.push(node);
+    var units = [], alternatives = [], negative = [], slots = [], highlight = new Set(), prefixes = new Set(), understood = [];
+    parsed.clauses.forEach(function (c) {
+      var matches = ownMatches(c, englishOnly, c.negated ? new Set() : highlight, c.negated ? new Set() : prefixes);
+      if (!matches.length) return;  // stop words only: nothing to look for
+      if (c.negated) { negative = negative.concat(matches); return; }
+      var u;
+      if (c.orPrevious && units.length) {
+        u = units.length - 1;
+        units[u].text += " OR " + c.text;
+        slots[u] = null;  // an OR spells no phrase
+      } else {
+        units.push({text: c.text, required: c.required});
+        slots.push(slotOf(c, englishOnly));
+        u = units.length - 1;
+      }
+      matches.forEach(function (m) { alternatives.push(new Alternative(m, u, u)); });
     });
+    if (!englishOnly) alternatives = alternatives.concat(glossaryAlternatives(units, slots, understood, highlight));
     var kept = {};
     ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
     if (filters.lang === "ru") kept.lang = "ru";
-    if (!positive.length) {
-      if (!Object.keys(kept).length) return null;
-      positive = [new Every(DATA.docs.length)];  // filters alone: everything they allow, in reading order
-    }
-    return {query: {positive: new AllOf(positive), negative: negative, filters: kept}, highlight: highlight, prefixes: prefixes};
+    if (!units.length && !Object.keys(kept).length) return null;
+    return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
+            highlight: highlight, prefixes: prefixes, understood: understood};
   }
 
   // -- search (query.Searcher.search) ------------------------------------------------------
@@ -507,11 +576,13 @@
   }
   function textSearch(query, limit) {
     var p = plan(query);
-    if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}};
-    var ranked = runQuery(p.query), byLaw = {};
-    ranked.forEach(function (r) { var law = NODES[DATA.docs[r[1]]].law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
-    return {query: query, kind: "text", total: ranked.length, by_law: byLaw,
-            hits: ranked.slice(0, limit).map(function (r) { return hit(DATA.docs[r[1]], r[0], p.highlight, p.prefixes); })};
+    if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}, missing: [], understood_as: []};
+    var ranked = runQuery(p.query), byLaw = {}, shown = ranked.slice(0, limit);
+    ranked.forEach(function (r) { var law = NODES[DATA.docs[r.doc]].law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
+    var missing = p.query.units.filter(function (u, i) { return !shown.some(function (r) { return r.covered[i]; }); })
+      .map(function (u) { return u.text; });
+    return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, understood_as: p.understood,
+            hits: shown.map(function (r) { return hit(DATA.docs[r.doc], r.score, p.highlight, p.prefixes); })};
   }
   function editDistance(a, b, bound) {
     var prev2 = null, prev = [];
@@ -558,16 +629,17 @@
     return out;
   }
   function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
-  function correct(result, query, limit) {
-    var words = parse(query).clauses.filter(function (c) { return ["word", "english", "prefix"].indexOf(c.kind) >= 0 && !c.negated; })
-      .map(function (c) { return c.text; });
+  // query.Searcher.corrections: each word the corpus does not know replaced by its closest
+  // corpus word, then by the second and third closest; [] when there is nothing to correct
+  function corrections(query) {
     var replacements = [];
-    words.forEach(function (w) {
-      if (DATA.vocabulary[fold(w)] !== undefined || w.length < DATA.params.min_corrected) return;  // short tokens are not typos
+    parse(query).clauses.forEach(function (c) {
+      var w = c.text;
+      if ((c.kind !== "word" && c.kind !== "english") || replacements.some(function (r) { return r[0] === w; }) ||
+          w.length < P.min_corrected || known(c)) return;
       var cands = closeWords(fold(w));
-      if (cands.length && !replacements.some(function (r) { return r[0] === w; })) replacements.push([w, cands]);
+      if (cands.length) replacements.push([w, cands]);
     });
-    if (!replacements.length) return;
     var variants = [];
     for (var k = 0; k < 3; k++) {
       var q = query;
@@ -578,28 +650,34 @@
       });
       if (variants.indexOf(q) < 0 && q !== query) variants.push(q);
     }
-    for (var v = 0; v < variants.length; v++) {
-      var retry = textSearch(variants[v], limit);
-      if (retry.hits.length) {
-        result.corrected_query = variants[v]; result.hits = retry.hits; result.total = retry.total; result.by_law = retry.by_law;
-        result.suggestions = variants.filter(function (x) { return x !== variants[v]; });
-        return;
-      }
-    }
-    result.suggestions = variants;
+    return variants;
   }
+  // query.Searcher.known: a form of a corpus lemma, a word of its text or glossary, a stop
+  // word, an English word whose stem its English fields hold
+  function known(c) {
+    var w = fold(c.text);
+    if (STOP.has(w) || has(DATA.forms, w) || has(DATA.vocabulary, w)) return true;
+    return c.kind === "english" && englishStems(c.text).some(function (s) {
+      return EN_FIELDS.some(function (f) { return postings(f, s).size > 0; });
+    });
+  }
+  function has(table, key) { return Object.prototype.hasOwnProperty.call(table, key); }
   function search(query, limit) {
     limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
     var error = filterError(parse(query).filters);
     if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error, corrected_query: null, suggestions: []};
     var result = citation(query, limit);
     if (result === null) {
-      result = textSearch(query, limit);
-      if (!result.hits.length) correct(result, query, limit);
+      var variants = corrections(query);  // before ranking: a misspelt word would miss, not rank lower
+      result = textSearch(variants.length ? variants[0] : query, limit);
+      result.query = query;
+      if (variants.length) { result.corrected_query = variants[0]; result.suggestions = variants.slice(1); }
     }
     result.corrected_query = result.corrected_query || null;
     result.suggestions = result.suggestions || [];
     result.target = result.target || null;
+    result.missing = result.missing || [];
+    result.understood_as = result.understood_as || [];
     result.by_law = result.by_law || {};
     result.groups = result.kind === "text" ? groups(result.hits, result.by_law) : [];
     result.reach = reach(result.by_law);
@@ -632,14 +710,19 @@
 
   // -- hits and snippets (query.Searcher._hit / snippet) ---------------------------------------
   var SNIPPET = DATA.params.snippet, PER_LAW = DATA.params.per_law;
+  // query.Searcher._matched: an ID, a form of a lemma, a word with a prefix, an English word with a stem of the query
+  var LATIN_WHOLE = whole(G.latin_word);
+  function matched(tok, highlight, prefixes) {
+    if (tok.kind === "id") return highlight.has(normalizeId(tok.text));
+    if (tok.kind !== "word") return false;
+    if (wordTerms(tok.text).some(function (t) { return highlight.has(t); }) ||
+        Array.from(prefixes).some(function (p) { return fold(tok.text).indexOf(p) === 0; })) return true;
+    return LATIN_WHOLE.test(tok.text) && highlight.has(stemEnglish(tok.text.toLowerCase()));
+  }
   function snippet(text, highlight, prefixes) {
     text = text.split("\n\n").join(" ¶ ");
     var matches = [];
-    tokenize(text).forEach(function (tok) {
-      var hitWord = tok.kind === "word" && (wordTerms(tok.text).some(function (t) { return highlight.has(t); }) ||
-        Array.from(prefixes).some(function (p) { return fold(tok.text).indexOf(p) === 0; }));
-      if (hitWord || (tok.kind === "id" && highlight.has(normalizeId(tok.text)))) matches.push([tok.start, tok.end]);
-    });
+    tokenize(text).forEach(function (tok) { if (matched(tok, highlight, prefixes)) matches.push([tok.start, tok.end]); });
     // offsets as Python counts them, in code points: a character beyond the BMP is two units here
     var seq = text;
     if (/[\uD800-\uDFFF]/.test(text)) {
@@ -663,7 +746,7 @@
       var note = DATA.notes[id], s = snippet(note.text, new Set(), new Set());
       return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
     }
-    var n = NODES[id], text = DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || "";
+    var n = NODES[id], text = DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || DATA.titles_en[id] || "";
     var sn = snippet(text, highlight, prefixes);
     if (!sn.spans.length && DATA.texts_en[id] && text !== DATA.texts_en[id]) sn = snippet(DATA.texts_en[id], highlight, prefixes);
     return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};

@@ -42,6 +42,11 @@
         panel.appendChild(el("p", "info", "Попробуйте меньше слов, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
         return;
       }
+      // how the query was read: looser readings applied, words no hit shown covers
+      (result.understood_as || []).forEach(function (u) {
+        panel.appendChild(el("p", "info understood", "понято как: " + u.words + " → " + u.as.join(", ")));
+      });
+      if (result.missing && result.missing.length) panel.appendChild(el("p", "info missing", "не найдено: " + result.missing.join(", ")));
       var list = el("ol"), byId = {}, shown = 0;
       list.setAttribute("aria-label", "Результаты поиска");
       result.hits.forEach(function (h) { byId[h.id] = h; });
