@@ -119,7 +119,8 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False) 
     glossary = load_glossary(folder.data_files.get("glossary"))
     with staging(out) as stage:
         write_json(stage / CORPUS_JSON, corpus_document(corpus))
-        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress)
+        build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress,
+                    thesaurus_file=folder.data_files.get("thesaurus"))
         builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, Analysis(lexicon))
         pages = builder.write(stage / SITE)
         script = search_script(search_payload(stage / INDEX, corpus))

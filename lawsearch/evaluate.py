@@ -57,6 +57,7 @@ COVER = 100.0
 TITLE = 10.0
 QUALITY = 40.0
 BM25 = 0.1
+COVER_IDF = True  # a word most nodes hold covers less of the query than a rare one
 TITLE_FIELDS = ("title", "title_en")  # a node's title in either language
 ASIDE = 0.5  # a word found only in a law's commentary (all its paragraphs in one field) is a looser match
 LEVEL = {"law": 1.0, "section": 1.0, "clause": 0.5, "subclause": 0.5, "item": 0.5}  # how much a title says of its part
@@ -258,6 +259,15 @@ class Query:
         for match in self.negative:
             excluded.update(match.scores(stats))
         required = [u for u, unit in enumerate(self.units) if unit.required]
+        weight = [1.0] * n  # how much covering each word counts
+        if COVER_IDF and n:
+            df = [0] * n
+            for quality, _, _, _ in found.values():
+                for u in range(n):
+                    if quality[u] > 0:
+                        df[u] += 1
+            top = math.log(1 + len(docs))
+            weight = [math.log(1 + len(docs) / (1 + df[u])) / top for u in range(n)]
         out = []
         for doc in sorted(found):
             meta = docs[doc]
@@ -269,7 +279,7 @@ class Query:
             covered = [q > 0 for q in quality]
             cover = titled = good = bm25 = 0.0
             for u in range(n):
-                cover += 1.0 if covered[u] else 0.0
+                cover += weight[u] if covered[u] else 0.0
                 titled += title[u]
                 good += quality[u]
                 bm25 += share[u]

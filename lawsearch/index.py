@@ -200,8 +200,12 @@ def documents(corpus: Corpus, analysis: Analysis, glossary: list[Term]):
 
 
 def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
-                progress=lambda message: None) -> None:
-    """Write a whoosh index and ``meta.json`` into the empty folder ``target``."""
+                progress=lambda message: None, thesaurus_file: Path | None = None) -> None:
+    """Write a whoosh index and ``meta.json`` into the empty folder ``target``; the
+    thesaurus is the code's, extended by ``thesaurus_file`` (a corpus folder's) if given."""
+    from . import thesaurus
+
+    entries = thesaurus.load(thesaurus_file)  # checked before anything is written
     target.mkdir(parents=True, exist_ok=True)
     analysis = Analysis(lexicon, mode)
     ix = index.create_in(str(target), schema(lexicon, mode))
@@ -218,14 +222,16 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
             lengths[f][doc["id"]] = sum(1 for _ in en(doc[f]))
     writer.commit()
     progress(f"indexed {count} nodes")
-    (target / META).write_text(json.dumps(meta(corpus, glossary, lexicon, mode, analysis, lengths), ensure_ascii=False),
-                               encoding="utf-8")
+    (target / META).write_text(json.dumps(meta(corpus, glossary, lexicon, mode, analysis, lengths, entries),
+                                          ensure_ascii=False), encoding="utf-8")
 
 
-def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term]) -> dict[str, list[str]]:
+def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term], vocabulary_of_search=()) -> dict[str, list[str]]:
     """Word form → terms, for every form of every lemma in the corpus (pymorphy3 generates
-    them now, so a search needs no dictionary), every word as written, the lexicon's forms
-    and the glossary's words. The command line and the browser both read queries with it."""
+    them now, so a search needs no dictionary), every word as written, the lexicon's forms,
+    the glossary's words and ``vocabulary_of_search`` (the thesaurus's phrases: «декларанта»
+    must reach the lemma of its ``say``). The command line and the browser both read
+    queries with it."""
     words: set[str] = set()
     for node in corpus.nodes:
         for field in (node.title, node.text):
@@ -234,6 +240,8 @@ def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term]) -> dic
         words.update(fold(t.text) for t in tokenize(f.text) if t.kind == "word")
     for term in glossary:
         words.update(fold(t.text) for t in tokenize(term.ru) if t.kind == "word")
+    for phrase in vocabulary_of_search:
+        words.update(fold(t.text) for t in tokenize(phrase) if t.kind == "word")
     words.update(analysis.lexicon.forms)
     lemmas = {lemma for w in words for lemma in analysis.word_terms(w)}
     from . import morph
@@ -266,7 +274,11 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
 
 
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysis: Analysis,
-         lengths: dict[str, dict[str, int]]) -> dict:
+         lengths: dict[str, dict[str, int]], thesaurus_entries=()) -> dict:
+    from . import thesaurus
+
+    said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
+    forms = forms_table(corpus, analysis, glossary, said)
     citations = corpus.cited_by()
     vocabulary: Counter[str] = Counter()
     for node in corpus.nodes:
@@ -290,7 +302,24 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
                       "terms": [list(x) for x in analysis.terms(t.ru)],
                       "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
         "lengths": lengths,
-        "forms": forms_table(corpus, analysis, glossary),
+        "forms": forms,
+        "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysis),
+        "families": family_table(sorted({t for terms in forms.values() for t in terms})),
         "vocabulary": dict(vocabulary.most_common()),
         "lexicon": lexicon.forms,
     }
+
+
+def family_table(lemmas: list[str]) -> dict[str, list[str]]:
+    """Lemma → the other lemmas of its word family (заменить → заменять, замена), for the
+    lemmas a query can reach. The families are built by ``lawsearch/families.py`` (derivation
+    rules checked against the dictionary); until it is part of the package the table is
+    empty and a search reads no word through its family. The search needs only this shape:
+    every lemma of a family listed under each of its members, itself excluded, sorted.
+    The family's forms must be in the forms table too (a query's «заменяет» reaches заменять)."""
+    try:
+        from . import families
+    except ImportError:
+        return {}
+    table = families.family_table(lemmas)
+    return {lemma: sorted(set(members) - {lemma}) for lemma, members in sorted(table.items()) if set(members) - {lemma}}

@@ -47,6 +47,7 @@ PREFIX_FIELDS = ("title", "text")
 # how well a looser reading stands for the words typed (1: the words themselves)
 FAMILY = 0.8  # a word of the same family: сыграл → игра
 SYNONYM = 0.6  # another Russian term of the glossary for the same English one
+THESAURUS = 0.7  # a thesaurus phrase, times its entry's weight
 TRANSLATION = 0.5  # the glossary's English for a Russian word typed, in the English fields
 SNIPPET_CHARS = 220
 MIN_CORRECTED = 4  # words shorter than this are never "corrected"
@@ -226,6 +227,12 @@ class Searcher:
         self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
         self.footnotes: dict[str, dict] = self.meta.get("footnotes", {})
         self.speller = Speller(self.meta["vocabulary"])
+        self.thesaurus: list[dict] = self.meta.get("thesaurus", [])
+        self.families: dict[str, list[str]] = self.meta.get("families", {})
+        self.say_index = say_index(self.thesaurus)
+        self.use_thesaurus = True  # off only to measure what it brings (benchmarks/bench_search.py)
+        self._stored: dict[str, dict] = {}
+        self._tokens: dict[str, list] = {}
 
     def close(self) -> None:
         self.searcher.close()
@@ -323,25 +330,37 @@ class Searcher:
         highlight: set[str] = set()
         prefixes: set[str] = set()
         understood: list[dict] = []
+        # the plain words in a row, stop words too, for the thesaurus's phrases:
+        # (as typed, folded, terms, query word or None); None where a row breaks
+        said: list[tuple[str, str, tuple[str, ...], int | None] | None] = []
         for clause in clauses:
             matches = self._own_matches(clause, english_only, set() if clause.negated else highlight,
                                         set() if clause.negated else prefixes)
+            plain = clause.kind in ("word", "english") and not clause.negated and not clause.or_previous
             if not matches:
+                said.append((clause.text, fold(clause.text), (), None) if plain else None)
                 continue  # stop words only: nothing to look for
             if clause.negated:
                 negative += matches
+                said.append(None)
                 continue
             if clause.or_previous and units:
                 u = len(units) - 1
                 units[u].text += f" OR {clause.text}"
                 slots[u] = None  # an OR spells no phrase
+                said[-1:] = [None, None]
             else:
                 units.append(Unit(clause.text, clause.required))
                 slots.append(self._slot(clause, english_only))
                 u = len(units) - 1
+                said.append((clause.text, fold(clause.text), self.word_terms(clause.text), u) if plain else None)
             alternatives += [Alternative(m, u, u) for m in matches]
+            if clause.kind == "word" and not english_only:
+                alternatives += self._family_alternatives(clause, u, understood, highlight)
         if not english_only:
             alternatives += self._glossary_alternatives(units, slots, understood, highlight)
+            if self.use_thesaurus:
+                alternatives += self._thesaurus_alternatives(said, understood)
         kept = {k: v for k, v in filters.items() if k in ("law", "kind")}
         if filters.get("lang") == "ru":
             kept["lang"] = "ru"
@@ -469,6 +488,45 @@ class Searcher:
             i += best
         return out
 
+    def _family_alternatives(self, clause: Clause, u: int, understood: list[dict], highlight: set[str]) -> list[Alternative]:
+        """The other lemmas of the word's family (сыграл → играть, игра) at ``FAMILY``."""
+        terms = self.word_terms(clause.text)
+        family = sorted({f for t in terms for f in self.families.get(t, ())} - set(terms))
+        if not family:
+            return []
+        highlight.update(family)
+        understood.append({"words": clause.text, "as": family, "by": "family"})
+        return [Alternative(Word(family, RU_FIELDS), u, u, FAMILY, own=False)]
+
+    def _thesaurus_alternatives(self, said: list, understood: list[dict]) -> list[Alternative]:
+        """Each thesaurus ``say`` spelt by plain words in a row of the query (any form: by
+        their terms; a stop word of the say as typed) adds its ``means`` phrases for those
+        words, at the entry's weight × ``THESAURUS``. Entries in file order at each start."""
+        out: list[Alternative] = []
+        for start in range(len(said)):
+            if said[start] is None:
+                continue
+            _, form, terms, _ = said[start]
+            # only entries whose first word this word can be (in file order)
+            for k in sorted({k for key in ("=" + form, *terms) for k in self.say_index.get(key, ())}):
+                entry = self.thesaurus[k]
+                say = entry["say"]
+                run = said[start:start + len(say)]
+                if len(run) < len(say) or any(w is None for w in run):
+                    continue
+                if not all(w[1] == s["form"] if not s["terms"] else not set(w[2]).isdisjoint(s["terms"])
+                           for w, s in zip(run, say)):
+                    continue
+                words = [w[3] for w in run if w[3] is not None]
+                means = [[tuple(t) for t in m] for m in entry["means_terms"] if m]
+                if not words or not means:
+                    continue
+                for m in means:
+                    out.append(Alternative(self._sequence_node(m), words[0], words[-1], entry["weight"] * THESAURUS,
+                                           own=False))
+                understood.append({"words": " ".join(w[0] for w in run), "as": entry["means"], "by": "thesaurus"})
+        return out
+
     def _synonyms(self, entry: dict) -> list[list[tuple[str, ...]]]:
         """The other Russian terms of the glossary for ``entry``'s English term (a single
         word only where the glossary lets it expand)."""
@@ -564,8 +622,7 @@ class Searcher:
             snippet, spans_ = self.snippet(note["text"], set())
             return Hit(id=node_id, law=note["law"], kind="footnote", title=None, score=score, snippet=snippet,
                        highlights=spans_, url=note["url"])
-        docnum = self.docnums.get(node_id)
-        doc = self.searcher.stored_fields(docnum) if docnum is not None else {}
+        doc = self.stored(node_id)
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
@@ -574,6 +631,23 @@ class Searcher:
             snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"])
+
+    def stored(self, node_id: str) -> dict:
+        """A node's stored fields (texts for snippets), read from the index once."""
+        doc = self._stored.get(node_id)
+        if doc is None:
+            docnum = self.docnums.get(node_id)
+            doc = self._stored[node_id] = self.searcher.stored_fields(docnum) if docnum is not None else {}
+        return doc
+
+    def tokens(self, text: str) -> list:
+        """``tokenize(text)`` for a snippet, kept: the same few texts come back query after query."""
+        tokens = self._tokens.get(text)
+        if tokens is None:
+            if len(self._tokens) > 20_000:
+                self._tokens.clear()
+            tokens = self._tokens[text] = tokenize(text)
+        return tokens
 
     def _matched(self, tok, highlight: set[str], prefixes: set[str]) -> bool:
         """Whether a token of a snippet is one the query looked for: an ID, a form of a
@@ -589,7 +663,7 @@ class Searcher:
     def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
         """A window of ``text`` around the first match, and the matched words' offsets in it."""
         text = text.replace("\n\n", " ¶ ")
-        matches = [(tok.start, tok.end) for tok in tokenize(text) if self._matched(tok, highlight, prefixes)]
+        matches = [(tok.start, tok.end) for tok in self.tokens(text) if self._matched(tok, highlight, prefixes)]
         start = 0
         if matches and matches[0][0] > SNIPPET_CHARS // 3:
             start = text.rfind(" ", 0, matches[0][0] - SNIPPET_CHARS // 4) + 1
@@ -602,6 +676,17 @@ class Searcher:
         shift = len(prefix) - start
         spans_ = [[s + shift, e + shift] for s, e in matches if s >= start and e <= end]
         return prefix + text[start:end] + suffix, spans_
+
+
+def say_index(thesaurus: list[dict]) -> dict[str, list[int]]:
+    """The thesaurus entries by what their first word can be: a term, or ``=`` and the form
+    of a stop word (which must be typed as it is)."""
+    index: dict[str, list[int]] = {}
+    for k, entry in enumerate(thesaurus):
+        first = entry["say"][0]
+        for key in first["terms"] or ["=" + first["form"]]:
+            index.setdefault(key, []).append(k)
+    return index
 
 
 class Speller:

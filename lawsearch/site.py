@@ -350,12 +350,12 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     ``n`` and the English and ID postings come as they are.
     """
     from .analysis import STOP_WORDS
-    from .evaluate import ASIDE, B, BM25, COVER, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
+    from .evaluate import ASIDE, B, BM25, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
     from .ids import LOOKALIKES
     from .model import ECHO_CHARS
     from .patterns import SEARCH_GRAMMAR
-    from .query import FAMILY, MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM, TRANSLATION, Searcher
+    from .query import FAMILY, MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM, THESAURUS, TRANSLATION, Searcher
 
     searcher = Searcher(index_dir)
     parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
@@ -409,12 +409,16 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,
                        "quality": QUALITY, "bm25": BM25, "level": LEVEL, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
-                       "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION,
+                       "cover_idf": COVER_IDF,
+                       "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
             "forms": meta["forms"],
             "glossary": [{"ru": g["ru"], "en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
+            "thesaurus": [{"say": t["say"], "means": t["means"], "means_terms": t["means_terms"], "weight": t["weight"]}
+                          for t in meta.get("thesaurus", [])],
+            "families": meta.get("families", {}),
             "citations": meta["citations"],
             "vocabulary": meta["vocabulary"],
         }

@@ -26,7 +26,7 @@ ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-125
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
 CODECS = tuple(dict.fromkeys(ENCODINGS.values()))  # utf-8, cp1251, cp866, koi8-r
 KINDS = ("laws", "commentary")
-DATA_FILES = ("curation", "titles", "lexicon", "glossary")
+DATA_FILES = ("curation", "titles", "lexicon", "glossary", "thesaurus")
 CODE_KEYS = {"title", "edition", "laws", "lang", *DATA_FILES}
 SOURCE_KEYS = {"path", "lang", "kind", "edition", "translator", "published", "encoding"}
 RAW_SUFFIXES = (".txt",)
@@ -128,7 +128,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         digest.update(read_bytes(titles_path))
         titles = _load_toml(titles_path).get("titles", {})
         folder.titles_en = {str(k): str(v) for k, v in titles.items()}
-    for key, default in (("lexicon", "lexicon.toml"), ("glossary", "glossary.toml")):
+    for key, default in (("lexicon", "lexicon.toml"), ("glossary", "glossary.toml"), ("thesaurus", "thesaurus.toml")):
         path = root / code.get(key, default)
         if _present(path):
             digest.update(read_bytes(path))

@@ -341,8 +341,13 @@
     });
     var excluded = new Set();
     q.negative.forEach(function (m) { m.scores().forEach(function (_, doc) { excluded.add(doc); }); });
-    var required = [];
-    q.units.forEach(function (unit, u) { if (unit.required) required.push(u); });
+    var required = [], weight = [];
+    q.units.forEach(function (unit, u) { if (unit.required) required.push(u); weight.push(1.0); });
+    if (P.cover_idf && n) {  // how much covering each word counts: less for a word most nodes hold
+      var df = weight.map(function () { return 0; }), top = Math.log(1 + DATA.docs.length);
+      found.forEach(function (rec) { for (var u = 0; u < n; u++) if (rec[0][u] > 0) df[u]++; });
+      weight = df.map(function (x) { return Math.log(1 + DATA.docs.length / (1 + x)) / top; });
+    }
     var out = [];
     Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
       var meta = NODES[DATA.docs[doc]];
@@ -353,7 +358,7 @@
       var covered = rec[0].map(function (x) { return x > 0; });
       var cover = 0, titled = 0, good = 0, bm = 0;
       for (var u = 0; u < n; u++) {
-        cover += covered[u] ? 1 : 0;
+        cover += covered[u] ? weight[u] : 0;
         titled += rec[2][u];
         good += rec[0][u];
         bm += rec[1][u];
@@ -425,6 +430,56 @@
     if (c.kind === "phrase") return ["phrase", phraseTerms(c.text).filter(function (t) { return t.length; })];
     if (c.kind === "english") return ["english", englishStems(c.text)];
     return null;
+  }
+  // query.say_index: the thesaurus entries by what their first word can be
+  var SAY_INDEX = new Map();
+  DATA.thesaurus.forEach(function (entry, k) {
+    var first = entry.say[0];
+    (first.terms.length ? first.terms : ["=" + first.form]).forEach(function (key) {
+      if (!SAY_INDEX.has(key)) SAY_INDEX.set(key, []);
+      SAY_INDEX.get(key).push(k);
+    });
+  });
+  // the other lemmas of the word's family (сыграл → играть, игра) at FAMILY
+  function familyAlternatives(c, u, understood, highlight) {
+    var terms = wordTerms(c.text), set = new Set();
+    terms.forEach(function (t) { (has(DATA.families, t) ? DATA.families[t] : []).forEach(function (f) { set.add(f); }); });
+    terms.forEach(function (t) { set.delete(t); });
+    var family = Array.from(set).sort(byCodeUnits);
+    if (!family.length) return [];
+    family.forEach(function (f) { highlight.add(f); });
+    understood.push({words: c.text, as: family, by: "family"});
+    return [new Alternative(new Word(family, RU), u, u, P.family, false)];
+  }
+  // each thesaurus say spelt by plain words in a row (any form: by their terms; a stop word of
+  // the say as typed) adds its means phrases for those words, at the entry's weight × THESAURUS
+  function thesaurusAlternatives(said, understood) {
+    var out = [];
+    for (var start = 0; start < said.length; start++) {
+      if (said[start] === null) continue;
+      // only entries whose first word this word can be (in file order)
+      var ks = new Set();
+      ["=" + said[start][1]].concat(said[start][2]).forEach(function (key) {
+        if (SAY_INDEX.has(key)) SAY_INDEX.get(key).forEach(function (k) { ks.add(k); });
+      });
+      Array.from(ks).sort(function (a, b) { return a - b; }).forEach(function (k) {
+        var entry = DATA.thesaurus[k];
+        var say = entry.say, run = said.slice(start, start + say.length);
+        if (run.length < say.length || run.some(function (w) { return w === null; })) return;
+        for (var k = 0; k < say.length; k++) {
+          var s = say[k], w = run[k];
+          if (!s.terms.length ? w[1] !== s.form : !meets(w[2], s.terms)) return;
+        }
+        var words = run.filter(function (w) { return w[3] !== null; }).map(function (w) { return w[3]; });
+        var means = entry.means_terms.filter(function (m) { return m.length; });
+        if (!words.length || !means.length) return;
+        means.forEach(function (m) {
+          out.push(new Alternative(sequenceNode(m), words[0], words[words.length - 1], entry.weight * P.thesaurus, false));
+        });
+        understood.push({words: run.map(function (w) { return w[0]; }).join(" "), as: entry.means, by: "thesaurus"});
+      });
+    }
+    return out;
   }
   function synonymsOf(entry) {
     var out = [];
@@ -502,23 +557,34 @@
   function plan(query) {
     var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === "en";
     var units = [], alternatives = [], negative = [], slots = [], highlight = new Set(), prefixes = new Set(), understood = [];
+    // the plain words in a row, stop words too, for the thesaurus's phrases:
+    // [as typed, folded, terms, query word or null]; null where a row breaks
+    var said = [];
     parsed.clauses.forEach(function (c) {
       var matches = ownMatches(c, englishOnly, c.negated ? new Set() : highlight, c.negated ? new Set() : prefixes);
-      if (!matches.length) return;  // stop words only: nothing to look for
-      if (c.negated) { negative = negative.concat(matches); return; }
+      var plain = (c.kind === "word" || c.kind === "english") && !c.negated && !c.orPrevious;
+      if (!matches.length) { said.push(plain ? [c.text, fold(c.text), [], null] : null); return; }  // stop words only
+      if (c.negated) { negative = negative.concat(matches); said.push(null); return; }
       var u;
       if (c.orPrevious && units.length) {
         u = units.length - 1;
         units[u].text += " OR " + c.text;
         slots[u] = null;  // an OR spells no phrase
+        if (said.length) said[said.length - 1] = null;
+        said.push(null);
       } else {
         units.push({text: c.text, required: c.required});
         slots.push(slotOf(c, englishOnly));
         u = units.length - 1;
+        said.push(plain ? [c.text, fold(c.text), wordTerms(c.text), u] : null);
       }
       matches.forEach(function (m) { alternatives.push(new Alternative(m, u, u)); });
+      if (c.kind === "word" && !englishOnly) alternatives = alternatives.concat(familyAlternatives(c, u, understood, highlight));
     });
-    if (!englishOnly) alternatives = alternatives.concat(glossaryAlternatives(units, slots, understood, highlight));
+    if (!englishOnly) {
+      alternatives = alternatives.concat(glossaryAlternatives(units, slots, understood, highlight));
+      alternatives = alternatives.concat(thesaurusAlternatives(said, understood));
+    }
     var kept = {};
     ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
     if (filters.lang === "ru") kept.lang = "ru";
@@ -719,10 +785,20 @@
         Array.from(prefixes).some(function (p) { return fold(tok.text).indexOf(p) === 0; })) return true;
     return LATIN_WHOLE.test(tok.text) && highlight.has(stemEnglish(tok.text.toLowerCase()));
   }
+  // a snippet text's tokens, kept: the same few texts come back query after query
+  var TOKENS = new Map();
+  function tokensOf(text) {
+    var tokens = TOKENS.get(text);
+    if (tokens === undefined) {
+      if (TOKENS.size > 20000) TOKENS.clear();
+      TOKENS.set(text, tokens = tokenize(text));
+    }
+    return tokens;
+  }
   function snippet(text, highlight, prefixes) {
     text = text.split("\n\n").join(" ¶ ");
     var matches = [];
-    tokenize(text).forEach(function (tok) { if (matched(tok, highlight, prefixes)) matches.push([tok.start, tok.end]); });
+    tokensOf(text).forEach(function (tok) { if (matched(tok, highlight, prefixes)) matches.push([tok.start, tok.end]); });
     // offsets as Python counts them, in code points: a character beyond the BMP is two units here
     var seq = text;
     if (/[\uD800-\uDFFF]/.test(text)) {
