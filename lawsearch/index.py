@@ -261,6 +261,32 @@ def forms_table(corpus: Corpus, analysis: Analysis, glossary: list[Term], vocabu
     return table
 
 
+def correction_vocabulary(corpus: Corpus, glossary: list[Term], lexicon: Lexicon) -> Counter[str]:
+    """The words "did you mean" may propose, with their counts: words of the corpus that are
+    words -- Russian ones the dictionary or the lexicon knows (not the fragments damaged text
+    leaves, «ло», «нижеописанных»), English ones of the English titles, text and glossary --
+    of three letters or more.
+
+    ``correction_vocabulary(corpus, glossary, lexicon)["карта"] > 0``
+    """
+    from .patterns import HAS_CYRILLIC, LATIN_WORD
+
+    vocabulary: Counter[str] = Counter()
+    for node in corpus.nodes:
+        for field in (node.title, node.text):
+            for tok in tokenize(field or ""):
+                w = fold(tok.text)
+                if tok.kind == "word" and len(w) >= 3 and HAS_CYRILLIC.search(w) \
+                        and (w in lexicon.forms or morph.is_known(w)):
+                    vocabulary[w] += 1
+        english = node.translations.get("en") or {}
+        for field in (english.get("title"), english.get("text")):
+            vocabulary.update(w.lower() for w in LATIN_WORD.findall(field or "") if len(w) >= 3)
+    for term in glossary:
+        vocabulary.update(w.lower() for w in LATIN_WORD.findall(term.en) if len(w) >= 3)
+    return vocabulary
+
+
 def footnote_entry(corpus: Corpus, footnote) -> dict:
     """What an ID search needs of a footnote: its text, the nodes it belongs to, and where the
     site prints it (under the first of them).
@@ -280,15 +306,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
     forms = forms_table(corpus, analysis, glossary, said)
     citations = corpus.cited_by()
-    vocabulary: Counter[str] = Counter()
-    for node in corpus.nodes:
-        for field in (node.title, node.text):
-            for tok in tokenize(field or ""):
-                if tok.kind == "word":
-                    vocabulary[fold(tok.text)] += 1
-    for term in glossary:
-        for w in re.findall(r"[A-Za-z]+", term.en):
-            vocabulary[w.lower()] += 1
+    vocabulary = correction_vocabulary(corpus, glossary, lexicon)
     return {
         "version": 1,
         "inputs": corpus.inputs,

@@ -608,7 +608,7 @@ class Searcher:
         """Whether the corpus knows a word: a form of one of its lemmas, a word of its text
         or glossary, a stop word, an English word whose stem its English fields hold."""
         w = fold(clause.text)
-        if w in STOP_WORDS or w in self.forms or w in self.meta["vocabulary"]:
+        if w in STOP_WORDS or w in self.forms or w in self.meta["vocabulary"] or w in self.families:
             return True
         return clause.kind == "english" and any(self.stats.postings(f, s) for s in self.english_stems(clause.text)
                                                 for f in EN_FIELDS)
@@ -690,14 +690,19 @@ def say_index(thesaurus: list[dict]) -> dict[str, list[int]]:
 
 
 class Speller:
-    """Corpus words close to a misspelt one: within two edits (``edit_distance``), closest
-    first, then the most frequent, then alphabetical. The browser's engine has the same.
+    """Corpus words close to a misspelt one: within one edit (``edit_distance``) for a word
+    of five letters or fewer, two for a longer one (two edits turn a short word into too
+    many others), closest first, then the most frequent, then alphabetical. The browser's
+    engine has the same.
 
-    >>> Speller({"карта": 5, "карты": 2, "кара": 1}).close("крата")
-    ['карта', 'карты', 'кара']
+    >>> Speller({"карта": 5, "карты": 2, "кара": 1, "парта": 1}).close("крата")
+    ['карта']
+    >>> Speller({"фальшренонса": 3, "фальшренонсом": 1}).close("фальшренонсм")
+    ['фальшренонса', 'фальшренонсом']
     """
 
     BOUND = 2
+    SHORT = 5  # letters up to which one edit is the bound
 
     def __init__(self, vocabulary: dict[str, int]):
         self.by_length: dict[int, list[tuple[str, frozenset, int]]] = {}
@@ -715,13 +720,14 @@ class Speller:
 
     def _close(self, word: str, limit: int) -> list[str]:
         letters, scored = frozenset(word), []
-        for n in range(len(word) - self.BOUND, len(word) + self.BOUND + 1):
+        bound = 1 if len(word) <= self.SHORT else self.BOUND
+        for n in range(len(word) - bound, len(word) + bound + 1):
             for candidate, its_letters, count in self.by_length.get(n, ()):
                 # each edit brings in or takes out at most one distinct letter: a cheap bound first
-                if len(its_letters - letters) > self.BOUND or len(letters - its_letters) > self.BOUND:
+                if len(its_letters - letters) > bound or len(letters - its_letters) > bound:
                     continue
-                d = edit_distance(word, candidate, self.BOUND)
-                if d <= self.BOUND:
+                d = edit_distance(word, candidate, bound)
+                if d <= bound:
                     scored.append((d, -count, candidate))
         return [c for _, _, c in sorted(scored)[:limit]]
 

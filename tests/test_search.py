@@ -1,6 +1,7 @@
 """Search: the analyzer, the query language, the relevance set, the command line."""
 
 import json
+import re
 import pickle
 import subprocess
 import sys
@@ -363,3 +364,58 @@ def test_a_query_is_never_empty_while_a_word_of_it_occurs(searcher):
             assert result.hits, words
 
     check()
+
+
+# -- did you mean (issue 10) ---------------------------------------------------------------------------
+
+
+def test_a_misspelt_word_is_corrected_before_ranking(searcher):
+    """«картами» alone would find hits; «штрафнми» is still corrected, not just missed."""
+    result = searcher.search("штрафнми картами")
+    assert result.corrected_query == "штрафными картами" and result.missing == []
+    assert {h.id for h in result.hits[:5]} >= {"50B", "50C"}
+
+
+@pytest.mark.parametrize("word", ["декларант", "декларанта", "четырехкартной", "нижеописанных", "LHO", "revoked"])
+def test_a_word_the_corpus_or_the_thesaurus_knows_is_never_corrected(searcher, word):
+    assert searcher.search(f"{word} карта").corrected_query is None
+
+
+def test_corrections_are_words_of_the_corpus_the_dictionary_knows(searcher):
+    """Fragments damaged text leaves («ло», «см») and words no dictionary has are no
+    proposals; neither are two-letter words."""
+    from lawsearch.morph import is_known
+
+    vocabulary = searcher.meta["vocabulary"]
+    lexicon = searcher.meta["lexicon"]
+    assert {"карта", "фальшренонс", "revoke"} <= set(vocabulary)
+    assert not {"ло", "см", "нижеописанных", "c", "й"} & set(vocabulary)
+    russian = [w for w in vocabulary if re.search("[а-я]", w)]
+    assert all(len(w) >= 3 and (w in lexicon or is_known(w)) for w in russian)
+
+
+def test_every_correction_proposes_corpus_words(searcher):
+    """Misspellings of the corpus's own words, made at random: whatever replaces a word is a
+    word of the correction vocabulary."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    vocabulary = searcher.meta["vocabulary"]
+    forms = sorted(w for w in searcher.meta["forms"] if len(w) >= 4)
+
+    @settings(max_examples=200, deadline=None, database=None, derandomize=True)
+    @given(st.sampled_from(forms), st.integers(0, 30), st.sampled_from("аоеиклмнпрст"))
+    def check(word, at, letter):
+        typo = word[:at % len(word)] + letter + word[at % len(word) + 1:]
+        result = searcher.search(typo)
+        for proposal in filter(None, [result.corrected_query, *result.suggestions]):
+            assert proposal in vocabulary, (typo, proposal)
+
+    check()
+
+
+def test_short_words_get_one_edit_long_words_two(searcher):
+    assert searcher.search("крата").corrected_query == "карта"  # a transposition
+    assert searcher.search("карьа").corrected_query in {"карта", "карты"}
+    assert searcher.search("краьа").corrected_query is None  # two edits in a short word: too far
+    assert searcher.search("дезинформацеи").corrected_query == "дезинформации"

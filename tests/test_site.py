@@ -382,3 +382,36 @@ def test_browser_offers_all_hits_when_ten_do_not_show_them(page, built, searcher
     everything.click()
     page.wait_for_function("n => document.querySelectorAll('#results li a').length === n", arg=reach(result.by_law))
     assert page.locator("#results button", has_text="Показать все").count() == 0
+
+
+# -- how a query was read (issue 10) ---------------------------------------------------------------
+
+
+def test_browser_says_how_it_read_the_query(page, built, searcher):
+    """«понято как» and «не найдено», as the command line says them."""
+    query = "декларант невиновная сторона ыыыыыыы"
+    result = searcher.search(query)
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", query)
+    page.locator("#results li a").first.wait_for()
+    understood = page.locator("#results .understood").all_inner_texts()
+    assert understood == [f"понято как: {u['words']} → {', '.join(u['as'])}" for u in result.understood_as]
+    assert any("декларант → разыгрывающий" in line for line in understood)
+    assert "ыыыыыыы" in result.missing
+    assert page.inner_text("#results .missing") == "не найдено: " + ", ".join(result.missing)
+
+
+def test_browser_suggestions_are_links_that_run_them(page, built, searcher):
+    result = searcher.search("вистующй")
+    assert result.corrected_query and result.suggestions
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", "вистующй")
+    link = page.locator("#results a.suggestion").first
+    link.wait_for()
+    assert page.locator("#results a.suggestion").all_inner_texts() == result.suggestions
+    link.click()
+    assert page.input_value("#q") == result.suggestions[0]
+    expected = [h.id for h in searcher.search(result.suggestions[0]).hits]
+    page.wait_for_function("ids => [...document.querySelectorAll('#results li a')].map(a => a.dataset.id).join() === ids.join()",
+                           arg=[i for g in searcher.search(result.suggestions[0]).to_dict()["groups"] for i in g["shown"]])
+    assert expected

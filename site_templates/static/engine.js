@@ -665,7 +665,7 @@
     return prev[b.length];
   }
   // query.Speller: corpus words within two edits, closest, then most frequent, then alphabetical
-  var SPELL_BOUND = 2, BY_LENGTH = null, SPELL_CACHE = new Map();
+  var SPELL_BOUND = 2, SPELL_SHORT = 5, BY_LENGTH = null, SPELL_CACHE = new Map();
   function letterSet(w) { var out = new Set(); for (var i = 0; i < w.length; i++) out.add(w[i]); return out; }
   function missingFrom(a, b) { var n = 0; a.forEach(function (x) { if (!b.has(x)) n++; }); return n; }
   function closeWords(word, limit) {
@@ -679,13 +679,13 @@
         BY_LENGTH.get(c.length).push([c, letterSet(c), DATA.vocabulary[c]]);
       });
     }
-    var letters = letterSet(word), scored = [];
-    for (var n = word.length - SPELL_BOUND; n <= word.length + SPELL_BOUND; n++) {
+    var letters = letterSet(word), scored = [], bound = word.length <= SPELL_SHORT ? 1 : SPELL_BOUND;
+    for (var n = word.length - bound; n <= word.length + bound; n++) {
       (BY_LENGTH.get(n) || []).forEach(function (entry) {
         // each edit brings in or takes out at most one distinct letter: a cheap bound first
-        if (missingFrom(entry[1], letters) > SPELL_BOUND || missingFrom(letters, entry[1]) > SPELL_BOUND) return;
-        var d = editDistance(word, entry[0], SPELL_BOUND);
-        if (d <= SPELL_BOUND) scored.push([d, -entry[2], entry[0]]);
+        if (missingFrom(entry[1], letters) > bound || missingFrom(letters, entry[1]) > bound) return;
+        var d = editDistance(word, entry[0], bound);
+        if (d <= bound) scored.push([d, -entry[2], entry[0]]);
       });
     }
     scored.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0); });
@@ -722,7 +722,7 @@
   // word, an English word whose stem its English fields hold
   function known(c) {
     var w = fold(c.text);
-    if (STOP.has(w) || has(DATA.forms, w) || has(DATA.vocabulary, w)) return true;
+    if (STOP.has(w) || has(DATA.forms, w) || has(DATA.vocabulary, w) || has(DATA.families, w)) return true;
     return c.kind === "english" && englishStems(c.text).some(function (s) {
       return EN_FIELDS.some(function (f) { return postings(f, s).size > 0; });
     });

@@ -35,11 +35,22 @@
       if (!box.value.trim()) { panel.hidden = true; return; }
       panel.hidden = false;
       if (result.error) { panel.appendChild(el("p", "info error", result.error)); return; }
-      if (result.corrected_query) panel.appendChild(el("p", "info", "Нет результатов для «" + result.query + "»; показано для «" + result.corrected_query + "»."));
+      if (result.corrected_query) panel.appendChild(el("p", "info corrected", "Таких слов нет в тексте; показано для «" + result.corrected_query + "»."));
+      // other corrections: each a link that runs it
+      if (result.suggestions.length) {
+        var maybe = el("p", "info suggestions", "Может быть: ");
+        result.suggestions.forEach(function (s, k) {
+          if (k) maybe.appendChild(document.createTextNode(", "));
+          var a = el("a", "suggestion", s);
+          a.href = "?q=" + encodeURIComponent(s);
+          a.addEventListener("click", function (e) { e.preventDefault(); box.value = s; run(); box.focus(); });
+          maybe.appendChild(a);
+        });
+        panel.appendChild(maybe);
+      }
       if (!result.hits.length) {
-        panel.appendChild(el("p", "info", "Ничего не найдено по «" + result.query + "»."));
-        if (result.suggestions.length) panel.appendChild(el("p", "info", "Может быть: " + result.suggestions.join(", ")));
-        panel.appendChild(el("p", "info", "Попробуйте меньше слов, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
+        panel.appendChild(el("p", "info", "Ничего не найдено по «" + (result.corrected_query || result.query) + "»."));
+        panel.appendChild(el("p", "info", "Попробуйте другие слова, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
         return;
       }
       // how the query was read: looser readings applied, words no hit shown covers
@@ -121,7 +132,7 @@
     box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
     box.addEventListener("focus", function () { if (box.value.trim() && panel.firstChild) panel.hidden = false; });
     // a result may be on this very page (or in the single file): close the panel once it is chosen
-    panel.addEventListener("click", function (e) { if (e.target.closest("a")) close(); });
+    panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
     window.addEventListener("hashchange", close);
     document.addEventListener("click", function (e) {
       // (a "more" button re-renders the panel: its target is gone from the page by now)
