@@ -469,6 +469,67 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)))
 
 
+@main.command()
+@corpus_options
+@click.argument("query", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: query, corrected_query, filters, words.")
+def explain(root: Path, out: Path, query: tuple[str, ...], as_json: bool) -> None:
+    """How each word of a query is understood, as `lawsearch search` reads it: the
+    correction made to a word the corpus does not know, whether the word is optional,
+    required (+word), excluded (-word) or a stop word not searched, its lemmas (English
+    stems, an ID), and the looser readings applied to it: its word family, the director's
+    thesaurus («понято как»), the glossary (synonyms, English ↔ Russian).
+
+    
+    Example:
+      lawsearch explain декларант сыграл со стола
+      lawsearch explain '"ход вне очереди" +вистующий -болван'
+      lawsearch explain penalty card --json
+    """
+    from .query import QueryError, Searcher
+
+    text = " ".join(query).strip()
+    if not text:
+        raise click.UsageError("the query is empty; try: lawsearch explain декларант сыграл со стола")
+    index_dir = out / "index"
+    if not index_dir.is_dir():
+        raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
+    searcher = Searcher(index_dir)
+    try:
+        explained = searcher.explain(text)
+    except QueryError as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        emit(json.dumps(explained, ensure_ascii=False, indent=1))
+    else:
+        emit(format_explained(explained))
+
+
+def format_explained(explained: dict) -> str:
+    """One line per word: as typed (→ its correction), its role, lemmas, readings.
+
+    ``format_explained({"query": "декларант", "corrected_query": None, "id": None, "filters": {}, "words": [...]})``
+    """
+    if explained["id"]:
+        return f"{shorten(explained['query'].strip())}: an ID; the search goes to {explained['id']}, then who cites it"
+    lines = [f"query: {shorten(explained['query'])}"]
+    if explained["corrected_query"]:
+        lines.append(f"read as: {shorten(explained['corrected_query'])}")
+    lines += [f"filter: {k}:{shorten(v)}" for k, v in explained["filters"].items()]
+    width = max((len(shorten(w["word"], 30)) for w in explained["words"]), default=0)
+    for w in explained["words"]:
+        word = shorten(w["word"], 30) + (f" → {w['corrected']}" if w["corrected"] else "")
+        parts = [("OR " if w.get("or") else "") + w["role"]]
+        if w["lemmas"] and not w["role"].startswith("not"):
+            parts.append(("stems " if w["kind"] == "english" else "ID " if w["kind"] == "id" else "lemmas ")
+                         + ", ".join(w["lemmas"]))
+        parts += [f"{r['by']}: {r['words']} → {', '.join(r['as'])}" for r in w["readings"]]
+        lines.append(f"  {word:<{width}}  " + "; ".join(parts))
+    if not explained["words"]:
+        lines.append("  (no words: filters alone list what they allow)")
+    return "\n".join(lines)
+
+
 def _index_is_fresh(root: Path, inputs: str | None) -> bool:
     from .sources import read_corpus_folder
 

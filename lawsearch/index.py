@@ -305,6 +305,9 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
 
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
     forms = forms_table(corpus, analysis, glossary, said)
+    families = family_table(sorted({t for terms in forms.values() for t in terms}))
+    if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
+        forms = forms_table(corpus, analysis, glossary, said + sorted({m for ms in families.values() for m in ms}))
     citations = corpus.cited_by()
     vocabulary = correction_vocabulary(corpus, glossary, lexicon)
     return {
@@ -322,7 +325,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "lengths": lengths,
         "forms": forms,
         "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysis),
-        "families": family_table(sorted({t for terms in forms.values() for t in terms})),
+        "families": families,
         "vocabulary": dict(vocabulary.most_common()),
         "lexicon": lexicon.forms,
     }
@@ -332,12 +335,19 @@ def family_table(lemmas: list[str]) -> dict[str, list[str]]:
     """Lemma → the other lemmas of its word family (заменить → заменять, замена), for the
     lemmas a query can reach. The families are built by ``lawsearch/families.py`` (derivation
     rules checked against the dictionary); until it is part of the package the table is
-    empty and a search reads no word through its family. The search needs only this shape:
-    every lemma of a family listed under each of its members, itself excluded, sorted.
-    The family's forms must be in the forms table too (a query's «заменяет» reaches заменять)."""
+    empty and a search reads no word through its family. ``families.family_table(lemmas)``
+    gives each lemma's family members; here every member is listed under every other,
+    itself excluded, sorted, and ``meta`` puts the members' forms in the forms table (a
+    query's «заменяет» must reach заменять)."""
     try:
         from . import families
     except ImportError:
         return {}
-    table = families.family_table(lemmas)
-    return {lemma: sorted(set(members) - {lemma}) for lemma, members in sorted(table.items()) if set(members) - {lemma}}
+    groups: dict[str, set[str]] = {}
+    for lemma, members in families.family_table(lemmas).items():
+        group = {lemma, *members}
+        for m in list(group):  # every member under every other, those that reach it too
+            group |= groups.get(m, set())
+        for m in group:
+            groups[m] = group
+    return {m: sorted(group - {m}) for m, group in sorted(groups.items()) if len(group) > 1}

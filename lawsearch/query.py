@@ -70,7 +70,12 @@ class Plan:
     query: EvalQuery
     highlight: set[str]
     prefixes: set[str]
-    understood_as: list[dict] = field(default_factory=list)
+    understood_as: list[dict] = field(default_factory=list)  # each with "span": the query words it reads
+    clause_units: list[int | None] = field(default_factory=list)  # the query word of each clause, if any
+
+    def readings(self) -> list[dict]:
+        """``understood_as`` as answers give it (without the spans)."""
+        return [{k: v for k, v in u.items() if k != "span"} for u in self.understood_as]
 
 
 class QueryError(ValueError):
@@ -251,6 +256,53 @@ class Searcher:
                 result.corrected_query, result.suggestions = variants[0], variants[1:]
         return result
 
+    def explain(self, query: str) -> dict:
+        """How each word of ``query`` is understood (``lawsearch explain``): as typed, the
+        correction made before ranking, its role (optional, required, excluded, a stop word
+        not searched), its lemmas (or English stems, or an ID), and the looser readings
+        applied to it -- family, thesaurus, glossary -- each with the words it reads.
+
+        ``explain("декларанта сыграл")["words"][0]["readings"][0]``
+        ``== {"by": "thesaurus", "words": "декларанта", "as": ["разыгрывающий"]}``
+        """
+        self.check_filters(parse(query)[1])
+        citation = CITATION.fullmatch(query)
+        if citation or strip_spaces(query) in self.footnotes or strip_spaces(query) in self.nodes:
+            target = ids.normalize(citation[1]) if citation else strip_spaces(query)
+            return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": []}
+        variants = self.corrections(query)
+        read = variants[0] if variants else query
+        typed, clauses = parse(query)[0], parse(read)[0]
+        plan = self.plan(read)
+        units = plan.clause_units if plan else [None] * len(clauses)
+        words = []
+        for k, clause in enumerate(clauses):
+            as_typed = typed[k].text if len(typed) == len(clauses) else clause.text
+            u = units[k] if k < len(units) else None
+            role = ("excluded" if clause.negated else "required" if clause.required else "optional") \
+                if u is not None or clause.negated else "not searched (a stop word)"
+            row = {"word": as_typed, "corrected": clause.text if clause.text != as_typed else None,
+                   "kind": clause.kind, "role": role, "lemmas": self._lemmas(clause),
+                   "readings": [{"by": r["by"], "words": r["words"], "as": r["as"]} for r in (plan.understood_as if plan else [])
+                                if u is not None and r["span"][0] <= u <= r["span"][1]]}
+            if clause.or_previous:
+                row["or"] = True
+            words.append(row)
+        return {"query": query, "corrected_query": variants[0] if variants else None, "id": None,
+                "filters": parse(query)[1], "words": words}
+
+    def _lemmas(self, clause: Clause) -> list[str]:
+        """What the index is asked for a clause's own words: lemmas, English stems, an ID."""
+        if clause.kind == "id":
+            return [normalize_id(clause.text)]
+        if clause.kind == "english":
+            return list(dict.fromkeys([*self.english_stems(clause.text), *self.word_terms(clause.text)]))
+        if clause.kind == "prefix":
+            return [fold(clause.text) + "*"]
+        if clause.kind == "phrase":
+            return [" ".join("|".join(t) for t in self.phrase_terms(clause.text))]
+        return list(self.word_terms(clause.text))
+
     def check_filters(self, filters: dict[str, str]) -> None:
         """A filter value the corpus does not have (``law:999``, ``kind:bogus``) would match
         nothing, and "nothing matches" would hide the typo: raise QueryError saying what
@@ -316,7 +368,7 @@ class Searcher:
         units = plan.query.units
         missing = [u.text for i, u in enumerate(units) if not any(r.covered[i] for r in shown)]
         return Result(query=query, hits=hits, total=len(ranked), by_law=by_law, missing=missing,
-                      understood_as=plan.understood_as)
+                      understood_as=plan.readings())
 
     def plan(self, query: str) -> Plan | None:
         """The query as an ``evaluate.Query`` -- its words, every way to match each, what
@@ -333,7 +385,9 @@ class Searcher:
         # the plain words in a row, stop words too, for the thesaurus's phrases:
         # (as typed, folded, terms, query word or None); None where a row breaks
         said: list[tuple[str, str, tuple[str, ...], int | None] | None] = []
+        clause_units: list[int | None] = []
         for clause in clauses:
+            clause_units.append(None)
             matches = self._own_matches(clause, english_only, set() if clause.negated else highlight,
                                         set() if clause.negated else prefixes)
             plain = clause.kind in ("word", "english") and not clause.negated and not clause.or_previous
@@ -354,6 +408,7 @@ class Searcher:
                 slots.append(self._slot(clause, english_only))
                 u = len(units) - 1
                 said.append((clause.text, fold(clause.text), self.word_terms(clause.text), u) if plain else None)
+            clause_units[-1] = u
             alternatives += [Alternative(m, u, u) for m in matches]
             if clause.kind == "word" and not english_only:
                 alternatives += self._family_alternatives(clause, u, understood, highlight)
@@ -366,7 +421,7 @@ class Searcher:
             kept["lang"] = "ru"
         if not units and not kept:
             return None
-        return Plan(EvalQuery(units, alternatives, negative, kept), highlight, prefixes, understood)
+        return Plan(EvalQuery(units, alternatives, negative, kept), highlight, prefixes, understood, clause_units)
 
     def _own_matches(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]) -> list:
         """What matches the clause's own words, any inflection: [] for stop words only."""
@@ -484,7 +539,8 @@ class Searcher:
                 out.append(Alternative(self._sequence_node(terms), i, i + best - 1, SYNONYM, own=False))
             if synonyms:
                 words = " ".join(u.text for u in units[i:i + best])
-                understood.append({"words": words, "as": [self._spelt(t) for t in synonyms], "by": "glossary"})
+                understood.append({"words": words, "as": [self._spelt(t) for t in synonyms], "by": "glossary",
+                                   "span": (i, i + best - 1)})
             i += best
         return out
 
@@ -495,7 +551,7 @@ class Searcher:
         if not family:
             return []
         highlight.update(family)
-        understood.append({"words": clause.text, "as": family, "by": "family"})
+        understood.append({"words": clause.text, "as": family, "by": "family", "span": (u, u)})
         return [Alternative(Word(family, RU_FIELDS), u, u, FAMILY, own=False)]
 
     def _thesaurus_alternatives(self, said: list, understood: list[dict]) -> list[Alternative]:
@@ -524,7 +580,8 @@ class Searcher:
                 for m in means:
                     out.append(Alternative(self._sequence_node(m), words[0], words[-1], entry["weight"] * THESAURUS,
                                            own=False))
-                understood.append({"words": " ".join(w[0] for w in run), "as": entry["means"], "by": "thesaurus"})
+                understood.append({"words": " ".join(w[0] for w in run), "as": entry["means"], "by": "thesaurus",
+                                   "span": (words[0], words[-1])})
         return out
 
     def _synonyms(self, entry: dict) -> list[list[tuple[str, ...]]]:
@@ -565,6 +622,7 @@ class Searcher:
             if len(terms) > 1:  # its words apart count too
                 out.append(Alternative(AllOf([self._sequence_node([t]) for t in terms]), i, i + best - 1))
         understood.append({"words": " ".join(u.text for u in units[i:i + best]), "as": [g["ru"] for g in entries],
+                           "span": (i, i + best - 1),
                            "by": "glossary"})
         return i + best
 
