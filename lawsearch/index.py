@@ -20,6 +20,7 @@ from whoosh.analysis.acore import Token as WhooshToken
 
 from . import ids, morph
 from .analysis import Analysis, Lexicon, fold, normalize_id, tokenize
+from .patterns import HAS_CYRILLIC
 from .model import Corpus
 from .sources import GlossaryTerm as Term, read_glossary as load_glossary  # noqa: F401  (re-exported)
 
@@ -287,6 +288,47 @@ def correction_vocabulary(corpus: Corpus, glossary: list[Term], lexicon: Lexicon
     return vocabulary
 
 
+RUSSIAN_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+
+
+def real_neighbours(vocabulary) -> list[str]:
+    """Words of the language one letter dropped, added or changed away from a Russian word
+    of ``vocabulary`` (pymorphy3 knows them), the corpus's own excepted: a query word among
+    them is a word, not a typo, and must not be "corrected" into the corpus word next to it
+    (явно is not ясно, бить not быть). Two letters swapped is left out: that is how hands
+    slip, and the word it makes is the rarer reading (крату is карту, not a form of «крат»).
+    The browser gets the list: it has no dictionary.
+
+    ``"пасть" in real_neighbours({"масть": 3})``
+    """
+    out: set[str] = set()
+    for word in vocabulary:
+        if not HAS_CYRILLIC.search(word):
+            continue
+        for near in one_edit(word, swaps=False):
+            if near not in vocabulary and near not in out and morph.is_known(near):
+                out.add(near)
+    return sorted(out)
+
+
+def one_edit(word: str, swaps: bool = True) -> set[str]:
+    """Every string one deletion, substitution or insertion of a Russian letter away from
+    ``word``, and (``swaps``) one transposition of two letters next to each other."""
+    out = set()
+    for i in range(len(word) + 1):
+        head, tail = word[:i], word[i:]
+        if tail:
+            out.add(head + tail[1:])
+        if swaps and len(tail) > 1:
+            out.add(head + tail[1] + tail[0] + tail[2:])
+        for c in RUSSIAN_LETTERS:
+            if tail:
+                out.add(head + c + tail[1:])
+            out.add(head + c + tail)
+    out.discard(word)
+    return out
+
+
 def footnote_entry(corpus: Corpus, footnote) -> dict:
     """What an ID search needs of a footnote: its text, the nodes it belongs to, and where the
     site prints it (under the first of them).
@@ -327,6 +369,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysis),
         "families": families,
         "vocabulary": dict(vocabulary.most_common()),
+        "real_neighbours": real_neighbours(vocabulary),
         "lexicon": lexicon.forms,
     }
 

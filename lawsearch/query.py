@@ -74,8 +74,13 @@ class Plan:
     clause_units: list[int | None] = field(default_factory=list)  # the query word of each clause, if any
 
     def readings(self) -> list[dict]:
-        """``understood_as`` as answers give it (without the spans)."""
-        return [{k: v for k, v in u.items() if k != "span"} for u in self.understood_as]
+        """``understood_as`` as answers give it: without the spans, each reading of the same
+        words as the same phrases once (the glossary and the thesaurus may both say it)."""
+        out: list[dict] = []
+        for u in self.understood_as:
+            if not any(o["words"] == u["words"] and o["as"] == u["as"] for o in out):
+                out.append({k: v for k, v in u.items() if k != "span"})
+        return out
 
 
 class QueryError(ValueError):
@@ -232,6 +237,7 @@ class Searcher:
         self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
         self.footnotes: dict[str, dict] = self.meta.get("footnotes", {})
         self.speller = Speller(self.meta["vocabulary"])
+        self.real_neighbours = frozenset(self.meta.get("real_neighbours", ()))
         self.thesaurus: list[dict] = self.meta.get("thesaurus", [])
         self.families: dict[str, list[str]] = self.meta.get("families", {})
         self.say_index = say_index(self.thesaurus)
@@ -663,10 +669,13 @@ class Searcher:
         return variants
 
     def known(self, clause: Clause) -> bool:
-        """Whether the corpus knows a word: a form of one of its lemmas, a word of its text
-        or glossary, a stop word, an English word whose stem its English fields hold."""
+        """Whether a word is no typo: a form of a corpus, glossary or thesaurus lemma, a word
+        of the corpus's text, a family member, a stop word, a word of the language one edit
+        from a corpus word (``index.real_neighbours``), an English word whose stem the
+        English fields hold."""
         w = fold(clause.text)
-        if w in STOP_WORDS or w in self.forms or w in self.meta["vocabulary"] or w in self.families:
+        if w in STOP_WORDS or w in self.forms or w in self.meta["vocabulary"] or w in self.families \
+                or w in self.real_neighbours:
             return True
         return clause.kind == "english" and any(self.stats.postings(f, s) for s in self.english_stems(clause.text)
                                                 for f in EN_FIELDS)
@@ -748,10 +757,10 @@ def say_index(thesaurus: list[dict]) -> dict[str, list[int]]:
 
 
 class Speller:
-    """Corpus words close to a misspelt one: within one edit (``edit_distance``) for a word
-    of five letters or fewer, two for a longer one (two edits turn a short word into too
-    many others), closest first, then the most frequent, then alphabetical. The browser's
-    engine has the same.
+    """Corpus words one edit (``edit_distance``) from a misspelt one, the most frequent
+    first, then alphabetical. Not two: on the situations' tuning half, every word two edits
+    from a corpus word was a real word the corpus lacks (выходить, заказывает, нереально),
+    never a typo. The browser's engine has the same.
 
     >>> Speller({"карта": 5, "карты": 2, "кара": 1, "парта": 1}).close("крата")
     ['карта']
@@ -759,8 +768,7 @@ class Speller:
     ['фальшренонса', 'фальшренонсом']
     """
 
-    BOUND = 2
-    SHORT = 5  # letters up to which one edit is the bound
+    BOUND = 1
 
     def __init__(self, vocabulary: dict[str, int]):
         self.by_length: dict[int, list[tuple[str, frozenset, int]]] = {}
@@ -778,7 +786,7 @@ class Speller:
 
     def _close(self, word: str, limit: int) -> list[str]:
         letters, scored = frozenset(word), []
-        bound = 1 if len(word) <= self.SHORT else self.BOUND
+        bound = self.BOUND
         for n in range(len(word) - bound, len(word) + bound + 1):
             for candidate, its_letters, count in self.by_length.get(n, ()):
                 # each edit brings in or takes out at most one distinct letter: a cheap bound first

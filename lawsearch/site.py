@@ -421,6 +421,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "families": meta.get("families", {}),
             "citations": meta["citations"],
             "vocabulary": meta["vocabulary"],
+            "real_neighbours": meta.get("real_neighbours", []),
         }
     finally:
         searcher.close()

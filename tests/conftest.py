@@ -77,21 +77,6 @@ def situations_set() -> list[tuple[str, list[str], str, str]]:
     return rows
 
 
-SPLIT_SEED = 1087  # fixed once, before any tuning; never changed after seeing results
-
-
-def situation_halves() -> tuple[list, list]:
-    """The situations in two halves fixed by ``SPLIT_SEED``: the search is tuned on the first
-    only; the second measures what tuning cannot have fitted."""
-    import random
-
-    rows = situations_set()
-    order = list(range(len(rows)))
-    random.Random(SPLIT_SEED).shuffle(order)
-    half = len(rows) // 2
-    return [rows[i] for i in sorted(order[:half])], [rows[i] for i in sorted(order[half:])]
-
-
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 

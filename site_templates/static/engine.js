@@ -647,7 +647,12 @@
     ranked.forEach(function (r) { var law = NODES[DATA.docs[r.doc]].law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
     var missing = p.query.units.filter(function (u, i) { return !shown.some(function (r) { return r.covered[i]; }); })
       .map(function (u) { return u.text; });
-    return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, understood_as: p.understood,
+    // each reading of the same words as the same phrases once (the glossary and the thesaurus may both say it)
+    var readings = [];
+    p.understood.forEach(function (u) {
+      if (!readings.some(function (o) { return o.words === u.words && equalSeq(o.as, u.as); })) readings.push(u);
+    });
+    return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, understood_as: readings,
             hits: shown.map(function (r) { return hit(DATA.docs[r.doc], r.score, p.highlight, p.prefixes); })};
   }
   function editDistance(a, b, bound) {
@@ -665,7 +670,7 @@
     return prev[b.length];
   }
   // query.Speller: corpus words within two edits, closest, then most frequent, then alphabetical
-  var SPELL_BOUND = 2, SPELL_SHORT = 5, BY_LENGTH = null, SPELL_CACHE = new Map();
+  var SPELL_BOUND = 1, BY_LENGTH = null, SPELL_CACHE = new Map(), REAL = new Set(DATA.real_neighbours);
   function letterSet(w) { var out = new Set(); for (var i = 0; i < w.length; i++) out.add(w[i]); return out; }
   function missingFrom(a, b) { var n = 0; a.forEach(function (x) { if (!b.has(x)) n++; }); return n; }
   function closeWords(word, limit) {
@@ -679,7 +684,7 @@
         BY_LENGTH.get(c.length).push([c, letterSet(c), DATA.vocabulary[c]]);
       });
     }
-    var letters = letterSet(word), scored = [], bound = word.length <= SPELL_SHORT ? 1 : SPELL_BOUND;
+    var letters = letterSet(word), scored = [], bound = SPELL_BOUND;
     for (var n = word.length - bound; n <= word.length + bound; n++) {
       (BY_LENGTH.get(n) || []).forEach(function (entry) {
         // each edit brings in or takes out at most one distinct letter: a cheap bound first
@@ -722,7 +727,7 @@
   // word, an English word whose stem its English fields hold
   function known(c) {
     var w = fold(c.text);
-    if (STOP.has(w) || has(DATA.forms, w) || has(DATA.vocabulary, w) || has(DATA.families, w)) return true;
+    if (STOP.has(w) || has(DATA.forms, w) || has(DATA.vocabulary, w) || has(DATA.families, w) || REAL.has(w)) return true;
     return c.kind === "english" && englishStems(c.text).some(function (s) {
       return EN_FIELDS.some(function (f) { return postings(f, s).size > 0; });
     });
