@@ -427,25 +427,33 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
 @corpus_options
 @click.argument("query", nargs=-1, required=True)
 @click.option("-n", "--limit", default=DEFAULT_LIMIT, show_default=True, type=click.IntRange(1), help="How many hits.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (query, corrected_query, suggestions, hits) instead of text.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON (query, corrected_query, suggestions, hits, groups, missing, understood_as) instead of text.")
 def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: bool) -> None:
-    """Search the laws and commentary by any word form, phrase, ID or English term.
+    """Search the laws and commentary by any word form, phrase, ID or English term;
+    describe what happened in everyday words.
 
     \b
-    Plain words match every form and must all match:   штрафными картами
-    Quoted phrases match in any inflection:             "ход вне очереди"
-    OR, NOT or -word, and word* prefixes:               болван OR онер -младшая
+    Plain words match every form; each is optional:     вистующий засветил туза
+      (best match: nodes covering more of the words come first)
+    +word requires a word, -word or NOT excludes it:    штрафная карта +онер -младшая
     (quote a query with -word, or put -- before it:     lawsearch search -- онер -младшая)
+    Quoted phrases match in any inflection:             "ход вне очереди"
+    OR joins alternatives, word* is a prefix:           болван OR онер   штраф*
     Filters:                                            law:50  kind:commentary  lang:en
     An ID or citation jumps to it, then who cites it:   50E   "правило 53"   "Law 50E1"
     … and every other ID that show takes:               fn-84-1   div-razdel-46   48.4
     English terms go through the glossary:              penalty card   revoke
+    Everyday words through the director's thesaurus:    декларант, LHO, атака, фоска
 
-    Matched words are highlighted on a terminal. Run `lawsearch build` first.
+    Before the hits it says how it read the query: «понято как: декларант → разыгрывающий»,
+    and «не найдено: …» for words no hit shown covers; a word the corpus does not know is
+    corrected first ("showing results for …"). `lawsearch explain QUERY` shows each word's
+    reading. Matched words are highlighted on a terminal. Run `lawsearch build` first.
 
     \b
     Example:
-      lawsearch search штрафными картами
+      lawsearch search декларант засветил даму
       lawsearch search '"ход вне очереди" law:54' --json
     """
     from .query import QueryError, Searcher

@@ -43,6 +43,7 @@ looser reading, then BM25; ties in reading order. Scores are rounded to 6 decima
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass, field
 
@@ -109,18 +110,21 @@ class Word:
     fields: dict[str, float]
 
     def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
-        total: dict[int, float] = {}
-        places: dict[int, int] = {}
+        out: dict[int, tuple[float, int]] = {}
         for f, boost in self.fields.items():
-            best: dict[int, float] = {}
-            for t in self.terms:
-                for doc, s in stats.bm25_all(f, t).items():
-                    if s > best.get(doc, -1.0):
-                        best[doc] = s
+            if len(self.terms) == 1:
+                best = stats.bm25_all(f, self.terms[0])
+            else:
+                best = {}
+                for t in self.terms:
+                    for doc, s in stats.bm25_all(f, t).items():
+                        if s > best.get(doc, -1.0):
+                            best[doc] = s
+            here = where(f)
             for doc, s in best.items():
-                total[doc] = total.get(doc, 0.0) + boost * s
-                places[doc] = places.get(doc, 0) | where(f)
-        return {doc: (s, places[doc]) for doc, s in total.items()}
+                was = out.get(doc)
+                out[doc] = (boost * s, here) if was is None else (was[0] + boost * s, was[1] | here)
+        return out
 
 
 @dataclass
@@ -219,7 +223,6 @@ class Alternative:
 class Ranked:
     score: float
     doc: int
-    covered: list[bool]  # per query word
 
 
 @dataclass
@@ -230,63 +233,78 @@ class Query:
     filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" → value
 
     def run(self, stats: Stats, docs: list[dict]) -> list[Ranked]:
-        """Every document the query allows, best first, ties in reading order
-        (``docs[doc]["order"]``)."""
-        n = len(self.units)
-        # per document: quality, bm25 share, title quality and "own" per query word
-        found: dict[int, list[list]] = {}
-        if not n:
-            found = {doc: [[], [], [], []] for doc in range(len(docs))}  # filters alone: everything, score 0
-        for alt in self.alternatives:
-            span = range(alt.first, alt.last + 1)
-            for doc, (s, places) in alt.match.scores(stats).items():
-                rec = found.get(doc)
-                if rec is None:
-                    rec = found[doc] = [[0.0] * n, [0.0] * n, [0.0] * n, [False] * n]
-                quality, share, title, own = rec
-                q = alt.quality if places & IN_BODY else alt.quality * ASIDE
-                value = q * s / len(span)
-                for u in span:
-                    if q > quality[u]:
-                        quality[u] = q
-                    if value > share[u]:
-                        share[u] = value
-                    if places & IN_TITLE and q > title[u]:
-                        title[u] = q
+        """Every document the query allows, in document order (``best`` ranks them). Word
+        by word: the best match of each document for the word, then its share of the score,
+        added in word order (as engine.js adds)."""
+        n, size = len(self.units), len(docs)
+        cover, titled, good, bm25 = [0.0] * size, [0.0] * size, [0.0] * size, [0.0] * size
+        seen = bytearray(size) if n else bytearray(b"\x01" * size)  # filters alone: everything, score 0
+        scores: dict[int, dict] = {}  # alternative → its matches, computed once for all its words
+        self.per_word = []
+        top = math.log(1 + size)
+        for u, unit in enumerate(self.units):
+            best: dict[int, list] = {}  # document → [quality, bm25 share, title quality, own]
+            for k, alt in enumerate(self.alternatives):
+                if not alt.first <= u <= alt.last:
+                    continue
+                if k not in scores:
+                    scores[k] = alt.match.scores(stats)
+                span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
+                for doc, (s, places) in scores[k].items():
+                    q = in_body if places & IN_BODY else aside
+                    value = q * s / span
+                    rec = best.get(doc)
+                    if rec is None:
+                        best[doc] = [q, value, q if places & IN_TITLE else 0.0, alt.own]
+                        continue
+                    if q > rec[0]:
+                        rec[0] = q
+                    if value > rec[1]:
+                        rec[1] = value
+                    if places & IN_TITLE and q > rec[2]:
+                        rec[2] = q
                     if alt.own:
-                        own[u] = True
+                        rec[3] = True
+            # how much covering the word counts: less for a word most documents hold
+            weight = math.log(1 + size / (1 + len(best))) / top if COVER_IDF else 1.0
+            for doc, (q, share, title, _) in best.items():
+                cover[doc] += weight
+                titled[doc] += title
+                good[doc] += q
+                bm25[doc] += share
+                seen[doc] = 1
+            self.per_word.append(best)
         excluded: set[int] = set()
         for match in self.negative:
             excluded.update(match.scores(stats))
-        required = [u for u, unit in enumerate(self.units) if unit.required]
-        weight = [1.0] * n  # how much covering each word counts
-        if COVER_IDF and n:
-            df = [0] * n
-            for quality, _, _, _ in found.values():
-                for u in range(n):
-                    if quality[u] > 0:
-                        df[u] += 1
-            top = math.log(1 + len(docs))
-            weight = [math.log(1 + len(docs) / (1 + df[u])) / top for u in range(n)]
+        required = [self.per_word[u] for u, unit in enumerate(self.units) if unit.required]
+        filters = list(self.filters.items())
         out = []
-        for doc in sorted(found):
+        for doc in range(size):
+            if not seen[doc] or doc in excluded:
+                continue
             meta = docs[doc]
-            if doc in excluded or any(str(meta.get(k) or "") != v for k, v in self.filters.items()):
+            if filters and any(str(meta.get(k) or "") != v for k, v in filters):
                 continue
-            quality, share, title, own = found[doc]
-            if any(not own[u] for u in required):
+            if required and not all(doc in best and best[doc][3] for best in required):
                 continue
-            covered = [q > 0 for q in quality]
-            cover = titled = good = bm25 = 0.0
-            for u in range(n):
-                cover += weight[u] if covered[u] else 0.0
-                titled += title[u]
-                good += quality[u]
-                bm25 += share[u]
-            score = COVER * cover + TITLE * LEVEL.get(meta["kind"], 0.0) * titled + QUALITY * good + BM25 * bm25
-            out.append(Ranked(round6(score), doc, covered))
-        out.sort(key=lambda r: (-r.score, docs[r.doc]["order"]))
+            score = COVER * cover[doc] + TITLE * LEVEL.get(meta["kind"], 0.0) * titled[doc] + QUALITY * good[doc] \
+                + BM25 * bm25[doc]
+            out.append(Ranked(round6(score), doc))
         return out
+
+    def covered(self, doc: int) -> list[bool]:
+        """Which words of the query ``doc`` covers (after ``run``)."""
+        return [doc in best for best in self.per_word]
+
+
+def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Ranked]:
+    """The first ``limit`` of ``ranked`` (all for None): best score first, ties in reading
+    order (``docs[doc]["order"]``)."""
+    def key(r: Ranked) -> tuple:
+        return -r.score, docs[r.doc]["order"]
+
+    return sorted(ranked, key=key) if limit is None else heapq.nsmallest(limit, ranked, key=key)
 
 
 def round6(score: float) -> float:

@@ -34,7 +34,7 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
-from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats
+from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, META
 from .model import CorpusError, Problem, shorten
 from .morph import english_stem
@@ -364,7 +364,7 @@ class Searcher:
         if plan is None:
             return Result(query=query)
         ranked = plan.query.run(self.stats, self.docs)
-        shown = ranked[:limit]
+        shown = best(ranked, self.docs, limit)
         # snippets only for the hits shown: they are the costly part of a result
         hits = [self._hit(self.doc_ids[r.doc], r.score, plan.highlight, plan.prefixes) for r in shown]
         by_law: dict[str, int] = {}
@@ -372,7 +372,8 @@ class Searcher:
             law = self.docs[r.doc]["law"] or ""
             by_law[law] = by_law.get(law, 0) + 1
         units = plan.query.units
-        missing = [u.text for i, u in enumerate(units) if not any(r.covered[i] for r in shown)]
+        covered = [plan.query.covered(r.doc) for r in shown]
+        missing = [u.text for i, u in enumerate(units) if not any(c[i] for c in covered)]
         return Result(query=query, hits=hits, total=len(ranked), by_law=by_law, missing=missing,
                       understood_as=plan.readings())
 

@@ -9,6 +9,7 @@ markup we build in Python is in ``render_text``, which escapes every piece of co
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -413,18 +414,50 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
-            "forms": meta["forms"],
+            "forms": packed_forms(meta["forms"]),
             "glossary": [{"ru": g["ru"], "en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
-            "thesaurus": [{"say": t["say"], "means": t["means"], "means_terms": t["means_terms"], "weight": t["weight"]}
-                          for t in meta.get("thesaurus", [])],
+            # as written: the engine reads say and means through the forms table, as index.py compiled them
+            "thesaurus": [[t["text"], t["means"], t["weight"]] for t in meta.get("thesaurus", [])],
             "families": meta.get("families", {}),
             "citations": meta["citations"],
             "vocabulary": meta["vocabulary"],
-            "real_neighbours": meta.get("real_neighbours", []),
+            "real_neighbours": front_coded(meta.get("real_neighbours", [])),
         }
     finally:
         searcher.close()
+
+
+def packed_forms(forms: dict[str, list[str]]) -> str:
+    """The forms table by term, one line a term: the term, the length of the stem it shares
+    with all its forms, then each form's ending after the stem, space-separated (an empty
+    ending is the stem itself). A third of the size of form → terms; static/engine.js
+    unpacks it.
+
+    >>> packed_forms({"карта": ["карта"], "карты": ["карта"], "картой": ["карта"]})
+    'карта 4 а ой ы'
+    """
+    by_term: dict[str, list[str]] = {}
+    for form, terms in forms.items():
+        for term in terms:
+            by_term.setdefault(term, []).append(form)
+    lines = []
+    for term, members in sorted(by_term.items()):
+        members = sorted(set(members))
+        stem = os.path.commonprefix([term, *members])
+        lines.append(f"{term} {len(stem)} " + " ".join(m[len(stem):] for m in members))
+    return "\n".join(lines)
+
+
+def front_coded(words: list[str]) -> str:
+    """Sorted words, each as how many letters it shares with the one before (0-9) and the
+    rest: ``front_coded(["масть", "мать", "пасть"]) == "0масть 2ть 0пасть"``."""
+    out, previous = [], ""
+    for word in words:
+        shared = min(9, len(os.path.commonprefix([previous, word])))
+        out.append(f"{shared}{word[shared:]}")
+        previous = word
+    return " ".join(out)
 
 
 def search_script(payload: dict) -> str:

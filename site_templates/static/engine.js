@@ -38,6 +38,16 @@
   var MARKS = new RegExp("[" + G.marks + "]", "gu"), CYRILLIC = new RegExp("[" + G.cyrillic + "]", "u");
   var EDGE_SPACES = new RegExp("^[" + G.spaces + "]+|[" + G.spaces + "]+$", "gu");
   var LOOK_FROM = DATA.lookalikes[0], LOOK_TO = DATA.lookalikes[1];
+  // the forms table, packed by site.packed_forms: "term stemLength ending ending …" a line
+  var FORMS = Object.create(null);
+  DATA.forms.split("\n").forEach(function (line) {
+    if (!line) return;
+    var parts = line.split(" "), term = parts[0], stem = term.slice(0, +parts[1]);
+    for (var k = 2; k < parts.length; k++) {
+      var form = stem + parts[k];
+      (FORMS[form] = FORMS[form] || []).push(term);
+    }
+  });
   var STOP = new Set(DATA.stop);
 
   function tokenize(text) {
@@ -68,7 +78,7 @@
   function wordTerms(word) {
     var w = fold(word);
     if (STOP.has(w)) return [];
-    return has(DATA.forms, w) ? DATA.forms[w] : [w];
+    return FORMS[w] !== undefined ? FORMS[w] : [w];
   }
   function phraseTerms(text) {
     var out = [];
@@ -431,9 +441,18 @@
     if (c.kind === "english") return ["english", englishStems(c.text)];
     return null;
   }
+  // the thesaurus as index.py compiles it (thesaurus.compiled), read through the forms table,
+  // which holds every word of every say and means phrase
+  var THESAURUS = DATA.thesaurus.map(function (row) {
+    return {say: tokenize(row[0]).map(function (tok) { return {form: fold(tok.text), terms: tokenTerms(tok)}; }),
+            means: row[1], weight: row[2],
+            means_terms: row[1].map(function (m) {
+              return tokenize(m).map(tokenTerms).filter(function (t) { return t.length; });
+            })};
+  });
   // query.say_index: the thesaurus entries by what their first word can be
   var SAY_INDEX = new Map();
-  DATA.thesaurus.forEach(function (entry, k) {
+  THESAURUS.forEach(function (entry, k) {
     var first = entry.say[0];
     (first.terms.length ? first.terms : ["=" + first.form]).forEach(function (key) {
       if (!SAY_INDEX.has(key)) SAY_INDEX.set(key, []);
@@ -463,7 +482,7 @@
         if (SAY_INDEX.has(key)) SAY_INDEX.get(key).forEach(function (k) { ks.add(k); });
       });
       Array.from(ks).sort(function (a, b) { return a - b; }).forEach(function (k) {
-        var entry = DATA.thesaurus[k];
+        var entry = THESAURUS[k];
         var say = entry.say, run = said.slice(start, start + say.length);
         if (run.length < say.length || run.some(function (w) { return w === null; })) return;
         for (var k = 0; k < say.length; k++) {
@@ -670,7 +689,15 @@
     return prev[b.length];
   }
   // query.Speller: corpus words within two edits, closest, then most frequent, then alphabetical
-  var SPELL_BOUND = 1, BY_LENGTH = null, SPELL_CACHE = new Map(), REAL = new Set(DATA.real_neighbours);
+  var SPELL_BOUND = 1, BY_LENGTH = null, SPELL_CACHE = new Map(), REAL = new Set();
+  (function () {  // site.front_coded: each word as letters shared with the one before (0-9) and the rest
+    var previous = "";
+    DATA.real_neighbours.split(" ").forEach(function (code) {
+      if (!code) return;
+      previous = previous.slice(0, +code[0]) + code.slice(1);
+      REAL.add(previous);
+    });
+  })();
   function letterSet(w) { var out = new Set(); for (var i = 0; i < w.length; i++) out.add(w[i]); return out; }
   function missingFrom(a, b) { var n = 0; a.forEach(function (x) { if (!b.has(x)) n++; }); return n; }
   function closeWords(word, limit) {
@@ -727,7 +754,7 @@
   // word, an English word whose stem its English fields hold
   function known(c) {
     var w = fold(c.text);
-    if (STOP.has(w) || has(DATA.forms, w) || has(DATA.vocabulary, w) || has(DATA.families, w) || REAL.has(w)) return true;
+    if (STOP.has(w) || FORMS[w] !== undefined || has(DATA.vocabulary, w) || has(DATA.families, w) || REAL.has(w)) return true;
     return c.kind === "english" && englishStems(c.text).some(function (s) {
       return EN_FIELDS.some(function (f) { return postings(f, s).size > 0; });
     });
