@@ -243,12 +243,16 @@ class Query:
         self.per_word = []
         top = math.log(1 + size)
         for u, unit in enumerate(self.units):
-            best: dict[int, list] = {}  # document → [quality, bm25 share, title quality, own]
-            for k, alt in enumerate(self.alternatives):
-                if not alt.first <= u <= alt.last:
-                    continue
+            here = [k for k, alt in enumerate(self.alternatives) if alt.first <= u <= alt.last]
+            for k in here:
                 if k not in scores:
-                    scores[k] = alt.match.scores(stats)
+                    scores[k] = self.alternatives[k].match.scores(stats)
+            if len(here) == 1:  # the common case, without merging: the same sums, less work
+                self._add_alone(self.alternatives[here[0]], scores[here[0]], size, top, cover, titled, good, bm25, seen)
+                continue
+            best: dict[int, list] = {}  # document → [quality, bm25 share, title quality, own]
+            for k in here:
+                alt = self.alternatives[k]
                 span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
                 for doc, (s, places) in scores[k].items():
                     q = in_body if places & IN_BODY else aside
@@ -273,11 +277,13 @@ class Query:
                 good[doc] += q
                 bm25[doc] += share
                 seen[doc] = 1
-            self.per_word.append(best)
+            self.per_word.append((best, None))
         excluded: set[int] = set()
         for match in self.negative:
             excluded.update(match.scores(stats))
         required = [self.per_word[u] for u, unit in enumerate(self.units) if unit.required]
+        if any(own is False for _, own in required):  # a required word matched only as a looser reading
+            return []
         filters = list(self.filters.items())
         out = []
         for doc in range(size):
@@ -286,16 +292,29 @@ class Query:
             meta = docs[doc]
             if filters and any(str(meta.get(k) or "") != v for k, v in filters):
                 continue
-            if required and not all(doc in best and best[doc][3] for best in required):
+            if required and not all(doc in best and (own or own is None and best[doc][3]) for best, own in required):
                 continue
             score = COVER * cover[doc] + TITLE * LEVEL.get(meta["kind"], 0.0) * titled[doc] + QUALITY * good[doc] \
                 + BM25 * bm25[doc]
             out.append(Ranked(round6(score), doc))
         return out
 
+    def _add_alone(self, alt: Alternative, matches: dict, size: int, top: float, cover, titled, good, bm25, seen) -> None:
+        """A word only one alternative stands for: its matches' shares straight into the sums."""
+        span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
+        weight = math.log(1 + size / (1 + len(matches))) / top if COVER_IDF else 1.0
+        for doc, (s, places) in matches.items():
+            q = in_body if places & IN_BODY else aside
+            cover[doc] += weight
+            titled[doc] += q if places & IN_TITLE else 0.0
+            good[doc] += q
+            bm25[doc] += q * s / span
+            seen[doc] = 1
+        self.per_word.append((matches, alt.own))
+
     def covered(self, doc: int) -> list[bool]:
         """Which words of the query ``doc`` covers (after ``run``)."""
-        return [doc in best for best in self.per_word]
+        return [doc in best for best, _ in self.per_word]
 
 
 def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Ranked]:
