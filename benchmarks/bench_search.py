@@ -1,12 +1,19 @@
-"""Search benchmark: index build time and size, relevance and warm query latency of the
-morphological engine against a plain whoosh analyzer with whoosh's own Russian Snowball
-stemmer on the same nodes, the two lemma modes, and cold `lawsearch search` start-up.
+"""Search benchmark: relevance and warm latency of lawsearch's search against a baseline --
+a plain whoosh index over the same nodes with whoosh's Russian Snowball stemmer and an
+OR-grouped query parser -- plus index build figures and cold `lawsearch search` start-up.
+
+For both relevance sets (tests/data/queries.tsv, the keywords set; tests/data/situations.tsv,
+a director's situations, in its tuned and held-out halves) it prints recall@5 and MRR of
+ours, of ours with the director's thesaurus off, and of the baseline; then warm p50/p95 per
+query of ours and the baseline over the queries of both sets, on the seeds and on the 50×
+synthetic corpus (benchmarks/make_corpus.py), where only latency counts (its laws are
+renumbered, so the expected IDs mean nothing there).
 
     python benchmarks/bench_search.py                # seeds and the 50x synthetic corpus
     python benchmarks/bench_search.py --scale 0      # seeds only
     python benchmarks/bench_search.py --cold         # cold search / baseline script at 1x, 50x, 100x
 
-Prints figures; asserts nothing (the tests do that).
+Prints figures; asserts nothing (tests/test_relevance.py does).
 """
 
 from __future__ import annotations
@@ -25,10 +32,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import relevance_set  # noqa: E402
-from lawsearch.analysis import Lexicon  # noqa: E402
+from test_relevance import measure, situation_halves  # noqa: E402
+from lawsearch.analysis import Analysis, Lexicon  # noqa: E402
 from lawsearch.corpus import build_corpus  # noqa: E402
 from lawsearch.index import build_index, documents, load_glossary  # noqa: E402
-from lawsearch.analysis import AnalysedCorpus, Analysis  # noqa: E402
 from lawsearch.query import Searcher  # noqa: E402
 
 
@@ -36,16 +43,18 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build_morph(corpus, corpus_dir: Path, target: Path, mode: str) -> float:
+def build_ours(corpus, corpus_dir: Path, target: Path) -> float:
     lexicon = Lexicon.load(corpus_dir / "lexicon.toml")
     glossary = load_glossary(corpus_dir / "glossary.toml")
+    thesaurus = corpus_dir / "thesaurus.toml"
     t = time.perf_counter()
-    build_index(corpus, target, lexicon, glossary, mode=mode)
+    build_index(corpus, target, lexicon, glossary, thesaurus_file=thesaurus if thesaurus.is_file() else None)
     return time.perf_counter() - t
 
 
-def build_stemmer(corpus, corpus_dir: Path, target: Path) -> float:
-    """The baseline: the same documents, whoosh's LanguageAnalyzer("ru") (Snowball)."""
+def build_baseline(corpus, corpus_dir: Path, target: Path) -> float:
+    """The baseline: the same documents, whoosh's LanguageAnalyzer("ru") (Snowball), the
+    same field boosts."""
     from whoosh import fields, index
     from whoosh.analysis import LanguageAnalyzer
 
@@ -66,35 +75,26 @@ def build_stemmer(corpus, corpus_dir: Path, target: Path) -> float:
     return time.perf_counter() - t
 
 
-class StemmerSearch:
+class Baseline:
+    """whoosh's own query parser over the four Russian fields, words OR-grouped (any word
+    may match: best match, as ours)."""
+
     def __init__(self, path: Path):
         from whoosh import index
-        from whoosh.qparser import MultifieldParser
+        from whoosh.qparser import MultifieldParser, OrGroup
 
-        self.ix = index.open_dir(str(path))
-        self.searcher = self.ix.searcher()
-        self.parser = MultifieldParser(["title", "text", "footnotes", "commentary"], self.ix.schema)
+        self.searcher = index.open_dir(str(path)).searcher()
+        self.parser = MultifieldParser(["title", "text", "footnotes", "commentary"], self.searcher.schema,
+                                       group=OrGroup)
 
     def search(self, query: str, limit: int = 5) -> list[str]:
-        q = self.parser.parse(query)
-        return [r["id"] for r in self.searcher.search(q, limit=limit)]
+        return [r["id"] for r in self.searcher.search(self.parser.parse(query), limit=limit)]
 
 
-def relevance(search) -> tuple[float, float, list[float]]:
-    rows = relevance_set()
-    recall, rr, times = [], [], []
-    for query, expected, _ in rows:
-        t = time.perf_counter()
-        hits = search(query)
-        times.append(time.perf_counter() - t)
-        recall.append(len(set(expected) & set(hits)) / len(expected))
-        rank = next((i for i, h in enumerate(hits, 1) if h in expected), None)
-        rr.append(1 / rank if rank else 0.0)
-    return sum(recall) / len(recall), sum(rr) / len(rr), times
-
-
-def latency(search, repeat: int) -> tuple[float, float]:
-    queries = [q for q, _, _ in relevance_set()]
+def latency(search, queries: list[str], repeat: int) -> tuple[float, float]:
+    """Warm p50 and p95 in ms: one pass first (caches), then ``repeat`` timed passes."""
+    for q in queries:
+        search(q)
     times = []
     for _ in range(repeat):
         for q in queries:
@@ -103,6 +103,49 @@ def latency(search, repeat: int) -> tuple[float, float]:
             times.append(time.perf_counter() - t)
     times.sort()
     return times[len(times) // 2] * 1000, times[int(len(times) * 0.95)] * 1000
+
+
+def all_queries() -> list[str]:
+    return [q for q, _, _ in relevance_set()] + [row[0] for half in situation_halves() for row in half]
+
+
+def relevance(ours: Searcher, baseline: Baseline) -> None:
+    tuned, held = situation_halves()
+    sets = [("keywords (queries.tsv)", relevance_set(), True), ("situations, tuned half", tuned, False),
+            ("situations, held-out half", held, False)]
+
+    def ours_ids(q):
+        return [h.id for h in ours.search(q, 5).hits]
+
+    print(f"{'':27} {'ours':>16} {'ours, no thesaurus':>20} {'baseline':>16}   (recall@5 / MRR)")
+    for name, rows, every in sets:
+        figures = [measure(ours_ids, rows, every)]
+        ours.use_thesaurus = False
+        figures.append(measure(ours_ids, rows, every))
+        ours.use_thesaurus = True
+        figures.append(measure(baseline.search, rows, every))
+        print(f"{name:27} " + " ".join(f"{r:>9.3f} / {m:.3f}" for r, m in figures))
+
+
+def run(name: str, corpus_dir: Path, work: Path, repeat: int, with_relevance: bool) -> None:
+    corpus = build_corpus(corpus_dir)
+    print(f"\n== {name}: {len(corpus.nodes)} nodes")
+    ours_dir, base_dir = work / f"{name}-ours", work / f"{name}-baseline"
+    secs = build_ours(corpus, corpus_dir, ours_dir)
+    ours = Searcher(ours_dir)
+    terms = sum(1 for _ in ours.searcher.lexicon("text"))
+    print(f"ours    : index built in {secs:6.2f} s, {folder_size(ours_dir) / 1e6:6.2f} MB, {terms} text terms")
+    secs = build_baseline(corpus, corpus_dir, base_dir)
+    baseline = Baseline(base_dir)
+    print(f"baseline: index built in {secs:6.2f} s, {folder_size(base_dir) / 1e6:6.2f} MB")
+    if with_relevance:
+        relevance(ours, baseline)
+    queries = all_queries()
+    p50, p95 = latency(lambda q: ours.search(q, 5), queries, repeat)
+    b50, b95 = latency(lambda q: baseline.search(q, 5), queries, repeat)
+    print(f"warm latency over {len(queries)} queries x {repeat}: ours p50 {p50:.2f} ms, p95 {p95:.2f} ms; "
+          f"baseline p50 {b50:.2f} ms, p95 {b95:.2f} ms (p95 ratio {p95 / b95:.2f})")
+    ours.close()
 
 
 def cold_start(out: Path, corpus_dir: Path, runs: int = 5) -> tuple[float, float, float]:
@@ -150,37 +193,11 @@ def cold_ratio(corpus_dir: Path, work: Path, runs: int, query: str = "штраф
     return a, b, a / b
 
 
-def run(name: str, corpus_dir: Path, work: Path, repeat: int, with_relevance: bool) -> None:
-    corpus = build_corpus(corpus_dir)
-    print(f"\n== {name}: {len(corpus.nodes)} nodes")
-    for mode in ("all", "first"):
-        target = work / f"{name}-morph-{mode}"
-        secs = build_morph(corpus, corpus_dir, target, mode)
-        s = Searcher(target)
-        terms = sum(1 for _ in s.searcher.lexicon("text"))
-        line = f"morphology ({mode:5}): index built in {secs:6.2f} s, {folder_size(target) / 1e6:6.2f} MB, {terms} text terms"
-        if with_relevance:
-            rec, mrr, _ = relevance(lambda q: [h.id for h in s.search(q, 5).hits])
-            p50, p95 = latency(lambda q: s.search(q, 5), repeat)
-            line += f"; recall@5 {rec:.3f}, MRR {mrr:.3f}; warm p50 {p50:.2f} ms, p95 {p95:.2f} ms"
-        print(line)
-        s.close()
-    target = work / f"{name}-stemmer"
-    secs = build_stemmer(corpus, corpus_dir, target)
-    st = StemmerSearch(target)
-    line = f"snowball stemmer   : index built in {secs:6.2f} s, {folder_size(target) / 1e6:6.2f} MB"
-    if with_relevance:
-        rec, mrr, _ = relevance(st.search)
-        p50, p95 = latency(st.search, repeat)
-        line += f"; recall@5 {rec:.3f}, MRR {mrr:.3f}; warm p50 {p50:.2f} ms, p95 {p95:.2f} ms"
-    print(line)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scale", type=int, default=50, help="synthetic corpus size (0: seeds only)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=5, help="passes over the relevance set for latency")
+    ap.add_argument("--repeat", type=int, default=5, help="timed passes over the queries for latency")
     ap.add_argument("--cold", type=int, nargs="*", metavar="SCALE",
                     help="only the cold-search ratios, at these sizes (1: the seeds; default 1 50 100)")
     ap.add_argument("--runs", type=int, default=7, help="cold runs of each script per size (median)")
@@ -212,7 +229,6 @@ def main() -> None:
             synthetic = work / f"syn{args.scale}"
             subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--scale", str(args.scale),
                             "--seed", str(args.seed), "--out", str(synthetic)], check=True, capture_output=True)
-            # the relevance set is about the seeds' law numbers; on the synthetic corpus only build figures count
             run(f"synthetic-{args.scale}x", synthetic, work, 1, False)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -25,21 +25,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import morph, schema
 from .ids import LOOKALIKES
+from .patterns import COMBINING_MARK, FOLD_PAIRS, TOKEN, TOKEN_KINDS
 
 if TYPE_CHECKING:
     from .model import Corpus
 
-# A law ID as written in text or a query: "50E", "47E2(a)", "16С2", "21B2(b)(1)"; a
-# commentary paragraph "48.4"; a word (hyphenated whole: "какой-нибудь"); a number.
-TOKEN = re.compile(
-    r"""
-    (?P<id>(?<![\w.])\d{1,3}[A-ZА-ЯЁa-zа-яё]\d{0,2}(?:\([A-Za-zА-Яа-я]\))?(?:\(\d{1,2}\))?(?![\w]))
-    | (?P<para>(?<!\w)\d{1,3}\.\d{1,2}(?![\w]|\.\d))
-    | (?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)
-    | (?P<num>\d+(?:[.,]\d+)?)
-    """,
-    re.VERBOSE,
-)
+# Tokens: law IDs ("50E", "47E2(a)", "16С2"), commentary paragraphs ("48.4"), words
+# (hyphenated whole: "какой-нибудь"), numbers -- patterns.TOKEN, which the browser's
+# engine compiles from the same source.
 _ID_LETTER_AFTER_DIGITS = re.compile(r"^\d+[^\W\d_]")
 
 # Stop words: prepositions, conjunctions and particles that never decide a legal question
@@ -71,7 +64,8 @@ def tokenize(text: str) -> list[Token]:
     >>> [(t.text, t.kind) for t in tokenize("см. правило 16С2, 47E2(a) и 1,5")]
     [('см', 'word'), ('правило', 'word'), ('16С2', 'id'), ('47E2(a)', 'id'), ('и', 'word'), ('1,5', 'num')]
     """
-    return [Token(m.group(), m.start(), m.end(), m.lastgroup, n) for n, m in enumerate(TOKEN.finditer(text))]
+    return [Token(m.group(), m.start(), m.end(), TOKEN_KINDS[m.lastindex - 1], n)
+            for n, m in enumerate(TOKEN.finditer(text))]
 
 
 def normalize_id(token: str) -> str:
@@ -80,7 +74,12 @@ def normalize_id(token: str) -> str:
 
 
 def fold(word: str) -> str:
-    return word.lower().replace("ё", "е")
+    """A word as terms and the forms table hold it: lower case, ё as е, no stress marks
+    (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``."""
+    word = word.lower()
+    for pair, single in FOLD_PAIRS:
+        word = word.replace(pair, single)
+    return COMBINING_MARK.sub("", word)
 
 
 @dataclass

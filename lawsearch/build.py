@@ -147,7 +147,7 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
             analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
         with budgets.stage("index"):
             build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,
-                        analysed=analysed)
+                        analysed=analysed, thesaurus_file=folder.data_files.get("thesaurus"))
         output.fault_point("after-index")
         with budgets.stage("site pages"):
             builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, build_id=generation.id,

@@ -457,25 +457,33 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
 @corpus_options
 @click.argument("query", nargs=-1, required=True)
 @click.option("-n", "--limit", default=DEFAULT_LIMIT, show_default=True, type=click.IntRange(1), help="How many hits.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (query, corrected_query, suggestions, hits) instead of text.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON (query, corrected_query, suggestions, hits, groups, missing, understood_as) instead of text.")
 def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: bool) -> None:
-    """Search the laws and commentary by any word form, phrase, ID or English term.
+    """Search the laws and commentary by any word form, phrase, ID or English term;
+    describe what happened in everyday words.
 
     \b
-    Plain words match every form and must all match:   штрафными картами
-    Quoted phrases match in any inflection:             "ход вне очереди"
-    OR, NOT or -word, and word* prefixes:               болван OR онер -младшая
+    Plain words match every form; each is optional:     вистующий засветил туза
+      (best match: nodes covering more of the words come first)
+    +word requires a word, -word or NOT excludes it:    штрафная карта +онер -младшая
     (quote a query with -word, or put -- before it:     lawsearch search -- онер -младшая)
+    Quoted phrases match in any inflection:             "ход вне очереди"
+    OR joins alternatives, word* is a prefix:           болван OR онер   штраф*
     Filters:                                            law:50  kind:commentary  lang:en
     An ID or citation jumps to it, then who cites it:   50E   "правило 53"   "Law 50E1"
     … and every other ID that show takes:               fn-84-1   div-razdel-46   48.4
     English terms go through the glossary:              penalty card   revoke
+    Everyday words through the director's thesaurus:    декларант, LHO, атака, фоска
 
-    Matched words are highlighted on a terminal. Run `lawsearch build` first.
+    Before the hits it says how it read the query: «понято как: декларант → разыгрывающий»,
+    and «не найдено: …» for words no hit shown covers; a word the corpus does not know is
+    corrected first ("showing results for …"). `lawsearch explain QUERY` shows each word's
+    reading. Matched words are highlighted on a terminal. Run `lawsearch build` first.
 
     \b
     Example:
-      lawsearch search штрафными картами
+      lawsearch search декларант засветил даму
       lawsearch search '"ход вне очереди" law:54' --json
     """
     from .output import current
@@ -500,6 +508,69 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)))
 
 
+@main.command()
+@corpus_options
+@click.argument("query", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: query, corrected_query, filters, words.")
+def explain(root: Path, out: Path, query: tuple[str, ...], as_json: bool) -> None:
+    """How each word of a query is understood, as `lawsearch search` reads it: the
+    correction made to a word the corpus does not know, whether the word is optional,
+    required (+word), excluded (-word) or a stop word not searched, its lemmas (English
+    stems, an ID), and the looser readings applied to it: its word family, the director's
+    thesaurus («понято как»), the glossary (synonyms, English ↔ Russian).
+
+    
+    Example:
+      lawsearch explain декларант сыграл со стола
+      lawsearch explain '"ход вне очереди" +вистующий -болван'
+      lawsearch explain penalty card --json
+    """
+    from .query import QueryError, Searcher
+
+    text = " ".join(query).strip()
+    if not text:
+        raise click.UsageError("the query is empty; try: lawsearch explain декларант сыграл со стола")
+    from .output import current
+
+    index_dir = out / "index"
+    if not (current(out) / "index").is_dir():
+        raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
+    searcher = Searcher(current(out) / "index")  # resolved once: one whole build
+    try:
+        explained = searcher.explain(text)
+    except QueryError as e:
+        raise click.UsageError(str(e)) from None
+    if as_json:
+        emit(json.dumps(explained, ensure_ascii=False, indent=1))
+    else:
+        emit(format_explained(explained))
+
+
+def format_explained(explained: dict) -> str:
+    """One line per word: as typed (→ its correction), its role, lemmas, readings.
+
+    ``format_explained({"query": "декларант", "corrected_query": None, "id": None, "filters": {}, "words": [...]})``
+    """
+    if explained["id"]:
+        return f"{shorten(explained['query'].strip())}: an ID; the search goes to {explained['id']}, then who cites it"
+    lines = [f"query: {shorten(explained['query'])}"]
+    if explained["corrected_query"]:
+        lines.append(f"read as: {shorten(explained['corrected_query'])}")
+    lines += [f"filter: {k}:{shorten(v)}" for k, v in explained["filters"].items()]
+    width = max((len(shorten(w["word"], 30)) for w in explained["words"]), default=0)
+    for w in explained["words"]:
+        word = shorten(w["word"], 30) + (f" → {w['corrected']}" if w["corrected"] else "")
+        parts = [("OR " if w.get("or") else "") + w["role"]]
+        if w["lemmas"] and not w["role"].startswith("not"):
+            parts.append(("stems " if w["kind"] == "english" else "ID " if w["kind"] == "id" else "lemmas ")
+                         + ", ".join(w["lemmas"]))
+        parts += [f"{r['by']}: {r['words']} → {', '.join(r['as'])}" for r in w["readings"]]
+        lines.append(f"  {word:<{width}}  " + "; ".join(parts))
+    if not explained["words"]:
+        lines.append("  (no words: filters alone list what they allow)")
+    return "\n".join(lines)
+
+
 def _index_is_fresh(root: Path, fingerprint: dict | None) -> bool:
     from .freshness import is_current  # by stat(): nothing of the corpus is read or parsed
 
@@ -514,15 +585,17 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
 
     lines: list[str] = []
     if result.corrected_query:
-        lines.append(f"No hits for {shorten(result.query)!r}; showing results for {shorten(result.corrected_query)!r}.")
-    if not result.hits:
-        lines.append(f"Nothing matches {shorten(result.query)!r}.")
+        lines.append(f"No such word in the corpus: showing results for {shorten(result.corrected_query)!r}, "
+                     f"not {shorten(result.query)!r}.")
         if result.suggestions:
             lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
-        lines.append("Try fewer words, a word* prefix, or an ID like 50E.")
+    if not result.hits:
+        lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
+        lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
     if result.kind != "text":
         return _format_jump(result, command)
+    lines += reading_lines(result)
     by_id = {h.id: h for h in result.hits}
     query = result.corrected_query or result.query
     rows = groups(result.hits, totals=result.by_law)
@@ -547,6 +620,15 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     else:
         lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
+
+
+def reading_lines(result) -> list[str]:
+    """How the query was read, before its hits: «понято как: стол → болван, карта стола»
+    for each looser reading applied, «не найдено: …» for the words no hit shown covers."""
+    lines = [f"понято как: {shorten(u['words'])} → {', '.join(u['as'])}" for u in result.understood_as]
+    if result.missing:
+        lines.append("не найдено: " + ", ".join(shorten(w) for w in result.missing))
+    return lines + ([""] if lines else [])
 
 
 def _format_jump(result, command) -> str:

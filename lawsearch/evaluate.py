@@ -1,29 +1,49 @@
-"""How a query matches and ranks documents: a small, exact model that the browser's
-``site_templates/static/search.js`` implements line for line, so the site answers as the
-command line does.
+"""How a query matches and ranks documents: best match, a small exact model that the
+browser's ``site_templates/static/engine.js`` implements line for line, so the site answers
+as the command line does (tests/test_differential.py compares the two on 10,000 queries).
 
 Postings come from the whoosh index (``WhooshStats``) here and from the exported search
 payload in the browser; both hold the same positions, lengths and counts.
+
+A query is a list of **words** (``Unit``: a word as typed, a quoted phrase, an ID, words
+joined by OR) and **alternatives** (``Alternative``): ways a document can match one word or
+a run of them -- the word's own lemmas, its family, a thesaurus or glossary phrase -- each
+with a *quality*: 1 for the words as typed, less for a looser reading. Every word is
+optional unless required (``+word``); a document matching an excluded word, or outside the
+filters, is dropped.
 
 Score of a term ``t`` in field ``f`` of document ``d`` (BM25, k1 = 1.2, b = 0.75)::
 
     idf(t, f)   = ln(1 + (N - df + 0.5) / (df + 0.5))
     bm25(t,f,d) = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len(f, d) / avglen(f)))
 
-* ``Word``: any of its terms (the lemmas of one word) in any field; score =
-  weight * sum over fields of boost(f) * max over terms of bm25.
+* ``Word``: any of its terms in any field; score = sum over fields of boost(f) * max over
+  terms of bm25.
 * ``Phrase``: its words in order, each at most two positions after the one before, within
-  one field; score = 2 * weight * sum over fields where it occurs of boost(f) * sum over
-  words of max bm25.
-* ``AllOf`` / ``AnyOf``: all / any children; score = sum of the matching children.
-* ``Flag``: a keyword field holds the term (an ID); score = weight.
-* ``Query``: the positive part, minus documents a negative part matches, within filters.
+  one field; score = 2 * sum over fields where it occurs of boost(f) * sum over words of max
+  bm25.
+* ``AllOf``: every child matches; score = the sum. ``Flag``: a keyword field holds the term
+  (an ID); score 1.
 
-Ranking: score rounded to 6 decimals, descending; ties in reading order.
+A document's score, for query words ``u`` (``Query.run``)::
+
+    covered(u) = 1 if any alternative for u matches, else 0
+    quality(u) = the best quality among the alternatives for u that match (× ASIDE where
+                 it matched only in a law's commentary)
+    title(u)   = the best quality among them that match in the title
+    bm25(u)    = the best of quality * score / (query words the alternative stands for)
+    score      = COVER * sum covered + TITLE * LEVEL[kind] * sum title
+                 + QUALITY * sum quality + BM25 * sum bm25
+
+so a document covering more of the query comes first, then one whose title names it (a
+law's title more than a clause's), then one matching the words themselves rather than a
+looser reading, then BM25; ties in reading order. Scores are rounded to 6 decimals
+(``round6``). docs/decisions.md gives the measurement behind the weights.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass, field
 
@@ -31,6 +51,17 @@ K1 = 1.2
 B = 0.75
 PHRASE_BONUS = 2.0
 SLOP = 2  # a phrase's next word may stand this many positions after the previous one
+
+# The ranking's weights (docs/decisions.md, "Best match": measured on the situations'
+# tuning half and the relevance set).
+COVER = 100.0
+TITLE = 10.0
+QUALITY = 40.0
+BM25 = 0.1
+COVER_IDF = True  # a word most nodes hold covers less of the query than a rare one
+TITLE_FIELDS = ("title", "title_en")  # a node's title in either language
+ASIDE = 0.5  # a word found only in a law's commentary (all its paragraphs in one field) is a looser match
+LEVEL = {"law": 1.0, "section": 1.0, "clause": 0.5, "subclause": 0.5, "item": 0.5}  # how much a title says of its part
 
 
 class Stats:
@@ -47,60 +78,59 @@ class Stats:
     def avglen(self, field: str) -> float:
         raise NotImplementedError
 
-    def bm25(self, field: str, term: str, doc: int) -> float:
+    def bm25_all(self, field: str, term: str) -> dict[int, float]:
+        """bm25 of ``term`` in ``field`` for every document holding it."""
         p = self.postings(field, term)
-        positions = p.get(doc)
-        if not positions:
-            return 0.0
+        if not p:
+            return {}
         df = len(p)
         idf = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
-        tf = len(positions)
-        norm = 1 - B + B * self.length(field, doc) / (self.avglen(field) or 1)
-        return idf * tf * (K1 + 1) / (tf + K1 * norm)
+        avg = self.avglen(field) or 1
+        out = {}
+        for doc, positions in p.items():
+            tf = len(positions)
+            norm = 1 - B + B * self.length(field, doc) / avg
+            out[doc] = idf * tf * (K1 + 1) / (tf + K1 * norm)
+        return out
+
+
+# -- what matches a document, with its score ------------------------------------------------
+# Each ``scores(stats)`` gives {document: (score, where)}: where it matched, IN_TITLE and/or
+# IN_BODY (any field but a law's commentary, which holds all its paragraphs in one).
+IN_TITLE, IN_BODY = 1, 2
+
+
+def where(f: str) -> int:
+    return (IN_TITLE if f in TITLE_FIELDS else 0) | (IN_BODY if f != "commentary" else 0)
 
 
 @dataclass
 class Word:
     terms: list[str]
     fields: dict[str, float]
-    weight: float = 1.0
 
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] = set()
-        for f in self.fields:
-            for t in self.terms:
-                out.update(stats.postings(f, t))
-        return out
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total, found = 0.0, False
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        out: dict[int, tuple[float, int]] = {}
         for f, boost in self.fields.items():
-            best = 0.0
-            for t in self.terms:
-                if doc in stats.postings(f, t):
-                    found = True
-                    best = max(best, stats.bm25(f, t, doc))
-            total += boost * best
-        return self.weight * total if found else None
+            if len(self.terms) == 1:
+                best = stats.bm25_all(f, self.terms[0])
+            else:
+                best = {}
+                for t in self.terms:
+                    for doc, s in stats.bm25_all(f, t).items():
+                        if s > best.get(doc, -1.0):
+                            best[doc] = s
+            here = where(f)
+            for doc, s in best.items():
+                was = out.get(doc)
+                out[doc] = (boost * s, here) if was is None else (was[0] + boost * s, was[1] | here)
+        return out
 
 
 @dataclass
 class Phrase:
     words: list[list[str]]  # term alternatives per word, in order
     fields: dict[str, float]
-    weight: float = 1.0
-
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] = set()
-        for f in self.fields:
-            docs: set[int] | None = None
-            for terms in self.words:
-                here: set[int] = set()
-                for t in terms:
-                    here.update(stats.postings(f, t))
-                docs = here if docs is None else docs & here
-            out |= docs or set()
-        return out
 
     def occurs(self, stats: Stats, f: str, doc: int) -> bool:
         starts: set[int] | None = None
@@ -116,104 +146,184 @@ class Phrase:
                 return False
         return bool(starts)
 
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total, found = 0.0, False
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        total: dict[int, float] = {}
+        places: dict[int, int] = {}
         for f, boost in self.fields.items():
-            if not self.occurs(stats, f, doc):
-                continue
-            found = True
+            per_word: list[dict[int, float]] = []
             for terms in self.words:
-                total += boost * max(stats.bm25(f, t, doc) for t in terms)
-        return PHRASE_BONUS * self.weight * total if found else None
-
-
-@dataclass
-class Flag:
-    field: str
-    term: str
-    weight: float = 1.0
-
-    def candidates(self, stats: Stats) -> set[int]:
-        return set(stats.postings(self.field, self.term))
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        return self.weight if doc in stats.postings(self.field, self.term) else None
-
-
-@dataclass
-class Every:
-    """Every document (a query of filters alone); score 0."""
-
-    n: int
-
-    def candidates(self, stats: Stats) -> set[int]:
-        return set(range(self.n))
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        return 0.0
+                best: dict[int, float] = {}
+                for t in terms:
+                    for doc, s in stats.bm25_all(f, t).items():
+                        if s > best.get(doc, -1.0):
+                            best[doc] = s
+                per_word.append(best)
+            docs = set(per_word[0]) if per_word else set()
+            for best in per_word[1:]:
+                docs &= set(best)
+            for doc in sorted(docs):
+                if not self.occurs(stats, f, doc):
+                    continue
+                s = 0.0
+                for best in per_word:
+                    s += best[doc]
+                total[doc] = total.get(doc, 0.0) + boost * s
+                places[doc] = places.get(doc, 0) | where(f)
+        return {doc: (PHRASE_BONUS * s, places[doc]) for doc, s in total.items()}
 
 
 @dataclass
 class AllOf:
     children: list
 
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] | None = None
-        for c in self.children:
-            here = c.candidates(stats)
-            out = here if out is None else out & here
-        return out or set()
-
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total = 0.0
-        for c in self.children:
-            s = c.score(stats, doc)
-            if s is None:
-                return None
-            total += s
-        return total
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        out: dict[int, tuple[float, int]] | None = None
+        for child in self.children:
+            here = child.scores(stats)
+            if out is None:
+                out = here
+            else:
+                out = {doc: (s + here[doc][0], places & here[doc][1]) for doc, (s, places) in out.items() if doc in here}
+        return out or {}
 
 
 @dataclass
-class AnyOf:
-    children: list
+class Flag:
+    field: str
+    term: str
 
-    def candidates(self, stats: Stats) -> set[int]:
-        out: set[int] = set()
-        for c in self.children:
-            out |= c.candidates(stats)
-        return out
+    def scores(self, stats: Stats) -> dict[int, tuple[float, int]]:
+        return {doc: (1.0, IN_BODY) for doc in stats.postings(self.field, self.term)}
 
-    def score(self, stats: Stats, doc: int) -> float | None:
-        total, found = 0.0, False
-        for c in self.children:
-            s = c.score(stats, doc)
-            if s is not None:
-                found = True
-                total += s
-        return total if found else None
+
+# -- the query --------------------------------------------------------------------------------
+
+
+@dataclass
+class Unit:
+    """A word of the query as the user typed it (a phrase, an ID, words joined by OR)."""
+
+    text: str
+    required: bool = False
+
+
+@dataclass
+class Alternative:
+    """A way to match the query words ``first``..``last``: ``own`` when it is those words
+    themselves (any inflection), else a looser reading (family, thesaurus, glossary)."""
+
+    match: object  # Word | Phrase | AllOf | Flag
+    first: int
+    last: int
+    quality: float = 1.0
+    own: bool = True
+
+
+@dataclass
+class Ranked:
+    score: float
+    doc: int
 
 
 @dataclass
 class Query:
-    positive: AllOf
-    negative: list = field(default_factory=list)
+    units: list[Unit]
+    alternatives: list[Alternative]
+    negative: list = field(default_factory=list)  # matches that exclude a document
     filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" → value
 
-    def run(self, stats: Stats, docs: list[dict]) -> list[tuple[float, int]]:
-        """(score, doc) best first, ties in reading order (``docs[doc]["order"]``)."""
+    def run(self, stats: Stats, docs: list[dict]) -> list[Ranked]:
+        """Every document the query allows, in document order (``best`` ranks them). Word
+        by word: the best match of each document for the word, then its share of the score,
+        added in word order (as engine.js adds)."""
+        n, size = len(self.units), len(docs)
+        cover, titled, good, bm25 = [0.0] * size, [0.0] * size, [0.0] * size, [0.0] * size
+        seen = bytearray(size) if n else bytearray(b"\x01" * size)  # filters alone: everything, score 0
+        scores: dict[int, dict] = {}  # alternative → its matches, computed once for all its words
+        self.per_word = []
+        top = math.log(1 + size)
+        for u, unit in enumerate(self.units):
+            here = [k for k, alt in enumerate(self.alternatives) if alt.first <= u <= alt.last]
+            for k in here:
+                if k not in scores:
+                    scores[k] = self.alternatives[k].match.scores(stats)
+            if len(here) == 1:  # the common case, without merging: the same sums, less work
+                self._add_alone(self.alternatives[here[0]], scores[here[0]], size, top, cover, titled, good, bm25, seen)
+                continue
+            best: dict[int, list] = {}  # document → [quality, bm25 share, title quality, own]
+            for k in here:
+                alt = self.alternatives[k]
+                span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
+                for doc, (s, places) in scores[k].items():
+                    q = in_body if places & IN_BODY else aside
+                    value = q * s / span
+                    rec = best.get(doc)
+                    if rec is None:
+                        best[doc] = [q, value, q if places & IN_TITLE else 0.0, alt.own]
+                        continue
+                    if q > rec[0]:
+                        rec[0] = q
+                    if value > rec[1]:
+                        rec[1] = value
+                    if places & IN_TITLE and q > rec[2]:
+                        rec[2] = q
+                    if alt.own:
+                        rec[3] = True
+            # how much covering the word counts: less for a word most documents hold
+            weight = math.log(1 + size / (1 + len(best))) / top if COVER_IDF else 1.0
+            for doc, (q, share, title, _) in best.items():
+                cover[doc] += weight
+                titled[doc] += title
+                good[doc] += q
+                bm25[doc] += share
+                seen[doc] = 1
+            self.per_word.append((best, None))
+        excluded: set[int] = set()
+        for match in self.negative:
+            excluded.update(match.scores(stats))
+        required = [self.per_word[u] for u, unit in enumerate(self.units) if unit.required]
+        if any(own is False for _, own in required):  # a required word matched only as a looser reading
+            return []
+        filters = list(self.filters.items())
         out = []
-        for doc in sorted(self.positive.candidates(stats)):
+        for doc in range(size):
+            if not seen[doc] or doc in excluded:
+                continue
             meta = docs[doc]
-            if any(str(meta.get(k) or "") != v for k, v in self.filters.items()):
+            if filters and any(str(meta.get(k) or "") != v for k, v in filters):
                 continue
-            if any(n.score(stats, doc) is not None for n in self.negative):
+            if required and not all(doc in best and (own or own is None and best[doc][3]) for best, own in required):
                 continue
-            s = self.positive.score(stats, doc)
-            if s is not None:
-                out.append((round6(s), doc))
-        out.sort(key=lambda x: (-x[0], docs[x[1]]["order"]))
+            score = COVER * cover[doc] + TITLE * LEVEL.get(meta["kind"], 0.0) * titled[doc] + QUALITY * good[doc] \
+                + BM25 * bm25[doc]
+            out.append(Ranked(round6(score), doc))
         return out
+
+    def _add_alone(self, alt: Alternative, matches: dict, size: int, top: float, cover, titled, good, bm25, seen) -> None:
+        """A word only one alternative stands for: its matches' shares straight into the sums."""
+        span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
+        weight = math.log(1 + size / (1 + len(matches))) / top if COVER_IDF else 1.0
+        for doc, (s, places) in matches.items():
+            q = in_body if places & IN_BODY else aside
+            cover[doc] += weight
+            titled[doc] += q if places & IN_TITLE else 0.0
+            good[doc] += q
+            bm25[doc] += q * s / span
+            seen[doc] = 1
+        self.per_word.append((matches, alt.own))
+
+    def covered(self, doc: int) -> list[bool]:
+        """Which words of the query ``doc`` covers (after ``run``)."""
+        return [doc in best for best, _ in self.per_word]
+
+
+def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Ranked]:
+    """The first ``limit`` of ``ranked`` (all for None): best score first, ties in reading
+    order (``docs[doc]["order"]``)."""
+    def key(r: Ranked) -> tuple:
+        return -r.score, docs[r.doc]["order"]
+
+    return sorted(ranked, key=key) if limit is None else heapq.nsmallest(limit, ranked, key=key)
 
 
 def round6(score: float) -> float:
@@ -230,6 +340,7 @@ class WhooshStats(Stats):
         self.lengths = lengths
         self._avg = {f: (sum(v) / len(v) if v else 0.0) for f, v in lengths.items()}
         self._cache: dict[tuple[str, str], dict[int, list[int]]] = {}
+        self._bm25: dict[tuple[str, str], dict[int, float]] = {}
 
     def postings(self, field: str, term: str) -> dict[int, list[int]]:
         key = (field, term)
@@ -244,6 +355,13 @@ class WhooshStats(Stats):
                     m.next()
             self._cache[key] = p
         return p
+
+    def bm25_all(self, field: str, term: str) -> dict[int, float]:
+        key = (field, term)
+        out = self._bm25.get(key)
+        if out is None:
+            out = self._bm25[key] = super().bm25_all(field, term)
+        return out
 
     def length(self, field: str, doc: int) -> int:
         return self.lengths[field][doc]

@@ -21,6 +21,7 @@ from whoosh.analysis.acore import Token as WhooshToken
 
 from . import ids, morph
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
+from .patterns import HAS_CYRILLIC
 from .model import Corpus
 
 if TYPE_CHECKING:
@@ -262,13 +263,17 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
 
 def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
                 progress=lambda message: None, build_id: str | None = None,
-                analysed: AnalysedCorpus | None = None) -> None:
+                analysed: AnalysedCorpus | None = None, thesaurus_file: Path | None = None) -> None:
     """Write a whoosh index and ``meta.json`` into the empty folder ``target``; ``build_id``
-    goes into the meta data, so every answer can name the build it came from.
+    goes into the meta data, so every answer can name the build it came from. The thesaurus
+    is the code's, extended by ``thesaurus_file`` (a corpus folder's) if given.
 
     ``analysed``: the build's analysis pass (``analyse_corpus``), shared with the site; made
     here when not given. Its analysis must be of this lexicon and mode.
     """
+    from . import thesaurus
+
+    entries = thesaurus.load(thesaurus_file)  # checked before anything is written
     target.mkdir(parents=True, exist_ok=True)
     if analysed is None or analysed.analysis.mode != mode:
         analysed = analyse_corpus(corpus, Analysis(lexicon, mode))
@@ -300,14 +305,17 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
         for tokenizer in tokenizers:
             tokenizer.prepared = None
     progress(f"indexed {count} nodes")
-    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, lengths)}
+    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, lengths, entries)}
     (target / META).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
-def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]) -> dict[str, list[str]]:
+def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
+                vocabulary_of_search=()) -> dict[str, list[str]]:
     """Word form → terms, for every form of every lemma in the corpus (pymorphy3 generates
-    them now, so a search needs no dictionary), every word as written, the lexicon's forms
-    and the glossary's words. The command line and the browser both read queries with it."""
+    them now, so a search needs no dictionary), every word as written, the lexicon's forms,
+    the glossary's words and ``vocabulary_of_search`` (the thesaurus's phrases: «декларанта»
+    must reach the lemma of its ``say``). The command line and the browser both read
+    queries with it."""
     analysis = analysed.analysis
     words: set[str] = set()
     for node in corpus.nodes:
@@ -317,6 +325,8 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]) 
         words.update(analysed.of(f.text).words())
     for term in glossary:
         words.update(analysed.of(term.ru).words())
+    for phrase in vocabulary_of_search:
+        words.update(fold(t.text) for t in tokenize(phrase) if t.kind == "word")
     words.update(analysis.lexicon.forms)
     lemmas = {lemma for w in words for lemma in analysis.word_terms(w)}
     from . import morph
@@ -336,6 +346,73 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]) 
     return table
 
 
+def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term], lexicon: Lexicon) -> Counter[str]:
+    """The words "did you mean" may propose, with their counts: words of the corpus that are
+    words -- Russian ones the dictionary or the lexicon knows (not the fragments damaged text
+    leaves, «ло», «нижеописанных»), English ones of the English titles, text and glossary --
+    of three letters or more.
+
+    ``correction_vocabulary(corpus, analysed, glossary, lexicon)["карта"] > 0``
+    """
+    from .patterns import HAS_CYRILLIC, LATIN_WORD
+
+    vocabulary: Counter[str] = Counter()
+    for node in corpus.nodes:
+        for field in (node.title, node.text):
+            for tok in analysed.of(field or "").tokens:  # the build's one pass
+                w = fold(tok.text)
+                if tok.kind == "word" and len(w) >= 3 and HAS_CYRILLIC.search(w) \
+                        and (w in lexicon.forms or morph.is_known(w)):
+                    vocabulary[w] += 1
+        english = node.translations.get("en") or {}
+        for field in (english.get("title"), english.get("text")):
+            vocabulary.update(w.lower() for w in LATIN_WORD.findall(field or "") if len(w) >= 3)
+    for term in glossary:
+        vocabulary.update(w.lower() for w in LATIN_WORD.findall(term.en) if len(w) >= 3)
+    return vocabulary
+
+
+RUSSIAN_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+
+
+def real_neighbours(vocabulary) -> list[str]:
+    """Words of the language one letter dropped, added or changed away from a Russian word
+    of ``vocabulary`` (pymorphy3 knows them), the corpus's own excepted: a query word among
+    them is a word, not a typo, and must not be "corrected" into the corpus word next to it
+    (явно is not ясно, бить not быть). Two letters swapped is left out: that is how hands
+    slip, and the word it makes is the rarer reading (крату is карту, not a form of «крат»).
+    The browser gets the list: it has no dictionary.
+
+    ``"пасть" in real_neighbours({"масть": 3})``
+    """
+    out: set[str] = set()
+    for word in vocabulary:
+        if not HAS_CYRILLIC.search(word):
+            continue
+        for near in one_edit(word, swaps=False):
+            if near not in vocabulary and near not in out and morph.is_known(near):
+                out.add(near)
+    return sorted(out)
+
+
+def one_edit(word: str, swaps: bool = True) -> set[str]:
+    """Every string one deletion, substitution or insertion of a Russian letter away from
+    ``word``, and (``swaps``) one transposition of two letters next to each other."""
+    out = set()
+    for i in range(len(word) + 1):
+        head, tail = word[:i], word[i:]
+        if tail:
+            out.add(head + tail[1:])
+        if swaps and len(tail) > 1:
+            out.add(head + tail[1] + tail[0] + tail[2:])
+        for c in RUSSIAN_LETTERS:
+            if tail:
+                out.add(head + c + tail[1:])
+            out.add(head + c + tail)
+    out.discard(word)
+    return out
+
+
 def footnote_entry(corpus: Corpus, footnote) -> dict:
     """What an ID search needs of a footnote: its text, the nodes it belongs to, and where the
     site prints it (under the first of them).
@@ -349,15 +426,17 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
 
 
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysed: AnalysedCorpus,
-         lengths: dict[str, dict[str, int]]) -> dict:
+         lengths: dict[str, dict[str, int]], thesaurus_entries=()) -> dict:
+    from . import thesaurus
+
+    analysis = analysed.analysis
+    said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
+    forms = forms_table(corpus, analysed, glossary, said)
+    families = family_table(sorted({t for terms in forms.values() for t in terms}))
+    if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
+        forms = forms_table(corpus, analysed, glossary, said + sorted({m for ms in families.values() for m in ms}))
     citations = corpus.cited_by()
-    vocabulary: Counter[str] = Counter()
-    for node in corpus.nodes:
-        for field in (node.title, node.text):
-            vocabulary.update(analysed.of(field or "").words())
-    for term in glossary:
-        for w in re.findall(r"[A-Za-z]+", term.en):
-            vocabulary[w.lower()] += 1
+    vocabulary = correction_vocabulary(corpus, analysed, glossary, lexicon)
     return {
         "version": 1,
         "inputs": corpus.inputs,
@@ -372,7 +451,32 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
                       "terms": [list(x) for x in analysed.terms(t.ru)],
                       "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
         "lengths": lengths,
-        "forms": forms_table(corpus, analysed, glossary),
+        "forms": forms,
+        "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysis),
+        "families": families,
         "vocabulary": dict(vocabulary.most_common()),
+        "real_neighbours": real_neighbours(vocabulary),
         "lexicon": lexicon.forms,
     }
+
+
+def family_table(lemmas: list[str]) -> dict[str, list[str]]:
+    """Lemma → the other lemmas of its word family (заменить → заменять, замена), for the
+    lemmas a query can reach. The families are built by ``lawsearch/families.py`` (derivation
+    rules checked against the dictionary); until it is part of the package the table is
+    empty and a search reads no word through its family. ``families.family_table(lemmas)``
+    gives each lemma's family members; here every member is listed under every other,
+    itself excluded, sorted, and ``meta`` puts the members' forms in the forms table (a
+    query's «заменяет» must reach заменять)."""
+    try:
+        from . import families
+    except ImportError:
+        return {}
+    groups: dict[str, set[str]] = {}
+    for lemma, members in families.family_table(lemmas).items():
+        group = {lemma, *members}
+        for m in list(group):  # every member under every other, those that reach it too
+            group |= groups.get(m, set())
+        for m in group:
+            groups[m] = group
+    return {m: sorted(group - {m}) for m, group in sorted(groups.items()) if len(group) > 1}

@@ -283,3 +283,87 @@ LETTER_RUN = re.compile(r"[^\W\d_]+")
 # the WHATWG parser): "</script" ends it; "<!--" then "<script" makes a later "</script>"
 # not end it, so the next script is swallowed ("<!--<script" in corpus text, issue 8 D9).
 SCRIPT_BREAKERS = re.compile(r"<!--|<script|</script", re.IGNORECASE)
+
+# -- the search grammar: one declaration, two runtimes -------------------------------------
+#
+# How a search splits text and queries into tokens, reads its operators and recognises a
+# citation, written once as regular-expression *sources* that Python's ``re`` and
+# JavaScript's ``RegExp`` (flag ``u``) read alike; ``site.search_payload`` ships them to the
+# browser's ``static/engine.js``, which compiles these very strings. Hence:
+#   * explicit character classes of ranges, never \w \d \s \b or IGNORECASE: the two
+#     languages' Unicode classes differ (Python's \w takes "м²", "½", fullwidth digits and
+#     Roman numerals "Ⅻ", its \d fullwidth digits, its \s U+001C-U+001F and U+0085 but not
+#     U+FEFF, JavaScript's \s the other way round; JavaScript's \d is ASCII only);
+#   * no named groups (spelt ?P<…> here, ?<…> there): a token's kind is its group's number;
+#   * no $ (Python's also matches before a final newline): a pattern meant for a whole
+#     string is matched with ``fullmatch`` here and as ^(?:…)$ there (``whole``).
+
+LETTERS = r"A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0400-\u0481\u048a-\u052f"  # Latin, Cyrillic
+MARKS = r"\u0300-\u036f\u0483-\u0487"  # combining accents inside a word: stress marks "ка́рта"
+DIGITS = "0-9"
+WORD_CHARS = LETTERS + DIGITS + "_" + MARKS  # what may not touch an ID or a number
+CYRILLIC = r"\u0400-\u052f"
+# Python's and JavaScript's white space together: either side splits a query at any of them
+SPACE_CHARS = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200b)))
+               + "\u2028\u2029\u202f\u205f\u3000\ufeff")
+SPACES = "".join(f"\\u{ord(c):04x}" for c in SPACE_CHARS)
+# a word folds to: lower case, decomposed й and ё composed, ё → е, combining marks dropped
+FOLD_PAIRS = (("и\u0306", "й"), ("е\u0308", "ё"), ("ё", "е"))
+
+
+def either_case(word: str) -> str:
+    """A word in either case, with explicit classes: ``either_case("law") == "[Ll][Aa][Ww]"``."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.upper() != c.lower() else re.escape(c) for c in word)
+
+
+# A token (analysis.tokenize): group 1 an ID "50E", "47E2(a)", "16С2" (a Cyrillic look-alike),
+# "21B2(b)(1)"; 2 a commentary paragraph "48.4"; 3 a word, hyphenated ones whole
+# ("какой-нибудь", "ка́рта"); 4 a number "12", "1,5".
+#   "см. правило 16С2, 47E2(a) и 1,5" → см, правило, 16С2, 47E2(a), и, 1,5
+TOKEN_SOURCE = "|".join([
+    rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-ZА-ЯЁa-zа-яё][0-9]{{0,2}}(?:\([A-Za-zА-Яа-я]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
+    rf"(?<![{WORD_CHARS}])([0-9]{{1,3}}\.[0-9]{{1,2}})(?![{WORD_CHARS}]|\.[0-9])",
+    rf"([{LETTERS}][{LETTERS}{MARKS}]*(?:-[{LETTERS}][{LETTERS}{MARKS}]*)*)",
+    r"([0-9]+(?:[.,][0-9]+)?)",
+])
+TOKEN_KINDS = ("id", "para", "word", "num")
+TOKEN = re.compile(TOKEN_SOURCE)
+
+# A query's parts: a quoted phrase (its closing quote optional), with - or + before it; or a
+# run of anything but white space (a word, -word, +word, law:50, OR).
+#   '"ход вне очереди" -болван law:50' → "ход вне очереди" | -болван | law:50
+QUERY_PART_SOURCE = rf'([-+]?)"([^"]*)"?|([^{SPACES}]+)'
+QUERY_PART = re.compile(QUERY_PART_SOURCE)
+# A filter, the whole part: "law:50", "kind:commentary", "lang:en"
+FILTER_SOURCE = rf"(law|kind|lang):([^{SPACES}]+)"
+FILTER = re.compile(FILTER_SOURCE)
+# A citation, the whole query: "50E", "правило 50E1", "Law 47e2(a)", "ст. 50", "п. 48.4", "50 E"
+CITATION_SOURCE = (
+    rf"[{SPACES}]*(?:(?:{either_case('правил')}[{WORD_CHARS}]*|{either_case('стать')}[{WORD_CHARS}]*|{either_case('ст')}\.?"
+    rf"|{either_case('law')}[Ss]?|{either_case('rule')}[Ss]?|[Пп]\.)[{SPACES}]*)?"
+    rf"([0-9]{{1,3}}(?:\.[0-9]{{1,2}}|[ ]?[{LETTERS}][0-9]{{0,2}}(?:\([{LETTERS}]\))?(?:\([0-9]{{1,2}}\))?)?)[{SPACES}]*"
+)
+CITATION = re.compile(CITATION_SOURCE)
+# English words as the English fields' stems are made of them
+LATIN_WORD_SOURCE = "[A-Za-z]+"
+LATIN_WORD = re.compile(LATIN_WORD_SOURCE)
+HAS_CYRILLIC = re.compile(f"[{CYRILLIC}]")
+COMBINING_MARK = re.compile(f"[{MARKS}]")
+
+
+def strip_spaces(text: str) -> str:
+    """``text`` without white space (``SPACES``) at either end, as the browser strips it."""
+    return text.strip(SPACE_CHARS)
+
+
+def next_to_nothing(word: str) -> str:
+    """A pattern for ``word`` standing alone, not inside a longer word (for replacing it)."""
+    return f"(?<![{WORD_CHARS}]){re.escape(word)}(?![{WORD_CHARS}])"
+
+
+SEARCH_GRAMMAR = {
+    "token": TOKEN_SOURCE, "token_kinds": list(TOKEN_KINDS), "query_part": QUERY_PART_SOURCE,
+    "filter": FILTER_SOURCE, "citation": CITATION_SOURCE, "latin_word": LATIN_WORD_SOURCE,
+    "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS,
+    "fold": [list(p) for p in FOLD_PAIRS],
+}

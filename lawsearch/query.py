@@ -1,17 +1,22 @@
 """Morphological search over the index: the query language, ID and citation jumps,
 English through the glossary, "did you mean", snippets with highlights.
 
-Query language (CONTRACT.md):
+Query language (CONTRACT.md) -- best match:
 
-* plain words match every form, all words must match (AND): ``штрафными картами``;
+* plain words match every form and each is optional: the nodes covering more of the query
+  come first (``evaluate.py`` says how they rank): ``штрафными картами``;
+* ``+word`` requires a word, ``-word`` or ``NOT word`` excludes it;
 * ``"quoted phrases"`` match in any inflection: ``"ход вне очереди"``;
-* ``OR`` between two words or phrases; ``NOT word`` or ``-word`` excludes; ``word*`` is a prefix;
+* ``OR`` between two words or phrases makes them one word of the query; ``word*`` is a prefix;
 * filters ``law:50``, ``kind:commentary``, ``lang:en`` (English fields only), ``lang:ru``;
 * an ID or a citation alone (``50E``, ``правило 50E``, ``Law 50E``, ``50е``, ``48.4``) puts
   that node first and the nodes citing it next;
-* English words go through the glossary (``penalty card`` → штрафная карта) and search
-  the English titles and terms;
-* a query with no hits is retried with the closest words of the corpus.
+* English words go through the glossary (``penalty card`` → штрафная карта) and search the
+  English titles and terms, and (an abbreviation in Russian text: WBF) the Russian fields;
+* the words of the query no hit shown covers are reported (``missing``), and every looser
+  reading applied (family, glossary, thesaurus) is reported too (``understood_as``);
+* a word the corpus does not know is replaced by its closest corpus word before ranking
+  (``corrected_query``; the next closest are ``suggestions``).
 
     >>> result = search("штрафными картами", index_dir=Path("build/index"))   # doctest: +SKIP
     >>> result.hits[0].id                                                      # doctest: +SKIP
@@ -30,18 +35,22 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
-from .index import EN_FIELDS, EN_STOP_WORDS
-from .evaluate import AllOf, AnyOf, Every, Flag, Phrase, Query as EvalQuery, Word, WhooshStats
-from .index import BOOSTS, META
+from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best
+from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, META
 from .model import CorpusError, Problem, shorten
 from .morph import english_stem
 from .output import resolve
+from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
+EN_WEIGHTS = {f: 1.0 for f in EN_FIELDS}
+EN_TEXT = {f: 1.0 for f in EN_FIELDS if f != "terms_en"}  # the English titles and text themselves
 PREFIX_FIELDS = ("title", "text")
-SYNONYM_BOOST = 0.1  # a synonym helps, but the words typed come first
-CITATION = re.compile(r"^\s*(?:(?:правил\w*|стать\w*|ст\.?|laws?|rules?|п\.)\s*)?(?P<id>\d{1,3}(?:\.\d{1,2}|\s?[^\W\d_]\d{0,2}(?:\([^\W\d_]\))?(?:\(\d{1,2}\))?)?)\s*$",
-                      re.IGNORECASE)
+# how well a looser reading stands for the words typed (1: the words themselves)
+FAMILY = 0.8  # a word of the same family: сыграл → игра
+SYNONYM = 0.6  # another Russian term of the glossary for the same English one
+THESAURUS = 0.7  # a thesaurus phrase, times its entry's weight
+TRANSLATION = 0.5  # the glossary's English for a Russian word typed, in the English fields
 SNIPPET_CHARS = 220
 MIN_CORRECTED = 4  # words shorter than this are never "corrected"
 
@@ -63,6 +72,17 @@ class Plan:
     query: EvalQuery
     highlight: set[str]
     prefixes: set[str]
+    understood_as: list[dict] = field(default_factory=list)  # each with "span": the query words it reads
+    clause_units: list[int | None] = field(default_factory=list)  # the query word of each clause, if any
+
+    def readings(self) -> list[dict]:
+        """``understood_as`` as answers give it: without the spans, each reading of the same
+        words as the same phrases once (the glossary and the thesaurus may both say it)."""
+        out: list[dict] = []
+        for u in self.understood_as:
+            if not any(o["words"] == u["words"] and o["as"] == u["as"] for o in out):
+                out.append({k: v for k, v in u.items() if k != "span"})
+        return out
 
 
 class QueryError(ValueError):
@@ -82,11 +102,15 @@ class Result:
     target: str | None = None  # for "id": the ID asked for
     by_law: dict[str, int] = field(default_factory=dict)  # matches per law ("" none), all of them, not just the hits
     build: str | None = None  # the build id of the index that answered
+    missing: list[str] = field(default_factory=list)  # query words no hit shown covers
+    understood_as: list[dict] = field(default_factory=list)  # looser readings applied: {"words", "as", "by"}
 
     def to_dict(self) -> dict:
         return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
-                "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind,
-                "groups": groups(self.hits, totals=self.by_law), "build": self.build}
+                "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
+                "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
+                "understood_as": self.understood_as,
+                "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
 
 
 PER_LAW = 3  # hits of one law shown together before "and N more"
@@ -94,9 +118,16 @@ PER_LAW = 3  # hits of one law shown together before "and N more"
 
 def groups(hits: list[Hit], per_law: int = PER_LAW, totals: dict[str, int] | None = None) -> list[dict]:
     """Hits by law, laws in order of their best hit; each law shows its best ``per_law``
-    so one law does not flood the page (the ranked ``hits`` list keeps them all). Hits in
-    no law are all shown: no ``law:`` filter could show the rest. ``total``: the law's
-    matches beyond the hits too, when ``totals`` (``Result.by_law``) gives them."""
+    so one law does not flood the page (the ranked ``hits`` list keeps them all), the law's
+    own node first when it is among them (it heads the group). Hits in no law are all
+    shown: no ``law:`` filter could show the rest. ``total``: the law's matches beyond the
+    hits too, when ``totals`` (``Result.by_law``) gives them. The command line and the
+    browser (static/engine.js) both show these groups as they are.
+
+    >>> hit = lambda i, law: Hit(i, law, "", None, 0.0, "", [], "")
+    >>> [g["shown"] for g in groups([hit("62C1", "62"), hit("62B1", "62"), hit("61", "61"), hit("62B2", "62"), hit("62", "62")])]
+    [['62C1', '62B1', '62B2'], ['61']]
+    """
     out: dict[str, list[str]] = {}
     for h in hits:
         out.setdefault(h.law or "", []).append(h.id)
@@ -104,7 +135,10 @@ def groups(hits: list[Hit], per_law: int = PER_LAW, totals: dict[str, int] | Non
     rows = []
     for law, members in out.items():
         cap = len(members) if single or not law else per_law
-        rows.append({"law": law or None, "ids": members, "shown": members[:cap], "more": max(0, len(members) - cap),
+        shown = members[:cap]
+        if law in shown:
+            shown = [law] + [m for m in shown if m != law]
+        rows.append({"law": law or None, "ids": members, "shown": shown, "more": max(0, len(members) - cap),
                      "total": max(len(members), (totals or {}).get(law, 0))})
     return rows
 
@@ -130,23 +164,25 @@ class Clause:
     text: str
     negated: bool = False
     or_previous: bool = False
+    required: bool = False
 
 
 def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     """Split a query into clauses and filters.
 
-    >>> [(c.kind, c.text, c.negated) for c in parse('"ход вне очереди" -болван law:50')[0]]
-    [('phrase', 'ход вне очереди', False), ('word', 'болван', True)]
+    >>> [(c.kind, c.text, c.negated, c.required) for c in parse('"ход вне очереди" -болван +карта law:50')[0]]
+    [('phrase', 'ход вне очереди', False, False), ('word', 'болван', True, False), ('word', 'карта', False, True)]
     """
     clauses: list[Clause] = []
     filters: dict[str, str] = {}
     negate_next = False
     or_next = False
-    for m in re.finditer(r'(-?)"([^"]*)"?|(\S+)', query):
+    for m in QUERY_PART.finditer(query):
         if m.group(2) is not None:
-            text = m.group(2).strip()
+            text = strip_spaces(m.group(2))
             if text:
-                clauses.append(Clause("phrase", text, negated=bool(m.group(1)) or negate_next, or_previous=or_next))
+                clauses.append(Clause("phrase", text, negated=m.group(1) == "-" or negate_next, or_previous=or_next,
+                                      required=m.group(1) == "+"))
             negate_next = or_next = False
             continue
         word = m.group(3)
@@ -156,22 +192,25 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
         if word in ("NOT", "AND"):
             negate_next = word == "NOT"
             continue
-        f = re.match(r"^(law|kind|lang):(\S+)$", word)
+        f = FILTER.fullmatch(word)
         if f:
             filters[f[1]] = f[2]
             continue
-        negated = negate_next
+        negated, required = negate_next, False
         if word.startswith("-") and len(word) > 1:
             negated, word = True, word[1:]
+        elif word.startswith("+") and len(word) > 1:
+            required, word = True, word[1:]
         for tok in tokenize(word):
             if tok.kind == "id":
-                clauses.append(Clause("id", tok.text, negated, or_next))
+                kind = "id"
             elif tok.kind == "word" and word.endswith("*") and tok.end == len(word) - 1:
-                clauses.append(Clause("prefix", tok.text, negated, or_next))
-            elif tok.kind == "word" and not re.search("[а-яёА-ЯЁ]", tok.text):
-                clauses.append(Clause("english", tok.text, negated, or_next))
+                kind = "prefix"
+            elif tok.kind == "word" and not HAS_CYRILLIC.search(tok.text):
+                kind = "english"
             else:
-                clauses.append(Clause("word", tok.text, negated, or_next))
+                kind = "word"
+            clauses.append(Clause(kind, tok.text, negated, or_next, required))
             or_next = False
         negate_next = or_next = False
     return clauses, filters
@@ -202,6 +241,14 @@ class Searcher:
         self.forms: dict[str, list[str]] = self.meta["forms"]
         self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
         self.footnotes: dict[str, dict] = self.meta.get("footnotes", {})
+        self.speller = Speller(self.meta["vocabulary"])
+        self.real_neighbours = frozenset(self.meta.get("real_neighbours", ()))
+        self.thesaurus: list[dict] = self.meta.get("thesaurus", [])
+        self.families: dict[str, list[str]] = self.meta.get("families", {})
+        self.say_index = say_index(self.thesaurus)
+        self.use_thesaurus = True  # off only to measure what it brings (benchmarks/bench_search.py)
+        self._stored: dict[str, dict] = {}
+        self._tokens: dict[str, list] = {}
 
     def close(self) -> None:
         self.searcher.close()
@@ -213,11 +260,60 @@ class Searcher:
         self.check_filters(parse(query)[1])
         result = self._citation(query, limit)
         if result is None:
-            result = self._text(query, limit)
-            if not result.hits:
-                self._correct(result, query, limit)
+            variants = self.corrections(query)  # before ranking: a misspelt word would miss, not rank lower
+            result = self._text(variants[0] if variants else query, limit)
+            result.query = query
+            if variants:
+                result.corrected_query, result.suggestions = variants[0], variants[1:]
         result.build = self.build
         return result
+
+    def explain(self, query: str) -> dict:
+        """How each word of ``query`` is understood (``lawsearch explain``): as typed, the
+        correction made before ranking, its role (optional, required, excluded, a stop word
+        not searched), its lemmas (or English stems, or an ID), and the looser readings
+        applied to it -- family, thesaurus, glossary -- each with the words it reads.
+
+        ``explain("декларанта сыграл")["words"][0]["readings"][0]``
+        ``== {"by": "thesaurus", "words": "декларанта", "as": ["разыгрывающий"]}``
+        """
+        self.check_filters(parse(query)[1])
+        citation = CITATION.fullmatch(query)
+        if citation or strip_spaces(query) in self.footnotes or strip_spaces(query) in self.nodes:
+            target = ids.normalize(citation[1]) if citation else strip_spaces(query)
+            return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": []}
+        variants = self.corrections(query)
+        read = variants[0] if variants else query
+        typed, clauses = parse(query)[0], parse(read)[0]
+        plan = self.plan(read)
+        units = plan.clause_units if plan else [None] * len(clauses)
+        words = []
+        for k, clause in enumerate(clauses):
+            as_typed = typed[k].text if len(typed) == len(clauses) else clause.text
+            u = units[k] if k < len(units) else None
+            role = ("excluded" if clause.negated else "required" if clause.required else "optional") \
+                if u is not None or clause.negated else "not searched (a stop word)"
+            row = {"word": as_typed, "corrected": clause.text if clause.text != as_typed else None,
+                   "kind": clause.kind, "role": role, "lemmas": self._lemmas(clause),
+                   "readings": [{"by": r["by"], "words": r["words"], "as": r["as"]} for r in (plan.understood_as if plan else [])
+                                if u is not None and r["span"][0] <= u <= r["span"][1]]}
+            if clause.or_previous:
+                row["or"] = True
+            words.append(row)
+        return {"query": query, "corrected_query": variants[0] if variants else None, "id": None,
+                "filters": parse(query)[1], "words": words}
+
+    def _lemmas(self, clause: Clause) -> list[str]:
+        """What the index is asked for a clause's own words: lemmas, English stems, an ID."""
+        if clause.kind == "id":
+            return [normalize_id(clause.text)]
+        if clause.kind == "english":
+            return list(dict.fromkeys([*self.english_stems(clause.text), *self.word_terms(clause.text)]))
+        if clause.kind == "prefix":
+            return [fold(clause.text) + "*"]
+        if clause.kind == "phrase":
+            return [" ".join("|".join(t) for t in self.phrase_terms(clause.text))]
+        return list(self.word_terms(clause.text))
 
     def check_filters(self, filters: dict[str, str]) -> None:
         """A filter value the corpus does not have (``law:999``, ``kind:bogus``) would match
@@ -239,10 +335,10 @@ class Searcher:
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = CITATION.match(query)
+        m = CITATION.fullmatch(query)
         if not m:
             return self._id_jump(query, limit)
-        node_id = ids.normalize(m["id"])
+        node_id = ids.normalize(m[1])
         parts = ids.parse_law_id(node_id)
         if node_id not in self.nodes and (not parts or parts["law"] not in self.nodes):
             return None  # not a node of ours: search it as text
@@ -253,7 +349,7 @@ class Searcher:
     def _id_jump(self, query: str, limit: int | None) -> Result | None:
         """Every other ID ``show`` takes: a division, a piece (then who cites it) or a
         footnote (then the nodes carrying its markers)."""
-        node_id = query.strip()
+        node_id = strip_spaces(query)
         if node_id in self.footnotes:
             order = [node_id] + self.footnotes[node_id]["owners"]
         elif node_id in self.nodes:
@@ -274,43 +370,115 @@ class Searcher:
         if plan is None:
             return Result(query=query)
         ranked = plan.query.run(self.stats, self.docs)
+        shown = best(ranked, self.docs, limit)
         # snippets only for the hits shown: they are the costly part of a result
-        hits = [self._hit(self.doc_ids[doc], score, plan.highlight, plan.prefixes) for score, doc in ranked[:limit]]
+        hits = [self._hit(self.doc_ids[r.doc], r.score, plan.highlight, plan.prefixes) for r in shown]
         by_law: dict[str, int] = {}
-        for _, doc in ranked:
-            law = self.docs[doc]["law"] or ""
+        for r in ranked:
+            law = self.docs[r.doc]["law"] or ""
             by_law[law] = by_law.get(law, 0) + 1
-        return Result(query=query, hits=hits, total=len(ranked), by_law=by_law)
+        units = plan.query.units
+        covered = [plan.query.covered(r.doc) for r in shown]
+        missing = [u.text for i, u in enumerate(units) if not any(c[i] for c in covered)]
+        return Result(query=query, hits=hits, total=len(ranked), by_law=by_law, missing=missing,
+                      understood_as=plan.readings())
 
     def plan(self, query: str) -> Plan | None:
-        """The query as an ``evaluate.Query`` plus what to highlight; None when nothing to search."""
+        """The query as an ``evaluate.Query`` -- its words, every way to match each, what
+        excludes -- plus what to highlight; None when there is nothing to search."""
         clauses, filters = parse(query)
         english_only = filters.get("lang") == "en"
-        positive: list = []
+        units: list[Unit] = []
+        alternatives: list[Alternative] = []
         negative: list = []
+        slots: list[tuple[str, object] | None] = []  # per word: ("word", its terms) | ("english", its stems)
         highlight: set[str] = set()
         prefixes: set[str] = set()
-        clauses = self._english_phrases(clauses) if not english_only else clauses
-        clauses = self._glossary_phrases(clauses)
+        understood: list[dict] = []
+        # the plain words in a row, stop words too, for the thesaurus's phrases:
+        # (as typed, folded, terms, query word or None); None where a row breaks
+        said: list[tuple[str, str, tuple[str, ...], int | None] | None] = []
+        clause_units: list[int | None] = []
         for clause in clauses:
-            node = self._clause_node(clause, english_only, highlight if not clause.negated else set(),
-                                     prefixes if not clause.negated else set())
-            if node is None:
-                continue
+            clause_units.append(None)
+            matches = self._own_matches(clause, english_only, set() if clause.negated else highlight,
+                                        set() if clause.negated else prefixes)
+            plain = clause.kind in ("word", "english") and not clause.negated and not clause.or_previous
+            if not matches:
+                said.append((clause.text, fold(clause.text), (), None) if plain else None)
+                continue  # stop words only: nothing to look for
             if clause.negated:
-                negative.append(node)
-            elif clause.or_previous and positive:
-                positive[-1] = AnyOf([positive[-1], node])
+                negative += matches
+                said.append(None)
+                continue
+            if clause.or_previous and units:
+                u = len(units) - 1
+                units[u].text += f" OR {clause.text}"
+                slots[u] = None  # an OR spells no phrase
+                said[-1:] = [None, None]
             else:
-                positive.append(node)
+                units.append(Unit(clause.text, clause.required))
+                slots.append(self._slot(clause, english_only))
+                u = len(units) - 1
+                said.append((clause.text, fold(clause.text), self.word_terms(clause.text), u) if plain else None)
+            clause_units[-1] = u
+            alternatives += [Alternative(m, u, u) for m in matches]
+            if clause.kind == "word" and not english_only:
+                alternatives += self._family_alternatives(clause, u, understood, highlight)
+        if not english_only:
+            alternatives += self._glossary_alternatives(units, slots, understood, highlight)
+            if self.use_thesaurus:
+                alternatives += self._thesaurus_alternatives(said, understood)
         kept = {k: v for k, v in filters.items() if k in ("law", "kind")}
         if filters.get("lang") == "ru":
             kept["lang"] = "ru"
-        if not positive:
-            if not kept:
-                return None
-            positive = [Every(len(self.docs))]  # filters alone: everything they allow, in reading order
-        return Plan(EvalQuery(AllOf(positive), negative, kept), highlight, prefixes)
+        if not units and not kept:
+            return None
+        return Plan(EvalQuery(units, alternatives, negative, kept), highlight, prefixes, understood, clause_units)
+
+    def _own_matches(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]) -> list:
+        """What matches the clause's own words, any inflection: [] for stop words only."""
+        if clause.kind == "id":
+            term = normalize_id(clause.text)
+            highlight.add(term)
+            return [Flag("ids", term)]
+        if clause.kind == "prefix" and not english_only:
+            stem = fold(clause.text)
+            prefixes.add(stem)
+            terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
+            return [Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS})] if terms else [Word([stem], RU_FIELDS)]
+        if clause.kind == "english" or english_only:
+            stems = self.english_stems(clause.text)
+            out = [AllOf([Word([s], EN_WEIGHTS) for s in stems]) if len(stems) > 1 else Word(stems, EN_WEIGHTS)] \
+                if stems else []
+            highlight.update(stems)
+            if clause.kind == "english" and not english_only:
+                # a Latin word in Russian text (WBF, LHO) is a term of the Russian fields as written
+                terms = self.word_terms(clause.text)
+                if terms:
+                    out.append(Word(list(terms), RU_FIELDS))
+                    highlight.update(terms)
+            return out
+        sequence = [self.word_terms(clause.text)] if clause.kind == "word" else self.phrase_terms(clause.text)
+        sequence = [t for t in sequence if t]
+        if not sequence:
+            return []
+        for t in sequence:
+            highlight.update(t)
+        return [self._sequence_node(sequence)]
+
+    def _slot(self, clause: Clause, english_only: bool) -> tuple[str, object] | None:
+        """What a glossary or thesaurus phrase can be matched against: a plain word's terms,
+        or an English word's stems."""
+        if english_only:
+            return None
+        if clause.kind == "word":
+            return ("word", self.word_terms(clause.text))
+        if clause.kind == "phrase":
+            return ("phrase", [t for t in self.phrase_terms(clause.text) if t])
+        if clause.kind == "english":
+            return ("english", self.english_stems(clause.text))
+        return None
 
     def word_terms(self, word: str) -> tuple[str, ...]:
         """A query word's terms from the forms table the browser also gets; a word that is
@@ -334,148 +502,190 @@ class Searcher:
                 out.append(terms)
         return out
 
-    def _english_phrases(self, clauses: list[Clause]) -> list[Clause]:
-        """Consecutive English words become one clause so the glossary sees the phrase."""
-        out: list[Clause] = []
-        for c in clauses:
-            if c.kind == "english" and out and out[-1].kind == "english" and not c.negated \
-                    and not out[-1].negated and not c.or_previous:
-                out[-1] = Clause("english", f"{out[-1].text} {c.text}", False, out[-1].or_previous)
-            else:
-                out.append(c)
-        return out
-
-    def _glossary_phrases(self, clauses: list[Clause]) -> list[Clause]:
-        """Consecutive plain words that spell a glossary phrase (``невиновная сторона``)
-        become one "term" clause: they still must all match, and the phrase's synonyms
-        (``ненарушившая сторона``) match too."""
-        out: list[Clause] = []
+    def _glossary_alternatives(self, units: list[Unit], slots: list, understood: list[dict],
+                               highlight: set[str]) -> list[Alternative]:
+        """Glossary phrases spelt by runs of query words: a run of Russian words spelling a
+        glossary phrase (``невиновная сторона``) also matches as that phrase, and as the other
+        Russian terms for its English one (``ненарушившая сторона``) at ``SYNONYM``; a run of
+        English words spelling a glossary term (``penalty card``) matches its Russian term
+        (``штрафная карта``) as the words themselves."""
+        out: list[Alternative] = []
         i = 0
-        while i < len(clauses):
-            best = 0
-            for g in self.glossary:
-                terms = g["terms"]
-                n = len(terms)
-                run = clauses[i:i + n]
-                if n < 2 or n <= best or len(run) < n:
-                    continue
-                if any(c.kind != "word" or c.negated or (k and c.or_previous) for k, c in enumerate(run)):
-                    continue
-                if all(set(self.word_terms(c.text)) & set(t) for c, t in zip(run, terms)):
-                    best = n
-            if best:
-                run = clauses[i:i + best]
-                out.append(Clause("term", " ".join(c.text for c in run), False, run[0].or_previous))
-                i += best
-            else:
-                out.append(clauses[i])
+        while i < len(units):
+            slot = slots[i]
+            if slot is None:
                 i += 1
+                continue
+            if slot[0] == "english":
+                i = self._english_run(units, slots, i, out, understood)
+                continue
+            best, entry = 0, None
+            if slot[0] == "phrase":
+                sequence = slot[1]
+                entry = next((g for g in self.glossary if len(g["terms"]) == len(sequence) and len(sequence) > 1
+                              and all(set(a) & set(b) for a, b in zip(g["terms"], sequence))), None)
+                best = 1 if entry else 0
+            else:
+                for g in self.glossary:
+                    n = len(g["terms"])
+                    run = slots[i:i + n]
+                    if n <= best or len(run) < n or (n == 1 and not g["expand"]):
+                        continue
+                    if all(r is not None and r[0] == "word" and set(r[1]) & set(t) for r, t in zip(run, g["terms"])):
+                        best, entry = n, g
+                if best > 1:  # the words typed, as the glossary's phrase
+                    own = [list(r[1]) for r in slots[i:i + best]]
+                    out.append(Alternative(Phrase(own, RU_FIELDS), i, i + best - 1))
+            if entry is None:
+                i += 1
+                continue
+            if entry["en_stems"]:  # the same term in the English text: "Lead Out of Turn" in a law's English title
+                stems = entry["en_stems"]
+                highlight.update(stems)
+                # (not terms_en: the glossary terms found in the Russian text, synonyms included, are no translation)
+                # a term of several words names one thing; one word's English (defender, card) is everywhere
+                out.append(Alternative(Word(stems, EN_TEXT) if len(stems) == 1 else
+                                       AllOf([Word([x], EN_TEXT) for x in stems]), i, i + best - 1,
+                                       1.0 if len(entry["terms"]) > 1 else TRANSLATION, own=False))
+            synonyms = self._synonyms(entry)
+            for terms in synonyms:
+                out.append(Alternative(self._sequence_node(terms), i, i + best - 1, SYNONYM, own=False))
+            if synonyms:
+                words = " ".join(u.text for u in units[i:i + best])
+                understood.append({"words": words, "as": [self._spelt(t) for t in synonyms], "by": "glossary",
+                                   "span": (i, i + best - 1)})
+            i += best
         return out
 
-    def _clause_node(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]):
-        if clause.kind == "id":
-            term = normalize_id(clause.text)
-            highlight.add(term)
-            return Flag("ids", term)
-        if clause.kind == "prefix":
-            stem = fold(clause.text)
-            prefixes.add(stem)
-            terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
-            return Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS}) if terms else Word([stem], RU_FIELDS)
-        if clause.kind == "english" or english_only:
-            return self._english_node(clause.text, highlight, english_only)
-        sequence = [self.word_terms(clause.text)] if clause.kind == "word" else self.phrase_terms(clause.text)
-        sequence = [t for t in sequence if t]
-        if not sequence:
-            return None  # stop words only
-        for t in sequence:
-            highlight.update(t)
-        synonyms = self._synonyms(sequence)  # found, but not highlighted: the words typed are
-        extra = [self._sequence_node(x, SYNONYM_BOOST) for x in synonyms]
-        if clause.kind == "term":
-            words = AllOf([self._sequence_node([t]) for t in sequence])
-            return AnyOf([words, self._sequence_node(sequence)] + extra)
-        node = self._sequence_node(sequence)
-        return AnyOf([node] + extra) if extra else node
+    def _family_alternatives(self, clause: Clause, u: int, understood: list[dict], highlight: set[str]) -> list[Alternative]:
+        """The other lemmas of the word's family (сыграл → играть, игра) at ``FAMILY``."""
+        terms = self.word_terms(clause.text)
+        family = sorted({f for t in terms for f in self.families.get(t, ())} - set(terms))
+        if not family:
+            return []
+        highlight.update(family)
+        understood.append({"words": clause.text, "as": family, "by": "family", "span": (u, u)})
+        return [Alternative(Word(family, RU_FIELDS), u, u, FAMILY, own=False)]
 
-    def _sequence_node(self, sequence: list[tuple[str, ...]], weight: float = 1.0):
+    def _thesaurus_alternatives(self, said: list, understood: list[dict]) -> list[Alternative]:
+        """Each thesaurus ``say`` spelt by plain words in a row of the query (any form: by
+        their terms; a stop word of the say as typed) adds its ``means`` phrases for those
+        words, at the entry's weight × ``THESAURUS``. Entries in file order at each start."""
+        out: list[Alternative] = []
+        for start in range(len(said)):
+            if said[start] is None:
+                continue
+            _, form, terms, _ = said[start]
+            # only entries whose first word this word can be (in file order)
+            for k in sorted({k for key in ("=" + form, *terms) for k in self.say_index.get(key, ())}):
+                entry = self.thesaurus[k]
+                say = entry["say"]
+                run = said[start:start + len(say)]
+                if len(run) < len(say) or any(w is None for w in run):
+                    continue
+                if not all(w[1] == s["form"] if not s["terms"] else not set(w[2]).isdisjoint(s["terms"])
+                           for w, s in zip(run, say)):
+                    continue
+                words = [w[3] for w in run if w[3] is not None]
+                means = [[tuple(t) for t in m] for m in entry["means_terms"] if m]
+                if not words or not means:
+                    continue
+                for m in means:
+                    out.append(Alternative(self._sequence_node(m), words[0], words[-1], entry["weight"] * THESAURUS,
+                                           own=False))
+                understood.append({"words": " ".join(w[0] for w in run), "as": entry["means"], "by": "thesaurus",
+                                   "span": (words[0], words[-1])})
+        return out
+
+    def _synonyms(self, entry: dict) -> list[list[tuple[str, ...]]]:
+        """The other Russian terms of the glossary for ``entry``'s English term (a single
+        word only where the glossary lets it expand)."""
+        out: list[list[tuple[str, ...]]] = []
+        for other in self.glossary:
+            if other["en"] == entry["en"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
+                    and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
+                out.append(other["terms"])
+        return out
+
+    def _spelt(self, terms: list[tuple[str, ...]]) -> str:
+        """A glossary term as its Russian text: ``[("штрафной",), ("карта",)]`` → ``штрафная карта``."""
+        return next((g["ru"] for g in self.glossary if g["terms"] == terms), " ".join(t[0] for t in terms))
+
+    def _english_run(self, units: list[Unit], slots: list, i: int, out: list[Alternative], understood: list[dict]) -> int:
+        """English words from ``i`` spelling a glossary term: its Russian phrase, for the run.
+        Returns where the next run starts."""
+        best, entries = 0, []
+        for g in self.glossary:
+            if not g["terms"] or not (g["expand"] or len(g["terms"]) > 1) or not g["en_stems"]:
+                continue
+            stems, j = [], i
+            while j < len(slots) and len(stems) < len(g["en_stems"]) and slots[j] is not None and slots[j][0] == "english":
+                stems += slots[j][1]
+                j += 1
+            if stems == g["en_stems"] and j - i >= best:
+                if j - i > best:
+                    best, entries = j - i, []
+                entries.append(g)
+        if not best:
+            return i + 1
+        for g in entries:
+            terms = g["terms"]
+            node = self._sequence_node(terms)
+            out.append(Alternative(node, i, i + best - 1))
+            if len(terms) > 1:  # its words apart count too
+                out.append(Alternative(AllOf([self._sequence_node([t]) for t in terms]), i, i + best - 1))
+        understood.append({"words": " ".join(u.text for u in units[i:i + best]), "as": [g["ru"] for g in entries],
+                           "span": (i, i + best - 1),
+                           "by": "glossary"})
+        return i + best
+
+    def _sequence_node(self, sequence: list[tuple[str, ...]]):
         """One word: any of its lemmas in any Russian field; several: a phrase."""
         if len(sequence) == 1:
-            return Word(list(sequence[0]), RU_FIELDS, weight)
-        return Phrase([list(t) for t in sequence], RU_FIELDS, weight)
-
-    def _synonyms(self, sequence: list[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
-        """Other Russian glossary terms for the same English term, when the clause is a
-        glossary term itself (a phrase, or a word the glossary lets expand)."""
-        out = []
-        for g in self.glossary:
-            terms = g["terms"]
-            if len(terms) != len(sequence) or not all(set(a) & set(b) for a, b in zip(terms, sequence)):
-                continue
-            if len(terms) == 1 and not g["expand"]:
-                continue
-            for other in self.glossary:
-                if other["en"] == g["en"] and other is not g and other["terms"] and other["terms"] != terms \
-                        and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
-                    out.append(other["terms"])
-        return out
+            return Word(list(sequence[0]), RU_FIELDS)
+        return Phrase([list(t) for t in sequence], RU_FIELDS)
 
     def english_stems(self, text: str) -> list[str]:
         """Stems of English words as the index made them: whoosh's English stop words and
         one-letter words dropped, then Snowball's English stems (the browser: stem-en.js)."""
-        return [english_stem(w) for w in (x.lower() for x in re.findall(r"[A-Za-z]+", text))
+        return [english_stem(w) for w in (x.lower() for x in LATIN_WORD.findall(text))
                 if w not in EN_STOP_WORDS and len(w) >= 2]
-
-    def _english_node(self, text: str, highlight: set[str], english_only: bool = False):
-        """English words: the English fields (titles, glossary terms found in a node); unless
-        ``lang:en`` asked for English only, also the glossary's Russian term, as a term
-        (its words, or better its phrase)."""
-        stems = self.english_stems(text)
-        if not stems:
-            return None
-        parts: list = [AllOf([Word([s], {f: 1.0}) for s in stems]) for f in EN_FIELDS]
-        for g in self.glossary if not english_only else ():
-            if g["en_stems"] == stems and (g["expand"] or len(g["terms"]) > 1) and g["terms"]:
-                terms = g["terms"]
-                parts.append(self._sequence_node(terms) if len(terms) == 1 else
-                             AnyOf([AllOf([self._sequence_node([t]) for t in terms]), self._sequence_node(terms)]))
-                for t in terms:
-                    highlight.update(t)
-        highlight.update(stems)
-        return AnyOf(parts)
 
     # did you mean ---------------------------------------------------------------------------
 
-    def _correct(self, result: Result, query: str, limit: int | None) -> None:
-        clauses, _ = parse(query)
-        words = [c.text for c in clauses if c.kind in ("word", "english", "prefix") and not c.negated]
-        vocabulary = self.meta["vocabulary"]
+    def corrections(self, query: str) -> list[str]:
+        """The query with each word the corpus does not know (``known``) replaced by its
+        closest word of the corpus (``Speller``), then by the second and third closest:
+        [] when there is nothing to correct. Short words ("ст", "law") are abbreviations,
+        not typos."""
         replacements: dict[str, list[str]] = {}
-        for w in words:
-            if fold(w) in vocabulary or len(w) < MIN_CORRECTED:
-                continue  # short tokens ("ст", "law") are abbreviations, not typos
-            candidates = close_words(fold(w), vocabulary)
+        for clause in parse(query)[0]:
+            w = clause.text
+            if clause.kind not in ("word", "english") or w in replacements or len(w) < MIN_CORRECTED or self.known(clause):
+                continue
+            candidates = self.speller.close(fold(w))
             if candidates:
                 replacements[w] = candidates
-        if not replacements:
-            return
-        variants = []
+        variants: list[str] = []
         for k in range(3):
             q = query
-            for w, cands in replacements.items():
-                q = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", cands[min(k, len(cands) - 1)], q)
+            for w, candidates in replacements.items():
+                q = re.sub(next_to_nothing(w), candidates[min(k, len(candidates) - 1)].replace("\\", "\\\\"), q)
             if q not in variants and q != query:
                 variants.append(q)
-        for variant in variants:
-            retry = self._text(variant, limit)
-            if retry.hits:
-                result.corrected_query = variant
-                result.hits = retry.hits
-                result.total = retry.total
-                result.by_law = retry.by_law
-                result.suggestions = [v for v in variants if v != variant]
-                return
-        result.suggestions = variants
+        return variants
+
+    def known(self, clause: Clause) -> bool:
+        """Whether a word is no typo: a form of a corpus, glossary or thesaurus lemma, a word
+        of the corpus's text, a family member, a stop word, a word of the language one edit
+        from a corpus word (``index.real_neighbours``), an English word whose stem the
+        English fields hold."""
+        w = fold(clause.text)
+        if w in STOP_WORDS or w in self.forms or w in self.meta["vocabulary"] or w in self.families \
+                or w in self.real_neighbours:
+            return True
+        return clause.kind == "english" and any(self.stats.postings(f, s) for s in self.english_stems(clause.text)
+                                                for f in EN_FIELDS)
 
     # hits -----------------------------------------------------------------------------------
 
@@ -486,10 +696,9 @@ class Searcher:
             snippet, spans_ = self.snippet(note["text"], set())
             return Hit(id=node_id, law=note["law"], kind="footnote", title=None, score=score, snippet=snippet,
                        highlights=spans_, url=note["url"])
-        docnum = self.docnums.get(node_id)
-        doc = self.searcher.stored_fields(docnum) if docnum is not None else {}
+        doc = self.stored(node_id)
         node = self.nodes[node_id]
-        text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or ""
+        text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         if not spans_ and doc.get("text_en") and text != doc["text_en"]:
             # matched in the English text only: show that
@@ -497,13 +706,38 @@ class Searcher:
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"])
 
+    def stored(self, node_id: str) -> dict:
+        """A node's stored fields (texts for snippets), read from the index once."""
+        doc = self._stored.get(node_id)
+        if doc is None:
+            docnum = self.docnums.get(node_id)
+            doc = self._stored[node_id] = self.searcher.stored_fields(docnum) if docnum is not None else {}
+        return doc
+
+    def tokens(self, text: str) -> list:
+        """``tokenize(text)`` for a snippet, kept: the same few texts come back query after query."""
+        tokens = self._tokens.get(text)
+        if tokens is None:
+            if len(self._tokens) > 20_000:
+                self._tokens.clear()
+            tokens = self._tokens[text] = tokenize(text)
+        return tokens
+
+    def _matched(self, tok, highlight: set[str], prefixes: set[str]) -> bool:
+        """Whether a token of a snippet is one the query looked for: an ID, a form of a
+        lemma, a word with a prefix, an English word with a stem of the query."""
+        if tok.kind == "id":
+            return normalize_id(tok.text) in highlight
+        if tok.kind != "word":
+            return False
+        if not highlight.isdisjoint(self.word_terms(tok.text)) or any(fold(tok.text).startswith(p) for p in prefixes):
+            return True
+        return bool(LATIN_WORD.fullmatch(tok.text)) and english_stem(tok.text.lower()) in highlight
+
     def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
         """A window of ``text`` around the first match, and the matched words' offsets in it."""
         text = text.replace("\n\n", " ¶ ")
-        matches = [(tok.start, tok.end) for tok in tokenize(text)
-                   if (tok.kind == "word" and (set(self.word_terms(tok.text)) & highlight
-                                               or any(fold(tok.text).startswith(p) for p in prefixes)))
-                   or (tok.kind == "id" and normalize_id(tok.text) in highlight)]
+        matches = [(tok.start, tok.end) for tok in self.tokens(text) if self._matched(tok, highlight, prefixes)]
         start = 0
         if matches and matches[0][0] > SNIPPET_CHARS // 3:
             start = text.rfind(" ", 0, matches[0][0] - SNIPPET_CHARS // 4) + 1
@@ -518,16 +752,57 @@ class Searcher:
         return prefix + text[start:end] + suffix, spans_
 
 
-def close_words(word: str, vocabulary: dict[str, int], limit: int = 3) -> list[str]:
-    """Corpus words within two edits of ``word``, closest and most frequent first."""
-    scored = []
-    for candidate, count in vocabulary.items():
-        if abs(len(candidate) - len(word)) > 2:
-            continue
-        d = edit_distance(word, candidate, 2)
-        if d <= 2:
-            scored.append((d, -count, candidate))
-    return [c for _, _, c in sorted(scored)[:limit]]
+def say_index(thesaurus: list[dict]) -> dict[str, list[int]]:
+    """The thesaurus entries by what their first word can be: a term, or ``=`` and the form
+    of a stop word (which must be typed as it is)."""
+    index: dict[str, list[int]] = {}
+    for k, entry in enumerate(thesaurus):
+        first = entry["say"][0]
+        for key in first["terms"] or ["=" + first["form"]]:
+            index.setdefault(key, []).append(k)
+    return index
+
+
+class Speller:
+    """Corpus words one edit (``edit_distance``) from a misspelt one, the most frequent
+    first, then alphabetical. Not two: on the situations' tuning half, every word two edits
+    from a corpus word was a real word the corpus lacks (выходить, заказывает, нереально),
+    never a typo. The browser's engine has the same.
+
+    >>> Speller({"карта": 5, "карты": 2, "кара": 1, "парта": 1}).close("крата")
+    ['карта']
+    >>> Speller({"фальшренонса": 3, "фальшренонсом": 1}).close("фальшренонсм")
+    ['фальшренонса', 'фальшренонсом']
+    """
+
+    BOUND = 1
+
+    def __init__(self, vocabulary: dict[str, int]):
+        self.by_length: dict[int, list[tuple[str, frozenset, int]]] = {}
+        for word, count in vocabulary.items():
+            self.by_length.setdefault(len(word), []).append((word, frozenset(word), count))
+        self.cache: dict[str, list[str]] = {}
+
+    def close(self, word: str, limit: int = 3) -> list[str]:
+        key = f"{limit}:{word}"
+        if key not in self.cache:
+            if len(self.cache) > 10_000:  # a long-lived searcher meets endless typos
+                self.cache.clear()
+            self.cache[key] = self._close(word, limit)
+        return self.cache[key]
+
+    def _close(self, word: str, limit: int) -> list[str]:
+        letters, scored = frozenset(word), []
+        bound = self.BOUND
+        for n in range(len(word) - bound, len(word) + bound + 1):
+            for candidate, its_letters, count in self.by_length.get(n, ()):
+                # each edit brings in or takes out at most one distinct letter: a cheap bound first
+                if len(its_letters - letters) > bound or len(letters - its_letters) > bound:
+                    continue
+                d = edit_distance(word, candidate, bound)
+                if d <= bound:
+                    scored.append((d, -count, candidate))
+        return [c for _, _, c in sorted(scored)[:limit]]
 
 
 def edit_distance(a: str, b: str, bound: int) -> int:

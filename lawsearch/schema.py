@@ -548,12 +548,22 @@ TITLES = Table("the titles file", {
                     key=Field(str, example='45 = "Card Played"', pattern=LAW_NUMBER, form="a law number")),
 })
 
+THESAURUS = Table("the thesaurus", {
+    "entries": Table("an entry of entries", {
+        "say": Field(str, required=True, example='"стол"'),
+        "means": Field(list, items=str, required=True, example='["болван"]'),
+        "why": Field(str, required=True, example='"за столом руку болвана зовут «стол»"'),
+        "weight": Field(float, example="0.5"),
+    }, many=True, anchor="say", unique=("say",)),
+})
+
 # The data files beside the manifest, each named by its [code] key (a default name otherwise).
 DATA_FILES = {f.key: f for f in (
     DataFile("curation", "curation.toml", CURATION),
     DataFile("titles", "titles-en.toml", TITLES),
     DataFile("lexicon", "lexicon.toml", LEXICON),
     DataFile("glossary", "glossary.toml", GLOSSARY),
+    DataFile("thesaurus", "thesaurus.toml", THESAURUS),
 )}
 
 MANIFEST = Table("the manifest", {

@@ -9,6 +9,7 @@ markup we build in Python is in ``render_text``, which escapes every piece of co
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -306,6 +307,7 @@ class SiteBuilder:
             stream = self.env.get_template("single.html").stream(
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
+                engine_js=inline_script((static / "engine.js").read_text(encoding="utf-8")),
                 search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
                 stem_js=inline_script((static / "stem-en.js").read_text(encoding="utf-8")),
                 data_script=Markup(data_script))
@@ -363,10 +365,12 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     ``n`` and the English and ID postings come as they are.
     """
     from .analysis import STOP_WORDS
-    from .evaluate import B, K1, PHRASE_BONUS, SLOP
+    from .evaluate import ASIDE, B, BM25, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
+    from .ids import LOOKALIKES
     from .model import ECHO_CHARS
-    from .query import MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM_BOOST, Searcher
+    from .patterns import SEARCH_GRAMMAR
+    from .query import FAMILY, MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM, THESAURUS, TRANSLATION, Searcher
 
     searcher = Searcher(index_dir)
     parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
@@ -385,7 +389,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
                 table[term] = flat
-        texts, notes, english = {}, {}, {}
+        texts, notes, english, titles_en = {}, {}, {}, {}
         for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
@@ -395,6 +399,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 notes[node_id] = doc["footnotes"]
             if doc.get("text_en"):
                 english[node_id] = doc["text_en"]  # a snippet where only the English text matched
+            if doc.get("title_en"):
+                titles_en[node_id] = doc["title_en"]  # the snippet of a node known by its English title only
         return {
             "version": 2,
             "build": meta.get("build"),  # the build these data come from, as in every page's meta tag
@@ -406,25 +412,67 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "footnotes": notes,
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
+            "titles_en": titles_en,
             "lengths": {f: v for f, v in stats.lengths.items() if f not in BROWSER_INDEXED},
             "postings": postings,
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
-            "synonym_boost": SYNONYM_BOOST,
             "stop": sorted(STOP_WORDS),
+            # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
+            "grammar": SEARCH_GRAMMAR,
+            "lookalikes": ["".join(map(chr, LOOKALIKES)), "".join(map(chr, LOOKALIKES.values()))],
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
-            "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP,
+            "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,
+                       "quality": QUALITY, "bm25": BM25, "level": LEVEL, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
+                       "cover_idf": COVER_IDF,
+                       "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
-            "forms": meta["forms"],
-            "glossary": [{"en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
+            "forms": packed_forms(meta["forms"]),
+            "glossary": [{"ru": g["ru"], "en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
+            # as written: the engine reads say and means through the forms table, as index.py compiled them
+            "thesaurus": [[t["text"], t["means"], t["weight"]] for t in meta.get("thesaurus", [])],
+            "families": meta.get("families", {}),
             "citations": meta["citations"],
             "vocabulary": meta["vocabulary"],
+            "real_neighbours": front_coded(meta.get("real_neighbours", [])),
         }
     finally:
         searcher.close()
+
+
+def packed_forms(forms: dict[str, list[str]]) -> str:
+    """The forms table by term, one line a term: the term, the length of the stem it shares
+    with all its forms, then each form's ending after the stem, space-separated (an empty
+    ending is the stem itself). A third of the size of form → terms; static/engine.js
+    unpacks it.
+
+    >>> packed_forms({"карта": ["карта"], "карты": ["карта"], "картой": ["карта"]})
+    'карта 4 а ой ы'
+    """
+    by_term: dict[str, list[str]] = {}
+    for form, terms in forms.items():
+        for term in terms:
+            by_term.setdefault(term, []).append(form)
+    lines = []
+    for term, members in sorted(by_term.items()):
+        members = sorted(set(members))
+        stem = os.path.commonprefix([term, *members])
+        lines.append(f"{term} {len(stem)} " + " ".join(m[len(stem):] for m in members))
+    return "\n".join(lines)
+
+
+def front_coded(words: list[str]) -> str:
+    """Sorted words, each as how many letters it shares with the one before (0-9) and the
+    rest: ``front_coded(["масть", "мать", "пасть"]) == "0масть 2ть 0пасть"``."""
+    out, previous = [], ""
+    for word in words:
+        shared = min(9, len(os.path.commonprefix([previous, word])))
+        out.append(f"{shared}{word[shared:]}")
+        previous = word
+    return " ".join(out)
 
 
 def search_script(payload: dict) -> str:

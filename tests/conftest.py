@@ -80,6 +80,17 @@ def relevance_set() -> list[tuple[str, list[str], str]]:
     return rows
 
 
+def situations_set() -> list[tuple[str, list[str], str, str]]:
+    """tests/data/situations.tsv: (query, expected IDs, why, "nolemma" | "shares") -- a
+    director's situations in everyday words, written cold (see the file's header)."""
+    rows = []
+    for line in (DATA / "situations.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            query, expected, why, overlap = line.split("\t")
+            rows.append((query, expected.split(), why, overlap))
+    return rows
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -96,3 +107,14 @@ def browser():
             "--disable-sync", "--no-first-run"])
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def node_engine(built):
+    """The browser's engine (static/engine.js) under Node, over the built site's data: one
+    process for the whole session (tests/node_engine.py)."""
+    from node_engine import NodeEngine
+
+    engine = NodeEngine(built / "site" / "search-index.js")
+    yield engine
+    engine.close()

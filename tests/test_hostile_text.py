@@ -179,7 +179,7 @@ def inline_scripts(html: str) -> list[str]:
 
 def test_inline_scripts_hold_nothing_the_html_parser_acts_on(hostile_single):
     scripts = inline_scripts(hostile_single.read_text(encoding="utf-8"))
-    assert len(scripts) == 3 and scripts[0].startswith("window.LAWSEARCH_DATA")  # data, stemmer, search
+    assert len(scripts) == 4 and scripts[0].startswith("window.LAWSEARCH_DATA")  # data, stemmer, engine, page
     for script in scripts:
         assert not SCRIPT_BREAKERS.search(script)
         assert "\u2028" not in script and "\u2029" not in script
@@ -195,7 +195,7 @@ def test_the_single_file_searches_hostile_text_in_chromium(browser, hostile_sing
     assert page.evaluate("typeof window.LAWSEARCH_DATA") == "object"
     assert page.evaluate("window.HACKED") is None
     for word, node in (("пеликанов", "50"), ("бегемотов", "50A"), ("носорогов", "50A"), ("жирафов", "50B")):
-        hits = page.evaluate("q => window.lawsearch.search(q, 5).hits.map(h => h.id)", word)
+        hits = page.evaluate("q => window.lawsearch.search(q, 5).then(r => r.hits.map(h => h.id))", word)
         assert hits[:1] == [node], (word, hits)
     page.fill("#q", "бегемотов")
     page.locator("#results li a").first.wait_for()

@@ -232,7 +232,7 @@ def test_single_file_is_self_contained(built):
         assert value[1:] in page.ids or value == "#", value
     html = single.read_text(encoding="utf-8")
     assert "window.LAWSEARCH_DATA" in html and "<style>" in html
-    assert html.lower().count("</script") == 3  # the data, the stemmer and the search code, nothing more
+    assert html.lower().count("</script") == 4  # the data, the stemmer, the engine and the page script, nothing more
 
 
 def test_single_file_searches_as_the_cli(browser, built, searcher):
@@ -240,7 +240,7 @@ def test_single_file_searches_as_the_cli(browser, built, searcher):
     page.goto((built / "lawsearch.html").as_uri())
     for query, _, _ in relevance_set():
         cli = [h.id for h in searcher.search(query, 5).hits]
-        js = page.evaluate("q => window.lawsearch.search(q, 5).hits.map(h => h.id)", query)
+        js = page.evaluate("q => window.lawsearch.search(q, 5).then(r => r.hits.map(h => h.id))", query)
         assert js[:1] == cli[:1] and set(js) == set(cli), (query, cli, js)
     page.fill("#q", "50E")
     page.keyboard.press("Enter")
@@ -337,7 +337,7 @@ def test_browser_says_why_a_filter_names_nothing(page, built, searcher, query):
     with pytest.raises(QueryError) as info:
         searcher.search(query)
     page.goto((built / "site" / "index.html").as_uri())
-    assert page.evaluate("q => window.lawsearch.search(q, 10).error", query) == str(info.value)
+    assert page.evaluate("q => window.lawsearch.search(q, 10).then(r => r.error)", query) == str(info.value)
     page.fill("#q", query)
     page.locator("#results .error").wait_for()
     assert page.inner_text("#results") == str(info.value)
@@ -382,3 +382,36 @@ def test_browser_offers_all_hits_when_ten_do_not_show_them(page, built, searcher
     everything.click()
     page.wait_for_function("n => document.querySelectorAll('#results li a').length === n", arg=reach(result.by_law))
     assert page.locator("#results button", has_text="Показать все").count() == 0
+
+
+# -- how a query was read (issue 10) ---------------------------------------------------------------
+
+
+def test_browser_says_how_it_read_the_query(page, built, searcher):
+    """«понято как» and «не найдено», as the command line says them."""
+    query = "декларант невиновная сторона ыыыыыыы"
+    result = searcher.search(query)
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", query)
+    page.locator("#results li a").first.wait_for()
+    understood = page.locator("#results .understood").all_inner_texts()
+    assert understood == [f"понято как: {u['words']} → {', '.join(u['as'])}" for u in result.understood_as]
+    assert any("декларант → разыгрывающий" in line for line in understood)
+    assert "ыыыыыыы" in result.missing
+    assert page.inner_text("#results .missing") == "не найдено: " + ", ".join(result.missing)
+
+
+def test_browser_suggestions_are_links_that_run_them(page, built, searcher):
+    result = searcher.search("картц")
+    assert result.corrected_query and result.suggestions
+    page.goto((built / "site" / "index.html").as_uri())
+    page.fill("#q", "картц")
+    link = page.locator("#results a.suggestion").first
+    link.wait_for()
+    assert page.locator("#results a.suggestion").all_inner_texts() == result.suggestions
+    link.click()
+    assert page.input_value("#q") == result.suggestions[0]
+    expected = [h.id for h in searcher.search(result.suggestions[0]).hits]
+    page.wait_for_function("ids => [...document.querySelectorAll('#results li a')].map(a => a.dataset.id).join() === ids.join()",
+                           arg=[i for g in searcher.search(result.suggestions[0]).to_dict()["groups"] for i in g["shown"]])
+    assert expected

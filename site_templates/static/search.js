@@ -1,5 +1,6 @@
-/* lawsearch in the browser: the same query language, normalisation and ranking as the
-   command line (lawsearch/query.py and lawsearch/evaluate.py), over the index exported to
+/* lawsearch's page script: the search box, its results, reference previews and the language
+   switch. It only draws: every answer, its groups and its words come from the engine
+   (static/engine.js, the same answers as `lawsearch search`), over the index exported to
    search-index.js (loaded by a script element, so it works from file://).
    Results are built from DOM text nodes only. No framework, no build step. */
 (function () {
@@ -16,632 +17,92 @@
     } catch (e) { /* no storage: no retry, rather than a loop */ }
     if (first) { window.location.reload(); return; }
   }
+  var engine = LawsearchEngine.create(DATA);
   var ROOT = document.body.getAttribute("data-root") || "";
   var SINGLE = document.body.hasAttribute("data-single");
   // a node's page address; in the single file every node is an anchor of the one page
   function href(url) { return SINGLE ? "#" + url.split("#")[1] : ROOT + url; }
 
-  // -- analysis (lawsearch/analysis.py) ----------------------------------------------------
-  var W = "[\\p{L}\\p{N}_]";
-  var TOKEN = new RegExp(
-    "(?<id>(?<![\\p{L}\\p{N}_.])\\d{1,3}[A-ZА-ЯЁa-zа-яё]\\d{0,2}(?:\\([A-Za-zА-Яа-я]\\))?(?:\\(\\d{1,2}\\))?(?!" + W + "))" +
-    "|(?<para>(?<!" + W + ")\\d{1,3}\\.\\d{1,2}(?!" + W + "|\\.\\d))" +
-    "|(?<word>\\p{L}+(?:-\\p{L}+)*)" +
-    "|(?<num>\\d+(?:[.,]\\d+)?)", "gu");
-  var LOOK_FROM = "АВСЕНКМОРТХаеорсх", LOOK_TO = "ABCEHKMOPTXaeopcx";
-  var STOP = new Set(DATA.stop);
+  // for tests and the console: the engine's answers (promises), as the page gets them
+  window.lawsearch = {
+    search: function (q, limit) { return engine.search(q, limit); },
+    builtIndex: function () { return engine.ready().then(function (e) { return e.builtIndex(); }); },
+    engine: engine
+  };
 
-  function tokenize(text) {
-    var out = [], m, n = 0;
-    TOKEN.lastIndex = 0;
-    while ((m = TOKEN.exec(text)) !== null) {
-      var g = m.groups, kind = g.id !== undefined ? "id" : g.para !== undefined ? "para" : g.word !== undefined ? "word" : "num";
-      out.push({text: m[0], start: m.index, end: m.index + m[0].length, kind: kind, position: n++});
-    }
-    return out;
-  }
-  function lookalikes(s) {
-    var out = "";
-    for (var i = 0; i < s.length; i++) { var k = LOOK_FROM.indexOf(s[i]); out += k >= 0 ? LOOK_TO[k] : s[i]; }
-    return out;
-  }
-  function fold(w) { return w.toLowerCase().replace(/ё/g, "е"); }
-  function normalizeId(t) { return lookalikes(t).toLowerCase(); }
-  function hasCyrillic(s) { return /[а-яёА-ЯЁ]/.test(s); }
-
-  function wordTerms(word) {
-    var w = fold(word);
-    if (STOP.has(w)) return [];
-    var t = DATA.forms[w];
-    return t !== undefined ? t : [w];
-  }
-  function phraseTerms(text) {
-    var out = [];
-    tokenize(text).forEach(function (tok) {
-      var terms = tok.kind === "word" ? wordTerms(tok.text) : tok.kind === "id" ? [normalizeId(tok.text)] : [tok.text.replace(",", ".")];
-      if (terms.length) out.push(terms);
-    });
-    return out;
+  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
+  // a snippet's piece between two offsets, which count code points (as Python does)
+  function piece(text, start, end) {
+    return /[\uD800-\uDFFF]/.test(text) ? Array.from(text).slice(start, end).join("") : text.slice(start, end);
   }
 
-  // -- IDs and citations (lawsearch/ids.py, query.CITATION) -------------------------------
-  var CITATION = new RegExp("^\\s*(?:(?:правил" + W + "*|стать" + W + "*|ст\\.?|laws?|rules?|п\\.)\\s*)?(\\d{1,3}(?:\\.\\d{1,2}|\\s?[^\\P{L}]\\d{0,2}(?:\\([^\\P{L}]\\))?(?:\\(\\d{1,2}\\))?)?)\\s*$", "iu");
-  var CITATION_PREFIX = /^\s*(?:правил[\p{L}\p{N}_]*|стать[\p{L}\p{N}_]*|ст\.?|laws?|rules?|п\.)\s*/iu;
-  function lawId(law, section, clause, sub, item) {
-    var out = law;
-    if (section) out += section.toUpperCase();
-    if (clause) out += clause;
-    if (sub) out += "(" + sub.toLowerCase() + ")";
-    if (item) out += "(" + item + ")";
-    return out;
-  }
-  function normalizeCitation(text) {
-    var raw = text.trim();
-    var s = lookalikes(raw.replace(CITATION_PREFIX, "")).replace(/ /g, "");
-    var m = /^(\d+)([A-Za-z])?(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?$/.exec(s);
-    if (m) {
-      if (m[4] && !m[3] && !m[2]) return raw;
-      return lawId(m[1], m[2], m[3], m[4], m[5]);
-    }
-    if (/^\d+\.\d+$/.test(s)) return s;
-    return raw;
-  }
-  function lawOf(id) { var m = /^(\d+)[A-Z]/.exec(id); return m ? m[1] : null; }
+  // -- the search box ---------------------------------------------------------------------------
+  var box = document.getElementById("q"), panel = document.getElementById("results");
+  if (box && panel) searchBox();
 
-  // -- the query language (query.parse) ----------------------------------------------------
-  function parse(query) {
-    var clauses = [], filters = {}, negateNext = false, orNext = false;
-    var re = /(-?)"([^"]*)"?|(\S+)/g, m;
-    while ((m = re.exec(query)) !== null) {
-      if (m[2] !== undefined) {
-        var t = m[2].trim();
-        if (t) clauses.push({kind: "phrase", text: t, negated: !!m[1] || negateNext, orPrevious: orNext});
-        negateNext = orNext = false;
-        continue;
-      }
-      var word = m[3];
-      if (word === "OR") { orNext = clauses.length > 0; continue; }
-      if (word === "NOT" || word === "AND") { negateNext = word === "NOT"; continue; }
-      var f = /^(law|kind|lang):(\S+)$/.exec(word);
-      if (f) { filters[f[1]] = f[2]; continue; }
-      var negated = negateNext;
-      if (word.charAt(0) === "-" && word.length > 1) { negated = true; word = word.slice(1); }
-      tokenize(word).forEach(function (tok) {
-        var kind;
-        if (tok.kind === "id") kind = "id";
-        else if (tok.kind === "word" && word.charAt(word.length - 1) === "*" && tok.end === word.length - 1) kind = "prefix";
-        else if (tok.kind === "word" && !hasCyrillic(tok.text)) kind = "english";
-        else kind = "word";
-        clauses.push({kind: kind, text: tok.text, negated: negated, orPrevious: orNext});
-        orNext = false;
-      });
-      negateNext = orNext = false;
-    }
-    return {clauses: clauses, filters: filters};
-  }
-
-  // -- nodes and the Russian fields' postings, built here from the texts -------------------
-  // anchors and URLs as lawsearch/ids.py makes them
-  function anchor(id) {
-    if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
-    var c = /^(\d+)\.(\d+)$/.exec(id);
-    return c ? "c" + c[1] + "-" + c[2] : id;
-  }
-  function urlOf(id, law) {
-    var d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(id);
-    if (d) return "laws/" + d[1] + ".html#" + id;
-    return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
-  }
-  var NODES = {}, COMMENTARY = {};
-  DATA.nodes.forEach(function (r, order) {
-    NODES[r[0]] = {id: r[0], law: r[1], kind: r[2], lang: r[3], title: r[4], parent: r[5], order: order, url: urlOf(r[0], r[1])};
-    if (r[2] === "commentary") (COMMENTARY[r[1]] = COMMENTARY[r[1]] || []).push(r[0]);
-  });
-  function tokenTerms(tok) {
-    if (tok.kind === "id") return [normalizeId(tok.text)];
-    if (tok.kind === "para" || tok.kind === "num") return [tok.text.replace(/,/g, ".")];
-    return wordTerms(tok.text);
-  }
-  var BUILT = {}, LENGTHS = {};
-  Object.keys(DATA.lengths).forEach(function (f) { LENGTHS[f] = DATA.lengths[f]; });
-  (function index() {  // what lawsearch/index.py's documents() gives whoosh, field by field
-    var fields = {
-      title: function (id) { return NODES[id].title || ""; },
-      text: function (id) { return DATA.texts[id] || ""; },
-      footnotes: function (id) { return DATA.footnotes[id] || ""; },
-      commentary: function (id) {
-        return NODES[id].kind === "law" ? (COMMENTARY[id] || []).map(function (c) { return DATA.texts[c] || ""; }).join("\n\n") : "";
-      }
-    };
-    Object.keys(fields).forEach(function (f) {
-      var table = BUILT[f] = new Map(), lengths = LENGTHS[f] = [];
-      DATA.docs.forEach(function (id, doc) {
-        var n = 0;
-        tokenize(fields[f](id)).forEach(function (tok) {
-          var terms = tokenTerms(tok);
-          if (!terms.length) return;
-          n++;
-          terms.forEach(function (t) {
-            var p = table.get(t);
-            if (p === undefined) table.set(t, p = new Map());
-            var positions = p.get(doc);
-            if (positions === undefined) p.set(doc, positions = []);
-            positions.push(tok.position);
-          });
+  function searchBox() {
+    function render(result, nodes) {
+      while (panel.firstChild) panel.removeChild(panel.firstChild);
+      panel.scrollTop = 0;
+      if (!box.value.trim()) { panel.hidden = true; return; }
+      panel.hidden = false;
+      if (result.error) { panel.appendChild(el("p", "info error", result.error)); return; }
+      if (result.corrected_query) panel.appendChild(el("p", "info corrected", "Таких слов нет в тексте; показано для «" + result.corrected_query + "»."));
+      // other corrections: each a link that runs it
+      if (result.suggestions.length) {
+        var maybe = el("p", "info suggestions", "Может быть: ");
+        result.suggestions.forEach(function (s, k) {
+          if (k) maybe.appendChild(document.createTextNode(", "));
+          var a = el("a", "suggestion", s);
+          a.href = "?q=" + encodeURIComponent(s);
+          a.addEventListener("click", function (e) { e.preventDefault(); box.value = s; run(); box.focus(); });
+          maybe.appendChild(a);
         });
-        lengths.push(n);
-      });
-    });
-  })();
-
-  // -- the ranking model (lawsearch/evaluate.py) ---------------------------------------------
-  var K1 = DATA.params.k1, B = DATA.params.b, PHRASE_BONUS = DATA.params.phrase_bonus, SLOP = DATA.params.slop;
-  var cache = {}, EMPTY = new Map();
-  function postings(field, term) {
-    if (BUILT[field]) return BUILT[field].get(term) || EMPTY;
-    var key = field + "\u0000" + term, p = cache[key];
-    if (p !== undefined) return p;
-    p = new Map();
-    var flat = (DATA.postings[field] || {})[term];
-    if (flat) {  // delta-coded: [doc gap, n, position gaps …] …
-      var doc = 0;
-      for (var i = 0; i < flat.length;) {
-        doc += flat[i];
-        var n = flat[i + 1], positions = [], pos = 0;
-        for (var k = 0; k < n; k++) { pos += flat[i + 2 + k]; positions.push(pos); }
-        p.set(doc, positions);
-        i += 2 + n;
+        panel.appendChild(maybe);
       }
-    }
-    cache[key] = p;
-    return p;
-  }
-  var AVG = {};
-  Object.keys(LENGTHS).forEach(function (f) {
-    var v = LENGTHS[f], s = 0;
-    for (var i = 0; i < v.length; i++) s += v[i];
-    AVG[f] = v.length ? s / v.length : 0;
-  });
-  function bm25(field, term, doc) {
-    var p = postings(field, term), positions = p.get(doc);
-    if (!positions || !positions.length) return 0;
-    var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), tf = positions.length;
-    var norm = 1 - B + B * LENGTHS[field][doc] / (AVG[field] || 1);
-    return idf * tf * (K1 + 1) / (tf + K1 * norm);
-  }
-  function union(a, b) { b.forEach(function (x) { a.add(x); }); return a; }
-  function intersect(a, b) { var out = new Set(); a.forEach(function (x) { if (b.has(x)) out.add(x); }); return out; }
-
-  function Word(terms, fields, weight) { this.terms = terms; this.fields = fields; this.weight = weight === undefined ? 1 : weight; }
-  Word.prototype.candidates = function () {
-    var out = new Set(), self = this;
-    Object.keys(this.fields).forEach(function (f) { self.terms.forEach(function (t) { postings(f, t).forEach(function (_, d) { out.add(d); }); }); });
-    return out;
-  };
-  Word.prototype.score = function (doc) {
-    var total = 0, found = false, self = this;
-    Object.keys(this.fields).forEach(function (f) {
-      var best = 0;
-      self.terms.forEach(function (t) {
-        if (postings(f, t).has(doc)) { found = true; best = Math.max(best, bm25(f, t, doc)); }
-      });
-      total += self.fields[f] * best;
-    });
-    return found ? this.weight * total : null;
-  };
-
-  function Phrase(words, fields, weight) { this.words = words; this.fields = fields; this.weight = weight === undefined ? 1 : weight; }
-  Phrase.prototype.candidates = function () {
-    var out = new Set(), self = this;
-    Object.keys(this.fields).forEach(function (f) {
-      var docs = null;
-      self.words.forEach(function (terms) {
-        var here = new Set();
-        terms.forEach(function (t) { postings(f, t).forEach(function (_, d) { here.add(d); }); });
-        docs = docs === null ? here : intersect(docs, here);
-      });
-      if (docs) union(out, docs);
-    });
-    return out;
-  };
-  Phrase.prototype.occurs = function (f, doc) {
-    var starts = null;
-    for (var i = 0; i < this.words.length; i++) {
-      var positions = new Set();
-      this.words[i].forEach(function (t) { (postings(f, t).get(doc) || []).forEach(function (p) { positions.add(p); }); });
-      if (starts === null) starts = positions;
-      else {
-        var prev = starts, next = new Set();
-        positions.forEach(function (p) { prev.forEach(function (s) { if (p - s > 0 && p - s <= SLOP) next.add(p); }); });
-        starts = next;
-      }
-      if (!starts.size) return false;
-    }
-    return starts.size > 0;
-  };
-  Phrase.prototype.score = function (doc) {
-    var total = 0, found = false, self = this;
-    Object.keys(this.fields).forEach(function (f) {
-      if (!self.occurs(f, doc)) return;
-      found = true;
-      self.words.forEach(function (terms) {
-        var best = -Infinity;
-        terms.forEach(function (t) { best = Math.max(best, bm25(f, t, doc)); });
-        total += self.fields[f] * best;
-      });
-    });
-    return found ? PHRASE_BONUS * this.weight * total : null;
-  };
-
-  function Flag(field, term, weight) { this.field = field; this.term = term; this.weight = weight === undefined ? 1 : weight; }
-  Flag.prototype.candidates = function () { var out = new Set(); postings(this.field, this.term).forEach(function (_, d) { out.add(d); }); return out; };
-  Flag.prototype.score = function (doc) { return postings(this.field, this.term).has(doc) ? this.weight : null; };
-
-  function Every(n) { this.n = n; }
-  Every.prototype.candidates = function () { var out = new Set(); for (var d = 0; d < this.n; d++) out.add(d); return out; };
-  Every.prototype.score = function () { return 0; };
-
-  function AllOf(children) { this.children = children; }
-  AllOf.prototype.candidates = function () {
-    var out = null;
-    this.children.forEach(function (c) { var here = c.candidates(); out = out === null ? here : intersect(out, here); });
-    return out || new Set();
-  };
-  AllOf.prototype.score = function (doc) {
-    var total = 0;
-    for (var i = 0; i < this.children.length; i++) {
-      var s = this.children[i].score(doc);
-      if (s === null) return null;
-      total += s;
-    }
-    return total;
-  };
-  function AnyOf(children) { this.children = children; }
-  AnyOf.prototype.candidates = function () { var out = new Set(); this.children.forEach(function (c) { union(out, c.candidates()); }); return out; };
-  AnyOf.prototype.score = function (doc) {
-    var total = 0, found = false;
-    this.children.forEach(function (c) { var s = c.score(doc); if (s !== null) { found = true; total += s; } });
-    return found ? total : null;
-  };
-
-  function round6(s) { return Math.floor(s * 1e6 + 0.5) / 1e6; }
-  function runQuery(q) {
-    var out = [];
-    Array.from(q.positive.candidates()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
-      var meta = NODES[DATA.docs[doc]];
-      for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
-      for (var i = 0; i < q.negative.length; i++) if (q.negative[i].score(doc) !== null) return;
-      var s = q.positive.score(doc);
-      if (s !== null) out.push([round6(s), doc]);
-    });
-    out.sort(function (a, b) { return b[0] - a[0] || NODES[DATA.docs[a[1]]].order - NODES[DATA.docs[b[1]]].order; });
-    return out;
-  }
-
-  // -- building the plan (query.Searcher.plan) ---------------------------------------------
-  var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"], SYNONYM = DATA.synonym_boost;
-  function sameSets(a, b) {
-    if (a.length !== b.length) return false;
-    for (var i = 0; i < a.length; i++) if (!a[i].some(function (x) { return b[i].indexOf(x) >= 0; })) return false;
-    return true;
-  }
-  function equalSeq(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
-  function englishPhrases(clauses) {
-    var out = [];
-    clauses.forEach(function (c) {
-      var last = out[out.length - 1];
-      if (c.kind === "english" && last && last.kind === "english" && !c.negated && !last.negated && !c.orPrevious)
-        out[out.length - 1] = {kind: "english", text: last.text + " " + c.text, negated: false, orPrevious: last.orPrevious};
-      else out.push(c);
-    });
-    return out;
-  }
-  function glossaryPhrases(clauses) {
-    var out = [], i = 0;
-    while (i < clauses.length) {
-      var best = 0;
-      DATA.glossary.forEach(function (g) {
-        var n = g.terms.length, run = clauses.slice(i, i + n);
-        if (n < 2 || n <= best || run.length < n) return;
-        for (var k = 0; k < run.length; k++) if (run[k].kind !== "word" || run[k].negated || (k && run[k].orPrevious)) return;
-        for (k = 0; k < run.length; k++) {
-          var wt = wordTerms(run[k].text);
-          if (!wt.some(function (x) { return g.terms[k].indexOf(x) >= 0; })) return;
-        }
-        best = n;
-      });
-      if (best) {
-        var run = clauses.slice(i, i + best);
-        out.push({kind: "term", text: run.map(function (c) { return c.text; }).join(" "), negated: false, orPrevious: run[0].orPrevious});
-        i += best;
-      } else { out.push(clauses[i]); i += 1; }
-    }
-    return out;
-  }
-  function synonyms(sequence) {
-    var out = [];
-    DATA.glossary.forEach(function (g) {
-      if (!sameSets(g.terms, sequence)) return;
-      if (g.terms.length === 1 && !g.expand) return;
-      DATA.glossary.forEach(function (o) {
-        if (o.en === g.en && o !== g && o.terms.length && !equalSeq(o.terms, g.terms) && (o.terms.length > 1 || o.expand)
-            && !out.some(function (x) { return equalSeq(x, o.terms); })) out.push(o.terms);
-      });
-    });
-    return out;
-  }
-  function sequenceNode(seq, weight) { return seq.length === 1 ? new Word(seq[0], RU, weight) : new Phrase(seq, RU, weight); }
-  var EN_STOP = new Set(DATA.en_stop);
-  // as the index: whoosh's English stop words and one-letter words dropped, then Snowball's
-  // English stems (stemEnglish: static/stem-en.js, loaded before this script)
-  function englishStems(text) {
-    return (text.match(/[A-Za-z]+/g) || []).map(function (w) { return w.toLowerCase(); })
-      .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
-      .map(function (w) { return stemEnglish(w); });
-  }
-  function englishNode(text, highlight, englishOnly) {
-    var stems = englishStems(text);
-    if (!stems.length) return null;
-    var parts = EN_FIELDS.map(function (f) { var fl = {}; fl[f] = 1.0; return new AllOf(stems.map(function (s) { return new Word([s], fl); })); });
-    (englishOnly ? [] : DATA.glossary).forEach(function (g) {
-      if (equalSeq(g.en_stems, stems) && (g.expand || g.terms.length > 1) && g.terms.length) {
-        var terms = g.terms;
-        parts.push(terms.length === 1 ? sequenceNode(terms) :
-          new AnyOf([new AllOf(terms.map(function (t) { return sequenceNode([t]); })), sequenceNode(terms)]));
-        terms.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
-      }
-    });
-    stems.forEach(function (s) { highlight.add(s); });
-    return new AnyOf(parts);
-  }
-  function termsWithPrefix(field, prefix) {
-    var keys = BUILT[field] ? Array.from(BUILT[field].keys()) : Object.keys(DATA.postings[field] || {});
-    return keys.filter(function (t) { return t.indexOf(prefix) === 0; });
-  }
-  function clauseNode(c, englishOnly, highlight, prefixes) {
-    if (c.kind === "id") { var term = normalizeId(c.text); highlight.add(term); return new Flag("ids", term); }
-    if (c.kind === "prefix") {
-      var stem = fold(c.text); prefixes.add(stem);
-      var set = new Set();
-      PREFIX_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { set.add(t); }); });
-      var terms = Array.from(set).sort(), fl = {};
-      PREFIX_FIELDS.forEach(function (f) { fl[f] = RU[f]; });
-      return terms.length ? new Word(terms, fl) : new Word([stem], RU);
-    }
-    if (c.kind === "english" || englishOnly) return englishNode(c.text, highlight, englishOnly);
-    var seq = (c.kind === "word" ? [wordTerms(c.text)] : phraseTerms(c.text)).filter(function (t) { return t.length; });
-    if (!seq.length) return null;
-    seq.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
-    var syn = synonyms(seq);  // found, but not highlighted: the words typed are
-    var extra = syn.map(function (s) { return sequenceNode(s, SYNONYM); });
-    if (c.kind === "term") {
-      var words = new AllOf(seq.map(function (t) { return sequenceNode([t]); }));
-      return new AnyOf([words, sequenceNode(seq)].concat(extra));
-    }
-    var node = sequenceNode(seq);
-    return extra.length ? new AnyOf([node].concat(extra)) : node;
-  }
-  function plan(query) {
-    var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === "en";
-    var positive = [], negative = [], highlight = new Set(), prefixes = new Set();
-    var clauses = englishOnly ? parsed.clauses : englishPhrases(parsed.clauses);
-    glossaryPhrases(clauses).forEach(function (c) {
-      var node = clauseNode(c, englishOnly, c.negated ? new Set() : highlight, c.negated ? new Set() : prefixes);
-      if (node === null) return;
-      if (c.negated) negative.push(node);
-      else if (c.orPrevious && positive.length) positive[positive.length - 1] = new AnyOf([positive[positive.length - 1], node]);
-      else positive.push(node);
-    });
-    var kept = {};
-    ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
-    if (filters.lang === "ru") kept.lang = "ru";
-    if (!positive.length) {
-      if (!Object.keys(kept).length) return null;
-      positive = [new Every(DATA.docs.length)];  // filters alone: everything they allow, in reading order
-    }
-    return {query: {positive: new AllOf(positive), negative: negative, filters: kept}, highlight: highlight, prefixes: prefixes};
-  }
-
-  // -- search (query.Searcher.search) ------------------------------------------------------
-  // user input as a message repeats it (model.shorten): code points, as Python counts them
-  function shorten(text) {
-    var chars = Array.from(text), limit = DATA.params.echo_chars;
-    return chars.length <= limit ? text : chars.slice(0, limit).join("") + "…";
-  }
-  function sortedSet(values) {
-    return Array.from(new Set(values)).sort(function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
-  }
-  // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
-  function filterError(filters) {
-    var laws = DATA.nodes.filter(function (r) { return r[2] === "law"; }).map(function (r) { return r[0]; });
-    var docs = DATA.docs.map(function (id) { return NODES[id]; });
-    if (filters.law !== undefined && laws.indexOf(filters.law) < 0)
-      return "law:" + shorten(filters.law) + " names no law of this corpus, " +
-        (laws.length ? "which holds laws " + laws[0] + "-" + laws[laws.length - 1] : "which holds no law text");
-    var kinds = sortedSet(docs.map(function (n) { return n.kind; }));
-    if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
-      return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
-    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat(["en"]));
-    if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
-      return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
-    return null;
-  }
-  function jump(query, id, order, limit) {
-    var hl = new Set([normalizeId(id)]);
-    return {query: query, kind: "id", total: order.length, target: id,
-            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set()); })};
-  }
-  function citation(query, limit) {
-    var m = CITATION.exec(query);
-    if (!m) return idJump(query, limit);
-    var id = normalizeCitation(m[1]), law = lawOf(id);
-    if (!NODES[id] && !(law && NODES[law])) return null;
-    var order = [NODES[id] ? id : law];
-    (DATA.citations[id] || []).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
-    return jump(query, id, order, limit);
-  }
-  // every other ID `lawsearch show` takes: a division, a piece, a footnote (then its owners)
-  function idJump(query, limit) {
-    var id = query.trim();
-    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) return jump(query, id, [id].concat(DATA.notes[id].owners), limit);
-    if (!Object.prototype.hasOwnProperty.call(NODES, id)) return null;
-    var order = [id];
-    (DATA.citations[id] || []).forEach(function (n) { if (n !== id) order.push(n); });
-    return jump(query, id, order, limit);
-  }
-  function textSearch(query, limit) {
-    var p = plan(query);
-    if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}};
-    var ranked = runQuery(p.query), byLaw = {};
-    ranked.forEach(function (r) { var law = NODES[DATA.docs[r[1]]].law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
-    return {query: query, kind: "text", total: ranked.length, by_law: byLaw,
-            hits: ranked.slice(0, limit).map(function (r) { return hit(DATA.docs[r[1]], r[0], p.highlight, p.prefixes); })};
-  }
-  function editDistance(a, b, bound) {
-    var prev2 = null, prev = [];
-    for (var j = 0; j <= b.length; j++) prev.push(j);
-    for (var i = 1; i <= a.length; i++) {
-      var cur = [i];
-      for (j = 1; j <= b.length; j++) {
-        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
-        if (prev2 !== null && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
-      }
-      if (Math.min.apply(null, cur) > bound) return bound + 1;
-      prev2 = prev; prev = cur;
-    }
-    return prev[b.length];
-  }
-  function closeWords(word, limit) {
-    var scored = [];
-    Object.keys(DATA.vocabulary).forEach(function (c) {
-      if (Math.abs(c.length - word.length) > 2) return;
-      var d = editDistance(word, c, 2);
-      if (d <= 2) scored.push([d, -DATA.vocabulary[c], c]);
-    });
-    scored.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0); });
-    return scored.slice(0, limit || 3).map(function (x) { return x[2]; });
-  }
-  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
-  function correct(result, query, limit) {
-    var words = parse(query).clauses.filter(function (c) { return ["word", "english", "prefix"].indexOf(c.kind) >= 0 && !c.negated; })
-      .map(function (c) { return c.text; });
-    var replacements = [];
-    words.forEach(function (w) {
-      if (DATA.vocabulary[fold(w)] !== undefined || w.length < DATA.params.min_corrected) return;  // short tokens are not typos
-      var cands = closeWords(fold(w));
-      if (cands.length && !replacements.some(function (r) { return r[0] === w; })) replacements.push([w, cands]);
-    });
-    if (!replacements.length) return;
-    var variants = [];
-    for (var k = 0; k < 3; k++) {
-      var q = query;
-      replacements.forEach(function (r) {
-        q = q.replace(new RegExp("(?<!" + W + ")" + escapeRe(r[0]) + "(?!" + W + ")", "gu"), r[1][Math.min(k, r[1].length - 1)]);
-      });
-      if (variants.indexOf(q) < 0 && q !== query) variants.push(q);
-    }
-    for (var v = 0; v < variants.length; v++) {
-      var retry = textSearch(variants[v], limit);
-      if (retry.hits.length) {
-        result.corrected_query = variants[v]; result.hits = retry.hits; result.total = retry.total; result.by_law = retry.by_law;
-        result.suggestions = variants.filter(function (x) { return x !== variants[v]; });
+      if (!result.hits.length) {
+        panel.appendChild(el("p", "info", "Ничего не найдено по «" + (result.corrected_query || result.query) + "»."));
+        panel.appendChild(el("p", "info", "Попробуйте другие слова, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
         return;
       }
-    }
-    result.suggestions = variants;
-  }
-  function search(query, limit) {
-    limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
-    var error = filterError(parse(query).filters);
-    if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error, corrected_query: null, suggestions: []};
-    var result = citation(query, limit);
-    if (result === null) {
-      result = textSearch(query, limit);
-      if (!result.hits.length) correct(result, query, limit);
-    }
-    result.corrected_query = result.corrected_query || null;
-    result.suggestions = result.suggestions || [];
-    return result;
-  }
-
-  // -- hits and snippets (query.Searcher._hit / snippet) ---------------------------------------
-  var SNIPPET = DATA.params.snippet, PER_LAW = DATA.params.per_law;
-  function snippet(text, highlight, prefixes) {
-    text = text.split("\n\n").join(" ¶ ");
-    var matches = [];
-    tokenize(text).forEach(function (tok) {
-      var hitWord = tok.kind === "word" && (wordTerms(tok.text).some(function (t) { return highlight.has(t); }) ||
-        Array.from(prefixes).some(function (p) { return fold(tok.text).indexOf(p) === 0; }));
-      if (hitWord || (tok.kind === "id" && highlight.has(normalizeId(tok.text)))) matches.push([tok.start, tok.end]);
-    });
-    var start = 0;
-    if (matches.length && matches[0][0] > Math.floor(SNIPPET / 3)) start = text.lastIndexOf(" ", matches[0][0] - Math.floor(SNIPPET / 4) - 1) + 1;
-    var end = text.length;
-    if (end - start > SNIPPET) { var cut = text.indexOf(" ", start + SNIPPET); end = cut !== -1 ? cut : end; }
-    var prefix = start > 0 ? "…" : "", suffix = end < text.length ? "…" : "", shift = prefix.length - start;
-    return {text: prefix + text.slice(start, end) + suffix,
-            spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
-  }
-  function hit(id, score, highlight, prefixes) {
-    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) {  // a footnote asked for by its ID
-      var note = DATA.notes[id], s = snippet(note.text, new Set(), new Set());
-      return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
-    }
-    var n = NODES[id], text = DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || "";
-    var sn = snippet(text, highlight, prefixes);
-    if (!sn.spans.length && DATA.texts_en[id] && text !== DATA.texts_en[id]) sn = snippet(DATA.texts_en[id], highlight, prefixes);
-    return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
-  }
-
-  // the index the browser built, for tests that compare it with the command line's
-  function builtIndex() {
-    var out = {};
-    Object.keys(BUILT).forEach(function (f) {
-      var table = out[f] = {};
-      BUILT[f].forEach(function (p, term) { table[term] = Array.from(p.entries()); });
-    });
-    return {postings: out, lengths: LENGTHS};
-  }
-  window.lawsearch = {search: search, tokenize: tokenize, wordTerms: wordTerms, parse: parse, builtIndex: builtIndex};
-
-  // -- the page ------------------------------------------------------------------------------
-  var box = document.getElementById("q"), panel = document.getElementById("results");
-  if (!box || !panel) return;
-  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
-  function render(result) {
-    while (panel.firstChild) panel.removeChild(panel.firstChild);
-    panel.scrollTop = 0;
-    if (!box.value.trim()) { panel.hidden = true; return; }
-    panel.hidden = false;
-    if (result.error) { panel.appendChild(el("p", "info error", result.error)); return; }
-    if (result.corrected_query) panel.appendChild(el("p", "info", "Нет результатов для «" + result.query + "»; показано для «" + result.corrected_query + "»."));
-    if (!result.hits.length) {
-      panel.appendChild(el("p", "info", "Ничего не найдено по «" + result.query + "»."));
-      if (result.suggestions.length) panel.appendChild(el("p", "info", "Может быть: " + result.suggestions.join(", ")));
-      panel.appendChild(el("p", "info", "Попробуйте меньше слов, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
-      return;
-    }
-    var list = el("ol"), lastLaw = null;
-    list.setAttribute("aria-label", "Результаты поиска");
-    // as the command line: the hits of one law together, laws in the order of their best hit
-    var hits = result.hits, more = {};
-    if (result.kind === "text") {  // at most PER_LAW hits of one law, then "and N more"
-      var laws = [];
-      hits.forEach(function (h) { if (laws.indexOf(h.law) < 0) laws.push(h.law); });
-      hits = [];
-      laws.forEach(function (law) {
-        var mine = result.hits.filter(function (h) { return h.law === law; });
-        // one law only: nothing to make room for; no law: no law: filter could show the rest
-        var perLaw = laws.length === 1 || !law ? mine.length : PER_LAW;
-        // the law's own hit heads its group (instead of a separate group heading)
-        mine.sort(function (a, b) { return (b.id === law) - (a.id === law); });
-        var shown = mine.slice(0, perLaw), all = Math.max(mine.length, result.by_law[law] || 0);
-        hits = hits.concat(shown);
-        // the law's matches beyond these hits count too: "law:N …" shows them all
-        if (laws.length > 1 && law && all > shown.length) more[shown[shown.length - 1].id] = [law, all - shown.length];
+      // how the query was read: looser readings applied, words no hit shown covers
+      (result.understood_as || []).forEach(function (u) {
+        panel.appendChild(el("p", "info understood", "понято как: " + u.words + " → " + u.as.join(", ")));
       });
+      if (result.missing && result.missing.length) panel.appendChild(el("p", "info missing", "не найдено: " + result.missing.join(", ")));
+      var list = el("ol"), byId = {}, shown = 0;
+      list.setAttribute("aria-label", "Результаты поиска");
+      result.hits.forEach(function (h) { byId[h.id] = h; });
+      if (result.kind === "text") {
+        // the engine's groups, as the command line prints them
+        result.groups.forEach(function (g) {
+          var n = g.law ? nodes.node(g.law) : null;
+          if (g.shown[0] !== g.law)  // a law's own hit is its heading already
+            list.appendChild(el("li", "group", g.law ? "Правило " + g.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
+          g.shown.forEach(function (id) { list.appendChild(item(byId[id])); });
+          shown += g.shown.length;
+          var rest = g.total - g.shown.length;
+          // the law's matches beyond these hits count too: "law:N …" shows them all
+          if (rest > 0 && g.law && result.groups.length > 1) list.appendChild(more(g.law, rest, result));
+        });
+      } else {
+        result.hits.forEach(function (h) { list.appendChild(item(h)); });
+        shown = result.hits.length;
+      }
+      panel.appendChild(list);
+      var found = nodes.node(result.target) || nodes.note(result.target);
+      panel.appendChild(el("p", "info", result.kind === "id" ?
+        (found ? "Enter — перейти к " + result.target : result.target + " нет в тексте; Enter — перейти к правилу " + result.hits[0].id)
+        : "Найдено: " + result.total + (shown < result.total ? ", показано " + shown : "")));
+      // a bigger limit helps only where it would show more (reach); the rest is behind "… ещё"
+      if (result.kind === "text" && result.reach > shown) {
+        var all = el("button", "more-button", "Показать все");
+        all.type = "button";
+        all.addEventListener("click", function () { run(null); box.focus(); });
+        panel.appendChild(all);
+      }
     }
-    hits.forEach(function (h) {
+    function item(h) {
       var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (h.title ? ". " + h.title : ""));
       a.href = href(h.url);
       a.setAttribute("data-id", h.id);
@@ -649,76 +110,62 @@
       if (h.snippet && h.snippet !== h.title) {
         var p = el("p", "snippet"), pos = 0;
         h.highlights.forEach(function (s) {
-          p.appendChild(document.createTextNode(h.snippet.slice(pos, s[0])));
-          p.appendChild(el("mark", null, h.snippet.slice(s[0], s[1])));
+          p.appendChild(document.createTextNode(piece(h.snippet, pos, s[0])));
+          p.appendChild(el("mark", null, piece(h.snippet, s[0], s[1])));
           pos = s[1];
         });
-        p.appendChild(document.createTextNode(h.snippet.slice(pos)));
+        p.appendChild(document.createTextNode(piece(h.snippet, pos)));
         li.appendChild(p);
       }
-      if (h.law !== lastLaw && result.kind === "text") {
-        var n = NODES[h.law];
-        if (h.id !== h.law)  // a law's own hit is its heading already
-          list.appendChild(el("li", "group", h.law ? "Правило " + h.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
-        lastLaw = h.law;
-      }
-      list.appendChild(li);
-      if (more[h.id]) {
-        var law = more[h.id][0], q = "law:" + law + " " + (result.corrected_query || result.query);
-        var item = el("li", "more"), button = el("button", "more-button", "… ещё " + more[h.id][1] + " в правиле " + law);
-        button.type = "button";
-        button.addEventListener("click", function () { box.value = q; run(null); box.focus(); });
-        item.appendChild(button);
-        list.appendChild(item);
-      }
-    });
-    panel.appendChild(list);
-    var found = NODES[result.target] || DATA.notes[result.target];
-    panel.appendChild(el("p", "info", result.kind === "id" ?
-      (found ? "Enter — перейти к " + result.target : result.target + " нет в тексте; Enter — перейти к правилу " + result.hits[0].id)
-      : "Найдено: " + result.total + (hits.length < result.total ? ", показано " + hits.length : "")));
-    // a bigger limit helps only where it would show more (query.reach); the rest is behind "… ещё"
-    if (result.kind === "text" && reach(result.by_law) > hits.length) {
-      var all = el("button", "more-button", "Показать все");
-      all.type = "button";
-      all.addEventListener("click", function () { run(null); box.focus(); });
-      panel.appendChild(all);
+      return li;
     }
+    function more(law, rest, result) {
+      var q = "law:" + law + " " + (result.corrected_query || result.query);
+      var li = el("li", "more"), button = el("button", "more-button", "… ещё " + rest + " в правиле " + law);
+      button.type = "button";
+      button.addEventListener("click", function () { box.value = q; run(null); box.focus(); });
+      li.appendChild(button);
+      return li;
+    }
+
+    var timer = null, last = null, asked = 0;
+    // the answer to what the box holds now; an answer to an older query is dropped
+    function run(limit) {
+      var q = box.value.trim(), ticket = ++asked;
+      if (!q) { last = null; render({hits: [], suggestions: []}, null); return Promise.resolve(null); }
+      return engine.search(q, limit === undefined ? 10 : limit).then(function (result) {
+        if (ticket !== asked) return null;
+        last = result;
+        render(result, engine.now());
+        return result;
+      });
+    }
+    function close() { panel.hidden = true; hidePreview(); }
+    box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
+    box.addEventListener("focus", function () { if (box.value.trim() && panel.firstChild) panel.hidden = false; });
+    // a result may be on this very page (or in the single file): close the panel once it is chosen
+    panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
+    window.addEventListener("hashchange", close);
+    document.addEventListener("click", function (e) {
+      // (a "more" button re-renders the panel: its target is gone from the page by now)
+      if (e.target.isConnected && !e.target.closest("form.search")) close();
+    });
+    box.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") {
+        clearTimeout(timer);
+        e.preventDefault();
+        run().then(function (result) {
+          if (result && result.hits.length) { close(); window.location.href = href(result.hits[0].url); }
+        });
+      } else if (e.key === "Escape") { box.value = ""; run(); }
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") { close(); if (panel.contains(document.activeElement)) box.focus(); }
+      if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
+    });
+    var initial = new URLSearchParams(window.location.search).get("q");
+    if (initial) { box.value = initial; run(); }
   }
-  function reach(byLaw) {
-    var laws = Object.keys(byLaw), n = 0;
-    laws.forEach(function (law) { n += laws.length === 1 || !law ? byLaw[law] : Math.min(byLaw[law], PER_LAW); });
-    return n;
-  }
-  var timer = null, last = null;
-  function run(limit) {
-    var q = box.value.trim();
-    last = q ? search(q, limit === undefined ? 10 : limit) : null;
-    render(last || {hits: [], suggestions: []});
-  }
-  function close() { panel.hidden = true; hide(); }
-  box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
-  box.addEventListener("focus", function () { if (box.value.trim() && panel.firstChild) panel.hidden = false; });
-  // a result may be on this very page (or in the single file): close the panel once it is chosen
-  panel.addEventListener("click", function (e) { if (e.target.closest("a")) close(); });
-  window.addEventListener("hashchange", close);
-  document.addEventListener("click", function (e) {
-    // (a "more" button re-renders the panel: its target is gone from the page by now)
-    if (e.target.isConnected && !e.target.closest("form.search")) close();
-  });
-  box.addEventListener("keydown", function (e) {
-    if (e.key === "Enter") {
-      clearTimeout(timer); run();
-      if (last && last.hits.length) { close(); window.location.href = href(last.hits[0].url); }
-      e.preventDefault();
-    } else if (e.key === "Escape") { box.value = ""; render({hits: [], suggestions: []}); }
-  });
-  document.addEventListener("keydown", function (e) {
-    if (e.key === "Escape") { close(); if (panel.contains(document.activeElement)) box.focus(); }
-    if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
-  });
-  var initial = new URLSearchParams(window.location.search).get("q");
-  if (initial) { box.value = initial; run(); }
 
   // -- one language or both, where a law has English text -------------------------------------
   function showLanguage(value) {
@@ -738,12 +185,12 @@
 
   // -- reference previews --------------------------------------------------------------------
   var preview = document.getElementById("preview");
-  function show(a) {
-    var id = a.getAttribute("data-target"), n = NODES[id];
+  function showPreview(a, nodes) {
+    var id = a.getAttribute("data-target"), n = nodes.node(id);
     if (!preview || !n) return;
     while (preview.firstChild) preview.removeChild(preview.firstChild);
     preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
-    var t = DATA.texts[id] || previewOf(id);
+    var t = nodes.text(id) || previewOf(id, nodes);
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
     var r = a.getBoundingClientRect(), width = document.documentElement.clientWidth;
     preview.hidden = false;
@@ -752,23 +199,24 @@
     preview.style.top = (window.scrollY + r.bottom + 6) + "px";
     preview.hidden = false;
   }
-  function hide() { if (preview) preview.hidden = true; }
+  function hidePreview() { if (preview) preview.hidden = true; }
   // a node with no text of its own (a law whose heading is lost): show its first part
-  function previewOf(id) {
-    var child = null;
-    Object.keys(NODES).forEach(function (k) {
-      var n = NODES[k];
-      if (n.parent === id && (child === null || n.order < NODES[child].order)) child = k;
+  function previewOf(id, nodes) {
+    var child = null, all = nodes.nodes;
+    Object.keys(all).forEach(function (k) {
+      var n = all[k];
+      if (n.parent === id && (child === null || n.order < all[child].order)) child = k;
     });
-    if (child === null) return (COMMENTARY[id] || []).length ? "Комментарий: " + (DATA.texts[COMMENTARY[id][0]] || "") : "";
-    var c = NODES[child];
-    return child + (c.title ? ". " + c.title : "") + (DATA.texts[child] ? " — " + DATA.texts[child] : "");
+    var commentary = nodes.commentaryOf(id);
+    if (child === null) return commentary.length ? "Комментарий: " + nodes.text(commentary[0]) : "";
+    var c = all[child];
+    return child + (c.title ? ". " + c.title : "") + (nodes.text(child) ? " — " + nodes.text(child) : "");
   }
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
-    a.addEventListener("mouseenter", function () { show(a); });
-    a.addEventListener("focus", function () { show(a); });
-    a.addEventListener("mouseleave", hide);
-    a.addEventListener("blur", hide);
+    a.addEventListener("mouseenter", function () { engine.ready().then(function (e) { showPreview(a, e); }); });
+    a.addEventListener("focus", function () { engine.ready().then(function (e) { showPreview(a, e); }); });
+    a.addEventListener("mouseleave", hidePreview);
+    a.addEventListener("blur", hidePreview);
   });
 })();

@@ -1,0 +1,879 @@
+/* lawsearch's search engine: the query language, normalisation, ranking, grouping, snippets
+   and corrections of lawsearch/query.py and lawsearch/evaluate.py, without a page. The page
+   (static/search.js) draws what it returns; the tests run this very file under Node and
+   compare every answer with Python's (tests/test_engine.py).
+
+   Plain, dependency-free JS, no DOM: in a page it is the global LawsearchEngine (load
+   static/stem-en.js first), in Node require("./engine.js"). The tokenizer, the query
+   syntax and the citations are not written here: they come with the data, as the sources
+   of lawsearch/patterns.py's search grammar, compiled as they are.
+
+       var engine = LawsearchEngine.create(window.LAWSEARCH_DATA);   // or a promise of the data
+       engine.search("штрафными картами", 10).then(function (result) { … });
+       LawsearchEngine.build(data).search("штрафными картами", 10)  // at once, data in hand */
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./stem-en.js"));
+  else root.LawsearchEngine = factory(root.stemEnglish);
+}(typeof self !== "undefined" ? self : this, function (stemEnglish) {
+  "use strict";
+
+  // An engine that answers once its data is there: `source` is the data or a promise of it
+  // (a page may load the index in pieces). search() answers with a promise.
+  function create(source) {
+    var engine = null;
+    var loading = Promise.resolve(source).then(function (data) { engine = build(data); return engine; });
+    return {
+      ready: function () { return loading; },
+      search: function (query, limit) { return loading.then(function (e) { return e.search(query, limit); }); },
+      now: function () { return engine; }  // the built engine, or null while the data is on its way
+    };
+  }
+
+  // The engine over data in hand (site.search_payload's LAWSEARCH_DATA).
+  function build(DATA) {
+  // -- analysis (lawsearch/analysis.py; patterns: lawsearch/patterns.py's search grammar) -----
+  var G = DATA.grammar;
+  var TOKEN = new RegExp(G.token, "gu"), KINDS = G.token_kinds;
+  function whole(source) { return new RegExp("^(?:" + source + ")$", "u"); }
+  var MARKS = new RegExp("[" + G.marks + "]", "gu"), CYRILLIC = new RegExp("[" + G.cyrillic + "]", "u");
+  var EDGE_SPACES = new RegExp("^[" + G.spaces + "]+|[" + G.spaces + "]+$", "gu");
+  var LOOK_FROM = DATA.lookalikes[0], LOOK_TO = DATA.lookalikes[1];
+  // the forms table, packed by site.packed_forms: "term stemLength ending ending …" a line
+  var FORMS = Object.create(null);
+  DATA.forms.split("\n").forEach(function (line) {
+    if (!line) return;
+    var parts = line.split(" "), term = parts[0], stem = term.slice(0, +parts[1]);
+    for (var k = 2; k < parts.length; k++) {
+      var form = stem + parts[k];
+      (FORMS[form] = FORMS[form] || []).push(term);
+    }
+  });
+  var STOP = new Set(DATA.stop);
+
+  function tokenize(text) {
+    var out = [], m, n = 0;
+    TOKEN.lastIndex = 0;
+    while ((m = TOKEN.exec(text)) !== null) {
+      var k = 1;
+      while (m[k] === undefined) k++;
+      out.push({text: m[0], start: m.index, end: m.index + m[0].length, kind: KINDS[k - 1], position: n++});
+    }
+    return out;
+  }
+  function lookalikes(s) {
+    var out = "";
+    for (var i = 0; i < s.length; i++) { var k = LOOK_FROM.indexOf(s[i]); out += k >= 0 ? LOOK_TO[k] : s[i]; }
+    return out;
+  }
+  // analysis.fold: lower case, decomposed й and ё composed, ё as е, no stress marks
+  function fold(w) {
+    w = w.toLowerCase();
+    G.fold.forEach(function (pair) { w = w.split(pair[0]).join(pair[1]); });
+    return w.replace(MARKS, "");
+  }
+  function normalizeId(t) { return lookalikes(t).toLowerCase(); }
+  function hasCyrillic(s) { return CYRILLIC.test(s); }
+  function strip(s) { return s.replace(EDGE_SPACES, ""); }  // patterns.strip_spaces
+
+  function wordTerms(word) {
+    var w = fold(word);
+    if (STOP.has(w)) return [];
+    return FORMS[w] !== undefined ? FORMS[w] : [w];
+  }
+  function phraseTerms(text) {
+    var out = [];
+    tokenize(text).forEach(function (tok) {
+      var terms = tok.kind === "word" ? wordTerms(tok.text) : tok.kind === "id" ? [normalizeId(tok.text)] : [tok.text.replace(",", ".")];
+      if (terms.length) out.push(terms);
+    });
+    return out;
+  }
+
+  // -- IDs and citations (lawsearch/ids.py, query.CITATION) -------------------------------
+  var CITATION = whole(G.citation), FILTER = whole(G.filter), QUERY_PART = new RegExp(G.query_part, "gu");
+  function lawId(law, section, clause, sub, item) {
+    var out = law;
+    if (section) out += section.toUpperCase();
+    if (clause) out += clause;
+    if (sub) out += "(" + sub.toLowerCase() + ")";
+    if (item) out += "(" + item + ")";
+    return out;
+  }
+  // ids.normalize of what the citation pattern took: digits, maybe a space, letters, brackets
+  function normalizeCitation(raw) {
+    var s = lookalikes(raw).replace(/ /g, "");
+    var m = /^(\d+)([A-Za-z])?(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?$/.exec(s);
+    if (m) {
+      if (m[4] && !m[3] && !m[2]) return raw;
+      return lawId(m[1], m[2], m[3], m[4], m[5]);
+    }
+    if (/^\d+\.\d+$/.test(s)) return s;
+    return raw;
+  }
+  function lawOf(id) { var m = /^(\d+)[A-Z]/.exec(id); return m ? m[1] : null; }
+
+  // -- the query language (query.parse) ----------------------------------------------------
+  function parse(query) {
+    var clauses = [], filters = {}, negateNext = false, orNext = false;
+    var m;
+    QUERY_PART.lastIndex = 0;
+    while ((m = QUERY_PART.exec(query)) !== null) {
+      if (m[2] !== undefined) {
+        var t = strip(m[2]);
+        if (t) clauses.push({kind: "phrase", text: t, negated: m[1] === "-" || negateNext, orPrevious: orNext, required: m[1] === "+"});
+        negateNext = orNext = false;
+        continue;
+      }
+      var word = m[3];
+      if (word === "OR") { orNext = clauses.length > 0; continue; }
+      if (word === "NOT" || word === "AND") { negateNext = word === "NOT"; continue; }
+      var f = FILTER.exec(word);
+      if (f) { filters[f[1]] = f[2]; continue; }
+      var negated = negateNext, required = false;
+      if (word.charAt(0) === "-" && word.length > 1) { negated = true; word = word.slice(1); }
+      else if (word.charAt(0) === "+" && word.length > 1) { required = true; word = word.slice(1); }
+      tokenize(word).forEach(function (tok) {
+        var kind;
+        if (tok.kind === "id") kind = "id";
+        else if (tok.kind === "word" && word.charAt(word.length - 1) === "*" && tok.end === word.length - 1) kind = "prefix";
+        else if (tok.kind === "word" && !hasCyrillic(tok.text)) kind = "english";
+        else kind = "word";
+        clauses.push({kind: kind, text: tok.text, negated: negated, orPrevious: orNext, required: required});
+        orNext = false;
+      });
+      negateNext = orNext = false;
+    }
+    return {clauses: clauses, filters: filters};
+  }
+
+  // -- nodes and the Russian fields' postings, built here from the texts -------------------
+  // anchors and URLs as lawsearch/ids.py makes them
+  function anchor(id) {
+    if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
+    var c = /^(\d+)\.(\d+)$/.exec(id);
+    return c ? "c" + c[1] + "-" + c[2] : id;
+  }
+  function urlOf(id, law) {
+    var d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(id);
+    if (d) return "laws/" + d[1] + ".html#" + id;
+    return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
+  }
+  var NODES = {}, COMMENTARY = {};
+  DATA.nodes.forEach(function (r, order) {
+    NODES[r[0]] = {id: r[0], law: r[1], kind: r[2], lang: r[3], title: r[4], parent: r[5], order: order, url: urlOf(r[0], r[1])};
+    if (r[2] === "commentary") (COMMENTARY[r[1]] = COMMENTARY[r[1]] || []).push(r[0]);
+  });
+  function tokenTerms(tok) {
+    if (tok.kind === "id") return [normalizeId(tok.text)];
+    if (tok.kind === "para" || tok.kind === "num") return [tok.text.replace(/,/g, ".")];
+    return wordTerms(tok.text);
+  }
+  var BUILT = {}, LENGTHS = {};
+  Object.keys(DATA.lengths).forEach(function (f) { LENGTHS[f] = DATA.lengths[f]; });
+  (function index() {  // what lawsearch/index.py's documents() gives whoosh, field by field
+    var fields = {
+      title: function (id) { return NODES[id].title || ""; },
+      text: function (id) { return DATA.texts[id] || ""; },
+      footnotes: function (id) { return DATA.footnotes[id] || ""; },
+      commentary: function (id) {
+        return NODES[id].kind === "law" ? (COMMENTARY[id] || []).map(function (c) { return DATA.texts[c] || ""; }).join("\n\n") : "";
+      }
+    };
+    Object.keys(fields).forEach(function (f) {
+      var table = BUILT[f] = new Map(), lengths = LENGTHS[f] = [];
+      DATA.docs.forEach(function (id, doc) {
+        var n = 0;
+        tokenize(fields[f](id)).forEach(function (tok) {
+          var terms = tokenTerms(tok);
+          if (!terms.length) return;
+          n++;
+          terms.forEach(function (t) {
+            var p = table.get(t);
+            if (p === undefined) table.set(t, p = new Map());
+            var positions = p.get(doc);
+            if (positions === undefined) p.set(doc, positions = []);
+            positions.push(tok.position);
+          });
+        });
+        lengths.push(n);
+      });
+    });
+  })();
+
+  // -- the ranking model (lawsearch/evaluate.py) ---------------------------------------------
+  var K1 = DATA.params.k1, B = DATA.params.b, PHRASE_BONUS = DATA.params.phrase_bonus, SLOP = DATA.params.slop;
+  var cache = {}, EMPTY = new Map();
+  function postings(field, term) {
+    if (BUILT[field]) return BUILT[field].get(term) || EMPTY;
+    var key = field + "\u0000" + term, p = cache[key];
+    if (p !== undefined) return p;
+    p = new Map();
+    var table = DATA.postings[field] || {}, flat = has(table, term) ? table[term] : null;
+    if (flat) {  // delta-coded: [doc gap, n, position gaps …] …
+      var doc = 0;
+      for (var i = 0; i < flat.length;) {
+        doc += flat[i];
+        var n = flat[i + 1], positions = [], pos = 0;
+        for (var k = 0; k < n; k++) { pos += flat[i + 2 + k]; positions.push(pos); }
+        p.set(doc, positions);
+        i += 2 + n;
+      }
+    }
+    cache[key] = p;
+    return p;
+  }
+  var AVG = {};
+  Object.keys(LENGTHS).forEach(function (f) {
+    var v = LENGTHS[f], s = 0;
+    for (var i = 0; i < v.length; i++) s += v[i];
+    AVG[f] = v.length ? s / v.length : 0;
+  });
+  function bm25All(field, term) {  // evaluate.Stats.bm25_all: term's bm25 in every document holding it
+    var key = field + "\u0000" + term, out = BM25_CACHE.get(key);
+    if (out !== undefined) return out;
+    var p = postings(field, term);
+    out = new Map();
+    if (p.size) {
+      var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), avg = AVG[field] || 1;
+      p.forEach(function (positions, doc) {
+        var tf = positions.length, norm = 1 - B + B * LENGTHS[field][doc] / avg;
+        out.set(doc, idf * tf * (K1 + 1) / (tf + K1 * norm));
+      });
+    }
+    BM25_CACHE.set(key, out);
+    return out;
+  }
+  var BM25_CACHE = new Map();
+  var P = DATA.params, COVER = P.cover, TITLE = P.title, QUALITY = P.quality, BM25 = P.bm25, LEVEL = P.level;
+  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside;
+  // each scores() gives a Map document → [score, where]: IN_TITLE and/or IN_BODY (any field
+  // but a law's commentary, which holds all its paragraphs in one)
+  var IN_TITLE = 1, IN_BODY = 2;
+  function where(f) { return (TITLE_FIELDS.indexOf(f) >= 0 ? IN_TITLE : 0) | (f !== "commentary" ? IN_BODY : 0); }
+  function bestOf(field, terms) {
+    var best = new Map();
+    terms.forEach(function (t) {
+      bm25All(field, t).forEach(function (s, doc) { if (s > (best.has(doc) ? best.get(doc) : -1)) best.set(doc, s); });
+    });
+    return best;
+  }
+  function Word(terms, fields) { this.terms = terms; this.fields = fields; }
+  Word.prototype.scores = function () {
+    var total = new Map(), places = new Map(), self = this;
+    Object.keys(this.fields).forEach(function (f) {
+      var boost = self.fields[f], best = bestOf(f, self.terms), w = where(f);
+      best.forEach(function (s, doc) {
+        total.set(doc, (total.has(doc) ? total.get(doc) : 0) + boost * s);
+        places.set(doc, (places.get(doc) || 0) | w);
+      });
+    });
+    var out = new Map();
+    total.forEach(function (s, doc) { out.set(doc, [s, places.get(doc)]); });
+    return out;
+  };
+  function Phrase(words, fields) { this.words = words; this.fields = fields; }
+  Phrase.prototype.occurs = function (f, doc) {
+    var starts = null;
+    for (var i = 0; i < this.words.length; i++) {
+      var positions = new Set();
+      this.words[i].forEach(function (t) { (postings(f, t).get(doc) || []).forEach(function (p) { positions.add(p); }); });
+      if (starts === null) starts = positions;
+      else {
+        var prev = starts, next = new Set();
+        positions.forEach(function (p) { prev.forEach(function (s) { if (p - s > 0 && p - s <= SLOP) next.add(p); }); });
+        starts = next;
+      }
+      if (!starts.size) return false;
+    }
+    return starts.size > 0;
+  };
+  Phrase.prototype.scores = function () {
+    var total = new Map(), places = new Map(), self = this;
+    Object.keys(this.fields).forEach(function (f) {
+      var boost = self.fields[f];
+      var perWord = self.words.map(function (terms) { return bestOf(f, terms); });
+      if (!perWord.length) return;
+      var docs = [];
+      perWord[0].forEach(function (_, doc) { if (perWord.every(function (b) { return b.has(doc); })) docs.push(doc); });
+      docs.sort(function (a, b) { return a - b; }).forEach(function (doc) {
+        if (!self.occurs(f, doc)) return;
+        var s = 0;
+        perWord.forEach(function (b) { s += b.get(doc); });
+        total.set(doc, (total.has(doc) ? total.get(doc) : 0) + boost * s);
+        places.set(doc, (places.get(doc) || 0) | where(f));
+      });
+    });
+    var out = new Map();
+    total.forEach(function (s, doc) { out.set(doc, [PHRASE_BONUS * s, places.get(doc)]); });
+    return out;
+  };
+  function AllOf(children) { this.children = children; }
+  AllOf.prototype.scores = function () {
+    var out = null;
+    this.children.forEach(function (c) {
+      var here = c.scores();
+      if (out === null) { out = here; return; }
+      var next = new Map();
+      out.forEach(function (v, doc) { if (here.has(doc)) next.set(doc, [v[0] + here.get(doc)[0], v[1] & here.get(doc)[1]]); });
+      out = next;
+    });
+    return out || new Map();
+  };
+  function Flag(field, term) { this.field = field; this.term = term; }
+  Flag.prototype.scores = function () {
+    var out = new Map();
+    postings(this.field, this.term).forEach(function (_, doc) { out.set(doc, [1.0, IN_BODY]); });
+    return out;
+  };
+
+  function round6(s) { return Math.floor(s * 1e6 + 0.5) / 1e6; }
+  // evaluate.Query.run: every document the query allows, best first, ties in reading order
+  function runQuery(q) {
+    var n = q.units.length, found = new Map();
+    if (!n) for (var d = 0; d < DATA.docs.length; d++) found.set(d, [[], [], [], []]);
+    q.alternatives.forEach(function (alt) {
+      var span = alt.last - alt.first + 1;
+      alt.match.scores().forEach(function (v, doc) {
+        var rec = found.get(doc);
+        if (rec === undefined) {
+          rec = [[], [], [], []];
+          for (var u = 0; u < n; u++) { rec[0].push(0); rec[1].push(0); rec[2].push(0); rec[3].push(false); }
+          found.set(doc, rec);
+        }
+        var q = v[1] & IN_BODY ? alt.quality : alt.quality * ASIDE, value = q * v[0] / span;
+        for (u = alt.first; u <= alt.last; u++) {
+          if (q > rec[0][u]) rec[0][u] = q;
+          if (value > rec[1][u]) rec[1][u] = value;
+          if (v[1] & IN_TITLE && q > rec[2][u]) rec[2][u] = q;
+          if (alt.own) rec[3][u] = true;
+        }
+      });
+    });
+    var excluded = new Set();
+    q.negative.forEach(function (m) { m.scores().forEach(function (_, doc) { excluded.add(doc); }); });
+    var required = [], weight = [];
+    q.units.forEach(function (unit, u) { if (unit.required) required.push(u); weight.push(1.0); });
+    if (P.cover_idf && n) {  // how much covering each word counts: less for a word most nodes hold
+      var df = weight.map(function () { return 0; }), top = Math.log(1 + DATA.docs.length);
+      found.forEach(function (rec) { for (var u = 0; u < n; u++) if (rec[0][u] > 0) df[u]++; });
+      weight = df.map(function (x) { return Math.log(1 + DATA.docs.length / (1 + x)) / top; });
+    }
+    var out = [];
+    Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
+      var meta = NODES[DATA.docs[doc]];
+      if (excluded.has(doc)) return;
+      for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
+      var rec = found.get(doc);
+      for (var i = 0; i < required.length; i++) if (!rec[3][required[i]]) return;
+      var covered = rec[0].map(function (x) { return x > 0; });
+      var cover = 0, titled = 0, good = 0, bm = 0;
+      for (var u = 0; u < n; u++) {
+        cover += covered[u] ? weight[u] : 0;
+        titled += rec[2][u];
+        good += rec[0][u];
+        bm += rec[1][u];
+      }
+      var level = Object.prototype.hasOwnProperty.call(LEVEL, meta.kind) ? LEVEL[meta.kind] : 0;
+      var score = COVER * cover + TITLE * level * titled + QUALITY * good + BM25 * bm;
+      out.push({score: round6(score), doc: doc, covered: covered});
+    });
+    out.sort(function (a, b) { return b.score - a.score || NODES[DATA.docs[a.doc]].order - NODES[DATA.docs[b.doc]].order; });
+    return out;
+  }
+
+  // -- building the plan (query.Searcher.plan) ---------------------------------------------
+  var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"];
+  var EN_WEIGHTS = {}, EN_TEXT = {};  // the English fields; the English titles and text themselves
+  EN_FIELDS.forEach(function (f) { EN_WEIGHTS[f] = 1.0; if (f !== "terms_en") EN_TEXT[f] = 1.0; });
+  var SYNONYM = P.synonym, TRANSLATION = P.translation;
+  function equalSeq(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function meets(a, b) { return a.some(function (x) { return b.indexOf(x) >= 0; }); }
+  function sequenceNode(seq) { return seq.length === 1 ? new Word(seq[0].slice(), RU) : new Phrase(seq.map(function (t) { return t.slice(); }), RU); }
+  function Alternative(match, first, last, quality, own) {
+    this.match = match; this.first = first; this.last = last;
+    this.quality = quality === undefined ? 1.0 : quality; this.own = own === undefined ? true : own;
+  }
+  var EN_STOP = new Set(DATA.en_stop), LATIN_WORD = new RegExp(G.latin_word, "gu");
+  // as the index: whoosh's English stop words and one-letter words dropped, then Snowball's
+  // English stems (stemEnglish: static/stem-en.js)
+  function englishStems(text) {
+    return (text.match(LATIN_WORD) || []).map(function (w) { return w.toLowerCase(); })
+      .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
+      .map(function (w) { return stemEnglish(w); });
+  }
+  function termsWithPrefix(field, prefix) {
+    var keys = BUILT[field] ? Array.from(BUILT[field].keys()) : Object.keys(DATA.postings[field] || {});
+    return keys.filter(function (t) { return t.indexOf(prefix) === 0; });
+  }
+  function byCodeUnits(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+  // what matches the clause's own words, any inflection: [] for stop words only
+  function ownMatches(c, englishOnly, highlight, prefixes) {
+    if (c.kind === "id") { var term = normalizeId(c.text); highlight.add(term); return [new Flag("ids", term)]; }
+    if (c.kind === "prefix" && !englishOnly) {
+      var stem = fold(c.text); prefixes.add(stem);
+      var set = new Set();
+      PREFIX_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { set.add(t); }); });
+      var terms = Array.from(set).sort(byCodeUnits), fl = {};
+      PREFIX_FIELDS.forEach(function (f) { fl[f] = RU[f]; });
+      return terms.length ? [new Word(terms, fl)] : [new Word([stem], RU)];
+    }
+    if (c.kind === "english" || englishOnly) {
+      var stems = englishStems(c.text), out = [];
+      if (stems.length) out.push(stems.length > 1 ? new AllOf(stems.map(function (s) { return new Word([s], EN_WEIGHTS); })) : new Word(stems, EN_WEIGHTS));
+      stems.forEach(function (s) { highlight.add(s); });
+      if (c.kind === "english" && !englishOnly) {
+        // a Latin word in Russian text (WBF, LHO) is a term of the Russian fields as written
+        var own = wordTerms(c.text);
+        if (own.length) { out.push(new Word(own.slice(), RU)); own.forEach(function (t) { highlight.add(t); }); }
+      }
+      return out;
+    }
+    var seq = (c.kind === "word" ? [wordTerms(c.text)] : phraseTerms(c.text)).filter(function (t) { return t.length; });
+    if (!seq.length) return [];
+    seq.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
+    return [sequenceNode(seq)];
+  }
+  // what a glossary or thesaurus phrase can be matched against
+  function slotOf(c, englishOnly) {
+    if (englishOnly) return null;
+    if (c.kind === "word") return ["word", wordTerms(c.text)];
+    if (c.kind === "phrase") return ["phrase", phraseTerms(c.text).filter(function (t) { return t.length; })];
+    if (c.kind === "english") return ["english", englishStems(c.text)];
+    return null;
+  }
+  // the thesaurus as index.py compiles it (thesaurus.compiled), read through the forms table,
+  // which holds every word of every say and means phrase
+  var THESAURUS = DATA.thesaurus.map(function (row) {
+    return {say: tokenize(row[0]).map(function (tok) { return {form: fold(tok.text), terms: tokenTerms(tok)}; }),
+            means: row[1], weight: row[2],
+            means_terms: row[1].map(function (m) {
+              return tokenize(m).map(tokenTerms).filter(function (t) { return t.length; });
+            })};
+  });
+  // query.say_index: the thesaurus entries by what their first word can be
+  var SAY_INDEX = new Map();
+  THESAURUS.forEach(function (entry, k) {
+    var first = entry.say[0];
+    (first.terms.length ? first.terms : ["=" + first.form]).forEach(function (key) {
+      if (!SAY_INDEX.has(key)) SAY_INDEX.set(key, []);
+      SAY_INDEX.get(key).push(k);
+    });
+  });
+  // the other lemmas of the word's family (сыграл → играть, игра) at FAMILY
+  function familyAlternatives(c, u, understood, highlight) {
+    var terms = wordTerms(c.text), set = new Set();
+    terms.forEach(function (t) { (has(DATA.families, t) ? DATA.families[t] : []).forEach(function (f) { set.add(f); }); });
+    terms.forEach(function (t) { set.delete(t); });
+    var family = Array.from(set).sort(byCodeUnits);
+    if (!family.length) return [];
+    family.forEach(function (f) { highlight.add(f); });
+    understood.push({words: c.text, as: family, by: "family"});
+    return [new Alternative(new Word(family, RU), u, u, P.family, false)];
+  }
+  // each thesaurus say spelt by plain words in a row (any form: by their terms; a stop word of
+  // the say as typed) adds its means phrases for those words, at the entry's weight × THESAURUS
+  function thesaurusAlternatives(said, understood) {
+    var out = [];
+    for (var start = 0; start < said.length; start++) {
+      if (said[start] === null) continue;
+      // only entries whose first word this word can be (in file order)
+      var ks = new Set();
+      ["=" + said[start][1]].concat(said[start][2]).forEach(function (key) {
+        if (SAY_INDEX.has(key)) SAY_INDEX.get(key).forEach(function (k) { ks.add(k); });
+      });
+      Array.from(ks).sort(function (a, b) { return a - b; }).forEach(function (k) {
+        var entry = THESAURUS[k];
+        var say = entry.say, run = said.slice(start, start + say.length);
+        if (run.length < say.length || run.some(function (w) { return w === null; })) return;
+        for (var k = 0; k < say.length; k++) {
+          var s = say[k], w = run[k];
+          if (!s.terms.length ? w[1] !== s.form : !meets(w[2], s.terms)) return;
+        }
+        var words = run.filter(function (w) { return w[3] !== null; }).map(function (w) { return w[3]; });
+        var means = entry.means_terms.filter(function (m) { return m.length; });
+        if (!words.length || !means.length) return;
+        means.forEach(function (m) {
+          out.push(new Alternative(sequenceNode(m), words[0], words[words.length - 1], entry.weight * P.thesaurus, false));
+        });
+        understood.push({words: run.map(function (w) { return w[0]; }).join(" "), as: entry.means, by: "thesaurus"});
+      });
+    }
+    return out;
+  }
+  function synonymsOf(entry) {
+    var out = [];
+    DATA.glossary.forEach(function (o) {
+      if (o.en === entry.en && o !== entry && o.terms.length && !equalSeq(o.terms, entry.terms) && (o.terms.length > 1 || o.expand)
+          && !out.some(function (x) { return equalSeq(x, o.terms); })) out.push(o.terms);
+    });
+    return out;
+  }
+  function spelt(terms) {
+    for (var k = 0; k < DATA.glossary.length; k++) if (equalSeq(DATA.glossary[k].terms, terms)) return DATA.glossary[k].ru;
+    return terms.map(function (t) { return t[0]; }).join(" ");
+  }
+  function wordsOf(units, first, count) { return units.slice(first, first + count).map(function (u) { return u.text; }).join(" "); }
+  function glossaryAlternatives(units, slots, understood, highlight) {
+    var out = [], i = 0;
+    while (i < units.length) {
+      var slot = slots[i];
+      if (slot === null) { i++; continue; }
+      if (slot[0] === "english") { i = englishRun(units, slots, i, out, understood); continue; }
+      var best = 0, entry = null;
+      if (slot[0] === "phrase") {
+        var seq = slot[1];
+        for (var k = 0; k < DATA.glossary.length && entry === null; k++) {
+          var g = DATA.glossary[k];
+          if (g.terms.length === seq.length && seq.length > 1 && g.terms.every(function (t, x) { return meets(t, seq[x]); })) entry = g;
+        }
+        best = entry ? 1 : 0;
+      } else {
+        DATA.glossary.forEach(function (g) {
+          var n = g.terms.length, run = slots.slice(i, i + n);
+          if (n <= best || run.length < n || (n === 1 && !g.expand)) return;
+          if (run.every(function (r, x) { return r !== null && r[0] === "word" && meets(r[1], g.terms[x]); })) { best = n; entry = g; }
+        });
+        if (best > 1) out.push(new Alternative(new Phrase(slots.slice(i, i + best).map(function (r) { return r[1].slice(); }), RU), i, i + best - 1));
+      }
+      if (entry === null) { i++; continue; }
+      if (entry.en_stems.length) {  // the same term in the English fields
+        var stems = entry.en_stems;
+        stems.forEach(function (x) { highlight.add(x); });
+        // (not terms_en: the glossary terms found in the Russian text, synonyms included, are no translation)
+        out.push(new Alternative(stems.length === 1 ? new Word(stems, EN_TEXT) :
+          new AllOf(stems.map(function (x) { return new Word([x], EN_TEXT); })), i, i + best - 1,
+          entry.terms.length > 1 ? 1.0 : TRANSLATION, false));
+      }
+      var synonyms = synonymsOf(entry);
+      synonyms.forEach(function (terms) { out.push(new Alternative(sequenceNode(terms), i, i + best - 1, SYNONYM, false)); });
+      if (synonyms.length) understood.push({words: wordsOf(units, i, best), as: synonyms.map(spelt), by: "glossary"});
+      i += best;
+    }
+    return out;
+  }
+  // English words from i spelling a glossary term: its Russian phrase, for the run
+  function englishRun(units, slots, i, out, understood) {
+    var best = 0, entries = [];
+    DATA.glossary.forEach(function (g) {
+      if (!g.terms.length || !(g.expand || g.terms.length > 1) || !g.en_stems.length) return;
+      var stems = [], j = i;
+      while (j < slots.length && stems.length < g.en_stems.length && slots[j] !== null && slots[j][0] === "english") {
+        stems = stems.concat(slots[j][1]); j++;
+      }
+      if (equalSeq(stems, g.en_stems) && j - i >= best) {
+        if (j - i > best) { best = j - i; entries = []; }
+        entries.push(g);
+      }
+    });
+    if (!best) return i + 1;
+    entries.forEach(function (g) {
+      out.push(new Alternative(sequenceNode(g.terms), i, i + best - 1));
+      if (g.terms.length > 1) out.push(new Alternative(new AllOf(g.terms.map(function (t) { return sequenceNode([t]); })), i, i + best - 1));
+    });
+    understood.push({words: wordsOf(units, i, best), as: entries.map(function (g) { return g.ru; }), by: "glossary"});
+    return i + best;
+  }
+  function plan(query) {
+    var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === "en";
+    var units = [], alternatives = [], negative = [], slots = [], highlight = new Set(), prefixes = new Set(), understood = [];
+    // the plain words in a row, stop words too, for the thesaurus's phrases:
+    // [as typed, folded, terms, query word or null]; null where a row breaks
+    var said = [];
+    parsed.clauses.forEach(function (c) {
+      var matches = ownMatches(c, englishOnly, c.negated ? new Set() : highlight, c.negated ? new Set() : prefixes);
+      var plain = (c.kind === "word" || c.kind === "english") && !c.negated && !c.orPrevious;
+      if (!matches.length) { said.push(plain ? [c.text, fold(c.text), [], null] : null); return; }  // stop words only
+      if (c.negated) { negative = negative.concat(matches); said.push(null); return; }
+      var u;
+      if (c.orPrevious && units.length) {
+        u = units.length - 1;
+        units[u].text += " OR " + c.text;
+        slots[u] = null;  // an OR spells no phrase
+        if (said.length) said[said.length - 1] = null;
+        said.push(null);
+      } else {
+        units.push({text: c.text, required: c.required});
+        slots.push(slotOf(c, englishOnly));
+        u = units.length - 1;
+        said.push(plain ? [c.text, fold(c.text), wordTerms(c.text), u] : null);
+      }
+      matches.forEach(function (m) { alternatives.push(new Alternative(m, u, u)); });
+      if (c.kind === "word" && !englishOnly) alternatives = alternatives.concat(familyAlternatives(c, u, understood, highlight));
+    });
+    if (!englishOnly) {
+      alternatives = alternatives.concat(glossaryAlternatives(units, slots, understood, highlight));
+      alternatives = alternatives.concat(thesaurusAlternatives(said, understood));
+    }
+    var kept = {};
+    ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
+    if (filters.lang === "ru") kept.lang = "ru";
+    if (!units.length && !Object.keys(kept).length) return null;
+    return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
+            highlight: highlight, prefixes: prefixes, understood: understood};
+  }
+
+  // -- search (query.Searcher.search) ------------------------------------------------------
+  // user input as a message repeats it (model.shorten): code points, as Python counts them
+  function shorten(text) {
+    var chars = Array.from(text), limit = DATA.params.echo_chars;
+    return chars.length <= limit ? text : chars.slice(0, limit).join("") + "…";
+  }
+  function sortedSet(values) {
+    return Array.from(new Set(values)).sort(function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
+  }
+  // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
+  function filterError(filters) {
+    var laws = DATA.nodes.filter(function (r) { return r[2] === "law"; }).map(function (r) { return r[0]; });
+    var docs = DATA.docs.map(function (id) { return NODES[id]; });
+    if (filters.law !== undefined && laws.indexOf(filters.law) < 0)
+      return "law:" + shorten(filters.law) + " names no law of this corpus, " +
+        (laws.length ? "which holds laws " + laws[0] + "-" + laws[laws.length - 1] : "which holds no law text");
+    var kinds = sortedSet(docs.map(function (n) { return n.kind; }));
+    if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
+      return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
+    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat(["en"]));
+    if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
+      return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
+    return null;
+  }
+  function jump(query, id, order, limit) {
+    var hl = new Set([normalizeId(id)]);
+    return {query: query, kind: "id", total: order.length, target: id,
+            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set()); })};
+  }
+  function citation(query, limit) {
+    var m = CITATION.exec(query);
+    if (!m) return idJump(query, limit);
+    var id = normalizeCitation(m[1]), law = lawOf(id);
+    if (!NODES[id] && !(law && NODES[law])) return null;
+    var order = [NODES[id] ? id : law];
+    (DATA.citations[id] || []).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
+    return jump(query, id, order, limit);
+  }
+  // every other ID `lawsearch show` takes: a division, a piece, a footnote (then its owners)
+  function idJump(query, limit) {
+    var id = strip(query);
+    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) return jump(query, id, [id].concat(DATA.notes[id].owners), limit);
+    if (!Object.prototype.hasOwnProperty.call(NODES, id)) return null;
+    var order = [id];
+    (DATA.citations[id] || []).forEach(function (n) { if (n !== id) order.push(n); });
+    return jump(query, id, order, limit);
+  }
+  function textSearch(query, limit) {
+    var p = plan(query);
+    if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}, missing: [], understood_as: []};
+    var ranked = runQuery(p.query), byLaw = {}, shown = ranked.slice(0, limit);
+    ranked.forEach(function (r) { var law = NODES[DATA.docs[r.doc]].law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
+    var missing = p.query.units.filter(function (u, i) { return !shown.some(function (r) { return r.covered[i]; }); })
+      .map(function (u) { return u.text; });
+    // each reading of the same words as the same phrases once (the glossary and the thesaurus may both say it)
+    var readings = [];
+    p.understood.forEach(function (u) {
+      if (!readings.some(function (o) { return o.words === u.words && equalSeq(o.as, u.as); })) readings.push(u);
+    });
+    return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, understood_as: readings,
+            hits: shown.map(function (r) { return hit(DATA.docs[r.doc], r.score, p.highlight, p.prefixes); })};
+  }
+  function editDistance(a, b, bound) {
+    var prev2 = null, prev = [];
+    for (var j = 0; j <= b.length; j++) prev.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var cur = [i];
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
+        if (prev2 !== null && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
+      }
+      if (Math.min.apply(null, cur) > bound) return bound + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+  // query.Speller: corpus words within two edits, closest, then most frequent, then alphabetical
+  var SPELL_BOUND = 1, BY_LENGTH = null, SPELL_CACHE = new Map(), REAL = new Set();
+  (function () {  // site.front_coded: each word as letters shared with the one before (0-9) and the rest
+    var previous = "";
+    DATA.real_neighbours.split(" ").forEach(function (code) {
+      if (!code) return;
+      previous = previous.slice(0, +code[0]) + code.slice(1);
+      REAL.add(previous);
+    });
+  })();
+  function letterSet(w) { var out = new Set(); for (var i = 0; i < w.length; i++) out.add(w[i]); return out; }
+  function missingFrom(a, b) { var n = 0; a.forEach(function (x) { if (!b.has(x)) n++; }); return n; }
+  function closeWords(word, limit) {
+    limit = limit || 3;
+    var key = limit + ":" + word;
+    if (SPELL_CACHE.has(key)) return SPELL_CACHE.get(key);
+    if (BY_LENGTH === null) {
+      BY_LENGTH = new Map();
+      Object.keys(DATA.vocabulary).forEach(function (c) {
+        if (!BY_LENGTH.has(c.length)) BY_LENGTH.set(c.length, []);
+        BY_LENGTH.get(c.length).push([c, letterSet(c), DATA.vocabulary[c]]);
+      });
+    }
+    var letters = letterSet(word), scored = [], bound = SPELL_BOUND;
+    for (var n = word.length - bound; n <= word.length + bound; n++) {
+      (BY_LENGTH.get(n) || []).forEach(function (entry) {
+        // each edit brings in or takes out at most one distinct letter: a cheap bound first
+        if (missingFrom(entry[1], letters) > bound || missingFrom(letters, entry[1]) > bound) return;
+        var d = editDistance(word, entry[0], bound);
+        if (d <= bound) scored.push([d, -entry[2], entry[0]]);
+      });
+    }
+    scored.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0); });
+    var out = scored.slice(0, limit).map(function (x) { return x[2]; });
+    if (SPELL_CACHE.size > 10000) SPELL_CACHE.clear();
+    SPELL_CACHE.set(key, out);
+    return out;
+  }
+  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  // query.Searcher.corrections: each word the corpus does not know replaced by its closest
+  // corpus word, then by the second and third closest; [] when there is nothing to correct
+  function corrections(query) {
+    var replacements = [];
+    parse(query).clauses.forEach(function (c) {
+      var w = c.text;
+      if ((c.kind !== "word" && c.kind !== "english") || replacements.some(function (r) { return r[0] === w; }) ||
+          w.length < P.min_corrected || known(c)) return;
+      var cands = closeWords(fold(w));
+      if (cands.length) replacements.push([w, cands]);
+    });
+    var variants = [];
+    for (var k = 0; k < 3; k++) {
+      var q = query;
+      replacements.forEach(function (r) {
+        var by = r[1][Math.min(k, r[1].length - 1)];
+        q = q.replace(new RegExp("(?<![" + G.word_chars + "])" + escapeRe(r[0]) + "(?![" + G.word_chars + "])", "gu"),
+                      function () { return by; });
+      });
+      if (variants.indexOf(q) < 0 && q !== query) variants.push(q);
+    }
+    return variants;
+  }
+  // query.Searcher.known: a form of a corpus lemma, a word of its text or glossary, a stop
+  // word, an English word whose stem its English fields hold
+  function known(c) {
+    var w = fold(c.text);
+    if (STOP.has(w) || FORMS[w] !== undefined || has(DATA.vocabulary, w) || has(DATA.families, w) || REAL.has(w)) return true;
+    return c.kind === "english" && englishStems(c.text).some(function (s) {
+      return EN_FIELDS.some(function (f) { return postings(f, s).size > 0; });
+    });
+  }
+  function has(table, key) { return Object.prototype.hasOwnProperty.call(table, key); }
+  function search(query, limit) {
+    limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
+    var error = filterError(parse(query).filters);
+    if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error, corrected_query: null, suggestions: []};
+    var result = citation(query, limit);
+    if (result === null) {
+      var variants = corrections(query);  // before ranking: a misspelt word would miss, not rank lower
+      result = textSearch(variants.length ? variants[0] : query, limit);
+      result.query = query;
+      if (variants.length) { result.corrected_query = variants[0]; result.suggestions = variants.slice(1); }
+    }
+    result.corrected_query = result.corrected_query || null;
+    result.suggestions = result.suggestions || [];
+    result.target = result.target || null;
+    result.missing = result.missing || [];
+    result.understood_as = result.understood_as || [];
+    result.by_law = result.by_law || {};
+    result.groups = result.kind === "text" ? groups(result.hits, result.by_law) : [];
+    result.reach = reach(result.by_law);
+    return result;
+  }
+
+  // -- groups (query.groups, query.reach) ----------------------------------------------------
+  // Hits by law, laws in order of their best hit; each law shows its best PER_LAW, its own
+  // node first when it is among them (it heads the group); hits in no law are all shown.
+  function groups(hits, totals) {
+    var laws = [], members = {};
+    hits.forEach(function (h) {
+      var law = h.law || "";
+      if (!Object.prototype.hasOwnProperty.call(members, law)) { laws.push(law); members[law] = []; }
+      members[law].push(h.id);
+    });
+    return laws.map(function (law) {
+      var ids = members[law], cap = laws.length === 1 || !law ? ids.length : PER_LAW, shown = ids.slice(0, cap);
+      if (shown.indexOf(law) >= 0) shown = [law].concat(shown.filter(function (id) { return id !== law; }));
+      return {law: law || null, ids: ids, shown: shown, more: Math.max(0, ids.length - cap),
+              total: Math.max(ids.length, totals[law] || 0)};
+    });
+  }
+  // how many hits the groups show when every match is fetched: a bigger limit helps only up to this
+  function reach(byLaw) {
+    var laws = Object.keys(byLaw), n = 0;
+    laws.forEach(function (law) { n += laws.length === 1 || !law ? byLaw[law] : Math.min(byLaw[law], PER_LAW); });
+    return n;
+  }
+
+  // -- hits and snippets (query.Searcher._hit / snippet) ---------------------------------------
+  var SNIPPET = DATA.params.snippet, PER_LAW = DATA.params.per_law;
+  // query.Searcher._matched: an ID, a form of a lemma, a word with a prefix, an English word with a stem of the query
+  var LATIN_WHOLE = whole(G.latin_word);
+  function matched(tok, highlight, prefixes) {
+    if (tok.kind === "id") return highlight.has(normalizeId(tok.text));
+    if (tok.kind !== "word") return false;
+    if (wordTerms(tok.text).some(function (t) { return highlight.has(t); }) ||
+        Array.from(prefixes).some(function (p) { return fold(tok.text).indexOf(p) === 0; })) return true;
+    return LATIN_WHOLE.test(tok.text) && highlight.has(stemEnglish(tok.text.toLowerCase()));
+  }
+  // a snippet text's tokens, kept: the same few texts come back query after query
+  var TOKENS = new Map();
+  function tokensOf(text) {
+    var tokens = TOKENS.get(text);
+    if (tokens === undefined) {
+      if (TOKENS.size > 20000) TOKENS.clear();
+      TOKENS.set(text, tokens = tokenize(text));
+    }
+    return tokens;
+  }
+  function snippet(text, highlight, prefixes) {
+    text = text.split("\n\n").join(" ¶ ");
+    var matches = [];
+    tokensOf(text).forEach(function (tok) { if (matched(tok, highlight, prefixes)) matches.push([tok.start, tok.end]); });
+    // offsets as Python counts them, in code points: a character beyond the BMP is two units here
+    var seq = text;
+    if (/[\uD800-\uDFFF]/.test(text)) {
+      seq = Array.from(text);
+      var at = [], u = 0;
+      seq.forEach(function (ch, i) { for (var k = 0; k < ch.length; k++) at[u++] = i; });
+      at[u] = seq.length;
+      matches = matches.map(function (m) { return [at[m[0]], at[m[1]]]; });
+    }
+    var start = 0;
+    if (matches.length && matches[0][0] > Math.floor(SNIPPET / 3)) start = seq.lastIndexOf(" ", matches[0][0] - Math.floor(SNIPPET / 4) - 1) + 1;
+    var end = seq.length;
+    if (end - start > SNIPPET) { var cut = seq.indexOf(" ", start + SNIPPET); end = cut !== -1 ? cut : end; }
+    var prefix = start > 0 ? "…" : "", suffix = end < seq.length ? "…" : "", shift = prefix.length - start;
+    var middle = seq.slice(start, end);
+    return {text: prefix + (typeof middle === "string" ? middle : middle.join("")) + suffix,
+            spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
+  }
+  function hit(id, score, highlight, prefixes) {
+    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) {  // a footnote asked for by its ID
+      var note = DATA.notes[id], s = snippet(note.text, new Set(), new Set());
+      return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
+    }
+    var n = NODES[id], text = DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || DATA.titles_en[id] || "";
+    var sn = snippet(text, highlight, prefixes);
+    if (!sn.spans.length && DATA.texts_en[id] && text !== DATA.texts_en[id]) sn = snippet(DATA.texts_en[id], highlight, prefixes);
+    return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
+  }
+
+  // the index the browser built, for tests that compare it with the command line's
+  function builtIndex() {
+    var out = {};
+    Object.keys(BUILT).forEach(function (f) {
+      var table = out[f] = {};
+      BUILT[f].forEach(function (p, term) { table[term] = Array.from(p.entries()); });
+    });
+    return {postings: out, lengths: LENGTHS};
+  }
+    return {search: search, tokenize: tokenize, fold: fold, wordTerms: wordTerms, parse: parse, builtIndex: builtIndex,
+            node: function (id) { return NODES[id] || null; }, commentaryOf: function (law) { return COMMENTARY[law] || []; },
+            text: function (id) { return DATA.texts[id] || ""; }, note: function (id) { return DATA.notes[id] || null; },
+            nodes: NODES};
+  }
+
+  return {create: create, build: build};
+}));

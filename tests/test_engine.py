@@ -1,0 +1,112 @@
+"""One engine, two runtimes: the browser's engine (static/engine.js) run under Node answers
+as the command line does -- tokens, hits, scores, snippets, highlights, groups, corrections
+-- and both read the one search grammar of lawsearch/patterns.py."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+
+from conftest import DATA, relevance_set
+from lawsearch.analysis import fold, tokenize
+from lawsearch.patterns import LETTERS, MARKS, SEARCH_GRAMMAR, SPACE_CHARS, strip_spaces
+from lawsearch.query import groups
+from node_engine import differences, python_answer
+
+
+def expand(char_class: str) -> list[str]:
+    """Every character of a class written as patterns.py writes them."""
+    return [chr(c) for c in range(0x30000) if re.fullmatch(f"[{char_class}]", chr(c))]
+
+
+def test_letters_are_letters_and_marks_are_marks():
+    assert all(unicodedata.category(c).startswith("L") for c in expand(LETTERS))
+    assert all(unicodedata.category(c) == "Mn" for c in expand(MARKS))
+
+
+def test_the_grammar_has_no_class_the_two_languages_read_differently():
+    for name, source in SEARCH_GRAMMAR.items():
+        if isinstance(source, str):
+            assert not re.search(r"\\[wWdDsSbBp]", source), name
+
+
+def test_both_runtimes_fold_every_letter_alike(node_engine):
+    """Lower case, ё, stress marks: Python's str.lower and JavaScript's toLowerCase agree on
+    every letter the tokenizer takes, alone and with a mark after it."""
+    words = expand(LETTERS) + [c + m for c in "аеиоуыэюяАЕИОУЫЭЮЯ" for m in expand(MARKS)] + ["И\u0306", "Е\u0308Ж", "ΑΣ"]
+    js = node_engine.run([{"op": "fold", "text": w} for w in words])
+    assert [w for w, j in zip(words, js) if fold(w) != j] == []
+
+
+# Text where Python's \w, \d, \s and JavaScript's \p{L}, \d, \s split differently
+JUNK = ["площадь 2 м² и ½ карты", "１２ взяток", "Ⅻ глава", "ка́рта и ё", "правило\u00a050E\u2003и\u200bеще",
+        "\x1cкарта\x1dболван\x85вистующий\ufeff", "שלום карта مرحبا", "😀 карта 𝒜𝒷 50E1", "a_b 1_2 50E_ 48.4.1",
+        "х-х-", "-карта", "47E2(a)(1) 21B2(b)(1)", "12,5 1.2.3", "İstanbul ΣΑΣ"]
+
+
+@pytest.mark.parametrize("text", JUNK)
+def test_both_runtimes_tokenize_alike(node_engine, text):
+    (js,) = node_engine.run([{"op": "tokenize", "text": text}])
+    assert [(t["text"], t["kind"], t["position"]) for t in js] == [(t.text, t.kind, t.position) for t in tokenize(text)]
+
+
+def test_white_space_is_the_same_on_both_sides():
+    assert strip_spaces("\ufeff\x1c карта \x85\u3000") == "карта"
+    assert all(c in SPACE_CHARS for c in " \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2028\u3000\ufeff")
+
+
+MORE = ["болван OR онер", "штраф*", "карта -штрафная", "NOT вистующий разыгрывающий", "law:50", "kind:commentary",
+        "lang:en card", "lang:en penalty card", "фальшренонсм", "ыыыы", "50Z", "\"карта стола\" OR болван",
+        "Law 47e2(a)", "невиновная сторона", "revoke", "правило 53", "fn-84-1", "div-razdel-46", "48.4",
+        "law:999 карта", "kind:bogus", "lang:fr card", "ПРАВИЛО 50е1", "ст.50", "50 E", "\ufeff50E\x1c"] + JUNK
+
+
+def situations() -> list[str]:
+    return [line.split("\t")[0] for line in (DATA / "situations.tsv").read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.parametrize("limit", [10, 3, None])
+def test_both_runtimes_answer_alike(node_engine, searcher, limit):
+    """Hits, scores, totals, snippets, highlights, groups, corrections, suggestions: equal."""
+    queries = [q for q, _, _ in relevance_set()] + MORE + situations()
+    found = {}
+    for query, js in zip(queries, node_engine.search(queries, limit)):
+        diff = differences(python_answer(searcher, query, limit), js)
+        if diff:
+            found[query] = diff
+    assert found == {}
+
+
+def test_a_law_shows_its_best_hits_and_heads_its_group(searcher, node_engine):
+    """One rule in both runtimes (they used to differ for `revoke`: the command line hid 62,
+    the browser 62C1): a law's group shows its best three hits in rank order, the law's own
+    node first when it is one of them."""
+    result = searcher.search("revoke", limit=None)
+    for group in result.to_dict()["groups"]:
+        best = group["ids"][:3] if len(result.to_dict()["groups"]) > 1 else group["ids"]
+        assert sorted(group["shown"]) == sorted(best)
+        assert group["shown"][1:] == [i for i in best if i != group["shown"][0]]
+        assert group["law"] not in best or group["shown"][0] == group["law"]
+    (js,) = node_engine.search(["revoke"], None)
+    assert js["groups"] == result.to_dict()["groups"]
+
+
+def test_groups_take_the_best_hits_not_the_law_first():
+    from lawsearch.query import Hit
+
+    hits = [Hit(i, "62", "", None, 1.0, "", [], "") for i in ("62C1", "62B1", "62B2", "62")] + \
+        [Hit("61", "61", "", None, 1.0, "", [], "")]
+    assert groups(hits)[0]["shown"] == ["62C1", "62B1", "62B2"]
+    hits[2], hits[3] = hits[3], hits[2]
+    assert groups(hits)[0]["shown"] == ["62", "62C1", "62B1"]
+
+
+def test_words_that_name_javascript_properties_are_words(node_engine, searcher):
+    """A query word is looked up in the engine's tables: "constructor" or "toString" must
+    not find JavaScript's own properties there."""
+    queries = ["constructor", "toString карта", "__proto__", "hasOwnProperty valueOf", "law:constructor", "constructor*"]
+    for query, js in zip(queries, node_engine.search(queries)):
+        assert differences(python_answer(searcher, query), js) == [], query
