@@ -1007,3 +1007,14 @@ def write_table(table: FamilyTable, path: Path) -> None:
              "# first names the rule that joined it and the member it joined; * marks corpus words."]
     lines += sorted(format_family(f, table.vocabulary) for f in table.families)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def family_table(lemmas: Iterable[str], standalone: Iterable[str] = ()) -> dict[str, list[str]]:
+    """Each lemma with a family → the other members, sorted: what the search's forms table
+    and query reading take (``lawsearch/index.py``, ``family_table``).
+
+    >>> family_table(["заменять"])["заменять"]
+    ['замена', 'заменить']
+    """
+    return {word: sorted(members - {word}) for word, members in families(lemmas, standalone).items()
+            if len(members) > 1}

@@ -326,7 +326,7 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
     for term in glossary:
         words.update(analysed.of(term.ru).words())
     for phrase in vocabulary_of_search:
-        words.update(fold(t.text) for t in tokenize(phrase) if t.kind == "word")
+        words.update(analysed.of(phrase).words())  # kept in the pass: forms_table may run twice
     words.update(analysis.lexicon.forms)
     lemmas = {lemma for w in words for lemma in analysis.word_terms(w)}
     from . import morph
@@ -432,7 +432,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     analysis = analysed.analysis
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
     forms = forms_table(corpus, analysed, glossary, said)
-    families = family_table(sorted({t for terms in forms.values() for t in terms}))
+    families = family_table(sorted({t for terms in forms.values() for t in terms}),
+                            sorted(set(lexicon.forms.values())))  # the lexicon's nouns join no verb
     if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
         forms = forms_table(corpus, analysed, glossary, said + sorted({m for ms in families.values() for m in ms}))
     citations = corpus.cited_by()
@@ -452,7 +453,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
                       "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
         "lengths": lengths,
         "forms": forms,
-        "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysis),
+        "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysed),
         "families": families,
         "vocabulary": dict(vocabulary.most_common()),
         "real_neighbours": real_neighbours(vocabulary),
@@ -460,11 +461,10 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     }
 
 
-def family_table(lemmas: list[str]) -> dict[str, list[str]]:
+def family_table(lemmas: list[str], standalone: list[str] = ()) -> dict[str, list[str]]:
     """Lemma → the other lemmas of its word family (заменить → заменять, замена), for the
     lemmas a query can reach. The families are built by ``lawsearch/families.py`` (derivation
-    rules checked against the dictionary); until it is part of the package the table is
-    empty and a search reads no word through its family. ``families.family_table(lemmas)``
+    rules checked against the dictionary). ``families.family_table(lemmas)``
     gives each lemma's family members; here every member is listed under every other,
     itself excluded, sorted, and ``meta`` puts the members' forms in the forms table (a
     query's «заменяет» must reach заменять)."""
@@ -473,7 +473,7 @@ def family_table(lemmas: list[str]) -> dict[str, list[str]]:
     except ImportError:
         return {}
     groups: dict[str, set[str]] = {}
-    for lemma, members in families.family_table(lemmas).items():
+    for lemma, members in families.family_table(lemmas, standalone).items():
         group = {lemma, *members}
         for m in list(group):  # every member under every other, those that reach it too
             group |= groups.get(m, set())

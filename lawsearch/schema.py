@@ -548,13 +548,10 @@ TITLES = Table("the titles file", {
                     key=Field(str, example='45 = "Card Played"', pattern=LAW_NUMBER, form="a law number")),
 })
 
+# the thesaurus's entries are one-line inline tables: lawsearch/thesaurus.py checks each and
+# finds its line (the line index knows tables, not the items of an inline array)
 THESAURUS = Table("the thesaurus", {
-    "entries": Table("an entry of entries", {
-        "say": Field(str, required=True, example='"стол"'),
-        "means": Field(list, items=str, required=True, example='["болван"]'),
-        "why": Field(str, required=True, example='"за столом руку болвана зовут «стол»"'),
-        "weight": Field(float, example="0.5"),
-    }, many=True, anchor="say", unique=("say",)),
+    "entries": Field(list, items=dict, required=True, example='[{ say = "стол", means = ["болван"], why = "…" }]'),
 })
 
 # The data files beside the manifest, each named by its [code] key (a default name otherwise).

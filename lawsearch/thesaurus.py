@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .model import CorpusError, Problem
-from .sources import _load_toml
+from . import schema
 
 BUILT_IN = Path(__file__).resolve().parent / "profiles" / "bridge" / "thesaurus.toml"
 KEYS = {"say", "means", "why", "weight"}
@@ -40,7 +40,7 @@ def read_thesaurus(path: Path) -> list[ThesaurusEntry]:
     """Every entry of a thesaurus file, checked: the keys it knows, ``say``, ``means`` and
     ``why`` present and non-empty, ``weight`` a number in (0, 1], each ``say`` once
     (compared case-insensitively, ё as е)."""
-    data = _load_toml(path)
+    data = schema.load(path, schema.THESAURUS).data  # TOML syntax and the one key; entries checked below
     where = str(path)
     for key in data:
         if key != "entries":
@@ -136,14 +136,17 @@ def compiled(entries: list[ThesaurusEntry], analysis) -> list[dict]:
     ``means`` phrase as the terms of its words. An entry whose say is stop words only could
     match nothing and is an error.
 
-    ``compiled([ThesaurusEntry("на ходу", ("очередь игры",), "…")], analysis)[0]["say"]``
+    ``analysis`` is the build's pass (``analysis.AnalysedCorpus``), so a phrase met before
+    (a glossary term, a title) is not tokenized again.
+
+    ``compiled([ThesaurusEntry("на ходу", ("очередь игры",), "…")], analysed)[0]["say"]``
     ``== [{"form": "на", "terms": []}, {"form": "ходу", "terms": ["ход"]}]``
     """
-    from .analysis import fold, tokenize
+    from .analysis import fold
 
     out = []
     for e in entries:
-        say = [{"form": fold(t.text), "terms": list(analysis.token_terms(t))} for t in tokenize(e.say)]
+        say = [{"form": fold(t.text), "terms": list(terms)} for t, terms in analysis.of(e.say).pairs()]
         if not any(w["terms"] for w in say):
             raise CorpusError(Problem("error", f"say {e.say!r} holds no word a search can match (only stop words)",
                                       e.path, e.line or None))
