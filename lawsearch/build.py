@@ -89,8 +89,16 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
 
     ``force`` builds into a folder holding files lawsearch did not write (they are kept);
     ``notice`` gets what the user must hear even when progress is quiet (waiting for
-    another build, files of theirs kept). A fault while writing is a CorpusError.
+    another build, files of theirs kept). A fault while writing is a CorpusError; an
+    interrupt, a KeyboardInterrupt saying what it left ("build is left as it was").
     """
+    try:
+        return _build(root, out, progress, single_file, force, notice)
+    except KeyboardInterrupt as e:
+        raise KeyboardInterrupt(e.args[0] if e.args else f"{out} is left as it was") from None
+
+
+def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None) -> Corpus:
     from .analysis import Analysis, Lexicon
     from .index import build_index, load_glossary
     from .site import SiteBuilder, curation_reasons, search_payload, search_script

@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from .model import CorpusError, collapse, os_fault, shorten
+from .program import interruptible, report
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
@@ -147,14 +148,15 @@ class Boundary(click.Group):
     * stdout closed by its reader (``lawsearch export | head``): quiet, exit 1;
     * stdout full (``> /dev/full``, a full disk): "cannot write the output: …", exit 1;
     * a file that cannot be read or written: its name and what is wrong, exit 1;
-    * Ctrl-C: "interrupted" (with what it left, where the command says), exit 130 (128 +
-      SIGINT, as shells report it).
+    * Ctrl-C or SIGTERM: "interrupted" (with what it left, where the command says), exit 130
+      or 143 (128 + the signal, as shells report it; lawsearch.program).
     """
 
     def invoke(self, ctx: click.Context):
         try:
             try:
-                result = super().invoke(ctx)
+                with interruptible():  # lawsearch.program: a signal stops the command only here
+                    result = super().invoke(ctx)
             except BaseException as e:
                 _flush_output(quiet=isinstance(e, (KeyboardInterrupt, OutputError)))
                 raise
@@ -162,9 +164,7 @@ class Boundary(click.Group):
             return result
         except KeyboardInterrupt as e:
             # a command may say what the interruption left ("interrupted; build/ is left as it was")
-            said = f"interrupted; {e.args[0]}" if e.args else "interrupted"
-            _tell(("\n" if _is_terminal(sys.stderr) else "") + said)  # after the terminal's ^C
-            raise click.exceptions.Exit(130) from None
+            raise click.exceptions.Exit(report(e.args[0] if e.args else None)) from None
         except OutputError as e:
             raise _output_fault(e.error) from None
         except OSError as e:
@@ -221,13 +221,6 @@ def _tell(message: str) -> None:
         pass
 
 
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (OSError, ValueError):
-        return False
-
-
 @click.group(cls=Boundary, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="lawsearch")
 def main() -> None:
@@ -257,7 +250,7 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
     published by one switch of the link OUT/current, so a failed, killed or interrupted
     build leaves the previous output intact and a reader never sees a mix of two builds.
     Files in OUT that lawsearch did not write are never deleted: a folder holding such
-    files is refused unless --force. Ctrl-C stops a build with exit code 130.
+    files is refused unless --force. Ctrl-C stops a build with exit code 130 (SIGTERM: 143).
 
     \b
     Example:
@@ -265,21 +258,11 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
       lawsearch build --single-file          # also build/lawsearch.html, one file for a phone
       lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
     """
-    import signal
-
     from .build import build as run_build
 
-    def stop(signum, frame):
-        raise KeyboardInterrupt  # SIGTERM cleans up as Ctrl-C does
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        corpus = run_build(root, out, quiet if silent else progress, single_file=single_file, force=force,
-                           notice=lambda message: click.echo(message, err=True))
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"{out} is left as it was") from None
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    # interrupted, the build says what it left: "interrupted; build is left as it was"
+    corpus = run_build(root, out, quiet if silent else progress, single_file=single_file, force=force,
+                       notice=lambda message: click.echo(message, err=True))
     for p in corpus.problems:
         if p.severity == "warning":
             click.echo(f"warning: {p}", err=True)

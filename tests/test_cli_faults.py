@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -247,6 +248,49 @@ def test_ctrl_c_prints_one_line_and_exits_130(corpus_5x, tmp_path, progress_line
     assert "Traceback" not in rest and "Aborted" not in rest, rest
     assert rest.splitlines()[-1].startswith("interrupted") and rest.count("interrupted") == 1, rest
     assert child.stdout.read() == ""
+
+
+STOPS = [(signal.SIGINT, 130), (signal.SIGTERM, 143)] if os.name != "nt" else []
+EARLY = (0, 0.02, 0.05, 0.1, 0.3)  # seconds: Python starting, the imports (~0.1 s), the command
+
+
+def interrupted(argv: list[str], signum: int, delay: float) -> subprocess.CompletedProcess:
+    """The installed command, sent ``signum`` ``delay`` seconds after it was started."""
+    child = subprocess.Popen([LAWSEARCH, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    child.send_signal(signum)
+    stdout, stderr = child.communicate(timeout=120)
+    return subprocess.CompletedProcess(argv, child.returncode, stdout, stderr)
+
+
+def before_lawsearch_ran(result: subprocess.CompletedProcess, signum: int) -> bool:
+    """The signal came while Python itself was starting -- the interpreter, its site
+    packages, the console script importing lawsearch.program -- before lawsearch's first
+    line: the system stops it, or Python does with its own message (docs/reliability.md)."""
+    return result.returncode in (-signum, 1) and result.stdout == "" and "lawsearch/" not in result.stderr \
+        and "interrupted" not in result.stderr
+
+
+@pytest.mark.skipif(os.name == "nt", reason="signals cannot be sent to a child process on Windows")
+@pytest.mark.parametrize("signum, code", STOPS, ids=["SIGINT", "SIGTERM"])
+def test_an_interrupt_at_any_moment_is_one_line(built_out, tmp_path, signum, code):
+    """From the program's first moment -- while it imports click and whoosh, parses the
+    command line, runs the command: one line `interrupted`, exit 128 + the signal (130 for
+    Ctrl-C, 143 for SIGTERM, as a shell reports them); or the command had finished."""
+    where = ["--corpus", str(CORPUS_DIR), "--out", str(built_out)]
+    shown = lawsearch("show", "50E", *where).stdout
+    for delay in EARLY:
+        for argv in (["show", "50E", *where], ["build", "-q", "--corpus", str(CORPUS_DIR), "--out", str(built_out)]):
+            result = interrupted(argv, signum, delay)
+            said = (argv[0], delay, result.returncode, result.stderr)
+            if delay < 0.1 and before_lawsearch_ran(result, signum):
+                continue  # Python's startup: ~20 ms here, the same for any Python program
+            assert result.returncode in (code, 0), said
+            assert "Traceback" not in result.stderr and "Aborted" not in result.stderr, said
+            if argv[0] == "show":
+                assert result.stdout in ("", shown), said  # all or nothing
+            if result.returncode == code:
+                assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("interrupted"), said
 
 
 # -- finding the corpus: messages and hints that work -------------------------------------
