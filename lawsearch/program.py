@@ -7,12 +7,13 @@ exit status 128 + the signal's number -- 130 for Ctrl-C, 143 for SIGTERM -- the 
 shell reports for a program the signal stopped, so scripts see the same whether the
 signal came before Python started or during a build.
 
-An interrupt is raised (as KeyboardInterrupt) only where the program is ready for it:
-while it imports (nothing is written yet) and while a command runs (``interruptible``:
-the command cleans up what it was writing). Anywhere else it is held: during click's
-parsing it stops the command as the command begins; once the command has finished, the
-command's result stands. A second signal while the first is handled is held too, so the
-cleanup runs whole.
+An interrupt is raised (as KeyboardInterrupt) only while a command runs
+(``interruptible``: the command cleans up what it was writing), and never inside an
+import (Python may turn it into another error there: a SyntaxError from the compiler,
+or only print it from a callback); it is raised a moment later, when the import is done.
+Anywhere else it is held: one that came while the program started or click parsed stops
+the command as it begins; once the command has finished, its result stands. A second
+signal while the first is handled is held too, so the cleanup runs whole.
 
     $ lawsearch build          # Ctrl-C
     interrupted; build is left as it was
@@ -20,20 +21,27 @@ cleanup runs whole.
 
 from __future__ import annotations
 
-# _signal, not signal: the interpreter loaded it already, while signal (its enums) and
-# typing or contextlib would cost milliseconds during which Python's own handler still rules
+# _signal, _thread, time: the interpreter has loaded them; signal (its enums), threading
+# or contextlib would cost milliseconds during which Python's own handler still rules
 import _signal as signal
+import _thread
 import sys
+import time
 
 STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
+RETRY = 0.01  # seconds: how soon an interrupt held by an import is tried again
 
 _received: list[int] = []  # the signals that came, in order
 _armed = False  # whether a signal may be raised now
 _raised = False  # whether one was: the program stops once
+_retrying = False  # whether a retry is on its way
 
 
 def _stop(signum: int, frame) -> None:
     _received.append(signum)
+    if _armed and _importing(frame):
+        _retry_soon()
+        return
     _raise_if_armed()
 
 
@@ -42,6 +50,41 @@ def _raise_if_armed() -> None:
     if _armed and _received and not _raised:
         _raised = True  # first: a signal landing between these two lines finds it set
         raise KeyboardInterrupt
+
+
+def _importing(frame) -> bool:
+    """Whether the interrupted code runs inside an import (importlib is on the stack)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _retry_soon() -> None:
+    global _retrying
+    if not _retrying:
+        _retrying = True
+        _thread.start_new_thread(_retry, ())
+
+
+def _retry() -> None:
+    global _retrying
+    time.sleep(RETRY)
+    _retrying = False
+    _thread.interrupt_main(_received[0])  # the handler runs again in the main thread
+
+
+def _swallowed(unraisable) -> None:
+    """Python runs a signal handler wherever the program is, also in a callback whose
+    exceptions it can only print ("Exception ignored in: …", a ``__del__``): there our
+    KeyboardInterrupt would be lost. Say nothing and raise it again."""
+    global _raised
+    if unraisable.exc_type is KeyboardInterrupt and _raised and _received:
+        _raised = False
+        _retry_soon()
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 class interruptible:
@@ -94,18 +137,15 @@ def _is_terminal(stream) -> bool:
 
 def main() -> None:
     """The console entry point (pyproject's ``lawsearch``): signals first, then the CLI."""
-    global _armed
     try:
-        try:
-            _armed = True  # importing writes nothing: an interrupt may stop it at once
-            for signum in STOPS:
-                signal.signal(signum, _stop)
-            from .cli import main as command_line
-        finally:
-            _armed = False
+        for signum in STOPS:  # held until a command runs (or raised by Python before this)
+            signal.signal(signum, _stop)
+        sys.unraisablehook = _swallowed
+        from .cli import main as command_line
+
         command_line()  # click's standalone mode: always ends in SystemExit
         status = 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Python's own handler, before ours was set
         status = report()
     except SystemExit as e:
         status = e.code
