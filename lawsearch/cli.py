@@ -281,14 +281,14 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
 
     # interrupted, the build says what it left: "interrupted; build is left as it was"
     corpus = run_build(root, out, quiet if silent else tell, single_file=single_file, force=force,
-                       notice=lambda message: click.echo(message, err=True))
+                       notice=tell)
     for p in corpus.problems:
         if p.severity == "warning":
-            click.echo(f"warning: {p}", err=True)
+            tell(f"warning: {p}")
     if not silent:
         laws = sum(1 for n in corpus.nodes if n.kind == "law")
-        click.echo(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
-                   f"open {out / 'site' / 'index.html'}", err=True)
+        tell(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
+             f"open {out / 'site' / 'index.html'}")
 
 
 @main.command()
