@@ -48,6 +48,19 @@ def find_corpus(explicit: str | None, given_by: str = "--corpus") -> Path:
     return path
 
 
+def named(what: str):
+    """A click callback for an option that names ``what`` ("a folder", "a file"): an empty
+    name is a usage error, not the default (``--out "$UNSET"`` must not build into build/).
+
+    >>> @click.option("--out", callback=named("a folder"))          # doctest: +SKIP
+    """
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value == "" and ctx.get_parameter_source(param.name) != click.core.ParameterSource.ENVIRONMENT:
+            raise click.UsageError(f"{max(param.opts, key=len)} needs {what}, not an empty name", ctx)
+        return value or None
+    return check
+
+
 def corpus_options(command=None, *, every_error: bool = False):
     """``--corpus`` and ``--out``, shared by every command that reads the corpus. A failed
     read shows five problems and the command that lists them all; ``every_error`` (for that
@@ -55,9 +68,9 @@ def corpus_options(command=None, *, every_error: bool = False):
     if command is None:
         return functools.partial(corpus_options, every_error=every_error)
 
-    @click.option("--corpus", "corpus_dir", metavar="DIR", envvar="LAWSEARCH_CORPUS",
+    @click.option("--corpus", "corpus_dir", metavar="DIR", envvar="LAWSEARCH_CORPUS", callback=named("a folder"),
                   help="The corpus folder (default: $LAWSEARCH_CORPUS, else the nearest corpus/ folder).")
-    @click.option("--out", "out_dir", metavar="DIR",
+    @click.option("--out", "out_dir", metavar="DIR", callback=named("a folder"),
                   help="Where builds go (default: build/ beside the corpus folder).")
     @functools.wraps(command)
     def wrapper(*args, corpus_dir, out_dir, **kwargs):
@@ -296,7 +309,8 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
 @click.option("--format", "fmt", type=click.Choice(["json", "conllu", "tmx", "tei"]), default="json", show_default=True,
               help="json: the corpus tree; conllu: tokens with lemma, UPOS and features; tmx: Russian-English "
                    "translation units; tei: TEI P5 XML of the tree.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), callback=named("a file"),
+              help="Write to FILE instead of stdout.")
 def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
     """Export the corpus (builds it in memory if build/ is stale).
 

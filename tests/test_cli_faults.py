@@ -422,6 +422,30 @@ def test_the_check_hint_of_a_failed_build_lists_every_error(project, tmp_path):
     assert listed.stderr.count("unknown key") == more + 5 == len(mistakes)
 
 
+@pytest.mark.parametrize("argv, words", [
+    (["build", "--out", ""], "--out needs a folder"),
+    (["show", "50E", "--out", ""], "--out needs a folder"),
+    (["show", "50E", "--corpus", ""], "--corpus needs a folder"),
+    (["export", "-o", ""], "--output needs a file"),
+], ids=["build-out", "show-out", "show-corpus", "export-output"])
+def test_an_empty_name_is_a_usage_error(project, monkeypatch, argv, words):
+    """``--out ""`` built into the default build/ and ``--corpus ""`` read the nearest
+    corpus/, silently: an empty name is a mistake (a variable that was not set), not the
+    default."""
+    monkeypatch.chdir(project)  # where the defaults would find corpus/ and build/
+    result = CliRunner().invoke(main, argv)
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert words in result.stderr
+    assert not (project / "build").exists()
+
+
+def test_an_empty_corpus_variable_is_no_corpus_variable(project, monkeypatch):
+    """An empty environment variable counts as unset, as shells treat them."""
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("LAWSEARCH_CORPUS", "")
+    assert CliRunner().invoke(main, ["show", "50E"]).exit_code == 0
+
+
 # -- filters that name nothing --------------------------------------------------------------
 
 
