@@ -95,7 +95,7 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
     try:
         return _build(root, out, progress, single_file, force, notice)
     except KeyboardInterrupt as e:
-        raise KeyboardInterrupt(e.args[0] if e.args else f"{out} is left as it was") from None
+        raise KeyboardInterrupt(e.args[0] if e.args else output.outcome(out)) from None
 
 
 def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None) -> Corpus:

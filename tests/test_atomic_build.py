@@ -274,6 +274,39 @@ def test_sigterm_during_the_build_leaves_the_old_build_and_no_partial_one(old_bu
     assert generations(out) == [old_build[1]]  # the partial generation removed
 
 
+def test_an_interrupted_first_build_leaves_no_folder(tmp_path):
+    out = tmp_path / "new" / "out"
+    process = subprocess.Popen([*LAWSEARCH, "build", "-q", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not (out / output.GENERATIONS).is_dir() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.005)  # until the new generation is being written
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert stderr == f"interrupted; nothing was built in {out}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_build_waiting_for_one_that_took_its_folder_back_builds(tmp_path):
+    """The build it waited for made OUT, published nothing and removed OUT with its lock
+    file: the waiting build locks the folder anew and builds (it failed: no such folder)."""
+    import fcntl
+
+    out = tmp_path / "out"
+    out.mkdir()
+    with open(out / output.LOCK, "w") as lock:  # the first build, holding the lock
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        waiting = subprocess.Popen([*LAWSEARCH, "build", "-q", "--out", str(out)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert waiting.stderr.readline().startswith("waiting for another build")
+        (out / output.LOCK).unlink()  # what the first build's failure takes back
+        out.rmdir()
+    rest = waiting.stderr.read()
+    assert waiting.wait(timeout=60) == 0, rest
+    build_id(out)
+
+
 def test_a_second_build_waits_for_the_first_and_says_so(old_build, tmp_path):
     import fcntl
 
@@ -432,6 +465,21 @@ def test_a_full_disk_while_writing_is_one_clear_error_and_nothing_half_written(s
                            str(out), "No space left on device", "free some space")
     assert (build_id(out), snapshot(out)) == before
     assert generations(out) == [before[0]]  # the partial generation removed
+
+
+def test_a_first_build_into_a_full_disk_takes_back_what_it_made(small_disk):
+    """OUT did not exist: the failed build removes the folders it made (and its marker,
+    lock and generations in them) and says nothing was built; a folder that was there,
+    empty, is left empty."""
+    mount_tmpfs(small_disk, "300k")  # not room for one build
+    out = small_disk / "new" / "b"
+    assert_one_clean_error(lawsearch("build", "-q", "--out", str(out)),
+                           "No space left on device", f"nothing was built in {out}")
+    assert list(small_disk.iterdir()) == []
+    (small_disk / "empty").mkdir()
+    assert_one_clean_error(lawsearch("build", "-q", "--out", str(small_disk / "empty")),
+                           "No space left on device", f"{small_disk / 'empty'} is left as it was")
+    assert [p.name for p in small_disk.iterdir()] == ["empty"] and list((small_disk / "empty").iterdir()) == []
 
 
 def test_permission_denied_while_writing_is_one_error_and_nothing_half_written(old_build, tmp_path, monkeypatch):
