@@ -104,7 +104,7 @@ def corpus_arguments(root: Path, out: Path) -> list[str]:
     except click.ClickException:
         default = None
     args = [] if default == root.resolve() else ["--corpus", str(root)]
-    if out.resolve() != root.resolve().parent / "build":
+    if out.resolve() != (root.resolve().parent / "build").resolve():  # both resolved: build/ may be a link
         args += ["--out", str(out)]
     return args
 

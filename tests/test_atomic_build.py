@@ -133,13 +133,24 @@ def test_a_build_killed_at_any_phase_leaves_exactly_the_old_or_the_new_build(old
                                                      "corpus.json", "current", "index", "site"]
 
 
+@pytest.mark.parametrize("layout", ["link", "pointer"])
 @pytest.mark.parametrize("given", ["relative", "through a symbolic link"])
 def test_an_out_folder_given_relative_or_through_a_link_keeps_its_build_until_the_switch(
-        old_build, corpus_b, tmp_path, given):
+        old_build, corpus_b, tmp_path, monkeypatch, given, layout):
     """The current build was taken for an old one and deleted when the next build started,
-    when --out was relative or a symbolic link: a build killed then left nothing."""
-    real = copy_of(old_build, tmp_path)
-    _, old_id, old_files = old_build
+    when --out was relative or a symbolic link: a build killed then left nothing. The same
+    for the Windows layout (current.txt), and for a build interrupted by Ctrl-C, whose
+    cleanup compares paths too."""
+    if layout == "link":
+        real = copy_of(old_build, tmp_path)
+        _, old_id, old_files = old_build
+    else:  # the marker keeps the layout: only the first build needs to be made without links
+        real = tmp_path / "out"
+        with monkeypatch.context() as patch:
+            patch.setattr(output, "symlinks_work", lambda out: False)
+            build(CORPUS_DIR, real, quiet, single_file=True)
+        old_id, old_files = build_id(real), snapshot(real)
+        assert (real / output.CURRENT_POINTER).is_file() and not (real / output.CURRENT_LINK).exists()
     if given == "relative":
         where, cwd = "out", tmp_path
     else:
@@ -149,6 +160,18 @@ def test_an_out_folder_given_relative_or_through_a_link_keeps_its_build_until_th
                        env={"LAWSEARCH_FAULT_AT": "before-switch"}, cwd=cwd)
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     assert build_id(real) == old_id and snapshot(real) == old_files
+
+    seen = set(generations(real))  # the old build and the killed one's partial generation
+    interrupted = subprocess.Popen([*LAWSEARCH, "build", "-q", "--corpus", str(corpus_b), "--out", where],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    deadline = time.monotonic() + 30
+    while set(generations(real)) <= seen and time.monotonic() < deadline and interrupted.poll() is None:
+        time.sleep(0.005)  # until the new generation is being written
+    interrupted.send_signal(signal.SIGINT)
+    _, stderr = interrupted.communicate(timeout=30)
+    assert (interrupted.returncode, stderr) == (130, f"interrupted; {where} is left as it was\n")
+    assert build_id(real) == old_id and snapshot(real) == old_files and generations(real) == [old_id]
+
     done = lawsearch("build", "-q", "--corpus", str(corpus_b), "--out", where, cwd=cwd)
     assert done.returncode == 0, done.stderr
     assert old_id in generations(real) and build_id(real) != old_id  # the previous build kept for open tabs

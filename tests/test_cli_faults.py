@@ -395,6 +395,18 @@ def test_the_build_hint_of_search_builds_what_search_reads(project, tmp_path):
     assert CliRunner().invoke(main, ["search", "карта", *where]).exit_code == 0
 
 
+def test_a_build_folder_that_is_a_link_is_still_the_default_in_hints(project, tmp_path, monkeypatch):
+    """build/ a symbolic link to another disk: the hint needs no --out (it compared the
+    resolved --out with the unresolved default, and gave one)."""
+    elsewhere = tmp_path / "on another disk"
+    elsewhere.mkdir()
+    (project / "build").symlink_to(elsewhere, target_is_directory=True)
+    monkeypatch.chdir(project)
+    assert hints(CliRunner().invoke(main, ["search", "карта"]).stderr) == ["lawsearch build"]
+    assert run_hint("lawsearch build -q").exit_code == 0
+    assert CliRunner().invoke(main, ["search", "карта"]).exit_code == 0
+
+
 def test_the_refresh_hint_of_a_stale_index_refreshes_it(project, tmp_path):
     out = tmp_path / "other out"
     where = ["--corpus", str(project / "corpus"), "--out", str(out)]
