@@ -297,13 +297,13 @@ STOPS = [(signal.SIGINT, 130), (signal.SIGTERM, 143)] if os.name != "nt" else []
 EARLY = (0, 0.02, 0.05, 0.1, 0.3)  # seconds: Python starting, the imports (~0.1 s), the command
 
 
-def lawsearch_has_the_signals(pid: int) -> bool:
+def lawsearch_has_the_signals(pid: int) -> bool | None:
     """Whether lawsearch.program has taken SIGTERM yet -- Python itself never does, so this
-    tells Python's startup apart from lawsearch's run. Linux only: true elsewhere."""
+    tells Python's startup apart from lawsearch's run. None where there is no /proc."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
     except OSError:
-        return True
+        return None
     caught = int(re.search(r"^SigCgt:\s*([0-9a-f]+)", status, re.M)[1], 16)
     return bool(caught >> (signal.SIGTERM - 1) & 1)
 
@@ -315,6 +315,8 @@ def interrupted(argv: list[str], signum: int, delay: float) -> tuple[subprocess.
     time.sleep(delay)
     started = lawsearch_has_the_signals(child.pid)
     child.send_signal(signum)
+    if started is None:  # no /proc: by 0.1 s Python has started (~20 ms, 60 ms on a loaded machine)
+        started = delay >= 0.1
     stdout, stderr = child.communicate(timeout=120)
     return subprocess.CompletedProcess(argv, child.returncode, stdout, stderr), started
 
