@@ -119,8 +119,17 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
     ``force`` builds into a folder holding files lawsearch did not write (they are kept);
     ``notice`` gets what the user must hear even when progress is quiet (waiting for
     another build, files of theirs kept); ``budget`` gets a line per stage with its time and
-    peak memory as the stage ends (lawsearch/budgets.py). A fault while writing is a CorpusError.
+    peak memory as the stage ends (lawsearch/budgets.py). A fault while writing is a CorpusError;
+    an interrupt, a KeyboardInterrupt saying what it left ("build is left as it was").
     """
+    try:
+        return _build(root, out, progress, single_file, force, notice, budget)
+    except KeyboardInterrupt as e:
+        raise KeyboardInterrupt(e.args[0] if e.args else output.outcome(out)) from None
+
+
+def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None,
+           budget: Progress | None) -> Corpus:
     from .analysis import Analysis, Lexicon, analyse_corpus
     from .budgets import Budgets
     from .index import build_index, load_glossary

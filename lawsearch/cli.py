@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from .model import CorpusError, collapse, os_fault, shorten
+from .program import interruptible, report
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
@@ -47,6 +48,19 @@ def find_corpus(explicit: str | None, given_by: str = "--corpus") -> Path:
     return path
 
 
+def named(what: str):
+    """A click callback for an option that names ``what`` ("a folder", "a file"): an empty
+    name is a usage error, not the default (``--out "$UNSET"`` must not build into build/).
+
+    >>> @click.option("--out", callback=named("a folder"))          # doctest: +SKIP
+    """
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value == "" and ctx.get_parameter_source(param.name) != click.core.ParameterSource.ENVIRONMENT:
+            raise click.UsageError(f"{max(param.opts, key=len)} needs {what}, not an empty name", ctx)
+        return value or None
+    return check
+
+
 def corpus_options(command=None, *, every_error: bool = False):
     """``--corpus`` and ``--out``, shared by every command that reads the corpus. A failed
     read shows five problems and the command that lists them all; ``every_error`` (for that
@@ -54,9 +68,9 @@ def corpus_options(command=None, *, every_error: bool = False):
     if command is None:
         return functools.partial(corpus_options, every_error=every_error)
 
-    @click.option("--corpus", "corpus_dir", metavar="DIR", envvar="LAWSEARCH_CORPUS",
+    @click.option("--corpus", "corpus_dir", metavar="DIR", envvar="LAWSEARCH_CORPUS", callback=named("a folder"),
                   help="The corpus folder (default: $LAWSEARCH_CORPUS, else the nearest corpus/ folder).")
-    @click.option("--out", "out_dir", metavar="DIR",
+    @click.option("--out", "out_dir", metavar="DIR", callback=named("a folder"),
                   help="Where builds go (default: build/ beside the corpus folder).")
     @functools.wraps(command)
     def wrapper(*args, corpus_dir, out_dir, **kwargs):
@@ -90,7 +104,7 @@ def corpus_arguments(root: Path, out: Path) -> list[str]:
     except click.ClickException:
         default = None
     args = [] if default == root.resolve() else ["--corpus", str(root)]
-    if out.resolve() != root.resolve().parent / "build":
+    if out.resolve() != (root.resolve().parent / "build").resolve():  # both resolved: build/ may be a link
         args += ["--out", str(out)]
     return args
 
@@ -110,9 +124,9 @@ def search_command(query: str, root: Path, out: Path, limit: int | None = None) 
     return shlex.join(["lawsearch", "search", *words])
 
 
-def progress(message: str) -> None:
-    """Progress on stderr, best effort: a build must not fail because nobody reads its log
-    (`lawsearch build 2>&1 | head -1`)."""
+def tell(message: str) -> None:
+    """A line on stderr -- progress, a notice, an error -- best effort: a command must not
+    fail because nobody reads its log (`lawsearch build 2>&1 | head -1`, `2>/dev/full`)."""
     try:
         click.echo(message, err=True)
     except OSError:
@@ -124,7 +138,7 @@ def quiet(message: str) -> None:
 
 
 class OutputError(Exception):
-    """Writing the command's output to stdout failed: a closed pipe, a full disk, /dev/full."""
+    """Writing the command's output to stdout failed: a full disk, /dev/full."""
 
     def __init__(self, error: OSError):
         super().__init__(error.strerror)
@@ -133,28 +147,58 @@ class OutputError(Exception):
 
 def emit(text: str = "", nl: bool = True) -> None:
     """Data to stdout (progress and errors go to stderr); a failure is an OutputError, for
-    the command boundary to report."""
+    the command boundary to report. A reader that has gone (``lawsearch export | head``)
+    is no failure: the rest of the output is dropped and the command ends as it would."""
     try:
         click.echo(text, nl=nl)
     except OSError as e:
-        raise OutputError(e) from None
+        if not _reader_gone(e):
+            raise OutputError(e) from None
+        _silence_output()
 
 
-class Boundary(click.Group):
+def _reader_gone(error: OSError) -> bool:
+    """A closed pipe: EPIPE (EINVAL on Windows)."""
+    return error.errno == errno.EPIPE or (os.name == "nt" and error.errno == errno.EINVAL)
+
+
+class WritesHelp:
+    """click writes --help and --version while it parses a command line: a failed write
+    there is a failed write of the output, reported as ``emit``'s are."""
+
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as e:
+            if not _reader_gone(e):
+                raise OutputError(e) from None
+            _silence_output()
+            raise click.exceptions.Exit(0) from None  # the help was all the command had to do
+
+
+class Command(WritesHelp, click.Command):
+    """A lawsearch command (``@main.command()``)."""
+
+
+class Boundary(WritesHelp, click.Group):
     """The command group with one boundary for faults from outside the program: whatever a
     command meets, the user gets one sentence, never a traceback.
 
-    * stdout closed by its reader (``lawsearch export | head``): quiet, exit 1;
+    * stdout closed by its reader (``lawsearch export | head``): quiet; the exit status is
+      the command's own (a closed pipe changes nothing else: see ``emit``);
     * stdout full (``> /dev/full``, a full disk): "cannot write the output: …", exit 1;
     * a file that cannot be read or written: its name and what is wrong, exit 1;
-    * Ctrl-C: "interrupted" (with what it left, where the command says), exit 130 (128 +
-      SIGINT, as shells report it).
+    * Ctrl-C or SIGTERM: "interrupted" (with what it left, where the command says), exit 130
+      or 143 (128 + the signal, as shells report it; lawsearch.program).
     """
+
+    command_class = Command
 
     def invoke(self, ctx: click.Context):
         try:
             try:
-                result = super().invoke(ctx)
+                with interruptible():  # lawsearch.program: a signal stops the command only here
+                    result = super().invoke(ctx)
             except BaseException as e:
                 _flush_output(quiet=isinstance(e, (KeyboardInterrupt, OutputError)))
                 raise
@@ -162,43 +206,39 @@ class Boundary(click.Group):
             return result
         except KeyboardInterrupt as e:
             # a command may say what the interruption left ("interrupted; build/ is left as it was")
-            said = f"interrupted; {e.args[0]}" if e.args else "interrupted"
-            _tell(("\n" if _is_terminal(sys.stderr) else "") + said)  # after the terminal's ^C
-            raise click.exceptions.Exit(130) from None
+            raise click.exceptions.Exit(report(e.args[0] if e.args else None)) from None
         except OutputError as e:
             raise _output_fault(e.error) from None
         except OSError as e:
-            if e.errno == errno.EPIPE:  # a pipe we write to (stderr, a file given as -o) closed
-                raise _output_fault(e) from None
             if e.filename:  # "FILE: permission denied (check its owner and permissions)"
                 raise click.ClickException(f"{e.filename}: {os_fault(e, Path(os.fsdecode(e.filename)))}") from None
             raise click.ClickException(os_fault(e)) from None
 
     def main(self, *args, **kwargs):
-        # --help, --version and usage errors are written by click itself, outside invoke
+        # the group's own --help and --version are written by click outside invoke
         try:
             return super().main(*args, **kwargs)
-        except OSError as e:
+        except OutputError as e:
+            fault = _output_fault(e.error)
+            tell(f"Error: {fault.message}")
+            sys.exit(fault.exit_code)
+        except OSError:  # click could not write a usage error to stderr: nobody to tell
             _silence_output()
-            if e.errno != errno.EPIPE:
-                _tell(f"Error: cannot write the output: {e.strerror}")
             sys.exit(1)
 
 
-def _output_fault(error: OSError) -> click.exceptions.Exit | click.ClickException:
+def _output_fault(error: OSError) -> click.ClickException:
     _silence_output()
-    if error.errno == errno.EPIPE or (os.name == "nt" and error.errno == errno.EINVAL):
-        return click.exceptions.Exit(1)  # the reader has all it wanted: nothing to say
     return click.ClickException(f"cannot write the output: {error.strerror}")
 
 
 def _flush_output(quiet: bool = False) -> None:
     """Output still buffered fails only when flushed; flush it here, not at exit, where
-    Python can only print "Exception ignored …"."""
+    Python can only print "Exception ignored …". A reader gone is no failure (``emit``)."""
     try:
         sys.stdout.flush()
     except OSError as e:
-        if not quiet:
+        if not quiet and not _reader_gone(e):
             raise OutputError(e) from None
         _silence_output()
 
@@ -211,21 +251,6 @@ def _silence_output() -> None:
         os.close(null)
     except (OSError, ValueError, AttributeError):
         pass  # no real file behind stdout (a test runner's buffer): nothing is flushed at exit
-
-
-def _tell(message: str) -> None:
-    """A message on stderr, best effort: stderr may be closed too."""
-    try:
-        click.echo(message, err=True)
-    except OSError:
-        pass
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (OSError, ValueError):
-        return False
 
 
 @click.group(cls=Boundary, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -258,7 +283,7 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
     published by one switch of the link OUT/current, so a failed, killed or interrupted
     build leaves the previous output intact and a reader never sees a mix of two builds.
     Files in OUT that lawsearch did not write are never deleted: a folder holding such
-    files is refused unless --force. Ctrl-C stops a build with exit code 130.
+    files is refused unless --force. Ctrl-C stops a build with exit code 130 (SIGTERM: 143).
 
     \b
     Example:
@@ -267,29 +292,18 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
       lawsearch build -v                     # each stage's time and peak memory
       lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
     """
-    import signal
-
     from .build import build as run_build
 
-    def stop(signum, frame):
-        raise KeyboardInterrupt  # SIGTERM cleans up as Ctrl-C does
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        corpus = run_build(root, out, quiet if silent else progress, single_file=single_file, force=force,
-                           notice=lambda message: click.echo(message, err=True),
-                           budget=(lambda line: click.echo(line, err=True)) if verbose else None)
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(f"{out} is left as it was") from None
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    # interrupted, the build says what it left: "interrupted; build is left as it was"
+    corpus = run_build(root, out, quiet if silent else tell, single_file=single_file, force=force,
+                       notice=tell, budget=tell if verbose else None)
     for p in corpus.problems:
         if p.severity == "warning":
-            click.echo(f"warning: {p}", err=True)
+            tell(f"warning: {p}")
     if not silent:
         laws = sum(1 for n in corpus.nodes if n.kind == "law")
-        click.echo(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
-                   f"open {out / 'site' / 'index.html'}", err=True)
+        tell(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
+             f"open {out / 'site' / 'index.html'}")
 
 
 @main.command()
@@ -297,7 +311,8 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
 @click.option("--format", "fmt", type=click.Choice(["json", "conllu", "tmx", "tei"]), default="json", show_default=True,
               help="json: the corpus tree; conllu: tokens with lemma, UPOS and features; tmx: Russian-English "
                    "translation units; tei: TEI P5 XML of the tree.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), callback=named("a file"),
+              help="Write to FILE instead of stdout.")
 def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
     """Export the corpus (builds it in memory if build/ is stale).
 
@@ -329,7 +344,7 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
             text = exports.to_tei(corpus)
     if output:
         write_text(Path(output), text)
-        progress(f"wrote {output}")
+        tell(f"wrote {output}")
     else:
         emit(text, nl=False)
 
@@ -389,7 +404,7 @@ def check(root: Path, out: Path) -> None:
     report = quality_report(corpus, words)
     emit(report.text(), nl=False)
     for error in report.errors:
-        click.echo(f"error: {error}", err=True)
+        tell(f"error: {error}")  # best effort: the verdict is the exit status
     if report.errors:
         sys.exit(1)
 
@@ -497,7 +512,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
         raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
     searcher = Searcher(current(out) / "index")  # resolved once: one whole build
     if not _index_is_fresh(root, searcher.meta.get("fingerprint")):
-        progress(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
+        tell(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
     try:
         result = searcher.search(text, limit)
     except QueryError as e:
@@ -723,7 +738,7 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
         return
     for l in lines:
         emit(f"{l.node:>8}  {l.left:>{width}} " + click.style(l.match, bold=True, fg="yellow") + f" {l.right}")
-    progress(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
+    tell(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
 
 
 @main.command()

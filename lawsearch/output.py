@@ -159,38 +159,66 @@ class Marker:
 def new_generation(out: Path, force: bool = False, notice: Notice = lambda message: None) -> Iterator[Generation]:
     """Lock OUT, take it over, clean up, and give the caller an empty generation to write;
     when the caller is done, publish it with one switch. On any failure or interrupt
-    before the switch the generation is removed and OUT is as it was. OS errors come out
-    as one CorpusError naming the path.
+    before the switch the generation is removed and OUT is as it was -- a folder this build
+    made is removed again. OS errors come out as one CorpusError naming the path, an
+    interrupt as a KeyboardInterrupt saying what it left (``outcome``).
 
     >>> with new_generation(Path("build")) as generation:          # doctest: +SKIP
     ...     (generation.path / "corpus.json").write_text("{}")
     """
     generation = Generation(out, new_build_id())
+    made = _first_missing(out)
+    before = set(os.listdir(out)) if made is None and out.is_dir() else set()
     try:
-        if not force and Marker.read(out) is None:
-            refuse_foreign(out)  # before the lock file: a refused folder is left as it was
-        out.mkdir(parents=True, exist_ok=True)
-        with _locked(out, notice):
-            marker = take_over(out, force, notice)
-            remove_old(out, marker, notice)
-            fault_point("after-cleanup")
-            generation.path.mkdir(parents=True)
-            try:
-                yield generation
-                publish(generation, marker, notice)
-            except BaseException:
-                # an interrupt can land between the switch and the flag: ask the folder too
-                if not generation.published and current(out).resolve() != generation.path.resolve():
-                    shutil.rmtree(generation.path, ignore_errors=True)  # never current: only we wrote there
-                raise
+        try:
+            if not force and Marker.read(out) is None:
+                refuse_foreign(out)  # before the lock file: a refused folder is left as it was
+            out.mkdir(parents=True, exist_ok=True)
+            with _locked(out, notice):
+                marker = take_over(out, force, notice)
+                remove_old(out, marker, notice)
+                fault_point("after-cleanup")
+                generation.path.mkdir(parents=True)
+                try:
+                    yield generation
+                    publish(generation, marker, notice)
+                except BaseException:
+                    if not _published(generation):
+                        shutil.rmtree(generation.path, ignore_errors=True)  # never current: only we wrote there
+                    raise
+        except BaseException:
+            if not _published(generation) and _holds_no_build(out):
+                _restore(out, before, made)  # the lock released: a build waiting for it locks anew
+            raise
     except OSError as e:
-        raise CorpusError(os_problem(e, out)) from None
+        raise CorpusError(os_problem(e, out, outcome(out, _published(generation), made is not None))) from None
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(outcome(out, _published(generation), made is not None)) from None
 
 
-def os_problem(error: OSError, out: Path) -> Problem:
-    """One sentence for a failed write: the path, the system's reason, what to do.
+def _published(generation: Generation) -> bool:
+    """Whether the generation is current: an interrupt can land between the switch and the flag."""
+    return generation.published or current(generation.out).resolve() == generation.path.resolve()
 
-    >>> str(os_problem(OSError(28, "No space left on device"), Path("build")))
+
+def outcome(out: Path, published: bool = False, made: bool = False) -> str:
+    """What a build that stopped left in OUT, to end its message with.
+
+    >>> outcome(Path("build"))                      # doctest: +SKIP
+    'build is left as it was'
+    """
+    if published:
+        return f"the new build is in place in {out}"
+    if made or not _exists(out):
+        return f"nothing was built in {out}"
+    return f"{out} is left as it was"
+
+
+def os_problem(error: OSError, out: Path, left: str | None = None) -> Problem:
+    """One sentence for a failed write: the path, the system's reason, what to do, and
+    what the build left (``outcome``).
+
+    >>> str(os_problem(OSError(28, "No space left on device"), Path("build"), "build is left as it was"))
     'build: cannot write the build (No space left on device); free some space and build again; build is left as it was'
     """
     what = {errno.ENOSPC: "free some space and build again",
@@ -198,24 +226,96 @@ def os_problem(error: OSError, out: Path) -> Problem:
             errno.EACCES: "make it writable or give --out another folder",
             errno.EPERM: "make it writable or give --out another folder"}.get(error.errno, "fix that and build again")
     path = error.filename or out
-    return Problem("error", f"cannot write the build ({error.strerror}); {what}; {out} is left as it was", str(path))
+    return Problem("error", f"cannot write the build ({error.strerror}); {what}; {left or outcome(out)}", str(path))
+
+
+def _first_missing(out: Path) -> Path | None:
+    """The outermost folder of OUT's path that does not exist yet: what a build makes.
+
+    >>> _first_missing(Path("/tmp/new/build"))      # doctest: +SKIP
+    PosixPath('/tmp/new')
+    """
+    missing = None
+    for folder in (out, *out.parents):
+        if _exists(folder):
+            break
+        missing = folder
+    return missing
+
+
+def _holds_no_build(out: Path) -> bool:
+    """No build was ever made current in OUT (the marker lists none that exists)."""
+    marker = Marker.read(out)
+    return current(out) == out and (marker is None or not any((out / GENERATIONS / g).is_dir()
+                                                               for g in marker.generations))
+
+
+def _restore(out: Path, before: set[str], made: Path | None) -> None:
+    """Take back what a build that published nothing added to OUT, which held no build:
+    our entries that were not there ``before``, then the folders it ``made`` if empty.
+    Anything else stays, and so does every folder holding it."""
+    for name in sorted(set(os.listdir(out)) - before) if out.is_dir() else []:
+        entry = out / name
+        try:
+            if name == GENERATIONS and not entry.is_symlink():
+                entry.rmdir()  # empty, the generation removed; else a build's files stay
+            elif (name in (MARKER, LOCK) or TEMP_ENTRY.fullmatch(name)) and not entry.is_dir() \
+                    or name in (*PUBLIC, CURRENT_LINK) and entry.is_symlink():
+                entry.unlink()
+        except OSError:
+            pass  # held open (Windows), or not empty: it stays
+    if made is not None:
+        for folder in (out, *out.parents):
+            try:
+                folder.rmdir()
+            except OSError:
+                break  # not empty: someone else's now
+            if folder == made:
+                break
 
 
 @contextmanager
 def _locked(out: Path, notice: Notice) -> Iterator[None]:
     """Hold ``OUT/.lock``; a second build waits, saying so once. The lock dies with its
     process, so a killed build never blocks the next."""
-    fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = _open_locked(out, notice)
     try:
-        if not _lock(fd, wait=False):
-            notice(f"waiting for another build of {out} (pid {_holder(fd)}) to finish…")
-            _lock(fd, wait=True)
         os.lseek(fd, 0, os.SEEK_SET)
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         yield
     finally:
         os.close(fd)  # releases the lock
+
+
+def _open_locked(out: Path, notice: Notice) -> int:
+    """``OUT/.lock`` opened and locked, waiting for another build if need be."""
+    said = False
+    while True:
+        fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if not _lock(fd, wait=False):
+                if not said:
+                    notice(f"waiting for another build of {out} (pid {_holder(fd)}) to finish…")
+                    said = True
+                _lock(fd, wait=True)
+            if _is_the_lock_file(fd, out / LOCK):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        # the build we waited for published nothing into a folder it had made and took the
+        # folder back, its lock file too: lock the folder anew
+        os.close(fd)
+        out.mkdir(parents=True, exist_ok=True)
+
+
+def _is_the_lock_file(fd: int, path: Path) -> bool:
+    try:
+        held, there = os.fstat(fd), os.stat(path)
+    except OSError:
+        return False
+    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
 
 
 def _lock(fd: int, wait: bool) -> bool:

@@ -30,7 +30,7 @@ from lawsearch.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
-LAWSEARCH = [sys.executable, "-c", "import sys; from lawsearch.cli import main; sys.exit(main())"]
+LAWSEARCH = [sys.executable, "-c", "import sys; from lawsearch.program import main; sys.exit(main())"]  # as installed
 TITLE_A = '50 = "Disposition of Penalty Card"'  # corpus/titles-en.toml
 TITLE_B = '50 = "Disposition of Zebra Card"'  # a variant whose search for "zebra" finds law 50
 
@@ -133,13 +133,24 @@ def test_a_build_killed_at_any_phase_leaves_exactly_the_old_or_the_new_build(old
                                                      "corpus.json", "current", "index", "site"]
 
 
+@pytest.mark.parametrize("layout", ["link", "pointer"])
 @pytest.mark.parametrize("given", ["relative", "through a symbolic link"])
 def test_an_out_folder_given_relative_or_through_a_link_keeps_its_build_until_the_switch(
-        old_build, corpus_b, tmp_path, given):
+        old_build, corpus_b, tmp_path, monkeypatch, given, layout):
     """The current build was taken for an old one and deleted when the next build started,
-    when --out was relative or a symbolic link: a build killed then left nothing."""
-    real = copy_of(old_build, tmp_path)
-    _, old_id, old_files = old_build
+    when --out was relative or a symbolic link: a build killed then left nothing. The same
+    for the Windows layout (current.txt), and for a build interrupted by Ctrl-C, whose
+    cleanup compares paths too."""
+    if layout == "link":
+        real = copy_of(old_build, tmp_path)
+        _, old_id, old_files = old_build
+    else:  # the marker keeps the layout: only the first build needs to be made without links
+        real = tmp_path / "out"
+        with monkeypatch.context() as patch:
+            patch.setattr(output, "symlinks_work", lambda out: False)
+            build(CORPUS_DIR, real, quiet, single_file=True)
+        old_id, old_files = build_id(real), snapshot(real)
+        assert (real / output.CURRENT_POINTER).is_file() and not (real / output.CURRENT_LINK).exists()
     if given == "relative":
         where, cwd = "out", tmp_path
     else:
@@ -149,6 +160,18 @@ def test_an_out_folder_given_relative_or_through_a_link_keeps_its_build_until_th
                        env={"LAWSEARCH_FAULT_AT": "before-switch"}, cwd=cwd)
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     assert build_id(real) == old_id and snapshot(real) == old_files
+
+    seen = set(generations(real))  # the old build and the killed one's partial generation
+    interrupted = subprocess.Popen([*LAWSEARCH, "build", "-q", "--corpus", str(corpus_b), "--out", where],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    deadline = time.monotonic() + 30
+    while set(generations(real)) <= seen and time.monotonic() < deadline and interrupted.poll() is None:
+        time.sleep(0.005)  # until the new generation is being written
+    interrupted.send_signal(signal.SIGINT)
+    _, stderr = interrupted.communicate(timeout=30)
+    assert (interrupted.returncode, stderr) == (130, f"interrupted; {where} is left as it was\n")
+    assert build_id(real) == old_id and snapshot(real) == old_files and generations(real) == [old_id]
+
     done = lawsearch("build", "-q", "--corpus", str(corpus_b), "--out", where, cwd=cwd)
     assert done.returncode == 0, done.stderr
     assert old_id in generations(real) and build_id(real) != old_id  # the previous build kept for open tabs
@@ -267,11 +290,44 @@ def test_sigterm_during_the_build_leaves_the_old_build_and_no_partial_one(old_bu
         time.sleep(0.005)  # until the new generation is being written
     process.send_signal(signal.SIGTERM)
     _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 130, stderr
+    assert process.returncode == 143, stderr  # 128 + SIGTERM, as a shell reports it
     assert stderr.strip().count("\n") == 0 and "Traceback" not in stderr
     assert "interrupted" in stderr and str(out) in stderr
     assert build_id(out) == old_build[1] and snapshot(out) == old_build[2]
     assert generations(out) == [old_build[1]]  # the partial generation removed
+
+
+def test_an_interrupted_first_build_leaves_no_folder(tmp_path):
+    out = tmp_path / "new" / "out"
+    process = subprocess.Popen([*LAWSEARCH, "build", "-q", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not (out / output.GENERATIONS).is_dir() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.005)  # until the new generation is being written
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert stderr == f"interrupted; nothing was built in {out}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_build_waiting_for_one_that_took_its_folder_back_builds(tmp_path):
+    """The build it waited for made OUT, published nothing and removed OUT with its lock
+    file: the waiting build locks the folder anew and builds (it failed: no such folder)."""
+    import fcntl
+
+    out = tmp_path / "out"
+    out.mkdir()
+    with open(out / output.LOCK, "w") as lock:  # the first build, holding the lock
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        waiting = subprocess.Popen([*LAWSEARCH, "build", "-q", "--out", str(out)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert waiting.stderr.readline().startswith("waiting for another build")
+        (out / output.LOCK).unlink()  # what the first build's failure takes back
+        out.rmdir()
+    rest = waiting.stderr.read()
+    assert waiting.wait(timeout=60) == 0, rest
+    build_id(out)
 
 
 def test_a_second_build_waits_for_the_first_and_says_so(old_build, tmp_path):
@@ -432,6 +488,21 @@ def test_a_full_disk_while_writing_is_one_clear_error_and_nothing_half_written(s
                            str(out), "No space left on device", "free some space")
     assert (build_id(out), snapshot(out)) == before
     assert generations(out) == [before[0]]  # the partial generation removed
+
+
+def test_a_first_build_into_a_full_disk_takes_back_what_it_made(small_disk):
+    """OUT did not exist: the failed build removes the folders it made (and its marker,
+    lock and generations in them) and says nothing was built; a folder that was there,
+    empty, is left empty."""
+    mount_tmpfs(small_disk, "300k")  # not room for one build
+    out = small_disk / "new" / "b"
+    assert_one_clean_error(lawsearch("build", "-q", "--out", str(out)),
+                           "No space left on device", f"nothing was built in {out}")
+    assert list(small_disk.iterdir()) == []
+    (small_disk / "empty").mkdir()
+    assert_one_clean_error(lawsearch("build", "-q", "--out", str(small_disk / "empty")),
+                           "No space left on device", f"{small_disk / 'empty'} is left as it was")
+    assert [p.name for p in small_disk.iterdir()] == ["empty"] and list((small_disk / "empty").iterdir()) == []
 
 
 def test_permission_denied_while_writing_is_one_error_and_nothing_half_written(old_build, tmp_path, monkeypatch):

@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -169,7 +170,7 @@ def commands(out: Path) -> list[list[str]]:
     where = ["--corpus", str(CORPUS_DIR), "--out", str(out)]
     return [["show", "50E", *where], ["search", "карта", *where], ["search", "карта", "--json", *where],
             ["export", *where], ["check", *where], ["clean", str(CORPUS_DIR / LAW_000)], ["kwic", "карта", *where],
-            ["--help"]]
+            ["freq", *where], ["--help"], ["show", "--help"]]
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
@@ -181,17 +182,46 @@ def test_a_full_stdout_is_one_sentence(built_out):
         assert result.stderr == "Error: cannot write the output: No space left on device\n", (argv, result.stderr)
 
 
-def test_a_closed_stdout_ends_quietly(built_out):
-    """The reader of a pipe is gone before we write (``lawsearch show 50E | true``): exit 1,
-    nothing on stderr -- not killed by SIGPIPE, no "Exception ignored … BrokenPipeError"."""
+def closed_before_writing(argv: list[str]) -> subprocess.CompletedProcess:
+    """The reader of the pipe is gone before we write (``lawsearch show 50E | true``)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return lawsearch(*argv, stdout=write, stderr=subprocess.PIPE)
+    finally:
+        os.close(write)
+
+
+def closed_after_a_line(argv: list[str]) -> subprocess.CompletedProcess:
+    """The reader takes one line and goes (``lawsearch export | head -1``): whether a later
+    write fails depends on the pipe's buffer and the timing."""
+    child = subprocess.Popen([LAWSEARCH, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child.stdout.readline()
+    child.stdout.close()
+    stderr = child.stderr.read()
+    return subprocess.CompletedProcess(argv, child.wait(timeout=120), "", stderr)
+
+
+def test_a_closed_stdout_ends_quietly_with_the_commands_own_status(built_out):
+    """A reader that stops reading is no failure: every command ends quietly -- not killed
+    by SIGPIPE, no "Exception ignored … BrokenPipeError" -- with the status it has when its
+    output is read whole, however early the reader went (the same every time: whether a
+    write fails at all depends on the pipe's buffer and the timing)."""
     for argv in commands(built_out):
-        read, write = os.pipe()
-        os.close(read)
-        try:
-            result = lawsearch(*argv, stdout=write, stderr=subprocess.PIPE)
-        finally:
-            os.close(write)
-        assert (result.returncode, result.stderr) == (1, ""), argv
+        whole = lawsearch(*argv)
+        for result in (closed_before_writing(argv), closed_after_a_line(argv)):
+            assert (result.returncode, result.stderr) == (whole.returncode, whole.stderr), argv
+
+
+def test_check_with_its_stdout_closed_still_gives_its_verdict(corpus_copy, tmp_path):
+    """The report goes to the closed pipe; the errors found after it still reach stderr and
+    the exit status: a closed pipe makes no corpus sound."""
+    curation = corpus_copy / "curation.toml"
+    # 000:1 ends at the footer "- 76": page 77 contradicts it (a finding of the report, not a read error)
+    curation.write_text(curation.read_text(encoding="utf-8").replace("page = 76", "page = 77"), encoding="utf-8")
+    argv = ["check", "--corpus", str(corpus_copy), "--out", str(tmp_path / "out")]
+    for result in (closed_before_writing(argv), closed_after_a_line(argv)):
+        assert result.returncode == 1 and "curation.toml:24: says 000:1 is on page 77" in result.stderr, result.stderr
 
 
 def test_a_build_whose_log_nobody_reads_still_completes(tmp_path):
@@ -205,9 +235,23 @@ def test_a_build_whose_log_nobody_reads_still_completes(tmp_path):
                            stdout=write, stderr=write)
     finally:
         os.close(write)
-    assert result.returncode in (0, 1)  # 1: the last line of the log could not be written
+    assert result.returncode == 0  # the log is best effort: the build succeeded
     assert json.loads((out / "corpus.json").read_text(encoding="utf-8"))["version"] == 1
     assert (out / "index").is_dir() and (out / "site" / "index.html").is_file() and (out / "lawsearch.html").is_file()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_build_whose_log_cannot_be_written_succeeds(tmp_path):
+    """``lawsearch build 2>/dev/full``: progress, notices and the closing line go nowhere,
+    and there is nobody to tell; the build is published, exit 0."""
+    out = tmp_path / "out"
+    with open("/dev/full", "w") as full:
+        result = lawsearch("build", "--single-file", "--corpus", str(CORPUS_DIR), "--out", str(out),
+                           stdout=subprocess.PIPE, stderr=full)
+    assert result.returncode == 0
+    build = json.loads((out / "corpus.json").read_text(encoding="utf-8"))["build"]
+    assert build and json.loads((out / "index" / "meta.json").read_text(encoding="utf-8"))["build"] == build
+    assert (out / "site" / "index.html").is_file() and (out / "lawsearch.html").is_file()
 
 
 def test_importing_the_cli_leaves_the_process_signals_alone():
@@ -247,6 +291,60 @@ def test_ctrl_c_prints_one_line_and_exits_130(corpus_5x, tmp_path, progress_line
     assert "Traceback" not in rest and "Aborted" not in rest, rest
     assert rest.splitlines()[-1].startswith("interrupted") and rest.count("interrupted") == 1, rest
     assert child.stdout.read() == ""
+
+
+STOPS = [(signal.SIGINT, 130), (signal.SIGTERM, 143)] if os.name != "nt" else []
+EARLY = (0, 0.02, 0.05, 0.1, 0.3)  # seconds: Python starting, the imports (~0.1 s), the command
+
+
+def lawsearch_has_the_signals(pid: int) -> bool | None:
+    """Whether lawsearch.program has taken SIGTERM yet -- Python itself never does, so this
+    tells Python's startup apart from lawsearch's run. None where there is no /proc."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    caught = int(re.search(r"^SigCgt:\s*([0-9a-f]+)", status, re.M)[1], 16)
+    return bool(caught >> (signal.SIGTERM - 1) & 1)
+
+
+def interrupted(argv: list[str], signum: int, delay: float) -> tuple[subprocess.CompletedProcess, bool]:
+    """The installed command, sent ``signum`` ``delay`` seconds after it was started, and
+    whether lawsearch had taken the signals by then."""
+    child = subprocess.Popen([LAWSEARCH, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    started = lawsearch_has_the_signals(child.pid)
+    child.send_signal(signum)
+    if started is None:  # no /proc: by 0.1 s Python has started (~20 ms, 60 ms on a loaded machine)
+        started = delay >= 0.1
+    stdout, stderr = child.communicate(timeout=120)
+    return subprocess.CompletedProcess(argv, child.returncode, stdout, stderr), started
+
+
+@pytest.mark.skipif(os.name == "nt", reason="signals cannot be sent to a child process on Windows")
+@pytest.mark.parametrize("signum, code", STOPS, ids=["SIGINT", "SIGTERM"])
+def test_an_interrupt_at_any_moment_is_one_line(built_out, signum, code):
+    """From the program's first moment -- while it imports click and whoosh, parses the
+    command line, runs the command: one line `interrupted`, exit 128 + the signal (130 for
+    Ctrl-C, 143 for SIGTERM, as a shell reports them); or the command had finished. Before
+    that moment Python is starting (~20 ms; more on a loaded machine): what it does then is
+    Python's, and no line of lawsearch has run (docs/reliability.md)."""
+    where = ["--corpus", str(CORPUS_DIR), "--out", str(built_out)]
+    shown = lawsearch("show", "50E", *where).stdout
+    for delay in EARLY:
+        for argv in (["show", "50E", *where], ["build", "-q", *where]):
+            result, started = interrupted(argv, signum, delay)
+            said = (argv[0], delay, result.returncode, result.stderr)
+            if not started:
+                assert "lawsearch/" not in result.stderr, said  # nothing heavy before the handlers
+                assert delay < 0.3 or result.returncode == 0, said  # Python has long started by then
+                continue
+            assert result.returncode in (code, 0), said
+            assert "Traceback" not in result.stderr and "Aborted" not in result.stderr, said
+            if argv[0] == "show":
+                assert result.stdout in ("", shown), said  # all or nothing
+            if result.returncode == code:
+                assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("interrupted"), said
 
 
 # -- finding the corpus: messages and hints that work -------------------------------------
@@ -299,6 +397,18 @@ def test_the_build_hint_of_search_builds_what_search_reads(project, tmp_path):
     assert CliRunner().invoke(main, ["search", "карта", *where]).exit_code == 0
 
 
+def test_a_build_folder_that_is_a_link_is_still_the_default_in_hints(project, tmp_path, monkeypatch):
+    """build/ a symbolic link to another disk: the hint needs no --out (it compared the
+    resolved --out with the unresolved default, and gave one)."""
+    elsewhere = tmp_path / "on another disk"
+    elsewhere.mkdir()
+    (project / "build").symlink_to(elsewhere, target_is_directory=True)
+    monkeypatch.chdir(project)
+    assert hints(CliRunner().invoke(main, ["search", "карта"]).stderr) == ["lawsearch build"]
+    assert run_hint("lawsearch build -q").exit_code == 0
+    assert CliRunner().invoke(main, ["search", "карта"]).exit_code == 0
+
+
 def test_the_refresh_hint_of_a_stale_index_refreshes_it(project, tmp_path):
     out = tmp_path / "other out"
     where = ["--corpus", str(project / "corpus"), "--out", str(out)]
@@ -324,6 +434,30 @@ def test_the_check_hint_of_a_failed_build_lists_every_error(project, tmp_path):
     listed = run_hint(hint)
     assert listed.exit_code == 1 and "no corpus" not in listed.stderr
     assert listed.stderr.count("unknown key") == more + 5 == len(mistakes)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["build", "--out", ""], "--out needs a folder"),
+    (["show", "50E", "--out", ""], "--out needs a folder"),
+    (["show", "50E", "--corpus", ""], "--corpus needs a folder"),
+    (["export", "-o", ""], "--output needs a file"),
+], ids=["build-out", "show-out", "show-corpus", "export-output"])
+def test_an_empty_name_is_a_usage_error(project, monkeypatch, argv, words):
+    """``--out ""`` built into the default build/ and ``--corpus ""`` read the nearest
+    corpus/, silently: an empty name is a mistake (a variable that was not set), not the
+    default."""
+    monkeypatch.chdir(project)  # where the defaults would find corpus/ and build/
+    result = CliRunner().invoke(main, argv)
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert words in result.stderr
+    assert not (project / "build").exists()
+
+
+def test_an_empty_corpus_variable_is_no_corpus_variable(project, monkeypatch):
+    """An empty environment variable counts as unset, as shells treat them."""
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("LAWSEARCH_CORPUS", "")
+    assert CliRunner().invoke(main, ["show", "50E"]).exit_code == 0
 
 
 # -- filters that name nothing --------------------------------------------------------------
