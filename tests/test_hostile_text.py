@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from lawsearch.clean import clean_lines, normalize_line, replace_control_characters
 from lawsearch.cli import main
 from lawsearch.export import to_conllu, to_tei, to_tmx
-from lawsearch.ids import anchor
+from lawsearch.ids import anchor, source_anchor
 from lawsearch.model import Corpus, Footnote, Node
 from lawsearch.patterns import SCRIPT_BREAKERS
 
@@ -147,6 +147,32 @@ def test_a_piece_named_after_any_file_gets_an_anchor_every_format_accepts(stem):
     tei = etree.fromstring(to_tei(Corpus(sources=(), nodes=(piece,), footnotes=(), refs=())).encode())
     ids = tei.xpath("//@xml:id")
     assert a in ids
+
+
+ODD_NAMES = ["my file (2)", "laws & notes 50%", "copy: 1"]
+
+
+def test_a_source_named_with_odd_characters_gets_ids_every_format_accepts(tmp_path):
+    """A source file named ``my file (2).txt`` made the TEI header's ``xml:id`` and the id of
+    its section in sources.html hold spaces and brackets: lxml refused the export."""
+    corpus = tmp_path / "corpus"
+    (corpus / "laws" / "ru").mkdir(parents=True)
+    manifest = '[code]\ntitle = "Laws"\nedition = "1987"\nlaws = [1, 93]\n'
+    for n, stem in enumerate(ODD_NAMES):
+        (corpus / "laws" / "ru" / f"{stem}.txt").write_text(
+            f"Правило {50 + n}. Заголовок\nТекст правила.\n", encoding="utf-8")
+        manifest += f'\n[[source]]\npath = "laws/ru/{stem}.txt"\nlang = "ru"\nkind = "laws"\nencoding = "utf-8"\n'
+    (corpus / "manifest.toml").write_text(manifest, encoding="utf-8")
+    out = tmp_path / "build"
+    invoke("build", "-q", "--corpus", str(corpus), "--out", str(out))
+    invoke("export", "--format", "tei", "-o", str(tmp_path / "x.tei"), "--corpus", str(corpus), "--out", str(out))
+
+    xml_ids = etree.parse(str(tmp_path / "x.tei")).xpath("//@xml:id")
+    html_ids = re.findall(r'\sid="([^"]*)"', (out / "site" / "sources.html").read_text(encoding="utf-8"))
+    for stem in ODD_NAMES:
+        assert source_anchor(stem) in xml_ids and source_anchor(stem) in html_ids
+    assert all(re.fullmatch(r"[^\W\d][\w.-]*", i) for i in xml_ids + html_ids), xml_ids + html_ids
+    assert len(set(html_ids)) == len(html_ids)
 
 
 # -- the single file: inline scripts stay whole ------------------------------------------------
