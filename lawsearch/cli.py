@@ -409,27 +409,21 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
       lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
     """
     from .clean import clean_lines
-    from .sources import LINE_BREAK, decode, read_corpus_folder
+    from .sources import LINE_BREAK, ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
 
     path = Path(file)
-    declared_kind, declared_encoding, lang = None, None, "ru"
-    manifest = next((d for d in path.resolve().parents if (d / "manifest.toml").is_file()), None)
-    if manifest is not None:
-        try:
-            folder = read_corpus_folder(manifest)
-            source = next((s for s in folder.sources if (manifest.parent / s.path).resolve() == path.resolve()), None)
-            if source is not None:
-                declared_kind, declared_encoding, lang = source.kind, source.encoding, source.lang
-        except CorpusError:
-            pass  # a broken manifest elsewhere should not stop cleaning this one file
+    declared = declared_source(path)
+    lang = declared.get("lang", "ru")
+    # a message names where the encoding came from: the option, the manifest, or detection
+    origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     try:
-        text, _ = decode(path.read_bytes(), (encoding or declared_encoding or "auto").lower(), str(path), lang)
+        text, _ = decode(path.read_bytes(), (encoding or declared.get("encoding") or "auto").lower(), str(path), lang, origin)
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     raw = LINE_BREAK.split(text)
     if raw and raw[-1] == "":
         raw.pop()
-    cleaned = clean_lines(raw, path.stem, kind or declared_kind or "laws")
+    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", lang=lang)
     if not explain:
         for line in cleaned.lines:
             emit(line.text)

@@ -174,6 +174,28 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
     return source, lines, data
 
 
+def declared_source(path: Path) -> dict[str, str]:
+    """What the nearest manifest above ``path`` declares for it -- ``kind``, ``lang`` and
+    ``encoding`` as written there -- or nothing when no manifest lists it. Only the entry is
+    read: a mistake elsewhere in the corpus should not stop ``lawsearch clean`` on this file.
+
+    >>> declared_source(Path("corpus/laws/ru/000_58dbb1f2fde933c1.txt"))["encoding"]  # doctest: +SKIP
+    'auto'
+    """
+    try:
+        path = path.resolve()
+        folder = next((d for d in path.parents if (d / MANIFEST).is_file()), None)
+        if folder is None:
+            return {}
+        entries = schema.parse_toml(schema.read_text(folder / MANIFEST), folder / MANIFEST).get("source", [])
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict) and isinstance(entry.get("path"), str) and (folder / entry["path"]).resolve() == path:
+                return {key: entry[key] for key in ("kind", "lang", "encoding") if isinstance(entry.get(key), str)}
+    except (CorpusError, OSError, RuntimeError):  # RuntimeError: a link loop (Python < 3.13)
+        pass
+    return {}
+
+
 def _present(path: Path) -> bool:
     """Something is there, readable or not: a file, a folder, or a symbolic link even if it
     loops or points nowhere (reading it then says which)."""
@@ -202,7 +224,32 @@ def read_bytes(path: Path) -> bytes:
         raise CorpusError(Problem("error", f"cannot read it: {os_fault(e, path)}", str(path))) from None
 
 
-def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[str, str]:
+@dataclass(frozen=True)
+class EncodingOrigin:
+    """Where a declared encoding comes from, so a message says so and how to change it:
+    the manifest (``ORIGIN_MANIFEST``) or ``lawsearch clean --encoding`` (``ORIGIN_OPTION``).
+
+    >>> ORIGIN_OPTION.says("koi8-r"), ORIGIN_OPTION.fix("cp866")
+    ('--encoding says koi8-r', 'use --encoding cp866 or auto')
+    """
+
+    declaration: str  # "the manifest", "--encoding"
+    remedy: str  # how to change it: "declare {} or auto"
+    setting: str  # how to set one when detection fails
+
+    def says(self, codec: str) -> str:
+        return f"{self.declaration} says {codec}"
+
+    def fix(self, codec: str) -> str:
+        return self.remedy.format(codec)
+
+
+ORIGIN_MANIFEST = EncodingOrigin("the manifest", "declare {} or auto", "set encoding in the manifest")
+ORIGIN_OPTION = EncodingOrigin("--encoding", "use --encoding {} or auto", "give it with --encoding")
+
+
+def decode(data: bytes, declared: str, where: str, lang: str = "ru",
+           origin: EncodingOrigin = ORIGIN_MANIFEST) -> tuple[str, str]:
     """Decode a raw file: UTF-8 (with or without BOM), cp1251, cp866 or KOI8-R.
 
     With ``declared == "auto"`` the encoding is detected: strict UTF-8 first, else the one
@@ -211,7 +258,8 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[st
     A declared code page must read as ``lang`` too: one that gives mojibake while another
     reads right is an error naming the right one.
     Returns ``(text, encoding name)``; raises CorpusError for empty, binary, undecodable
-    or misread data.
+    or misread data, saying where a declared encoding came from (``origin``) or that the
+    encoding was detected.
 
     >>> decode("Правило 50.".encode("koi8-r"), "auto", "x.txt")
     ('Правило 50.', 'koi8-r')
@@ -227,18 +275,19 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[st
         if codec is None:
             raise CorpusError(Problem("error", f"unknown encoding {declared!r}; use auto, {', '.join(sorted(set(ENCODINGS.values())))}", where))
         if codec != "utf-8" and not data.isascii() and _is_utf8(data):
-            raise CorpusError(Problem("error", f"the manifest says {codec}, but the file is UTF-8; declare utf-8 or auto", where))
+            raise CorpusError(Problem("error", f"{origin.says(codec)}, but the file is UTF-8; {origin.fix('utf-8')}", where))
         try:
             text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
         except UnicodeDecodeError as e:
             line = data[: e.start].count(b"\n") + 1
             better = plausibility.better_reading(plausibility.readings(data, lang, CODECS), None)
-            hint = f"; it reads as {plausibility.language_name(lang)} in {better.codec}: declare that or auto" if better else ""
-            raise CorpusError(Problem("error", f"not valid {codec}: byte {data[e.start]:#04x} cannot be decoded{hint}",
+            hint = f"; it reads as {plausibility.language_name(lang)} in {better.codec}: {origin.fix(better.codec)}" if better else ""
+            raise CorpusError(Problem("error", f"{origin.says(codec)}, but it is not valid {codec}: "
+                                      f"byte {data[e.start]:#04x} cannot be decoded{hint}",
                                       where, line)) from None
         # strict UTF-8 that decodes is UTF-8; a code page that reads well needs no rivals
         if codec != "utf-8" and not data.isascii() and not plausibility.beyond_doubt(data, lang, codec):
-            _check_reading(data, text, codec, lang, where, CODECS)
+            _check_reading(data, text, codec, lang, where, CODECS, origin=origin, said=origin.says(codec))
         return text, codec
     try:
         return data.decode("utf-8-sig"), "utf-8"
@@ -259,13 +308,14 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[st
         except UnicodeDecodeError:
             found.pop(codec, None)  # the sample the model read lacked the one byte this code page lacks
             continue
-        _check_reading(data, text, codec, lang, where, code_pages, found, said=f"detected as {codec}")
+        _check_reading(data, text, codec, lang, where, code_pages, found, origin, said=f"detected as {codec}")
         return text, codec
-    raise CorpusError(Problem("error", "cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); set encoding in the manifest", where))
+    raise CorpusError(Problem("error", f"cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); {origin.setting}",
+                              where))
 
 
 def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, codecs,
-                   found: dict | None = None, said: str = "") -> None:
+                   found: dict | None = None, origin: EncodingOrigin = ORIGIN_MANIFEST, said: str = "") -> None:
     """Raise when ``codec``'s reading of ``data`` is not text in ``lang``: naming the code
     page that reads it right, or saying that none of ``codecs`` does."""
     found = plausibility.readings(data, lang, codecs) if found is None else found
@@ -279,8 +329,8 @@ def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, co
     line, excerpt = plausibility.first_wrong_line(text, lang) or (None, "")
     shown = f"«{excerpt}», " if excerpt else ""
     if better is not None:
-        message = (f"{said or f'the manifest says {codec}'}, but so read the text is not {name} ({shown}{share}); "
-                   f"it is {name} in {better.codec} ({better.percent()}): declare {better.codec} or auto")
+        message = (f"{said}, but so read the text is not {name} ({shown}{share}); "
+                   f"it is {name} in {better.codec} ({better.percent()}): {origin.fix(better.codec)}")
     else:
         message = (f"the text is not {name} in {codec} ({shown}{share}) nor in any other of {', '.join(CODECS)}: "
                    "is it in another encoding or another language?")

@@ -247,6 +247,27 @@ def test_clean_judges_the_encoding_it_is_told(tmp_path):
     path = tmp_path / "x.txt"
     path.write_bytes(RECIPE.encode("cp866"))
     result = CliRunner().invoke(main, ["clean", str(path), "--encoding", "koi8-r"])
-    assert result.exit_code == 1 and "declare cp866 or auto" in result.stderr
+    assert result.exit_code == 1 and "use --encoding cp866 or auto" in result.stderr
     assert CliRunner().invoke(main, ["clean", str(path)]).stdout.split("\n")[0] == RECIPE.split("\n")[0]
+
+
+@pytest.mark.parametrize("written, option, said", [
+    ("utf-8", "koi8-r", "--encoding says koi8-r, but the file is UTF-8; use --encoding utf-8 or auto"),
+    ("cp866", "koi8-r", "--encoding says koi8-r, but so read the text is not Russian"),
+    ("koi8-r", "utf-8", "--encoding says utf-8, but it is not valid utf-8"),
+])
+def test_clean_says_the_encoding_came_from_its_option(tmp_path, written, option, said):
+    """``clean --encoding koi8-r FILE`` said "the manifest says koi8-r", for a file in no
+    manifest: the message names where the encoding came from."""
+    path = tmp_path / "x.txt"
+    path.write_bytes(RECIPE.encode(written))
+    result = CliRunner().invoke(main, ["clean", str(path), "--encoding", option])
+    assert result.exit_code == 1
+    assert said in result.stderr and "manifest" not in result.stderr
+
+
+def test_clean_says_the_encoding_came_from_the_manifest(koi8_declared_cp1251):
+    result = CliRunner().invoke(main, ["clean", str(koi8_declared_cp1251 / LAW_002)])
+    assert result.exit_code == 1
+    assert "the manifest says cp1251" in result.stderr and "declare koi8-r or auto" in result.stderr
 
