@@ -11,6 +11,7 @@ line where there is one); nothing here raises anything else for bad input.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,8 +142,9 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
-    if not _inside(root / entry["path"], root):
-        raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it")
+    if not _inside(entry["path"]):
+        raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it "
+                   "(a symbolic link under it may point to a file kept elsewhere)")
     if entry["kind"] == "laws" and entry["lang"] not in LAYOUTS:
         raise fail(f"no law-text layout is known for lang {entry['lang']!r}; known: {', '.join(LAYOUTS)}", "lang")
     path = root / entry["path"]
@@ -202,13 +204,17 @@ def _present(path: Path) -> bool:
     return path.exists() or path.is_symlink()
 
 
-def _inside(path: Path, root: Path) -> bool:
-    """Whether ``path`` is under ``root`` once symbolic links are followed. A link that
-    loops cannot be followed: it counts as inside, and reading it says what is wrong."""
-    try:
-        return path.resolve().is_relative_to(root.resolve())
-    except (OSError, RuntimeError):  # RuntimeError: a link loop (Python < 3.13)
-        return True
+def _inside(relative: str) -> bool:
+    """Whether a manifest path, as written, stays under the corpus folder: relative, and no
+    ``..`` climbing out of it. Symbolic links are not followed here: a raw file kept
+    elsewhere and linked into the folder is read through its link, and a link pointing
+    nowhere is reported when reading it (``os_fault``), as any dangling link is.
+
+    >>> _inside("laws/ru/000.txt"), _inside("../outside.txt"), _inside("laws/../../x.txt")
+    (True, False, False)
+    """
+    normal = os.path.normpath(relative)
+    return not os.path.isabs(normal) and normal != ".." and not normal.startswith(".." + os.sep)
 
 
 def read_bytes(path: Path) -> bytes:

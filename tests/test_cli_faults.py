@@ -65,6 +65,11 @@ def dangling(path: Path) -> None:
     path.symlink_to("nowhere.txt")
 
 
+def dangling_outside(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/nonexistent/law.txt")  # was "outside the corpus folder"
+
+
 def folder(path: Path) -> None:
     path.unlink()
     path.mkdir()
@@ -78,9 +83,10 @@ def fifo(path: Path) -> None:
 @pytest.mark.parametrize("damage, words", [
     (loop, "symbolic link that loops"),
     (dangling, "symbolic link to nowhere.txt, which does not exist"),
+    (dangling_outside, "symbolic link to /nonexistent/law.txt, which does not exist"),
     (folder, "a folder, not a file"),
     (fifo, "not a regular file"),
-], ids=["symlink-loop", "dangling-symlink", "folder", "named-pipe"])
+], ids=["symlink-loop", "dangling-symlink", "dangling-symlink-outside", "folder", "named-pipe"])
 def test_an_unreadable_source_is_named_at_its_manifest_line(corpus_copy, tmp_path, damage, words):
     damage(corpus_copy / LAW_000)
     for command in ("check", "build"):
@@ -89,6 +95,21 @@ def test_an_unreadable_source_is_named_at_its_manifest_line(corpus_copy, tmp_pat
         assert isinstance(result.exception, SystemExit), repr(result.exception)
         where = f"manifest.toml:{manifest_line(corpus_copy, '000_58dbb1f2fde933c1')}"
         assert where in result.stderr and LAW_000 in result.stderr and words in result.stderr, result.stderr
+
+
+def test_a_source_linked_to_a_file_kept_outside_the_corpus_is_read_through_its_link(corpus_copy, tmp_path):
+    """The manifest's path is inside the corpus folder as written: a user may keep raw files
+    elsewhere and link them in. A path written outside it (``../x.txt``) stays refused."""
+    source = corpus_copy / LAW_000
+    kept = tmp_path / "raw files" / source.name
+    kept.parent.mkdir()
+    kept.write_bytes(source.read_bytes())
+    source.unlink()
+    source.symlink_to(kept)
+    folder = read_corpus_folder(corpus_copy)
+    assert folder.texts["000_58dbb1f2fde933c1"][0] == kept.read_text(encoding="utf-8").splitlines()[0]
+    result = CliRunner().invoke(main, ["check", "--corpus", str(corpus_copy), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.stderr
 
 
 @pytest.mark.parametrize("name", ["manifest.toml", "curation.toml", "glossary.toml"])
