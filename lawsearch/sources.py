@@ -159,6 +159,9 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
         raise fail(f"cannot read {entry['path']}: {os_fault(e, path)}") from None
     declared = str(entry.get("encoding", "auto")).lower()
     text, encoding = decode(data, declared, str(path), str(entry["lang"]))
+    other = plausibility.other_language(data, entry["lang"], [encoding])
+    if other is not None:
+        raise fail(f"{entry['path']} {not_the_language(entry['lang'], *other)}; set lang = \"{other[0]}\"", "lang")
     lines = LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
@@ -242,6 +245,7 @@ class EncodingOrigin:
     declaration: str  # "the manifest", "--encoding"
     remedy: str  # how to change it: "declare {} or auto"
     setting: str  # how to set one when detection fails
+    language_remedy: str  # how to say the language: 'set lang = "{}" in the manifest'
 
     def says(self, codec: str) -> str:
         return f"{self.declaration} says {codec}"
@@ -249,9 +253,14 @@ class EncodingOrigin:
     def fix(self, codec: str) -> str:
         return self.remedy.format(codec)
 
+    def language_fix(self, lang: str) -> str:
+        return self.language_remedy.format(lang)
 
-ORIGIN_MANIFEST = EncodingOrigin("the manifest", "declare {} or auto", "set encoding in the manifest")
-ORIGIN_OPTION = EncodingOrigin("--encoding", "use --encoding {} or auto", "give it with --encoding")
+
+ORIGIN_MANIFEST = EncodingOrigin("the manifest", "declare {} or auto", "set encoding in the manifest",
+                                 'set lang = "{}" in the manifest')
+ORIGIN_OPTION = EncodingOrigin("--encoding", "use --encoding {} or auto", "give it with --encoding",
+                               'list it in a manifest with lang = "{}"')
 
 
 def decode(data: bytes, declared: str, where: str, lang: str = "ru",
@@ -337,10 +346,23 @@ def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, co
     if better is not None:
         message = (f"{said}, but so read the text is not {name} ({shown}{share}); "
                    f"it is {name} in {better.codec} ({better.percent()}): {origin.fix(better.codec)}")
+    elif (other := plausibility.other_language(data, lang, codecs)) is not None:
+        language, reading = other
+        message = f"the text {not_the_language(lang, language, reading, codec_shown=True)}; {origin.language_fix(language)}"
+        line = None
     else:
         message = (f"the text is not {name} in {codec} ({shown}{share}) nor in any other of {', '.join(CODECS)}: "
                    "is it in another encoding or another language?")
     raise CorpusError(Problem("error", message, where, line))
+
+
+def not_the_language(lang: str, other: str, reading: plausibility.Reading, codec_shown: bool = False) -> str:
+    """``"is not English but Russian (98% of its words are Russian words)"``: the end of a
+    sentence naming a file whose text is in another language than declared; with
+    ``codec_shown``, the encoding it reads so in too."""
+    name, other_name = plausibility.language_name(lang), plausibility.language_name(other)
+    read = f", read in {reading.codec}" if codec_shown else ""
+    return f"is not {name} but {other_name} ({reading.percent()} of its words are {other_name} words{read})"
 
 
 def _is_utf8(data: bytes) -> bool:

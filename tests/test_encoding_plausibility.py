@@ -20,7 +20,7 @@ from conftest import CORPUS_DIR
 from lawsearch import plausibility
 from lawsearch.cli import main
 from lawsearch.model import CorpusError
-from lawsearch.sources import decode
+from lawsearch.sources import decode, read_corpus_folder
 
 VILLAGE = """Осенью в нашей деревне пахнет яблоками и дымом.
 Старый мельник рассказывал детям, как однажды весной река вышла из берегов и унесла деревянный мост.
@@ -271,3 +271,41 @@ def test_clean_says_the_encoding_came_from_the_manifest(koi8_declared_cp1251):
     assert result.exit_code == 1
     assert "the manifest says cp1251" in result.stderr and "declare koi8-r or auto" in result.stderr
 
+
+
+# -- declared in the wrong language ------------------------------------------------------------
+
+
+def one_source_corpus(root: Path, data: bytes, lang: str, encoding: str) -> Path:
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "x.txt").write_bytes(data)
+    (root / "manifest.toml").write_text(
+        f'[code]\ntitle = "Laws"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\npath = "laws/x.txt"\n'
+        f'lang = "{lang}"\nkind = "laws"\nencoding = "{encoding}"\n', encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("text, written, declared, reads_as", [
+    (VILLAGE, "utf-8", "en", "Russian"),
+    (VILLAGE + RECIPE, "cp1251", "en", "Russian"),  # long enough that English reads nowhere
+    (WEATHER, "koi8-r", "en", "Russian"),
+    (HARBOUR, "utf-8", "ru", "English"),
+    (HARBOUR, "cp1251", "ru", "English"),
+], ids=["ru-utf8", "ru-cp1251", "ru-koi8r", "en-utf8", "en-cp1251"])
+@pytest.mark.parametrize("encoding", ["auto", "declared"])
+def test_a_source_in_another_language_than_declared_is_an_error_naming_it(tmp_path, text, written, declared,
+                                                                             reads_as, encoding):
+    """Russian sources declared ``lang = "en"`` were read, and the build failed later on an
+    unrelated curation error."""
+    root = one_source_corpus(tmp_path, text.encode(written), declared, written if encoding == "declared" else "auto")
+    with pytest.raises(CorpusError) as info:
+        read_corpus_folder(root)
+    message = str(info.value)
+    name = {"ru": "Russian", "en": "English"}[declared]
+    assert "x.txt" in message and f"is not {name} but {reads_as}" in message, message
+    assert f'set lang = "{"ru" if reads_as == "Russian" else "en"}"' in message
+
+
+@pytest.mark.parametrize("text, lang", [(VILLAGE, "ru"), (LETTER, "ru"), (HARBOUR, "en")])
+def test_a_source_in_its_declared_language_reads(tmp_path, text, lang):
+    assert read_corpus_folder(one_source_corpus(tmp_path, text.encode("utf-8"), lang, "auto")).sources
