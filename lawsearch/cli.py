@@ -76,10 +76,11 @@ def error_message(error: CorpusError, limit: int | None = 5, check: str = "lawse
     """The problems of a failed run, in file order, at most ``limit`` of them, repeats of
     one error collapsed into it with their count; ``check`` is the command that lists them all."""
     problems = sorted(collapse(error.problems), key=lambda p: (p.path or "", p.line or 0))
-    lines = [str(p) for p in problems[:limit]]
+    # each problem on its line as check prints it, "Error: …"; click adds the first "Error: "
+    lines = [f"{p.severity.capitalize()}: {p}" for p in problems[:limit]]
     if limit is not None and len(problems) > limit:
         lines.append(f"… and {len(problems) - limit} more like these (`{check}` lists them all)")
-    return "\n".join(lines)
+    return "\n".join(lines).removeprefix("Error: ")
 
 
 def corpus_arguments(root: Path, out: Path) -> list[str]:
@@ -268,6 +269,7 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
     import signal
 
     from .build import build as run_build
+    from .corpus import for_user
 
     def stop(signum, frame):
         raise KeyboardInterrupt  # SIGTERM cleans up as Ctrl-C does
@@ -282,7 +284,7 @@ def build(root: Path, out: Path, silent: bool, single_file: bool, force: bool) -
         signal.signal(signal.SIGTERM, previous)
     for p in corpus.problems:
         if p.severity == "warning":
-            click.echo(f"warning: {p}", err=True)
+            click.echo(f"Warning: {for_user(p, root)}", err=True)
     if not silent:
         laws = sum(1 for n in corpus.nodes if n.kind == "law")
         click.echo(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
@@ -383,10 +385,10 @@ def check(root: Path, out: Path) -> None:
 
     words = lexicon_words(read_corpus_folder(root))  # read before parsing: the two never share memory
     corpus = load_corpus(root, out, quiet, strict=False)
-    report = quality_report(corpus, words)
+    report = quality_report(corpus, words, root)
     emit(report.text(), nl=False)
     for error in report.errors:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"Error: {error}", err=True)
     if report.errors:
         sys.exit(1)
 

@@ -125,7 +125,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         folder.data_files[key] = path
     if "curation" in folder.documents:
         folder.curation, found = read_curation(folder.documents["curation"], sources, folder.law_range)
-        folder.curation_path = f"{root.name}/{code.get('curation', DATA_FILES['curation'].default)}"
+        folder.curation_path = f"{corpus_name(root)}/{code.get('curation', DATA_FILES['curation'].default)}"
         problems += found
     if "titles" in folder.documents:
         folder.titles_en, found = read_titles(folder.documents["titles"], folder.law_range)
@@ -167,7 +167,7 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
         lines.pop()
     source = Source(
         id=path.stem,
-        path=f"{root.name}/{entry['path']}",
+        path=f"{corpus_name(root)}/{entry['path']}",
         lang=entry["lang"],
         kind=entry["kind"],
         edition=entry.get("edition", ""),
@@ -177,6 +177,29 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document,
         published=entry.get("published"),
     )
     return source, lines, data
+
+
+def corpus_name(root: Path) -> str:
+    """The corpus folder's own name, which starts every ``Source.path`` (``corpus/laws/…``):
+    also for ``--corpus .``, whose ``Path.name`` is empty. Links are not resolved: the name
+    is the one the user sees.
+
+    >>> corpus_name(Path("c3/corpus")), corpus_name(Path("/data/corpus/"))
+    ('corpus', 'corpus')
+    """
+    return Path(os.path.abspath(root)).name
+
+
+def user_path(path: str, root: Path) -> str:
+    """A path as the corpus records it (``corpus/laws/ru/000.txt``, relative to the corpus
+    folder's parent) as the user can open it from the current folder: under ``root`` as
+    given. Any other path is returned as it is.
+
+    >>> user_path("corpus/curation.toml", Path("c3/corpus"))
+    'c3/corpus/curation.toml'
+    """
+    prefix = f"{corpus_name(root)}/"
+    return str(root / path[len(prefix):]) if path.startswith(prefix) else path
 
 
 def declared_source(path: Path) -> dict[str, str]:

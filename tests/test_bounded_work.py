@@ -77,7 +77,7 @@ def test_a_huge_repeated_source_gives_one_line_per_error_and_memory_in_proportio
     for copies, (code, stdout, errors, _, _) in runs.items():
         assert code == 1
         assert "Traceback" not in "\n".join(errors)
-        assert all(e.startswith("error: ") for e in errors), errors
+        assert all(e.startswith("Error: ") for e in errors), errors
         assert stated_total(stdout) == listed_total(errors)
     # the lines do not grow with the copies: each kind of error is one line with its count
     assert len(runs[small][2]) == len(runs[large][2]) <= 3

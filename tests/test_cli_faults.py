@@ -446,3 +446,43 @@ def test_long_input_is_echoed_short(built_out, argv):
     echoed = result.stdout + result.stderr
     assert "5" * 100 not in echoed and "ф" * 100 not in echoed
     assert "…" in echoed
+
+
+# -- messages name files as they open from the current folder --------------------------------
+
+
+MESSAGE = re.compile(r"^(?:Error|Warning): (?P<path>[^:\n]+?)(?::(?P<line>\d+))?: ", re.M)
+
+
+def test_every_message_names_its_file_as_it_opens_from_the_current_folder(tmp_path, monkeypatch):
+    """Run from /tmp/x, ``check --corpus c3/corpus`` named ``corpus/curation.toml:24``, which
+    does not exist from there, with a lower-case ``error:``; a failed build mixed both."""
+    root = tmp_path / "c3" / "corpus"
+    shutil.copytree(CORPUS_DIR, root)
+    curation = root / "curation.toml"
+    curation.write_text(curation.read_text(encoding="utf-8").replace('law = "45"', 'law = "46"', 1), encoding="utf-8")
+    law = root / LAW_000
+    law.chmod(0o644)
+    with law.open("a", encoding="utf-8") as f:
+        f.write("Правило 99. Правило вне кодекса\nРаздел IX - Раздел без правила\n")  # an error and a warning
+    monkeypatch.chdir(tmp_path)
+
+    for corpus, where in (("c3/corpus", tmp_path), (".", root)):
+        monkeypatch.chdir(where)
+        seen = []
+        for command in ("check", "build"):
+            quiet = ["-q"] if command == "build" else []  # no progress: stderr holds only messages
+            result = CliRunner().invoke(main, [command, *quiet, "--corpus", corpus, "--out", str(tmp_path / "out")])
+            assert result.exit_code == 1, result.output
+            # every line on stderr is a message; the report on stdout has its warnings
+            messages = result.stderr.splitlines() + re.findall(r"(?im)^warning:.*", result.stdout)
+            assert messages
+            for message in messages:
+                m = MESSAGE.match(message)
+                assert m, f"{command}: {message!r} is not 'Error: FILE:LINE: …' or 'Warning: …'"
+                path = Path(m["path"])
+                assert not path.is_absolute() and path.is_file(), f"{command}: {message!r} names no file from {where}"
+                if m["line"]:
+                    assert int(m["line"]) <= len(path.read_text(encoding="utf-8").splitlines()), message
+                seen.append((command, path.name))
+        assert {("check", "curation.toml"), ("build", "curation.toml"), ("check", law.name), ("build", law.name)} <= set(seen)
