@@ -53,16 +53,22 @@ def _is_latin(word: str) -> bool:
     return all(c.isascii() or unicodedata.name(c, "").startswith("LATIN ") for c in word)
 
 
+def _is_cyrillic(word: str) -> bool:
+    """``_is_cyrillic("ёлка")`` is True; ``_is_cyrillic("Law")`` is False."""
+    return all(unicodedata.name(c, "").startswith("CYRILLIC ") for c in word)
+
+
 @dataclass(frozen=True)
 class Language:
     name: str
     is_word: Callable[[str], bool]  # a run of letters with a non-ASCII one: a word of the language?
+    in_script: Callable[[str], bool]  # a run of letters in the language's script (no dictionary)
 
 
 # The languages whose text can be judged; a source in another language is not.
 LANGUAGES = {
-    "ru": Language("Russian", morph.is_known),
-    "en": Language("English", _is_latin),
+    "ru": Language("Russian", morph.is_known, _is_cyrillic),
+    "en": Language("English", _is_latin, _is_latin),
 }
 
 
@@ -241,6 +247,9 @@ def other_language(data: bytes, lang: str, codecs: Iterable[str]) -> tuple[str, 
             text = part.decode("utf-8-sig" if codec == "utf-8" else codec)
         except UnicodeDecodeError:
             continue
+        script = language_reading(text, Language(own_language.name, own_language.in_script, own_language.in_script), codec)
+        if script.share >= 1 - MARGIN:
+            continue  # written in the language's own letters: no other language rivals it, no dictionary needed
         own = language_reading(text, own_language, codec)
         for other, language in LANGUAGES.items():
             found = language_reading(text, language, codec)
