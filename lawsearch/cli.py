@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from .model import CorpusError, collapse, os_fault, shorten
+from .model import CorpusError, collapse, json_escaped, os_fault, shorten, visible
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
@@ -132,13 +132,21 @@ class OutputError(Exception):
         self.error = error
 
 
-def emit(text: str = "", nl: bool = True) -> None:
+def emit(text: str = "", nl: bool = True, raw: bool = False) -> None:
     """Data to stdout (progress and errors go to stderr); a failure is an OutputError, for
-    the command boundary to report."""
+    the command boundary to report. The text is made ``visible`` -- no control or bidi
+    character of a law text reaches the terminal raw -- unless ``raw``: JSON (``emit_json``),
+    an export, or a line styled after its parts were made visible."""
     try:
-        click.echo(text, nl=nl)
+        click.echo(text if raw else visible(text), nl=nl)
     except OSError as e:
         raise OutputError(e) from None
+
+
+def emit_json(data, indent: int | None = 1) -> None:
+    """JSON to stdout, exact: what a terminal must not get raw is written as a ``\\uXXXX``
+    escape, which JSON reads back as the same character."""
+    emit(json_escaped(json.dumps(data, ensure_ascii=False, indent=indent)), raw=True)
 
 
 class Boundary(click.Group):
@@ -359,7 +367,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str) -> None:
     corpus = load_corpus(root, out, quiet)
     resolved = resolve(corpus, node_id)
     if as_json:
-        emit(json.dumps(as_dict(corpus, resolved), ensure_ascii=False, indent=1))
+        emit_json(as_dict(corpus, resolved))
     else:
         emit(describe(corpus, resolved, lang), nl=False)
 
@@ -488,9 +496,9 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     except QueryError as e:
         raise click.UsageError(str(e)) from None
     if as_json:
-        emit(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+        emit_json(result.to_dict())
         return
-    emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)))
+    emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)), raw=True)
 
 
 def _index_is_fresh(root: Path, inputs: str | None) -> bool:
@@ -505,8 +513,12 @@ def _index_is_fresh(root: Path, inputs: str | None) -> bool:
 def format_result(result, command=lambda query, limit=None: shlex.join(["lawsearch", "search", query])) -> str:
     """Hits grouped by law, the matched words in bold yellow (click drops the colour when
     the output is not a terminal). ``command(query, limit)`` writes the commands the hints
-    give for hits not shown; the counts say how many each would show."""
+    give for hits not shown; the counts say how many each would show. Every part taken from
+    the corpus or the query is made ``visible`` before it is styled."""
     from .query import PER_LAW, groups, reach
+
+    def hint(query: str, limit: int | None = None) -> str:
+        return visible(command(query, limit))
 
     lines: list[str] = []
     if result.corrected_query:
@@ -518,7 +530,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         lines.append("Try fewer words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
     if result.kind != "text":
-        return _format_jump(result, command)
+        return _format_jump(result, hint)
     by_id = {h.id: h for h in result.hits}
     query = result.corrected_query or result.query
     rows = groups(result.hits, totals=result.by_law)
@@ -529,7 +541,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         rest = group["total"] - len(group["shown"])
         if rest and group["law"] and len(rows) > 1:
             # "law:N …" shows every match of the law: one law is never capped
-            again = command(f"law:{group['law']} {query}", group["total"])
+            again = hint(f"law:{group['law']} {query}", group["total"])
             lines.append(click.style(f"    … and {rest} more in law {group['law']}: {again}", dim=True))
         lines.append("")
     count = f"{result.total} {'hit' if result.total == 1 else 'hits'}"
@@ -539,7 +551,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     whole = reach(result.by_law)  # what a limit as big as the total would show
     if whole > printed:
         also = "them all" if whole == result.total else f"{whole} of them (at most {PER_LAW} per law)"
-        lines.append(f"{count}, {printed} shown; `{command(query, result.total)}` shows {also}")
+        lines.append(f"{count}, {printed} shown; `{hint(query, result.total)}` shows {also}")
     else:
         lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
@@ -551,7 +563,7 @@ def _format_jump(result, command) -> str:
     noun = "node" if others == 1 else f"{others} nodes"
     who = ("nothing in the corpus cites it" if not others else
            f"then the {noun} it belongs to" if result.hits[0].kind == "footnote" else f"then the {noun} citing it")
-    lines = [f"{shorten(result.query.strip())}: {result.hits[0].id}, {who}"]
+    lines = [f"{shorten(result.query.strip())}: {visible(result.hits[0].id)}, {who}"]
     if result.target != result.hits[0].id:
         lines.append(f"(no {shorten(result.target)} in our text; showing its law)")
     lines.append("")
@@ -565,11 +577,12 @@ def _format_jump(result, command) -> str:
 def _hit_lines(hits) -> list[str]:
     lines = []
     for hit in hits:
-        heading = f"Правило {hit.id}" if hit.kind == "law" else hit.id
-        title = f". {hit.title}" if hit.title else ""
-        lines.append(click.style(f"{heading}{title}", bold=True) + click.style(f"   {hit.url}", dim=True))
+        heading = visible(f"Правило {hit.id}" if hit.kind == "law" else hit.id)
+        title = visible(f". {hit.title}") if hit.title else ""
+        lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:
-            lines.append("    " + _highlight(hit.snippet, hit.highlights))
+            # one character for one: the highlights' offsets still fit
+            lines.append("    " + _highlight(visible(hit.snippet), hit.highlights))
     return lines
 
 
@@ -617,6 +630,7 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
       lawsearch kwic вистующий --sort right --width 30
       lawsearch kwic онер --json
     """
+    from .analysis import tokenize
     from .build import load_corpus
     from .concordance import kwic as find
 
@@ -627,16 +641,19 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     _check_law(corpus, law)
     analysis = _analysis(root)
     if not analysis.terms(text):
+        if not tokenize(text):  # "!!!": punctuation, or bytes that are no text
+            raise click.UsageError(f"{shorten(text)!r} has no words to look for; try: lawsearch kwic штрафная карта")
         raise click.UsageError(f"{shorten(text)!r} is only stop words (и, в, на …), which the lemma index leaves out")
     lines = find(corpus, analysis, text, width, sort, law)
     if as_json:
-        emit(json.dumps([l.to_dict() for l in lines], ensure_ascii=False, indent=1))
+        emit_json([l.to_dict() for l in lines])
         return
     if not lines:
         emit(f"No form of {shorten(' '.join(word))!r} in the corpus text.")
         return
     for l in lines:
-        emit(f"{l.node:>8}  {l.left:>{width}} " + click.style(l.match, bold=True, fg="yellow") + f" {l.right}")
+        emit(f"{visible(l.node):>8}  {visible(l.left):>{width}} " + click.style(visible(l.match), bold=True, fg="yellow")
+             + f" {visible(l.right)}", raw=True)
     progress(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
 
 
@@ -661,7 +678,7 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
     _check_law(corpus, law)
     rows = count(corpus, _analysis(root), law)[:limit]
     if as_json:
-        emit(json.dumps(rows, ensure_ascii=False))
+        emit_json(rows, indent=None)
         return
     for lemma, n in rows:
         emit(f"{n:6}  {lemma}")

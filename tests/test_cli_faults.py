@@ -25,7 +25,7 @@ from click.testing import CliRunner
 
 from conftest import CORPUS_DIR, ROOT
 from lawsearch.cli import main
-from lawsearch.model import CorpusError
+from lawsearch.model import TERMINAL_UNSAFE, CorpusError
 from lawsearch.sources import read_corpus_folder
 
 LAWSEARCH = shutil.which("lawsearch", path=str(Path(sys.executable).parent)) or shutil.which("lawsearch")
@@ -446,6 +446,22 @@ def test_long_input_is_echoed_short(built_out, argv):
     echoed = result.stdout + result.stderr
     assert "5" * 100 not in echoed and "ф" * 100 not in echoed
     assert "…" in echoed
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["kwic", "!!!"], "'!!!' has no words to look for"),
+    (["kwic", "\udcff"], "'\ufffd' has no words to look for"),  # the byte 0xff in a UTF-8 command line
+    (["kwic", "и в"], "'и в' is only stop words"),
+    (["show", "50\udcff"], "no node '50\ufffd'"),
+    (["show", "\x1b[2J\u202e"], "no node '␛[2J\ufffd'"),
+    (["search", "\x1b[2J\udcff"], "Nothing matches '␛[2J\ufffd'"),
+], ids=["punctuation", "undecodable", "stop-words", "show-undecodable", "show-escape", "search-escape"])
+def test_input_is_echoed_as_what_it_is_and_visibly(built_out, argv, said):
+    """``kwic '!!!'`` said it "is only stop words", and ``kwic $'\\xff'`` echoed '\\udcff'."""
+    result = CliRunner().invoke(main, [*argv, "--corpus", str(CORPUS_DIR), "--out", str(built_out)])
+    echoed = result.stdout + result.stderr
+    assert said in echoed, echoed
+    assert not TERMINAL_UNSAFE.search(echoed.replace("\n", "")), echoed
 
 
 # -- messages name files as they open from the current folder --------------------------------
