@@ -308,6 +308,7 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru",
         raise CorpusError(Problem("error", "the file is UTF-16, which is not supported; save it as UTF-8", where))
     if b"\x00" in data:
         raise CorpusError(Problem("error", "the file looks binary (it has NUL bytes), not text", where))
+    _check_utf8_throughout(data, lang, where)
     if declared != "auto":
         codec = ENCODINGS.get(declared)
         if codec is None:
@@ -350,6 +351,30 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru",
         return text, codec
     raise CorpusError(Problem("error", f"cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); {origin.setting}",
                               where))
+
+
+def _check_utf8_throughout(data: bytes, lang: str, where: str) -> None:
+    """Raise when ``data`` is text in ``lang`` in UTF-8 up to a line where UTF-8 stops being
+    valid: naming that line, and the code page the rest reads in when it does (a file half
+    UTF-8, half cp1251, whose every single reading is wrong somewhere). A file that is not
+    UTF-8 from its first non-ASCII letter on is no concern of this check."""
+    try:
+        data.decode("utf-8")
+        return
+    except UnicodeDecodeError as e:
+        stop = e.start
+    head = plausibility.readings(data[:stop], lang, ["utf-8"]).get("utf-8")
+    if head is None or not plausibility.clearly_better(head, None):
+        return
+    line = data[:stop].count(b"\n") + 1
+    rest = plausibility.readings(data[data.rfind(b"\n", 0, stop) + 1:], lang, [c for c in CODECS if c != "utf-8"])
+    best = max(rest.values(), key=lambda r: (r.share, r.plausible), default=None)
+    name = plausibility.language_name(lang)
+    said = f"UTF-8 stops being valid here (byte {data[stop]:#04x}), though the text before reads as {name} in UTF-8"
+    if best is not None and plausibility.clearly_better(best, None):
+        raise CorpusError(Problem("error", f"the file mixes encodings: {said}, and from here on as {name} in "
+                                           f"{best.codec}; save the whole file in one encoding (UTF-8)", where, line))
+    raise CorpusError(Problem("error", f"{said}: mend or remove that byte and save the file as UTF-8", where, line))
 
 
 def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, codecs,

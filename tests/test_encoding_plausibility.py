@@ -309,3 +309,25 @@ def test_a_source_in_another_language_than_declared_is_an_error_naming_it(tmp_pa
 @pytest.mark.parametrize("text, lang", [(VILLAGE, "ru"), (LETTER, "ru"), (HARBOUR, "en")])
 def test_a_source_in_its_declared_language_reads(tmp_path, text, lang):
     assert read_corpus_folder(one_source_corpus(tmp_path, text.encode("utf-8"), lang, "auto")).sources
+
+
+# -- a file in two encodings -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("second", CODE_PAGES)
+@pytest.mark.parametrize("declared", ["auto", "utf-8", *CODE_PAGES])
+def test_a_file_half_utf8_names_the_line_where_utf8_stops_and_says_it_mixes_encodings(declared, second):
+    """Half UTF-8, half cp1251 was reported ":1: the text is not Russian in cp866 …"."""
+    first = VILLAGE + RECIPE
+    data = first.encode("utf-8") + WEATHER.encode(second)
+    line = first.count("\n") + 1  # the first line of the second half
+    message = misread(data, declared)
+    assert message.startswith(f"raw/x.txt:{line}: the file mixes encodings: UTF-8 stops being valid here"), message
+    assert f"as Russian in {second}" in message
+
+
+def test_a_stray_byte_in_utf8_text_is_named_at_its_line():
+    data = VILLAGE.encode("utf-8") + b"\xff " + RECIPE.encode("utf-8")
+    message = misread(data, "auto")
+    assert message.startswith(f"raw/x.txt:{VILLAGE.count(chr(10)) + 1}: UTF-8 stops being valid here (byte 0xff)"), message
+    assert "mixes" not in message
