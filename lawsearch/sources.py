@@ -373,8 +373,8 @@ def _check_utf8_throughout(data: bytes, lang: str, where: str) -> None:
     said = f"UTF-8 stops being valid here (byte {data[stop]:#04x}), though the text before reads as {name} in UTF-8"
     if best is not None and plausibility.clearly_better(best, None):
         raise CorpusError(Problem("error", f"the file mixes encodings: {said}, and from here on as {name} in "
-                                           f"{best.codec}; save the whole file in one encoding (UTF-8)", where, line))
-    raise CorpusError(Problem("error", f"{said}: mend or remove that byte and save the file as UTF-8", where, line))
+                                           f"{best.codec}; save the whole file in one encoding (utf-8)", where, line))
+    raise CorpusError(Problem("error", f"{said}: mend or remove that byte and save the file as utf-8", where, line))
 
 
 def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, codecs,
