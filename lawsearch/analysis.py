@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import morph, schema
 from .ids import LOOKALIKES
+from .model import CorpusError, Problem
 from .patterns import COMBINING_MARK, FOLD_PAIRS, TOKEN, TOKEN_KINDS
 
 if TYPE_CHECKING:
@@ -92,7 +93,11 @@ class Lexicon:
     def load(cls, path: Path | None) -> Lexicon:
         if path is None or not path.is_file():
             return cls()
-        data = schema.load(path, schema.LEXICON).data
+        doc = schema.load(path, schema.LEXICON)
+        problems = dictionary_problems(doc)
+        if problems:
+            raise CorpusError(problems)
+        data = doc.data
         forms: dict[str, str] = {}
         for lemma, how in data.get("terms", {}).items():
             for form in _forms_of(lemma, how or {}):
@@ -100,6 +105,37 @@ class Lexicon:
         for form, lemma in data.get("spellings", {}).items():
             forms[fold(form)] = fold(lemma)
         return cls(forms)
+
+
+def dictionary_problems(doc: schema.Document) -> list[Problem]:
+    """What a lexicon says the dictionary knows and it does not, each at its line: a
+    ``like`` model must be a dictionary word, a ``participle`` a participle, a term given as
+    ``{}`` a word the dictionary knows, and a spelling's lemma a word or a term. (The schema
+    checks the file's shape; the dictionary is this stage's.)
+
+    ``"фальшренонс" = { like = "несуществующееслово" }`` → ``lexicon.toml:20: like =
+    "несуществующееслово" is not a word the dictionary knows; …``
+    """
+    problems: list[Problem] = []
+    terms = doc.data.get("terms", {})
+    for lemma, how in terms.items():
+        model = how.get("like", lemma)
+        if "like" in how and not morph.is_known(model):
+            problems.append(doc.problem(
+                f'like = "{model}" is not a word the dictionary knows; name a dictionary word that declines as "{lemma}" does '
+                '(like = "контракт")', "terms", lemma, "like"))
+        elif how.get("participle") and not any(p.tag.POS == "PRTF" for p in morph.analyzer().parse(model)):
+            problems.append(doc.problem(f'participle = true, but the dictionary knows no participle "{model}"',
+                                        "terms", lemma, "participle"))
+        elif not how and not morph.is_known(lemma):
+            problems.append(doc.problem(f'"{lemma}" = {{}} says the dictionary knows it, but it does not; '
+                                        'say how it declines: like = "WORD"', "terms", lemma))
+    known_terms = {fold(t) for t in terms}
+    for form, lemma in doc.data.get("spellings", {}).items():
+        if fold(lemma) not in known_terms and not morph.is_known(lemma):
+            problems.append(doc.problem(f'"{form}" = "{lemma}": the dictionary does not know "{lemma}" and no term '
+                                        "above is it", "spellings", form))
+    return problems
 
 
 def _forms_of(lemma: str, how: dict) -> set[str]:

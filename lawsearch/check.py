@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import ids, morph
+from .corpus import for_user
 from .model import Corpus, Problem, collapse
+from .sources import user_path
 from .patterns import DAMAGE, WORD_PAIR
 
 @dataclass(frozen=True)
@@ -58,9 +61,11 @@ class Report:
         return "\n".join(self.lines) + "\n"
 
 
-def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Report:
+def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: Path | None = None) -> Report:
     """What the corpus holds, what is missing from the book and why, what was repaired,
-    and every error; ``report.errors`` is empty when the corpus is sound."""
+    and every error; ``report.errors`` is empty when the corpus is sound. With ``root``
+    (the corpus folder as the user gave it), files are named as they open from the
+    current folder."""
     r = Report()
     code = corpus.code
     low, high = code.get("laws", [1, 93])
@@ -71,7 +76,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
     for s in corpus.sources:
         repaired = corpus.repairs.get(s.id, {})
         fixes = ", ".join(f"{rule} {n}" for rule, n in repaired.items()) or "nothing repaired"
-        r.add(f"  {s.path}  {s.lang} {s.kind}, {s.encoding}; lines changed: {fixes}")
+        r.add(f"  {user_path(s.path, root) if root else s.path}  {s.lang} {s.kind}, {s.encoding}; lines changed: {fixes}")
 
     pieces = code.get("pieces", [])
     pages = sorted({p["page"] for p in pieces if p["page"] is not None})
@@ -171,7 +176,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
 
     damage = find_damage(corpus, lexicon)
     damage_errors = [Problem("error", f"damage left in {d.where}: {d.what}: {d.excerpt!r}") for d in damage]
-    problems = notes + list(corpus.problems) + damage_errors
+    problems = notes + [for_user(p, root) if root else p for p in corpus.problems] + damage_errors
     errors = 0
     for p in collapse(problems):  # one line for an error repeated on 78,155 lines, with the count
         (r.errors if p.severity == "error" else r.warnings).append(str(p))
@@ -179,7 +184,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> Rep
     r.add("")
     r.add(f"Damage left in the output: {len(damage)}")
     for w in r.warnings:
-        r.add(f"warning: {w}")
+        r.add(f"Warning: {w}")
     r.add("OK" if not r.errors else f"{errors:,} error{'' if errors == 1 else 's'} (listed on stderr)")
     return r
 

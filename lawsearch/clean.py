@@ -24,7 +24,7 @@ from .model import Line
 from .patterns import (
     CONTROL_CHARACTER, FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
     PARAGRAPH_MARK, RULE_RUN, RUN_IN_HEADING, SPACED_QUESTION_AT_END, STARTS_LOWER,
-    COMMENTARY_HEADING, COMMENTARY_PARAGRAPH, WORD, classify,
+    COMMENTARY_HEADING, COMMENTARY_PARAGRAPH, WORD, Classified, classify,
 )
 
 # -- idempotent rules: one line in, several out ----------------------------------------
@@ -169,11 +169,85 @@ def _apply_idempotent(text: str, kind: str, lang: str = "ru") -> tuple[list[str]
 
 # -- one-off reformatting ---------------------------------------------------------------
 
+# A heading's title wraps onto a line or two (damage 6: "нака" / "зания", "…руке
+# разыгрывающего или" / "болвана"); a lower-case line past these bounds is the heading's
+# body that happens to start lower-case, not more title.
+TITLE_WRAPS = 2  # continuation lines a heading takes at most
+HEADING_LENGTH = 150  # characters of a heading line with its title; the code's longest is about 70
+TITLE_WRAP_WORDS = 4  # a continuation ending a sentence with more words than this is prose
+SENTENCE_END = re.compile(r"[.!;:]['\"”’»)]*$")
+
+
+class _Joining:
+    """A logical line being joined from raw lines. Its parts stay apart until it is whole,
+    so joining n lines costs n, not n² (joining each to the text so far copied it).
+
+    ``_Joining(Line("2.Ход принадлежит руке разыгрывающего или", "x", 14, 14), "ru")``
+    then ``.add(Line("болвана", "x", 15, 15), " ")`` → ``"2.Ход … или болвана"``, lines 14–15.
+    """
+
+    def __init__(self, line: Line, lang: str | None):
+        self.lines = [line]
+        self.parts = [line.text]
+        self.length = len(line.text)
+        self.starts = list(line.line_starts())
+        self.lang = lang
+        # the kind of a joined line is fixed by its start; None: a layout without headings
+        self.head = classify(line.text, lang) if lang else Classified("text")
+        self.wraps = 0
+
+    @property
+    def source(self) -> str:
+        return self.lines[0].source
+
+    @property
+    def end(self) -> str:
+        """The last part: the joined text ends as it does."""
+        return self.parts[-1]
+
+    def add(self, line: Line, separator: str = " ", extra_words: frozenset[str] | None = None) -> None:
+        """Append ``line``; with ``extra_words``, a word split by the wrap is joined when the
+        dictionary says so (``morph.join_split_word``)."""
+        if extra_words is not None:
+            joined = _join_heading_wrap(self.parts[-1], line.text, extra_words)
+            self.length += len(joined) - len(self.parts[-1])
+            self.parts[-1] = joined
+        else:
+            self.parts += [separator, line.text]
+            self.length += len(separator) + len(line.text)
+        offset = self.length - len(line.text)
+        self.starts += [(offset + o, n) for o, n in line.line_starts()]
+        self.lines.append(line)
+        self.wraps += 1
+        if self.head.kind in HEADING_KINDS:  # a title is short (TITLE_WRAPS): cheap to look at again
+            self.head = classify("".join(self.parts), self.lang)
+
+    def line(self) -> Line:
+        if len(self.lines) == 1:
+            return self.lines[0]
+        first, last = self.lines[0], self.lines[-1]
+        return Line("".join(self.parts), first.source, first.first, last.last, tuple(self.starts))
+
+
+def continues_title(joining: _Joining, line: Line) -> bool:
+    """Whether a lower-case ``line`` after a heading continues its title (damage 6): at most
+    ``TITLE_WRAPS`` lines, the heading within ``HEADING_LENGTH`` characters, and not a line
+    of prose that ends a sentence.
+
+    ``"C.Игра нарушившей стороны до утверждения нака"`` + ``"зания"`` → True;
+    ``"A.Общая цель"`` + ``"игрок сыграл карту в масть партнёра и директор решает по правилу
+    без наказания."`` → False: the section's body, starting lower-case.
+    """
+    if joining.wraps >= TITLE_WRAPS or joining.length + 1 + len(line.text) > HEADING_LENGTH:
+        return False
+    return not (SENTENCE_END.search(line.text) and len(line.text.split()) > TITLE_WRAP_WORDS)
+
 
 def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozenset(),
                        lang: str = "ru") -> tuple[list[Line], list[Change]]:
     """Undo hard wraps in law text (damage 6): a line starting lower-case continues the line
-    before it, unless that is a footer or a footnote (a new page or the page bottom).
+    before it, unless that is a footer or a footnote (a new page or the page bottom), or a
+    heading whose title is complete (``continues_title``).
 
     In a heading the split may fall inside a word; the halves are joined without a space
     when the dictionary says so (``morph.join_split_word``):
@@ -183,40 +257,42 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
     """
     out: list[Line] = []
     changes: list[Change] = []
+    joining: _Joining | None = None
     for line in lines:
-        prev = out[-1] if out else None
-        if prev and prev.source == line.source and lang != "ru" and _continues(prev, line, lang):
-            # a hard-wrapped sentence, or "LAW 52" with its title on the next line
-            out[-1] = _joined(prev, line, f"{prev.text} {line.text}")
-            changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev.last, line.first}))
+        if joining is not None and joining.source == line.source and _joins(joining, line, lang):
+            prev_last = joining.lines[-1].last
+            # only the Russian headings lost hyphens: elsewhere a wrap falls between words
+            word_join = joining.head.kind in HEADING_KINDS and lang == "ru"
+            joining.add(line, " ", extra_words if word_join else None)
+            changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev_last, line.first}))
             continue
-        if prev and prev.source == line.source and STARTS_LOWER.match(line.text):
-            kind = classify(prev.text, lang).kind
-            if kind in HEADING_KINDS or kind == "text":
-                # only the Russian headings lost hyphens: elsewhere a wrap falls between words
-                text = _join_heading_wrap(prev.text, line.text, extra_words) if kind in HEADING_KINDS and lang == "ru" \
-                    else f"{prev.text} {line.text}"
-                out[-1] = _joined(prev, line, text)
-                changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev.last, line.first}))
-                continue
-        out.append(line)
+        if joining is not None:
+            out.append(joining.line())
+        joining = _Joining(line, lang)
+    if joining is not None:
+        out.append(joining.line())
     return out, changes
 
 
-def _continues(prev: Line, line: Line, lang: str) -> bool:
+def _joins(joining: _Joining, line: Line, lang: str) -> bool:
+    """Whether ``line`` continues the logical line being joined."""
+    if lang != "ru" and _continues(joining, line, lang):
+        # a hard-wrapped sentence, or "LAW 52" with its title on the next line
+        return True
+    if not STARTS_LOWER.match(line.text):
+        return False
+    if joining.head.kind in HEADING_KINDS:
+        return continues_title(joining, line)
+    return joining.head.kind == "text"
+
+
+def _continues(joining: _Joining, line: Line, lang: str) -> bool:
     """In another language's plain text: a line continues the one before when that one is
     running text not ending a sentence, or a law heading with no title yet."""
-    before, here = classify(prev.text, lang), classify(line.text, lang)
+    before, here = joining.head, classify(line.text, lang)
     if before.kind == "law" and before.title is None:
         return here.kind == "text"
-    return before.kind == "text" and here.kind == "text" and not re.search(r"[.!?:;]['\"”’»)]*$", prev.text)
-
-
-def _joined(prev: Line, line: Line, text: str) -> Line:
-    """``prev`` and ``line`` as one logical line, keeping where each raw line begins."""
-    offset = len(text) - len(line.text)
-    starts = prev.line_starts() + tuple((offset + o, n) for o, n in line.line_starts())
-    return Line(text, prev.source, prev.first, line.last, starts)
+    return before.kind == "text" and here.kind == "text" and not re.search(r"[.!?:;]['\"”’»)]*$", joining.end)
 
 
 def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str:
@@ -239,20 +315,24 @@ def join_commentary_lines(lines: list[Line]) -> tuple[list[Line], list[Change]]:
     """
     out: list[Line] = []
     changes: list[Change] = []
-    open_paragraph = False
+    joining: _Joining | None = None
     for line in lines:
         if not line.text:
-            open_paragraph = False
+            if joining is not None:
+                out.append(joining.line())
+            joining = None
             continue
         starts = COMMENTARY_PARAGRAPH.match(line.text) or COMMENTARY_HEADING.match(line.text)
-        if open_paragraph and not starts and out:
-            prev = out[-1]
-            out[-1] = _joined(prev, line, f"{prev.text} {line.text}")
-            changes.append(Change(line.source, line.first, "join_commentary_lines"))
-        else:
-            out.append(line)
         # a heading stands alone: the next line starts a paragraph of its own
-        open_paragraph = not COMMENTARY_HEADING.match(out[-1].text)
+        if joining is not None and not starts and not COMMENTARY_HEADING.match(joining.parts[0]):
+            joining.add(line)
+            changes.append(Change(line.source, line.first, "join_commentary_lines"))
+            continue
+        if joining is not None:
+            out.append(joining.line())
+        joining = _Joining(line, None)
+    if joining is not None:
+        out.append(joining.line())
     return out, changes
 
 

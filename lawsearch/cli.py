@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from .model import CorpusError, collapse, os_fault, shorten
+from .model import CorpusError, collapse, json_escaped, os_fault, shorten, visible
 from .program import interruptible, report
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
@@ -90,10 +90,11 @@ def error_message(error: CorpusError, limit: int | None = 5, check: str = "lawse
     """The problems of a failed run, in file order, at most ``limit`` of them, repeats of
     one error collapsed into it with their count; ``check`` is the command that lists them all."""
     problems = sorted(collapse(error.problems), key=lambda p: (p.path or "", p.line or 0))
-    lines = [str(p) for p in problems[:limit]]
+    # each problem on its line as check prints it, "Error: …"; click adds the first "Error: "
+    lines = [f"{p.severity.capitalize()}: {p}" for p in problems[:limit]]
     if limit is not None and len(problems) > limit:
         lines.append(f"… and {len(problems) - limit} more like these (`{check}` lists them all)")
-    return "\n".join(lines)
+    return "\n".join(lines).removeprefix("Error: ")
 
 
 def corpus_arguments(root: Path, out: Path) -> list[str]:
@@ -145,12 +146,15 @@ class OutputError(Exception):
         self.error = error
 
 
-def emit(text: str = "", nl: bool = True) -> None:
+def emit(text: str = "", nl: bool = True, raw: bool = False) -> None:
     """Data to stdout (progress and errors go to stderr); a failure is an OutputError, for
     the command boundary to report. A reader that has gone (``lawsearch export | head``)
-    is no failure: the rest of the output is dropped and the command ends as it would."""
+    is no failure: the rest of the output is dropped and the command ends as it would. The
+    text is made ``visible`` -- no control or bidi character of a law text reaches the
+    terminal raw -- unless ``raw``: JSON (``emit_json``), an export, or a line styled after
+    its parts were made visible."""
     try:
-        click.echo(text, nl=nl)
+        click.echo(text if raw else visible(text), nl=nl)
     except OSError as e:
         if not _reader_gone(e):
             raise OutputError(e) from None
@@ -178,6 +182,12 @@ class WritesHelp:
 
 class Command(WritesHelp, click.Command):
     """A lawsearch command (``@main.command()``)."""
+
+
+def emit_json(data, indent: int | None = 1) -> None:
+    """JSON to stdout, exact: what a terminal must not get raw is written as a ``\\uXXXX``
+    escape, which JSON reads back as the same character."""
+    emit(json_escaped(json.dumps(data, ensure_ascii=False, indent=indent)), raw=True)
 
 
 class Boundary(WritesHelp, click.Group):
@@ -293,13 +303,14 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
       lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
     """
     from .build import build as run_build
+    from .corpus import for_user
 
     # interrupted, the build says what it left: "interrupted; build is left as it was"
     corpus = run_build(root, out, quiet if silent else tell, single_file=single_file, force=force,
                        notice=tell, budget=tell if verbose else None)
     for p in corpus.problems:
         if p.severity == "warning":
-            tell(f"warning: {p}")
+            tell(f"Warning: {for_user(p, root)}")
     if not silent:
         laws = sum(1 for n in corpus.nodes if n.kind == "law")
         tell(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
@@ -375,7 +386,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str) -> None:
     corpus = load_corpus(root, out, quiet)
     resolved = resolve(corpus, node_id)
     if as_json:
-        emit(json.dumps(as_dict(corpus, resolved), ensure_ascii=False, indent=1))
+        emit_json(as_dict(corpus, resolved))
     else:
         emit(describe(corpus, resolved, lang), nl=False)
 
@@ -401,10 +412,10 @@ def check(root: Path, out: Path) -> None:
 
     words = lexicon_words(read_corpus_folder(root))  # read before parsing: the two never share memory
     corpus = load_corpus(root, out, quiet, strict=False)
-    report = quality_report(corpus, words)
+    report = quality_report(corpus, words, root)
     emit(report.text(), nl=False)
     for error in report.errors:
-        tell(f"error: {error}")  # best effort: the verdict is the exit status
+        tell(f"Error: {error}")  # best effort: the verdict is the exit status
     if report.errors:
         sys.exit(1)
 
@@ -427,27 +438,21 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
       lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
     """
     from .clean import clean_lines
-    from .sources import LINE_BREAK, decode, read_corpus_folder
+    from .sources import LINE_BREAK, ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
 
     path = Path(file)
-    declared_kind, declared_encoding, lang = None, None, "ru"
-    manifest = next((d for d in path.resolve().parents if (d / "manifest.toml").is_file()), None)
-    if manifest is not None:
-        try:
-            folder = read_corpus_folder(manifest)
-            source = next((s for s in folder.sources if (manifest.parent / s.path).resolve() == path.resolve()), None)
-            if source is not None:
-                declared_kind, declared_encoding, lang = source.kind, source.encoding, source.lang
-        except CorpusError:
-            pass  # a broken manifest elsewhere should not stop cleaning this one file
+    declared = declared_source(path)
+    lang = declared.get("lang", "ru")
+    # a message names where the encoding came from: the option, the manifest, or detection
+    origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     try:
-        text, _ = decode(path.read_bytes(), (encoding or declared_encoding or "auto").lower(), str(path), lang)
+        text, _ = decode(path.read_bytes(), (encoding or declared.get("encoding") or "auto").lower(), str(path), lang, origin)
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     raw = LINE_BREAK.split(text)
     if raw and raw[-1] == "":
         raw.pop()
-    cleaned = clean_lines(raw, path.stem, kind or declared_kind or "laws")
+    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", lang=lang)
     if not explain:
         for line in cleaned.lines:
             emit(line.text)
@@ -518,9 +523,9 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     except QueryError as e:
         raise click.UsageError(str(e)) from None
     if as_json:
-        emit(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+        emit_json(result.to_dict())
         return
-    emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)))
+    emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)), raw=True)
 
 
 @main.command()
@@ -595,8 +600,12 @@ def _index_is_fresh(root: Path, fingerprint: dict | None) -> bool:
 def format_result(result, command=lambda query, limit=None: shlex.join(["lawsearch", "search", query])) -> str:
     """Hits grouped by law, the matched words in bold yellow (click drops the colour when
     the output is not a terminal). ``command(query, limit)`` writes the commands the hints
-    give for hits not shown; the counts say how many each would show."""
+    give for hits not shown; the counts say how many each would show. Every part taken from
+    the corpus or the query is made ``visible`` before it is styled."""
     from .query import PER_LAW, groups, reach
+
+    def hint(query: str, limit: int | None = None) -> str:
+        return visible(command(query, limit))
 
     lines: list[str] = []
     if result.corrected_query:
@@ -609,7 +618,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
     if result.kind != "text":
-        return _format_jump(result, command)
+        return _format_jump(result, hint)
     lines += reading_lines(result)
     by_id = {h.id: h for h in result.hits}
     query = result.corrected_query or result.query
@@ -621,7 +630,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         rest = group["total"] - len(group["shown"])
         if rest and group["law"] and len(rows) > 1:
             # "law:N …" shows every match of the law: one law is never capped
-            again = command(f"law:{group['law']} {query}", group["total"])
+            again = hint(f"law:{group['law']} {query}", group["total"])
             lines.append(click.style(f"    … and {rest} more in law {group['law']}: {again}", dim=True))
         lines.append("")
     count = f"{result.total} {'hit' if result.total == 1 else 'hits'}"
@@ -631,7 +640,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     whole = reach(result.by_law)  # what a limit as big as the total would show
     if whole > printed:
         also = "them all" if whole == result.total else f"{whole} of them (at most {PER_LAW} per law)"
-        lines.append(f"{count}, {printed} shown; `{command(query, result.total)}` shows {also}")
+        lines.append(f"{count}, {printed} shown; `{hint(query, result.total)}` shows {also}")
     else:
         lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
@@ -652,7 +661,7 @@ def _format_jump(result, command) -> str:
     noun = "node" if others == 1 else f"{others} nodes"
     who = ("nothing in the corpus cites it" if not others else
            f"then the {noun} it belongs to" if result.hits[0].kind == "footnote" else f"then the {noun} citing it")
-    lines = [f"{shorten(result.query.strip())}: {result.hits[0].id}, {who}"]
+    lines = [f"{shorten(result.query.strip())}: {visible(result.hits[0].id)}, {who}"]
     if result.target != result.hits[0].id:
         lines.append(f"(no {shorten(result.target)} in our text; showing its law)")
     lines.append("")
@@ -666,11 +675,12 @@ def _format_jump(result, command) -> str:
 def _hit_lines(hits) -> list[str]:
     lines = []
     for hit in hits:
-        heading = f"Правило {hit.id}" if hit.kind == "law" else hit.id
-        title = f". {hit.title}" if hit.title else ""
-        lines.append(click.style(f"{heading}{title}", bold=True) + click.style(f"   {hit.url}", dim=True))
+        heading = visible(f"Правило {hit.id}" if hit.kind == "law" else hit.id)
+        title = visible(f". {hit.title}") if hit.title else ""
+        lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:
-            lines.append("    " + _highlight(hit.snippet, hit.highlights))
+            # one character for one: the highlights' offsets still fit
+            lines.append("    " + _highlight(visible(hit.snippet), hit.highlights))
     return lines
 
 
@@ -718,6 +728,7 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
       lawsearch kwic вистующий --sort right --width 30
       lawsearch kwic онер --json
     """
+    from .analysis import tokenize
     from .build import load_corpus
     from .concordance import kwic as find
 
@@ -728,16 +739,19 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     _check_law(corpus, law)
     analysis = _analysis(root)
     if not analysis.terms(text):
+        if not tokenize(text):  # "!!!": punctuation, or bytes that are no text
+            raise click.UsageError(f"{shorten(text)!r} has no words to look for; try: lawsearch kwic штрафная карта")
         raise click.UsageError(f"{shorten(text)!r} is only stop words (и, в, на …), which the lemma index leaves out")
     lines = find(corpus, analysis, text, width, sort, law)
     if as_json:
-        emit(json.dumps([l.to_dict() for l in lines], ensure_ascii=False, indent=1))
+        emit_json([l.to_dict() for l in lines])
         return
     if not lines:
         emit(f"No form of {shorten(' '.join(word))!r} in the corpus text.")
         return
     for l in lines:
-        emit(f"{l.node:>8}  {l.left:>{width}} " + click.style(l.match, bold=True, fg="yellow") + f" {l.right}")
+        emit(f"{visible(l.node):>8}  {visible(l.left):>{width}} " + click.style(visible(l.match), bold=True, fg="yellow")
+             + f" {visible(l.right)}", raw=True)
     tell(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
 
 
@@ -762,7 +776,7 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
     _check_law(corpus, law)
     rows = count(corpus, _analysis(root), law)[:limit]
     if as_json:
-        emit(json.dumps(rows, ensure_ascii=False))
+        emit_json(rows, indent=None)
         return
     for lemma, n in rows:
         emit(f"{n:6}  {lemma}")

@@ -16,7 +16,7 @@ from .clean import clean_lines
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
 from .pages import assemble, split_pieces
 from .references import find_references
-from .sources import CorpusFolder, read_corpus_folder
+from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
 
 Progress = Callable[[str], None]
@@ -58,13 +58,10 @@ def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
     return frozenset(Lexicon.load(path).forms) if path else frozenset()
 
 
-def _real_path(problem: Problem, root: Path) -> Problem:
-    """Problems name files as the corpus JSON does ("corpus/laws/…"); a user needs the
-    file itself, wherever the corpus folder is."""
-    prefix = f"{root.name}/"
-    if problem.path and problem.path.startswith(prefix):
-        return replace(problem, path=str(root / problem.path[len(prefix):]))
-    return problem
+def for_user(problem: Problem, root: Path) -> Problem:
+    """Problems name files as the corpus JSON does ("corpus/laws/…"); a user needs the file
+    itself, from the current folder, wherever the corpus folder is (``sources.user_path``)."""
+    return replace(problem, path=user_path(problem.path, root)) if problem.path else problem
 
 
 def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -> Corpus:
@@ -135,7 +132,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
     )
-    problems = [_real_path(p, folder.root) for p in problems]
+    problems = [for_user(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]
     if strict and errors:
         raise CorpusError(errors)

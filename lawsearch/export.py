@@ -265,7 +265,7 @@ def to_tei(corpus: Corpus) -> str:
         for f in corpus.footnotes_of(node.id):
             if f.markers and f.markers[0] != node.id:
                 continue  # a footnote shared by several markers stands once, with the first
-            lines.append(f'{"  " * depth}  <note type="footnote" xml:id="{f.id}">{text_xml(f.id, f.text)}</note>')
+            lines.append(f'{"  " * depth}  <note type="footnote" xml:id="{ids.anchor(f.id)}">{text_xml(f.id, f.text)}</note>')
         for child in corpus.children(node.id):
             lines += div(child, depth + 1)
         if node.kind == "law":
@@ -288,7 +288,7 @@ def to_tei(corpus: Corpus) -> str:
         f"    <titleStmt><title>{title}, {edition}</title></titleStmt>",
         "    <publicationStmt><p>Exported by lawsearch from the damaged raw text; gaps mark lost text.</p></publicationStmt>",
         "    <sourceDesc><listBibl>" + "".join(
-            f'<bibl xml:id="src-{xml_text(s.id)}"><idno type="sha256">{s.sha256}</idno>'
+            f'<bibl xml:id="{ids.source_anchor(s.id)}"><idno type="sha256">{s.sha256}</idno>'
             f"<edition>{xml_text(s.edition)}</edition></bibl>" for s in corpus.sources) + "</listBibl></sourceDesc>",
         "  </fileDesc></teiHeader>",
         "  <text><body>",

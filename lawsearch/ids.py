@@ -117,6 +117,16 @@ def anchor(node_id: str) -> str:
     return f"{NAME_OTHER.sub('_', node_id)}-{digest}"
 
 
+def source_anchor(source_id: str) -> str:
+    """The HTML id / xml:id of a raw source (``sources.html``, the TEI header): ``src-`` and
+    its file's stem, made safe by ``anchor`` as a piece's is.
+
+    >>> source_anchor("000_58dbb1f2fde933c1"), source_anchor("my file (2)")
+    ('src-000_58dbb1f2fde933c1', 'src-my_file__2_-e948f7')
+    """
+    return anchor(f"src-{source_id}")
+
+
 # what an anchor may hold as it is: letters, digits, "_", "-", "." (an XML NCName after the
 # ID's own letter prefix, and a CSS identifier once the dot is escaped, as cssEscape does)
 NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")

@@ -114,12 +114,50 @@ ECHO_CHARS = 60  # how much of what a user typed a message repeats
 
 def shorten(text: str, limit: int = ECHO_CHARS) -> str:
     """User input as a message repeats it: the first ``limit`` characters, then "…" (a
-    5,000-character ID pasted by mistake must not flood the terminal).
+    5,000-character ID pasted by mistake must not flood the terminal), made ``visible``
+    (a byte of the command line that is not UTF-8 shows as U+FFFD, not ``\\udcff``).
 
-    >>> shorten("50E1"), shorten("5" * 5000)[-3:]
-    ('50E1', '55…')
+    >>> shorten("50E1"), shorten("5" * 5000)[-3:], shorten("50\\udcff")
+    ('50E1', '55…', '50\ufffd')
     """
-    return text if len(text) <= limit else text[:limit] + "…"
+    return visible(text if len(text) <= limit else text[:limit] + "…")
+
+
+# What a terminal must never be sent raw: C0 controls but tab and line feed, DEL, the C1
+# controls, lone surrogates (bytes of the command line that were not UTF-8), and the
+# invisible characters that reorder or hide text -- the bidi marks, embeddings, overrides and
+# isolates (U+061C, U+200E/F, U+202A-E, U+2066-9), the BOM U+FEFF, U+2028/2029.
+TERMINAL_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def _picture(m: re.Match) -> str:
+    code = ord(m.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Unicode control pictures: DC4 → ␔, ESC → ␛
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def visible(text: str) -> str:
+    """Text for a terminal: each ``TERMINAL_UNSAFE`` character becomes one visible one -- a
+    control picture for a C0 control (``␔`` for DC4, ``␛`` for ESC), ``�`` for the rest --
+    so nothing in a law text or a query can move the cursor, colour or reorder the screen.
+    One character for one: offsets into the text stay right.
+
+    >>> visible("конец\\x14абзаца\\u202eтекст\\ufeff")
+    'конец␔абзаца\ufffdтекст\ufffd'
+    """
+    return TERMINAL_UNSAFE.sub(_picture, text)
+
+
+def json_escaped(text: str) -> str:
+    """JSON text with every ``TERMINAL_UNSAFE`` character written as its ``\\uXXXX`` escape,
+    which JSON reads back as the same character: the data stays exact, the terminal safe.
+
+    >>> json_escaped('"a\\u202eb"')
+    '"a\\\\u202eb"'
+    """
+    return TERMINAL_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 FAULTS = {

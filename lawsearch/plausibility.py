@@ -53,16 +53,22 @@ def _is_latin(word: str) -> bool:
     return all(c.isascii() or unicodedata.name(c, "").startswith("LATIN ") for c in word)
 
 
+def _is_cyrillic(word: str) -> bool:
+    """``_is_cyrillic("ёлка")`` is True; ``_is_cyrillic("Law")`` is False."""
+    return all(unicodedata.name(c, "").startswith("CYRILLIC ") for c in word)
+
+
 @dataclass(frozen=True)
 class Language:
     name: str
     is_word: Callable[[str], bool]  # a run of letters with a non-ASCII one: a word of the language?
+    in_script: Callable[[str], bool]  # a run of letters in the language's script (no dictionary)
 
 
 # The languages whose text can be judged; a source in another language is not.
 LANGUAGES = {
-    "ru": Language("Russian", morph.is_known),
-    "en": Language("English", _is_latin),
+    "ru": Language("Russian", morph.is_known, _is_cyrillic),
+    "en": Language("English", _is_latin, _is_latin),
 }
 
 
@@ -191,6 +197,65 @@ def read_nowhere(found: dict[str, Reading]) -> Reading | None:
     best = max(found.values(), key=lambda r: (r.share, r.plausible), default=None)
     if best is None or best.share >= PLAUSIBLE or max(r.words for r in found.values()) < NOWHERE_WORDS:
         return None
+    return best
+
+
+def language_reading(text: str, language: Language, codec: str) -> Reading:
+    """How ``text`` reads as ``language`` counting all its words, ASCII ones too (``score``
+    leaves them out: the encodings agree on them, the languages do not): of its tokens, at
+    most ``MAX_WORDS`` spread evenly (``language_verdict``). Latin-script words count as
+    English: the languages we know are told apart by script first.
+
+    >>> language_reading("Правило 50. Распоряжение штрафной картой", LANGUAGES["en"], "utf-8").share
+    0.0
+    """
+    verdicts = [v for v in (language_verdict(t, language) for t in text.split()) if v is not None]
+    picked = verdicts[::max(1, -(-len(verdicts) // MAX_WORDS))]
+    good = sum(picked)
+    return Reading(codec, good, len(picked) - good)
+
+
+def language_verdict(token: str, language: Language) -> bool | None:
+    """Whether a token is a word of the language, ASCII or not: None for a token with no
+    run of two letters (``50.``, ``B.``, ``—``); False for one holding a symbol no text
+    has (a mis-decoded ``╨Я╤А`` is no word of any language).
+
+    >>> ru, en = LANGUAGES["ru"], LANGUAGES["en"]
+    >>> language_verdict("«Правило", ru), language_verdict("Law", ru), language_verdict("Law", en)
+    (True, False, True)
+    """
+    others = LETTER_RUN.sub("", token)
+    if any(not c.isascii() and unicodedata.category(c)[0] not in "PZN" for c in others):
+        return False
+    runs = [r for r in LETTER_RUN.findall(token) if len(r) > 1]
+    return all(language.is_word(r) for r in runs) if runs else None
+
+
+def other_language(data: bytes, lang: str, codecs: Iterable[str]) -> tuple[str, Reading] | None:
+    """The language other than ``lang`` that (a sample of) ``data`` clearly reads as in one of
+    ``codecs``, and that reading; None when it reads as ``lang`` as well as any.
+
+    A Russian law text declared English gives ``("ru", Reading("utf-8", 190, 8))``.
+    """
+    own_language = LANGUAGES.get(lang)
+    if own_language is None:
+        return None
+    part = sample(data)
+    best: tuple[str, Reading] | None = None
+    for codec in codecs:
+        try:
+            text = part.decode("utf-8-sig" if codec == "utf-8" else codec)
+        except UnicodeDecodeError:
+            continue
+        script = language_reading(text, Language(own_language.name, own_language.in_script, own_language.in_script), codec)
+        if script.share >= 1 - MARGIN:
+            continue  # written in the language's own letters: no other language rivals it, no dictionary needed
+        own = language_reading(text, own_language, codec)
+        for other, language in LANGUAGES.items():
+            found = language_reading(text, language, codec)
+            if other != lang and clearly_better(found, own) and (
+                    best is None or (found.share, found.plausible) > (best[1].share, best[1].plausible)):
+                best = (other, found)
     return best
 
 

@@ -46,6 +46,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(template_dir())), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["anchor"] = ids.anchor
+    env.globals["source_anchor"] = ids.source_anchor
     return env
 
 
@@ -145,7 +146,7 @@ class SiteBuilder:
                            .format(before, after))
             elif kind == "footnote":
                 if data:
-                    out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="сноска">*</a></sup>').format(data, start))
+                    out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="сноска">*</a></sup>').format(ids.anchor(data), start))
                 else:
                     out.append(Markup('<sup class="fn-mark lost" title="Текст сноски утерян вместе со страницей">*</sup>'))
             elif kind == "label":

@@ -137,7 +137,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         folder.data_files[key] = path
     if "curation" in folder.documents:
         folder.curation, found = read_curation(folder.documents["curation"], sources, folder.law_range)
-        folder.curation_path = f"{root.name}/{code.get('curation', DATA_FILES['curation'].default)}"
+        folder.curation_path = f"{corpus_name(root)}/{code.get('curation', DATA_FILES['curation'].default)}"
         problems += found
     if "titles" in folder.documents:
         folder.titles_en, found = read_titles(folder.documents["titles"], folder.law_range)
@@ -163,8 +163,9 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
-    if not _inside(root / entry["path"], root):
-        raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it")
+    if not _inside(entry["path"]):
+        raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it "
+                   "(a symbolic link under it may point to a file kept elsewhere)")
     if entry["kind"] == "laws" and entry["lang"] not in LAYOUTS:
         raise fail(f"no law-text layout is known for lang {entry['lang']!r}; known: {', '.join(LAYOUTS)}", "lang")
     path = root / entry["path"]
@@ -182,12 +183,15 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
     text, encoding = decode(data, declared, str(path), str(entry["lang"]))
+    other = plausibility.other_language(data, entry["lang"], [encoding])
+    if other is not None:
+        raise fail(f"{entry['path']} {not_the_language(entry['lang'], *other)}; set lang = \"{other[0]}\"", "lang")
     lines = LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     source = Source(
         id=path.stem,
-        path=f"{root.name}/{entry['path']}",
+        path=f"{corpus_name(root)}/{entry['path']}",
         lang=entry["lang"],
         kind=entry["kind"],
         edition=entry.get("edition", ""),
@@ -199,19 +203,68 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     return source, lines, data
 
 
+def corpus_name(root: Path) -> str:
+    """The corpus folder's own name, which starts every ``Source.path`` (``corpus/laws/…``):
+    also for ``--corpus .``, whose ``Path.name`` is empty. Links are not resolved: the name
+    is the one the user sees.
+
+    >>> corpus_name(Path("c3/corpus")), corpus_name(Path("/data/corpus/"))
+    ('corpus', 'corpus')
+    """
+    return Path(os.path.abspath(root)).name
+
+
+def user_path(path: str, root: Path) -> str:
+    """A path as the corpus records it (``corpus/laws/ru/000.txt``, relative to the corpus
+    folder's parent) as the user can open it from the current folder: under ``root`` as
+    given. Any other path is returned as it is.
+
+    >>> user_path("corpus/curation.toml", Path("c3/corpus"))
+    'c3/corpus/curation.toml'
+    """
+    prefix = f"{corpus_name(root)}/"
+    return str(root / path[len(prefix):]) if path.startswith(prefix) else path
+
+
+def declared_source(path: Path) -> dict[str, str]:
+    """What the nearest manifest above ``path`` declares for it -- ``kind``, ``lang`` and
+    ``encoding`` as written there -- or nothing when no manifest lists it. Only the entry is
+    read: a mistake elsewhere in the corpus should not stop ``lawsearch clean`` on this file.
+
+    >>> declared_source(Path("corpus/laws/ru/000_58dbb1f2fde933c1.txt"))["encoding"]  # doctest: +SKIP
+    'auto'
+    """
+    try:
+        path = path.resolve()
+        folder = next((d for d in path.parents if (d / MANIFEST).is_file()), None)
+        if folder is None:
+            return {}
+        entries = schema.parse_toml(schema.read_text(folder / MANIFEST), folder / MANIFEST).get("source", [])
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict) and isinstance(entry.get("path"), str) and (folder / entry["path"]).resolve() == path:
+                return {key: entry[key] for key in ("kind", "lang", "encoding") if isinstance(entry.get(key), str)}
+    except (CorpusError, OSError, RuntimeError):  # RuntimeError: a link loop (Python < 3.13)
+        pass
+    return {}
+
+
 def _present(path: Path) -> bool:
     """Something is there, readable or not: a file, a folder, or a symbolic link even if it
     loops or points nowhere (reading it then says which)."""
     return path.exists() or path.is_symlink()
 
 
-def _inside(path: Path, root: Path) -> bool:
-    """Whether ``path`` is under ``root`` once symbolic links are followed. A link that
-    loops cannot be followed: it counts as inside, and reading it says what is wrong."""
-    try:
-        return path.resolve().is_relative_to(root.resolve())
-    except (OSError, RuntimeError):  # RuntimeError: a link loop (Python < 3.13)
-        return True
+def _inside(relative: str) -> bool:
+    """Whether a manifest path, as written, stays under the corpus folder: relative, and no
+    ``..`` climbing out of it. Symbolic links are not followed here: a raw file kept
+    elsewhere and linked into the folder is read through its link, and a link pointing
+    nowhere is reported when reading it (``os_fault``), as any dangling link is.
+
+    >>> _inside("laws/ru/000.txt"), _inside("../outside.txt"), _inside("laws/../../x.txt")
+    (True, False, False)
+    """
+    normal = os.path.normpath(relative)
+    return not os.path.isabs(normal) and normal != ".." and not normal.startswith(".." + os.sep)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -227,7 +280,38 @@ def read_bytes(path: Path) -> bytes:
         raise CorpusError(Problem("error", f"cannot read it: {os_fault(e, path)}", str(path))) from None
 
 
-def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[str, str]:
+@dataclass(frozen=True)
+class EncodingOrigin:
+    """Where a declared encoding comes from, so a message says so and how to change it:
+    the manifest (``ORIGIN_MANIFEST``) or ``lawsearch clean --encoding`` (``ORIGIN_OPTION``).
+
+    >>> ORIGIN_OPTION.says("koi8-r"), ORIGIN_OPTION.fix("cp866")
+    ('--encoding says koi8-r', 'use --encoding cp866 or auto')
+    """
+
+    declaration: str  # "the manifest", "--encoding"
+    remedy: str  # how to change it: "declare {} or auto"
+    setting: str  # how to set one when detection fails
+    language_remedy: str  # how to say the language: 'set lang = "{}" in the manifest'
+
+    def says(self, codec: str) -> str:
+        return f"{self.declaration} says {codec}"
+
+    def fix(self, codec: str) -> str:
+        return self.remedy.format(codec)
+
+    def language_fix(self, lang: str) -> str:
+        return self.language_remedy.format(lang)
+
+
+ORIGIN_MANIFEST = EncodingOrigin("the manifest", "declare {} or auto", "set encoding in the manifest",
+                                 'set lang = "{}" in the manifest')
+ORIGIN_OPTION = EncodingOrigin("--encoding", "use --encoding {} or auto", "give it with --encoding",
+                               'list it in a manifest with lang = "{}"')
+
+
+def decode(data: bytes, declared: str, where: str, lang: str = "ru",
+           origin: EncodingOrigin = ORIGIN_MANIFEST) -> tuple[str, str]:
     """Decode a raw file: UTF-8 (with or without BOM), cp1251, cp866 or KOI8-R.
 
     With ``declared == "auto"`` the encoding is detected: strict UTF-8 first, else the one
@@ -236,7 +320,8 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[st
     A declared code page must read as ``lang`` too: one that gives mojibake while another
     reads right is an error naming the right one.
     Returns ``(text, encoding name)``; raises CorpusError for empty, binary, undecodable
-    or misread data.
+    or misread data, saying where a declared encoding came from (``origin``) or that the
+    encoding was detected.
 
     >>> decode("Правило 50.".encode("koi8-r"), "auto", "x.txt")
     ('Правило 50.', 'koi8-r')
@@ -247,23 +332,25 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[st
         raise CorpusError(Problem("error", "the file is UTF-16, which is not supported; save it as UTF-8", where))
     if b"\x00" in data:
         raise CorpusError(Problem("error", "the file looks binary (it has NUL bytes), not text", where))
+    _check_utf8_throughout(data, lang, where)
     if declared != "auto":
         codec = ENCODINGS.get(declared)
         if codec is None:
             raise CorpusError(Problem("error", f"unknown encoding {declared!r}; use auto, {', '.join(sorted(set(ENCODINGS.values())))}", where))
         if codec != "utf-8" and not data.isascii() and _is_utf8(data):
-            raise CorpusError(Problem("error", f"the manifest says {codec}, but the file is UTF-8; declare utf-8 or auto", where))
+            raise CorpusError(Problem("error", f"{origin.says(codec)}, but the file is UTF-8; {origin.fix('utf-8')}", where))
         try:
             text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
         except UnicodeDecodeError as e:
             line = data[: e.start].count(b"\n") + 1
             better = plausibility.better_reading(plausibility.readings(data, lang, CODECS), None)
-            hint = f"; it reads as {plausibility.language_name(lang)} in {better.codec}: declare that or auto" if better else ""
-            raise CorpusError(Problem("error", f"not valid {codec}: byte {data[e.start]:#04x} cannot be decoded{hint}",
+            hint = f"; it reads as {plausibility.language_name(lang)} in {better.codec}: {origin.fix(better.codec)}" if better else ""
+            raise CorpusError(Problem("error", f"{origin.says(codec)}, but it is not valid {codec}: "
+                                      f"byte {data[e.start]:#04x} cannot be decoded{hint}",
                                       where, line)) from None
         # strict UTF-8 that decodes is UTF-8; a code page that reads well needs no rivals
         if codec != "utf-8" and not data.isascii() and not plausibility.beyond_doubt(data, lang, codec):
-            _check_reading(data, text, codec, lang, where, CODECS)
+            _check_reading(data, text, codec, lang, where, CODECS, origin=origin, said=origin.says(codec))
         return text, codec
     try:
         return data.decode("utf-8-sig"), "utf-8"
@@ -284,13 +371,38 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru") -> tuple[st
         except UnicodeDecodeError:
             found.pop(codec, None)  # the sample the model read lacked the one byte this code page lacks
             continue
-        _check_reading(data, text, codec, lang, where, code_pages, found, said=f"detected as {codec}")
+        _check_reading(data, text, codec, lang, where, code_pages, found, origin, said=f"detected as {codec}")
         return text, codec
-    raise CorpusError(Problem("error", "cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); set encoding in the manifest", where))
+    raise CorpusError(Problem("error", f"cannot tell the encoding (not UTF-8, cp1251, cp866 or KOI8-R); {origin.setting}",
+                              where))
+
+
+def _check_utf8_throughout(data: bytes, lang: str, where: str) -> None:
+    """Raise when ``data`` is text in ``lang`` in UTF-8 up to a line where UTF-8 stops being
+    valid: naming that line, and the code page the rest reads in when it does (a file half
+    UTF-8, half cp1251, whose every single reading is wrong somewhere). A file that is not
+    UTF-8 from its first non-ASCII letter on is no concern of this check."""
+    try:
+        data.decode("utf-8")
+        return
+    except UnicodeDecodeError as e:
+        stop = e.start
+    head = plausibility.readings(data[:stop], lang, ["utf-8"]).get("utf-8")
+    if head is None or not plausibility.clearly_better(head, None):
+        return
+    line = data[:stop].count(b"\n") + 1
+    rest = plausibility.readings(data[data.rfind(b"\n", 0, stop) + 1:], lang, [c for c in CODECS if c != "utf-8"])
+    best = max(rest.values(), key=lambda r: (r.share, r.plausible), default=None)
+    name = plausibility.language_name(lang)
+    said = f"UTF-8 stops being valid here (byte {data[stop]:#04x}), though the text before reads as {name} in UTF-8"
+    if best is not None and plausibility.clearly_better(best, None):
+        raise CorpusError(Problem("error", f"the file mixes encodings: {said}, and from here on as {name} in "
+                                           f"{best.codec}; save the whole file in one encoding (utf-8)", where, line))
+    raise CorpusError(Problem("error", f"{said}: mend or remove that byte and save the file as utf-8", where, line))
 
 
 def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, codecs,
-                   found: dict | None = None, said: str = "") -> None:
+                   found: dict | None = None, origin: EncodingOrigin = ORIGIN_MANIFEST, said: str = "") -> None:
     """Raise when ``codec``'s reading of ``data`` is not text in ``lang``: naming the code
     page that reads it right, or saying that none of ``codecs`` does."""
     found = plausibility.readings(data, lang, codecs) if found is None else found
@@ -304,12 +416,25 @@ def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, co
     line, excerpt = plausibility.first_wrong_line(text, lang) or (None, "")
     shown = f"«{excerpt}», " if excerpt else ""
     if better is not None:
-        message = (f"{said or f'the manifest says {codec}'}, but so read the text is not {name} ({shown}{share}); "
-                   f"it is {name} in {better.codec} ({better.percent()}): declare {better.codec} or auto")
+        message = (f"{said}, but so read the text is not {name} ({shown}{share}); "
+                   f"it is {name} in {better.codec} ({better.percent()}): {origin.fix(better.codec)}")
+    elif (other := plausibility.other_language(data, lang, codecs)) is not None:
+        language, reading = other
+        message = f"the text {not_the_language(lang, language, reading, codec_shown=True)}; {origin.language_fix(language)}"
+        line = None
     else:
         message = (f"the text is not {name} in {codec} ({shown}{share}) nor in any other of {', '.join(CODECS)}: "
                    "is it in another encoding or another language?")
     raise CorpusError(Problem("error", message, where, line))
+
+
+def not_the_language(lang: str, other: str, reading: plausibility.Reading, codec_shown: bool = False) -> str:
+    """``"is not English but Russian (98% of its words are Russian words)"``: the end of a
+    sentence naming a file whose text is in another language than declared; with
+    ``codec_shown``, the encoding it reads so in too."""
+    name, other_name = plausibility.language_name(lang), plausibility.language_name(other)
+    read = f", read in {reading.codec}" if codec_shown else ""
+    return f"is not {name} but {other_name} ({reading.percent()} of its words are {other_name} words{read})"
 
 
 def _is_utf8(data: bytes) -> bool:

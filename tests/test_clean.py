@@ -137,6 +137,26 @@ def test_join_wrapped_heading_lines(head, tail, joined):
     assert {c.line for c in changes} == {1, 2}
 
 
+BODY = "игрок сыграл карту в масть партнёра и директор решает по правилу без наказания."
+
+
+@pytest.mark.parametrize("raw, expected", [
+    # a section whose body starts lower-case: prose ending a sentence is no title
+    (["A.Общая цель", BODY, BODY], ["A.Общая цель", f"{BODY} {BODY}"]),
+    (["Правило 70. Спорная претензия", "игрок сыграл карту;"], ["Правило 70. Спорная претензия игрок сыграл карту;"]),
+    # a title wraps onto a line or two, not three
+    (["1.Карта разыгрывающего", "стола или", "открытая карта", "вистующего"],
+     ["1.Карта разыгрывающего стола или открытая карта", "вистующего"]),
+    # a heading line is no longer than a title can be, even without a sentence end
+    (["B.Партнёр нарушителя", BODY.rstrip(".") + " и в масть разыгрывающего, когда тот сыграл карту стола"],
+     ["B.Партнёр нарушителя", BODY.rstrip(".") + " и в масть разыгрывающего, когда тот сыграл карту стола"]),
+    (["B.Партнёр нарушителя", "не в состоянии исполнить наказание"], ["B.Партнёр нарушителя не в состоянии исполнить наказание"]),
+], ids=["prose", "short-sentence", "three-wraps", "too-long", "one-wrap"])
+def test_a_heading_takes_a_short_continuation_only(raw, expected):
+    lines, _ = join_wrapped_lines([Line(t, "x", n, n) for n, t in enumerate(raw, 1)])
+    assert [l.text for l in lines] == expected
+
+
 def test_join_wrapped_lines_leaves_new_pages_and_capitals_alone():
     lines = [Line("- 81", "x", 6, 6), Line("взятке со стола, то карта стола", "x", 6, 6),
              Line("C.Разыгрывающий должен принять ход", "x", 6, 6), Line("Если разыгрывающий мог", "x", 7, 7)]

@@ -26,7 +26,7 @@ from click.testing import CliRunner
 
 from conftest import CORPUS_DIR, ROOT
 from lawsearch.cli import main
-from lawsearch.model import CorpusError
+from lawsearch.model import TERMINAL_UNSAFE, CorpusError
 from lawsearch.sources import read_corpus_folder
 
 LAWSEARCH = shutil.which("lawsearch", path=str(Path(sys.executable).parent)) or shutil.which("lawsearch")
@@ -66,6 +66,11 @@ def dangling(path: Path) -> None:
     path.symlink_to("nowhere.txt")
 
 
+def dangling_outside(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/nonexistent/law.txt")  # was "outside the corpus folder"
+
+
 def folder(path: Path) -> None:
     path.unlink()
     path.mkdir()
@@ -79,9 +84,10 @@ def fifo(path: Path) -> None:
 @pytest.mark.parametrize("damage, words", [
     (loop, "symbolic link that loops"),
     (dangling, "symbolic link to nowhere.txt, which does not exist"),
+    (dangling_outside, "symbolic link to /nonexistent/law.txt, which does not exist"),
     (folder, "a folder, not a file"),
     (fifo, "not a regular file"),
-], ids=["symlink-loop", "dangling-symlink", "folder", "named-pipe"])
+], ids=["symlink-loop", "dangling-symlink", "dangling-symlink-outside", "folder", "named-pipe"])
 def test_an_unreadable_source_is_named_at_its_manifest_line(corpus_copy, tmp_path, damage, words):
     damage(corpus_copy / LAW_000)
     for command in ("check", "build"):
@@ -90,6 +96,21 @@ def test_an_unreadable_source_is_named_at_its_manifest_line(corpus_copy, tmp_pat
         assert isinstance(result.exception, SystemExit), repr(result.exception)
         where = f"manifest.toml:{manifest_line(corpus_copy, '000_58dbb1f2fde933c1')}"
         assert where in result.stderr and LAW_000 in result.stderr and words in result.stderr, result.stderr
+
+
+def test_a_source_linked_to_a_file_kept_outside_the_corpus_is_read_through_its_link(corpus_copy, tmp_path):
+    """The manifest's path is inside the corpus folder as written: a user may keep raw files
+    elsewhere and link them in. A path written outside it (``../x.txt``) stays refused."""
+    source = corpus_copy / LAW_000
+    kept = tmp_path / "raw files" / source.name
+    kept.parent.mkdir()
+    kept.write_bytes(source.read_bytes())
+    source.unlink()
+    source.symlink_to(kept)
+    folder = read_corpus_folder(corpus_copy)
+    assert folder.texts["000_58dbb1f2fde933c1"][0] == kept.read_text(encoding="utf-8").splitlines()[0]
+    result = CliRunner().invoke(main, ["check", "--corpus", str(corpus_copy), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.stderr
 
 
 @pytest.mark.parametrize("name", ["manifest.toml", "curation.toml", "glossary.toml"])
@@ -559,3 +580,59 @@ def test_long_input_is_echoed_short(built_out, argv):
     echoed = result.stdout + result.stderr
     assert "5" * 100 not in echoed and "ф" * 100 not in echoed
     assert "…" in echoed
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["kwic", "!!!"], "'!!!' has no words to look for"),
+    (["kwic", "\udcff"], "'\ufffd' has no words to look for"),  # the byte 0xff in a UTF-8 command line
+    (["kwic", "и в"], "'и в' is only stop words"),
+    (["show", "50\udcff"], "no node '50\ufffd'"),
+    (["show", "\x1b[2J\u202e"], "no node '␛[2J\ufffd'"),
+    (["search", "\x1b[2J\udcff"], "Nothing matches '␛[2J\ufffd'"),
+], ids=["punctuation", "undecodable", "stop-words", "show-undecodable", "show-escape", "search-escape"])
+def test_input_is_echoed_as_what_it_is_and_visibly(built_out, argv, said):
+    """``kwic '!!!'`` said it "is only stop words", and ``kwic $'\\xff'`` echoed '\\udcff'."""
+    result = CliRunner().invoke(main, [*argv, "--corpus", str(CORPUS_DIR), "--out", str(built_out)])
+    echoed = result.stdout + result.stderr
+    assert said in echoed, echoed
+    assert not TERMINAL_UNSAFE.search(echoed.replace("\n", "")), echoed
+
+
+# -- messages name files as they open from the current folder --------------------------------
+
+
+MESSAGE = re.compile(r"^(?:Error|Warning): (?P<path>[^:\n]+?)(?::(?P<line>\d+))?: ", re.M)
+
+
+def test_every_message_names_its_file_as_it_opens_from_the_current_folder(tmp_path, monkeypatch):
+    """Run from /tmp/x, ``check --corpus c3/corpus`` named ``corpus/curation.toml:24``, which
+    does not exist from there, with a lower-case ``error:``; a failed build mixed both."""
+    root = tmp_path / "c3" / "corpus"
+    shutil.copytree(CORPUS_DIR, root)
+    curation = root / "curation.toml"
+    curation.write_text(curation.read_text(encoding="utf-8").replace('law = "45"', 'law = "46"', 1), encoding="utf-8")
+    law = root / LAW_000
+    law.chmod(0o644)
+    with law.open("a", encoding="utf-8") as f:
+        f.write("Правило 99. Правило вне кодекса\nРаздел IX - Раздел без правила\n")  # an error and a warning
+    monkeypatch.chdir(tmp_path)
+
+    for corpus, where in (("c3/corpus", tmp_path), (".", root)):
+        monkeypatch.chdir(where)
+        seen = []
+        for command in ("check", "build"):
+            quiet = ["-q"] if command == "build" else []  # no progress: stderr holds only messages
+            result = CliRunner().invoke(main, [command, *quiet, "--corpus", corpus, "--out", str(tmp_path / "out")])
+            assert result.exit_code == 1, result.output
+            # every line on stderr is a message; the report on stdout has its warnings
+            messages = result.stderr.splitlines() + re.findall(r"(?im)^warning:.*", result.stdout)
+            assert messages
+            for message in messages:
+                m = MESSAGE.match(message)
+                assert m, f"{command}: {message!r} is not 'Error: FILE:LINE: …' or 'Warning: …'"
+                path = Path(m["path"])
+                assert not path.is_absolute() and path.is_file(), f"{command}: {message!r} names no file from {where}"
+                if m["line"]:
+                    assert int(m["line"]) <= len(path.read_text(encoding="utf-8").splitlines()), message
+                seen.append((command, path.name))
+        assert {("check", "curation.toml"), ("build", "curation.toml"), ("check", law.name), ("build", law.name)} <= set(seen)

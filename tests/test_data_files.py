@@ -20,6 +20,8 @@ from conftest import CORPUS_DIR
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lawsearch import schema
+from lawsearch.analysis import dictionary_problems
 from lawsearch.cli import main
 from lawsearch.model import CorpusError
 from lawsearch.schema import DATA_FILES, MANIFEST, Field, LineIndex, Table
@@ -175,6 +177,32 @@ def test_check_and_build_refuse_a_bad_data_file_alike(corpus_copy, tmp_path, fil
     assert check.stderr == build.stderr
     assert "Traceback" not in check.output + build.output
     assert not (tmp_path / "out" / "corpus.json").exists()
+
+
+@pytest.mark.parametrize("text, fragment, line", [
+    ('[terms]\n"фальшренонс" = { like = "несуществующееслово" }\n',
+     'like = "несуществующееслово" is not a word the dictionary knows', 2),
+    ('[terms]\n"болван" = {}\n"столик" = { participle = true }\n', 'knows no participle "столик"', 3),
+    ('[terms]\n"фальшренонс" = {}\n', '"фальшренонс" = {} says the dictionary knows it', 2),
+    ('[spellings]\n"впоследствие" = "впоследствиии"\n', 'does not know "впоследствиии"', 2),
+], ids=["like", "participle", "known", "spelling"])
+def test_a_lexicon_naming_a_word_the_dictionary_lacks_is_an_error_at_its_line(corpus_copy, tmp_path, text, fragment,
+                                                                              line):
+    """``like = "несуществующееслово"`` was accepted silently, though the file says it must be
+    a dictionary word: the term then got no forms at all."""
+    write_data_file(corpus_copy, "lexicon.toml", text)
+    runner = CliRunner()
+    check = runner.invoke(main, ["check", "--corpus", str(corpus_copy), "--out", str(tmp_path / "out")])
+    build = runner.invoke(main, ["build", "-q", "--corpus", str(corpus_copy), "--out", str(tmp_path / "out")])
+    assert check.exit_code == build.exit_code == 1
+    assert f"lexicon.toml:{line}: " in check.stderr and fragment in check.stderr, check.stderr
+    assert check.stderr == build.stderr
+
+
+def test_a_spelling_may_name_a_lexicon_term():
+    doc = schema.Document(Path("lexicon.toml"), {"terms": {"фальшренонс": {"like": "контракт"}},
+                                                 "spellings": {"фальшрэнонс": "фальшренонс"}}, schema.LineIndex(""))
+    assert dictionary_problems(doc) == []
 
 
 # -- finding the line of a key ----------------------------------------------------------

@@ -20,7 +20,7 @@ from conftest import CORPUS_DIR
 from lawsearch import plausibility
 from lawsearch.cli import main
 from lawsearch.model import CorpusError
-from lawsearch.sources import decode
+from lawsearch.sources import decode, read_corpus_folder
 
 VILLAGE = """Осенью в нашей деревне пахнет яблоками и дымом.
 Старый мельник рассказывал детям, как однажды весной река вышла из берегов и унесла деревянный мост.
@@ -247,6 +247,87 @@ def test_clean_judges_the_encoding_it_is_told(tmp_path):
     path = tmp_path / "x.txt"
     path.write_bytes(RECIPE.encode("cp866"))
     result = CliRunner().invoke(main, ["clean", str(path), "--encoding", "koi8-r"])
-    assert result.exit_code == 1 and "declare cp866 or auto" in result.stderr
+    assert result.exit_code == 1 and "use --encoding cp866 or auto" in result.stderr
     assert CliRunner().invoke(main, ["clean", str(path)]).stdout.split("\n")[0] == RECIPE.split("\n")[0]
 
+
+@pytest.mark.parametrize("written, option, said", [
+    ("utf-8", "koi8-r", "--encoding says koi8-r, but the file is UTF-8; use --encoding utf-8 or auto"),
+    ("cp866", "koi8-r", "--encoding says koi8-r, but so read the text is not Russian"),
+    ("koi8-r", "utf-8", "--encoding says utf-8, but it is not valid utf-8"),
+])
+def test_clean_says_the_encoding_came_from_its_option(tmp_path, written, option, said):
+    """``clean --encoding koi8-r FILE`` said "the manifest says koi8-r", for a file in no
+    manifest: the message names where the encoding came from."""
+    path = tmp_path / "x.txt"
+    path.write_bytes(RECIPE.encode(written))
+    result = CliRunner().invoke(main, ["clean", str(path), "--encoding", option])
+    assert result.exit_code == 1
+    assert said in result.stderr and "manifest" not in result.stderr
+
+
+def test_clean_says_the_encoding_came_from_the_manifest(koi8_declared_cp1251):
+    result = CliRunner().invoke(main, ["clean", str(koi8_declared_cp1251 / LAW_002)])
+    assert result.exit_code == 1
+    assert "the manifest says cp1251" in result.stderr and "declare koi8-r or auto" in result.stderr
+
+
+
+# -- declared in the wrong language ------------------------------------------------------------
+
+
+def one_source_corpus(root: Path, data: bytes, lang: str, encoding: str) -> Path:
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "x.txt").write_bytes(data)
+    (root / "manifest.toml").write_text(
+        f'[code]\ntitle = "Laws"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\npath = "laws/x.txt"\n'
+        f'lang = "{lang}"\nkind = "laws"\nencoding = "{encoding}"\n', encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("text, written, declared, reads_as", [
+    (VILLAGE, "utf-8", "en", "Russian"),
+    (VILLAGE + RECIPE, "cp1251", "en", "Russian"),  # long enough that English reads nowhere
+    (WEATHER, "koi8-r", "en", "Russian"),
+    (HARBOUR, "utf-8", "ru", "English"),
+    (HARBOUR, "cp1251", "ru", "English"),
+], ids=["ru-utf8", "ru-cp1251", "ru-koi8r", "en-utf8", "en-cp1251"])
+@pytest.mark.parametrize("encoding", ["auto", "declared"])
+def test_a_source_in_another_language_than_declared_is_an_error_naming_it(tmp_path, text, written, declared,
+                                                                             reads_as, encoding):
+    """Russian sources declared ``lang = "en"`` were read, and the build failed later on an
+    unrelated curation error."""
+    root = one_source_corpus(tmp_path, text.encode(written), declared, written if encoding == "declared" else "auto")
+    with pytest.raises(CorpusError) as info:
+        read_corpus_folder(root)
+    message = str(info.value)
+    name = {"ru": "Russian", "en": "English"}[declared]
+    assert "x.txt" in message and f"is not {name} but {reads_as}" in message, message
+    assert f'set lang = "{"ru" if reads_as == "Russian" else "en"}"' in message
+
+
+@pytest.mark.parametrize("text, lang", [(VILLAGE, "ru"), (LETTER, "ru"), (HARBOUR, "en")])
+def test_a_source_in_its_declared_language_reads(tmp_path, text, lang):
+    assert read_corpus_folder(one_source_corpus(tmp_path, text.encode("utf-8"), lang, "auto")).sources
+
+
+# -- a file in two encodings -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("second", CODE_PAGES)
+@pytest.mark.parametrize("declared", ["auto", "utf-8", *CODE_PAGES])
+def test_a_file_half_utf8_names_the_line_where_utf8_stops_and_says_it_mixes_encodings(declared, second):
+    """Half UTF-8, half cp1251 was reported ":1: the text is not Russian in cp866 …"."""
+    first = VILLAGE + RECIPE
+    data = first.encode("utf-8") + WEATHER.encode(second)
+    line = first.count("\n") + 1  # the first line of the second half
+    message = misread(data, declared)
+    assert message.startswith(f"raw/x.txt:{line}: the file mixes encodings: UTF-8 stops being valid here"), message
+    assert f"as Russian in {second}" in message
+
+
+def test_a_stray_byte_in_utf8_text_is_named_at_its_line():
+    data = VILLAGE.encode("utf-8") + b"\xff " + RECIPE.encode("utf-8")
+    message = misread(data, "auto")
+    assert message.startswith(f"raw/x.txt:{VILLAGE.count(chr(10)) + 1}: UTF-8 stops being valid here (byte 0xff)"), message
+    assert "mixes" not in message

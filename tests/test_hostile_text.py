@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from lawsearch.clean import clean_lines, normalize_line, replace_control_characters
 from lawsearch.cli import main
 from lawsearch.export import to_conllu, to_tei, to_tmx
-from lawsearch.ids import anchor
-from lawsearch.model import Corpus, Footnote, Node
+from lawsearch.ids import anchor, source_anchor
+from lawsearch.model import TERMINAL_UNSAFE, Corpus, Footnote, Node
 from lawsearch.patterns import SCRIPT_BREAKERS
 
 conllu = pytest.importorskip("conllu")
@@ -147,6 +147,68 @@ def test_a_piece_named_after_any_file_gets_an_anchor_every_format_accepts(stem):
     tei = etree.fromstring(to_tei(Corpus(sources=(), nodes=(piece,), footnotes=(), refs=())).encode())
     ids = tei.xpath("//@xml:id")
     assert a in ids
+
+
+ODD_NAMES = ["my file (2)", "laws & notes 50%", "copy: 1"]
+
+
+def test_a_source_named_with_odd_characters_gets_ids_every_format_accepts(tmp_path):
+    """A source file named ``my file (2).txt`` made the TEI header's ``xml:id`` and the id of
+    its section in sources.html hold spaces and brackets: lxml refused the export."""
+    corpus = tmp_path / "corpus"
+    (corpus / "laws" / "ru").mkdir(parents=True)
+    manifest = '[code]\ntitle = "Laws"\nedition = "1987"\nlaws = [1, 93]\n'
+    for n, stem in enumerate(ODD_NAMES):
+        (corpus / "laws" / "ru" / f"{stem}.txt").write_text(
+            f"Правило {50 + n}. Заголовок\nТекст правила.\n", encoding="utf-8")
+        manifest += f'\n[[source]]\npath = "laws/ru/{stem}.txt"\nlang = "ru"\nkind = "laws"\nencoding = "utf-8"\n'
+    (corpus / "manifest.toml").write_text(manifest, encoding="utf-8")
+    out = tmp_path / "build"
+    invoke("build", "-q", "--corpus", str(corpus), "--out", str(out))
+    invoke("export", "--format", "tei", "-o", str(tmp_path / "x.tei"), "--corpus", str(corpus), "--out", str(out))
+
+    xml_ids = etree.parse(str(tmp_path / "x.tei")).xpath("//@xml:id")
+    html_ids = re.findall(r'\sid="([^"]*)"', (out / "site" / "sources.html").read_text(encoding="utf-8"))
+    for stem in ODD_NAMES:
+        assert source_anchor(stem) in xml_ids and source_anchor(stem) in html_ids
+    assert all(re.fullmatch(r"[^\W\d][\w.-]*", i) for i in xml_ids + html_ids), xml_ids + html_ids
+    assert len(set(html_ids)) == len(html_ids)
+
+
+# DC4 (kept in law text, reported as damage), a BOM and a right-to-left override (no control
+# characters, so cleaning leaves them): each would reach the terminal as it is
+UNSEEN = "Текст\x14абзаца \ufeffи \u202eперевёрнутый текст карты."
+
+
+@pytest.fixture
+def unseen_corpus(tmp_path) -> Path:
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "x.txt").write_text(f"Правило 50. Штрафная карта\n{UNSEEN}\n", encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "Laws"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\n'
+                                        'path = "laws/x.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("argv", [["show", "50"], ["kwic", "карта"], ["clean", "{root}/laws/x.txt", "--explain"]],
+                         ids=["show", "kwic", "clean"])
+def test_text_for_the_terminal_shows_control_and_bidi_characters_never_sends_them(unseen_corpus, tmp_path, argv):
+    """``show`` printed DC4, a BOM and U+202E from law text to the terminal unchanged."""
+    argv = [a.format(root=unseen_corpus) for a in argv]
+    options = [] if argv[0] == "clean" else ["--corpus", str(unseen_corpus), "--out", str(tmp_path / "out")]
+    result = invoke(*argv, *options)
+    assert result.exit_code == 0
+    assert not TERMINAL_UNSAFE.search(result.stdout.replace("\n", "")), repr(result.stdout)
+    assert "␔" in result.stdout and "\ufffd" in result.stdout  # made visible, not dropped
+
+
+@pytest.mark.parametrize("argv", [["show", "50", "--json"], ["kwic", "абзаца", "--json"]], ids=["show", "kwic"])
+def test_json_keeps_every_character_escaped(unseen_corpus, tmp_path, argv):
+    result = invoke(*argv, "--corpus", str(unseen_corpus), "--out", str(tmp_path / "out"))
+    assert not TERMINAL_UNSAFE.search(result.stdout.replace("\n", "")), repr(result.stdout)
+    data = json.loads(result.stdout)
+    text = data["node"]["text"] if "node" in data else "".join(data[0][k] for k in ("left", "match", "right"))
+    assert "\x14" in text and "\ufeff" in text and "\u202e" in text  # the data as it is
 
 
 # -- the single file: inline scripts stay whole ------------------------------------------------
