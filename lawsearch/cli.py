@@ -521,7 +521,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     try:
         result = searcher.search(text, limit)
     except QueryError as e:
-        raise click.UsageError(str(e)) from None
+        raise click.UsageError(visible(str(e))) from None
     if as_json:
         emit_json(result.to_dict())
         return
@@ -559,7 +559,7 @@ def explain(root: Path, out: Path, query: tuple[str, ...], as_json: bool) -> Non
     try:
         explained = searcher.explain(text)
     except QueryError as e:
-        raise click.UsageError(str(e)) from None
+        raise click.UsageError(visible(str(e))) from None
     if as_json:
         emit(json.dumps(explained, ensure_ascii=False, indent=1))
     else:

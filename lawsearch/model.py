@@ -120,7 +120,17 @@ def shorten(text: str, limit: int = ECHO_CHARS) -> str:
     >>> shorten("50E1"), shorten("5" * 5000)[-3:], shorten("50\\udcff")
     ('50E1', '55…', '50\ufffd')
     """
-    return visible(text if len(text) <= limit else text[:limit] + "…")
+    return visible(cut(text, limit))
+
+
+def cut(text: str, limit: int = ECHO_CHARS) -> str:
+    """``shorten`` without making the text visible: for data that is not printed here (a
+    query error the browser's engine words alike), made visible where it is printed.
+
+    >>> cut("5" * 5000)[-3:]
+    '55…'
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 # What a terminal must never be sent raw: C0 controls but tab and line feed, DEL, the C1

@@ -37,7 +37,7 @@ from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, META
-from .model import CorpusError, Problem, shorten
+from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
 from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
@@ -323,13 +323,13 @@ class Searcher:
         law = filters.get("law")
         if law is not None and law not in laws:
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
-            raise QueryError(f"law:{shorten(law)} names no law of this corpus, {held}")
+            raise QueryError(f"law:{cut(law)} names no law of this corpus, {held}")
         kinds = sorted({d["kind"] for d in self.docs})
         if filters.get("kind") is not None and filters["kind"] not in kinds:
-            raise QueryError(f"kind:{shorten(filters['kind'])} is not a kind of node in this corpus; use one of {', '.join(kinds)}")
+            raise QueryError(f"kind:{cut(filters['kind'])} is not a kind of node in this corpus; use one of {', '.join(kinds)}")
         langs = sorted({d["lang"] for d in self.docs if d["lang"]} | {"en"})
         if filters.get("lang") is not None and filters["lang"] not in langs:
-            raise QueryError(f"lang:{shorten(filters['lang'])} is not a language of this corpus; "
+            raise QueryError(f"lang:{cut(filters['lang'])} is not a language of this corpus; "
                              f"use one of {', '.join(langs)}")
 
     # citations ------------------------------------------------------------------------------

@@ -479,8 +479,9 @@ def test_a_read_only_output_folder_is_one_clear_error(small_disk):
     assert_one_clean_error(lawsearch("build", "-q", "--out", str(small_disk / "new")), "new", "Read-only")
 
 
-def test_a_full_disk_while_writing_is_one_clear_error_and_nothing_half_written(small_disk):
-    mount_tmpfs(small_disk, "2500k")  # room for one build (1.6 MB), not for two
+def test_a_full_disk_while_writing_is_one_clear_error_and_nothing_half_written(small_disk, old_build):
+    one = sum(f.stat().st_size for f in old_build[0].joinpath("current").resolve().rglob("*") if f.is_file())
+    mount_tmpfs(small_disk, f"{int(one * 1.4) // 1024}k")  # room for one build, not for two
     out = small_disk / "out"
     assert lawsearch("build", "-q", "--out", str(out)).returncode == 0
     before = build_id(out), snapshot(out)

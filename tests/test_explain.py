@@ -62,21 +62,9 @@ def test_usage_errors_and_help(built):
 # -- the family hook --------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def families_module(monkeypatch):
-    """A stand-in for lawsearch/families.py with the shape the index asks for: lemmas in,
-    lemma → its family out."""
-    fake = types.ModuleType("lawsearch.families")
-    fake.family_table = lambda lemmas: {lemma: ["заменить", "заменять", "замена"] for lemma in lemmas
-                                        if lemma in ("заменить", "замена")}
-    monkeypatch.setitem(sys.modules, "lawsearch.families", fake)
-    import lawsearch
-
-    monkeypatch.setattr(lawsearch, "families", fake, raising=False)
-    return fake
-
-
-def test_a_family_reaches_the_search_explain_and_the_browser(tmp_path, families_module):
+def test_a_family_reaches_the_search_explain_and_the_browser(tmp_path):
+    """lawsearch/families.py joins заменить, заменять and замена (derivation rules checked
+    against the dictionary)."""
     from lawsearch.build import build
     from lawsearch.query import Searcher
     from node_engine import NodeEngine, differences, python_answer
