@@ -506,18 +506,12 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
       lawsearch search декларант засветил даму
       lawsearch search '"ход вне очереди" law:54' --json
     """
-    from .output import current
-    from .query import QueryError, Searcher
+    from .query import QueryError
 
     text = " ".join(query).strip()
     if not text:
         raise click.UsageError("the query is empty; try: lawsearch search штрафными картами")
-    index_dir = out / "index"
-    if not (current(out) / "index").is_dir():
-        raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
-    searcher = Searcher(current(out) / "index")  # resolved once: one whole build
-    if not _index_is_fresh(root, searcher.meta.get("fingerprint")):
-        tell(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
+    searcher = _open_searcher(root, out)
     try:
         result = searcher.search(text, limit)
     except QueryError as e:
@@ -545,17 +539,12 @@ def explain(root: Path, out: Path, query: tuple[str, ...], as_json: bool) -> Non
       lawsearch explain '"ход вне очереди" +вистующий -болван'
       lawsearch explain penalty card --json
     """
-    from .query import QueryError, Searcher
+    from .query import QueryError
 
     text = " ".join(query).strip()
     if not text:
         raise click.UsageError("the query is empty; try: lawsearch explain декларант сыграл со стола")
-    from .output import current
-
-    index_dir = out / "index"
-    if not (current(out) / "index").is_dir():
-        raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
-    searcher = Searcher(current(out) / "index")  # resolved once: one whole build
+    searcher = _open_searcher(root, out)
     try:
         explained = searcher.explain(text)
     except QueryError as e:
@@ -589,6 +578,21 @@ def format_explained(explained: dict) -> str:
     if not explained["words"]:
         lines.append("  (no words: filters alone list what they allow)")
     return "\n".join(lines)
+
+
+def _open_searcher(root: Path, out: Path):
+    """The current build's index, resolved once (one whole build however many switches
+    happen meanwhile); a note when the corpus changed since it was built."""
+    from .output import current
+    from .query import Searcher
+
+    index_dir = out / "index"
+    if not (current(out) / "index").is_dir():
+        raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
+    searcher = Searcher(current(out) / "index")
+    if not _index_is_fresh(root, searcher.meta.get("fingerprint")):
+        tell(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
+    return searcher
 
 
 def _index_is_fresh(root: Path, fingerprint: dict | None) -> bool:
