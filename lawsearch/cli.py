@@ -583,6 +583,7 @@ def format_explained(explained: dict) -> str:
 def _open_searcher(root: Path, out: Path):
     """The current build's index, resolved once (one whole build however many switches
     happen meanwhile); a note when the corpus changed since it was built."""
+    from .freshness import built_from
     from .output import current
     from .query import Searcher
 
@@ -590,7 +591,11 @@ def _open_searcher(root: Path, out: Path):
     if not (current(out) / "index").is_dir():
         raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
     searcher = Searcher(current(out) / "index")
-    if not _index_is_fresh(root, searcher.meta.get("fingerprint")):
+    fingerprint = searcher.meta.get("fingerprint")
+    other = built_from(root, fingerprint)
+    if other:  # rebuilding OUT from this corpus would replace another corpus's build: no hint to
+        tell(f"note: {index_dir} was built from the corpus {other}, not from {root}; its answers are that corpus's")
+    elif not _index_is_fresh(root, fingerprint):
         tell(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
     return searcher
 

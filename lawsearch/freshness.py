@@ -53,10 +53,24 @@ class Fingerprint:
         self.folders[self._name(folder)] = sorted(self._name(p) for p in raw)
 
     def to_dict(self) -> dict:
-        return {"version": VERSION, "files": self.files, "absent": sorted(self.absent), "folders": self.folders}
+        return {"version": VERSION, "corpus": str(self.root.resolve()), "files": self.files,
+                "absent": sorted(self.absent), "folders": self.folders}
 
     def _name(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.root)).as_posix()
+
+
+def built_from(root: Path, stored: dict | None) -> str | None:
+    """The corpus folder a build was made from, when it is not ``root`` (an ``--out`` that
+    holds another corpus's build); None when it is ``root`` or the build does not say.
+
+    >>> built_from(Path("corpus"), {"corpus": "/elsewhere/corpus"})   # doctest: +SKIP
+    '/elsewhere/corpus'
+    """
+    other = stored.get("corpus") if isinstance(stored, dict) else None
+    if not isinstance(other, str) or Path(other) == Path(root).resolve():
+        return None
+    return other
 
 
 def is_current(root: Path, stored: dict | None, suffixes: tuple[str, ...] = (".txt",)) -> bool:

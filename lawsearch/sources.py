@@ -416,7 +416,7 @@ def _check_reading(data: bytes, text: str, codec: str, lang: str, where: str, co
     line, excerpt = plausibility.first_wrong_line(text, lang) or (None, "")
     shown = f"«{excerpt}», " if excerpt else ""
     if better is not None:
-        message = (f"{said}, but so read the text is not {name} ({shown}{share}); "
+        message = (f"{said}, but read that way the text is not {name} ({shown}{share}); "
                    f"it is {name} in {better.codec} ({better.percent()}): {origin.fix(better.codec)}")
     elif (other := plausibility.other_language(data, lang, codecs)) is not None:
         language, reading = other

@@ -253,7 +253,7 @@ def test_clean_judges_the_encoding_it_is_told(tmp_path):
 
 @pytest.mark.parametrize("written, option, said", [
     ("utf-8", "koi8-r", "--encoding says koi8-r, but the file is UTF-8; use --encoding utf-8 or auto"),
-    ("cp866", "koi8-r", "--encoding says koi8-r, but so read the text is not Russian"),
+    ("cp866", "koi8-r", "--encoding says koi8-r, but read that way the text is not Russian"),
     ("koi8-r", "utf-8", "--encoding says utf-8, but it is not valid utf-8"),
 ])
 def test_clean_says_the_encoding_came_from_its_option(tmp_path, written, option, said):

@@ -158,3 +158,22 @@ def test_load_corpus_parses_afresh_after_a_change(fingerprinted, tmp_path):
     said = []
     load_corpus(root, out, said.append)
     assert not any(m.startswith("using ") for m in said)
+
+
+def test_an_index_built_from_another_corpus_says_so_and_offers_no_rebuild(tmp_path):
+    """--out naming a build of another corpus: "older than the corpus; run lawsearch build
+    --out …" would have replaced that build with one of this corpus."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    a, b = tmp_path / "a" / "corpus", tmp_path / "b" / "corpus"
+    shutil.copytree(CORPUS_DIR, a)
+    shutil.copytree(CORPUS_DIR, b)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", "-q", "--corpus", str(a), "--out", str(out)]).exit_code == 0
+    own = CliRunner().invoke(main, ["search", "карта", "--corpus", str(a), "--out", str(out)])
+    assert "note:" not in own.stderr
+    other = CliRunner().invoke(main, ["search", "карта", "--corpus", str(b), "--out", str(out)])
+    assert other.exit_code == 0 and f"was built from the corpus {a.resolve()}" in other.stderr
+    assert "lawsearch build" not in other.stderr
