@@ -118,3 +118,16 @@ def node_engine(built):
     engine = NodeEngine(built / "site" / "search-index.js")
     yield engine
     engine.close()
+
+
+def one_file_corpus(root: Path, law_text: str, title: str = "Test", source_extra: str = "") -> Path:
+    """A corpus folder under ``root`` of one Russian law-text file, for hostile-text tests:
+    ``law_text`` as ``laws/ru/000_x.txt``, ``title`` the code's, ``source_extra`` more TOML
+    lines of its [[source]]."""
+    corpus = root / "corpus"
+    (corpus / "laws" / "ru").mkdir(parents=True)
+    (corpus / "laws" / "ru" / "000_x.txt").write_text(law_text, encoding="utf-8")
+    (corpus / "manifest.toml").write_text(
+        f'[code]\ntitle = "{title}"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\n'
+        f'path = "laws/ru/000_x.txt"\nlang = "ru"\nkind = "laws"\n{source_extra}', encoding="utf-8")
+    return corpus

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import one_file_corpus
 from lawsearch.clean import clean_lines, normalize_line, replace_control_characters
 from lawsearch.cli import main
 from lawsearch.export import to_conllu, to_tei, to_tmx
@@ -225,12 +226,7 @@ B.Третий раздел
 @pytest.fixture(scope="module")
 def hostile_single(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("hostile-single")
-    corpus = root / "corpus"
-    (corpus / "laws" / "ru").mkdir(parents=True)
-    (corpus / "laws" / "ru" / "000_x.txt").write_text(HOSTILE_LAW, encoding="utf-8")
-    (corpus / "manifest.toml").write_text(
-        '[code]\ntitle = "Test <!--<script>"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\n'
-        'path = "laws/ru/000_x.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    corpus = one_file_corpus(root, HOSTILE_LAW, title="Test <!--<script>")
     invoke("build", "-q", "--single-file", "--corpus", str(corpus), "--out", str(root / "build"))
     return root / "build" / "lawsearch.html"
 

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conftest import relevance_set
+from conftest import one_file_corpus, relevance_set
 from lawsearch import ids
 from lawsearch.build import build
 
@@ -106,12 +106,7 @@ HOSTILE = """Правило 50. Заголовок <script>alert("title")</scrip
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("hostile")
-    corpus = root / "corpus"
-    (corpus / "laws" / "ru").mkdir(parents=True)
-    (corpus / "laws" / "ru" / "000_x.txt").write_text(HOSTILE, encoding="utf-8")
-    (corpus / "manifest.toml").write_text(
-        '[code]\ntitle = "Test"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\npath = "laws/ru/000_x.txt"\n'
-        'lang = "ru"\nkind = "laws"\nedition = "1987"\ntranslator = "<b>T</b> & Co"\n', encoding="utf-8")
+    corpus = one_file_corpus(root, HOSTILE, source_extra='edition = "1987"\ntranslator = "<b>T</b> & Co"\n')
     out = root / "build"
     build(corpus, out, lambda message: None)
     return out / "site"
