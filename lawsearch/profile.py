@@ -1,0 +1,137 @@
+"""Code profiles: what the engine knows about one code of laws, as data.
+
+A profile declares, for one code and each language it is written in, everything the
+pipeline would otherwise hard-code: the levels of the tree and how each is written, the
+division vocabulary, citation forms, ID rules, cleaning steps, the strings ``show`` and the
+site print, and the code's vocabulary (lexicon, glossary, titles, thesaurus). Built-in
+profiles live in ``lawsearch/profiles/<name>/profile.toml`` with their vocabulary files
+beside them; the manifest chooses one (``[code] profile = "bridge"``, the default).
+
+A corpus folder may hold its own ``profile.toml``: it extends the built-in profile it names
+(``extends = "bridge"``, default the manifest's choice) key by key -- a table merges into
+the built-in one, any other value replaces it -- or, with ``extends = ""``, stands alone
+for a code we don't ship.
+
+    profile = load_profile("bridge")
+    profile.text("ru", "law", id="50")      # 'Правило 50'
+    profile.text("en", "law", id="50")      # 'Law 50'
+
+This module imports nothing from the package but ``model``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .model import CorpusError, Problem
+
+BUILTIN = Path(__file__).resolve().parent / "profiles"
+DEFAULT = "bridge"
+USER_FILE = "profile.toml"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One code's grammar and vocabulary, merged from the built-in file and a corpus
+    folder's own (``origin`` lists the files, built-in first)."""
+
+    name: str
+    data: dict[str, Any]
+    origin: tuple[Path, ...] = ()
+    folders: tuple[Path, ...] = field(default=())  # where vocabulary files are looked up, built-in first
+
+    @property
+    def title(self) -> str:
+        return self.data.get("title", self.name)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.data.get("languages", ()))
+
+    def strings(self, lang: str) -> dict[str, str]:
+        """Every string the site and ``show`` print in ``lang``; a key the language lacks
+        falls back to the profile's first language."""
+        table = self.data.get("strings", {})
+        first = self.languages[0] if self.languages else lang
+        return {**table.get(first, {}), **table.get(lang, {})}
+
+    def text(self, lang: str, key: str, **values: Any) -> str:
+        """One string, filled in: ``text("ru", "law", id="50") == "Правило 50"``."""
+        template = self.strings(lang).get(key)
+        if template is None:
+            raise KeyError(f"profile {self.name!r} has no string {key!r} for {lang!r}")
+        return template.format(**values)
+
+    def vocabulary(self, role: str) -> list[Path]:
+        """The files of one vocabulary role ("lexicon", "glossary", "titles", "thesaurus"),
+        built-in first, then the corpus folder's: a later file extends and overrides."""
+        out = []
+        for folder, names in zip(self.folders, self._vocabulary_names()):
+            name = names.get(role)
+            if name and (folder / name).is_file():
+                out.append(folder / name)
+        return out
+
+    def _vocabulary_names(self) -> list[dict[str, str]]:
+        return [dict(v) for v in self.data.get("_vocabulary_by_folder", [])]
+
+
+def builtin_names() -> list[str]:
+    """The profiles shipped with lawsearch: ``["bridge", …]``."""
+    return sorted(p.parent.name for p in BUILTIN.glob(f"*/{USER_FILE}"))
+
+
+def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profile:
+    """The built-in profile ``name``, extended by ``corpus_root/profile.toml`` when there
+    is one. Raises ``CorpusError`` naming the file for an unknown name or a bad file."""
+    origin: list[Path] = []
+    folders: list[Path] = []
+    layers: list[dict[str, Any]] = []
+    user = _read(corpus_root / USER_FILE) if corpus_root and (corpus_root / USER_FILE).is_file() else None
+    base = user.get("extends", name) if user is not None else name
+    if base:
+        path = BUILTIN / base / USER_FILE
+        if not path.is_file():
+            known = ", ".join(builtin_names()) or "none"
+            where = str(corpus_root / USER_FILE) if user is not None and "extends" in user else None
+            raise CorpusError(Problem("error", f"no built-in profile {base!r} (built in: {known})", where))
+        layers.append(_read(path))
+        origin.append(path)
+        folders.append(path.parent)
+    if user is not None:
+        layers.append({k: v for k, v in user.items() if k != "extends"})
+        origin.append(corpus_root / USER_FILE)
+        folders.append(corpus_root)
+    data: dict[str, Any] = {}
+    for layer in layers:
+        data = merge(data, layer)
+    data["_vocabulary_by_folder"] = [layer.get("vocabulary", {}) for layer in layers]
+    return Profile(data.get("name", base or "custom"), data, tuple(origin), tuple(folders))
+
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` on top of ``base``: tables merge key by key, anything else replaces.
+
+    >>> merge({"strings": {"ru": {"law": "Правило {id}", "see": "см."}}},
+    ...       {"strings": {"ru": {"law": "Статья {id}"}}})["strings"]["ru"]
+    {'law': 'Статья {id}', 'see': 'см.'}
+    """
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise CorpusError(Problem("error", f"the profile is not valid TOML: {e}", str(path))) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise CorpusError(Problem("error", f"cannot read the profile: {e}", str(path))) from None
