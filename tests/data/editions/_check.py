@@ -116,6 +116,7 @@ def check_lang(folder, meta, lang, errs, notes):
     exp = folder / ("expected.tsv" if len(meta["diff"]["langs"]) == 1 else f"expected-{lang}.tsv")
     mapping = {}                 # old ID -> new ID (same text expected, unless reworded)
     added, removed, created, consumed = set(), set(), set(), set()
+    structural = []
     reworded = {}
     for n, line in enumerate(exp.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
@@ -162,17 +163,16 @@ def check_lang(folder, meta, lang, errs, notes):
                 mapping[j] = rebase(j, o, nw)
         elif k == "split":
             if len(olds) != 1 or len(news) < 2:
-                errs.append(f"{where}: split maps one ID to several")
-            mapping.setdefault(o, news[0])
-            created.update(news[1:])
+                errs.append(f"{where}: split maps one ID to several"); continue
+            consumed.add(o)
+            created.update(news)
+            structural.append((where, k, olds, news))
         elif k == "merged":
             if len(olds) < 2 or len(news) != 1:
-                errs.append(f"{where}: merged maps several IDs to one")
-            mapping.setdefault(olds[0], nw)
-            consumed.update(olds[1:])
-            for x in olds[1:]:
-                if x in A and A[x]["text"]:
-                    errs.append(f"{where}: merged law {x} has own text: say where it went (not supported)")
+                errs.append(f"{where}: merged maps several IDs to one"); continue
+            consumed.update(olds)
+            created.add(nw)
+            structural.append((where, k, olds, news))
         if k == "reworded":
             if len(olds) != 1 or len(news) != 1:
                 errs.append(f"{where}: reworded maps one ID to one ID"); continue
@@ -182,6 +182,17 @@ def check_lang(folder, meta, lang, errs, notes):
             got = word_diff(A[o]["text"], B[nw]["text"])
             if got != (share, minus, plus):
                 errs.append(f"{where}: word diff is {got}, listed {(share, minus, plus)}")
+    # split / merged: the texts are shared out / joined in order; the first keeps the title
+    for where, k, olds, news in structural:
+        if any(x not in A for x in olds) or any(x not in B for x in news):
+            continue
+        old_text = " ".join(A[x]["text"] for x in olds if A[x]["text"])
+        new_text = " ".join(B[x]["text"] for x in news if B[x]["text"])
+        rw = reworded.get(olds[0])
+        if old_text != new_text and rw not in news:
+            errs.append(f"{where}: joined texts differ: {word_diff(old_text, new_text)}")
+        if A[olds[0]]["title"] != B[news[0]]["title"]:
+            errs.append(f"{where}: the first node's title changed")
     # every old node: removed, or mapped (explicitly, by a reworded record, or by identity)
     images = {}
     for o in A:
