@@ -36,7 +36,7 @@ def parse(text, lang):
     node = None
     for line in text.splitlines():
         line = line.strip()
-        if not line or re.fullmatch(r"- \d+", line):
+        if not line or re.fullmatch(r"- \d+|[?=]+", line):
             continue
         for kind, pat in PATTERNS[lang]:
             m = pat.fullmatch(line)
