@@ -18,7 +18,7 @@ CLAUSE = r"\d+[A-Z]\d+"
 SUB = r"\d+[A-Z]\d+\([a-z]\)"
 ITEM = r"\d+[A-Z]\d+\([a-z]\)\((\d+|[ivx]+)\)"
 LAWISH = f"({LAW}|{SEC}|{CLAUSE}|{SUB}|{ITEM})"
-DIV = r"div-(glava|chast|razdel)-\d+"
+DIV = r"div-(glava|chast|razdel|chapter|part)-\d+"
 PARA = r"\d+\.\d+"
 CITEM = r"\d+\.\d+\((?:[a-z]|[ivx]+)\)"
 DEFSPARA = r"defs\.\d+"
@@ -194,7 +194,7 @@ def check(folder, kind):
             bad = expand(targets, fsrc)
             if bad:
                 errs.append(f"{where}: targets not printed (nor in a printed range): {bad}")
-            if page != "-" and not re.search(r"(?m)^(- )?" + page + r"\b", src):
+            if page != "-" and not re.search(r"(?m)^\s*(- )?" + page + r"\b", src):
                 errs.append(f"{where}: page {page} not printed as a page number")
             produced += [head, sub]
         elif t == "see":
@@ -356,7 +356,7 @@ def check(folder, kind):
         from collections import Counter
         words = " ".join(produced)
         body = "\n".join(l for l in src.splitlines() if not re.fullmatch(r"\s*(- )?\d+\s*", l))
-        body = re.sub(r"(?m)^- \d+", "", body)
+        body = re.sub(r"(?m)^\s*- \d+", "", body)
         printed = Counter()
         for m in re.finditer(r"(?<![\w-])(\d+[A-Z]?\d*)(?:-(\d+))?(?![\w-])", body):
             a, b = m.groups()
