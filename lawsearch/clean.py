@@ -297,7 +297,7 @@ def _joins(joining: _Joining, line: Line, layout: Layout) -> bool:
     if not STARTS_LOWER.match(line.text):
         return False
     if joining.head.kind in HEADING_KINDS:
-        # a title is short, unless it stops where no title can ("… остаётся открытой до")
+        # a title is short, unless it stops where no title can ("… открытой до", "… торговли,")
         return continues_title(joining, line) or layout.open_title(joining.end)
     return joining.head.kind == "text"
 
@@ -317,7 +317,7 @@ def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
         return (line.text[:1].islower() or layout.open_title(joining.end)
                 or before.title.isupper() and line.text.isupper())
     if before.kind in HEADED:
-        return not ends and not line.text[:1].isupper()
+        return not ends and (not line.text[:1].isupper() or layout.open_title(joining.end))
     return before.kind == "text" and not ends
 
 

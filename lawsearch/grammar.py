@@ -308,9 +308,10 @@ class Layout:
         return bool(title) and (bool(SENTENCE_END.search(title)) or title[:1].islower())
 
     def open_title(self, text: str | None) -> bool:
-        """Whether a heading line stops where its title cannot end (``… AND OF THE``)."""
+        """Whether a line stops where no title or sentence ends: on a comma or on a word
+        that joins (``… AND OF THE``, ``… торговли,``, ``… a score under``)."""
         words = (text or "").split()
-        return bool(words) and words[-1].lower() in self.joining_words
+        return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words)
 
     def read(self, lines: list, indents: dict[int, int] | None = None) -> list[Classified]:
         """Classify a piece's lines in order. In a list layout a bullet becomes the level
@@ -342,14 +343,28 @@ class Layout:
                 out.append(Classified("text"))
                 continue
             level = self.levels[depth]
-            rest = PRINTED_LABEL.sub("", c.extra, count=1)
-            label = self.ids.alphabet(level).at(counts[depth])
-            label = self.ids.translit.get(label, label)
+            printed = PRINTED_LABEL.match(c.extra)
+            rest = c.extra[printed.end():] if printed else c.extra
+            label = self._list_label(level, printed, counts[depth])
             if self.is_sentence(rest) or not rest:
                 out.append(Classified(level, label=label, title=None, extra=rest or None))
             else:
                 out.append(Classified(level, label=label, title=rest))
         return out
+
+
+    def _list_label(self, level: str, printed: re.Match | None, position: int) -> str:
+        """A list item's label: the printed one where it is of the level's own alphabet
+        ("* A." keeps the code's letter, so a gap shows: A, B, D), else its position
+        (lists renumbered from 1: "- 1." at the section level is A, "в)" is the third)."""
+        alphabet = self.ids.alphabet(level)
+        if printed:
+            label = self.ids.label(level, printed.group().strip(" .()"))
+            if alphabet.position(label) is not None and any(k not in ("digits", "roman") for k in alphabet.kinds) \
+                    or label.isdigit() and alphabet.kinds[0] == "digits":
+                return self.ids.translit.get(label, label)
+        label = alphabet.at(position)
+        return self.ids.translit.get(label, label)
 
 
 class Grammar:

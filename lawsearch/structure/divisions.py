@@ -3,11 +3,11 @@ that follows, which names them (``div-razdel-46``); a higher division restarts t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Line, Node, Problem, Span
 from ..patterns import Classified
-from .nodes import BuilderBase, RunState, stem
+from .nodes import BuilderBase, NodeBuilder, RunState, stem
 
 
 @dataclass
@@ -19,12 +19,18 @@ class Division:
     path: str
     page: int | None
     first_law: int | None = None  # set by the law heading that follows
+    body: NodeBuilder = field(default_factory=lambda: NodeBuilder("", "division", None, None))  # its own text
 
 
 class Divisions(BuilderBase):
     def add_division(self, c: Classified, line: Line, path: str, page: int | None, state: RunState) -> None:
         self.divisions.append(Division(c.extra, c.label, c.title, line, path, page))
         state.pending_divisions.append(self.divisions[-1])
+
+    def add_division_text(self, division: Division, line: Line, path: str, page_key: object) -> None:
+        """A division's introductory paragraph, between its heading and the next heading."""
+        division.body.append(line, "paragraph", path, page_key)
+        division.body.add_span(path, division.page, line)
 
     def place_divisions(self, law: str, state: RunState) -> None:
         """The division headings read since the last law belong to ``law``."""
@@ -52,7 +58,7 @@ class Divisions(BuilderBase):
             if d.first_law is None:
                 self.problems.append(Problem("warning", "a division heading with no law heading after it", d.path, d.line.first))
                 continue
-            placed.append((d.first_law, rank(d.slug), d.slug, d.numeral, d.title, d.line, d.path, d.page))
+            placed.append((d.first_law, rank(d.slug), d.slug, d.numeral, d.title, d.line, d.path, d.page, d.body))
         placed.sort(key=lambda d: (d[0], d[1]))
         unique: dict[tuple[int, int], tuple] = {}
         for d in placed:
@@ -75,14 +81,16 @@ class Divisions(BuilderBase):
             if b.kind == "law":
                 b.parent = enclosing(int(b.law), 1 << 20)
         nodes = []
-        for first, r, slug, numeral, title, line, path, page in placed:
+        for first, r, slug, numeral, title, line, path, page, body in placed:
             node_id = self.ids.division_id(slug, str(first))
             source = self.sources.get(stem(path))
+            if body.length:
+                self.division_offsets[node_id] = body.offsets
             nodes.append(Node(
                 id=node_id, kind="division", law=None, parent=enclosing(first, r),
                 lang=source.lang if source else self.main_lang,
-                title=title or None, title_from="heading", text=None, marks=(), footnotes=(),
-                spans=(Span(path, page, (line.first, line.last)),), attribution="heading", uncertain=(),
+                title=title or None, title_from="heading", text=body.text or None, marks=tuple(body.marks), footnotes=(),
+                spans=(Span(path, page, (line.first, line.last)), *body.spans), attribution="heading", uncertain=(),
                 truncated_start=False, truncated_end=False, missing=False,
                 translations={"en": {"title": None, "text": None}},
                 url=self.url(node_id, None, "division"), label=self.division_label(slug, numeral),

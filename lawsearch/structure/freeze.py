@@ -17,7 +17,7 @@ class Freezing(BuilderBase):
         division_nodes = self.division_nodes()
         nodes = [self.freeze(b) for b in self.nodes.values()] + division_nodes
         nodes.sort(key=lambda n: self.ids.sort_key(n.id, n.law, n.kind))
-        offsets = {b.id: b.offsets for b in self.nodes.values()}
+        offsets = {b.id: b.offsets for b in self.nodes.values()} | self.division_offsets
         return Tree(nodes, footnotes, self.problems.problems(), offsets, fn_offsets, self.verified)
 
     def fill_missing_laws(self) -> None:

@@ -45,9 +45,11 @@ class LawText(BuilderBase):
         classes = self.classes(piece)
         first_heading = next((i for i, c in enumerate(classes) if c.kind in ("law", *levels)), None)
         first_law = next((c.label for c in classes if c.kind == "law"), None)
-        leading = [l for l, c in zip(piece.lines, classes[:first_heading] if first_heading is not None else classes)
-                   if c.kind == "text"]
-        starts_with_law = first_heading is not None and classes[first_heading].kind == "law"
+        # text after a division heading is the division's own; only text before it leads in
+        cut = next((i for i, c in enumerate(classes) if c.kind in ("division", "law", *levels)), None)
+        leading = [l for l, c in zip(piece.lines, classes[:cut] if cut is not None else classes) if c.kind == "text"]
+        starts_with_law = first_heading is not None and classes[first_heading].kind == "law" \
+            and (cut == first_heading or classes[cut].kind == "division")
 
         law, rule = None, None
         if starts_with_law and not leading:
@@ -183,6 +185,9 @@ class LawText(BuilderBase):
         if c.kind == "law":
             self._law_heading(c, line, path, piece, state)
             return
+        if c.kind == "text" and state.pending_divisions:
+            self.add_division_text(state.pending_divisions[-1], line, path, page_key)
+            return
         if c.kind in levels and state.law is not None and state.piece_node is None:
             c = self._level_of(c, state)
             idx = levels.index(c.kind)
@@ -198,7 +203,9 @@ class LawText(BuilderBase):
                 state.pending_join = "paragraph"
                 if c.extra:  # "(a) the offender's partner …": no title, the line is its text
                     b.append(Line(c.extra, line.source, line.first, line.last), "paragraph", path, page_key)
-                    if parent is not None and c.extra[:1].islower():
+                    layout = self.layout(piece.source)
+                    if parent is not None and c.extra[:1].islower() \
+                            and (layout.open_title(c.extra) or layout.open_title(parent.title)):
                         self._title_runs_on(parent, path, page_key)
                 return
         # running text (or a heading that has nowhere to go: kept as text of the piece)
@@ -225,9 +232,10 @@ class LawText(BuilderBase):
         state.pending_join = "paragraph"
 
     def _title_runs_on(self, parent: NodeBuilder, path: str, page_key: object) -> None:
-        """A heading whose child goes on in lower case ("2. A card is played when its
-        holder" / "(a) names it aloud, or") printed a sentence, not a title: its words
-        are its text."""
+        """A heading whose child goes on in lower case, the one or the other stopping where
+        no sentence ends ("2. A card is played when its holder" / "(a) names it aloud, or"),
+        printed a sentence, not a title: its words are its text. A title over a list of
+        complete items stays ("A. Основания для штрафа" / "1) опоздание …;")."""
         if parent.kind not in self.levels or not parent.title or parent.length or parent.title_line is None:
             return
         src, first = parent.title_line

@@ -145,6 +145,7 @@ class BuilderBase:
         self.problems = ProblemLog()  # an absurd input repeats one problem on every line
         self.verified: list[str] = []
         self.divisions: list = []
+        self.division_offsets: dict[str, list[tuple[int, str, int]]] = {}
         self.bodies: list = []
         self.commentary_titles: dict[str, tuple[str, str, Line]] = {}
 
