@@ -268,6 +268,7 @@ class Layout:
     ids: IdRules
     lists: bool = False
     bullets: str = ""
+    stream: bool = True  # files are cuts of one stream of pages (text before a law heading ends the law before)
     examples: dict[str, str] = field(default_factory=dict)
 
     def classify(self, text: str) -> Classified:
@@ -436,7 +437,8 @@ class Grammar:
         joining = self.data.get("grammar", {}).get("joining_words", {}).get(lang, [])
         return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
-                      bool(table.get("lists", False)), table.get("bullets", ""), dict(table.get("examples", {})))
+                      bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
+                      dict(table.get("examples", {})))
 
     def _heading(self, template: str, kind: str, table: dict, divisions: list[DivisionWord]) -> re.Pattern:
         capitals = table.get("capitals", "")

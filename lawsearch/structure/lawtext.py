@@ -54,7 +54,7 @@ class LawText(BuilderBase):
         law, rule = None, None
         if starts_with_law and not leading:
             law, rule = None, "heading"  # the heading itself sets the law
-        elif first_law is not None:
+        elif first_law is not None and self.layout(piece.source).stream:
             law, rule = str(int(first_law) - 1), "next-heading"
         if st and st.law:
             if law is not None:
