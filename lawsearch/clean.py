@@ -137,16 +137,18 @@ class Change:
     rule: str
 
 
-def normalize_line(text: str, kind: str = "laws", lang: str = "ru", layout: Layout | None = None) -> list[str]:
+def normalize_line(text: str, kind: str = "laws", lang: str | None = None, layout: Layout | None = None) -> list[str]:
     """All idempotent rules on one raw line: ``normalize_line(x)`` applied to each of its
     own outputs gives them back unchanged."""
     out, _ = _apply_idempotent(text, kind, layout or default_layout(lang))
     return out
 
 
-def default_layout(lang: str) -> Layout:
-    """The default profile's layout for a language: what a caller with no corpus gets."""
-    return default_grammar().layout_for(lang)
+def default_layout(lang: str | None = None) -> Layout:
+    """The default profile's layout for a language (its first language's without one):
+    what a caller with no corpus gets."""
+    grammar = default_grammar()
+    return grammar.layout_for(lang or next(iter(grammar.default_layouts)))
 
 
 def split_rules(kind: str, layout: Layout) -> list[Callable[[str], list[str]]]:
@@ -269,7 +271,7 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
     → ``"B.Не тот вистующий сыграл картой после неправильного хода разыгрывающего"``;
     ``"2.Ход принадлежит руке разыгрывающего или" + "болвана"`` keeps the space.
     """
-    layout = layout or default_layout("ru")
+    layout = layout or default_layout()
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
@@ -331,7 +333,7 @@ def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str
     return f"{head} {tail}"
 
 
-def join_commentary_lines(lines: list[Line], lang: str = "ru", grammar=None) -> tuple[list[Line], list[Change]]:
+def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=None) -> tuple[list[Line], list[Change]]:
     """Undo the commentary's hard wraps (damage 10): lines of one paragraph are joined with
     a space; a paragraph ends at a ``(DC4)`` mark (kept by the caller as an empty line),
     and a numbered paragraph (``47.9.``) or a heading (``Правило 48. ОТКРЫТИЕ…``) starts one.
@@ -339,7 +341,7 @@ def join_commentary_lines(lines: list[Line], lang: str = "ru", grammar=None) -> 
     ``"которые вполне могли бы быть подсказаны этой информацией (см." + "Правило 16С2)."``
     → ``"которые вполне могли бы быть подсказаны этой информацией (см. Правило 16С2)."``
     """
-    paragraph, heading = (grammar or default_grammar()).commentary(lang)
+    paragraph, heading = (grammar or default_grammar()).commentary(lang or "")
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
@@ -412,14 +414,16 @@ class Cleaned:
 
 
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
-                extra_words: frozenset[str] = frozenset(), lang: str = "ru", layout: Layout | None = None,
+                extra_words: frozenset[str] = frozenset(), lang: str | None = None, layout: Layout | None = None,
                 grammar=None) -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
     ['- 76', 'ло 57), есть штрафная карта']
     """
-    layout = layout or (grammar or default_grammar()).layout_for(lang)
+    if layout is None:
+        grammar = grammar or default_grammar()
+        layout = grammar.layout_for(lang or next(iter(grammar.default_layouts)))
     lines: list[Line] = []
     changes: list[Change] = []
     for n, text in enumerate(raw, 1):

@@ -50,7 +50,7 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
     """Pages and the tree of some law sources, each read in its own layout."""
     grammar = folder.grammar or default_grammar()
     layouts = {s.id: grammar.layout_for(s.lang, folder.layouts.get(s.id)) for s in folder.sources if s.kind == "laws"}
-    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in sources}
+    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang)
