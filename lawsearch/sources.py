@@ -87,8 +87,13 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     manifest = schema.load(manifest_path, schema.MANIFEST)
     code = dict(manifest.data.get("code", {}))
     code.setdefault("laws", [1, 93])
-    profile = load_profile(code.get("profile", DEFAULT_PROFILE), root)
-    grammar = Grammar.from_profile(profile)
+    try:
+        profile = load_profile(code.get("profile", DEFAULT_PROFILE), root)
+        grammar = Grammar.from_profile(profile)
+    except CorpusError as e:
+        if e.problems[0].path is not None:
+            raise
+        raise CorpusError(manifest.problem(e.problems[0].message, "code", "profile")) from None
     manifest_bytes = read_bytes(manifest_path)
     digest = hashlib.sha256(manifest_bytes)
     fingerprint.add(manifest_path, manifest_bytes, manifest_stat)
@@ -246,8 +251,9 @@ def user_path(path: str, root: Path) -> str:
 
 
 def declared_source(path: Path) -> dict[str, str]:
-    """What the nearest manifest above ``path`` declares for it -- ``kind``, ``lang`` and
-    ``encoding`` as written there -- or nothing when no manifest lists it. Only the entry is
+    """What the nearest manifest above ``path`` declares for it -- ``kind``, ``lang``,
+    ``encoding``, ``layout`` and the code's ``profile`` as written there -- or nothing when no
+    manifest lists it. Only the entry is
     read: a mistake elsewhere in the corpus should not stop ``lawsearch clean`` on this file.
 
     >>> declared_source(Path("corpus/laws/ru/000_58dbb1f2fde933c1.txt"))["encoding"]  # doctest: +SKIP
@@ -258,10 +264,15 @@ def declared_source(path: Path) -> dict[str, str]:
         folder = next((d for d in path.parents if (d / MANIFEST).is_file()), None)
         if folder is None:
             return {}
-        entries = schema.parse_toml(schema.read_text(folder / MANIFEST), folder / MANIFEST).get("source", [])
+        manifest = schema.parse_toml(schema.read_text(folder / MANIFEST), folder / MANIFEST)
+        entries = manifest.get("source", [])
+        code = manifest.get("code", {}) if isinstance(manifest.get("code"), dict) else {}
         for entry in entries if isinstance(entries, list) else []:
             if isinstance(entry, dict) and isinstance(entry.get("path"), str) and (folder / entry["path"]).resolve() == path:
-                return {key: entry[key] for key in ("kind", "lang", "encoding") if isinstance(entry.get(key), str)}
+                found = {key: entry[key] for key in ("kind", "lang", "encoding", "layout") if isinstance(entry.get(key), str)}
+                if isinstance(code.get("profile"), str):
+                    found["profile"] = code["profile"]  # the profile whose layouts the file is read by
+                return found
     except (CorpusError, OSError, RuntimeError):  # RuntimeError: a link loop (Python < 3.13)
         pass
     return {}

@@ -56,3 +56,19 @@ def test_a_corpus_folder_profile_extends_the_layouts(tmp_path):
 def test_an_unknown_layout_is_a_clear_error():
     with pytest.raises(CorpusError, match="no layout 'en-2030'"):
         Grammar.from_profile(load_profile("bridge")).layout("en-2030", "en")
+
+
+@pytest.mark.parametrize("code,source,message", [
+    ('profile = "nope"\n', "", "manifest.toml:2: no built-in profile 'nope' (built in: bridge, statute-ru)"),
+    ("", 'layout = "en-2030"\n', "manifest.toml:6: the profile has no layout 'en-2030'"),
+])
+def test_the_manifest_names_an_unknown_profile_or_layout(tmp_path, code, source, message):
+    from lawsearch.corpus import build_corpus
+
+    (tmp_path / "laws" / "en").mkdir(parents=True)
+    (tmp_path / "laws" / "en" / "s.txt").write_text("Law 1 - A Title\n", encoding="utf-8")
+    (tmp_path / "manifest.toml").write_text(
+        f'[code]\n{code}[[source]]\npath = "laws/en/s.txt"\nlang = "en"\nkind = "laws"\n{source}', encoding="utf-8")
+    with pytest.raises(CorpusError) as e:
+        build_corpus(tmp_path)
+    assert message in str(e.value.problems[0])
