@@ -129,7 +129,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                  + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
 
-    problems += lost_text(folder, cleaned, trees)
+    problems += lost_text(folder, cleaned, trees, problems)
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded
