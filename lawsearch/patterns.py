@@ -77,22 +77,9 @@ PAGE_DIRECTIVE = re.compile(r"^\s*\.\.page\d*\s*$")
 
 # -- lines ------------------------------------------------------------------------------
 
-# Divisions: "Раздел II - Нарушения в ходе процедуры", "Часть 3. …", "Глава I — …"
-DIVISION = re.compile(
-    r"^(?P<level>Глава|Часть|Раздел)\s+(?P<numeral>[IVXLC]+|\d+)\s*[-–—.:]\s*(?P<title>.*?)\s*$"
-)
-DIVISION_LEVELS = {"Глава": "glava", "Часть": "chast", "Раздел": "razdel"}
-
-# A law heading: "Правило 46. Неполное или ошибочное называние", "Правило 48. ОТКРЫТИЕ КАРТ…"
-LAW_HEADING = re.compile(r"^Правило\s+(?P<law>\d+)\.\s+(?P<title>\S.*?)\s*$")
-
-# Headings below a law; no space after the dot, a capital after it (damage item 5).
-#   section "B.Штрафная карта остаётся открытой", clause "1.Неполное обозначение старшинства",
-#   sub-clause "(A).Никто впоследствие не сыграл", item "(1).Оставить…"
-SECTION_HEADING = re.compile(rf"^(?P<label>[{LATIN_OR_LOOKALIKE}])\.(?P<title>[{CYR_UPPER}].*?)\s*$")
-CLAUSE_HEADING = re.compile(rf"^(?P<label>\d{{1,2}})\.(?P<title>[{CYR_UPPER}«\"].*?)\s*$")
-SUBCLAUSE_HEADING = re.compile(rf"^\((?P<label>[{LATIN_OR_LOOKALIKE}])\)\.(?P<title>[{CYR_UPPER}].*?)\s*$")
-ITEM_HEADING = re.compile(rf"^\((?P<label>\d{{1,2}})\)\.(?P<title>[{CYR_UPPER}].*?)\s*$")
+# The headings of the law text -- divisions, laws, sections, clauses, sub-clauses, items --
+# and of the commentary are the code's grammar: they are compiled from its profile
+# (lawsearch/grammar.py; [grammar] and [layouts.*] of lawsearch/profiles/<name>/profile.toml).
 
 # A footnote body at the page bottom, after its rule: "(*) - Но см. раздел C ниже."
 FOOTNOTE_BODY = re.compile(r"^\((?P<symbol>\*+)\)\s*[-–—]\s*(?P<text>.*?)\s*$")
@@ -102,27 +89,12 @@ FOOTNOTE_MARKER = re.compile(r"\((?P<symbol>\*+)\)")
 # Inline labels of the 1987 code: "(НАКАЗАНИЕ)" -- upper-case words in parentheses.
 INLINE_LABEL = re.compile(rf"\([{CYR_UPPER}]{{4,}}(?:[ ][{CYR_UPPER}]{{2,}})*\)")
 
-# Commentary: "47.8. Нелегально взятая назад карта…" and "Правило 48. ОТКРЫТИЕ КАРТ РАЗЫГРЫВАЮЩЕГО"
-COMMENTARY_PARAGRAPH = re.compile(r"^(?P<law>\d+)\.(?P<para>\d+)\.\s+(?P<text>.*)$")
-COMMENTARY_HEADING = re.compile(rf"^Правило\s+(?P<law>\d+)\.\s+(?P<title>[{CYR_UPPER}][{CYR_UPPER} ,\-–—]*?)\s*$")
-
 STARTS_LOWER = re.compile(rf"^[{CYR_LOWER}]")
 WORD = re.compile(rf"[{CYR_LOWER}{CYR_UPPER}A-Za-z]+(?:-[{CYR_LOWER}{CYR_UPPER}]+)*")
 
 HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
-LAYOUTS = ("ru", "en")  # languages whose law-text layout the patterns know
 
 
-# The English code's plain-text layout (a second-language source):
-#   "LAW 50 - DISPOSITION OF PENALTY CARD", "A. Penalty Card Remains Exposed",
-#   "1. Offender to Play", "(a) the offender's partner may …", "(1) …", "PART II - …"
-EN_LAW_HEADING = re.compile(r"^(?:LAW|Law)\s+(?P<law>\d+)(?:\s*[-–—.:]\s*(?P<title>\S.*?))?\s*$")
-EN_SECTION_HEADING = re.compile(r"^(?P<label>[A-Z])\.\s+(?P<title>[A-Z].*?)\s*$")
-EN_CLAUSE_HEADING = re.compile(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z].*?)\s*$")
-EN_SUBCLAUSE = re.compile(r"^\((?P<label>[a-z])\)\s+(?P<text>\S.*?)\s*$")
-EN_ITEM = re.compile(r"^\((?P<label>\d{1,2})\)\s+(?P<text>\S.*?)\s*$")
-EN_DIVISION = re.compile(r"^(?P<level>CHAPTER|PART|SECTION)\s+(?P<numeral>[IVXLC]+|\d+)\s*[-–—.:]\s*(?P<title>.*?)\s*$")
-EN_DIVISION_LEVELS = {"CHAPTER": "glava", "PART": "chast", "SECTION": "razdel"}
 # English references: "Law 50E", "see Law 16A", "Laws 53 and 56", "Law 72B1", "Laws 61-64"
 EN_LAW_REFERENCE = re.compile(
     r"(?<![\w])(?P<word>Laws?)\s+(?P<ids>\d{1,3}(?:[A-Z](?:\d{1,2})?(?:\([a-z]\))?)?(?![\w])"
@@ -133,14 +105,15 @@ EN_LAW_REFERENCE = re.compile(
 
 @dataclass(frozen=True)
 class Classified:
-    kind: str  # footer | footnote | division | law | section | clause | subclause | item | text | empty
+    kind: str  # footer | footnote | division | law | section | clause | subclause | item | bullet | text | empty
     label: str | None = None  # law number, section letter (Latin), clause number, …
-    title: str | None = None
-    extra: str | None = None  # division level, footnote symbol, page number
+    title: str | None = None  # None for a heading whose words are a sentence: then it is ``extra``
+    extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
 
 
 def classify(text: str, lang: str = "ru") -> Classified:
-    """What a cleaned law-text line is, in the layout of its language.
+    """What a cleaned law-text line is, in the default profile's layout for ``lang``
+    (lawsearch/grammar.py; a corpus reads its own profile's).
 
     >>> classify("B.Штрафная карта остаётся открытой").kind
     'section'
@@ -149,58 +122,9 @@ def classify(text: str, lang: str = "ru") -> Classified:
     >>> classify("LAW 50 - DISPOSITION OF PENALTY CARD", "en").label
     '50'
     """
-    s = text.strip()
-    if not s:
-        return Classified("empty")
-    if m := FOOTER.match(s):
-        if not m["rest"]:
-            return Classified("footer", label=m["page"])
-    if m := FOOTNOTE_BODY.match(s):
-        return Classified("footnote", extra=m["symbol"], title=m["text"])
-    if lang == "en":
-        return _classify_english(s)
-    if m := DIVISION.match(s):
-        return Classified("division", label=m["numeral"], title=m["title"], extra=DIVISION_LEVELS[m["level"]])
-    if m := LAW_HEADING.match(s):
-        return Classified("law", label=m["law"], title=m["title"])
-    if m := SECTION_HEADING.match(s):
-        return Classified("section", label=fold(m["label"]), title=m["title"])
-    if m := CLAUSE_HEADING.match(s):
-        return Classified("clause", label=m["label"], title=m["title"])
-    if m := SUBCLAUSE_HEADING.match(s):
-        return Classified("subclause", label=fold(m["label"]).lower(), title=m["title"])
-    if m := ITEM_HEADING.match(s):
-        return Classified("item", label=m["label"], title=m["title"])
-    return Classified("text")
+    from .grammar import default_grammar  # the grammar module compiles its patterns from these
 
-
-def _classify_english(s: str) -> Classified:
-    """The English layout: a sub-clause "(a)" or item "(1)" has no title, its line is text
-    (``extra``)."""
-    if m := EN_DIVISION.match(s):
-        return Classified("division", label=m["numeral"], title=m["title"], extra=EN_DIVISION_LEVELS[m["level"]])
-    if m := EN_LAW_HEADING.match(s):  # "LAW 52" alone: its title follows on the next line
-        return Classified("law", label=m["law"], title=title_case(m["title"]) if m["title"] else None)
-    if m := EN_SECTION_HEADING.match(s):
-        return Classified("section", label=m["label"], title=m["title"])
-    if m := EN_CLAUSE_HEADING.match(s):
-        return Classified("clause", label=m["label"], title=m["title"])
-    if m := EN_SUBCLAUSE.match(s):
-        return Classified("subclause", label=m["label"], title=None, extra=m["text"])
-    if m := EN_ITEM.match(s):
-        return Classified("item", label=m["label"], title=None, extra=m["text"])
-    return Classified("text")
-
-
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
-
-
-def title_case(title: str) -> str:
-    """``DISPOSITION OF PENALTY CARD`` → ``Disposition of Penalty Card`` (a title set in capitals)."""
-    if not title.isupper():
-        return title
-    words = title.lower().split()
-    return " ".join(w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    return default_grammar().layout_for(lang).classify(text)
 
 
 _FOLD = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
