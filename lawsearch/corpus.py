@@ -15,6 +15,7 @@ from pathlib import Path
 from .clean import clean_lines
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
 from .pages import assemble, split_pieces
+from .profile import DEFAULT, load_profile
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
@@ -26,7 +27,7 @@ def _quiet(message: str) -> None:
     pass
 
 
-def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
+def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs, profile):
     """Parse a second-language law text with the same stages, merge it into the nodes'
     translations by ID, and flag where the languages differ (lawsearch/alignment.py)."""
     from .alignment import flag, merge
@@ -38,15 +39,22 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     runs, problems = assemble(pieces, [], folder.curation_path, {s.id: s.path for s in folder.sources})
     tree = build_tree(runs, [], folder.sources, folder.law_range, {}, folder.code, folder.curation_path)
     merged, present = merge(nodes, tree.nodes, lang)
-    refs, _ = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
-                              lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0))
+    refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
+                              lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
+                              profile=profile)
     analysis = Analysis(Lexicon.load(folder.data_files.get("lexicon")))
     glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.data_files.get("glossary"))]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
     unplaced = [Problem("warning", f"{lang} text that no heading places (a piece before any LAW heading) is left out",
                         n.spans[0].source if n.spans else None, n.spans[0].lines[0] if n.spans else None)
                 for n in tree.nodes if n.kind == "piece"]
-    return flagged, refs, report, problems + tree.problems + unplaced
+    return flagged, refs, report, problems + tree.problems + unplaced + unresolved_problems(unresolved)
+
+
+def unresolved_problems(unresolved) -> list[Problem]:
+    """A warning for each citation no target could be found for (never dropped silently)."""
+    return [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
+            for u in unresolved]
 
 
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
@@ -95,14 +103,16 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, folder.titles_en, folder.code,
                       folder.curation_path)
+    # citations are read in the language of the text that cites (the main one here, each
+    # translation's in _other_language), with the forms of the corpus's code profile
+    profile = load_profile(folder.code.get("profile", DEFAULT), folder.root)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
-                                       folder.law_range)
+                                       folder.law_range, lang=primary, profile=profile)
     problems += tree.problems
-    problems += [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
-                 for u in unresolved]
+    problems += unresolved_problems(unresolved)
     nodes, alignment = list(tree.nodes), []
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
-        nodes, more_refs, report, more_problems = _other_language(folder, cleaned, nodes, lang, refs)
+        nodes, more_refs, report, more_problems = _other_language(folder, cleaned, nodes, lang, refs, profile)
         refs += more_refs
         problems += more_problems
         alignment.append(report)

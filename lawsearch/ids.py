@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 import re
 
-# Cyrillic capitals that look like Latin ones; OCR and typists mix them in IDs
-# ("Правило 16С2", "Правилом 12А2", "Правило 48А").
-LOOKALIKES = str.maketrans("АВСЕНКМОРТХаеорсх", "ABCEHKMOPTXaeopcx")
+# Cyrillic capitals that look like Latin ones (OCR and typists mix them in IDs: "Правило
+# 16С2", "Правилом 12А2") and the words a citation puts before an ID: the profiles' data
+from .patterns import CITATION_PREFIX, LOOKALIKES  # noqa: F401 (LOOKALIKES: analysis, site)
 
 LAW_ID = re.compile(
     r"""
@@ -32,8 +32,6 @@ LAW_ID = re.compile(
     re.VERBOSE,
 )
 COMMENTARY_ID = re.compile(r"^(?P<law>\d+)\.(?P<para>\d+)$")
-# "правило 50E1", "Правилом 50E1", "Law 50E1", "Laws 50", "п. 54.1", "ст. 50" (as for a statute)
-CITATION_PREFIX = re.compile(r"^\s*(?:правил\w*|стать\w*|ст\.?|laws?|rules?|п\.)\s*", re.IGNORECASE)
 
 
 def law_id(law: str, section: str | None = None, clause: str | None = None,
