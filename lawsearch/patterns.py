@@ -219,8 +219,8 @@ def fold(label: str) -> str:
 #   paragraph  "54.1" (a commentary paragraph)
 
 _LABEL = {
-    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{caps}a-z]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
-    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{caps}a-z]\))?(?:\(\d{{1,2}}\))?|\([{caps}a-z]\))(?![\w])",
+    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{caps}a-z{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
+    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{caps}a-z{small}]\))?(?:\(\d{{1,2}}\))?|\([{caps}a-z{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?![\w.]\d)",
@@ -291,18 +291,19 @@ def compile_citations(table: dict, lang: str) -> Citations:
     caps = "A-Z" + "".join(c for c in lookalike_from if c.isupper())
     letters = "".join(sorted(table.get("letters", {}))) or "a-z"
     quotes = own.get("quotes", [])
-    fill = {"caps": caps, "letters": letters,
+    fill = {"caps": caps, "small": "".join(c for c in lookalike_from if c.islower()), "letters": letters,
             "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
             "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else ""}
     conj = _alternation(own.get("conjunctions", []))
     between = r"(?:\s*,\s*(?:(?:" + conj + r")\s+)?|\s+(?:" + conj + r")\s+)" if conj else r"\s*,\s*"
     dashes = "".join(re.escape(d) for d in own.get("ranges", []))
     range_part = rf"\s*[{dashes}]\s*{_RANGE_END}" if dashes else r"(?!)"
-    levels = []
+    levels, lists = [], []
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
         words = spec.get("words", [])
         listed = rf"(?P<ids>{label}(?:{range_part})?(?:{between}{label}(?:{range_part})?)*)"
+        lists.append(listed)
         levels.append(CitationLevel(
             name=spec["level"], rank=rank, label=spec["label"], bare=bool(spec.get("bare")),
             absolute=bool(spec.get("absolute")),
@@ -319,9 +320,8 @@ def compile_citations(table: dict, lang: str) -> Citations:
     outer = [w for lv in own.get("levels", [])[:1] for w in lv.get("words", []) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
-    if tails and own.get("levels"):
-        first = _LABEL[own["levels"][0]["label"]].format(**fill)
-        half = re.compile(rf"^(?P<word>{_alternation(tails)})\s+(?P<ids>{first})")
+    if tails:
+        half = re.compile(rf"^(?P<word>{_alternation(tails)})\s+{lists[0]}")
     return Citations(
         levels=tuple(levels), join=table.get("join", ""), letters=dict(table.get("letters", {})),
         lookalikes=str.maketrans(lookalike_from, lookalike_to),

@@ -212,14 +212,15 @@ def _chain(text: str, forms: Citations, level: CitationLevel, start: int, end: i
 def _bare(text: str, forms: Citations):
     """Labels with no citation word: only after a "see" word ("see B", "as in B"), before
     an "after" word ("A2 preceding", "B1(a) above"), or as a list of sub-clauses ("(a) or
-    (b)"); a lone label followed by a word on its line is not one ("see A pair")."""
+    (b)"); a lone letter followed by a word is not one ("see A pair"), "see B1 for" is."""
     levels = [lv for lv in forms.levels if lv.bare]
     for m in forms.bare.finditer(text):
         items = [i.group() for i in levels[0].item.finditer(m["ids"])]
         see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
         after = forms.after is not None and forms.after.match(text, m.end())
         siblings = len(items) >= 2 and all(i.startswith("(") for i in items)
-        if not (after or siblings or (see and not _WORD_FOLLOWS.match(text, m.end()))):
+        lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
+        if not (after or siblings or (see and not lone_letter)):
             continue
         yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
@@ -257,8 +258,8 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     citing clause."""
     (level, labels), containers = found.chain[0], found.chain[1:]
     cited = list(_labels(level, forms, labels))
-    if level.absolute:
-        return cited, None
+    if level.absolute or (forms.join and any(forms.join in label for label in cited)):
+        return cited, None  # a commentary paragraph "54.1", a point written whole "12.1.3"
     outer = [_latin(label, forms) for _, label in reversed(containers)]
     if (containers[-1][0] if containers else level).rank != 0:
         if law is None:
