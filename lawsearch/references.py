@@ -156,7 +156,7 @@ class _Found:
     start: int
     end: int  # of the surface: the relative words after it ("ниже", "данного правила") left out
     chain: tuple[tuple[CitationLevel, str], ...]  # the cited level and its labels, then its containers
-    this: bool = False  # "данного правила", "настоящей статьи": the citing node's own container
+    this: int | None = None  # the rank of the citing node's own container it names ("настоящей части")
     partial: bool = False
 
 
@@ -192,7 +192,7 @@ def _chain(text: str, forms: Citations, level: CitationLevel, start: int, end: i
     статьи 2"), each further out than the last, then maybe the citing node's own ("данного
     правила"); an absolute label (a commentary paragraph) has none."""
     chain = [(level, labels)]
-    this = False
+    this = None
     if not level.absolute:
         current = level
         while True:
@@ -204,8 +204,8 @@ def _chain(text: str, forms: Citations, level: CitationLevel, start: int, end: i
                     break
             else:
                 break
-        this = any(lv.this is not None and lv.this.match(text, end)
-                   for lv in forms.levels if lv.rank < current.rank)
+        this = next((lv.rank for lv in forms.levels
+                     if lv.rank < current.rank and lv.this is not None and lv.this.match(text, end)), None)
     return _Found(start, end, tuple(chain), this)
 
 
@@ -251,6 +251,20 @@ def _latin(label: str, forms: Citations) -> str:
     return label
 
 
+def _own_container(rank: int | None, forms: Citations, law: str, context: str | None) -> list[str] | None:
+    """The labels of the citing node's container a relative reference lies in: its law,
+    unless the reference names an inner one ("пункт 2 настоящей части" in 5.3.1 → 5, 3).
+    Only dotted IDs spell their containers out, one number a level down to the points; a
+    sub-point's letter is no container."""
+    if not rank:
+        return [law]
+    if not forms.join or context is None:
+        return None
+    parts = context.split(forms.join)
+    numbers = next((i for i, p in enumerate(parts) if not p.isdigit()), len(parts))
+    return parts[:min(rank + 1, numbers)] if numbers > 1 else None  # the law itself has no part
+
+
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
              law_range: tuple[int, int]) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
@@ -264,7 +278,10 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     if (containers[-1][0] if containers else level).rank != 0:
         if law is None:
             return [], "a relative reference outside any law"
-        outer = [law] + outer
+        own = _own_container(found.this, forms, law, context)
+        if own is None:
+            return [], "cannot tell which container the citing text means"
+        outer = own + outer
     targets = []
     for label in cited:
         if label.startswith("("):

@@ -77,6 +77,9 @@ def test_bridge_in_english(text, citing, expected):
     ("(см. ст. 15)", "2", ["15"]),
     ("Статья 12 не применяется", "2", ["12"]),
     ("как требует пункт 12.1.3", "3", ["12.1.3"]),  # a point written whole
+    ("применяется пункт 2 настоящей части", "5.3.1", ["5.3.2"]),  # the citing point's part
+    ("сведения подпункта «а» настоящего пункта", "5.3.2.b", ["5.3.2.a"]),
+    ("сведения подпункта «а» настоящего пункта", "11.3.b", ["11.3.a"]),  # a point with no part above
     # not references: no citation word of this code, or an article outside it
     ("в пределах настоящей главы и настоящего Кодекса", "2", []),
     ("по правилам 5 и 6 игры", "2", []),
@@ -102,6 +105,9 @@ def test_what_cannot_be_resolved_is_reported():
     assert problems and problems[0][0] == "(a) or (b)"
     sibling = [p for *_, p in find_citations("см. раздел (A)", "47", "47E", (1, 93)) if p]
     assert sibling == ["cannot tell which (A) is meant"]
+    statute = load_profile("statute-ru")
+    no_part = [p for *_, p in find_citations("пункт 2 настоящей части", "4", "4", (1, 40), profile=statute) if p]
+    assert no_part == ["cannot tell which container the citing text means"]
 
 
 def test_the_forms_are_the_profiles_data(tmp_path):
