@@ -8,11 +8,12 @@ break -- is an error: the report says where, and ``check`` exits 1.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import ids, morph
 from .corpus import for_user
+from .coverage import LOST
 from .model import Corpus, Problem, collapse
 from .sources import user_path
 from .patterns import DAMAGE, WORD_PAIR
@@ -176,7 +177,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
 
     damage = find_damage(corpus, lexicon)
     damage_errors = [Problem("error", f"damage left in {d.where}: {d.what}: {d.excerpt!r}") for d in damage]
-    problems = notes + [for_user(p, root) if root else p for p in corpus.problems] + damage_errors
+    problems = notes + [lost_is_an_error(for_user(p, root) if root else p) for p in corpus.problems] + damage_errors
     errors = 0
     for p in collapse(problems):  # one line for an error repeated on 78,155 lines, with the count
         (r.errors if p.severity == "error" else r.warnings).append(str(p))
@@ -187,6 +188,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         r.add(f"Warning: {w}")
     r.add("OK" if not r.errors else f"{errors:,} error{'' if errors == 1 else 's'} (listed on stderr)")
     return r
+
+
+def lost_is_an_error(problem: Problem) -> Problem:
+    """Text that lands in no node is a warning in ``build`` and an error here: the corpus
+    silently lacks it (lawsearch/coverage.py)."""
+    return replace(problem, severity="error") if problem.message.startswith(LOST) else problem
 
 
 def _count(n: int, word: str) -> str:

@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from . import morph
+from .grammar import Layout, default_grammar
 from .model import Line
 from .patterns import (
     CONTROL_CHARACTER, FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
     PARAGRAPH_MARK, RULE_RUN, RUN_IN_HEADING, SPACED_QUESTION_AT_END, STARTS_LOWER,
-    COMMENTARY_HEADING, COMMENTARY_PARAGRAPH, WORD, Classified, classify,
+    WORD, Classified,
 )
 
 # -- idempotent rules: one line in, several out ----------------------------------------
@@ -120,7 +121,11 @@ LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_ques
 # The commentary has no run-in headings; its numbered paragraphs ("47.8. Нелегально") would
 # not match anyway, but its running text may ("… 2.Текст"), so the rule is left out there.
 COMMENTARY_SPLIT_RULES = [split_at_rule_runs]
-OTHER_LANGUAGE_SPLIT_RULES = [split_at_rule_runs, split_at_footer]
+# The split rules a layout may choose by name (its profile's "cleaning" list): run-in
+# headings are the book's damage ("…карты. B.Неполное"); an English sentence may well go
+# on "… Section A. The".
+SPLIT_RULES_BY_NAME = {rule.__name__: rule for rule in SPLIT_RULES}
+HEADED = (*HEADING_KINDS, "bullet")  # kinds whose line may go on onto the next: a title or an item
 
 
 @dataclass(frozen=True)
@@ -132,14 +137,28 @@ class Change:
     rule: str
 
 
-def normalize_line(text: str, kind: str = "laws", lang: str = "ru") -> list[str]:
+def normalize_line(text: str, kind: str = "laws", lang: str | None = None, layout: Layout | None = None) -> list[str]:
     """All idempotent rules on one raw line: ``normalize_line(x)`` applied to each of its
     own outputs gives them back unchanged."""
-    out, _ = _apply_idempotent(text, kind, lang)
+    out, _ = _apply_idempotent(text, kind, layout or default_layout(lang))
     return out
 
 
-def _apply_idempotent(text: str, kind: str, lang: str = "ru") -> tuple[list[str], list[str]]:
+def default_layout(lang: str | None = None) -> Layout:
+    """The default profile's layout for a language (its first language's without one):
+    what a caller with no corpus gets."""
+    grammar = default_grammar()
+    return grammar.layout_for(lang or next(iter(grammar.default_layouts)))
+
+
+def split_rules(kind: str, layout: Layout) -> list[Callable[[str], list[str]]]:
+    """The split rules of a source: the commentary's, or those its layout names."""
+    if kind == "commentary":
+        return COMMENTARY_SPLIT_RULES
+    return [SPLIT_RULES_BY_NAME[name] for name in layout.cleaning if name in SPLIT_RULES_BY_NAME]
+
+
+def _apply_idempotent(text: str, kind: str, layout: Layout) -> tuple[list[str], list[str]]:
     fired: list[str] = []
     for rule in PRE_RULES:
         new = rule(text)
@@ -147,10 +166,7 @@ def _apply_idempotent(text: str, kind: str, lang: str = "ru") -> tuple[list[str]
             fired.append(rule.__name__)
         text = new
     parts = [text]
-    # run-in headings are the Russian layout's damage ("…карты. B.Неполное"); an English
-    # sentence may well go on "… Section A. The"
-    split_rules = COMMENTARY_SPLIT_RULES if kind == "commentary" else SPLIT_RULES if lang == "ru" else OTHER_LANGUAGE_SPLIT_RULES
-    for rule in split_rules:
+    for rule in split_rules(kind, layout):
         new_parts = [q for p in parts for q in rule(p)]
         if new_parts != parts:
             fired.append(rule.__name__)
@@ -186,14 +202,14 @@ class _Joining:
     then ``.add(Line("болвана", "x", 15, 15), " ")`` → ``"2.Ход … или болвана"``, lines 14–15.
     """
 
-    def __init__(self, line: Line, lang: str | None):
+    def __init__(self, line: Line, layout: Layout | None):
         self.lines = [line]
         self.parts = [line.text]
         self.length = len(line.text)
         self.starts = list(line.line_starts())
-        self.lang = lang
+        self.layout = layout
         # the kind of a joined line is fixed by its start; None: a layout without headings
-        self.head = classify(line.text, lang) if lang else Classified("text")
+        self.head = layout.classify(line.text) if layout else Classified("text")
         self.wraps = 0
 
     @property
@@ -219,8 +235,8 @@ class _Joining:
         self.starts += [(offset + o, n) for o, n in line.line_starts()]
         self.lines.append(line)
         self.wraps += 1
-        if self.head.kind in HEADING_KINDS:  # a title is short (TITLE_WRAPS): cheap to look at again
-            self.head = classify("".join(self.parts), self.lang)
+        if self.head.kind in HEADED and self.layout:  # a heading is short: cheap to look at again
+            self.head = self.layout.classify("".join(self.parts))
 
     def line(self) -> Line:
         if len(self.lines) == 1:
@@ -244,7 +260,7 @@ def continues_title(joining: _Joining, line: Line) -> bool:
 
 
 def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozenset(),
-                       lang: str = "ru") -> tuple[list[Line], list[Change]]:
+                       layout: Layout | None = None) -> tuple[list[Line], list[Change]]:
     """Undo hard wraps in law text (damage 6): a line starting lower-case continues the line
     before it, unless that is a footer or a footnote (a new page or the page bottom), or a
     heading whose title is complete (``continues_title``).
@@ -255,44 +271,56 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
     → ``"B.Не тот вистующий сыграл картой после неправильного хода разыгрывающего"``;
     ``"2.Ход принадлежит руке разыгрывающего или" + "болвана"`` keeps the space.
     """
+    layout = layout or default_layout()
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
     for line in lines:
-        if joining is not None and joining.source == line.source and _joins(joining, line, lang):
+        if joining is not None and joining.source == line.source and _joins(joining, line, layout):
             prev_last = joining.lines[-1].last
-            # only the Russian headings lost hyphens: elsewhere a wrap falls between words
-            word_join = joining.head.kind in HEADING_KINDS and lang == "ru"
+            # only the book's headings lost hyphens: in a hard-wrapped text a wrap falls between words
+            word_join = joining.head.kind in HEADING_KINDS and layout.wrapping == "headings"
             joining.add(line, " ", extra_words if word_join else None)
             changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev_last, line.first}))
             continue
         if joining is not None:
             out.append(joining.line())
-        joining = _Joining(line, lang)
+        joining = _Joining(line, layout)
     if joining is not None:
         out.append(joining.line())
     return out, changes
 
 
-def _joins(joining: _Joining, line: Line, lang: str) -> bool:
+def _joins(joining: _Joining, line: Line, layout: Layout) -> bool:
     """Whether ``line`` continues the logical line being joined."""
-    if lang != "ru" and _continues(joining, line, lang):
+    if layout.wrapping == "sentences":
         # a hard-wrapped sentence, or "LAW 52" with its title on the next line
-        return True
+        return _continues(joining, line, layout)
     if not STARTS_LOWER.match(line.text):
         return False
     if joining.head.kind in HEADING_KINDS:
-        return continues_title(joining, line)
+        # a title is short, unless it stops where no title can ("… открытой до", "… торговли,")
+        return continues_title(joining, line) or layout.open_title(joining.end)
     return joining.head.kind == "text"
 
 
-def _continues(joining: _Joining, line: Line, lang: str) -> bool:
-    """In another language's plain text: a line continues the one before when that one is
-    running text not ending a sentence, or a law heading with no title yet."""
-    before, here = joining.head, classify(line.text, lang)
-    if before.kind == "law" and before.title is None:
-        return here.kind == "text"
-    return before.kind == "text" and here.kind == "text" and not re.search(r"[.!?:;]['\"”’»)]*$", joining.end)
+def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
+    """In a hard-wrapped text: a line continues the one before when that one is running
+    text not ending a sentence; a heading with no title yet (its title is on the next
+    line); a heading or list item whose line goes on in lower case (or with no capital), or
+    stops on a word no title ends with; a title in capitals going on in capitals."""
+    before, here = joining.head, layout.classify(line.text)
+    if here.kind != "text":
+        return False
+    ends = bool(re.search(r"[.!?:;]['\"”’»)]*$", joining.end))
+    if before.kind in ("law", "division"):
+        if not before.title:
+            return True
+        return (line.text[:1].islower() or layout.open_title(joining.end)
+                or before.title.isupper() and line.text.isupper())
+    if before.kind in HEADED:
+        return not ends and (not line.text[:1].isupper() or layout.open_title(joining.end))
+    return before.kind == "text" and not ends
 
 
 def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str:
@@ -305,7 +333,7 @@ def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str
     return f"{head} {tail}"
 
 
-def join_commentary_lines(lines: list[Line]) -> tuple[list[Line], list[Change]]:
+def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=None) -> tuple[list[Line], list[Change]]:
     """Undo the commentary's hard wraps (damage 10): lines of one paragraph are joined with
     a space; a paragraph ends at a ``(DC4)`` mark (kept by the caller as an empty line),
     and a numbered paragraph (``47.9.``) or a heading (``Правило 48. ОТКРЫТИЕ…``) starts one.
@@ -313,6 +341,7 @@ def join_commentary_lines(lines: list[Line]) -> tuple[list[Line], list[Change]]:
     ``"которые вполне могли бы быть подсказаны этой информацией (см." + "Правило 16С2)."``
     → ``"которые вполне могли бы быть подсказаны этой информацией (см. Правило 16С2)."``
     """
+    paragraph, heading = (grammar or default_grammar()).commentary(lang or "")
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
@@ -322,9 +351,9 @@ def join_commentary_lines(lines: list[Line]) -> tuple[list[Line], list[Change]]:
                 out.append(joining.line())
             joining = None
             continue
-        starts = COMMENTARY_PARAGRAPH.match(line.text) or COMMENTARY_HEADING.match(line.text)
+        starts = paragraph.match(line.text) or heading.match(line.text)
         # a heading stands alone: the next line starts a paragraph of its own
-        if joining is not None and not starts and not COMMENTARY_HEADING.match(joining.parts[0]):
+        if joining is not None and not starts and not heading.match(joining.parts[0]):
             joining.add(line)
             changes.append(Change(line.source, line.first, "join_commentary_lines"))
             continue
@@ -385,12 +414,16 @@ class Cleaned:
 
 
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
-                extra_words: frozenset[str] = frozenset(), lang: str = "ru") -> Cleaned:
+                extra_words: frozenset[str] = frozenset(), lang: str | None = None, layout: Layout | None = None,
+                grammar=None) -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
     ['- 76', 'ло 57), есть штрафная карта']
     """
+    if layout is None:
+        grammar = grammar or default_grammar()
+        layout = grammar.layout_for(lang or next(iter(grammar.default_layouts)))
     lines: list[Line] = []
     changes: list[Change] = []
     for n, text in enumerate(raw, 1):
@@ -405,11 +438,11 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
             if kind == "commentary" and part == "":
                 lines.append(Line("", source, n, n))  # paragraph end
                 continue
-            out, fired = _apply_idempotent(part, kind, lang)
+            out, fired = _apply_idempotent(part, kind, layout)
             changes.extend(Change(source, n, rule) for rule in fired)
             lines.extend(Line(t, source, n, n) for t in out)
     if kind == "commentary":
-        joined, more = join_commentary_lines(lines)
+        joined, more = join_commentary_lines(lines, lang, grammar)
     else:
-        joined, more = join_wrapped_lines(lines, extra_words, lang)
+        joined, more = join_wrapped_lines(lines, extra_words, layout)
     return Cleaned(joined, changes + more)

@@ -438,6 +438,8 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
       lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
     """
     from .clean import clean_lines
+    from .grammar import Grammar
+    from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
     from .sources import LINE_BREAK, ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
 
     path = Path(file)
@@ -452,7 +454,12 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
     raw = LINE_BREAK.split(text)
     if raw and raw[-1] == "":
         raw.pop()
-    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", lang=lang)
+    try:
+        grammar = Grammar.from_profile(load_profile(declared.get("profile", DEFAULT_PROFILE)))
+        layout = grammar.layout_for(lang, declared.get("layout"))
+    except CorpusError as e:
+        raise click.ClickException(error_message(e)) from None
+    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", lang=lang, layout=layout, grammar=grammar)
     if not explain:
         for line in cleaned.lines:
             emit(line.text)

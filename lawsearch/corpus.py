@@ -13,9 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from .clean import clean_lines
+from .coverage import indentation, lost_text
+from .grammar import default_grammar
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
 from .pages import assemble, split_pieces
-from .profile import DEFAULT, load_profile
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
@@ -27,7 +28,7 @@ def _quiet(message: str) -> None:
     pass
 
 
-def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs, profile):
+def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     """Parse a second-language law text with the same stages, merge it into the nodes'
     translations by ID, and flag where the languages differ (lawsearch/alignment.py)."""
     from .alignment import flag, merge
@@ -35,26 +36,42 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs, pr
     from .sources import read_glossary
 
     sources = [s for s in folder.sources if s.kind == "laws" and s.lang == lang]
-    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in sources}
-    runs, problems = assemble(pieces, [], folder.curation_path, {s.id: s.path for s in folder.sources})
-    tree = build_tree(runs, [], folder.sources, folder.law_range, {}, folder.code, folder.curation_path)
+    tree, runs, problems = _law_tree(folder, cleaned, sources, [], [], {}, lang)
     merged, present = merge(nodes, tree.nodes, lang)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
-                              lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
-                              profile=profile)
+                                       lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
+                                       profile=folder.profile)
     analysis = Analysis(Lexicon.load(folder.data_files.get("lexicon")))
     glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.data_files.get("glossary"))]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
-    unplaced = [Problem("warning", f"{lang} text that no heading places (a piece before any LAW heading) is left out",
-                        n.spans[0].source if n.spans else None, n.spans[0].lines[0] if n.spans else None)
-                for n in tree.nodes if n.kind == "piece"]
-    return flagged, refs, report, problems + tree.problems + unplaced + unresolved_problems(unresolved)
+    return flagged, refs, report, problems + tree.problems + unresolved_problems(unresolved), tree
 
 
 def unresolved_problems(unresolved) -> list[Problem]:
     """A warning for each citation no target could be found for (never dropped silently)."""
     return [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
             for u in unresolved]
+
+
+def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang):
+    """Pages and the tree of some law sources, each read in its own layout."""
+    grammar = folder.grammar or default_grammar()
+    layouts = {s.id: grammar.layout_for(s.lang, folder.layouts.get(s.id)) for s in folder.sources if s.kind == "laws"}
+    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
+    runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
+    tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
+                      grammar, layouts, folder.indents, lang)
+    return tree, runs, problems
+
+
+def main_language(folder: CorpusFolder) -> str:
+    """The corpus's own language: ``[code] lang``, else the first of the profile's
+    languages that a law source is in, else the first law source's."""
+    langs = [s.lang for s in folder.sources if s.kind == "laws"]
+    if folder.code.get("lang"):
+        return folder.code["lang"]
+    ordered = list(folder.profile.languages) if folder.profile else []
+    return next((lang for lang in ordered if lang in langs), langs[0] if langs else (ordered or [""])[0])
 
 
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
@@ -87,38 +104,40 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     """
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     words = lexicon_words(folder)
+    grammar = folder.grammar or default_grammar()
     cleaned = {}
     for source in folder.sources:
-        cleaned[source.id] = clean_lines(folder.texts.pop(source.id), source.id, source.kind, words, source.lang)
+        raw = folder.texts.pop(source.id)
+        layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
+        if layout is not None and layout.lists:
+            folder.indents[source.id] = indentation(raw)
+        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
-    # the language of the corpus: [code] lang, else Russian when a Russian law text is there
-    langs = [s.lang for s in folder.sources if s.kind == "laws"]
-    primary = folder.code.get("lang") or ("ru" if "ru" in langs else langs[0] if langs else "ru")
+    primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
-    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in law_sources}
-    runs, problems = assemble(pieces, folder.curation, folder.curation_path, {s.id: s.path for s in folder.sources})
-    progress(f"assembled {sum(len(p) for p in pieces.values())} pieces into {len(runs)} runs of pages")
-
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
-    tree = build_tree(runs, commentary, folder.sources, folder.law_range, folder.titles_en, folder.code,
-                      folder.curation_path)
+    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, folder.titles_en,
+                                     primary)
+    progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
     # citations are read in the language of the text that cites (the main one here, each
     # translation's in _other_language), with the forms of the corpus's code profile
-    profile = load_profile(folder.code.get("profile", DEFAULT), folder.root)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
-                                       folder.law_range, lang=primary, profile=profile)
+                                       folder.law_range, lang=primary, profile=folder.profile)
     problems += tree.problems
     problems += unresolved_problems(unresolved)
-    nodes, alignment = list(tree.nodes), []
+    nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
-        nodes, more_refs, report, more_problems = _other_language(folder, cleaned, nodes, lang, refs, profile)
+        nodes, more_refs, report, more_problems, other_tree = _other_language(folder, cleaned, nodes, lang, refs)
         refs += more_refs
         problems += more_problems
+        trees.append(other_tree)
         alignment.append(report)
         progress(f"aligned the {lang} text: {len(report['covered_laws'])} laws, "
                  + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
+
+    problems += lost_text(folder, cleaned, trees)
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded

@@ -13,57 +13,55 @@ goes through here; nothing else invents an ID or an anchor.
 
 from __future__ import annotations
 
-import hashlib
 import re
 
-# Cyrillic capitals that look like Latin ones (OCR and typists mix them in IDs: "Правило
-# 16С2", "Правилом 12А2") and the words a citation puts before an ID: the profiles' data
-from .patterns import CITATION_PREFIX, LOOKALIKES  # noqa: F401 (LOOKALIKES: analysis, site)
+from .grammar import NAME_CHARS, NAME_OTHER, default_grammar  # noqa: F401  (NAME_*: re-exported)
+# what a citation puts before an ID ("правило 50E1", "Law 50E1", "п. 54.1", "Статья 12"): the
+# citation words of the profiles
+from .patterns import CITATION_PREFIX
 
-LAW_ID = re.compile(
-    r"""
-    ^(?P<law>\d+)
-    (?:(?P<section>[A-Z])
-      (?:(?P<clause>\d+))?
-      (?:\((?P<subclause>[a-z])\))?
-      (?:\((?P<item>\d+)\))?
-    )?$
-    """,
-    re.VERBOSE,
-)
-COMMENTARY_ID = re.compile(r"^(?P<law>\d+)\.(?P<para>\d+)$")
+
+def rules():
+    """The ID rules of the default profile (the bridge laws'); a corpus built with another
+    profile carries its own (``lawsearch.grammar.IdRules``)."""
+    return default_grammar().ids
+
+
+def _lookalikes():
+    look = default_grammar().data["grammar"]["lookalikes"]
+    return str.maketrans(look["from"], look["to"])
+
+
+# Cyrillic capitals that look like Latin ones; OCR and typists mix them in IDs
+# ("Правило 16С2", "Правилом 12А2", "Правило 48А"): the profile's [grammar.lookalikes].
+LOOKALIKES = _lookalikes()
+LAW_ID = rules().id_pattern
+COMMENTARY_ID = rules().commentary_pattern
 
 
 def law_id(law: str, section: str | None = None, clause: str | None = None,
            subclause: str | None = None, item: str | None = None) -> str:
     """The ID of a law-text node from its parts: ``law_id("47", "E", "2", "a") == "47E2(a)"``."""
-    out = law
-    if section:
-        out += section.upper()
-    if clause:
-        out += clause
-    if subclause:
-        out += f"({subclause.lower()})"
-    if item:
-        out += f"({item})"
-    return out
+    r = rules()
+    parts = [r.label(level, p) if p else None for level, p in zip(r.levels, (section, clause, subclause, item))]
+    return r.law_id(law, *parts)
 
 
 def commentary_id(law: str, para: int) -> str:
-    return f"{law}.{para}"
+    return rules().commentary_id(law, para)
 
 
 def division_id(level: str, first_law: str) -> str:
     """``division_id("razdel", "46") == "div-razdel-46"``: a numeral can repeat, the law can't."""
-    return f"div-{level}-{first_law}"
+    return rules().division_id(level, first_law)
 
 
 def piece_id(source_id: str, first_line: int) -> str:
-    return f"piece-{source_id}-{first_line}"
+    return rules().piece_id(source_id, first_line)
 
 
 def footnote_id(page: int | str, n: int) -> str:
-    return f"fn-{page}-{n}"
+    return rules().footnote_id(page, n)
 
 
 def parse_law_id(node_id: str) -> dict[str, str | None] | None:
@@ -102,17 +100,7 @@ def anchor(node_id: str) -> str:
     >>> anchor("piece-копия (2)-14")
     'piece-копия__2_-14-f8a0a5'
     """
-    if LAW_ID.match(node_id):
-        return "l" + re.sub(r"\((\w+)\)", r"-\1", node_id).lower()
-    m = COMMENTARY_ID.match(node_id)
-    if m:
-        return f"c{m['law']}-{m['para']}"
-    if NAME_CHARS.fullmatch(node_id):
-        return node_id
-    # a piece named after a file like "копия (2).txt": characters an id, a selector or an
-    # xml:id cannot hold become "_", and a hash of the ID keeps two such names apart
-    digest = hashlib.sha1(node_id.encode("utf-8")).hexdigest()[:6]
-    return f"{NAME_OTHER.sub('_', node_id)}-{digest}"
+    return rules().anchor(node_id)
 
 
 def source_anchor(source_id: str) -> str:
@@ -125,25 +113,17 @@ def source_anchor(source_id: str) -> str:
     return anchor(f"src-{source_id}")
 
 
-# what an anchor may hold as it is: letters, digits, "_", "-", "." (an XML NCName after the
-# ID's own letter prefix, and a CSS identifier once the dot is escaped, as cssEscape does)
-NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
-NAME_OTHER = re.compile(r"[^\w.-]")
 
 
 def url(node_id: str, law: str | None, kind: str) -> str:
     """Where a node lives in the site: ``laws/50.html#l50e1``; a division on the page of its
     first law; unplaced pieces on their own page."""
-    m = re.match(r"^div-(?:glava|chast|razdel)-(\d+)$", node_id)
-    if m:
-        return f"laws/{m[1]}.html#{node_id}"
+    first = rules().division_law(node_id)
+    if first is not None:
+        return f"laws/{first}.html#{node_id}"
     if law is None:
         return f"unattributed.html#{anchor(node_id)}"
     return f"laws/{law}.html#{anchor(node_id)}"
-
-
-_KIND_RANK = {"division": 0, "law": 1, "section": 1, "clause": 1, "subclause": 1, "item": 1,
-              "piece": 2, "commentary": 3}
 
 
 def sort_key(node_id: str, law: str | None = None, kind: str | None = None) -> tuple:
@@ -151,17 +131,4 @@ def sort_key(node_id: str, law: str | None = None, kind: str | None = None) -> t
     its first law; pieces placed in a law after its text; commentary after them, by number
     (47.9 before 47.10); unplaced pieces and anything else last.
     """
-    m = LAW_ID.match(node_id)
-    if m:
-        return (0, int(m["law"]), 1, m["section"] or "", int(m["clause"] or 0),
-                m["subclause"] or "", int(m["item"] or 0), "")
-    m = COMMENTARY_ID.match(node_id)
-    if m:
-        return (0, int(m["law"]), 3, "", int(m["para"]), "", 0, "")
-    m = re.match(r"^div-(glava|chast|razdel)-(\d+)$", node_id)
-    if m:
-        level = {"glava": 0, "chast": 1, "razdel": 2}[m[1]]
-        return (0, int(m[2]), 0, "", level, "", 0, "")
-    if law is not None and law.isdigit():
-        return (0, int(law), _KIND_RANK.get(kind or "piece", 2), "\uffff", 0, "", 0, node_id)
-    return (1, 0, 0, "", 0, "", 0, node_id)
+    return rules().sort_key(node_id, law, kind)

@@ -53,14 +53,16 @@ class Run:
         return self.pieces[0].page
 
 
-def split_pieces(source: str, lines: list[Line]) -> list[Piece]:
-    """Cut one file's cleaned lines at footers. Empty stretches (two footers in a row,
-    a footer on the first line) give no piece."""
+def split_pieces(source: str, lines: list[Line], layout=None) -> list[Piece]:
+    """Cut one file's cleaned lines at footers, as its layout (``lawsearch.grammar.Layout``;
+    the default profile's book layout without one) reads them. Empty stretches (two footers
+    in a row, a footer on the first line) give no piece."""
+    read = layout.classify if layout is not None else classify
     pieces: list[Piece] = []
     current: list[Line] = []
     after_footer = False
     for line in lines:
-        c = classify(line.text)
+        c = read(line.text)
         if c.kind == "footer":
             if current:
                 pieces.append(Piece(source, current[0].first, current, int(c.label), after_footer, True, "footer"))

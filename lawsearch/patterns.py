@@ -77,22 +77,9 @@ PAGE_DIRECTIVE = re.compile(r"^\s*\.\.page\d*\s*$")
 
 # -- lines ------------------------------------------------------------------------------
 
-# Divisions: "Раздел II - Нарушения в ходе процедуры", "Часть 3. …", "Глава I — …"
-DIVISION = re.compile(
-    r"^(?P<level>Глава|Часть|Раздел)\s+(?P<numeral>[IVXLC]+|\d+)\s*[-–—.:]\s*(?P<title>.*?)\s*$"
-)
-DIVISION_LEVELS = {"Глава": "glava", "Часть": "chast", "Раздел": "razdel"}
-
-# A law heading: "Правило 46. Неполное или ошибочное называние", "Правило 48. ОТКРЫТИЕ КАРТ…"
-LAW_HEADING = re.compile(r"^Правило\s+(?P<law>\d+)\.\s+(?P<title>\S.*?)\s*$")
-
-# Headings below a law; no space after the dot, a capital after it (damage item 5).
-#   section "B.Штрафная карта остаётся открытой", clause "1.Неполное обозначение старшинства",
-#   sub-clause "(A).Никто впоследствие не сыграл", item "(1).Оставить…"
-SECTION_HEADING = re.compile(rf"^(?P<label>[{LATIN_OR_LOOKALIKE}])\.(?P<title>[{CYR_UPPER}].*?)\s*$")
-CLAUSE_HEADING = re.compile(rf"^(?P<label>\d{{1,2}})\.(?P<title>[{CYR_UPPER}«\"].*?)\s*$")
-SUBCLAUSE_HEADING = re.compile(rf"^\((?P<label>[{LATIN_OR_LOOKALIKE}])\)\.(?P<title>[{CYR_UPPER}].*?)\s*$")
-ITEM_HEADING = re.compile(rf"^\((?P<label>\d{{1,2}})\)\.(?P<title>[{CYR_UPPER}].*?)\s*$")
+# The headings of the law text -- divisions, laws, sections, clauses, sub-clauses, items --
+# and of the commentary are the code's grammar: they are compiled from its profile
+# (lawsearch/grammar.py; [grammar] and [layouts.*] of lawsearch/profiles/<name>/profile.toml).
 
 # A footnote body at the page bottom, after its rule: "(*) - Но см. раздел C ниже."
 FOOTNOTE_BODY = re.compile(r"^\((?P<symbol>\*+)\)\s*[-–—]\s*(?P<text>.*?)\s*$")
@@ -102,39 +89,25 @@ FOOTNOTE_MARKER = re.compile(r"\((?P<symbol>\*+)\)")
 # Inline labels of the 1987 code: "(НАКАЗАНИЕ)" -- upper-case words in parentheses.
 INLINE_LABEL = re.compile(rf"\([{CYR_UPPER}]{{4,}}(?:[ ][{CYR_UPPER}]{{2,}})*\)")
 
-# Commentary: "47.8. Нелегально взятая назад карта…" and "Правило 48. ОТКРЫТИЕ КАРТ РАЗЫГРЫВАЮЩЕГО"
-COMMENTARY_PARAGRAPH = re.compile(r"^(?P<law>\d+)\.(?P<para>\d+)\.\s+(?P<text>.*)$")
-COMMENTARY_HEADING = re.compile(rf"^Правило\s+(?P<law>\d+)\.\s+(?P<title>[{CYR_UPPER}][{CYR_UPPER} ,\-–—]*?)\s*$")
-
 STARTS_LOWER = re.compile(rf"^[{CYR_LOWER}]")
 WORD = re.compile(rf"[{CYR_LOWER}{CYR_UPPER}A-Za-z]+(?:-[{CYR_LOWER}{CYR_UPPER}]+)*")
 
 HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
-LAYOUTS = ("ru", "en")  # languages whose law-text layout the patterns know
 
 
-# The English code's plain-text layout (a second-language source):
-#   "LAW 50 - DISPOSITION OF PENALTY CARD", "A. Penalty Card Remains Exposed",
-#   "1. Offender to Play", "(a) the offender's partner may …", "(1) …", "PART II - …"
-EN_LAW_HEADING = re.compile(r"^(?:LAW|Law)\s+(?P<law>\d+)(?:\s*[-–—.:]\s*(?P<title>\S.*?))?\s*$")
-EN_SECTION_HEADING = re.compile(r"^(?P<label>[A-Z])\.\s+(?P<title>[A-Z].*?)\s*$")
-EN_CLAUSE_HEADING = re.compile(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z].*?)\s*$")
-EN_SUBCLAUSE = re.compile(r"^\((?P<label>[a-z])\)\s+(?P<text>\S.*?)\s*$")
-EN_ITEM = re.compile(r"^\((?P<label>\d{1,2})\)\s+(?P<text>\S.*?)\s*$")
-EN_DIVISION = re.compile(r"^(?P<level>CHAPTER|PART|SECTION)\s+(?P<numeral>[IVXLC]+|\d+)\s*[-–—.:]\s*(?P<title>.*?)\s*$")
-EN_DIVISION_LEVELS = {"CHAPTER": "glava", "PART": "chast", "SECTION": "razdel"}
 
 
 @dataclass(frozen=True)
 class Classified:
-    kind: str  # footer | footnote | division | law | section | clause | subclause | item | text | empty
+    kind: str  # footer | footnote | division | law | section | clause | subclause | item | bullet | text | empty
     label: str | None = None  # law number, section letter (Latin), clause number, …
-    title: str | None = None
-    extra: str | None = None  # division level, footnote symbol, page number
+    title: str | None = None  # None for a heading whose words are a sentence: then it is ``extra``
+    extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
 
 
 def classify(text: str, lang: str = "ru") -> Classified:
-    """What a cleaned law-text line is, in the layout of its language.
+    """What a cleaned law-text line is, in the default profile's layout for ``lang``
+    (lawsearch/grammar.py; a corpus reads its own profile's).
 
     >>> classify("B.Штрафная карта остаётся открытой").kind
     'section'
@@ -143,47 +116,9 @@ def classify(text: str, lang: str = "ru") -> Classified:
     >>> classify("LAW 50 - DISPOSITION OF PENALTY CARD", "en").label
     '50'
     """
-    s = text.strip()
-    if not s:
-        return Classified("empty")
-    if m := FOOTER.match(s):
-        if not m["rest"]:
-            return Classified("footer", label=m["page"])
-    if m := FOOTNOTE_BODY.match(s):
-        return Classified("footnote", extra=m["symbol"], title=m["text"])
-    if lang == "en":
-        return _classify_english(s)
-    if m := DIVISION.match(s):
-        return Classified("division", label=m["numeral"], title=m["title"], extra=DIVISION_LEVELS[m["level"]])
-    if m := LAW_HEADING.match(s):
-        return Classified("law", label=m["law"], title=m["title"])
-    if m := SECTION_HEADING.match(s):
-        return Classified("section", label=fold(m["label"]), title=m["title"])
-    if m := CLAUSE_HEADING.match(s):
-        return Classified("clause", label=m["label"], title=m["title"])
-    if m := SUBCLAUSE_HEADING.match(s):
-        return Classified("subclause", label=fold(m["label"]).lower(), title=m["title"])
-    if m := ITEM_HEADING.match(s):
-        return Classified("item", label=m["label"], title=m["title"])
-    return Classified("text")
+    from .grammar import default_grammar  # the grammar module compiles its patterns from these
 
-
-def _classify_english(s: str) -> Classified:
-    """The English layout: a sub-clause "(a)" or item "(1)" has no title, its line is text
-    (``extra``)."""
-    if m := EN_DIVISION.match(s):
-        return Classified("division", label=m["numeral"], title=m["title"], extra=EN_DIVISION_LEVELS[m["level"]])
-    if m := EN_LAW_HEADING.match(s):  # "LAW 52" alone: its title follows on the next line
-        return Classified("law", label=m["law"], title=title_case(m["title"]) if m["title"] else None)
-    if m := EN_SECTION_HEADING.match(s):
-        return Classified("section", label=m["label"], title=m["title"])
-    if m := EN_CLAUSE_HEADING.match(s):
-        return Classified("clause", label=m["label"], title=m["title"])
-    if m := EN_SUBCLAUSE.match(s):
-        return Classified("subclause", label=m["label"], title=None, extra=m["text"])
-    if m := EN_ITEM.match(s):
-        return Classified("item", label=m["label"], title=None, extra=m["text"])
-    return Classified("text")
+    return default_grammar().layout_for(lang).classify(text)
 
 
 _SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
@@ -275,10 +210,12 @@ def _word_pattern(words) -> str:
     return r"(?<![\w])(?P<word>" + "|".join(forms) + r")\s*"
 
 
-def compile_citations(table: dict, lang: str) -> Citations:
-    """The patterns of one language's citation table (a profile's ``[citations]``).
+def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:
+    """The patterns of one language's citation table (a profile's ``[citations]``); the
+    profile's ``[grammar]`` gives how labels join into IDs (``ids.section``: "{label}" or
+    ".{label}"), look-alike letters (``lookalikes``) and letter labels' Latin (``translit``).
 
-    >>> bridge = {"join": "", "ru": {"conjunctions": ["и"], "ranges": ["-"], "levels": [
+    >>> bridge = {"ru": {"conjunctions": ["и"], "ranges": ["-"], "levels": [
     ...     {"level": "law", "words": ["правила"], "label": "law"}]}}
     >>> c = compile_citations(bridge, "ru")
     >>> c.levels[0].head.search("см. правила 12 и 13.")["ids"]
@@ -287,9 +224,12 @@ def compile_citations(table: dict, lang: str) -> Citations:
     '57'
     """
     own = table.get(lang, {})
-    lookalike_from, lookalike_to = own.get("lookalikes", ["", ""])
+    grammar = grammar or {}
+    lookalike_from = grammar.get("lookalikes", {}).get("from", "")
+    lookalike_to = grammar.get("lookalikes", {}).get("to", "")
+    translit = grammar.get("translit", {})
     caps = "A-Z" + "".join(c for c in lookalike_from if c.isupper())
-    letters = "".join(sorted(table.get("letters", {}))) or "a-z"
+    letters = "".join(sorted(translit)) or "a-z"
     quotes = own.get("quotes", [])
     fill = {"caps": caps, "small": "".join(c for c in lookalike_from if c.islower()), "letters": letters,
             "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
@@ -323,7 +263,8 @@ def compile_citations(table: dict, lang: str) -> Citations:
     if tails:
         half = re.compile(rf"^(?P<word>{_alternation(tails)})\s+{lists[0]}")
     return Citations(
-        levels=tuple(levels), join=table.get("join", ""), letters=dict(table.get("letters", {})),
+        levels=tuple(levels), join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""),
+        letters=dict(translit),
         lookalikes=str.maketrans(lookalike_from, lookalike_to),
         range=re.compile(rf"\s*[{dashes}]\s*(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
@@ -454,27 +395,11 @@ def _builtin_profiles():
     return [load_profile(name) for name in builtin_names()]
 
 
-def lookalike_pairs(profiles) -> tuple[str, str]:
-    """Every look-alike letter of the ``profiles``' citation tables and the Latin one it
-    folds to, each letter once, in the order the tables list them."""
-    pairs: dict[str, str] = {}
-    for profile in profiles:
-        table = profile.data.get("citations", {})
-        for lang in profile.languages:
-            cyrillic, latin = table.get(lang, {}).get("lookalikes", ["", ""])
-            for a, b in zip(cyrillic, latin):
-                pairs.setdefault(a, b)
-    return "".join(pairs), "".join(pairs.values())
-
-
 # every built-in profile's: a query for "Статья 12" and one for "Law 50E" read alike whichever
 # code the corpus follows; a number no node has is simply not found
-_BUILTIN = _builtin_profiles()
-CITATION_WORDS = query_citation_words(_BUILTIN)
+CITATION_WORDS = query_citation_words(_builtin_profiles())
 # what ids.normalize strips before an ID: "правило 50E1", "Law 50E1", "п. 54.1", "ст. 50"
 CITATION_PREFIX = re.compile(rf"^\s*(?:{citation_word_source(CITATION_WORDS)})\s*")
-# Cyrillic capitals (and small letters) that look like Latin ones, folded in IDs ("16С2")
-LOOKALIKES = str.maketrans(*lookalike_pairs(_BUILTIN))
 # A citation, the whole query: "50E", "правило 50E1", "Law 47e2(a)", "ст. 50", "п. 48.4", "50 E"
 CITATION_SOURCE = (
     rf"[{SPACES}]*(?:(?:{citation_word_source(CITATION_WORDS)})[{SPACES}]*)?"

@@ -101,13 +101,16 @@ def default_profile() -> Profile:
 
 def citation_forms(profile: Profile, lang: str) -> Citations:
     """The compiled citation forms of ``profile`` in ``lang``, compiled once per table."""
-    table = profile.data.get("citations", {})
-    return _compiled(json.dumps(table, sort_keys=True, ensure_ascii=False), lang)
+    grammar = profile.data.get("grammar", {})
+    tables = {"citations": profile.data.get("citations", {}),
+              "grammar": {k: grammar.get(k, {}) for k in ("ids", "lookalikes", "translit")}}
+    return _compiled(json.dumps(tables, sort_keys=True, ensure_ascii=False), lang)
 
 
 @lru_cache(maxsize=32)
-def _compiled(table: str, lang: str) -> Citations:
-    return compile_citations(json.loads(table), lang)
+def _compiled(tables: str, lang: str) -> Citations:
+    data = json.loads(tables)
+    return compile_citations(data["citations"], lang, data["grammar"])
 
 
 def _line_at(where: list[tuple[int, str, int]], starts: list[int], offset: int) -> tuple[str, int]:

@@ -20,7 +20,8 @@ from typing import Any
 from . import plausibility, schema
 from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
-from .patterns import LAYOUTS
+from .grammar import Grammar
+from .profile import DEFAULT as DEFAULT_PROFILE, Profile, load_profile
 from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
 MANIFEST = "manifest.toml"
@@ -60,6 +61,10 @@ class CorpusFolder:
     documents: dict[str, Document] = field(default_factory=dict)  # the same, read and checked
     inputs: str = ""
     fingerprint: Fingerprint | None = None  # every input file read, to tell later whether a build is current
+    profile: Profile | None = None  # the code's profile ([code] profile, extended by the folder's profile.toml)
+    grammar: Grammar | None = None  # compiled from it: levels, ID rules, layouts
+    layouts: dict[str, str] = field(default_factory=dict)  # source id -> the layout its law text is printed in
+    indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
 
     @property
     def law_range(self) -> tuple[int, int]:
@@ -82,6 +87,13 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     manifest = schema.load(manifest_path, schema.MANIFEST)
     code = dict(manifest.data.get("code", {}))
     code.setdefault("laws", [1, 93])
+    try:
+        profile = load_profile(code.get("profile", DEFAULT_PROFILE), root)
+        grammar = Grammar.from_profile(profile)
+    except CorpusError as e:
+        if e.problems[0].path is not None:
+            raise
+        raise CorpusError(manifest.problem(e.problems[0].message, "code", "profile")) from None
     manifest_bytes = read_bytes(manifest_path)
     digest = hashlib.sha256(manifest_bytes)
     fingerprint.add(manifest_path, manifest_bytes, manifest_stat)
@@ -92,7 +104,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     problems: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         try:
-            source, lines, data = _read_source(root, entry, manifest, n, fingerprint)
+            source, lines, data = _read_source(root, entry, manifest, n, fingerprint, grammar)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -116,7 +128,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
                     str(path)))
 
-    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts)
+    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar)
+    folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for key, data_file in DATA_FILES.items():
         path = root / code.get(key, data_file.default)
         if not _present(path):
@@ -158,7 +171,7 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
-                 fingerprint: Fingerprint | None = None) -> tuple[Source, list[str], bytes]:
+                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None) -> tuple[Source, list[str], bytes]:
     """One [[source]] entry (already checked against the schema) and its raw file."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
@@ -166,8 +179,13 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     if not _inside(entry["path"]):
         raise fail(f"{entry['path']} is outside the corpus folder; raw files live under it "
                    "(a symbolic link under it may point to a file kept elsewhere)")
-    if entry["kind"] == "laws" and entry["lang"] not in LAYOUTS:
-        raise fail(f"no law-text layout is known for lang {entry['lang']!r}; known: {', '.join(LAYOUTS)}", "lang")
+    if entry["kind"] == "laws" and grammar is not None:
+        if layout_name(grammar, entry) is None:
+            known = ", ".join(grammar.default_layouts) or "none"
+            raise fail(f"no law-text layout is known for lang {entry['lang']!r} (languages with one: {known}); "
+                       "name one with layout = \"…\"", "lang")
+        if layout_name(grammar, entry) not in grammar.layout_names:
+            raise fail(f"the profile has no layout {entry['layout']!r}; it has: {', '.join(grammar.layout_names)}", "layout")
     path = root / entry["path"]
     if not _present(path):
         raise fail(f"the manifest names {entry['path']}, but there is no such file")
@@ -203,6 +221,12 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     return source, lines, data
 
 
+def layout_name(grammar: Grammar, entry: dict[str, Any]) -> str | None:
+    """The layout a [[source]] entry's law text is printed in: its ``layout``, else the
+    profile's default for its language (``[grammar] default_layouts``)."""
+    return entry.get("layout") or grammar.default_layouts.get(entry["lang"])
+
+
 def corpus_name(root: Path) -> str:
     """The corpus folder's own name, which starts every ``Source.path`` (``corpus/laws/…``):
     also for ``--corpus .``, whose ``Path.name`` is empty. Links are not resolved: the name
@@ -227,8 +251,9 @@ def user_path(path: str, root: Path) -> str:
 
 
 def declared_source(path: Path) -> dict[str, str]:
-    """What the nearest manifest above ``path`` declares for it -- ``kind``, ``lang`` and
-    ``encoding`` as written there -- or nothing when no manifest lists it. Only the entry is
+    """What the nearest manifest above ``path`` declares for it -- ``kind``, ``lang``,
+    ``encoding``, ``layout`` and the code's ``profile`` as written there -- or nothing when no
+    manifest lists it. Only the entry is
     read: a mistake elsewhere in the corpus should not stop ``lawsearch clean`` on this file.
 
     >>> declared_source(Path("corpus/laws/ru/000_58dbb1f2fde933c1.txt"))["encoding"]  # doctest: +SKIP
@@ -239,10 +264,15 @@ def declared_source(path: Path) -> dict[str, str]:
         folder = next((d for d in path.parents if (d / MANIFEST).is_file()), None)
         if folder is None:
             return {}
-        entries = schema.parse_toml(schema.read_text(folder / MANIFEST), folder / MANIFEST).get("source", [])
+        manifest = schema.parse_toml(schema.read_text(folder / MANIFEST), folder / MANIFEST)
+        entries = manifest.get("source", [])
+        code = manifest.get("code", {}) if isinstance(manifest.get("code"), dict) else {}
         for entry in entries if isinstance(entries, list) else []:
             if isinstance(entry, dict) and isinstance(entry.get("path"), str) and (folder / entry["path"]).resolve() == path:
-                return {key: entry[key] for key in ("kind", "lang", "encoding") if isinstance(entry.get(key), str)}
+                found = {key: entry[key] for key in ("kind", "lang", "encoding", "layout") if isinstance(entry.get(key), str)}
+                if isinstance(code.get("profile"), str):
+                    found["profile"] = code["profile"]  # the profile whose layouts the file is read by
+                return found
     except (CorpusError, OSError, RuntimeError):  # RuntimeError: a link loop (Python < 3.13)
         pass
     return {}

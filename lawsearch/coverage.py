@@ -1,0 +1,71 @@
+"""No silent loss: every line of a source's text lands in some node (or footnote), unless a
+named cleaning rule removed it -- those are counted in ``check`` -- or a curation statement
+says where it goes.
+
+A line that lands nowhere is reported naming its file and line: a warning in ``build``, an
+error in ``check`` (``LOST`` starts the message). A second language's pieces that no heading
+places are such lines: its tree merges into the main one by ID, and a piece has none.
+
+    problems = lost_text(folder, cleaned, trees)
+"""
+
+from __future__ import annotations
+
+from .model import Problem
+from .patterns import FOOTER
+
+LOST = "text in no node"
+TAB = 4  # columns of a tab in a list's indentation
+
+
+def indentation(raw: list[str]) -> dict[int, int]:
+    """The indentation of each raw line (1-based) that has one, a tab as ``TAB`` spaces:
+    what a list layout reads its levels from before cleaning trims it.
+
+    >>> indentation(["- A.", "    - 1.", "\\t- 2."])
+    {2: 4, 3: 4}
+    """
+    out = {}
+    for n, text in enumerate(raw, 1):
+        width = 0
+        for ch in text:
+            if ch == " ":
+                width += 1
+            elif ch == "\t":
+                width += TAB
+            else:
+                break
+        if width and text.strip():
+            out[n] = width
+    return out
+
+
+def covered_lines(trees) -> dict[str, set[int]]:
+    """Raw lines (by source path) that some node or footnote of the corpus comes from. The
+    main tree (the first) keeps every node; another language's keeps all but its pieces,
+    which no ID merges into the corpus."""
+    covered: dict[str, set[int]] = {}
+    for n, tree in enumerate(trees):
+        spans = [s for node in tree.nodes if n == 0 or node.kind != "piece" for s in node.spans]
+        spans += [s for f in tree.footnotes for s in f.spans] if n == 0 else []
+        for span in spans:
+            covered.setdefault(span.source, set()).update(range(span.lines[0], span.lines[1] + 1))
+    return covered
+
+
+def lost_text(folder, cleaned, trees) -> list[Problem]:
+    """A problem for each cleaned line of a source that no node of ``trees`` covers."""
+    covered = covered_lines(trees)
+    problems = []
+    for source in folder.sources:
+        mine = covered.get(source.path, set())
+        for line in cleaned[source.id].lines:
+            text = line.text.strip()
+            if not text or (m := FOOTER.match(text)) and not m["rest"]:
+                continue  # an empty line; a page footer, which the page model reads
+            if any(n in mine for n in range(line.first, line.last + 1)):
+                continue
+            excerpt = text if len(text) <= 60 else text[:57] + "…"
+            problems.append(Problem("warning", f"{LOST}: {excerpt!r} lands in no node, and no cleaning rule "
+                                               "or curation statement removed it", source.path, line.first))
+    return problems

@@ -1,0 +1,471 @@
+"""The code's grammar, compiled from its profile: the levels of the tree, their label
+alphabets, the ID rules, the division vocabulary and the layouts its sources are printed in.
+
+Nothing here knows a code or a language: every word, letter and pattern comes from the
+profile's ``[grammar]`` and ``[layouts.*]`` tables (docs/profiles.md).
+
+    grammar = Grammar.from_profile(load_profile("bridge"))
+    grammar.layout("ru-book").classify("B.Штрафная карта остаётся открытой").label   # 'B'
+    grammar.ids.law_id("47", "E", "2", "a")                                           # '47E2(a)'
+    grammar.ids.anchor("47E2(a)")                                                     # 'l47e2-a'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from .model import CorpusError, Problem
+from .patterns import FOOTER, FOOTNOTE_BODY, Classified
+
+ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",
+         "xvi", "xvii", "xviii", "xix", "xx")
+# a "title" that is a sentence: it ends one, or starts in lower case (a sentence running on
+# from its label, "(a) names it aloud, or")
+SENTENCE_END = re.compile(r"[.;:]['\"”’»)]*$")
+OPEN_SENTENCE_END = re.compile(r"[.!?:;]['\"”’»)]*$")
+# a printed label a list item carries before its text, dropped: the ID comes from position
+PRINTED_LABEL = re.compile(r"^(?:\(?[0-9A-Za-zА-Яа-яЁё]{1,4}[.)]+|\([0-9A-Za-zА-Яа-яЁё]{1,4}\)\.?)(?:\s+|$)")
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    """The labels of one level, in order: letters, ``digits`` or ``roman``, or several.
+
+    >>> Alphabet(("ABC",)).at(2), Alphabet(("digits",)).previous("3"), Alphabet(("digits", "roman")).position("ii")
+    ('B', '2', 2)
+    """
+
+    kinds: tuple[str, ...]
+
+    def position(self, label: str) -> int | None:
+        """1-based place of ``label`` in the alphabet, or None."""
+        for kind in self.kinds:
+            if kind == "digits":
+                if label.isdigit():
+                    return int(label)
+            elif kind == "roman":
+                if label.lower() in ROMAN:
+                    return ROMAN.index(label.lower()) + 1
+            elif label in kind:
+                return kind.index(label) + 1
+        return None
+
+    def at(self, position: int) -> str:
+        """The label at a 1-based position, in the first kind: ``at(3) == "C"``."""
+        kind = self.kinds[0]
+        if kind == "digits":
+            return str(position)
+        if kind == "roman":
+            return ROMAN[position - 1] if position <= len(ROMAN) else str(position)
+        return kind[position - 1] if position <= len(kind) else str(position)
+
+    def previous(self, label: str) -> str | None:
+        """The sibling label before ``label``: G → F, 2 → 1, None for the first."""
+        n = self.position(label)
+        if n is None or n <= 1:
+            return None
+        for kind in self.kinds:
+            if Alphabet((kind,)).position(label) is not None:
+                return Alphabet((kind,)).at(n - 1)
+        return None
+
+    def pattern(self, lookalikes: str = "") -> str:
+        """A regular expression of a printed label: the letters in either case and the
+        look-alikes, digits, roman numerals."""
+        parts = []
+        for kind in self.kinds:
+            if kind == "digits":
+                parts.append(r"\d{1,2}")
+            elif kind == "roman":
+                parts.append("[ivxlc]{2,6}")  # one letter is the letter level's (i) (v) (x)
+            else:
+                letters = "".join(dict.fromkeys(kind + kind.upper() + kind.lower() + lookalikes))
+                parts.append(f"[{re.escape(letters)}]")
+        return "|".join(parts)
+
+
+@dataclass(frozen=True)
+class DivisionWord:
+    lang: str
+    rank: int
+    word: re.Pattern
+    slug: str
+    label: str
+
+
+class IdRules:
+    """How labels become IDs, anchors and reading order, for one profile."""
+
+    def __init__(self, data: dict[str, Any]):
+        grammar = data.get("grammar", {})
+        self.levels: tuple[str, ...] = tuple(grammar.get("levels", ()))
+        self.formats: dict[str, str] = dict(grammar.get("ids", {}))
+        self.alphabets = {lv: Alphabet(tuple(v) if isinstance(v, list) else (v,))
+                          for lv, v in grammar.get("labels", {}).items()}
+        look = grammar.get("lookalikes", {})
+        self.lookalike_chars = look.get("from", "")
+        self._fold = str.maketrans(look.get("from", ""), look.get("to", ""))
+        self.translit: dict[str, str] = dict(grammar.get("translit", {}))
+        self.divisions: list[DivisionWord] = [
+            DivisionWord(lang, rank, re.compile(f"(?:{d['word']})$"), d["slug"], d.get("label", d["slug"]))
+            for lang, words in grammar.get("divisions", {}).items() for rank, d in enumerate(words)]
+        self._rank = {d.slug: d.rank for d in self.divisions}
+        self.id_pattern = self._id_pattern()
+        self.commentary_pattern = self._template_pattern(self.formats.get("commentary", "{law}.{para}"),
+                                                         law=r"\d+", para=r"\d+")
+        slugs = "|".join(re.escape(s) for s in dict.fromkeys(d.slug for d in self.divisions)) or "(?!)"
+        self.division_pattern = self._template_pattern(self.formats.get("division", "div-{slug}-{law}"),
+                                                       slug=slugs, law=r"\d+")
+
+    # -- labels and IDs ------------------------------------------------------------------
+
+    def label(self, level: str, printed: str) -> str:
+        """A printed label as the ID writes it: look-alikes folded, transliterated, in the
+        alphabet's case: ``label("section", "С") == "C"``, ``label("subclause", "A") == "a"``."""
+        s = printed.translate(self._fold)
+        alphabet = self.alphabets.get(level)
+        if alphabet is None:
+            return s
+        for kind in alphabet.kinds:
+            if kind in ("digits", "roman"):
+                if kind == "roman" and s.lower() in ROMAN:
+                    return s.lower()
+                if kind == "digits" and s.isdigit():
+                    return s
+                continue
+            for candidate in (s, s.upper(), s.lower()):
+                if candidate in kind:
+                    return self.translit.get(candidate, candidate)
+        return self.translit.get(s, s)
+
+    def alphabet(self, level: str) -> Alphabet:
+        return self.alphabets[level]
+
+    def law_id(self, law: str, *parts: str | None) -> str:
+        """The ID of a law-text node: ``law_id("47", "E", "2", "a") == "47E2(a)"``; a part
+        None is a level the node's path skips (a statute's point directly under its article)."""
+        out = self.formats.get("law", "{law}").format(law=law)
+        for level, part in zip(self.levels, parts):
+            if part:
+                out += self.formats.get(level, "{label}").format(label=part)
+        return out
+
+    def commentary_id(self, law: str, para: int) -> str:
+        return self.formats.get("commentary", "{law}.{para}").format(law=law, para=para)
+
+    def division_id(self, slug: str, first_law: str) -> str:
+        return self.formats.get("division", "div-{slug}-{law}").format(slug=slug, law=first_law)
+
+    def footnote_id(self, page: int | str, n: int) -> str:
+        return self.formats.get("footnote", "fn-{page}-{n}").format(page=page, n=n)
+
+    def piece_id(self, source_id: str, first_line: int) -> str:
+        return self.formats.get("piece", "piece-{source}-{line}").format(source=source_id, line=first_line)
+
+    def division_rank(self, slug: str) -> int:
+        return self._rank.get(slug, len(self._rank))
+
+    def parse(self, node_id: str) -> dict[str, str | None] | None:
+        """The parts of a law-text ID, or None: ``parse("50E1")["clause"] == "1"``."""
+        m = self.id_pattern.match(node_id)
+        return m.groupdict() if m else None
+
+    # -- anchors and order -------------------------------------------------------------------
+
+    def anchor(self, node_id: str) -> str:
+        """The anchor of a node: law text ``l`` + lower case with ``(x)`` and ``.`` as
+        ``-x``; commentary ``c48-4``; anything else as its ID where it is a safe name."""
+        if self.id_pattern.match(node_id):
+            return self.formats.get("anchor", "l") + re.sub(r"\((\w+)\)|\.(\w+)", r"-\1\2", node_id).lower()
+        m = self.commentary_pattern.match(node_id)
+        if m:
+            return f"c{m['law']}-{m['para']}"
+        if NAME_CHARS.fullmatch(node_id):
+            return node_id
+        digest = hashlib.sha1(node_id.encode("utf-8")).hexdigest()[:6]
+        return f"{NAME_OTHER.sub('_', node_id)}-{digest}"
+
+    def division_law(self, node_id: str) -> str | None:
+        """The first law of a division ID: ``division_law("div-razdel-46") == "46"``."""
+        m = self.division_pattern.match(node_id)
+        return m["law"] if m else None
+
+    def sort_key(self, node_id: str, law: str | None = None, kind: str | None = None) -> tuple:
+        """Reading order: law, then each level's position in its alphabet; a division
+        before its first law (outer first); pieces after a law's text; commentary after
+        them, by number; unplaced pieces and anything else last."""
+        m = self.id_pattern.match(node_id)
+        if m:
+            parts = tuple(self._position(lv, m[lv]) for lv in self.levels)
+            return (0, int(m["law"]), 1, parts, "")
+        m = self.commentary_pattern.match(node_id)
+        if m:
+            return (0, int(m["law"]), 3, (int(m["para"]),), "")
+        m = self.division_pattern.match(node_id)
+        if m:
+            return (0, int(m["law"]), 0, (self.division_rank(m["slug"]),), "")
+        if law is not None and law.isdigit():
+            return (0, int(law), _KIND_RANK.get(kind or "piece", 2), (1 << 30,), node_id)
+        return (1, 0, 0, (), node_id)
+
+    def _position(self, level: str, label: str | None) -> int:
+        if not label:
+            return 0
+        alphabet = self.alphabets.get(level)
+        ids_alphabet = {v: k for k, v in self.translit.items()}
+        n = alphabet.position(ids_alphabet.get(label, label)) if alphabet else None
+        return n if n is not None else 1 << 20
+
+    def _id_pattern(self) -> re.Pattern:
+        law = self.formats.get("law", "{law}")
+        out = re.escape(law).replace(re.escape("{law}"), r"(?P<law>\d+)")
+        for level in self.levels:
+            alphabet = self.alphabets.get(level, Alphabet(("digits",)))
+            alts = []
+            for kind in alphabet.kinds:
+                if kind == "digits":
+                    alts.append(r"\d+")
+                elif kind == "roman":
+                    alts.append("[ivxlc]+")
+                else:
+                    letters = "".join(dict.fromkeys(self.translit.get(c, c) for c in kind))
+                    alts.append(f"[{re.escape(letters)}]+" if any(len(self.translit.get(c, c)) > 1 for c in kind)
+                                else f"[{re.escape(letters)}]")
+            fmt = re.escape(self.formats.get(level, "{label}"))
+            out += "(?:" + fmt.replace(re.escape("{label}"), f"(?P<{level}>{'|'.join(alts)})") + ")?"
+        return re.compile(f"^{out}$")
+
+    @staticmethod
+    def _template_pattern(template: str, **parts: str) -> re.Pattern:
+        out = re.escape(template)
+        for name, pattern in parts.items():
+            out = out.replace(re.escape("{" + name + "}"), f"(?P<{name}>{pattern})")
+        return re.compile(f"^{out}$")
+
+
+NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
+NAME_OTHER = re.compile(r"[^\w.-]")
+_KIND_RANK = {"division": 0, "law": 1, "section": 1, "clause": 1, "subclause": 1, "item": 1,
+              "piece": 2, "commentary": 3}
+
+
+@dataclass
+class Layout:
+    """How one layout prints each level's heading, and how its lines are read."""
+
+    name: str
+    lang: str | None
+    cleaning: tuple[str, ...]
+    wrapping: str  # "headings" | "sentences"
+    levels: tuple[str, ...]
+    patterns: list[tuple[str, re.Pattern]]
+    divisions: list[DivisionWord]
+    joining_words: frozenset[str]
+    ids: IdRules
+    lists: bool = False
+    bullets: str = ""
+    stream: bool = True  # files are cuts of one stream of pages (text before a law heading ends the law before)
+    examples: dict[str, str] = field(default_factory=dict)
+
+    def classify(self, text: str) -> Classified:
+        """What a cleaned line is in this layout.
+
+        ``kind`` is footer, footnote, division, law, a level (section …), ``bullet`` (a
+        list item of a list layout: ``label`` the bullet, ``extra`` the rest), text or
+        empty. A heading with no title has ``title`` None and its sentence in ``extra``.
+        """
+        s = text.strip()
+        if not s:
+            return Classified("empty")
+        if m := FOOTER.match(s):
+            if not m["rest"]:
+                return Classified("footer", label=m["page"])
+        if m := FOOTNOTE_BODY.match(s):
+            return Classified("footnote", extra=m["symbol"], title=m["text"])
+        if self.lists and s[0] in self.bullets and s[1:2] in (" ", "\t"):
+            return Classified("bullet", label=s[0], extra=s[1:].strip())
+        for kind, pattern in self.patterns:
+            m = pattern.match(s)
+            if not m:
+                continue
+            title = m.groupdict().get("title")
+            if kind == "division":
+                slug = next((d.slug for d in self.divisions if d.word.match(m["division"])), None)
+                return Classified("division", label=m["numeral"], title=title or "", extra=slug)
+            if kind == "law":
+                return Classified("law", label=m["law"], title=title or None)
+            label = self.ids.label(kind, m["label"])
+            if self.is_sentence(title):
+                return Classified(kind, label=label, title=None, extra=title)
+            return Classified(kind, label=label, title=title)
+        return Classified("text")
+
+    def is_sentence(self, title: str | None) -> bool:
+        """Whether the words after a label are a sentence (its text) rather than a title."""
+        return bool(title) and (bool(SENTENCE_END.search(title)) or title[:1].islower())
+
+    def open_title(self, text: str | None) -> bool:
+        """Whether a line stops where no title or sentence ends: on a comma or on a word
+        that joins (``… AND OF THE``, ``… торговли,``, ``… a score under``)."""
+        words = (text or "").split()
+        return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words)
+
+    def read(self, lines: list, indents: dict[int, int] | None = None) -> list[Classified]:
+        """Classify a piece's lines in order. In a list layout a bullet becomes the level
+        its bullet and indentation give, labelled by its position among its siblings."""
+        if not self.lists:
+            return [self.classify(line.text) for line in lines]
+        out: list[Classified] = []
+        stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
+        counts: list[int] = []
+        for line in lines:
+            c = self.classify(line.text)
+            if c.kind in ("law", "division"):
+                stack, counts = [], []
+            if c.kind != "bullet":
+                out.append(c)
+                continue
+            key = ((indents or {}).get(line.first, 0), c.label)
+            if key in stack:
+                depth = stack.index(key)
+                del stack[depth + 1:], counts[depth + 1:]
+                counts[depth] += 1
+            else:
+                while stack and stack[-1][0] > key[0]:
+                    stack.pop(), counts.pop()
+                stack.append(key)
+                counts.append(1)
+                depth = len(stack) - 1
+            if depth >= len(self.levels):
+                out.append(Classified("text"))
+                continue
+            level = self.levels[depth]
+            printed = PRINTED_LABEL.match(c.extra)
+            rest = c.extra[printed.end():] if printed else c.extra
+            label = self._list_label(level, printed, counts[depth])
+            if self.is_sentence(rest) or not rest:
+                out.append(Classified(level, label=label, title=None, extra=rest or None))
+            else:
+                out.append(Classified(level, label=label, title=rest))
+        return out
+
+
+    def _list_label(self, level: str, printed: re.Match | None, position: int) -> str:
+        """A list item's label: the printed one where it is of the level's own alphabet
+        ("* A." keeps the code's letter, so a gap shows: A, B, D), else its position
+        (lists renumbered from 1: "- 1." at the section level is A, "в)" is the third)."""
+        alphabet = self.ids.alphabet(level)
+        if printed:
+            label = self.ids.label(level, printed.group().strip(" .()"))
+            if alphabet.position(label) is not None and any(k not in ("digits", "roman") for k in alphabet.kinds) \
+                    or label.isdigit() and alphabet.kinds[0] == "digits":
+                return self.ids.translit.get(label, label)
+        label = alphabet.at(position)
+        return self.ids.translit.get(label, label)
+
+
+class Grammar:
+    """A profile's grammar: its ID rules and its layouts."""
+
+    def __init__(self, data: dict[str, Any], name: str = "profile"):
+        self.name = name
+        self.data = data
+        grammar = data.get("grammar", {})
+        self.ids = IdRules(data)
+        self.levels = self.ids.levels
+        self.strict_levels = bool(grammar.get("strict_levels", True))
+        self.default_layouts: dict[str, str] = dict(grammar.get("default_layouts", {}))
+        self._layouts: dict[tuple[str, str | None], Layout] = {}
+
+    @classmethod
+    def from_profile(cls, profile) -> "Grammar":
+        return cls(profile.data, profile.name)
+
+    def commentary(self, lang: str) -> tuple[re.Pattern, re.Pattern]:
+        """The commentary's paragraph and heading patterns in ``lang`` (the profile's first
+        language's where ``lang`` has none): ``47.8. Текст``, ``Правило 48. ОТКРЫТИЕ``."""
+        tables = self.data.get("grammar", {}).get("commentary", {})
+        table = tables.get(lang) or next(iter(tables.values()), {})
+        values = {"{law}": r"(?P<law>\d+)", "{para}": r"(?P<para>\d+)"}
+        out = []
+        for key in ("paragraph", "heading"):
+            pattern = table.get(key, "(?!)")
+            for k, v in values.items():
+                pattern = pattern.replace(k, v)
+            out.append(re.compile(f"^{pattern}\\s*$" if key == "heading" else f"^{pattern}$"))
+        return out[0], out[1]
+
+    @property
+    def layout_names(self) -> list[str]:
+        return list(self.data.get("layouts", {}))
+
+    def layout_for(self, lang: str, name: str | None = None) -> Layout:
+        """The layout ``name`` (a source's ``layout``), else the language's default."""
+        return self.layout(name or self.default_layouts.get(lang) or next(iter(self.layout_names)), lang)
+
+    def layout(self, name: str, lang: str | None = None) -> Layout:
+        key = (name, lang)
+        if key not in self._layouts:
+            self._layouts[key] = self._compile(name, lang)
+        return self._layouts[key]
+
+    def _compile(self, name: str, lang: str | None) -> Layout:
+        tables = self.data.get("layouts", {})
+        if name not in tables:
+            raise CorpusError(Problem("error", f"profile {self.name!r} has no layout {name!r} "
+                                               f"(it has: {', '.join(tables) or 'none'})"))
+        table = tables[name]
+        lang = table.get("lang", lang)
+        headings = dict(table.get("headings", {}))
+        base_name = table.get("base", {}).get(lang) if isinstance(table.get("base"), dict) else table.get("base")
+        if base_name:
+            base = tables.get(base_name, {})
+            inherited = base.get("headings", {})
+            # a list layout takes only the law and division headings: bullets give the levels
+            keep = ("division", "law") if table.get("lists") else tuple(inherited)
+            headings = {**{k: v for k, v in inherited.items() if k in keep}, **headings}
+            table = {"capitals": base.get("capitals", ""), **table}
+        divisions = [d for d in self.ids.divisions if d.lang == lang]
+        patterns = []
+        for kind in ("division", "law", *self.levels):
+            if kind in headings:
+                patterns.append((kind, self._heading(headings[kind], kind, table, divisions)))
+        joining = self.data.get("grammar", {}).get("joining_words", {}).get(lang, [])
+        return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
+                      self.levels, patterns, divisions, frozenset(joining), self.ids,
+                      bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
+                      dict(table.get("examples", {})))
+
+    def _heading(self, template: str, kind: str, table: dict, divisions: list[DivisionWord]) -> re.Pattern:
+        capitals = table.get("capitals", "")
+        words = "|".join(d.word.pattern[3:-2] for d in divisions) or "(?!)"
+        label = self.ids.alphabets[kind].pattern(self.ids.lookalike_chars) if kind in self.ids.alphabets else ""
+        values = {
+            "{law}": r"(?P<law>\d+)",
+            "{label}": f"(?P<label>{label})",
+            "{numeral}": r"(?P<numeral>[IVXLC]+|\d+)",
+            "{division}": f"(?P<division>{words})",
+            "{title?}": r"(?:\s*[-–—.:]?\s+(?P<title>\S.*?)|\s*[-–—.:])?",
+            "{Title}": f"(?P<title>[{capitals}].*?)",
+            "{title}": r"(?P<title>\S.*?)",
+        }
+        out = template
+        for key, value in values.items():
+            out = out.replace(key, value)
+        try:
+            return re.compile(f"^{out}\\s*$")
+        except re.error as e:
+            raise CorpusError(Problem("error", f"profile {self.name!r}: the {kind} heading of a layout is not a "
+                                               f"valid pattern ({e}): {template}")) from None
+
+
+@lru_cache(maxsize=1)
+def default_grammar() -> Grammar:
+    """The default profile's grammar (the bridge laws'): what a caller with no corpus uses."""
+    from .profile import load_profile
+
+    return Grammar.from_profile(load_profile())

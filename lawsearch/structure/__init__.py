@@ -1,0 +1,51 @@
+"""Structure: runs of pages → the tree of divisions, laws, sections, clauses, sub-clauses
+and items, with footnotes attached; the commentary → commentary nodes.
+
+Placement of text that starts without its law heading follows CORPUS-NOTES.md, strongest
+rule first, and every node records the rule that fixed its law (``attribution``):
+
+1. ``heading``       -- the law heading is in the text before it;
+2. ``continuity``    -- the piece begins page N and page N-1's end is present;
+3. ``next-heading``  -- text before ``Правило N`` in the same piece belongs to law N-1;
+4. ``curated``       -- a statement in the curation file;
+5. ``unattributed``  -- kept as a piece of its own, never glued to a wrong law.
+
+Below the law, text before a piece's first visible heading belongs to the sibling before
+that heading (before ``G.`` → F) and records ``uncertain: ["section"]``.
+"""
+
+from __future__ import annotations
+
+from ..grammar import Grammar, Layout, default_grammar
+from ..model import Line, Source
+from ..pages import Run
+from .commentary import Commentary
+from .divisions import Divisions
+from .footnotes import Footnotes
+from .freeze import Freezing
+from .lawtext import LawText
+from .nodes import NodeBuilder, Tree
+
+__all__ = ["NodeBuilder", "Tree", "TreeBuilder", "build_tree"]
+
+
+class TreeBuilder(LawText, Divisions, Footnotes, Commentary, Freezing):
+    """The structure stage, one concern per module: law text (``lawtext``), divisions,
+    footnotes, commentary, and the final freeze (``freeze``); ``nodes`` holds what they share."""
+
+
+def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sources: list[Source],
+               law_range: tuple[int, int], titles_en: dict[str, str], code: dict,
+               curation_path: str | None, grammar: Grammar | None = None,
+               layouts: dict[str, Layout] | None = None, indents: dict[str, dict[int, int]] | None = None,
+               main_lang: str | None = None) -> Tree:
+    """The whole structure stage: law-text runs and commentary files → a ``Tree``, read by
+    the profile's ``grammar`` (the default profile's without one); ``layouts`` gives each
+    law source's layout, ``indents`` the indentation of the raw lines of list layouts."""
+    builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
+                          grammar or default_grammar(), layouts, indents, main_lang)
+    for run in runs:
+        builder.add_run(run)
+    for source, lines in commentary:
+        builder.add_commentary(source, lines)
+    return builder.finish()

@@ -1,0 +1,99 @@
+"""Divisions (a chapter, a part, a section of the code): their headings wait for the law
+that follows, which names them (``div-razdel-46``); a higher division restarts the lower."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import Line, Node, Problem, Span
+from ..patterns import Classified
+from .nodes import BuilderBase, NodeBuilder, RunState, stem
+
+
+@dataclass
+class Division:
+    slug: str  # the division word's ID part: glava | chast | razdel, chapter | part …
+    numeral: str
+    title: str
+    line: Line
+    path: str
+    page: int | None
+    first_law: int | None = None  # set by the law heading that follows
+    body: NodeBuilder = field(default_factory=lambda: NodeBuilder("", "division", None, None))  # its own text
+
+
+class Divisions(BuilderBase):
+    def add_division(self, c: Classified, line: Line, path: str, page: int | None, state: RunState) -> None:
+        self.divisions.append(Division(c.extra, c.label, c.title, line, path, page))
+        state.pending_divisions.append(self.divisions[-1])
+
+    def add_division_text(self, division: Division, line: Line, path: str, page_key: object) -> None:
+        """A division's introductory paragraph, between its heading and the next heading."""
+        division.body.append(line, "paragraph", path, page_key)
+        division.body.add_span(path, division.page, line)
+
+    def place_divisions(self, law: str, state: RunState) -> None:
+        """The division headings read since the last law belong to ``law``."""
+        levels_seen: dict[str, Division] = {}
+        for division in state.pending_divisions:
+            if division.slug in levels_seen:
+                # two headings of one level and nothing between them: the earlier is empty
+                earlier = levels_seen[division.slug]
+                self.problems.append(Problem("warning", f"division heading {earlier.numeral} has no law before the next one",
+                                             earlier.path, earlier.line.first))
+                earlier.first_law = None
+            division.first_law = int(law)
+            levels_seen[division.slug] = division
+        state.pending_divisions = []
+
+    def division_label(self, slug: str, numeral: str) -> str:
+        """How the site names a division: the profile's word and the numeral, «Раздел II»."""
+        word = next((d.label for d in self.ids.divisions if d.slug == slug), slug)
+        return f"{word} {numeral}"
+
+    def division_nodes(self) -> list[Node]:
+        rank = self.ids.division_rank
+        placed = []
+        for d in self.divisions:
+            if d.first_law is None:
+                self.problems.append(Problem("warning", "a division heading with no law heading after it", d.path, d.line.first))
+                continue
+            placed.append((d.first_law, rank(d.slug), d.slug, d.numeral, d.title, d.line, d.path, d.page, d.body))
+        placed.sort(key=lambda d: (d[0], d[1]))
+        unique: dict[tuple[int, int], tuple] = {}
+        for d in placed:
+            if (d[0], d[1]) in unique:  # the same division heading again before the same law
+                self.problems.append(Problem("warning", "a division heading repeats before the same law", d[6], d[5].first))
+                continue
+            unique[(d[0], d[1])] = d
+        placed = list(unique.values())
+
+        def enclosing(law: int, below_rank: int) -> str | None:
+            chosen: dict[int, tuple[int, str]] = {}
+            for first, r, slug, *_ in placed:
+                if first <= law and r < below_rank:
+                    chosen[r] = (first, self.ids.division_id(slug, str(first)))
+                    for deeper in [k for k in chosen if k > r]:
+                        del chosen[deeper]  # a higher division restarts the lower ones
+            return chosen[max(chosen)][1] if chosen else None
+
+        for b in self.nodes.values():
+            if b.kind == "law":
+                b.parent = enclosing(int(b.law), 1 << 20)
+        nodes = []
+        for first, r, slug, numeral, title, line, path, page, body in placed:
+            node_id = self.ids.division_id(slug, str(first))
+            source = self.sources.get(stem(path))
+            if body.length:
+                self.division_offsets[node_id] = body.offsets
+            nodes.append(Node(
+                id=node_id, kind="division", law=None, parent=enclosing(first, r),
+                lang=source.lang if source else self.main_lang,
+                title=title or None, title_from="heading", text=body.text or None, marks=tuple(body.marks), footnotes=(),
+                spans=(Span(path, page, (line.first, line.last)), *body.spans), attribution="heading", uncertain=(),
+                truncated_start=False, truncated_end=False, missing=False,
+                translations={"en": {"title": None, "text": None}},
+                url=self.url(node_id, None, "division"), label=self.division_label(slug, numeral),
+                edition=source.edition if source else None, translator=source.translator if source else None,
+            ))
+        return nodes

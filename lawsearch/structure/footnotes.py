@@ -1,0 +1,67 @@
+"""Footnotes: bodies at the page bottom, markers ``(*)`` in the text, matched per page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Footnote, Line, Mark, Span
+from ..patterns import Classified
+from .nodes import BuilderBase, NodeBuilder
+
+
+@dataclass
+class FootnoteBody:
+    page_key: object
+    page: int | None
+    symbol: str
+    text: str
+    at: str | None
+    line: Line
+    path: str
+
+
+class Footnotes(BuilderBase):
+    def add_footnote_body(self, page_key: object, page: int | None, c: Classified, at: str | None,
+                          line: Line, path: str) -> None:
+        self.bodies.append(FootnoteBody(page_key, page, c.extra, c.title, at, line, path))
+
+    def resolve_footnotes(self) -> tuple[list[Footnote], dict[str, tuple[str, int]]]:
+        markers_by_page: dict[object, list[tuple[NodeBuilder, int, str]]] = {}
+        for b in self.nodes.values():
+            for offset, symbol, page_key in b.markers:
+                markers_by_page.setdefault(page_key, []).append((b, offset, symbol))
+        bodies_by_page: dict[object, list[FootnoteBody]] = {}
+        for body in self.bodies:
+            bodies_by_page.setdefault(body.page_key, []).append(body)
+
+        footnotes: list[Footnote] = []
+        offsets: dict[str, tuple[str, int]] = {}
+        for page_key in list(dict.fromkeys([*bodies_by_page, *markers_by_page])):
+            bodies = bodies_by_page.get(page_key, [])
+            markers = markers_by_page.get(page_key, [])
+            page_label = page_key if isinstance(page_key, int) else f"{page_key[1]}-{page_key[2]}"
+            assigned: dict[int, list[tuple[NodeBuilder, int, str]]] = {}
+            for symbol in dict.fromkeys([b.symbol for b in bodies] + [m[2] for m in markers]):
+                sym_bodies = [i for i, b in enumerate(bodies) if b.symbol == symbol]
+                sym_markers = [m for m in markers if m[2] == symbol]
+                for k, marker in enumerate(sym_markers):
+                    if sym_bodies:
+                        # one body per marker when the counts agree; else one body serves them all
+                        target = sym_bodies[k] if len(sym_bodies) == len(sym_markers) else sym_bodies[min(k, len(sym_bodies) - 1)]
+                        assigned.setdefault(target, []).append(marker)
+                    else:
+                        marker[0].marks.append(Mark("footnote", marker[1], marker[1], None))
+            for n, body in enumerate(bodies, 1):
+                fid = self.ids.footnote_id(page_label, n)
+                marker_nodes = []
+                for b, offset, _ in assigned.get(n - 1, []):
+                    b.marks.append(Mark("footnote", offset, offset, fid))
+                    if b.id not in marker_nodes:
+                        marker_nodes.append(b.id)
+                footnotes.append(Footnote(
+                    id=fid, page=body.page, text=body.text, markers=tuple(marker_nodes),
+                    orphan=not marker_nodes, at=body.at,
+                    spans=(Span(body.path, body.page, (body.line.first, body.line.last)),),
+                ))
+                offsets[fid] = (body.path, body.line.first)
+        return footnotes, offsets

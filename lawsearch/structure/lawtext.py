@@ -1,0 +1,268 @@
+"""The law text: runs of pages → laws, sections, clauses, sub-clauses and items, placed by
+the rules of CORPUS-NOTES.md (see ``lawsearch.structure``)."""
+
+from __future__ import annotations
+
+from ..model import Line, Mark, Problem
+from ..pages import Piece, Run
+from ..patterns import Classified
+from ..sources import CurationStatement
+from .nodes import BuilderBase, NodeBuilder, RunState
+
+
+class LawText(BuilderBase):
+    def classes(self, piece: Piece) -> list[Classified]:
+        """What each line of a piece is, read in order by its source's layout (a list
+        layout numbers its bullets by position)."""
+        cache = self.__dict__.setdefault("_classes", {})
+        key = (piece.source, piece.first)
+        if key not in cache:
+            cache[key] = self.layout(piece.source).read(piece.lines, self.indents.get(piece.source))
+        return cache[key]
+
+    def add_run(self, run: Run) -> None:
+        state = RunState()
+        for n, piece in enumerate(run.pieces):
+            path = self.sources[piece.source].path
+            if n == 0:
+                self._start_run(piece, state)
+            else:
+                state.rule = "continuity" if piece.joined_by == "page" else "curated"
+                state.pending_join = "continue"
+                self._verify_continuing(piece, state)
+            for line, c in zip(piece.lines, self.classes(piece)):
+                self._add_line(piece, line, c, path, state)
+        if state.current is not None:
+            last = self.nodes[state.current]
+            last.truncated_end = True
+            if last.length:
+                last.marks.append(Mark("gap", last.length, last.length))
+
+    def _start_run(self, piece: Piece, state: RunState) -> None:
+        """Find the law and position of the text before the first heading of a run."""
+        st = piece.curation
+        levels = self.levels
+        classes = self.classes(piece)
+        first_heading = next((i for i, c in enumerate(classes) if c.kind in ("law", *levels)), None)
+        first_law = next((c.label for c in classes if c.kind == "law"), None)
+        # text after a division heading is the division's own; only text before it leads in
+        cut = next((i for i, c in enumerate(classes) if c.kind in ("division", "law", *levels)), None)
+        leading = [l for l, c in zip(piece.lines, classes[:cut] if cut is not None else classes) if c.kind == "text"]
+        starts_with_law = first_heading is not None and classes[first_heading].kind == "law" \
+            and (cut == first_heading or classes[cut].kind == "division")
+
+        law, rule = None, None
+        if starts_with_law and not leading:
+            law, rule = None, "heading"  # the heading itself sets the law
+        elif first_law is not None and self.layout(piece.source).stream:
+            law, rule = str(int(first_law) - 1), "next-heading"
+        if st and st.law:
+            if law is not None:
+                self._verify(st, law, "law", f"law {law} by the next heading")
+            elif rule == "heading":
+                self._verify(st, first_law, "law", f"law {first_law} by its heading")
+            else:
+                law, rule = st.law, "curated"
+        state.rule = rule or "unattributed"
+        state.law = law if law is not None and self.in_range(law) else None
+        if law is not None and state.law is None:
+            self.problems.append(Problem("error", f"law {law} is outside the code's range {self.law_range[0]}-{self.law_range[1]}",
+                                         self.sources[piece.source].path, piece.first))
+        state.pending_join = "gap"
+        if state.law is None or starts_with_law and not leading:
+            if leading:
+                state.piece_node = self._piece_node(piece, None, "unattributed")
+            return
+
+        # position below the law: curated parts, then the heading that follows the leading text
+        uncertain = set(st.uncertain) if st else set()
+        known: dict[str, str] = {}
+        for level in levels[:3]:
+            value = getattr(st, level, None) if st else None
+            if value:
+                known[level] = value
+        if first_heading is not None and classes[first_heading].kind in levels and not starts_with_law:
+            c = classes[first_heading]
+            level = c.kind
+            idx = levels.index(level)
+            if level in known and not leading:
+                if known[level] != c.label:
+                    self._error(st, f"says {piece.label} starts in {level} {known[level]}, but its heading says {c.label}")
+                else:
+                    self._verify(st, c.label, level, "its heading")
+            if leading:
+                prev = self.ids.alphabet(level).previous(c.label)
+                if prev is not None and level not in known:
+                    known[level] = prev
+                    uncertain.add(level)
+                    depth = idx
+                elif prev is None:
+                    depth = idx - 1  # text before "A." is the parent's own text
+                else:
+                    depth = idx
+            else:
+                depth = idx - 1
+            if all(lv in known for lv in levels[: max(depth, -1) + 1]):
+                state.path = {lv: known[lv] for lv in levels[: depth + 1]}
+                state.uncertain = uncertain
+                state.current = self.ensure_path(state.law, state.path, depth, state.rule, uncertain).id
+                return
+        elif known and not starts_with_law:
+            depth = max(levels.index(lv) for lv in known)
+            if all(lv in known for lv in levels[:depth + 1]):
+                state.path = dict(known)
+                state.uncertain = uncertain
+                state.current = self.ensure_path(state.law, state.path, depth, state.rule, uncertain).id
+                return
+        if leading:
+            # the law is known but not where in it: keep the text as a piece of that law
+            state.piece_node = self._piece_node(piece, state.law, state.rule)
+            self.nodes[state.piece_node].uncertain |= {levels[0], *uncertain}
+        else:
+            state.path = {}
+            state.current = None
+            self.law_node(state.law).attribute(state.rule)
+
+    def _piece_node(self, piece: Piece, law: str | None, rule: str) -> str:
+        node_id = self.ids.piece_id(piece.source, piece.first)
+        b = self.node(node_id, "piece", law, law)
+        b.attribute(rule)
+        if law is not None:
+            self.law_node(law).attribute(rule)
+        return node_id
+
+    def _verify_continuing(self, piece: Piece, state: RunState) -> None:
+        st = piece.curation
+        if st is None:
+            return
+        if st.law:
+            self._verify(st, state.law, "law", f"law {state.law} by continuity")
+        first = self.classes(piece)[0] if piece.lines else None
+        for level in self.levels[:3]:
+            value = getattr(st, level, None)
+            if not value:
+                continue
+            if first is not None and first.kind == level:
+                if first.label != value:
+                    self._error(st, f"says {piece.label} starts in {level} {value}, but its heading says {first.label}")
+                else:
+                    self._verify(st, value, level, "its heading")
+
+    def _verify(self, st: CurationStatement, found: str | None, what: str, how: str) -> None:
+        asserted = getattr(st, what)
+        if found is None or asserted is None:
+            return
+        if asserted != found:
+            self._error(st, f"says {what} {asserted} for {st.at[0].split('_')[0]}:{st.at[1]}, but the text gives {how}")
+        else:
+            self.verified.append(f"{st.at[0].split('_')[0]}:{st.at[1]} {what} {asserted}: confirmed by {how}")
+
+    def _error(self, st: CurationStatement | None, message: str) -> None:
+        self.problems.append(Problem("error", message, self.curation_path, st.line if st else None))
+
+    def _level_of(self, c: Classified, state: RunState) -> Classified:
+        """A label both of a level and of the one below it is the lower one's where it does
+        not follow its own level's last sibling: ``(i)`` after ``(b)`` is a roman item,
+        after ``(h)`` the next sub-clause."""
+        levels = self.levels
+        idx = levels.index(c.kind)
+        if idx + 1 >= len(levels) or c.kind not in state.path:
+            return c
+        below = self.ids.alphabet(levels[idx + 1])
+        if below.position(c.label) is None or self.ids.alphabet(c.kind).previous(c.label) == state.path[c.kind]:
+            return c
+        return Classified(levels[idx + 1], label=c.label, title=c.title, extra=c.extra)
+
+    def _add_line(self, piece: Piece, line: Line, c: Classified, path: str, state: RunState) -> None:
+        levels = self.levels
+        page_key = piece.page if piece.page is not None else ("piece", piece.source, piece.first)
+        if c.kind == "footnote":
+            self.add_footnote_body(page_key, piece.page, c, state.current or state.piece_node, line, path)
+            return
+        if c.kind == "division":
+            self.add_division(c, line, path, piece.page, state)
+            return
+        if c.kind == "law":
+            self._law_heading(c, line, path, piece, state)
+            return
+        if c.kind == "text" and state.pending_divisions:
+            self.add_division_text(state.pending_divisions[-1], line, path, page_key)
+            return
+        if c.kind in levels and state.law is not None and state.piece_node is None:
+            c = self._level_of(c, state)
+            idx = levels.index(c.kind)
+            above = [lv for lv in levels[:idx] if lv in state.path]
+            if len(above) == idx or not self.grammar.strict_levels:
+                state.path = {lv: state.path[lv] for lv in above}
+                state.path[c.kind] = c.label
+                state.uncertain = {lv for lv in state.uncertain if lv == "law" or (lv in levels and levels.index(lv) < idx)}
+                parent = self.nodes.get(self.ids.law_id(state.law, *[state.path.get(lv) for lv in levels[:idx]]))
+                b = self.ensure_path(state.law, state.path, idx, state.rule, state.uncertain)
+                self.set_heading(b, c.title, line, path, piece.page)
+                state.current = b.id
+                state.pending_join = "paragraph"
+                if c.extra:  # "(a) the offender's partner …": no title, the line is its text
+                    b.append(Line(c.extra, line.source, line.first, line.last), "paragraph", path, page_key)
+                    layout = self.layout(piece.source)
+                    if parent is not None and c.extra[:1].islower() \
+                            and (layout.open_title(c.extra) or layout.open_title(parent.title)):
+                        self._title_runs_on(parent, path, page_key)
+                return
+        # running text (or a heading that has nowhere to go: kept as text of the piece)
+        if state.piece_node is not None:
+            target = self.nodes[state.piece_node]
+        elif state.current is not None:
+            target = self.nodes[state.current]
+        elif state.law is not None:
+            target = self.law_node(state.law)
+            state.current = target.id
+        else:
+            state.piece_node = self._piece_node(piece, None, "unattributed")
+            target = self.nodes[state.piece_node]
+        join = state.pending_join
+        if join == "continue":
+            join = "space" if (target.length and not target.ends_sentence()) or line.text[:1].islower() else "paragraph"
+        if join == "gap":
+            if not target.length:
+                target.truncated_start = True
+                target.marks.append(Mark("gap", 0, 0))
+        target.append(line, join, path, page_key)
+        target.add_span(path, piece.page, line)
+        target.source = target.source or piece.source
+        state.pending_join = "paragraph"
+
+    def _title_runs_on(self, parent: NodeBuilder, path: str, page_key: object) -> None:
+        """A heading whose child goes on in lower case, the one or the other stopping where
+        no sentence ends ("2. A card is played when its holder" / "(a) names it aloud, or"),
+        printed a sentence, not a title: its words are its text. A title over a list of
+        complete items stays ("A. Основания для штрафа" / "1) опоздание …;")."""
+        if parent.kind not in self.levels or not parent.title or parent.length or parent.title_line is None:
+            return
+        src, first = parent.title_line
+        parent.append(Line(parent.title, stem_of(src), first, first), "paragraph", path, page_key)
+        parent.title = None
+        parent.title_from = None
+
+    def _law_heading(self, c: Classified, line: Line, path: str, piece: Piece, state: RunState) -> None:
+        law = c.label
+        state.piece_node = None
+        state.path = {}
+        state.uncertain = set()
+        if not self.in_range(law):
+            self.problems.append(Problem("error", f"law {law} is outside the code's range {self.law_range[0]}-{self.law_range[1]}",
+                                         path, line.first))
+            state.law = None
+            state.current = None
+            return
+        state.law = law
+        state.rule = "heading"
+        b = self.law_node(law)
+        b.attribute("heading")
+        self.set_heading(b, c.title, line, path, piece.page)
+        state.current = law
+        state.pending_join = "paragraph"
+        self.place_divisions(law, state)
+
+
+def stem_of(path: str) -> str:
+    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0]

@@ -1,0 +1,95 @@
+"""No silent loss (issue 9): text of a source that lands in no node, and that no named
+cleaning rule removed, is an error in ``check`` (exit 1) and a warning naming file and line
+in ``build``; the common English layouts are read, so their pieces land.
+
+The English files here are test data written for these tests (invented sentences)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import CORPUS_DIR
+from lawsearch.cli import main
+from lawsearch.corpus import build_corpus
+from lawsearch.coverage import LOST
+
+# A paragraph before the file's first LAW heading: in a second language no ID can place it.
+STRAY = """This paragraph stands before any law heading of the file.
+LAW 50 - DISPOSITION OF PENALTY CARD
+B. Penalty Card Remains Exposed
+A test sentence that stays in law 50B.
+"""
+# The 2007/2017 mixed-case layout: "Law N - Title", "- A. Title", "1.1.(a)".
+MIXED_CASE = """Law 50 - Disposition of Penalty Card
+
+- B. Penalty Card Remains Exposed
+
+A test sentence for the section, written for this test.
+
+- E. Disposition of Major Penalty Card
+
+1. Offender to Play
+
+A test sentence for the clause.
+
+2. A test sentence that runs on into its sub-clauses, so that
+
+1.1.(a) the first one is read, and
+
+1.1.(b) the second one too.
+"""
+
+
+def with_english(tmp_path: Path, text: str, layout: str | None = None) -> Path:
+    """A copy of the shipped corpus with one English law file added to its manifest."""
+    root = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR, root)
+    (root / "laws" / "en").mkdir()
+    (root / "laws" / "en" / "law50.txt").write_text(text, encoding="utf-8")
+    with open(root / "manifest.toml", "a", encoding="utf-8") as f:
+        f.write('\n[[source]]\npath = "laws/en/law50.txt"\nlang = "en"\nkind = "laws"\nencoding = "utf-8"\n'
+                + (f'layout = "{layout}"\n' if layout else ""))
+    return root
+
+
+def test_check_fails_on_text_in_no_node_naming_file_and_line(tmp_path):
+    root = with_english(tmp_path, STRAY)
+    result = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "law50.txt:1" in result.stderr and LOST in result.stderr
+
+
+def test_build_warns_of_text_in_no_node(tmp_path):
+    corpus = build_corpus(with_english(tmp_path, STRAY))
+    lost = [p for p in corpus.problems if p.message.startswith(LOST)]
+    assert [(p.severity, p.path.rsplit("/", 1)[-1], p.line) for p in lost] == [("warning", "law50.txt", 1)]
+    assert corpus.node("50B").translations["en"]["text"] == "A test sentence that stays in law 50B."
+
+
+def test_mixed_case_english_layout_is_read_whole(tmp_path):
+    corpus = build_corpus(with_english(tmp_path, MIXED_CASE, "en-mixed"))
+    assert not [p for p in corpus.problems if p.message.startswith(LOST)]
+    en = {n.id: n.translations["en"] for n in corpus.nodes if n.translations.get("en", {}).get("text")}
+    assert en["50B"]["title"] == "Penalty Card Remains Exposed"
+    assert en["50E2"]["title"] is None and en["50E2"]["text"].startswith("A test sentence that runs on")
+    assert en["50E2(a)"]["text"] == "the first one is read, and"
+    assert en["50E2(b)"]["text"] == "the second one too."
+
+
+@pytest.mark.parametrize("layout", ["en-1987", "en-mixed"])
+def test_an_english_only_corpus_builds_a_full_tree(tmp_path, layout):
+    root = tmp_path / "corpus"
+    (root / "laws" / "en").mkdir(parents=True)
+    (root / "laws" / "en" / "law50.txt").write_text(MIXED_CASE, encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        '[code]\nlaws = [1, 93]\nlang = "en"\n\n[[source]]\npath = "laws/en/law50.txt"\nlang = "en"\n'
+        f'kind = "laws"\nencoding = "utf-8"\nlayout = "{layout}"\n', encoding="utf-8")
+    corpus = build_corpus(root)
+    nodes = {n.id: n for n in corpus.nodes}
+    assert nodes["50"].title == "Disposition of Penalty Card" and nodes["50"].lang == "en"
+    assert nodes["50E1"].title == "Offender to Play" and nodes["50E1"].text == "A test sentence for the clause."
+    assert not [p for p in corpus.problems if p.message.startswith(LOST)]
