@@ -154,8 +154,8 @@ def fold(label: str) -> str:
 #   paragraph  "54.1" (a commentary paragraph)
 
 _LABEL = {
-    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{caps}a-z{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
-    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{caps}a-z{small}]\))?(?:\(\d{{1,2}}\))?|\([{caps}a-z{small}]\))(?![\w])",
+    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
+    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?|\([{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?![\w.]\d)",
@@ -210,6 +210,13 @@ def _word_pattern(words) -> str:
     return r"(?<![\w])(?P<word>" + "|".join(forms) + r")\s*"
 
 
+def _letters(grammar: dict, level: str) -> str:
+    """The letters of one level's label alphabet in the grammar (``[grammar.labels]``), none
+    where it counts in digits or roman numerals."""
+    value = grammar.get("labels", {}).get(level, "")
+    return "".join(v for v in (value if isinstance(value, list) else [value]) if v not in ("digits", "roman"))
+
+
 def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:
     """The patterns of one language's citation table (a profile's ``[citations]``); the
     profile's ``[grammar]`` gives how labels join into IDs (``ids.section``: "{label}" or
@@ -228,10 +235,12 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     lookalike_from = grammar.get("lookalikes", {}).get("from", "")
     lookalike_to = grammar.get("lookalikes", {}).get("to", "")
     translit = grammar.get("translit", {})
-    caps = "A-Z" + "".join(c for c in lookalike_from if c.isupper())
-    letters = "".join(sorted(translit)) or "a-z"
+    sections, subclauses = _letters(grammar, "section"), _letters(grammar, "subclause")
+    caps = sections.upper() + "".join(c for c in lookalike_from if c.isupper())
+    small = subclauses.lower() + subclauses.upper() + "".join(c for c in lookalike_from if c.islower())
     quotes = own.get("quotes", [])
-    fill = {"caps": caps, "small": "".join(c for c in lookalike_from if c.islower()), "letters": letters,
+    fill = {"caps": re.escape(caps) or "^\\w\\W", "small": re.escape(small) or "^\\w\\W",
+            "letters": re.escape(subclauses) or "^\\w\\W",
             "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
             "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else ""}
     conj = _alternation(own.get("conjunctions", []))
