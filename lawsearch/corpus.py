@@ -137,7 +137,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                  + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
 
-    problems += lost_text(folder, cleaned, trees)
+    problems += lost_text(folder, cleaned, trees, problems)
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded
@@ -150,6 +150,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         problems=tuple(problems),
         repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
         code={**{k: v for k, v in folder.code.items() if k in ("title", "edition", "laws")},
+              "profile": folder.profile.name if folder.profile else None,  # whose ID rules and strings the nodes follow
               "pieces": [
                   {"source": p.source, "first": p.first, "page": p.page, "page_from": p.page_from,
                    "starts_page": p.starts_page, "ends_page": p.ends_page,

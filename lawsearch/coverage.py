@@ -53,9 +53,13 @@ def covered_lines(trees) -> dict[str, set[int]]:
     return covered
 
 
-def lost_text(folder, cleaned, trees) -> list[Problem]:
-    """A problem for each cleaned line of a source that no node of ``trees`` covers."""
+def lost_text(folder, cleaned, trees, named: list[Problem] = ()) -> list[Problem]:
+    """A problem for each cleaned line of a source that no node of ``trees`` covers and no
+    problem in ``named`` already names (a heading that repeats one before it is no silent
+    loss: its error says so). The message is the same for every line, so that a source
+    losing a thousand lines gives one line with the count (``model.collapse``)."""
     covered = covered_lines(trees)
+    said = {(p.path, p.line) for p in named}.union(*(getattr(t, "named", set()) for t in trees))
     problems = []
     for source in folder.sources:
         mine = covered.get(source.path, set())
@@ -63,9 +67,9 @@ def lost_text(folder, cleaned, trees) -> list[Problem]:
             text = line.text.strip()
             if not text or (m := FOOTER.match(text)) and not m["rest"]:
                 continue  # an empty line; a page footer, which the page model reads
-            if any(n in mine for n in range(line.first, line.last + 1)):
+            lines = range(line.first, line.last + 1)
+            if any(n in mine or (source.path, n) in said for n in lines):
                 continue
-            excerpt = text if len(text) <= 60 else text[:57] + "…"
-            problems.append(Problem("warning", f"{LOST}: {excerpt!r} lands in no node, and no cleaning rule "
-                                               "or curation statement removed it", source.path, line.first))
+            problems.append(Problem("warning", f"{LOST}: the line lands in no node, and no cleaning rule or "
+                                               "curation statement removed it", source.path, line.first))
     return problems

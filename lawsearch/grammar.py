@@ -26,7 +26,6 @@ ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii
 # a "title" that is a sentence: it ends one, or starts in lower case (a sentence running on
 # from its label, "(a) names it aloud, or")
 SENTENCE_END = re.compile(r"[.;:]['\"”’»)]*$")
-OPEN_SENTENCE_END = re.compile(r"[.!?:;]['\"”’»)]*$")
 # a printed label a list item carries before its text, dropped: the ID comes from position
 PRINTED_LABEL = re.compile(r"^(?:\(?[0-9A-Za-zА-Яа-яЁё]{1,4}[.)]+|\([0-9A-Za-zА-Яа-яЁё]{1,4}\)\.?)(?:\s+|$)")
 

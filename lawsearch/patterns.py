@@ -121,17 +121,6 @@ def classify(text: str, lang: str = "ru") -> Classified:
     return default_grammar().layout_for(lang).classify(text)
 
 
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
-
-
-def title_case(title: str) -> str:
-    """``DISPOSITION OF PENALTY CARD`` → ``Disposition of Penalty Card`` (a title set in capitals)."""
-    if not title.isupper():
-        return title
-    words = title.lower().split()
-    return " ".join(w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
-
-
 _FOLD = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
 
 

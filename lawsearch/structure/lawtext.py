@@ -7,7 +7,7 @@ from ..model import Line, Mark, Problem
 from ..pages import Piece, Run
 from ..patterns import Classified
 from ..sources import CurationStatement
-from .nodes import BuilderBase, NodeBuilder, RunState
+from .nodes import BuilderBase, NodeBuilder, RunState, stem
 
 
 class LawText(BuilderBase):
@@ -239,7 +239,7 @@ class LawText(BuilderBase):
         if parent.kind not in self.levels or not parent.title or parent.length or parent.title_line is None:
             return
         src, first = parent.title_line
-        parent.append(Line(parent.title, stem_of(src), first, first), "paragraph", path, page_key)
+        parent.append(Line(parent.title, stem(src), first, first), "paragraph", path, page_key)
         parent.title = None
         parent.title_from = None
 
@@ -263,6 +263,3 @@ class LawText(BuilderBase):
         state.pending_join = "paragraph"
         self.place_divisions(law, state)
 
-
-def stem_of(path: str) -> str:
-    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0]

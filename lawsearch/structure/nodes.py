@@ -107,6 +107,21 @@ class Tree:
     offsets: dict[str, list[tuple[int, str, int]]]  # node id -> (text offset, source path, raw line)
     footnote_offsets: dict[str, tuple[str, int]]  # footnote id -> (source path, raw line)
     verified: list[str]  # curation statements a stronger rule confirmed
+    named: set[tuple[str, int]] = field(default_factory=set)  # (source path, raw line) some problem names
+
+
+class NamingLog(ProblemLog):
+    """A problem log that remembers every line its problems name, also those it folds into
+    a count: a line a problem names is no silent loss (lawsearch/coverage.py)."""
+
+    def __init__(self):
+        super().__init__()
+        self.named: set[tuple[str, int]] = set()
+
+    def append(self, problem: Problem) -> None:
+        if problem.path and problem.line:
+            self.named.add((problem.path, problem.line))
+        super().append(problem)
 
 
 @dataclass
@@ -142,7 +157,7 @@ class BuilderBase:
         self.indents = indents or {}
         self.main_lang = main_lang or next(iter(grammar.default_layouts), None)
         self.nodes: dict[str, NodeBuilder] = {}
-        self.problems = ProblemLog()  # an absurd input repeats one problem on every line
+        self.problems = NamingLog()  # an absurd input repeats one problem on every line
         self.verified: list[str] = []
         self.divisions: list = []
         self.division_offsets: dict[str, list[tuple[int, str, int]]] = {}
