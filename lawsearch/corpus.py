@@ -38,12 +38,19 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     sources = [s for s in folder.sources if s.kind == "laws" and s.lang == lang]
     tree, runs, problems = _law_tree(folder, cleaned, sources, [], [], {}, lang)
     merged, present = merge(nodes, tree.nodes, lang)
-    refs, _ = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
-                              lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0))
+    refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
+                                       lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
+                                       profile=folder.profile)
     analysis = Analysis(Lexicon.load(folder.data_files.get("lexicon")))
     glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.data_files.get("glossary"))]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
-    return flagged, refs, report, problems + tree.problems, tree
+    return flagged, refs, report, problems + tree.problems + unresolved_problems(unresolved), tree
+
+
+def unresolved_problems(unresolved) -> list[Problem]:
+    """A warning for each citation no target could be found for (never dropped silently)."""
+    return [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
+            for u in unresolved]
 
 
 def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang):
@@ -113,11 +120,12 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, folder.titles_en,
                                      primary)
     progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
+    # citations are read in the language of the text that cites (the main one here, each
+    # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
-                                       folder.law_range, lang=primary)
+                                       folder.law_range, lang=primary, profile=folder.profile)
     problems += tree.problems
-    problems += [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
-                 for u in unresolved]
+    problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
         nodes, more_refs, report, more_problems, other_tree = _other_language(folder, cleaned, nodes, lang, refs)

@@ -16,6 +16,9 @@ from __future__ import annotations
 import re
 
 from .grammar import NAME_CHARS, NAME_OTHER, default_grammar  # noqa: F401  (NAME_*: re-exported)
+# what a citation puts before an ID ("правило 50E1", "Law 50E1", "п. 54.1", "Статья 12"): the
+# citation words of the profiles
+from .patterns import CITATION_PREFIX
 
 
 def rules():
@@ -34,8 +37,6 @@ def _lookalikes():
 LOOKALIKES = _lookalikes()
 LAW_ID = rules().id_pattern
 COMMENTARY_ID = rules().commentary_pattern
-# "правило 50E1", "Правилом 50E1", "Law 50E1", "Laws 50", "п. 54.1", "ст. 50" (as for a statute)
-CITATION_PREFIX = re.compile(r"^\s*(?:правил\w*|стать\w*|ст\.?|laws?|rules?|п\.)\s*", re.IGNORECASE)
 
 
 def law_id(law: str, section: str | None = None, clause: str | None = None,

@@ -95,12 +95,6 @@ WORD = re.compile(rf"[{CYR_LOWER}{CYR_UPPER}A-Za-z]+(?:-[{CYR_LOWER}{CYR_UPPER}]
 HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
 
 
-# English references: "Law 50E", "see Law 16A", "Laws 53 and 56", "Law 72B1", "Laws 61-64"
-EN_LAW_REFERENCE = re.compile(
-    r"(?<![\w])(?P<word>Laws?)\s+(?P<ids>\d{1,3}(?:[A-Z](?:\d{1,2})?(?:\([a-z]\))?)?(?![\w])"
-    r"(?:\s*[-–—]\s*\d{1,3}(?![\w]))?(?:(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+)"
-    r"\d{1,3}(?:[A-Z](?:\d{1,2})?(?:\([a-z]\))?)?(?![\w]))*)"
-)
 
 
 @dataclass(frozen=True)
@@ -136,46 +130,145 @@ def fold(label: str) -> str:
 
 
 # -- references -------------------------------------------------------------------------
+#
+# Citation forms are profile data (``[citations]`` of a profile.toml, docs/profiles.md,
+# "Citations"); ``compile_citations`` turns one language's table into the patterns below,
+# once per table. What each label kind looks like is the only thing written here:
+#   law        "50E", "16С2" (a look-alike), "47E2(a)", "80C1(a)(2)". A law number has up to
+#              four digits: the code's range bounds it, and a number outside that range is
+#              not a reference ("Правила 1987 года"), whatever its length.
+#   section    "C", "B1(A)", "B2(a)", or "(A)": a sub-clause of the citing clause
+#   number     "2", "12.1.3" (a statute's part or point, dotted when written whole)
+#   letter     "а", "«б»" (a statute's sub-point)
+#   paragraph  "54.1" (a commentary paragraph)
 
-# One ID as written in a reference: "50E", "16С2" (look-alike), "47E2(a)", "B1(A)", "(A)".
-# A law number has up to four digits: the manifest's range of the code bounds it, and a
-# number outside that range is not a reference ("Правила 1987 года"), whatever its length.
-_ID = rf"\d{{1,4}}(?:[{LATIN_OR_LOOKALIKE}](?:\d{{1,2}})?(?:\([{LATIN_OR_LOOKALIKE}a-z]\))?(?:\(\d{{1,2}}\))?)?(?![\w])"
-_SECTION_ID = rf"(?:[{LATIN_OR_LOOKALIKE}](?:\d{{1,2}})?(?:\([{LATIN_OR_LOOKALIKE}a-z]\))?(?:\(\d{{1,2}}\))?|\([{LATIN_OR_LOOKALIKE}a-z]\))(?![\w])"
-_CONJ = r"(?:\s*,\s*|\s+(?:или|и)\s+|\s*,\s*(?:или|и)\s+)"
+_LABEL = {
+    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
+    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?|\([{small}]\))(?![\w])",
+    "number": r"\d{{1,4}}(?:\.\d{{1,4}})*(?![\w])",
+    "letter": r"{open}[{letters}]{close}(?![\w])",
+    "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?![\w.]\d)",
+}
+# the end of a range: "61-64", "статей 10–12", "пунктах 1–3"
+_RANGE_END = r"\d{1,4}(?![\w])"
 
-# "правило 16A", "правилом 53", "правилу 41", "правила 24", "Правило 16С2", "правила 12 и 13",
-# "правило 53 или 56", "правила 61-64".  Not "Это Правило", not "требуют Правила" (no number).
-LAW_REFERENCE = re.compile(
-    rf"""
-    (?<![\w])(?P<word>[Пп]равил(?:о|а|у|ом|е|ам|ами|ах))
-    \s+
-    (?P<ids>{_ID}(?:\s*[-–—]\s*\d{{1,4}}(?![\w]))?(?:{_CONJ}{_ID}(?:\s*[-–—]\s*\d{{1,4}}(?![\w]))?)*)
-    """,
-    re.VERBOSE,
-)
 
-# "раздел C ниже", "разделу (A)", "разделам C, D или E", "разделами A, B, C, D, E",
-# "раздел B1(A) данного правила"
-SECTION_REFERENCE = re.compile(
-    rf"""
-    (?<![\w])(?P<word>[Рр]аздел(?:а|у|ом|е|ы|ов|ам|ами|ах)?)
-    \s+
-    (?P<ids>{_SECTION_ID}(?:{_CONJ}{_SECTION_ID})*)
-    """,
-    re.VERBOSE,
-)
+@dataclass(frozen=True)
+class CitationLevel:
+    """One citable level of a code in one language, compiled (``compile_citations``)."""
 
-# "п.54.1", "п. 48.4" -- a commentary paragraph
-PARAGRAPH_REFERENCE = re.compile(r"(?<![\w])(?P<word>п\.)\s*(?P<ids>\d{1,4}\.\d{1,2})(?![\w.]\d)")
+    name: str
+    rank: int  # 0 the outermost ("law", "article"); a reference names its containers after it
+    label: str  # a key of _LABEL
+    bare: bool  # the label may stand without a word ("see B", "A2 preceding")
+    absolute: bool  # the label is a whole ID by itself ("п.54.1")
+    head: re.Pattern | None  # word + a list or range of labels: "правила 12 и 13"
+    container: re.Pattern | None  # one label of this level after a lower one: " правила 57"
+    this: re.Pattern | None  # the citing node's own container: " данного правила"
+    item: re.Pattern  # one label, to split a list
 
-# The surviving tail of a reference cut by a lost page, at the start of a truncated piece:
-# "ло 57), есть штрафная карта" ("прави|ло 57").
-HALF_REFERENCE = re.compile(r"^(?P<word>(?:ло|ла|лу|лом|илом|ила|ило|вило|вила|вилу|вилом))\s+(?P<ids>\d{1,4}(?:[A-Z]\d?)?)(?![\w])")
 
-ID_IN_LIST = re.compile(_ID)
-SECTION_IN_LIST = re.compile(_SECTION_ID)
-RANGE_IN_LIST = re.compile(r"(?P<a>\d{1,4})\s*[-–—]\s*(?P<b>\d{1,4})(?![\w])")
+@dataclass(frozen=True)
+class Citations:
+    """The citation forms of one code in one language, compiled from the profile's table."""
+
+    levels: tuple[CitationLevel, ...]
+    join: str  # how a label follows its container's in an ID: "" (57B) or "." (12.2)
+    letters: dict[str, str]  # letter labels to Latin: {"в": "v"}
+    lookalikes: dict[int, str]  # str.translate table of look-alike letters
+    range: re.Pattern  # a range's separator and its end (group "end"), right after a label: "-64"
+    see: re.Pattern | None  # "see " / "см. " right before a reference (search on the text before)
+    after: re.Pattern | None  # " above" / " ниже" right after one
+    bare: re.Pattern | None  # a list of labels with no word, for the levels that allow it
+    half: re.Pattern | None  # the surviving tail of an outermost word at a cut page: "ло 57"
+
+
+def _alternation(phrases) -> str:
+    """Phrases longest first, any white space between their words: ``"данного правила"`` →
+    ``данного\\s+правила``."""
+    return "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(set(phrases), key=len, reverse=True))
+
+
+def _word_pattern(words) -> str:
+    """A citation word in any of its forms, the first letter in either case; a word ends
+    with white space, an abbreviation with its dot ("п.54.1")."""
+    forms = []
+    for w in sorted(set(words), key=len, reverse=True):
+        first = f"[{w[0].upper()}{w[0].lower()}]" if w[0].upper() != w[0].lower() else re.escape(w[0])
+        forms.append(first + re.escape(w[1:]) + ("" if w.endswith(".") else r"(?=\s)"))
+    return r"(?<![\w])(?P<word>" + "|".join(forms) + r")\s*"
+
+
+def _letters(grammar: dict, level: str) -> str:
+    """The letters of one level's label alphabet in the grammar (``[grammar.labels]``), none
+    where it counts in digits or roman numerals."""
+    value = grammar.get("labels", {}).get(level, "")
+    return "".join(v for v in (value if isinstance(value, list) else [value]) if v not in ("digits", "roman"))
+
+
+def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:
+    """The patterns of one language's citation table (a profile's ``[citations]``); the
+    profile's ``[grammar]`` gives how labels join into IDs (``ids.section``: "{label}" or
+    ".{label}"), look-alike letters (``lookalikes``) and letter labels' Latin (``translit``).
+
+    >>> bridge = {"ru": {"conjunctions": ["и"], "ranges": ["-"], "levels": [
+    ...     {"level": "law", "words": ["правила"], "label": "law"}]}}
+    >>> c = compile_citations(bridge, "ru")
+    >>> c.levels[0].head.search("см. правила 12 и 13.")["ids"]
+    '12 и 13'
+    >>> c.half.match("ла 57), есть")["ids"]
+    '57'
+    """
+    own = table.get(lang, {})
+    grammar = grammar or {}
+    lookalike_from = grammar.get("lookalikes", {}).get("from", "")
+    lookalike_to = grammar.get("lookalikes", {}).get("to", "")
+    translit = grammar.get("translit", {})
+    sections, subclauses = _letters(grammar, "section"), _letters(grammar, "subclause")
+    caps = sections.upper() + "".join(c for c in lookalike_from if c.isupper())
+    small = subclauses.lower() + subclauses.upper() + "".join(c for c in lookalike_from if c.islower())
+    quotes = own.get("quotes", [])
+    fill = {"caps": re.escape(caps) or "^\\w\\W", "small": re.escape(small) or "^\\w\\W",
+            "letters": re.escape(subclauses) or "^\\w\\W",
+            "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
+            "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else ""}
+    conj = _alternation(own.get("conjunctions", []))
+    between = r"(?:\s*,\s*(?:(?:" + conj + r")\s+)?|\s+(?:" + conj + r")\s+)" if conj else r"\s*,\s*"
+    dashes = "".join(re.escape(d) for d in own.get("ranges", []))
+    range_part = rf"\s*[{dashes}]\s*{_RANGE_END}" if dashes else r"(?!)"
+    levels, lists = [], []
+    for rank, spec in enumerate(own.get("levels", [])):
+        label = _LABEL[spec["label"]].format(**fill)
+        words = spec.get("words", [])
+        listed = rf"(?P<ids>{label}(?:{range_part})?(?:{between}{label}(?:{range_part})?)*)"
+        lists.append(listed)
+        levels.append(CitationLevel(
+            name=spec["level"], rank=rank, label=spec["label"], bare=bool(spec.get("bare")),
+            absolute=bool(spec.get("absolute")),
+            head=re.compile(_word_pattern(words) + listed) if words else None,
+            container=re.compile(r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
+            this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
+            item=re.compile(label),
+        ))
+    bare_labels = [_LABEL[lv["label"]].format(**fill) for lv in own.get("levels", []) if lv.get("bare")]
+    bare = None
+    if bare_labels:
+        one = "(?:" + "|".join(bare_labels) + ")"
+        bare = re.compile(rf"(?<![\w(])(?P<ids>{one}(?:{between}{one})*)")
+    outer = [w for lv in own.get("levels", [])[:1] for w in lv.get("words", []) if not w.endswith(".")]
+    tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
+    half = None
+    if tails:
+        half = re.compile(rf"^(?P<word>{_alternation(tails)})\s+{lists[0]}")
+    return Citations(
+        levels=tuple(levels), join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""),
+        letters=dict(translit),
+        lookalikes=str.maketrans(lookalike_from, lookalike_to),
+        range=re.compile(rf"\s*[{dashes}]\s*(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
+        see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
+        after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
+        bare=bare, half=half,
+    )
 
 
 # -- damage left in the output (lawsearch check) ------------------------------------------
@@ -261,10 +354,53 @@ QUERY_PART = re.compile(QUERY_PART_SOURCE)
 # A filter, the whole part: "law:50", "kind:commentary", "lang:en"
 FILTER_SOURCE = rf"(law|kind|lang):([^{SPACES}]+)"
 FILTER = re.compile(FILTER_SOURCE)
+def query_citation_words(profiles) -> list[str]:
+    """The words that may stand before an ID in a query (``CITATION``, ``ids.normalize``):
+    every form of the outermost level's and of the absolute levels' citation words, and the
+    query's own (``query_words``), in every language of the ``profiles``.
+
+    >>> from lawsearch.profile import load_profile
+    >>> words = query_citation_words([load_profile("bridge")])
+    >>> "правилом" in words and "Laws" in words and "п." in words
+    True
+    """
+    words: set[str] = set()
+    for profile in profiles:
+        table = profile.data.get("citations", {})
+        for lang in profile.languages:
+            own = table.get(lang, {})
+            levels = own.get("levels", [])
+            for rank, level in enumerate(levels):
+                if rank == 0 or level.get("absolute"):
+                    words.update(level.get("words", []))
+            words.update(own.get("query_words", []))
+    return sorted(words, key=lambda w: (-len(w), w))
+
+
+def citation_word_source(words) -> str:
+    """One alternation of the query's citation words, in either case, with explicit classes
+    (a search-grammar source); an abbreviation's dot is optional ("ст.50", "ст 50").
+
+    >>> citation_word_source(["Laws", "ст."])
+    '[Ll][Aa][Ww][Ss]|[Сс][Тт]\\\\.?'
+    """
+    return "|".join(either_case(w[:-1]) + r"\.?" if w.endswith(".") else either_case(w) for w in words)
+
+
+def _builtin_profiles():
+    from .profile import builtin_names, load_profile  # profile.py imports nothing of ours but model
+
+    return [load_profile(name) for name in builtin_names()]
+
+
+# every built-in profile's: a query for "Статья 12" and one for "Law 50E" read alike whichever
+# code the corpus follows; a number no node has is simply not found
+CITATION_WORDS = query_citation_words(_builtin_profiles())
+# what ids.normalize strips before an ID: "правило 50E1", "Law 50E1", "п. 54.1", "ст. 50"
+CITATION_PREFIX = re.compile(rf"^\s*(?:{citation_word_source(CITATION_WORDS)})\s*")
 # A citation, the whole query: "50E", "правило 50E1", "Law 47e2(a)", "ст. 50", "п. 48.4", "50 E"
 CITATION_SOURCE = (
-    rf"[{SPACES}]*(?:(?:{either_case('правил')}[{WORD_CHARS}]*|{either_case('стать')}[{WORD_CHARS}]*|{either_case('ст')}\.?"
-    rf"|{either_case('law')}[Ss]?|{either_case('rule')}[Ss]?|[Пп]\.)[{SPACES}]*)?"
+    rf"[{SPACES}]*(?:(?:{citation_word_source(CITATION_WORDS)})[{SPACES}]*)?"
     rf"([0-9]{{1,3}}(?:\.[0-9]{{1,2}}|[ ]?[{LETTERS}][0-9]{{0,2}}(?:\([{LETTERS}]\))?(?:\([0-9]{{1,2}}\))?)?)[{SPACES}]*"
 )
 CITATION = re.compile(CITATION_SOURCE)

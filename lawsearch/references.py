@@ -5,11 +5,14 @@ target with a status (CONTRACT.md):
 * ``law``     -- its law has a node, but not that section or clause (47A: page 77 is lost);
 * ``outside`` -- its law is not in the corpus (16A, 41, 68).
 
-Forms: ``правило 16A``, ``правилом 53``, ``Правило 16С2`` (look-alike), lists and ranges
-(``правила 12 и 13``, ``правила 61-64``), section references relative to the citing law
-(``раздел C ниже``, ``разделам C, D или E``, ``раздел B1(A) данного правила``), a sibling
-sub-clause (``предшествующему разделу (A)``), commentary paragraphs (``п.54.1``), and the
-surviving half of a reference cut by a lost page (``ло 57)`` at a truncated start).
+The forms are the code profile's data (``[citations]``, docs/profiles.md), read in the
+language of the citing text: ``правило 16A``, ``правилом 53``, ``Правило 16С2``
+(look-alike), ``Laws 53 and 56``, lists and ranges (``правила 12 и 13``, ``правила 61-64``),
+a level and its containers (``разделы A и B правила 57``, ``пункту 2 части 1 статьи 2``),
+references relative to the citing law (``раздел C ниже``, ``see B``, ``A2 preceding``,
+``частей 1 и 2 настоящей статьи``), a sub-clause of the citing clause (``предшествующему
+разделу (A)``, ``(a) or (b)``), commentary paragraphs (``п.54.1``), and the surviving half
+of a reference cut by a lost page (``ло 57)`` at a truncated start).
 
 Returns what it resolved *and* what it could not (``Unresolved``), never dropping either.
 """
@@ -17,15 +20,15 @@ Returns what it resolved *and* what it could not (``Unresolved``), never droppin
 from __future__ import annotations
 
 import bisect
+import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import ids
 from .model import Footnote, Node, Ref
-from .patterns import (
-    EN_LAW_REFERENCE, HALF_REFERENCE, ID_IN_LIST, LAW_REFERENCE, PARAGRAPH_REFERENCE, RANGE_IN_LIST,
-    SECTION_IN_LIST, SECTION_REFERENCE, fold,
-)
+from .patterns import Citations, CitationLevel, compile_citations
+from .profile import Profile, load_profile
 
 
 @dataclass(frozen=True)
@@ -39,11 +42,15 @@ class Unresolved:
 
 def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[str, list[tuple[int, str, int]]],
                     footnote_offsets: dict[str, tuple[str, int]],
-                    law_range: tuple[int, int], lang: str = "ru", targets: list[Node] | None = None,
-                    first_group: int = 0) -> tuple[list[Ref], list[Unresolved]]:
-    """Every reference in the corpus, in reading order of the citing nodes. ``targets`` are
-    the nodes a reference may point at (default: ``nodes``); an English source's text cites
-    the whole corpus."""
+                    law_range: tuple[int, int], lang: str | None = None, targets: list[Node] | None = None,
+                    first_group: int = 0, profile: Profile | None = None) -> tuple[list[Ref], list[Unresolved]]:
+    """Every reference in the corpus, in reading order of the citing nodes, read with the
+    citation forms of ``profile`` (default: the built-in one) in ``lang`` (default: the
+    profile's first language). ``targets`` are the nodes a reference may point at (default:
+    ``nodes``); a translation's text cites the whole corpus."""
+    profile = profile or default_profile()
+    lang = lang or profile.languages[0]
+    forms = citation_forms(profile, lang)
     by_id = {n.id: n for n in (targets if targets is not None else nodes)}
     laws = {n.law for n in by_id.values() if n.kind == "law"}
     refs: list[Ref] = []
@@ -53,25 +60,21 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     def status(target: str) -> str:
         if target in by_id and not by_id[target].missing:
             return "node"
-        parts = ids.parse_law_id(target) or ids.COMMENTARY_ID.match(target)
-        law = parts["law"] if parts else None
-        return "law" if law in laws else "outside"
+        return "law" if _law_of(target) in laws else "outside"
 
     def scan(owner: str, law: str | None, context: Node | None, text: str, where: list[tuple[int, str, int]],
              truncated_start: bool) -> None:
         nonlocal group
         starts = [w[0] for w in where]  # once per text: a long node has many lines and many citations
-        for surface, start, cited, problem in find_citations(text, law, context.id if context else None,
-                                                              law_range, truncated_start, lang):
-            source, line = _line_at(where, starts, start)
-            if problem:
-                unresolved.append(Unresolved(owner, surface, problem, source, line))
+        for c in _citations(text, forms, law, context.id if context else None, law_range, truncated_start):
+            source, line = _line_at(where, starts, c.start)
+            if c.problem:
+                unresolved.append(Unresolved(owner, c.surface, c.problem, source, line))
                 continue
             group += 1
-            for target in cited:
-                refs.append(Ref(owner, law, target, surface, group, status(target), source, line,
-                                partial=surface.startswith(_HALF_PREFIXES), start=start, end=start + len(surface),
-                                lang=lang))
+            for target in c.targets:
+                refs.append(Ref(owner, law, target, c.surface, group, status(target), source, line,
+                                partial=c.partial, start=c.start, end=c.start + len(c.surface), lang=lang))
 
     for node in nodes:
         if node.text:
@@ -84,7 +87,30 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     return refs, unresolved
 
 
-_HALF_PREFIXES = ("ло ", "ла ", "лу ", "лом ", "илом ", "ила ", "ило ", "вило ", "вила ", "вилу ", "вилом ")
+def _law_of(target: str) -> str:
+    """The law (outermost number) of a target ID: ``47E2(a)`` → 47, ``48.4`` → 48, ``12.2.3`` → 12."""
+    m = re.match(r"\d+", target)
+    return m.group() if m else target
+
+
+@lru_cache(maxsize=1)
+def default_profile() -> Profile:
+    """The built-in profile a corpus gets when its manifest names none."""
+    return load_profile()
+
+
+def citation_forms(profile: Profile, lang: str) -> Citations:
+    """The compiled citation forms of ``profile`` in ``lang``, compiled once per table."""
+    grammar = profile.data.get("grammar", {})
+    tables = {"citations": profile.data.get("citations", {}),
+              "grammar": {k: grammar.get(k, {}) for k in ("ids", "labels", "lookalikes", "translit")}}
+    return _compiled(json.dumps(tables, sort_keys=True, ensure_ascii=False), lang)
+
+
+@lru_cache(maxsize=32)
+def _compiled(tables: str, lang: str) -> Citations:
+    data = json.loads(tables)
+    return compile_citations(data["citations"], lang, data["grammar"])
 
 
 def _line_at(where: list[tuple[int, str, int]], starts: list[int], offset: int) -> tuple[str, int]:
@@ -96,94 +122,179 @@ def _line_at(where: list[tuple[int, str, int]], starts: list[int], offset: int) 
     return source, line
 
 
+@dataclass(frozen=True)
+class Citation:
+    """One citation in a text: its surface and offset, the IDs it names, or why it names
+    none (``problem``); ``partial`` for the surviving half of a cut one."""
+
+    surface: str
+    start: int
+    targets: tuple[str, ...]
+    problem: str | None = None
+    partial: bool = False
+
+
 def find_citations(text: str, law: str | None = None, context: str | None = None,
-                   law_range: tuple[int, int] = (1, 93), truncated_start: bool = False, lang: str = "ru"):
-    """Yield ``(surface, offset, targets, problem)`` for each citation in ``text``.
+                   law_range: tuple[int, int] | None = None, truncated_start: bool = False,
+                   lang: str | None = None, profile: Profile | None = None):
+    """Yield ``(surface, offset, targets, problem)`` for each citation in ``text``, read with
+    ``profile``'s forms (default: the built-in one) in ``lang`` (default: its first).
 
     ``law`` is the citing law (for relative references), ``context`` the citing node's ID
-    (for a sibling sub-clause), ``truncated_start`` allows the half reference at the start.
+    (for a sibling sub-clause), ``law_range`` the code's laws (default: the profile's),
+    ``truncated_start`` allows the half reference at the start.
 
     >>> [t for _, _, t, _ in find_citations("как предусмотрено правилом 53, и болван")]
     [['53']]
     """
-    low, high = law_range
-    if lang != "ru":
-        yield from _english_citations(text, law_range)
-        return
-    if truncated_start and (m := HALF_REFERENCE.match(text)):
-        n = int(re.match(r"\d+", m["ids"]).group())
-        if low <= n <= high:
-            yield m.group(0), m.start(), [ids.normalize(m["ids"])], None
-    for m in LAW_REFERENCE.finditer(text):
-        targets = []
-        for part in _list_items(m["ids"]):
-            if isinstance(part, tuple):
-                targets.extend(str(n) for n in range(part[0], part[1] + 1))
+    profile = profile or default_profile()
+    forms = citation_forms(profile, lang or profile.languages[0])
+    law_range = law_range or tuple(profile.data.get("laws", (1, 10 ** 4)))
+    for c in _citations(text, forms, law, context, law_range, truncated_start):
+        yield c.surface, c.start, list(c.targets), c.problem
+
+
+@dataclass(frozen=True)
+class _Found:
+    start: int
+    end: int  # of the surface: the relative words after it ("ниже", "данного правила") left out
+    chain: tuple[tuple[CitationLevel, str], ...]  # the cited level and its labels, then its containers
+    this: int | None = None  # the rank of the citing node's own container it names ("настоящей части")
+    partial: bool = False
+
+
+def _citations(text: str, forms: Citations, law: str | None, context: str | None, law_range: tuple[int, int],
+               truncated_start: bool):
+    """Every citation of ``text``, by level (the outermost first), then in text order."""
+    found = []
+    if truncated_start and forms.half and (m := forms.half.match(text)):
+        found.append(_Found(m.start(), m.end(), ((forms.levels[0], m["ids"]),), partial=True))
+    for level in forms.levels:
+        if level.head is None:
+            continue
+        for m in level.head.finditer(text):
+            found.append(_chain(text, forms, level, m.start(), m.end(), m["ids"]))
+    if forms.bare is not None:
+        found += _bare(text, forms)
+    kept, end = [], -1
+    for f in sorted(found, key=lambda f: (f.start, -f.end)):
+        if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
+            kept.append(f)
+            end = f.end
+    for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
+        surface = text[f.start:f.end]
+        targets, problem = _resolve(f, forms, law, context, law_range)
+        if problem:
+            yield Citation(surface, f.start, (), problem)
+        elif targets:
+            yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+def _chain(text: str, forms: Citations, level: CitationLevel, start: int, end: int, labels: str) -> _Found:
+    """A level's labels and the containers named after them (" правила 57", " части 1
+    статьи 2"), each further out than the last, then maybe the citing node's own ("данного
+    правила"); an absolute label (a commentary paragraph) has none."""
+    chain = [(level, labels)]
+    this = None
+    if not level.absolute:
+        current = level
+        while True:
+            outer = [lv for lv in forms.levels if lv.rank < current.rank and not lv.absolute]
+            for lv in outer:
+                if lv.container is not None and (m := lv.container.match(text, end)):
+                    chain.append((lv, m["id"]))
+                    end, current = m.end(), lv
+                    break
             else:
-                targets.append(part)
-        bad = [t for t in targets if not low <= int(re.match(r"\d+", t).group()) <= high]
-        if bad:
-            # "Правила 1987 года" is not a law: numbers outside the code are not references
-            targets = [t for t in targets if t not in bad]
-        if targets:
-            yield m.group(0), m.start(), targets, None
-    for m in PARAGRAPH_REFERENCE.finditer(text):
-        yield m.group(0), m.start(), [m["ids"]], None
-    for m in SECTION_REFERENCE.finditer(text):
-        surface = m.group(0)
-        if law is None:
-            yield surface, m.start(), [], "a section reference outside any law"
-            continue
-        targets = []
-        for label in SECTION_IN_LIST.findall(m["ids"]):
-            target = _relative_target(label, law, context)
-            if target is None:
-                yield surface, m.start(), [], f"cannot tell which {label} is meant"
                 break
-            targets.append(target)
-        else:
-            if targets:
-                yield surface, m.start(), targets, None
+        this = next((lv.rank for lv in forms.levels
+                     if lv.rank < current.rank and lv.this is not None and lv.this.match(text, end)), None)
+    return _Found(start, end, tuple(chain), this)
 
 
-def _english_citations(text: str, law_range: tuple[int, int]):
-    """"see Law 16A", "Laws 53 and 56", "Law 72B1", "Laws 61-64"."""
-    low, high = law_range
-    for m in EN_LAW_REFERENCE.finditer(text):
-        cited = []
-        for part in _list_items(m["ids"]):
-            cited.extend(str(n) for n in range(part[0], part[1] + 1)) if isinstance(part, tuple) else cited.append(part)
-        cited = [t for t in cited if low <= int(re.match(r"\d+", t).group()) <= high]
-        if cited:
-            yield m.group(0), m.start(), cited, None
+def _bare(text: str, forms: Citations):
+    """Labels with no citation word: only after a "see" word ("see B", "as in B"), before
+    an "after" word ("A2 preceding", "B1(a) above"), or as a list of sub-clauses ("(a) or
+    (b)"); a lone letter followed by a word is not one ("see A pair"), "see B1 for" is."""
+    levels = [lv for lv in forms.levels if lv.bare]
+    for m in forms.bare.finditer(text):
+        items = [i.group() for i in levels[0].item.finditer(m["ids"])]
+        see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
+        after = forms.after is not None and forms.after.match(text, m.end())
+        siblings = len(items) >= 2 and all(i.startswith("(") for i in items)
+        lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
+        if not (after or siblings or (see and not lone_letter)):
+            continue
+        yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 
-def _list_items(ids_text: str):
-    """``"12 и 13"`` → ["12", "13"]; ``"61-64"`` → [(61, 64)]; ``"16С2"`` → ["16C2"]."""
-    ranges = {m.start(): m for m in RANGE_IN_LIST.finditer(ids_text)}
+_WORD_FOLLOWS = re.compile(r"[ \t]+[^\W\d_]")
+
+
+def _labels(level: CitationLevel, forms: Citations, text: str):
+    """A list of labels: ``"12 и 13"`` → ["12", "13"]; a range ``"61-64"`` → 61 … 64;
+    a label of words made Latin (``"16С2"`` → "16C2", ``"«в»"`` → "v")."""
     pos = 0
-    for m in ID_IN_LIST.finditer(ids_text):
+    for m in level.item.finditer(text):
         if m.start() < pos:
-            continue
-        r = ranges.get(m.start())
-        if r is not None:
-            yield (int(r["a"]), int(r["b"]))
+            continue  # a range's end, already counted
+        r = forms.range.match(text, m.end())
+        label = m.group()
+        if r is not None and label.isdigit():
+            yield from (str(n) for n in range(int(label), int(r["end"]) + 1))
             pos = r.end()
-            continue
-        yield ids.normalize(m.group())
-        pos = m.end()
+        else:
+            yield _latin(label, forms)
 
 
-def _relative_target(label: str, law: str, context: str | None) -> str | None:
-    """A section label relative to the citing law: ``C`` → 53C; ``B1(A)`` → 51B1(a);
-    a bare ``(A)`` is the sibling sub-clause of the citing one (47E2(b) → 47E2(a))."""
-    label = fold(label)
-    if label.startswith("("):
-        parts = ids.parse_law_id(context) if context is not None else None
-        if not parts or not parts["section"] or not parts["clause"]:
-            return None
-        return ids.law_id(law, parts["section"], parts["clause"], label[1:-1].lower())
-    m = re.fullmatch(r"([A-Z])(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?", label)
-    if not m:
+def _latin(label: str, forms: Citations) -> str:
+    label = label.translate(forms.lookalikes)
+    if forms.letters:
+        label = "".join(forms.letters.get(ch.lower(), ch) for ch in label if ch.isalnum() or ch in "().")
+    return label
+
+
+def _own_container(rank: int | None, forms: Citations, law: str, context: str | None) -> list[str] | None:
+    """The labels of the citing node's container a relative reference lies in: its law,
+    unless the reference names an inner one ("пункт 2 настоящей части" in 5.3.1 → 5, 3).
+    Only dotted IDs spell their containers out, one number a level down to the points; a
+    sub-point's letter is no container."""
+    if not rank:
+        return [law]
+    if not forms.join or context is None:
         return None
-    return ids.law_id(law, m[1], m[2], m[3].lower() if m[3] else None, m[4])
+    parts = context.split(forms.join)
+    numbers = next((i for i, p in enumerate(parts) if not p.isdigit()), len(parts))
+    return parts[:min(rank + 1, numbers)] if numbers > 1 else None  # the law itself has no part
+
+
+def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
+             law_range: tuple[int, int]) -> tuple[list[str], str | None]:
+    """The target IDs of one citation, or why there are none. A chain that does not reach the
+    outermost level is relative: it lies in the citing law; a bare sub-clause ``(A)`` in the
+    citing clause."""
+    (level, labels), containers = found.chain[0], found.chain[1:]
+    cited = list(_labels(level, forms, labels))
+    if level.absolute or (forms.join and any(forms.join in label for label in cited)):
+        return cited, None  # a commentary paragraph "54.1", a point written whole "12.1.3"
+    outer = [_latin(label, forms) for _, label in reversed(containers)]
+    if (containers[-1][0] if containers else level).rank != 0:
+        if law is None:
+            return [], "a relative reference outside any law"
+        own = _own_container(found.this, forms, law, context)
+        if own is None:
+            return [], "cannot tell which container the citing text means"
+        outer = own + outer
+    targets = []
+    for label in cited:
+        if label.startswith("("):
+            parts = ids.parse_law_id(context) if context is not None else None
+            if not parts or not parts["section"] or not parts["clause"]:
+                return [], f"cannot tell which {label} is meant"
+            targets.append(ids.law_id(parts["law"], parts["section"], parts["clause"], label[1:-1].lower()))
+            continue
+        target = forms.join.join(outer + [label])
+        targets.append(ids.normalize(target) if not forms.join else target)
+    low, high = law_range
+    # "Правила 1987 года" is not a law: a number outside the code is not a reference
+    return [t for t in targets if low <= int(_law_of(t)) <= high], None
