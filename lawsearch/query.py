@@ -35,7 +35,7 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
-from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best
+from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, META
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
@@ -236,6 +236,7 @@ class Searcher:
         self.doc_ids = {docnum: fields["id"] for docnum, fields in self.searcher.iter_docs()}
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
         self.docs = [dict(self.nodes[self.doc_ids[d]], id=self.doc_ids[d]) for d in range(len(self.doc_ids))]
+        mark_below(self.docs)  # a clause is read under its law's and section's titles (evaluate.CONTEXT)
         self.stats = WhooshStats(self.searcher, {f: [self.meta["lengths"][f][self.doc_ids[d]] for d in range(len(self.doc_ids))]
                                                  for f in self.meta["lengths"]})
         self.forms: dict[str, list[str]] = self.meta["forms"]
