@@ -321,6 +321,15 @@ def test_words_only_in_a_laws_commentary_cover_it_less(searcher):
     assert hits.index("54B1") < hits.index("48"), hits[:6]
 
 
+def test_a_thesaurus_reading_that_is_a_glossary_term_reaches_its_english_title(searcher):
+    """LOOT (the thesaurus: «ход вне очереди», a glossary term, "lead out of turn") finds
+    laws 53-56 above 47E1, as «ход вне очереди» typed does: law 53's Russian title is lost,
+    its English one ("Lead Out of Turn Accepted") is not."""
+    hits = [h.id for h in searcher.search("LOOT", limit=None).hits]
+    assert "47E1" in hits
+    assert all(law in hits and hits.index(law) < hits.index("47E1") for law in ("53", "54", "55", "56")), hits[:8]
+
+
 def test_the_words_typed_come_before_a_synonym(searcher):
     """Both words as typed (47.8: «невиновная сторона») before one typed and one glossary
     synonym (62C1: «ненарушившей стороной»), even in a title."""

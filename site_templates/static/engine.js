@@ -501,6 +501,24 @@
     understood.push({words: c.text, as: family, by: "family"});
     return [new Alternative(new Word(family, RU), u, u, P.family, false)];
   }
+  // a thesaurus phrase that is a glossary term also matches the term's English in the English
+  // titles and text (query.Searcher._translations)
+  function sameTerms(a, b) {
+    var x = new Set(a), y = new Set(b);
+    return x.size === y.size && a.every(function (t) { return y.has(t); });
+  }
+  function translations(phrase, first, last, quality) {
+    var out = [];
+    DATA.glossary.forEach(function (g) {
+      if (!g.en_stems.length || g.terms.length !== phrase.length) return;
+      for (var i = 0; i < phrase.length; i++) if (!sameTerms(g.terms[i], phrase[i])) return;
+      var stems = g.en_stems;
+      var match = stems.length === 1 ? new Word(stems.slice(), EN_TEXT)
+        : new AllOf(stems.map(function (x) { return new Word([x], EN_TEXT); }));
+      out.push(new Alternative(match, first, last, quality * (phrase.length > 1 ? 1.0 : TRANSLATION), false));
+    });
+    return out;
+  }
   // each thesaurus say spelt by plain words in a row (any form: by their terms; a stop word of
   // the say as typed) adds its means phrases for those words, at the entry's weight × THESAURUS
   function thesaurusAlternatives(said, understood) {
@@ -525,6 +543,7 @@
         if (!words.length || !means.length) return;
         means.forEach(function (m) {
           out.push(new Alternative(sequenceNode(m), words[0], words[words.length - 1], entry.weight * P.thesaurus, false));
+          translations(m, words[0], words[words.length - 1], entry.weight * P.thesaurus).forEach(function (a) { out.push(a); });
         });
         understood.push({words: run.map(function (w) { return w[0]; }).join(" "), as: entry.means, by: "thesaurus"});
       });
