@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import relevance_set  # noqa: E402
 from test_relevance import measure, situation_halves  # noqa: E402
-from lawsearch.analysis import Analysis, Lexicon  # noqa: E402
+from lawsearch.analysis import AnalysedCorpus, Analysis, Lexicon  # noqa: E402
 from lawsearch.corpus import build_corpus  # noqa: E402
 from lawsearch.index import build_index, documents, load_glossary  # noqa: E402
 from lawsearch.query import Searcher  # noqa: E402

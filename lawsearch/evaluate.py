@@ -27,13 +27,20 @@ Score of a term ``t`` in field ``f`` of document ``d`` (BM25, k1 = 1.2, b = 0.75
 
 A document's score, for query words ``u`` (``Query.run``)::
 
-    covered(u) = 1 if any alternative for u matches, else 0
+    covered(u) = 1 if any alternative for u matches (ASIDE where it matched only in a law's
+                 commentary); else CONTEXT where the title of a part above the document
+                 (its law, section, clause; ``docs[d]["below"]`` lists what each part holds)
+                 names u; else 0
     quality(u) = the best quality among the alternatives for u that match (× ASIDE where
-                 it matched only in a law's commentary)
+                 it matched only in a law's commentary); for a title above, CONTEXT × that
+                 title's quality
     title(u)   = the best quality among them that match in the title
     bm25(u)    = the best of quality * score / (query words the alternative stands for)
-    score      = COVER * sum covered + TITLE * LEVEL[kind] * sum title
+    score      = COVER * sum weight(u) * covered(u) + TITLE * LEVEL[kind] * sum title
                  + QUALITY * sum quality + BM25 * sum bm25
+
+where weight(u) = ln(1 + N / (1 + documents u matches)) / ln(1 + N), less for a word most
+documents hold (``COVER_IDF``).
 
 so a document covering more of the query comes first, then one whose title names it (a
 law's title more than a clause's), then one matching the words themselves rather than a
@@ -60,7 +67,8 @@ QUALITY = 40.0
 BM25 = 0.1
 COVER_IDF = True  # a word most nodes hold covers less of the query than a rare one
 TITLE_FIELDS = ("title", "title_en")  # a node's title in either language
-ASIDE = 0.5  # a word found only in a law's commentary (all its paragraphs in one field) is a looser match
+ASIDE = 0.5  # a word found only in a law's commentary (all its paragraphs in one field) is a looser match, and covers less
+CONTEXT = 0.5  # a word a title above the node names (its law's, its section's) covers it this much
 LEVEL = {"law": 1.0, "section": 1.0, "clause": 0.5, "subclause": 0.5, "item": 0.5}  # how much a title says of its part
 
 
@@ -248,9 +256,10 @@ class Query:
                 if k not in scores:
                     scores[k] = self.alternatives[k].match.scores(stats)
             if len(here) == 1:  # the common case, without merging: the same sums, less work
-                self._add_alone(self.alternatives[here[0]], scores[here[0]], size, top, cover, titled, good, bm25, seen)
+                self._add_alone(self.alternatives[here[0]], scores[here[0]], size, top, cover, titled, good, bm25, seen,
+                                docs)
                 continue
-            best: dict[int, list] = {}  # document → [quality, bm25 share, title quality, own]
+            best: dict[int, list] = {}  # document → [quality, bm25 share, title quality, own, body]
             for k in here:
                 alt = self.alternatives[k]
                 span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
@@ -258,8 +267,9 @@ class Query:
                     q = in_body if places & IN_BODY else aside
                     value = q * s / span
                     rec = best.get(doc)
+                    body = 1.0 if places & IN_BODY else ASIDE
                     if rec is None:
-                        best[doc] = [q, value, q if places & IN_TITLE else 0.0, alt.own]
+                        best[doc] = [q, value, q if places & IN_TITLE else 0.0, alt.own, body]
                         continue
                     if q > rec[0]:
                         rec[0] = q
@@ -269,14 +279,17 @@ class Query:
                         rec[2] = q
                     if alt.own:
                         rec[3] = True
+                    if body > rec[4]:
+                        rec[4] = body
             # how much covering the word counts: less for a word most documents hold
             weight = math.log(1 + size / (1 + len(best))) / top if COVER_IDF else 1.0
-            for doc, (q, share, title, _) in best.items():
-                cover[doc] += weight
+            for doc, (q, share, title, _, body) in best.items():
+                cover[doc] += weight * body
                 titled[doc] += title
                 good[doc] += q
                 bm25[doc] += share
                 seen[doc] = 1
+            self._add_context({doc: rec[2] for doc, rec in best.items() if rec[2]}, best, docs, weight, cover, good)
             self.per_word.append((best, None))
         excluded: set[int] = set()
         for match in self.negative:
@@ -299,18 +312,36 @@ class Query:
             out.append(Ranked(round6(score), doc))
         return out
 
-    def _add_alone(self, alt: Alternative, matches: dict, size: int, top: float, cover, titled, good, bm25, seen) -> None:
+    def _add_alone(self, alt: Alternative, matches: dict, size: int, top: float, cover, titled, good, bm25, seen,
+                   docs: list[dict]) -> None:
         """A word only one alternative stands for: its matches' shares straight into the sums."""
         span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
         weight = math.log(1 + size / (1 + len(matches))) / top if COVER_IDF else 1.0
         for doc, (s, places) in matches.items():
             q = in_body if places & IN_BODY else aside
-            cover[doc] += weight
+            cover[doc] += weight * (1.0 if places & IN_BODY else ASIDE)
             titled[doc] += q if places & IN_TITLE else 0.0
             good[doc] += q
             bm25[doc] += q * s / span
             seen[doc] = 1
+        self._add_context({doc: in_body for doc, (_, places) in matches.items() if places & IN_TITLE}, matches, docs,
+                          weight, cover, good)
         self.per_word.append((matches, alt.own))
+
+    @staticmethod
+    def _add_context(titled: dict[int, float], matched: dict, docs: list[dict], weight: float, cover, good) -> None:
+        """A word the title of a part names also covers the documents below it that do not
+        match it themselves, at ``CONTEXT``: a clause is read under its law's and section's
+        headings (the clause «Разыгрывающий играет второй картой» is about a first lead out
+        of turn, its law's title says). ``titled``: document → quality of its title's match."""
+        context: dict[int, float] = {}
+        for top in sorted(titled):
+            for doc in docs[top].get("below", ()):
+                if doc not in matched and titled[top] > context.get(doc, 0.0):
+                    context[doc] = titled[top]
+        for doc in sorted(context):  # (a title above alone makes no hit: ``seen`` stays as it is)
+            cover[doc] += weight * CONTEXT
+            good[doc] += CONTEXT * context[doc]
 
     def covered(self, doc: int) -> list[bool]:
         """Which words of the query ``doc`` covers (after ``run``)."""
@@ -324,6 +355,26 @@ def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Rank
         return -r.score, docs[r.doc]["order"]
 
     return sorted(ranked, key=key) if limit is None else heapq.nsmallest(limit, ranked, key=key)
+
+
+def mark_below(docs: list[dict]) -> None:
+    """Give each document the documents below it in the tree (``"below"``, in reading
+    order), from each document's ``"parent"`` node ID.
+
+    >>> docs = [{"id": "50", "parent": None}, {"id": "50E", "parent": "50"}, {"id": "50E1", "parent": "50E"}]
+    >>> mark_below(docs); [d["below"] for d in docs]
+    [[1, 2], [2], []]
+    """
+    number = {d["id"]: k for k, d in enumerate(docs)}
+    for d in docs:
+        d["below"] = []
+    for k, d in enumerate(docs):
+        up = d.get("parent")
+        while up in number:
+            docs[number[up]]["below"].append(k)
+            up = docs[number[up]].get("parent")
+    for d in docs:
+        d["below"].sort()
 
 
 def round6(score: float) -> float:

@@ -443,7 +443,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "inputs": corpus.inputs,
         "fingerprint": corpus.fingerprint,  # whether this index is current, told by stat() (lawsearch/freshness.py)
         "mode": mode,
-        "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i}
+        "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i,
+                         "parent": n.parent}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them

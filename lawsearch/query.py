@@ -35,7 +35,7 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
-from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best
+from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, META
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
@@ -236,6 +236,7 @@ class Searcher:
         self.doc_ids = {docnum: fields["id"] for docnum, fields in self.searcher.iter_docs()}
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
         self.docs = [dict(self.nodes[self.doc_ids[d]], id=self.doc_ids[d]) for d in range(len(self.doc_ids))]
+        mark_below(self.docs)  # a clause is read under its law's and section's titles (evaluate.CONTEXT)
         self.stats = WhooshStats(self.searcher, {f: [self.meta["lengths"][f][self.doc_ids[d]] for d in range(len(self.doc_ids))]
                                                  for f in self.meta["lengths"]})
         self.forms: dict[str, list[str]] = self.meta["forms"]
@@ -593,8 +594,22 @@ class Searcher:
                 for m in means:
                     out.append(Alternative(self._sequence_node(m), words[0], words[-1], entry["weight"] * THESAURUS,
                                            own=False))
+                    out += self._translations(m, words[0], words[-1], entry["weight"] * THESAURUS)
                 understood.append({"words": " ".join(w[0] for w in run), "as": entry["means"], "by": "thesaurus",
                                    "span": (words[0], words[-1])})
+        return out
+
+    def _translations(self, phrase: list[tuple[str, ...]], first: int, last: int, quality: float) -> list[Alternative]:
+        """A thesaurus phrase that is a glossary term (``фальшренонс``, ``ход вне очереди``)
+        also matches the term's English in the English titles and text, as the words typed
+        for it would (``_glossary_alternatives``): a law whose Russian title is lost keeps its
+        English one («ренонс» reaches law 62 by "Correction of a Revoke")."""
+        out = []
+        for g in self.glossary:
+            if g["en_stems"] and len(g["terms"]) == len(phrase) and all(set(a) == set(b) for a, b in zip(g["terms"], phrase)):
+                stems = g["en_stems"]
+                match = Word(stems, EN_TEXT) if len(stems) == 1 else AllOf([Word([x], EN_TEXT) for x in stems])
+                out.append(Alternative(match, first, last, quality * (1.0 if len(phrase) > 1 else TRANSLATION), own=False))
         return out
 
     def _synonyms(self, entry: dict) -> list[list[tuple[str, ...]]]:

@@ -366,7 +366,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     ``n`` and the English and ID postings come as they are.
     """
     from .analysis import STOP_WORDS
-    from .evaluate import ASIDE, B, BM25, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
+    from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
     from .ids import LOOKALIKES
     from .model import ECHO_CHARS
@@ -408,7 +408,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "n": stats.n,
             "docs": [d["id"] for d in searcher.docs],  # document number → node id
             # reading order: [id, law, kind, lang, title, parent]
-            "nodes": [[k, v["law"], v["kind"], v["lang"], v["title"], parents.get(k)] for k, v in meta["nodes"].items()],
+            # (the last: the parent of any node, a law's commentary too: the titles above it, evaluate.CONTEXT)
+            "nodes": [[k, v["law"], v["kind"], v["lang"], v["title"], parents.get(k), v["parent"]]
+                      for k, v in meta["nodes"].items()],
             "texts": texts,
             "footnotes": notes,
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
@@ -426,6 +428,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,
                        "quality": QUALITY, "bm25": BM25, "level": LEVEL, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
+                       "context": CONTEXT,
                        "cover_idf": COVER_IDF,
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,

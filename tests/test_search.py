@@ -302,6 +302,34 @@ def test_a_law_whose_title_names_the_query_outranks_a_clause_that_mentions_it(se
     assert all(hits.index(law) < hits.index("47E1") for law in ("53", "54", "55", "56")), hits[:8]
 
 
+def test_a_clause_is_read_under_its_laws_title(searcher):
+    """54B1 «Вторая карта во взятке играется с руки разыгрывающего» says nothing of the lead
+    out of turn: its law's title does («Показанный первый ход вне очереди»), so the words of
+    that title count for it (at ``evaluate.CONTEXT``) and it comes first, above sections of
+    law 54 that hold the title's words but not the second card."""
+    hits = [h.id for h in searcher.search("при показанном первом ходе вне очереди вторая карта играется с руки "
+                                          "разыгрывающего", limit=5).hits]
+    assert hits[0] == "54B1", hits
+
+
+def test_words_only_in_a_laws_commentary_cover_it_less(searcher):
+    """Law 48's commentary field holds all its paragraphs (48.1-48.5) in one: covering words
+    there, spread over five paragraphs, counts half (``evaluate.ASIDE``), so the law does not
+    come before the clause about the second card played after a first lead out of turn."""
+    hits = [h.id for h in searcher.search("разыгрывающий играет второй картой после показанного первого хода",
+                                          limit=None).hits]
+    assert hits.index("54B1") < hits.index("48"), hits[:6]
+
+
+def test_a_thesaurus_reading_that_is_a_glossary_term_reaches_its_english_title(searcher):
+    """LOOT (the thesaurus: «ход вне очереди», a glossary term, "lead out of turn") finds
+    laws 53-56 above 47E1, as «ход вне очереди» typed does: law 53's Russian title is lost,
+    its English one ("Lead Out of Turn Accepted") is not."""
+    hits = [h.id for h in searcher.search("LOOT", limit=None).hits]
+    assert "47E1" in hits
+    assert all(law in hits and hits.index(law) < hits.index("47E1") for law in ("53", "54", "55", "56")), hits[:8]
+
+
 def test_the_words_typed_come_before_a_synonym(searcher):
     """Both words as typed (47.8: «невиновная сторона») before one typed and one glossary
     synonym (62C1: «ненарушившей стороной»), even in a title."""

@@ -160,9 +160,24 @@
   }
   var NODES = {}, COMMENTARY = {};
   DATA.nodes.forEach(function (r, order) {
-    NODES[r[0]] = {id: r[0], law: r[1], kind: r[2], lang: r[3], title: r[4], parent: r[5], order: order, url: urlOf(r[0], r[1])};
+    NODES[r[0]] = {id: r[0], law: r[1], kind: r[2], lang: r[3], title: r[4], parent: r[5], order: order, url: urlOf(r[0], r[1]),
+                   up: r[6]};
     if (r[2] === "commentary") (COMMENTARY[r[1]] = COMMENTARY[r[1]] || []).push(r[0]);
   });
+  // evaluate.mark_below: each document's documents below it in the tree, in reading order
+  var BELOW = (function () {
+    var number = {}, below = DATA.docs.map(function () { return []; });
+    DATA.docs.forEach(function (id, k) { number[id] = k; });
+    DATA.docs.forEach(function (id, k) {
+      var up = NODES[id].up;
+      while (up !== null && up !== undefined && Object.prototype.hasOwnProperty.call(number, up)) {
+        below[number[up]].push(k);
+        up = NODES[up].up;
+      }
+    });
+    below.forEach(function (b) { b.sort(function (x, y) { return x - y; }); });
+    return below;
+  })();
   function tokenTerms(tok) {
     if (tok.kind === "id") return [normalizeId(tok.text)];
     if (tok.kind === "para" || tok.kind === "num") return [tok.text.replace(/,/g, ".")];
@@ -245,7 +260,7 @@
   }
   var BM25_CACHE = new Map();
   var P = DATA.params, COVER = P.cover, TITLE = P.title, QUALITY = P.quality, BM25 = P.bm25, LEVEL = P.level;
-  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside;
+  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside, CONTEXT = P.context;
   // each scores() gives a Map document → [score, where]: IN_TITLE and/or IN_BODY (any field
   // but a law's commentary, which holds all its paragraphs in one)
   var IN_TITLE = 1, IN_BODY = 2;
@@ -330,18 +345,21 @@
   // evaluate.Query.run: every document the query allows, best first, ties in reading order
   function runQuery(q) {
     var n = q.units.length, found = new Map();
-    if (!n) for (var d = 0; d < DATA.docs.length; d++) found.set(d, [[], [], [], []]);
+    if (!n) for (var d = 0; d < DATA.docs.length; d++) found.set(d, [[], [], [], [], [], []]);
     q.alternatives.forEach(function (alt) {
       var span = alt.last - alt.first + 1;
       alt.match.scores().forEach(function (v, doc) {
         var rec = found.get(doc);
         if (rec === undefined) {
-          rec = [[], [], [], []];
-          for (var u = 0; u < n; u++) { rec[0].push(0); rec[1].push(0); rec[2].push(0); rec[3].push(false); }
+          // per word: quality, bm25 share, title quality, own, body (1, or ASIDE: only a law's commentary), context
+          rec = [[], [], [], [], [], []];
+          for (var u = 0; u < n; u++) { rec[0].push(0); rec[1].push(0); rec[2].push(0); rec[3].push(false); rec[4].push(0); rec[5].push(0); }
           found.set(doc, rec);
         }
         var q = v[1] & IN_BODY ? alt.quality : alt.quality * ASIDE, value = q * v[0] / span;
+        var body = v[1] & IN_BODY ? 1.0 : ASIDE;
         for (u = alt.first; u <= alt.last; u++) {
+          if (body > rec[4][u]) rec[4][u] = body;
           if (q > rec[0][u]) rec[0][u] = q;
           if (value > rec[1][u]) rec[1][u] = value;
           if (v[1] & IN_TITLE && q > rec[2][u]) rec[2][u] = q;
@@ -358,6 +376,17 @@
       found.forEach(function (rec) { for (var u = 0; u < n; u++) if (rec[0][u] > 0) df[u]++; });
       weight = df.map(function (x) { return Math.log(1 + DATA.docs.length / (1 + x)) / top; });
     }
+    // a word the title of a part names covers the documents below it that do not match it
+    // themselves, at CONTEXT (evaluate.Query._add_context); only documents that match something
+    found.forEach(function (rec, top) {
+      for (var u = 0; u < n; u++) {
+        if (!(rec[2][u] > 0)) continue;
+        BELOW[top].forEach(function (d) {
+          var r = found.get(d);
+          if (r !== undefined && !(r[0][u] > 0) && rec[2][u] > r[5][u]) r[5][u] = rec[2][u];
+        });
+      }
+    });
     var out = [];
     Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
       var meta = NODES[DATA.docs[doc]];
@@ -368,9 +397,11 @@
       var covered = rec[0].map(function (x) { return x > 0; });
       var cover = 0, titled = 0, good = 0, bm = 0;
       for (var u = 0; u < n; u++) {
-        cover += covered[u] ? weight[u] : 0;
+        if (covered[u]) cover += weight[u] * rec[4][u];
+        else if (rec[5][u] > 0) cover += weight[u] * CONTEXT;
         titled += rec[2][u];
         good += rec[0][u];
+        if (!covered[u] && rec[5][u] > 0) good += CONTEXT * rec[5][u];
         bm += rec[1][u];
       }
       var level = Object.prototype.hasOwnProperty.call(LEVEL, meta.kind) ? LEVEL[meta.kind] : 0;
@@ -470,6 +501,24 @@
     understood.push({words: c.text, as: family, by: "family"});
     return [new Alternative(new Word(family, RU), u, u, P.family, false)];
   }
+  // a thesaurus phrase that is a glossary term also matches the term's English in the English
+  // titles and text (query.Searcher._translations)
+  function sameTerms(a, b) {
+    var x = new Set(a), y = new Set(b);
+    return x.size === y.size && a.every(function (t) { return y.has(t); });
+  }
+  function translations(phrase, first, last, quality) {
+    var out = [];
+    DATA.glossary.forEach(function (g) {
+      if (!g.en_stems.length || g.terms.length !== phrase.length) return;
+      for (var i = 0; i < phrase.length; i++) if (!sameTerms(g.terms[i], phrase[i])) return;
+      var stems = g.en_stems;
+      var match = stems.length === 1 ? new Word(stems.slice(), EN_TEXT)
+        : new AllOf(stems.map(function (x) { return new Word([x], EN_TEXT); }));
+      out.push(new Alternative(match, first, last, quality * (phrase.length > 1 ? 1.0 : TRANSLATION), false));
+    });
+    return out;
+  }
   // each thesaurus say spelt by plain words in a row (any form: by their terms; a stop word of
   // the say as typed) adds its means phrases for those words, at the entry's weight × THESAURUS
   function thesaurusAlternatives(said, understood) {
@@ -494,6 +543,7 @@
         if (!words.length || !means.length) return;
         means.forEach(function (m) {
           out.push(new Alternative(sequenceNode(m), words[0], words[words.length - 1], entry.weight * P.thesaurus, false));
+          translations(m, words[0], words[words.length - 1], entry.weight * P.thesaurus).forEach(function (a) { out.push(a); });
         });
         understood.push({words: run.map(function (w) { return w[0]; }).join(" "), as: entry.means, by: "thesaurus"});
       });
