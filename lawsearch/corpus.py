@@ -15,6 +15,7 @@ from pathlib import Path
 from .clean import clean_lines
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
 from .pages import assemble, split_pieces
+from .profile import DEFAULT as DEFAULT_PROFILE
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
@@ -40,8 +41,8 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     merged, present = merge(nodes, tree.nodes, lang)
     refs, _ = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
                               lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0))
-    analysis = Analysis(Lexicon.load(folder.data_files.get("lexicon")))
-    glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.data_files.get("glossary"))]
+    analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
+    glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.vocabulary.get("glossary"))]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
     unplaced = [Problem("warning", f"{lang} text that no heading places (a piece before any LAW heading) is left out",
                         n.spans[0].source if n.spans else None, n.spans[0].lines[0] if n.spans else None)
@@ -49,13 +50,25 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     return flagged, refs, report, problems + tree.problems + unplaced
 
 
+def main_language(folder: CorpusFolder) -> str:
+    """The corpus's own language, the one its tree is built from: ``[code] lang``, else the
+    first of the profile's languages a law text is in, else the first law text's language,
+    else the profile's first language.
+
+    ``main_language(read_corpus_folder(Path("corpus"))) == "ru"``
+    """
+    langs = [s.lang for s in folder.sources if s.kind == "laws"]
+    known = folder.profile.languages if folder.profile else ()
+    return (folder.code.get("lang") or next((lang for lang in known if lang in langs), None)
+            or (langs[0] if langs else known[0] if known else ""))
+
+
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
     """Every form of the domain lexicon's terms: words the dictionary lacks (фальшренонс)
     that rejoining split words and the damage check must still know."""
     from .analysis import Lexicon
 
-    path = folder.data_files.get("lexicon")
-    return frozenset(Lexicon.load(path).forms) if path else frozenset()
+    return frozenset(Lexicon.load(folder.vocabulary.get("lexicon")).forms)
 
 
 def for_user(problem: Problem, root: Path) -> Problem:
@@ -84,9 +97,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         cleaned[source.id] = clean_lines(folder.texts.pop(source.id), source.id, source.kind, words, source.lang)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
-    # the language of the corpus: [code] lang, else Russian when a Russian law text is there
-    langs = [s.lang for s in folder.sources if s.kind == "laws"]
-    primary = folder.code.get("lang") or ("ru" if "ru" in langs else langs[0] if langs else "ru")
+    primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in law_sources}
     runs, problems = assemble(pieces, folder.curation, folder.curation_path, {s.id: s.path for s in folder.sources})
@@ -121,6 +132,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         problems=tuple(problems),
         repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
         code={**{k: v for k, v in folder.code.items() if k in ("title", "edition", "laws")},
+              "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE,
               "pieces": [
                   {"source": p.source, "first": p.first, "page": p.page, "page_from": p.page_from,
                    "starts_page": p.starts_page, "ends_page": p.ends_page,
@@ -131,6 +143,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
               "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation]},
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
+        profile=folder.profile,
     )
     problems = [for_user(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]

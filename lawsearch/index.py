@@ -35,7 +35,7 @@ from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
 
 
-def load_glossary(path: Path | None) -> list[Term]:
+def load_glossary(path: Path | list[Path] | None) -> list[Term]:
     """The glossary's terms (``sources.read_glossary``); the reading stage is imported only
     here, so a search, which reads the glossary from meta.json, does not load it."""
     from .sources import read_glossary
@@ -263,10 +263,11 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
 
 def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
                 progress=lambda message: None, build_id: str | None = None,
-                analysed: AnalysedCorpus | None = None, thesaurus_file: Path | None = None) -> None:
+                analysed: AnalysedCorpus | None = None, thesaurus_file: list[Path] | Path | None = None) -> None:
     """Write a whoosh index and ``meta.json`` into the empty folder ``target``; ``build_id``
     goes into the meta data, so every answer can name the build it came from. The thesaurus
-    is the code's, extended by ``thesaurus_file`` (a corpus folder's) if given.
+    is the code's, extended by a corpus folder's: ``thesaurus_file`` is the files of the
+    vocabulary role, or one corpus folder's file.
 
     ``analysed``: the build's analysis pass (``analyse_corpus``), shared with the site; made
     here when not given. Its analysis must be of this lexicon and mode.
@@ -443,6 +444,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "inputs": corpus.inputs,
         "fingerprint": corpus.fingerprint,  # whether this index is current, told by stat() (lawsearch/freshness.py)
         "mode": mode,
+        "profile": corpus.code.get("profile"),  # the strings search output prints come from it
+        "lang": corpus.lang,
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -305,6 +305,54 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class Segment:
+    """One stretch of a node's (or a footnote's) text as every output renders it: plain
+    ``text``, a ``gap`` (text lost here), a ``footnote`` marker, a ``label`` ("(НАКАЗАНИЕ)")
+    or a ``ref``erence -- with all the references of one surface (a list names several
+    targets). Offsets are into the text; a gap and a marker are empty."""
+
+    kind: str  # "text" | "gap" | "footnote" | "label" | "ref"
+    start: int
+    end: int
+    footnote: str | None = None  # kind "footnote": its id, None when its body is lost
+    refs: tuple[Ref, ...] = ()
+
+
+SEGMENT_ORDER = {"gap": 0, "footnote": 1, "label": 2, "ref": 3}  # of marks at one offset
+
+
+def segments(text: str, marks: Iterable[Mark] = (), refs: Iterable[Ref] = ()) -> Iterator[Segment]:
+    """The text cut at its marks and references, in order: the one walk the site, the TEI
+    export and ``show`` all render from. A mark or reference starting inside one already
+    given (a list reference's later targets) is not given again.
+
+    >>> [(s.kind, s.start, s.end) for s in segments("ab cd", [Mark("gap", 2, 2)])]
+    [('text', 0, 2), ('gap', 2, 2), ('text', 2, 5)]
+    """
+    refs = list(refs)
+    events = sorted([(m.start, SEGMENT_ORDER[m.kind], m) for m in marks if m.kind in SEGMENT_ORDER]
+                    + [(r.start, SEGMENT_ORDER["ref"], r) for r in refs], key=lambda e: (e[0], e[1]))
+    pos = 0
+    for start, order, item in events:
+        if start < pos:
+            continue
+        if start > pos:
+            yield Segment("text", pos, start)
+        pos = start
+        if isinstance(item, Ref):
+            yield Segment("ref", item.start, item.end,
+                          refs=tuple(r for r in refs if r.group == item.group and r.start == item.start))
+            pos = item.end
+        elif item.kind == "label":
+            yield Segment("label", item.start, item.end)
+            pos = item.end
+        else:
+            yield Segment(item.kind, start, start, footnote=item.footnote)
+    if pos < len(text):
+        yield Segment("text", pos, len(text))
+
+
+@dataclass(frozen=True)
 class Corpus:
     sources: tuple[Source, ...]
     nodes: tuple[Node, ...]
@@ -317,6 +365,25 @@ class Corpus:
     # every input file's path, size, time and hash (lawsearch/freshness.py): whether a build is current, by stat()
     fingerprint: dict[str, Any] | None = field(default=None, compare=False)
     build: str | None = None  # the build that wrote it, when read back from a build's corpus.json
+    # the code's profile (lawsearch.profile.Profile) the corpus was read with; None when read
+    # back from corpus.json, where ``code["profile"]`` names it (``profile.of`` loads it again)
+    profile: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def lang(self) -> str:
+        """The corpus's main language: the one its tree is built from (``[code] lang``, else
+        the profile's first language among its law texts)."""
+        return self.code.get("lang") or next((s.lang for s in self.sources if s.kind == "laws"), "") \
+            or (self.sources[0].lang if self.sources else "")
+
+    @property
+    def translation_languages(self) -> tuple[str, ...]:
+        """Every other language a law text of the corpus is in, or a translation of a node
+        (an English title from the profile's titles) is given in: sorted."""
+        found = {s.lang for s in self.sources if s.kind == "laws"}
+        for n in self.nodes:
+            found.update(lang for lang, given in n.translations.items() if any((given or {}).values()))
+        return tuple(sorted(found - {self.lang}))
 
     def node(self, node_id: str) -> Node | None:
         return self._by_id().get(node_id)

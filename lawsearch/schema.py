@@ -569,6 +569,7 @@ MANIFEST = Table("the manifest", {
         "edition": Field(str, example='"1987"'),
         "laws": Field(list, items=int, example="[1, 93]", check=_law_range),
         "lang": Field(str, example='"ru"', pattern=LANG.pattern, form=LANG.form),
+        "profile": Field(str, example='"bridge"'),
         **{key: Field(str, example=f'"{f.default}"') for key, f in DATA_FILES.items()},
     }),
     "source": Table("[[source]]", {
