@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 META = "meta.json"
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
+# the language the English fields analyse (Snowball English, here and in static/stem-en.js): a
+# node's text in it goes there, whether it is the corpus's own (an English corpus) or a translation
+ENGLISH = "en"
 # the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
@@ -235,6 +238,18 @@ def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: 
 # -- building ------------------------------------------------------------------------------
 
 
+def english_text(corpus: Corpus, node) -> dict:
+    """The node's title and text in ``ENGLISH``, for the English fields: its own in an
+    English corpus (searchable with English stems, and by ``lang:en``), else its English
+    translation; {} when it has none.
+
+    ``english_text(english_corpus, law50)["title"] == "Disposition of Penalty Card"``
+    """
+    if corpus.lang == ENGLISH:
+        return {"title": node.title, "text": node.text}
+    return node.translations.get(ENGLISH) or {}
+
+
 def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
     """One whoosh document per node, its glossary terms found from the analysis pass."""
     cites: dict[str, list[str]] = {}
@@ -250,13 +265,14 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
         # title then text, one sequence of terms: what tokenizing "title . text" gives
         analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")
         en_terms = sorted({t.en for t in glossary_hits(analyzed_glossary, analyzed)})
+        english = english_text(corpus, node)
         yield dict(
             id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=node.url,
             title=node.title or "", text=node.text or "", footnotes=analysed.join(notes, "\n\n").text,
             commentary=analysed.join(commentary, "\n\n").text,
-            title_en=(node.translations.get("en") or {}).get("title") or "",
+            title_en=english.get("title") or "",
             terms_en=" ; ".join(en_terms),
-            text_en=(node.translations.get("en") or {}).get("text") or "",
+            text_en=english.get("text") or "",
             ids=" ".join([node.id.lower(), *cites.get(node.id, [])]),
         )
 
@@ -365,7 +381,7 @@ def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: li
                 if tok.kind == "word" and len(w) >= 3 and HAS_CYRILLIC.search(w) \
                         and (w in lexicon.forms or morph.is_known(w)):
                     vocabulary[w] += 1
-        english = node.translations.get("en") or {}
+        english = english_text(corpus, node)
         for field in (english.get("title"), english.get("text")):
             vocabulary.update(w.lower() for w in LATIN_WORD.findall(field or "") if len(w) >= 3)
     for term in glossary:

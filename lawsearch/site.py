@@ -415,7 +415,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """
     from .analysis import STOP_WORDS
     from .evaluate import ASIDE, B, BM25, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
-    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
+    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH
     from .ids import LOOKALIKES
     from .model import ECHO_CHARS
     from .patterns import SEARCH_GRAMMAR
@@ -467,6 +467,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "postings": postings,
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
+            "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
             "grammar": SEARCH_GRAMMAR,

@@ -383,6 +383,7 @@
 
   // -- building the plan (query.Searcher.plan) ---------------------------------------------
   var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"];
+  var ENGLISH = DATA.english;  // the language the English fields analyse (index.ENGLISH)
   var EN_WEIGHTS = {}, EN_TEXT = {};  // the English fields; the English titles and text themselves
   EN_FIELDS.forEach(function (f) { EN_WEIGHTS[f] = 1.0; if (f !== "terms_en") EN_TEXT[f] = 1.0; });
   var SYNONYM = P.synonym, TRANSLATION = P.translation;
@@ -574,7 +575,7 @@
     return i + best;
   }
   function plan(query) {
-    var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === "en";
+    var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === ENGLISH;
     var units = [], alternatives = [], negative = [], slots = [], highlight = new Set(), prefixes = new Set(), understood = [];
     // the plain words in a row, stop words too, for the thesaurus's phrases:
     // [as typed, folded, terms, query word or null]; null where a row breaks
@@ -606,7 +607,7 @@
     }
     var kept = {};
     ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
-    if (filters.lang === "ru") kept.lang = "ru";
+    if (filters.lang !== undefined && filters.lang !== ENGLISH) kept.lang = filters.lang;
     if (!units.length && !Object.keys(kept).length) return null;
     return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
             highlight: highlight, prefixes: prefixes, understood: understood};
@@ -631,7 +632,7 @@
     var kinds = sortedSet(docs.map(function (n) { return n.kind; }));
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
       return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
-    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat(["en"]));
+    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat([ENGLISH]));
     if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
       return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
     return null;
