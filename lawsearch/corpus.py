@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .clean import clean_lines
-from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
+from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse
 from .pages import assemble, split_pieces
 from .profile import DEFAULT as DEFAULT_PROFILE
 from .references import find_references
@@ -38,12 +38,13 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines) for s in sources}
     runs, problems = assemble(pieces, [], folder.curation_path, {s.id: s.path for s in folder.sources})
     tree = build_tree(runs, [], folder.sources, folder.law_range, {}, folder.code, folder.curation_path)
-    merged, present = merge(nodes, tree.nodes, lang)
+    main = nodes[0].lang if nodes else main_language(folder)
+    merged, present = merge(nodes, tree.nodes, lang, main)
     refs, _ = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
                               lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0))
     analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
     glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.vocabulary.get("glossary"))]
-    flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
+    flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
     unplaced = [Problem("warning", f"{lang} text that no heading places (a piece before any LAW heading) is left out",
                         n.spans[0].source if n.spans else None, n.spans[0].lines[0] if n.spans else None)
                 for n in tree.nodes if n.kind == "piece"]
@@ -117,8 +118,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         refs += more_refs
         problems += more_problems
         alignment.append(report)
-        progress(f"aligned the {lang} text: {len(report['covered_laws'])} laws, "
-                 + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
+        progress(f"aligned the {lang} text: {len(report.covered_laws)} laws, "
+                 + (", ".join(f"{k} {len(v)}" for k, v in report.flags.items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
@@ -132,15 +133,14 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         problems=tuple(problems),
         repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
         code={**{k: v for k, v in folder.code.items() if k in ("title", "edition", "laws")},
-              "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE,
-              "pieces": [
-                  {"source": p.source, "first": p.first, "page": p.page, "page_from": p.page_from,
-                   "starts_page": p.starts_page, "ends_page": p.ends_page,
-                   "joined_by": p.joined_by, "run": n, "curated": p.curation is not None}
-                  for n, run in enumerate(runs) for p in run.pieces],
-              "verified": tree.verified,
-              "alignment": alignment,
-              "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation]},
+              "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE},
+        report=ParseReport(
+            pieces=tuple(PieceReport(p.source, p.first, p.page, p.page_from, p.starts_page, p.ends_page,
+                                     p.joined_by, n, p.curation is not None)
+                         for n, run in enumerate(runs) for p in run.pieces),
+            verified=tuple(tree.verified),
+            alignment=tuple(alignment),
+            curation=tuple(CurationNote(st.at[0], st.at[1], st.reason) for st in folder.curation)),
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
         profile=folder.profile,

@@ -13,7 +13,7 @@ import errno
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -305,6 +305,64 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class PieceReport:
+    """One piece of a raw source as the pages stage placed it (``check`` lists them)."""
+
+    source: str  # the source id
+    first: int  # its first raw line
+    page: int | None
+    page_from: str | None  # how the page was known: "footer", "curated", …
+    starts_page: bool
+    ends_page: bool
+    joined_by: str | None  # the rule that joined it to the piece before it
+    run: int  # the run of joined pages it belongs to
+    curated: bool
+
+
+@dataclass(frozen=True)
+class AlignmentReport:
+    """How a second language's law text lines up with the corpus's, by ID."""
+
+    lang: str
+    covered_laws: tuple[str, ...]
+    flags: dict[str, list[str]]  # "only-en", "structure", … → node IDs
+
+
+@dataclass(frozen=True)
+class CurationNote:
+    """A curation statement: the piece it is about and why."""
+
+    source: str
+    line: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ParseReport:
+    """What the pipeline learnt on the way that is no node: the pieces and their pages, the
+    curation statements a stronger rule confirmed, the second languages' alignment, the
+    curation statements. ``check`` and the site read it; corpus.json keeps it."""
+
+    pieces: tuple[PieceReport, ...] = ()
+    verified: tuple[str, ...] = ()
+    alignment: tuple[AlignmentReport, ...] = ()
+    curation: tuple[CurationNote, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pieces": [asdict(p) for p in self.pieces], "verified": list(self.verified),
+                "alignment": [{**asdict(a), "covered_laws": list(a.covered_laws)} for a in self.alignment],
+                "curation": [asdict(c) for c in self.curation]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ParseReport:
+        return cls(pieces=tuple(PieceReport(**p) for p in data.get("pieces", ())),
+                   verified=tuple(data.get("verified", ())),
+                   alignment=tuple(AlignmentReport(a["lang"], tuple(a["covered_laws"]), a["flags"])
+                                   for a in data.get("alignment", ())),
+                   curation=tuple(CurationNote(**c) for c in data.get("curation", ())))
+
+
+@dataclass(frozen=True)
 class Segment:
     """One stretch of a node's (or a footnote's) text as every output renders it: plain
     ``text``, a ``gap`` (text lost here), a ``footnote`` marker, a ``label`` ("(НАКАЗАНИЕ)")
@@ -360,7 +418,8 @@ class Corpus:
     refs: tuple[Ref, ...]
     problems: tuple[Problem, ...] = ()
     repairs: dict[str, dict[str, int]] = field(default_factory=dict)  # source id -> rule -> lines changed
-    code: dict[str, Any] = field(default_factory=dict)  # title, edition, law range
+    code: dict[str, Any] = field(default_factory=dict)  # title, edition, law range, lang, profile
+    report: ParseReport = field(default_factory=ParseReport)
     inputs: str = ""  # one hash of every input file's bytes
     # every input file's path, size, time and hash (lawsearch/freshness.py): whether a build is current, by stat()
     fingerprint: dict[str, Any] | None = field(default=None, compare=False)
@@ -474,6 +533,7 @@ class Corpus:
         return {
             "version": CORPUS_JSON_VERSION,
             "code": self.code,
+            "report": self.report.to_dict(),
             "inputs": self.inputs,
             "fingerprint": self.fingerprint,
             "build": self.build,
@@ -513,6 +573,7 @@ class Corpus:
             problems=tuple(Problem(**p) for p in data.get("problems", ())),
             repairs=data.get("repairs", {}),
             code=data.get("code", {}),
+            report=ParseReport.from_dict(data.get("report", {})),
             inputs=data.get("inputs", ""),
             fingerprint=data.get("fingerprint"),
             build=data.get("build"),

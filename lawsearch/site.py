@@ -382,10 +382,10 @@ def part_heading(node: Node) -> str:
 
 def curation_reasons(corpus: Corpus) -> dict[str, str]:
     """Node id → the reason of the curation statement about the piece it stands in."""
-    statements = {(c["source"], c["line"]): c["reason"] for c in corpus.code.get("curation", [])}
+    statements = {(c.source, c.line): c.reason for c in corpus.report.curation}
     starts: dict[str, list[int]] = {}
-    for p in corpus.code.get("pieces", []):
-        starts.setdefault(p["source"], []).append(p["first"])
+    for p in corpus.report.pieces:
+        starts.setdefault(p.source, []).append(p.first)
     reasons = {}
     for node in corpus.nodes:
         if node.attribution != "curated" or not node.spans:

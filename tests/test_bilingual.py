@@ -65,9 +65,9 @@ def test_alignment_flags(bilingual, node_id, flags):
 
 
 def test_alignment_report(bilingual):
-    (report,) = bilingual.code["alignment"]
-    assert report["lang"] == "en" and report["covered_laws"] == ["50"]
-    assert report["flags"]["only-en"] == ["50E3"]
+    (report,) = bilingual.report.alignment
+    assert report.lang == "en" and report.covered_laws == ("50",)
+    assert report.flags["only-en"] == ["50E3"]
 
 
 def test_english_references(bilingual):

@@ -222,5 +222,5 @@ def test_curation_the_text_contradicts_is_an_error(corpus_copy, old, new, messag
 
 
 def test_curation_confirmed_by_a_stronger_rule_is_recorded(corpus):
-    verified = "\n".join(corpus.code["verified"])
+    verified = "\n".join(corpus.report.verified)
     assert "000:1 law 45" in verified and "004:13 section B" in verified
