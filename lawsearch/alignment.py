@@ -52,7 +52,7 @@ def merge(nodes: list[Node], other: list[Node], lang: str, main: str) -> tuple[l
             by_id[o.id] = replace(
                 o, lang=main, title=None, title_from=None, text=None, marks=(),
                 footnotes=(), truncated_start=False, truncated_end=False, missing=False,
-                translations={lang: translation}, parent=parent, url=ids.url(o.id, o.law, o.kind))
+                translations={lang: translation}, parent=parent)
     merged = sorted(by_id.values(), key=lambda n: ids.sort_key(n.id, n.law, n.kind))
     return merged, present
 

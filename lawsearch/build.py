@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import freshness, output
+from . import freshness, ids, output
 from .corpus import Progress, parse_folder
 from .model import Corpus, CorpusError, Problem, os_fault
 from .sources import read_corpus_folder
@@ -101,7 +101,7 @@ def _umask() -> int:
 
 def corpus_document(corpus: Corpus, build_id: str | None = None) -> dict:
     """The corpus JSON; ``build_id`` names the build that wrote it (``build/corpus.json``)."""
-    data = corpus.to_dict()
+    data = corpus.to_dict(url=ids.node_url)
     # a corpus read back from corpus.json already carries the code's fingerprint
     data["inputs"] = f"{corpus.inputs.split(':')[0]}:{code_fingerprint()}"
     data["build"] = build_id or corpus.build  # null for a corpus parsed in memory: no build holds it

@@ -267,7 +267,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
         en_terms = sorted({t.en for t in glossary_hits(analyzed_glossary, analyzed)})
         english = english_text(corpus, node)
         yield dict(
-            id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=node.url,
+            id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=ids.node_url(node),
             title=node.title or "", text=node.text or "", footnotes=analysed.join(notes, "\n\n").text,
             commentary=analysed.join(commentary, "\n\n").text,
             title_en=english.get("title") or "",
@@ -462,7 +462,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "mode": mode,
         "profile": corpus.code.get("profile"),  # the strings search output prints come from it
         "lang": corpus.lang,
-        "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i}
+        "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": ids.node_url(n), "order": i}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them

@@ -12,7 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -268,7 +268,6 @@ class Node:
     truncated_end: bool
     missing: bool
     translations: dict[str, dict[str, str | None]]
-    url: str
     label: str | None = None  # as printed: "Раздел II", "B", "(A)"
     edition: str | None = None
     translator: str | None = None
@@ -529,7 +528,9 @@ class Corpus:
 
     # -- JSON ---------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, url: Callable[[Node], str] | None = None) -> dict[str, Any]:
+        """The corpus JSON; ``url`` gives each node's ``url`` (``ids.node_url``: the model
+        stores none), else it is null."""
         return {
             "version": CORPUS_JSON_VERSION,
             "code": self.code,
@@ -538,7 +539,7 @@ class Corpus:
             "fingerprint": self.fingerprint,
             "build": self.build,
             "sources": [_source_dict(s) for s in self.sources],
-            "nodes": [_node_dict(n) for n in self.nodes],
+            "nodes": [_node_dict(n, url(n) if url else None) for n in self.nodes],
             "footnotes": [_footnote_dict(f) for f in self.footnotes],
             "refs": [_ref_dict(r) for r in self.refs],
             "repairs": self.repairs,
@@ -603,7 +604,7 @@ def _span_from(d: dict[str, Any]) -> Span:
     return Span(source=d["source"], page=d["page"], lines=(d["lines"][0], d["lines"][1]))
 
 
-def _node_dict(n: Node) -> dict[str, Any]:
+def _node_dict(n: Node, url: str | None = None) -> dict[str, Any]:
     return {
         "id": n.id, "kind": n.kind, "law": n.law, "parent": n.parent, "lang": n.lang,
         "label": n.label, "title": n.title, "title_from": n.title_from, "text": n.text,
@@ -620,7 +621,7 @@ def _node_dict(n: Node) -> dict[str, Any]:
         "translations": n.translations,
         "edition": n.edition,
         "translator": n.translator,
-        "url": n.url,
+        "url": url,
         "alignment": list(n.alignment),
     }
 
@@ -633,7 +634,7 @@ def _node_from(d: dict[str, Any]) -> Node:
         footnotes=tuple(d["footnotes"]), spans=tuple(_span_from(s) for s in d["spans"]),
         attribution=d["attribution"], uncertain=tuple(d["uncertain"]),
         truncated_start=d["truncated"]["start"], truncated_end=d["truncated"]["end"],
-        missing=d["missing"], translations=d["translations"], url=d["url"], label=d.get("label"),
+        missing=d["missing"], translations=d["translations"], label=d.get("label"),
         edition=d.get("edition"), translator=d.get("translator"), alignment=tuple(d.get("alignment", ())),
     )
 

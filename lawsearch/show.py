@@ -44,11 +44,11 @@ def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
     node = corpus.node(node_id)
     assert node is not None
     return {
-        "node": _node_dict(node),
-        "children": [_node_dict(c) for c in _children(corpus, node)],
+        "node": _node_dict(node, ids.node_url(node)),
+        "children": [_node_dict(c, ids.node_url(c)) for c in _children(corpus, node)],
         "footnotes": [{"id": f.id, "page": f.page, "text": f.text, "orphan": f.orphan}
                       for f in corpus.footnotes_of(node.id)],
-        "commentary": [_node_dict(c) for c in corpus.commentary(node.id)] if node.kind == "law" else [],
+        "commentary": [_node_dict(c, ids.node_url(c)) for c in corpus.commentary(node.id)] if node.kind == "law" else [],
         "refs_out": [_ref_dict(r) for r in corpus.refs_from(node.id)],
         "refs_in": [_ref_dict(r) for r in corpus.refs_to(node.id)],
     }

@@ -45,6 +45,7 @@ def environment(words: Words | None = None) -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["anchor"] = ids.anchor
     env.globals["source_anchor"] = ids.source_anchor
+    env.globals["url"] = ids.node_url
     if words is not None:
         env.globals.update(say=words.say, t=words.table, main=words.main, translation=words.translation)
     return env
@@ -123,7 +124,7 @@ class SiteBuilder:
         self.divisions_by_page: dict[str, list[Node]] = {}  # "laws/50.html" → divisions shown there
         for n in corpus.nodes:
             if n.kind == "division":
-                self.divisions_by_page.setdefault(n.url.split("#")[0], []).append(n)
+                self.divisions_by_page.setdefault(ids.page(n.id, n.law, n.kind), []).append(n)
         self.env = environment(self.words)
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
 
@@ -134,8 +135,8 @@ class SiteBuilder:
         if node is None:
             return None
         if self.single:  # one file: every node is an anchor in it
-            return "#" + node.url.partition("#")[2]
-        return root + node.url
+            return "#" + (node.id if ids.is_division(node.id) else ids.anchor(node.id))
+        return root + ids.node_url(node)
 
     def ref_href(self, ref: Ref, root: str) -> str | None:
         if ref.status == "node":

@@ -618,7 +618,7 @@ class TreeBuilder:
                 spans=(Span(path, page, (line.first, line.last)),), attribution="heading", uncertain=(),
                 truncated_start=False, truncated_end=False, missing=False,
                 translations={"en": {"title": None, "text": None}},
-                url=ids.url(node_id, None, "division"), label=label,
+                label=label,
                 edition=source.edition if source else None, translator=source.translator if source else None,
             ))
         return nodes
@@ -641,7 +641,7 @@ class TreeBuilder:
             attribution=b.attribution, uncertain=tuple(lv for lv in ("law", *LEVELS) if lv in b.uncertain),
             truncated_start=b.truncated_start, truncated_end=b.truncated_end, missing=b.missing,
             translations={"en": {"title": en_title, "text": None}},
-            url=ids.url(b.id, b.law, b.kind), label=b.label,
+            label=b.label,
             edition=source.edition if source else self.code.get("edition"),
             translator=source.translator if source else None,
         )

@@ -180,7 +180,6 @@ def test_tree_is_connected_and_in_reading_order(corpus):
     keys = [ids.sort_key(n.id, n.law, n.kind) for n in corpus.nodes]
     assert keys == sorted(keys)
     assert len(known) == len(corpus.nodes)
-    assert all(n.url == ids.url(n.id, n.law, n.kind) for n in corpus.nodes)
 
 
 def test_every_span_maps_back_to_its_raw_text(corpus, raw_lines):
