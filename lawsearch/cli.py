@@ -516,7 +516,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
 
     text = " ".join(query).strip()
     if not text:
-        raise click.UsageError("the query is empty; try: lawsearch search штрафными картами")
+        raise click.UsageError(f"the query is empty; try: lawsearch search {_example('example_query')}")
     searcher = _open_searcher(root, out)
     try:
         result = searcher.search(text, limit)
@@ -526,6 +526,13 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
         emit_json(result.to_dict())
         return
     emit(format_result(result, lambda q, n=None: search_command(q, root, out, n), _words(root, searcher.meta)), raw=True)
+
+
+def _example(key: str) -> str:
+    """An example for a usage message, in the default profile's main language: the
+    corpus is not read to say the command was typed wrong."""
+    profile = load_profile()
+    return profile.text(profile.languages[0], key)
 
 
 def _words(root: Path, meta: dict) -> dict[str, str]:
@@ -556,7 +563,7 @@ def explain(root: Path, out: Path, query: tuple[str, ...], as_json: bool) -> Non
 
     text = " ".join(query).strip()
     if not text:
-        raise click.UsageError("the query is empty; try: lawsearch explain декларант сыграл со стола")
+        raise click.UsageError(f"the query is empty; try: lawsearch explain {_example('example_explain')}")
     searcher = _open_searcher(root, out)
     try:
         explained = searcher.explain(text)
@@ -763,14 +770,15 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
 
     text = " ".join(word).strip()
     if not text:
-        raise click.UsageError("the word is empty; try: lawsearch kwic штрафная карта")
+        raise click.UsageError(f"the word is empty; try: lawsearch kwic {_example('example_word')}")
     corpus = load_corpus(root, out, quiet)
     _check_law(corpus, law)
     analysis = _analysis(root)
     if not analysis.terms(text):
         if not tokenize(text):  # "!!!": punctuation, or bytes that are no text
-            raise click.UsageError(f"{shorten(text)!r} has no words to look for; try: lawsearch kwic штрафная карта")
-        raise click.UsageError(f"{shorten(text)!r} is only stop words (и, в, на …), which the lemma index leaves out")
+            raise click.UsageError(f"{shorten(text)!r} has no words to look for; try: lawsearch kwic {_example('example_word')}")
+        raise click.UsageError(f"{shorten(text)!r} is only stop words ({_example('example_stop_words')}), "
+                               "which the lemma index leaves out")
     lines = find(corpus, analysis, text, width, sort, law)
     if as_json:
         emit_json([l.to_dict() for l in lines])

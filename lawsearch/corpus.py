@@ -108,7 +108,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, folder.titles_en, folder.code,
                       folder.curation_path)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
-                                       folder.law_range)
+                                       folder.law_range, lang=primary)  # the citation forms of the text's language
     problems += tree.problems
     problems += [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
                  for u in unresolved]

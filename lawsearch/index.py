@@ -467,7 +467,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "citations": citations,
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them
         "footnotes": {f.id: footnote_entry(corpus, f) for f in corpus.footnotes},
-        "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand,
+        # each pair as the corpus's term and its translation (the glossary file keys them by language)
+        "glossary": [{"term": t.ru, "translation": t.en, "note": t.note, "expand": t.expand,
                       "terms": [list(x) for x in analysed.terms(t.ru)],
                       "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
         "lengths": lengths,

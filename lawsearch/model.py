@@ -300,7 +300,7 @@ class Ref:
     partial: bool = False  # the surviving half of a reference cut by a lost page
     start: int = 0  # where ``surface`` stands in the citing node's (or footnote's) text
     end: int = 0
-    lang: str = "ru"  # the language of the citing text (an English source cites too)
+    lang: str = ""  # the language of the citing text (a translation's source cites too)
 
 
 @dataclass(frozen=True)
@@ -493,8 +493,10 @@ class Corpus:
         return self._index("_owners_cache", lambda: {
             f.id: list(f.markers) or ([f.at] if f.at else []) for f in self.footnotes})
 
-    def cited_by(self, lang: str = "ru") -> dict[str, list[str]]:
-        """Target ID → the nodes whose text in ``lang`` cites it, in reading order."""
+    def cited_by(self, lang: str | None = None) -> dict[str, list[str]]:
+        """Target ID → the nodes whose text in ``lang`` (default: the corpus's own language)
+        cites it, in reading order."""
+        lang = lang or self.lang
         def build() -> dict[str, list[str]]:
             order = {n.id: i for i, n in enumerate(self.nodes)}
             out: dict[str, list[str]] = {}
@@ -568,7 +570,7 @@ class Corpus:
                 Ref(from_=r["from"], law=r["law"], target=r["target"], surface=r["surface"],
                     group=r["group"], status=r["status"], source=r["source"], line=r["line"],
                     partial=r.get("partial", False), start=r.get("span", [0, 0])[0], end=r.get("span", [0, 0])[1],
-                    lang=r.get("lang", "ru"))
+                    lang=r.get("lang") or data.get("code", {}).get("lang", ""))
                 for r in data["refs"]
             ),
             problems=tuple(Problem(**p) for p in data.get("problems", ())),

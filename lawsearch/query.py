@@ -604,14 +604,14 @@ class Searcher:
         word only where the glossary lets it expand)."""
         out: list[list[tuple[str, ...]]] = []
         for other in self.glossary:
-            if other["en"] == entry["en"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
+            if other["translation"] == entry["translation"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
                     and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
                 out.append(other["terms"])
         return out
 
     def _spelt(self, terms: list[tuple[str, ...]]) -> str:
         """A glossary term as its Russian text: ``[("штрафной",), ("карта",)]`` → ``штрафная карта``."""
-        return next((g["ru"] for g in self.glossary if g["terms"] == terms), " ".join(t[0] for t in terms))
+        return next((g["term"] for g in self.glossary if g["terms"] == terms), " ".join(t[0] for t in terms))
 
     def _english_run(self, units: list[Unit], slots: list, i: int, out: list[Alternative], understood: list[dict]) -> int:
         """English words from ``i`` spelling a glossary term: its Russian phrase, for the run.
@@ -636,7 +636,7 @@ class Searcher:
             out.append(Alternative(node, i, i + best - 1))
             if len(terms) > 1:  # its words apart count too
                 out.append(Alternative(AllOf([self._sequence_node([t]) for t in terms]), i, i + best - 1))
-        understood.append({"words": " ".join(u.text for u in units[i:i + best]), "as": [g["ru"] for g in entries],
+        understood.append({"words": " ".join(u.text for u in units[i:i + best]), "as": [g["term"] for g in entries],
                            "span": (i, i + best - 1),
                            "by": "glossary"})
         return i + best

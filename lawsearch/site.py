@@ -240,7 +240,7 @@ class SiteBuilder:
                 terms.append((n, term))
         analysed = self.analysed if self.analysed is not None else AnalysedCorpus(self.analysis)
         found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=50)
-        return [({"ru": term.ru, "en": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
+        return [({"term": term.ru, "translation": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
 
     def translation(self, node: Node) -> dict:
         """The node's title and text in the corpus's translation language ({} where none)."""
@@ -482,7 +482,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
             "forms": packed_forms(meta["forms"]),
-            "glossary": [{"ru": g["ru"], "en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
+            "glossary": [{"term": g["term"], "translation": g["translation"], "expand": g["expand"], "terms": g["terms"],
+                          "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
             # as written: the engine reads say and means through the forms table, as index.py compiled them
             "thesaurus": [[t["text"], t["means"], t["weight"]] for t in meta.get("thesaurus", [])],

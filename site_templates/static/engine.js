@@ -504,13 +504,13 @@
   function synonymsOf(entry) {
     var out = [];
     DATA.glossary.forEach(function (o) {
-      if (o.en === entry.en && o !== entry && o.terms.length && !equalSeq(o.terms, entry.terms) && (o.terms.length > 1 || o.expand)
+      if (o.translation === entry.translation && o !== entry && o.terms.length && !equalSeq(o.terms, entry.terms) && (o.terms.length > 1 || o.expand)
           && !out.some(function (x) { return equalSeq(x, o.terms); })) out.push(o.terms);
     });
     return out;
   }
   function spelt(terms) {
-    for (var k = 0; k < DATA.glossary.length; k++) if (equalSeq(DATA.glossary[k].terms, terms)) return DATA.glossary[k].ru;
+    for (var k = 0; k < DATA.glossary.length; k++) if (equalSeq(DATA.glossary[k].terms, terms)) return DATA.glossary[k].term;
     return terms.map(function (t) { return t[0]; }).join(" ");
   }
   function wordsOf(units, first, count) { return units.slice(first, first + count).map(function (u) { return u.text; }).join(" "); }
@@ -571,7 +571,7 @@
       out.push(new Alternative(sequenceNode(g.terms), i, i + best - 1));
       if (g.terms.length > 1) out.push(new Alternative(new AllOf(g.terms.map(function (t) { return sequenceNode([t]); })), i, i + best - 1));
     });
-    understood.push({words: wordsOf(units, i, best), as: entries.map(function (g) { return g.ru; }), by: "glossary"});
+    understood.push({words: wordsOf(units, i, best), as: entries.map(function (g) { return g.term; }), by: "glossary"});
     return i + best;
   }
   function plan(query) {
