@@ -20,7 +20,7 @@ REFERENCE = load_profile("bridge").strings("ru")  # the table every other must m
 # where the code names a string: templates (t.key, say("key")), site.py and search.js
 # (say("key")), the CLI (_example('key'), words["key"]), the site's key tables (STATUS_KEY …)
 USES = [
-    (ROOT / "site_templates", "*.html", r"\bt\.(\w+)|say\(\s*[\"'](\w+)[\"']"),
+    (ROOT / "site_templates", "*.html", r"\bt\.(\w+)|say\(\s*[\"'](\w+)[\"']\s*[,)]"),
     (ROOT / "site_templates" / "static", "search.js", r"say\(\s*\"(\w+)\""),
     (ROOT / "lawsearch", "site.py", r"say\(\s*\"(\w+)\"|_KEY\[[^]]*\]|\"((?:ref|placed|differ|level)_\w+)\""),
     (ROOT / "lawsearch", "cli.py", r"_example\('(\w+)'\)|words\[[\"'](\w+)[\"']\]"),
