@@ -99,3 +99,9 @@ def test_the_site_speaks_the_corpus_language(english):
 def test_tei_names_the_corpus_language(english):
     root = etree.fromstring(to_tei(build_corpus(english[0])).encode())
     assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == "en"
+
+
+def test_an_english_main_text_is_read_with_english_citation_forms(english):
+    corpus = build_corpus(english[0])
+    assert {(r.from_, r.target) for r in corpus.refs} == {("50D", "16B"), ("50E3", "53"), ("50E3", "56")}
+    assert {r.lang for r in corpus.refs} == {"en"} and corpus.cited_by()["53"] == ["50E3"]
