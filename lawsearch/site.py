@@ -47,8 +47,15 @@ def environment(words: Words | None = None) -> Environment:
     env.globals["source_anchor"] = ids.source_anchor
     env.globals["url"] = ids.node_url
     if words is not None:
-        env.globals.update(say=words.say, t=words.table, main=words.main, translation=words.translation)
+        env.globals.update(say=words.say, t=words.table, main=words.main, translation=words.translation,
+                           lang_attr=lang_attr)
     return env
+
+
+def lang_attr(lang: str | None) -> Markup:
+    """`` lang="en"`` for an element in a translation's language; nothing where the corpus
+    has no translation (an element then speaks the page's language)."""
+    return Markup(' lang="{}"').format(lang) if lang else Markup("")
 
 
 class Words:

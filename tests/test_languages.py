@@ -94,6 +94,8 @@ def test_the_site_speaks_the_corpus_language(english):
     assert not any("\u0400" <= ch <= "\u04ff" for ch in page), "a Russian string on an English corpus's page"
     home = (english[1] / "site" / "index.html").read_text(encoding="utf-8")
     assert "Laws 50–50 of the 2017 code." in home
+    for name in ("index.html", "glossary.html", "laws/50.html"):  # no translation: no element claims one
+        assert 'lang="None"' not in (english[1] / "site" / name).read_text(encoding="utf-8"), name
 
 
 def test_tei_names_the_corpus_language(english):
