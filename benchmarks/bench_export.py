@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+VOCABULARY = ROOT / "lawsearch" / "profiles" / "bridge"  # the built-in profile's lexicon and glossary
 sys.path.insert(0, str(ROOT))
 
 from lawsearch.analysis import Lexicon  # noqa: E402
@@ -26,7 +27,7 @@ from lawsearch.export import to_conllu, to_tei, to_tmx  # noqa: E402
 
 def run(name: str, corpus_dir: Path, repeat: int) -> None:
     corpus = build_corpus(corpus_dir)
-    lexicon = Lexicon.load(corpus_dir / "lexicon.toml").forms
+    lexicon = Lexicon.load(VOCABULARY / "lexicon.toml").forms
     formats = {
         "json": lambda: json.dumps(corpus_document(corpus), ensure_ascii=False, indent=1),
         "conllu": lambda: to_conllu(corpus, lexicon),

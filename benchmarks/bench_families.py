@@ -30,6 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+VOCABULARY = ROOT / "lawsearch" / "profiles" / "bridge"  # the built-in profile's lexicon and glossary
 sys.path.insert(0, str(ROOT))
 
 from lawsearch import families as fam  # noqa: E402
@@ -49,7 +50,7 @@ SAMPLE_SIZE = 200
 def corpus_lemmas(corpus_dir: Path) -> tuple[set[str], set[str]]:
     """The Cyrillic lemmas of a corpus's titles, texts and footnotes; the lexicon's lemmas."""
     corpus = build_corpus(corpus_dir)
-    lexicon = Lexicon.load(corpus_dir / "lexicon.toml")
+    lexicon = Lexicon.load(VOCABULARY / "lexicon.toml")
     analysis = Analysis(lexicon)
     lemmas: set[str] = set()
     texts = [t for n in corpus.nodes for t in (n.title, n.text) if t] + [f.text for f in corpus.footnotes]

@@ -64,6 +64,7 @@ from lawsearch.index import build_index, load_glossary
 from lawsearch.model import Corpus, CorpusError
 
 ROOT = Path(__file__).resolve().parent.parent
+VOCABULARY = ROOT / "lawsearch" / "profiles" / "bridge"  # the built-in profile's lexicon and glossary
 SEEDS = ROOT / "corpus"
 MAKE_CORPUS = ROOT / "benchmarks" / "make_corpus.py"
 BASELINE = ROOT / "benchmarks" / "baseline_index.py"
@@ -165,9 +166,9 @@ def index_stage(root: Path, corpus: Corpus, target: Path) -> None:
     the lemma caches emptied first: a build process starts with none."""
     morph.lemmas.cache_clear()
     morph.is_known.cache_clear()
-    lexicon = Lexicon.load(root / "lexicon.toml")
+    lexicon = Lexicon.load(VOCABULARY / "lexicon.toml")
     analysed = analyse_corpus(corpus, Analysis(lexicon))
-    build_index(corpus, target, lexicon, load_glossary(root / "glossary.toml"), analysed=analysed)
+    build_index(corpus, target, lexicon, load_glossary(VOCABULARY / "glossary.toml"), analysed=analysed)
 
 
 PEAK = re.compile(r"peak RSS\s+(\d+) MB")

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+VOCABULARY = ROOT / "lawsearch" / "profiles" / "bridge"  # the built-in profile's lexicon and glossary
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -44,8 +45,8 @@ def folder_size(path: Path) -> int:
 
 
 def build_ours(corpus, corpus_dir: Path, target: Path) -> float:
-    lexicon = Lexicon.load(corpus_dir / "lexicon.toml")
-    glossary = load_glossary(corpus_dir / "glossary.toml")
+    lexicon = Lexicon.load(VOCABULARY / "lexicon.toml")
+    glossary = load_glossary(VOCABULARY / "glossary.toml")
     thesaurus = corpus_dir / "thesaurus.toml"
     t = time.perf_counter()
     build_index(corpus, target, lexicon, glossary, thesaurus_file=thesaurus if thesaurus.is_file() else None)
@@ -67,7 +68,7 @@ def build_baseline(corpus, corpus_dir: Path, target: Path) -> float:
     t = time.perf_counter()
     ix = index.create_in(str(target), schema)
     w = ix.writer()
-    analysis = Analysis(Lexicon.load(corpus_dir / "lexicon.toml"))
+    analysis = Analysis(Lexicon.load(VOCABULARY / "lexicon.toml"))
     for doc in documents(corpus, AnalysedCorpus(analysis), []):
         w.add_document(id=doc["id"], title=doc["title"], text=doc["text"], footnotes=doc["footnotes"],
                        commentary=doc["commentary"])

@@ -278,6 +278,9 @@ def detect_encoding(raw: bytes) -> str:
     return max(LEGACY_CODECS, key=russian_score)
 
 
+TITLES = "titles-en.toml"
+
+
 def leading_comments(text: str) -> str:
     """The comment block a TOML file opens with (kept in the generated copy)."""
     lines = []
@@ -288,13 +291,20 @@ def leading_comments(text: str) -> str:
     return "\n".join(lines) + "\n" if lines else ""
 
 
+def titles_file(corpus: Path, code: dict) -> Path:
+    """The seed corpus's English titles: the file its manifest names, else its profile's."""
+    if "titles" in code:
+        return corpus / code["titles"]
+    return Path(__file__).resolve().parent.parent / "lawsearch" / "profiles" / code.get("profile", "bridge") / "titles-en.toml"
+
+
 def read_seeds(corpus: Path) -> Seeds:
     """Read the manifest, every source, the curation and the titles of a corpus folder."""
     manifest_text = (corpus / "manifest.toml").read_text(encoding="utf-8")
     manifest = tomllib.loads(manifest_text)
     code = manifest["code"]
     curation_text = (corpus / code["curation"]).read_text(encoding="utf-8")
-    titles_text = (corpus / code["titles"]).read_text(encoding="utf-8")
+    titles_text = titles_file(corpus, code).read_text(encoding="utf-8")
     titles = tomllib.loads(titles_text)
 
     sources = []
@@ -760,6 +770,7 @@ def write_manifest(seeds: Seeds, numbering: Numbering, scale: int, seed: int) ->
     copies after the first marked as an edition of its own ("1987-b1", ...)."""
     code = dict(seeds.manifest["code"])
     code["laws"] = numbering.law_range(scale)
+    code.setdefault("titles", TITLES)  # renumbered with the laws: the copy's own, over the profile's
     parts = [seeds.headers["manifest.toml"] + generated_note(scale, seed),
              toml_table("[code]", code)]
     for k in range(scale):
@@ -886,12 +897,13 @@ def generate(corpus: Path, out: Path, scale: int, seed: int) -> Written:
     code = seeds.manifest["code"]
     for name, text in (("manifest.toml", write_manifest(seeds, numbering, scale, seed)),
                        (code["curation"], write_curation(seeds, numbering, scale, seed)),
-                       (code["titles"], write_titles(seeds, numbering, scale, seed))):
+                       (code.get("titles", TITLES), write_titles(seeds, numbering, scale, seed))):
         tomllib.loads(text)  # written by hand: make sure it parses
         data = text.encode("utf-8")
         (out / name).write_bytes(data)
         files, size = files + 1, size + len(data)
-    # the lexicon and glossary are about words, not law numbers: copied as they are
+    # the lexicon and glossary are about words, not law numbers: copied as they are (the
+    # profile's own need no copy)
     for key in ("lexicon", "glossary"):
         if key in code:
             data = (corpus / code[key]).read_bytes()

@@ -19,14 +19,15 @@ import re
 from dataclasses import replace
 
 from . import ids
-from .model import Node, Ref
+from .model import AlignmentReport, Node, Ref
 
 LAW_TEXT_KINDS = ("law", "section", "clause", "subclause", "item")
 
 
-def merge(nodes: list[Node], other: list[Node], lang: str) -> tuple[list[Node], set[str]]:
-    """Nodes with the other language's titles and texts in their translations; returns
-    them in reading order and the IDs the other language has content for."""
+def merge(nodes: list[Node], other: list[Node], lang: str, main: str) -> tuple[list[Node], set[str]]:
+    """Nodes (in the corpus's language ``main``) with the other language's titles and
+    texts in their translations; returns them in reading order and the IDs the other
+    language has content for."""
     by_id = {n.id: n for n in nodes}
     other_by_id = {o.id: o for o in other}
     present = {o.id for o in other if o.kind in LAW_TEXT_KINDS and (o.text or o.title)}
@@ -49,17 +50,18 @@ def merge(nodes: list[Node], other: list[Node], lang: str) -> tuple[list[Node], 
         else:
             parent = o.parent if o.parent in by_id or o.parent is None else o.parent
             by_id[o.id] = replace(
-                o, lang=nodes[0].lang if nodes else "ru", title=None, title_from=None, text=None, marks=(),
+                o, lang=main, title=None, title_from=None, text=None, marks=(),
                 footnotes=(), truncated_start=False, truncated_end=False, missing=False,
-                translations={lang: translation}, parent=parent, url=ids.url(o.id, o.law, o.kind))
+                translations={lang: translation}, parent=parent)
     merged = sorted(by_id.values(), key=lambda n: ids.sort_key(n.id, n.law, n.kind))
     return merged, present
 
 
 def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
-         glossary: list[tuple[list[tuple[str, ...]], str]], title_terms) -> tuple[list[Node], dict]:
+         glossary: list[tuple[list[tuple[str, ...]], str]], title_terms, main: str) -> tuple[list[Node], AlignmentReport]:
     """Set ``alignment`` flags on the laws the other language covers; return the nodes and
-    a report: covered laws and the IDs under each flag.
+    a report: covered laws and the IDs under each flag (``only-<main>``, ``only-<lang>``,
+    ``structure``, ``title``, ``refs``).
 
     ``glossary``: (Russian term sets, English term) pairs; ``title_terms``: a function giving
     a Russian text's term sets."""
@@ -80,12 +82,12 @@ def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
         """The node or one of its parts is in this language."""
         key = (n.id, side)
         if key not in memo:
-            own = bool(n.text or n.title_from == "heading") if side == "ru" else n.id in present
+            own = bool(n.text or n.title_from == "heading") if side == main else n.id in present
             memo[key] = own or any(has(by_id[c], side) for c in children.get(n.id, ()))
         return memo[key]
 
-    def russian(n: Node) -> bool:
-        return has(n, "ru")
+    def russian(n: Node) -> bool:  # in the corpus's own language
+        return has(n, main)
 
     report: dict[str, list[str]] = {}
     out = []
@@ -94,7 +96,7 @@ def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
         if n.kind in LAW_TEXT_KINDS and n.law in covered and not n.missing:
             here, there = russian(n), has(n, "other")
             if here and not there:
-                flags.append("only-ru")
+                flags.append(f"only-{main}")
             elif there and not here:
                 flags.append(f"only-{lang}")
             elif here and there:
@@ -110,7 +112,7 @@ def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
         for f in flags:
             report.setdefault(f, []).append(n.id)
         out.append(replace(n, alignment=tuple(flags)) if flags else n)
-    return out, {"lang": lang, "covered_laws": sorted(covered, key=int), "flags": report}
+    return out, AlignmentReport(lang, tuple(sorted(covered, key=int)), report)
 
 
 def titles_agree(russian: str, other: str, glossary, title_terms) -> bool:

@@ -5,7 +5,7 @@ queries, highlights and (through an exported table) the browser.
   ``16c2``), words (Cyrillic or Latin, hyphenated ones whole), numbers;
 * words are lower-cased, ``ё`` → ``е``, and lemmatized with pymorphy3: every plausible
   lemma of an ambiguous form is indexed at the form's position (docs/decisions.md says
-  why), with the domain lexicon of ``corpus/lexicon.toml`` first;
+  why), with the domain lexicon (the profile's ``lexicon.toml``, vocabulary role "lexicon") first;
 * stop words are dropped, but never ``не``, ``ни``, ``или``, ``без``, ``вне``, ``кроме``:
   in law text they carry the meaning.
 
@@ -85,14 +85,22 @@ def fold(word: str) -> str:
 
 @dataclass
 class Lexicon:
-    """Word form → lemma overrides from ``corpus/lexicon.toml`` (all ё folded)."""
+    """Word form → lemma overrides from the lexicon files (all ё folded)."""
 
     forms: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, path: Path | None) -> Lexicon:
-        if path is None or not path.is_file():
-            return cls()
+    def load(cls, paths: Path | list[Path] | None) -> Lexicon:
+        """The lexicon of one file or several (the profile's, then a corpus folder's: a
+        later file's form overrides an earlier one's); none when no file is given."""
+        listed = [paths] if isinstance(paths, Path) else list(paths or [])
+        forms: dict[str, str] = {}
+        for path in (p for p in listed if p.is_file()):
+            forms.update(cls._forms(path))
+        return cls(forms)
+
+    @staticmethod
+    def _forms(path: Path) -> dict[str, str]:
         doc = schema.load(path, schema.LEXICON)
         problems = dictionary_problems(doc)
         if problems:
@@ -104,7 +112,7 @@ class Lexicon:
                 forms.setdefault(fold(form), fold(lemma))
         for form, lemma in data.get("spellings", {}).items():
             forms[fold(form)] = fold(lemma)
-        return cls(forms)
+        return forms
 
 
 def dictionary_problems(doc: schema.Document) -> list[Problem]:

@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import freshness, output
+from . import freshness, ids, output
 from .corpus import Progress, parse_folder
 from .model import Corpus, CorpusError, Problem, os_fault
 from .sources import read_corpus_folder
@@ -101,7 +101,7 @@ def _umask() -> int:
 
 def corpus_document(corpus: Corpus, build_id: str | None = None) -> dict:
     """The corpus JSON; ``build_id`` names the build that wrote it (``build/corpus.json``)."""
-    data = corpus.to_dict()
+    data = corpus.to_dict(url=ids.node_url)
     # a corpus read back from corpus.json already carries the code's fingerprint
     data["inputs"] = f"{corpus.inputs.split(':')[0]}:{code_fingerprint()}"
     data["build"] = build_id or corpus.build  # null for a corpus parsed in memory: no build holds it
@@ -142,8 +142,8 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
         folder = read_corpus_folder(root)
     with budgets.stage("clean and structure"):
         corpus = parse_folder(folder, progress)
-        lexicon = Lexicon.load(folder.data_files.get("lexicon"))
-        glossary = load_glossary(folder.data_files.get("glossary"))
+        lexicon = Lexicon.load(folder.vocabulary.get("lexicon"))
+        glossary = load_glossary(folder.vocabulary.get("glossary"))
     output.fault_point("after-parse")
     budgets.begin("output folder")  # the lock, the marker, removing old generations
     with output.new_generation(out, force=force, notice=notice or progress) as generation:
@@ -156,7 +156,7 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
             analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
         with budgets.stage("index"):
             build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,
-                        analysed=analysed, thesaurus_file=folder.data_files.get("thesaurus"))
+                        analysed=analysed, thesaurus_file=folder.vocabulary.get("thesaurus", []))
         output.fault_point("after-index")
         with budgets.stage("site pages"):
             builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, build_id=generation.id,

@@ -17,6 +17,7 @@ from .coverage import LOST
 from .model import Corpus, Problem, collapse
 from .sources import user_path
 from .patterns import DAMAGE, WORD_PAIR
+from .plausibility import language_name
 
 @dataclass(frozen=True)
 class Damage:
@@ -79,8 +80,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         fixes = ", ".join(f"{rule} {n}" for rule, n in repaired.items()) or "nothing repaired"
         r.add(f"  {user_path(s.path, root) if root else s.path}  {s.lang} {s.kind}, {s.encoding}; lines changed: {fixes}")
 
-    pieces = code.get("pieces", [])
-    pages = sorted({p["page"] for p in pieces if p["page"] is not None})
+    pieces = corpus.report.pieces
+    pages = sorted({p.page for p in pieces if p.page is not None})
     r.add("")
     r.add(f"Pages: {len(pages)} present ({_ranges(pages)})")
     if pages:
@@ -88,13 +89,13 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         if lost:
             r.add(f"  missing between them: {_ranges(lost)} -- not in the sources; text there is shown as a gap")
     for p in pieces:
-        where = "whole page" if p["starts_page"] and p["ends_page"] else \
-            "end of a page (start truncated)" if p["ends_page"] else \
-            "start of a page (end truncated)" if p["starts_page"] else "fragment (both ends truncated)"
-        page = f"page {p['page']}" + (" (curated)" if p["page_from"] == "curated" else "") if p["page"] is not None else "page unknown"
-        join = f", joins the piece before it ({p['joined_by']})" if p["joined_by"] else ""
-        r.add(f"  piece {p['source'].split('_')[0]}:{p['first']}: {where}, {page}{join}")
-    r.add(f"Pieces: {len(pieces)} in {_count(len({p['run'] for p in pieces}), 'run')} of joined pages")
+        where = "whole page" if p.starts_page and p.ends_page else \
+            "end of a page (start truncated)" if p.ends_page else \
+            "start of a page (end truncated)" if p.starts_page else "fragment (both ends truncated)"
+        page = f"page {p.page}" + (" (curated)" if p.page_from == "curated" else "") if p.page is not None else "page unknown"
+        join = f", joins the piece before it ({p.joined_by})" if p.joined_by else ""
+        r.add(f"  piece {p.source.split('_')[0]}:{p.first}: {where}, {page}{join}")
+    r.add(f"Pieces: {len(pieces)} in {_count(len({p.run for p in pieces}), 'run')} of joined pages")
 
     kinds = Counter(n.kind for n in corpus.nodes)
     r.add("")
@@ -112,6 +113,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     laws = [n for n in corpus.nodes if n.kind == "law"]
     r.add("")
     r.add("Laws:")
+    translations = corpus.translation_languages  # scanned once: every law asks
     for law in laws:
         commentary = corpus.commentary(law.id)
         if law.missing and commentary:
@@ -128,8 +130,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             why = _count(len(parts), "part") + (f"; {', '.join(lost)}" if lost else "; complete as far as the sources go")
             if commentary:
                 why += f"; {_count(len(commentary), 'commentary paragraph')}"
-        en = law.translations.get("en", {}).get("title")
-        title = law.title or (f"[heading lost; English: {en}]" if en else "[heading lost]")
+        other = next(((lang, given) for lang in translations
+                      if (given := (law.translations.get(lang) or {}).get("title"))), None)
+        title = law.title or (f"[heading lost; {language_name(other[0])}: {other[1]}]" if other else "[heading lost]")
         r.add(f"  {law.id:>4}  {title} -- {why}")
 
     notes: list[Problem] = []  # warnings of the report itself, collapsed with the corpus's problems
@@ -157,18 +160,19 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     if lost_bodies:
         r.add("  markers whose footnote body is lost: " + ", ".join(n for n, _ in lost_bodies))
 
-    for report in code.get("alignment", []):
+    for report in corpus.report.alignment:
         r.add("")
-        covered = report["covered_laws"]
-        r.add(f"{report['lang']} text: {_count(len(covered), 'law')} covered ({', '.join(covered)})")
-        meaning = {"only-ru": "only in Russian", f"only-{report['lang']}": f"only in {report['lang']}",
+        covered = report.covered_laws
+        r.add(f"{report.lang} text: {_count(len(covered), 'law')} covered ({', '.join(covered)})")
+        meaning = {f"only-{corpus.lang}": f"only in {language_name(corpus.lang)}",
+                   f"only-{report.lang}": f"only in {report.lang}",
                    "structure": "parts differ", "title": "titles disagree with the glossary", "refs": "cite different targets"}
-        for flag_name, node_ids in report["flags"].items():
+        for flag_name, node_ids in report.flags.items():
             r.add(f"  {meaning.get(flag_name, flag_name)}: {', '.join(node_ids)}")
-        if not report["flags"]:
+        if not report.flags:
             r.add("  the two languages agree")
 
-    verified = code.get("verified", [])
+    verified = corpus.report.verified
     if verified:
         r.add("")
         r.add(f"Curation confirmed by the text ({len(verified)}):")

@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from .model import CorpusError, collapse, json_escaped, os_fault, shorten, visible
+from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
 from .program import interruptible, report
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
@@ -348,7 +349,7 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
 
         if fmt == "conllu":
             folder = read_corpus_folder(root)
-            text = exports.to_conllu(corpus, Lexicon.load(folder.data_files.get("lexicon")).forms)
+            text = exports.to_conllu(corpus, Lexicon.load(folder.vocabulary.get("lexicon")).forms)
         elif fmt == "tmx":
             text = exports.to_tmx(corpus, version("lawsearch"))
         else:
@@ -364,9 +365,10 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
 @corpus_options
 @click.argument("node_id", metavar="ID")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option("--lang", type=click.Choice(["ru", "en", "both"]), default="ru", show_default=True,
-              help="Which text to show: the Russian, the English (where a source gives it), or both.")
-def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str) -> None:
+@click.option("--lang", metavar="LANG",
+              help="Which text to show: the corpus's own language (default), a translation's code (en, "
+                   "where a source gives it), or both.")
+def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -> None:
     """Show one node: its text, children, footnotes, commentary and references both ways.
 
     ID may be written as in the book or by hand: 50E1, 50e1, 50Е1 (Cyrillic Е),
@@ -375,15 +377,19 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str) -> None:
     \b
     Example:
       lawsearch show 50E
-      lawsearch show 50E --lang both     # the Russian and the English text
+      lawsearch show 50E --lang both     # the corpus's text and its translations
       lawsearch show "правило 53" --json
     """
     from .build import load_corpus
-    from .show import as_dict, describe, resolve
+    from .show import as_dict, describe, languages, resolve
 
     if not node_id.strip():
         raise click.UsageError("the ID is empty; try: lawsearch show 50E")
     corpus = load_corpus(root, out, quiet)
+    try:
+        languages(corpus, lang)
+    except CorpusError as e:
+        raise click.BadParameter(e.problems[0].message, param_hint="'--lang'") from None
     resolved = resolve(corpus, node_id)
     if as_json:
         emit_json(as_dict(corpus, resolved))
@@ -444,7 +450,7 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
 
     path = Path(file)
     declared = declared_source(path)
-    lang = declared.get("lang", "ru")
+    lang = declared.get("lang") or load_profile().languages[0]  # no manifest: the default profile's main language
     # a message names where the encoding came from: the option, the manifest, or detection
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     try:
@@ -517,7 +523,7 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
 
     text = " ".join(query).strip()
     if not text:
-        raise click.UsageError("the query is empty; try: lawsearch search штрафными картами")
+        raise click.UsageError(f"the query is empty; try: lawsearch search {_example('example_query')}")
     searcher = _open_searcher(root, out)
     try:
         result = searcher.search(text, limit)
@@ -526,7 +532,21 @@ def search(root: Path, out: Path, query: tuple[str, ...], limit: int, as_json: b
     if as_json:
         emit_json(result.to_dict())
         return
-    emit(format_result(result, lambda q, n=None: search_command(q, root, out, n)), raw=True)
+    emit(format_result(result, lambda q, n=None: search_command(q, root, out, n), _words(root, searcher.meta)), raw=True)
+
+
+def _example(key: str) -> str:
+    """An example for a usage message, in the default profile's main language: the
+    corpus is not read to say the command was typed wrong."""
+    profile = load_profile()
+    return profile.text(profile.languages[0], key)
+
+
+def _words(root: Path, meta: dict) -> dict[str, str]:
+    """The strings search output prints (the profile's, in the corpus's language), for the
+    profile and language the index was built with."""
+    profile = load_profile(meta.get("profile") or DEFAULT_PROFILE, root)
+    return profile.strings(meta.get("lang") or profile.languages[0])
 
 
 @main.command()
@@ -550,7 +570,7 @@ def explain(root: Path, out: Path, query: tuple[str, ...], as_json: bool) -> Non
 
     text = " ".join(query).strip()
     if not text:
-        raise click.UsageError("the query is empty; try: lawsearch explain декларант сыграл со стола")
+        raise click.UsageError(f"the query is empty; try: lawsearch explain {_example('example_explain')}")
     searcher = _open_searcher(root, out)
     try:
         explained = searcher.explain(text)
@@ -613,12 +633,18 @@ def _index_is_fresh(root: Path, fingerprint: dict | None) -> bool:
     return is_current(root, fingerprint)
 
 
-def format_result(result, command=lambda query, limit=None: shlex.join(["lawsearch", "search", query])) -> str:
+def format_result(result, command=lambda query, limit=None: shlex.join(["lawsearch", "search", query]),
+                  words: dict[str, str] | None = None) -> str:
     """Hits grouped by law, the matched words in bold yellow (click drops the colour when
     the output is not a terminal). ``command(query, limit)`` writes the commands the hints
-    give for hits not shown; the counts say how many each would show. Every part taken from
-    the corpus or the query is made ``visible`` before it is styled."""
+    give for hits not shown; the counts say how many each would show; ``words`` are the
+    profile's strings (default: the default profile's main language's). Every part taken
+    from the corpus or the query is made ``visible`` before it is styled."""
     from .query import PER_LAW, groups, reach
+
+    if words is None:
+        profile = load_profile()
+        words = profile.strings(profile.languages[0])
 
     def hint(query: str, limit: int | None = None) -> str:
         return visible(command(query, limit))
@@ -634,15 +660,15 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
     if result.kind != "text":
-        return _format_jump(result, hint)
-    lines += reading_lines(result)
+        return _format_jump(result, hint, words)
+    lines += reading_lines(result, words)
     by_id = {h.id: h for h in result.hits}
     query = result.corrected_query or result.query
     rows = groups(result.hits, totals=result.by_law)
     printed = 0
     for group in rows:
         printed += len(group["shown"])
-        lines += _hit_lines(by_id[node_id] for node_id in group["shown"])
+        lines += _hit_lines((by_id[node_id] for node_id in group["shown"]), words)
         rest = group["total"] - len(group["shown"])
         if rest and group["law"] and len(rows) > 1:
             # "law:N …" shows every match of the law: one law is never capped
@@ -662,16 +688,17 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     return "\n".join(lines)
 
 
-def reading_lines(result) -> list[str]:
+def reading_lines(result, words: dict[str, str]) -> list[str]:
     """How the query was read, before its hits: «понято как: стол → болван, карта стола»
-    for each looser reading applied, «не найдено: …» for the words no hit shown covers."""
-    lines = [f"понято как: {shorten(u['words'])} → {', '.join(u['as'])}" for u in result.understood_as]
+    for each looser reading applied, «не найдено: …» for the words no hit shown covers
+    (the profile's strings ``search_understood``, ``search_missing``)."""
+    lines = [f"{words['search_understood']}{shorten(u['words'])} → {', '.join(u['as'])}" for u in result.understood_as]
     if result.missing:
-        lines.append("не найдено: " + ", ".join(shorten(w) for w in result.missing))
+        lines.append(words["search_missing"] + ", ".join(shorten(w) for w in result.missing))
     return lines + ([""] if lines else [])
 
 
-def _format_jump(result, command) -> str:
+def _format_jump(result, command, words: dict[str, str]) -> str:
     """An ID or a citation: the node first, then who cites it (a footnote: its owners)."""
     others = result.total - 1
     noun = "node" if others == 1 else f"{others} nodes"
@@ -681,17 +708,17 @@ def _format_jump(result, command) -> str:
     if result.target != result.hits[0].id:
         lines.append(f"(no {shorten(result.target)} in our text; showing its law)")
     lines.append("")
-    lines += _hit_lines(result.hits)
+    lines += _hit_lines(result.hits, words)
     if len(result.hits) < result.total:
         lines += ["", f"{len(result.hits)} of {result.total} shown; `{command(result.query.strip(), result.total)}` "
                       f"shows them all"]
     return "\n".join(lines)
 
 
-def _hit_lines(hits) -> list[str]:
+def _hit_lines(hits, words: dict[str, str]) -> list[str]:
     lines = []
     for hit in hits:
-        heading = visible(f"Правило {hit.id}" if hit.kind == "law" else hit.id)
+        heading = visible(words["law"].format(id=hit.id) if hit.kind == "law" else hit.id)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:
@@ -724,7 +751,7 @@ def _analysis(root: Path):
     from .analysis import Analysis, Lexicon
     from .sources import read_corpus_folder
 
-    return Analysis(Lexicon.load(read_corpus_folder(root).data_files.get("lexicon")))
+    return Analysis(Lexicon.load(read_corpus_folder(root).vocabulary.get("lexicon")))
 
 
 @main.command()
@@ -750,14 +777,15 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
 
     text = " ".join(word).strip()
     if not text:
-        raise click.UsageError("the word is empty; try: lawsearch kwic штрафная карта")
+        raise click.UsageError(f"the word is empty; try: lawsearch kwic {_example('example_word')}")
     corpus = load_corpus(root, out, quiet)
     _check_law(corpus, law)
     analysis = _analysis(root)
     if not analysis.terms(text):
         if not tokenize(text):  # "!!!": punctuation, or bytes that are no text
-            raise click.UsageError(f"{shorten(text)!r} has no words to look for; try: lawsearch kwic штрафная карта")
-        raise click.UsageError(f"{shorten(text)!r} is only stop words (и, в, на …), which the lemma index leaves out")
+            raise click.UsageError(f"{shorten(text)!r} has no words to look for; try: lawsearch kwic {_example('example_word')}")
+        raise click.UsageError(f"{shorten(text)!r} is only stop words ({_example('example_stop_words')}), "
+                               "which the lemma index leaves out")
     lines = find(corpus, analysis, text, width, sort, law)
     if as_json:
         emit_json([l.to_dict() for l in lines])

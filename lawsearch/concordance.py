@@ -14,6 +14,7 @@ from bisect import bisect_left
 from collections import Counter
 from dataclasses import asdict, dataclass
 
+from . import ids
 from .analysis import AnalysedCorpus, Analysis
 from .model import Corpus, Node
 
@@ -94,7 +95,7 @@ def concordance(corpus: Corpus, analysed: AnalysedCorpus, phrases: list[str], wi
                     start, end = shown.offset(tokens[i][0].start), shown.offset(tokens[i + len(words) - 1][0].end)
                     text = shown.text
                     found[n].append(Line(node.id, text[max(0, start - width):start], text[start:end],
-                                         text[end:end + width], node.url))
+                                         text[end:end + width], ids.node_url(node)))
     return found
 
 

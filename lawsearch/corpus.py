@@ -15,8 +15,9 @@ from pathlib import Path
 from .clean import clean_lines
 from .coverage import indentation, lost_text
 from .grammar import default_grammar
-from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
+from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse
 from .pages import assemble, split_pieces
+from .profile import DEFAULT as DEFAULT_PROFILE
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
@@ -37,13 +38,14 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
 
     sources = [s for s in folder.sources if s.kind == "laws" and s.lang == lang]
     tree, runs, problems = _law_tree(folder, cleaned, sources, [], [], {}, lang)
-    merged, present = merge(nodes, tree.nodes, lang)
+    main = nodes[0].lang if nodes else main_language(folder)
+    merged, present = merge(nodes, tree.nodes, lang, main)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
                                        lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
                                        profile=folder.profile)
-    analysis = Analysis(Lexicon.load(folder.data_files.get("lexicon")))
-    glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.data_files.get("glossary"))]
-    flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms)
+    analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
+    glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.vocabulary.get("glossary"))]
+    flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
     return flagged, refs, report, problems + tree.problems + unresolved_problems(unresolved), tree
 
 
@@ -65,13 +67,16 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
 
 
 def main_language(folder: CorpusFolder) -> str:
-    """The corpus's own language: ``[code] lang``, else the first of the profile's
-    languages that a law source is in, else the first law source's."""
+    """The corpus's own language, the one its tree is built from: ``[code] lang``, else the
+    first of the profile's languages a law text is in, else the first law text's language,
+    else the profile's first language.
+
+    ``main_language(read_corpus_folder(Path("corpus"))) == "ru"``
+    """
     langs = [s.lang for s in folder.sources if s.kind == "laws"]
-    if folder.code.get("lang"):
-        return folder.code["lang"]
-    ordered = list(folder.profile.languages) if folder.profile else []
-    return next((lang for lang in ordered if lang in langs), langs[0] if langs else (ordered or [""])[0])
+    known = folder.profile.languages if folder.profile else ()
+    return (folder.code.get("lang") or next((lang for lang in known if lang in langs), None)
+            or (langs[0] if langs else known[0] if known else ""))
 
 
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
@@ -79,8 +84,7 @@ def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
     that rejoining split words and the damage check must still know."""
     from .analysis import Lexicon
 
-    path = folder.data_files.get("lexicon")
-    return frozenset(Lexicon.load(path).forms) if path else frozenset()
+    return frozenset(Lexicon.load(folder.vocabulary.get("lexicon")).forms)
 
 
 def for_user(problem: Problem, root: Path) -> Problem:
@@ -133,8 +137,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         problems += more_problems
         trees.append(other_tree)
         alignment.append(report)
-        progress(f"aligned the {lang} text: {len(report['covered_laws'])} laws, "
-                 + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
+        progress(f"aligned the {lang} text: {len(report.covered_laws)} laws, "
+                 + (", ".join(f"{k} {len(v)}" for k, v in report.flags.items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
 
     problems += lost_text(folder, cleaned, trees, problems)
@@ -150,17 +154,17 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         problems=tuple(problems),
         repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
         code={**{k: v for k, v in folder.code.items() if k in ("title", "edition", "laws")},
-              "profile": folder.profile.name if folder.profile else None,  # whose ID rules and strings the nodes follow
-              "pieces": [
-                  {"source": p.source, "first": p.first, "page": p.page, "page_from": p.page_from,
-                   "starts_page": p.starts_page, "ends_page": p.ends_page,
-                   "joined_by": p.joined_by, "run": n, "curated": p.curation is not None}
-                  for n, run in enumerate(runs) for p in run.pieces],
-              "verified": tree.verified,
-              "alignment": alignment,
-              "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation]},
+              "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE},
+        report=ParseReport(
+            pieces=tuple(PieceReport(p.source, p.first, p.page, p.page_from, p.starts_page, p.ends_page,
+                                     p.joined_by, n, p.curation is not None)
+                         for n, run in enumerate(runs) for p in run.pieces),
+            verified=tuple(tree.verified),
+            alignment=tuple(alignment),
+            curation=tuple(CurationNote(st.at[0], st.at[1], st.reason) for st in folder.curation)),
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
+        profile=folder.profile,
     )
     problems = [for_user(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]

@@ -13,7 +13,7 @@ import unicodedata
 from xml.sax.saxutils import escape, quoteattr
 
 from . import ids, morph
-from .model import Corpus, Node
+from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
 
 
@@ -170,11 +170,15 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
 
 # -- TMX ------------------------------------------------------------------------------------
 
+ADMIN_LANG = "en-US"  # TMX's adminlang: the language of the file's own notes (props), ours
 
-def aligned(corpus: Corpus, lang: str = "en") -> list[tuple[Node, str, str, str]]:
+
+def aligned(corpus: Corpus, lang: str | None = None) -> list[tuple[Node, str, str, str]]:
     """Nodes present in both languages, one segment pair each: (node, "text" or "title",
-    Russian, other). The texts where both languages have text, else the titles (the
-    shipped corpus: the law titles)."""
+    the main language's, the other's). The texts where both languages have text, else the
+    titles (the shipped corpus: the law titles). ``lang``: the translation (default the
+    corpus's first)."""
+    lang = lang or next(iter(corpus.translation_languages), None)
     out = []
     for node in corpus.nodes:
         other = node.translations.get(lang) or {}
@@ -187,20 +191,22 @@ def aligned(corpus: Corpus, lang: str = "en") -> list[tuple[Node, str, str, str]
 
 def to_tmx(corpus: Corpus, version: str = "0") -> str:
     """TMX 1.4b: one ``tu`` per aligned node, ``tuid`` its ID; a text unit carries the two
-    titles as ``x-title`` properties of its variants, and says where the Russian is cut."""
+    titles as ``x-title`` properties of its variants, and says where the main language's
+    text is cut. ``srclang`` is the corpus's language, the other variant its translation's."""
     edition = corpus.code.get("edition", "")
+    main, other = corpus.lang, next(iter(corpus.translation_languages), None)
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<tmx version="1.4">',
              f'<header creationtool="lawsearch" creationtoolversion={xml_attr(version)} segtype="block" '
-             f'o-tmf="lawsearch" adminlang="en" srclang="ru" datatype="plaintext">',
+             f'o-tmf="lawsearch" adminlang={xml_attr(ADMIN_LANG)} srclang={xml_attr(main)} datatype="plaintext">',
              f'<prop type="x-edition">{xml_text(str(edition))}</prop>', "</header>", "<body>"]
-    for node, part, ru, en in aligned(corpus):
+    for node, part, ru, en in (aligned(corpus, other) if other else []):
         lines.append(f"<tu tuid={xml_attr(node.id)}>")
         lines.append(f'<prop type="x-part">{part}</prop>')
         lost = [end for end, cut in (("start", node.truncated_start), ("end", node.truncated_end)) if cut]
-        if part == "text" and lost:  # the Russian segment is cut by a lost page
-            lines.append(f'<prop type="x-ru-truncated">{" ".join(lost)}</prop>')
-        en_title = (node.translations.get("en") or {}).get("title")
-        for code, title, seg in (("ru", node.title, ru), ("en", en_title, en)):
+        if part == "text" and lost:  # the main language's segment is cut by a lost page
+            lines.append(f'<prop type="x-{main}-truncated">{" ".join(lost)}</prop>')
+        en_title = (node.translations.get(other) or {}).get("title")
+        for code, title, seg in ((main, node.title, ru), (other, en_title, en)):
             prop = f'<prop type="x-title">{xml_text(title)}</prop>' if part == "text" and title else ""
             lines.append(f'<tuv xml:lang="{code}">{prop}<seg>{xml_text(seg)}</seg></tuv>')
         lines.append("</tu>")
@@ -219,30 +225,23 @@ def to_tei(corpus: Corpus) -> str:
     as ``note``; English titles as parallel ``head``s linked in a ``linkGrp``."""
     refs_by_source: dict[str, list] = {}
     for r in corpus.refs:
-        if r.lang == "ru":  # offsets into the Russian text
+        if r.lang == corpus.lang:  # offsets into the main language's text
             refs_by_source.setdefault(r.from_, []).append(r)
     known = {n.id for n in corpus.nodes}
     links: list[tuple[str, str]] = []
 
     def text_xml(node_id: str, text: str, marks=()) -> str:
-        events = sorted([(m.start, 0, "gap", m) for m in marks if m.kind == "gap"]
-                        + [(r.start, 1, "ref", r) for r in refs_by_source.get(node_id, [])], key=lambda e: (e[0], e[1]))
-        out, pos = [], 0
-        for start, _, kind, item in events:
-            if start < pos:
-                continue
-            out.append(xml_text(text[pos:start]))
-            pos = start
-            if kind == "gap":
+        out = []
+        for seg in segments(text, [m for m in marks if m.kind == "gap"], refs_by_source.get(node_id, [])):
+            if seg.kind == "gap":
                 out.append('<gap reason="lost"/>')
-            else:  # a list ("разделам C, D или E") is one ref pointing at each target
-                group = [r for r in refs_by_source.get(node_id, []) if r.start == item.start]
-                anchors = " ".join(f"#{ids.anchor(r.target)}" for r in group if r.target in known)
+            elif seg.kind == "ref":  # a list ("разделам C, D или E") is one ref pointing at each target
+                anchors = " ".join(f"#{ids.anchor(r.target)}" for r in seg.refs if r.target in known)
                 target = f" target={xml_attr(anchors)}" if anchors else ""
-                out.append(f'<ref{target} n={xml_attr(" ".join(r.target for r in group))} type={xml_attr(item.status)}>'
-                           f"{xml_text(text[item.start:item.end])}</ref>")
-                pos = item.end
-        out.append(xml_text(text[pos:]))
+                out.append(f'<ref{target} n={xml_attr(" ".join(r.target for r in seg.refs))} '
+                           f'type={xml_attr(seg.refs[0].status)}>{xml_text(text[seg.start:seg.end])}</ref>')
+            else:
+                out.append(xml_text(text[seg.start:seg.end]))
         return "".join(out).replace("\n\n", "</p><p>")
 
     def div(node: Node, depth: int) -> list[str]:
@@ -252,16 +251,18 @@ def to_tei(corpus: Corpus) -> str:
         lines = [f"{'  ' * depth}<div{attrs}>"]
         if node.title:
             lines.append(f"{'  ' * depth}  <head>{xml_text(node.title)}</head>")
-        english = node.translations.get("en") or {}
         if node.text:
             lines.append(f"{'  ' * depth}  <p>{text_xml(node.id, node.text, node.marks)}</p>")
-        if english.get("title") or english.get("text"):
-            # the English of the node stands beside it, "-en" added to its anchor (CONTRACT.md)
-            en_id = ids.anchor(node.id) + "-en"
-            inner = (f"<head>{xml_text(english['title'])}</head>" if english.get("title") else "") + (
-                f"<p>{xml_text(english['text'])}</p>" if english.get("text") else "")
-            lines.append(f'{"  " * depth}  <div type="translation" xml:lang="en" xml:id="{en_id}">{inner}</div>')
-            links.append((ids.anchor(node.id), en_id))
+        for lang in corpus.translation_languages:
+            given = node.translations.get(lang) or {}
+            if not (given.get("title") or given.get("text")):
+                continue
+            # a translation of the node stands beside it, its language added to its anchor (CONTRACT.md)
+            other_id = f"{ids.anchor(node.id)}-{lang}"
+            inner = (f"<head>{xml_text(given['title'])}</head>" if given.get("title") else "") + (
+                f"<p>{xml_text(given['text'])}</p>" if given.get("text") else "")
+            lines.append(f'{"  " * depth}  <div type="translation" xml:lang={xml_attr(lang)} xml:id="{other_id}">{inner}</div>')
+            links.append((ids.anchor(node.id), other_id))
         for f in corpus.footnotes_of(node.id):
             if f.markers and f.markers[0] != node.id:
                 continue  # a footnote shared by several markers stands once, with the first
@@ -283,7 +284,7 @@ def to_tei(corpus: Corpus) -> str:
     edition = xml_text(str(corpus.code.get("edition", "")))
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<TEI xmlns="{TEI_NS}" xml:lang="ru">',
+        f'<TEI xmlns="{TEI_NS}" xml:lang={xml_attr(corpus.lang)}>',
         "  <teiHeader><fileDesc>",
         f"    <titleStmt><title>{title}, {edition}</title></titleStmt>",
         "    <publicationStmt><p>Exported by lawsearch from the damaged raw text; gaps mark lost text.</p></publicationStmt>",

@@ -57,7 +57,10 @@ class Fingerprint:
                 "absent": sorted(self.absent), "folders": self.folders}
 
     def _name(self, path: Path) -> str:
-        return Path(os.path.relpath(path, self.root)).as_posix()
+        # a file of the corpus folder by its path there (the folder may move); one outside it
+        # (the built-in profile's vocabulary, shipped with the package) by its full path
+        path, root = Path(os.path.abspath(path)), Path(os.path.abspath(self.root))
+        return (path.relative_to(root) if path.is_relative_to(root) else path).as_posix()
 
 
 def built_from(root: Path, stored: dict | None) -> str | None:

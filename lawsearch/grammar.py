@@ -27,7 +27,8 @@ ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii
 # from its label, "(a) names it aloud, or")
 SENTENCE_END = re.compile(r"[.;:]['\"”’»)]*$")
 # a printed label a list item carries before its text, dropped: the ID comes from position
-PRINTED_LABEL = re.compile(r"^(?:\(?[0-9A-Za-zА-Яа-яЁё]{1,4}[.)]+|\([0-9A-Za-zА-Яа-яЁё]{1,4}\)\.?)(?:\s+|$)")
+# (letters and digits of any script: "1.", "(b)", "а)", "iv.")
+PRINTED_LABEL = re.compile(r"^(?:\(?[^\W_]{1,4}[.)]+|\([^\W_]{1,4}\)\.?)(?:\s+|$)")
 
 
 @dataclass(frozen=True)

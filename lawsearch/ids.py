@@ -118,12 +118,28 @@ def source_anchor(source_id: str) -> str:
 def url(node_id: str, law: str | None, kind: str) -> str:
     """Where a node lives in the site: ``laws/50.html#l50e1``; a division on the page of its
     first law; unplaced pieces on their own page."""
+    return f"{page(node_id, law, kind)}#{node_id if is_division(node_id) else anchor(node_id)}"
+
+
+def page(node_id: str, law: str | None, kind: str) -> str:
+    """The site page a node is on: ``laws/50.html``, ``unattributed.html``; a division is
+    on the page of its first law."""
     first = rules().division_law(node_id)
     if first is not None:
-        return f"laws/{first}.html#{node_id}"
+        return f"laws/{first}.html"
     if law is None:
-        return f"unattributed.html#{anchor(node_id)}"
-    return f"laws/{law}.html#{anchor(node_id)}"
+        return "unattributed.html"
+    return f"laws/{law}.html"
+
+
+def is_division(node_id: str) -> bool:
+    return rules().division_law(node_id) is not None
+
+
+def node_url(node) -> str:
+    """``url`` of a ``model.Node``: computed where a URL is written (the site, corpus.json,
+    the search data), never stored in the node."""
+    return url(node.id, node.law, node.kind)
 
 
 def sort_key(node_id: str, law: str | None = None, kind: str | None = None) -> tuple:

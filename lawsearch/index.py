@@ -29,13 +29,16 @@ if TYPE_CHECKING:
 
 META = "meta.json"
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
+# the language the English fields analyse (Snowball English, here and in static/stem-en.js): a
+# node's text in it goes there, whether it is the corpus's own (an English corpus) or a translation
+ENGLISH = "en"
 # the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
 
 
-def load_glossary(path: Path | None) -> list[Term]:
+def load_glossary(path: Path | list[Path] | None) -> list[Term]:
     """The glossary's terms (``sources.read_glossary``); the reading stage is imported only
     here, so a search, which reads the glossary from meta.json, does not load it."""
     from .sources import read_glossary
@@ -235,6 +238,18 @@ def glossary_hits(glossary: list[tuple[Term, list[tuple[str, ...]]]], analyzed: 
 # -- building ------------------------------------------------------------------------------
 
 
+def english_text(corpus: Corpus, node) -> dict:
+    """The node's title and text in ``ENGLISH``, for the English fields: its own in an
+    English corpus (searchable with English stems, and by ``lang:en``), else its English
+    translation; {} when it has none.
+
+    ``english_text(english_corpus, law50)["title"] == "Disposition of Penalty Card"``
+    """
+    if corpus.lang == ENGLISH:
+        return {"title": node.title, "text": node.text}
+    return node.translations.get(ENGLISH) or {}
+
+
 def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
     """One whoosh document per node, its glossary terms found from the analysis pass."""
     cites: dict[str, list[str]] = {}
@@ -250,23 +265,25 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
         # title then text, one sequence of terms: what tokenizing "title . text" gives
         analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")
         en_terms = sorted({t.en for t in glossary_hits(analyzed_glossary, analyzed)})
+        english = english_text(corpus, node)
         yield dict(
-            id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=node.url,
+            id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=ids.node_url(node),
             title=node.title or "", text=node.text or "", footnotes=analysed.join(notes, "\n\n").text,
             commentary=analysed.join(commentary, "\n\n").text,
-            title_en=(node.translations.get("en") or {}).get("title") or "",
+            title_en=english.get("title") or "",
             terms_en=" ; ".join(en_terms),
-            text_en=(node.translations.get("en") or {}).get("text") or "",
+            text_en=english.get("text") or "",
             ids=" ".join([node.id.lower(), *cites.get(node.id, [])]),
         )
 
 
 def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[Term], mode: str = "all",
                 progress=lambda message: None, build_id: str | None = None,
-                analysed: AnalysedCorpus | None = None, thesaurus_file: Path | None = None) -> None:
+                analysed: AnalysedCorpus | None = None, thesaurus_file: list[Path] | Path | None = None) -> None:
     """Write a whoosh index and ``meta.json`` into the empty folder ``target``; ``build_id``
     goes into the meta data, so every answer can name the build it came from. The thesaurus
-    is the code's, extended by ``thesaurus_file`` (a corpus folder's) if given.
+    is the code's, extended by a corpus folder's: ``thesaurus_file`` is the files of the
+    vocabulary role, or one corpus folder's file.
 
     ``analysed``: the build's analysis pass (``analyse_corpus``), shared with the site; made
     here when not given. Its analysis must be of this lexicon and mode.
@@ -364,7 +381,7 @@ def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: li
                 if tok.kind == "word" and len(w) >= 3 and HAS_CYRILLIC.search(w) \
                         and (w in lexicon.forms or morph.is_known(w)):
                     vocabulary[w] += 1
-        english = node.translations.get("en") or {}
+        english = english_text(corpus, node)
         for field in (english.get("title"), english.get("text")):
             vocabulary.update(w.lower() for w in LATIN_WORD.findall(field or "") if len(w) >= 3)
     for term in glossary:
@@ -443,13 +460,16 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "inputs": corpus.inputs,
         "fingerprint": corpus.fingerprint,  # whether this index is current, told by stat() (lawsearch/freshness.py)
         "mode": mode,
-        "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": n.url, "order": i,
+        "profile": corpus.code.get("profile"),  # the strings search output prints come from it
+        "lang": corpus.lang,
+        "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": ids.node_url(n), "order": i,
                          "parent": n.parent}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them
         "footnotes": {f.id: footnote_entry(corpus, f) for f in corpus.footnotes},
-        "glossary": [{"ru": t.ru, "en": t.en, "note": t.note, "expand": t.expand,
+        # each pair as the corpus's term and its translation (the glossary file keys them by language)
+        "glossary": [{"term": t.ru, "translation": t.en, "note": t.note, "expand": t.expand,
                       "terms": [list(x) for x in analysed.terms(t.ru)],
                       "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
         "lengths": lengths,

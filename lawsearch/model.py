@@ -12,8 +12,8 @@ from __future__ import annotations
 import errno
 import os
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -268,7 +268,6 @@ class Node:
     truncated_end: bool
     missing: bool
     translations: dict[str, dict[str, str | None]]
-    url: str
     label: str | None = None  # as printed: "Раздел II", "B", "(A)"
     edition: str | None = None
     translator: str | None = None
@@ -301,7 +300,113 @@ class Ref:
     partial: bool = False  # the surviving half of a reference cut by a lost page
     start: int = 0  # where ``surface`` stands in the citing node's (or footnote's) text
     end: int = 0
-    lang: str = "ru"  # the language of the citing text (an English source cites too)
+    lang: str = ""  # the language of the citing text (a translation's source cites too)
+
+
+@dataclass(frozen=True)
+class PieceReport:
+    """One piece of a raw source as the pages stage placed it (``check`` lists them)."""
+
+    source: str  # the source id
+    first: int  # its first raw line
+    page: int | None
+    page_from: str | None  # how the page was known: "footer", "curated", …
+    starts_page: bool
+    ends_page: bool
+    joined_by: str | None  # the rule that joined it to the piece before it
+    run: int  # the run of joined pages it belongs to
+    curated: bool
+
+
+@dataclass(frozen=True)
+class AlignmentReport:
+    """How a second language's law text lines up with the corpus's, by ID."""
+
+    lang: str
+    covered_laws: tuple[str, ...]
+    flags: dict[str, list[str]]  # "only-en", "structure", … → node IDs
+
+
+@dataclass(frozen=True)
+class CurationNote:
+    """A curation statement: the piece it is about and why."""
+
+    source: str
+    line: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ParseReport:
+    """What the pipeline learnt on the way that is no node: the pieces and their pages, the
+    curation statements a stronger rule confirmed, the second languages' alignment, the
+    curation statements. ``check`` and the site read it; corpus.json keeps it."""
+
+    pieces: tuple[PieceReport, ...] = ()
+    verified: tuple[str, ...] = ()
+    alignment: tuple[AlignmentReport, ...] = ()
+    curation: tuple[CurationNote, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pieces": [asdict(p) for p in self.pieces], "verified": list(self.verified),
+                "alignment": [{**asdict(a), "covered_laws": list(a.covered_laws)} for a in self.alignment],
+                "curation": [asdict(c) for c in self.curation]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ParseReport:
+        return cls(pieces=tuple(PieceReport(**p) for p in data.get("pieces", ())),
+                   verified=tuple(data.get("verified", ())),
+                   alignment=tuple(AlignmentReport(a["lang"], tuple(a["covered_laws"]), a["flags"])
+                                   for a in data.get("alignment", ())),
+                   curation=tuple(CurationNote(**c) for c in data.get("curation", ())))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One stretch of a node's (or a footnote's) text as every output renders it: plain
+    ``text``, a ``gap`` (text lost here), a ``footnote`` marker, a ``label`` ("(НАКАЗАНИЕ)")
+    or a ``ref``erence -- with all the references of one surface (a list names several
+    targets). Offsets are into the text; a gap and a marker are empty."""
+
+    kind: str  # "text" | "gap" | "footnote" | "label" | "ref"
+    start: int
+    end: int
+    footnote: str | None = None  # kind "footnote": its id, None when its body is lost
+    refs: tuple[Ref, ...] = ()
+
+
+SEGMENT_ORDER = {"gap": 0, "footnote": 1, "label": 2, "ref": 3}  # of marks at one offset
+
+
+def segments(text: str, marks: Iterable[Mark] = (), refs: Iterable[Ref] = ()) -> Iterator[Segment]:
+    """The text cut at its marks and references, in order: the one walk the site, the TEI
+    export and ``show`` all render from. A mark or reference starting inside one already
+    given (a list reference's later targets) is not given again.
+
+    >>> [(s.kind, s.start, s.end) for s in segments("ab cd", [Mark("gap", 2, 2)])]
+    [('text', 0, 2), ('gap', 2, 2), ('text', 2, 5)]
+    """
+    refs = list(refs)
+    events = sorted([(m.start, SEGMENT_ORDER[m.kind], m) for m in marks if m.kind in SEGMENT_ORDER]
+                    + [(r.start, SEGMENT_ORDER["ref"], r) for r in refs], key=lambda e: (e[0], e[1]))
+    pos = 0
+    for start, order, item in events:
+        if start < pos:
+            continue
+        if start > pos:
+            yield Segment("text", pos, start)
+        pos = start
+        if isinstance(item, Ref):
+            yield Segment("ref", item.start, item.end,
+                          refs=tuple(r for r in refs if r.group == item.group and r.start == item.start))
+            pos = item.end
+        elif item.kind == "label":
+            yield Segment("label", item.start, item.end)
+            pos = item.end
+        else:
+            yield Segment(item.kind, start, start, footnote=item.footnote)
+    if pos < len(text):
+        yield Segment("text", pos, len(text))
 
 
 @dataclass(frozen=True)
@@ -312,11 +417,31 @@ class Corpus:
     refs: tuple[Ref, ...]
     problems: tuple[Problem, ...] = ()
     repairs: dict[str, dict[str, int]] = field(default_factory=dict)  # source id -> rule -> lines changed
-    code: dict[str, Any] = field(default_factory=dict)  # title, edition, law range
+    code: dict[str, Any] = field(default_factory=dict)  # title, edition, law range, lang, profile
+    report: ParseReport = field(default_factory=ParseReport)
     inputs: str = ""  # one hash of every input file's bytes
     # every input file's path, size, time and hash (lawsearch/freshness.py): whether a build is current, by stat()
     fingerprint: dict[str, Any] | None = field(default=None, compare=False)
     build: str | None = None  # the build that wrote it, when read back from a build's corpus.json
+    # the code's profile (lawsearch.profile.Profile) the corpus was read with; None when read
+    # back from corpus.json, where ``code["profile"]`` names it (``profile.of`` loads it again)
+    profile: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def lang(self) -> str:
+        """The corpus's main language: the one its tree is built from (``[code] lang``, else
+        the profile's first language among its law texts)."""
+        return self.code.get("lang") or next((s.lang for s in self.sources if s.kind == "laws"), "") \
+            or (self.sources[0].lang if self.sources else "")
+
+    @property
+    def translation_languages(self) -> tuple[str, ...]:
+        """Every other language a law text of the corpus is in, or a translation of a node
+        (an English title from the profile's titles) is given in: sorted."""
+        found = {s.lang for s in self.sources if s.kind == "laws"}
+        for n in self.nodes:
+            found.update(lang for lang, given in n.translations.items() if any((given or {}).values()))
+        return tuple(sorted(found - {self.lang}))
 
     def node(self, node_id: str) -> Node | None:
         return self._by_id().get(node_id)
@@ -368,8 +493,10 @@ class Corpus:
         return self._index("_owners_cache", lambda: {
             f.id: list(f.markers) or ([f.at] if f.at else []) for f in self.footnotes})
 
-    def cited_by(self, lang: str = "ru") -> dict[str, list[str]]:
-        """Target ID → the nodes whose text in ``lang`` cites it, in reading order."""
+    def cited_by(self, lang: str | None = None) -> dict[str, list[str]]:
+        """Target ID → the nodes whose text in ``lang`` (default: the corpus's own language)
+        cites it, in reading order."""
+        lang = lang or self.lang
         def build() -> dict[str, list[str]]:
             order = {n.id: i for i, n in enumerate(self.nodes)}
             out: dict[str, list[str]] = {}
@@ -403,15 +530,18 @@ class Corpus:
 
     # -- JSON ---------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, url: Callable[[Node], str] | None = None) -> dict[str, Any]:
+        """The corpus JSON; ``url`` gives each node's ``url`` (``ids.node_url``: the model
+        stores none), else it is null."""
         return {
             "version": CORPUS_JSON_VERSION,
             "code": self.code,
+            "report": self.report.to_dict(),
             "inputs": self.inputs,
             "fingerprint": self.fingerprint,
             "build": self.build,
             "sources": [_source_dict(s) for s in self.sources],
-            "nodes": [_node_dict(n) for n in self.nodes],
+            "nodes": [_node_dict(n, url(n) if url else None) for n in self.nodes],
             "footnotes": [_footnote_dict(f) for f in self.footnotes],
             "refs": [_ref_dict(r) for r in self.refs],
             "repairs": self.repairs,
@@ -440,12 +570,13 @@ class Corpus:
                 Ref(from_=r["from"], law=r["law"], target=r["target"], surface=r["surface"],
                     group=r["group"], status=r["status"], source=r["source"], line=r["line"],
                     partial=r.get("partial", False), start=r.get("span", [0, 0])[0], end=r.get("span", [0, 0])[1],
-                    lang=r.get("lang", "ru"))
+                    lang=r.get("lang") or data.get("code", {}).get("lang", ""))
                 for r in data["refs"]
             ),
             problems=tuple(Problem(**p) for p in data.get("problems", ())),
             repairs=data.get("repairs", {}),
             code=data.get("code", {}),
+            report=ParseReport.from_dict(data.get("report", {})),
             inputs=data.get("inputs", ""),
             fingerprint=data.get("fingerprint"),
             build=data.get("build"),
@@ -475,7 +606,7 @@ def _span_from(d: dict[str, Any]) -> Span:
     return Span(source=d["source"], page=d["page"], lines=(d["lines"][0], d["lines"][1]))
 
 
-def _node_dict(n: Node) -> dict[str, Any]:
+def _node_dict(n: Node, url: str | None = None) -> dict[str, Any]:
     return {
         "id": n.id, "kind": n.kind, "law": n.law, "parent": n.parent, "lang": n.lang,
         "label": n.label, "title": n.title, "title_from": n.title_from, "text": n.text,
@@ -492,7 +623,7 @@ def _node_dict(n: Node) -> dict[str, Any]:
         "translations": n.translations,
         "edition": n.edition,
         "translator": n.translator,
-        "url": n.url,
+        "url": url,
         "alignment": list(n.alignment),
     }
 
@@ -505,7 +636,7 @@ def _node_from(d: dict[str, Any]) -> Node:
         footnotes=tuple(d["footnotes"]), spans=tuple(_span_from(s) for s in d["spans"]),
         attribution=d["attribution"], uncertain=tuple(d["uncertain"]),
         truncated_start=d["truncated"]["start"], truncated_end=d["truncated"]["end"],
-        missing=d["missing"], translations=d["translations"], url=d["url"], label=d.get("label"),
+        missing=d["missing"], translations=d["translations"], label=d.get("label"),
         edition=d.get("edition"), translator=d.get("translator"), alignment=tuple(d.get("alignment", ())),
     )
 

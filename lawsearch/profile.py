@@ -79,6 +79,23 @@ class Profile:
         return [dict(v) for v in self.data.get("_vocabulary_by_folder", [])]
 
 
+def of(corpus) -> Profile:
+    """The profile a ``Corpus`` was read with; one read back from corpus.json names it in
+    ``code["profile"]``, and its corpus folder (where a ``profile.toml`` may extend it) in
+    its fingerprint.
+
+    ``of(build_corpus(Path("corpus"))).text("ru", "law", id="50") == "Правило 50"``
+    """
+    if corpus.profile is not None:
+        return corpus.profile
+    folder = (corpus.fingerprint or {}).get("corpus")
+    root = Path(folder) if isinstance(folder, str) and Path(folder).is_dir() else None
+    try:
+        return load_profile(corpus.code.get("profile", DEFAULT), root)
+    except CorpusError:
+        return load_profile(corpus.code.get("profile", DEFAULT))
+
+
 def builtin_names() -> list[str]:
     """The profiles shipped with lawsearch: ``["bridge", …]``."""
     return sorted(p.parent.name for p in BUILTIN.glob(f"*/{USER_FILE}"))

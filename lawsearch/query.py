@@ -36,7 +36,7 @@ from whoosh import index as whoosh_index
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
-from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, META
+from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, META
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
@@ -328,7 +328,7 @@ class Searcher:
         kinds = sorted({d["kind"] for d in self.docs})
         if filters.get("kind") is not None and filters["kind"] not in kinds:
             raise QueryError(f"kind:{cut(filters['kind'])} is not a kind of node in this corpus; use one of {', '.join(kinds)}")
-        langs = sorted({d["lang"] for d in self.docs if d["lang"]} | {"en"})
+        langs = sorted({d["lang"] for d in self.docs if d["lang"]} | {ENGLISH})
         if filters.get("lang") is not None and filters["lang"] not in langs:
             raise QueryError(f"lang:{cut(filters['lang'])} is not a language of this corpus; "
                              f"use one of {', '.join(langs)}")
@@ -388,7 +388,9 @@ class Searcher:
         """The query as an ``evaluate.Query`` -- its words, every way to match each, what
         excludes -- plus what to highlight; None when there is nothing to search."""
         clauses, filters = parse(query)
-        english_only = filters.get("lang") == "en"
+        # lang:X is text in X: the English fields for English (the corpus's own text or a
+        # translation), the nodes' own language for any other
+        english_only = filters.get("lang") == ENGLISH
         units: list[Unit] = []
         alternatives: list[Alternative] = []
         negative: list = []
@@ -431,8 +433,8 @@ class Searcher:
             if self.use_thesaurus:
                 alternatives += self._thesaurus_alternatives(said, understood)
         kept = {k: v for k, v in filters.items() if k in ("law", "kind")}
-        if filters.get("lang") == "ru":
-            kept["lang"] = "ru"
+        if filters.get("lang") not in (None, ENGLISH):
+            kept["lang"] = filters["lang"]
         if not units and not kept:
             return None
         return Plan(EvalQuery(units, alternatives, negative, kept), highlight, prefixes, understood, clause_units)
@@ -617,14 +619,14 @@ class Searcher:
         word only where the glossary lets it expand)."""
         out: list[list[tuple[str, ...]]] = []
         for other in self.glossary:
-            if other["en"] == entry["en"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
+            if other["translation"] == entry["translation"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
                     and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
                 out.append(other["terms"])
         return out
 
     def _spelt(self, terms: list[tuple[str, ...]]) -> str:
         """A glossary term as its Russian text: ``[("штрафной",), ("карта",)]`` → ``штрафная карта``."""
-        return next((g["ru"] for g in self.glossary if g["terms"] == terms), " ".join(t[0] for t in terms))
+        return next((g["term"] for g in self.glossary if g["terms"] == terms), " ".join(t[0] for t in terms))
 
     def _english_run(self, units: list[Unit], slots: list, i: int, out: list[Alternative], understood: list[dict]) -> int:
         """English words from ``i`` spelling a glossary term: its Russian phrase, for the run.
@@ -649,7 +651,7 @@ class Searcher:
             out.append(Alternative(node, i, i + best - 1))
             if len(terms) > 1:  # its words apart count too
                 out.append(Alternative(AllOf([self._sequence_node([t]) for t in terms]), i, i + best - 1))
-        understood.append({"words": " ".join(u.text for u in units[i:i + best]), "as": [g["ru"] for g in entries],
+        understood.append({"words": " ".join(u.text for u in units[i:i + best]), "as": [g["term"] for g in entries],
                            "span": (i, i + best - 1),
                            "by": "glossary"})
         return i + best

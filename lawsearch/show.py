@@ -11,7 +11,9 @@ import difflib
 from typing import Any
 
 from . import ids
-from .model import Corpus, CorpusError, Node, Problem, _node_dict, _ref_dict, shorten
+from .model import Corpus, CorpusError, Node, Problem, _node_dict, _ref_dict, segments, shorten
+from .plausibility import language_name
+from .profile import of as profile_of
 
 
 def resolve(corpus: Corpus, query: str) -> str:
@@ -42,11 +44,11 @@ def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
     node = corpus.node(node_id)
     assert node is not None
     return {
-        "node": _node_dict(node),
-        "children": [_node_dict(c) for c in _children(corpus, node)],
+        "node": _node_dict(node, ids.node_url(node)),
+        "children": [_node_dict(c, ids.node_url(c)) for c in _children(corpus, node)],
         "footnotes": [{"id": f.id, "page": f.page, "text": f.text, "orphan": f.orphan}
                       for f in corpus.footnotes_of(node.id)],
-        "commentary": [_node_dict(c) for c in corpus.commentary(node.id)] if node.kind == "law" else [],
+        "commentary": [_node_dict(c, ids.node_url(c)) for c in corpus.commentary(node.id)] if node.kind == "law" else [],
         "refs_out": [_ref_dict(r) for r in corpus.refs_from(node.id)],
         "refs_in": [_ref_dict(r) for r in corpus.refs_to(node.id)],
     }
@@ -58,22 +60,48 @@ def _children(corpus: Corpus, node: Node) -> list[Node]:
     return corpus.children(node.id)
 
 
-def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
-    """Plain text for the terminal; ``lang`` "ru", "en" or "both" chooses the text shown
-    (the English one from the node's translations, where a source gave it)."""
+def languages(corpus: Corpus, lang: str | None) -> list[str]:
+    """The languages whose text ``describe`` shows: the corpus's own (None), one by its
+    code, or ``both`` -- the main language and every translation. A language the corpus
+    has no text in is a CorpusError naming those it has.
+
+    ``languages(corpus, "both") == ["ru", "en"]`` for the Russian corpus with English titles.
+    """
+    known = [corpus.lang, *corpus.translation_languages]
+    if lang in (None, corpus.lang):
+        return [corpus.lang]
+    if lang == BOTH:
+        return known
+    if lang not in known:
+        raise CorpusError(Problem("error", f"no text in {shorten(lang)!r} in this corpus; it has "
+                                           + ", ".join(known) + f" (or {BOTH})"))
+    return [lang]
+
+
+BOTH = "both"
+
+
+def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
+    """Plain text for the terminal; ``lang`` chooses the text shown: the corpus's own
+    language (None), a translation's code (from the node's translations, where a source
+    gave it) or ``both`` (``languages``)."""
+    shown = languages(corpus, lang)
     fn = next((f for f in corpus.footnotes if f.id == node_id), None)
     if fn is not None:
         markers = ", ".join(fn.markers) or "none survives (orphan)"
         return f"Footnote {fn.id}, page {fn.page}\n  {fn.text}\n  markers in: {markers}\n"
     node = corpus.node(node_id)
     assert node is not None
+    words = profile_of(corpus)
+    main = corpus.lang
     out: list[str] = []
-    heading = _heading(node)
+    heading = _heading(node, corpus, words)
     out.append(heading)
     out.append("=" * min(len(heading), 78))
-    en = node.translations.get("en", {}).get("title")
-    if en:
-        out.append(f"English: {en}")
+    for other in corpus.translation_languages:
+        title = (node.translations.get(other) or {}).get("title")
+        if title:
+            out.append(f"{language_name(other)}: {title}")
     facts = [f"{node.kind}", f"edition {node.edition}"]
     if node.translator:
         facts.append(f"translation {node.translator}")
@@ -87,28 +115,30 @@ def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
         out.append(f"source: {where}" + (f" (book page {', '.join(map(str, pages))})" if pages else ""))
     if node.parent:
         parent = corpus.node(node.parent)
-        out.append(f"in: {_heading(parent) if parent else node.parent}")
+        out.append(f"in: {_heading(parent, corpus, words) if parent else node.parent}")
     out.append("")
-    english = node.translations.get("en") or {}
-    if lang in ("ru", "both"):
+    translated = _translated(node, corpus)
+    if main in shown:
         if node.missing:
             out.append("[the text of this law is not in the sources]")
         if node.text:
-            out.append(_render_text(node))
+            out.append(render_text(node.text, node.marks))
         elif node.truncated_start and not node.missing:
             out.append("[… its heading and opening text are lost]")
         elif node.truncated_end:
             out.append("[… text lost after the heading]")
-        elif node.lang == "ru" and not node.title and english.get("text"):
-            out.append("[not in the Russian text]")
-    if lang in ("en", "both"):
-        if lang == "both":
+        elif node.lang == main and not node.title and translated.get("text"):
+            out.append(f"[not in the {language_name(main)} text]")
+    for other in (o for o in shown if o != main):
+        given = node.translations.get(other) or {}
+        if len(shown) > 1:
             out.append("")
-            out.append("English:")
-        if english.get("text"):
-            out.append(english["text"])
+            out.append(f"{language_name(other)}:")
+        if given.get("text"):
+            out.append(given["text"])
         else:
-            out.append("[no English text in the corpus" + (f"; English title: {english['title']}]" if english.get("title") else "]"))
+            title = f"; {language_name(other)} title: {given['title']}]" if given.get("title") else "]"
+            out.append(f"[no {language_name(other)} text in the corpus" + title)
     if node.alignment:
         out.append("")
         out.append("Languages differ: " + ", ".join(node.alignment))
@@ -117,7 +147,7 @@ def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
         out.append("")
         out.append("Contents:")
         for child in children:
-            out.append(f"  {_heading(child)}")
+            out.append(f"  {_heading(child, corpus, words)}")
     notes = corpus.footnotes_of(node.id)
     if notes:
         out.append("")
@@ -132,8 +162,8 @@ def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
             for c in commentary:
                 gap = "[…] " if c.truncated_start else ""
                 out.append(f"  {c.id}. {gap}" + (c.text or "").replace("\n\n", "\n\n      "))
-    for which in (["ru", "en"] if lang == "both" else [lang]):
-        label = " (English text)" if which == "en" else ""
+    for which in shown:
+        label = f" ({language_name(which)} text)" if which != main else ""
         refs_out = corpus.refs_from(node.id, which)
         if refs_out:
             out.append("")
@@ -144,21 +174,30 @@ def describe(corpus: Corpus, node_id: str, lang: str = "ru") -> str:
     return "\n".join(out) + "\n"
 
 
-def _heading(node: Node) -> str:
-    english = (node.translations.get("en") or {})
+def _translated(node: Node, corpus: Corpus) -> dict:
+    """The node's first translation that has text or a title ({} when none has)."""
+    return next((given for other in corpus.translation_languages
+                 if any((given := node.translations.get(other) or {}).values())), {})
+
+
+def _heading(node: Node, corpus: Corpus, words) -> str:
+    translated = _translated(node, corpus)
     if node.kind not in ("division", "commentary", "piece") and not node.title and not node.text \
-            and english.get("text") and node.title_from is None:
-        return f"{node.id}. [only in English: {english.get('title') or 'no title'}]"
-    return _russian_heading(node)
+            and translated.get("text") and node.title_from is None:
+        other = next(o for o in corpus.translation_languages if node.translations.get(o) is translated)
+        return f"{node.id}. [only in {language_name(other)}: {translated.get('title') or 'no title'}]"
+    return _own_heading(node, corpus.lang, words)
 
 
-def _russian_heading(node: Node) -> str:
+def _own_heading(node: Node, lang: str, words) -> str:
+    """``Правило 50. Распоряжение штрафной картой``, in the corpus's language (the profile's
+    strings ``law``, ``commentary``, ``piece``)."""
     if node.kind == "law":
-        label = f"Правило {node.id}"
+        label = words.text(lang, "law", id=node.id)
     elif node.kind == "division":
         label = node.label or node.id
     elif node.kind == "commentary":
-        label = f"Комментарий {node.id}"
+        label = words.text(lang, "commentary", id=node.id)
     else:
         label = node.id
     title = node.title or ("(heading lost)" if node.kind not in ("commentary", "piece") else "")
@@ -169,17 +208,21 @@ def _status(status: str) -> str:
     return {"node": "in the text", "law": "law present, clause lost", "outside": "not in the corpus"}[status]
 
 
-def _render_text(node: Node) -> str:
-    """The text with gaps as ``[…]``, footnote markers as ``[fn-84-1]``."""
-    text = node.text or ""
-    inserts: list[tuple[int, str]] = []
-    for m in node.marks:
-        if m.kind == "gap":
-            inserts.append((m.start, "[…]"))
-        elif m.kind == "footnote":
-            inserts.append((m.start, f"[{m.footnote or 'footnote lost'}]"))
-    for pos, mark in sorted(inserts, reverse=True):
-        pad_left = "" if pos == 0 or text[pos - 1] in " \n" or mark.startswith("[fn") else " "
-        pad_right = "" if pos >= len(text) or text[pos] in " \n" or mark != "[…]" else " "
-        text = text[:pos] + pad_left + mark + pad_right + text[pos:]
-    return text
+def render_text(text: str, marks) -> str:
+    """The text with gaps as ``[…]``, footnote markers as ``[fn-84-1]`` (``model.segments``)."""
+    out: list[str] = []
+    for seg in segments(text, marks):
+        if seg.kind == "gap":
+            out.append(_set_in(text, seg.start, "[…]", right=True))
+        elif seg.kind == "footnote":
+            out.append(f"[{seg.footnote}]" if seg.footnote else _set_in(text, seg.start, "[footnote lost]"))
+        else:
+            out.append(text[seg.start:seg.end])
+    return "".join(out)
+
+
+def _set_in(text: str, pos: int, mark: str, right: bool = False) -> str:
+    """A mark set into running text, a space between it and a word it would touch."""
+    left = " " if pos > 0 and text[pos - 1] not in " \n" else ""
+    after = " " if right and pos < len(text) and text[pos] not in " \n" else ""
+    return left + mark + after

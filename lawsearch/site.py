@@ -18,21 +18,17 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from . import ids
-from .model import Corpus, Footnote, Node, Ref
+from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
-STATUS_TEXT = {"node": "", "law": "этого пункта нет в нашем тексте: открыть правило",
-               "outside": "этого правила нет в корпусе"}
-RULE_TEXT = {
-    "heading": None,
-    "continuity": "правило определено по предыдущей странице книги, которой продолжается эта",
-    "next-heading": "правило определено по заголовку следующего правила на той же странице",
-    "curated": "правило определено редактором корпуса",
-    "unattributed": "правило не определено",
-}
-LEVEL_TEXT = {"law": "номер правила", "section": "буква раздела", "clause": "номер пункта",
-              "subclause": "буква подпункта", "item": "номер"}
+# the profile's string (lawsearch/profiles/<name>/profile.toml, [strings.<lang>]) for each
+# reference status, placement rule and how two languages of a node differ
+STATUS_KEY = {"law": "ref_law", "outside": "ref_outside"}
+RULE_KEY = {"continuity": "placed_continuity", "next-heading": "placed_next_heading",
+            "curated": "placed_curated", "unattributed": "placed_unattributed"}
+DIFFER_KEY = {"only-main": "differ_only_main", "only-translation": "differ_only_translation",
+              "structure": "differ_structure", "title": "differ_title", "refs": "differ_refs"}
 
 
 def template_dir() -> Path:
@@ -42,12 +38,50 @@ def template_dir() -> Path:
     return TEMPLATES
 
 
-def environment() -> Environment:
+def environment(words: Words | None = None) -> Environment:
+    """The templates' environment; ``words`` gives them ``say``, ``t``, ``main`` and
+    ``translation`` (docs/profiles.md, "Strings")."""
     env = Environment(loader=FileSystemLoader(str(template_dir())), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["anchor"] = ids.anchor
     env.globals["source_anchor"] = ids.source_anchor
+    env.globals["url"] = ids.node_url
+    if words is not None:
+        env.globals.update(say=words.say, t=words.table, main=words.main, translation=words.translation,
+                           lang_attr=lang_attr)
     return env
+
+
+def lang_attr(lang: str | None) -> Markup:
+    """`` lang="en"`` for an element in a translation's language; nothing where the corpus
+    has no translation (an element then speaks the page's language)."""
+    return Markup(' lang="{}"').format(lang) if lang else Markup("")
+
+
+class Words:
+    """Every string a page prints, in the corpus's main language, from its profile: the
+    templates' ``say("law", id="50")`` (``Правило 50``), ``t.title_lost`` for a string with
+    nothing to fill in, ``say("name", lang=translation)`` for a translation's own words.
+    ``main`` is the corpus's language, ``translation`` its first other language (or None)."""
+
+    def __init__(self, profile, main: str, translations: tuple[str, ...] = ()):
+        self.profile = profile
+        self.main = main
+        self.translation = translations[0] if translations else None
+        self.table = profile.strings(main)
+
+    def say(self, key: str, lang: str | None = None, **values) -> str:
+        return self.profile.text(lang or self.main, key, **values)
+
+    def heading(self, node: Node) -> str:
+        """``E.`` (a part: its label), ``Правило 50``, ``48.4``, ``Фрагмент``."""
+        if node.kind == "law":
+            return self.say("law", id=node.id)
+        if node.kind == "commentary":
+            return node.id
+        if node.kind == "piece":
+            return self.say("piece")
+        return part_heading(node)
 
 
 @dataclass
@@ -67,19 +101,22 @@ class View:
 class SiteBuilder:
     def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None,
                  build_id: str | None = None, analysed=None):
+        from .profile import of as profile_of
+
         self.corpus = corpus
+        self.words = Words(profile_of(corpus), corpus.lang, corpus.translation_languages)
         self.glossary = list(glossary)
         self.analysis = analysis  # lemmas for the concordance page
         # the build's analysis pass (analysis.AnalysedCorpus), shared with the index
         self.analysed = analysed
         self.single = False
         self.by_id = {n.id: n for n in corpus.nodes}
-        # references by the text they stand in: a node's Russian text and its English text
-        # have offsets of their own
+        # references by the text they stand in: a node's main text and its translation have
+        # offsets of their own
         self.refs_by_source: dict[str, list[Ref]] = {}
-        self.refs_en: dict[str, list[Ref]] = {}
+        self.refs_translated: dict[str, list[Ref]] = {}
         for r in corpus.refs:
-            (self.refs_by_source if r.lang == "ru" else self.refs_en).setdefault(r.from_, []).append(r)
+            (self.refs_by_source if r.lang == corpus.lang else self.refs_translated).setdefault(r.from_, []).append(r)
         self.cited = corpus.cited_by()
         self.curation_reasons = curation_reasons or {}
         self.parts_by_law: dict[str, list[Node]] = {}
@@ -94,8 +131,8 @@ class SiteBuilder:
         self.divisions_by_page: dict[str, list[Node]] = {}  # "laws/50.html" → divisions shown there
         for n in corpus.nodes:
             if n.kind == "division":
-                self.divisions_by_page.setdefault(n.url.split("#")[0], []).append(n)
-        self.env = environment()
+                self.divisions_by_page.setdefault(ids.page(n.id, n.law, n.kind), []).append(n)
+        self.env = environment(self.words)
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
 
     # -- links ------------------------------------------------------------------------------
@@ -105,8 +142,8 @@ class SiteBuilder:
         if node is None:
             return None
         if self.single:  # one file: every node is an anchor in it
-            return "#" + node.url.partition("#")[2]
-        return root + node.url
+            return "#" + (node.id if ids.is_division(node.id) else ids.anchor(node.id))
+        return root + ids.node_url(node)
 
     def ref_href(self, ref: Ref, root: str) -> str | None:
         if ref.status == "node":
@@ -121,43 +158,26 @@ class SiteBuilder:
     def render_text(self, text: str, marks, refs: list[Ref], root: str) -> Markup:
         """Corpus text as HTML: paragraphs, gap marks, footnote markers, labels and
         references as links -- every piece of text escaped."""
-        events: list[tuple[int, int, str, object]] = []  # (start, order, kind, data)
-        for m in marks:
-            if m.kind == "gap":
-                events.append((m.start, 0, "gap", None))
-            elif m.kind == "footnote":
-                events.append((m.start, 1, "footnote", m.footnote))
-            elif m.kind == "label":
-                events.append((m.start, 2, "label", m.end))
-        for r in refs:
-            events.append((r.start, 3, "ref", r))
-        events.sort(key=lambda e: (e[0], e[1]))
         out: list[str] = []
-        pos = 0
-        for start, _, kind, data in events:
-            if start < pos:
-                continue  # overlapping (a list reference already covered it)
-            out.append(escape(text[pos:start]))
-            pos = start
-            if kind == "gap":
+        for seg in segments(text, marks, refs):
+            piece = text[seg.start:seg.end]
+            if seg.kind == "text":
+                out.append(escape(piece))
+            elif seg.kind == "gap":
+                start = seg.start
                 before = " " if start > 0 and not text[start - 1].isspace() else ""
                 after = " " if start < len(text) and not text[start].isspace() else ""
-                out.append(Markup('{}<span class="gap" role="note" title="Здесь текст утерян: страница отсутствует">[…]</span>{}')
-                           .format(before, after))
-            elif kind == "footnote":
-                if data:
-                    out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="сноска">*</a></sup>').format(ids.anchor(data), start))
-                else:
-                    out.append(Markup('<sup class="fn-mark lost" title="Текст сноски утерян вместе со страницей">*</sup>'))
-            elif kind == "label":
-                out.append(Markup('<span class="label">{}</span>').format(text[start:data]))
-                pos = data
-            elif kind == "ref":
-                ref: Ref = data
-                group = [r for r in refs if r.group == ref.group and r.start == ref.start]
-                pos = ref.end
-                out.append(self._ref_html(ref, group, text[ref.start:ref.end], root))
-        out.append(escape(text[pos:]))
+                out.append(Markup('{}<span class="gap" role="note" title="{}">[…]</span>{}')
+                           .format(before, self.words.say("gap"), after))
+            elif seg.kind == "footnote" and seg.footnote:
+                out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="{2}">*</a></sup>').format(
+                    ids.anchor(seg.footnote), seg.start, self.words.say("footnote")))
+            elif seg.kind == "footnote":
+                out.append(Markup('<sup class="fn-mark lost" title="{}">*</sup>').format(self.words.say("footnote_lost")))
+            elif seg.kind == "label":
+                out.append(Markup('<span class="label">{}</span>').format(piece))
+            else:
+                out.append(self._ref_html(seg.refs[0], list(seg.refs), piece, root))
         html = Markup("").join(out)
         paragraphs = [p for p in html.split("\n\n")]
         return Markup("").join(Markup("<p>{}</p>").format(Markup(p)) for p in paragraphs)
@@ -171,7 +191,7 @@ class SiteBuilder:
 
     def _ref_link(self, ref: Ref, label: str, root: str) -> Markup:
         href = self.ref_href(ref, root)
-        status = STATUS_TEXT[ref.status]
+        status = self.words.say(STATUS_KEY[ref.status]) if ref.status in STATUS_KEY else ""
         if href is None:
             return Markup('<span class="ref outside" title="{}">{}</span>').format(status, label)
         return Markup('<a class="ref to-{}" href="{}" data-target="{}"{}>{}</a>').format(
@@ -191,19 +211,19 @@ class SiteBuilder:
         evidence = "; ".join(x for x in (placement, self.guess(node)) if x) or None
         children = [self.view(c, root, shown) for c in self.corpus.children(node.id) if c.kind != "division"]
         text_html = self.render_text(node.text, node.marks, self.refs_by_source.get(node.id, []), root) if node.text else None
-        english = (node.translations.get("en") or {}).get("text")
-        en_html = self.render_text(english, (), self.refs_en.get(node.id, []), root) if english else None
+        translated = self.translation(node).get("text")
+        en_html = self.render_text(translated, (), self.refs_translated.get(node.id, []), root) if translated else None
         # a footnote shared by several markers is printed once, under the first of them
         notes = self.notes_shown.get(node.id, [])
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
-        return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence, en_html)
+        return View(node, self.words.heading(node), text_html, children, cited_by, notes, pages, evidence, en_html)
 
     def placement(self, node: Node) -> str | None:
         """How a node's law was found, when not by its own heading (shown once per run of
         nodes placed the same way)."""
         if node.attribution in ("curated", "next-heading", "continuity") and node.kind != "commentary":
-            note = RULE_TEXT[node.attribution]
+            note = self.words.say(RULE_KEY[node.attribution])
             reason = self.curation_reasons.get(node.id)
             return f"{note}: {reason}" if node.attribution == "curated" and reason else note
         return None
@@ -211,7 +231,7 @@ class SiteBuilder:
     def guess(self, node: Node) -> str | None:
         """Which parts of a node's ID are a guess (shown on the node itself)."""
         if node.uncertain:
-            return "не указано в тексте, восстановлено по соседям: " + ", ".join(LEVEL_TEXT[u] for u in node.uncertain)
+            return self.words.say("guessed", levels=", ".join(self.words.say(f"level_{u}") for u in node.uncertain))
         return None
 
     def concordance(self) -> list:
@@ -227,16 +247,56 @@ class SiteBuilder:
                 terms.append((n, term))
         analysed = self.analysed if self.analysed is not None else AnalysedCorpus(self.analysis)
         found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=50)
-        return [({"ru": term.ru, "en": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
+        return [({"term": term.ru, "translation": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
 
-    def has_english(self, law: Node) -> bool:
-        """Whether any part of the law has English text (a second-language source)."""
-        return any((n.translations.get("en") or {}).get("text") for n in [law, *self.parts_by_law.get(law.id, [])])
+    def translation(self, node: Node) -> dict:
+        """The node's title and text in the corpus's translation language ({} where none)."""
+        return (node.translations.get(self.words.translation) or {}) if self.words.translation else {}
+
+    def has_translation(self, law: Node) -> bool:
+        """Whether any part of the law has text in the translation language (a second-language source)."""
+        return any(self.translation(n).get("text") for n in [law, *self.parts_by_law.get(law.id, [])])
 
     def alignment_text(self, node: Node) -> str:
-        words = {"only-ru": "только в русском", "only-en": "только в английском", "structure": "разное деление на части",
-                 "title": "заголовки расходятся с глоссарием", "refs": "разные ссылки"}
-        return ", ".join(words.get(f, f) for f in node.alignment)
+        """How the node's languages differ, in words: ``only-en`` (a translation's) reads as
+        "only in the translation"."""
+        def key(flag: str) -> str | None:
+            if flag == f"only-{self.corpus.lang}":
+                return DIFFER_KEY["only-main"]
+            if flag.startswith("only-"):
+                return DIFFER_KEY["only-translation"]
+            return DIFFER_KEY.get(flag)
+        return ", ".join(self.words.say(key(f)) if key(f) else f for f in node.alignment)
+
+    def lead(self) -> str:
+        """The home page's first sentence, from the manifest: the laws, the edition, who
+        translated the main text and when, whether a commentary is there."""
+        laws = self.laws()
+        if not laws:
+            return ""
+        edition = self.corpus.code.get("edition", "")
+        translation = self.translated_by()
+        commentary = self.words.say("lead_commentary") if any(s.kind == "commentary" for s in self.corpus.sources) else ""
+        return self.words.say("lead", first=laws[0].id, last=laws[-1].id, edition=edition) + translation + commentary + "."
+
+    def translated_by(self) -> str:
+        """"; перевод: А. Рыбников (1991)": who translated the main law text, as its manifest
+        entry says ("" for an original)."""
+        texts = [s for s in self.corpus.sources if s.kind == "laws" and s.lang == self.corpus.lang]
+        if not texts or not texts[0].translator:
+            return ""
+        key = "lead_translation_year" if texts[0].published else "lead_translation"
+        return self.words.say(key, translator=texts[0].translator, published=texts[0].published)
+
+    def superseded(self) -> str:
+        """"The 1987 code was replaced by …", from the profile's [editions] table; "" when
+        it says nothing of this edition."""
+        edition = str(self.corpus.code.get("edition", ""))
+        later = self.words.profile.data.get("editions", {}).get(edition, {}).get("superseded_by", [])
+        if not later:
+            return ""
+        joined = self.words.say("and").join([", ".join(later[:-1]), later[-1]] if len(later) > 1 else later)
+        return self.words.say("superseded", edition=edition, later=joined)
 
     def footnote_html(self, f: Footnote, root: str) -> Markup:
         """A footnote's text, inline (it stands in one paragraph with its mark)."""
@@ -252,11 +312,11 @@ class SiteBuilder:
         parts = self.parts_by_law.get(law.id, [])
         commentary = self.corpus.commentary(law.id)
         if law.missing and commentary:
-            return "только комментарий"
+            return self.words.say("status_commentary_only")
         if law.missing:
-            return "утрачено"
+            return self.words.say("status_lost")
         lost = law.truncated_start or any(n.truncated_start or n.truncated_end for n in [law, *parts])
-        return "с пропусками" if lost else "полностью"
+        return self.words.say("status_gaps" if lost else "status_full")
 
     def write(self, target: Path) -> list[Path]:
         """Render every page into ``target`` (an empty folder); return the files written."""
@@ -271,21 +331,22 @@ class SiteBuilder:
 
         laws = self.laws()
         divisions = {n.id: n for n in self.corpus.nodes if n.kind == "division"}
-        page("index.html", "home.html", "", laws=laws, divisions=divisions, title="Законы дубликатного бриджа")
+        say = self.words.say
+        page("index.html", "home.html", "", laws=laws, divisions=divisions, title=say("code_title"))
         for i, law in enumerate(laws):
             page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"),
                  commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
                  division=divisions.get(law.parent) if law.parent else None,
                  divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),
                  prev=laws[i - 1] if i else None, next=laws[i + 1] if i + 1 < len(laws) else None,
-                 title=f"Правило {law.id}. {law.title or law.translations['en']['title'] or ''}")
-        page("sources.html", "sources.html", "", title="Источники")
-        page("glossary.html", "glossary.html", "", glossary=self.glossary, title="Глоссарий")
+                 title=f"{say('law', id=law.id)}. {law.title or self.translation(law).get('title') or ''}")
+        page("sources.html", "sources.html", "", title=say("sources"))
+        page("glossary.html", "glossary.html", "", glossary=self.glossary, title=say("glossary"))
         if self.analysis is not None:
-            page("concordance.html", "concordance.html", "", terms=self.concordance(), title="Конкорданс")
+            page("concordance.html", "concordance.html", "", terms=self.concordance(), title=say("concordance"))
         pieces = [n for n in self.corpus.nodes if n.kind == "piece" and n.law is None]
         page("unattributed.html", "unattributed.html", "", pieces=[self.view(p, "") for p in pieces],
-             title="Неразмещённые фрагменты")
+             title=say("unattributed"))
         static = template_dir() / "static"
         if static.is_dir():
             shutil.copytree(static, target / "static", dirs_exist_ok=True)
@@ -318,14 +379,9 @@ class SiteBuilder:
             self.single = False
 
 
-def heading(node: Node) -> str:
-    """``E. Распоряжение старшей штрафной картой``; ``Правило 50``; ``48.4``."""
-    if node.kind == "law":
-        return f"Правило {node.id}"
-    if node.kind == "commentary":
-        return node.id
-    if node.kind == "piece":
-        return "Фрагмент"
+def part_heading(node: Node) -> str:
+    """A part's label as the site prints it: ``E.``, ``2.``, ``(A)``, ``(1)`` (a law's, a
+    commentary's and a piece's come from the profile's words: ``Words.heading``)."""
     label = node.label or node.id
     if node.kind in ("subclause", "item"):
         label = f"({label.upper() if node.kind == 'subclause' else label})"
@@ -334,10 +390,10 @@ def heading(node: Node) -> str:
 
 def curation_reasons(corpus: Corpus) -> dict[str, str]:
     """Node id → the reason of the curation statement about the piece it stands in."""
-    statements = {(c["source"], c["line"]): c["reason"] for c in corpus.code.get("curation", [])}
+    statements = {(c.source, c.line): c.reason for c in corpus.report.curation}
     starts: dict[str, list[int]] = {}
-    for p in corpus.code.get("pieces", []):
-        starts.setdefault(p["source"], []).append(p["first"])
+    for p in corpus.report.pieces:
+        starts.setdefault(p.source, []).append(p.first)
     reasons = {}
     for node in corpus.nodes:
         if node.attribution != "curated" or not node.spans:
@@ -367,10 +423,11 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """
     from .analysis import STOP_WORDS
     from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
-    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS
+    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH
     from .ids import LOOKALIKES
     from .model import ECHO_CHARS
     from .patterns import SEARCH_GRAMMAR
+    from .profile import of as profile_of
     from .query import FAMILY, MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM, THESAURUS, TRANSLATION, Searcher
 
     searcher = Searcher(index_dir)
@@ -420,6 +477,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "postings": postings,
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
+            "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
             "grammar": SEARCH_GRAMMAR,
@@ -434,7 +492,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
             "forms": packed_forms(meta["forms"]),
-            "glossary": [{"ru": g["ru"], "en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
+            "glossary": [{"term": g["term"], "translation": g["translation"], "expand": g["expand"], "terms": g["terms"],
+                          "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
             # as written: the engine reads say and means through the forms table, as index.py compiled them
             "thesaurus": [[t["text"], t["means"], t["weight"]] for t in meta.get("thesaurus", [])],
@@ -442,6 +501,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "citations": meta["citations"],
             "vocabulary": meta["vocabulary"],
             "real_neighbours": front_coded(meta.get("real_neighbours", [])),
+            # what search.js prints, in the corpus's language (the profile's [strings])
+            "strings": profile_of(corpus).strings(corpus.lang),
         }
     finally:
         searcher.close()

@@ -21,7 +21,7 @@ from . import plausibility, schema
 from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
 from .grammar import Grammar
-from .profile import DEFAULT as DEFAULT_PROFILE, Profile, load_profile
+from .profile import BUILTIN as BUILTIN_PROFILES, DEFAULT as DEFAULT_PROFILE, USER_FILE as PROFILE_FILE, Profile, load_profile
 from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
 MANIFEST = "manifest.toml"
@@ -57,8 +57,10 @@ class CorpusFolder:
     curation: list[CurationStatement] = field(default_factory=list)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
-    data_files: dict[str, Path] = field(default_factory=dict)  # "lexicon", "glossary", … -> path
-    documents: dict[str, Document] = field(default_factory=dict)  # the same, read and checked
+    profile: Profile | None = None  # the code's profile (lawsearch/profile.py), the manifest's [code] profile
+    # "lexicon", "glossary", … -> the files of that role, the profile's first: a later one extends
+    vocabulary: dict[str, list[Path]] = field(default_factory=dict)
+    documents: dict[str, list[Document]] = field(default_factory=dict)  # the same, read and checked
     inputs: str = ""
     fingerprint: Fingerprint | None = None  # every input file read, to tell later whether a build is current
     profile: Profile | None = None  # the code's profile ([code] profile, extended by the folder's profile.toml)
@@ -130,36 +132,53 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
 
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar)
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
+    for path in folder.profile.origin:
+        _add_input(path, fingerprint, digest)
+    if folder.profile.origin[-1:] != (root / PROFILE_FILE,):
+        fingerprint.add_absent(root / PROFILE_FILE)  # a profile.toml made later makes the build stale
     for key, data_file in DATA_FILES.items():
+        # the code's vocabulary ships with its profile; the corpus folder's own file of a role
+        # (named in the manifest, else the default name) comes after it, extending it
+        built_in = [] if key == "curation" else folder.profile.vocabulary(key)
         path = root / code.get(key, data_file.default)
         if not _present(path):
             if key in code:
                 problems.append(manifest.problem(
                     f"the manifest names {code[key]} as the {key} file, but there is no such file", "code", key))
             fingerprint.add_absent(path)
-            continue
-        stat = _stat(path)
-        data = read_bytes(path)
-        digest.update(data)
-        fingerprint.add(path, data, stat)
-        try:
-            folder.documents[key] = schema.load(path, data_file.schema)
-        except CorpusError as e:
-            problems += e.problems
-            continue
-        folder.data_files[key] = path
+        for each in dict.fromkeys([*built_in, *([path] if _present(path) else [])]):
+            _add_input(each, fingerprint, digest)
+            try:
+                doc = schema.load(each, data_file.schema)
+            except CorpusError as e:
+                problems += e.problems
+                continue
+            folder.documents.setdefault(key, []).append(doc)
+            folder.vocabulary.setdefault(key, []).append(each)
     if "curation" in folder.documents:
-        folder.curation, found = read_curation(folder.documents["curation"], sources, folder.law_range)
+        folder.curation, found = read_curation(folder.documents["curation"][-1], sources, folder.law_range)
         folder.curation_path = f"{corpus_name(root)}/{code.get('curation', DATA_FILES['curation'].default)}"
         problems += found
-    if "titles" in folder.documents:
-        folder.titles_en, found = read_titles(folder.documents["titles"], folder.law_range)
+    for doc in folder.documents.get("titles", []):
+        # a built-in file covers the whole code: laws this corpus's range leaves out are simply unused
+        titles, found = read_titles(doc, folder.law_range, strict=not doc.path.is_relative_to(BUILTIN_PROFILES))
+        folder.titles_en.update(titles)
         problems += found
     if problems:
         raise CorpusError(problems)
     folder.inputs = digest.hexdigest()
     folder.fingerprint = fingerprint
     return folder
+
+
+def _add_input(path: Path, fingerprint: Fingerprint, digest) -> bytes:
+    """Read one input file of the build, counting its bytes in the inputs' hash and the
+    freshness fingerprint (its time taken before reading)."""
+    stat = _stat(path)
+    data = read_bytes(path)
+    digest.update(data)
+    fingerprint.add(path, data, stat)
+    return data
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -547,13 +566,18 @@ class PieceNames:
         return matches[0], int(line)
 
 
-def read_titles(doc: Document, law_range: tuple[int, int]) -> tuple[dict[str, str], list[Problem]]:
-    """Law number → English title, from a titles file checked against ``schema.TITLES``."""
+def read_titles(doc: Document, law_range: tuple[int, int],
+                strict: bool = True) -> tuple[dict[str, str], list[Problem]]:
+    """Law number → English title, from a titles file checked against ``schema.TITLES``.
+    A law outside ``law_range`` is an error with ``strict`` (a corpus folder's file), and
+    left out without it (a profile's file, written for the whole code)."""
     titles, problems = {}, []
     for law, title in doc.data.get("titles", {}).items():
         if not law_range[0] <= int(law) <= law_range[1]:
-            problems.append(doc.problem(f"law {law} is outside the code's laws {law_range[0]}-{law_range[1]} "
-                                        "([code] laws in the manifest)", "titles", law))
+            if strict:
+                problems.append(doc.problem(f"law {law} is outside the code's laws {law_range[0]}-{law_range[1]} "
+                                            "([code] laws in the manifest)", "titles", law))
+            continue
         titles[law] = title
     return titles, problems
 
@@ -568,9 +592,22 @@ class GlossaryTerm:
     expand: bool = True
 
 
-def read_glossary(path: Path | None) -> list[GlossaryTerm]:
-    """The terms of a glossary file, checked against ``schema.GLOSSARY``."""
-    if path is None or not path.is_file():
-        return []
-    return [GlossaryTerm(t["ru"], t["en"], t.get("note", ""), t.get("expand", True))
-            for t in schema.load(path, schema.GLOSSARY).data.get("term", [])]
+def read_glossary(paths: Path | list[Path] | None) -> list[GlossaryTerm]:
+    """The terms of glossary files, each checked against ``schema.GLOSSARY``; a later file's
+    term replaces an earlier one of the same Russian term (the corpus folder's over the
+    profile's), its new terms follow.
+
+    ``read_glossary(folder.vocabulary["glossary"])[0].en    # 'penalty card'``
+    """
+    terms: dict[str, GlossaryTerm] = {}
+    for path in _paths(paths):
+        for t in schema.load(path, schema.GLOSSARY).data.get("term", []):
+            term = GlossaryTerm(t["ru"], t["en"], t.get("note", ""), t.get("expand", True))
+            terms[term.ru.strip().lower()] = term
+    return list(terms.values())
+
+
+def _paths(paths: Path | list[Path] | None) -> list[Path]:
+    """One file, several, or none, as a list of the files that exist."""
+    listed = [paths] if isinstance(paths, Path) else list(paths or [])
+    return [p for p in listed if p.is_file()]

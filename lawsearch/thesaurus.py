@@ -122,11 +122,14 @@ def merged(built_in: list[ThesaurusEntry], extension: list[ThesaurusEntry]) -> l
     return out + [e for e in extension if _folded(e.say) in own]
 
 
-def load(corpus_file: Path | None) -> list[ThesaurusEntry]:
-    """The thesaurus a build uses: the code's vocabulary, extended by the corpus folder's."""
-    entries = read_thesaurus(BUILT_IN)
-    if corpus_file is not None and corpus_file.is_file():
-        entries = merged(entries, read_thesaurus(corpus_file))
+def load(files: list[Path] | Path | None) -> list[ThesaurusEntry]:
+    """The thesaurus a build uses: the files of the profile's vocabulary role "thesaurus",
+    built-in first, each extending the ones before (``folder.vocabulary["thesaurus"]``).
+    Given one file or none (the older call), the built-in file comes first."""
+    listed = list(files) if isinstance(files, list) else [BUILT_IN, *([files] if files is not None else [])]
+    entries: list[ThesaurusEntry] = []
+    for path in (p for p in listed if p.is_file()):
+        entries = merged(entries, read_thesaurus(path))
     return entries
 
 

@@ -14,6 +14,7 @@ from lawsearch.model import Corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
+VOCABULARY = ROOT / "lawsearch" / "profiles" / "bridge"  # the built-in profile's lexicon, glossary, titles
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -47,6 +48,8 @@ def narrow_law_range(root: Path, last: int) -> None:
                         encoding="utf-8")
     for name, pattern in (("curation.toml", r'^law = "(\d+)"\n'), ("titles-en.toml", r"^(\d+) = .*\n")):
         path = root / name
+        if not path.exists():
+            continue  # the profile's own titles cover the whole code; laws past the range go unused
         text = re.sub(pattern, lambda m: m[0] if int(m[1]) <= last else "", path.read_text(encoding="utf-8"), flags=re.M)
         path.write_text(text, encoding="utf-8")
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import CORPUS_DIR
+from conftest import CORPUS_DIR, VOCABULARY
 from lawsearch import analysis as analysis_module
 from lawsearch import index as index_module
 from lawsearch import query as query_module
@@ -18,12 +18,12 @@ from lawsearch.index import load_glossary
 
 @pytest.fixture(scope="module")
 def analysis():
-    return Analysis(Lexicon.load(CORPUS_DIR / "lexicon.toml"))
+    return Analysis(Lexicon.load(VOCABULARY / "lexicon.toml"))
 
 
 @pytest.fixture(scope="module")
 def glossary():
-    return load_glossary(CORPUS_DIR / "glossary.toml")
+    return load_glossary(VOCABULARY / "glossary.toml")
 
 
 @pytest.mark.parametrize("parts, separator", [

@@ -31,7 +31,7 @@ from lawsearch.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "corpus"
 LAWSEARCH = [sys.executable, "-c", "import sys; from lawsearch.program import main; sys.exit(main())"]  # as installed
-TITLE_A = '50 = "Disposition of Penalty Card"'  # corpus/titles-en.toml
+TITLE_A = '50 = "Disposition of Penalty Card"'  # the bridge profile's titles-en.toml
 TITLE_B = '50 = "Disposition of Zebra Card"'  # a variant whose search for "zebra" finds law 50
 
 
@@ -84,8 +84,8 @@ def corpus_b(tmp_path_factory) -> Path:
     from a build of the shipped one by content, not only by its id."""
     root = tmp_path_factory.mktemp("variant") / "corpus"
     shutil.copytree(CORPUS_DIR, root)
-    titles = root / "titles-en.toml"
-    titles.write_text(titles.read_text(encoding="utf-8").replace(TITLE_A, TITLE_B), encoding="utf-8")
+    # the corpus folder's own titles file overrides the profile's title of law 50
+    (root / "titles-en.toml").write_text(f"[titles]\n{TITLE_B}\n", encoding="utf-8")
     return root
 
 

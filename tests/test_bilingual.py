@@ -65,9 +65,9 @@ def test_alignment_flags(bilingual, node_id, flags):
 
 
 def test_alignment_report(bilingual):
-    (report,) = bilingual.code["alignment"]
-    assert report["lang"] == "en" and report["covered_laws"] == ["50"]
-    assert report["flags"]["only-en"] == ["50E3"]
+    (report,) = bilingual.report.alignment
+    assert report.lang == "en" and report.covered_laws == ("50",)
+    assert report.flags["only-en"] == ["50E3"]
 
 
 def test_english_references(bilingual):
@@ -125,13 +125,13 @@ def test_show_both_languages(bilingual_root, bilingual_site):
 def test_side_by_side_on_a_desktop_stacked_on_a_phone_with_a_switch(browser, bilingual_site):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto((bilingual_site / "site" / "laws" / "50.html").as_uri())
-    ru, en = page.locator("#l50d .parallel > .lang-ru"), page.locator("#l50d .parallel > .lang-en")
+    ru, en = page.locator("#l50d .parallel > .lang-main"), page.locator("#l50d .parallel > .lang-translation")
     assert ru.bounding_box()["x"] < en.bounding_box()["x"]  # side by side
     assert abs(ru.bounding_box()["y"] - en.bounding_box()["y"]) < 5
     assert page.locator("#l50e3-en").inner_text().startswith("Offender")  # the anchor of CONTRACT.md, -en
-    page.check('input[value="en"]')
+    page.check('input[value="translation"]')
     assert ru.is_hidden() and en.is_visible()
-    page.check('input[value="ru"]')
+    page.check('input[value="main"]')
     assert en.is_hidden() and ru.is_visible()
     page.set_viewport_size({"width": 390, "height": 844})
     page.check('input[value="both"]')

@@ -343,7 +343,7 @@ def test_check_without_a_corpus_manifest_fails_cleanly(runner, tmp_path):
 def hand_made(text: str, title: str | None = None, footnote: str | None = None) -> Corpus:
     node = Node(id="50E2", kind="clause", law="50", parent="50E", lang="ru", title=title, title_from=None,
                 text=text, marks=(), footnotes=(), spans=(), attribution="heading", uncertain=(),
-                truncated_start=False, truncated_end=False, missing=False, translations={}, url="")
+                truncated_start=False, truncated_end=False, missing=False, translations={})
     notes = (Footnote(id="fn-84-1", page=84, text=footnote, markers=("50E2",), orphan=False, at=None),) if footnote else ()
     return Corpus(sources=(), nodes=(node,), footnotes=notes, refs=())
 

@@ -57,7 +57,7 @@ def manifest_line(root: Path, needle: str) -> int:
 
 
 def loop(path: Path) -> None:
-    path.unlink()
+    path.unlink(missing_ok=True)  # a glossary.toml of the folder's own, looping, where the profile's serves
     path.symlink_to(path.name)  # a link to itself
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from conftest import CORPUS_DIR
+from conftest import CORPUS_DIR, VOCABULARY
 from lawsearch.analysis import Analysis, Lexicon, tokenize
 from lawsearch.cli import main
 from lawsearch.concordance import freq, kwic
@@ -14,7 +14,7 @@ from lawsearch.concordance import freq, kwic
 
 @pytest.fixture(scope="module")
 def analysis():
-    return Analysis(Lexicon.load(CORPUS_DIR / "lexicon.toml"))
+    return Analysis(Lexicon.load(VOCABULARY / "lexicon.toml"))
 
 
 def test_kwic_finds_every_form_of_a_phrase(corpus, analysis):

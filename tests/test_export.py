@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS_DIR
+from conftest import CORPUS_DIR, VOCABULARY
 from lawsearch import ids
 from lawsearch.analysis import Lexicon
 from lawsearch.export import aligned, sentences, to_conllu, to_tei, to_tmx
@@ -24,7 +24,7 @@ TEI = "{http://www.tei-c.org/ns/1.0}"
 
 @pytest.fixture(scope="module")
 def conllu_text(corpus) -> str:
-    return to_conllu(corpus, Lexicon.load(CORPUS_DIR / "lexicon.toml").forms)
+    return to_conllu(corpus, Lexicon.load(VOCABULARY / "lexicon.toml").forms)
 
 
 def test_sentences_do_not_split_after_abbreviations():

@@ -7,6 +7,7 @@ import csv
 from pathlib import Path
 
 import pytest
+from conftest import VOCABULARY
 
 from lawsearch import families as fam
 from lawsearch.analysis import Lexicon
@@ -172,7 +173,7 @@ def test_families_maps_every_member():
 # --- properties --------------------------------------------------------------------------
 
 def lexicon_lemmas() -> frozenset[str]:
-    return frozenset(Lexicon.load(ROOT / "corpus" / "lexicon.toml").forms.values())
+    return frozenset(Lexicon.load(VOCABULARY / "lexicon.toml").forms.values())
 
 
 # Roots with many prefixed verbs, to try every prefix on, each with how a prefixed verb of

@@ -74,7 +74,7 @@ def change_a_source_keeping_its_size(root: Path) -> None:
 
 
 def append_to_a_data_file(root: Path) -> None:
-    with open(root / "glossary.toml", "a", encoding="utf-8") as f:
+    with open(root / "curation.toml", "a", encoding="utf-8") as f:
         f.write("\n# a comment\n")
 
 
@@ -87,7 +87,7 @@ def remove_a_source(root: Path) -> None:
 
 
 def remove_a_data_file(root: Path) -> None:
-    (root / "titles-en.toml").unlink()
+    (root / "curation.toml").unlink()
 
 
 def edit_the_manifest(root: Path) -> None:
@@ -104,13 +104,38 @@ def test_a_change_makes_the_build_stale(fingerprinted, change):
 
 
 def test_a_data_file_added_where_there_was_none_makes_the_build_stale(corpus_copy):
-    manifest = corpus_copy / "manifest.toml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace('lexicon = "lexicon.toml"\n', ""), encoding="utf-8")
-    lexicon = (corpus_copy / "lexicon.toml").read_bytes()
-    (corpus_copy / "lexicon.toml").unlink()  # the manifest names none: the default name, looked for and not found
+    assert not (corpus_copy / "lexicon.toml").exists()  # the profile's lexicon serves; the default name is looked for
     stored = read_corpus_folder(corpus_copy).fingerprint.to_dict()
     assert is_current(corpus_copy, stored)
-    (corpus_copy / "lexicon.toml").write_bytes(lexicon)
+    (corpus_copy / "lexicon.toml").write_text('[spellings]\n"онер" = "онёр"\n', encoding="utf-8")
+    assert not is_current(corpus_copy, stored)
+
+
+@pytest.fixture
+def own_profiles(tmp_path, monkeypatch) -> Path:
+    """A copy of the built-in profiles that the package reads instead, to change in a test."""
+    import lawsearch.profile
+    import lawsearch.sources
+
+    copy = tmp_path / "profiles"
+    shutil.copytree(lawsearch.profile.BUILTIN, copy)
+    monkeypatch.setattr(lawsearch.profile, "BUILTIN", copy)
+    monkeypatch.setattr(lawsearch.sources, "BUILTIN_PROFILES", copy)
+    return copy
+
+
+@pytest.mark.parametrize("name", ["profile.toml", "lexicon.toml", "glossary.toml", "titles-en.toml", "thesaurus.toml"])
+def test_a_change_to_a_profile_file_makes_the_build_stale(corpus_copy, own_profiles, name):
+    stored = read_corpus_folder(corpus_copy).fingerprint.to_dict()
+    assert is_current(corpus_copy, stored)
+    with open(own_profiles / "bridge" / name, "a", encoding="utf-8") as f:
+        f.write("\n# edited\n")
+    assert not is_current(corpus_copy, stored)
+
+
+def test_a_profile_file_made_in_the_corpus_folder_makes_the_build_stale(corpus_copy):
+    stored = read_corpus_folder(corpus_copy).fingerprint.to_dict()
+    (corpus_copy / "profile.toml").write_text('extends = "bridge"\n', encoding="utf-8")
     assert not is_current(corpus_copy, stored)
 
 

@@ -117,7 +117,7 @@ def hostile_node(node_id: str, kind: str, law: str | None, parent: str | None, t
     return Node(id=node_id, kind=kind, law=law, parent=parent, lang="ru", title=title, title_from="heading",
                 text=text, marks=(), footnotes=(), spans=(), attribution="heading", uncertain=(),
                 truncated_start=False, truncated_end=False, missing=False,
-                translations={"en": {"title": en_title, "text": en_text}}, url="")
+                translations={"en": {"title": en_title, "text": en_text}})
 
 
 # everything XML 1.0 cannot hold, markup, and what UD validation refuses (decomposed ё)
@@ -144,7 +144,7 @@ def test_a_piece_named_after_any_file_gets_an_anchor_every_format_accepts(stem):
     assert re.fullmatch(r"[^\W\d][\w.-]*", a) and a != anchor(f"piece-{stem}x-14")
     piece = Node(id=node_id, kind="piece", law=None, parent=None, lang="ru", title=None, title_from=None,
                  text="Кусок текста без заголовка.", marks=(), footnotes=(), spans=(), attribution="unattributed",
-                 uncertain=(), truncated_start=True, truncated_end=True, missing=False, translations={}, url="")
+                 uncertain=(), truncated_start=True, truncated_end=True, missing=False, translations={})
     tei = etree.fromstring(to_tei(Corpus(sources=(), nodes=(piece,), footnotes=(), refs=())).encode())
     ids = tei.xpath("//@xml:id")
     assert a in ids

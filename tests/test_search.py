@@ -9,14 +9,14 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conftest import CORPUS_DIR, relevance_set
+from conftest import CORPUS_DIR, relevance_set, VOCABULARY
 from lawsearch.analysis import Analysis, Lexicon, STOP_WORDS, tokenize
 from lawsearch.cli import main
 
 
 @pytest.fixture(scope="module")
 def analysis():
-    return Analysis(Lexicon.load(CORPUS_DIR / "lexicon.toml"))
+    return Analysis(Lexicon.load(VOCABULARY / "lexicon.toml"))
 
 
 @pytest.mark.parametrize("text, tokens", [

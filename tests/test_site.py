@@ -62,7 +62,7 @@ def test_every_link_and_anchor_resolves(built):
 def test_every_node_has_its_contract_anchor(built, corpus):
     pages = parse_site(built / "site")
     for node in corpus.nodes:
-        page_path, _, fragment = node.url.partition("#")
+        page_path, _, fragment = ids.node_url(node).partition("#")
         page = pages[(built / "site" / page_path).resolve()]
         assert fragment == ids.anchor(node.id) and fragment in page.ids, node.id
 

@@ -302,7 +302,7 @@ BAD_FOLDERS = [
      "curation.toml", 'uncertain = ["paragraph"]', ["uncertain", "paragraph"]),
     ("curation TOML syntax error", lambda r: edit(r / "curation.toml", "page = 78\n", "page = =78\n"),
      "curation.toml", "page = =78", ["TOML"]),
-    ("titles TOML syntax error", lambda r: edit(r / "titles-en.toml", '50 = "Disposition of Penalty Card"', '50 = Disposition'),
+    ("titles TOML syntax error", lambda r: (r / "titles-en.toml").write_text('[titles]\n50 = Disposition\n', encoding="utf-8"),
      "titles-en.toml", "50 = Disposition", ["TOML"]),
 ]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS_DIR, DATA, ROOT
+from conftest import CORPUS_DIR, DATA, ROOT, VOCABULARY
 from lawsearch.index import english_analyzer
 from lawsearch.morph import english_stem
 from lawsearch.sources import read_glossary
@@ -63,7 +63,7 @@ def english_words(texts) -> set[str]:
 
 def test_every_english_word_of_the_corpus(corpus):
     texts = [(n.translations.get("en") or {}).get(k) for n in corpus.nodes for k in ("title", "text")]
-    texts += [t.en for t in read_glossary(CORPUS_DIR / "glossary.toml")]
+    texts += [t.en for t in read_glossary(VOCABULARY / "glossary.toml")]
     texts += [p.read_text(encoding="utf-8") for p in sorted((DATA / "english").glob("*.txt"))]
     words = sorted(english_words(texts))
     assert len(words) > 100  # the English titles, the glossary and the English test file

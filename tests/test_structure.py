@@ -180,7 +180,6 @@ def test_tree_is_connected_and_in_reading_order(corpus):
     keys = [ids.sort_key(n.id, n.law, n.kind) for n in corpus.nodes]
     assert keys == sorted(keys)
     assert len(known) == len(corpus.nodes)
-    assert all(n.url == ids.url(n.id, n.law, n.kind) for n in corpus.nodes)
 
 
 def test_every_span_maps_back_to_its_raw_text(corpus, raw_lines):
@@ -222,5 +221,5 @@ def test_curation_the_text_contradicts_is_an_error(corpus_copy, old, new, messag
 
 
 def test_curation_confirmed_by_a_stronger_rule_is_recorded(corpus):
-    verified = "\n".join(corpus.code["verified"])
+    verified = "\n".join(corpus.report.verified)
     assert "000:1 law 45" in verified and "004:13 section B" in verified

@@ -92,8 +92,8 @@ class Divisions(BuilderBase):
                 title=title or None, title_from="heading", text=body.text or None, marks=tuple(body.marks), footnotes=(),
                 spans=(Span(path, page, (line.first, line.last)), *body.spans), attribution="heading", uncertain=(),
                 truncated_start=False, truncated_end=False, missing=False,
-                translations={"en": {"title": None, "text": None}},
-                url=self.url(node_id, None, "division"), label=self.division_label(slug, numeral),
+                translations={},
+                label=self.division_label(slug, numeral),
                 edition=source.edition if source else None, translator=source.translator if source else None,
             ))
         return nodes

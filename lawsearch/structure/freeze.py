@@ -57,15 +57,15 @@ class Freezing(BuilderBase):
         if source is None:
             source = next((s for s in self.sources.values() if s.kind == "laws"), None)
         footnotes = tuple(dict.fromkeys(m.footnote for m in marks if m.kind == "footnote" and m.footnote))
-        en_title = self.titles_en.get(b.law) if b.kind == "law" else None
+        given_title = self.titles_en.get(b.law) if b.kind == "law" and self.titles_lang else None
         return Node(
             id=b.id, kind=b.kind, law=b.law, parent=b.parent, lang=source.lang if source else self.main_lang,
             title=b.title, title_from=b.title_from if b.title else None, text=text, marks=tuple(marks),
             footnotes=footnotes, spans=tuple(b.spans),
             attribution=b.attribution, uncertain=tuple(lv for lv in ("law", *self.levels) if lv in b.uncertain),
             truncated_start=b.truncated_start, truncated_end=b.truncated_end, missing=b.missing,
-            translations={"en": {"title": en_title, "text": None}},
-            url=self.url(b.id, b.law, b.kind), label=b.label,
+            translations={self.titles_lang: {"title": given_title, "text": None}} if self.titles_lang else {},
+            label=b.label,
             edition=source.edition if source else self.code.get("edition"),
             translator=source.translator if source else None,
         )

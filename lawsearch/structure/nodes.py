@@ -156,6 +156,10 @@ class BuilderBase:
         self.layouts = layouts or {}
         self.indents = indents or {}
         self.main_lang = main_lang or next(iter(grammar.default_layouts), None)
+        # the language of the profile's law titles (the English code's): a translation of the
+        # main text's titles, unless the main text is in that language itself
+        titles_lang = grammar.data.get("vocabulary", {}).get("titles_lang")
+        self.titles_lang = titles_lang if titles_lang != self.main_lang else None
         self.nodes: dict[str, NodeBuilder] = {}
         self.problems = NamingLog()  # an absurd input repeats one problem on every line
         self.verified: list[str] = []

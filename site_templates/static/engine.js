@@ -414,6 +414,7 @@
 
   // -- building the plan (query.Searcher.plan) ---------------------------------------------
   var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"];
+  var ENGLISH = DATA.english;  // the language the English fields analyse (index.ENGLISH)
   var EN_WEIGHTS = {}, EN_TEXT = {};  // the English fields; the English titles and text themselves
   EN_FIELDS.forEach(function (f) { EN_WEIGHTS[f] = 1.0; if (f !== "terms_en") EN_TEXT[f] = 1.0; });
   var SYNONYM = P.synonym, TRANSLATION = P.translation;
@@ -553,13 +554,13 @@
   function synonymsOf(entry) {
     var out = [];
     DATA.glossary.forEach(function (o) {
-      if (o.en === entry.en && o !== entry && o.terms.length && !equalSeq(o.terms, entry.terms) && (o.terms.length > 1 || o.expand)
+      if (o.translation === entry.translation && o !== entry && o.terms.length && !equalSeq(o.terms, entry.terms) && (o.terms.length > 1 || o.expand)
           && !out.some(function (x) { return equalSeq(x, o.terms); })) out.push(o.terms);
     });
     return out;
   }
   function spelt(terms) {
-    for (var k = 0; k < DATA.glossary.length; k++) if (equalSeq(DATA.glossary[k].terms, terms)) return DATA.glossary[k].ru;
+    for (var k = 0; k < DATA.glossary.length; k++) if (equalSeq(DATA.glossary[k].terms, terms)) return DATA.glossary[k].term;
     return terms.map(function (t) { return t[0]; }).join(" ");
   }
   function wordsOf(units, first, count) { return units.slice(first, first + count).map(function (u) { return u.text; }).join(" "); }
@@ -620,11 +621,11 @@
       out.push(new Alternative(sequenceNode(g.terms), i, i + best - 1));
       if (g.terms.length > 1) out.push(new Alternative(new AllOf(g.terms.map(function (t) { return sequenceNode([t]); })), i, i + best - 1));
     });
-    understood.push({words: wordsOf(units, i, best), as: entries.map(function (g) { return g.ru; }), by: "glossary"});
+    understood.push({words: wordsOf(units, i, best), as: entries.map(function (g) { return g.term; }), by: "glossary"});
     return i + best;
   }
   function plan(query) {
-    var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === "en";
+    var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === ENGLISH;
     var units = [], alternatives = [], negative = [], slots = [], highlight = new Set(), prefixes = new Set(), understood = [];
     // the plain words in a row, stop words too, for the thesaurus's phrases:
     // [as typed, folded, terms, query word or null]; null where a row breaks
@@ -656,7 +657,7 @@
     }
     var kept = {};
     ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
-    if (filters.lang === "ru") kept.lang = "ru";
+    if (filters.lang !== undefined && filters.lang !== ENGLISH) kept.lang = filters.lang;
     if (!units.length && !Object.keys(kept).length) return null;
     return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
             highlight: highlight, prefixes: prefixes, understood: understood};
@@ -681,7 +682,7 @@
     var kinds = sortedSet(docs.map(function (n) { return n.kind; }));
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
       return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
-    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat(["en"]));
+    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat([ENGLISH]));
     if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
       return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
     return null;

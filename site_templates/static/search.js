@@ -30,6 +30,15 @@
     engine: engine
   };
 
+  // every string the page prints comes from the code's profile, in the corpus's language
+  // (search data "strings"; docs/profiles.md, "Strings"): say("law", {id: "50"}) is "Правило 50"
+  var STRINGS = (DATA && DATA.strings) || {};
+  function say(key, values) {
+    var text = STRINGS[key] === undefined ? key : STRINGS[key];
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
+  }
+  function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}) : id) + (title ? ". " + title : ""); }
+
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   // a snippet's piece between two offsets, which count code points (as Python does)
   function piece(text, start, end) {
@@ -47,10 +56,10 @@
       if (!box.value.trim()) { panel.hidden = true; return; }
       panel.hidden = false;
       if (result.error) { panel.appendChild(el("p", "info error", result.error)); return; }
-      if (result.corrected_query) panel.appendChild(el("p", "info corrected", "Таких слов нет в тексте; показано для «" + result.corrected_query + "»."));
+      if (result.corrected_query) panel.appendChild(el("p", "info corrected", say("search_corrected", {query: result.corrected_query})));
       // other corrections: each a link that runs it
       if (result.suggestions.length) {
-        var maybe = el("p", "info suggestions", "Может быть: ");
+        var maybe = el("p", "info suggestions", say("search_maybe"));
         result.suggestions.forEach(function (s, k) {
           if (k) maybe.appendChild(document.createTextNode(", "));
           var a = el("a", "suggestion", s);
@@ -61,24 +70,24 @@
         panel.appendChild(maybe);
       }
       if (!result.hits.length) {
-        panel.appendChild(el("p", "info", "Ничего не найдено по «" + (result.corrected_query || result.query) + "»."));
-        panel.appendChild(el("p", "info", "Попробуйте другие слова, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
+        panel.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
+        panel.appendChild(el("p", "info", say("search_try")));
         return;
       }
       // how the query was read: looser readings applied, words no hit shown covers
       (result.understood_as || []).forEach(function (u) {
-        panel.appendChild(el("p", "info understood", "понято как: " + u.words + " → " + u.as.join(", ")));
+        panel.appendChild(el("p", "info understood", say("search_understood") + u.words + " → " + u.as.join(", ")));
       });
-      if (result.missing && result.missing.length) panel.appendChild(el("p", "info missing", "не найдено: " + result.missing.join(", ")));
+      if (result.missing && result.missing.length) panel.appendChild(el("p", "info missing", say("search_missing") + result.missing.join(", ")));
       var list = el("ol"), byId = {}, shown = 0;
-      list.setAttribute("aria-label", "Результаты поиска");
+      list.setAttribute("aria-label", say("search_results"));
       result.hits.forEach(function (h) { byId[h.id] = h; });
       if (result.kind === "text") {
         // the engine's groups, as the command line prints them
         result.groups.forEach(function (g) {
           var n = g.law ? nodes.node(g.law) : null;
           if (g.shown[0] !== g.law)  // a law's own hit is its heading already
-            list.appendChild(el("li", "group", g.law ? "Правило " + g.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
+            list.appendChild(el("li", "group", g.law ? heading(g.law, "law", n && n.title) : say("search_no_law")));
           g.shown.forEach(function (id) { list.appendChild(item(byId[id])); });
           shown += g.shown.length;
           var rest = g.total - g.shown.length;
@@ -92,18 +101,18 @@
       panel.appendChild(list);
       var found = nodes.node(result.target) || nodes.note(result.target);
       panel.appendChild(el("p", "info", result.kind === "id" ?
-        (found ? "Enter — перейти к " + result.target : result.target + " нет в тексте; Enter — перейти к правилу " + result.hits[0].id)
-        : "Найдено: " + result.total + (shown < result.total ? ", показано " + shown : "")));
-      // a bigger limit helps only where it would show more (reach); the rest is behind "… ещё"
+        (found ? say("search_go", {id: result.target}) : say("search_not_there", {id: result.target, law: result.hits[0].id}))
+        : say("search_found", {total: result.total}) + (shown < result.total ? say("search_shown", {shown: shown}) : "")));
+      // a bigger limit helps only where it would show more (reach); the rest is behind a "more" button
       if (result.kind === "text" && result.reach > shown) {
-        var all = el("button", "more-button", "Показать все");
+        var all = el("button", "more-button", say("search_show_all"));
         all.type = "button";
         all.addEventListener("click", function () { run(null); box.focus(); });
         panel.appendChild(all);
       }
     }
     function item(h) {
-      var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (h.title ? ". " + h.title : ""));
+      var li = el("li"), a = el("a", null, heading(h.id, h.kind, h.title));
       a.href = href(h.url);
       a.setAttribute("data-id", h.id);
       li.appendChild(a);
@@ -121,7 +130,7 @@
     }
     function more(law, rest, result) {
       var q = "law:" + law + " " + (result.corrected_query || result.query);
-      var li = el("li", "more"), button = el("button", "more-button", "… ещё " + rest + " в правиле " + law);
+      var li = el("li", "more"), button = el("button", "more-button", say("search_more", {count: rest, law: law}));
       button.type = "button";
       button.addEventListener("click", function () { box.value = q; run(null); box.focus(); });
       li.appendChild(button);
@@ -167,10 +176,10 @@
     if (initial) { box.value = initial; run(); }
   }
 
-  // -- one language or both, where a law has English text -------------------------------------
+  // -- one language or both, where a law has text in a translation -------------------------------------
   function showLanguage(value) {
     var main = document.getElementById("main");
-    main.classList.remove("show-ru", "show-en");
+    main.classList.remove("show-main", "show-translation");  // values: both, main, translation
     if (value !== "both") main.classList.add("show-" + value);
   }
   var saved = null;
@@ -189,9 +198,9 @@
     var id = a.getAttribute("data-target"), n = nodes.node(id);
     if (!preview || !n) return;
     while (preview.firstChild) preview.removeChild(preview.firstChild);
-    preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
+    preview.appendChild(el("strong", null, heading(id, n.kind, n.title)));
     var t = nodes.text(id) || previewOf(id, nodes);
-    preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
+    preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || say("search_no_text"))));
     var r = a.getBoundingClientRect(), width = document.documentElement.clientWidth;
     preview.hidden = false;
     var w = preview.offsetWidth;
@@ -208,7 +217,7 @@
       if (n.parent === id && (child === null || n.order < all[child].order)) child = k;
     });
     var commentary = nodes.commentaryOf(id);
-    if (child === null) return commentary.length ? "Комментарий: " + nodes.text(commentary[0]) : "";
+    if (child === null) return commentary.length ? say("search_commentary") + nodes.text(commentary[0]) : "";
     var c = all[child];
     return child + (c.title ? ". " + c.title : "") + (nodes.text(child) ? " — " + nodes.text(child) : "");
   }
