@@ -316,7 +316,13 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
     the glossary's words and ``vocabulary_of_search`` (the thesaurus's phrases: «декларанта»
     must reach the lemma of its ``say``). The command line and the browser both read
     queries with it."""
-    analysis = analysed.analysis
+    words = FormWords(analysed.analysis)
+    words.add(written_words(corpus, analysed, glossary, vocabulary_of_search))
+    return words.table()
+
+
+def written_words(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term], phrases=()) -> set[str]:
+    """Every word as written in the corpus, the glossary, ``phrases`` and the lexicon, folded."""
     words: set[str] = set()
     for node in corpus.nodes:
         for field in (node.title, node.text):
@@ -325,25 +331,51 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
         words.update(analysed.of(f.text).words())
     for term in glossary:
         words.update(analysed.of(term.ru).words())
-    for phrase in vocabulary_of_search:
-        words.update(analysed.of(phrase).words())  # kept in the pass: forms_table may run twice
-    words.update(analysis.lexicon.forms)
-    lemmas = {lemma for w in words for lemma in analysis.word_terms(w)}
-    from . import morph
+    for phrase in phrases:
+        words.update(analysed.of(phrase).words())  # kept in the pass: the table may grow by more
+    words.update(analysed.analysis.lexicon.forms)
+    return words
 
-    for lemma in sorted(lemmas):
-        if not re.search("[а-я]", lemma):
-            continue
-        for parse in morph.analyzer().parse(lemma)[:3]:
-            if fold(parse.normal_form) != lemma:
+
+class FormWords:
+    """The words of the forms table, grown in steps: words as written, and every form of
+    each of their lemmas, generated once however many steps name the lemma (the families
+    add their members' words after the corpus's; generating it all again was a fifth of
+    the index stage).
+
+    >>> words = FormWords(Analysis()); words.add({"картами"}); "карте" in words.table()
+    True
+    """
+
+    def __init__(self, analysis: Analysis):
+        self.analysis = analysis
+        self.written: set[str] = set()
+        self.words: set[str] = set()
+        self.lemmas: set[str] = set()
+
+    def add(self, written: set[str]) -> None:
+        """Words as written, and the forms of those of their lemmas not yet expanded."""
+        fresh = written - self.written
+        self.written |= fresh
+        self.words |= fresh
+        lemmas = {lemma for w in fresh for lemma in self.analysis.word_terms(w)} - self.lemmas
+        self.lemmas |= lemmas
+        for lemma in sorted(lemmas):
+            if not re.search("[а-я]", lemma):
                 continue
-            words.update(fold(f.word) for f in parse.lexeme)
-    table = {}
-    for w in sorted(words):
-        terms = analysis.word_terms(w)
-        if terms:
-            table[w] = list(terms)
-    return table
+            for parse in morph.analyzer().parse(lemma)[:3]:
+                if fold(parse.normal_form) != lemma:
+                    continue
+                self.words.update(fold(f.word) for f in parse.lexeme)
+
+    def table(self) -> dict[str, list[str]]:
+        """Word form → terms, sorted by form; words without terms (stop words) left out."""
+        table = {}
+        for w in sorted(self.words):
+            terms = self.analysis.word_terms(w)
+            if terms:
+                table[w] = list(terms)
+        return table
 
 
 def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term], lexicon: Lexicon) -> Counter[str]:
@@ -419,11 +451,15 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
 
     analysis = analysed.analysis
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
-    forms = forms_table(corpus, analysed, glossary, said)
+    words = FormWords(analysis)
+    words.add(written_words(corpus, analysed, glossary, said))
+    forms = words.table()
     families = family_table(sorted({t for terms in forms.values() for t in terms}),
                             sorted(set(lexicon.forms.values())))  # the lexicon's nouns join no verb
     if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
-        forms = forms_table(corpus, analysed, glossary, said + sorted({m for ms in families.values() for m in ms}))
+        members = sorted({m for ms in families.values() for m in ms})
+        words.add({w for m in members for w in analysed.of(m).words()})
+        forms = words.table()
     citations = corpus.cited_by()
     vocabulary = correction_vocabulary(corpus, analysed, glossary, lexicon)
     return {
