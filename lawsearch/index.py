@@ -1,6 +1,9 @@
 """The search index: one whoosh document per node, built from the corpus tree (never from
 raw files), plus ``meta.json`` with what a search needs besides postings -- the glossary,
-who cites whom, the vocabulary for "did you mean", reading order.
+who cites whom, reading order -- and the tables that grow with the vocabulary, each a file
+of its own that a search reads only as far as it needs: the forms table and the real
+words next to corpus words (``forms.txt``, ``neighbours.txt``: lawsearch/tables.py), the
+vocabulary for "did you mean" (``vocabulary.json``, read for a word the forms table lacks).
 
     build_index(corpus, Path("build/index"), lexicon, glossary)
 """
@@ -23,11 +26,15 @@ from . import ids, morph
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .patterns import HAS_CYRILLIC
 from .model import Corpus
+from .tables import WordTable
 
 if TYPE_CHECKING:
     from .sources import GlossaryTerm as Term
 
 META = "meta.json"
+FORMS = "forms.txt"  # word form → terms (tables.WordTable)
+NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
+VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
 # the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
@@ -282,7 +289,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     tokenizers = [writer.schema[f].analyzer.items[0] for f in BOOSTS]
     for tokenizer in tokenizers:
         tokenizer.prepared = analysed
-    count = 0
+    order: list[str] = []  # document number → node id: a search need not read every stored document
     lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, *EN_FIELDS)}
     en = english_analyzer()
     en_lengths: dict[str, int] = {"": 0}  # the English fields repeat ("penalty card ; declarer"): stem each once
@@ -295,7 +302,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     try:
         for doc in documents(corpus, analysed, glossary):
             writer.add_document(**doc)
-            count += 1
+            order.append(doc["id"])
             for f in BOOSTS:  # indexed positions: tokens that are not stop words
                 lengths[f][doc["id"]] = len(analysed.of(doc[f]).indexed())
             for f in EN_FIELDS:
@@ -304,8 +311,11 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     finally:
         for tokenizer in tokenizers:
             tokenizer.prepared = None
-    progress(f"indexed {count} nodes")
-    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, lengths, entries)}
+    progress(f"indexed {len(order)} nodes")
+    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, lengths, entries), "docs": order}
+    WordTable.write(target / FORMS, data.pop("forms"))
+    WordTable.write(target / NEIGHBOURS, data.pop("real_neighbours"))
+    (target / VOCABULARY).write_text(json.dumps(data.pop("vocabulary"), ensure_ascii=False), encoding="utf-8")
     (target / META).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 

@@ -430,15 +430,15 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
-            "forms": packed_forms(meta["forms"]),
+            "forms": packed_forms(dict(searcher.forms.items())),
             "glossary": [{"ru": g["ru"], "en": g["en"], "expand": g["expand"], "terms": g["terms"], "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
             # as written: the engine reads say and means through the forms table, as index.py compiled them
             "thesaurus": [[t["text"], t["means"], t["weight"]] for t in meta.get("thesaurus", [])],
             "families": meta.get("families", {}),
             "citations": meta["citations"],
-            "vocabulary": meta["vocabulary"],
-            "real_neighbours": front_coded(meta.get("real_neighbours", [])),
+            "vocabulary": searcher.vocabulary,
+            "real_neighbours": front_coded([w for w, _ in searcher.real_neighbours.items()]),
         }
     finally:
         searcher.close()
