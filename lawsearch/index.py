@@ -312,7 +312,9 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
         for tokenizer in tokenizers:
             tokenizer.prepared = None
     progress(f"indexed {len(order)} nodes")
-    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, lengths, entries), "docs": order}
+    # lengths as lists in document order, as a search holds them: a dict per node is twice the JSON to parse
+    by_doc = {f: [of[node_id] for node_id in order] for f, of in lengths.items()}
+    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, by_doc, entries), "docs": order}
     WordTable.write(target / FORMS, data.pop("forms"))
     WordTable.write(target / NEIGHBOURS, data.pop("real_neighbours"))
     (target / VOCABULARY).write_text(json.dumps(data.pop("vocabulary"), ensure_ascii=False), encoding="utf-8")
@@ -456,7 +458,7 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
 
 
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysed: AnalysedCorpus,
-         lengths: dict[str, dict[str, int]], thesaurus_entries=()) -> dict:
+         lengths: dict[str, list[int]], thesaurus_entries=()) -> dict:
     from . import thesaurus
 
     analysis = analysed.analysis

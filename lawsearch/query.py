@@ -238,8 +238,7 @@ class Searcher:
         self.doc_ids = dict(enumerate(self.meta["docs"]))
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
         self.docs = [dict(self.nodes[self.doc_ids[d]], id=self.doc_ids[d]) for d in range(len(self.doc_ids))]
-        self.stats = WhooshStats(self.searcher, {f: [self.meta["lengths"][f][self.doc_ids[d]] for d in range(len(self.doc_ids))]
-                                                 for f in self.meta["lengths"]})
+        self.stats = WhooshStats(self.searcher, self.meta["lengths"])  # field → length per document number
         # the tables that grow with the vocabulary are looked up a word at a time (lawsearch/tables.py)
         self.forms = WordTable(index_dir / FORMS)
         self.real_neighbours = WordTable(index_dir / NEIGHBOURS)

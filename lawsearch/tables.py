@@ -36,6 +36,7 @@ class WordTable:
     def __init__(self, path: Path):
         self.path = path
         self._data: bytes | mmap.mmap | None = None
+        self._found: dict[str, list[str] | None] = {}  # a result page asks for the same words again and again
 
     @staticmethod
     def write(path: Path, rows: dict[str, list[str]] | Iterable[str]) -> None:
@@ -78,11 +79,15 @@ class WordTable:
 
     def get(self, word: str) -> list[str] | None:
         """The strings stored with ``word``, or None if the table lacks it."""
-        line = self._line(word)
-        return None if line is None else line.decode("utf-8").split("\t")[1:]
+        if word not in self._found:
+            if len(self._found) > 100_000:  # a long-lived searcher meets endless words
+                self._found.clear()
+            line = self._line(word)
+            self._found[word] = None if line is None else line.decode("utf-8").split("\t")[1:]
+        return self._found[word]
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self._line(word) is not None
+        return isinstance(word, str) and self.get(word) is not None
 
     def items(self) -> Iterator[tuple[str, list[str]]]:
         """Every word with its strings, in the table's order."""
