@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from .sources import GlossaryTerm as Term
 
 META = "meta.json"
+# 2: the forms table, the neighbours and the vocabulary in files of their own, lengths by document
+INDEX_VERSION = 2
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
 VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
@@ -475,7 +477,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     citations = corpus.cited_by()
     vocabulary = correction_vocabulary(corpus, analysed, glossary, lexicon)
     return {
-        "version": 1,
+        "version": INDEX_VERSION,
         "inputs": corpus.inputs,
         "fingerprint": corpus.fingerprint,  # whether this index is current, told by stat() (lawsearch/freshness.py)
         "mode": mode,

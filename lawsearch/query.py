@@ -36,7 +36,7 @@ from whoosh import index as whoosh_index
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best
-from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, FORMS, META, NEIGHBOURS, VOCABULARY
+from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
@@ -226,10 +226,13 @@ class Searcher:
 
     def __init__(self, index_dir: Path):
         index_dir = Path(os.path.realpath(resolve(Path(index_dir))))
-        if not all((index_dir / name).is_file() for name in (META, FORMS, NEIGHBOURS, VOCABULARY)) \
-                or not whoosh_index.exists_in(str(index_dir)):
+        if not (index_dir / META).is_file() or not whoosh_index.exists_in(str(index_dir)):
             raise CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
         self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
+        if self.meta.get("version") != INDEX_VERSION \
+                or not all((index_dir / name).is_file() for name in (FORMS, NEIGHBOURS, VOCABULARY)):
+            raise CorpusError(Problem("error", "this index was made by another version of lawsearch; "
+                                               "run `lawsearch build` again", str(index_dir)))
         self.build: str | None = self.meta.get("build")
         self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher()

@@ -20,3 +20,25 @@ def test_every_word_is_found_and_no_other(tmp_path):
 def test_an_empty_table_finds_nothing(tmp_path):
     WordTable.write(tmp_path / "t.txt", {})
     assert WordTable(tmp_path / "t.txt").get("карта") is None and list(WordTable(tmp_path / "t.txt").items()) == []
+
+
+
+def test_an_index_of_another_version_is_refused_with_a_message(built, tmp_path):
+    """An index written before the word tables (meta.json of version 1, no forms.txt) is
+    named as another version's, to rebuild -- not a traceback from a table that is not there."""
+    import json
+    import shutil
+
+    import pytest
+
+    from lawsearch.model import CorpusError
+    from lawsearch.output import current
+    from lawsearch.query import Searcher
+
+    index = tmp_path / "index"
+    shutil.copytree(current(built) / "index", index)
+    meta = json.loads((index / "meta.json").read_text(encoding="utf-8"))
+    (index / "meta.json").write_text(json.dumps(dict(meta, version=1)), encoding="utf-8")
+    (index / "forms.txt").unlink()
+    with pytest.raises(CorpusError, match="made by another version of lawsearch; run `lawsearch build` again"):
+        Searcher(index)
