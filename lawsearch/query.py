@@ -226,15 +226,19 @@ class Searcher:
 
     def __init__(self, index_dir: Path):
         index_dir = Path(os.path.realpath(resolve(Path(index_dir))))
-        if not (index_dir / META).is_file() or not whoosh_index.exists_in(str(index_dir)):
-            raise CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
+        missing = CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
+        if not (index_dir / META).is_file():
+            raise missing
+        try:
+            self.ix = whoosh_index.open_dir(str(index_dir))  # once: whoosh's exists_in opens it too
+        except whoosh_index.EmptyIndexError:
+            raise missing from None
         self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
         if self.meta.get("version") != INDEX_VERSION \
                 or not all((index_dir / name).is_file() for name in (FORMS, NEIGHBOURS, VOCABULARY)):
             raise CorpusError(Problem("error", "this index was made by another version of lawsearch; "
                                                "run `lawsearch build` again", str(index_dir)))
         self.build: str | None = self.meta.get("build")
-        self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
