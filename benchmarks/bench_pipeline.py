@@ -180,7 +180,9 @@ def child(command: list[str]) -> tuple[float, float, int]:
     prints (0 for another command). rusage's own ru_maxrss is not used: it counts the
     memory of this large process, forked before the command ran."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # compiled modules allowed (PYTHONDONTWRITEBYTECODE dropped), as an installed package has them
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)

@@ -85,18 +85,19 @@ def is_current(root: Path, stored: dict | None, suffixes: tuple[str, ...] = (".t
     """
     if not isinstance(stored, dict) or stored.get("version") != VERSION:
         return False
-    root = Path(root)
+    top = os.fspath(root)  # paths as strings: a Path per file cost more than its stat()
     try:
         for name, (size, mtime_ns, sha256) in stored["files"].items():
-            st = os.stat(root / name)
+            path = os.path.join(top, name)
+            st = os.stat(path)
             if st.st_size != size:
                 return False
-            if st.st_mtime_ns != mtime_ns and _sha256(root / name) != sha256:
+            if st.st_mtime_ns != mtime_ns and _sha256(path) != sha256:
                 return False  # touched and changed; touched alone (same bytes) is still current
-        if any(os.path.lexists(root / name) for name in stored["absent"]):
+        if any(os.path.lexists(os.path.join(top, name)) for name in stored["absent"]):
             return False
         for folder, raw in stored["folders"].items():
-            if _raw_files(root, root / folder, suffixes) != raw:
+            if _raw_names(top, os.path.join(top, folder), suffixes) != raw:
                 return False
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return False  # a file gone or unreadable, or a fingerprint of another shape
@@ -114,11 +115,20 @@ def raw_files(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
     return sorted(found)
 
 
-def _raw_files(root: Path, folder: Path, suffixes: tuple[str, ...]) -> list[str]:
-    return sorted(Path(os.path.relpath(p, root)).as_posix() for p in raw_files(folder, suffixes))
+def _raw_names(top: str, folder: str, suffixes: tuple[str, ...]) -> list[str]:
+    """``raw_files(folder)`` as the fingerprint names them (relative to ``top``, with "/"),
+    sorted; each folder's relative path is worked out once, not each file's."""
+    if not os.path.isdir(folder):
+        return []
+    found = []
+    for path, _, names in os.walk(folder, followlinks=False):
+        under = Path(os.path.relpath(path, top)).as_posix()
+        found += [n if under == "." else f"{under}/{n}" for n in names
+                  if n.endswith(suffixes) and os.path.isfile(os.path.join(path, n))]
+    return sorted(found)
 
 
-def _sha256(path: Path) -> str:
+def _sha256(path: str | Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as f:
         while chunk := f.read(CHUNK):

@@ -1,6 +1,9 @@
 """The search index: one whoosh document per node, built from the corpus tree (never from
 raw files), plus ``meta.json`` with what a search needs besides postings -- the glossary,
-who cites whom, the vocabulary for "did you mean", reading order.
+who cites whom, reading order -- and the tables that grow with the vocabulary, each a file
+of its own that a search reads only as far as it needs: the forms table and the real
+words next to corpus words (``forms.txt``, ``neighbours.txt``: lawsearch/tables.py), the
+vocabulary for "did you mean" (``vocabulary.json``, read for a word the forms table lacks).
 
     build_index(corpus, Path("build/index"), lexicon, glossary)
 """
@@ -23,11 +26,17 @@ from . import ids, morph
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .patterns import HAS_CYRILLIC
 from .model import Corpus
+from .tables import WordTable
 
 if TYPE_CHECKING:
     from .sources import GlossaryTerm as Term
 
 META = "meta.json"
+# 2: the forms table, the neighbours and the vocabulary in files of their own, lengths by document
+INDEX_VERSION = 2
+FORMS = "forms.txt"  # word form → terms (tables.WordTable)
+NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
+VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
 # the language the English fields analyse (Snowball English, here and in static/stem-en.js): a
 # node's text in it goes there, whether it is the corpus's own (an English corpus) or a translation
@@ -299,7 +308,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     tokenizers = [writer.schema[f].analyzer.items[0] for f in BOOSTS]
     for tokenizer in tokenizers:
         tokenizer.prepared = analysed
-    count = 0
+    order: list[str] = []  # document number → node id: a search need not read every stored document
     lengths: dict[str, dict[str, int]] = {f: {} for f in (*BOOSTS, *EN_FIELDS)}
     en = english_analyzer()
     en_lengths: dict[str, int] = {"": 0}  # the English fields repeat ("penalty card ; declarer"): stem each once
@@ -312,7 +321,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     try:
         for doc in documents(corpus, analysed, glossary):
             writer.add_document(**doc)
-            count += 1
+            order.append(doc["id"])
             for f in BOOSTS:  # indexed positions: tokens that are not stop words
                 lengths[f][doc["id"]] = len(analysed.of(doc[f]).indexed())
             for f in EN_FIELDS:
@@ -321,8 +330,13 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     finally:
         for tokenizer in tokenizers:
             tokenizer.prepared = None
-    progress(f"indexed {count} nodes")
-    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, lengths, entries)}
+    progress(f"indexed {len(order)} nodes")
+    # lengths as lists in document order, as a search holds them: a dict per node is twice the JSON to parse
+    by_doc = {f: [of[node_id] for node_id in order] for f, of in lengths.items()}
+    data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, by_doc, entries), "docs": order}
+    WordTable.write(target / FORMS, data.pop("forms"))
+    WordTable.write(target / NEIGHBOURS, data.pop("real_neighbours"))
+    (target / VOCABULARY).write_text(json.dumps(data.pop("vocabulary"), ensure_ascii=False), encoding="utf-8")
     (target / META).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
@@ -333,7 +347,13 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
     the glossary's words and ``vocabulary_of_search`` (the thesaurus's phrases: «декларанта»
     must reach the lemma of its ``say``). The command line and the browser both read
     queries with it."""
-    analysis = analysed.analysis
+    words = FormWords(analysed.analysis)
+    words.add(written_words(corpus, analysed, glossary, vocabulary_of_search))
+    return words.table()
+
+
+def written_words(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term], phrases=()) -> set[str]:
+    """Every word as written in the corpus, the glossary, ``phrases`` and the lexicon, folded."""
     words: set[str] = set()
     for node in corpus.nodes:
         for field in (node.title, node.text):
@@ -342,25 +362,51 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
         words.update(analysed.of(f.text).words())
     for term in glossary:
         words.update(analysed.of(term.ru).words())
-    for phrase in vocabulary_of_search:
-        words.update(analysed.of(phrase).words())  # kept in the pass: forms_table may run twice
-    words.update(analysis.lexicon.forms)
-    lemmas = {lemma for w in words for lemma in analysis.word_terms(w)}
-    from . import morph
+    for phrase in phrases:
+        words.update(analysed.of(phrase).words())  # kept in the pass: the table may grow by more
+    words.update(analysed.analysis.lexicon.forms)
+    return words
 
-    for lemma in sorted(lemmas):
-        if not re.search("[а-я]", lemma):
-            continue
-        for parse in morph.analyzer().parse(lemma)[:3]:
-            if fold(parse.normal_form) != lemma:
+
+class FormWords:
+    """The words of the forms table, grown in steps: words as written, and every form of
+    each of their lemmas, generated once however many steps name the lemma (the families
+    add their members' words after the corpus's; generating it all again was a fifth of
+    the index stage).
+
+    >>> words = FormWords(Analysis()); words.add({"картами"}); "карте" in words.table()
+    True
+    """
+
+    def __init__(self, analysis: Analysis):
+        self.analysis = analysis
+        self.written: set[str] = set()
+        self.words: set[str] = set()
+        self.lemmas: set[str] = set()
+
+    def add(self, written: set[str]) -> None:
+        """Words as written, and the forms of those of their lemmas not yet expanded."""
+        fresh = written - self.written
+        self.written |= fresh
+        self.words |= fresh
+        lemmas = {lemma for w in fresh for lemma in self.analysis.word_terms(w)} - self.lemmas
+        self.lemmas |= lemmas
+        for lemma in sorted(lemmas):
+            if not re.search("[а-я]", lemma):
                 continue
-            words.update(fold(f.word) for f in parse.lexeme)
-    table = {}
-    for w in sorted(words):
-        terms = analysis.word_terms(w)
-        if terms:
-            table[w] = list(terms)
-    return table
+            for parse in morph.analyzer().parse(lemma)[:3]:
+                if fold(parse.normal_form) != lemma:
+                    continue
+                self.words.update(fold(f.word) for f in parse.lexeme)
+
+    def table(self) -> dict[str, list[str]]:
+        """Word form → terms, sorted by form; words without terms (stop words) left out."""
+        table = {}
+        for w in sorted(self.words):
+            terms = self.analysis.word_terms(w)
+            if terms:
+                table[w] = list(terms)
+        return table
 
 
 def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term], lexicon: Lexicon) -> Counter[str]:
@@ -406,28 +452,16 @@ def real_neighbours(vocabulary) -> list[str]:
     for word in vocabulary:
         if not HAS_CYRILLIC.search(word):
             continue
-        for near in one_edit(word, swaps=False):
-            if near not in vocabulary and near not in out and morph.is_known(near):
-                out.add(near)
-    return sorted(out)
-
-
-def one_edit(word: str, swaps: bool = True) -> set[str]:
-    """Every string one deletion, substitution or insertion of a Russian letter away from
-    ``word``, and (``swaps``) one transposition of two letters next to each other."""
-    out = set()
-    for i in range(len(word) + 1):
-        head, tail = word[:i], word[i:]
-        if tail:
-            out.add(head + tail[1:])
-        if swaps and len(tail) > 1:
-            out.add(head + tail[1] + tail[0] + tail[2:])
-        for c in RUSSIAN_LETTERS:
+        # the dictionary is asked a position at a time, all letters in one walk of its graph:
+        # a call per candidate word was most of the build (4M of them at 50x)
+        for i in range(len(word) + 1):
+            head, tail = word[:i], word[i:]
+            out |= morph.known_fillings(head, tail, RUSSIAN_LETTERS)  # a letter added
             if tail:
-                out.add(head + c + tail[1:])
-            out.add(head + c + tail)
-    out.discard(word)
-    return out
+                out |= morph.known_fillings(head, tail[1:], RUSSIAN_LETTERS)  # a letter changed
+                if morph.is_known(head + tail[1:]):  # a letter dropped
+                    out.add(head + tail[1:])
+    return sorted(w for w in out if w not in vocabulary)
 
 
 def footnote_entry(corpus: Corpus, footnote) -> dict:
@@ -443,20 +477,24 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
 
 
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysed: AnalysedCorpus,
-         lengths: dict[str, dict[str, int]], thesaurus_entries=()) -> dict:
+         lengths: dict[str, list[int]], thesaurus_entries=()) -> dict:
     from . import thesaurus
 
     analysis = analysed.analysis
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
-    forms = forms_table(corpus, analysed, glossary, said)
+    words = FormWords(analysis)
+    words.add(written_words(corpus, analysed, glossary, said))
+    forms = words.table()
     families = family_table(sorted({t for terms in forms.values() for t in terms}),
                             sorted(set(lexicon.forms.values())))  # the lexicon's nouns join no verb
     if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
-        forms = forms_table(corpus, analysed, glossary, said + sorted({m for ms in families.values() for m in ms}))
+        members = sorted({m for ms in families.values() for m in ms})
+        words.add({w for m in members for w in analysed.of(m).words()})
+        forms = words.table()
     citations = corpus.cited_by()
     vocabulary = correction_vocabulary(corpus, analysed, glossary, lexicon)
     return {
-        "version": 1,
+        "version": INDEX_VERSION,
         "inputs": corpus.inputs,
         "fingerprint": corpus.fingerprint,  # whether this index is current, told by stat() (lawsearch/freshness.py)
         "mode": mode,

@@ -43,6 +43,34 @@ def is_known(word: str) -> bool:
     return analyzer().word_is_known(w)
 
 
+SLOT = "#"  # stands for the one letter known_fillings tries; no dictionary word holds it
+
+
+@lru_cache(maxsize=8)
+def _slot_replaces(letters: str) -> dict:
+    """The dictionary's own fuzzy letters (ё for е) and ``SLOT`` → each of ``letters`` (and
+    their fuzzy twins), compiled for the dictionary's ``similar_keys``."""
+    dictionary = analyzer().dictionary.words
+    fuzzy = analyzer().char_substitutes or {}
+    fills = [*letters, *(twin for c in letters for _, twin in fuzzy.get(c.encode(), ()))]
+    return {**fuzzy, **dictionary.compile_replaces({SLOT: fills})}
+
+
+def known_fillings(head: str, tail: str, letters: str) -> set[str]:
+    """Every ``head + c + tail`` (``c`` one of ``letters``) that ``is_known``, ё folded to е.
+
+    One walk of the dictionary's graph tries all the letters, where ``is_known`` per
+    candidate costs a Python call each: the build's real-word neighbours ask this about
+    every position of every corpus word.
+
+    >>> sorted(known_fillings("", "асть", "мп")), known_fillings("", "лка", "е")
+    (['масть', 'пасть'], {'елка'})
+    """
+    found = analyzer().dictionary.words.similar_keys(head.lower() + SLOT + tail.lower(), _slot_replaces(letters))
+    words = {w.replace("ё", "е") for w in found}
+    return {w for w in words if len(w) > 2 or w in SHORT_WORDS}
+
+
 def join_split_word(left: str, right: str, extra_words: frozenset[str] = frozenset()) -> str | None:
     """The word ``left`` + ``right`` make when a line break split it, or None.
 

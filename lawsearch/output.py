@@ -55,7 +55,8 @@ FAULT_PHASES = ("after-parse", "after-cleanup", "after-corpus-json", "after-inde
 # apart from a user's files in it. Also write_text's temporary ``.name.random`` files.
 BUILD_FILE = re.compile(r"""
     (?:corpus\.json | lawsearch\.html | \.lawsearch-files\.json
-     | index/(?:meta\.json | _?MAIN_\w* (?:\.\w+)?)                  # whoosh: MAIN_x.seg _MAIN_1.toc MAIN_WRITELOCK
+     | index/(?:meta\.json | forms\.txt | neighbours\.txt | vocabulary\.json   # the word tables (index.py)
+              | _?MAIN_\w* (?:\.\w+)?)                                # whoosh: MAIN_x.seg _MAIN_1.toc MAIN_WRITELOCK
      | site/[^/]+\.(?:html|js) | site/laws/[^/]+\.html | site/static/[^/]+\.(?:js|css))
     | (?:.*/)?\.(?:corpus\.json|lawsearch-files\.json)\.\w+          # an unfinished write: .corpus.json.k2j4l9_x
     """, re.X)

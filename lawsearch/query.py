@@ -28,7 +28,7 @@ import json
 import os
 import re
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -36,11 +36,12 @@ from whoosh import index as whoosh_index
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
-from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, META
+from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
 from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
+from .tables import WordTable
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 EN_WEIGHTS = {f: 1.0 for f in EN_FIELDS}
@@ -225,25 +226,33 @@ class Searcher:
 
     def __init__(self, index_dir: Path):
         index_dir = Path(os.path.realpath(resolve(Path(index_dir))))
-        if not (index_dir / META).is_file() or not whoosh_index.exists_in(str(index_dir)):
-            raise CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
+        missing = CorpusError(Problem("error", "no search index here; run `lawsearch build` first", str(index_dir)))
+        if not (index_dir / META).is_file():
+            raise missing
+        try:
+            self.ix = whoosh_index.open_dir(str(index_dir))  # once: whoosh's exists_in opens it too
+        except whoosh_index.EmptyIndexError:
+            raise missing from None
         self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
+        if self.meta.get("version") != INDEX_VERSION \
+                or not all((index_dir / name).is_file() for name in (FORMS, NEIGHBOURS, VOCABULARY)):
+            raise CorpusError(Problem("error", "this index was made by another version of lawsearch; "
+                                               "run `lawsearch build` again", str(index_dir)))
         self.build: str | None = self.meta.get("build")
-        self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
-        # docnum -> node id, read once: loading stored fields per result costs more than the search
-        self.doc_ids = {docnum: fields["id"] for docnum, fields in self.searcher.iter_docs()}
+        # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
+        self.doc_ids = dict(enumerate(self.meta["docs"]))
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
         self.docs = [dict(self.nodes[self.doc_ids[d]], id=self.doc_ids[d]) for d in range(len(self.doc_ids))]
         mark_below(self.docs)  # a clause is read under its law's and section's titles (evaluate.CONTEXT)
-        self.stats = WhooshStats(self.searcher, {f: [self.meta["lengths"][f][self.doc_ids[d]] for d in range(len(self.doc_ids))]
-                                                 for f in self.meta["lengths"]})
-        self.forms: dict[str, list[str]] = self.meta["forms"]
+        self.stats = WhooshStats(self.searcher, self.meta["lengths"])  # field → length per document number
+        # the tables that grow with the vocabulary are looked up a word at a time (lawsearch/tables.py)
+        self.forms = WordTable(index_dir / FORMS)
+        self.real_neighbours = WordTable(index_dir / NEIGHBOURS)
+        self._vocabulary_file = index_dir / VOCABULARY
         self.glossary = [dict(g, terms=[tuple(t) for t in g["terms"]]) for g in self.meta["glossary"]]
         self.footnotes: dict[str, dict] = self.meta.get("footnotes", {})
-        self.speller = Speller(self.meta["vocabulary"])
-        self.real_neighbours = frozenset(self.meta.get("real_neighbours", ()))
         self.thesaurus: list[dict] = self.meta.get("thesaurus", [])
         self.families: dict[str, list[str]] = self.meta.get("families", {})
         self.say_index = say_index(self.thesaurus)
@@ -251,8 +260,19 @@ class Searcher:
         self._stored: dict[str, dict] = {}
         self._tokens: dict[str, list] = {}
 
+    @cached_property
+    def vocabulary(self) -> dict[str, int]:
+        """Corpus word → count, read when a word is not in the forms table (corrections)."""
+        return json.loads(self._vocabulary_file.read_text(encoding="utf-8"))
+
+    @cached_property
+    def speller(self) -> Speller:
+        return Speller(self.vocabulary)
+
     def close(self) -> None:
         self.searcher.close()
+        self.forms.close()
+        self.real_neighbours.close()
 
     # public ---------------------------------------------------------------------------------
 
@@ -698,7 +718,7 @@ class Searcher:
         from a corpus word (``index.real_neighbours``), an English word whose stem the
         English fields hold."""
         w = fold(clause.text)
-        if w in STOP_WORDS or w in self.forms or w in self.meta["vocabulary"] or w in self.families \
+        if w in STOP_WORDS or w in self.forms or w in self.vocabulary or w in self.families \
                 or w in self.real_neighbours:
             return True
         return clause.kind == "english" and any(self.stats.postings(f, s) for s in self.english_stems(clause.text)

@@ -491,7 +491,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
-            "forms": packed_forms(meta["forms"]),
+            "forms": packed_forms(dict(searcher.forms.items())),
             "glossary": [{"term": g["term"], "translation": g["translation"], "expand": g["expand"], "terms": g["terms"],
                           "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
@@ -499,8 +499,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "thesaurus": [[t["text"], t["means"], t["weight"]] for t in meta.get("thesaurus", [])],
             "families": meta.get("families", {}),
             "citations": meta["citations"],
-            "vocabulary": meta["vocabulary"],
-            "real_neighbours": front_coded(meta.get("real_neighbours", [])),
+            "vocabulary": searcher.vocabulary,
+            "real_neighbours": front_coded([w for w, _ in searcher.real_neighbours.items()]),
             # what search.js prints, in the corpus's language (the profile's [strings])
             "strings": profile_of(corpus).strings(corpus.lang),
         }

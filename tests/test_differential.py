@@ -70,8 +70,9 @@ def token_pools(searcher) -> list[list[str]]:
 
     rnd = random.Random(10)
     meta = searcher.meta
-    forms = sorted(meta["forms"])
-    lemmas = sorted({t for terms in meta["forms"].values() for t in terms})
+    table = dict(searcher.forms.items())
+    forms = sorted(table)
+    lemmas = sorted({t for terms in table.values() for t in terms})
     words = forms + lemmas
     node_ids = sorted(meta["nodes"]) + sorted(meta.get("footnotes", {}))
     texts = [d.get("text") or "" for d in (searcher.searcher.stored_fields(n) for n in range(len(searcher.docs)))]

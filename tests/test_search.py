@@ -380,7 +380,7 @@ def test_a_query_is_never_empty_while_a_word_of_it_occurs(searcher):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    forms = sorted(searcher.meta["forms"])[::7]
+    forms = sorted(w for w, _ in searcher.forms.items())[::7]
     occurring = {w for w in forms if any(searcher.stats.postings(f, t) for t in searcher.word_terms(w)
                                          for f in ("title", "text", "footnotes", "commentary"))}
 
@@ -414,7 +414,7 @@ def test_corrections_are_words_of_the_corpus_the_dictionary_knows(searcher):
     proposals; neither are two-letter words."""
     from lawsearch.morph import is_known
 
-    vocabulary = searcher.meta["vocabulary"]
+    vocabulary = searcher.vocabulary
     lexicon = searcher.meta["lexicon"]
     assert {"карта", "фальшренонс", "revoke"} <= set(vocabulary)
     assert not {"ло", "см", "нижеописанных", "c", "й"} & set(vocabulary)
@@ -428,8 +428,8 @@ def test_every_correction_proposes_corpus_words(searcher):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    vocabulary = searcher.meta["vocabulary"]
-    forms = sorted(w for w in searcher.meta["forms"] if len(w) >= 4)
+    vocabulary = searcher.vocabulary
+    forms = sorted(w for w, _ in searcher.forms.items() if len(w) >= 4)
 
     @settings(max_examples=200, deadline=None, database=None, derandomize=True)
     @given(st.sampled_from(forms), st.integers(0, 30), st.sampled_from("аоеиклмнпрст"))
