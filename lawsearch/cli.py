@@ -438,20 +438,19 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
       lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
     """
     from .clean import clean_lines
-    from .sources import LINE_BREAK, ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
+    from .formats import read_document
+    from .sources import ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
 
     path = Path(file)
     declared = declared_source(path)
     lang = declared.get("lang", "ru")
     # a message names where the encoding came from: the option, the manifest, or detection
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
+    chosen = (encoding or declared.get("encoding") or "auto").lower()
     try:
-        text, _ = decode(path.read_bytes(), (encoding or declared.get("encoding") or "auto").lower(), str(path), lang, origin)
+        raw = read_document(path.read_bytes(), str(path), lambda data: decode(data, chosen, str(path), lang, origin)).lines
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
-    raw = LINE_BREAK.split(text)
-    if raw and raw[-1] == "":
-        raw.pop()
     cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", lang=lang)
     if not explain:
         for line in cleaned.lines:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import plausibility, schema
+from . import formats, plausibility, schema
 from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
 from .patterns import LAYOUTS
@@ -25,7 +25,7 @@ from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
 MANIFEST = "manifest.toml"
 CODECS = tuple(dict.fromkeys(ENCODINGS.values()))  # utf-8, cp1251, cp866, koi8-r
-RAW_SUFFIXES = (".txt",)
+RAW_SUFFIXES = formats.SUFFIXES
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -53,6 +53,8 @@ class CorpusFolder:
     code: dict[str, Any]
     sources: list[Source]
     texts: dict[str, list[str]]  # source id -> raw lines (no line breaks)
+    # source id -> where each raw line stood in its file ("page 3, line 12", "paragraph 4")
+    places: dict[str, list[str]] = field(default_factory=dict)
     curation: list[CurationStatement] = field(default_factory=list)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
@@ -88,11 +90,12 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
 
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
+    places: dict[str, list[str]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         try:
-            source, lines, data = _read_source(root, entry, manifest, n, fingerprint)
+            source, lines, data, places[path_stem(entry["path"])] = _read_source(root, entry, manifest, n, fingerprint)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -116,7 +119,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
                     str(path)))
 
-    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts)
+    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, places=places)
     for key, data_file in DATA_FILES.items():
         path = root / code.get(key, data_file.default)
         if not _present(path):
@@ -158,7 +161,7 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
-                 fingerprint: Fingerprint | None = None) -> tuple[Source, list[str], bytes]:
+                 fingerprint: Fingerprint | None = None) -> tuple[Source, list[str], bytes, list[str]]:
     """One [[source]] entry (already checked against the schema) and its raw file."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
@@ -182,15 +185,17 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     if fingerprint is not None:
         fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
-    text, encoding = decode(data, declared, str(path), str(entry["lang"]))
-    other = plausibility.other_language(data, entry["lang"], [encoding])
+    document = formats.read_document(data, str(path), lambda raw: decode(raw, declared, str(path), str(entry["lang"])))
+    encoding, lines = document.encoding, document.lines
+    # the language is judged on the text itself: the bytes of a zip or a PDF say nothing
+    text_bytes, codecs = (data, [encoding]) if document.format == "txt" else ("\n".join(lines).encode(), ["utf-8"])
+    other = plausibility.other_language(text_bytes, entry["lang"], codecs)
     if other is not None:
         raise fail(f"{entry['path']} {not_the_language(entry['lang'], *other)}; set lang = \"{other[0]}\"", "lang")
-    lines = LINE_BREAK.split(text)
-    if lines and lines[-1] == "":
-        lines.pop()
+    if not any(line.strip() for line in lines):
+        raise fail(f"{entry['path']} holds no text")
     source = Source(
-        id=path.stem,
+        id=path_stem(entry["path"]),
         path=f"{corpus_name(root)}/{entry['path']}",
         lang=entry["lang"],
         kind=entry["kind"],
@@ -200,7 +205,19 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         sha256=hashlib.sha256(data).hexdigest(),
         published=entry.get("published"),
     )
-    return source, lines, data
+    return source, lines, data, document.places
+
+
+def path_stem(path: str) -> str:
+    """A raw file's name without its format's suffix: its source id.
+
+    >>> path_stem("laws/ru/000_x.fb2.zip"), path_stem("laws/ru/000_x.txt")
+    ('000_x', '000_x')
+    """
+    name = Path(path).name
+    fmt = formats.format_of(name)
+    suffix = next((s for s in formats.SUFFIXES if name.lower().endswith(s)), "") if fmt else Path(name).suffix
+    return name[: len(name) - len(suffix)] if suffix else name
 
 
 def corpus_name(root: Path) -> str:
