@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import morph
+from . import furniture, morph
 from .model import Line
 from .patterns import (
     CONTROL_CHARACTER, FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
@@ -384,6 +384,12 @@ class Cleaned:
         return {rule: len(lines) for rule, lines in sorted(seen.items())}
 
 
+def _read_by_layout(text: str, lang: str) -> bool:
+    """Whether the layout reads ``text`` as more than prose (a heading, the book's ``- 76``
+    footer, the commentary's ``..page3``): a line repeated so is never furniture."""
+    return bool(PAGE_DIRECTIVE.match(text)) or classify(text, lang).kind != "text"
+
+
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
                 extra_words: frozenset[str] = frozenset(), lang: str = "ru") -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
@@ -392,7 +398,9 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     ['- 76', 'ло 57), есть штрафная карта']
     """
     lines: list[Line] = []
-    changes: list[Change] = []
+    # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
+    raw, found = furniture.prepare(list(raw), kind, lang, lambda s: _read_by_layout(s, lang))
+    changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     for n, text in enumerate(raw, 1):
         pre: list[str] = [text]
         if kind == "commentary":
@@ -412,4 +420,5 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
         joined, more = join_commentary_lines(lines)
     else:
         joined, more = join_wrapped_lines(lines, extra_words, lang)
-    return Cleaned(joined, changes + more)
+    joined, mended = furniture.repair_breaks(joined, extra_words)
+    return Cleaned(joined, changes + more + [Change(*m) for m in mended])
