@@ -222,7 +222,7 @@ def page_title_parts(title: str) -> set[str]:
     >>> sorted(page_title_parts("Законы бриджа | Книжный двор «Три ольхи»"))
     ['Законы бриджа', 'Книжный двор «Три ольхи»']
     """
-    return {p.strip() for p in re.split(r"\s[|—–·:-]\s|\s[|·]|[|·]\s", title) if p.strip()}
+    return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
 
 
 def html_lines(text: str) -> list[str]:
@@ -239,8 +239,17 @@ def html_lines(text: str) -> list[str]:
     # a line equal to a piece of the <title> is the site's or book's name printed again;
     # one with a number is the page's own heading ("Правило 28", "Law 5"), which stays
     lines = [line for line in parser.lines()
-             if line.strip() and not (line.strip() in title and not re.search(r"\d", line))]
+             if line.strip() and not (_bare_name(line) in title and not re.search(r"\d", line))]
     return _drop_blank_runs(lines)
+
+
+def _bare_name(line: str) -> str:
+    """A line as a site's name in its <title> compares: without «©» and years.
+
+    >>> _bare_name("© 2009–2011 Читальня «Склон»")
+    'Читальня «Склон»'
+    """
+    return re.sub(r"^(?:©|\(c\)|copyright)?\s*(?:\d{4}(?:\s*[-–—]\s*\d{4})?)?\s*", "", line.strip(), flags=re.I).strip()
 
 
 def _drop_blank_runs(lines: list[str]) -> list[str]:

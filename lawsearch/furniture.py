@@ -74,13 +74,15 @@ BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$|^\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb)\)?$",
                           re.I)
+FILE_SIZE = re.compile(r"\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb|kib|mib)\)?", re.I)
 # a page number at one end of a line, the running head's text at the other, a wide gap between
 RUNNING_HEAD = re.compile(r"^\s*(?:\d{1,4}\s{3,}\S.{0,80}|\S.{0,80}?\S\s{3,}\d{1,4})\s*$")
 PAGE_DIRECTIVE_ANY = re.compile(r"^\s*\.\.\s?page\s?\d*\s*$", re.I)
 PARAGRAPH_MARKS = re.compile(r"\s*(?:¶|\x14|\(DC4\))\s*")
-LETTER_SPACED = re.compile(r"^(?:\S ){3,}\S$")  # a group of single characters one space apart
+LETTER_SPACED = re.compile(r"^(?:\S ){1,}\S$")  # a group of single characters one space apart
 MOJIBAKE_RUN = re.compile(r"њ{2,}(?:\s+њ{2,})*|(?<=\s)њ(?=\s)")
-MOJIBAKE_YO = re.compile(r"(?<=[а-яё])„(?=[а-яё])|(?<=[А-ЯЁ])„(?=[А-ЯЁ])", re.I)
+# „ straight after a letter (an opening quote stands before a word, never inside one)
+MOJIBAKE_YO = re.compile(r"(?<=[а-яА-ЯёЁ])„")
 WORDS = re.compile(r"\w[\w'’-]*")
 SENTENCE_END = re.compile(r"[.!?;:]['\"”’»)]*$")
 
@@ -143,10 +145,12 @@ def pager_rows(line: str, lang: str) -> bool:
     head, colon, rest = s.partition(":")
     if colon and _starts_with_navigation(head + ":", lang):
         s = rest
-    tokens = [t for t in SEPARATORS.sub(" ", s).split() if t]
-    numbers = [t for t in tokens if NUMBER_TOKEN.match(t) and t not in "-–—"]
-    return len(numbers) >= 2 and len(numbers) == len([t for t in tokens if t not in "-–—"]) and any(
-        t.isdigit() for t in numbers)
+    tokens = [t for t in SEPARATORS.sub(" ", s).split() if t not in "-–—"]
+    numbers = [t for t in tokens if NUMBER_TOKEN.match(t)]
+    words = [t for t in tokens if not NUMBER_TOKEN.match(t)]
+    # «Первая 2 3 4 5 6 Последняя»: the pager's own words may stand at its ends
+    return (len(numbers) >= 2 and any(t.isdigit() for t in numbers)
+            and all(t.strip(".:").lower() in navigation_words(lang) for t in words))
 
 
 def lone_page_numbers(line: str, lang: str) -> bool:
@@ -169,7 +173,7 @@ def link_rows(line: str, lang: str) -> bool:
     for segment in segments:
         if _starts_with_navigation(segment, lang):
             navigation += 1
-        elif all(FORMAT_TOKEN.match(t) or NUMBER_TOKEN.match(t) for t in segment.split()):
+        elif all(FORMAT_TOKEN.match(t) or NUMBER_TOKEN.match(t) for t in FILE_SIZE.sub(" ", segment).split()):
             continue
         else:
             return False
@@ -247,9 +251,11 @@ def letter_spaced_words(line: str) -> str:
 
     ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``
     """
+    if alphabet_rows(line, ""):
+        return line  # "А Б В Г Д": an alphabet row, not a word
     groups = re.split(r"\s{2,}", line.strip())
     spaced = [g for g in groups if LETTER_SPACED.match(g) or len(g) == 1]
-    if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) for g in groups):
+    if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) and len(g) >= 7 for g in groups):
         return line
     words = [g.replace(" ", "") for g in groups]
     out = " ".join(words)
@@ -266,8 +272,29 @@ def local_mojibake(line: str) -> str:
     if "њ" in line:
         line = MOJIBAKE_RUN.sub(lambda m: re.sub(r"њ", "?", m.group()) if len(m.group().strip()) > 1 else "??", line)
     if "„" in line:
-        line = MOJIBAKE_YO.sub(lambda m: "Ё" if line[m.start() - 1].isupper() else "ё", line)
+        line = MOJIBAKE_YO.sub(lambda m: "Ё" if line[m.start() - 1].isupper() and (
+            m.end() >= len(line) or not line[m.end()].islower()) else "ё", line)
     return line
+
+
+def layout_case(line: str, heading: Callable[[str], bool]) -> str:
+    """A letter-spaced heading is set in capitals (``ПРАВИЛО 81. СУДЬЯ В ЗАЛЕ``); its
+    first word takes the case the layout writes it in when only so the layout reads it
+    as a heading (``Правило 81. СУДЬЯ В ЗАЛЕ``); the title keeps its capitals."""
+    first, _, rest = line.partition(" ")
+    if not first.isupper() or heading(line) or heading(line + ". X"):
+        return line
+    recased = " ".join(p for p in (first.capitalize(), rest) if p)
+    return recased if heading(recased) or heading(recased + ". X") else line
+
+
+def _spaced_heading_pairs(lines: list[str], spaced: set[int], heading: Callable[[str], bool]):
+    """(label line, title line) pairs of a letter-spaced heading printed on two lines
+    (``Глава VI`` / ``РОЗЫГРЫШ И ВЗЯТКИ``): the label alone is no heading, with the title it is."""
+    for n in sorted(spaced):
+        m = next((k for k in range(n + 1, min(n + 3, len(lines))) if lines[k].strip()), None)
+        if m in spaced and not heading(lines[n]) and heading(f"{lines[n]}. {lines[m]}"):
+            yield n, m
 
 
 DAMAGE_RULES: list[Callable[[str], str]] = [local_mojibake, letter_spaced_words]
@@ -355,6 +382,7 @@ def prepare(raw: list[str], kind: str, lang: str,
     """
     lines = list(raw)
     changes: list[tuple[int, str]] = []
+    spaced: set[int] = set()
     for n, line in enumerate(lines):
         if not line.strip():
             continue
@@ -363,6 +391,9 @@ def prepare(raw: list[str], kind: str, lang: str,
             if new != line:
                 changes.append((n + 1, rule.__name__))
                 line = new
+                if rule is letter_spaced_words:
+                    spaced.add(n)
+                    line = layout_case(line, heading)
         if kind != "commentary":  # the commentary's own marks end its paragraphs (clean.py)
             new = paragraph_marks(line)
             if new != line:
@@ -376,6 +407,9 @@ def prepare(raw: list[str], kind: str, lang: str,
                 changes.append((n + 1, rule.__name__))
                 lines[n] = ""
                 break
+    for n, m in _spaced_heading_pairs(lines, spaced, heading):
+        lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
+        changes.append((m + 1, "letter_spaced_words"))
     for name, found in (("repeated_lines", repeated_lines(lines, lang, heading)),
                         ("overstrike_duplicates", overstrike_duplicates(lines))):
         for n in sorted(found):
