@@ -342,11 +342,41 @@ def overstrike_duplicates(lines: list[str]) -> set[int]:
         s = _norm(line)
         if not s:
             continue
-        if previous is not None and previous not in out:
+        if previous is not None and previous not in out and re.search(r"\w", s):
             before = _norm(lines[previous])
-            if s == before or (before.endswith(" " + s) and re.search(r"\w", s)):
+            if s == before or before.endswith(" " + s) or _struck_over(lines[previous], line):
                 out.add(n)
         previous = n
+    return out
+
+
+def _struck_over(before: str, line: str) -> bool:
+    """Whether an indented ``line`` prints again the words standing right above it in
+    ``before`` (its indent is their column, give or take two): ``"1. IMPORTANT: a player"``
+    / ``"   IMPORTANT:"``."""
+    indent = len(line) - len(line.lstrip())
+    s = line.strip()
+    if indent < 2:
+        return False
+    for m in re.finditer(re.escape(s), before):
+        edge_left = m.start() == 0 or not before[m.start() - 1].isalnum()
+        edge_right = m.end() == len(before) or not before[m.end()].isalnum()
+        if edge_left and edge_right and abs(m.start() - indent) <= 2:
+            return True
+    return False
+
+
+def furniture_labels(lines: list[str], removed: set[int]) -> set[int]:
+    """Lines (0-based) that only label the furniture after them: a few words ending in a
+    colon right before a removed row (``Browse by title:`` over an alphabet row)."""
+    out = set()
+    for n, line in enumerate(lines):
+        s = line.strip()
+        if not s.endswith(":") or len(s.split()) > 4 or n in removed:
+            continue
+        m = next((k for k in range(n + 1, len(lines)) if lines[k].strip() or k in removed), None)
+        if m is not None and m in removed:
+            out.add(n)
     return out
 
 
@@ -407,6 +437,10 @@ def prepare(raw: list[str], kind: str, lang: str,
                 changes.append((n + 1, rule.__name__))
                 lines[n] = ""
                 break
+    removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
+    for n in sorted(furniture_labels(lines, removed)):
+        changes.append((n + 1, "furniture_labels"))
+        lines[n] = ""
     for n, m in _spaced_heading_pairs(lines, spaced, heading):
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
