@@ -559,10 +559,10 @@ def read_pdf(data: bytes, name: str) -> Document:
     try:
         for number, page in enumerate(extract_pages(io.BytesIO(data), laparams=LAParams()), 1):
             pages += 1
-            for box in page:
-                if not isinstance(box, LTTextContainer):
-                    continue
-                for line in box.get_text().splitlines():
+            text_lines = [line for box in page if isinstance(box, LTTextContainer)
+                          for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
+            for text_line in reading_order(text_lines, page.width):
+                for line in text_line.get_text().splitlines():
                     line = undo_ligatures(line).rstrip()
                     if lines and places[-1].startswith(f"page {number},") and lines[-1].endswith(SOFT_HYPHEN):
                         lines[-1] = lines[-1][:-1] + line.lstrip()
@@ -581,6 +581,33 @@ def read_pdf(data: bytes, name: str) -> Document:
         raise CorpusError(Problem("error", f"the PDF has {pages} page(s) but no text layer (a scan); OCR is not done "
                                   "here: run it through an OCR tool (e.g. ocrmypdf) and add the result", name))
     return Document(lines, places, "utf-8", "pdf")
+
+
+def reading_order(boxes: list, width: float) -> list:
+    """Text lines (or boxes) of a page in reading order: top to bottom, and where the page is set in
+    columns, each column down before the next. A box across the page's middle (a running
+    head, a title, a footnote, a centred page number) ends one band of columns and starts
+    the next.
+
+    pdfminer's own order (``boxes_flow``) mixes columns when their boxes start at
+    different heights; columns are told here by which half of the page a box lies in.
+    """
+    middle = width / 2
+    ordered, band = [], []
+
+    def close_band():
+        band.sort(key=lambda b: (0 if (b.x0 + b.x1) / 2 < middle else 1, -b.y1))
+        ordered.extend(band)
+        band.clear()
+
+    for box in sorted(boxes, key=lambda b: -b.y1):
+        if box.x0 < middle < box.x1:
+            close_band()
+            ordered.append(box)
+        else:
+            band.append(box)
+    close_band()
+    return ordered
 
 
 def normalise_text(line: str) -> str:

@@ -510,6 +510,14 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tup
             at, raw = starts[i]
             if at < 1 or text[at - 1] != " ":
                 continue
+            if at >= 3 and text[at - 2] == "-" and text[at - 3].isalpha():
+                mended = _hyphen_at_break(text, at, extra_words)
+                if mended is not None:
+                    text, cut = mended
+                    starts = starts[:i] + [(o - cut, r) for o, r in starts[i:]]
+                    changes.append((line.source, raw, "hyphens_at_breaks"))
+                    changed = True
+                continue
             left = re.search(r"\w+$", text[: at - 1])
             right = re.match(r"\w+", text[at:])
             if not left or not right:
@@ -526,3 +534,24 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tup
             changed = True
         out.append(Line(text, line.source, line.first, line.last, tuple(starts)) if changed else line)
     return out, changes
+
+
+def _hyphen_at_break(text: str, at: int, extra_words: frozenset[str]) -> tuple[str, int] | None:
+    """A word hyphenated by the typesetter at a line end (``задума-`` / ``вшийся``): the
+    hyphen goes when the joined word is in the dictionary, else it stays as a compound's
+    (``Север-`` / ``Юг``); with no dictionary for the script, a lower-case continuation is
+    taken for a hyphenated word. Returns the text and how many characters went, or None.
+
+    >>> _hyphen_at_break("задума- вшийся", 8, frozenset())
+    ('задумавшийся', 2)
+    """
+    left = re.search(r"\w+$", text[: at - 2])
+    right = re.match(r"\w+", text[at:])
+    if not left or not right or not right.group()[0].islower():
+        return None
+    if _cyrillic(left.group() + right.group()):
+        joined = left.group() + right.group()
+        if joined.lower() in extra_words or morph.is_known(joined):
+            return text[: at - 2] + text[at:], 2
+        return text[: at - 1] + text[at:], 1
+    return text[: at - 2] + text[at:], 2
