@@ -40,8 +40,12 @@ def find_corpus(explicit: str | None, given_by: str = "--corpus") -> Path:
     if not path.is_dir():
         raise click.ClickException(f"{given_by} names {path}, but there is no such folder")
     if not (path / "manifest.toml").exists():
-        # a project folder is the usual slip: the corpus is its corpus/ subfolder
+        from .dropin import holds_raw_files
+
         nested = path / "corpus"
+        if not (nested / "manifest.toml").is_file() and holds_raw_files(path):
+            return path  # raw files and no manifest: read with the detected values
+        # a project folder is the usual slip: the corpus is its corpus/ subfolder
         hint = f"; did you mean {nested}?" if (nested / "manifest.toml").is_file() else \
             "; a corpus folder holds manifest.toml and the raw files it lists"
         raise click.ClickException(f"{given_by} names {path}, which has no manifest.toml{hint}")
@@ -418,6 +422,39 @@ def check(root: Path, out: Path) -> None:
         tell(f"Error: {error}")  # best effort: the verdict is the exit status
     if report.errors:
         sys.exit(1)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--corpus", "corpus", callback=named("a folder"),
+              help="The corpus folder to add to (made when absent; default: the nearest corpus/).")
+def add(files: tuple[str, ...], corpus: str | None) -> None:
+    """Add raw files to the corpus: each is copied byte for byte into
+    <corpus>/<kind>/<lang>/ and listed in manifest.toml with its language, kind and
+    edition as detected (the entry's `detected` says which; `check` lists them).
+
+    Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .docx, .rtf and .pdf.
+
+    \b
+    Example:
+      lawsearch add ~/Downloads/laws.fb2.zip ~/Downloads/page-3.html
+    """
+    from .dropin import add_files
+
+    root = Path(corpus) if corpus else find_corpus(None)
+    if root.exists() and not root.is_dir():
+        raise click.ClickException(f"--corpus names {root}, which is not a folder")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        added = add_files(root, [Path(f) for f in files])
+    except OSError as e:
+        raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
+    except CorpusError as e:
+        raise click.ClickException(error_message(e)) from None
+    for a in added:
+        e = a.entry
+        edition = f", edition {e['edition']}" if "edition" in e else ""
+        emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
 
 
 @main.command()

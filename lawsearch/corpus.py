@@ -128,7 +128,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                   for n, run in enumerate(runs) for p in run.pieces],
               "verified": tree.verified,
               "alignment": alignment,
-              "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation]},
+              "curation": [{"source": st.at[0], "line": st.at[1], "reason": st.reason} for st in folder.curation],
+              "detected": folder.detected},
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
     )

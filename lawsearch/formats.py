@@ -65,6 +65,20 @@ def format_of(name: str) -> str | None:
     return None
 
 
+def split_suffix(name: str) -> tuple[str, str]:
+    """A file name as (stem, format suffix): the longest suffix we read, else the last one.
+
+    >>> split_suffix("laws.fb2.zip"), split_suffix("a.b.txt"), split_suffix("README")
+    (('laws', '.fb2.zip'), ('a.b', '.txt'), ('README', ''))
+    """
+    lower = name.lower()
+    suffix = next((s for s in SUFFIXES if lower.endswith(s) and len(s) < len(name)), None)
+    if suffix is None:
+        dot = name.rfind(".")
+        suffix = name[dot:] if dot > 0 else ""
+    return name[: len(name) - len(suffix)], suffix
+
+
 def refusal(name: str) -> str | None:
     """The one-sentence message for a format we do not read but can say how to convert."""
     lower = name.lower()

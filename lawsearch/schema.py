@@ -579,5 +579,8 @@ MANIFEST = Table("the manifest", {
         "translator": Field(str, blank=True, example='"А. Рыбников"'),
         "published": Field(int, example="1991", check=_year),
         "encoding": Field(str, choices=("auto", *ENCODINGS), ignore_case=True, example='"auto"'),
+        # what `lawsearch add` guessed rather than read (check lists them)
+        "detected": Field(list, items=str, choices=("lang", "kind", "edition", "encoding"),
+                          example='["lang", "kind"]'),
     }, many=True, required=True, anchor="path", unique=("path",)),
 })

@@ -55,6 +55,8 @@ class CorpusFolder:
     texts: dict[str, list[str]]  # source id -> raw lines (no line breaks)
     # source id -> where each raw line stood in its file ("page 3, line 12", "paragraph 4")
     places: dict[str, list[str]] = field(default_factory=dict)
+    # source id -> the manifest values lawsearch add guessed ("lang", "kind", "edition")
+    detected: dict[str, list[str]] = field(default_factory=dict)
     curation: list[CurationStatement] = field(default_factory=list)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
@@ -77,16 +79,24 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     """
     root = Path(root)
     manifest_path = root / MANIFEST
-    if not _present(manifest_path):
-        raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
     fingerprint = Fingerprint(root)
-    manifest_stat = _stat(manifest_path)  # before reading: a change made meanwhile shows as a newer time
-    manifest = schema.load(manifest_path, schema.MANIFEST)
+    if not _present(manifest_path):
+        # raw files and no manifest: read with what `lawsearch add` would detect
+        manifest, manifest_bytes = _implicit_manifest(root)
+        manifest_stat = None
+    else:
+        manifest_stat = _stat(manifest_path)  # before reading: a change made meanwhile shows as a newer time
+        manifest = schema.load(manifest_path, schema.MANIFEST)
+        manifest_bytes = read_bytes(manifest_path)
     code = dict(manifest.data.get("code", {}))
     code.setdefault("laws", [1, 93])
-    manifest_bytes = read_bytes(manifest_path)
+    folder_detected = {path_stem(e["path"]): list(e.get("detected", [])) for e in manifest.data["source"]
+                       if e.get("detected")}
     digest = hashlib.sha256(manifest_bytes)
-    fingerprint.add(manifest_path, manifest_bytes, manifest_stat)
+    if _present(manifest_path):
+        fingerprint.add(manifest_path, manifest_bytes, manifest_stat)
+    else:
+        fingerprint.add_absent(manifest_path)  # one written later makes the build stale
 
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
@@ -119,7 +129,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
                     str(path)))
 
-    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, places=places)
+    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, places=places,
+                          detected=folder_detected)
     for key, data_file in DATA_FILES.items():
         path = root / code.get(key, data_file.default)
         if not _present(path):
@@ -150,6 +161,26 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     folder.inputs = digest.hexdigest()
     folder.fingerprint = fingerprint
     return folder
+
+
+def _implicit_manifest(root: Path) -> tuple[Document, bytes]:
+    """The manifest of a folder with raw files and none: every readable file with its
+    detected language, kind and edition (lawsearch/dropin.py), the built-in profile."""
+    from .dropin import implicit_manifest
+
+    path = root / MANIFEST
+    try:
+        text = implicit_manifest(root) if root.is_dir() else None
+    except OSError as e:
+        raise CorpusError(Problem("error", f"cannot read the corpus folder: {os_fault(e, root)}", str(root))) from None
+    if text is None:
+        raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder, and no raw file to detect one from",
+                                  str(root)))
+    doc = Document(Path(f"{path} (detected)"), schema.parse_toml(text, path), schema.LineIndex(text))
+    problems = schema.validate(doc, schema.MANIFEST)
+    if problems:
+        raise CorpusError(problems)
+    return doc, text.encode()
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -214,10 +245,7 @@ def path_stem(path: str) -> str:
     >>> path_stem("laws/ru/000_x.fb2.zip"), path_stem("laws/ru/000_x.txt")
     ('000_x', '000_x')
     """
-    name = Path(path).name
-    fmt = formats.format_of(name)
-    suffix = next((s for s in formats.SUFFIXES if name.lower().endswith(s)), "") if fmt else Path(name).suffix
-    return name[: len(name) - len(suffix)] if suffix else name
+    return formats.split_suffix(Path(path).name)[0]
 
 
 def corpus_name(root: Path) -> str:
