@@ -306,3 +306,8 @@ WRITERS = {
 
 def write(book: Book, fmt: str) -> bytes:
     return WRITERS[fmt](book)
+
+
+def write_lines(lines: list[str], fmt: str, name: str = "book") -> bytes:
+    """Any text, one paragraph per line, in ``fmt`` (benchmarks/make_corpus.py --format)."""
+    return write(Book(name, tuple((str(n), line, ()) for n, line in enumerate(lines) if line.strip()), ""), fmt)
