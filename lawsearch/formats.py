@@ -147,6 +147,9 @@ BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "tab
 NAVIGATION = re.compile(r"(?:^|[-_\s])(?:nav|navbar|navigation|menu|breadcrumbs?|crumbs?|pager|pagination|"
                         r"sidebar|banner|contentinfo|toolbar|skip)(?:$|[-_\s])", re.I)
 VOID = {"br", "img", "meta", "link", "input", "hr", "wbr", "area", "base", "col", "embed", "source", "track"}
+# a heading of the page's own text: a number in it, or a label first ("B.", "(a)", "IV.")
+OWN_HEADING = re.compile(r"\d|^\s*\(?[A-ZА-ЯЁa-zа-яё]{1,4}[.)]")
+SITE_NAME_WORDS = 6  # a site's or a book's name in a page title is short
 LINKED_SHARE = 0.5  # a block whose letters are mostly link text is a row of links: navigation
 
 
@@ -239,7 +242,7 @@ def page_title_parts(title: str) -> set[str]:
     return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
 
 
-def html_lines(text: str) -> list[str]:
+def html_lines(text: str, site: bool = True) -> list[str]:
     """The book's text of a saved web page, one line per paragraph or line break; menus,
     link rows, headers and footers of the page left out.
 
@@ -249,11 +252,14 @@ def html_lines(text: str) -> list[str]:
     parser = _PageText()
     parser.feed(text)
     parser.close()
-    title = page_title_parts(" ".join(" ".join(parser.title).split()))
-    # a line equal to a piece of the <title> is the site's or book's name printed again;
-    # one with a number is the page's own heading ("Правило 28", "Law 5"), which stays
+    title = page_title_parts(" ".join(" ".join(parser.title).split())) if site else set()
+    # a short line equal to a piece of a web page's <title> is the site's or the book's
+    # name printed again; one with a number or a label is the page's own heading
+    # ("Правило 28", "B.Недавание"), and a long one a paragraph that gave the page its
+    # title: they stay
     lines = [line for line in parser.lines()
-             if line.strip() and not (_bare_name(line) in title and not re.search(r"\d", line))]
+             if line.strip() and not (_bare_name(line) in title and not OWN_HEADING.search(line)
+                                      and len(line.split()) <= SITE_NAME_WORDS)]
     return _drop_blank_runs(lines)
 
 
@@ -377,7 +383,7 @@ def read_epub(data: bytes, name: str) -> Document:
         for n, idref in enumerate(spine, 1):
             href = items[idref]
             text, _ = _decode_markup(z.read(str(base / href) if str(base) != "." else href), name)
-            for p, line in enumerate(html_lines(text), 1):
+            for p, line in enumerate(html_lines(text, site=False), 1):  # a chapter's <title> is its own
                 lines.append(line)
                 places.append(f"{href}, paragraph {p}")
     return Document(lines, places, "utf-8", "epub")

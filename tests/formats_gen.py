@@ -133,7 +133,7 @@ def write_fb2(book: Book, encoding: str = "utf-8") -> bytes:
     sections = []
     for id_, line, sentences in book.parts:
         paragraphs = [escape(s) for s in sentences]
-        if id_ == book.parts[-1][0]:
+        if id_ == book.parts[-1][0] and book.footnote:
             paragraphs.append(escape("См. примечание") + ' <a l:href="#n1" type="note">[1]</a>.')
         inner = "".join(f"<p>{p}</p>" for p in paragraphs)
         if "Правило" in line:
@@ -152,8 +152,9 @@ def write_fb2(book: Book, encoding: str = "utf-8") -> bytes:
            '<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0" xmlns:l="http://www.w3.org/1999/xlink">'
            "<description><title-info><book-title>Законы</book-title><lang>ru</lang></title-info></description>"
            f"<body>{text}</body>"
-           f'<body name="notes"><section id="n1"><title><p>1</p></title><p>{escape(book.footnote)}</p></section></body>'
-           "</FictionBook>")
+           + (f'<body name="notes"><section id="n1"><title><p>1</p></title><p>{escape(book.footnote)}</p></section></body>'
+              if book.footnote else "")
+           + "</FictionBook>")
     return xml.encode(encoding)
 
 
@@ -228,7 +229,8 @@ def write_docx(book: Book) -> bytes:
         z.writestr("word/footnotes.xml",
                    f'<?xml version="1.0" encoding="UTF-8"?><w:footnotes {w}>'
                    '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
-                   f'<w:footnote w:id="1">{para(book.footnote)}</w:footnote></w:footnotes>')
+                   + (f'<w:footnote w:id="1">{para(book.footnote)}</w:footnote>' if book.footnote else "")
+                   + "</w:footnotes>")
     return out.getvalue()
 
 
@@ -272,7 +274,7 @@ def write_pdf(book: Book, columns: int = 2) -> bytes:
             self.ln(10)
 
         def footer(self):
-            if self.page_no() == 1:  # the footnote at the foot of the first page, set smaller
+            if self.page_no() == 1 and book.footnote:  # the footnote at the foot of the first page, set smaller
                 self.set_y(-24)
                 self.set_font("dv", size=7)
                 self.multi_cell(0, 4, f"* {book.footnote} (см. также «ﬁnal round»)")
