@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .clean import clean_lines
+from .formats import placed
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
 from .pages import assemble, split_pieces
 from .references import find_references
@@ -109,6 +110,9 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         progress(f"aligned the {lang} text: {len(report['covered_laws'])} laws, "
                  + (", ".join(f"{k} {len(v)}" for k, v in report["flags"].items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
+    places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
+    if places:  # sources from a PDF, a web page, …: spans say where in that file (formats.placed)
+        nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded

@@ -333,7 +333,9 @@ def _fb2_lines(root) -> tuple[list[str], list[str]]:
                     text = _xml_text(child)
                     paragraph += 1
                     if text:
-                        where = f"body {b}, " if len(bodies) > 1 else ""
+                        # the notes body by its name; another extra body by its number
+                        name = body.get("name") or (f"body {b}" if b > 1 else "")
+                        where = f"{name}, " if name else ""
                         lines.append(text)
                         places.append(f"{where}section {section}, paragraph {paragraph}")
                 elif tag in ("title", "epigraph", "poem", "stanza", "cite"):
@@ -633,6 +635,25 @@ def reading_order(boxes: list, width: float) -> list:
 def normalise_text(line: str) -> str:
     """NFC, so a letter and its combining accent compare as the precomposed one."""
     return unicodedata.normalize("NFC", line)
+
+
+def placed(spans: tuple, places: dict[str, list[str]]) -> tuple:
+    """``spans`` (``model.Span``) with the place of their lines in the original file, for
+    sources read from another format than text (``places``: source path -> place of
+    each line, 1-based lines at index 0).
+
+    ``Span("corpus/laws/ru/b.pdf", None, (3, 5))`` → ``place="page 1, line 3 - page 1, line 5"``
+    """
+    from dataclasses import replace
+
+    out = []
+    for span in spans:
+        where = places.get(span.source)
+        if where and 1 <= span.lines[0] <= len(where) and 1 <= span.lines[1] <= len(where):
+            first, last = where[span.lines[0] - 1], where[span.lines[1] - 1]
+            span = replace(span, place=first if first == last else f"{first} - {last}")
+        out.append(span)
+    return tuple(out)
 
 
 READERS = {"fb2": read_fb2, "fb2.zip": read_fb2_zip, "epub": read_epub, "html": read_html, "docx": read_docx,

@@ -237,6 +237,8 @@ class Span:
     source: str  # the source's path, as in Source.path
     page: int | None
     lines: tuple[int, int]
+    # where those lines stand in a file that is not plain text: "page 3, line 12 - page 4, line 2"
+    place: str | None = None
 
 
 @dataclass(frozen=True)
@@ -468,11 +470,14 @@ def _source_dict(s: Source) -> dict[str, Any]:
 
 
 def _span_dict(s: Span) -> dict[str, Any]:
-    return {"source": s.source, "page": s.page, "lines": list(s.lines)}
+    d = {"source": s.source, "page": s.page, "lines": list(s.lines)}
+    if s.place is not None:
+        d["place"] = s.place
+    return d
 
 
 def _span_from(d: dict[str, Any]) -> Span:
-    return Span(source=d["source"], page=d["page"], lines=(d["lines"][0], d["lines"][1]))
+    return Span(source=d["source"], page=d["page"], lines=(d["lines"][0], d["lines"][1]), place=d.get("place"))
 
 
 def _node_dict(n: Node) -> dict[str, Any]:

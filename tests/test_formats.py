@@ -156,3 +156,21 @@ def test_pdf_columns_written_across_are_read_down(tmp_path):
         pdf.text(110, 30 + 6 * i, f"правая строка {i}")
     lines = read_document(bytes(pdf.output()), "x.pdf").lines
     assert lines == [f"левая строка {i}" for i in range(5)] + [f"правая строка {i}" for i in range(5)]
+
+
+@pytest.mark.parametrize("fmt,place", [("pdf", "page 2, line"), ("fb2", "section 2, paragraph"),
+                                       ("docx", "paragraph"), ("html", "paragraph")])
+def test_spans_say_where_in_the_file(tmp_path, fmt, place):
+    """A node's spans name the place in the original file (a PDF's page, an FB2's
+    section), and ``show`` prints it."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    book = BOOKS[0]
+    corpus = corpus_with(tmp_path, generated(book, fmt), fmt)
+    node = next(n for n in build_corpus(corpus, strict=False).nodes if n.id == "13")
+    assert node.spans and all(s.place and s.place.startswith(place.split(",")[0]) for s in node.spans)
+    assert place in node.spans[0].place
+    shown = CliRunner().invoke(main, ["show", "13", "--corpus", str(corpus), "--out", str(tmp_path / "build")])
+    assert place in shown.output, shown.output
