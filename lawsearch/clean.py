@@ -391,7 +391,8 @@ def _read_by_layout(text: str, lang: str) -> bool:
 
 
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
-                extra_words: frozenset[str] = frozenset(), lang: str = "ru") -> Cleaned:
+                extra_words: frozenset[str] = frozenset(), lang: str = "ru",
+                shared: frozenset[str] = frozenset()) -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
@@ -399,7 +400,7 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     """
     lines: list[Line] = []
     # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
-    raw, found = furniture.prepare(list(raw), kind, lang, lambda s: _read_by_layout(s, lang))
+    raw, found = furniture.prepare(list(raw), kind, lang, lambda s: _read_by_layout(s, lang), shared)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     for n, text in enumerate(raw, 1):
         pre: list[str] = [text]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from . import furniture
 from .clean import clean_lines
 from .formats import placed
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, Problem, collapse
@@ -80,9 +81,12 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     """
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     words = lexicon_words(folder)
+    # a site's header or footer in every saved page (one file each): furniture.shared_lines
+    shared = furniture.shared_lines(folder.texts, lambda s: False)
     cleaned = {}
     for source in folder.sources:
-        cleaned[source.id] = clean_lines(folder.texts.pop(source.id), source.id, source.kind, words, source.lang)
+        cleaned[source.id] = clean_lines(folder.texts.pop(source.id), source.id, source.kind, words, source.lang,
+                                         shared)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     # the language of the corpus: [code] lang, else Russian when a Russian law text is there

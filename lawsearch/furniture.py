@@ -308,7 +308,23 @@ def _key(line: str) -> str:
     return re.sub(r"\d+", "#", _norm(line))
 
 
-def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool]) -> set[int]:
+def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool]) -> frozenset[str]:
+    """Lines (as ``_key`` compares them) that stand in two or more files: the header or
+    footer of a site whose pages a user saved one file each. Headings and lines the
+    layout reads are left out by ``repeated_lines`` itself.
+
+    >>> sorted(shared_lines({"a": ["Библиотека «Заводь»", "Текст а."], "b": ["Библиотека «Заводь»", "Текст б."]},
+    ...                     lambda s: False))
+    ['Библиотека «Заводь»']
+    """
+    seen: Counter = Counter()
+    for lines in texts.values():
+        seen.update({_key(line) for line in lines if line.strip() and len(line.split()) <= 12})
+    return frozenset(key for key, n in seen.items() if n >= 2)
+
+
+def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
+                   shared: frozenset[str] = frozenset()) -> set[int]:
     """Lines (0-based) that repeat a header or footer of the file: the same short line, its
     numbers aside, at two or more places apart -- a site header printed on every page, a
     book title in a running foot. A heading never counts (a law may well be cited in a
@@ -317,14 +333,14 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool]) 
     counts = Counter(k for k in keys if k)
     out = set()
     for n, key in enumerate(keys):
-        if not key or counts[key] < 2:
+        if not key or (counts[key] < 2 and key not in shared):
             continue
         s = _norm(lines[n])
         if len(s.split()) > 12 or s[0].islower() or heading(s):
             continue
         # the copies stand apart (adjacent copies are the overstrike of bold print)
         places = [i for i, k in enumerate(keys) if k == key]
-        if max(places) - min(places) > 1:
+        if key in shared or max(places) - min(places) > 1:
             out.add(n)
     return out
 
@@ -402,10 +418,11 @@ def double_spacing(lines: list[str]) -> set[int]:
             if not lines[n].strip() and lines[n - 1].strip() and lines[n + 1].strip()}
 
 
-def prepare(raw: list[str], kind: str, lang: str,
-            heading: Callable[[str], bool] = lambda s: False) -> tuple[list[str], list[tuple[int, str]]]:
+def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
+            shared: frozenset[str] = frozenset()) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
     returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
+    ``shared``: lines standing in other files of the corpus too (``shared_lines``).
 
     >>> prepare(["Page 3 of 12", "LAW 5 - CARDS"], "laws", "en")
     (['', 'LAW 5 - CARDS'], [(1, 'page_of_n')])
@@ -444,7 +461,7 @@ def prepare(raw: list[str], kind: str, lang: str,
     for n, m in _spaced_heading_pairs(lines, spaced, heading):
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
-    for name, found in (("repeated_lines", repeated_lines(lines, lang, heading)),
+    for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared)),
                         ("overstrike_duplicates", overstrike_duplicates(lines))):
         for n in sorted(found):
             changes.append((n + 1, name))

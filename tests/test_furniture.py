@@ -117,3 +117,18 @@ def test_explain_names_the_furniture_rule_and_check_counts_it(tmp_path):
     assert "[pager_rows]" in explained.output and "[lone_urls]" in explained.output
     checked = CliRunner().invoke(main, ["check", "--corpus", str(corpus)])
     assert "pager_rows 1" in checked.output and "lone_urls 1" in checked.output
+
+
+def test_a_header_once_in_each_of_several_files_is_furniture(tmp_path):
+    """A site's pages saved one file each: its header stands once in every file."""
+    corpus = one_file_corpus(tmp_path, "Читальня «Тихий угол» — книги о бридже\nПравило 5. Карты\nТекст правила.\n")
+    (corpus / "laws" / "ru" / "001_y.txt").write_text(
+        "Читальня «Тихий угол» — книги о бридже\nПравило 6. Колода\nТекст другого правила.\n", encoding="utf-8")
+    manifest = corpus / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8")
+                        + '\n[[source]]\npath = "laws/ru/001_y.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    from lawsearch.corpus import build_corpus
+
+    built = build_corpus(corpus, strict=False)
+    assert not any("Тихий угол" in f"{n.title} {n.text}" for n in built.nodes)
+    assert [n.id for n in built.nodes if not n.missing and n.kind == "law"] == ["5", "6"]
