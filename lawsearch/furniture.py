@@ -308,19 +308,37 @@ def _key(line: str) -> str:
     return re.sub(r"\d+", "#", _norm(line))
 
 
+EDGE_LINES = 5  # a saved page's header or footer stands among its first or last lines
+
+
 def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool]) -> frozenset[str]:
-    """Lines (as ``_key`` compares them) that stand in two or more files: the header or
-    footer of a site whose pages a user saved one file each. Headings and lines the
-    layout reads are left out by ``repeated_lines`` itself.
+    """Lines (as ``_key`` compares them) that stand near the top or the bottom of half the
+    files or more (two at least), next to other text each time: the header or footer of
+    a site whose pages a user saved one file each. Two copies of the same book share
+    their lines too, but in the same context, so they are not furniture; and a line only
+    some files of many share is more likely the book's own text than a site's.
 
     >>> sorted(shared_lines({"a": ["Библиотека «Заводь»", "Текст а."], "b": ["Библиотека «Заводь»", "Текст б."]},
     ...                     lambda s: False))
     ['Библиотека «Заводь»']
     """
-    seen: Counter = Counter()
+    contexts: dict[str, set[tuple[str, str]]] = {}
+    files: Counter = Counter()
     for lines in texts.values():
-        seen.update({_key(line) for line in lines if line.strip() and len(line.split()) <= 12})
-    return frozenset(key for key, n in seen.items() if n >= 2)
+        keys = [_key(line) for line in lines if line.strip()]
+        edge = set(range(min(EDGE_LINES, len(keys)))) | set(range(max(0, len(keys) - EDGE_LINES), len(keys)))
+        here = set()
+        for n in sorted(edge):
+            key = keys[n]
+            if len(key.split()) > 12:
+                continue
+            around = (keys[n - 1] if n else "", keys[n + 1] if n + 1 < len(keys) else "")
+            contexts.setdefault(key, set()).add(around)
+            here.add(key)
+        files.update(here)
+    # a site's header is on (nearly) every page saved from it: half the files at least
+    enough = max(2, (len(texts) + 1) // 2)
+    return frozenset(key for key, n in files.items() if n >= enough and len(contexts[key]) >= 2)
 
 
 def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
