@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import io
 import re
-import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -38,7 +37,6 @@ CONVERT = {
     ".djv": "a .djv is a scan with no reliable text layer; convert it to text "
             "(`djvutxt FILE out.txt`, or OCR it) and add the .txt",
 }
-BINARY_FORMATS = ("fb2.zip", "epub", "docx", "pdf")
 
 
 @dataclass
@@ -257,10 +255,9 @@ def html_lines(text: str, site: bool = True) -> list[str]:
     # name printed again; one with a number or a label is the page's own heading
     # ("Правило 28", "B.Недавание"), and a long one a paragraph that gave the page its
     # title: they stay
-    lines = [line for line in parser.lines()
-             if line.strip() and not (_bare_name(line) in title and not OWN_HEADING.search(line)
-                                      and len(line.split()) <= SITE_NAME_WORDS)]
-    return _drop_blank_runs(lines)
+    return [line for line in parser.lines()
+            if line.strip() and not (_bare_name(line) in title and not OWN_HEADING.search(line)
+                                     and len(line.split()) <= SITE_NAME_WORDS)]
 
 
 def _bare_name(line: str) -> str:
@@ -270,10 +267,6 @@ def _bare_name(line: str) -> str:
     'Читальня «Склон»'
     """
     return re.sub(r"^(?:©|\(c\)|copyright)?\s*(?:\d{4}(?:\s*[-–—]\s*\d{4})?)?\s*", "", line.strip(), flags=re.I).strip()
-
-
-def _drop_blank_runs(lines: list[str]) -> list[str]:
-    return [line for line in lines if line.strip()]
 
 
 def _html_charset(data: bytes) -> str:
@@ -630,11 +623,6 @@ def reading_order(boxes: list, width: float) -> list:
             band.append(box)
     close_band()
     return ordered
-
-
-def normalise_text(line: str) -> str:
-    """NFC, so a letter and its combining accent compare as the precomposed one."""
-    return unicodedata.normalize("NFC", line)
 
 
 def placed(spans: tuple, places: dict[str, list[str]]) -> tuple:

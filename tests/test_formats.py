@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from formats_gen import BOOKS, FONT, HEADER, NAV_WORDS, SITE, write, write_html, write_pdf
+from formats_gen import BOOKS, FONT, HEADER, NAV_WORDS, SITE, write, write_html
 from lawsearch.corpus import build_corpus
 from lawsearch.formats import read_document, reading_order
 from lawsearch.model import CorpusError
