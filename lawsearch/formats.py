@@ -156,7 +156,7 @@ class _PageText(HTMLParser):
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
+        self.stack: list[tuple[str, bool, bool]] = []  # (tag, skipped, opens the main text)
         self.skip = 0
         self.pre = 0
         self.link = 0
@@ -165,10 +165,12 @@ class _PageText(HTMLParser):
         self.in_title = False
         self.blocks: list[list[tuple[str, bool]]] = []  # block -> [(text, linked)], "\n" breaks lines
         self.current: list[tuple[str, bool]] = []
+        self.in_main: list[bool] = []  # per block: inside <main>/<article>
 
     def _flush(self):
         if self.current:
             self.blocks.append(self.current)
+            self.in_main.append(self.main_depth > 0)
         self.current = []
 
     def handle_starttag(self, tag, attrs):
@@ -182,25 +184,26 @@ class _PageText(HTMLParser):
             self._flush()
         marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role"))
         skipped = (tag in SKIPPED or (tag in PAGE_PARTS and not self.main_depth) or bool(NAVIGATION.search(marks)))
-        self.stack.append((tag, skipped))
+        main = tag in ("main", "article") or attrs.get("role") == "main"
+        self.stack.append((tag, skipped, main))
         self.skip += skipped
         self.pre += tag == "pre"
         self.link += tag == "a"
-        self.main_depth += tag in ("main", "article")
+        self.main_depth += main
         if tag == "title":
             self.in_title = True
 
     def handle_endtag(self, tag):
         if tag in VOID:
             return
-        if not any(t == tag for t, _ in self.stack):
+        if not any(t == tag for t, _, _ in self.stack):
             return  # a stray end tag
         while self.stack:
-            t, skipped = self.stack.pop()
+            t, skipped, main = self.stack.pop()
             self.skip -= skipped
             self.pre -= t == "pre"
             self.link -= t == "a"
-            self.main_depth -= t in ("main", "article")
+            self.main_depth -= main
             if t == "title":
                 self.in_title = False
             if t == tag:
@@ -220,7 +223,11 @@ class _PageText(HTMLParser):
     def lines(self) -> list[str]:
         self._flush()
         out: list[str] = []
-        for block in self.blocks:
+        # a page that marks its main text (<main>, <article>, role="main") has its book there
+        marked = any(self.in_main)
+        for block, in_main in zip(self.blocks, self.in_main):
+            if marked and not in_main:
+                continue
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
             if letters and linked / letters > LINKED_SHARE:

@@ -114,6 +114,7 @@ def write_html(book: Book, variant: int = 0) -> bytes:
     if variant == 0:
         page = (f"<header><a href='/'>{escape(SITE)}</a></header>"
                 f"<nav><a href='/'>Главная</a> » <a href='/b/'>Книги</a></nav>"
+                "<div class='about'><p>Читальня открыта для всех, кто любит карточные игры и книги о них.</p></div>"
                 f"<main><article>{body}</article></main>"
                 f"<footer>© 2011 {escape(SITE)}</footer>")
     elif variant == 1:

@@ -96,6 +96,8 @@ def test_saved_pages_of_three_markups(tmp_path, variant):
     book = BOOKS[0]
     corpus = build_corpus(corpus_with(tmp_path, write_html(book, variant), "html"), strict=False)
     assert [(n.id, n.title) for n in corpus.nodes if not n.missing] == book.nodes
+    # variant 0 marks its main text: a paragraph outside it is the site's, not the book's
+    assert not any("Читальня открыта" in (n.text or "") for n in corpus.nodes)
 
 
 def test_a_pdf_without_text_layer_says_so(tmp_path):
