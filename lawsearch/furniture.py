@@ -149,8 +149,13 @@ def pager_rows(line: str, lang: str) -> bool:
     numbers = [t for t in tokens if NUMBER_TOKEN.match(t)]
     words = [t for t in tokens if not NUMBER_TOKEN.match(t)]
     # «Первая 2 3 4 5 6 Последняя»: the pager's own words may stand at its ends
-    return (len(numbers) >= 2 and any(t.isdigit() for t in numbers)
-            and all(t.strip(".:").lower() in navigation_words(lang) for t in words))
+    if not (len(numbers) >= 2 and all(t.strip(".:").lower() in navigation_words(lang) for t in words)):
+        return False
+    # a pager counts pages up, some of them one by one («1 … 3 4 5 … 17»); a row of a
+    # table («20 30 40») does not
+    pages = [int(t.strip("[]()")) for t in numbers if t.strip("[]()").isdigit()]
+    return (len(pages) >= 2 and all(a < b for a, b in zip(pages, pages[1:]))
+            and any(b == a + 1 for a, b in zip(pages, pages[1:])))
 
 
 def lone_page_numbers(line: str, lang: str) -> bool:

@@ -54,6 +54,8 @@ def test_furniture_lines_are_emptied(line, rule):
     "Г Л А В А",
     "Following the next deal, the Director may act.",
     "Счёт 3 : 1 записывают в протокол.",
+    "20 30 40 50",
+    "3 2 1",
     "- 76",
 ])
 def test_prose_of_the_same_shape_stays(line):
