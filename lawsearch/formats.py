@@ -101,8 +101,9 @@ def read_document(data: bytes, name: str, decode_text=None) -> Document:
             text, encoding = decode_text(data) if decode_text else (data.decode("utf-8-sig"), "utf-8")
             lines = split_lines(text)
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
-        reader = READERS[fmt]
-        return reader(data, name)
+        if fmt == "html":  # a page that declares no encoding is detected as a text file is
+            return read_html(data, name, decode_text)
+        return READERS[fmt](data, name)
     except CorpusError:
         raise
     except (zipfile.BadZipFile, ElementTree.ParseError, KeyError, ValueError, UnicodeDecodeError, IndexError) as e:
@@ -276,15 +277,24 @@ def _bare_name(line: str) -> str:
     return re.sub(r"^(?:©|\(c\)|copyright)?\s*(?:\d{4}(?:\s*[-–—]\s*\d{4})?)?\s*", "", line.strip(), flags=re.I).strip()
 
 
-def _html_charset(data: bytes) -> str:
+def _html_charset(data: bytes) -> str | None:
+    """The encoding a page or an XML file declares in its first 4 KB, or None."""
     head = data[:4096].decode("ascii", "replace")
     m = re.search(r"""charset\s*=\s*["']?([-\w]+)""", head, re.I) or re.search(r"""encoding\s*=\s*["']([-\w]+)""", head)
-    return (m.group(1).lower() if m else "utf-8").replace("windows-", "cp")
+    return m.group(1).lower().replace("windows-", "cp") if m else None
 
 
-def _decode_markup(data: bytes, name: str) -> tuple[str, str]:
-    """A web page's or an XML file's text in the encoding it declares (UTF-8 if none)."""
-    charset = "utf-8" if data.startswith(b"\xef\xbb\xbf") else _html_charset(data)
+def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
+    """A web page's or an XML file's text in the encoding it declares; with none, UTF-8,
+    else what ``detect(data)`` finds (a page saved from an old site in cp1251 without
+    saying so)."""
+    declared = "utf-8" if data.startswith(b"\xef\xbb\xbf") else _html_charset(data)
+    if declared is None and detect is not None:
+        try:
+            return data.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            return detect(data)
+    charset = declared or "utf-8"
     try:
         return data.decode("utf-8-sig" if charset in ("utf-8", "utf8") else charset), charset
     except LookupError:
@@ -295,8 +305,8 @@ def _decode_markup(data: bytes, name: str) -> tuple[str, str]:
                                   "save it in the encoding it declares", name, line)) from None
 
 
-def read_html(data: bytes, name: str) -> Document:
-    text, encoding = _decode_markup(data, name)
+def read_html(data: bytes, name: str, detect=None) -> Document:
+    text, encoding = _decode_markup(data, name, detect)
     lines = html_lines(text)
     return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html")
 

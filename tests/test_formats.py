@@ -176,3 +176,12 @@ def test_spans_say_where_in_the_file(tmp_path, fmt, place):
     assert place in node.spans[0].place
     shown = CliRunner().invoke(main, ["show", "13", "--corpus", str(corpus), "--out", str(tmp_path / "build")])
     assert place in shown.output, shown.output
+
+
+@pytest.mark.parametrize("head", ["<meta charset='windows-1251'>", ""])
+def test_a_page_in_cp1251_declared_or_not(tmp_path, head):
+    book = BOOKS[1]
+    page = f"<html><head>{head}</head><body>" + "".join(f"<p>{p}</p>" for p in book.paragraphs()) + "</body></html>"
+    corpus = build_corpus(corpus_with(tmp_path, page.encode("cp1251"), "html"), strict=False)
+    assert [(n.id, n.title) for n in corpus.nodes if not n.missing] == book.nodes
+    assert corpus.sources[0].encoding == "cp1251"
