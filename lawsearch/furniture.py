@@ -47,6 +47,12 @@ def navigation_words(lang: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def navigation_pattern(lang: str) -> re.Pattern:
+    """One pattern finding any navigation word of ``lang`` (a cheap test before the rows' rules)."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in navigation_words(lang)) + r")(?!\w)", re.I)
+
+
+@lru_cache(maxsize=8)
 def page_words(lang: str) -> tuple[str, ...]:
     """The words of «страница 4 из 17» / «Page 3 of 12»: the profile's ``page`` and ``of``."""
     from .profile import load_profile
@@ -74,11 +80,13 @@ BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$|^\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb)\)?$",
                           re.I)
+TWO_NUMBERS = re.compile(r"\d+")
 FILE_SIZE = re.compile(r"\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb|kib|mib)\)?", re.I)
 # a page number at one end of a line, the running head's text at the other, a wide gap between
 RUNNING_HEAD = re.compile(r"^\s*(?:\d{1,4}\s{3,}\S.{0,80}|\S.{0,80}?\S\s{3,}\d{1,4})\s*$")
 PAGE_DIRECTIVE_ANY = re.compile(r"^\s*\.\.\s?page\s?\d*\s*$", re.I)
 PARAGRAPH_MARKS = re.compile(r"\s*(?:¶|\x14|\(DC4\))\s*")
+SPACED_START = re.compile(r"(?:^|\s)\S \S(?:\s|$)")  # two single characters one space apart
 LETTER_SPACED = re.compile(r"^(?:\S ){1,}\S$")  # a group of single characters one space apart
 MOJIBAKE_RUN = re.compile(r"њ{2,}(?:\s+њ{2,})*|(?<=\s)њ(?=\s)")
 # „ straight after a letter (an opening quote stands before a word, never inside one)
@@ -142,6 +150,8 @@ def pager_rows(line: str, lang: str) -> bool:
     (True, False)
     """
     s = line.strip()
+    if len(TWO_NUMBERS.findall(s)) < 2:
+        return False
     head, colon, rest = s.partition(":")
     if colon and _starts_with_navigation(head + ":", lang):
         s = rest
@@ -171,6 +181,8 @@ def link_rows(line: str, lang: str) -> bool:
     >>> link_rows("« Предыдущая | Следующая »", "ru"), link_rows("Далее игра продолжается.", "ru")
     (True, False)
     """
+    if not navigation_pattern(lang).search(line):
+        return bool(line.strip()) and not re.search(r"\w", line)  # arrows alone
     segments = [s for s in SEPARATORS.split(line.strip()) if s.strip(" .:-—–…")]
     if not segments:
         return bool(line.strip()) and not re.search(r"\w", line)  # arrows alone
@@ -209,6 +221,8 @@ def alphabet_rows(line: str, lang: str) -> bool:
     (True, False)
     """
     s = line.strip()
+    if not SPACED_START.search(s) and "|" not in s:
+        return False
     head, colon, rest = s.partition(":")
     if colon and len(head.split()) <= 4:
         s = rest
@@ -256,8 +270,8 @@ def letter_spaced_words(line: str) -> str:
 
     ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``
     """
-    if alphabet_rows(line, ""):
-        return line  # "А Б В Г Д": an alphabet row, not a word
+    if not SPACED_START.search(line) or alphabet_rows(line, ""):
+        return line  # no letter spacing, or "А Б В Г Д": an alphabet row, not a word
     groups = re.split(r"\s{2,}", line.strip())
     spaced = [g for g in groups if LETTER_SPACED.match(g) or len(g) == 1]
     if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) and len(g) >= 7 for g in groups):
@@ -354,6 +368,11 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
     title again), nor a line that reads as part of a sentence (lower-case start)."""
     keys = [_key(line) if line.strip() else "" for line in lines]
     counts = Counter(k for k in keys if k)
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for n, key in enumerate(keys):
+        first.setdefault(key, n)
+        last[key] = n
     out = set()
     for n, key in enumerate(keys):
         if not key or (counts[key] < 2 and key not in shared):
@@ -362,8 +381,7 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
         if len(s.split()) > 12 or s[0].islower() or heading(s):
             continue
         # the copies stand apart (adjacent copies are the overstrike of bold print)
-        places = [i for i, k in enumerate(keys) if k == key]
-        if key in shared or max(places) - min(places) > 1:
+        if key in shared or last[key] - first[key] > 1:
             out.add(n)
     return out
 
@@ -441,6 +459,22 @@ def double_spacing(lines: list[str]) -> set[int]:
             if not lines[n].strip() and lines[n - 1].strip() and lines[n + 1].strip()}
 
 
+FURNITURE_MARKS = re.compile(r"[|·•←→«»‹›>/]|\s{3}|^\s*(?:\d|\.\.|#|\S+:)|\d\s+\d")
+SHORT_LINE = 5  # words: «Читать далее», «Стр. 5 из 12», a file name, a site's name
+
+
+def _may_be_furniture(line: str) -> bool:
+    """A cheap first look, so prose costs little: a furniture line is short, or has a
+    separator, a wide gap, two numbers in a row, single letters one space apart, or
+    starts with a number, ``..`` or ``Word:``; a wrapped line of prose has none of these.
+
+    >>> _may_be_furniture("Карта, показанная партнёру во время торговли, кладётся на стол")
+    False
+    """
+    return (len(line.split()) <= SHORT_LINE or FURNITURE_MARKS.search(line) is not None
+            or SPACED_START.search(line) is not None)
+
+
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
             shared: frozenset[str] = frozenset()) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
@@ -470,6 +504,8 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
                 changes.append((n + 1, "paragraph_marks"))
                 line = new
         lines[n] = line
+        if not _may_be_furniture(line):
+            continue
         for rule in LINE_RULES:
             if rule is page_directives and kind == "commentary" and re.match(r"^\s*\.\.page\d*\s*$", line):
                 break  # the commentary's own directive, dropped by clean.drop_page_directives
