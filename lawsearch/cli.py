@@ -425,7 +425,7 @@ def check(root: Path, out: Path) -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--corpus", "corpus", callback=named("a folder"),
               help="The corpus folder to add to (made when absent; default: the nearest corpus/).")
 def add(files: tuple[str, ...], corpus: str | None) -> None:
@@ -433,20 +433,21 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     <corpus>/<kind>/<lang>/ and listed in manifest.toml with its language, kind and
     edition as detected (the entry's `detected` says which; `check` lists them).
 
-    Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .docx, .rtf and .pdf.
+    Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .docx, .rtf and .pdf; a folder
+    given adds every such file in it.
 
     \b
     Example:
       lawsearch add ~/Downloads/laws.fb2.zip ~/Downloads/page-3.html
     """
-    from .dropin import add_files
+    from .dropin import add_files, expand_folders
 
     root = Path(corpus) if corpus else find_corpus(None)
     if root.exists() and not root.is_dir():
         raise click.ClickException(f"--corpus names {root}, which is not a folder")
     try:
         root.mkdir(parents=True, exist_ok=True)
-        added = add_files(root, [Path(f) for f in files])
+        added = add_files(root, expand_folders([Path(f) for f in files]))
     except OSError as e:
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
     except CorpusError as e:

@@ -223,6 +223,18 @@ def _raw_files(root: Path) -> list[Path]:
                   and not any(part.startswith(".") for part in p.relative_to(root).parts))
 
 
+def expand_folders(paths: list[Path]) -> list[Path]:
+    """Files as given, and for a folder every file in it of a format we read.
+
+    >>> expand_folders([Path("a.txt")])
+    [PosixPath('a.txt')]
+    """
+    out: list[Path] = []
+    for path in paths:
+        out += _raw_files(path) if path.is_dir() else [path]
+    return out
+
+
 def holds_raw_files(root: Path) -> bool:
     """Whether a folder with no manifest holds raw files to read with detected values."""
     try:
