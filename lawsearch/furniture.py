@@ -80,6 +80,7 @@ BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$|^\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb)\)?$",
                           re.I)
+ARROWS_ALONE = re.compile(r"^\s*(?:[←→«»‹›]\s*)+$")  # «« »», ← →: links whose words were images
 TWO_NUMBERS = re.compile(r"\d+")
 FILE_SIZE = re.compile(r"\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb|kib|mib)\)?", re.I)
 # a page number at one end of a line, the running head's text at the other, a wide gap between
@@ -182,10 +183,10 @@ def link_rows(line: str, lang: str) -> bool:
     (True, False)
     """
     if not navigation_pattern(lang).search(line):
-        return bool(line.strip()) and not re.search(r"\w", line)  # arrows alone
+        return bool(ARROWS_ALONE.match(line))
     segments = [s for s in SEPARATORS.split(line.strip()) if s.strip(" .:-—–…")]
     if not segments:
-        return bool(line.strip()) and not re.search(r"\w", line)  # arrows alone
+        return bool(ARROWS_ALONE.match(line))
     navigation = 0
     for segment in segments:
         if _starts_with_navigation(segment, lang):

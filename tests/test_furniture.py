@@ -134,3 +134,13 @@ def test_a_header_once_in_each_of_several_files_is_furniture(tmp_path):
     built = build_corpus(corpus, strict=False)
     assert not any("Тихий угол" in f"{n.title} {n.text}" for n in built.nodes)
     assert [n.id for n in built.nodes if not n.missing and n.kind == "law"] == ["5", "6"]
+
+
+def test_no_furniture_rule_fires_on_the_shipped_corpus(corpus):
+    """The book's own text has no site furniture: every rule of furniture.py leaves the
+    shipped sources alone (a box line is no link row, a footer no repeated header)."""
+    names = {r.__name__ for r in furniture.LINE_RULES} | {r.__name__ for r in furniture.DAMAGE_RULES} | {
+        "repeated_lines", "overstrike_duplicates", "furniture_labels", "paragraph_marks", "double_spacing",
+        "lost_hyphens", "hyphens_at_breaks"}
+    fired = {source: sorted(set(rules) & names) for source, rules in corpus.repairs.items()}
+    assert all(not rules for rules in fired.values()), fired
