@@ -81,6 +81,7 @@ NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$|^\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb)\)?$",
                           re.I)
 ARROWS_ALONE = re.compile(r"^\s*(?:[←→«»‹›]\s*)+$")  # «« »», ← →: links whose words were images
+PAGE_NUMBER_AT_ENDS = re.compile(r"^\d{1,4}(?=\s|$)|(?<=\s)\d{1,4}$|(?<=\.)\d{1,4}$")
 TWO_NUMBERS = re.compile(r"\d+")
 FILE_SIZE = re.compile(r"\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb|kib|mib)\)?", re.I)
 # a page number at one end of a line, the running head's text at the other, a wide gap between
@@ -93,7 +94,7 @@ MOJIBAKE_RUN = re.compile(r"њ{2,}(?:\s+њ{2,})*|(?<=\s)њ(?=\s)")
 # „ straight after a letter (an opening quote stands before a word, never inside one)
 MOJIBAKE_YO = re.compile(r"(?<=[а-яА-ЯёЁ])„")
 WORDS = re.compile(r"\w[\w'’-]*")
-SENTENCE_END = re.compile(r"[.!?;:]['\"”’»)]*$")
+SENTENCE_END = re.compile(r"[.!?;:,]['\"”’»)]*$")
 
 
 def _norm(text: str) -> str:
@@ -275,7 +276,7 @@ def letter_spaced_words(line: str) -> str:
         return line  # no letter spacing, or "А Б В Г Д": an alphabet row, not a word
     groups = re.split(r"\s{2,}", line.strip())
     spaced = [g for g in groups if LETTER_SPACED.match(g) or len(g) == 1]
-    if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) and len(g) >= 7 for g in groups):
+    if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) and sum(c.isalpha() for c in g) >= 3 for g in groups):
         return line
     words = [g.replace(" ", "") for g in groups]
     out = " ".join(words)
@@ -324,8 +325,14 @@ DAMAGE_RULES: list[Callable[[str], str]] = [local_mojibake, letter_spaced_words]
 
 
 def _key(line: str) -> str:
-    """A line as a repeated header compares: spaces one, numbers any."""
-    return re.sub(r"\d+", "#", _norm(line))
+    """A line as a repeated header compares: spaces one, a page number at either end any
+    (``56 ЗАКОНЫ БРИДЖА``, ``Законы бриджа · с. 113``); a number inside stays, so
+    ``Текст пункта 5`` and ``Текст пункта 6`` are two lines.
+
+    >>> _key("Законы бриджа · с. 113") == _key("Законы бриджа · с. 112"), _key("пункт 5 текст") == _key("пункт 6 текст")
+    (True, False)
+    """
+    return PAGE_NUMBER_AT_ENDS.sub("#", _norm(line))
 
 
 EDGE_LINES = 5  # a saved page's header or footer stands among its first or last lines
@@ -379,7 +386,8 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
         if not key or (counts[key] < 2 and key not in shared):
             continue
         s = _norm(lines[n])
-        if len(s.split()) > 12 or s[0].islower() or heading(s):
+        # a header is a name, not a sentence: a line ending one is the text's own
+        if len(s.split()) > 12 or s[0].islower() or SENTENCE_END.search(s) or heading(s):
             continue
         # the copies stand apart (adjacent copies are the overstrike of bold print)
         if key in shared or last[key] - first[key] > 1:
