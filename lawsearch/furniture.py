@@ -573,10 +573,24 @@ def _is_conjunction(word: str) -> bool:
     return any(p.tag.POS in ("CONJ", "PRCL") for p in morph.analyzer().parse(word.lower()))
 
 
+WORD_AT = re.compile(r"\w+")
+NEXT_WORD = re.compile(r"\W*(\w+)")
+
+
+def _word_before(text: str, end: int) -> int:
+    """Where the word ending at ``end`` starts (``end`` when none): a scan back, no copy."""
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return start
+
+
 def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tuple[list, list[tuple[str, int, str]]]:
     """Joined logical lines (``model.Line``) with the words their raw line breaks split
-    mended (``mend_break``); returns the lines and (source, raw line, "lost_hyphens") for
-    each mend. The raw lines' starts in the text move with it, so spans stay exact.
+    mended (``mend_break``, ``mend_hyphen``); returns the lines and (source, raw line,
+    rule) for each mend. The raw lines' starts in the text move with it, so spans stay
+    exact. Linear in the text: a heading followed by thousands of joined lines costs in
+    proportion.
 
     ``Line("если у игрока есть какой нибудь повод", starts=((0, 4), (29, 5)))``
     → ``"если у игрока есть какой-нибудь повод"``
@@ -585,58 +599,65 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tup
 
     out, changes = [], []
     for line in lines:
-        starts = list(line.line_starts())
+        starts = line.line_starts()
         if len(starts) < 2:
             out.append(line)
             continue
         text = line.text
-        changed = False
-        for i in range(len(starts) - 1, 0, -1):
-            at, raw = starts[i]
-            if at < 1 or text[at - 1] != " ":
-                continue
-            if at >= 3 and text[at - 2] == "-" and text[at - 3].isalpha():
-                mended = _hyphen_at_break(text, at, extra_words)
-                if mended is not None:
-                    text, cut = mended
-                    starts = starts[:i] + [(o - cut, r) for o, r in starts[i:]]
-                    changes.append((line.source, raw, "hyphens_at_breaks"))
-                    changed = True
-                continue
-            left = re.search(r"\w+$", text[: at - 1])
-            right = re.match(r"\w+", text[at:])
-            if not left or not right:
-                continue
-            after = re.match(r"\W*(\w+)", text[at + right.end():])
-            word = mend_break(left.group(), right.group(), after.group(1) if after else "", extra_words)
-            if word is None:
-                continue
-            joined = len(word) == len(left.group()) + len(right.group())  # no hyphen: the space went
-            text = text[: at - 1] + ("" if joined else "-") + text[at:]
-            if joined:
-                starts = starts[:i] + [(o - 1, r) for o, r in starts[i:]]
-            changes.append((line.source, raw, "lost_hyphens"))
-            changed = True
-        out.append(Line(text, line.source, line.first, line.last, tuple(starts)) if changed else line)
+        pieces: list[str] = []
+        done = 0  # text[:done] is in pieces
+        shift = 0  # characters removed so far
+        moved = [starts[0]]
+        for at, raw in starts[1:]:
+            cut, rule = 0, None
+            if at >= 2 and text[at - 1] == " " and at - 1 >= done:
+                right = WORD_AT.match(text, at)
+                if right:
+                    hyphen = at >= 3 and text[at - 2] == "-" and text[at - 3].isalpha()
+                    left_end = at - 2 if hyphen else at - 1
+                    left_start = _word_before(text, left_end)
+                    left = text[left_start:left_end]
+                    if left and hyphen:
+                        cut = mend_hyphen(left, right.group(), extra_words)
+                        rule = "hyphens_at_breaks" if cut else None
+                        if cut:
+                            pieces.append(text[done: at - 2 if cut == 2 else at - 1])
+                    elif left:
+                        after = NEXT_WORD.match(text, right.end())
+                        word = mend_break(left, right.group(), after.group(1) if after else "", extra_words)
+                        if word is not None:
+                            rule = "lost_hyphens"
+                            if len(word) == len(left) + len(right.group()):  # joined: the space goes
+                                cut = 1
+                                pieces.append(text[done: at - 1])
+                            else:  # hyphenated: the space becomes the hyphen
+                                pieces.append(text[done: at - 1] + "-")
+                    if rule:
+                        done = at
+                        changes.append((line.source, raw, rule))
+            shift += cut
+            moved.append((at - shift, raw))
+        if done:
+            pieces.append(text[done:])
+            out.append(Line("".join(pieces), line.source, line.first, line.last, tuple(moved)))
+        else:
+            out.append(line)
     return out, changes
 
 
-def _hyphen_at_break(text: str, at: int, extra_words: frozenset[str]) -> tuple[str, int] | None:
-    """A word hyphenated by the typesetter at a line end (``задума-`` / ``вшийся``): the
-    hyphen goes when the joined word is in the dictionary, else it stays as a compound's
-    (``Север-`` / ``Юг``); with no dictionary for the script, a lower-case continuation is
-    taken for a hyphenated word. Returns the text and how many characters went, or None.
+def mend_hyphen(left: str, right: str, extra_words: frozenset[str]) -> int:
+    """A word hyphenated by the typesetter at a line end (``задума-`` / ``вшийся``): 2 when
+    hyphen and space go (the joined word is in the dictionary), 1 when only the space goes
+    (a compound's hyphen: ``Север-`` / ``юг``), 0 for a capital after it (``Север-`` / ``Юг``
+    stays as printed). With no dictionary for the script, a lower-case continuation is
+    taken for a hyphenated word.
 
-    >>> _hyphen_at_break("задума- вшийся", 8, frozenset())
-    ('задумавшийся', 2)
+    >>> mend_hyphen("задума", "вшийся", frozenset()), mend_hyphen("Север", "юг", frozenset())
+    (2, 1)
     """
-    left = re.search(r"\w+$", text[: at - 2])
-    right = re.match(r"\w+", text[at:])
-    if not left or not right or not right.group()[0].islower():
-        return None
-    if _cyrillic(left.group() + right.group()):
-        joined = left.group() + right.group()
-        if joined.lower() in extra_words or morph.is_known(joined):
-            return text[: at - 2] + text[at:], 2
-        return text[: at - 1] + text[at:], 1
-    return text[: at - 2] + text[at:], 2
+    if not right[:1].islower():
+        return 0
+    if _cyrillic(left + right):
+        joined = left + right
+        return 2 if joined.lower() in extra_words or morph.is_known(joined) else 1
+    return 2
