@@ -46,6 +46,7 @@ import json
 import math
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -227,6 +228,32 @@ def bench(root: Path, repeat: int, cold: bool) -> tuple[Corpus, list[Timing], in
     return corpus, timings, words
 
 
+def read_throughput(formats: list[str], scale: int, seed: int, repeat: int) -> None:
+    """Read the synthetic corpus written in each format (``sources.read_corpus_folder``:
+    the format's reader, decoding, the manifest) and print MB/s of the files and of the
+    text they hold. CPU seconds, best of ``repeat`` after one untimed run."""
+    from lawsearch.sources import read_corpus_folder
+
+    print(f"read throughput per format at x{scale} (make_corpus.py --scale {scale} --seed {seed} --format FMT):")
+    print(f"  {'format':<8} {'file MB':>8} {'text MB':>8} {'made s':>7} {'best s':>7} {'file MB/s':>10} {'text MB/s':>10}")
+    with tempfile.TemporaryDirectory(prefix="bench-formats-") as tmp:
+        for fmt in formats:
+            root = Path(tmp) / fmt / "corpus"
+            start = time.perf_counter()
+            subprocess.run([sys.executable, str(MAKE_CORPUS), "--scale", str(scale), "--seed", str(seed),
+                            "--out", str(root), "--format", fmt], check=True, stderr=subprocess.DEVNULL)
+            made = time.perf_counter() - start
+            folder = read_corpus_folder(root)
+            file_mb = sum((root.parent / s.path).stat().st_size for s in folder.sources) / 1e6
+            text_mb = sum(len(line.encode()) + 1 for lines in folder.texts.values() for line in lines) / 1e6
+            _, runs = timed(lambda: read_corpus_folder(root), repeat)
+            best = min(runs)
+            print(f"  {fmt:<8} {file_mb:>8.3f} {text_mb:>8.3f} {made:>7.1f} {best:>7.3f} {file_mb / best:>10.3f} "
+                  f"{text_mb / best:>10.3f}", flush=True)
+            shutil.rmtree(root.parent)
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Time read → clean → pages → structure → references, the index and the whole build "
@@ -237,7 +264,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="synthetic corpus sizes, in copies of the seeds (default 10 50 100; 0: seeds only)")
     parser.add_argument("--seed", type=int, default=1, help="seed of make_corpus.py (default 1)")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per stage after the first (default 3)")
+    parser.add_argument("--formats", nargs="*", default=None, metavar="FMT",
+                        help="time reading the synthetic corpus written in each format (make_corpus.py --format) "
+                             f"at --read-scale; no FMT: all of {' '.join(make_corpus.FORMATS)}")
+    parser.add_argument("--read-scale", type=int, default=50, help="scale of the formats' corpora (default 50)")
+    parser.add_argument("--formats-only", action="store_true", help="time only the readers (with --formats)")
     args = parser.parse_args(argv)
+    if args.formats is not None:
+        read_throughput(args.formats or list(make_corpus.FORMATS), args.read_scale, args.seed, args.repeat)
+        if args.formats_only:
+            return 0
     if args.repeat < 1 or any(s < 0 for s in args.scale):
         parser.error("--repeat must be at least 1 and --scale at least 0")
 

@@ -912,6 +912,33 @@ def generate(corpus: Path, out: Path, scale: int, seed: int) -> Written:
     return Written(files, size, seeds, numbering, vocabulary.tokens, len(vocabulary.seen), heaps)
 
 
+FORMATS = ("txt", "fb2", "fb2.zip", "epub", "html", "docx", "rtf", "pdf")
+
+
+def convert(out: Path, fmt: str) -> None:
+    """Rewrite every raw file of the corpus in ``out`` in ``fmt`` and point the manifest at
+    the new files. The text is the same; its lines become the format's paragraphs (a PDF
+    sets them again in two columns), so curation line numbers may not match any more:
+    the formats' corpora are for timing the readers (bench_pipeline.py), not the parse."""
+    import warnings
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from formats_gen import write_lines  # our own writers, shared with the tests
+
+    manifest = out / "manifest.toml"
+    text = manifest.read_text(encoding="utf-8")
+    for path in re.findall(r'^path = "([^"]+\.txt)"$', text, flags=re.M):
+        raw = out / path
+        lines = raw.read_text(encoding="utf-8").splitlines()
+        target = raw.with_suffix(f".{fmt}")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            target.write_bytes(write_lines(lines, fmt, raw.stem))
+        raw.unlink()
+        text = text.replace(f'path = "{path}"', f'path = "{Path(path).with_suffix("." + fmt).as_posix()}"')
+    manifest.write_text(text, encoding="utf-8")
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Write a deterministic synthetic corpus N times the seed corpus.",
@@ -922,6 +949,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, required=True, help="directory to write (empty or new)")
     parser.add_argument("--corpus", type=Path, default=ROOT / "corpus", help="seed corpus folder")
     parser.add_argument("--force", action="store_true", help="write into a non-empty --out")
+    parser.add_argument("--format", default="txt", choices=FORMATS,
+                        help="the raw files' format (default txt; others by tests/formats_gen.py, one "
+                             "paragraph per raw line)")
     args = parser.parse_args(argv)
     if args.scale < 1:
         parser.error("--scale must be at least 1")
@@ -942,6 +972,8 @@ def main(argv: list[str] | None = None) -> int:
         clear_previous_output(args.out)
     args.out.mkdir(parents=True, exist_ok=True)
     written = generate(args.corpus, args.out, args.scale, args.seed)
+    if args.format != "txt":
+        convert(args.out, args.format)
     first, last = written.laws(args.scale)
     print(f"{args.out}: {written.files} files, {written.size} bytes, laws {first}-{last}, "
           f"pages up to {written.numbering.page(args.scale - 1, 86)}; {written.tokens} words, "

@@ -79,6 +79,13 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         repaired = corpus.repairs.get(s.id, {})
         fixes = ", ".join(f"{rule} {n}" for rule, n in repaired.items()) or "nothing repaired"
         r.add(f"  {user_path(s.path, root) if root else s.path}  {s.lang} {s.kind}, {s.encoding}; lines changed: {fixes}")
+    guessed = corpus.report.detected
+    if guessed:
+        r.add("Guessed, not declared (lawsearch add; correct the manifest and drop `detected` where wrong):")
+        for s in corpus.sources:
+            if guessed.get(s.id):
+                values = ", ".join(f"{key} {getattr(s, key, '') or '?'}" for key in guessed[s.id])
+                r.add(f"  {user_path(s.path, root) if root else s.path}: {values}")
 
     pieces = corpus.report.pieces
     pages = sorted({p.page for p in pieces if p.page is not None})

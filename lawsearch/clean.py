@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import morph
+from . import furniture, morph
 from .grammar import Layout, default_grammar
 from .model import Line
 from .patterns import (
@@ -413,9 +413,18 @@ class Cleaned:
         return {rule: len(lines) for rule, lines in sorted(seen.items())}
 
 
+def _read_by_layout(text: str, layout: Layout | str) -> bool:
+    """Whether the layout reads ``text`` as more than prose (a heading, the book's ``- 76``
+    footer, the commentary's ``..page3``): a line repeated so is never furniture. ``layout``
+    may be a language, read in the default profile's layout for it."""
+    if isinstance(layout, str):
+        layout = default_grammar().layout_for(layout)
+    return bool(PAGE_DIRECTIVE.match(text)) or layout.classify(text).kind != "text"
+
+
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
                 extra_words: frozenset[str] = frozenset(), lang: str | None = None, layout: Layout | None = None,
-                grammar=None) -> Cleaned:
+                grammar=None, shared: frozenset[str] = frozenset()) -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
@@ -425,7 +434,9 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
         grammar = grammar or default_grammar()
         layout = grammar.layout_for(lang or next(iter(grammar.default_layouts)))
     lines: list[Line] = []
-    changes: list[Change] = []
+    # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
+    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared)
+    changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     for n, text in enumerate(raw, 1):
         pre: list[str] = [text]
         if kind == "commentary":
@@ -445,4 +456,5 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
         joined, more = join_commentary_lines(lines, lang, grammar)
     else:
         joined, more = join_wrapped_lines(lines, extra_words, layout)
-    return Cleaned(joined, changes + more)
+    joined, mended = furniture.repair_breaks(joined, extra_words)
+    return Cleaned(joined, changes + more + [Change(*m) for m in mended])

@@ -41,8 +41,12 @@ def find_corpus(explicit: str | None, given_by: str = "--corpus") -> Path:
     if not path.is_dir():
         raise click.ClickException(f"{given_by} names {path}, but there is no such folder")
     if not (path / "manifest.toml").exists():
-        # a project folder is the usual slip: the corpus is its corpus/ subfolder
+        from .dropin import holds_raw_files
+
         nested = path / "corpus"
+        if not (nested / "manifest.toml").is_file() and holds_raw_files(path):
+            return path  # raw files and no manifest: read with the detected values
+        # a project folder is the usual slip: the corpus is its corpus/ subfolder
         hint = f"; did you mean {nested}?" if (nested / "manifest.toml").is_file() else \
             "; a corpus folder holds manifest.toml and the raw files it lists"
         raise click.ClickException(f"{given_by} names {path}, which has no manifest.toml{hint}")
@@ -427,6 +431,40 @@ def check(root: Path, out: Path) -> None:
 
 
 @main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--corpus", "corpus", callback=named("a folder"),
+              help="The corpus folder to add to (made when absent; default: the nearest corpus/).")
+def add(files: tuple[str, ...], corpus: str | None) -> None:
+    """Add raw files to the corpus: each is copied byte for byte into
+    <corpus>/<kind>/<lang>/ and listed in manifest.toml with its language, kind and
+    edition as detected (the entry's `detected` says which; `check` lists them).
+
+    Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .docx, .rtf and .pdf; a folder
+    given adds every such file in it.
+
+    \b
+    Example:
+      lawsearch add ~/Downloads/laws.fb2.zip ~/Downloads/page-3.html
+    """
+    from .dropin import add_files, expand_folders
+
+    root = Path(corpus) if corpus else find_corpus(None)
+    if root.exists() and not root.is_dir():
+        raise click.ClickException(f"--corpus names {root}, which is not a folder")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        added = add_files(root, expand_folders([Path(f) for f in files]))
+    except OSError as e:
+        raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
+    except CorpusError as e:
+        raise click.ClickException(error_message(e)) from None
+    for a in added:
+        e = a.entry
+        edition = f", edition {e['edition']}" if "edition" in e else ""
+        emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
+
+
+@main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
 @click.option("--kind", type=click.Choice(["laws", "commentary"]),
@@ -444,22 +482,21 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
       lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
     """
     from .clean import clean_lines
+    from .formats import read_document
     from .grammar import Grammar
     from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
-    from .sources import LINE_BREAK, ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
+    from .sources import ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
 
     path = Path(file)
     declared = declared_source(path)
     lang = declared.get("lang") or load_profile().languages[0]  # no manifest: the default profile's main language
     # a message names where the encoding came from: the option, the manifest, or detection
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
+    chosen = (encoding or declared.get("encoding") or "auto").lower()
     try:
-        text, _ = decode(path.read_bytes(), (encoding or declared.get("encoding") or "auto").lower(), str(path), lang, origin)
+        raw = read_document(path.read_bytes(), str(path), lambda data: decode(data, chosen, str(path), lang, origin)).lines
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
-    raw = LINE_BREAK.split(text)
-    if raw and raw[-1] == "":
-        raw.pop()
     try:
         grammar = Grammar.from_profile(load_profile(declared.get("profile", DEFAULT_PROFILE)))
         layout = grammar.layout_for(lang, declared.get("layout"))

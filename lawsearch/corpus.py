@@ -12,8 +12,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from . import furniture
 from .clean import clean_lines
 from .coverage import indentation, lost_text
+from .formats import placed
 from .grammar import default_grammar
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse
 from .pages import assemble, split_pieces
@@ -109,13 +111,15 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     words = lexicon_words(folder)
     grammar = folder.grammar or default_grammar()
+    # a site's header or footer in every saved page (one file each): furniture.shared_lines
+    shared = furniture.shared_lines(folder.texts, lambda s: False)
     cleaned = {}
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)
-        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar)
+        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     primary = main_language(folder)
@@ -140,6 +144,9 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         progress(f"aligned the {lang} text: {len(report.covered_laws)} laws, "
                  + (", ".join(f"{k} {len(v)}" for k, v in report.flags.items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
+    places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
+    if places:  # sources from a PDF, a web page, …: spans say where in that file (formats.placed)
+        nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
 
     problems += lost_text(folder, cleaned, trees, problems)
 
@@ -161,7 +168,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                          for n, run in enumerate(runs) for p in run.pieces),
             verified=tuple(tree.verified),
             alignment=tuple(alignment),
-            curation=tuple(CurationNote(st.at[0], st.at[1], st.reason) for st in folder.curation)),
+            curation=tuple(CurationNote(st.at[0], st.at[1], st.reason) for st in folder.curation),
+            detected=dict(folder.detected)),
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
         profile=folder.profile,

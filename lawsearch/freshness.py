@@ -76,15 +76,19 @@ def built_from(root: Path, stored: dict | None) -> str | None:
     return other
 
 
-def is_current(root: Path, stored: dict | None, suffixes: tuple[str, ...] = (".txt",)) -> bool:
+def is_current(root: Path, stored: dict | None, suffixes: tuple[str, ...] | None = None) -> bool:
     """Whether the corpus folder ``root`` still holds exactly the inputs ``stored`` (a
     ``Fingerprint.to_dict()``) describes. A build with no fingerprint is not current.
+
+    ``suffixes``: the raw files a folder listing compares (default: every format read).
 
     >>> is_current(Path("corpus"), None)
     False
     """
     if not isinstance(stored, dict) or stored.get("version") != VERSION:
         return False
+    if suffixes is None:
+        from .formats import SUFFIXES as suffixes  # the sources' own list (sources.RAW_SUFFIXES)
     top = os.fspath(root)  # paths as strings: a Path per file cost more than its stat()
     try:
         for name, (size, mtime_ns, sha256) in stored["files"].items():

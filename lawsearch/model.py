@@ -237,6 +237,8 @@ class Span:
     source: str  # the source's path, as in Source.path
     page: int | None
     lines: tuple[int, int]
+    # where those lines stand in a file that is not plain text: "page 3, line 12 - page 4, line 2"
+    place: str | None = None
 
 
 @dataclass(frozen=True)
@@ -346,11 +348,13 @@ class ParseReport:
     verified: tuple[str, ...] = ()
     alignment: tuple[AlignmentReport, ...] = ()
     curation: tuple[CurationNote, ...] = ()
+    # source id -> what `lawsearch add` guessed rather than read (lang, kind, edition, encoding)
+    detected: dict[str, list[str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"pieces": [asdict(p) for p in self.pieces], "verified": list(self.verified),
                 "alignment": [{**asdict(a), "covered_laws": list(a.covered_laws)} for a in self.alignment],
-                "curation": [asdict(c) for c in self.curation]}
+                "curation": [asdict(c) for c in self.curation], "detected": dict(self.detected)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ParseReport:
@@ -358,7 +362,8 @@ class ParseReport:
                    verified=tuple(data.get("verified", ())),
                    alignment=tuple(AlignmentReport(a["lang"], tuple(a["covered_laws"]), a["flags"])
                                    for a in data.get("alignment", ())),
-                   curation=tuple(CurationNote(**c) for c in data.get("curation", ())))
+                   curation=tuple(CurationNote(**c) for c in data.get("curation", ())),
+                   detected=dict(data.get("detected", {})))
 
 
 @dataclass(frozen=True)
@@ -599,11 +604,14 @@ def _source_dict(s: Source) -> dict[str, Any]:
 
 
 def _span_dict(s: Span) -> dict[str, Any]:
-    return {"source": s.source, "page": s.page, "lines": list(s.lines)}
+    d = {"source": s.source, "page": s.page, "lines": list(s.lines)}
+    if s.place is not None:
+        d["place"] = s.place
+    return d
 
 
 def _span_from(d: dict[str, Any]) -> Span:
-    return Span(source=d["source"], page=d["page"], lines=(d["lines"][0], d["lines"][1]))
+    return Span(source=d["source"], page=d["page"], lines=(d["lines"][0], d["lines"][1]), place=d.get("place"))
 
 
 def _node_dict(n: Node, url: str | None = None) -> dict[str, Any]:

@@ -72,6 +72,20 @@ LANGUAGES = {
 }
 
 
+def script_language(text: str, candidates: Iterable[str] = ()) -> str | None:
+    """The language among ``candidates`` (default: every language judged here) whose script
+    most of ``text``'s letter runs are in; the first candidate on a tie, None for no letters.
+
+    >>> script_language("Правило 50. Штрафная карта", ["ru", "en"])
+    'ru'
+    """
+    names = [c for c in (candidates or LANGUAGES) if c in LANGUAGES]
+    runs = LETTER_RUN.findall(text[:200_000])
+    counts = {name: sum(1 for r in runs if LANGUAGES[name].in_script(r)) for name in names}
+    best = max(names, key=lambda name: counts[name], default=None)
+    return best if best is not None and counts[best] else None
+
+
 @dataclass(frozen=True)
 class Reading:
     """How a text decoded with ``codec`` reads: its plausible and implausible words."""

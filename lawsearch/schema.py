@@ -581,5 +581,8 @@ MANIFEST = Table("the manifest", {
         "published": Field(int, example="1991", check=_year),
         "encoding": Field(str, choices=("auto", *ENCODINGS), ignore_case=True, example='"auto"'),
         "layout": Field(str, example='"ru-book"'),
+        # what `lawsearch add` guessed rather than read (check lists them)
+        "detected": Field(list, items=str, choices=("lang", "kind", "edition", "encoding"),
+                          example='["lang", "kind"]'),
     }, many=True, required=True, anchor="path", unique=("path",)),
 })

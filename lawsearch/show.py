@@ -110,7 +110,8 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         facts.append(f"guessed: {', '.join(node.uncertain)}")
     out.append("; ".join(facts))
     pages = sorted({s.page for s in node.spans if s.page is not None})
-    where = ", ".join(f"{s.source}:{s.lines[0]}" + (f"-{s.lines[1]}" if s.lines[1] != s.lines[0] else "") for s in node.spans)
+    where = ", ".join(f"{s.source}:{s.lines[0]}" + (f"-{s.lines[1]}" if s.lines[1] != s.lines[0] else "")
+                      + (f" ({s.place})" if s.place else "") for s in node.spans)
     if where:
         out.append(f"source: {where}" + (f" (book page {', '.join(map(str, pages))})" if pages else ""))
     if node.parent:

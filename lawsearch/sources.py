@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import plausibility, schema
+from . import formats, plausibility, schema
 from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
 from .grammar import Grammar
@@ -26,7 +26,7 @@ from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
 MANIFEST = "manifest.toml"
 CODECS = tuple(dict.fromkeys(ENCODINGS.values()))  # utf-8, cp1251, cp866, koi8-r
-RAW_SUFFIXES = (".txt",)
+RAW_SUFFIXES = formats.SUFFIXES
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -54,6 +54,10 @@ class CorpusFolder:
     code: dict[str, Any]
     sources: list[Source]
     texts: dict[str, list[str]]  # source id -> raw lines (no line breaks)
+    # source id -> where each raw line stood in its file ("page 3, line 12", "paragraph 4")
+    places: dict[str, list[str]] = field(default_factory=dict)
+    # source id -> the manifest values lawsearch add guessed ("lang", "kind", "edition")
+    detected: dict[str, list[str]] = field(default_factory=dict)
     curation: list[CurationStatement] = field(default_factory=list)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
@@ -82,11 +86,15 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     """
     root = Path(root)
     manifest_path = root / MANIFEST
-    if not _present(manifest_path):
-        raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder", str(root)))
     fingerprint = Fingerprint(root)
-    manifest_stat = _stat(manifest_path)  # before reading: a change made meanwhile shows as a newer time
-    manifest = schema.load(manifest_path, schema.MANIFEST)
+    if not _present(manifest_path):
+        # raw files and no manifest: read with what `lawsearch add` would detect
+        manifest, manifest_bytes = _implicit_manifest(root)
+        manifest_stat = None
+    else:
+        manifest_stat = _stat(manifest_path)  # before reading: a change made meanwhile shows as a newer time
+        manifest = schema.load(manifest_path, schema.MANIFEST)
+        manifest_bytes = read_bytes(manifest_path)
     code = dict(manifest.data.get("code", {}))
     code.setdefault("laws", [1, 93])
     try:
@@ -96,17 +104,23 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         if e.problems[0].path is not None:
             raise
         raise CorpusError(manifest.problem(e.problems[0].message, "code", "profile")) from None
-    manifest_bytes = read_bytes(manifest_path)
+    folder_detected = {path_stem(e["path"]): list(e.get("detected", [])) for e in manifest.data["source"]
+                       if e.get("detected")}
     digest = hashlib.sha256(manifest_bytes)
-    fingerprint.add(manifest_path, manifest_bytes, manifest_stat)
+    if _present(manifest_path):
+        fingerprint.add(manifest_path, manifest_bytes, manifest_stat)
+    else:
+        fingerprint.add_absent(manifest_path)  # one written later makes the build stale
 
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
+    places: dict[str, list[str]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         try:
-            source, lines, data = _read_source(root, entry, manifest, n, fingerprint, grammar)
+            source, lines, data, places[path_stem(entry["path"])] = _read_source(root, entry, manifest, n, fingerprint,
+                                                                                 grammar)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -130,7 +144,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     "error", f"not listed in {MANIFEST}: add a [[source]] entry for it (path = \"{path.relative_to(root)}\")",
                     str(path)))
 
-    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar)
+    folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar,
+                          places=places, detected=folder_detected)
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for path in folder.profile.origin:
         _add_input(path, fingerprint, digest)
@@ -179,6 +194,24 @@ def _add_input(path: Path, fingerprint: Fingerprint, digest) -> bytes:
     digest.update(data)
     fingerprint.add(path, data, stat)
     return data
+def _implicit_manifest(root: Path) -> tuple[Document, bytes]:
+    """The manifest of a folder with raw files and none: every readable file with its
+    detected language, kind and edition (lawsearch/dropin.py), the built-in profile."""
+    from .dropin import implicit_manifest
+
+    path = root / MANIFEST
+    try:
+        text = implicit_manifest(root) if root.is_dir() else None
+    except OSError as e:
+        raise CorpusError(Problem("error", f"cannot read the corpus folder: {os_fault(e, root)}", str(root))) from None
+    if text is None:
+        raise CorpusError(Problem("error", f"no {MANIFEST} in the corpus folder, and no raw file to detect one from",
+                                  str(root)))
+    doc = Document(Path(f"{path} (detected)"), schema.parse_toml(text, path), schema.LineIndex(text))
+    problems = schema.validate(doc, schema.MANIFEST)
+    if problems:
+        raise CorpusError(problems)
+    return doc, text.encode()
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -190,7 +223,8 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
-                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None) -> tuple[Source, list[str], bytes]:
+                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None
+                 ) -> tuple[Source, list[str], bytes, list[str]]:
     """One [[source]] entry (already checked against the schema) and its raw file."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
@@ -219,15 +253,17 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     if fingerprint is not None:
         fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
-    text, encoding = decode(data, declared, str(path), str(entry["lang"]))
-    other = plausibility.other_language(data, entry["lang"], [encoding])
+    document = formats.read_document(data, str(path), lambda raw: decode(raw, declared, str(path), str(entry["lang"])))
+    encoding, lines = document.encoding, document.lines
+    # the language is judged on the text itself: the bytes of a zip or a PDF say nothing
+    text_bytes, codecs = (data, [encoding]) if document.format == "txt" else ("\n".join(lines).encode(), ["utf-8"])
+    other = plausibility.other_language(text_bytes, entry["lang"], codecs)
     if other is not None:
         raise fail(f"{entry['path']} {not_the_language(entry['lang'], *other)}; set lang = \"{other[0]}\"", "lang")
-    lines = LINE_BREAK.split(text)
-    if lines and lines[-1] == "":
-        lines.pop()
+    if not any(line.strip() for line in lines):
+        raise fail(f"{entry['path']} holds no text")
     source = Source(
-        id=path.stem,
+        id=path_stem(entry["path"]),
         path=f"{corpus_name(root)}/{entry['path']}",
         lang=entry["lang"],
         kind=entry["kind"],
@@ -237,7 +273,17 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         sha256=hashlib.sha256(data).hexdigest(),
         published=entry.get("published"),
     )
-    return source, lines, data
+    # a text file's places are its line numbers, which spans hold already
+    return source, lines, data, document.places if document.format != "txt" else []
+
+
+def path_stem(path: str) -> str:
+    """A raw file's name without its format's suffix: its source id.
+
+    >>> path_stem("laws/ru/000_x.fb2.zip"), path_stem("laws/ru/000_x.txt")
+    ('000_x', '000_x')
+    """
+    return formats.split_suffix(Path(path).name)[0]
 
 
 def layout_name(grammar: Grammar, entry: dict[str, Any]) -> str | None:

@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from layouts import Fixture, load_fixtures
+from lawsearch.clean import clean_lines
 from lawsearch.corpus import parse_folder
 from lawsearch.coverage import LOST
 from lawsearch.grammar import Grammar
@@ -66,13 +67,27 @@ def node_words(corpus: Corpus) -> Counter:
     return words
 
 
+def removed_lines(fixture: Fixture, lang: str, path) -> set[int]:
+    """Lines of a source a named cleaning rule removed whole (page furniture: a pager, a URL,
+    a breadcrumb): no node is to hold their words, and ``check`` counts them."""
+    grammar = Grammar.from_profile(load_profile(fixture.profile))
+    layout = grammar.layout_for(lang, fixture.layouts.get(lang))
+    raw = path.read_text(encoding="utf-8").splitlines()
+    cleaned = clean_lines(raw, path.stem, "laws", frozenset(), lang, layout, grammar)
+    kept = {n for line in cleaned.lines if line.text.strip() for n in range(line.first, line.last + 1)}
+    return {n for n in cleaned.rules_by_line() if n not in kept and raw[n - 1].strip()}
+
+
 def missing_words(fixture: Fixture, corpus: Corpus) -> list[str]:
     """Body words of the source(s) that no node holds. A word split by a line break counts
     where a node holds the joined word ("непра" / "вильной")."""
     source: Counter = Counter()
     line_ends: set[str] = set()
-    for path in fixture.sources.values():
-        for line in path.read_text(encoding="utf-8").splitlines():
+    for lang, path in fixture.sources.items():
+        furniture = removed_lines(fixture, lang, path)
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if n in furniture:
+                continue
             found = WORD.findall(line)
             source.update(found)
             line_ends |= set(found[:1] + found[-1:])

@@ -272,8 +272,10 @@ BAD_FOLDERS = [
      "manifest.toml", "laws = ", ["laws"]),
     ("law range as a string", lambda r: edit(r / "manifest.toml", "laws = [1, 93]", 'laws = "1-93"'),
      "manifest.toml", "laws = ", ["laws", "1-93"]),
-    ("no manifest", lambda r: (r / "manifest.toml").unlink(),
-     "", None, ["manifest.toml"]),
+    # a folder of raw files with no manifest is read with detected values (test_dropin.py);
+    # with neither, there is nothing to read
+    ("no manifest and no raw file", lambda r: [(r / "manifest.toml").unlink(), *(p.unlink() for p in r.rglob("*.txt"))],
+     "", None, ["manifest.toml", "no raw file"]),
     ("manifest without sources", lambda r: (r / "manifest.toml").write_text('[code]\nlaws = [1, 93]\n', "utf-8"),
      "manifest.toml", None, ["[[source]]"]),
     ("two sources with one stem", add_duplicate_stem,

@@ -1,0 +1,260 @@
+"""Drop-in sources: a user's files added to a corpus folder with what can be told of them.
+
+``lawsearch add FILE…`` copies each file byte for byte into ``<corpus>/<kind>/<lang>/``
+and writes its ``[[source]]`` entry: the format and encoding (``formats``, ``sources.decode``),
+the language (which script its letters are in), the kind (law text or commentary, by which
+layout its lines follow) and the edition when the text names one. What was guessed is
+listed in the entry's ``detected`` key, so ``check`` can say so and a user can correct it.
+A folder of raw files with no manifest at all is read with the same guesses
+(``implicit_manifest``) and the built-in profile.
+
+    added = add_files(Path("corpus"), [Path("~/Downloads/laws.fb2.zip")])
+    added[0].entry     # {'path': 'laws/ru/laws.fb2.zip', 'lang': 'ru', 'kind': 'laws', …}
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import formats, plausibility
+from .grammar import default_grammar
+from .model import CorpusError, Problem
+from .patterns import HEADING_KINDS, classify
+from .profile import load_profile
+
+MANIFEST = "manifest.toml"
+SAMPLE_LINES = 400  # lines looked at to tell kind and edition: the start of a book says it
+# words that name an edition next to its year, in the languages we read
+EDITION = re.compile(r"(?:edition|издани[еяю]|редакци[яиюей])\D{0,30}?((?:19|20)\d\d)|"
+                     r"((?:19|20)\d\d)\D{0,12}(?:edition|издани|редакци|г\.\s*издани)", re.I)
+
+
+@dataclass(frozen=True)
+class Detected:
+    format: str
+    encoding: str
+    lang: str
+    kind: str
+    edition: str | None
+    lines: int
+
+
+@dataclass(frozen=True)
+class Added:
+    source: Path  # the file as given
+    target: Path  # its copy in the corpus folder
+    entry: dict[str, Any]
+
+
+def detect(data: bytes, name: str) -> Detected:
+    """What a raw file is: format, encoding, language, kind and edition (None when the text
+    does not say). Raises CorpusError naming the file when it cannot be read.
+
+    >>> detect("Правило 1. Карты\\nТекст.".encode(), "a.txt").lang
+    'ru'
+    """
+    from .sources import decode
+
+    def decoded(raw: bytes) -> tuple[str, str]:
+        return decode(raw, "auto", name, _script_language(raw.decode("utf-8", "ignore")) if raw.isascii() else load_profile().languages[0])
+
+    doc = formats.read_document(data, name, decoded)
+    text = "\n".join(doc.lines)
+    lang = _script_language(text)
+    sample = doc.lines[:SAMPLE_LINES]
+    return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines))
+
+
+def _script_language(text: str) -> str:
+    """The code profile's language whose script most of ``text``'s words are in (its first
+    language when none is: a text of digits)."""
+    languages = load_profile().languages
+    return plausibility.script_language(text, languages) or languages[0]
+
+
+def _kind(lines: list[str], lang: str) -> str:
+    """``commentary`` when numbered commentary paragraphs (``47.8. …``) outnumber the law
+    layout's headings, else ``laws``."""
+    headings = sum(1 for line in lines if classify(line.strip(), lang).kind in HEADING_KINDS)
+    paragraph = default_grammar().commentary(lang)[0]
+    paragraphs = sum(1 for line in lines if paragraph.match(line.strip()))
+    return "commentary" if paragraphs > headings else "laws"
+
+
+def _edition(lines: list[str]) -> str | None:
+    """The year of the edition when the text names one (``издание 1987 года``, ``2017 Edition``)."""
+    for line in lines:
+        m = EDITION.search(line)
+        if m:
+            return m.group(1) or m.group(2)
+    return None
+
+
+def entry_for(path: str, found: Detected) -> dict[str, Any]:
+    """The manifest entry of a detected file; ``detected`` lists every value guessed."""
+    entry: dict[str, Any] = {"path": path, "lang": found.lang, "kind": found.kind}
+    detected = ["lang", "kind"]
+    if found.edition:
+        entry["edition"] = found.edition
+        detected.append("edition")
+    entry["encoding"] = "auto"
+    entry["detected"] = detected
+    return entry
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{text}"'
+
+
+def entry_toml(entry: dict[str, Any]) -> str:
+    """
+    >>> print(entry_toml({"path": "laws/ru/a.txt", "lang": "ru", "detected": ["lang"]}), end="")
+    <BLANKLINE>
+    [[source]]  # added by lawsearch add: check the detected values
+    path = "laws/ru/a.txt"
+    lang = "ru"
+    detected = ["lang"]
+    """
+    return ("\n[[source]]  # added by lawsearch add: check the detected values\n"
+            + "".join(f"{k} = {_toml_value(v)}\n" for k, v in entry.items()))
+
+
+def add_files(root: Path, files: list[Path]) -> list[Added]:
+    """Copy ``files`` into the corpus folder ``root`` and list them in its manifest (made
+    when there is none). All or nothing: every file is read and checked first; a failure
+    leaves the folder as it was."""
+    root = Path(root)
+    plans: list[tuple[Path, Path, dict[str, Any]]] = []
+    problems: list[Problem] = []
+    taken = _listed_paths(root)
+    for file in files:
+        file = Path(file)
+        try:
+            data = file.read_bytes()
+        except OSError as e:
+            problems.append(Problem("error", f"cannot read it: {e.strerror or e}", str(file)))
+            continue
+        try:
+            found = detect(data, str(file))
+        except CorpusError as e:
+            problems += e.problems
+            continue
+        relative = _free_name(root, f"{found.kind}/{found.lang}", file.name, taken)
+        taken.add(relative)
+        plans.append((file, root / relative, entry_for(relative, found)))
+    if problems:
+        raise CorpusError(problems)
+    manifest = root / MANIFEST
+    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans)
+    new = old.rstrip("\n") + "\n" + "".join(entry_toml(e) for _, _, e in plans)
+    copied: list[Path] = []
+    try:
+        for source, target, _ in plans:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+            copied.append(target)
+        _write_atomically(manifest, new)
+    except OSError as e:
+        for path in copied:
+            path.unlink(missing_ok=True)
+        raise CorpusError(Problem("error", f"cannot write the corpus folder: {e.strerror or e}", str(root))) from None
+    return [Added(s, t, e) for s, t, e in plans]
+
+
+def _listed_paths(root: Path) -> set[str]:
+    manifest = root / MANIFEST
+    if not manifest.is_file():
+        return set()
+    import tomllib
+
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise CorpusError(Problem("error", f"the manifest is not valid TOML ({e}); mend it before adding", str(manifest)))
+    return {s.get("path", "") for s in data.get("source", []) if isinstance(s, dict)}
+
+
+def _free_name(root: Path, folder: str, name: str, taken: set[str]) -> str:
+    """``folder/name``, or ``folder/stem-2.ext`` when that is taken (source IDs are stems:
+    two files may not share one)."""
+    stem = formats.split_suffix(name)[0]
+    suffix = name[len(stem):]
+    stems = {formats.split_suffix(Path(p).name)[0] for p in taken}
+    stems |= {formats.split_suffix(p.name)[0] for p in (root / folder).glob("*")} if (root / folder).is_dir() else set()
+    candidate, n = stem, 1
+    while candidate in stems:
+        n += 1
+        candidate = f"{stem}-{n}"
+    return f"{folder}/{candidate}{suffix}"
+
+
+def _new_manifest(plans) -> str:
+    editions = sorted({e["edition"] for _, _, e in plans if "edition" in e})
+    langs = [e["lang"] for _, _, e in plans if e["kind"] == "laws"]
+    lines = ["# Made by lawsearch add; each [[source]]'s `detected` lists the values it guessed.",
+             "", "[code]", 'title = "Laws"', "laws = [1, 93]"]
+    if editions:
+        lines.append(f'edition = "{editions[0]}"')
+    if langs:
+        lines.append(f'lang = "{max(set(langs), key=langs.count)}"')
+    return "\n".join(lines) + "\n"
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".manifest-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _raw_files(root: Path) -> list[Path]:
+    """Files of a format we read in a folder, hidden ones and the build's left out."""
+    return sorted(p for p in root.rglob("*") if p.is_file() and formats.format_of(p.name)
+                  and not any(part.startswith(".") for part in p.relative_to(root).parts))
+
+
+def expand_folders(paths: list[Path]) -> list[Path]:
+    """Files as given, and for a folder every file in it of a format we read.
+
+    >>> expand_folders([Path("a.txt")])
+    [PosixPath('a.txt')]
+    """
+    out: list[Path] = []
+    for path in paths:
+        out += _raw_files(path) if path.is_dir() else [path]
+    return out
+
+
+def holds_raw_files(root: Path) -> bool:
+    """Whether a folder with no manifest holds raw files to read with detected values."""
+    try:
+        return root.is_dir() and bool(_raw_files(root))
+    except OSError:
+        return False
+
+
+def implicit_manifest(root: Path) -> str | None:
+    """The manifest a folder of raw files with none would get from ``lawsearch add``: every
+    file of a format we read, under ``laws/``, ``commentary/`` or the folder itself, with
+    the detected values. None when the folder holds no such file."""
+    files = _raw_files(root)
+    plans = []
+    for file in files:
+        found = detect(file.read_bytes(), str(file))
+        plans.append((file, file, entry_for(file.relative_to(root).as_posix(), found)))
+    if not plans:
+        return None
+    return _new_manifest(plans) + "".join(entry_toml(e) for _, _, e in plans)

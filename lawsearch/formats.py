@@ -1,0 +1,665 @@
+"""Reading a raw file of any supported format into lines of text, each with its place.
+
+A user's copy of the book comes as a .txt (four encodings), an e-library .fb2 (often
+zipped), an .epub, a saved web page, a .docx or .rtf from a federation, or a PDF. Each
+reader here turns one into the same thing: lines of text, and for every line the place
+it came from in the file (``page 3``, ``paragraph 12``, ``section 2, paragraph 4``), so a
+node's ``spans`` can be traced back into the original.
+
+Web-page navigation is dropped here, where the markup still says what is a link or a
+menu; what looks like furniture only by its text (a pager, a repeated header) is left for
+the named rules of lawsearch/furniture.py, which see every format alike.
+
+    doc = read_document(Path("book.fb2.zip").read_bytes(), "book.fb2.zip")
+    doc.lines[0], doc.places[0]        # ('Правило 1. …', 'section 1, paragraph 1')
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import PurePosixPath
+from xml.etree import ElementTree
+
+from .model import CorpusError, Problem
+
+# Formats read, by how a file name ends (longest first: .fb2.zip before .zip).
+SUFFIXES = (".fb2.zip", ".txt", ".fb2", ".epub", ".html", ".htm", ".xhtml", ".docx", ".rtf", ".pdf")
+# Formats we refuse with the way to convert them.
+CONVERT = {
+    ".doc": "an old Word .doc is not read; open it in a word processor (or run "
+            "`libreoffice --headless --convert-to docx FILE`) and add the .docx",
+    ".djvu": "a .djvu is a scan with no reliable text layer; convert it to text "
+             "(`djvutxt FILE out.txt`, or OCR it) and add the .txt",
+    ".djv": "a .djv is a scan with no reliable text layer; convert it to text "
+            "(`djvutxt FILE out.txt`, or OCR it) and add the .txt",
+}
+
+
+@dataclass
+class Document:
+    """What a reader found: lines (no line breaks) and, per line, where it stood."""
+
+    lines: list[str]
+    places: list[str]
+    encoding: str  # the text encoding of the file (or of its XML), "utf-8" for PDF
+    format: str  # "txt", "fb2", "pdf", …
+    notes: list[str] = field(default_factory=list)
+
+
+def format_of(name: str) -> str | None:
+    """The format a file name says, or None when it is not one we read.
+
+    >>> format_of("Laws.FB2.zip"), format_of("a.htm"), format_of("a.doc")
+    ('fb2.zip', 'html', None)
+    """
+    lower = name.lower()
+    for suffix in SUFFIXES:
+        if lower.endswith(suffix):
+            return {"htm": "html", "xhtml": "html"}.get(suffix[1:], suffix[1:])
+    return None
+
+
+def split_suffix(name: str) -> tuple[str, str]:
+    """A file name as (stem, format suffix): the longest suffix we read, else the last one.
+
+    >>> split_suffix("laws.fb2.zip"), split_suffix("a.b.txt"), split_suffix("README")
+    (('laws', '.fb2.zip'), ('a.b', '.txt'), ('README', ''))
+    """
+    lower = name.lower()
+    suffix = next((s for s in SUFFIXES if lower.endswith(s) and len(s) < len(name)), None)
+    if suffix is None:
+        dot = name.rfind(".")
+        suffix = name[dot:] if dot > 0 else ""
+    return name[: len(name) - len(suffix)], suffix
+
+
+def refusal(name: str) -> str | None:
+    """The one-sentence message for a format we do not read but can say how to convert."""
+    lower = name.lower()
+    return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
+
+
+def read_document(data: bytes, name: str, decode_text=None) -> Document:
+    """Read ``data`` (the bytes of a file called ``name``) in the format its name says.
+
+    ``decode_text(data) -> (text, encoding)`` decodes a plain-text file (sources.decode with
+    the manifest's declaration); without it, UTF-8. Raises CorpusError naming the file for
+    a damaged file, a scan without text, or a format we do not read.
+
+    >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
+    ['Правило 1. Карты']
+    """
+    if (why := refusal(name)) is not None:
+        raise CorpusError(Problem("error", why, name))
+    fmt = format_of(name) or "txt"  # a file the manifest names, whatever its suffix, is read as text
+    try:
+        if fmt == "txt":
+            text, encoding = decode_text(data) if decode_text else (data.decode("utf-8-sig"), "utf-8")
+            lines = split_lines(text)
+            return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
+        if fmt == "html":  # a page that declares no encoding is detected as a text file is
+            return read_html(data, name, decode_text)
+        return READERS[fmt](data, name)
+    except CorpusError:
+        raise
+    except (zipfile.BadZipFile, ElementTree.ParseError, KeyError, ValueError, UnicodeDecodeError, IndexError) as e:
+        raise CorpusError(Problem("error", f"cannot read it as {fmt}: the file is damaged or not {fmt} ({_short(e)})",
+                                  name)) from None
+
+
+def _short(e: Exception) -> str:
+    return (str(e) or type(e).__name__).splitlines()[0][:120]
+
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of a text, without a last empty one.
+
+    >>> split_lines("a\\r\\nb\\n")
+    ['a', 'b']
+    """
+    lines = LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+# -- HTML ----------------------------------------------------------------------------------
+
+# Elements never holding the book's text.
+SKIPPED = {"script", "style", "head", "noscript", "template", "svg", "iframe", "form", "select", "button",
+           "nav", "aside", "object", "map"}
+# Page furniture by its element, unless inside the main text (<article> may have a <header>).
+PAGE_PARTS = {"header", "footer"}
+BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
+          "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
+          "figure", "figcaption", "header", "footer", "title", "subtitle", "epigraph", "poem", "stanza", "v",
+          "text-author", "cite", "empty-line"}
+# Markup words (class, id, role) that name navigation, as HTML's own vocabulary does
+# (<nav>, role="navigation"): never a site's name.
+NAVIGATION = re.compile(r"(?:^|[-_\s])(?:nav|navbar|navigation|menu|breadcrumbs?|crumbs?|pager|pagination|"
+                        r"sidebar|banner|contentinfo|toolbar|skip)(?:$|[-_\s])", re.I)
+VOID = {"br", "img", "meta", "link", "input", "hr", "wbr", "area", "base", "col", "embed", "source", "track"}
+# a heading of the page's own text: a number in it, or a label first ("B.", "(a)", "IV.")
+OWN_HEADING = re.compile(r"\d|^\s*\(?[^\W\d_]{1,4}[.)]")  # letters of any script
+SITE_NAME_WORDS = 6  # a site's or a book's name in a page title is short
+LINKED_SHARE = 0.5  # a block whose letters are mostly link text is a row of links: navigation
+
+
+class _PageText(HTMLParser):
+    """The text of a saved page as blocks of lines, with links and navigation marked."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool, bool]] = []  # (tag, skipped, opens the main text)
+        self.skip = 0
+        self.pre = 0
+        self.link = 0
+        self.main_depth = 0
+        self.title: list[str] = []
+        self.in_title = False
+        self.blocks: list[list[tuple[str, bool]]] = []  # block -> [(text, linked)], "\n" breaks lines
+        self.current: list[tuple[str, bool]] = []
+        self.in_main: list[bool] = []  # per block: inside <main>/<article>
+
+    def _flush(self):
+        if self.current:
+            self.blocks.append(self.current)
+            self.in_main.append(self.main_depth > 0)
+        self.current = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "br":
+            self.current.append(("\n", False))
+            return
+        if tag in VOID:
+            return
+        if tag in BLOCKS:
+            self._flush()
+        marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role"))
+        skipped = (tag in SKIPPED or (tag in PAGE_PARTS and not self.main_depth) or bool(NAVIGATION.search(marks)))
+        main = tag in ("main", "article") or attrs.get("role") == "main"
+        self.stack.append((tag, skipped, main))
+        self.skip += skipped
+        self.pre += tag == "pre"
+        self.link += tag == "a"
+        self.main_depth += main
+        if tag == "title":
+            self.in_title = True
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if not any(t == tag for t, _, _ in self.stack):
+            return  # a stray end tag
+        while self.stack:
+            t, skipped, main = self.stack.pop()
+            self.skip -= skipped
+            self.pre -= t == "pre"
+            self.link -= t == "a"
+            self.main_depth -= main
+            if t == "title":
+                self.in_title = False
+            if t == tag:
+                break
+        if tag in BLOCKS:
+            self._flush()
+
+    def handle_data(self, data):
+        if self.in_title:
+            self.title.append(data)
+        if self.skip:
+            return
+        if not self.pre:
+            data = re.sub(r"\s+", " ", data)
+        self.current.append((data, self.link > 0))
+
+    def lines(self) -> list[str]:
+        self._flush()
+        out: list[str] = []
+        # a page that marks its main text (<main>, <article>, role="main") has its book there
+        marked = any(self.in_main)
+        for block, in_main in zip(self.blocks, self.in_main):
+            if marked and not in_main:
+                continue
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
+            linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
+            if letters and linked / letters > LINKED_SHARE:
+                continue  # a row of links: menu, pager, «next», downloads
+            text = "".join(t for t, _ in block)
+            out.extend(line.strip() if not self.pre else line.rstrip() for line in text.split("\n"))
+        return out
+
+
+def page_title_parts(title: str) -> set[str]:
+    """The pieces of a page's <title> between separators: a line of the body equal to one
+    is the site's or the book's name printed again, not text.
+
+    >>> sorted(page_title_parts("Законы бриджа | Книжный двор «Три ольхи»"))
+    ['Законы бриджа', 'Книжный двор «Три ольхи»']
+    """
+    return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
+
+
+def html_lines(text: str, site: bool = True) -> list[str]:
+    """The book's text of a saved web page, one line per paragraph or line break; menus,
+    link rows, headers and footers of the page left out.
+
+    >>> html_lines('<div class="menu"><a href="/">Home</a></div><p>Law 1. Cards<br>Text</p>')
+    ['Law 1. Cards', 'Text']
+    """
+    parser = _PageText()
+    parser.feed(text)
+    parser.close()
+    title = page_title_parts(" ".join(" ".join(parser.title).split())) if site else set()
+    # a short line equal to a piece of a web page's <title> is the site's or the book's
+    # name printed again; one with a number or a label is the page's own heading
+    # ("Правило 28", "B.Недавание"), and a long one a paragraph that gave the page its
+    # title: they stay
+    return [line for line in parser.lines()
+            if line.strip() and not (_bare_name(line) in title and not OWN_HEADING.search(line)
+                                     and len(line.split()) <= SITE_NAME_WORDS)]
+
+
+def _bare_name(line: str) -> str:
+    """A line as a site's name in its <title> compares: without «©» and years.
+
+    >>> _bare_name("© 2009–2011 Читальня «Склон»")
+    'Читальня «Склон»'
+    """
+    return re.sub(r"^(?:©|\(c\)|copyright)?\s*(?:\d{4}(?:\s*[-–—]\s*\d{4})?)?\s*", "", line.strip(), flags=re.I).strip()
+
+
+def _html_charset(data: bytes) -> str | None:
+    """The encoding a page or an XML file declares in its first 4 KB, or None."""
+    head = data[:4096].decode("ascii", "replace")
+    m = re.search(r"""charset\s*=\s*["']?([-\w]+)""", head, re.I) or re.search(r"""encoding\s*=\s*["']([-\w]+)""", head)
+    return m.group(1).lower().replace("windows-", "cp") if m else None
+
+
+def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
+    """A web page's or an XML file's text in the encoding it declares; with none, UTF-8,
+    else what ``detect(data)`` finds (a page saved from an old site in cp1251 without
+    saying so)."""
+    declared = "utf-8" if data.startswith(b"\xef\xbb\xbf") else _html_charset(data)
+    if declared is None and detect is not None:
+        try:
+            return data.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            return detect(data)
+    charset = declared or "utf-8"
+    try:
+        return data.decode("utf-8-sig" if charset in ("utf-8", "utf8") else charset), charset
+    except LookupError:
+        raise CorpusError(Problem("error", f"it declares the unknown encoding {charset!r}", name)) from None
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise CorpusError(Problem("error", f"it declares {charset}, but byte {data[e.start]:#04x} is not valid {charset}; "
+                                  "save it in the encoding it declares", name, line)) from None
+
+
+def read_html(data: bytes, name: str, detect=None) -> Document:
+    text, encoding = _decode_markup(data, name, detect)
+    lines = html_lines(text)
+    return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html")
+
+
+# -- FictionBook ---------------------------------------------------------------------------
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _xml_text(element) -> str:
+    """An element's text with inner tags run together (emphasis, links), whitespace one."""
+    return " ".join("".join(element.itertext()).split())
+
+
+def _fb2_lines(root) -> tuple[list[str], list[str]]:
+    """Every paragraph, title and subtitle of an FB2 book in reading order; the notes body
+    (footnotes) after the main one, as in a printed book's endnotes."""
+    lines, places = [], []
+    bodies = [b for b in root if _local(b.tag) == "body"]
+    for b, body in enumerate(bodies, 1):
+        section = 0
+        paragraph = 0
+
+        def walk(element):
+            nonlocal section, paragraph
+            for child in element:
+                tag = _local(child.tag)
+                if tag == "section":
+                    section += 1
+                    paragraph = 0
+                    walk(child)
+                elif tag in ("p", "subtitle", "v", "text-author"):
+                    text = _xml_text(child)
+                    paragraph += 1
+                    if text:
+                        # the notes body by its name; another extra body by its number
+                        name = body.get("name") or (f"body {b}" if b > 1 else "")
+                        where = f"{name}, " if name else ""
+                        lines.append(text)
+                        places.append(f"{where}section {section}, paragraph {paragraph}")
+                elif tag in ("title", "epigraph", "poem", "stanza", "cite"):
+                    walk(child)
+                elif tag == "empty-line":
+                    continue
+
+        walk(body)
+    return lines, places
+
+
+def read_fb2(data: bytes, name: str) -> Document:
+    """FictionBook 2: XML with <body><section><title><p>…; its encoding is in the XML
+    declaration (cp1251 is common in old e-library copies)."""
+    root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+    if _local(root.tag) != "FictionBook":
+        raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
+    lines, places = _fb2_lines(root)
+    encoding = (re.search(rb"""encoding=["']([-\w]+)""", data[:200]) or [b"", b"utf-8"])[1].decode().lower()
+    return Document(lines, places, encoding, "fb2")
+
+
+def read_fb2_zip(data: bytes, name: str) -> Document:
+    """A zipped FB2 (the usual e-library download): the one .fb2 inside."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        inner = [n for n in z.namelist() if n.lower().endswith(".fb2")]
+        if len(inner) != 1:
+            raise CorpusError(Problem("error", f"the archive holds {len(inner)} .fb2 files, not one; unzip it and "
+                                      "add the book's .fb2", name))
+        doc = read_fb2(z.read(inner[0]), name)
+    doc.format = "fb2.zip"
+    return doc
+
+
+# -- EPUB ----------------------------------------------------------------------------------
+
+def read_epub(data: bytes, name: str) -> Document:
+    """An EPUB: the XHTML files of its spine (reading order), as saved pages are read."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        container = ElementTree.fromstring(z.read("META-INF/container.xml"))
+        opf_path = next(e.get("full-path") for e in container.iter() if _local(e.tag) == "rootfile")
+        opf = ElementTree.fromstring(z.read(opf_path))
+        base = PurePosixPath(opf_path).parent
+        items = {e.get("id"): e.get("href") for e in opf.iter() if _local(e.tag) == "item"}
+        spine = [e.get("idref") for e in opf.iter() if _local(e.tag) == "itemref"]
+        lines, places = [], []
+        for n, idref in enumerate(spine, 1):
+            href = items[idref]
+            text, _ = _decode_markup(z.read(str(base / href) if str(base) != "." else href), name)
+            for p, line in enumerate(html_lines(text, site=False), 1):  # a chapter's <title> is its own
+                lines.append(line)
+                places.append(f"{href}, paragraph {p}")
+    return Document(lines, places, "utf-8", "epub")
+
+
+# -- DOCX ----------------------------------------------------------------------------------
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _docx_paragraph(p) -> list[str]:
+    """A Word paragraph's text; a manual line break (<w:br/>) starts another line."""
+    parts: list[str] = [""]
+    for e in p.iter():
+        tag = e.tag
+        if tag == W + "t":
+            parts[-1] += e.text or ""
+        elif tag == W + "tab":
+            parts[-1] += " "
+        elif tag == W + "br" and e.get(W + "type") != "page":
+            parts.append("")
+        elif tag == W + "softHyphen":
+            continue
+        elif tag == W + "noBreakHyphen":
+            parts[-1] += "-"
+    return parts
+
+
+def read_docx(data: bytes, name: str) -> Document:
+    """A .docx: the paragraphs of word/document.xml (tables cell by cell), then its
+    footnotes. Page headers and footers live in their own parts and are not read."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        body = ElementTree.fromstring(z.read("word/document.xml"))
+        notes = ElementTree.fromstring(z.read("word/footnotes.xml")) if "word/footnotes.xml" in z.namelist() else None
+    lines, places = [], []
+    for n, p in enumerate(body.iter(W + "p"), 1):
+        for part in _docx_paragraph(p):
+            if part.strip():
+                lines.append(part)
+                places.append(f"paragraph {n}")
+    if notes is not None:
+        for note in notes.iter(W + "footnote"):
+            if note.get(W + "type") in ("separator", "continuationSeparator"):
+                continue
+            text = " ".join(" ".join(_docx_paragraph(p)) for p in note.iter(W + "p")).strip()
+            if text:
+                lines.append(text)
+                places.append(f"footnote {note.get(W + 'id')}")
+    return Document(lines, places, "utf-8", "docx")
+
+
+# -- RTF -----------------------------------------------------------------------------------
+
+RTF_TOKEN = re.compile(rb"\\([a-zA-Z]+)(-?\d+)? ?|\\'([0-9a-fA-F]{2})|\\(.)|([{}])|([^\\{}\r\n]+)|[\r\n]+", re.S)
+# Groups that hold no text of the document (fonts, styles, document info, pictures, page
+# headers and footers: the running heads of the printed page).
+RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "headerl", "headerr", "headerf",
+            "footer", "footerl", "footerr", "footerf", "listtable", "listoverridetable", "rsidtbl",
+            "generator", "themedata", "colorschememapping", "latentstyles", "datastore", "xmlnstbl",
+            "fldinst", "object", "bkmkstart", "bkmkend"}
+
+
+def rtf_text(data: bytes) -> tuple[str, str]:
+    """The text of an RTF document and its code page (``\\ansicpg1251``).
+
+    >>> rtf_text(rb"{\\rtf1\\ansi\\ansicpg1251 {\\fonttbl{\\f0 Arial;}}\\'cf\\'f0\\'e0\\'e2\\'e8\\'eb\\'ee 1.\\par}")[0]
+    'Правило 1.\\n'
+    """
+    m = re.search(rb"\\ansicpg(\d+)", data[:2000])
+    codepage = f"cp{m.group(1).decode()}" if m else "cp1252"
+    out: list[str] = []
+    pending = bytearray()  # \'hh bytes, decoded together (a multi-byte code page)
+    stack: list[tuple[bool, int]] = []
+    skip, uc, to_skip = False, 1, 0
+    first_in_group = False
+
+    def flush():
+        if pending:
+            out.append(pending.decode(codepage, "replace"))
+            pending.clear()
+
+    for m in RTF_TOKEN.finditer(data):
+        word, arg, hexbyte, symbol, brace, text = m.groups()
+        if brace == b"{":
+            flush()
+            stack.append((skip, uc))
+            first_in_group = True
+            continue
+        if brace == b"}":
+            flush()
+            skip, uc = stack.pop() if stack else (False, 1)
+            continue
+        starts_group, first_in_group = first_in_group, False
+        if to_skip and (hexbyte or text):
+            if text:
+                dropped = min(to_skip, len(text))
+                to_skip -= dropped
+                text = text[dropped:]
+                if not text:
+                    continue
+            else:
+                to_skip -= 1
+                continue
+        if word is not None:
+            w = word.decode()
+            if w in RTF_SKIP and starts_group or (symbol == b"*"):
+                skip = True
+            if skip:
+                continue
+            if w in ("par", "line", "sect", "page", "row"):
+                flush()
+                out.append("\n")
+            elif w in ("tab", "cell"):
+                flush()
+                out.append(" ")
+            elif w == "uc":
+                uc = int(arg or 1)
+            elif w == "u":
+                flush()
+                out.append(chr(int(arg) % 65536))
+                to_skip = uc
+            elif w in ("emdash", "endash"):
+                out.append("—" if w == "emdash" else "–")
+            elif w in ("lquote", "rquote"):
+                out.append("’")
+            elif w == "ldblquote":
+                out.append("“")
+            elif w == "rdblquote":
+                out.append("”")
+            continue
+        if symbol is not None:
+            if symbol == b"*":
+                skip = True
+            elif not skip and symbol in (b"\\", b"{", b"}"):
+                flush()
+                out.append(symbol.decode())
+            elif not skip and symbol == b"~":
+                out.append("\u00a0")
+            elif not skip and symbol == b"-":
+                pass  # an optional hyphen
+            elif not skip and symbol == b"_":
+                out.append("-")
+            continue
+        if skip:
+            continue
+        if hexbyte is not None:
+            pending.append(int(hexbyte, 16))
+        elif text:
+            flush()
+            out.append(text.decode(codepage, "replace"))
+    flush()
+    return "".join(out), codepage
+
+
+def read_rtf(data: bytes, name: str) -> Document:
+    if not data.lstrip().startswith(b"{\\rtf"):
+        raise CorpusError(Problem("error", "it is not RTF (it does not start with {\\rtf)", name))
+    text, codepage = rtf_text(data)
+    lines, places = [], []
+    for n, line in enumerate(split_lines(text), 1):
+        if line.strip():
+            lines.append(line.strip())
+            places.append(f"paragraph {n}")
+    return Document(lines, places, codepage, "rtf")
+
+
+# -- PDF -----------------------------------------------------------------------------------
+
+LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",
+             "\ufb06": "st"}
+SOFT_HYPHEN = "\u00ad"
+
+
+def undo_ligatures(text: str) -> str:
+    """Typographic ligatures as the letters they join: ``"ﬁrst"`` → ``"first"``."""
+    return text.translate(str.maketrans(LIGATURES))
+
+
+def read_pdf(data: bytes, name: str) -> Document:
+    """A PDF's text layer, page by page, columns read one after another (pdfminer.six's
+    layout analysis; docs/decisions.md says why this library). Soft hyphens at a line end
+    join the word; ligatures become letters. Running heads, page numbers and the like are
+    left for lawsearch/furniture.py, which finds them by repetition across pages."""
+    try:
+        from pdfminer.high_level import extract_pages
+        from pdfminer.layout import LAParams, LTTextContainer
+        from pdfminer.pdfparser import PDFSyntaxError
+        from pdfminer.pdfdocument import PDFEncryptionError
+    except ImportError:  # pragma: no cover - a runtime dependency
+        raise CorpusError(Problem("error", "reading PDF needs pdfminer.six (pip install pdfminer.six)", name)) from None
+    lines, places = [], []
+    pages = 0
+    try:
+        for number, page in enumerate(extract_pages(io.BytesIO(data), laparams=LAParams()), 1):
+            pages += 1
+            text_lines = [line for box in page if isinstance(box, LTTextContainer)
+                          for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
+            for text_line in reading_order(text_lines, page.width):
+                for line in text_line.get_text().splitlines():
+                    line = undo_ligatures(line).rstrip()
+                    if lines and places[-1].startswith(f"page {number},") and lines[-1].endswith(SOFT_HYPHEN):
+                        lines[-1] = lines[-1][:-1] + line.lstrip()
+                        continue
+                    if line.strip():
+                        lines.append(line.strip())
+                        places.append(f"page {number}, line {len(lines)}")
+    except (PDFSyntaxError, PDFEncryptionError) as e:
+        raise CorpusError(Problem("error", f"cannot read it as PDF ({_short(e)})", name)) from None
+    except Exception as e:  # pdfminer raises many kinds on damaged files
+        if isinstance(e, CorpusError):
+            raise
+        raise CorpusError(Problem("error", f"cannot read it as PDF: the file is damaged ({_short(e)})", name)) from None
+    lines = [line.replace(SOFT_HYPHEN, "") for line in lines]
+    if pages and not any(re.search(r"\w", line) for line in lines):
+        raise CorpusError(Problem("error", f"the PDF has {pages} page(s) but no text layer (a scan); OCR is not done "
+                                  "here: run it through an OCR tool (e.g. ocrmypdf) and add the result", name))
+    return Document(lines, places, "utf-8", "pdf")
+
+
+def reading_order(boxes: list, width: float) -> list:
+    """Text lines (or boxes) of a page in reading order: top to bottom, and where the page is set in
+    columns, each column down before the next. A box across the page's middle (a running
+    head, a title, a footnote, a centred page number) ends one band of columns and starts
+    the next.
+
+    pdfminer's own order (``boxes_flow``) mixes columns when their boxes start at
+    different heights; columns are told here by which half of the page a box lies in.
+    """
+    middle = width / 2
+    ordered, band = [], []
+
+    def close_band():
+        band.sort(key=lambda b: (0 if (b.x0 + b.x1) / 2 < middle else 1, -b.y1))
+        ordered.extend(band)
+        band.clear()
+
+    for box in sorted(boxes, key=lambda b: -b.y1):
+        if box.x0 < middle < box.x1:
+            close_band()
+            ordered.append(box)
+        else:
+            band.append(box)
+    close_band()
+    return ordered
+
+
+def placed(spans: tuple, places: dict[str, list[str]]) -> tuple:
+    """``spans`` (``model.Span``) with the place of their lines in the original file, for
+    sources read from another format than text (``places``: source path -> place of
+    each line, 1-based lines at index 0).
+
+    ``Span("corpus/laws/ru/b.pdf", None, (3, 5))`` → ``place="page 1, line 3 - page 1, line 5"``
+    """
+    from dataclasses import replace
+
+    out = []
+    for span in spans:
+        where = places.get(span.source)
+        if where and 1 <= span.lines[0] <= len(where) and 1 <= span.lines[1] <= len(where):
+            first, last = where[span.lines[0] - 1], where[span.lines[1] - 1]
+            span = replace(span, place=first if first == last else f"{first} - {last}")
+        out.append(span)
+    return tuple(out)
+
+
+READERS = {"fb2": read_fb2, "fb2.zip": read_fb2_zip, "epub": read_epub, "html": read_html, "docx": read_docx,
+           "rtf": read_rtf, "pdf": read_pdf}

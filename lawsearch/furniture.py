@@ -1,0 +1,670 @@
+"""Furniture and damage of users' copies: named rules over a file's raw lines.
+
+A copy of the book saved from a web library or printed to PDF carries the page's
+furniture -- site headers, breadcrumbs, pagers, alphabet rows, URL and file-name lines,
+«Next»/«Следующая» rows, running heads -- and the damage of its conversions: ``¶`` marks,
+``..page 7`` directives, words printed twice for bold, letter-spaced headings, hyphens lost
+at a line break, local mojibake. Every rule here finds its lines **by shape or by
+repetition within the file**, never by a list of site names; the few words a pager or a
+link row is made of ("Следующая", "Next") are the profile's (``[furniture.<lang>]``).
+
+Two passes, both called from lawsearch/clean.py:
+
+* ``prepare(raw, kind, lang)`` -- before the line rules: a furniture line becomes empty
+  (so line numbers stay those of the file), a damaged line is rewritten;
+* ``repair_breaks(lines)`` -- after wrapped lines are joined: a hyphen or a word split at
+  a line break is restored with the dictionary.
+
+Each rule is named; ``clean --explain`` shows which changed a line and ``check`` counts
+them, as for the cleaning rules.
+
+    prepare(["Главная » Книги » Законы бриджа", "Правило 1. Карты"], "laws", "ru")
+    # (['', 'Правило 1. Карты'], [(1, 'breadcrumb_rows')])
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
+
+from . import morph
+
+# -- vocabulary (the profile's) ----------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def navigation_words(lang: str) -> tuple[str, ...]:
+    """The words navigation rows are made of in ``lang`` (and in English, which web pages
+    of every language borrow), lower case, longest first: the profile's
+    ``[furniture.<lang>] navigation``."""
+    from .profile import load_profile
+
+    table = load_profile().data.get("furniture", {})
+    words = [*table.get(lang, {}).get("navigation", []), *table.get("en", {}).get("navigation", [])]
+    return tuple(sorted({w.lower() for w in words}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def navigation_pattern(lang: str) -> re.Pattern:
+    """One pattern finding any navigation word of ``lang`` (a cheap test before the rows' rules)."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in navigation_words(lang)) + r")(?!\w)", re.I)
+
+
+@lru_cache(maxsize=8)
+def page_words(lang: str) -> tuple[str, ...]:
+    """The words of «страница 4 из 17» / «Page 3 of 12»: the profile's ``page`` and ``of``."""
+    from .profile import load_profile
+
+    table = load_profile().data.get("furniture", {})
+    words = [*table.get(lang, {}).get("page", []), *table.get("en", {}).get("page", [])]
+    return tuple(sorted({w.lower() for w in words}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def of_words(lang: str) -> tuple[str, ...]:
+    from .profile import load_profile
+
+    table = load_profile().data.get("furniture", {})
+    return tuple({w.lower() for w in [*table.get(lang, {}).get("of", []), *table.get("en", {}).get("of", [])]})
+
+
+# -- shapes ---------------------------------------------------------------------------------
+
+URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://\S+|www\.\S+|\S+\.[a-z]{2,6}/\S*)$", re.I)
+# a file name alone: a word with a document format's suffix
+FILE_NAME = re.compile(r"^[\w.~%()-]+\.(?:txt|html?|xhtml|fb2|epub|pdf|docx?|rtf|djvu|zip|md)$", re.I)
+SEPARATORS = re.compile(r"\s*(?:\||·|•|←|→|«|»|‹|›|::|\s/\s)\s*")
+BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|>|→|::|/|\\)\s")
+NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
+FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$|^\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb)\)?$",
+                          re.I)
+ARROWS_ALONE = re.compile(r"^\s*(?:[←→«»‹›]\s*)+$")  # «« »», ← →: links whose words were images
+PAGE_NUMBER_AT_ENDS = re.compile(r"^\d{1,4}(?=\s|$)|(?<=\s)\d{1,4}$|(?<=\.)\d{1,4}$")
+TWO_NUMBERS = re.compile(r"\d+")
+FILE_SIZE = re.compile(r"\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb|kib|mib)\)?", re.I)
+# a page number at one end of a line, the running head's text at the other, a wide gap between
+RUNNING_HEAD = re.compile(r"^\s*(?:\d{1,4}\s{3,}\S.{0,80}|\S.{0,80}?\S\s{3,}\d{1,4})\s*$")
+PAGE_DIRECTIVE_ANY = re.compile(r"^\s*\.\.\s?page\s?\d*\s*$", re.I)
+PARAGRAPH_MARKS = re.compile(r"\s*(?:¶|\x14|\(DC4\))\s*")
+SPACED_START = re.compile(r"(?:^|\s)\S \S(?:\s|$)")  # two single characters one space apart
+LETTER_SPACED = re.compile(r"^(?:\S ){1,}\S$")  # a group of single characters one space apart
+MOJIBAKE_RUN = re.compile(r"њ{2,}(?:\s+њ{2,})*|(?<=\s)њ(?=\s)")
+# „ straight after a letter (an opening quote stands before a word, never inside one)
+MOJIBAKE_YO = re.compile(r"(?<=[а-яА-ЯёЁ])„")
+WORDS = re.compile(r"\w[\w'’-]*")
+SENTENCE_END = re.compile(r"[.!?;:,]['\"”’»)]*$")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _starts_with_navigation(segment: str, lang: str) -> bool:
+    """Whether a segment of a row is a navigation word, alone or as «Word: …»."""
+    s = segment.strip(" .:-—–…").lower()
+    if not s:
+        return False
+    for word in navigation_words(lang):
+        if s == word:
+            return True
+        if s.startswith(word) and re.match(r"^\s*(?:\w+\s*)?:", s[len(word):]):
+            return True  # «Следующая глава: Правило 17», «Next: The Scorer»
+    return False
+
+
+# -- furniture rules: a line -> whether it is furniture --------------------------------------
+
+
+def lone_urls(line: str, lang: str) -> bool:
+    """A URL on its own line: ``http://lib.example.ru/txt/z.txt``, ``www.example.ru/a/b``."""
+    return bool(URL.match(line.strip()))
+
+
+def lone_file_names(line: str, lang: str) -> bool:
+    """A file name on its own line: ``laws_bridge_ru.txt``, ``dupl_laws_1987.txt``."""
+    return bool(FILE_NAME.match(line.strip()))
+
+
+def page_of_n(line: str, lang: str) -> bool:
+    """«страница 4», «Стр. 5 из 12», «Page 3 of 12», «с. 112»: a page counter alone.
+
+    >>> page_of_n("Стр. 5 из 12", "ru"), page_of_n("Page 3 of 12", "en"), page_of_n("Страница правил", "ru")
+    (True, True, False)
+    """
+    s = line.strip().lower()
+    for word in page_words(lang):
+        if s.startswith(word):
+            rest = s[len(word):].strip(" .:")
+            if re.fullmatch(r"\d{1,4}", rest):
+                return True
+            m = re.fullmatch(r"(\d{1,4})\s+(\S+)\s+(\d{1,4})", rest)
+            if m and m.group(2).strip(".") in of_words(lang):
+                return True
+    return False
+
+
+def pager_rows(line: str, lang: str) -> bool:
+    """A run of page numbers, with or without «Страницы:» and arrows: ``1 2 3 … 17``.
+
+    >>> pager_rows("Страницы: 1 2 3 4 5 6 7 8 9 … 17", "ru"), pager_rows("доски 1, 2 и 3", "ru")
+    (True, False)
+    """
+    s = line.strip()
+    if len(TWO_NUMBERS.findall(s)) < 2:
+        return False
+    head, colon, rest = s.partition(":")
+    if colon and _starts_with_navigation(head + ":", lang):
+        s = rest
+    tokens = [t for t in SEPARATORS.sub(" ", s).split() if t not in "-–—"]
+    numbers = [t for t in tokens if NUMBER_TOKEN.match(t)]
+    words = [t for t in tokens if not NUMBER_TOKEN.match(t)]
+    # «Первая 2 3 4 5 6 Последняя»: the pager's own words may stand at its ends
+    if not (len(numbers) >= 2 and all(t.strip(".:").lower() in navigation_words(lang) for t in words)):
+        return False
+    # a pager counts pages up, some of them one by one («1 … 3 4 5 … 17»); a row of a
+    # table («20 30 40») does not
+    pages = [int(t.strip("[]()")) for t in numbers if t.strip("[]()").isdigit()]
+    return (len(pages) >= 2 and all(a < b for a, b in zip(pages, pages[1:]))
+            and any(b == a + 1 for a, b in zip(pages, pages[1:])))
+
+
+def lone_page_numbers(line: str, lang: str) -> bool:
+    """A page number alone on a line (``57``), as a PDF or a printed page has it. The
+    book's own ``- 76`` footers are not this: the pages stage reads them."""
+    return bool(re.fullmatch(r"\s*\d{1,4}\s*", line))
+
+
+# a line ending a sentence, and the marks a link row is drawn with
+SENTENCE_TAIL = re.compile(r"[.;,!?]$")
+LINK_MARKS = re.compile(r"[«»‹›←→<>|\[\]]")
+
+
+def link_rows(line: str, lang: str) -> bool:
+    """A row of navigation links: «« Предыдущая | Следующая »», «Читать далее →»,
+    «Скачать книгу: fb2 | txt | rtf (98 Кб)», «Next: The Scorer».
+
+    >>> link_rows("« Предыдущая | Следующая »", "ru"), link_rows("Далее игра продолжается.", "ru")
+    (True, False)
+    """
+    if not navigation_pattern(lang).search(line):
+        return bool(ARROWS_ALONE.match(line))
+    segments = [s for s in SEPARATORS.split(line.strip()) if s.strip(" .:-—–…")]
+    if not segments:
+        return bool(ARROWS_ALONE.match(line))
+    if len(segments) == 1 and SENTENCE_TAIL.search(line.strip()) and not LINK_MARKS.search(line):
+        return False  # «next.» alone: the end of a wrapped sentence, not a link
+    navigation = 0
+    for segment in segments:
+        if _starts_with_navigation(segment, lang):
+            navigation += 1
+        elif all(FORMAT_TOKEN.match(t) or NUMBER_TOKEN.match(t) for t in FILE_SIZE.sub(" ", segment).split()):
+            continue
+        else:
+            return False
+    return navigation > 0
+
+
+def breadcrumb_rows(line: str, lang: str) -> bool:
+    """A breadcrumb trail: three or more short steps between the same separator,
+    ``Главная » Библиотека » Спорт » Бридж``, ``Home > Books > Card Games``.
+
+    >>> breadcrumb_rows("Главная → Книги → Настольные игры → Законы бриджа", "ru")
+    True
+    """
+    s = line.strip()
+    for sep in set(BREADCRUMB_SEPARATOR.findall(s)):
+        steps = [p.strip() for p in s.split(sep)]
+        if len(steps) >= 3 and all(p and len(p.split()) <= 6 for p in steps):
+            return True
+    return False
+
+
+def alphabet_rows(line: str, lang: str) -> bool:
+    """An alphabet navigation row: five or more single letters in alphabetical order,
+    maybe with a label, ``#`` or ``All`` (``А Б В Г Д … Я``, ``# | A | B | … | Z | All``).
+    A letter-spaced word (``Г Л А В А``) is not in order, so it is left to be joined.
+
+    >>> alphabet_rows("А Б В Г Д Е Ж З", "ru"), alphabet_rows("Г Л А В А", "ru")
+    (True, False)
+    """
+    s = line.strip()
+    if not SPACED_START.search(s) and "|" not in s:
+        return False
+    head, colon, rest = s.partition(":")
+    if colon and len(head.split()) <= 4:
+        s = rest
+    letters = [t for t in re.split(r"[\s|,·•]+", s) if t]
+    singles = [t for t in letters if len(t) == 1 and t.isalpha()]
+    others = [t for t in letters if not (len(t) == 1 and t.isalpha())]
+    if len(singles) < 5 or len(others) > 2:
+        return False
+    return all(a.upper() < b.upper() for a, b in zip(singles, singles[1:]))
+
+
+def running_heads(line: str, lang: str) -> bool:
+    """A printed page's running head or foot: a page number at one end, a short title at
+    the other, a wide gap between (``56          ЗАКОНЫ БРИДЖА``, ``LAW 61      43``)."""
+    return bool(RUNNING_HEAD.match(line)) and len(line.split()) <= 10
+
+
+def page_directives(line: str, lang: str) -> bool:
+    """A word processor's page break: ``..page 7``, ``..page8``, ``.. page``."""
+    return bool(PAGE_DIRECTIVE_ANY.match(line))
+
+
+# the order matters only for the name a line is counted under
+LINE_RULES: list[Callable[[str, str], bool]] = [
+    page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, breadcrumb_rows,
+    alphabet_rows, running_heads, lone_page_numbers,
+]
+
+
+# -- damage rules: a line -> the line repaired ------------------------------------------------
+
+
+def paragraph_marks(line: str) -> str:
+    """A paragraph mark of a word processor or a web page's permalink: ``¶``, DC4
+    (``\\x14``, or written ``(DC4)``) is no text.
+
+    ``"Scoring by Hand¶"`` → ``"Scoring by Hand"``
+    """
+    return PARAGRAPH_MARKS.sub(" ", line).strip() if PARAGRAPH_MARKS.search(line) else line
+
+
+def letter_spaced_words(line: str) -> str:
+    """Letter-spaced words joined: single characters one space apart make a word, two
+    spaces part the words.
+
+    ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``
+    """
+    if not SPACED_START.search(line) or alphabet_rows(line, ""):
+        return line  # no letter spacing, or "А Б В Г Д": an alphabet row, not a word
+    groups = re.split(r"\s{2,}", line.strip())
+    spaced = [g for g in groups if LETTER_SPACED.match(g) or len(g) == 1]
+    if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) and sum(c.isalpha() for c in g) >= 3 for g in groups):
+        return line
+    words = [g.replace(" ", "") for g in groups]
+    out = " ".join(words)
+    return re.sub(r"\s+([.,:;!?)])", r"\1", out)
+
+
+def local_mojibake(line: str) -> str:
+    """Mojibake of one character class in an otherwise right reading: a run of ``њ``
+    where a box-drawing line was (it becomes the ``????`` run the cleaning rules know),
+    ``„`` between letters standing for ``ё``.
+
+    ``"Сч„т"`` → ``"Счёт"``; ``"Порядок њњњњ выдачи"`` → ``"Порядок ???? выдачи"``
+    """
+    if "њ" in line:
+        line = MOJIBAKE_RUN.sub(lambda m: re.sub(r"њ", "?", m.group()) if len(m.group().strip()) > 1 else "??", line)
+    if "„" in line:
+        line = MOJIBAKE_YO.sub(lambda m: "Ё" if line[m.start() - 1].isupper() and (
+            m.end() >= len(line) or not line[m.end()].islower()) else "ё", line)
+    return line
+
+
+def layout_case(line: str, heading: Callable[[str], bool]) -> str:
+    """A letter-spaced heading is set in capitals (``ПРАВИЛО 81. СУДЬЯ В ЗАЛЕ``); its
+    first word takes the case the layout writes it in when only so the layout reads it
+    as a heading (``Правило 81. СУДЬЯ В ЗАЛЕ``); the title keeps its capitals."""
+    first, _, rest = line.partition(" ")
+    if not first.isupper() or heading(line) or heading(line + ". X"):
+        return line
+    recased = " ".join(p for p in (first.capitalize(), rest) if p)
+    return recased if heading(recased) or heading(recased + ". X") else line
+
+
+def _spaced_heading_pairs(lines: list[str], spaced: set[int], heading: Callable[[str], bool]):
+    """(label line, title line) pairs of a letter-spaced heading printed on two lines
+    (``Глава VI`` / ``РОЗЫГРЫШ И ВЗЯТКИ``): the label alone is no heading, with the title it is."""
+    for n in sorted(spaced):
+        m = next((k for k in range(n + 1, min(n + 3, len(lines))) if lines[k].strip()), None)
+        if m in spaced and not heading(lines[n]) and heading(f"{lines[n]}. {lines[m]}"):
+            yield n, m
+
+
+DAMAGE_RULES: list[Callable[[str], str]] = [local_mojibake, letter_spaced_words]
+
+
+# -- whole-file rules ---------------------------------------------------------------------------
+
+
+def _key(line: str) -> str:
+    """A line as a repeated header compares: spaces one, a page number at either end any
+    (``56 ЗАКОНЫ БРИДЖА``, ``Законы бриджа · с. 113``); a number inside stays, so
+    ``Текст пункта 5`` and ``Текст пункта 6`` are two lines.
+
+    >>> _key("Законы бриджа · с. 113") == _key("Законы бриджа · с. 112"), _key("пункт 5 текст") == _key("пункт 6 текст")
+    (True, False)
+    """
+    return PAGE_NUMBER_AT_ENDS.sub("#", _norm(line))
+
+
+EDGE_LINES = 5  # a saved page's header or footer stands among its first or last lines
+
+
+def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool]) -> frozenset[str]:
+    """Lines (as ``_key`` compares them) that stand near the top or the bottom of half the
+    files or more (two at least), next to other text each time: the header or footer of
+    a site whose pages a user saved one file each. Two copies of the same book share
+    their lines too, but in the same context, so they are not furniture; and a line only
+    some files of many share is more likely the book's own text than a site's.
+
+    >>> sorted(shared_lines({"a": ["Библиотека «Заводь»", "Текст а."], "b": ["Библиотека «Заводь»", "Текст б."]},
+    ...                     lambda s: False))
+    ['Библиотека «Заводь»']
+    """
+    contexts: dict[str, set[tuple[str, str]]] = {}
+    files: Counter = Counter()
+    for lines in texts.values():
+        keys = [_key(line) for line in lines if line.strip()]
+        edge = set(range(min(EDGE_LINES, len(keys)))) | set(range(max(0, len(keys) - EDGE_LINES), len(keys)))
+        here = set()
+        for n in sorted(edge):
+            key = keys[n]
+            if len(key.split()) > 12:
+                continue
+            around = (keys[n - 1] if n else "", keys[n + 1] if n + 1 < len(keys) else "")
+            contexts.setdefault(key, set()).add(around)
+            here.add(key)
+        files.update(here)
+    # a site's header is on (nearly) every page saved from it: half the files at least
+    enough = max(2, (len(texts) + 1) // 2)
+    return frozenset(key for key, n in files.items() if n >= enough and len(contexts[key]) >= 2)
+
+
+def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
+                   shared: frozenset[str] = frozenset()) -> set[int]:
+    """Lines (0-based) that repeat a header or footer of the file: the same short line, its
+    numbers aside, at two or more places apart -- a site header printed on every page, a
+    book title in a running foot. A heading never counts (a law may well be cited in a
+    title again), nor a line that reads as part of a sentence (lower-case start)."""
+    keys = [_key(line) if line.strip() else "" for line in lines]
+    counts = Counter(k for k in keys if k)
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for n, key in enumerate(keys):
+        first.setdefault(key, n)
+        last[key] = n
+    out = set()
+    for n, key in enumerate(keys):
+        if not key or (counts[key] < 2 and key not in shared):
+            continue
+        s = _norm(lines[n])
+        # a header is a name, not a sentence: a line ending one is the text's own
+        if len(s.split()) > 12 or s[0].islower() or SENTENCE_END.search(s) or heading(s):
+            continue
+        # the copies stand apart (adjacent copies are the overstrike of bold print)
+        if key in shared or last[key] - first[key] > 1:
+            out.add(n)
+    return out
+
+
+def overstrike_duplicates(lines: list[str]) -> set[int]:
+    """Lines (0-based) that print again, on their own line, the line before or its end:
+    bold type imitated by overstriking (``ТОЛЬКО`` / ``ТОЛЬКО``, a heading twice).
+
+    >>> sorted(overstrike_duplicates(["и поднимается им ТОЛЬКО", "     ТОЛЬКО", "с разрешения"]))
+    [1]
+    """
+    out = set()
+    previous = None
+    for n, line in enumerate(lines):
+        s = _norm(line)
+        if not s:
+            continue
+        if previous is not None and previous not in out and re.search(r"\w", s):
+            before = _norm(lines[previous])
+            if s == before or before.endswith(" " + s) or _struck_over(lines[previous], line):
+                out.add(n)
+        previous = n
+    return out
+
+
+def _struck_over(before: str, line: str) -> bool:
+    """Whether an indented ``line`` prints again the words standing right above it in
+    ``before`` (its indent is their column, give or take two): ``"1. IMPORTANT: a player"``
+    / ``"   IMPORTANT:"``."""
+    indent = len(line) - len(line.lstrip())
+    s = line.strip()
+    if indent < 2:
+        return False
+    for m in re.finditer(re.escape(s), before):
+        edge_left = m.start() == 0 or not before[m.start() - 1].isalnum()
+        edge_right = m.end() == len(before) or not before[m.end()].isalnum()
+        if edge_left and edge_right and abs(m.start() - indent) <= 2:
+            return True
+    return False
+
+
+def furniture_labels(lines: list[str], removed: set[int]) -> set[int]:
+    """Lines (0-based) that only label the furniture after them: a few words ending in a
+    colon right before a removed row (``Browse by title:`` over an alphabet row)."""
+    out = set()
+    for n, line in enumerate(lines):
+        s = line.strip()
+        if not s.endswith(":") or len(s.split()) > 4 or n in removed:
+            continue
+        m = next((k for k in range(n + 1, len(lines)) if lines[k].strip() or k in removed), None)
+        if m is not None and m in removed:
+            out.add(n)
+    return out
+
+
+def double_spacing(lines: list[str]) -> set[int]:
+    """Blank lines (0-based) that a double-spaced copy put after every line: where most
+    lines of text are followed by exactly one blank line, those blanks go and a run of two
+    or more (the paragraph break) stays as one."""
+    gaps = Counter()
+    n = 0
+    while n < len(lines):
+        if lines[n].strip():
+            k = n + 1
+            while k < len(lines) and not lines[k].strip():
+                k += 1
+            gaps[k - n - 1] += 1
+            n = k
+        else:
+            n += 1
+    total = sum(gaps.values())
+    if total < 4 or gaps[1] < 0.6 * total:
+        return set()
+    return {n for n in range(1, len(lines) - 1)
+            if not lines[n].strip() and lines[n - 1].strip() and lines[n + 1].strip()}
+
+
+FURNITURE_MARKS = re.compile(r"[|·•←→«»‹›>/]|\s{3}|^\s*(?:\d|\.\.|#|\S+:)|\d\s+\d")
+SHORT_LINE = 5  # words: «Читать далее», «Стр. 5 из 12», a file name, a site's name
+
+
+def _may_be_furniture(line: str) -> bool:
+    """A cheap first look, so prose costs little: a furniture line is short, or has a
+    separator, a wide gap, two numbers in a row, single letters one space apart, or
+    starts with a number, ``..`` or ``Word:``; a wrapped line of prose has none of these.
+
+    >>> _may_be_furniture("Карта, показанная партнёру во время торговли, кладётся на стол")
+    False
+    """
+    return (len(line.split()) <= SHORT_LINE or FURNITURE_MARKS.search(line) is not None
+            or SPACED_START.search(line) is not None)
+
+
+def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
+            shared: frozenset[str] = frozenset()) -> tuple[list[str], list[tuple[int, str]]]:
+    """Furniture lines emptied and damaged lines mended, before the cleaning rules;
+    returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
+    ``shared``: lines standing in other files of the corpus too (``shared_lines``).
+
+    >>> prepare(["Page 3 of 12", "LAW 5 - CARDS"], "laws", "en")
+    (['', 'LAW 5 - CARDS'], [(1, 'page_of_n')])
+    """
+    lines = list(raw)
+    changes: list[tuple[int, str]] = []
+    spaced: set[int] = set()
+    for n, line in enumerate(lines):
+        if not line.strip():
+            continue
+        for rule in DAMAGE_RULES:
+            new = rule(line)
+            if new != line:
+                changes.append((n + 1, rule.__name__))
+                line = new
+                if rule is letter_spaced_words:
+                    spaced.add(n)
+                    line = layout_case(line, heading)
+        if kind != "commentary":  # the commentary's own marks end its paragraphs (clean.py)
+            new = paragraph_marks(line)
+            if new != line:
+                changes.append((n + 1, "paragraph_marks"))
+                line = new
+        lines[n] = line
+        if not _may_be_furniture(line):
+            continue
+        for rule in LINE_RULES:
+            if rule is page_directives and kind == "commentary" and re.match(r"^\s*\.\.page\d*\s*$", line):
+                break  # the commentary's own directive, dropped by clean.drop_page_directives
+            if rule(line, lang):
+                changes.append((n + 1, rule.__name__))
+                lines[n] = ""
+                break
+    removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
+    for n in sorted(furniture_labels(lines, removed)):
+        changes.append((n + 1, "furniture_labels"))
+        lines[n] = ""
+    for n, m in _spaced_heading_pairs(lines, spaced, heading):
+        lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
+        changes.append((m + 1, "letter_spaced_words"))
+    for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared)),
+                        ("overstrike_duplicates", overstrike_duplicates(lines))):
+        for n in sorted(found):
+            changes.append((n + 1, name))
+            lines[n] = ""
+    if kind == "commentary":
+        for n in sorted(double_spacing(lines)):
+            changes.append((n + 1, "double_spacing"))
+            lines[n] = None  # type: ignore[call-overload]  # removed below, numbers kept
+        lines = ["" if line is None else line for line in lines]
+    return lines, changes
+
+
+# -- after joining: words split at a line break ---------------------------------------------------
+
+
+def mend_break(left: str, right: str, after: str = "", extra_words: frozenset[str] = frozenset()) -> str | None:
+    """What a line break between the words ``left`` and ``right`` hid, or None for a plain
+    space: a lost hyphen (``какой``/``нибудь``, ``из``/``за``, ``во``/``первых``) when the
+    hyphenated word is in the dictionary, or a word split in two (``разыгры``/``вающий``).
+    ``то`` followed by a conjunction (``что``/``то или иное``) is the pronoun, not ``что-то``.
+
+    >>> mend_break("какой", "нибудь"), mend_break("из", "колоды"), mend_break("что", "то", "или")
+    ('какой-нибудь', None, None)
+    """
+    if not (left.isalpha() and right.isalpha()) or not _cyrillic(left + right):
+        return None
+    hyphenated = f"{left}-{right}"
+    if morph.is_known(hyphenated) or hyphenated.lower() in extra_words:
+        if right.lower() == "то" and after and _is_conjunction(after):
+            return None
+        return hyphenated
+    return morph.join_split_word(left, right, extra_words)
+
+
+def _cyrillic(text: str) -> bool:
+    return bool(re.search(r"[а-яё]", text, re.I))
+
+
+@lru_cache(maxsize=10_000)
+def _is_conjunction(word: str) -> bool:
+    return any(p.tag.POS in ("CONJ", "PRCL") for p in morph.analyzer().parse(word.lower()))
+
+
+WORD_AT = re.compile(r"\w+")
+NEXT_WORD = re.compile(r"\W*(\w+)")
+
+
+def _word_before(text: str, end: int) -> int:
+    """Where the word ending at ``end`` starts (``end`` when none): a scan back, no copy."""
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return start
+
+
+def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tuple[list, list[tuple[str, int, str]]]:
+    """Joined logical lines (``model.Line``) with the words their raw line breaks split
+    mended (``mend_break``, ``mend_hyphen``); returns the lines and (source, raw line,
+    rule) for each mend. The raw lines' starts in the text move with it, so spans stay
+    exact. Linear in the text: a heading followed by thousands of joined lines costs in
+    proportion.
+
+    ``Line("если у игрока есть какой нибудь повод", starts=((0, 4), (29, 5)))``
+    → ``"если у игрока есть какой-нибудь повод"``
+    """
+    from .model import Line
+
+    out, changes = [], []
+    for line in lines:
+        starts = line.line_starts()
+        if len(starts) < 2:
+            out.append(line)
+            continue
+        text = line.text
+        pieces: list[str] = []
+        done = 0  # text[:done] is in pieces
+        shift = 0  # characters removed so far
+        moved = [starts[0]]
+        for at, raw in starts[1:]:
+            cut, rule = 0, None
+            if at >= 2 and text[at - 1] == " " and at - 1 >= done:
+                right = WORD_AT.match(text, at)
+                if right:
+                    hyphen = at >= 3 and text[at - 2] == "-" and text[at - 3].isalpha()
+                    left_end = at - 2 if hyphen else at - 1
+                    left_start = _word_before(text, left_end)
+                    left = text[left_start:left_end]
+                    if left and hyphen:
+                        cut = mend_hyphen(left, right.group(), extra_words)
+                        rule = "hyphens_at_breaks" if cut else None
+                        if cut:
+                            pieces.append(text[done: at - 2 if cut == 2 else at - 1])
+                    elif left:
+                        after = NEXT_WORD.match(text, right.end())
+                        word = mend_break(left, right.group(), after.group(1) if after else "", extra_words)
+                        if word is not None:
+                            rule = "lost_hyphens"
+                            if len(word) == len(left) + len(right.group()):  # joined: the space goes
+                                cut = 1
+                                pieces.append(text[done: at - 1])
+                            else:  # hyphenated: the space becomes the hyphen
+                                pieces.append(text[done: at - 1] + "-")
+                    if rule:
+                        done = at
+                        changes.append((line.source, raw, rule))
+            shift += cut
+            moved.append((at - shift, raw))
+        if done:
+            pieces.append(text[done:])
+            out.append(Line("".join(pieces), line.source, line.first, line.last, tuple(moved)))
+        else:
+            out.append(line)
+    return out, changes
+
+
+def mend_hyphen(left: str, right: str, extra_words: frozenset[str]) -> int:
+    """A word hyphenated by the typesetter at a line end (``задума-`` / ``вшийся``): 2 when
+    hyphen and space go (the joined word is in the dictionary), 1 when only the space goes
+    (a compound's hyphen: ``Север-`` / ``юг``), 0 for a capital after it (``Север-`` / ``Юг``
+    stays as printed). With no dictionary for the script, a lower-case continuation is
+    taken for a hyphenated word.
+
+    >>> mend_hyphen("задума", "вшийся", frozenset()), mend_hyphen("Север", "юг", frozenset())
+    (2, 1)
+    """
+    if not right[:1].islower():
+        return 0
+    if _cyrillic(left + right):
+        joined = left + right
+        return 2 if joined.lower() in extra_words or morph.is_known(joined) else 1
+    return 2
