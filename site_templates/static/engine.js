@@ -114,7 +114,8 @@
   function vocabulary(n) {  // the corpus words of n letters (UTF-16 units) → count
     return LENGTHS_HELD.has(n) ? chunk("v" + n) || {} : {};
   }
-  function ids(id) { return chunk(shardOf("i", id)) || {doc: {}, node: {}, citations: {}, commentary: {}, notes: {}, child: {}}; }
+  var NO_IDS = {doc: {}, node: {}, citations: {}, commentary: {}, notes: {}, child: {}};
+  function ids(id) { return typeof id === "string" && chunk(shardOf("i", id)) || NO_IDS; }  // (null: no ID asked)
   var PER = DATA.docs_per_chunk, FIELD = {}, DOC_NODES = new Map();
   DATA.fields.forEach(function (f, k) { FIELD[f] = k; });
   // what ranking reads of a document: id, law, kind, lang, reading order, field lengths; null while its chunk is out
