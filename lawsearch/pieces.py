@@ -10,7 +10,8 @@ sides, over UTF-16 code units, as JavaScript strings count them):
 - ``i<k>``: what an ID names (its document, citations, commentary, a footnote), by the hash of the ID;
 - ``d<k>``: the facts ranking needs for documents k*DOCS .. (k+1)*DOCS-1 (id, law, kind,
   language, reading order, field lengths);
-- ``t<k>``: those documents' texts, titles and parents, for snippets and previews;
+- ``t<k>``: documents k*TEXT_DOCS .. (k+1)*TEXT_DOCS-1's texts, titles and parents, for
+  snippets and previews, with the forms of their words;
 - ``v<n>``: the corpus words of n letters with their counts, for the spelling corrector;
 - ``x<hex>``: the title and text terms beginning with one character, for ``word*``.
 
@@ -21,16 +22,23 @@ the page offers a reload). The single file inlines the core and every chunk.
 
 from __future__ import annotations
 
+import bisect
 import math
 import os
-import re
 
 # a chunk's size aimed at, in characters of JSON: a few KB gzip, so a query pays for little
 # more than it reads, and few enough files that a whole library stays in the thousands
 CHUNK_CHARS = 24_000
-DOCS = 256  # documents per d and t chunk
+DOCS = 256  # documents per d chunk: a common word's ranking reads them all
+TEXT_DOCS = 32  # documents per t chunk: a first answer reads those of its ten hits
+WORD_CHUNK_CHARS = 12_000  # a range of the forms table: a query reads one per word
 PREFIX_FIELDS = ("title", "text")  # the fields `word*` expands in (static/engine.js)
-WORD = re.compile(r"\w+")
+TEXT_KEYS = ("texts", "footnotes", "texts_en", "titles_en")  # the texts a snippet is cut from
+
+
+def utf16(word: str) -> bytes:
+    """The order of JavaScript's string comparison (UTF-16 code units): a sort key."""
+    return word.encode("utf-16-be", "surrogatepass")
 
 
 def shard(key: str, count: int) -> int:
@@ -69,12 +77,17 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
 
     # d and t: documents in ranges
     for first in range(0, len(docs), DOCS):
-        k = first // DOCS
-        rows, texts = [], {"texts": {}, "footnotes": {}, "texts_en": {}, "titles_en": {}, "titles": {}, "parents": {}}
+        rows = []
         for d in range(first, min(first + DOCS, len(docs))):
-            node_id = docs[d]
-            order, (_, law, kind, lang, title, parent) = facts[node_id]
+            order, (node_id, law, kind, lang, _, _) = facts[docs[d]]
             rows.append([node_id, law, kind, lang, order, [payload["lengths"][f][d] for f in fields]])
+        chunks[f"d{first // DOCS}"] = rows
+    for first in range(0, len(docs), TEXT_DOCS):
+        k = first // TEXT_DOCS
+        texts = {"texts": {}, "footnotes": {}, "texts_en": {}, "titles_en": {}, "titles": {}, "parents": {}}
+        for d in range(first, min(first + TEXT_DOCS, len(docs))):
+            node_id = docs[d]
+            _, (_, _, _, _, title, parent) = facts[node_id]
             for key in ("texts", "footnotes", "texts_en", "titles_en"):
                 if node_id in payload[key]:
                     texts[key][node_id] = payload[key][node_id]
@@ -82,7 +95,10 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
                 texts["titles"][node_id] = title
             if parent is not None:
                 texts["parents"][node_id] = parent
-        chunks[f"d{k}"] = rows
+        # the forms of the words of these texts: a snippet marks its words without the forms' chunks
+        words = text_words([*(t for key in TEXT_KEYS for t in texts[key].values()), *texts["titles"].values()])
+        texts["forms"] = packed_forms({w: payload["forms"][w] for w in words if w in payload["forms"]})
+        texts["no_forms"] = [w for w in words if w not in payload["forms"]]
         chunks[f"t{k}"] = texts
 
     # i: IDs -- a document's number, or the facts of a node that is no document (a division)
@@ -115,20 +131,34 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
             chunk["child"][key] = first_child[key]
     chunks.update((f"i{k}", c) for k, c in enumerate(id_chunks))
 
-    # w: the forms table, families and real neighbours, by word
-    forms, families, real = payload["forms"], payload["families"], payload["real_neighbours"]
-    words_count = count_for([sum(len(f) + 2 + sum(len(t) for t in terms) // 2 for f, terms in forms.items()),
-                             sum(len(t) + 6 + sum(len(x) + 3 for x in v) for t, v in families.items()),
-                             sum(len(w) // 2 + 1 for w in real)])
-    by_shard: list[tuple[dict, dict, list]] = [({}, {}, []) for _ in range(words_count)]
+    # w: the forms table, families and real neighbours, in ranges of the words in order (the
+    # forms of one lemma mostly in one chunk, which packs them); the core holds each range's first word
+    forms, families, real = payload["forms"], payload["families"], set(payload["real_neighbours"])
+    sizes: dict[str, int] = {}
     for form, terms in forms.items():
-        by_shard[shard(form, words_count)][0][form] = terms
+        sizes[form] = sizes.get(form, 0) + len(form) // 2 + 2 + sum(len(t) for t in terms) // 3
     for term, family in families.items():
-        by_shard[shard(term, words_count)][1][term] = family
-    for word in sorted(real):
-        by_shard[shard(word, words_count)][2].append(word)
-    for k, (f, fam, r) in enumerate(by_shard):
-        chunks[f"w{k}"] = {"forms": packed_forms(f), "families": fam, "real": front_coded(r)}
+        sizes[term] = sizes.get(term, 0) + len(term) + 6 + sum(len(x) + 3 for x in family)
+    for word in real:
+        sizes[word] = sizes.get(word, 0) + len(word) // 2 + 1
+    bounds, size = [""], 0
+    for word in sorted(sizes, key=utf16):
+        if size > WORD_CHUNK_CHARS:
+            bounds.append(word)
+            size = 0
+        size += sizes[word]
+    keys = [utf16(b) for b in bounds]
+    by_range: list[tuple[dict, dict, list]] = [({}, {}, []) for _ in bounds]
+    for word in sorted(sizes, key=utf16):
+        f, fam, r = by_range[bisect.bisect_right(keys, utf16(word)) - 1]
+        if word in forms:
+            f[word] = forms[word]
+        if word in families:
+            fam[word] = families[word]
+        if word in real:
+            r.append(word)
+    for k, (f, fam, r) in enumerate(by_range):
+        chunks[f"w{k}"] = {"forms": packed_forms(f), "families": fam, "real": front_coded(sorted(r))}
 
     # p: postings, by term
     postings = payload["postings"]
@@ -163,8 +193,10 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
         "law_range": [laws[0], laws[-1]] if laws else None,
         "kinds": sorted({facts[d][1][2] for d in docs}),
         "langs": sorted({facts[d][1][3] for d in docs if facts[d][1][3]}),
-        "shards": {"w": words_count, "p": postings_count, "i": ids_count},
+        "shards": {"p": postings_count, "i": ids_count},
+        "word_ranges": bounds,
         "docs_per_chunk": DOCS,
+        "texts_per_chunk": TEXT_DOCS,
         "lengths_held": sorted(by_length),
         "starts_held": sorted(starts),
         # the thesaurus's words' forms (and which it lacks): the engine reads its phrases at the first query
@@ -175,14 +207,19 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
 
 
 def thesaurus_words(thesaurus: list) -> list[str]:
-    """The words of the thesaurus's phrases, lower case, ё as е (a word the engine splits
-    or folds otherwise is simply looked up in its chunk).
+    """The words of the thesaurus's phrases, as the engine looks them up in the forms table.
 
     >>> thesaurus_words([["Взятка", ["ещё взятка"], 1.0]])
     ['взятка', 'еще']
     """
-    return sorted({w.lower().replace("ё", "е") for say, means, _ in thesaurus for text in [say, *means]
-                   for w in WORD.findall(text)})
+    return text_words(text for say, means, _ in thesaurus for text in [say, *means])
+
+
+def text_words(texts) -> list[str]:
+    """The words of some texts, folded, each once in order: ``["Карта карты"]`` → ``['карта', 'карты']``."""
+    from .analysis import fold, tokenize
+
+    return sorted({fold(t.text) for text in texts for t in tokenize(text) if t.kind == "word"})
 
 
 def piece_script(build: str, name: str, data: object) -> str:

@@ -91,8 +91,14 @@
     return out;
   }
   var WORDS = new Map();
+  var RANGES = DATA.word_ranges;  // the first word of each w chunk, in code unit order
+  function wordRange(key) {
+    var lo = 0, hi = RANGES.length - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (RANGES[mid] <= key) lo = mid; else hi = mid - 1; }
+    return "w" + lo;
+  }
   function words(key) {  // the w chunk of a word: its forms, family, whether it is a real word
-    var name = shardOf("w", key), w = WORDS.get(name);
+    var name = wordRange(key), w = WORDS.get(name);
     if (w !== undefined) return w;
     var c = chunk(name);
     if (c === null) return null;
@@ -101,6 +107,7 @@
     return w;
   }
   // the thesaurus's words, in the core: their rows of the forms table, and those it lacks
+  // and each t chunk's, for its texts' words (added as it comes: see textsOf)
   var SEED_FORMS = unpackForms(DATA.forms), NO_FORMS = new Set(DATA.no_forms);
   function formsOf(w) {  // the forms table: a form's terms, or undefined
     if (SEED_FORMS[w] !== undefined) return SEED_FORMS[w];
@@ -130,8 +137,17 @@
     return n;
   }
   function docOf(id) { var c = ids(id); return has(c.doc, id) ? c.doc[id] : undefined; }
+  var TEXTS_SEEN = new Set(), NO_TEXTS = {texts: {}, footnotes: {}, texts_en: {}, titles_en: {}, titles: {}, parents: {}};
   function textsOf(doc) {  // the t chunk of a document: texts, footnotes, English, titles, parents
-    return chunk("t" + Math.floor(doc / PER)) || {texts: {}, footnotes: {}, texts_en: {}, titles_en: {}, titles: {}, parents: {}};
+    var name = "t" + Math.floor(doc / DATA.texts_per_chunk), t = chunk(name);
+    if (t === null) return NO_TEXTS;
+    if (!TEXTS_SEEN.has(name)) {  // the forms of its words join the core's
+      TEXTS_SEEN.add(name);
+      var forms = unpackForms(t.forms);
+      for (var w in forms) SEED_FORMS[w] = forms[w];
+      t.no_forms.forEach(function (x) { NO_FORMS.add(x); });
+    }
+    return t;
   }
   // a node as the page shows it (title and parent too); null for an ID of no node
   function nodeOf(id) {
@@ -904,6 +920,7 @@
   // query.Searcher._matched: an ID, a form of a lemma, a word with a prefix, an English word with a stem of the query
   var LATIN_WHOLE = whole(G.latin_word);
   function matched(tok, highlight, prefixes) {
+    if (!highlight.size && !prefixes.size) return false;  // (a footnote asked for by its ID: nothing to mark)
     if (tok.kind === "id") return highlight.has(normalizeId(tok.text));
     if (tok.kind !== "word") return false;
     if (wordTerms(tok.text).some(function (t) { return highlight.has(t); }) ||
