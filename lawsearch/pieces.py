@@ -7,7 +7,8 @@ sides, over UTF-16 code units, as JavaScript strings count them):
 
 - ``w<k>``: the forms table, word families and real words one edit away, by the hash of the word;
 - ``p<k>``: every field's postings, by the hash of the term;
-- ``i<k>``: what an ID names (its document, citations, commentary, a footnote), by the hash of the ID;
+- ``i<k>``: what an ID names (its document, citations, commentary, a footnote, its first part),
+  in ranges of the IDs in order (a law's parts in one);
 - ``d<k>``: the facts ranking needs for documents k*DOCS .. (k+1)*DOCS-1 (id, law, kind,
   language, reading order, field lengths);
 - ``t<k>``: documents k*TEXT_DOCS .. (k+1)*TEXT_DOCS-1's texts, titles and parents, for
@@ -28,10 +29,11 @@ import os
 
 # a chunk's size aimed at, in characters of JSON: a few KB gzip, so a query pays for little
 # more than it reads, and few enough files that a whole library stays in the thousands
-CHUNK_CHARS = 24_000
+CHUNK_CHARS = 12_000
 DOCS = 256  # documents per d chunk: a common word's ranking reads them all
-TEXT_DOCS = 32  # documents per t chunk: a first answer reads those of its ten hits
+TEXT_DOCS = 8  # documents per t chunk: a first answer reads those of its ten hits and their laws
 WORD_CHUNK_CHARS = 12_000  # a range of the forms table: a query reads one per word
+ID_CHUNK_CHARS = 6_000  # a range of IDs: a law's parts, its groups' heads, mostly one
 PREFIX_FIELDS = ("title", "text")  # the fields `word*` expands in (static/engine.js)
 TEXT_KEYS = ("texts", "footnotes", "texts_en", "titles_en")  # the texts a snippet is cut from
 
@@ -58,6 +60,24 @@ def shard(key: str, count: int) -> int:
 def js_length(word: str) -> int:
     """A word's length as JavaScript counts it (UTF-16 code units): ``js_length("𝒜б") == 3``."""
     return len(word.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def ranges(sizes: dict[str, int], target: int) -> list[str]:
+    """The first key of each range of the keys in JavaScript's order, each range about
+    ``target`` characters (the first starts at ""): ``ranges({"a": 5, "b": 5, "c": 5}, 8) == ["", "c"]``."""
+    bounds, size = [""], 0
+    for key in sorted(sizes, key=utf16):
+        if size > target:
+            bounds.append(key)
+            size = 0
+        size += sizes[key]
+    return bounds
+
+
+def in_range(bounds: list[bytes], key: str) -> int:
+    """Which range holds ``key``, ``bounds`` being ``ranges``' keys as ``utf16`` gives them:
+    ``in_range([b"", utf16("c")], "b") == 0``."""
+    return bisect.bisect_right(bounds, utf16(key)) - 1
 
 
 def count_for(sizes, target: int = CHUNK_CHARS) -> int:
@@ -110,12 +130,12 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
         if row[5] is not None:
             first_child.setdefault(row[5], row[0])
     keys = set(facts) | set(payload["citations"]) | set(payload["notes"])
-    ids_count = count_for(len(k) + 12 + len(str(payload["citations"].get(k, ""))) + len(str(payload["notes"].get(k, "")))
-                          for k in keys)
-    id_chunks = [{"doc": {}, "node": {}, "citations": {}, "commentary": {}, "notes": {}, "child": {}}
-                 for _ in range(ids_count)]
+    id_bounds = ranges({k: len(k) + 12 + len(str(payload["citations"].get(k, ""))) + len(str(payload["notes"].get(k, "")))
+                        + len(str(commentary.get(k, ""))) for k in keys}, ID_CHUNK_CHARS)
+    id_keys = [utf16(b) for b in id_bounds]
+    id_chunks = [{"doc": {}, "node": {}, "citations": {}, "commentary": {}, "notes": {}, "child": {}} for _ in id_bounds]
     for key in sorted(keys):
-        chunk = id_chunks[shard(key, ids_count)]
+        chunk = id_chunks[in_range(id_keys, key)]
         if key in doc_of:
             chunk["doc"][key] = doc_of[key]
         elif key in facts:
@@ -141,16 +161,11 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
         sizes[term] = sizes.get(term, 0) + len(term) + 6 + sum(len(x) + 3 for x in family)
     for word in real:
         sizes[word] = sizes.get(word, 0) + len(word) // 2 + 1
-    bounds, size = [""], 0
-    for word in sorted(sizes, key=utf16):
-        if size > WORD_CHUNK_CHARS:
-            bounds.append(word)
-            size = 0
-        size += sizes[word]
-    keys = [utf16(b) for b in bounds]
+    bounds = ranges(sizes, WORD_CHUNK_CHARS)
     by_range: list[tuple[dict, dict, list]] = [({}, {}, []) for _ in bounds]
+    word_keys = [utf16(b) for b in bounds]
     for word in sorted(sizes, key=utf16):
-        f, fam, r = by_range[bisect.bisect_right(keys, utf16(word)) - 1]
+        f, fam, r = by_range[in_range(word_keys, word)]
         if word in forms:
             f[word] = forms[word]
         if word in families:
@@ -193,8 +208,9 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
         "law_range": [laws[0], laws[-1]] if laws else None,
         "kinds": sorted({facts[d][1][2] for d in docs}),
         "langs": sorted({facts[d][1][3] for d in docs if facts[d][1][3]}),
-        "shards": {"p": postings_count, "i": ids_count},
+        "shards": {"p": postings_count},
         "word_ranges": bounds,
+        "id_ranges": id_bounds,
         "docs_per_chunk": DOCS,
         "texts_per_chunk": TEXT_DOCS,
         "lengths_held": sorted(by_length),

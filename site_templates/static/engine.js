@@ -91,14 +91,14 @@
     return out;
   }
   var WORDS = new Map();
-  var RANGES = DATA.word_ranges;  // the first word of each w chunk, in code unit order
-  function wordRange(key) {
-    var lo = 0, hi = RANGES.length - 1;
-    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (RANGES[mid] <= key) lo = mid; else hi = mid - 1; }
-    return "w" + lo;
+  // pieces.ranges: the chunk of kind whose range (from its first key, in code unit order) holds key
+  function rangeOf(kind, ranges, key) {
+    var lo = 0, hi = ranges.length - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (ranges[mid] <= key) lo = mid; else hi = mid - 1; }
+    return kind + lo;
   }
   function words(key) {  // the w chunk of a word: its forms, family, whether it is a real word
-    var name = wordRange(key), w = WORDS.get(name);
+    var name = rangeOf("w", DATA.word_ranges, key), w = WORDS.get(name);
     if (w !== undefined) return w;
     var c = chunk(name);
     if (c === null) return null;
@@ -122,7 +122,7 @@
     return LENGTHS_HELD.has(n) ? chunk("v" + n) || {} : {};
   }
   var NO_IDS = {doc: {}, node: {}, citations: {}, commentary: {}, notes: {}, child: {}};
-  function ids(id) { return typeof id === "string" && chunk(shardOf("i", id)) || NO_IDS; }  // (null: no ID asked)
+  function ids(id) { return typeof id === "string" && chunk(rangeOf("i", DATA.id_ranges, id)) || NO_IDS; }  // (null: no ID asked)
   var PER = DATA.docs_per_chunk, FIELD = {}, DOC_NODES = new Map();
   DATA.fields.forEach(function (f, k) { FIELD[f] = k; });
   // what ranking reads of a document: id, law, kind, lang, reading order, field lengths; null while its chunk is out
