@@ -165,7 +165,7 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
             pages = builder.write(stage / SITE)
         with budgets.stage("search data"):
             # the core every page loads, and the chunks a query loads when it touches them
-            core, chunks = pieces.split(search_payload(stage / INDEX, corpus))
+            core, chunks = pieces.split(search_payload(stage / INDEX, corpus), analysed)
             (stage / SITE / "search-index.js").write_text(search_script(core), encoding="utf-8")
             pieces.write_pieces(core, chunks, stage / SITE)
         if single_file:

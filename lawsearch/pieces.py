@@ -85,8 +85,10 @@ def count_for(sizes, target: int = CHUNK_CHARS) -> int:
     return max(1, math.ceil(sum(sizes) / target))
 
 
-def split(payload: dict) -> tuple[dict, dict[str, object]]:
-    """``site.search_payload``'s data as (core, {chunk name: chunk data})."""
+def split(payload: dict, analysed=None) -> tuple[dict, dict[str, object]]:
+    """``site.search_payload``'s data as (core, {chunk name: chunk data}); ``analysed``, the
+    build's analysis pass (analysis.AnalysedCorpus), gives the texts' words without
+    tokenizing them again."""
     from .site import front_coded, packed_forms
 
     docs: list[str] = payload["docs"]
@@ -116,7 +118,7 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
             if parent is not None:
                 texts["parents"][node_id] = parent
         # the forms of the words of these texts: a snippet marks its words without the forms' chunks
-        words = text_words([*(t for key in TEXT_KEYS for t in texts[key].values()), *texts["titles"].values()])
+        words = text_words([*(t for key in TEXT_KEYS for t in texts[key].values()), *texts["titles"].values()], analysed)
         texts["forms"] = packed_forms({w: payload["forms"][w] for w in words if w in payload["forms"]})
         texts["no_forms"] = [w for w in words if w not in payload["forms"]]
         chunks[f"t{k}"] = texts
@@ -196,7 +198,7 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
             starts.setdefault(format(ord(term[0]), "x"), {}).setdefault(field, []).append(term)
     chunks.update((f"x{c}", table) for c, table in starts.items())
 
-    seed = thesaurus_words(payload["thesaurus"])
+    seed = thesaurus_words(payload["thesaurus"], analysed)
     core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "stop", "grammar", "lookalikes",
                                           "en_stop", "params", "glossary", "thesaurus")}
     laws = [r[0] for r in payload["nodes"] if r[2] == "law"]
@@ -222,20 +224,22 @@ def split(payload: dict) -> tuple[dict, dict[str, object]]:
     return core, chunks
 
 
-def thesaurus_words(thesaurus: list) -> list[str]:
+def thesaurus_words(thesaurus: list, analysed=None) -> list[str]:
     """The words of the thesaurus's phrases, as the engine looks them up in the forms table.
 
     >>> thesaurus_words([["Взятка", ["ещё взятка"], 1.0]])
     ['взятка', 'еще']
     """
-    return text_words(text for say, means, _ in thesaurus for text in [say, *means])
+    return text_words((text for say, means, _ in thesaurus for text in [say, *means]), analysed)
 
 
-def text_words(texts) -> list[str]:
-    """The words of some texts, folded, each once in order: ``["Карта карты"]`` → ``['карта', 'карты']``."""
+def text_words(texts, analysed=None) -> list[str]:
+    """The words of some texts, folded, each once in order: ``["Карта карты"]`` → ``['карта', 'карты']``;
+    their tokens from the build's analysis pass when given."""
     from .analysis import fold, tokenize
 
-    return sorted({fold(t.text) for text in texts for t in tokenize(text) if t.kind == "word"})
+    tokens = (lambda text: analysed.of(text).tokens) if analysed is not None else tokenize
+    return sorted({fold(t.text) for text in texts for t in tokens(text) if t.kind == "word"})
 
 
 def piece_script(build: str, name: str, data: object) -> str:
