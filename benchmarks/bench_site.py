@@ -27,7 +27,9 @@ from lawsearch.build import build  # noqa: E402
 
 
 def payload_sizes(site: Path) -> tuple[int, int]:
-    files = [site / "search-index.js", site / "static" / "search.js"]
+    """The whole search data (the core and every chunk, lawsearch/pieces.py) and the page
+    script; a query reads only part of it (benchmarks/bench_scale.py measures that)."""
+    files = [site / "search-index.js", site / "static" / "search.js", *(site / "search").glob("*.js")]
     raw = sum(f.stat().st_size for f in files)
     zipped = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
     return raw, zipped

@@ -133,6 +133,7 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
     from .analysis import Analysis, Lexicon, analyse_corpus
     from .budgets import Budgets
     from .index import build_index, load_glossary
+    from . import pieces
     from .site import SiteBuilder, curation_reasons, search_payload, search_script
 
     if out.exists() and not out.is_dir():
@@ -163,11 +164,14 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
                                   analysed=analysed)
             pages = builder.write(stage / SITE)
         with budgets.stage("search data"):
-            script = search_script(search_payload(stage / INDEX, corpus))
-            (stage / SITE / "search-index.js").write_text(script, encoding="utf-8")
+            # the core every page loads, and the chunks a query loads when it touches them
+            core, chunks = pieces.split(search_payload(stage / INDEX, corpus), analysed)
+            (stage / SITE / "search-index.js").write_text(search_script(core), encoding="utf-8")
+            pieces.write_pieces(core, chunks, stage / SITE)
         if single_file:
             with budgets.stage("single file"):
-                builder.write_single(stage / SINGLE_FILE, script)
+                builder.write_single(stage / SINGLE_FILE, search_script(core) + "".join(
+                    pieces.piece_script(core["build"], name, data) for name, data in chunks.items()))
             progress(f"wrote the single file {out / SINGLE_FILE}")
         output.fault_point("after-site")
         progress(f"rendered {len(pages)} site files")

@@ -370,6 +370,7 @@ class SiteBuilder:
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
                 engine_js=inline_script((static / "engine.js").read_text(encoding="utf-8")),
+                pieces_js=inline_script((static / "pieces.js").read_text(encoding="utf-8")),
                 search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
                 stem_js=inline_script((static / "stem-en.js").read_text(encoding="utf-8")),
                 data_script=Markup(data_script))
@@ -409,17 +410,12 @@ def curation_reasons(corpus: Corpus) -> dict[str, str]:
 # -- the browser's search data ------------------------------------------------------------------
 
 
-# Russian fields the browser indexes itself from the texts it gets anyway (for snippets),
-# with the same tokenizer and the forms table: shipping their postings would double the payload.
-BROWSER_INDEXED = ("title", "text", "footnotes", "commentary")
-
-
 def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
     command line rank the same postings with the same model (lawsearch/evaluate.py).
 
-    The Russian fields' postings are rebuilt in the browser from the texts; ``lengths``,
-    ``n`` and the English and ID postings come as they are.
+    Every field's postings, ``lengths`` and ``n`` come as they are; lawsearch/pieces.py
+    splits the data into the core and the chunks the browser loads on demand.
     """
     from .analysis import STOP_WORDS
     from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
@@ -435,7 +431,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     try:
         stats, meta = searcher.stats, searcher.meta
         postings: dict[str, dict[str, list[int]]] = {}
-        for f in (*EN_FIELDS, "ids"):
+        for f in (*BOOSTS, *EN_FIELDS, "ids"):
             table = postings[f] = {}
             for raw in searcher.searcher.reader().lexicon(f):
                 term = raw.decode() if isinstance(raw, bytes) else raw
@@ -473,7 +469,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
             "titles_en": titles_en,
-            "lengths": {f: v for f, v in stats.lengths.items() if f not in BROWSER_INDEXED},
+            "lengths": dict(stats.lengths),
             "postings": postings,
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
@@ -491,7 +487,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
-            "forms": packed_forms(dict(searcher.forms.items())),
+            "forms": dict(searcher.forms.items()),  # form → terms; pieces.split packs it
             "glossary": [{"term": g["term"], "translation": g["translation"], "expand": g["expand"], "terms": g["terms"],
                           "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],
@@ -500,7 +496,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "families": meta.get("families", {}),
             "citations": meta["citations"],
             "vocabulary": searcher.vocabulary,
-            "real_neighbours": front_coded([w for w, _ in searcher.real_neighbours.items()]),
+            "real_neighbours": [w for w, _ in searcher.real_neighbours.items()],  # pieces.split front-codes each range
             # what search.js prints, in the corpus's language (the profile's [strings])
             "strings": profile_of(corpus).strings(corpus.lang),
         }

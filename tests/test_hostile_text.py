@@ -241,7 +241,7 @@ def inline_scripts(html: str) -> list[str]:
 
 def test_inline_scripts_hold_nothing_the_html_parser_acts_on(hostile_single):
     scripts = inline_scripts(hostile_single.read_text(encoding="utf-8"))
-    assert len(scripts) == 4 and scripts[0].startswith("window.LAWSEARCH_DATA")  # data, stemmer, engine, page
+    assert len(scripts) == 5 and scripts[0].startswith("window.LAWSEARCH_DATA")  # data, stemmer, engine, loader, page
     for script in scripts:
         assert not SCRIPT_BREAKERS.search(script)
         assert "\u2028" not in script and "\u2029" not in script

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conftest import one_file_corpus, relevance_set
+from conftest import CORPUS_DIR, one_file_corpus, relevance_set
 from lawsearch import ids
 from lawsearch.build import build
 
@@ -120,10 +120,14 @@ def test_corpus_text_is_escaped_in_pages(hostile_site):
 
 
 def test_search_data_cannot_close_its_script(hostile_site):
-    data = (hostile_site / "search-index.js").read_text(encoding="utf-8")
-    assert "<" not in data  # every "<" of the corpus is written \u003c (site.script_json)
-    payload = json.loads(data.removeprefix("window.LAWSEARCH_DATA = ").removesuffix(";\n"))
-    assert any('<script>alert("text")</script>' in text for text in payload["texts"].values())
+    files = [hostile_site / "search-index.js", *(hostile_site / "search").glob("*.js")]
+    texts = {}
+    for path in files:
+        data = path.read_text(encoding="utf-8")
+        assert "<" not in data, path.name  # every "<" of the corpus is written \u003c (site.script_json)
+        if path.name.startswith("t"):
+            texts.update(json.loads(data[data.index("[") + 1:data.rindex("]")].split(", ", 2)[2])["texts"])
+    assert any('<script>alert("text")</script>' in text for text in texts.values())
 
 
 # -- in a real browser ----------------------------------------------------------------------------
@@ -227,7 +231,7 @@ def test_single_file_is_self_contained(built):
         assert value[1:] in page.ids or value == "#", value
     html = single.read_text(encoding="utf-8")
     assert "window.LAWSEARCH_DATA" in html and "<style>" in html
-    assert html.lower().count("</script") == 4  # the data, the stemmer, the engine and the page script, nothing more
+    assert html.lower().count("</script") == 5  # the data, the stemmer, the engine, the loader, the page script
 
 
 def test_single_file_searches_as_the_cli(browser, built, searcher):
@@ -243,22 +247,81 @@ def test_single_file_searches_as_the_cli(browser, built, searcher):
     page.close()
 
 
-def test_browser_builds_the_very_postings_of_the_index(browser, built, searcher):
-    """The browser rebuilds the Russian fields' postings from the texts; they must equal what
-    whoosh holds, term for term, position for position (else rankings could drift)."""
-    from lawsearch.site import BROWSER_INDEXED
+def read_pieces(site: Path) -> tuple[dict, dict[str, object]]:
+    """The core and every chunk of a built site, as the browser gets them."""
+    core = json.loads((site / "search-index.js").read_text(encoding="utf-8")
+                      .removeprefix("window.LAWSEARCH_DATA = ").removesuffix(";\n"))
+    chunks = {}
+    for path in (site / "search").glob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        build, name, data = json.loads(text[text.index("(") + 1:text.rindex(")")].split(".push(", 1)[1])
+        assert build == core["build"] and path.name == f"{name}-{build}.js", path.name
+        chunks[name] = data
+    return core, chunks
 
-    page = browser.new_page()
-    page.goto((built / "site" / "index.html").as_uri())
-    js = page.evaluate("() => window.lawsearch.builtIndex()")
-    page.close()
+
+def test_the_chunks_hold_the_very_postings_of_the_index(built, searcher):
+    """Every field's postings reach the browser in the chunk its term hashes to, term for
+    term, position for position (else rankings could drift), and the documents' lengths in
+    theirs."""
+    from lawsearch.pieces import shard
+
+    core, chunks = read_pieces(built / "site")
     stats = searcher.stats
-    for field in BROWSER_INDEXED:
-        terms = {t.decode() if isinstance(t, bytes) else t for t in searcher.searcher.reader().lexicon(field)}
-        assert set(js["postings"][field]) == terms, field
-        for term in terms:
-            assert {doc: positions for doc, positions in js["postings"][field][term]} == stats.postings(field, term), (field, term)
-        assert js["lengths"][field] == stats.lengths[field], field
+    for field in (*core["boosts"], *core["en_fields"], "ids"):
+        for raw in searcher.searcher.reader().lexicon(field):
+            term = raw.decode() if isinstance(raw, bytes) else raw
+            flat = chunks[f"p{shard(term, core['shards']['p'])}"][field][term]
+            decoded, doc, i = {}, 0, 0
+            while i < len(flat):
+                doc += flat[i]
+                gaps = flat[i + 2:i + 2 + flat[i + 1]]
+                decoded[doc] = [sum(gaps[:k + 1]) for k in range(len(gaps))]
+                i += 2 + flat[i + 1]
+            assert decoded == stats.postings(field, term), (field, term)
+    rows = [row for k in range(len(stats.lengths["text"]) // core["docs_per_chunk"] + 1) for row in chunks.get(f"d{k}", [])]
+    for k, f in enumerate(core["fields"]):
+        assert [row[5][k] for row in rows] == stats.lengths[f], f
+
+
+def test_a_first_answer_loads_only_the_chunks_it_touches(browser, built):
+    page = browser.new_page()
+    loaded: list[str] = []
+    page.on("request", lambda r: loaded.append(r.url) if "/search/" in r.url else None)
+    page.goto((built / "site" / "index.html").as_uri())
+    hits = page.evaluate("q => window.lawsearch.search(q, 10).then(r => r.hits.map(h => h.id))", "штрафная карта")
+    page.close()
+    assert hits and "50" in hits
+    assert 0 < len(loaded) < len(list((built / "site" / "search").glob("*.js"))) / 3, loaded
+
+
+def test_a_page_open_across_a_rebuild_refuses_the_new_build_and_offers_a_reload(browser, tmp_path, corpus):
+    """A tab opened on one build, searching after build/ switched to another: its chunks
+    are gone, and a chunk of the new build under the old name is refused; the page says so
+    and offers a reload instead of mixing two builds' data."""
+    from lawsearch.build import build
+
+    out = tmp_path / "build"
+    build(CORPUS_DIR, out, lambda message: None)
+    page = browser.new_page()
+    page.goto((out / "site" / "index.html").as_uri())
+    page.evaluate("() => window.lawsearch.engine.ready()")
+    old = page.evaluate("() => window.LAWSEARCH_DATA.build")
+    build(CORPUS_DIR, out, lambda message: None)
+    new = json.loads((out / "corpus.json").read_text(encoding="utf-8"))["build"]
+    assert new != old
+    page.fill("#q", "штрафная карта")
+    page.locator("#results .stale").wait_for()
+    assert page.locator("#results button").inner_text() and not page.locator("#results li").count()
+    # the old build's names, the new build's data: refused all the same
+    for path in (out / "site" / "search").glob(f"*-{new}.js"):
+        path.with_name(path.name.replace(new, old)).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    page.fill("#q", "")
+    page.fill("#q", "ревок")
+    page.locator("#results .stale").wait_for()
+    stale = page.evaluate("q => window.lawsearch.search(q, 5).then(() => null, e => e.stale === true)", "болван")
+    page.close()
+    assert stale
 
 
 def test_every_page_has_unique_ids(built):

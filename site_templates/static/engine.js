@@ -8,29 +8,175 @@
    syntax and the citations are not written here: they come with the data, as the sources
    of lawsearch/patterns.py's search grammar, compiled as they are.
 
-       var engine = LawsearchEngine.create(window.LAWSEARCH_DATA);   // or a promise of the data
+       var engine = LawsearchEngine.create(window.LAWSEARCH_DATA, load);   // the core, or a promise of it
        engine.search("штрафными картами", 10).then(function (result) { … });
-       LawsearchEngine.build(data).search("штрафными картами", 10)  // at once, data in hand */
+
+   The data comes in pieces (lawsearch/pieces.py): the core, and chunks that `load(names)`
+   brings -- a promise of {name: data}; in a page static/pieces.js adds script elements.
+   Every read of the data goes through chunk(): a search that reads a chunk not yet loaded
+   notes its name and is run again once the named chunks are in, so the answer is the
+   same as over the whole data at once. */
 (function (root, factory) {
   if (typeof module === "object" && module.exports) module.exports = factory(require("./stem-en.js"));
   else root.LawsearchEngine = factory(root.stemEnglish);
 }(typeof self !== "undefined" ? self : this, function (stemEnglish) {
   "use strict";
 
-  // An engine that answers once its data is there: `source` is the data or a promise of it
-  // (a page may load the index in pieces). search() answers with a promise.
-  function create(source) {
-    var engine = null;
-    var loading = Promise.resolve(source).then(function (data) { engine = build(data); return engine; });
+  // An engine that answers once its data is there: `source` is the core or a promise of it,
+  // `load` brings chunks. search() answers with a promise.
+  function create(source, load) {
+    var store = Object.create(null), engine = null;
+    var loading = Promise.resolve(source).then(function (core) { engine = build(core, store); return engine; });
+    // task(engine), run again until it read no chunk that was missing (each round loads them all)
+    function run(task) {
+      return loading.then(function attempt(e) {
+        var value, error = null;
+        e.missing(true);
+        try { value = task(e); } catch (x) { error = x; }
+        var names = e.missing(false);
+        if (!names.length) { if (error) throw error; return value; }
+        if (!load) throw new Error("the search data lacks " + names.join(", "));
+        return Promise.resolve(load(names)).then(function (chunks) {
+          names.forEach(function (name) {
+            if (!Object.prototype.hasOwnProperty.call(chunks, name)) throw new Error("the search data lacks " + name);
+            store[name] = chunks[name];
+          });
+          return attempt(e);
+        });
+      });
+    }
     return {
       ready: function () { return loading; },
-      search: function (query, limit) { return loading.then(function (e) { return e.search(query, limit); }); },
-      now: function () { return engine; }  // the built engine, or null while the data is on its way
+      search: function (query, limit) { return run(function (e) { return e.search(query, limit); }); },
+      // the engine, with what a preview of these nodes shows loaded
+      about: function (ids) { return run(function (e) { ids.forEach(e.touch); return e; }); },
+      now: function () { return engine; }  // the built engine, or null while the core is on its way
     };
   }
 
-  // The engine over data in hand (site.search_payload's LAWSEARCH_DATA).
-  function build(DATA) {
+  // The engine over the core and the chunks in `STORE` (name → data), which create() fills.
+  function build(DATA, STORE) {
+  // -- the data's pieces (lawsearch/pieces.py) -----------------------------------------------
+  var MISSING = new Set(), misses = 0;  // misses counts reads of absent chunks: nothing read then is cached
+  function chunk(name) {
+    var c = STORE[name];
+    if (c === undefined) { MISSING.add(name); misses++; return null; }
+    return c;
+  }
+  // pieces.shard: FNV-1a over UTF-16 code units
+  function shardOf(kind, key) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < key.length; i++) { h = (h ^ key.charCodeAt(i)) >>> 0; h = Math.imul(h, 0x01000193) >>> 0; }
+    return kind + (h % DATA.shards[kind]);
+  }
+  function unpackForms(packed) {  // site.packed_forms: "term stemLength ending ending …" a line
+    var out = Object.create(null);
+    packed.split("\n").forEach(function (line) {
+      if (!line) return;
+      var parts = line.split(" "), term = parts[0], stem = term.slice(0, +parts[1]);
+      for (var k = 2; k < parts.length; k++) {
+        var form = stem + parts[k];
+        (out[form] = out[form] || []).push(term);
+      }
+    });
+    return out;
+  }
+  function frontDecoded(coded) {  // site.front_coded: each word as letters shared with the one before (0-9) and the rest
+    var out = new Set(), previous = "";
+    coded.split(" ").forEach(function (code) {
+      if (!code) return;
+      previous = previous.slice(0, +code[0]) + code.slice(1);
+      out.add(previous);
+    });
+    return out;
+  }
+  var WORDS = new Map();
+  // pieces.ranges: the chunk of kind whose range (from its first key, in code unit order) holds key
+  function rangeOf(kind, ranges, key) {
+    var lo = 0, hi = ranges.length - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (ranges[mid] <= key) lo = mid; else hi = mid - 1; }
+    return kind + lo;
+  }
+  function words(key) {  // the w chunk of a word: its forms, family, whether it is a real word
+    var name = rangeOf("w", DATA.word_ranges, key), w = WORDS.get(name);
+    if (w !== undefined) return w;
+    var c = chunk(name);
+    if (c === null) return null;
+    w = {forms: unpackForms(c.forms), families: c.families, real: frontDecoded(c.real)};
+    WORDS.set(name, w);
+    return w;
+  }
+  // the thesaurus's words, in the core: their rows of the forms table, and those it lacks
+  // and each t chunk's, for its texts' words (added as it comes: see textsOf)
+  var SEED_FORMS = unpackForms(DATA.forms), NO_FORMS = new Set(DATA.no_forms);
+  function formsOf(w) {  // the forms table: a form's terms, or undefined
+    if (SEED_FORMS[w] !== undefined) return SEED_FORMS[w];
+    if (NO_FORMS.has(w)) return undefined;
+    var s = words(w);
+    return s === null ? undefined : s.forms[w];
+  }
+  function familyOf(term) { var s = words(term); return s !== null && has(s.families, term) ? s.families[term] : undefined; }
+  function isReal(w) { var s = words(w); return s !== null && s.real.has(w); }
+  var LENGTHS_HELD = new Set(DATA.lengths_held), STARTS_HELD = new Set(DATA.starts_held);
+  function vocabulary(n) {  // the corpus words of n letters (UTF-16 units) → count
+    return LENGTHS_HELD.has(n) ? chunk("v" + n) || {} : {};
+  }
+  var NO_IDS = {doc: {}, node: {}, citations: {}, commentary: {}, notes: {}, child: {}};
+  function ids(id) { return typeof id === "string" && chunk(rangeOf("i", DATA.id_ranges, id)) || NO_IDS; }  // (null: no ID asked)
+  var PER = DATA.docs_per_chunk, FIELD = {}, DOC_NODES = new Map();
+  DATA.fields.forEach(function (f, k) { FIELD[f] = k; });
+  // what ranking reads of a document: id, law, kind, lang, reading order, field lengths, the
+  // documents above it (nearest first: a title there counts for it, evaluate.CONTEXT); null while its chunk is out
+  function docNode(doc) {
+    var n = DOC_NODES.get(doc);
+    if (n !== undefined) return n;
+    var rows = chunk("d" + Math.floor(doc / PER));
+    if (rows === null) return null;
+    var r = rows[doc % PER];
+    n = {id: r[0], law: r[1], kind: r[2], lang: r[3], order: r[4], lengths: r[5], above: r[6], url: urlOf(r[0], r[1]),
+         title: null, parent: null};
+    DOC_NODES.set(doc, n);
+    return n;
+  }
+  function docOf(id) { var c = ids(id); return has(c.doc, id) ? c.doc[id] : undefined; }
+  var TEXTS_SEEN = new Set(), NO_TEXTS = {texts: {}, footnotes: {}, texts_en: {}, titles_en: {}, titles: {}, parents: {}};
+  function textsOf(doc) {  // the t chunk of a document: texts, footnotes, English, titles, parents
+    var name = "t" + Math.floor(doc / DATA.texts_per_chunk), t = chunk(name);
+    if (t === null) return NO_TEXTS;
+    if (!TEXTS_SEEN.has(name)) {  // the forms of its words join the core's
+      TEXTS_SEEN.add(name);
+      var forms = unpackForms(t.forms);
+      for (var w in forms) SEED_FORMS[w] = forms[w];
+      t.no_forms.forEach(function (x) { NO_FORMS.add(x); });
+    }
+    return t;
+  }
+  // a node as the page shows it (title and parent too); null for an ID of no node
+  function nodeOf(id) {
+    var c = ids(id);
+    if (has(c.node, id)) {
+      var r = c.node[id];
+      return {id: r[0], law: r[1], kind: r[2], lang: r[3], title: r[4], parent: r[5], order: r[6], url: urlOf(r[0], r[1])};
+    }
+    if (!has(c.doc, id)) return null;
+    var n = docNode(c.doc[id]), t = textsOf(c.doc[id]);
+    if (n === null) return null;
+    n.title = has(t.titles, id) ? t.titles[id] : null;
+    n.parent = has(t.parents, id) ? t.parents[id] : null;
+    return n;
+  }
+  function exists(id) { var c = ids(id); return has(c.doc, id) || has(c.node, id); }
+  function field(key, id) {  // a document's text of one kind ("texts", "footnotes", "texts_en", "titles_en"), or ""
+    var doc = docOf(id);
+    if (doc === undefined) return "";
+    var t = textsOf(doc)[key];
+    return has(t, id) ? t[id] : "";
+  }
+  function noteOf(id) { var c = ids(id); return has(c.notes, id) ? c.notes[id] : null; }
+  function citationsOf(id) { var c = ids(id); return has(c.citations, id) ? c.citations[id] : []; }
+  function commentaryOf(law) { var c = ids(law); return has(c.commentary, law) ? c.commentary[law] : []; }
+  function firstChild(id) { var c = ids(id); return has(c.child, id) ? c.child[id] : null; }
+
   // -- analysis (lawsearch/analysis.py; patterns: lawsearch/patterns.py's search grammar) -----
   var G = DATA.grammar;
   var TOKEN = new RegExp(G.token, "gu"), KINDS = G.token_kinds;
@@ -38,16 +184,6 @@
   var MARKS = new RegExp("[" + G.marks + "]", "gu"), CYRILLIC = new RegExp("[" + G.cyrillic + "]", "u");
   var EDGE_SPACES = new RegExp("^[" + G.spaces + "]+|[" + G.spaces + "]+$", "gu");
   var LOOK_FROM = DATA.lookalikes[0], LOOK_TO = DATA.lookalikes[1];
-  // the forms table, packed by site.packed_forms: "term stemLength ending ending …" a line
-  var FORMS = Object.create(null);
-  DATA.forms.split("\n").forEach(function (line) {
-    if (!line) return;
-    var parts = line.split(" "), term = parts[0], stem = term.slice(0, +parts[1]);
-    for (var k = 2; k < parts.length; k++) {
-      var form = stem + parts[k];
-      (FORMS[form] = FORMS[form] || []).push(term);
-    }
-  });
   var STOP = new Set(DATA.stop);
 
   function tokenize(text) {
@@ -78,7 +214,8 @@
   function wordTerms(word) {
     var w = fold(word);
     if (STOP.has(w)) return [];
-    return FORMS[w] !== undefined ? FORMS[w] : [w];
+    var terms = formsOf(w);
+    return terms !== undefined ? terms : [w];
   }
   function phraseTerms(text) {
     var out = [];
@@ -146,8 +283,7 @@
     return {clauses: clauses, filters: filters};
   }
 
-  // -- nodes and the Russian fields' postings, built here from the texts -------------------
-  // anchors and URLs as lawsearch/ids.py makes them
+  // -- nodes: anchors and URLs as lawsearch/ids.py makes them
   function anchor(id) {
     if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
     var c = /^(\d+)\.(\d+)$/.exec(id);
@@ -158,72 +294,22 @@
     if (d) return "laws/" + d[1] + ".html#" + id;
     return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
   }
-  var NODES = {}, COMMENTARY = {};
-  DATA.nodes.forEach(function (r, order) {
-    NODES[r[0]] = {id: r[0], law: r[1], kind: r[2], lang: r[3], title: r[4], parent: r[5], order: order, url: urlOf(r[0], r[1]),
-                   up: r[6]};
-    if (r[2] === "commentary") (COMMENTARY[r[1]] = COMMENTARY[r[1]] || []).push(r[0]);
-  });
-  // evaluate.mark_below: each document's documents below it in the tree, in reading order
-  var BELOW = (function () {
-    var number = {}, below = DATA.docs.map(function () { return []; });
-    DATA.docs.forEach(function (id, k) { number[id] = k; });
-    DATA.docs.forEach(function (id, k) {
-      var up = NODES[id].up;
-      while (up !== null && up !== undefined && Object.prototype.hasOwnProperty.call(number, up)) {
-        below[number[up]].push(k);
-        up = NODES[up].up;
-      }
-    });
-    below.forEach(function (b) { b.sort(function (x, y) { return x - y; }); });
-    return below;
-  })();
   function tokenTerms(tok) {
     if (tok.kind === "id") return [normalizeId(tok.text)];
     if (tok.kind === "para" || tok.kind === "num") return [tok.text.replace(/,/g, ".")];
     return wordTerms(tok.text);
   }
-  var BUILT = {}, LENGTHS = {};
-  Object.keys(DATA.lengths).forEach(function (f) { LENGTHS[f] = DATA.lengths[f]; });
-  (function index() {  // what lawsearch/index.py's documents() gives whoosh, field by field
-    var fields = {
-      title: function (id) { return NODES[id].title || ""; },
-      text: function (id) { return DATA.texts[id] || ""; },
-      footnotes: function (id) { return DATA.footnotes[id] || ""; },
-      commentary: function (id) {
-        return NODES[id].kind === "law" ? (COMMENTARY[id] || []).map(function (c) { return DATA.texts[c] || ""; }).join("\n\n") : "";
-      }
-    };
-    Object.keys(fields).forEach(function (f) {
-      var table = BUILT[f] = new Map(), lengths = LENGTHS[f] = [];
-      DATA.docs.forEach(function (id, doc) {
-        var n = 0;
-        tokenize(fields[f](id)).forEach(function (tok) {
-          var terms = tokenTerms(tok);
-          if (!terms.length) return;
-          n++;
-          terms.forEach(function (t) {
-            var p = table.get(t);
-            if (p === undefined) table.set(t, p = new Map());
-            var positions = p.get(doc);
-            if (positions === undefined) p.set(doc, positions = []);
-            positions.push(tok.position);
-          });
-        });
-        lengths.push(n);
-      });
-    });
-  })();
 
   // -- the ranking model (lawsearch/evaluate.py) ---------------------------------------------
   var K1 = DATA.params.k1, B = DATA.params.b, PHRASE_BONUS = DATA.params.phrase_bonus, SLOP = DATA.params.slop;
   var cache = {}, EMPTY = new Map();
   function postings(field, term) {
-    if (BUILT[field]) return BUILT[field].get(term) || EMPTY;
     var key = field + "\u0000" + term, p = cache[key];
     if (p !== undefined) return p;
+    var c = chunk(shardOf("p", term));
+    if (c === null) return EMPTY;
     p = new Map();
-    var table = DATA.postings[field] || {}, flat = has(table, term) ? table[term] : null;
+    var table = c[field] || {}, flat = has(table, term) ? table[term] : null;
     if (flat) {  // delta-coded: [doc gap, n, position gaps …] …
       var doc = 0;
       for (var i = 0; i < flat.length;) {
@@ -237,25 +323,26 @@
     cache[key] = p;
     return p;
   }
-  var AVG = {};
-  Object.keys(LENGTHS).forEach(function (f) {
-    var v = LENGTHS[f], s = 0;
-    for (var i = 0; i < v.length; i++) s += v[i];
-    AVG[f] = v.length ? s / v.length : 0;
+  var AVG = {};  // as evaluate.WhooshStats: the sum of a field's lengths over their count
+  Object.keys(DATA.length_sums).forEach(function (f) {
+    var v = DATA.length_sums[f];
+    AVG[f] = v[1] ? v[0] / v[1] : 0;
   });
   function bm25All(field, term) {  // evaluate.Stats.bm25_all: term's bm25 in every document holding it
     var key = field + "\u0000" + term, out = BM25_CACHE.get(key);
     if (out !== undefined) return out;
-    var p = postings(field, term);
+    var before = misses, p = postings(field, term);
     out = new Map();
     if (p.size) {
-      var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), avg = AVG[field] || 1;
+      var df = p.size, idf = Math.log(1 + (DATA.n - df + 0.5) / (df + 0.5)), avg = AVG[field] || 1, k = FIELD[field];
       p.forEach(function (positions, doc) {
-        var tf = positions.length, norm = 1 - B + B * LENGTHS[field][doc] / avg;
+        var n = docNode(doc);
+        if (n === null) return;
+        var tf = positions.length, norm = 1 - B + B * n.lengths[k] / avg;
         out.set(doc, idf * tf * (K1 + 1) / (tf + K1 * norm));
       });
     }
-    BM25_CACHE.set(key, out);
+    if (misses === before) BM25_CACHE.set(key, out);
     return out;
   }
   var BM25_CACHE = new Map();
@@ -345,7 +432,7 @@
   // evaluate.Query.run: every document the query allows, best first, ties in reading order
   function runQuery(q) {
     var n = q.units.length, found = new Map();
-    if (!n) for (var d = 0; d < DATA.docs.length; d++) found.set(d, [[], [], [], [], [], []]);
+    if (!n) for (var d = 0; d < DATA.ndocs; d++) found.set(d, [[], [], [], [], [], []]);
     q.alternatives.forEach(function (alt) {
       var span = alt.last - alt.first + 1;
       alt.match.scores().forEach(function (v, doc) {
@@ -372,25 +459,27 @@
     var required = [], weight = [];
     q.units.forEach(function (unit, u) { if (unit.required) required.push(u); weight.push(1.0); });
     if (P.cover_idf && n) {  // how much covering each word counts: less for a word most nodes hold
-      var df = weight.map(function () { return 0; }), top = Math.log(1 + DATA.docs.length);
+      var df = weight.map(function () { return 0; }), top = Math.log(1 + DATA.ndocs);
       found.forEach(function (rec) { for (var u = 0; u < n; u++) if (rec[0][u] > 0) df[u]++; });
-      weight = df.map(function (x) { return Math.log(1 + DATA.docs.length / (1 + x)) / top; });
+      weight = df.map(function (x) { return Math.log(1 + DATA.ndocs / (1 + x)) / top; });
     }
     // a word the title of a part names covers the documents below it that do not match it
     // themselves, at CONTEXT (evaluate.Query._add_context); only documents that match something
-    found.forEach(function (rec, top) {
-      for (var u = 0; u < n; u++) {
-        if (!(rec[2][u] > 0)) continue;
-        BELOW[top].forEach(function (d) {
-          var r = found.get(d);
-          if (r !== undefined && !(r[0][u] > 0) && rec[2][u] > r[5][u]) r[5][u] = rec[2][u];
-        });
-      }
+    // (evaluate.mark_below's pairs read from below: each document's documents above it, in its d chunk)
+    found.forEach(function (r, d) {
+      var node = docNode(d);
+      if (node === null) return;  // its chunk is on its way: the search runs again
+      node.above.forEach(function (top) {
+        var rec = found.get(top);
+        if (rec === undefined) return;
+        for (var u = 0; u < n; u++)
+          if (rec[2][u] > 0 && !(r[0][u] > 0) && rec[2][u] > r[5][u]) r[5][u] = rec[2][u];
+      });
     });
     var out = [];
     Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
-      var meta = NODES[DATA.docs[doc]];
-      if (excluded.has(doc)) return;
+      var meta = docNode(doc);
+      if (meta === null || excluded.has(doc)) return;
       for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
       var rec = found.get(doc);
       for (var i = 0; i < required.length; i++) if (!rec[3][required[i]]) return;
@@ -408,7 +497,7 @@
       var score = COVER * cover + TITLE * level * titled + QUALITY * good + BM25 * bm;
       out.push({score: round6(score), doc: doc, covered: covered});
     });
-    out.sort(function (a, b) { return b.score - a.score || NODES[DATA.docs[a.doc]].order - NODES[DATA.docs[b.doc]].order; });
+    out.sort(function (a, b) { return b.score - a.score || docNode(a.doc).order - docNode(b.doc).order; });
     return out;
   }
 
@@ -433,8 +522,11 @@
       .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
       .map(function (w) { return stemEnglish(w); });
   }
+  // the field's terms beginning with prefix: the x chunk of its first character (every one for "")
   function termsWithPrefix(field, prefix) {
-    var keys = BUILT[field] ? Array.from(BUILT[field].keys()) : Object.keys(DATA.postings[field] || {});
+    var starts = prefix ? [prefix.codePointAt(0).toString(16)].filter(function (c) { return STARTS_HELD.has(c); }) : DATA.starts_held;
+    var keys = [];
+    starts.forEach(function (c) { var x = chunk("x" + c); if (x !== null && x[field]) keys = keys.concat(x[field]); });
     return keys.filter(function (t) { return t.indexOf(prefix) === 0; });
   }
   function byCodeUnits(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
@@ -475,26 +567,35 @@
   }
   // the thesaurus as index.py compiles it (thesaurus.compiled), read through the forms table,
   // which holds every word of every say and means phrase
-  var THESAURUS = DATA.thesaurus.map(function (row) {
-    return {say: tokenize(row[0]).map(function (tok) { return {form: fold(tok.text), terms: tokenTerms(tok)}; }),
-            means: row[1], weight: row[2],
-            means_terms: row[1].map(function (m) {
-              return tokenize(m).map(tokenTerms).filter(function (t) { return t.length; });
-            })};
-  });
-  // query.say_index: the thesaurus entries by what their first word can be
-  var SAY_INDEX = new Map();
-  THESAURUS.forEach(function (entry, k) {
-    var first = entry.say[0];
-    (first.terms.length ? first.terms : ["=" + first.form]).forEach(function (key) {
-      if (!SAY_INDEX.has(key)) SAY_INDEX.set(key, []);
-      SAY_INDEX.get(key).push(k);
+  // (compiled at the first query; kept once no chunk it read was missing)
+  var COMPILED = null;
+  function thesaurus() {
+    if (COMPILED !== null) return COMPILED;
+    var before = misses;
+    var entries = DATA.thesaurus.map(function (row) {
+      return {say: tokenize(row[0]).map(function (tok) { return {form: fold(tok.text), terms: tokenTerms(tok)}; }),
+              means: row[1], weight: row[2],
+              means_terms: row[1].map(function (m) {
+                return tokenize(m).map(tokenTerms).filter(function (t) { return t.length; });
+              })};
     });
-  });
+    // query.say_index: the thesaurus entries by what their first word can be
+    var index = new Map();
+    entries.forEach(function (entry, k) {
+      var first = entry.say[0];
+      (first.terms.length ? first.terms : ["=" + first.form]).forEach(function (key) {
+        if (!index.has(key)) index.set(key, []);
+        index.get(key).push(k);
+      });
+    });
+    var compiled = {entries: entries, index: index};
+    if (misses === before) COMPILED = compiled;
+    return compiled;
+  }
   // the other lemmas of the word's family (сыграл → играть, игра) at FAMILY
   function familyAlternatives(c, u, understood, highlight) {
     var terms = wordTerms(c.text), set = new Set();
-    terms.forEach(function (t) { (has(DATA.families, t) ? DATA.families[t] : []).forEach(function (f) { set.add(f); }); });
+    terms.forEach(function (t) { (familyOf(t) || []).forEach(function (f) { set.add(f); }); });
     terms.forEach(function (t) { set.delete(t); });
     var family = Array.from(set).sort(byCodeUnits);
     if (!family.length) return [];
@@ -523,7 +624,7 @@
   // each thesaurus say spelt by plain words in a row (any form: by their terms; a stop word of
   // the say as typed) adds its means phrases for those words, at the entry's weight × THESAURUS
   function thesaurusAlternatives(said, understood) {
-    var out = [];
+    var out = [], compiled = thesaurus(), THESAURUS = compiled.entries, SAY_INDEX = compiled.index;
     for (var start = 0; start < said.length; start++) {
       if (said[start] === null) continue;
       // only entries whose first word this word can be (in file order)
@@ -674,15 +775,14 @@
   }
   // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
   function filterError(filters) {
-    var laws = DATA.nodes.filter(function (r) { return r[2] === "law"; }).map(function (r) { return r[0]; });
-    var docs = DATA.docs.map(function (id) { return NODES[id]; });
-    if (filters.law !== undefined && laws.indexOf(filters.law) < 0)
+    var law = filters.law !== undefined ? nodeOf(filters.law) : null, laws = DATA.law_range;
+    if (filters.law !== undefined && !(law !== null && law.kind === "law"))
       return "law:" + shorten(filters.law) + " names no law of this corpus, " +
-        (laws.length ? "which holds laws " + laws[0] + "-" + laws[laws.length - 1] : "which holds no law text");
-    var kinds = sortedSet(docs.map(function (n) { return n.kind; }));
+        (laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text");
+    var kinds = sortedSet(DATA.kinds);
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
       return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
-    var langs = sortedSet(docs.map(function (n) { return n.lang; }).filter(Boolean).concat([ENGLISH]));
+    var langs = sortedSet(DATA.langs.concat([ENGLISH]));
     if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
       return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
     return null;
@@ -696,25 +796,26 @@
     var m = CITATION.exec(query);
     if (!m) return idJump(query, limit);
     var id = normalizeCitation(m[1]), law = lawOf(id);
-    if (!NODES[id] && !(law && NODES[law])) return null;
-    var order = [NODES[id] ? id : law];
-    (DATA.citations[id] || []).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
+    if (!exists(id) && !(law && exists(law))) return null;
+    var order = [exists(id) ? id : law];
+    citationsOf(id).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
     return jump(query, id, order, limit);
   }
   // every other ID `lawsearch show` takes: a division, a piece, a footnote (then its owners)
   function idJump(query, limit) {
     var id = strip(query);
-    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) return jump(query, id, [id].concat(DATA.notes[id].owners), limit);
-    if (!Object.prototype.hasOwnProperty.call(NODES, id)) return null;
+    var note = noteOf(id);
+    if (note !== null) return jump(query, id, [id].concat(note.owners), limit);
+    if (!exists(id)) return null;
     var order = [id];
-    (DATA.citations[id] || []).forEach(function (n) { if (n !== id) order.push(n); });
+    citationsOf(id).forEach(function (n) { if (n !== id) order.push(n); });
     return jump(query, id, order, limit);
   }
   function textSearch(query, limit) {
     var p = plan(query);
     if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}, missing: [], understood_as: []};
     var ranked = runQuery(p.query), byLaw = {}, shown = ranked.slice(0, limit);
-    ranked.forEach(function (r) { var law = NODES[DATA.docs[r.doc]].law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
+    ranked.forEach(function (r) { var law = docNode(r.doc).law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
     var missing = p.query.units.filter(function (u, i) { return !shown.some(function (r) { return r.covered[i]; }); })
       .map(function (u) { return u.text; });
     // each reading of the same words as the same phrases once (the glossary and the thesaurus may both say it)
@@ -723,7 +824,7 @@
       if (!readings.some(function (o) { return o.words === u.words && equalSeq(o.as, u.as); })) readings.push(u);
     });
     return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, understood_as: readings,
-            hits: shown.map(function (r) { return hit(DATA.docs[r.doc], r.score, p.highlight, p.prefixes); })};
+            hits: shown.map(function (r) { return hit(docNode(r.doc).id, r.score, p.highlight, p.prefixes); })};
   }
   function editDistance(a, b, bound) {
     var prev2 = null, prev = [];
@@ -740,31 +841,22 @@
     return prev[b.length];
   }
   // query.Speller: corpus words within two edits, closest, then most frequent, then alphabetical
-  var SPELL_BOUND = 1, BY_LENGTH = null, SPELL_CACHE = new Map(), REAL = new Set();
-  (function () {  // site.front_coded: each word as letters shared with the one before (0-9) and the rest
-    var previous = "";
-    DATA.real_neighbours.split(" ").forEach(function (code) {
-      if (!code) return;
-      previous = previous.slice(0, +code[0]) + code.slice(1);
-      REAL.add(previous);
-    });
-  })();
+  var SPELL_BOUND = 1, BY_LENGTH = new Map(), SPELL_CACHE = new Map();
+  function ofLength(n) {  // the corpus words of n letters: [word, its letters, count]
+    if (BY_LENGTH.has(n)) return BY_LENGTH.get(n);
+    var before = misses, table = vocabulary(n), out = Object.keys(table).map(function (c) { return [c, letterSet(c), table[c]]; });
+    if (misses === before) BY_LENGTH.set(n, out);
+    return out;
+  }
   function letterSet(w) { var out = new Set(); for (var i = 0; i < w.length; i++) out.add(w[i]); return out; }
   function missingFrom(a, b) { var n = 0; a.forEach(function (x) { if (!b.has(x)) n++; }); return n; }
   function closeWords(word, limit) {
     limit = limit || 3;
     var key = limit + ":" + word;
     if (SPELL_CACHE.has(key)) return SPELL_CACHE.get(key);
-    if (BY_LENGTH === null) {
-      BY_LENGTH = new Map();
-      Object.keys(DATA.vocabulary).forEach(function (c) {
-        if (!BY_LENGTH.has(c.length)) BY_LENGTH.set(c.length, []);
-        BY_LENGTH.get(c.length).push([c, letterSet(c), DATA.vocabulary[c]]);
-      });
-    }
-    var letters = letterSet(word), scored = [], bound = SPELL_BOUND;
+    var letters = letterSet(word), scored = [], bound = SPELL_BOUND, before = misses;
     for (var n = word.length - bound; n <= word.length + bound; n++) {
-      (BY_LENGTH.get(n) || []).forEach(function (entry) {
+      ofLength(n).forEach(function (entry) {
         // each edit brings in or takes out at most one distinct letter: a cheap bound first
         if (missingFrom(entry[1], letters) > bound || missingFrom(letters, entry[1]) > bound) return;
         var d = editDistance(word, entry[0], bound);
@@ -774,7 +866,7 @@
     scored.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0); });
     var out = scored.slice(0, limit).map(function (x) { return x[2]; });
     if (SPELL_CACHE.size > 10000) SPELL_CACHE.clear();
-    SPELL_CACHE.set(key, out);
+    if (misses === before) SPELL_CACHE.set(key, out);
     return out;
   }
   function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
@@ -804,8 +896,11 @@
   // query.Searcher.known: a form of a corpus lemma, a word of its text or glossary, a stop
   // word, an English word whose stem its English fields hold
   function known(c) {
-    var w = fold(c.text);
-    if (STOP.has(w) || FORMS[w] !== undefined || has(DATA.vocabulary, w) || has(DATA.families, w) || REAL.has(w)) return true;
+    var w = fold(c.text), before = misses;
+    if (STOP.has(w) || formsOf(w) !== undefined) return true;
+    if (misses !== before) return true;  // (the search runs again once the forms are in)
+    // the forms' chunk holds the families and real words too
+    if (familyOf(w) !== undefined || isReal(w) || has(vocabulary(w.length), w)) return true;
     return c.kind === "english" && englishStems(c.text).some(function (s) {
       return EN_FIELDS.some(function (f) { return postings(f, s).size > 0; });
     });
@@ -829,6 +924,9 @@
     result.understood_as = result.understood_as || [];
     result.by_law = result.by_law || {};
     result.groups = result.kind === "text" ? groups(result.hits, result.by_law) : [];
+    // what the page draws beside the hits: each group's law, the ID asked for
+    result.groups.forEach(function (g) { if (g.law) nodeOf(g.law); });
+    if (result.target) { nodeOf(result.target); noteOf(result.target); }
     result.reach = reach(result.by_law);
     return result;
   }
@@ -862,6 +960,7 @@
   // query.Searcher._matched: an ID, a form of a lemma, a word with a prefix, an English word with a stem of the query
   var LATIN_WHOLE = whole(G.latin_word);
   function matched(tok, highlight, prefixes) {
+    if (!highlight.size && !prefixes.size) return false;  // (a footnote asked for by its ID: nothing to mark)
     if (tok.kind === "id") return highlight.has(normalizeId(tok.text));
     if (tok.kind !== "word") return false;
     if (wordTerms(tok.text).some(function (t) { return highlight.has(t); }) ||
@@ -901,29 +1000,34 @@
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
   function hit(id, score, highlight, prefixes) {
-    if (Object.prototype.hasOwnProperty.call(DATA.notes, id)) {  // a footnote asked for by its ID
-      var note = DATA.notes[id], s = snippet(note.text, new Set(), new Set());
+    var note = noteOf(id);
+    if (note !== null) {  // a footnote asked for by its ID
+      var s = snippet(note.text, new Set(), new Set());
       return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
     }
-    var n = NODES[id], text = DATA.texts[id] || DATA.footnotes[id] || n.title || DATA.texts_en[id] || DATA.titles_en[id] || "";
+    var n = nodeOf(id) || {law: null, kind: null, title: null, url: ""}, english = field("texts_en", id);
+    var text = field("texts", id) || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
     var sn = snippet(text, highlight, prefixes);
-    if (!sn.spans.length && DATA.texts_en[id] && text !== DATA.texts_en[id]) sn = snippet(DATA.texts_en[id], highlight, prefixes);
+    if (!sn.spans.length && english && text !== english) sn = snippet(english, highlight, prefixes);
     return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
   }
 
-  // the index the browser built, for tests that compare it with the command line's
-  function builtIndex() {
-    var out = {};
-    Object.keys(BUILT).forEach(function (f) {
-      var table = out[f] = {};
-      BUILT[f].forEach(function (p, term) { table[term] = Array.from(p.entries()); });
-    });
-    return {postings: out, lengths: LENGTHS};
+  // what a page shows of a node: it, its text, its first part or commentary (a reference preview)
+  function touch(id) {
+    nodeOf(id); field("texts", id);
+    var child = firstChild(id);
+    if (child !== null) { nodeOf(child); field("texts", child); }
+    commentaryOf(id).slice(0, 1).forEach(function (c) { field("texts", c); });
   }
-    return {search: search, tokenize: tokenize, fold: fold, wordTerms: wordTerms, parse: parse, builtIndex: builtIndex,
-            node: function (id) { return NODES[id] || null; }, commentaryOf: function (law) { return COMMENTARY[law] || []; },
-            text: function (id) { return DATA.texts[id] || ""; }, note: function (id) { return DATA.notes[id] || null; },
-            nodes: NODES};
+  // (the chunks read since missing(true); names to load)
+  function missing(reset) {
+    var names = Array.from(MISSING).sort();
+    if (reset) MISSING.clear();
+    return names;
+  }
+    return {search: search, tokenize: tokenize, fold: fold, wordTerms: wordTerms, parse: parse, missing: missing, touch: touch,
+            node: nodeOf, commentaryOf: commentaryOf, firstChild: firstChild,
+            text: function (id) { return field("texts", id); }, note: noteOf};
   }
 
   return {create: create, build: build};

@@ -1,7 +1,8 @@
 /* lawsearch's page script: the search box, its results, reference previews and the language
    switch. It only draws: every answer, its groups and its words come from the engine
    (static/engine.js, the same answers as `lawsearch search`), over the index exported to
-   search-index.js (loaded by a script element, so it works from file://).
+   search-index.js and the chunks static/pieces.js loads when a query needs them (script
+   elements, so it works from file://).
    Results are built from DOM text nodes only. No framework, no build step. */
 (function () {
   "use strict";
@@ -17,8 +18,8 @@
     } catch (e) { /* no storage: no retry, rather than a loop */ }
     if (first) { window.location.reload(); return; }
   }
-  var engine = LawsearchEngine.create(DATA);
   var ROOT = document.body.getAttribute("data-root") || "";
+  var engine = LawsearchEngine.create(DATA, DATA ? LawsearchPieces.loader(ROOT, DATA.build) : null);
   var SINGLE = document.body.hasAttribute("data-single");
   // a node's page address; in the single file every node is an anchor of the one page
   function href(url) { return SINGLE ? "#" + url.split("#")[1] : ROOT + url; }
@@ -26,7 +27,6 @@
   // for tests and the console: the engine's answers (promises), as the page gets them
   window.lawsearch = {
     search: function (q, limit) { return engine.search(q, limit); },
-    builtIndex: function () { return engine.ready().then(function (e) { return e.builtIndex(); }); },
     engine: engine
   };
 
@@ -147,7 +147,21 @@
         last = result;
         render(result, engine.now());
         return result;
+      }).catch(function (e) {
+        if (!(e && e.stale)) throw e;
+        stale();
+        return null;
       });
+    }
+    // the site was rebuilt since this page was opened: its data are gone; never mix two builds
+    function stale() {
+      while (panel.firstChild) panel.removeChild(panel.firstChild);
+      panel.hidden = false;
+      panel.appendChild(el("p", "info error stale", say("search_stale")));
+      var again = el("button", "more-button", say("search_reload"));
+      again.type = "button";
+      again.addEventListener("click", function () { window.location.reload(); });
+      panel.appendChild(again);
     }
     function close() { panel.hidden = true; hidePreview(); }
     box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
@@ -211,20 +225,17 @@
   function hidePreview() { if (preview) preview.hidden = true; }
   // a node with no text of its own (a law whose heading is lost): show its first part
   function previewOf(id, nodes) {
-    var child = null, all = nodes.nodes;
-    Object.keys(all).forEach(function (k) {
-      var n = all[k];
-      if (n.parent === id && (child === null || n.order < all[child].order)) child = k;
-    });
+    var child = nodes.firstChild(id);
     var commentary = nodes.commentaryOf(id);
     if (child === null) return commentary.length ? say("search_commentary") + nodes.text(commentary[0]) : "";
-    var c = all[child];
+    var c = nodes.node(child);
     return child + (c.title ? ". " + c.title : "") + (nodes.text(child) ? " — " + nodes.text(child) : "");
   }
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
-    a.addEventListener("mouseenter", function () { engine.ready().then(function (e) { showPreview(a, e); }); });
-    a.addEventListener("focus", function () { engine.ready().then(function (e) { showPreview(a, e); }); });
+    function show() { engine.about([a.getAttribute("data-target")]).then(function (e) { showPreview(a, e); }, function () {}); }
+    a.addEventListener("mouseenter", show);
+    a.addEventListener("focus", show);
     a.addEventListener("mouseleave", hidePreview);
     a.addEventListener("blur", hidePreview);
   });
