@@ -22,6 +22,8 @@
   var SINGLE = document.body.hasAttribute("data-single");
   // a node's page address; in the single file every node is an anchor of the one page
   function href(url) { return SINGLE ? "#" + url.split("#")[1] : ROOT + url; }
+  // a node's title, else its English one (a law whose Russian heading is lost)
+  function titleOf(id, title) { return title || (DATA && DATA.titles_en && DATA.titles_en[id]) || ""; }
 
   // for tests and the console: the engine's answers (promises), as the page gets them
   window.lawsearch = {
@@ -78,7 +80,7 @@
         result.groups.forEach(function (g) {
           var n = g.law ? nodes.node(g.law) : null;
           if (g.shown[0] !== g.law)  // a law's own hit is its heading already
-            list.appendChild(el("li", "group", g.law ? "Правило " + g.law + (n && n.title ? ". " + n.title : "") : "Без правила"));
+            list.appendChild(el("li", "group", g.law ? "Правило " + g.law + (titleOf(g.law, n && n.title) ? ". " + titleOf(g.law, n && n.title) : "") : "Без правила"));
           g.shown.forEach(function (id) { list.appendChild(item(byId[id])); });
           shown += g.shown.length;
           var rest = g.total - g.shown.length;
@@ -103,7 +105,7 @@
       }
     }
     function item(h) {
-      var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (h.title ? ". " + h.title : ""));
+      var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (titleOf(h.id, h.title) ? ". " + titleOf(h.id, h.title) : ""));
       a.href = href(h.url);
       a.setAttribute("data-id", h.id);
       li.appendChild(a);
