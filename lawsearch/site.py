@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from . import ids
 from .model import Corpus, Footnote, Node, Ref
+from .profile import load_profile
 from .patterns import SCRIPT_BREAKERS
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
@@ -97,6 +98,9 @@ class SiteBuilder:
                 self.divisions_by_page.setdefault(n.url.split("#")[0], []).append(n)
         self.env = environment()
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
+        # the profile's strings in the corpus's main language (issue 9): templates say t.key
+        profile = load_profile(corpus.code.get("profile") or "bridge")
+        self.env.globals["t"] = profile.strings(corpus.code.get("lang") or profile.languages[0])
 
     # -- links ------------------------------------------------------------------------------
 
@@ -319,17 +323,15 @@ class SiteBuilder:
 
 
 def heading(node: Node) -> str:
-    """``E. Распоряжение старшей штрафной картой``; ``Правило 50``; ``48.4``."""
+    """A part's full ID, so a reader who jumped to it knows where they are: ``50E.``,
+    ``47E2(a).``; ``Правило 50``; ``48.4``."""
     if node.kind == "law":
         return f"Правило {node.id}"
     if node.kind == "commentary":
         return node.id
     if node.kind == "piece":
         return "Фрагмент"
-    label = node.label or node.id
-    if node.kind in ("subclause", "item"):
-        label = f"({label.upper() if node.kind == 'subclause' else label})"
-    return f"{label}."
+    return f"{node.id}."
 
 
 def curation_reasons(corpus: Corpus) -> dict[str, str]:
