@@ -113,3 +113,15 @@ def test_clause_headings_carry_full_ids(built, corpus):
     for node in (n for n in corpus.nodes if n.law == "47" and n.kind in ("section", "clause", "subclause")):
         heading = re.search(rf'id="{ids.anchor(node.id)}-h".*?</h\d>', html, re.S).group()
         assert re.search(rf">{re.escape(node.id)}\.?<", heading), (node.id, heading)
+
+
+def test_context_bar_appears_on_scroll_up_and_leaves_on_scroll_down(phone, built):
+    page = phone(site_url(built, "laws/50.html"))
+    page.mouse.move(200, 400)
+    page.mouse.wheel(0, 1500)
+    page.wait_for_timeout(200)
+    assert page.locator(".context-bar").is_hidden()
+    page.mouse.wheel(0, -300)
+    page.locator(".context-bar").wait_for(state="visible")
+    page.mouse.wheel(0, 600)
+    page.locator(".context-bar").wait_for(state="hidden")

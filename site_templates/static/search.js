@@ -169,6 +169,31 @@
     if (initial) { box.value = initial; run(); }
   }
 
+  // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
+  var bar = document.querySelector(".context-bar"), header = document.querySelector("header.site");
+  if (bar && header) contextBar();
+  function contextBar() {
+    var lastY = window.scrollY, landed = !!window.location.hash;
+    function update(up) { bar.hidden = !(header.getBoundingClientRect().bottom < 0 && (up || landed)); }
+    // a jump scrolls too: only the reader's own scrolling ends "just landed"
+    ["wheel", "touchmove", "keydown"].forEach(function (type) {
+      window.addEventListener(type, function () { landed = false; }, {passive: true});
+    });
+    window.addEventListener("scroll", function () {
+      var y = window.scrollY;
+      if (Math.abs(y - lastY) < 4) return;
+      update(y < lastY);
+      lastY = y;
+    }, {passive: true});
+    window.addEventListener("hashchange", function () { landed = true; window.requestAnimationFrame(function () { update(false); }); });
+    window.addEventListener("load", function () { update(false); });
+    bar.querySelector(".to-search").addEventListener("click", function () {
+      window.scrollTo(0, 0);
+      bar.hidden = true;
+      if (box) box.focus();
+    });
+  }
+
   // -- one language or both, where a law has English text -------------------------------------
   function showLanguage(value) {
     var main = document.getElementById("main");
