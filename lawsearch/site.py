@@ -283,6 +283,7 @@ class SiteBuilder:
                  divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),
                  prev=laws[i - 1] if i else None, next=laws[i + 1] if i + 1 < len(laws) else None,
                  title=f"Правило {law.id}. {law.title or law.translations['en']['title'] or ''}")
+        page("search.html", "search.html", "", title=self.env.globals["t"]["results_title"])
         page("sources.html", "sources.html", "", title="Источники")
         page("glossary.html", "glossary.html", "", glossary=self.glossary, title="Глоссарий")
         if self.analysis is not None:

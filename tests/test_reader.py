@@ -125,3 +125,63 @@ def test_context_bar_appears_on_scroll_up_and_leaves_on_scroll_down(phone, built
     page.locator(".context-bar").wait_for(state="visible")
     page.mouse.wheel(0, 600)
     page.locator(".context-bar").wait_for(state="hidden")
+
+
+# -- 4. full results, the query in the URL ---------------------------------------------------------
+
+
+def test_results_page_lists_every_hit(phone, built, searcher):
+    hits = searcher.search("карта", limit=None).hits
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.fill("#q", "карта")
+    link = page.locator("#results a.all-results")
+    link.wait_for()
+    assert str(len(hits)) in link.inner_text()
+    link.click()
+    page.wait_for_url("**/search.html?q=*")
+    page.wait_for_function("n => document.querySelectorAll('#all-results li a[data-id]').length === n", arg=len(hits))
+    shown = page.locator("#all-results li a[data-id]").evaluate_all("links => links.map(a => a.dataset.id)")
+    assert sorted(shown) == sorted(h.id for h in hits)
+    assert page.input_value("#q") == "карта"
+
+
+def test_query_is_in_the_url_and_back_restores_it(phone, built):
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.fill("#q", "болван")
+    first = page.locator("#results li a[data-id]").first
+    first.wait_for()
+    page.wait_for_function("location.search.indexOf('q=') >= 0")
+    first.click()
+    page.wait_for_url("**/laws/*")
+    page.go_back()
+    page.locator("#results li a[data-id]").first.wait_for()
+    assert page.input_value("#q") == "болван"
+
+
+def test_phone_results_push_the_page_down_and_cut_no_item(phone, built):
+    page = phone(site_url(built, "index.html"))
+    page.fill("#q", "карта")
+    page.locator("#results li a").first.wait_for()
+    box = page.evaluate("""() => { const p = document.getElementById('results'), m = document.getElementById('main');
+        return {scroll: p.scrollHeight - p.clientHeight, panelBottom: p.getBoundingClientRect().bottom,
+                mainTop: m.getBoundingClientRect().top}; }""")
+    assert box["scroll"] <= 1, box  # no scrolling box of its own: nothing cut at its edge
+    assert box["mainTop"] >= box["panelBottom"] - 1, box  # it covers no text
+
+
+# -- 5. groups in one style, Enter opens the first hit shown -----------------------------------------
+
+
+@pytest.mark.parametrize("query", ["revoke", "штрафная карта"])
+def test_groups_look_alike_and_enter_opens_the_first_hit_shown(phone, built, searcher, query):
+    groups = [g for g in searcher.search(query, 10).to_dict()["groups"] if g["law"]]
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.fill("#q", query)
+    page.locator("#results li a[data-id]").first.wait_for()
+    headings = page.locator("#results li.group")
+    assert headings.count() == len(groups)
+    assert page.locator("#results li.group a").count() == 0  # a heading, never a hit in disguise
+    first = page.locator("#results li a[data-id]").first.get_attribute("href")
+    page.focus("#q")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/" + first)

@@ -43,13 +43,15 @@
   if (box && panel) searchBox();
 
   function searchBox() {
+    // the results page (search.html) shows every hit in its main; elsewhere the panel under the box
+    var full = document.getElementById("all-results"), out = full || panel;
     function render(result, nodes) {
-      while (panel.firstChild) panel.removeChild(panel.firstChild);
-      panel.scrollTop = 0;
+      while (out.firstChild) out.removeChild(out.firstChild);
+      out.scrollTop = 0;
       if (!box.value.trim()) { panel.hidden = true; return; }
-      panel.hidden = false;
-      if (result.error) { panel.appendChild(el("p", "info error", result.error)); return; }
-      if (result.corrected_query) panel.appendChild(el("p", "info corrected", "Таких слов нет в тексте; показано для «" + result.corrected_query + "»."));
+      if (!full) panel.hidden = false;
+      if (result.error) { out.appendChild(el("p", "info error", result.error)); return; }
+      if (result.corrected_query) out.appendChild(el("p", "info corrected", "Таких слов нет в тексте; показано для «" + result.corrected_query + "»."));
       // other corrections: each a link that runs it
       if (result.suggestions.length) {
         var maybe = el("p", "info suggestions", "Может быть: ");
@@ -60,52 +62,61 @@
           a.addEventListener("click", function (e) { e.preventDefault(); box.value = s; run(); box.focus(); });
           maybe.appendChild(a);
         });
-        panel.appendChild(maybe);
+        out.appendChild(maybe);
       }
       if (!result.hits.length) {
-        panel.appendChild(el("p", "info", "Ничего не найдено по «" + (result.corrected_query || result.query) + "»."));
-        panel.appendChild(el("p", "info", "Попробуйте другие слова, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
+        out.appendChild(el("p", "info", "Ничего не найдено по «" + (result.corrected_query || result.query) + "»."));
+        out.appendChild(el("p", "info", "Попробуйте другие слова, начало слова со звёздочкой (штраф*) или номер правила (50E)."));
         return;
       }
       // how the query was read: looser readings applied, words no hit shown covers
       (result.understood_as || []).forEach(function (u) {
-        panel.appendChild(el("p", "info understood", "понято как: " + u.words + " → " + u.as.join(", ")));
+        out.appendChild(el("p", "info understood", "понято как: " + u.words + " → " + u.as.join(", ")));
       });
-      if (result.missing && result.missing.length) panel.appendChild(el("p", "info missing", "не найдено: " + result.missing.join(", ")));
+      if (result.missing && result.missing.length) out.appendChild(el("p", "info missing", "не найдено: " + result.missing.join(", ")));
       var list = el("ol"), byId = {}, shown = 0;
       list.setAttribute("aria-label", "Результаты поиска");
       result.hits.forEach(function (h) { byId[h.id] = h; });
       if (result.kind === "text") {
-        // the engine's groups, as the command line prints them
+        // the engine's groups, as the command line prints them, every one headed alike
         result.groups.forEach(function (g) {
-          var n = g.law ? nodes.node(g.law) : null;
-          if (g.shown[0] !== g.law)  // a law's own hit is its heading already
-            list.appendChild(el("li", "group", g.law ? "Правило " + g.law + (titleOf(g.law, n && n.title) ? ". " + titleOf(g.law, n && n.title) : "") : "Без правила"));
-          g.shown.forEach(function (id) { list.appendChild(item(byId[id])); });
-          shown += g.shown.length;
-          var rest = g.total - g.shown.length;
+          var n = g.law ? nodes.node(g.law) : null, title = g.law ? titleOf(g.law, n && n.title) : "";
+          list.appendChild(el("li", "group", g.law ? "Правило " + g.law + (title ? ". " + title : "") : "Без правила"));
+          var members = full ? g.ids : g.shown;
+          members.forEach(function (id) { list.appendChild(item(byId[id], id === g.law)); });
+          shown += members.length;
+          var rest = g.total - members.length;
           // the law's matches beyond these hits count too: "law:N …" shows them all
           if (rest > 0 && g.law && result.groups.length > 1) list.appendChild(more(g.law, rest, result));
         });
       } else {
-        result.hits.forEach(function (h) { list.appendChild(item(h)); });
+        result.hits.forEach(function (h) { list.appendChild(item(h, false)); });
         shown = result.hits.length;
       }
-      panel.appendChild(list);
+      out.appendChild(list);
       var found = nodes.node(result.target) || nodes.note(result.target);
-      panel.appendChild(el("p", "info", result.kind === "id" ?
+      out.appendChild(el("p", "info", result.kind === "id" ?
         (found ? "Enter — перейти к " + result.target : result.target + " нет в тексте; Enter — перейти к правилу " + result.hits[0].id)
         : "Найдено: " + result.total + (shown < result.total ? ", показано " + shown : "")));
-      // a bigger limit helps only where it would show more (reach); the rest is behind "… ещё"
-      if (result.kind === "text" && result.reach > shown) {
-        var all = el("button", "more-button", "Показать все");
-        all.type = "button";
-        all.addEventListener("click", function () { run(null); box.focus(); });
-        panel.appendChild(all);
+      if (result.kind !== "text" || full || result.total <= shown) return;
+      if (SINGLE) {
+        // one file, no results page: a bigger limit, where it would show more (reach)
+        if (result.reach > shown) {
+          var all = el("button", "more-button", "Показать все");
+          all.type = "button";
+          all.addEventListener("click", function () { run(null); box.focus(); });
+          out.appendChild(all);
+        }
+      } else {
+        var page = el("a", "all-results", (panel.getAttribute("data-all") || "{n}").replace("{n}", result.total) + " →");
+        page.href = ROOT + "search.html?q=" + encodeURIComponent(box.value.trim());
+        out.appendChild(page);
       }
     }
-    function item(h) {
-      var li = el("li"), a = el("a", null, (h.kind === "law" ? "Правило " + h.id : h.id) + (titleOf(h.id, h.title) ? ". " + titleOf(h.id, h.title) : ""));
+    // a hit; the law's own hit under its group's heading says only which law it is
+    function item(h, own) {
+      var label = h.kind === "law" ? "Правило " + h.id : h.id, title = titleOf(h.id, h.title);
+      var li = el("li"), a = el("a", null, label + (title && !own ? ". " + title : ""));
       a.href = href(h.url);
       a.setAttribute("data-id", h.id);
       li.appendChild(a);
@@ -129,13 +140,22 @@
       li.appendChild(button);
       return li;
     }
+    // the query in the address, so Back to this page (or a shared link) brings it back
+    function remember(q) {
+      try {
+        var u = new URL(window.location.href);
+        if (q) u.searchParams.set("q", q); else u.searchParams.delete("q");
+        if (u.href !== window.location.href) window.history.replaceState(window.history.state, "", u.href);
+      } catch (e) { /* an address this browser won't rewrite: the query just isn't kept */ }
+    }
 
     var timer = null, last = null, asked = 0;
     // the answer to what the box holds now; an answer to an older query is dropped
     function run(limit) {
       var q = box.value.trim(), ticket = ++asked;
+      remember(q);
       if (!q) { last = null; render({hits: [], suggestions: []}, null); return Promise.resolve(null); }
-      return engine.search(q, limit === undefined ? 10 : limit).then(function (result) {
+      return engine.search(q, limit === undefined ? (full ? null : 10) : limit).then(function (result) {
         if (ticket !== asked) return null;
         last = result;
         render(result, engine.now());
@@ -144,7 +164,7 @@
     }
     function close() { panel.hidden = true; hidePreview(); }
     box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
-    box.addEventListener("focus", function () { if (box.value.trim() && panel.firstChild) panel.hidden = false; });
+    box.addEventListener("focus", function () { if (!full && box.value.trim() && panel.firstChild) panel.hidden = false; });
     // a result may be on this very page (or in the single file): close the panel once it is chosen
     panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
     window.addEventListener("hashchange", close);
@@ -156,8 +176,10 @@
       if (e.key === "Enter") {
         clearTimeout(timer);
         e.preventDefault();
+        // the first hit shown, as the reader sees it (a group's own law heads it)
         run().then(function (result) {
-          if (result && result.hits.length) { close(); window.location.href = href(result.hits[0].url); }
+          var first = result && out.querySelector("a[data-id]");
+          if (first) { close(); window.location.href = first.href; }
         });
       } else if (e.key === "Escape") { box.value = ""; run(); }
     });
@@ -165,6 +187,8 @@
       if (e.key === "Escape") { close(); if (panel.contains(document.activeElement)) box.focus(); }
       if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
     });
+    // back to a page from the browser's cache: its panel was closed when a hit was chosen
+    window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) run(); });
     var initial = new URLSearchParams(window.location.search).get("q");
     if (initial) { box.value = initial; run(); }
   }
