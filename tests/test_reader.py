@@ -185,3 +185,66 @@ def test_groups_look_alike_and_enter_opens_the_first_hit_shown(phone, built, sea
     page.focus("#q")
     page.keyboard.press("Enter")
     page.wait_for_url("**/" + first)
+
+
+# -- 8. keyboard ------------------------------------------------------------------------------------
+
+
+def test_arrow_keys_walk_the_results(phone, built):
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.fill("#q", "болван")
+    page.locator("#results li a[data-id]").first.wait_for()
+    controls = page.locator("#results a, #results button")  # hits, more buttons, links, in the order shown
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.outerHTML") == controls.nth(0).evaluate("e => e.outerHTML")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.outerHTML") == controls.nth(1).evaluate("e => e.outerHTML")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.id") == "q"
+
+
+def test_escape_closes_and_keeps_the_query(phone, built):
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.fill("#q", "болван")
+    page.locator("#results li a[data-id]").first.wait_for()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")  # on a result: back to the box, the panel closed for good
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.activeElement.id") == "q"
+    assert page.locator("#results").is_hidden()
+    page.keyboard.press("ArrowDown")  # the box again: the panel comes back
+    page.locator("#results").wait_for(state="visible")
+    page.focus("#q")
+    page.keyboard.press("Escape")  # in the box: the panel closes, the query stays
+    assert page.locator("#results").is_hidden() and page.input_value("#q") == "болван"
+
+
+def test_tabbing_past_the_last_result_closes_the_panel(phone, built):
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.fill("#q", "болван")
+    page.locator("#results li a[data-id]").first.wait_for()
+    page.locator("#results a, #results button").last.focus()
+    page.keyboard.press("Tab")
+    page.locator("#results").wait_for(state="hidden")
+
+
+def test_keyboard_walk_search_hit_reference_back(phone, built):
+    """Search → arrow to a hit → Enter → follow a reference → Back: the query and the
+    place on the page come back."""
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.keyboard.press("/")
+    page.keyboard.type("старшая штрафная карта")
+    page.locator("#results li a[data-id]").first.wait_for()
+    page.keyboard.press("ArrowDown")
+    target = page.evaluate("document.activeElement.getAttribute('href')")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/" + target.split("?")[0] + "*")
+    ref = page.locator("article.law a.ref").first
+    ref.focus()
+    scrolled = page.evaluate("scrollY")
+    page.keyboard.press("Enter")
+    page.wait_for_function("u => location.href !== u", arg=page.url)
+    page.go_back()
+    page.wait_for_function("() => document.getElementById('q').value === 'старшая штрафная карта'")
+    assert abs(page.evaluate("scrollY") - scrolled) < 50

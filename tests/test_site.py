@@ -150,7 +150,7 @@ def test_search_an_inflected_form_and_land_on_the_hit(page, built, searcher):
     assert page.locator("#results mark").count() > 0
     first.click()
     page.wait_for_load_state()
-    assert page.url.endswith(expected.url)
+    assert page.url.split("?")[0].endswith(expected.url.split("#")[0]) and page.url.endswith("#" + expected.url.split("#")[1])
     assert page.locator(f"#{ids.anchor(expected.id)}").is_visible()
 
 
@@ -300,7 +300,7 @@ def test_browser_caps_hits_per_law_and_offers_the_rest(page, built):
     assert page.input_value("#q").startswith("law:50 ")
     page.locator("#results li a").first.wait_for()
     links = page.locator("#results li a").all()
-    assert {a.get_attribute("href").split("#")[0] for a in links} == {"laws/50.html"}
+    assert {a.get_attribute("href").split("#")[0].split("?")[0] for a in links} == {"laws/50.html"}
     assert len(links) > 3 and page.locator("#results .more-button").count() == 0  # one law: all of it
 
 

@@ -22,6 +22,12 @@
   var SINGLE = document.body.hasAttribute("data-single");
   // a node's page address; in the single file every node is an anchor of the one page
   function href(url) { return SINGLE ? "#" + url.split("#")[1] : ROOT + url; }
+  // a hit's address carrying the query: the page it opens keeps it in its box and marks its words
+  function withQuery(url, q) {
+    if (SINGLE || !q) return url;
+    var cut = url.indexOf("#"), path = cut < 0 ? url : url.slice(0, cut), hash = cut < 0 ? "" : url.slice(cut);
+    return path + "?q=" + encodeURIComponent(q) + hash;
+  }
   // a node's title, else its English one (a law whose Russian heading is lost)
   function titleOf(id, title) { return title || (DATA && DATA.titles_en && DATA.titles_en[id]) || ""; }
 
@@ -83,14 +89,14 @@
           var n = g.law ? nodes.node(g.law) : null, title = g.law ? titleOf(g.law, n && n.title) : "";
           list.appendChild(el("li", "group", g.law ? "Правило " + g.law + (title ? ". " + title : "") : "Без правила"));
           var members = full ? g.ids : g.shown;
-          members.forEach(function (id) { list.appendChild(item(byId[id], id === g.law)); });
+          members.forEach(function (id) { list.appendChild(item(byId[id], id === g.law, true)); });
           shown += members.length;
           var rest = g.total - members.length;
           // the law's matches beyond these hits count too: "law:N …" shows them all
           if (rest > 0 && g.law && result.groups.length > 1) list.appendChild(more(g.law, rest, result));
         });
       } else {
-        result.hits.forEach(function (h) { list.appendChild(item(h, false)); });
+        result.hits.forEach(function (h) { list.appendChild(item(h, false, false)); });
         shown = result.hits.length;
       }
       out.appendChild(list);
@@ -113,11 +119,12 @@
         out.appendChild(page);
       }
     }
-    // a hit; the law's own hit under its group's heading says only which law it is
-    function item(h, own) {
+    // a hit; the law's own hit under its group's heading says only which law it is; a hit of
+    // words (not of an ID) carries the query to the page it opens
+    function item(h, own, words) {
       var label = h.kind === "law" ? "Правило " + h.id : h.id, title = titleOf(h.id, h.title);
       var li = el("li"), a = el("a", null, label + (title && !own ? ". " + title : ""));
-      a.href = href(h.url);
+      a.href = words ? withQuery(href(h.url), box.value.trim()) : href(h.url);
       a.setAttribute("data-id", h.id);
       li.appendChild(a);
       if (h.snippet && h.snippet !== h.title) {
@@ -172,6 +179,8 @@
       // (a "more" button re-renders the panel: its target is gone from the page by now)
       if (e.target.isConnected && !e.target.closest("form.search")) close();
     });
+    // what the arrow keys walk, in the order shown
+    function targets() { return Array.prototype.slice.call(out.querySelectorAll("a, button")); }
     box.addEventListener("keydown", function (e) {
       if (e.key === "Enter") {
         clearTimeout(timer);
@@ -181,16 +190,43 @@
           var first = result && out.querySelector("a[data-id]");
           if (first) { close(); window.location.href = first.href; }
         });
-      } else if (e.key === "Escape") { box.value = ""; run(); }
+      } else if (e.key === "ArrowDown" && !full) {
+        e.preventDefault();
+        if (panel.hidden && box.value.trim()) { panel.hidden = false; return; }
+        var all = targets();
+        if (all.length) all[0].focus();
+      } else if (e.key === "Escape") {
+        // the query stays (a search field's own Escape would clear it): Escape only closes
+        e.preventDefault();
+        e.stopPropagation();
+        close();
+      }
+    });
+    panel.addEventListener("keydown", function (e) {
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      var all = targets(), at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      e.preventDefault();
+      if (e.key === "ArrowUp" && at === 0) box.focus();
+      else all[Math.max(0, Math.min(all.length - 1, at + (e.key === "ArrowDown" ? 1 : -1)))].focus();
+    });
+    // focus leaving the search for another control (Tab past the last result) closes the panel
+    box.form.addEventListener("focusout", function (e) {
+      if (e.relatedTarget && !box.form.contains(e.relatedTarget)) close();
     });
     document.addEventListener("keydown", function (e) {
-      if (e.key === "Escape") { close(); if (panel.contains(document.activeElement)) box.focus(); }
+      if (e.key === "Escape") {
+        // to the box first: its focus would open the panel again after closing it
+        if (panel.contains(document.activeElement)) box.focus();
+        close();
+      }
       if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
     });
     // back to a page from the browser's cache: its panel was closed when a hit was chosen
     window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) run(); });
     var initial = new URLSearchParams(window.location.search).get("q");
-    if (initial) { box.value = initial; run(); }
+    // landed on a hit (an anchor): the query stays in the box, the panel stays shut over the text
+    if (initial) { box.value = initial; if (full || !window.location.hash) run(); }
   }
 
   // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
