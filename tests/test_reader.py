@@ -248,3 +248,20 @@ def test_keyboard_walk_search_hit_reference_back(phone, built):
     page.go_back()
     page.wait_for_function("() => document.getElementById('q').value === 'старшая штрафная карта'")
     assert abs(page.evaluate("scrollY") - scrolled) < 50
+
+
+# -- 6. print -----------------------------------------------------------------------------------------
+
+
+def test_printed_law_starts_on_page_one(browser, built, corpus, tmp_path):
+    if not shutil.which("pdftotext"):
+        pytest.skip("no pdftotext on this machine (apt-get install poppler-utils); .ci/run installs it")
+    page = browser.new_page()
+    page.goto(site_url(built, "laws/50.html"))
+    pdf = tmp_path / "50.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    page.close()
+    first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, text=True).stdout
+    words = " ".join(first.split())
+    opening = next(n.text for n in corpus.nodes if n.law == "50" and n.text and n.kind != "commentary")
+    assert " ".join(opening.split()[2:8]) in words, words[-300:]
