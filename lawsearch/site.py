@@ -64,6 +64,7 @@ class View:
     pages: list[int]
     evidence: str | None
     en_html: Markup | None = None  # the English text where a source gives it
+    lost: dict[str, str] | None = None  # child id → the parts lost just before it ("47A–C")
 
 class SiteBuilder:
     def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None,
@@ -100,7 +101,7 @@ class SiteBuilder:
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
         # the profile's strings in the corpus's main language (issue 9): templates say t.key
         profile = load_profile(corpus.code.get("profile") or "bridge")
-        self.env.globals["t"] = profile.strings(corpus.code.get("lang") or profile.languages[0])
+        self.t = self.env.globals["t"] = profile.strings(corpus.code.get("lang") or profile.languages[0])
 
     # -- links ------------------------------------------------------------------------------
 
@@ -146,8 +147,9 @@ class SiteBuilder:
             if kind == "gap":
                 before = " " if start > 0 and not text[start - 1].isspace() else ""
                 after = " " if start < len(text) and not text[start].isspace() else ""
-                out.append(Markup('{}<span class="gap" role="note" title="Здесь текст утерян: страница отсутствует">[…]</span>{}')
-                           .format(before, after))
+                # a button: its meaning opens by touch and keyboard too (search.js), not only as a tooltip
+                out.append(Markup('{}<button type="button" class="gap" title="{}">[…]<span class="visually-hidden"> {}</span></button>{}')
+                           .format(before, self.t["gap_note"], self.t["gap_note"], after))
             elif kind == "footnote":
                 if data:
                     out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="сноска">*</a></sup>').format(ids.anchor(data), start))
@@ -170,7 +172,9 @@ class SiteBuilder:
         if len(group) > 1:
             # "разделам C, D или E": one link for the words, then each target
             links = Markup(", ").join(self._ref_link(r, r.target, root) for r in group)
-            return Markup('{} <span class="ref-list">({})</span>').format(surface, links)
+            # the site's words, not the book's: styled apart and said so to a screen reader
+            return Markup('{} <span class="ref-list editorial"><span class="visually-hidden">{}: </span>({})</span>').format(
+                surface, self.t["site_links"], links)
         return self._ref_link(ref, surface, root)
 
     def _ref_link(self, ref: Ref, label: str, root: str) -> Markup:
@@ -178,8 +182,18 @@ class SiteBuilder:
         status = STATUS_TEXT[ref.status]
         if href is None:
             return Markup('<span class="ref outside" title="{}">{}</span>').format(status, label)
-        return Markup('<a class="ref to-{}" href="{}" data-target="{}"{}>{}</a>').format(
-            ref.status, href, ref.target, Markup(' title="{}"').format(status) if status else "", label)
+        target = self.by_id.get(ref.target)
+        gap = Markup(' data-gap-start=""') if target is not None and self.starts_with_gap(target) else ""
+        return Markup('<a class="ref to-{}" href="{}" data-target="{}"{}{}>{}</a>').format(
+            ref.status, href, ref.target, Markup(' title="{}"').format(status) if status else "", gap, label)
+
+    def starts_with_gap(self, node: Node) -> bool:
+        """Whether a preview of ``node`` begins with a fragment: its own text starts where
+        the book is lost, or, with no text of its own, its first part's does (law 50 → 50A)."""
+        if node.text:
+            return node.truncated_start or any(m.kind == "gap" and m.start == 0 for m in node.marks)
+        parts = [c for c in self.corpus.children(node.id) if c.kind in LABELLED]
+        return bool(parts) and self.starts_with_gap(parts[0])
 
     # -- views --------------------------------------------------------------------------------
 
@@ -201,7 +215,8 @@ class SiteBuilder:
         notes = self.notes_shown.get(node.id, [])
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
-        return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence, en_html)
+        lost = lost_parts(node, [c.node for c in children])
+        return View(node, heading(node), text_html, children, cited_by, notes, pages, evidence, en_html, lost)
 
     def placement(self, node: Node) -> str | None:
         """How a node's law was found, when not by its own heading (shown once per run of
@@ -333,6 +348,49 @@ def heading(node: Node) -> str:
     if node.kind == "piece":
         return "Фрагмент"
     return f"{node.id}."
+
+
+LABELLED = ("section", "clause", "subclause", "item")  # the parts a law's labels number in order
+
+
+def label_number(label: str) -> int | None:
+    """A part's place in its level's alphabet from the end of its ID: ``D`` → 4, ``2`` → 2,
+    ``(b)`` → 2; None for anything else (a guessed or odd label)."""
+    bare = label[1:-1] if label.startswith("(") and label.endswith(")") else label
+    if bare.isdigit():
+        return int(bare)
+    if len(bare) == 1 and bare.isascii() and bare.isalpha():
+        return ord(bare.upper()) - ord("A") + 1
+    return None
+
+
+def label_at(like: str, number: int) -> str:
+    """The label at ``number`` written as ``like`` is: ``label_at("D", 1) == "A"``,
+    ``label_at("(b)", 1) == "(a)"``, ``label_at("2", 1) == "1"``."""
+    paren = like.startswith("(")
+    bare = like[1:-1] if paren else like
+    text = str(number) if bare.isdigit() else chr(ord("a" if bare.islower() else "A") + number - 1)
+    return f"({text})" if paren else text
+
+
+def lost_parts(parent: Node, children: list[Node]) -> dict[str, str]:
+    """Where a level's labels skip (the book's pages with them are lost), the lost run
+    before the part that follows it: law 47 starts at D, so ``{"47D": "47A–C"}``."""
+    out: dict[str, str] = {}
+    previous = 0
+    for child in children:
+        if child.kind not in LABELLED or not child.id.startswith(parent.id):
+            continue
+        suffix = child.id[len(parent.id):]
+        number = label_number(suffix)
+        if number is None:
+            previous = 0
+            continue
+        if number > previous + 1:
+            first = parent.id + label_at(suffix, previous + 1)
+            out[child.id] = first if number == previous + 2 else f"{first}–{label_at(suffix, number - 1)}"
+        previous = number
+    return out
 
 
 def curation_reasons(corpus: Corpus) -> dict[str, str]:

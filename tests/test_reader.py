@@ -265,3 +265,51 @@ def test_printed_law_starts_on_page_one(browser, built, corpus, tmp_path):
     words = " ".join(first.split())
     opening = next(n.text for n in corpus.nodes if n.law == "50" and n.text and n.kind != "commentary")
     assert " ".join(opening.split()[2:8]) in words, words[-300:]
+
+
+# -- 7. missing text, signalled ---------------------------------------------------------------------
+
+
+def test_lost_sections_stand_as_placeholders_in_their_place(phone, built):
+    page = phone(site_url(built, "laws/47.html"))
+    placeholder = page.locator("article.law .lost-parts").first
+    assert "47A–C: нет в тексте книги" in placeholder.inner_text()
+    # before 47D, in reading order
+    assert page.evaluate("""() => { const p = document.querySelector('article.law .lost-parts'), d = document.getElementById('l47d');
+        return !!(p.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING); }""")
+    page.goto(site_url(built, "laws/50.html"))
+    assert "50E2(a)" in page.locator("#l50e2 .lost-parts").first.inner_text()
+
+
+def test_a_gap_mark_opens_its_meaning_by_touch_and_keyboard(phone, built):
+    page = phone(site_url(built, "laws/50.html"))
+    gap = page.locator("article.law .text .gap").first
+    gap.click()
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    assert "утерян" in preview.inner_text()
+    page.keyboard.press("Escape")
+    preview.wait_for(state="hidden")
+    gap.focus()
+    assert page.evaluate("document.activeElement.classList.contains('gap')")
+    page.keyboard.press("Enter")
+    preview.wait_for(state="visible")
+
+
+@pytest.mark.parametrize("where, target", [("47", "47D"), ("52", "50")])
+def test_a_preview_of_a_fragment_starts_with_the_gap(phone, built, where, target):
+    page = phone(site_url(built, f"laws/{where}.html"), DESKTOP)
+    page.hover(f'article.law a.ref[data-target="{target}"]')
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    body = preview.locator("span").first.inner_text()
+    assert body.startswith("[…]") or body.split(" — ", 1)[1].startswith("[…]"), body  # a law: its first part
+
+
+def test_ids_the_site_inserts_look_unlike_the_books_words(phone, built):
+    page = phone(site_url(built, "laws/47.html"), DESKTOP)
+    inserted = page.locator("article.law .ref-list").first
+    styles = inserted.evaluate("""e => { const p = getComputedStyle(e.closest('p')), s = getComputedStyle(e);
+        return [p.fontFamily, s.fontFamily, p.color, s.color]; }""")
+    assert styles[0] != styles[1] and styles[2] != styles[3], styles
+    assert "ссылки сайта" in inserted.evaluate("e => e.textContent")  # said to a screen reader too

@@ -277,8 +277,14 @@
     if (!preview || !n) return;
     while (preview.firstChild) preview.removeChild(preview.firstChild);
     preview.appendChild(el("strong", null, (n.kind === "law" ? "Правило " + id : id) + (n.title ? ". " + n.title : "")));
-    var t = nodes.text(id) || previewOf(id, nodes);
+    // a fragment says so: the book's text of it begins where a page is lost
+    var gap = a.hasAttribute("data-gap-start") ? "[…] " : "";
+    var t = nodes.text(id) ? gap + nodes.text(id) : previewOf(id, nodes, gap);
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || "Текст не сохранился.")));
+    place(a);
+  }
+  // the preview box under the element it explains, kept inside the screen
+  function place(a) {
     var r = a.getBoundingClientRect(), width = document.documentElement.clientWidth;
     preview.hidden = false;
     var w = preview.offsetWidth;
@@ -288,7 +294,7 @@
   }
   function hidePreview() { if (preview) preview.hidden = true; }
   // a node with no text of its own (a law whose heading is lost): show its first part
-  function previewOf(id, nodes) {
+  function previewOf(id, nodes, gap) {
     var child = null, all = nodes.nodes;
     Object.keys(all).forEach(function (k) {
       var n = all[k];
@@ -297,8 +303,22 @@
     var commentary = nodes.commentaryOf(id);
     if (child === null) return commentary.length ? "Комментарий: " + nodes.text(commentary[0]) : "";
     var c = all[child];
-    return child + (c.title ? ". " + c.title : "") + (nodes.text(child) ? " — " + nodes.text(child) : "");
+    return child + (c.title ? ". " + c.title : "") + (nodes.text(child) ? " — " + gap + nodes.text(child) : "");
   }
+  // a gap mark's meaning, by touch or keyboard (a tooltip alone reaches neither)
+  function showNote(button) {
+    if (!preview) return;
+    while (preview.firstChild) preview.removeChild(preview.firstChild);
+    preview.appendChild(el("span", null, button.title));
+    place(button);
+  }
+  document.querySelectorAll("button.gap").forEach(function (button) {
+    button.setAttribute("aria-describedby", "preview");
+    button.addEventListener("click", function (e) { e.stopPropagation(); if (preview.hidden) showNote(button); else hidePreview(); });
+    button.addEventListener("blur", hidePreview);
+  });
+  document.addEventListener("click", function (e) { if (!e.target.closest("button.gap")) hidePreview(); });
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") hidePreview(); });
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
     a.addEventListener("mouseenter", function () { engine.ready().then(function (e) { showPreview(a, e); }); });
