@@ -313,3 +313,66 @@ def test_ids_the_site_inserts_look_unlike_the_books_words(phone, built):
         return [p.fontFamily, s.fontFamily, p.color, s.color]; }""")
     assert styles[0] != styles[1] and styles[2] != styles[3], styles
     assert "ссылки сайта" in inserted.evaluate("e => e.textContent")  # said to a screen reader too
+
+
+# -- 9. accessibility: axe-core, tap targets --------------------------------------------------------
+
+
+def axe_script() -> str:
+    """axe-core as the pinned test extra ships it (axe-playwright-python; docs/decisions.md)."""
+    axe = pytest.importorskip("axe_playwright_python", reason="pip install axe-playwright-python (the test extra)")
+    return (Path(axe.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_violations(page) -> dict[str, list[str]]:
+    """rule → the first few offending elements, by axe-core with every rule of AXE_TAGS."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(axe_script())
+    result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'], preload: false})",
+                           AXE_TAGS)
+    return {v["id"]: [n["target"][0] for n in v["nodes"]][:4] + [len(v["nodes"])] for v in result["violations"]}
+
+
+def site_pages(built: Path) -> list[str]:
+    site = built / "site"
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_any_page(phone, built, scheme):
+    found = {}
+    page = phone(site_url(built, "index.html"), DESKTOP, scheme)
+    for name in site_pages(built) + ["search.html?q=карта"]:
+        page.goto(site_url(built, name.split("?")[0]) + ("?" + name.split("?")[1] if "?" in name else ""))
+        if "?q=" in name:
+            page.locator("#all-results li a").first.wait_for()
+        if violations := axe_violations(page):
+            found[name] = violations
+    page.goto(site_url(built, "laws/50.html"))
+    page.fill("#q", "штрафная карта")
+    page.locator("#results li a").first.wait_for()
+    if violations := axe_violations(page):
+        found["open results panel"] = violations
+    assert not found, found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_in_the_single_file(phone, built, scheme):
+    page = phone((built / "lawsearch.html").as_uri(), PHONE, scheme)
+    assert not axe_violations(page)
+
+
+TARGETS = """() => [...document.querySelectorAll('a[href], button, input, summary, select, textarea')].filter(e => {
+    const r = e.getBoundingClientRect();
+    if (!r.width || getComputedStyle(e).visibility === 'hidden') return false;
+    const p = e.closest('p, li.sentence');  // a link inside a sentence is exempt (WCAG 2.5.8)
+    if (p && !p.matches('.cited-by, .lead.links, .meta') && !e.closest('nav, table, .results, .all-results')) return false;
+    return r.width < 24 || r.height < 24; }).map(e => e.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize("name", ["index.html", "laws/50.html", "laws/47.html", "concordance.html", "glossary.html",
+                                  "sources.html", "search.html"])
+def test_tap_targets_are_24_px_or_more(phone, built, name):
+    page = phone(site_url(built, name))
+    small = page.evaluate(TARGETS)
+    assert not small, (len(small), small[:5])
