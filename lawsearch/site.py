@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -75,6 +75,7 @@ class SiteBuilder:
         # the build's analysis pass (analysis.AnalysedCorpus), shared with the index
         self.analysed = analysed
         self.single = False
+        self._concordance = None
         self.by_id = {n.id: n for n in corpus.nodes}
         # references by the text they stand in: a node's Russian text and its English text
         # have offsets of their own
@@ -112,6 +113,10 @@ class SiteBuilder:
         if self.single:  # one file: every node is an anchor in it
             return "#" + node.url.partition("#")[2]
         return root + node.url
+
+    def link(self, url: str, root: str) -> str:
+        """A page address as a link from a page at ``root``, or an anchor in the single file."""
+        return "#" + url.partition("#")[2] if self.single else root + url
 
     def ref_href(self, ref: Ref, root: str) -> str | None:
         if ref.status == "node":
@@ -235,7 +240,12 @@ class SiteBuilder:
 
     def concordance(self) -> list:
         """Each glossary term (once) with its lines in context, every form of its lemmas,
-        all found in one pass over the analysed texts."""
+        all found in one pass over the analysed texts (once: the pages and the single file)."""
+        if self._concordance is None:
+            self._concordance = self._find_concordance()
+        return self._concordance
+
+    def _find_concordance(self) -> list:
         from .analysis import AnalysedCorpus
         from .concordance import concordance
 
@@ -245,8 +255,9 @@ class SiteBuilder:
                 seen.add(term.ru)
                 terms.append((n, term))
         analysed = self.analysed if self.analysed is not None else AnalysedCorpus(self.analysis)
-        found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=50)
-        return [({"ru": term.ru, "en": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
+        found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=WIDTH)
+        return [({"ru": term.ru, "en": term.en, "slug": f"term-{n}"}, [whole_words(line) for line in lines])
+                for (n, term), lines in zip(terms, found)]
 
     def has_english(self, law: Node) -> bool:
         """Whether any part of the law has English text (a second-language source)."""
@@ -292,7 +303,7 @@ class SiteBuilder:
         divisions = {n.id: n for n in self.corpus.nodes if n.kind == "division"}
         page("index.html", "home.html", "", laws=laws, divisions=divisions, title="Законы дубликатного бриджа")
         for i, law in enumerate(laws):
-            page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"),
+            page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"), wide=self.has_english(law),
                  commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
                  division=divisions.get(law.parent) if law.parent else None,
                  divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),
@@ -327,6 +338,8 @@ class SiteBuilder:
             static = template_dir() / "static"
             stream = self.env.get_template("single.html").stream(
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
+                terms=self.concordance() if self.analysis is not None else [],
+                pieces=[self.view(p, "") for p in self.corpus.nodes if p.kind == "piece" and p.law is None],
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
                 engine_js=inline_script((static / "engine.js").read_text(encoding="utf-8")),
                 search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
@@ -348,6 +361,20 @@ def heading(node: Node) -> str:
     if node.kind == "piece":
         return "Фрагмент"
     return f"{node.id}."
+
+
+WIDTH = 50  # characters of context each side on the concordance page
+
+
+def whole_words(line):
+    """A context line cut at whole words: a context cut at ``WIDTH`` loses its broken
+    word and says so with "…" (``"елью упорядочить"`` → ``"… упорядочить"``)."""
+    left, right = line.left, line.right
+    if len(left) >= WIDTH and " " in left and not left.startswith(" "):
+        left = "…" + left[left.index(" "):]
+    if len(right) >= WIDTH and " " in right and not right.endswith(" "):
+        right = right[:right.rindex(" ")] + " …"
+    return replace(line, left=left, right=right)
 
 
 LABELLED = ("section", "clause", "subclause", "item")  # the parts a law's labels number in order

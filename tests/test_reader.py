@@ -376,3 +376,55 @@ def test_tap_targets_are_24_px_or_more(phone, built, name):
     page = phone(site_url(built, name))
     small = page.evaluate(TARGETS)
     assert not small, (len(small), small[:5])
+
+
+# -- 10. the smaller ones ---------------------------------------------------------------------------
+
+
+CLIPPED = """() => [...document.querySelectorAll('.kwic td')].filter(td => td.scrollWidth > td.clientWidth + 1
+    || [...td.children].some(c => c.getBoundingClientRect().left < td.getBoundingClientRect().left - 1))
+    .map(td => td.textContent).slice(0, 5)"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_concordance_clips_no_context_and_breaks_no_keyword(phone, built, viewport):
+    page = phone(site_url(built, "concordance.html"), viewport)
+    assert page.evaluate(CLIPPED) == []
+    # a keyword stays whole: its cell is no taller than one line per word
+    broken = page.evaluate("""() => [...document.querySelectorAll('.kwic td.match a')].filter(a => {
+        const lines = a.getClientRects().length; return lines > a.textContent.trim().split(/\\s+/).length; })
+        .map(a => a.textContent).slice(0, 5)""")
+    assert broken == []
+
+
+def contrast(a: str, b: str) -> float:
+    def luminance(rgb: str) -> float:
+        channels = [int(x) / 255 for x in re.findall(r"[\d.]+", rgb)[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_preview_box_stands_out_in_both_schemes(phone, built, scheme):
+    page = phone(site_url(built, "laws/56.html"), DESKTOP, scheme)
+    page.hover('a.ref[data-target="50E"]')
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    border, background = preview.evaluate("e => [getComputedStyle(e).borderTopColor, getComputedStyle(document.body).backgroundColor]")
+    assert contrast(border, background) >= 3, (border, background)  # a non-text contrast of 3:1 (WCAG 1.4.11)
+
+
+def test_single_file_carries_every_page_with_one_h1(built):
+    html = (built / "lawsearch.html").read_text(encoding="utf-8")
+    assert len(re.findall(r"<h1[\s>]", html)) == 1
+    for part in ("sources", "concordance", "glossary", "unattributed"):
+        assert f'id="{part}"' in html, part
+
+
+def test_the_editions_status_stands_under_each_laws_heading(phone, built, corpus):
+    page = phone(site_url(built, "laws/50.html"))
+    banner = page.locator("article.law .edition-status").first
+    assert "заменена" in banner.inner_text()
+    assert in_view(page, "article.law .edition-status")

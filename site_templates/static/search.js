@@ -55,7 +55,7 @@
       while (out.firstChild) out.removeChild(out.firstChild);
       out.scrollTop = 0;
       if (!box.value.trim()) { panel.hidden = true; return; }
-      if (!full) panel.hidden = false;
+      if (!full && !closed) panel.hidden = false;
       if (result.error) { out.appendChild(el("p", "info error", result.error)); return; }
       if (result.corrected_query) out.appendChild(el("p", "info corrected", "Таких слов нет в тексте; показано для «" + result.corrected_query + "»."));
       // other corrections: each a link that runs it
@@ -156,7 +156,8 @@
       } catch (e) { /* an address this browser won't rewrite: the query just isn't kept */ }
     }
 
-    var timer = null, last = null, asked = 0;
+    // closed: the reader shut the panel (Escape, a click away); an answer still on its way leaves it shut
+    var timer = null, last = null, asked = 0, closed = false;
     // the answer to what the box holds now; an answer to an older query is dropped
     function run(limit) {
       var q = box.value.trim(), ticket = ++asked;
@@ -169,9 +170,10 @@
         return result;
       });
     }
-    function close() { panel.hidden = true; hidePreview(); }
-    box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
-    box.addEventListener("focus", function () { if (!full && box.value.trim() && panel.firstChild) panel.hidden = false; });
+    function close() { closed = true; panel.hidden = true; hidePreview(); }
+    function open() { closed = false; if (!full && box.value.trim() && panel.firstChild) panel.hidden = false; }
+    box.addEventListener("input", function () { closed = false; clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
+    box.addEventListener("focus", open);
     // a result may be on this very page (or in the single file): close the panel once it is chosen
     panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
     window.addEventListener("hashchange", close);
@@ -192,7 +194,7 @@
         });
       } else if (e.key === "ArrowDown" && !full) {
         e.preventDefault();
-        if (panel.hidden && box.value.trim()) { panel.hidden = false; return; }
+        if (panel.hidden && box.value.trim()) { open(); return; }
         var all = targets();
         if (all.length) all[0].focus();
       } else if (e.key === "Escape") {
@@ -223,7 +225,7 @@
       if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
     });
     // back to a page from the browser's cache: its panel was closed when a hit was chosen
-    window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) run(); });
+    window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run(); } });
     var initial = new URLSearchParams(window.location.search).get("q");
     // landed on a hit (an anchor): the query stays in the box, the panel stays shut over the text
     if (initial) { box.value = initial; if (full || !window.location.hash) run(); }
