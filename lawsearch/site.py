@@ -100,6 +100,7 @@ class SiteBuilder:
                 self.divisions_by_page.setdefault(n.url.split("#")[0], []).append(n)
         self.env = environment()
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
+        self.env.globals["build_date"] = build_date(build_id)
         # the profile's strings in the corpus's main language (issue 9): templates say t.key
         profile = load_profile(corpus.code.get("profile") or "bridge")
         self.t = self.env.globals["t"] = profile.strings(corpus.code.get("lang") or profile.languages[0])
@@ -361,6 +362,14 @@ def heading(node: Node) -> str:
     if node.kind == "piece":
         return "Фрагмент"
     return f"{node.id}."
+
+
+def build_date(build_id: str | None) -> str | None:
+    """The day a build was made, read from its id (output.py names builds by UTC time):
+    ``build_date("20261201T014728Z-327c3b") == "2026-12-01"``."""
+    if not build_id or len(build_id) < 8 or not build_id[:8].isdigit():
+        return None
+    return f"{build_id[:4]}-{build_id[4:6]}-{build_id[6:8]}"
 
 
 WIDTH = 50  # characters of context each side on the concordance page

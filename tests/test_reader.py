@@ -428,3 +428,28 @@ def test_the_editions_status_stands_under_each_laws_heading(phone, built, corpus
     banner = page.locator("article.law .edition-status").first
     assert "заменена" in banner.inner_text()
     assert in_view(page, "article.law .edition-status")
+
+
+# -- reader features ----------------------------------------------------------------------------------
+
+
+def test_every_page_carries_a_build_stamp(built):
+    pages = [p for p in (built / "site").rglob("*.html")] + [built / "lawsearch.html"]
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        build_id = re.search(r'name="lawsearch-build" content="([^"]+)"', html).group(1)
+        stamp = re.search(r'<p class="stamp">(.*?)</p>', html, re.S)
+        assert stamp, path.name
+        day = f"{build_id[:4]}-{build_id[4:6]}-{build_id[6:8]}"
+        assert build_id in stamp.group(1) and day in stamp.group(1) and "1987" in stamp.group(1), stamp.group(1)
+
+
+def test_copy_citation_gives_the_clause_and_its_address(phone, built):
+    page = phone(site_url(built, "laws/50.html"))
+    page.locator("#l50e-h .copy-cite").click()
+    status = page.locator("#copy-status")
+    status.wait_for(state="attached")
+    page.wait_for_function("() => document.getElementById('copy-status').textContent.length > 0")
+    copied = page.locator("#l50e-h .copy-cite").get_attribute("data-copied")
+    assert copied.startswith("Правило 50E") and copied.endswith("laws/50.html#l50e"), copied
+    assert "Правило 50E" in status.inner_text()

@@ -256,6 +256,35 @@
     });
   }
 
+  // -- copy a clause's citation and address --------------------------------------------------------
+  var copyStatus = document.getElementById("copy-status");
+  document.querySelectorAll("button.copy-cite").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var here = window.location.href.split("#")[0].split("?")[0];
+      var text = button.getAttribute("data-cite") + " — " + here + "#" + button.getAttribute("data-anchor");
+      button.setAttribute("data-copied", text);
+      copy(text).then(function () {
+        if (copyStatus) copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
+      });
+    });
+  });
+  // the clipboard where the browser grants it; from file:// often not: a selected text field then
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text).catch(function () { fallbackCopy(text); });
+    fallbackCopy(text);
+    return Promise.resolve();
+  }
+  function fallbackCopy(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed"; field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    try { document.execCommand("copy"); } catch (e) { /* the text is still on the button (data-copied) */ }
+    document.body.removeChild(field);
+  }
+
   // -- one language or both, where a law has English text -------------------------------------
   function showLanguage(value) {
     var main = document.getElementById("main");
