@@ -453,3 +453,20 @@ def test_copy_citation_gives_the_clause_and_its_address(phone, built):
     copied = page.locator("#l50e-h .copy-cite").get_attribute("data-copied")
     assert copied.startswith("Правило 50E") and copied.endswith("laws/50.html#l50e"), copied
     assert "Правило 50E" in status.inner_text()
+
+
+def test_the_querys_words_are_marked_on_the_page_landed_on(phone, built):
+    page = phone(site_url(built, "index.html"), DESKTOP)
+    page.fill("#q", "штрафными картами")
+    page.locator("#results li a[data-id]").first.click()
+    page.wait_for_url("**/laws/*")
+    marks = page.locator("article.law mark.hl")
+    marks.first.wait_for()
+    assert {m.lower() for m in marks.all_inner_texts()} >= {"штрафная", "карта"}
+    bar = page.locator(".hl-bar")
+    assert str(marks.count()) in bar.inner_text()
+    bar.get_by_role("button", name="→").click()
+    current = page.locator("article.law mark.hl.current")
+    assert current.count() == 1 and in_view(page, "article.law mark.hl.current")
+    bar.get_by_role("button", name="←").click()
+    assert page.locator("article.law mark.hl.current").count() == 1

@@ -256,6 +256,57 @@
     });
   }
 
+  // -- the query's words marked on the page a hit opened, with next and previous -------------------
+  var asked = new URLSearchParams(window.location.search).get("q");
+  var texts = document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
+  if (asked && texts.length) engine.ready().then(function (e) { markWords(e, asked); });
+  function markWords(e, q) {
+    var wanted = new Set();
+    e.tokenize(q).forEach(function (tok) { if (tok.kind === "word") e.wordTerms(tok.text).forEach(function (t) { wanted.add(t); }); });
+    if (!wanted.size) return;
+    var marks = [];
+    texts.forEach(function (root) {
+      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), nodes = [];
+      while (walker.nextNode()) if (!walker.currentNode.parentNode.closest("button, .visually-hidden")) nodes.push(walker.currentNode);
+      nodes.forEach(function (node) {
+        var text = node.nodeValue, hits = e.tokenize(text).filter(function (tok) {
+          return tok.kind === "word" && e.wordTerms(tok.text).some(function (t) { return wanted.has(t); });
+        });
+        if (!hits.length) return;
+        var frag = document.createDocumentFragment(), pos = 0;
+        hits.forEach(function (tok) {
+          frag.appendChild(document.createTextNode(text.slice(pos, tok.start)));
+          var m = el("mark", "hl", text.slice(tok.start, tok.end));
+          frag.appendChild(m);
+          marks.push(m);
+          pos = tok.end;
+        });
+        frag.appendChild(document.createTextNode(text.slice(pos)));
+        node.parentNode.replaceChild(frag, node);
+      });
+    });
+    if (!marks.length) return;
+    var bar = document.createElement("div"), at = -1, count = el("span", "hl-count");
+    bar.className = "hl-bar";
+    bar.setAttribute("role", "region");
+    bar.setAttribute("aria-label", q);
+    function go(step) {
+      if (at >= 0) marks[at].classList.remove("current");
+      at = (at + step + marks.length) % marks.length;
+      marks[at].classList.add("current");
+      marks[at].scrollIntoView({block: "center"});
+      count.textContent = "«" + q + "»: " + (at + 1) + " / " + marks.length;
+    }
+    var back = el("button", null, "←"), next = el("button", null, "→"), done = el("button", null, "×");
+    [back, next, done].forEach(function (b) { b.type = "button"; });
+    back.addEventListener("click", function () { go(-1); });
+    next.addEventListener("click", function () { go(1); });
+    done.addEventListener("click", function () { bar.parentNode.removeChild(bar); marks.forEach(function (m) { m.classList.remove("hl", "current"); }); });
+    count.textContent = "«" + q + "»: " + marks.length;
+    bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
+    document.getElementById("main").appendChild(bar);
+  }
+
   // -- copy a clause's citation and address --------------------------------------------------------
   var copyStatus = document.getElementById("copy-status");
   document.querySelectorAll("button.copy-cite").forEach(function (button) {
