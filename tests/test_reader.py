@@ -470,3 +470,20 @@ def test_the_querys_words_are_marked_on_the_page_landed_on(phone, built):
     assert current.count() == 1 and in_view(page, "article.law mark.hl.current")
     bar.get_by_role("button", name="←").click()
     assert page.locator("article.law mark.hl.current").count() == 1
+
+
+def test_an_outline_beside_the_text_and_a_drawer_on_a_phone(phone, built, corpus):
+    sections = [n.id for n in corpus.nodes if n.law == "50" and n.kind == "section"]
+    page = phone(site_url(built, "laws/50.html"), DESKTOP)
+    outline = page.locator("nav.outline")
+    outline.locator("a").first.wait_for()
+    assert set(sections) <= set(outline.locator("a").all_inner_texts())
+    box, text = outline.bounding_box(), page.locator("article.law").bounding_box()
+    assert box["x"] + box["width"] <= text["x"] or box["x"] >= text["x"] + text["width"]  # beside, not over
+    page = phone(site_url(built, "laws/50.html"))
+    drawer = page.locator("nav.outline summary")
+    assert in_view(page, "nav.outline summary") and page.locator("nav.outline a").first.is_hidden()
+    drawer.click()
+    page.locator("nav.outline a[href=\"#l50e\"]").click()
+    page.wait_for_url("**#l50e")
+    assert page.locator("nav.outline a").first.is_hidden()  # closed again once a part is chosen

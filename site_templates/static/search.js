@@ -307,6 +307,14 @@
     document.getElementById("main").appendChild(bar);
   }
 
+  // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a part is chosen
+  var outline = document.querySelector("nav.outline details");
+  if (outline) {
+    var wide = window.matchMedia("(min-width: 80rem)");
+    outline.open = wide.matches;
+    outline.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) outline.open = false; });
+  }
+
   // -- copy a clause's citation and address --------------------------------------------------------
   var copyStatus = document.getElementById("copy-status");
   document.querySelectorAll("button.copy-cite").forEach(function (button) {
