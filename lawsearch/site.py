@@ -322,7 +322,24 @@ class SiteBuilder:
         if static.is_dir():
             shutil.copytree(static, target / "static", dirs_exist_ok=True)
             written.extend(p for p in (target / "static").rglob("*") if p.is_file())
+        written.extend(self.write_offline(target, written))
         return written
+
+    def write_offline(self, target: Path, written: list[Path]) -> list[Path]:
+        """The web app manifest and the service worker that keeps this build's every file
+        (and the search data, written after the pages: SEARCH_DATA) for reading offline."""
+        files = sorted({p.relative_to(target).as_posix() for p in written} | {SEARCH_DATA})
+        sw = target / "sw.js"
+        sw.write_text(self.env.get_template("sw.js").render(build=self.env.globals["build_id"] or "", files=files),
+                      encoding="utf-8")
+        manifest = target / "manifest.webmanifest"
+        manifest.write_text(json.dumps({
+            "name": self.t["app_name"], "short_name": self.t["app_short_name"], "lang": self.corpus.code.get("lang") or "ru",
+            "start_url": "index.html", "scope": "./", "display": "standalone",
+            "background_color": "#fdfcf8", "theme_color": "#1f5f9f",
+            "icons": [{"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+        }, ensure_ascii=False, indent=1), encoding="utf-8")
+        return [sw, manifest]
 
 
     def write_single(self, path: Path, data_script: str) -> None:
@@ -372,6 +389,7 @@ def build_date(build_id: str | None) -> str | None:
     return f"{build_id[:4]}-{build_id[4:6]}-{build_id[6:8]}"
 
 
+SEARCH_DATA = "search-index.js"  # the browser's search data, beside the pages (build.py writes it)
 WIDTH = 50  # characters of context each side on the concordance page
 
 

@@ -487,3 +487,49 @@ def test_an_outline_beside_the_text_and_a_drawer_on_a_phone(phone, built, corpus
     page.locator("nav.outline a[href=\"#l50e\"]").click()
     page.wait_for_url("**#l50e")
     assert page.locator("nav.outline a").first.is_hidden()  # closed again once a part is chosen
+
+
+# -- installable offline --------------------------------------------------------------------------------
+
+
+def test_served_on_localhost_the_site_reads_offline_after_one_visit(browser, built):
+    import socket
+    import sys
+    import time
+
+    from conftest import CORPUS_DIR
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-c", "from lawsearch.program import main; main()", "serve",
+                               "--corpus", str(CORPUS_DIR), "--out", str(built), "--port", str(port)],
+                              stderr=subprocess.PIPE, text=True)
+    context = browser.new_context()
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "lawsearch serve did not start"
+                time.sleep(0.1)
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}/index.html")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        assert page.evaluate("() => fetch('manifest.webmanifest').then(r => r.json()).then(m => m.start_url)") == "index.html"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    context.set_offline(True)
+    page.goto(f"http://127.0.0.1:{port}/laws/50.html#l50e")
+    assert page.locator("#l50e").is_visible()
+    page.fill("#q", "штрафными картами")
+    page.locator("#results li a[data-id]").first.wait_for()
+    context.close()
+
+
+def test_from_file_no_service_worker_is_asked_for(phone, built):
+    page = phone(site_url(built, "index.html"))
+    assert page.evaluate("() => !document.querySelector('link[rel=manifest]')")

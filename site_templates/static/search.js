@@ -315,6 +315,16 @@
     outline.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) outline.open = false; });
   }
 
+  // -- installable and offline where browsers allow it: https, or this machine (lawsearch serve) --
+  var local = /^(localhost|127\.0\.0\.1|\[::1\])$/.test(window.location.hostname);
+  if (!SINGLE && "serviceWorker" in navigator && (window.location.protocol === "https:" || local)) {
+    var manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = ROOT + "manifest.webmanifest";
+    document.head.appendChild(manifest);
+    navigator.serviceWorker.register(ROOT + "sw.js").catch(function () { /* online reading goes on as before */ });
+  }
+
   // -- copy a clause's citation and address --------------------------------------------------------
   var copyStatus = document.getElementById("copy-status");
   document.querySelectorAll("button.copy-cite").forEach(function (button) {
