@@ -401,7 +401,7 @@ def serve(root: Path, out: Path, port: int) -> None:
 
     \b
     Example:
-      lawsearch build && lawsearch serve --port 8000
+      lawsearch serve --port 8000      # after lawsearch build
     """
     from .serve import serve as serve_site
 
