@@ -276,6 +276,30 @@ class SiteBuilder:
 
     # -- pages -------------------------------------------------------------------------------
 
+    def source_breaks(self, source) -> list[tuple[str, str, str]]:
+        """(id, address, what) for each part of ``source`` whose text breaks off, in reading
+        order: where the book's pages are lost (``("47D", "laws/47.html#l47d", "начало утеряно, с. 78")``)."""
+        out = []
+        for n in self.corpus.nodes:
+            if not n.spans or n.spans[0].source != source.path:
+                continue
+            what = [self.t[k] for k, flag in (("lost_start", n.truncated_start), ("lost_end", n.truncated_end),
+                    ("lost_inside", any(m.kind == "gap" and 0 < m.start < len(n.text or "") for m in n.marks))) if flag]
+            if what:
+                pages = sorted({s.page for s in n.spans if s.page is not None})
+                out.append((n.id, n.url, ", ".join(what) + (", с. " + ", ".join(map(str, pages)) if pages else "")))
+        return out
+
+    def lost_everywhere(self) -> list[tuple[str, str]]:
+        """(what is lost, the address of where it would stand): the lost runs of parts
+        (``47A–C``) in reading order."""
+        out = []
+        for n in self.corpus.nodes:
+            children = [c for c in self.corpus.children(n.id) if c.kind in LABELLED]
+            for child_id, ids_lost in lost_parts(n, children).items():
+                out.append((ids_lost, self.by_id[child_id].url))
+        return out
+
     def laws(self) -> list[Node]:
         return [n for n in self.corpus.nodes if n.kind == "law"]
 

@@ -533,3 +533,13 @@ def test_served_on_localhost_the_site_reads_offline_after_one_visit(browser, bui
 def test_from_file_no_service_worker_is_asked_for(phone, built):
     page = phone(site_url(built, "index.html"))
     assert page.evaluate("() => !document.querySelector('link[rel=manifest]')")
+
+
+def test_sources_page_speaks_plainly_and_keeps_the_developer_view_behind_a_disclosure(phone, built):
+    page = phone(site_url(built, "sources.html"))
+    visible = page.inner_text("main")
+    assert "SHA-256" not in visible and "split_at_footer" not in visible  # closed disclosures hide them
+    assert "колонтитул" in visible  # what was repaired, in words
+    assert "47A–C" in visible and "58" in visible  # what is lost and where
+    page.locator("main details summary").first.click()
+    assert "SHA-256" in page.inner_text("main")
