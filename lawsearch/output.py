@@ -56,7 +56,7 @@ FAULT_PHASES = ("after-parse", "after-cleanup", "after-corpus-json", "after-inde
 BUILD_FILE = re.compile(r"""
     (?:corpus\.json | lawsearch\.html | \.lawsearch-files\.json
      | index/(?:meta\.json | _?MAIN_\w* (?:\.\w+)?)                  # whoosh: MAIN_x.seg _MAIN_1.toc MAIN_WRITELOCK
-     | site/[^/]+\.(?:html|js) | site/laws/[^/]+\.html | site/static/[^/]+\.(?:js|css))
+     | site/[^/]+\.(?:html|js|webmanifest) | site/laws/[^/]+\.html | site/static/[^/]+\.(?:js|css|svg))
     | (?:.*/)?\.(?:corpus\.json|lawsearch-files\.json)\.\w+          # an unfinished write: .corpus.json.k2j4l9_x
     """, re.X)
 # Leftovers of builds by earlier versions: a staging folder holds a whole build, a folder
