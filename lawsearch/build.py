@@ -167,7 +167,9 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
             # the core every page loads, and the chunks a query loads when it touches them
             core, chunks = pieces.split(search_payload(stage / INDEX, corpus), analysed)
             (stage / SITE / "search-index.js").write_text(search_script(core), encoding="utf-8")
-            pieces.write_pieces(core, chunks, stage / SITE)
+            chunk_files = pieces.write_pieces(core, chunks, stage / SITE)
+            # the service worker keeps every file of the build offline: the chunks too, written after it
+            builder.write_offline(stage / SITE, [*pages, *(stage / SITE / rel for rel in chunk_files)])
         if single_file:
             with budgets.stage("single file"):
                 builder.write_single(stage / SINGLE_FILE, search_script(core) + "".join(

@@ -402,6 +402,29 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -
 
 
 @main.command()
+@corpus_options
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port on 127.0.0.1 (0: any free one).")
+def serve(root: Path, out: Path, port: int) -> None:
+    """Serve the built site on this machine (http://127.0.0.1:PORT/), as a static host
+    would: over http a browser can install it and read it offline after one visit.
+
+    \b
+    Example:
+      lawsearch serve --port 8000      # after lawsearch build
+    """
+    from .serve import serve as serve_site
+
+    site = out / "site"
+    if not (site / "index.html").is_file():
+        raise click.ClickException(f"no built site in {site}: run {command_line(['build'], root, out)} first")
+    try:
+        serve_site(site, port, ready=lambda url: tell(f"serving {site} at {url} (Ctrl-C to stop)"))
+    except OSError as e:
+        raise click.ClickException(f"cannot serve on port {port}: {e.strerror or e}") from None
+
+
+@main.command()
 @corpus_options(every_error=True)
 def check(root: Path, out: Path) -> None:
     """Report on the corpus: sources and repairs, pages, pieces, nodes by kind and by

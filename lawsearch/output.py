@@ -57,7 +57,7 @@ BUILD_FILE = re.compile(r"""
     (?:corpus\.json | lawsearch\.html | \.lawsearch-files\.json
      | index/(?:meta\.json | forms\.txt | neighbours\.txt | vocabulary\.json   # the word tables (index.py)
               | _?MAIN_\w* (?:\.\w+)?)                                # whoosh: MAIN_x.seg _MAIN_1.toc MAIN_WRITELOCK
-     | site/[^/]+\.(?:html|js) | site/laws/[^/]+\.html | site/static/[^/]+\.(?:js|css)
+     | site/[^/]+\.(?:html|js|webmanifest) | site/laws/[^/]+\.html | site/static/[^/]+\.(?:js|css|svg)
      | site/search/[a-z][0-9a-f]*-[\w-]+\.js)                        # the search data's chunks (pieces.py)
     | (?:.*/)?\.(?:corpus\.json|lawsearch-files\.json)\.\w+          # an unfinished write: .corpus.json.k2j4l9_x
     """, re.X)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -74,14 +74,15 @@ class Words:
         return self.profile.text(lang or self.main, key, **values)
 
     def heading(self, node: Node) -> str:
-        """``E.`` (a part: its label), ``Правило 50``, ``48.4``, ``Фрагмент``."""
+        """``50E.`` (a part: its full ID), ``Правило 50``, ``48.4``, ``Фрагмент``."""
         if node.kind == "law":
             return self.say("law", id=node.id)
         if node.kind == "commentary":
             return node.id
         if node.kind == "piece":
             return self.say("piece")
-        return part_heading(node)
+        # a part's full ID, so a reader who jumped to it knows where they are: 50E., 47E2(a).
+        return f"{node.id}."
 
 
 @dataclass
@@ -97,6 +98,7 @@ class View:
     pages: list[int]
     evidence: str | None
     en_html: Markup | None = None  # the English text where a source gives it
+    lost: dict[str, str] | None = None  # child id → the parts lost just before it ("47A–C")
 
 class SiteBuilder:
     def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None,
@@ -110,6 +112,7 @@ class SiteBuilder:
         # the build's analysis pass (analysis.AnalysedCorpus), shared with the index
         self.analysed = analysed
         self.single = False
+        self._concordance = None
         self.by_id = {n.id: n for n in corpus.nodes}
         # references by the text they stand in: a node's main text and its translation have
         # offsets of their own
@@ -134,6 +137,8 @@ class SiteBuilder:
                 self.divisions_by_page.setdefault(ids.page(n.id, n.law, n.kind), []).append(n)
         self.env = environment(self.words)
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
+        self.env.globals["build_date"] = build_date(build_id)
+        self.t = self.words.table  # the profile's strings in the corpus's main language (issue 9)
 
     # -- links ------------------------------------------------------------------------------
 
@@ -144,6 +149,10 @@ class SiteBuilder:
         if self.single:  # one file: every node is an anchor in it
             return "#" + (node.id if ids.is_division(node.id) else ids.anchor(node.id))
         return root + ids.node_url(node)
+
+    def link(self, url: str, root: str) -> str:
+        """A page address as a link from a page at ``root``, or an anchor in the single file."""
+        return "#" + url.partition("#")[2] if self.single else root + url
 
     def ref_href(self, ref: Ref, root: str) -> str | None:
         if ref.status == "node":
@@ -167,8 +176,9 @@ class SiteBuilder:
                 start = seg.start
                 before = " " if start > 0 and not text[start - 1].isspace() else ""
                 after = " " if start < len(text) and not text[start].isspace() else ""
-                out.append(Markup('{}<span class="gap" role="note" title="{}">[…]</span>{}')
-                           .format(before, self.words.say("gap"), after))
+                # a button: its meaning opens by touch and keyboard too (search.js), not only as a tooltip
+                out.append(Markup('{}<button type="button" class="gap" title="{}">[…]<span class="visually-hidden"> {}</span></button>{}')
+                           .format(before, self.words.say("gap_note"), self.words.say("gap_note"), after))
             elif seg.kind == "footnote" and seg.footnote:
                 out.append(Markup('<sup class="fn-mark"><a href="#{0}" id="{0}-ref-{1}" aria-label="{2}">*</a></sup>').format(
                     ids.anchor(seg.footnote), seg.start, self.words.say("footnote")))
@@ -186,7 +196,9 @@ class SiteBuilder:
         if len(group) > 1:
             # "разделам C, D или E": one link for the words, then each target
             links = Markup(", ").join(self._ref_link(r, r.target, root) for r in group)
-            return Markup('{} <span class="ref-list">({})</span>').format(surface, links)
+            # the site's words, not the book's: styled apart and said so to a screen reader
+            return Markup('{} <span class="ref-list editorial"><span class="visually-hidden">{}: </span>({})</span>').format(
+                surface, self.t["site_links"], links)
         return self._ref_link(ref, surface, root)
 
     def _ref_link(self, ref: Ref, label: str, root: str) -> Markup:
@@ -194,8 +206,18 @@ class SiteBuilder:
         status = self.words.say(STATUS_KEY[ref.status]) if ref.status in STATUS_KEY else ""
         if href is None:
             return Markup('<span class="ref outside" title="{}">{}</span>').format(status, label)
-        return Markup('<a class="ref to-{}" href="{}" data-target="{}"{}>{}</a>').format(
-            ref.status, href, ref.target, Markup(' title="{}"').format(status) if status else "", label)
+        target = self.by_id.get(ref.target)
+        gap = Markup(' data-gap-start=""') if target is not None and self.starts_with_gap(target) else ""
+        return Markup('<a class="ref to-{}" href="{}" data-target="{}"{}{}>{}</a>').format(
+            ref.status, href, ref.target, Markup(' title="{}"').format(status) if status else "", gap, label)
+
+    def starts_with_gap(self, node: Node) -> bool:
+        """Whether a preview of ``node`` begins with a fragment: its own text starts where
+        the book is lost, or, with no text of its own, its first part's does (law 50 → 50A)."""
+        if node.text:
+            return node.truncated_start or any(m.kind == "gap" and m.start == 0 for m in node.marks)
+        parts = [c for c in self.corpus.children(node.id) if c.kind in LABELLED]
+        return bool(parts) and self.starts_with_gap(parts[0])
 
     # -- views --------------------------------------------------------------------------------
 
@@ -217,7 +239,8 @@ class SiteBuilder:
         notes = self.notes_shown.get(node.id, [])
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
-        return View(node, self.words.heading(node), text_html, children, cited_by, notes, pages, evidence, en_html)
+        lost = lost_parts(node, [c.node for c in children])
+        return View(node, self.words.heading(node), text_html, children, cited_by, notes, pages, evidence, en_html, lost)
 
     def placement(self, node: Node) -> str | None:
         """How a node's law was found, when not by its own heading (shown once per run of
@@ -236,7 +259,12 @@ class SiteBuilder:
 
     def concordance(self) -> list:
         """Each glossary term (once) with its lines in context, every form of its lemmas,
-        all found in one pass over the analysed texts."""
+        all found in one pass over the analysed texts (once: the pages and the single file)."""
+        if self._concordance is None:
+            self._concordance = self._find_concordance()
+        return self._concordance
+
+    def _find_concordance(self) -> list:
         from .analysis import AnalysedCorpus
         from .concordance import concordance
 
@@ -246,8 +274,9 @@ class SiteBuilder:
                 seen.add(term.ru)
                 terms.append((n, term))
         analysed = self.analysed if self.analysed is not None else AnalysedCorpus(self.analysis)
-        found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=50)
-        return [({"term": term.ru, "translation": term.en, "slug": f"term-{n}"}, lines) for (n, term), lines in zip(terms, found)]
+        found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=WIDTH)
+        return [({"term": term.ru, "translation": term.en, "slug": f"term-{n}"}, [whole_words(line) for line in lines])
+                for (n, term), lines in zip(terms, found)]
 
     def translation(self, node: Node) -> dict:
         """The node's title and text in the corpus's translation language ({} where none)."""
@@ -305,6 +334,35 @@ class SiteBuilder:
 
     # -- pages -------------------------------------------------------------------------------
 
+    def source_breaks(self, source) -> list[tuple[str, str, str]]:
+        """(id, address, what) for each part of ``source`` whose text breaks off, in reading
+        order: where the book's pages are lost (``("47D", "laws/47.html#l47d", "начало утеряно, с. 78")``)."""
+        out = []
+        for n in self.corpus.nodes:
+            if not n.spans or n.spans[0].source != source.path:
+                continue
+            what = [self.t[k] for k, flag in (("lost_start", n.truncated_start), ("lost_end", n.truncated_end),
+                    ("lost_inside", any(m.kind == "gap" and 0 < m.start < len(n.text or "") for m in n.marks))) if flag]
+            if what:
+                pages = sorted({s.page for s in n.spans if s.page is not None})
+                out.append((n.id, ids.node_url(n), ", ".join([*what, *([self.words.say("pages", pages=", ".join(map(str, pages)))] if pages else [])])))
+        return out
+
+    def repair_words(self, rule: str) -> str:
+        """A cleaning rule in plain words (the profile's ``repair_<rule>``), else its name:
+        ``split_at_footer`` → "отделены колонтитулы страниц, слипшиеся с текстом"."""
+        return self.t.get(f"repair_{rule}", rule)
+
+    def lost_everywhere(self) -> list[tuple[str, str]]:
+        """(what is lost, the address of where it would stand): the lost runs of parts
+        (``47A–C``) in reading order."""
+        out = []
+        for n in self.corpus.nodes:
+            children = [c for c in self.corpus.children(n.id) if c.kind in LABELLED]
+            for child_id, ids_lost in lost_parts(n, children).items():
+                out.append((ids_lost, ids.node_url(self.by_id[child_id])))
+        return out
+
     def laws(self) -> list[Node]:
         return [n for n in self.corpus.nodes if n.kind == "law"]
 
@@ -334,12 +392,13 @@ class SiteBuilder:
         say = self.words.say
         page("index.html", "home.html", "", laws=laws, divisions=divisions, title=say("code_title"))
         for i, law in enumerate(laws):
-            page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"),
+            page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"), wide=self.has_translation(law),
                  commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
                  division=divisions.get(law.parent) if law.parent else None,
                  divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),
                  prev=laws[i - 1] if i else None, next=laws[i + 1] if i + 1 < len(laws) else None,
                  title=f"{say('law', id=law.id)}. {law.title or self.translation(law).get('title') or ''}")
+        page("search.html", "search.html", "", title=say("results_title"))
         page("sources.html", "sources.html", "", title=say("sources"))
         page("glossary.html", "glossary.html", "", glossary=self.glossary, title=say("glossary"))
         if self.analysis is not None:
@@ -351,7 +410,25 @@ class SiteBuilder:
         if static.is_dir():
             shutil.copytree(static, target / "static", dirs_exist_ok=True)
             written.extend(p for p in (target / "static").rglob("*") if p.is_file())
+        written.extend(self.write_offline(target, written))
         return written
+
+    def write_offline(self, target: Path, written: list[Path]) -> list[Path]:
+        """The web app manifest and the service worker that keeps this build's every file
+        (and the search data, written after the pages: SEARCH_DATA) for reading offline."""
+        # (written again once the search data's chunks are in: build.py; never listing itself)
+        files = sorted(({p.relative_to(target).as_posix() for p in written} | {SEARCH_DATA}) - {"sw.js", "manifest.webmanifest"})
+        sw = target / "sw.js"
+        sw.write_text(self.env.get_template("sw.js").render(build=self.env.globals["build_id"] or "", files=files),
+                      encoding="utf-8")
+        manifest = target / "manifest.webmanifest"
+        manifest.write_text(json.dumps({
+            "name": self.t["app_name"], "short_name": self.t["app_short_name"], "lang": self.words.main,
+            "start_url": "index.html", "scope": "./", "display": "standalone",
+            "background_color": "#fdfcf8", "theme_color": "#1f5f9f",
+            "icons": [{"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+        }, ensure_ascii=False, indent=1), encoding="utf-8")
+        return [sw, manifest]
 
 
     def write_single(self, path: Path, data_script: str) -> None:
@@ -368,6 +445,8 @@ class SiteBuilder:
             static = template_dir() / "static"
             stream = self.env.get_template("single.html").stream(
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
+                terms=self.concordance() if self.analysis is not None else [],
+                pieces=[self.view(p, "") for p in self.corpus.nodes if p.kind == "piece" and p.law is None],
                 css=Markup((static / "style.css").read_text(encoding="utf-8")),
                 engine_js=inline_script((static / "engine.js").read_text(encoding="utf-8")),
                 pieces_js=inline_script((static / "pieces.js").read_text(encoding="utf-8")),
@@ -380,13 +459,70 @@ class SiteBuilder:
             self.single = False
 
 
-def part_heading(node: Node) -> str:
-    """A part's label as the site prints it: ``E.``, ``2.``, ``(A)``, ``(1)`` (a law's, a
-    commentary's and a piece's come from the profile's words: ``Words.heading``)."""
-    label = node.label or node.id
-    if node.kind in ("subclause", "item"):
-        label = f"({label.upper() if node.kind == 'subclause' else label})"
-    return f"{label}."
+def build_date(build_id: str | None) -> str | None:
+    """The day a build was made, read from its id (output.py names builds by UTC time):
+    ``build_date("20261201T014728Z-327c3b") == "2026-12-01"``."""
+    if not build_id or len(build_id) < 8 or not build_id[:8].isdigit():
+        return None
+    return f"{build_id[:4]}-{build_id[4:6]}-{build_id[6:8]}"
+
+
+SEARCH_DATA = "search-index.js"  # the browser's search data, beside the pages (build.py writes it)
+WIDTH = 50  # characters of context each side on the concordance page
+
+
+def whole_words(line):
+    """A context line cut at whole words: a context cut at ``WIDTH`` loses its broken
+    word and says so with "…" (``"елью упорядочить"`` → ``"… упорядочить"``)."""
+    left, right = line.left, line.right
+    if len(left) >= WIDTH and " " in left and not left.startswith(" "):
+        left = "…" + left[left.index(" "):]
+    if len(right) >= WIDTH and " " in right and not right.endswith(" "):
+        right = right[:right.rindex(" ")] + " …"
+    return replace(line, left=left, right=right)
+
+
+LABELLED = ("section", "clause", "subclause", "item")  # the parts a law's labels number in order
+
+
+def label_number(label: str) -> int | None:
+    """A part's place in its level's alphabet from the end of its ID: ``D`` → 4, ``2`` → 2,
+    ``(b)`` → 2; None for anything else (a guessed or odd label)."""
+    bare = label[1:-1] if label.startswith("(") and label.endswith(")") else label
+    if bare.isdigit():
+        return int(bare)
+    if len(bare) == 1 and bare.isascii() and bare.isalpha():
+        return ord(bare.upper()) - ord("A") + 1
+    return None
+
+
+def label_at(like: str, number: int) -> str:
+    """The label at ``number`` written as ``like`` is: ``label_at("D", 1) == "A"``,
+    ``label_at("(b)", 1) == "(a)"``, ``label_at("2", 1) == "1"``."""
+    paren = like.startswith("(")
+    bare = like[1:-1] if paren else like
+    text = str(number) if bare.isdigit() else chr(ord("a" if bare.islower() else "A") + number - 1)
+    return f"({text})" if paren else text
+
+
+def lost_parts(parent: Node, children: list[Node]) -> dict[str, str]:
+    """Where a level's labels skip (the book's pages with them are lost), the lost run
+    before the part that follows it: law 47 starts at D, so ``{"47D": "47A–C"}``."""
+    out: dict[str, str] = {}
+    previous = 0
+    for child in children:
+        if child.kind not in LABELLED or not child.id.startswith(parent.id):
+            continue
+        suffix = child.id[len(parent.id):]
+        number = label_number(suffix)
+        if number is None:
+            previous = 0
+            continue
+        if number > previous + 1:
+            first = parent.id + label_at(suffix, previous + 1)
+            out[child.id] = first if number == previous + 2 else f"{first}–{label_at(suffix, number - 1)}"
+        previous = number
+    return out
 
 
 def curation_reasons(corpus: Corpus) -> dict[str, str]:

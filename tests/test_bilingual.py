@@ -157,3 +157,11 @@ def test_exports_carry_the_english_text(bilingual):
     (div,) = tei.xpath("//t:div[@xml:id='l50e3-en']", namespaces=ns)
     assert div.get("type") == "translation" and "50E3" in "".join(div.itertext())
     assert tei.xpath("//t:link[@target='#l50b #l50b-en']", namespaces=ns)
+
+
+def test_the_parallel_view_uses_the_width_of_a_desktop(browser, bilingual_site):
+    """Two languages side by side get room: at 1366 px they used 40% of the screen."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto((bilingual_site / "site" / "laws" / "50.html").as_uri())
+    assert page.locator("#l50d .parallel").bounding_box()["width"] >= 0.6 * 1366
+    page.close()

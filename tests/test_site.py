@@ -154,7 +154,7 @@ def test_search_an_inflected_form_and_land_on_the_hit(page, built, searcher):
     assert page.locator("#results mark").count() > 0
     first.click()
     page.wait_for_load_state()
-    assert page.url.endswith(expected.url)
+    assert page.url.split("?")[0].endswith(expected.url.split("#")[0]) and page.url.endswith("#" + expected.url.split("#")[1])
     assert page.locator(f"#{ids.anchor(expected.id)}").is_visible()
 
 
@@ -349,7 +349,7 @@ def test_results_close_once_one_is_chosen(page, built):
     assert page.locator("#results").is_hidden()
     page.fill("#q", "болван")
     page.locator("#results li a").first.wait_for()
-    page.mouse.click(200, 700)  # outside the search form
+    page.locator("#top").click()  # outside the search form (on a phone the results push it down)
     assert page.locator("#results").is_hidden()
 
 
@@ -363,7 +363,7 @@ def test_browser_caps_hits_per_law_and_offers_the_rest(page, built):
     assert page.input_value("#q").startswith("law:50 ")
     page.locator("#results li a").first.wait_for()
     links = page.locator("#results li a").all()
-    assert {a.get_attribute("href").split("#")[0] for a in links} == {"laws/50.html"}
+    assert {a.get_attribute("href").split("#")[0].split("?")[0] for a in links} == {"laws/50.html"}
     assert len(links) > 3 and page.locator("#results .more-button").count() == 0  # one law: all of it
 
 
@@ -433,7 +433,7 @@ def test_browser_offers_all_hits_when_ten_do_not_show_them(page, built, searcher
     from lawsearch.query import reach
 
     result = searcher.search("карта", limit=None)
-    page.goto((built / "site" / "index.html").as_uri())
+    page.goto((built / "lawsearch.html").as_uri())  # the site's pages link to search.html instead
     page.fill("#q", "карта")
     everything = page.locator("#results button", has_text="Показать все")
     everything.wait_for()

@@ -1027,7 +1027,9 @@
   }
     return {search: search, tokenize: tokenize, fold: fold, wordTerms: wordTerms, parse: parse, missing: missing, touch: touch,
             node: nodeOf, commentaryOf: commentaryOf, firstChild: firstChild,
-            text: function (id) { return field("texts", id); }, note: noteOf};
+            text: function (id) { return field("texts", id); }, note: noteOf,
+            // the title in the translation of a node known by it only (a law whose heading is lost)
+            translationTitle: function (id) { return field("titles_en", id); }};
   }
 
   return {create: create, build: build};

@@ -23,6 +23,14 @@
   var SINGLE = document.body.hasAttribute("data-single");
   // a node's page address; in the single file every node is an anchor of the one page
   function href(url) { return SINGLE ? "#" + url.split("#")[1] : ROOT + url; }
+  // a hit's address carrying the query: the page it opens keeps it in its box and marks its words
+  function withQuery(url, q) {
+    if (SINGLE || !q) return url;
+    var cut = url.indexOf("#"), path = cut < 0 ? url : url.slice(0, cut), hash = cut < 0 ? "" : url.slice(cut);
+    return path + "?q=" + encodeURIComponent(q) + hash;
+  }
+  // a node's title, else its English one (a law whose Russian heading is lost)
+  function titleOf(id, title) { var e = engine.now(); return title || (e ? e.translationTitle(id) : "") || ""; }
 
   // for tests and the console: the engine's answers (promises), as the page gets them
   window.lawsearch = {
@@ -50,13 +58,15 @@
   if (box && panel) searchBox();
 
   function searchBox() {
+    // the results page (search.html) shows every hit in its main; elsewhere the panel under the box
+    var full = document.getElementById("all-results"), out = full || panel;
     function render(result, nodes) {
-      while (panel.firstChild) panel.removeChild(panel.firstChild);
-      panel.scrollTop = 0;
+      while (out.firstChild) out.removeChild(out.firstChild);
+      out.scrollTop = 0;
       if (!box.value.trim()) { panel.hidden = true; return; }
-      panel.hidden = false;
-      if (result.error) { panel.appendChild(el("p", "info error", result.error)); return; }
-      if (result.corrected_query) panel.appendChild(el("p", "info corrected", say("search_corrected", {query: result.corrected_query})));
+      if (!full && !closed) panel.hidden = false;
+      if (result.error) { out.appendChild(el("p", "info error", result.error)); return; }
+      if (result.corrected_query) out.appendChild(el("p", "info corrected", say("search_corrected", {query: result.corrected_query})));
       // other corrections: each a link that runs it
       if (result.suggestions.length) {
         var maybe = el("p", "info suggestions", say("search_maybe"));
@@ -67,53 +77,63 @@
           a.addEventListener("click", function (e) { e.preventDefault(); box.value = s; run(); box.focus(); });
           maybe.appendChild(a);
         });
-        panel.appendChild(maybe);
+        out.appendChild(maybe);
       }
       if (!result.hits.length) {
-        panel.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
-        panel.appendChild(el("p", "info", say("search_try")));
+        out.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
+        out.appendChild(el("p", "info", say("search_try")));
         return;
       }
       // how the query was read: looser readings applied, words no hit shown covers
       (result.understood_as || []).forEach(function (u) {
-        panel.appendChild(el("p", "info understood", say("search_understood") + u.words + " → " + u.as.join(", ")));
+        out.appendChild(el("p", "info understood", say("search_understood") + u.words + " → " + u.as.join(", ")));
       });
-      if (result.missing && result.missing.length) panel.appendChild(el("p", "info missing", say("search_missing") + result.missing.join(", ")));
+      if (result.missing && result.missing.length) out.appendChild(el("p", "info missing", say("search_missing") + result.missing.join(", ")));
       var list = el("ol"), byId = {}, shown = 0;
       list.setAttribute("aria-label", say("search_results"));
       result.hits.forEach(function (h) { byId[h.id] = h; });
       if (result.kind === "text") {
-        // the engine's groups, as the command line prints them
+        // the engine's groups, as the command line prints them, every one headed alike
         result.groups.forEach(function (g) {
-          var n = g.law ? nodes.node(g.law) : null;
-          if (g.shown[0] !== g.law)  // a law's own hit is its heading already
-            list.appendChild(el("li", "group", g.law ? heading(g.law, "law", n && n.title) : say("search_no_law")));
-          g.shown.forEach(function (id) { list.appendChild(item(byId[id])); });
-          shown += g.shown.length;
-          var rest = g.total - g.shown.length;
+          var n = g.law ? nodes.node(g.law) : null, title = g.law ? titleOf(g.law, n && n.title) : "";
+          list.appendChild(el("li", "group", g.law ? heading(g.law, "law", title) : say("search_no_law")));
+          var members = full ? g.ids : g.shown;
+          members.forEach(function (id) { list.appendChild(item(byId[id], id === g.law, true)); });
+          shown += members.length;
+          var rest = g.total - members.length;
           // the law's matches beyond these hits count too: "law:N …" shows them all
           if (rest > 0 && g.law && result.groups.length > 1) list.appendChild(more(g.law, rest, result));
         });
       } else {
-        result.hits.forEach(function (h) { list.appendChild(item(h)); });
+        result.hits.forEach(function (h) { list.appendChild(item(h, false, false)); });
         shown = result.hits.length;
       }
-      panel.appendChild(list);
+      out.appendChild(list);
       var found = nodes.node(result.target) || nodes.note(result.target);
-      panel.appendChild(el("p", "info", result.kind === "id" ?
+      out.appendChild(el("p", "info", result.kind === "id" ?
         (found ? say("search_go", {id: result.target}) : say("search_not_there", {id: result.target, law: result.hits[0].id}))
         : say("search_found", {total: result.total}) + (shown < result.total ? say("search_shown", {shown: shown}) : "")));
-      // a bigger limit helps only where it would show more (reach); the rest is behind a "more" button
-      if (result.kind === "text" && result.reach > shown) {
-        var all = el("button", "more-button", say("search_show_all"));
-        all.type = "button";
-        all.addEventListener("click", function () { run(null); box.focus(); });
-        panel.appendChild(all);
+      if (result.kind !== "text" || full || result.total <= shown) return;
+      if (SINGLE) {
+        // one file, no results page: a bigger limit, where it would show more (reach)
+        if (result.reach > shown) {
+          var all = el("button", "more-button", say("search_show_all"));
+          all.type = "button";
+          all.addEventListener("click", function () { run(null); box.focus(); });
+          out.appendChild(all);
+        }
+      } else {
+        var page = el("a", "all-results", say("all_results", {n: result.total}) + " →");
+        page.href = ROOT + "search.html?q=" + encodeURIComponent(box.value.trim());
+        out.appendChild(page);
       }
     }
-    function item(h) {
-      var li = el("li"), a = el("a", null, heading(h.id, h.kind, h.title));
-      a.href = href(h.url);
+    // a hit; the law's own hit under its group's heading says only which law it is; a hit of
+    // words (not of an ID) carries the query to the page it opens
+    function item(h, own, words) {
+      var label = h.kind === "law" ? say("law", {id: h.id}) : h.id, title = titleOf(h.id, h.title);
+      var li = el("li"), a = el("a", null, label + (title && !own ? ". " + title : ""));
+      a.href = words ? withQuery(href(h.url), box.value.trim()) : href(h.url);
       a.setAttribute("data-id", h.id);
       li.appendChild(a);
       if (h.snippet && h.snippet !== h.title) {
@@ -136,13 +156,23 @@
       li.appendChild(button);
       return li;
     }
+    // the query in the address, so Back to this page (or a shared link) brings it back
+    function remember(q) {
+      try {
+        var u = new URL(window.location.href);
+        if (q) u.searchParams.set("q", q); else u.searchParams.delete("q");
+        if (u.href !== window.location.href) window.history.replaceState(window.history.state, "", u.href);
+      } catch (e) { /* an address this browser won't rewrite: the query just isn't kept */ }
+    }
 
-    var timer = null, last = null, asked = 0;
+    // closed: the reader shut the panel (Escape, a click away); an answer still on its way leaves it shut
+    var timer = null, last = null, asked = 0, closed = false;
     // the answer to what the box holds now; an answer to an older query is dropped
     function run(limit) {
       var q = box.value.trim(), ticket = ++asked;
+      remember(q);
       if (!q) { last = null; render({hits: [], suggestions: []}, null); return Promise.resolve(null); }
-      return engine.search(q, limit === undefined ? 10 : limit).then(function (result) {
+      return engine.search(q, limit === undefined ? (full ? null : 10) : limit).then(function (result) {
         if (ticket !== asked) return null;
         last = result;
         render(result, engine.now());
@@ -163,9 +193,10 @@
       again.addEventListener("click", function () { window.location.reload(); });
       panel.appendChild(again);
     }
-    function close() { panel.hidden = true; hidePreview(); }
-    box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
-    box.addEventListener("focus", function () { if (box.value.trim() && panel.firstChild) panel.hidden = false; });
+    function close() { closed = true; panel.hidden = true; hidePreview(); }
+    function open() { closed = false; if (!full && box.value.trim() && panel.firstChild) panel.hidden = false; }
+    box.addEventListener("input", function () { closed = false; clearTimeout(timer); timer = setTimeout(function () { run(); }, 60); });
+    box.addEventListener("focus", open);
     // a result may be on this very page (or in the single file): close the panel once it is chosen
     panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
     window.addEventListener("hashchange", close);
@@ -173,21 +204,177 @@
       // (a "more" button re-renders the panel: its target is gone from the page by now)
       if (e.target.isConnected && !e.target.closest("form.search")) close();
     });
+    // what the arrow keys walk, in the order shown
+    function targets() { return Array.prototype.slice.call(out.querySelectorAll("a, button")); }
     box.addEventListener("keydown", function (e) {
       if (e.key === "Enter") {
         clearTimeout(timer);
         e.preventDefault();
+        // the first hit shown, as the reader sees it (a group's own law heads it)
         run().then(function (result) {
-          if (result && result.hits.length) { close(); window.location.href = href(result.hits[0].url); }
+          var first = result && out.querySelector("a[data-id]");
+          if (first) { close(); window.location.href = first.href; }
         });
-      } else if (e.key === "Escape") { box.value = ""; run(); }
+      } else if (e.key === "ArrowDown" && !full) {
+        e.preventDefault();
+        if (panel.hidden && box.value.trim()) { open(); return; }
+        var all = targets();
+        if (all.length) all[0].focus();
+      } else if (e.key === "Escape") {
+        // the query stays (a search field's own Escape would clear it): Escape only closes
+        e.preventDefault();
+        e.stopPropagation();
+        close();
+      }
+    });
+    panel.addEventListener("keydown", function (e) {
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      var all = targets(), at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      e.preventDefault();
+      if (e.key === "ArrowUp" && at === 0) box.focus();
+      else all[Math.max(0, Math.min(all.length - 1, at + (e.key === "ArrowDown" ? 1 : -1)))].focus();
+    });
+    // focus leaving the search for another control (Tab past the last result) closes the panel
+    box.form.addEventListener("focusout", function (e) {
+      if (e.relatedTarget && !box.form.contains(e.relatedTarget)) close();
     });
     document.addEventListener("keydown", function (e) {
-      if (e.key === "Escape") { close(); if (panel.contains(document.activeElement)) box.focus(); }
+      if (e.key === "Escape") {
+        // to the box first: its focus would open the panel again after closing it
+        if (panel.contains(document.activeElement)) box.focus();
+        close();
+      }
       if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
     });
+    // back to a page from the browser's cache: its panel was closed when a hit was chosen
+    window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run(); } });
     var initial = new URLSearchParams(window.location.search).get("q");
-    if (initial) { box.value = initial; run(); }
+    // landed on a hit (an anchor): the query stays in the box, the panel stays shut over the text
+    if (initial) { box.value = initial; if (full || !window.location.hash) run(); }
+  }
+
+  // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
+  var bar = document.querySelector(".context-bar"), header = document.querySelector("header.site");
+  if (bar && header) contextBar();
+  function contextBar() {
+    var lastY = window.scrollY, landed = !!window.location.hash;
+    function update(up) { bar.hidden = !(header.getBoundingClientRect().bottom < 0 && (up || landed)); }
+    // a jump scrolls too: only the reader's own scrolling ends "just landed"
+    ["wheel", "touchmove", "keydown"].forEach(function (type) {
+      window.addEventListener(type, function () { landed = false; }, {passive: true});
+    });
+    window.addEventListener("scroll", function () {
+      var y = window.scrollY;
+      if (Math.abs(y - lastY) < 4) return;
+      update(y < lastY);
+      lastY = y;
+    }, {passive: true});
+    window.addEventListener("hashchange", function () { landed = true; window.requestAnimationFrame(function () { update(false); }); });
+    window.addEventListener("load", function () { update(false); });
+    bar.querySelector(".to-search").addEventListener("click", function () {
+      window.scrollTo(0, 0);
+      bar.hidden = true;
+      if (box) box.focus();
+    });
+  }
+
+  // -- the query's words marked on the page a hit opened, with next and previous -------------------
+  var asked = new URLSearchParams(window.location.search).get("q");
+  var texts = document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
+  if (asked && texts.length) engine.ready().then(function (e) { markWords(e, asked); });
+  function markWords(e, q) {
+    var wanted = new Set();
+    e.tokenize(q).forEach(function (tok) { if (tok.kind === "word") e.wordTerms(tok.text).forEach(function (t) { wanted.add(t); }); });
+    if (!wanted.size) return;
+    var marks = [];
+    texts.forEach(function (root) {
+      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), nodes = [];
+      while (walker.nextNode()) if (!walker.currentNode.parentNode.closest("button, .visually-hidden")) nodes.push(walker.currentNode);
+      nodes.forEach(function (node) {
+        var text = node.nodeValue, hits = e.tokenize(text).filter(function (tok) {
+          return tok.kind === "word" && e.wordTerms(tok.text).some(function (t) { return wanted.has(t); });
+        });
+        if (!hits.length) return;
+        var frag = document.createDocumentFragment(), pos = 0;
+        hits.forEach(function (tok) {
+          frag.appendChild(document.createTextNode(text.slice(pos, tok.start)));
+          var m = el("mark", "hl", text.slice(tok.start, tok.end));
+          frag.appendChild(m);
+          marks.push(m);
+          pos = tok.end;
+        });
+        frag.appendChild(document.createTextNode(text.slice(pos)));
+        node.parentNode.replaceChild(frag, node);
+      });
+    });
+    if (!marks.length) return;
+    var bar = document.createElement("div"), at = -1, count = el("span", "hl-count");
+    bar.className = "hl-bar";
+    bar.setAttribute("role", "region");
+    bar.setAttribute("aria-label", q);
+    function go(step) {
+      if (at >= 0) marks[at].classList.remove("current");
+      at = (at + step + marks.length) % marks.length;
+      marks[at].classList.add("current");
+      marks[at].scrollIntoView({block: "center"});
+      count.textContent = "«" + q + "»: " + (at + 1) + " / " + marks.length;
+    }
+    var back = el("button", null, "←"), next = el("button", null, "→"), done = el("button", null, "×");
+    [back, next, done].forEach(function (b) { b.type = "button"; });
+    back.addEventListener("click", function () { go(-1); });
+    next.addEventListener("click", function () { go(1); });
+    done.addEventListener("click", function () { bar.parentNode.removeChild(bar); marks.forEach(function (m) { m.classList.remove("hl", "current"); }); });
+    count.textContent = "«" + q + "»: " + marks.length;
+    bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
+    document.getElementById("main").appendChild(bar);
+  }
+
+  // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a part is chosen
+  var outline = document.querySelector("nav.outline details");
+  if (outline) {
+    var wide = window.matchMedia("(min-width: 80rem)");
+    outline.open = wide.matches;
+    outline.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) outline.open = false; });
+  }
+
+  // -- installable and offline where browsers allow it: https, or this machine (lawsearch serve) --
+  var local = /^(localhost|127\.0\.0\.1|\[::1\])$/.test(window.location.hostname);
+  if (!SINGLE && "serviceWorker" in navigator && (window.location.protocol === "https:" || local)) {
+    var manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = ROOT + "manifest.webmanifest";
+    document.head.appendChild(manifest);
+    navigator.serviceWorker.register(ROOT + "sw.js").catch(function () { /* online reading goes on as before */ });
+  }
+
+  // -- copy a clause's citation and address --------------------------------------------------------
+  var copyStatus = document.getElementById("copy-status");
+  document.querySelectorAll("button.copy-cite").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var here = window.location.href.split("#")[0].split("?")[0];
+      var text = button.getAttribute("data-cite") + " — " + here + "#" + button.getAttribute("data-anchor");
+      button.setAttribute("data-copied", text);
+      copy(text).then(function () {
+        if (copyStatus) copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
+      });
+    });
+  });
+  // the clipboard where the browser grants it; from file:// often not: a selected text field then
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text).catch(function () { fallbackCopy(text); });
+    fallbackCopy(text);
+    return Promise.resolve();
+  }
+  function fallbackCopy(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed"; field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    try { document.execCommand("copy"); } catch (e) { /* the text is still on the button (data-copied) */ }
+    document.body.removeChild(field);
   }
 
   // -- one language or both, where a law has text in a translation -------------------------------------
@@ -213,8 +400,14 @@
     if (!preview || !n) return;
     while (preview.firstChild) preview.removeChild(preview.firstChild);
     preview.appendChild(el("strong", null, heading(id, n.kind, n.title)));
-    var t = nodes.text(id) || previewOf(id, nodes);
+    // a fragment says so: the book's text of it begins where a page is lost
+    var gap = a.hasAttribute("data-gap-start") ? "[…] " : "";
+    var t = nodes.text(id) ? gap + nodes.text(id) : previewOf(id, nodes, gap);
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || say("search_no_text"))));
+    place(a);
+  }
+  // the preview box under the element it explains, kept inside the screen
+  function place(a) {
     var r = a.getBoundingClientRect(), width = document.documentElement.clientWidth;
     preview.hidden = false;
     var w = preview.offsetWidth;
@@ -224,13 +417,27 @@
   }
   function hidePreview() { if (preview) preview.hidden = true; }
   // a node with no text of its own (a law whose heading is lost): show its first part
-  function previewOf(id, nodes) {
+  function previewOf(id, nodes, gap) {
     var child = nodes.firstChild(id);
     var commentary = nodes.commentaryOf(id);
     if (child === null) return commentary.length ? say("search_commentary") + nodes.text(commentary[0]) : "";
     var c = nodes.node(child);
-    return child + (c.title ? ". " + c.title : "") + (nodes.text(child) ? " — " + nodes.text(child) : "");
+    return child + (c.title ? ". " + c.title : "") + (nodes.text(child) ? " — " + gap + nodes.text(child) : "");
   }
+  // a gap mark's meaning, by touch or keyboard (a tooltip alone reaches neither)
+  function showNote(button) {
+    if (!preview) return;
+    while (preview.firstChild) preview.removeChild(preview.firstChild);
+    preview.appendChild(el("span", null, button.title));
+    place(button);
+  }
+  document.querySelectorAll("button.gap").forEach(function (button) {
+    button.setAttribute("aria-describedby", "preview");
+    button.addEventListener("click", function (e) { e.stopPropagation(); if (preview.hidden) showNote(button); else hidePreview(); });
+    button.addEventListener("blur", hidePreview);
+  });
+  document.addEventListener("click", function (e) { if (!e.target.closest("button.gap")) hidePreview(); });
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") hidePreview(); });
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
     function show() { engine.about([a.getAttribute("data-target")]).then(function (e) { showPreview(a, e); }, function () {}); }
