@@ -92,7 +92,7 @@ class Divisions(BuilderBase):
                 title=title or None, title_from="heading", text=body.text or None, marks=tuple(body.marks), footnotes=(),
                 spans=(Span(path, page, (line.first, line.last)), *body.spans), attribution="heading", uncertain=(),
                 truncated_start=False, truncated_end=False, missing=False,
-                translations={},
+                translations={self.titles_lang: {"title": None, "text": None}} if self.titles_lang else {},
                 label=self.division_label(slug, numeral),
                 edition=source.edition if source else None, translator=source.translator if source else None,
             ))
