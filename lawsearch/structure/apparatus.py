@@ -613,3 +613,136 @@ def contents_entries(corpus) -> list[tuple[str, str, str | None, str]]:
     (the last law whose contents page is at or before a piece's page)."""
     return [(e["id"], e["title"], e.get("page"), e["kind"]) for e in getattr(corpus, "apparatus", {}).get("toc", [])
             if e.get("scope") == "laws" and e.get("id")]
+
+
+# -- the pipeline's hook ---------------------------------------------------------------------
+
+KINDS = ("toc", "index", "front")
+
+
+def _entry_dict(e) -> dict[str, Any]:
+    d = {k: getattr(e, k) for k in e.__dataclass_fields__}
+    if "targets" in d:
+        d["targets"] = list(d["targets"])
+    return d
+
+
+def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Read the corpus's contents, subject index and title page out of ``folder.texts``
+    before the law text is cleaned: the sources declared ``toc``, ``index`` or ``front``,
+    and the pages of a law source that are plainly contents or index pages (a whole book
+    copied as one file). Their lines leave the law stream (a page's footer stays: the page
+    model reads it), so none of their entries becomes a heading or a reference.
+
+    Returns ``{"toc": [...], "index": [...], "front": {...}, "pages": [...]}`` -- empty
+    when the corpus has none of them."""
+    from ..grammar import default_grammar
+
+    grammar = folder.grammar or default_grammar()
+    found: dict[str, Any] = {"toc": [], "index": [], "front": {}, "pages": []}
+    for source in folder.sources:
+        lines = folder.texts.get(source.id)
+        if lines is None:
+            continue
+        words = Apparatus.of(folder.profile, source.lang)
+        layout = grammar.layout_for(source.lang)
+        if source.kind in KINDS:
+            _read_part(found, source.kind, lines, list(range(1, len(lines) + 1)), words, layout, extra_words,
+                       source.path)
+            folder.texts[source.id] = []
+            continue
+        if source.kind != "laws" or not (words.contents or words.index):
+            continue
+        taken: dict[str, list[int]] = {"toc": [], "index": []}
+        for page, page_lines in _page_cuts(lines):
+            kind = detect_kind([t for _, t in page_lines], words)
+            if kind is None:
+                continue
+            numbers = [n for n, _ in page_lines]
+            taken[kind] += numbers
+            end = numbers[-1] + 1  # the footer that closes the page, when there is one
+            if end <= len(lines) and FOOTER_AT.match(lines[end - 1]):
+                taken[kind].append(end)
+            found["pages"].append({"source": source.path, "kind": kind, "page": page,
+                                   "lines": [numbers[0], numbers[-1]]})
+        for kind, numbers in taken.items():
+            if not numbers:
+                continue
+            numbers = sorted(set(numbers))
+            _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
+            for n in numbers:
+                m = FOOTER_AT.match(lines[n - 1])
+                lines[n - 1] = f"- {m['page']}" if m and not RULE_LINE.match(lines[n - 1]) else ""
+    return {k: v for k, v in found.items() if v}
+
+
+def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) -> None:
+    if kind == "toc":
+        entries = parse_toc(lines, words, layout, extra_words)
+    elif kind == "index":
+        entries = parse_index(lines, words, layout.ids, extra_words)
+    else:
+        for key, value in parse_front(lines, words).items():
+            found["front"].setdefault(key, value)
+        return
+    for e in entries:
+        d = _entry_dict(e)
+        d["line"] = numbers[e.line - 1] if 0 < e.line <= len(numbers) else None
+        d["source"] = path
+        found[kind].append(d)
+
+
+def apply_contents(nodes, apparatus: dict[str, Any]) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
+    """The contents used on the tree: a law or section whose title is lost takes the
+    contents' title (``title_from = "contents"``). Returns the nodes, the (ID, kind) the
+    contents confirmed (the same title), and the contents entries the text lacks (lost
+    parts: no node, or a node with nothing of its own)."""
+    from dataclasses import replace
+
+    toc = {e["id"]: e for e in apparatus.get("toc", ()) if e.get("scope") == "laws" and e.get("id")
+           and e["kind"] in ("law", "section")}
+    if not toc:
+        return list(nodes), [], []
+    out, confirmed, seen = [], [], set()
+    missing = {n.id for n in nodes if n.missing}
+    for n in nodes:
+        e = toc.get(n.id)
+        if e is None or n.kind not in ("law", "section"):
+            out.append(n)
+            continue
+        seen.add(n.id)
+        if n.title is None:
+            out.append(replace(n, title=e["title"], title_from="contents"))
+        else:
+            if _same_title(n.title, e["title"]):
+                confirmed.append((n.id, n.kind))
+            out.append(n)
+    # only within the text's own span of laws: an excerpt does not lose the laws it never held
+    present = sorted(int(n.law) for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit())
+    lost = [e for i, e in toc.items() if (i not in seen or i in missing) and present
+            and present[0] <= int(re.match(r"\d+", i).group()) <= present[-1]]
+    return out, confirmed, lost
+
+
+def _same_title(a: str, b: str) -> bool:
+    def norm(s: str) -> str:
+        return re.sub(r"\W+", " ", s.replace("ё", "е").replace("Ё", "Е")).strip().casefold()
+    return norm(a) == norm(b)
+
+
+def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
+    """After the tree: the contents fill lost titles and name lost parts (a warning each,
+    naming the contents' file and line); the report keeps what they confirmed."""
+    if not apparatus.get("toc"):
+        return list(nodes), apparatus
+    from ..model import Problem
+
+    nodes, confirmed, lost = apply_contents(nodes, apparatus)
+    apparatus["confirmed"] = [i for i, _ in confirmed]
+    apparatus["filled"] = [n.id for n in nodes if n.title_from == "contents"]
+    apparatus["lost"] = [e["id"] for e in lost]
+    for e in lost:
+        page = f" (p. {e['page']})" if e.get("page") else ""
+        problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
+                                           "the text lacks it", e.get("source"), e.get("line")))
+    return nodes, apparatus
