@@ -26,6 +26,8 @@ BARE_PAGE = re.compile(r"^\s*(?P<page>\d{1,4})\s*$")
 LEADER_PAGE = re.compile(r"\s*(?:\.\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
 YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
+IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
+                     r"(?:\s*,\s*(?P<year>\d{4}))?\.?$")
 SPLIT_LABEL = re.compile(r"^(\w{1,5}\.)\s+")
 
 
@@ -41,6 +43,7 @@ class Apparatus:
     see: tuple[str, ...] = ()
     see_also: tuple[str, ...] = ()
     defs_target: tuple[str, ...] = ()
+    ditto: tuple[str, ...] = ("=",)
     front: dict[str, tuple[str, ...]] = field(default_factory=dict)
     page_words: tuple[str, ...] = ()
 
@@ -50,6 +53,7 @@ class Apparatus:
         pages = tuple((profile.data.get("furniture", {}) if profile is not None else {}).get(lang, {}).get("page", ()))
         return cls(lang, *(tuple(data.get(k, ())) for k in
                            ("contents", "index", "definitions", "commentary", "see", "see_also", "defs_target")),
+                   ditto=tuple(data.get("ditto", ("=",))),
                    front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
@@ -379,13 +383,15 @@ def _index_text(page_lines, words: Apparatus, extra_words) -> tuple[str, list[tu
             continue  # a letter divider
         if not s:
             continue
-        if text and not re.search(r"[\d.)]$", text) and not s.startswith("="):
+        if text and not re.search(r"[\d.)]$", text) and not s.startswith(words.ditto):
             joined = _join(text, s, extra_words)
-            starts.append((len(text) + (1 if joined.startswith(text + " ") else 0), n))
+            if joined.startswith(text + " "):  # a line break kept: a see target ends there
+                joined = text + "\n" + joined[len(text) + 1:]
+            starts.append((len(text) + (1 if joined.startswith(text + "\n") else 0), n))
             text = joined
         else:
             starts.append((len(text) + 1 if text else 0, n))
-            text = f"{text} {s}" if text else s
+            text = f"{text}\n{s}" if text else s
     return text, starts
 
 
@@ -395,19 +401,20 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
     see_also = tuple(w.lower() for w in words.see_also)
 
     def follows_ok(end: int) -> bool:
-        rest = text[end:].lstrip(" ,")
-        return (not rest or rest[0] == "=" or rest[0].isupper()
+        rest = text[end:].lstrip(" ,\n")
+        return (not rest or rest.startswith(words.ditto) or rest[0].isupper()
                 or bool(see_re and see_re.match(text[end:].lstrip())))
 
     while p < n:
-        while p < n and text[p] in " ,":
+        while p < n and text[p] in " ,\n":
             p += 1
         if p >= n:
             break
         start = p
-        ditto = text[p] == "="
+        mark = next((d for d in words.ditto if text.startswith(d, p)), None)
+        ditto = mark is not None
         if ditto:
-            p += 1
+            p += len(mark)
         # the first target run or see word that ends this entry
         stop, run, see_m = n, None, None
         for m in target.finditer(text, p):
@@ -418,7 +425,7 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
             sm = see_re.search(text, p)
             if sm and sm.start() < stop:
                 stop, run, see_m = sm.start(), None, sm
-        head = text[p:stop].strip(" ,")
+        head = re.sub(r"\s+", " ", text[p:stop]).strip(" ,")
         targets: list[str] = []
         see = None
         if run is not None:
@@ -438,18 +445,19 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
 
 
 def _see_target(text: str, p: int) -> tuple[str, int]:
-    """The headword after a see word: a capitalised word and the lower-case words after it."""
-    m = re.match(r"\s*(?P<t>\S+(?:\s+(?![=\d])[^\s\w]*[^\W\d_][^\s]*(?<![.,]))*?)(?=\s+(?:[=\dA-ZА-ЯЁ]|$)|$)", text[p:])
-    if not m:
-        return text[p:].strip(), len(text)
-    words = [m["t"].split()[0]]
-    for w in m["t"].split()[1:]:
-        if w[:1].isupper():
+    """The headword after a see word: the rest of its line, unless a later capitalised
+    word on that line opens an entry of its own (targets or a see word follow it)."""
+    while p < len(text) and text[p] in " \t":
+        p += 1
+    end = text.find("\n", p)
+    end = len(text) if end < 0 else end
+    line = text[p:end]
+    for m in re.finditer(r"(?<=\s)[A-ZА-ЯЁ]\w*", line):
+        rest = line[m.start():]
+        if re.search(r"(?<!\S)\d|(?<!\S)[=»—]", rest) or re.search(r"\S\.(?:,|\s|$)", rest):
+            end = p + m.start()
             break
-        words.append(w)
-    value = " ".join(words)
-    end = p + text[p:].find(words[0]) + len(value) if words else p
-    return value.strip(" ,."), end
+    return re.sub(r"\s+", " ", text[p:end]).strip(" ,."), end
 
 
 # -- title page --------------------------------------------------------------------------
@@ -508,6 +516,15 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
             continue
         m = next((m for p in labelled["publisher"] for m in [p.search(line)] if m), None)
         q = QUOTED.match(line)
+        imprint = IMPRINT.match(line)
+        if imprint and not m and not q:  # "Москва: «Северная палата», 1989"
+            out["publisher"] = imprint["name"].strip()
+            if imprint["city"]:
+                out["city"] = imprint["city"]
+            if imprint["year"]:
+                out["year"] = imprint["year"]
+            used.add(i)
+            break
         if m or q:
             rest = line[m.end():].strip() if m else line
             parts = [x.strip() for x in rest.split(",")]
@@ -583,11 +600,12 @@ def _title(body: list[str], used: set[int]) -> tuple[str, int]:
 
 # -- detection ---------------------------------------------------------------------------
 
-def detect_kind(lines: list[str], words: Apparatus) -> str | None:
+def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | None:
     """``toc`` or ``index`` where a text is plainly a contents or index page: its heading,
     or most of its lines end in dot leaders and a page number (contents) or in runs of law
     numbers after a headword with ditto marks among them (index). Else None."""
-    body = [t for t in lines if t.strip() and not RULE_LINE.match(t)]
+    body = [t for t in lines if t.strip() and not RULE_LINE.match(t) and not BARE_PAGE.match(t)
+            and not ((m := FOOTER_AT.match(t)) and not m["rest"])]
     if not body:
         return None
     head = body[0]
@@ -596,11 +614,25 @@ def detect_kind(lines: list[str], words: Apparatus) -> str | None:
     if words.index and words.heading(head, words.index):
         return "index"
     leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(r"(?:\.\s?){4,}", t))
-    framed = sum(1 for t in body if t.strip().startswith("|") and re.search(r"\|\s*\d{1,4}\s*\|\s*$", t))
-    if (leaders + framed) * 2 >= len(body) and leaders + framed >= 3:
+    framed = [t for t in body if re.match(r"\s*\|.*\|.*\|\s*$", t)]
+    paged = sum(1 for t in framed if re.search(r"\|\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*\|\s*$", t))
+    if leaders + paged >= min(2, least) and (leaders + len(framed)) * 2 >= len(body):
         return "toc"
-    dittos = sum(1 for t in body if re.match(r"\s*=\s*[,\w]", t))
+    dittos = sum(1 for t in body if t.strip().startswith(words.ditto) and re.search(r"\w", t))
     if dittos >= 2 and dittos * 5 >= len(body):
+        return "index"
+    # a headword and its law numbers on most lines, no sentence among them
+    defs = "|".join(re.escape(w) for w in words.defs_target) or "(?!)"
+    ends = re.compile(rf"[^\W\d_]\S*\s+(?:(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[A-ZА-Я]\d{{0,2}}(?:\(\w+\))*)?)"
+                      rf"(?:,\s*|\s+))*(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[A-ZА-Я]\d{{0,2}}(?:\(\w+\))*)?)$")
+    ditto = "|".join(re.escape(d) for d in words.ditto)
+    see = "|".join(re.escape(w) for w in words.see + words.see_also) or "(?!)"
+    see_end = re.compile(rf"(?<!\S)(?:{see})\s+\w+(?:\s+\w+)?$")
+    headed = sum(1 for t in body if ends.search(t.strip()) or t.strip().startswith(words.ditto)
+                 or re.search(rf"\d\s+(?:{ditto})\s", t) or see_end.search(t.strip()))
+    sentences = sum(1 for t in body if re.search(r"[;:!]$|[^\W\d_]{3}\.$", t.strip())
+                    and not re.search(rf"(?:{defs})$", t.strip()))
+    if len(body) >= least and headed * 5 >= len(body) * 3 and sentences * 10 <= len(body):
         return "index"
     return None
 
@@ -654,8 +686,14 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if source.kind != "laws" or not (words.contents or words.index):
             continue
         taken: dict[str, list[int]] = {"toc": [], "index": []}
-        for page, page_lines in _page_cuts(lines):
-            kind = detect_kind([t for _, t in page_lines], words)
+        cuts = _page_cuts(lines)
+        kinds = [detect_kind([t for _, t in page_lines], words) for _, page_lines in cuts]
+        for i, (_, page_lines) in enumerate(cuts):  # a short page between pages of a kind: that kind
+            near = {kinds[j] for j in (i - 1, i + 1) if 0 <= j < len(kinds)} - {None}
+            if kinds[i] is None and len(near) == 1:
+                kinds[i] = detect_kind([t for _, t in page_lines], words, least=1) if near == {
+                    detect_kind([t for _, t in page_lines], words, least=1)} else None
+        for (page, page_lines), kind in zip(cuts, kinds):
             if kind is None:
                 continue
             numbers = [n for n, _ in page_lines]
@@ -672,7 +710,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
             for n in numbers:
                 m = FOOTER_AT.match(lines[n - 1])
-                lines[n - 1] = f"- {m['page']}" if m and not RULE_LINE.match(lines[n - 1]) else ""
+                footer = m and not RULE_LINE.match(lines[n - 1]) and m["page"].isdigit()
+                lines[n - 1] = f"- {m['page']}" if footer else ""
     return {k: v for k, v in found.items() if v}
 
 

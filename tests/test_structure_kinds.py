@@ -1,0 +1,220 @@
+"""The book's apparatus as source kinds (issue 13): contents (`toc`), subject index (`index`)
+and title page (`front`), on the cold fixtures of tests/data/structure (written without
+reading the parser) and our own of tests/data/structure-own, read by the parser alone and
+through the whole pipeline -- declared in the manifest, and undeclared inside a law file."""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from lawsearch.corpus import build_corpus
+from lawsearch.grammar import Grammar
+from lawsearch.profile import load_profile
+from lawsearch.structure.apparatus import (Apparatus, contents_entries, detect_kind, parse_front, parse_index,
+                                           parse_toc)
+
+DATA = Path(__file__).resolve().parent / "data"
+COLD = DATA / "structure"
+OWN = DATA / "structure-own"
+PROFILE = load_profile("bridge")
+GRAMMAR = Grammar.from_profile(PROFILE)
+
+
+def fixtures(kind: str) -> list[Path]:
+    return sorted(p.parent for root in (COLD, OWN) for p in (root / kind).glob("*/fixture.toml"))
+
+
+def ids(kind: str) -> list[str]:
+    return [f"{p.parent.parent.name}/{p.name}" for p in fixtures(kind)]
+
+
+def expected(folder: Path) -> list[list[str]]:
+    return [line.split("\t") for line in (folder / "expected.tsv").read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def meta(folder: Path) -> dict:
+    return tomllib.loads((folder / "fixture.toml").read_text(encoding="utf-8"))
+
+
+def source_lines(folder: Path) -> list[str]:
+    return (folder / "source.txt").read_text(encoding="utf-8").splitlines()
+
+
+def toc_rows(entries) -> list[list[str]]:
+    return [["entry", e.scope, e.id or "-", e.kind, e.title, e.page or "-"] for e in entries]
+
+
+def index_rows(entries) -> list[list[str]]:
+    rows = []
+    for e in entries:
+        if e.targets:
+            rows.append(["entry", e.headword, e.sub or "-", " ".join(e.targets), e.page or "-"])
+        if e.see:
+            rows.append(["see", e.headword, e.sub or "-", e.see, e.page or "-"])
+    return rows
+
+
+def corpus_folder(tmp_path: Path, folder: Path, kind: str, law_text: str | None = None) -> Path:
+    """A corpus of the fixture's source, declared as ``kind`` (``laws``: undeclared, as in a
+    whole-book copy), and optionally a law text beside it."""
+    lang = meta(folder)["lang"]
+    root = tmp_path / "corpus"
+    (root / "book").mkdir(parents=True)
+    (root / "book" / "part.txt").write_text((folder / "source.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    manifest = [f'[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "{lang}"\n',
+                f'[[source]]\npath = "book/part.txt"\nlang = "{lang}"\nkind = "{kind}"\nencoding = "utf-8"\n']
+    if law_text is not None:
+        (root / "book" / "laws.txt").write_text(law_text, encoding="utf-8")
+        manifest.append(f'[[source]]\npath = "book/laws.txt"\nlang = "{lang}"\nkind = "laws"\nencoding = "utf-8"\n')
+    (root / "manifest.toml").write_text("\n".join(manifest), encoding="utf-8")
+    return root
+
+
+# -- the parser on each fixture ------------------------------------------------------------
+
+@pytest.mark.parametrize("folder", fixtures("toc"), ids=ids("toc"))
+def test_contents_entries_as_golden(folder):
+    lang = meta(folder)["lang"]
+    got = toc_rows(parse_toc(source_lines(folder), Apparatus.of(PROFILE, lang), GRAMMAR.layout_for(lang)))
+    want = [row for row in expected(folder) if row[0] == "entry"]
+    assert got == want
+    # headings 100% with the right ID: every law, section, division and definitions entry has one
+    assert all(row[2] != "-" for row in got if row[3] != "other")
+
+
+@pytest.mark.parametrize("folder", fixtures("index"), ids=ids("index"))
+def test_index_entries_as_golden(folder):
+    lang = meta(folder)["lang"]
+    got = index_rows(parse_index(source_lines(folder), Apparatus.of(PROFILE, lang), GRAMMAR.layout_for(lang).ids))
+    assert got == [row for row in expected(folder) if row[0] in ("entry", "see")]
+
+
+@pytest.mark.parametrize("folder", fixtures("front"), ids=ids("front"))
+def test_title_page_fields_as_golden(folder):
+    got = parse_front(source_lines(folder), Apparatus.of(PROFILE, meta(folder)["lang"]))
+    rows = expected(folder)
+    assert {k: got.get(k) for k, _v in ((r[1], r[2]) for r in rows if r[0] == "field")} == \
+        {r[1]: r[2] for r in rows if r[0] == "field"}
+    for row in rows:
+        if row[0] == "absent":
+            assert row[1] not in got, f"{row[1]} is not on the page, got {got.get(row[1])!r}"
+        if row[0] == "furniture":
+            assert all(row[1] not in value for value in got.values())
+
+
+@pytest.mark.parametrize("kind", ["toc", "index"])
+def test_furniture_never_reaches_a_title_or_headword(kind):
+    for folder in fixtures(kind):
+        lang = meta(folder)["lang"]
+        words = Apparatus.of(PROFILE, lang)
+        if kind == "toc":
+            values = [e.title for e in parse_toc(source_lines(folder), words, GRAMMAR.layout_for(lang))]
+        else:
+            values = [e.full for e in parse_index(source_lines(folder), words, GRAMMAR.layout_for(lang).ids)]
+        for row in expected(folder):
+            if row[0] == "furniture":
+                assert not [v for v in values if row[1] in v], (folder.name, row[1])
+
+
+def test_own_fixtures_pass_the_cold_fixtures_consistency_check():
+    """Our fixtures keep the cold ones' format (contents and title pages; the check's index
+    rules know only the Russian book's «см.» and «Опр.»)."""
+    spec = importlib.util.spec_from_file_location("structure_check", COLD / "_check.py")
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    for kind in ("toc", "front"):
+        for folder in sorted(p.parent for p in (OWN / kind).glob("*/fixture.toml")):
+            errors, _notes = check.check(folder, kind)
+            assert errors == [], (folder.name, errors)
+
+
+# -- detection -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["toc", "index"])
+def test_contents_and_index_pages_are_recognised_without_a_declaration(kind):
+    for folder in fixtures(kind):
+        words = Apparatus.of(PROFILE, meta(folder)["lang"])
+        assert detect_kind(source_lines(folder), words) == kind, folder.name
+
+
+def test_law_text_is_not_taken_for_contents_or_index():
+    law = ["Правило 50. Обращение со штрафной картой",
+           "Штрафная карта лежит на столе лицом вверх перед вистующим, которому",
+           "она принадлежит, всё время, пока сдача разыгрывается.",
+           "A.Старшая штрафная карта",
+           "Если у нарушителя старшая штрафная карта, он обязан сыграть её при",
+           "первой законной возможности (см. правило 51).", "- 80"]
+    assert detect_kind(law, Apparatus.of(PROFILE, "ru")) is None
+
+
+# -- through the pipeline ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("declared", [True, False], ids=["declared", "undeclared"])
+@pytest.mark.parametrize("folder", fixtures("toc") + fixtures("index"), ids=ids("toc") + ids("index"))
+def test_no_contents_or_index_entry_is_a_reference_or_a_heading(tmp_path, folder, declared):
+    kind = folder.parent.name
+    corpus = build_corpus(corpus_folder(tmp_path, folder, kind if declared else "laws"), strict=False)
+    assert corpus.refs == ()
+    assert [n.id for n in corpus.nodes if not n.missing] == []  # no entry became a law, section or piece
+    rows = [r for r in expected(folder) if r[0] in (("entry",) if kind == "toc" else ("entry", "see"))]
+    got = corpus.apparatus[kind]
+    if kind == "toc":
+        assert [["entry", e["scope"], e["id"] or "-", e["kind"], e["title"], e["page"] or "-"] for e in got] == rows
+    else:
+        assert len([e for e in got if e["targets"]]) + len([e for e in got if e["see"]]) == len(rows)
+    if not declared:
+        assert {p["kind"] for p in corpus.apparatus["pages"]} == {kind}
+
+
+LAWS_17_19 = """Правило 17. Период торговли
+A.Начало торговли
+Торговля начинается, когда игрок впервые смотрит в свои карты.
+- 31
+Правило 19. Контра и реконтра
+Игрок может объявить контру только на заявку соперника (см. правило 18).
+"""
+
+
+def test_contents_fill_a_lost_title_and_name_the_lost_parts(tmp_path):
+    folder = OWN / "toc" / "ru-spaced-dots-roman"
+    corpus = build_corpus(corpus_folder(tmp_path, folder, "toc", LAWS_17_19), strict=False)
+    lost_law = corpus.node("18")
+    assert lost_law.missing and lost_law.title == "Заявки, сделанные не в свою очередь при наличии ошибки соперника"
+    assert lost_law.title_from == "contents"
+    assert corpus.node("17").title_from == "heading"
+    assert "17" in corpus.apparatus["confirmed"] and "19" in corpus.apparatus["confirmed"]
+    # 17B and 17C are listed but not in the text; 18 is lost
+    assert set(corpus.apparatus["lost"]) == {"17B", "17C", "18"}
+    lost = [p for p in corpus.problems if "the text lacks it" in p.message]
+    assert {p.line for p in lost} == {10, 11, 12} and all(p.path.endswith("part.txt") for p in lost)
+    # the one real reference, in law 19, survives; none comes from the contents
+    assert [(r.from_, r.target) for r in corpus.refs] == [("19", "18")]
+    assert contents_entries(corpus)[:2] == [("defs", "ОПРЕДЕЛЕНИЯ", "9", "definitions"),
+                                            ("div-chast-17", "ТОРГОВЛЯ", None, "division")]
+
+
+def test_a_whole_book_copy_keeps_its_law_text_and_loses_its_contents_page(tmp_path):
+    """Contents page, then law text, in one undeclared file: the page leaves the law stream
+    (its entries make no heading), the law text is read as before."""
+    folder = OWN / "toc" / "ru-spaced-dots-roman"
+    root = corpus_folder(tmp_path, folder, "laws")
+    book = root / "book" / "part.txt"
+    book.write_text(book.read_text(encoding="utf-8") + LAWS_17_19, encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    assert [n.id for n in corpus.nodes if not n.missing] == ["17", "17A", "19"]
+    assert corpus.node("17A").text.startswith("Торговля начинается")
+    assert [(r.from_, r.target) for r in corpus.refs] == [("19", "18")]
+    assert corpus.node("18").title_from == "contents"
+
+
+def test_title_page_goes_into_the_corpus(tmp_path):
+    folder = COLD / "front" / "ru-letter-spaced"
+    corpus = build_corpus(corpus_folder(tmp_path, folder, "front", LAWS_17_19), strict=False)
+    assert corpus.apparatus["front"]["translator"] == "А. В. Полозова"
+    assert corpus.apparatus["front"]["year"] == "1990"
+    assert [n.id for n in corpus.nodes if not n.missing][:1] == ["17"]
