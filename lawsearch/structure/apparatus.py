@@ -683,7 +683,14 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                        source.path)
             folder.texts[source.id] = []
             continue
-        if source.kind != "laws" or not (words.contents or words.index):
+        if source.kind != "laws":
+            continue
+        from ..definitions import take_definitions
+
+        section = take_definitions(lines, words, layout, source.path, extra_words)
+        if section is not None and "definitions" not in found:
+            found["definitions"] = {**section, "lang": source.lang}
+        if not (words.contents or words.index):
             continue
         taken: dict[str, list[int]] = {"toc": [], "index": []}
         cuts = _page_cuts(lines)
@@ -772,6 +779,13 @@ def _same_title(a: str, b: str) -> bool:
 def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
     """After the tree: the contents fill lost titles and name lost parts (a warning each,
     naming the contents' file and line); the report keeps what they confirmed."""
+    if apparatus.get("definitions"):
+        from ..analysis import Lexicon
+        from ..definitions import find_uses
+
+        section = apparatus["definitions"]
+        lexicon = Lexicon.load(folder.vocabulary.get("lexicon")).forms
+        apparatus["terms"] = find_uses(nodes, section["entries"], section["lang"], lexicon)
     if not apparatus.get("toc"):
         return list(nodes), apparatus
     from ..model import Problem
