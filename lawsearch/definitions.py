@@ -109,7 +109,7 @@ def _parses(word: str) -> tuple[tuple[str, str | None, str | None], ...]:
 
 def _word_keys(word: str, lang: str, lexicon: dict[str, str]) -> frozenset[tuple[str, str | None, str | None]]:
     w = word.lower().replace("ё", "е")
-    if lang == "en" or not re.search("[а-я]", w):
+    if w.isascii():  # a word of a Latin-script language: its Snowball stem
         w = re.sub(r"['’]s$", "", w)
         return frozenset({(morph.english_stem(w), None, None)})
     if w in lexicon:

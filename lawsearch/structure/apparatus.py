@@ -452,7 +452,9 @@ def _see_target(text: str, p: int) -> tuple[str, int]:
     end = text.find("\n", p)
     end = len(text) if end < 0 else end
     line = text[p:end]
-    for m in re.finditer(r"(?<=\s)[A-ZА-ЯЁ]\w*", line):
+    for m in re.finditer(r"(?<=\s)[^\W\d_]\w*", line):
+        if not m.group()[0].isupper():
+            continue
         rest = line[m.start():]
         if re.search(r"(?<!\S)\d|(?<!\S)[=»—]", rest) or re.search(r"\S\.(?:,|\s|$)", rest):
             end = p + m.start()
@@ -541,8 +543,8 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     for i, line in enumerate(body):
         if i in used or not line:
             continue
-        m = re.fullmatch(r"(?P<city>[A-ZА-ЯЁ][a-zа-яё\-]+)(?:\s*,?\s*(?P<year>\d{4}))?", line)
-        if m and "city" not in out:
+        m = re.fullmatch(r"(?P<city>[^\W\d_][^\W\d_\-]+)(?:\s*,?\s*(?P<year>\d{4}))?", line)
+        if m and "city" not in out and m["city"][0].isupper() and m["city"][1:].islower():
             out["city"] = m["city"]
             if m["year"]:
                 out.setdefault("year", m["year"])
@@ -623,8 +625,8 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
         return "index"
     # a headword and its law numbers on most lines, no sentence among them
     defs = "|".join(re.escape(w) for w in words.defs_target) or "(?!)"
-    ends = re.compile(rf"[^\W\d_]\S*\s+(?:(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[A-ZА-Я]\d{{0,2}}(?:\(\w+\))*)?)"
-                      rf"(?:,\s*|\s+))*(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[A-ZА-Я]\d{{0,2}}(?:\(\w+\))*)?)$")
+    ends = re.compile(rf"[^\W\d_]\S*\s+(?:(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[^\W\d_]\d{{0,2}}(?:\(\w+\))*)?)"
+                      rf"(?:,\s*|\s+))*(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[^\W\d_]\d{{0,2}}(?:\(\w+\))*)?)$")
     ditto = "|".join(re.escape(d) for d in words.ditto)
     see = "|".join(re.escape(w) for w in words.see + words.see_also) or "(?!)"
     see_end = re.compile(rf"(?<!\S)(?:{see})\s+\w+(?:\s+\w+)?$")
