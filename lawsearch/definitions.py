@@ -193,3 +193,46 @@ def find_uses(nodes, entries: list[dict[str, Any]], lang: str, lexicon: dict[str
         for def_id, start, end in terms.uses(n.text):
             out.append({"node": n.id, "def": def_id, "start": start, "end": end, "surface": n.text[start:end]})
     return out
+
+
+# -- a built corpus ------------------------------------------------------------------------------
+
+def entries(corpus) -> list[dict[str, Any]]:
+    """The corpus's definitions (``corpus.apparatus["definitions"]["entries"]``), or []."""
+    return list((corpus.apparatus.get("definitions") or {}).get("entries", ()))
+
+
+def entry(corpus, def_id: str) -> dict[str, Any] | None:
+    """One definition by its ID (``def-3``), or None."""
+    return next((e for e in entries(corpus) if e["id"] == def_id), None)
+
+
+def uses_in(corpus, node_id: str) -> list[dict[str, Any]]:
+    """The defined terms a node's own text uses (first use each), with their definitions."""
+    by_id = {e["id"]: e for e in entries(corpus)}
+    return [{**u, "term": by_id[u["def"]]["term"], "definition": by_id[u["def"]]["text"]}
+            for u in corpus.apparatus.get("terms", ()) if u["node"] == node_id and u["def"] in by_id]
+
+
+def uses_of(corpus, def_id: str) -> list[str]:
+    """The nodes whose own text uses a definition's term, in reading order."""
+    return [u["node"] for u in corpus.apparatus.get("terms", ()) if u["def"] == def_id]
+
+
+def pieces(start: int, end: int, uses) -> list[tuple[int, int, str | None]]:
+    """``[start, end)`` cut at the defined terms inside it: (start, end, definition ID or None).
+
+    >>> pieces(0, 10, [(2, 4, "def-1")])
+    [(0, 2, None), (2, 4, 'def-1'), (4, 10, None)]
+    """
+    out, at = [], start
+    for s, e, def_id in sorted(uses):
+        if s < at or e > end:
+            continue
+        if s > at:
+            out.append((at, s, None))
+        out.append((s, e, def_id))
+        at = e
+    if at < end:
+        out.append((at, end, None))
+    return out

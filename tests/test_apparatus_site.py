@@ -175,3 +175,38 @@ def test_reader_follows_a_defined_term_to_its_definition(page, book):
     target = page.locator("#def-1")
     assert target.inner_text() == "Штрафная карта"
     assert target.is_visible()
+
+
+# -- show and TEI ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def read_back(book):
+    from lawsearch.model import Corpus
+
+    return Corpus.from_dict(json.loads((book / "corpus.json").read_text(encoding="utf-8")))
+
+
+def test_show_names_the_terms_a_node_uses_and_shows_a_definition(read_back):
+    from lawsearch.show import as_dict, describe, resolve
+
+    text = describe(read_back, "50A")
+    assert "Defined terms: Нарушитель → def-2 (Нарушитель); штрафную карту → def-1 (Штрафная карта)" in text
+    assert resolve(read_back, "def-1") == "def-1"
+    shown = describe(read_back, "def-1")
+    assert shown.startswith("def-1. Штрафная карта") and "used in: 50, 50A" in shown
+    assert [t["def"] for t in as_dict(read_back, "50A")["terms"]] == ["def-2", "def-1"]
+
+
+def test_tei_links_each_term_to_its_definition(read_back):
+    import xml.etree.ElementTree as ET
+
+    from lawsearch.export import TEI_NS, to_tei
+
+    root = ET.fromstring(to_tei(read_back))
+    ns = {"t": TEI_NS}
+    labels = {e.get("{http://www.w3.org/XML/1998/namespace}id"): e.text
+              for e in root.iterfind(".//t:div[@type='definitions']//t:label", ns)}
+    assert labels == {"def-1": "Штрафная карта", "def-2": "Нарушитель"}
+    terms = [(t.get("ref"), t.text) for t in root.iterfind(".//t:div[@n='50A']/t:p/t:term", ns)]
+    assert terms == [("#def-2", "Нарушитель"), ("#def-1", "штрафную карту")]
+    assert root.find(".//t:bibl[@type='print']/t:date", ns).text == "1990"
