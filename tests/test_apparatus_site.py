@@ -210,3 +210,13 @@ def test_tei_links_each_term_to_its_definition(read_back):
     terms = [(t.get("ref"), t.text) for t in root.iterfind(".//t:div[@n='50A']/t:p/t:term", ns)]
     assert terms == [("#def-2", "Нарушитель"), ("#def-1", "штрафную карту")]
     assert root.find(".//t:bibl[@type='print']/t:date", ns).text == "1990"
+
+
+def test_check_report_names_the_title_page_and_the_apparatus(read_back):
+    from lawsearch.check import quality_report
+
+    text = quality_report(read_back).text()
+    assert "title page: title МЕЖДУНАРОДНЫЕ ПРАВИЛА ДУБЛИКАТНОГО БРИДЖА; edition 1987; translator А. В. Полозова" in text
+    assert "year 1990" in text and "not on it: subtitle, editor, original" in text
+    assert "subject index: 3 entries, 3 headwords" in text
+    assert "definitions: 2 terms" in text

@@ -801,3 +801,45 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
                                            "the text lacks it", e.get("source"), e.get("line")))
     return nodes, apparatus
+
+
+def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
+    """The check report's section on the book's apparatus ([] when there is none): the
+    title page's fields, what the contents gave (entries, confirmed and filled titles, lost
+    parts), the subject index, the definitions, and apparatus pages found in law text."""
+    if not apparatus:
+        return []
+    out = ["", "The book's apparatus:"]
+    front = apparatus.get("front") or {}
+    if front:
+        out.append("  title page: " + "; ".join(f"{k} {front[k]}" for k in FRONT_FIELDS if front.get(k)))
+        missing = [k for k in FRONT_FIELDS if not front.get(k)]
+        if missing:
+            out.append("    not on it: " + ", ".join(missing))
+    toc = apparatus.get("toc") or []
+    if toc:
+        scopes = {s: sum(1 for e in toc if e["scope"] == s) for s in ("laws", "commentary", "book")}
+        out.append(f"  contents: {len(toc)} entries ({', '.join(f'{s} {n}' for s, n in scopes.items() if n)}), "
+                   "none of them a reference")
+        if apparatus.get("confirmed"):
+            out.append(f"    titles the contents confirm: {len(apparatus['confirmed'])}")
+        if apparatus.get("filled"):
+            out.append("    lost titles taken from the contents: " + ", ".join(apparatus["filled"]))
+        if apparatus.get("lost"):
+            out.append("    listed in the contents, lost from the text: " + ", ".join(apparatus["lost"]))
+    index = apparatus.get("index") or []
+    if index:
+        targets = {t for e in index for t in e.get("targets", ())}
+        out.append(f"  subject index: {len(index)} entries, {len({e['headword'] for e in index})} headwords, "
+                   f"{len(targets)} targets; none of them a reference")
+    section = apparatus.get("definitions")
+    if section:
+        used = {u["def"] for u in apparatus.get("terms", ())}
+        unused = [e["term"] for e in section["entries"] if e["id"] not in used]
+        out.append(f"  definitions: {len(section['entries'])} terms, {len(apparatus.get('terms', ()))} first uses "
+                   f"linked in the law text" + (f"; never used: {', '.join(unused)}" if unused else ""))
+    for p in apparatus.get("pages", ()):
+        page = f"page {p['page']}" if p.get("page") else "page unknown"
+        out.append(f"  {user_path(p['source'])}:{p['lines'][0]}-{p['lines'][1]}: a {p['kind']} page ({page}) "
+                   "inside law text, read as such")
+    return out
