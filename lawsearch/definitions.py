@@ -35,6 +35,9 @@ def _starts_section(text: str, words: Apparatus, layout) -> bool:
     s = text.strip()
     if not s or not words.definitions:
         return False
+    squeezed = s.replace(" ", "").casefold()
+    if not any(w.replace(" ", "").casefold() in squeezed for w in words.definitions):
+        return False  # most lines: no definitions word at all, nothing to classify
     if words.heading(s, words.definitions) and words.is_definitions(s):
         return True
     c = layout.classify(s)

@@ -266,3 +266,14 @@ def test_nested_fixture_items_are_read_by_the_law_text_parser(tmp_path):
     folder = COLD / "definitions" / "ru-nested-longest"
     corpus = build_corpus(law_folder(tmp_path, folder), strict=False)
     assert corpus.node("51A1(b)(1)") is not None
+
+
+def test_lawsearch_add_guesses_a_contents_or_index_file(tmp_path):
+    from lawsearch.dropin import detect
+
+    for kind in ("toc", "index"):
+        for folder in fixtures(kind):
+            data = (folder / "source.txt").read_bytes()
+            assert detect(data, "part.txt").kind == kind, folder.name
+    book = (OWN / "toc" / "ru-spaced-dots-roman" / "source.txt").read_text(encoding="utf-8") + LAWS_17_19
+    assert detect(book.encode("utf-8"), "book.txt").kind == "laws"  # a whole book: law text with its contents

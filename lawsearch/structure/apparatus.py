@@ -639,6 +639,25 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
     return None
 
 
+def whole_kind(lines: list[str], profile, lang: str) -> str | None:
+    """``toc`` or ``index`` when every page of ``lines`` is one (``lawsearch add``'s guess
+    of a source's kind), else None: a whole book holds law text too."""
+    kinds = set(page_kinds(_page_cuts(lines), Apparatus.of(profile, lang)))
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def page_kinds(cuts, words: Apparatus) -> list[str | None]:
+    """``detect_kind`` of each page; a short page (a line or two) beside pages of one kind
+    is of that kind when its own lines look so."""
+    kinds = [detect_kind([t for _, t in page_lines], words) for _, page_lines in cuts]
+    for i, (_, page_lines) in enumerate(cuts):
+        near = {kinds[j] for j in (i - 1, i + 1) if 0 <= j < len(kinds)} - {None}
+        if kinds[i] is None and len(near) == 1:
+            alone = detect_kind([t for _, t in page_lines], words, least=1)
+            kinds[i] = alone if {alone} == near else None
+    return kinds
+
+
 # -- a built corpus ------------------------------------------------------------------------
 
 def contents_entries(corpus) -> list[tuple[str, str, str | None, str]]:
@@ -696,13 +715,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         taken: dict[str, list[int]] = {"toc": [], "index": []}
         cuts = _page_cuts(lines)
-        kinds = [detect_kind([t for _, t in page_lines], words) for _, page_lines in cuts]
-        for i, (_, page_lines) in enumerate(cuts):  # a short page between pages of a kind: that kind
-            near = {kinds[j] for j in (i - 1, i + 1) if 0 <= j < len(kinds)} - {None}
-            if kinds[i] is None and len(near) == 1:
-                kinds[i] = detect_kind([t for _, t in page_lines], words, least=1) if near == {
-                    detect_kind([t for _, t in page_lines], words, least=1)} else None
-        for (page, page_lines), kind in zip(cuts, kinds):
+        for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
             numbers = [n for n, _ in page_lines]
