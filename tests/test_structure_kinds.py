@@ -277,3 +277,49 @@ def test_lawsearch_add_guesses_a_contents_or_index_file(tmp_path):
             assert detect(data, "part.txt").kind == kind, folder.name
     book = (OWN / "toc" / "ru-spaced-dots-roman" / "source.txt").read_text(encoding="utf-8") + LAWS_17_19
     assert detect(book.encode("utf-8"), "book.txt").kind == "laws"  # a whole book: law text with its contents
+
+
+# -- any input -----------------------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+LINE = st.lists(st.sampled_from(["Правило", "12.", "A.", "....", " 14", "|", "=", "»", "—", "- 8", "Опр.", "см.",
+                                 "также", "Глава I.", "ОПРЕДЕЛЕНИЯ", "Карта", "штрафная", ",", "53-56", "?",
+                                 "LAW 5 -", "«Зенит»", "1990", "Перевод:", " ", "\t", "ё", "(1)."]),
+                max_size=8).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(LINE, max_size=12))
+def test_every_reader_takes_any_lines_without_failing(lines):
+    from lawsearch.definitions import Terms, take_definitions
+
+    words = Apparatus.of(PROFILE, "ru")
+    layout = GRAMMAR.layout_for("ru")
+    for e in parse_toc(lines, words, layout):
+        assert e.title == e.title.strip() and e.kind in ("law", "section", "division", "definitions", "other") \
+            or e.kind not in ("law", "division")
+    for e in parse_index(lines, words, layout.ids):
+        assert all(t for t in e.targets)
+    assert set(parse_front(lines, words)) <= {"title", "subtitle", "edition", "translator", "editor", "original",
+                                             "publisher", "city", "year"}
+    copy = list(lines)
+    section = take_definitions(copy, words, layout, "x.txt")
+    assert len(copy) == len(lines)  # lines are emptied, never removed: raw line numbers hold
+    if section:
+        Terms(section["entries"], "ru").uses(" ".join(lines))
+
+
+def test_the_shipped_raw_files_hold_no_apparatus():
+    """The seed corpus's law text: no page of it is taken for contents, index or definitions."""
+    words = Apparatus.of(PROFILE, "ru")
+    from lawsearch.structure.apparatus import _page_cuts, page_kinds
+    from lawsearch.definitions import take_definitions
+
+    for path in sorted((DATA.parent.parent / "corpus" / "laws").rglob("*.txt")):
+        lines = path.read_bytes().decode("utf-8", "replace").splitlines()
+        lang = "en" if path.parent.name == "en" else "ru"
+        w = Apparatus.of(PROFILE, lang)
+        assert set(page_kinds(_page_cuts(lines), w)) <= {None}, path.name
+        assert take_definitions(list(lines), w, GRAMMAR.layout_for(lang), path.name) is None, path.name
+    assert words.contents
