@@ -180,7 +180,7 @@ def _clean_title(title: str) -> str:
     t = re.sub(r"\?{2,}", " ", title)
     t = re.sub(r"\s+", " ", t).strip()
     t = re.sub(r"\s+([?!.,;:])$", r"\1", t)  # a detached final '?' reattached
-    return t.strip(" .")  if not t.endswith("?") else t
+    return t if t.endswith("?") else t.strip(" .")
 
 
 def _classify(layout, text: str):
@@ -262,7 +262,8 @@ def _resolve_toc(raw, words: Apparatus, layout) -> list[TocEntry]:
             if here == "laws":
                 for i in pending_divisions:
                     old = out[i]
-                    out[i] = TocEntry(old.scope, ids.division_id(raw_slug(old), law), old.kind, old.title, old.page,
+                    # a division is named by the law after it; until then its id holds the slug
+                    out[i] = TocEntry(old.scope, ids.division_id(old.id or "", law), old.kind, old.title, old.page,
                                       old.line)
                 pending_divisions = []
         elif kind == "division":
@@ -275,10 +276,6 @@ def _resolve_toc(raw, words: Apparatus, layout) -> list[TocEntry]:
         old = out[i]
         out[i] = TocEntry(old.scope, None, old.kind, old.title, old.page, old.line)
     return out
-
-
-def raw_slug(entry: TocEntry) -> str:
-    return entry.id or ""
 
 
 # -- subject index -----------------------------------------------------------------------
