@@ -220,3 +220,26 @@ def test_check_report_names_the_title_page_and_the_apparatus(read_back):
     assert "year 1990" in text and "not on it: subtitle, editor, original" in text
     assert "subject index: 3 entries, 3 headwords" in text
     assert "definitions: 2 terms" in text
+
+
+def test_every_link_of_the_book_resolves(book):
+    """The index's, the definitions' and the terms' links land on a file and an anchor."""
+    from urllib.parse import unquote, urlsplit
+
+    from test_site import parse_site
+
+    site = book / "site"
+    pages = parse_site(site)
+    broken, terms = [], 0
+    for path, page in pages.items():
+        for attr, value in page.links:
+            parts = urlsplit(value)
+            if parts.scheme or not (parts.path or parts.fragment):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            terms += "definitions.html#def-" in value
+            if not target.is_file():
+                broken.append(f"{path.name}: {value} (no file)")
+            elif parts.fragment and target.suffix == ".html" and parts.fragment not in pages[target].ids:
+                broken.append(f"{path.name}: {value} (no anchor)")
+    assert terms >= 3 and not broken, broken
