@@ -332,3 +332,16 @@ def test_the_shipped_raw_files_hold_no_apparatus():
         assert set(page_kinds(_page_cuts(lines), w)) <= {None}, path.name
         assert take_definitions(list(lines), w, GRAMMAR.layout_for(lang), path.name) is None, path.name
     assert words.contents
+
+
+def test_contents_entries_are_there_before_the_tree_for_placement(tmp_path):
+    """Placement by page (the other half of issue 13) reads the contents while the tree is
+    built: ``take_apparatus`` gives them before the law text is cleaned."""
+    from lawsearch.sources import read_corpus_folder
+    from lawsearch.structure.apparatus import take_apparatus
+
+    folder = read_corpus_folder(corpus_folder(tmp_path, COLD / "toc" / "ru-leaders-wrapped", "toc", LAWS_17_19))
+    entries = contents_entries(take_apparatus(folder))
+    assert entries[0] == ("defs", "ОПРЕДЕЛЕНИЯ", "7", "definitions")
+    assert ("8", "Смена столов после окончания тура и передача досок следующему столу", "18", "law") in entries
+    assert all(kind != "other" for *_, kind in entries)

@@ -657,11 +657,18 @@ def page_kinds(cuts, words: Apparatus) -> list[str | None]:
 
 # -- a built corpus ------------------------------------------------------------------------
 
-def contents_entries(corpus) -> list[tuple[str, str, str | None, str]]:
-    """The law-text entries of the corpus's contents: ``(id, title, page, kind)`` in book
-    order, the commentary's and the book's left out. For placing headless text by page
-    (the last law whose contents page is at or before a piece's page)."""
-    return [(e["id"], e["title"], e.get("page"), e["kind"]) for e in getattr(corpus, "apparatus", {}).get("toc", [])
+def contents_entries(corpus_or_apparatus) -> list[tuple[str, str, str | None, str]]:
+    """The law-text entries of the contents: ``(id, title, page, kind)`` in book order
+    (``kind``: law, section, division, definitions), the commentary's and the book's left
+    out. For placing headless text by page: the last law whose contents page is at or
+    before a piece's page. Takes a built ``Corpus`` or the dict ``take_apparatus`` returns
+    (in ``corpus.parse_folder`` it is there before the tree is built).
+
+    ``contents_entries(corpus)[0] == ("defs", "ОПРЕДЕЛЕНИЯ", "7", "definitions")``
+    """
+    apparatus = corpus_or_apparatus if isinstance(corpus_or_apparatus, dict) else \
+        getattr(corpus_or_apparatus, "apparatus", {})
+    return [(e["id"], e["title"], e.get("page"), e["kind"]) for e in apparatus.get("toc", ())
             if e.get("scope") == "laws" and e.get("id")]
 
 
