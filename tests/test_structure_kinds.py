@@ -320,17 +320,20 @@ def test_every_reader_takes_any_lines_without_failing(lines):
 
 
 def test_the_shipped_raw_files_hold_no_apparatus():
-    """The seed corpus's law text: no page of it is taken for contents, index or definitions."""
+    """The seed corpus's law text and commentary: no page of it is taken for contents, index
+    or definitions."""
     words = Apparatus.of(PROFILE, "ru")
     from lawsearch.structure.apparatus import _page_cuts, page_kinds
     from lawsearch.definitions import take_definitions
 
-    for path in sorted((DATA.parent.parent / "corpus" / "laws").rglob("*.txt")):
-        lines = path.read_bytes().decode("utf-8", "replace").splitlines()
+    shipped = DATA.parent.parent / "corpus"
+    for path in sorted([*(shipped / "laws").rglob("*.txt"), *(shipped / "commentary").rglob("*.txt")]):
+        lines = path.read_bytes().decode("utf-8").splitlines()
         lang = "en" if path.parent.name == "en" else "ru"
         w = Apparatus.of(PROFILE, lang)
         assert set(page_kinds(_page_cuts(lines), w)) <= {None}, path.name
-        assert take_definitions(list(lines), w, GRAMMAR.layout_for(lang), path.name) is None, path.name
+        if "laws" in path.parts:
+            assert take_definitions(list(lines), w, GRAMMAR.layout_for(lang), path.name) is None, path.name
     assert words.contents
 
 
@@ -345,3 +348,11 @@ def test_contents_entries_are_there_before_the_tree_for_placement(tmp_path):
     assert entries[0] == ("defs", "ОПРЕДЕЛЕНИЯ", "7", "definitions")
     assert ("8", "Смена столов после окончания тура и передача досок следующему столу", "18", "law") in entries
     assert all(kind != "other" for *_, kind in entries)
+
+
+@pytest.mark.parametrize("folder", fixtures("toc"), ids=ids("toc"))
+def test_a_contents_page_inside_a_commentary_file_is_no_commentary(tmp_path, folder):
+    corpus = build_corpus(corpus_folder(tmp_path, folder, "commentary"), strict=False)
+    assert corpus.refs == ()
+    assert [n.id for n in corpus.nodes if not n.missing] == []
+    assert len(corpus.apparatus["toc"]) == len([r for r in expected(folder) if r[0] == "entry"])

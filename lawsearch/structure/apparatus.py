@@ -687,8 +687,8 @@ def _entry_dict(e) -> dict[str, Any]:
 def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Read the corpus's contents, subject index and title page out of ``folder.texts``
     before the law text is cleaned: the sources declared ``toc``, ``index`` or ``front``,
-    and the pages of a law source that are plainly contents or index pages (a whole book
-    copied as one file). Their lines leave the law stream (a page's footer stays: the page
+    and the pages of a law or commentary source that are plainly contents or index pages
+    (a whole book copied as one file). Their lines leave the law stream (a page's footer stays: the page
     model reads it), so none of their entries becomes a heading or a reference.
 
     Returns ``{"toc": [...], "index": [...], "front": {...}, "pages": [...]}`` -- empty
@@ -708,13 +708,14 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                        source.path)
             folder.texts[source.id] = []
             continue
-        if source.kind != "laws":
+        if source.kind not in ("laws", "commentary"):
             continue
-        from ..definitions import take_definitions
+        if source.kind == "laws":  # the commentary's own «ОПРЕДЕЛЕНИЯ» is commentary, not the code's
+            from ..definitions import take_definitions
 
-        section = take_definitions(lines, words, layout, source.path, extra_words)
-        if section is not None and "definitions" not in found:
-            found["definitions"] = {**section, "lang": source.lang}
+            section = take_definitions(lines, words, layout, source.path, extra_words)
+            if section is not None and "definitions" not in found:
+                found["definitions"] = {**section, "lang": source.lang}
         if not (words.contents or words.index):
             continue
         taken: dict[str, list[int]] = {"toc": [], "index": []}
@@ -736,7 +737,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
             for n in numbers:
                 m = FOOTER_AT.match(lines[n - 1])
-                footer = m and not RULE_LINE.match(lines[n - 1]) and m["page"].isdigit()
+                # a law text's page model reads the footer; the commentary's does not
+                footer = m and not RULE_LINE.match(lines[n - 1]) and m["page"].isdigit() and source.kind == "laws"
                 lines[n - 1] = f"- {m['page']}" if footer else ""
     return {k: v for k, v in found.items() if v}
 
