@@ -356,3 +356,17 @@ def test_a_contents_page_inside_a_commentary_file_is_no_commentary(tmp_path, fol
     assert corpus.refs == ()
     assert [n.id for n in corpus.nodes if not n.missing] == []
     assert len(corpus.apparatus["toc"]) == len([r for r in expected(folder) if r[0] == "entry"])
+
+
+HEADLESS = sorted(p.parent for p in (COLD / "headless").glob("*/toc.txt"))
+
+
+@pytest.mark.parametrize("folder", HEADLESS, ids=[p.name for p in HEADLESS])
+def test_the_headless_fixtures_contents_read_as_golden(folder):
+    """The contents page each headless fixture places its pieces by (placement itself is
+    the other half of issue 13): its entries exactly, and recognised without a declaration."""
+    lines = (folder / "toc.txt").read_text(encoding="utf-8").splitlines()
+    words = Apparatus.of(PROFILE, "ru")
+    got = toc_rows(parse_toc(lines, words, GRAMMAR.layout_for("ru")))
+    assert got == [row for row in expected(folder) if row[0] == "entry"]
+    assert detect_kind(lines, words) == "toc"
