@@ -108,6 +108,7 @@ class Tree:
     footnote_offsets: dict[str, tuple[str, int]]  # footnote id -> (source path, raw line)
     verified: list[str]  # curation statements a stronger rule confirmed
     named: set[tuple[str, int]] = field(default_factory=set)  # (source path, raw line) some problem names
+    commentary_headings: list[tuple[str, str, str, int]] = field(default_factory=list)  # (law, title, path, line)
 
 
 class NamingLog(ProblemLog):
@@ -167,6 +168,8 @@ class BuilderBase:
         self.division_offsets: dict[str, list[tuple[int, str, int]]] = {}
         self.bodies: list = []
         self.commentary_titles: dict[str, tuple[str, str, Line]] = {}
+        # the commentary's headings as printed: (law or the definitions' ID, title, source path, raw line)
+        self.commentary_headings: list[tuple[str, str, str, int]] = []
 
     def layout(self, source_id: str) -> Layout:
         """The layout a source's law text is printed in (the manifest's, else its language's default)."""
