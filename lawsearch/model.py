@@ -318,6 +318,8 @@ class PieceReport:
     joined_by: str | None  # the rule that joined it to the piece before it
     run: int  # the run of joined pages it belongs to
     curated: bool
+    law: str | None = None  # the law of its first text (lawsearch/placement.py), None where no rule placed it
+    rule: str | None = None  # the rule that placed it: heading|continuity|next-heading|curated|toc|page|unattributed
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class CurationStatement:
     clause: str | None = None
     subclause: str | None = None
     uncertain: tuple[str, ...] = ()
+    rule: str = "curated"  # the attribution it gives: "curated", or the contents' "toc" / "page" (placement.py)
 
 
 @dataclass
@@ -71,6 +72,9 @@ class CorpusFolder:
     grammar: Grammar | None = None  # compiled from it: levels, ID rules, layouts
     layouts: dict[str, str] = field(default_factory=dict)  # source id -> the layout its law text is printed in
     indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
+    # the book's contents entries (placement.ContentsEntry), from a contents source: they place headless pieces
+    contents: list = field(default_factory=list)
+    placements: dict = field(default_factory=dict)  # (source id, first line) -> placement.Placement, from the pages stage
 
     @property
     def law_range(self) -> tuple[int, int]:

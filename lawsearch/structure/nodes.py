@@ -10,7 +10,8 @@ from ..grammar import Grammar, Layout
 from ..model import Footnote, Line, Mark, Node, Problem, ProblemLog, Source, Span
 from ..patterns import FOOTNOTE_MARKER
 
-STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "unattributed": 4}
+# the placement rules, strongest first: the text's own, curation, then the book's contents (placement.py)
+STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "toc": 4, "page": 5, "unattributed": 6}
 SENTENCE_END = re.compile(r"[.!?:;…]['\"»)]*$")
 
 
