@@ -66,9 +66,16 @@ class Suggestion:
     basis: str  # what the piece shares with the law: a few of the words
 
     def curation(self) -> str:
-        """The curation statement that would confirm it (curation.toml's format)."""
-        return (f'[[piece]] at = "{self.source}:{self.first}" law = "{self.law}" '
-                f'reason = "…"  # similarity {self.confidence:.2f}: {self.basis}')
+        """The curation statement that would confirm it (curation.toml's format), with the
+        reason left for whoever reads the piece to write."""
+        return curation_lines(vars(self))
+
+
+def curation_lines(suggestion: dict) -> str:
+    """A suggestion (a ``Suggestion`` as a dict, as corpus.json keeps it) as the curation
+    statement that would confirm it."""
+    return (f'[[piece]]\nat = "{suggestion["source"]}:{suggestion["first"]}"\nlaw = "{suggestion["law"]}"\n'
+            f'reason = "…"')
 
 
 def law_of(entry_id: str) -> str | None:
@@ -169,6 +176,7 @@ def statements(runs: list[Run], placements: list[Placement]) -> None:
 MIN_WORDS = 12  # fewer content words than this: too little to compare, a suggestion is low-confidence
 MIN_SCORE = 0.05  # below this cosine nothing is suggested
 MIN_SHARE = 0.6  # the best law's share of the two best scores below which a suggestion is low-confidence
+FULL_SCORE = 0.3  # a cosine this high counts as a full match in the confidence
 
 
 def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[str], list[str]],
@@ -211,14 +219,17 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         if not scored or scored[0][0] < MIN_SCORE:
             continue
         best, law = scored[0]
-        second = scored[1][0] if len(scored) > 1 else 0.0
+        second = scored[1][0] if len(scored) > 1 else best  # one law: no margin to read
         share = best / (best + second) if best + second else 0.0
         shared = sorted({t for t in vec if t in vectors[law]}, key=lambda t: -vec[t] * vectors[law][t])[:4]
         path = piece.spans[0].source if piece.spans else ""
         source = (sources or {}).get(path, path)
+        # confidence: the margin over the second law, capped by how much the words match at
+        # all; with one law to compare there is no margin, and the suggestion is low
+        confidence = min(share, best / FULL_SCORE, 1.0)
+        low = len(words) < MIN_WORDS or confidence < MIN_SHARE or len(scored) < 2
         out.append(Suggestion(source, _first_line(piece, piece.spans[0].lines[0] if piece.spans else 0), law,
-                              round(share, 2), round(best, 3), len(words) < MIN_WORDS or share < MIN_SHARE,
-                              ", ".join(shared)))
+                              round(confidence, 2), round(best, 3), low, ", ".join(shared)))
     return out
 
 
