@@ -454,7 +454,8 @@ def _read_by_layout(text: str, layout: Layout | str) -> bool:
 
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
                 extra_words: frozenset[str] = frozenset(), lang: str | None = None, layout: Layout | None = None,
-                grammar=None, shared: frozenset[str] = frozenset()) -> Cleaned:
+                grammar=None, shared: frozenset[str] = frozenset(), dropped: frozenset[int] = frozenset(),
+                curated: frozenset[int] = frozenset()) -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
@@ -467,7 +468,11 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
     raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
+    # furniture a curation statement drops ([[drop]]): the whole line, or text from it
+    changes += [Change(source, n, "curated_drop") for n in sorted(dropped | curated)]
     for n, text in enumerate(raw, 1):
+        if n in dropped:
+            continue
         pre: list[str] = [text]
         if kind == "commentary":
             for rule in (drop_page_directives, end_paragraph_at_marks):

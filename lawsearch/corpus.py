@@ -80,13 +80,17 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
     grammar = folder.grammar or default_grammar()
     layouts = {s.id: grammar.layout_for(s.lang, folder.layouts.get(s.id)) for s in folder.sources if s.kind == "laws"}
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
+    # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
+    commentary_ids = {s.id for s, _ in commentary}
+    about_commentary = [st for st in curation if st.at[0] in commentary_ids]
+    curation = [st for st in curation if st.at[0] not in commentary_ids]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     placements = placement.place(runs, lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source)),
                                  grammar.levels, list(contents))
     placement.statements(runs, placements)
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
-                      grammar, layouts, folder.indents, lang)
+                      grammar, layouts, folder.indents, lang, about_commentary)
     return tree, runs, problems
 
 
@@ -136,12 +140,17 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
     shared = furniture.shared_lines(folder.texts, lambda s: False)
     cleaned = {}
+    from .sources import apply_drops
+
+    changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
+                                         {s.id: s.path for s in folder.sources})
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)
-        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared)
+        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
+                                         frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     primary = main_language(folder)
@@ -155,7 +164,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
                                        folder.law_range, lang=primary, profile=folder.profile)
-    problems += tree.problems
+    problems += tree.problems + dropped
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):

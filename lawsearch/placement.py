@@ -85,8 +85,11 @@ def law_of(entry_id: str) -> str | None:
 
 
 def fold_title(title: str) -> str:
-    """Titles compared as words: case, ``ё``/``е``, punctuation and spacing folded."""
-    return " ".join(re.findall(r"\w+", title.casefold().replace("ё", "е")))
+    """Titles compared as words: case, letters the search folds (``analysis.fold``),
+    punctuation and spacing folded."""
+    from .analysis import fold
+
+    return " ".join(fold(w) for w in re.findall(r"\w+", title))
 
 
 def by_page(page: int, entries: Iterable[ContentsEntry]) -> str | None:

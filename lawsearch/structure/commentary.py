@@ -26,7 +26,7 @@ class _Reading:
 
 
 class Commentary(BuilderBase):
-    def add_commentary(self, source: Source, lines: list[Line]) -> None:
+    def add_commentary(self, source: Source, lines: list[Line], statements=()) -> None:
         """Numbered paragraphs ``47.8.`` become nodes attached to their law, their items
         ``77.3.(iii)`` (or ``(ii)`` alone at a paragraph's start, the current paragraph's)
         nodes ``77.3(iii)``; headings ``Правило 48. ОТКРЫТИЕ…`` name laws known only from the
@@ -35,7 +35,13 @@ class Commentary(BuilderBase):
         numbered one before them. Text that opens the file, or follows a page footer and is
         not the current paragraph's (the next number is not its successor), is the tail of
         the paragraph before the next one (``47.7`` before ``47.8``), start truncated; the
-        paragraph cut by the footer is then end truncated."""
+        paragraph cut by the footer is then end truncated.
+
+        Those pieces -- the file's start, the text after each footer -- are what curation
+        statements (``statements``, about this source) name by their first raw line: a
+        statement gives the paragraph (``paragraph = "47.7"``) or the law a piece is in."""
+        self._statements = {st.at[1]: st for st in statements}
+        self._piece_starts: list[int] = []
         forms = self.grammar.commentary_forms(source.lang)
         defs_id = self.ids.definitions_id
         state = _Reading()
@@ -49,6 +55,10 @@ class Commentary(BuilderBase):
             definitions = forms.definitions.match(line.text) if defs_id else None
             if heading or definitions:
                 self._close_pending(source, state, None)
+                if leading and heading and self.in_range(heading["law"]) and int(heading["law"]) > self.law_range[0]:
+                    # text before law N's heading belongs to law N-1 (next-heading); its number is unknown
+                    self._commentary_tail(source, leading, str(int(heading["law"]) - 1), None)
+                    leading = []
                 law = heading["law"] if heading else defs_id
                 title = (heading or definitions)["title"]
                 self.commentary_headings.append((law, title, source.path, line.first))
@@ -105,6 +115,10 @@ class Commentary(BuilderBase):
         if leading:
             self._commentary_tail(source, leading, None, None)
         self._close_pending(source, state, None)
+        for first, st in self._statements.items():
+            self.problems.append(Problem(
+                "error", f"no piece of the commentary starts at {st.at[0].split('_')[0]}:{first} (its pieces start at "
+                         f"lines {', '.join(map(str, self._piece_starts)) or 'none'})", self.curation_path, st.line))
 
     def _start(self, source: Source, state: _Reading, line: Line, m, node_id: str, law: str, rule: str) -> None:
         current = self._commentary_node(node_id, law, source, rule)
@@ -125,8 +139,11 @@ class Commentary(BuilderBase):
         lines, state.pending = state.pending, []
         if not lines:
             return
-        if following is None or state.paragraph is None or \
-                (following[0] == state.paragraph[0] and following[1] == state.paragraph[1] + 1):
+        curated = self._statements.get(lines[0].first)
+        if curated is None:
+            self._piece_starts.append(lines[0].first)
+        if curated is None and (following is None or state.paragraph is None or
+                                (following[0] == state.paragraph[0] and following[1] == state.paragraph[1] + 1)):
             for line in lines:
                 state.current.append(line, "paragraph", source.path, None)
                 state.current.add_span(source.path, None, line)
@@ -134,7 +151,7 @@ class Commentary(BuilderBase):
         if state.current is not None:
             state.current.truncated_end = True
             state.current.marks.append(Mark("gap", state.current.length, state.current.length))
-        self._commentary_tail(source, lines, *following)
+        self._commentary_tail(source, lines, *(following or (None, None)))
 
     def _commentary_node(self, node_id: str, law: str, source: Source, rule: str) -> NodeBuilder:
         b = self.node(node_id, "commentary", law, law if law != self.ids.definitions_id else None)
@@ -145,12 +162,48 @@ class Commentary(BuilderBase):
         return b
 
     def _commentary_tail(self, source: Source, lines: list[Line], law: str | None, para: int | None) -> None:
-        if law is not None and para is not None and para > 1:
-            b = self._commentary_node(self.ids.commentary_id(law, para - 1), law, source, "next-heading")
+        first = lines[0].first
+        st = self._statements.pop(first, None)
+        if st is None and first not in self._piece_starts:
+            self._piece_starts.append(first)
+        by_text = self.ids.commentary_id(law, para - 1) if law is not None and para is not None and para > 1 else None
+        if st is not None and (st.paragraph or st.law):
+            name = f"{st.at[0].split('_')[0]}:{first}"
+            said_law = st.paragraph.split(".")[0] if st.paragraph else st.law
+            if st.paragraph and st.law and st.law != said_law:
+                self.problems.append(Problem("error", f"says paragraph {st.paragraph} of law {st.law} for {name}",
+                                             self.curation_path, st.line))
+            elif by_text is not None and st.paragraph and st.paragraph != by_text or \
+                    law is not None and said_law != law:
+                self.problems.append(Problem(
+                    "error", f"says {st.paragraph or 'law ' + said_law} for {name}, but the next paragraph's number "
+                             f"gives {by_text or 'law ' + law}", self.curation_path, st.line))
+            elif by_text is not None or law is not None and not st.paragraph:
+                self.verified.append(f"{name} {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}: "
+                                     f"confirmed by the next paragraph's number")
+            elif st.paragraph:  # the text gives the law at most: the statement gives the number
+                if law is not None:
+                    self.verified.append(f"{name} law {law}: confirmed by the next heading")
+                number = int(st.paragraph.split(".")[1])
+                b = self._commentary_node(self.ids.commentary_id(said_law, number), said_law, source, "curated")
+                self._fill_tail(b, source, lines)
+                return
+            else:
+                b = self.node(self.ids.piece_id(source.id, first), "piece", said_law, said_law)
+                b.attribute("curated")
+                b.source = source.id
+                self.law_node(said_law)
+                self._fill_tail(b, source, lines)
+                return
+        if by_text is not None:
+            b = self._commentary_node(by_text, law, source, "next-heading")
         else:
             b = self.node(self.ids.piece_id(source.id, lines[0].first), "piece", law, law)
             b.attribute("next-heading" if law else "unattributed")
             b.source = source.id
+        self._fill_tail(b, source, lines)
+
+    def _fill_tail(self, b: NodeBuilder, source: Source, lines: list[Line]) -> None:
         b.truncated_start = True
         b.marks.append(Mark("gap", 0, 0))
         for line in lines:
