@@ -73,3 +73,9 @@ def test_no_furniture_and_no_errors(built):
         node = corpus.node(law) if law.isdigit() else None
         if node is not None:
             assert corpus.commentary(law)
+
+
+def test_a_paragraph_going_on_after_a_footer_reads_as_one_sentence(tmp_path):
+    fixture = next(f for f in FIXTURES if f.name.endswith("ru-defs-law1-items"))
+    corpus = build_corpus(fixture.build_corpus(tmp_path))
+    assert "у всех карт одной колоды, без надписей" in corpus.node("1.1(b)").text

@@ -144,9 +144,12 @@ class Commentary(BuilderBase):
             self._piece_starts.append(lines[0].first)
         if curated is None and (following is None or state.paragraph is None or
                                 (following[0] == state.paragraph[0] and following[1] == state.paragraph[1] + 1)):
+            # the page goes on: mid-sentence, the sentence goes on after the footer
+            join = "paragraph" if not state.current.length or state.current.ends_sentence() else "space"
             for line in lines:
-                state.current.append(line, "paragraph", source.path, None)
+                state.current.append(line, join, source.path, None)
                 state.current.add_span(source.path, None, line)
+                join = "paragraph"
             return
         if state.current is not None:
             state.current.truncated_end = True
