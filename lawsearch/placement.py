@@ -133,7 +133,8 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
     to the one before, whose law a rule fixed), next-heading, curated, toc, page."""
     out: list[Placement] = []
     for run in runs:
-        before: str | None = None  # the law at the end of the previous piece, where a rule fixed it
+        before: str | None = None  # the law at the end of the previous piece, where the text fixed it
+        guessed: str | None = None  # the same, where only the contents did
         for n, piece in enumerate(run.pieces):
             kinds = classes(piece)
             laws = [(i, c.label) for i, c in enumerate(kinds) if c.kind == "law"]
@@ -153,10 +154,14 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             elif entries and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
                     and (found := by_page(piece.page, entries)):
                 law, rule = found, "page"
+            elif n > 0 and piece.joined_by == "page" and guessed is not None:
+                law, rule = guessed, "continuity"  # the tree goes on in the law the contents gave the page before
             out.append(Placement(piece.source, piece.first, piece.page, law, rule))
             # continuity passes on a law the text fixed, not one the contents guessed: the next
             # page's own heading is better evidence (a page 45 that holds law 24's heading)
-            before = laws[-1][1] if laws else (law if rule in ("heading", "continuity", "next-heading", "curated") else None)
+            fixed = bool(laws) or rule in ("heading", "next-heading", "curated") or rule == "continuity" and before
+            before = (laws[-1][1] if laws else law) if fixed else None
+            guessed = law if not fixed and law is not None else None
     return out
 
 

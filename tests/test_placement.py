@@ -113,3 +113,24 @@ def test_a_title_under_two_laws_places_nothing():
     toc = [ContentsEntry("40B", "Особые соглашения", 71, "section"), ContentsEntry("41B", "Особые  соглашения", 74, "section")]
     assert by_section_title(["Особые соглашения"], toc) is None
     assert by_section_title(["Особые соглашения"], toc[:1]) == "40"
+
+
+def test_rules_in_order_over_a_run_of_pages():
+    """A run of joined pages: the contents place its first page; the next page goes on in
+    that law (continuity), unless its own heading says otherwise (next-heading); a page that
+    a law heading opens is that law's."""
+    from lawsearch.pages import Piece, Run
+    from lawsearch.patterns import Classified
+    from lawsearch.placement import place
+
+    text, law24 = Classified("text"), Classified("law", label="24", title="Карта")
+    a = Piece("s", 1, [], 44, False, True, "footer")
+    b = Piece("s", 4, [], 45, True, False, None, joined_by="page")
+    c = Piece("s", 9, [], 46, True, True, "footer", joined_by="page")
+    kinds = {1: [text], 4: [text], 9: [text, law24, text]}
+    toc = [ContentsEntry("23", "x", 43), ContentsEntry("24", "y", 46), ContentsEntry("25", "z", 50)]
+    got = [(p.first, p.law, p.rule) for p in place([Run([a, b, c])], lambda p: kinds[p.first], ("section",), toc)]
+    assert got == [(1, "23", "page"), (4, "23", "continuity"), (9, "23", "next-heading")]
+    kinds[1] = [Classified("law", label="23", title="T"), text]  # page 44 opens with law 23's heading
+    got = [(p.first, p.law, p.rule) for p in place([Run([a, b, c])], lambda p: kinds[p.first], ("section",), toc)]
+    assert got == [(1, "23", "heading"), (4, "23", "continuity"), (9, "23", "continuity")]
