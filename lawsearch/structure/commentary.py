@@ -204,6 +204,8 @@ class Commentary(BuilderBase):
             b = self.node(self.ids.piece_id(source.id, lines[0].first), "piece", law, law)
             b.attribute("next-heading" if law else "unattributed")
             b.source = source.id
+            if law is not None:
+                self.law_node(law)  # its parent: a law known from nothing else is a missing node
         self._fill_tail(b, source, lines)
 
     def _fill_tail(self, b: NodeBuilder, source: Source, lines: list[Line]) -> None:
