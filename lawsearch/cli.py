@@ -884,3 +884,79 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
         return
     for lemma, n in rows:
         emit(f"{n:6}  {lemma}")
+
+
+@main.command()
+@click.argument("from_edition", metavar="FROM")
+@click.argument("to_edition", metavar="TO")
+@click.option("--editions", "description", metavar="FILE", type=click.Path(dir_okay=False), callback=named("a file"),
+              help="An editions description (TOML: [[editions]] with id and sources); FROM and TO are its "
+                   "edition ids. Without it, FROM and TO are two corpus folders, one edition each.")
+@click.option("--law", metavar="N", help="Only the changes that touch this law (in either edition).")
+@click.option("--lang", metavar="LANG", help="Compare in this language only (default: every language both editions have).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: {from, to, langs, changes: {lang: [{kind, old, new, law, new_law, …}]}} "
+                   "(docs/editions.md).")
+def diff(from_edition: str, to_edition: str, description: str | None, law: str | None, lang: str | None,
+         as_json: bool) -> None:
+    """What changed between two editions, law by law: added, removed, renumbered, moved,
+    split, merged and reworded nodes (with the words changed).
+
+    Nodes are matched by their text, not by number: a law renumbered or split is found as
+    such. The editions are compared in each language both have; with none in common, diff
+    says so and exits 1.
+
+    \b
+    Example:
+      lawsearch diff 2007 2017 --editions editions.toml
+      lawsearch diff 2007 2017 --editions editions.toml --law 50
+      lawsearch diff 2007 2017 --editions editions.toml --lang en --json
+      lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
+    """
+    from .compare import compare
+    from .edition_trees import from_folders, read_description
+
+    try:
+        if description:
+            editions = read_description(Path(description))
+        else:
+            for folder in (from_edition, to_edition):
+                if not Path(folder).is_dir():
+                    raise click.UsageError(f"{shorten(folder)!r} is no corpus folder; to name editions by id, "
+                                           "give --editions FILE")
+            editions = from_folders(Path(from_edition), Path(to_edition))
+            from_edition, to_edition = list(editions.editions)
+        shared = editions.shared_languages(from_edition, to_edition)
+        if not shared:
+            a, b = editions.get(from_edition), editions.get(to_edition)
+            raise click.ClickException(
+                f"editions {from_edition} ({', '.join(a.langs) or 'no law text'}) and {to_edition} "
+                f"({', '.join(b.langs) or 'no law text'}) share no language: there is nothing to compare word for word")
+        if lang is not None:
+            if lang not in shared:
+                raise click.BadParameter(f"{shorten(lang)!r} is not a language of both editions "
+                                         f"({', '.join(shared)})", param_hint="'--lang'")
+            shared = [lang]
+        results = {}
+        for code in shared:
+            comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code))
+            results[code] = comparison.for_law(law.strip()) if law else comparison.changes
+    except CorpusError as e:
+        raise click.ClickException(error_message(e)) from None
+    if as_json:
+        emit_json({"from": from_edition, "to": to_edition, "langs": shared,
+                   "changes": {code: [c.to_dict() for c in changes] for code, changes in results.items()}})
+        return
+    for code, changes in results.items():
+        emit(visible(f"{from_edition} → {to_edition}, {code}: {len(changes)} change{'s' if len(changes) != 1 else ''}"
+                     + (f" touching law {law}" if law else "")))
+        current = object()
+        for c in changes:
+            if c.law != current:
+                current = c.law
+                emit(visible(f"  law {c.law}"))
+            line = f"    {c.kind:<11} {' '.join(c.old) or '-':<12} → {' '.join(c.new) or '-'}"
+            if c.kind in ("reworded", "retitled"):
+                line += (f"   {round(c.share * 100)}% of the words; − {' '.join(c.removed_words) or '(none)'}"
+                         f"; + {' '.join(c.added_words) or '(none)'}")
+            emit(visible(line))

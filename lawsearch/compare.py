@@ -39,7 +39,8 @@ WORD = re.compile(r"\w+(?:-\w+)*")
 # how the site renders a rewording: words, the space between them and punctuation, each a token
 TOKEN = re.compile(r"\w+(?:-\w+)*|\s+|[^\w\s]+")
 SAME_TITLE_SIMILARITY = 0.25  # same title, same kind: text this similar (word ratio) is a rewording
-UNTITLED_SIMILARITY = 0.6  # no title to go by: the text must be mostly the same
+UNTITLED_SIMILARITY = 0.6  # no title to go by: the text must be mostly the same ...
+UNTITLED_IN_PLACE = 0.3  # ... unless it stands where the old one stood (same parent, same label)
 
 
 @dataclass(frozen=True)
@@ -319,8 +320,10 @@ class _Matcher:
                           and not norm(self.new.nodes[n].title) and not norm(self.old.nodes[o].title)]
             if not candidates:
                 continue
-            n = max(candidates, key=lambda c: similarity(self.old.nodes[o].text, self.new.nodes[c].text))
-            if similarity(self.old.nodes[o].text, self.new.nodes[n].text) >= UNTITLED_SIMILARITY:
+            here = _rebase(o, self.old.parent(o), want)  # where it stands if nothing moved
+            n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text), c == here))
+            alike = similarity(self.old.nodes[o].text, self.new.nodes[n].text)
+            if alike >= UNTITLED_SIMILARITY or (n == here and alike >= UNTITLED_IN_PLACE):
                 self.pair(o, n)
 
     def run(self) -> None:
@@ -404,10 +407,17 @@ def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:
         if p is None or p not in fresh:
             changes.append(Change("added", (), (n,), nlaw(n), nlaw(n)))
 
+    # filed law by law (the old edition's laws in order, then laws only the new one has),
+    # each law's records in reading order
+    ranks: dict[str | None, int] = {}
+    for tree in (old, new):
+        for i in tree.children[None]:
+            ranks.setdefault(tree.law(i), len(ranks))
+
     def place(c: Change) -> tuple:
         if c.old:
-            return (0, old.order[c.old[0]], c.kind)
-        return (1, new.order[c.new[0]], c.kind)
+            return (ranks.get(c.law, len(ranks)), 0, old.order[c.old[0]], c.kind)
+        return (ranks.get(c.law, len(ranks)), 1, new.order[c.new[0]], c.kind)
 
     changes.sort(key=place)
     return Comparison(changes, dict(m.fwd))
