@@ -897,8 +897,11 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
 @click.option("--json", "as_json", is_flag=True,
               help="Print JSON: {from, to, langs, changes: {lang: [{kind, old, new, law, new_law, …}]}} "
                    "(docs/editions.md).")
+@click.option("--html", "html_dir", metavar="DIR", callback=named("a folder"),
+              help="Also write the compare view, a page per law, to DIR/compare/ (a built site's folder, "
+                   "or any folder: it opens from file://).")
 def diff(from_edition: str, to_edition: str, description: str | None, law: str | None, lang: str | None,
-         as_json: bool) -> None:
+         as_json: bool, html_dir: str | None) -> None:
     """What changed between two editions, law by law: added, removed, renumbered, moved,
     split, merged and reworded nodes (with the words changed).
 
@@ -911,6 +914,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
       lawsearch diff 2007 2017 --editions editions.toml
       lawsearch diff 2007 2017 --editions editions.toml --law 50
       lawsearch diff 2007 2017 --editions editions.toml --lang en --json
+      lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
     """
     from .compare import compare
@@ -941,6 +945,12 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
         for code in shared:
             comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code))
             results[code] = comparison.for_law(law.strip()) if law else comparison.changes
+        if html_dir:
+            from .compare_site import write_compare
+
+            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared,
+                                    load_profile(editions.code.get("profile", DEFAULT_PROFILE)))
+            tell(f"wrote {len(written)} compare pages to {Path(html_dir) / 'compare'}")
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     if as_json:

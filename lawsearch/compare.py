@@ -124,12 +124,18 @@ def word_diff(old: str | None, new: str | None) -> tuple[float, list[str], list[
 
 
 def text_runs(old: str | None, new: str | None) -> list[tuple[str, str]]:
-    """The new text as runs of kept, deleted and inserted text, for rendering a rewording.
+    """The new text as runs of kept, deleted and inserted text, for rendering a rewording:
+    the words are aligned as ``word_diff`` aligns them, a changed stretch runs from its
+    first word to its last, and what stands between words is the new text's.
 
-    >>> text_runs("a red card", "a blue card")
-    [('same', 'a '), ('del', 'red'), ('ins', 'blue'), ('same', ' card')]
+    >>> text_runs("a red card, face up", "a blue card, face down")
+    [('same', 'a '), ('del', 'red'), ('ins', 'blue'), ('same', ' card, face '), ('del', 'up'), ('ins', 'down')]
+    >>> text_runs("a red card", "a card")
+    [('same', 'a'), ('del', ' red'), ('same', ' card')]
     """
-    a, b = TOKEN.findall(norm(old)), TOKEN.findall(norm(new))
+    a_text, b_text = norm(old), norm(new)
+    a = list(WORD.finditer(a_text))
+    b = list(WORD.finditer(b_text))
     runs: list[tuple[str, str]] = []
 
     def put(kind: str, text: str) -> None:
@@ -140,12 +146,24 @@ def text_runs(old: str | None, new: str | None) -> list[tuple[str, str]]:
         else:
             runs.append((kind, text))
 
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    pos = 0
+    matcher = difflib.SequenceMatcher(None, [m.group() for m in a], [m.group() for m in b], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            put("same", "".join(a[i1:i2]))
-        else:
-            put("del", "".join(a[i1:i2]))
-            put("ins", "".join(b[j1:j2]))
+            put("same", b_text[pos:b[j2 - 1].end()])
+            pos = b[j2 - 1].end()
+            continue
+        removed = a_text[a[i1].start():a[i2 - 1].end()] if i2 > i1 else ""
+        if j2 > j1:
+            put("same", b_text[pos:b[j1].start()])
+            pos = b[j1].start()
+            put("del", removed)
+        elif removed:  # a deletion only: it takes a space of its own, the new text stays as it is
+            put("del", " " + removed if pos else removed + " ")
+        if j2 > j1:
+            put("ins", b_text[b[j1].start():b[j2 - 1].end()])
+            pos = b[j2 - 1].end()
+    put("same", b_text[pos:])
     return runs
 
 

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 from editions_score import COLD, OWN, fixtures, score, table
 from lawsearch.cli import main
-from lawsearch.compare import compare, text_runs, word_diff
+from lawsearch.compare import compare, text_runs, word_diff, words
 from lawsearch.edition_trees import read_description
 from lawsearch.model import CorpusError
 
@@ -87,12 +87,16 @@ def test_word_diff(old, new, share, minus, plus):
     assert word_diff(old, new) == (share, minus, plus)
 
 
-def test_text_runs_give_back_both_texts():
-    old, new = "The Director, when called, rules at once.", "The Director rules at the table, when asked."
+@pytest.mark.parametrize("old, new", [
+    ("The Director, when called, rules at once.", "The Director rules at the table, when asked."),
+    ("a red card", "a card"), ("red card.", "card."), ("a card", "a red card"), ("x y z.", "x y."),
+    ("Игрок, заметивший ошибку, зовёт судью.", "Игрок зовёт судью, увидев ошибку."),
+])
+def test_text_runs_give_back_the_new_text_and_the_old_words(old, new):
     runs = text_runs(old, new)
-    assert "".join(t for k, t in runs if k != "ins") == old
     assert "".join(t for k, t in runs if k != "del") == new
-    assert {k for k, _ in runs} == {"same", "del", "ins"}
+    assert words("".join(t for k, t in runs if k != "ins")) == words(old)
+    assert all(a[0] != b[0] for a, b in zip(runs, runs[1:]))  # runs of one kind are joined
 
 
 @pytest.fixture(scope="module")
