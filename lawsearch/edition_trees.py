@@ -121,8 +121,10 @@ def language_tree(nodes, lang: str) -> list[Node]:
     for n in nodes:
         if n.kind not in TREE_KINDS or n.missing:
             continue
-        if n.lang == lang and (n.title is not None or n.text is not None):
-            out.append(n)
+        if n.lang == lang:
+            # a node only another language's source has (alignment "only-en") is no part of this tree
+            if not any(f.startswith("only-") and f != f"only-{lang}" for f in n.alignment):
+                out.append(n)
         elif lang in (n.translations or {}):
             t = n.translations[lang]
             out.append(replace(n, lang=lang, title=t.get("title"), text=t.get("text")))

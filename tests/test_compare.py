@@ -190,3 +190,24 @@ def test_diff_of_two_corpus_folders(tmp_path):
 def test_diff_help_has_examples():
     result = CliRunner().invoke(main, ["diff", "--help"])
     assert result.exit_code == 0 and "lawsearch diff 2007 2017 --editions" in result.stdout
+
+
+def test_two_bilingual_corpus_folders_give_the_description_s_records(tmp_path):
+    """A corpus folder's second language comes from its nodes' translations: the records
+    are those of the description form (where each language is parsed on its own)."""
+    fixture = COLD / "ru-en-both"
+    for side, year in (("A", "2007"), ("B", "2017")):
+        root = tmp_path / year
+        (root / "laws").mkdir(parents=True)
+        entries = ""
+        for lang, layout in (("ru", "ru-book"), ("en", "en-2007")):
+            shutil.copy(fixture / f"edition-{side}" / f"laws-{lang}.txt", root / "laws" / f"laws-{lang}.txt")
+            entries += (f'\n[[source]]\npath = "laws/laws-{lang}.txt"\nlang = "{lang}"\nkind = "laws"\n'
+                        f'edition = "{year}"\ntranslator = ""\nencoding = "auto"\nlayout = "{layout}"\n')
+        (root / "manifest.toml").write_text(f'[code]\nedition = "{year}"\n' + entries, encoding="utf-8")
+    folders = json.loads(invoke(str(tmp_path / "2007"), str(tmp_path / "2017"), "--json").stdout)
+    described = json.loads(invoke("2007", "2017", "--editions", str(fixture / "fixture.toml"), "--json").stdout)
+    assert folders["langs"] == described["langs"] == ["en", "ru"]
+    for lang in ("en", "ru"):
+        assert [(c["kind"], c["old"], c["new"]) for c in folders["changes"][lang]] == \
+               [(c["kind"], c["old"], c["new"]) for c in described["changes"][lang]], lang
