@@ -41,6 +41,7 @@ TOKEN = re.compile(r"\w+(?:-\w+)*|\s+|[^\w\s]+")
 SAME_TITLE_SIMILARITY = 0.25  # same title, same kind: text this similar (word ratio) is a rewording
 UNTITLED_SIMILARITY = 0.6  # no title to go by: the text must be mostly the same ...
 UNTITLED_IN_PLACE = 0.3  # ... unless it stands where the old one stood (same parent, same label)
+RETITLED_MIN_WORDS = 4  # a text this long, unchanged, is the same node under a new title
 
 
 @dataclass(frozen=True)
@@ -247,11 +248,16 @@ class _Matcher:
 
     # -- exact: the same kind, title and text
     def exact(self) -> None:
+        """Pair nodes alike in kind, title and text. Nodes with text of their own first; a
+        node with none (a section that is only a title over its clauses) is told from its
+        namesakes by where its children went, then by its parent, then by its ID."""
         by_key: dict[tuple, list[str]] = defaultdict(list)
         for i in self.new.nodes:
             by_key[self.new.key(i)].append(i)
+        weak = [o for o in self.old.nodes if not self.old.key(o)[2]]
+        strong = [o for o in self.old.nodes if self.old.key(o)[2]]
         pending: list[str] = []
-        for o in self.old.nodes:  # one with the same ID first: an unchanged node stays put
+        for o in strong:  # one with the same ID first: an unchanged node stays put
             candidates = by_key.get(self.old.key(o), [])
             if o in candidates:
                 candidates.remove(o)
@@ -267,6 +273,55 @@ class _Matcher:
             best = next((c for c in candidates if self.new.parent(c) == want), candidates[0])
             candidates.remove(best)
             self.pair(o, best)
+        # where the children went decides first, the most children first ...
+        scored = sorted(((self._children_agree(o, c), -self.old.order[o], -self.new.order[c], o, c)
+                         for o in weak for c in by_key.get(self.old.key(o), [])), reverse=True)
+        for agree, _, _, o, c in scored:
+            if agree and o not in self.fwd and c not in self.back:
+                by_key[self.old.key(o)].remove(c)
+                self.pair(o, c)
+        # ... then, in reading order (a parent before its children), the mapped parent or the ID
+        for o in weak:
+            candidates = by_key.get(self.old.key(o), [])
+            if o in self.fwd or not candidates:
+                continue
+            want = self.mapped_parent(o)
+            best = next((c for c in candidates if self.new.parent(c) == want), o if o in candidates else None)
+            if best is not None:
+                candidates.remove(best)
+                self.pair(o, best)
+
+    def _children_agree(self, o: str, n: str) -> int:
+        """How many of ``o``'s children are paired with children of ``n``."""
+        return sum(1 for c in self.old.children.get(o, []) if c in self.fwd and self.new.parent(self.fwd[c]) == n)
+
+    # -- the title changed: the same text, or the same children
+    def retitled(self) -> None:
+        for kind in TREE_KINDS:
+            free_new = self.free_new(kind)
+            by_text: dict[str, list[str]] = defaultdict(list)
+            for n in free_new:
+                by_text[norm(self.new.nodes[n].text)].append(n)
+            for o in self.free_old(kind):
+                text = norm(self.old.nodes[o].text)
+                if len(words(text)) < RETITLED_MIN_WORDS or not by_text.get(text):
+                    continue
+                want = self.mapped_parent(o)
+                candidates = by_text[text]
+                n = next((c for c in candidates if self.new.parent(c) == want), candidates[0])
+                candidates.remove(n)
+                self.pair(o, n)
+        for kind in reversed(TREE_KINDS):  # innermost first: a section found by its clauses helps its law
+            for o in self.free_old(kind):
+                kids = self.old.children.get(o, [])
+                homes = [self.new.parent(self.fwd[c]) for c in kids if c in self.fwd]
+                if not kids or len(homes) * 2 < len(kids) or len(set(homes)) != 1:
+                    continue
+                n = homes[0]
+                if (n is not None and self.new.nodes[n].kind == kind and n not in self.back
+                        and n not in self.created_new and similarity(self.old.nodes[o].text,
+                                                                     self.new.nodes[n].text) >= SAME_TITLE_SIMILARITY):
+                    self.pair(o, n)
 
     # -- the same title: a rewording, or a text shared out (split) or joined (merged)
     def same_title(self, kind: str) -> None:
@@ -349,6 +404,7 @@ class _Matcher:
         for kind in TREE_KINDS:  # outermost first: a child's parent is matched before it
             self.same_title(kind)
             self.untitled(kind)
+        self.retitled()
         self.structural()
 
     # -- split and merged by children: a node's children now under several nodes
@@ -357,8 +413,10 @@ class _Matcher:
             if o in self.consumed_old:
                 continue
             homes = {self.new.parent(self.fwd[c]) for c in self.old.children.get(o, []) if c in self.fwd}
+            # the parts are siblings of the node that keeps the title, and hold mostly its children
             others = [h for h in homes if h != n and h is not None and h not in self.back
-                      and h not in self.created_new]
+                      and h not in self.created_new and self.new.parent(h) == self.new.parent(n)
+                      and self._share_from(h, o) >= 0.5]
             if n in homes and others:
                 news = sorted([n, *others], key=self.new.order.__getitem__)
                 self.splits.append(([o], news))
@@ -368,11 +426,23 @@ class _Matcher:
                 continue
             homes = {self.old.parent(self.back[c]) for c in self.new.children.get(n, []) if c in self.back}
             others = [h for h in homes if h != o and h is not None and h not in self.fwd
-                      and h not in self.consumed_old]
+                      and h not in self.consumed_old and self.old.parent(h) == self.old.parent(o)
+                      and self._share_to(h, n) >= 0.5]
             if o in homes and others:
                 olds = sorted([o, *others], key=self.old.order.__getitem__)
                 self.merges.append((olds, [n]))
                 self.consumed_old.update(others)
+
+
+    def _share_from(self, n: str, o: str) -> float:
+        """The share of new ``n``'s children that were children of old ``o``."""
+        kids = self.new.children.get(n, [])
+        return sum(1 for c in kids if c in self.back and self.old.parent(self.back[c]) == o) / len(kids) if kids else 0.0
+
+    def _share_to(self, o: str, n: str) -> float:
+        """The share of old ``o``'s children that went under new ``n``."""
+        kids = self.old.children.get(o, [])
+        return sum(1 for c in kids if c in self.fwd and self.new.parent(self.fwd[c]) == n) / len(kids) if kids else 0.0
 
 
 def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:

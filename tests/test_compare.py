@@ -211,3 +211,58 @@ def test_two_bilingual_corpus_folders_give_the_description_s_records(tmp_path):
     for lang in ("en", "ru"):
         assert [(c["kind"], c["old"], c["new"]) for c in folders["changes"][lang]] == \
                [(c["kind"], c["old"], c["new"]) for c in described["changes"][lang]], lang
+
+
+HARD_OLD = """Law 30 - Alpha
+A. Procedure
+1. Step
+The first team places its boards on the side table.
+Law 31 - Beta
+A. Procedure
+1. Step
+The second team hands its scores to the recorder.
+Law 32 - Gamma
+A. Old Name
+The wording of this section stays exactly as it was.
+Law 33 - Delta
+A. Parts
+1. Kept
+This clause stays where it is.
+2. Leaving
+This clause goes to a law of its own.
+"""
+HARD_NEW = """Law 30 - Beta
+A. Procedure
+1. Step
+The second team hands its scores to the recorder.
+Law 31 - Gamma
+A. New Name
+The wording of this section stays exactly as it was.
+Law 32 - Delta
+A. Parts
+1. Kept
+This clause stays where it is.
+Law 33 - Epsilon
+A. Other Parts
+1. Leaving
+This clause goes to a law of its own.
+"""
+
+
+def test_namesakes_a_new_title_and_a_clause_moved_into_a_new_law(tmp_path):
+    """Sections of one title and no text of their own are told apart by their children; a
+    section whose title changed over the same text is retitled, not removed and added; a clause
+    moved into a new law is moved (the law added), not a split of its old section."""
+    for side, text in (("A", HARD_OLD), ("B", HARD_NEW)):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "1"\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
+        '[[editions]]\nid = "2"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        encoding="utf-8")
+    editions = read_description(tmp_path / "editions.toml")
+    changes = compare(editions.tree("1", "en"), editions.tree("2", "en")).changes
+    assert {(c.kind, c.old, c.new) for c in changes} == {
+        ("removed", ("30",), ()), ("renumbered", ("31",), ("30",)), ("renumbered", ("32",), ("31",)),
+        ("retitled", ("32A",), ("31A",)), ("renumbered", ("33",), ("32",)),
+        ("moved", ("33A2",), ("33A1",)), ("added", (), ("33",))}
