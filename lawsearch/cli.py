@@ -974,6 +974,10 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
                                          f"({', '.join(shared)})", param_hint="'--lang'")
             shared = [lang]
         results = {}
+        if law is not None and not any(n.kind == "law" and n.id == law.strip() for code in shared
+                                       for edition in (from_edition, to_edition) for n in editions.tree(edition, code)):
+            raise click.ClickException(f"no law {shorten(law)!r} in edition {from_edition} or {to_edition}; "
+                                       "--law takes a law number")
         for code in shared:
             comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code))
             results[code] = comparison.for_law(law.strip()) if law else comparison.changes

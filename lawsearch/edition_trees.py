@@ -160,7 +160,8 @@ def _sources_tree(entry: EditionEntry, lang: str, code: dict) -> list[Node]:
         try:
             corpus = build_corpus(root)
         except CorpusError as e:
-            raise CorpusError([replace(p, path=_original(p.path, sources, root)) for p in e.problems]) from None
+            raise CorpusError([replace(p, path=_original(p.path, sources, root), message=_named(p.message, sources, root))
+                               for p in e.problems]) from None
     return language_tree(corpus.nodes, lang)
 
 
@@ -172,6 +173,15 @@ def _original(path: str | None, sources: list[dict], root: Path) -> str | None:
         if path.endswith(f"{k:03d}_{s['path'].name}"):
             return str(s["path"])
     return path
+
+
+def _named(message: str, sources: list[dict], root: Path) -> str:
+    """A problem's message with the temporary copies' names put back to the user's files."""
+    for k, s in enumerate(sources):
+        name = f"{k:03d}_{s['path'].name}"
+        for copy in (str(root / "laws" / name), f"{root.name}/laws/{name}"):
+            message = message.replace(copy, str(s["path"]))
+    return message
 
 
 def _toml(value) -> str:

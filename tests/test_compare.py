@@ -266,3 +266,19 @@ def test_namesakes_a_new_title_and_a_clause_moved_into_a_new_law(tmp_path):
         ("removed", ("30",), ()), ("renumbered", ("31",), ("30",)), ("renumbered", ("32",), ("31",)),
         ("retitled", ("32A",), ("31A",)), ("renumbered", ("33",), ("32",)),
         ("moved", ("33A2",), ("33A1",)), ("added", (), ("33",))}
+
+
+def test_a_broken_source_is_named_as_the_user_knows_it_and_law_must_exist(tmp_path):
+    (tmp_path / "a.txt").write_text("Law 10 - A\nText one.\nLaw 10 - A\nText two.\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Law 10 - A\nText one.\n", encoding="utf-8")
+    description = tmp_path / "editions.toml"
+    description.write_text('[[editions]]\nid = "1"\nsources = [{ path = "a.txt", lang = "en", layout = "en-2007" }]\n'
+                           '[[editions]]\nid = "2"\nsources = [{ path = "b.txt", lang = "en", layout = "en-2007" }]\n',
+                           encoding="utf-8")
+    result = invoke("1", "2", "--editions", str(description))
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'a.txt'}:3: heading of 10 repeats the one at {tmp_path / 'a.txt'}:1" in result.stderr
+    (tmp_path / "a.txt").write_text("Law 10 - A\nText one.\n", encoding="utf-8")
+    assert invoke("1", "2", "--editions", str(description), "--law", "10").exit_code == 0
+    result = invoke("1", "2", "--editions", str(description), "--law", "99")
+    assert result.exit_code == 1 and "no law '99'" in result.stderr
