@@ -87,6 +87,8 @@ def read_description(path: Path) -> EditionSet:
             if not isinstance(s, dict) or not isinstance(s.get("path"), str) or not isinstance(s.get("lang"), str):
                 raise CorpusError(Problem("error", f"edition {table['id']}: a source needs a path and a lang",
                                           str(path)))
+            if s.get("kind", "laws") != "laws":
+                continue  # commentary is no part of the law text compared
             file = (path.parent / s["path"]).resolve()
             if not file.is_file():
                 raise CorpusError(Problem("error", f"edition {table['id']}: source {s['path']} is missing", str(path)))
