@@ -16,7 +16,6 @@ import json
 import shutil
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -25,7 +24,6 @@ from editions_score import COLD, OWN, fixtures, score, table
 from lawsearch.cli import main
 from lawsearch.compare import compare, text_runs, word_diff, words
 from lawsearch.edition_trees import read_description
-from lawsearch.model import CorpusError
 
 
 @pytest.mark.parametrize("folder", fixtures(COLD), ids=lambda p: p.name)

@@ -17,7 +17,6 @@ from click.testing import CliRunner
 
 from conftest import CORPUS_DIR
 from lawsearch.cli import main
-from lawsearch.corpus import build_corpus
 from lawsearch.glossary_export import TBX_NS, to_tbx, version_stamp
 from lawsearch.sources import GlossaryTerm
 
