@@ -41,6 +41,7 @@ TOKEN = re.compile(r"\w+(?:-\w+)*|\s+|[^\w\s]+")
 SAME_TITLE_SIMILARITY = 0.25  # same title, same kind: text this similar (word ratio) is a rewording
 UNTITLED_SIMILARITY = 0.6  # no title to go by: the text must be mostly the same ...
 UNTITLED_IN_PLACE = 0.3  # ... unless it stands where the old one stood (same parent, same label)
+UNTITLED_MUTUAL = 0.45  # ... or the two are each other's most alike (renumbered and reworded)
 RETITLED_MIN_WORDS = 4  # a text this long, unchanged, is the same node under a new title
 
 
@@ -396,8 +397,15 @@ class _Matcher:
             here = _rebase(o, self.old.parent(o), want)  # where it stands if nothing moved
             n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text), c == here))
             alike = similarity(self.old.nodes[o].text, self.new.nodes[n].text)
-            if alike >= UNTITLED_SIMILARITY or (n == here and alike >= UNTITLED_IN_PLACE):
+            if alike >= UNTITLED_SIMILARITY or (n == here and alike >= UNTITLED_IN_PLACE) or (
+                    alike >= UNTITLED_MUTUAL and self._best_old_for(n, kind) == o):
                 self.pair(o, n)
+
+    def _best_old_for(self, n: str, kind: str) -> str | None:
+        """The free untitled old node under ``n``'s (mapped) parent whose text is most like ``n``'s."""
+        olds = [o for o in self.free_old(kind) if self.mapped_parent(o) == self.new.parent(n)
+                and not norm(self.old.nodes[o].title)]
+        return max(olds, key=lambda o: similarity(self.old.nodes[o].text, self.new.nodes[n].text), default=None)
 
     def run(self) -> None:
         self.exact()
