@@ -6,6 +6,7 @@ through the whole pipeline -- declared in the manifest, and undeclared inside a 
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -370,3 +371,37 @@ def test_the_headless_fixtures_contents_read_as_golden(folder):
     got = toc_rows(parse_toc(lines, words, GRAMMAR.layout_for("ru")))
     assert got == [row for row in expected(folder) if row[0] == "entry"]
     assert detect_kind(lines, words) == "toc"
+
+
+@pytest.mark.parametrize("folder", HEADLESS, ids=[p.name for p in HEADLESS])
+def test_a_contents_source_places_headless_pieces_as_the_golden_contents_do(tmp_path, folder):
+    """The headless fixtures with their toc.txt declared `toc`: placement (placement.py)
+    gets from the parser what it gets from the golden entries, piece for piece, and no
+    contents entry is a reference."""
+    from lawsearch.corpus import parse_folder
+    from lawsearch.placement import ContentsEntry
+    from lawsearch.sources import read_corpus_folder
+
+    m = meta(folder)
+
+    def corpus(with_toc: bool, root: Path):
+        (root / "book").mkdir(parents=True)
+        lines = ['[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "ru"\n']
+        for name in m["sources"]:
+            if name == "toc.txt" and not with_toc:
+                continue
+            shutil.copy(folder / name, root / "book" / name)
+            kind = "toc" if name == "toc.txt" else "laws"
+            lines.append(f'[[source]]\npath = "book/{name}"\nlang = "ru"\nkind = "{kind}"\nencoding = "utf-8"\n')
+        (root / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+        read = read_corpus_folder(root)
+        if not with_toc:
+            read.contents = [ContentsEntry(i, title, None if page == "-" else int(page), kind, scope)
+                             for _, scope, i, kind, title, page in (r for r in expected(folder) if r[0] == "entry")]
+        return parse_folder(read, strict=False)
+
+    parsed, golden = corpus(True, tmp_path / "a"), corpus(False, tmp_path / "b")
+    assert [(n.id, n.law, n.attribution) for n in parsed.nodes] == [(n.id, n.law, n.attribution) for n in golden.nodes]
+    assert [(r.from_, r.target) for r in parsed.refs] == [(r.from_, r.target) for r in golden.refs]
+    by_contents = {r[4] for r in expected(folder) if r[0] == "piece"} & {"toc", "page"}
+    assert {n.attribution for n in parsed.nodes} & {"toc", "page"} == by_contents

@@ -657,6 +657,16 @@ def page_kinds(cuts, words: Apparatus) -> list[str | None]:
 
 # -- a built corpus ------------------------------------------------------------------------
 
+def placement_entries(apparatus: dict[str, Any]) -> list:
+    """The contents as ``placement.ContentsEntry`` values, for placing headless pieces by
+    contents and page (lawsearch/placement.py): every entry with an ID, a roman
+    front-matter page as None (no law text is on it)."""
+    from ..placement import ContentsEntry
+
+    return [ContentsEntry(e["id"], e["title"], int(e["page"]) if (e.get("page") or "").isdigit() else None,
+                          e["kind"], e["scope"]) for e in apparatus.get("toc", ()) if e.get("id")]
+
+
 def contents_entries(corpus_or_apparatus) -> list[tuple[str, str, str | None, str]]:
     """The law-text entries of the contents: ``(id, title, page, kind)`` in book order
     (``kind``: law, section, division, definitions), the commentary's and the book's left
