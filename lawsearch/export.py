@@ -148,7 +148,8 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
         return cache[form]
 
     out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",
-                      f"# lawsearch_stamp = {stamp_text(version_stamp(corpus))}"]
+                      # one comment line of valid text whatever an edition or path holds
+                      "# lawsearch_stamp = " + " ".join(plain_text(stamp_text(version_stamp(corpus))).split())]
     for node in corpus.nodes:
         if not node.text:
             continue
