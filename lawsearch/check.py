@@ -89,6 +89,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 values = ", ".join(f"{key} {getattr(s, key, '') or '?'}" for key in guessed[s.id])
                 r.add(f"  {user_path(s.path, root) if root else s.path}: {values}")
 
+    from .structure.apparatus import report_lines  # the title page, contents, index, definitions (issue 13)
+
+    for line in report_lines(corpus.apparatus, lambda p: user_path(p, root) if root else p):
+        r.add(line)
+
     pieces = corpus.report.pieces
     pages = sorted({p.page for p in pieces if p.page is not None})
     r.add("")

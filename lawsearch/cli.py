@@ -19,6 +19,7 @@ import click
 from .model import CorpusError, collapse, json_escaped, os_fault, shorten, visible
 from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
 from .program import interruptible, report
+from .schema import KINDS
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
@@ -504,7 +505,7 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
-@click.option("--kind", type=click.Choice(["laws", "commentary"]),
+@click.option("--kind", type=click.Choice(list(KINDS)),
               help="How to read the file (default: as its manifest says, else laws).")
 @click.option("--encoding", type=click.Choice(["auto", "utf-8", "cp1251", "cp866", "koi8-r"], case_sensitive=False),
               help="Encoding (default: as its manifest says, else detected).")

@@ -23,6 +23,7 @@ from .profile import DEFAULT as DEFAULT_PROFILE
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
+from .structure.apparatus import placement_entries, take_apparatus, use_apparatus
 
 Progress = Callable[[str], None]
 
@@ -139,6 +140,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
     shared = furniture.shared_lines(folder.texts, lambda s: False)
+    # the book's contents, subject index and title page leave the law text first (issue 13)
+    apparatus = take_apparatus(folder, words)
+    if not folder.contents:  # the contents place headless pieces (placement.py)
+        folder.contents = placement_entries(apparatus)
     cleaned = {}
     from .sources import apply_drops
 
@@ -175,6 +180,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         alignment.append(report)
         progress(f"aligned the {lang} text: {len(report.covered_laws)} laws, "
                  + (", ".join(f"{k} {len(v)}" for k, v in report.flags.items()) or "no differences"))
+    nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
     places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
     if places:  # sources from a PDF, a web page, …: spans say where in that file (formats.placed)
@@ -208,6 +214,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
         profile=folder.profile,
+        apparatus=apparatus,
     )
     problems = [for_user(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]

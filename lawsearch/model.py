@@ -441,6 +441,9 @@ class Corpus:
     # the code's profile (lawsearch.profile.Profile) the corpus was read with; None when read
     # back from corpus.json, where ``code["profile"]`` names it (``profile.of`` loads it again)
     profile: Any = field(default=None, compare=False, repr=False)
+    # the book's apparatus (lawsearch/structure/apparatus.py): "toc", "index", "front",
+    # "pages" (apparatus pages found in law text), "terms" (definitions and their uses)
+    apparatus: dict[str, Any] = field(default_factory=dict)
 
     @property
     def lang(self) -> str:
@@ -565,6 +568,7 @@ class Corpus:
                  **({"repeats": p.repeats} if p.repeats else {})}
                 for p in self.problems
             ],
+            **({"apparatus": self.apparatus} if self.apparatus else {}),
         }
 
     @classmethod
@@ -595,6 +599,7 @@ class Corpus:
             inputs=data.get("inputs", ""),
             fingerprint=data.get("fingerprint"),
             build=data.get("build"),
+            apparatus=data.get("apparatus", {}),
         )
 
 

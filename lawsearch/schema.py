@@ -472,7 +472,7 @@ def _toml(value: Any) -> str:
 
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
-KINDS = ("laws", "commentary")
+KINDS = ("laws", "commentary", "toc", "index", "front")  # the last three: the book's apparatus (issue 13)
 LEVELS = ("law", "section", "clause", "subclause", "item")
 
 LANG = Field(str, required=True, example='"ru"', pattern=re.compile(r"[a-z]{2,3}"),
