@@ -108,6 +108,11 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     The folder's raw lines are consumed: each source's lines leave ``folder.texts`` once cleaned,
     so a 50 MB source is not held raw and cleaned at once (docs/decisions.md, "Bounded work").
     """
+    from . import editions
+
+    several = editions.editions_of(folder.sources, folder.code.get("edition"))
+    if len(several) > 1:  # one tree per edition, joined (lawsearch/editions.py)
+        return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     words = lexicon_words(folder)
     grammar = folder.grammar or default_grammar()
@@ -125,8 +130,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
-    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, folder.titles_en,
-                                     primary)
+    # the titles files' English titles are of one edition (titles-en.toml: edition)
+    edition = str(folder.code.get("edition") or "")
+    titles = folder.titles_en if not edition or folder.titles_edition in (None, edition) else {}
+    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, titles, primary)
     progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
     # citations are read in the language of the text that cites (the main one here, each
     # translation's in _other_language), with the forms of the corpus's code profile
@@ -176,6 +183,32 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     )
     problems = [for_user(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]
+    if strict and errors:
+        raise CorpusError(errors)
+    return corpus
+
+
+def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: bool) -> Corpus:
+    """Each edition's sources parsed as a corpus of their own, then joined: the default
+    edition keeps bare IDs, the others' are prefixed (lawsearch/editions.py)."""
+    from . import editions
+
+    parts = []
+    for ed in several:
+        mine = [s for s in folder.sources if (s.edition or folder.code.get("edition")) == ed.id]
+        ids = {s.id for s in mine}
+        part = replace(
+            folder, sources=mine, texts={i: folder.texts.pop(i) for i in ids if i in folder.texts},
+            places={i: v for i, v in folder.places.items() if i in ids},
+            detected={i: v for i, v in folder.detected.items() if i in ids},
+            curation=[st for st in folder.curation if st.at[0] in ids],
+            code={**folder.code, "edition": ed.id},
+            layouts={i: v for i, v in folder.layouts.items() if i in ids},
+            indents={i: v for i, v in folder.indents.items() if i in ids})
+        progress(f"edition {ed.id}{' (default)' if ed.default else ''}: {len(mine)} sources")
+        parts.append((ed, parse_folder(part, progress, strict=False)))
+    corpus = editions.join(parts, {})
+    errors = [for_user(p, folder.root) for p in corpus.problems if p.severity == "error"]
     if strict and errors:
         raise CorpusError(errors)
     return corpus
