@@ -372,7 +372,9 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
 @click.option("--lang", metavar="LANG",
               help="Which text to show: the corpus's own language (default), a translation's code (en, "
                    "where a source gives it), or both.")
-def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -> None:
+@click.option("--edition", metavar="EDITION",
+              help="The edition of the code the ID is in (default: the corpus's default edition).")
+def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, edition: str | None) -> None:
     """Show one node: its text, children, footnotes, commentary and references both ways.
 
     ID may be written as in the book or by hand: 50E1, 50e1, 50Е1 (Cyrillic Е),
@@ -383,6 +385,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -
       lawsearch show 50E
       lawsearch show 50E --lang both     # the corpus's text and its translations
       lawsearch show "правило 53" --json
+      lawsearch show 50E --edition 2017   # 50E of the 2017 edition (its ID: 2017~50E)
     """
     from .build import load_corpus
     from .show import as_dict, describe, languages, resolve
@@ -394,7 +397,16 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -
         languages(corpus, lang)
     except CorpusError as e:
         raise click.BadParameter(e.problems[0].message, param_hint="'--lang'") from None
-    resolved = resolve(corpus, node_id)
+    if edition is not None:
+        from .editions import qualify
+
+        known = [e.id for e in corpus.editions]
+        if edition not in known:
+            raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
+                                     param_hint="'--edition'")
+        resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+    else:
+        resolved = resolve(corpus, node_id)
     if as_json:
         emit_json(as_dict(corpus, resolved))
     else:

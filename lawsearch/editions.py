@@ -192,3 +192,36 @@ def law_in(corpus, law: str, edition: str) -> str | None:
     node_id = qualify(law, edition, default_edition(corpus))
     node = corpus.node(node_id)
     return node_id if node is not None and node.kind == "law" else None
+
+
+def _title_key(title: str | None) -> str:
+    return " ".join(re.findall(r"\w+", (title or "").casefold()))
+
+
+def _titles(node) -> set[str]:
+    """A law's titles in every language it has, as compared across editions."""
+    found = {_title_key(node.title)} | {_title_key((t or {}).get("title")) for t in node.translations.values()}
+    return found - {""}
+
+
+def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
+    """The same law in another edition: ``(its corpus-wide ID, True)`` when it stands
+    under the same number there with a title in common (or no title to tell by),
+    ``(ID, False)`` when it went elsewhere -- a law of that edition with the same title in
+    some language -- and ``(None, False)`` when the edition has neither (no law of that
+    number, or one with another title and no law with this one: merged, split or retitled,
+    which only a comparison of the texts can tell).
+
+    ``counterpart(corpus, "42", "2007") == ("2007~41", False)`` for a law renumbered 42 → 41.
+    """
+    law = corpus.node(law_id)
+    number = bare(law_id)
+    same = law_in(corpus, number, edition)
+    mine = _titles(law) if law is not None else set()
+    if same is not None and (not mine or not _titles(corpus.node(same)) or mine & _titles(corpus.node(same))):
+        return same, True
+    if mine:
+        for n in corpus.nodes:
+            if n.kind == "law" and edition_of(n.id, corpus) == edition and mine & _titles(n):
+                return n.id, False
+    return None, False

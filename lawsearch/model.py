@@ -458,6 +458,12 @@ class Corpus:
         from .editions import edition_list
         return edition_list(self)
 
+    @property
+    def editions_default(self) -> str | None:
+        """The default edition's name: its IDs are bare."""
+        from .editions import default_edition
+        return default_edition(self)
+
     def edition(self, edition: str) -> Corpus:
         """One edition's tree as a corpus of its own, with bare IDs (``editions.corpus_edition``)."""
         from .editions import corpus_edition
