@@ -111,7 +111,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     from . import editions
 
     several = editions.editions_of(folder.sources, folder.code.get("edition"))
-    if len(several) > 1:  # one tree per edition, joined (lawsearch/editions.py)
+    if len(several) > 1:
+        wrong = editions.check(folder)
+        if wrong:
+            raise CorpusError(wrong)  # one tree per edition, joined (lawsearch/editions.py)
         return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     words = lexicon_words(folder)

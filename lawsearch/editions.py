@@ -71,6 +71,27 @@ def anchor_prefix(edition: str) -> str:
     return f"{ANCHOR_PREFIX}{edition}-".replace(".", "-")
 
 
+def check(folder) -> list:
+    """Problems of a manifest whose sources name several editions: it must name the
+    default one (``[code] edition``), which must be one of them, and every edition's name
+    must be fit for IDs and file names (``EDITION_NAME``)."""
+    from .model import Problem
+
+    where = str(folder.root / "manifest.toml")
+    named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
+    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use letters, "
+                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where)
+                for e in named if not EDITION_NAME.fullmatch(e)]
+    default = folder.code.get("edition")
+    if len(named) > 1 and not default:
+        problems.append(Problem("error", f"the sources are of several editions ({', '.join(named)}) and [code] names "
+                                         "no default edition: add edition = \"…\" to [code]", where))
+    elif len(named) > 1 and default not in named:
+        problems.append(Problem("error", f"[code] edition = {default!r} is not the edition of any source "
+                                         f"(they have {', '.join(named)}); name one of those the default", where))
+    return problems
+
+
 def editions_of(sources, default: str | None) -> tuple[Edition, ...]:
     """The editions the law sources name, in the order the manifest first lists them, the
     default first among equals only by its flag. A source with no edition belongs to the

@@ -118,7 +118,8 @@ def source_anchor(source_id: str) -> str:
 def url(node_id: str, law: str | None, kind: str) -> str:
     """Where a node lives in the site: ``laws/50.html#l50e1``; a division on the page of its
     first law; unplaced pieces on their own page."""
-    return f"{page(node_id, law, kind)}#{node_id if is_division(node_id) else anchor(node_id)}"
+    # a division's anchor is its ID (another edition's: with the edition's prefix, e2017-div-…)
+    return f"{page(node_id, law, kind)}#{anchor(node_id)}"
 
 
 def page(node_id: str, law: str | None, kind: str) -> str:

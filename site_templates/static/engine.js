@@ -284,14 +284,21 @@
   }
 
   // -- nodes: anchors and URLs as lawsearch/ids.py makes them
+  // editions.split: another edition's ID ("2017~50E1") → [edition, bare ID]; a bare ID → [null, id]
+  function editionSplit(id) {
+    var sep = (DATA.editions || {}).separator, at = sep ? id.indexOf(sep) : -1;
+    return at > 0 && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at)) ? [id.slice(0, at), id.slice(at + sep.length)] : [null, id];
+  }
   function anchor(id) {
+    var ed = editionSplit(id);
+    if (ed[0] !== null) return ("e" + ed[0] + "-").replace(/\./g, "-") + anchor(ed[1]);  // editions.anchor_prefix
     if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
     var c = /^(\d+)\.(\d+)$/.exec(id);
     return c ? "c" + c[1] + "-" + c[2] : id;
   }
   function urlOf(id, law) {
-    var d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(id);
-    if (d) return "laws/" + d[1] + ".html#" + id;
+    var ed = editionSplit(id), d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(ed[1]);
+    if (d) return "laws/" + (ed[0] === null ? "" : ed[0] + DATA.editions.separator) + d[1] + ".html#" + anchor(id);
     return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
   }
   function tokenTerms(tok) {
@@ -776,8 +783,7 @@
   // evaluate.filter_value: edition:X compares the edition prefix of a document's law (or ID), "" in the default
   function filterValue(meta, k) {
     if (k !== "edition") return String(meta[k] || "");
-    var sep = (DATA.editions || {}).separator, of = meta.law || meta.id || "", at = sep ? of.indexOf(sep) : -1;
-    return at > 0 && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(of.slice(0, at)) ? of.slice(0, at) : "";
+    return editionSplit(meta.law || meta.id || "")[0] || "";
   }
   // query.Searcher.edition_filters: edition:X as the documents' prefix, law:N with it as that edition's law
   function editionFilters(filters) {
