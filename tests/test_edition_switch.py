@@ -1,0 +1,76 @@
+"""The edition switch on a law page, in a real headless Chromium from file://: it keeps the
+reader on the same law in the other edition -- the same number, or the number the law went
+to (found by its title) -- and says so where the law is not there."""
+
+from __future__ import annotations
+
+import pytest
+
+from editions_fixtures import corpus_of
+from lawsearch.build import build
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """ru-split-merge-move (1997 default, 2007): law 43 «Права болвана» became 42, 44 became
+    43, and 42 «Вопросы перед первым ходом» was merged into 41 (no law of its title in 2007)."""
+    root = tmp_path_factory.mktemp("switch")
+    build(corpus_of("ru-split-merge-move", root), root / "build", lambda message: None)
+    return root / "build" / "site"
+
+
+def law_heading(page) -> str:
+    return page.locator("h1.law-heading").inner_text()
+
+
+@pytest.fixture
+def page(browser):
+    p = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    yield p
+    assert not errors, errors
+    p.close()
+
+
+@pytest.mark.parametrize("start, edition, lands, title", [
+    ("40", "2007", "2007~40.html", "Объяснение заявок"),          # the same number
+    ("2007~40", "1997", "40.html", "Объяснение заявок"),          # and back to the default edition
+    ("43", "2007", "2007~42.html", "Права болвана"),              # renumbered: 43 → 42
+    ("44", "2007", "2007~43.html", "Порядок игры во взятке"),     # 44 → 43
+    ("2007~42", "1997", "43.html", "Права болвана"),              # and back
+])
+def test_the_switch_lands_on_the_same_law(page, site, start, edition, lands, title):
+    page.goto((site / "laws" / f"{start}.html").as_uri())
+    before = law_heading(page)
+    assert title in before
+    switch = page.locator(f'nav.edition-switch a[data-edition="{edition}"]')
+    switch.click()
+    page.wait_for_load_state()
+    assert page.url.split("#")[0].endswith("/laws/" + lands)
+    assert title in law_heading(page)
+    # the page landed on marks its own edition as current
+    assert page.locator('nav.edition-switch [aria-current="page"]').inner_text() == edition
+
+
+def test_the_switch_says_where_a_renumbered_law_went(page, site):
+    page.goto((site / "laws" / "43.html").as_uri())
+    text = page.locator('nav.edition-switch a[data-edition="2007"]').inner_text()
+    assert "2007" in text and "42" in text
+
+
+def test_the_switch_says_when_the_law_is_not_in_the_other_edition(page, site):
+    # 42 «Вопросы перед первым ходом» was merged into 41: 2007's law 42 is another law
+    page.goto((site / "laws" / "42.html").as_uri())
+    link = page.locator('nav.edition-switch a[data-edition="2007"]')
+    assert "2007" in link.inner_text() and "42" not in link.inner_text()
+    link.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/index~2007.html")
+    assert page.locator('nav.edition-switch [aria-current="page"]').inner_text() == "2007"
+
+
+def test_the_switchs_links_are_tap_targets(page, site):
+    page.goto((site / "laws" / "40.html").as_uri())
+    box = page.locator('nav.edition-switch a[data-edition="2007"]').bounding_box()
+    assert box is not None and box["height"] >= 24
