@@ -59,8 +59,26 @@ def unresolved_problems(unresolved) -> list[Problem]:
 
 def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang):
     """Pages and the tree of some law sources, each read in its own layout."""
+    from . import overlap
+
     grammar = folder.grammar or default_grammar()
     layouts = {s.id: grammar.layout_for(s.lang, folder.layouts.get(s.id)) for s in folder.sources if s.kind == "laws"}
+    groups = overlap.copies(sources, cleaned, layouts)
+    if len(groups) > 1:  # copies of one text: each read alone, merged by ID (lawsearch/overlap.py)
+        trees, runs, problems = [], [], []
+        for n, group in enumerate(groups):
+            ids_here = {s.id for s in group}
+            tree, more_runs, more = _copy_tree(folder, cleaned, group, [st for st in curation if st.at[0] in ids_here],
+                                               commentary if n == 0 else [], titles, lang, grammar, layouts)
+            trees.append(tree)
+            runs += more_runs
+            problems += more
+        return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces), runs, problems
+    return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts)
+
+
+def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts):
+    """Pages and the tree of law sources that are one copy of the text."""
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
@@ -108,7 +126,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     The folder's raw lines are consumed: each source's lines leave ``folder.texts`` once cleaned,
     so a 50 MB source is not held raw and cleaned at once (docs/decisions.md, "Bounded work").
     """
-    from . import editions
+    from . import editions, overlap
 
     several = editions.editions_of(folder.sources, folder.code.get("edition"))
     if len(several) > 1:
@@ -124,6 +142,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     cleaned = {}
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
+        if source.kind == "laws":  # what cleaning removes still tells how damaged a copy is (overlap.py)
+            folder.raw_traces[source.path] = overlap.raw_traces(raw)
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)

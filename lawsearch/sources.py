@@ -62,6 +62,8 @@ class CorpusFolder:
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
     titles_edition: str | None = None  # the edition the titles files say they are of (none: any)
+    # source path -> raw line -> traces of damage on it before cleaning (lawsearch/overlap.py)
+    raw_traces: dict[str, dict[int, int]] = field(default_factory=dict)
     profile: Profile | None = None  # the code's profile (lawsearch/profile.py), the manifest's [code] profile
     # "lexicon", "glossary", … -> the files of that role, the profile's first: a later one extends
     vocabulary: dict[str, list[Path]] = field(default_factory=dict)
