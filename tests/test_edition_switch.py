@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from editions_fixtures import corpus_of
+from lawsearch import ids
 from lawsearch.build import build
 
 
@@ -74,3 +75,20 @@ def test_the_switchs_links_are_tap_targets(page, site):
     page.goto((site / "laws" / "40.html").as_uri())
     box = page.locator('nav.edition-switch a[data-edition="2007"]').bounding_box()
     assert box is not None and box["height"] >= 24
+
+
+def test_an_edition_query_in_the_browser_lands_in_that_edition(page, site):
+    """«болвана edition:2007» lists only 2007's nodes, by their bare IDs and the edition, and
+    a click lands on that edition's page at the node's anchor."""
+    page.goto((site / "index.html").as_uri())
+    page.fill("#q", "болвана edition:2007")
+    first = page.locator("#results li a").first
+    first.wait_for()
+    found = [a.get_attribute("data-id") for a in page.locator("#results li a[data-id]").all()]
+    assert found and all(i.startswith("2007~") for i in found)
+    assert "2007~" not in page.locator("#results").inner_text()  # shown as "42 (… 2007 …)", not the raw ID
+    target = first.get_attribute("data-id")
+    first.click()
+    page.wait_for_load_state()
+    assert "/laws/2007~" in page.url and page.url.endswith("#" + ids.anchor(target))
+    assert page.locator(f"[id='{ids.anchor(target)}']").is_visible()
