@@ -306,16 +306,18 @@ class SiteBuilder:
             return DIFFER_KEY.get(flag)
         return ", ".join(self.words.say(key(f)) if key(f) else f for f in node.alignment)
 
-    def lead(self) -> str:
-        """The home page's first sentence, from the manifest: the laws, the edition, who
-        translated the main text and when, whether a commentary is there."""
-        laws = self.laws()
+    def lead(self, edition: str | None = None) -> str:
+        """The home page's first sentence, from the manifest: the laws, the edition (the
+        default one, or ``edition`` of a multi-edition corpus), who translated the main text
+        and when, whether a commentary is there."""
+        edition = edition or self.corpus.code.get("edition", "")
+        laws = self.edition_laws().get(edition) or self.laws()
         if not laws:
             return ""
-        edition = self.corpus.code.get("edition", "")
+        laws = [editions.bare(n.id) for n in laws]
         translation = self.translated_by()
         commentary = self.words.say("lead_commentary") if any(s.kind == "commentary" for s in self.corpus.sources) else ""
-        return self.words.say("lead", first=laws[0].id, last=laws[-1].id, edition=edition) + translation + commentary + "."
+        return self.words.say("lead", first=laws[0], last=laws[-1], edition=edition) + translation + commentary + "."
 
     def translated_by(self) -> str:
         """"; перевод: А. Рыбников (1991)": who translated the main law text, as its manifest
@@ -326,10 +328,10 @@ class SiteBuilder:
         key = "lead_translation_year" if texts[0].published else "lead_translation"
         return self.words.say(key, translator=texts[0].translator, published=texts[0].published)
 
-    def superseded(self) -> str:
+    def superseded(self, edition: str | None = None) -> str:
         """"The 1987 code was replaced by …", from the profile's [editions] table; "" when
         it says nothing of this edition."""
-        edition = str(self.corpus.code.get("edition", ""))
+        edition = str(edition or self.corpus.code.get("edition", ""))
         later = self.words.profile.data.get("editions", {}).get(edition, {}).get("superseded_by", [])
         if not later:
             return ""
