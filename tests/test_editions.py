@@ -263,3 +263,12 @@ def test_every_law_page_has_an_edition_switch_and_every_link_resolves(built_edit
         html = (site / "laws" / f"{law}.html").read_text(encoding="utf-8")
         assert 'class="edition-switch"' in html and 'aria-current="page"' in html
     assert (site / "index~2017.html").is_file()
+
+
+def test_a_single_edition_corpus_answers_its_edition_filter_as_no_filter(searcher):
+    from lawsearch.query import QueryError
+
+    plain = [h.id for h in searcher.search("штрафная карта", None).hits]
+    assert plain and [h.id for h in searcher.search("штрафная карта edition:1987", None).hits] == plain
+    with pytest.raises(QueryError, match="edition:2017 is not an edition of this corpus; use one of 1987"):
+        searcher.search("штрафная карта edition:2017", 10)
