@@ -163,7 +163,9 @@ def join(parts: list[tuple[Edition, Any]], code: dict[str, Any]):
         group = max((r.group for r in refs), default=group)
         problems += c.problems
         repairs.update(c.repairs)
-        pieces += c.report.pieces
+        # runs of pages are counted across editions (each edition's start at 0)
+        runs = max((p.run for p in pieces), default=-1) + 1
+        pieces += [replace(p, run=p.run + runs) for p in c.report.pieces]
         verified += c.report.verified
         alignment += c.report.alignment
         curation += [n for n in c.report.curation if n not in curation]
