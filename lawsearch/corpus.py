@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from . import furniture
+from . import furniture, placement
 from .clean import clean_lines
 from .coverage import indentation, lost_text
 from .formats import placed
@@ -51,38 +51,69 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     return flagged, refs, report, problems + tree.problems + unresolved_problems(unresolved), tree
 
 
+def _placed(placed: dict, piece) -> tuple[str | None, str | None]:
+    p = placed.get((piece.source, piece.first))
+    return (p.law, p.rule) if p else (None, None)
+
+
+def _suggestions(folder: CorpusFolder, nodes) -> list:
+    """What similarity suggests for the pieces no rule placed (placement.suggest); only
+    when there are any."""
+    if not any(n.kind == "piece" and n.law is None for n in nodes):
+        return []
+    from .analysis import Analysis, Lexicon
+
+    analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
+    return placement.suggest(nodes, list(folder.contents), lambda text: [t[0] for t in analysis.terms(text)],
+                             {s.path: s.id for s in folder.sources})
+
+
 def unresolved_problems(unresolved) -> list[Problem]:
     """A warning for each citation no target could be found for (never dropped silently)."""
     return [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
             for u in unresolved]
 
 
-def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang):
-    """Pages and the tree of some law sources, each read in its own layout."""
+def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, contents=()):
+    """Pages and the tree of some law sources, each read in its own layout; ``contents``
+    (the book's contents entries) place pieces no stronger rule places (placement.py).
+    Sources that are copies of one text are read copy by copy and merged (overlap.py)."""
     from . import overlap
 
     grammar = folder.grammar or default_grammar()
     layouts = {s.id: grammar.layout_for(s.lang, folder.layouts.get(s.id)) for s in folder.sources if s.kind == "laws"}
     groups = overlap.copies(sources, cleaned, layouts)
     if len(groups) > 1:  # copies of one text: each read alone, merged by ID (lawsearch/overlap.py)
-        trees, runs, problems = [], [], []
+        trees, runs, problems, placements = [], [], [], {}
+        about_commentary = {s.id for s, _ in commentary}
         for n, group in enumerate(groups):
-            ids_here = {s.id for s in group}
+            ids_here = {s.id for s in group} | (about_commentary if n == 0 else set())
             tree, more_runs, more = _copy_tree(folder, cleaned, group, [st for st in curation if st.at[0] in ids_here],
-                                               commentary if n == 0 else [], titles, lang, grammar, layouts)
+                                               commentary if n == 0 else [], titles, lang, grammar, layouts, contents)
             trees.append(tree)
             runs += more_runs
             problems += more
+            placements.update(folder.placements)
+        folder.placements = placements
         return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces), runs, problems
-    return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts)
+    return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts, contents)
 
 
-def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts):
+def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts,
+               contents=()):
     """Pages and the tree of law sources that are one copy of the text."""
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
+    # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
+    commentary_ids = {s.id for s, _ in commentary}
+    about_commentary = [st for st in curation if st.at[0] in commentary_ids]
+    curation = [st for st in curation if st.at[0] not in commentary_ids]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
+    placements = placement.place(runs, lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source)),
+                                 grammar.levels, list(contents))
+    placement.statements(runs, placements)
+    folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
-                      grammar, layouts, folder.indents, lang)
+                      grammar, layouts, folder.indents, lang, about_commentary)
     return tree, runs, problems
 
 
@@ -140,6 +171,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
     shared = furniture.shared_lines(folder.texts, lambda s: False)
     cleaned = {}
+    from .sources import apply_drops
+
+    changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
+                                         {s.id: s.path for s in folder.sources})
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         if source.kind == "laws":  # what cleaning removes still tells how damaged a copy is (overlap.py)
@@ -147,7 +182,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)
-        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared)
+        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
+                                         frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     primary = main_language(folder)
@@ -156,13 +192,15 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     # the titles files' English titles are of one edition (titles-en.toml: edition)
     edition = str(folder.code.get("edition") or "")
     titles = folder.titles_en if not edition or folder.titles_edition in (None, edition) else {}
-    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, titles, primary)
+    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, titles, primary,
+                                     folder.contents)
+    placed_pieces = dict(folder.placements)
     progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
     # citations are read in the language of the text that cites (the main one here, each
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
                                        folder.law_range, lang=primary, profile=folder.profile)
-    problems += tree.problems
+    problems += tree.problems + dropped
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
@@ -194,12 +232,15 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
               "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE},
         report=ParseReport(
             pieces=tuple(PieceReport(p.source, p.first, p.page, p.page_from, p.starts_page, p.ends_page,
-                                     p.joined_by, n, p.curation is not None)
+                                     p.joined_by, n, p.curation is not None and p.curation.rule == "curated",
+                                     *_placed(placed_pieces, p))
                          for n, run in enumerate(runs) for p in run.pieces),
             verified=tuple(tree.verified),
             alignment=tuple(alignment),
             curation=tuple(CurationNote(st.at[0], st.at[1], st.reason) for st in folder.curation),
-            detected=dict(folder.detected)),
+            detected=dict(folder.detected),
+            commentary_headings=tuple(tree.commentary_headings),
+            suggestions=tuple(vars(s) for s in _suggestions(folder, nodes))),
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
         profile=folder.profile,
@@ -225,6 +266,9 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
             places={i: v for i, v in folder.places.items() if i in ids},
             detected={i: v for i, v in folder.detected.items() if i in ids},
             curation=[st for st in folder.curation if st.at[0] in ids],
+            drops=[d for d in folder.drops if d.at[0] in ids],
+            # a contents source's entries are the default edition's book (placement.py)
+            contents=folder.contents if ed.default else [], placements={},
             code={**folder.code, "edition": ed.id},
             layouts={i: v for i, v in folder.layouts.items() if i in ids},
             indents={i: v for i, v in folder.indents.items() if i in ids})

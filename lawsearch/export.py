@@ -13,6 +13,7 @@ import unicodedata
 from xml.sax.saxutils import escape, quoteattr
 
 from . import ids, morph
+from .glossary_export import stamp_text, version_stamp
 from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
 
@@ -146,7 +147,8 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
             cache[form] = annotate(form, lexicon)
         return cache[form]
 
-    out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC"]
+    out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",
+                      f"# lawsearch_stamp = {stamp_text(version_stamp(corpus))}"]
     for node in corpus.nodes:
         if not node.text:
             continue
@@ -198,7 +200,8 @@ def to_tmx(corpus: Corpus, version: str = "0") -> str:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<tmx version="1.4">',
              f'<header creationtool="lawsearch" creationtoolversion={xml_attr(version)} segtype="block" '
              f'o-tmf="lawsearch" adminlang={xml_attr(ADMIN_LANG)} srclang={xml_attr(main)} datatype="plaintext">',
-             f'<prop type="x-edition">{xml_text(str(edition))}</prop>', "</header>", "<body>"]
+             f'<prop type="x-edition">{xml_text(str(edition))}</prop>',
+             f'<prop type="x-lawsearch-stamp">{xml_text(stamp_text(version_stamp(corpus)))}</prop>', "</header>", "<body>"]
     for node, part, ru, en in (aligned(corpus, other) if other else []):
         lines.append(f"<tu tuid={xml_attr(node.id)}>")
         lines.append(f'<prop type="x-part">{part}</prop>')
@@ -288,6 +291,7 @@ def to_tei(corpus: Corpus) -> str:
         "  <teiHeader><fileDesc>",
         f"    <titleStmt><title>{title}, {edition}</title></titleStmt>",
         "    <publicationStmt><p>Exported by lawsearch from the damaged raw text; gaps mark lost text.</p></publicationStmt>",
+        f'    <notesStmt><note type="lawsearch-stamp">{xml_text(stamp_text(version_stamp(corpus)))}</note></notesStmt>',
         "    <sourceDesc><listBibl>" + "".join(
             f'<bibl xml:id="{ids.source_anchor(s.id)}"><idno type="sha256">{s.sha256}</idno>'
             f"<edition>{xml_text(s.edition)}</edition></bibl>" for s in corpus.sources) + "</listBibl></sourceDesc>",

@@ -26,7 +26,8 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
 # reference status, placement rule and how two languages of a node differ
 STATUS_KEY = {"law": "ref_law", "outside": "ref_outside"}
 RULE_KEY = {"continuity": "placed_continuity", "next-heading": "placed_next_heading",
-            "curated": "placed_curated", "unattributed": "placed_unattributed"}
+            "curated": "placed_curated", "toc": "placed_toc", "page": "placed_page",
+            "unattributed": "placed_unattributed"}
 DIFFER_KEY = {"only-main": "differ_only_main", "only-translation": "differ_only_translation",
               "structure": "differ_structure", "title": "differ_title", "refs": "differ_refs"}
 
