@@ -960,6 +960,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
       lawsearch diff 2007 2017 --editions editions.toml --lang en --json
       lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
+      lawsearch diff 2007 2017          # two editions the corpus (corpus/, $LAWSEARCH_CORPUS) holds
     """
     from .compare import compare
     from .edition_trees import from_folders, read_description
@@ -967,6 +968,8 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
     try:
         if description:
             editions = read_description(Path(description))
+        elif (kept := _corpus_editions(from_edition, to_edition)) is not None:
+            editions = kept  # two editions of the corpus itself (docs/editions.md)
         else:
             for folder in (from_edition, to_edition):
                 if not Path(folder).is_dir():
@@ -1018,3 +1021,25 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
                 line += (f"   {round(c.share * 100)}% of the words; − {' '.join(c.removed_words) or '(none)'}"
                          f"; + {' '.join(c.added_words) or '(none)'}")
             emit(visible(line))
+
+
+def _corpus_editions(from_edition: str, to_edition: str):
+    """The corpus's own editions for ``diff FROM TO`` when both are editions it holds
+    (lawsearch/editions.py) and neither names a folder; else None."""
+    from .editions import edition_set
+
+    if any(Path(name).is_dir() for name in (from_edition, to_edition)):
+        return None
+    try:
+        root = find_corpus(None)
+    except click.ClickException:
+        return None
+    corpus = load_corpus_quietly(root)
+    known = {e.id for e in corpus.editions}
+    return edition_set(corpus) if {from_edition, to_edition} <= known and len(known) > 1 else None
+
+
+def load_corpus_quietly(root: Path):
+    from .build import load_corpus
+
+    return load_corpus(root, root.resolve().parent / "build", quiet)

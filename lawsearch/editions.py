@@ -248,3 +248,20 @@ def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
             if n.kind == "law" and edition_of(n.id, corpus) == edition and mine & _titles(n):
                 return n.id, False
     return None, False
+
+
+def edition_set(corpus):
+    """The corpus's editions as ``edition_trees.EditionSet`` (what ``lawsearch diff`` reads):
+    each edition's tree in each of its languages, from ``corpus.edition`` -- no parse again."""
+    from .edition_trees import EditionEntry, EditionSet, language_tree
+
+    class CorpusEditions(EditionSet):
+        def tree(self, edition: str, lang: str):
+            key = (edition, lang)
+            if key not in self._trees:
+                self.get(edition)
+                self._trees[key] = language_tree(corpus_edition(corpus, edition).nodes, lang)
+            return self._trees[key]
+
+    entries = [EditionEntry(e.id, e.default, tuple({"lang": lang} for lang in e.langs)) for e in edition_list(corpus)]
+    return CorpusEditions(entries, where=str(corpus.code.get("title", "")))

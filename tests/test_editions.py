@@ -272,3 +272,16 @@ def test_a_single_edition_corpus_answers_its_edition_filter_as_no_filter(searche
     assert plain and [h.id for h in searcher.search("штрафная карта edition:1987", None).hits] == plain
     with pytest.raises(QueryError, match="edition:2017 is not an edition of this corpus; use one of 1987"):
         searcher.search("штрафная карта edition:2017", 10)
+
+
+def test_diff_compares_two_editions_the_corpus_holds_as_their_description_does(built_editions):
+    """``lawsearch diff 2007 2017`` on a corpus holding both reads its trees through
+    ``corpus.edition`` and reports what the editions description (fixture.toml) gives."""
+    folder, _ = built_editions
+    runner = CliRunner()
+    own = runner.invoke(main, ["diff", "2007", "2017", "--json"], env={"LAWSEARCH_CORPUS": str(folder)})
+    described = runner.invoke(main, ["diff", "2007", "2017", "--json", "--editions",
+                                     str(FIXTURES / "ru-en-both" / "fixture.toml")])
+    assert own.exit_code == described.exit_code == 0, own.output
+    assert json.loads(own.output)["changes"] == json.loads(described.output)["changes"]
+    assert json.loads(own.output)["changes"]["en"]
