@@ -227,8 +227,44 @@ def _titles(node) -> set[str]:
     return found - {""}
 
 
+def comparison(corpus, old: str, new: str):
+    """``compare.compare`` of two editions' trees in a language both have (the old one's own
+    language where the new one has it), or None when they share none; computed once."""
+    cache = corpus.__dict__.setdefault("_edition_comparisons", {})
+    if (old, new) not in cache:
+        from .compare import compare
+        from .edition_trees import language_tree
+
+        eds = {e.id: e for e in edition_list(corpus)}
+        shared = [lang for lang in eds[old].langs if lang in eds[new].langs]
+        lang = eds[old].lang if eds[old].lang in shared else (shared[0] if shared else None)
+        cache[(old, new)] = None if lang is None else compare(
+            language_tree(corpus_edition(corpus, old).nodes, lang), language_tree(corpus_edition(corpus, new).nodes, lang))
+    return cache[(old, new)]
+
+
+def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
+    """Where a law went in another edition by the comparison of the two texts (None when
+    the editions share no language): ``(ID, True)`` the same number, ``(ID, False)``
+    renumbered, merged into it or split with it first, ``(None, False)`` removed."""
+    here = edition_of(law_id, corpus)
+    found = comparison(corpus, here, edition) if here is not None else None
+    if found is None:
+        return None
+    law = bare(law_id)
+    new = found.mapping.get(law)
+    if new is None:
+        new = next((c.new[0] for c in found.changes if c.kind in ("merged", "split") and law in c.old and c.new), None)
+    target = qualify(new, edition, default_edition(corpus)) if new is not None else None
+    node = corpus.node(target) if target is not None else None
+    if node is None or node.kind != "law":
+        return None, False
+    return target, new == law
+
+
 def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
-    """The same law in another edition: ``(its corpus-wide ID, True)`` when it stands
+    """The same law in another edition: what the comparison of the two editions' texts
+    finds (``went_to``), where they share a language; else ``(its corpus-wide ID, True)`` when it stands
     under the same number there with a title in common (or no title to tell by),
     ``(ID, False)`` when it went elsewhere -- a law of that edition with the same title in
     some language -- and ``(None, False)`` when the edition has neither (no law of that
@@ -237,6 +273,9 @@ def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
 
     ``counterpart(corpus, "42", "2007") == ("2007~41", False)`` for a law renumbered 42 → 41.
     """
+    compared = went_to(corpus, law_id, edition)
+    if compared is not None:
+        return compared
     law = corpus.node(law_id)
     number = bare(law_id)
     same = law_in(corpus, number, edition)

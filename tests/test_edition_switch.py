@@ -60,15 +60,33 @@ def test_the_switch_says_where_a_renumbered_law_went(page, site):
     assert "2007" in text and "42" in text
 
 
-def test_the_switch_says_when_the_law_is_not_in_the_other_edition(page, site):
+def test_the_switch_follows_a_merged_law(page, site):
     # 42 «Вопросы перед первым ходом» was merged into 41: 2007's law 42 is another law
     page.goto((site / "laws" / "42.html").as_uri())
     link = page.locator('nav.edition-switch a[data-edition="2007"]')
-    assert "2007" in link.inner_text() and "42" not in link.inner_text()
+    assert "2007" in link.inner_text() and "41" in link.inner_text()
     link.click()
     page.wait_for_load_state()
-    assert page.url.endswith("/index~2007.html")
-    assert page.locator('nav.edition-switch [aria-current="page"]').inner_text() == "2007"
+    assert page.url.split("#")[0].endswith("/laws/2007~41.html")
+    assert "Начало розыгрыша" in law_heading(page)
+
+
+@pytest.fixture(scope="module")
+def added_law_site(tmp_path_factory):
+    """en-shared-split-section (1997 ru+en default, 2007 en): 2007 added law 73."""
+    root = tmp_path_factory.mktemp("switch-added")
+    build(corpus_of("en-shared-split-section", root), root / "build", lambda message: None)
+    return root / "build" / "site"
+
+
+def test_the_switch_says_when_the_law_is_not_in_the_other_edition(page, added_law_site):
+    page.goto((added_law_site / "laws" / "2007~73.html").as_uri())
+    link = page.locator('nav.edition-switch a[data-edition="1997"]')
+    assert "1997" in link.inner_text() and "73" not in link.inner_text()
+    link.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/index.html")
+    assert page.locator('nav.edition-switch [aria-current="page"]').inner_text() == "1997"
 
 
 def test_the_switchs_links_are_tap_targets(page, site):
