@@ -387,7 +387,9 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
 @click.option("--lang", metavar="LANG",
               help="Which text to show: the corpus's own language (default), a translation's code (en, "
                    "where a source gives it), or both.")
-def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -> None:
+@click.option("--edition", metavar="EDITION",
+              help="The edition of the code the ID is in (default: the corpus's default edition).")
+def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, edition: str | None) -> None:
     """Show one node: its text, children, footnotes, commentary and references both ways.
 
     ID may be written as in the book or by hand: 50E1, 50e1, 50Е1 (Cyrillic Е),
@@ -398,6 +400,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -
       lawsearch show 50E
       lawsearch show 50E --lang both     # the corpus's text and its translations
       lawsearch show "правило 53" --json
+      lawsearch show 50E --edition 2017   # 50E of the 2017 edition (its ID: 2017~50E)
     """
     from .build import load_corpus
     from .show import as_dict, describe, languages, resolve
@@ -409,7 +412,16 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None) -
         languages(corpus, lang)
     except CorpusError as e:
         raise click.BadParameter(e.problems[0].message, param_hint="'--lang'") from None
-    resolved = resolve(corpus, node_id)
+    if edition is not None:
+        from .editions import qualify
+
+        known = [e.id for e in corpus.editions]
+        if edition not in known:
+            raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
+                                     param_hint="'--edition'")
+        resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+    else:
+        resolved = resolve(corpus, node_id)
     if as_json:
         emit_json(as_dict(corpus, resolved))
     else:
@@ -949,6 +961,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
       lawsearch diff 2007 2017 --editions editions.toml --lang en --json
       lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
+      lawsearch diff 2007 2017          # two editions the corpus (corpus/, $LAWSEARCH_CORPUS) holds
     """
     from .compare import compare
     from .edition_trees import from_folders, read_description
@@ -956,6 +969,8 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
     try:
         if description:
             editions = read_description(Path(description))
+        elif (kept := _corpus_editions(from_edition, to_edition)) is not None:
+            editions = kept  # two editions of the corpus itself (docs/editions.md)
         else:
             for folder in (from_edition, to_edition):
                 if not Path(folder).is_dir():
@@ -1007,3 +1022,25 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
                 line += (f"   {round(c.share * 100)}% of the words; − {' '.join(c.removed_words) or '(none)'}"
                          f"; + {' '.join(c.added_words) or '(none)'}")
             emit(visible(line))
+
+
+def _corpus_editions(from_edition: str, to_edition: str):
+    """The corpus's own editions for ``diff FROM TO`` when both are editions it holds
+    (lawsearch/editions.py) and neither names a folder; else None."""
+    from .editions import edition_set
+
+    if any(Path(name).is_dir() for name in (from_edition, to_edition)):
+        return None
+    try:
+        root = find_corpus(None)
+    except click.ClickException:
+        return None
+    corpus = load_corpus_quietly(root)
+    known = {e.id for e in corpus.editions}
+    return edition_set(corpus) if {from_edition, to_edition} <= known and len(known) > 1 else None
+
+
+def load_corpus_quietly(root: Path):
+    from .build import load_corpus
+
+    return load_corpus(root, root.resolve().parent / "build", quiet)

@@ -77,9 +77,32 @@ def unresolved_problems(unresolved) -> list[Problem]:
 
 def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, contents=()):
     """Pages and the tree of some law sources, each read in its own layout; ``contents``
-    (the book's contents entries) place pieces no stronger rule places (placement.py)."""
+    (the book's contents entries) place pieces no stronger rule places (placement.py).
+    Sources that are copies of one text are read copy by copy and merged (overlap.py)."""
+    from . import overlap
+
     grammar = folder.grammar or default_grammar()
     layouts = {s.id: grammar.layout_for(s.lang, folder.layouts.get(s.id)) for s in folder.sources if s.kind == "laws"}
+    groups = overlap.copies(sources, cleaned, layouts)
+    if len(groups) > 1:  # copies of one text: each read alone, merged by ID (lawsearch/overlap.py)
+        trees, runs, problems, placements = [], [], [], {}
+        about_commentary = {s.id for s, _ in commentary}
+        for n, group in enumerate(groups):
+            ids_here = {s.id for s in group} | (about_commentary if n == 0 else set())
+            tree, more_runs, more = _copy_tree(folder, cleaned, group, [st for st in curation if st.at[0] in ids_here],
+                                               commentary if n == 0 else [], titles, lang, grammar, layouts, contents)
+            trees.append(tree)
+            runs += more_runs
+            problems += more
+            placements.update(folder.placements)
+        folder.placements = placements
+        return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces), runs, problems
+    return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts, contents)
+
+
+def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts,
+               contents=()):
+    """Pages and the tree of law sources that are one copy of the text."""
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
     # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
     commentary_ids = {s.id for s, _ in commentary}
@@ -135,6 +158,14 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     The folder's raw lines are consumed: each source's lines leave ``folder.texts`` once cleaned,
     so a 50 MB source is not held raw and cleaned at once (docs/decisions.md, "Bounded work").
     """
+    from . import editions, overlap
+
+    several = editions.editions_of(folder.sources, folder.code.get("edition"))
+    if len(several) > 1:
+        wrong = editions.check(folder)
+        if wrong:
+            raise CorpusError(wrong)  # one tree per edition, joined (lawsearch/editions.py)
+        return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     words = lexicon_words(folder)
     grammar = folder.grammar or default_grammar()
@@ -151,6 +182,8 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                                          {s.id: s.path for s in folder.sources})
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
+        if source.kind == "laws":  # what cleaning removes still tells how damaged a copy is (overlap.py)
+            folder.raw_traces[source.path] = overlap.raw_traces(raw)
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)
@@ -161,8 +194,11 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
-    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, folder.titles_en,
-                                     primary, folder.contents)
+    # the titles files' English titles are of one edition (titles-en.toml: edition)
+    edition = str(folder.code.get("edition") or "")
+    titles = folder.titles_en if not edition or folder.titles_edition in (None, edition) else {}
+    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, titles, primary,
+                                     folder.contents)
     placed_pieces = dict(folder.placements)
     progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
     # citations are read in the language of the text that cites (the main one here, each
@@ -218,6 +254,35 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     )
     problems = [for_user(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]
+    if strict and errors:
+        raise CorpusError(errors)
+    return corpus
+
+
+def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: bool) -> Corpus:
+    """Each edition's sources parsed as a corpus of their own, then joined: the default
+    edition keeps bare IDs, the others' are prefixed (lawsearch/editions.py)."""
+    from . import editions
+
+    parts = []
+    for ed in several:
+        mine = [s for s in folder.sources if (s.edition or folder.code.get("edition")) == ed.id]
+        ids = {s.id for s in mine}
+        part = replace(
+            folder, sources=mine, texts={i: folder.texts.pop(i) for i in ids if i in folder.texts},
+            places={i: v for i, v in folder.places.items() if i in ids},
+            detected={i: v for i, v in folder.detected.items() if i in ids},
+            curation=[st for st in folder.curation if st.at[0] in ids],
+            drops=[d for d in folder.drops if d.at[0] in ids],
+            # a contents source's entries are the default edition's book (placement.py)
+            contents=folder.contents if ed.default else [], placements={},
+            code={**folder.code, "edition": ed.id},
+            layouts={i: v for i, v in folder.layouts.items() if i in ids},
+            indents={i: v for i, v in folder.indents.items() if i in ids})
+        progress(f"edition {ed.id}{' (default)' if ed.default else ''}: {len(mine)} sources")
+        parts.append((ed, parse_folder(part, progress, strict=False)))
+    corpus = editions.join(parts, {})
+    errors = [for_user(p, folder.root) for p in corpus.problems if p.severity == "error"]
     if strict and errors:
         raise CorpusError(errors)
     return corpus

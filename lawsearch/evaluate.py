@@ -54,6 +54,8 @@ import heapq
 import math
 from dataclasses import dataclass, field
 
+from . import editions
+
 K1 = 1.2
 B = 0.75
 PHRASE_BONUS = 2.0
@@ -233,6 +235,15 @@ class Ranked:
     doc: int
 
 
+def filter_value(meta: dict, key: str) -> str:
+    """What a filter compares with a document: its ``law``, ``kind`` or ``lang``; for
+    ``edition`` the edition prefix of its law (or ID), "" in the default edition
+    (lawsearch/editions.py; static/engine.js filterValue)."""
+    if key == "edition":
+        return editions.split(meta.get("law") or meta.get("id") or "")[0] or ""
+    return str(meta.get(key) or "")
+
+
 @dataclass
 class Query:
     units: list[Unit]
@@ -303,7 +314,7 @@ class Query:
             if not seen[doc] or doc in excluded:
                 continue
             meta = docs[doc]
-            if filters and any(str(meta.get(k) or "") != v for k, v in filters):
+            if filters and any(filter_value(meta, k) != v for k, v in filters):
                 continue
             if required and not all(doc in best and (own or own is None and best[doc][3]) for best, own in required):
                 continue

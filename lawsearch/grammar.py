@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from . import editions
 from .model import CorpusError, Problem
 from .patterns import FOOTER, FOOTNOTE_BODY, Classified
 
@@ -187,7 +188,11 @@ class IdRules:
 
     def anchor(self, node_id: str) -> str:
         """The anchor of a node: law text ``l`` + lower case with ``(x)`` and ``.`` as
-        ``-x``; commentary ``c48-4``; anything else as its ID where it is a safe name."""
+        ``-x``; commentary ``c48-4``; anything else as its ID where it is a safe name.
+        Another edition's ID (``2017~50E1``) gets its edition's prefix: ``e2017-l50e1``."""
+        edition, bare = editions.split(node_id)
+        if edition is not None:
+            return editions.anchor_prefix(edition) + self.anchor(bare)
         if self.id_pattern.match(node_id):
             return self.formats.get("anchor", "l") + re.sub(r"\((\w+)\)|\.(\w+)", r"-\1\2", node_id).lower()
         m = self.commentary_pattern.match(node_id)
@@ -199,14 +204,23 @@ class IdRules:
         return f"{NAME_OTHER.sub('_', node_id)}-{digest}"
 
     def division_law(self, node_id: str) -> str | None:
-        """The first law of a division ID: ``division_law("div-razdel-46") == "46"``."""
+        """The first law of a division ID: ``division_law("div-razdel-46") == "46"``; of
+        another edition's, that edition's law (``2017~div-razdel-46`` → ``2017~46``)."""
+        edition, bare = editions.split(node_id)
+        if edition is not None:
+            law = self.division_law(bare)
+            return None if law is None else f"{edition}{editions.SEPARATOR}{law}"
         m = self.division_pattern.match(node_id)
         return m["law"] if m else None
 
     def sort_key(self, node_id: str, law: str | None = None, kind: str | None = None) -> tuple:
         """Reading order: law, then each level's position in its alphabet; a division
         before its first law (outer first); pieces after a law's text; commentary after
-        them, by number; unplaced pieces and anything else last."""
+        them, by number; unplaced pieces and anything else last. Another edition's nodes
+        come after the default edition's, each edition in its own reading order."""
+        edition, bare = editions.split(node_id)
+        if edition is not None:
+            return (2, edition, self.sort_key(bare, editions.bare(law), kind))
         m = self.id_pattern.match(node_id)
         if m:
             parts = tuple(self._position(lv, m[lv]) for lv in self.levels)

@@ -75,8 +75,14 @@ def normalize(text: str) -> str:
 
     Folds Cyrillic look-alikes, case and citation words: ``50e1``, ``50Е1``,
     ``правило 50E1`` and ``Law 50E1`` all give ``50E1``; ``47e2(A)`` gives ``47E2(a)``.
-    Anything else is returned stripped and unchanged.
+    Anything else is returned stripped and unchanged. Another edition's ID keeps its
+    edition: ``2017~50e1`` gives ``2017~50E1`` (docs/editions.md).
     """
+    from . import editions
+
+    edition, bare = editions.split(text.strip())
+    if edition is not None:
+        return f"{edition}{editions.SEPARATOR}{normalize(bare)}"
     raw = text.strip()
     s = CITATION_PREFIX.sub("", raw).translate(LOOKALIKES).replace(" ", "")
     m = re.match(r"^(\d+)([A-Za-z])?(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?$", s)
@@ -118,7 +124,8 @@ def source_anchor(source_id: str) -> str:
 def url(node_id: str, law: str | None, kind: str) -> str:
     """Where a node lives in the site: ``laws/50.html#l50e1``; a division on the page of its
     first law; unplaced pieces on their own page."""
-    return f"{page(node_id, law, kind)}#{node_id if is_division(node_id) else anchor(node_id)}"
+    # a division's anchor is its ID (another edition's: with the edition's prefix, e2017-div-…)
+    return f"{page(node_id, law, kind)}#{anchor(node_id)}"
 
 
 def page(node_id: str, law: str | None, kind: str) -> str:

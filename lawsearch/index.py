@@ -22,7 +22,7 @@ from whoosh import fields, index
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter, Tokenizer
 from whoosh.analysis.acore import Token as WhooshToken
 
-from . import ids, morph
+from . import editions, ids, morph
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .patterns import HAS_CYRILLIC
 from .model import Corpus
@@ -299,7 +299,8 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
             title_en=english.get("title") or "",
             terms_en=" ; ".join(en_terms),
             text_en=english.get("text") or "",
-            ids=" ".join([node.id.lower(), *cites.get(node.id, [])]),
+            # another edition's node is found by its bare ID too: "61B4 edition:2017" (lawsearch/editions.py)
+            ids=" ".join(dict.fromkeys([node.id.lower(), editions.bare(node.id).lower(), *cites.get(node.id, [])])),
         )
 
 
@@ -493,6 +494,14 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
             "url": ids.url(footnote.id, home.law if home else None, "footnote")}
 
 
+def editions_entry(corpus: Corpus) -> dict:
+    """``{"list": [edition ids in order], "default": id, "separator": "~"}`` for the search data."""
+    from . import editions
+
+    return {"list": [e.id for e in corpus.editions], "default": editions.default_edition(corpus),
+            "separator": editions.SEPARATOR}
+
+
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysed: AnalysedCorpus,
          lengths: dict[str, list[int]], thesaurus_entries=()) -> dict:
     from . import thesaurus
@@ -517,6 +526,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "mode": mode,
         "profile": corpus.code.get("profile"),  # the strings search output prints come from it
         "lang": corpus.lang,
+        # the editions in order (the default keeps bare IDs): edition:X filters by them (lawsearch/editions.py)
+        "editions": editions_entry(corpus),
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": ids.node_url(n), "order": i,
                          "parent": n.parent}
                   for i, n in enumerate(corpus.nodes)},

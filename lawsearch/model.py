@@ -464,6 +464,24 @@ class Corpus:
     def node(self, node_id: str) -> Node | None:
         return self._by_id().get(node_id)
 
+    @property
+    def editions(self) -> tuple:
+        """The editions of the code in the corpus, in order, one flagged ``default``
+        (``lawsearch.editions.Edition``); a single-edition corpus has one."""
+        from .editions import edition_list
+        return edition_list(self)
+
+    @property
+    def editions_default(self) -> str | None:
+        """The default edition's name: its IDs are bare."""
+        from .editions import default_edition
+        return default_edition(self)
+
+    def edition(self, edition: str) -> Corpus:
+        """One edition's tree as a corpus of its own, with bare IDs (``editions.corpus_edition``)."""
+        from .editions import corpus_edition
+        return corpus_edition(self, edition)
+
     def _by_id(self) -> dict[str, Node]:
         cache = self.__dict__.get("_by_id_cache")
         if cache is None:

@@ -352,8 +352,8 @@ TOKEN = re.compile(TOKEN_SOURCE)
 #   '"ход вне очереди" -болван law:50' → "ход вне очереди" | -болван | law:50
 QUERY_PART_SOURCE = rf'([-+]?)"([^"]*)"?|([^{SPACES}]+)'
 QUERY_PART = re.compile(QUERY_PART_SOURCE)
-# A filter, the whole part: "law:50", "kind:commentary", "lang:en"
-FILTER_SOURCE = rf"(law|kind|lang):([^{SPACES}]+)"
+# A filter, the whole part: "law:50", "kind:commentary", "lang:en", "edition:2017"
+FILTER_SOURCE = rf"(law|kind|lang|edition):([^{SPACES}]+)"
 FILTER = re.compile(FILTER_SOURCE)
 def query_citation_words(profiles) -> list[str]:
     """The words that may stand before an ID in a query (``CITATION``, ``ids.normalize``):

@@ -36,6 +36,7 @@ from whoosh import index as whoosh_index
 from . import ids
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
+from . import editions
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
@@ -341,10 +342,13 @@ class Searcher:
         nothing, and "nothing matches" would hide the typo: raise QueryError saying what
         the filter takes."""
         laws = [k for k, v in self.nodes.items() if v["kind"] == "law"]
-        law = filters.get("law")
+        # law:N edition:X names law N of edition X
+        law = (self.edition_filters(filters) if filters.get("edition") in (self.editions.get("list") or [])
+               else filters).get("law")
         if law is not None and law not in laws:
+            laws = [k for k in laws if editions.split(k)[0] is None] or laws  # the default edition's
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
-            raise QueryError(f"law:{cut(law)} names no law of this corpus, {held}")
+            raise QueryError(f"law:{cut(filters['law'])} names no law of this corpus, {held}")
         kinds = sorted({d["kind"] for d in self.docs})
         if filters.get("kind") is not None and filters["kind"] not in kinds:
             raise QueryError(f"kind:{cut(filters['kind'])} is not a kind of node in this corpus; use one of {', '.join(kinds)}")
@@ -352,6 +356,25 @@ class Searcher:
         if filters.get("lang") is not None and filters["lang"] not in langs:
             raise QueryError(f"lang:{cut(filters['lang'])} is not a language of this corpus; "
                              f"use one of {', '.join(langs)}")
+        known = self.editions.get("list") or []
+        if filters.get("edition") is not None and filters["edition"] not in known:
+            raise QueryError(f"edition:{cut(filters['edition'])} is not an edition of this corpus; "
+                             f"use one of {', '.join(known) or 'none'}")
+
+    @property
+    def editions(self) -> dict:
+        return self.meta.get("editions") or {}
+
+    def edition_filters(self, filters: dict[str, str]) -> dict[str, str]:
+        """``edition:X`` as the documents' edition prefix ("" for the default), and ``law:N``
+        with it as the law of that edition (``law:50 edition:2017`` → law ``2017~50``)."""
+        ed = filters.get("edition")
+        if ed is None:
+            return filters
+        out = dict(filters, edition="" if ed == self.editions.get("default") else ed)
+        if out["edition"] and "law" in out:
+            out["law"] = out["edition"] + self.editions.get("separator", "~") + out["law"]
+        return out
 
     # citations ------------------------------------------------------------------------------
 
@@ -452,7 +475,7 @@ class Searcher:
             alternatives += self._glossary_alternatives(units, slots, understood, highlight)
             if self.use_thesaurus:
                 alternatives += self._thesaurus_alternatives(said, understood)
-        kept = {k: v for k, v in filters.items() if k in ("law", "kind")}
+        kept = {k: v for k, v in self.edition_filters(filters).items() if k in ("law", "kind", "edition")}
         if filters.get("lang") not in (None, ENGLISH):
             kept["lang"] = filters["lang"]
         if not units and not kept:

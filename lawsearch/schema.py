@@ -553,6 +553,8 @@ LEXICON = Table("the lexicon", {
 })
 
 TITLES = Table("the titles file", {
+    # the edition the titles are of: they are given to that edition's laws only
+    "edition": Field(str, example='"1987"'),
     "titles": Table("[titles]", each=Field(str, example='"Card Played"'),
                     key=Field(str, example='45 = "Card Played"', pattern=LAW_NUMBER, form="a law number")),
 })

@@ -17,7 +17,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from . import ids
+from . import editions, ids
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
 from .site_apparatus import apparatus_pages, front_line, terms_by_node, text_with_terms
@@ -48,9 +48,10 @@ def environment(words: Words | None = None) -> Environment:
     env.globals["anchor"] = ids.anchor
     env.globals["source_anchor"] = ids.source_anchor
     env.globals["url"] = ids.node_url
+    env.globals["bare_id"] = editions.bare  # an ID without its edition, where the page names the edition
     if words is not None:
         env.globals.update(say=words.say, t=words.table, main=words.main, translation=words.translation,
-                           lang_attr=lang_attr)
+                           lang_attr=lang_attr, shown_id=words.shown_id)
     return env
 
 
@@ -73,7 +74,14 @@ class Words:
         self.table = profile.strings(main)
 
     def say(self, key: str, lang: str | None = None, **values) -> str:
+        if "id" in values and key != "id_in_edition":  # another edition's ID: "50 (2017 edition)"
+            values["id"] = self.shown_id(values["id"], lang)
         return self.profile.text(lang or self.main, key, **values)
+
+    def shown_id(self, node_id: str, lang: str | None = None) -> str:
+        """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
+        edition, bare = editions.split(str(node_id))
+        return bare if edition is None else self.profile.text(lang or self.main, "id_in_edition", id=bare, edition=edition)
 
     def heading(self, node: Node) -> str:
         """``50E.`` (a part: its full ID), ``Правило 50``, ``48.4``, ``Фрагмент``."""
@@ -83,8 +91,9 @@ class Words:
             return node.id
         if node.kind == "piece":
             return self.say("piece")
-        # a part's full ID, so a reader who jumped to it knows where they are: 50E., 47E2(a).
-        return f"{node.id}."
+        # a part's full ID, so a reader who jumped to it knows where they are: 50E., 47E2(a)
+        # (another edition's page names its edition in the law's heading)
+        return f"{editions.bare(node.id)}."
 
 
 @dataclass
@@ -304,16 +313,18 @@ class SiteBuilder:
             return DIFFER_KEY.get(flag)
         return ", ".join(self.words.say(key(f)) if key(f) else f for f in node.alignment)
 
-    def lead(self) -> str:
-        """The home page's first sentence, from the manifest: the laws, the edition, who
-        translated the main text and when, whether a commentary is there."""
-        laws = self.laws()
+    def lead(self, edition: str | None = None) -> str:
+        """The home page's first sentence, from the manifest: the laws, the edition (the
+        default one, or ``edition`` of a multi-edition corpus), who translated the main text
+        and when, whether a commentary is there."""
+        edition = edition or self.corpus.code.get("edition", "")
+        laws = self.edition_laws().get(edition) or self.laws()
         if not laws:
             return ""
-        edition = self.corpus.code.get("edition", "")
+        laws = [editions.bare(n.id) for n in laws]
         translation = self.translated_by()
         commentary = self.words.say("lead_commentary") if any(s.kind == "commentary" for s in self.corpus.sources) else ""
-        return self.words.say("lead", first=laws[0].id, last=laws[-1].id, edition=edition) + translation + commentary + "."
+        return self.words.say("lead", first=laws[0], last=laws[-1], edition=edition) + translation + commentary + "."
 
     def translated_by(self) -> str:
         """"; перевод: А. Рыбников (1991)": who translated the main law text, as its manifest
@@ -324,10 +335,10 @@ class SiteBuilder:
         key = "lead_translation_year" if texts[0].published else "lead_translation"
         return self.words.say(key, translator=texts[0].translator, published=texts[0].published)
 
-    def superseded(self) -> str:
+    def superseded(self, edition: str | None = None) -> str:
         """"The 1987 code was replaced by …", from the profile's [editions] table; "" when
         it says nothing of this edition."""
-        edition = str(self.corpus.code.get("edition", ""))
+        edition = str(edition or self.corpus.code.get("edition", ""))
         later = self.words.profile.data.get("editions", {}).get(edition, {}).get("superseded_by", [])
         if not later:
             return ""
@@ -373,6 +384,42 @@ class SiteBuilder:
     def laws(self) -> list[Node]:
         return [n for n in self.corpus.nodes if n.kind == "law"]
 
+    # -- editions (lawsearch/editions.py) --------------------------------------------------
+
+    def edition_laws(self) -> dict[str, list[Node]]:
+        """Each edition's laws in reading order, the editions in the corpus's order."""
+        out: dict[str, list[Node]] = {e.id: [] for e in self.corpus.editions}
+        for law in self.laws():
+            out.setdefault(editions.edition_of(law.id, self.corpus) or "", []).append(law)
+        return out
+
+    def edition_contents(self, edition: str) -> str:
+        """The contents page of an edition: ``index.html`` for the default one."""
+        default = editions.default_edition(self.corpus)
+        return "index.html" if edition == default else f"index{editions.SEPARATOR}{edition}.html"
+
+    def edition_switch(self, law: Node) -> list[dict]:
+        """The edition switch of a law page: per edition, where the same law is in it
+        (``href`` from the law's folder), whether it went to another number, or none;
+        [] in a single-edition corpus."""
+        if len(self.corpus.editions) < 2:
+            return []
+        here = editions.edition_of(law.id, self.corpus)
+        out = []
+        for ed in self.corpus.editions:
+            if ed.id == here:
+                out.append({"edition": ed.id, "current": True, "href": None, "note": None})
+                continue
+            target, same = editions.counterpart(self.corpus, law.id, ed.id)
+            if target is None:
+                out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
+                            "note": self.words.say("edition_absent", edition=ed.id)})
+            else:
+                note = None if same else self.words.say("edition_moved", edition=ed.id, id=editions.bare(target))
+                out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[target]), "../"),
+                            "note": note})
+        return out
+
     def law_status(self, law: Node) -> str:
         parts = self.parts_by_law.get(law.id, [])
         commentary = self.corpus.commentary(law.id)
@@ -397,13 +444,20 @@ class SiteBuilder:
         laws = self.laws()
         divisions = {n.id: n for n in self.corpus.nodes if n.kind == "division"}
         say = self.words.say
-        page("index.html", "home.html", "", laws=laws, divisions=divisions, title=say("code_title"))
-        for i, law in enumerate(laws):
+        by_edition = self.edition_laws()
+        for ed in self.corpus.editions:
+            page(self.edition_contents(ed.id), "home.html", "", laws=by_edition.get(ed.id, []), divisions=divisions,
+                 title=say("code_title") if ed.default else say("edition_contents", edition=ed.id),
+                 edition=None if len(by_edition) < 2 else ed)
+        for law in laws:
+            # the pager walks one edition's laws
+            same = by_edition.get(editions.edition_of(law.id, self.corpus) or "", laws)
+            i = same.index(law)
             page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"), wide=self.has_translation(law),
                  commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
                  division=divisions.get(law.parent) if law.parent else None,
                  divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),
-                 prev=laws[i - 1] if i else None, next=laws[i + 1] if i + 1 < len(laws) else None,
+                 prev=same[i - 1] if i else None, next=same[i + 1] if i + 1 < len(same) else None,
                  title=f"{say('law', id=law.id)}. {law.title or self.translation(law).get('title') or ''}")
         page("search.html", "search.html", "", title=say("results_title"))
         page("sources.html", "sources.html", "", title=say("sources"))
@@ -619,6 +673,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
             "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
+            "editions": meta.get("editions") or {},  # edition:X (lawsearch/editions.py)
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
             "grammar": SEARCH_GRAMMAR,

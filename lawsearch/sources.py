@@ -64,6 +64,9 @@ class CorpusFolder:
     drops: list = field(default_factory=list)  # the curation file's [[drop]] statements (DropStatement)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
+    titles_edition: str | None = None  # the edition the titles files say they are of (none: any)
+    # source path -> raw line -> traces of damage on it before cleaning (lawsearch/overlap.py)
+    raw_traces: dict[str, dict[int, int]] = field(default_factory=dict)
     profile: Profile | None = None  # the code's profile (lawsearch/profile.py), the manifest's [code] profile
     # "lexicon", "glossary", … -> the files of that role, the profile's first: a later one extends
     vocabulary: dict[str, list[Path]] = field(default_factory=dict)
@@ -186,6 +189,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         # a built-in file covers the whole code: laws this corpus's range leaves out are simply unused
         titles, found = read_titles(doc, folder.law_range, strict=not doc.path.is_relative_to(BUILTIN_PROFILES))
         folder.titles_en.update(titles)
+        folder.titles_edition = doc.data.get("edition", folder.titles_edition)
         problems += found
     if problems:
         raise CorpusError(problems)

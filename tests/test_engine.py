@@ -60,7 +60,9 @@ def test_white_space_is_the_same_on_both_sides():
 MORE = ["болван OR онер", "штраф*", "карта -штрафная", "NOT вистующий разыгрывающий", "law:50", "kind:commentary",
         "lang:en card", "lang:en penalty card", "фальшренонсм", "ыыыы", "50Z", "\"карта стола\" OR болван",
         "Law 47e2(a)", "невиновная сторона", "revoke", "правило 53", "fn-84-1", "div-razdel-46", "48.4",
-        "law:999 карта", "kind:bogus", "lang:fr card", "ПРАВИЛО 50е1", "ст.50", "50 E", "\ufeff50E\x1c"] + JUNK
+        "law:999 карта", "kind:bogus", "lang:fr card", "ПРАВИЛО 50е1", "ст.50", "50 E", "\ufeff50E\x1c",
+        # a single-edition corpus knows its one edition (docs/editions.md); another is an error
+        "карта edition:1987", "edition:1987 law:50", "карта edition:2017", "edition:"] + JUNK
 
 
 def situations() -> list[str]:

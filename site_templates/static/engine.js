@@ -284,14 +284,21 @@
   }
 
   // -- nodes: anchors and URLs as lawsearch/ids.py makes them
+  // editions.split: another edition's ID ("2017~50E1") → [edition, bare ID]; a bare ID → [null, id]
+  function editionSplit(id) {
+    var sep = (DATA.editions || {}).separator, at = sep ? id.indexOf(sep) : -1;
+    return at > 0 && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at)) ? [id.slice(0, at), id.slice(at + sep.length)] : [null, id];
+  }
   function anchor(id) {
+    var ed = editionSplit(id);
+    if (ed[0] !== null) return ("e" + ed[0] + "-").replace(/\./g, "-") + anchor(ed[1]);  // editions.anchor_prefix
     if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
     var c = /^(\d+)\.(\d+)$/.exec(id);
     return c ? "c" + c[1] + "-" + c[2] : id;
   }
   function urlOf(id, law) {
-    var d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(id);
-    if (d) return "laws/" + d[1] + ".html#" + id;
+    var ed = editionSplit(id), d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(ed[1]);
+    if (d) return "laws/" + (ed[0] === null ? "" : ed[0] + DATA.editions.separator) + d[1] + ".html#" + anchor(id);
     return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
   }
   function tokenTerms(tok) {
@@ -480,7 +487,7 @@
     Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
       var meta = docNode(doc);
       if (meta === null || excluded.has(doc)) return;
-      for (var k in q.filters) if (String(meta[k] || "") !== q.filters[k]) return;
+      for (var k in q.filters) if (filterValue(meta, k) !== q.filters[k]) return;
       var rec = found.get(doc);
       for (var i = 0; i < required.length; i++) if (!rec[3][required[i]]) return;
       var covered = rec[0].map(function (x) { return x > 0; });
@@ -756,8 +763,8 @@
       alternatives = alternatives.concat(glossaryAlternatives(units, slots, understood, highlight));
       alternatives = alternatives.concat(thesaurusAlternatives(said, understood));
     }
-    var kept = {};
-    ["law", "kind"].forEach(function (k) { if (filters[k] !== undefined) kept[k] = filters[k]; });
+    var kept = {}, scoped = editionFilters(filters);
+    ["law", "kind", "edition"].forEach(function (k) { if (scoped[k] !== undefined) kept[k] = scoped[k]; });
     if (filters.lang !== undefined && filters.lang !== ENGLISH) kept.lang = filters.lang;
     if (!units.length && !Object.keys(kept).length) return null;
     return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
@@ -773,9 +780,25 @@
   function sortedSet(values) {
     return Array.from(new Set(values)).sort(function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
   }
+  // evaluate.filter_value: edition:X compares the edition prefix of a document's law (or ID), "" in the default
+  function filterValue(meta, k) {
+    if (k !== "edition") return String(meta[k] || "");
+    return editionSplit(meta.law || meta.id || "")[0] || "";
+  }
+  // query.Searcher.edition_filters: edition:X as the documents' prefix, law:N with it as that edition's law
+  function editionFilters(filters) {
+    if (filters.edition === undefined) return filters;
+    var eds = DATA.editions || {}, out = Object.assign({}, filters);
+    out.edition = filters.edition === eds["default"] ? "" : filters.edition;
+    if (out.edition && out.law !== undefined) out.law = out.edition + eds.separator + out.law;
+    return out;
+  }
   // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
   function filterError(filters) {
-    var law = filters.law !== undefined ? nodeOf(filters.law) : null, laws = DATA.law_range;
+    var known = (DATA.editions || {}).list || [];
+    // law:N edition:X names law N of edition X
+    var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
+    var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
     if (filters.law !== undefined && !(law !== null && law.kind === "law"))
       return "law:" + shorten(filters.law) + " names no law of this corpus, " +
         (laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text");
@@ -785,6 +808,8 @@
     var langs = sortedSet(DATA.langs.concat([ENGLISH]));
     if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
       return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
+    if (filters.edition !== undefined && known.indexOf(filters.edition) < 0)
+      return "edition:" + shorten(filters.edition) + " is not an edition of this corpus; use one of " + (known.join(", ") || "none");
     return null;
   }
   function jump(query, id, order, limit) {

@@ -41,11 +41,18 @@
   // every string the page prints comes from the code's profile, in the corpus's language
   // (search data "strings"; docs/profiles.md, "Strings"): say("law", {id: "50"}) is "Правило 50"
   var STRINGS = (DATA && DATA.strings) || {};
+  // an ID as a reader sees it: bare in the default edition, "50 (2017 edition)" in another (site.Words.shown_id)
+  function shownId(id) {
+    var sep = ((DATA && DATA.editions) || {}).separator, at = sep ? String(id).indexOf(sep) : -1;
+    if (at <= 0 || !/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at))) return id;
+    return say("id_in_edition", {id: id.slice(at + sep.length), edition: id.slice(0, at)});
+  }
   function say(key, values) {
+    if (values && values.id !== undefined && key !== "id_in_edition") values = Object.assign({}, values, {id: shownId(values.id)});
     var text = STRINGS[key] === undefined ? key : STRINGS[key];
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
   }
-  function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}) : id) + (title ? ". " + title : ""); }
+  function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}) : shownId(id)) + (title ? ". " + title : ""); }
 
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   // a snippet's piece between two offsets, which count code points (as Python does)
@@ -131,7 +138,7 @@
     // a hit; the law's own hit under its group's heading says only which law it is; a hit of
     // words (not of an ID) carries the query to the page it opens
     function item(h, own, words) {
-      var label = h.kind === "law" ? say("law", {id: h.id}) : h.id, title = titleOf(h.id, h.title);
+      var label = h.kind === "law" ? say("law", {id: h.id}) : shownId(h.id), title = titleOf(h.id, h.title);
       var li = el("li"), a = el("a", null, label + (title && !own ? ". " + title : ""));
       a.href = words ? withQuery(href(h.url), box.value.trim()) : href(h.url);
       a.setAttribute("data-id", h.id);

@@ -1,0 +1,306 @@
+"""Several editions of one code in one corpus (docs/editions.md is the contract).
+
+The manifest says per source which edition its text belongs to (``edition``) and names the
+default edition (``[code] edition``). Each edition is parsed on its own -- one tree per
+edition, each in one or more languages -- and the trees are joined into one ``Corpus``:
+
+* the default edition keeps bare IDs (``50E1``), anchors (``l50e1``) and URLs
+  (``laws/50.html#l50e1``), so a permalink never breaks when an edition is added;
+* every other edition's IDs get the prefix ``<edition>~`` (``2017~50E1``), its anchors
+  ``e<edition>-`` (``e2017-l50e1``), its law pages ``laws/<edition>~<law>.html``.
+
+A corpus whose sources all belong to one edition is parsed exactly as before.
+
+    corpus.editions                      # (Edition("1987", default=True, …), Edition("2017", …))
+    corpus_edition(corpus, "2017")       # that edition's tree alone, with bare IDs
+    qualify("50E1", "2017", "1987")      # '2017~50E1'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+SEPARATOR = "~"
+# what an edition's name may hold: it becomes part of IDs, anchors and file names
+EDITION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+ANCHOR_PREFIX = "e"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition of the code in a corpus: its name, whether it is the default (bare IDs),
+    the languages its law text is in, and the prefix its IDs carry ("" for the default)."""
+
+    id: str
+    default: bool
+    langs: tuple[str, ...]
+    lang: str = ""  # the language its tree is built from (the others are aligned to it)
+
+    @property
+    def prefix(self) -> str:
+        return "" if self.default else self.id + SEPARATOR
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "default": self.default, "langs": list(self.langs), "lang": self.lang}
+
+
+def split(node_id: str) -> tuple[str | None, str]:
+    """``split("2017~50E1") == ("2017", "50E1")``; a bare ID has no edition:
+    ``split("50E1") == (None, "50E1")``."""
+    edition, sep, bare = node_id.partition(SEPARATOR)
+    if sep and EDITION_NAME.fullmatch(edition):
+        return edition, bare
+    return None, node_id
+
+
+def qualify(node_id: str | None, edition: str | None, default: str | None) -> str | None:
+    """The corpus-wide ID of an edition's bare ID: unchanged in the default edition."""
+    if node_id is None or edition is None or edition == default:
+        return node_id
+    return f"{edition}{SEPARATOR}{node_id}"
+
+
+def bare(node_id: str | None) -> str | None:
+    return None if node_id is None else split(node_id)[1]
+
+
+def anchor_prefix(edition: str) -> str:
+    """``e2017-``: what an edition's anchors start with (an HTML id / xml:id starts with a letter)."""
+    return f"{ANCHOR_PREFIX}{edition}-".replace(".", "-")
+
+
+def check(folder) -> list:
+    """Problems of a manifest whose sources name several editions: it must name the
+    default one (``[code] edition``), which must be one of them, and every edition's name
+    must be fit for IDs and file names (``EDITION_NAME``)."""
+    from .model import Problem
+
+    where = str(folder.root / "manifest.toml")
+    named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
+    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use letters, "
+                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where)
+                for e in named if not EDITION_NAME.fullmatch(e)]
+    default = folder.code.get("edition")
+    if len(named) > 1 and not default:
+        problems.append(Problem("error", f"the sources are of several editions ({', '.join(named)}) and [code] names "
+                                         "no default edition: add edition = \"…\" to [code]", where))
+    elif len(named) > 1 and default not in named:
+        problems.append(Problem("error", f"[code] edition = {default!r} is not the edition of any source "
+                                         f"(they have {', '.join(named)}); name one of those the default", where))
+    return problems
+
+
+def editions_of(sources, default: str | None) -> tuple[Edition, ...]:
+    """The editions the law sources name, in the order the manifest first lists them, the
+    default first among equals only by its flag. A source with no edition belongs to the
+    default one."""
+    found: dict[str, list[str]] = {}
+    for s in sources:
+        ed = s.edition or default or ""
+        langs = found.setdefault(ed, [])
+        if s.kind == "laws" and s.lang not in langs:
+            langs.append(s.lang)
+    if default is None and found:
+        default = next(iter(found))
+    return tuple(Edition(ed, ed == default, tuple(langs)) for ed, langs in found.items())
+
+
+def edition_list(corpus) -> tuple[Edition, ...]:
+    """``corpus.editions``: from ``code["editions"]`` when the corpus has several, else the one."""
+    listed = corpus.code.get("editions")
+    if listed:
+        return tuple(Edition(e["id"], bool(e.get("default")), tuple(e.get("langs", ())), e.get("lang", ""))
+                     for e in listed)
+    default = str(corpus.code.get("edition") or "") or None
+    found = editions_of(corpus.sources, default) or (Edition(default or "", True, ()),)
+    return tuple(replace(e, lang=corpus.lang) for e in found)
+
+
+def default_edition(corpus) -> str | None:
+    return next((e.id for e in edition_list(corpus) if e.default), None)
+
+
+def edition_of(node_id: str, corpus) -> str | None:
+    """The edition a corpus-wide ID belongs to (the default for a bare ID)."""
+    return split(node_id)[0] or default_edition(corpus)
+
+
+# -- joining the editions' corpora into one ------------------------------------------------
+
+def _node(n, ed: str, default: str):
+    q = lambda i: qualify(i, ed, default)  # noqa: E731
+    return replace(n, id=q(n.id), parent=q(n.parent), law=q(n.law), footnotes=tuple(q(f) for f in n.footnotes),
+                   marks=tuple(replace(m, footnote=q(m.footnote)) for m in n.marks), edition=n.edition or ed)
+
+
+def _footnote(f, ed: str, default: str):
+    q = lambda i: qualify(i, ed, default)  # noqa: E731
+    return replace(f, id=q(f.id), markers=tuple(q(m) for m in f.markers), at=q(f.at))
+
+
+def _ref(r, ed: str, default: str):
+    q = lambda i: qualify(i, ed, default)  # noqa: E731
+    return replace(r, from_=q(r.from_), law=q(r.law), target=q(r.target))
+
+
+def join(parts: list[tuple[Edition, Any]], code: dict[str, Any]):
+    """One corpus of the editions' corpora (each parsed alone, bare IDs): the default
+    edition's nodes keep their IDs, the others' are prefixed; sources, problems and reports
+    are the union. ``code["editions"]`` lists the editions in order."""
+    from .model import Corpus, ParseReport
+
+    default = next(e.id for e, _ in parts if e.default)
+    nodes, footnotes, refs, problems, repairs = [], [], [], [], {}
+    pieces, verified, alignment, curation, detected = [], [], [], [], {}
+    group = 0
+    for ed, c in parts:
+        nodes += [_node(n, ed.id, default) for n in c.nodes]
+        footnotes += [_footnote(f, ed.id, default) for f in c.footnotes]
+        # reference groups stay unique across editions (a list shares one group)
+        refs += [replace(_ref(r, ed.id, default), group=r.group + group) for r in c.refs]
+        group = max((r.group for r in refs), default=group)
+        problems += c.problems
+        repairs.update(c.repairs)
+        # runs of pages are counted across editions (each edition's start at 0)
+        runs = max((p.run for p in pieces), default=-1) + 1
+        pieces += [replace(p, run=p.run + runs) for p in c.report.pieces]
+        verified += c.report.verified
+        alignment += c.report.alignment
+        curation += [n for n in c.report.curation if n not in curation]
+        detected.update(c.report.detected)
+    first = parts[0][1]
+    return Corpus(
+        sources=tuple(s for _, c in parts for s in c.sources), nodes=tuple(nodes), footnotes=tuple(footnotes),
+        refs=tuple(refs), problems=tuple(problems), repairs=repairs,
+        code={**first.code, **code, "edition": default,
+              "editions": [replace(e, lang=c.code.get("lang", "")).to_dict() for e, c in parts]},
+        report=ParseReport(pieces=tuple(pieces), verified=tuple(verified), alignment=tuple(alignment),
+                           curation=tuple(curation), detected=detected),
+        inputs=first.inputs, fingerprint=first.fingerprint, profile=first.profile)
+
+
+def corpus_edition(corpus, edition: str):
+    """One edition's part of a corpus as a corpus of its own, with bare IDs: its tree
+    (``.nodes`` in reading order, ``.node("50E")``, ``.children``), footnotes, references
+    and sources. Raise KeyError for an edition the corpus lacks.
+
+    This is what compares two editions (``lawsearch diff``) works on.
+    """
+    from .model import Corpus
+
+    eds = {e.id: e for e in edition_list(corpus)}
+    if edition not in eds:
+        raise KeyError(edition)
+    default = default_edition(corpus)
+    mine = lambda i: i is not None and edition_of(i, corpus) == edition  # noqa: E731
+    unq = bare
+    nodes = tuple(replace(n, id=unq(n.id), parent=unq(n.parent), law=unq(n.law),
+                          footnotes=tuple(unq(f) for f in n.footnotes),
+                          marks=tuple(replace(m, footnote=unq(m.footnote)) for m in n.marks))
+                  for n in corpus.nodes if mine(n.id))
+    footnotes = tuple(replace(f, id=unq(f.id), markers=tuple(unq(m) for m in f.markers), at=unq(f.at))
+                      for f in corpus.footnotes if mine(f.id))
+    refs = tuple(replace(r, from_=unq(r.from_), law=unq(r.law), target=unq(r.target))
+                 for r in corpus.refs if mine(r.from_))
+    sources = tuple(s for s in corpus.sources if (s.edition or default) == edition)
+    code = {k: v for k, v in corpus.code.items() if k != "editions"}
+    return Corpus(sources=sources, nodes=nodes, footnotes=footnotes, refs=refs,
+                  code={**code, "edition": edition, "lang": eds[edition].lang or corpus.lang}, profile=corpus.profile, build=corpus.build)
+
+
+def law_in(corpus, law: str, edition: str) -> str | None:
+    """The corpus-wide ID of law ``law`` (bare) in ``edition`` when that edition has it."""
+    node_id = qualify(law, edition, default_edition(corpus))
+    node = corpus.node(node_id)
+    return node_id if node is not None and node.kind == "law" else None
+
+
+def _title_key(title: str | None) -> str:
+    return " ".join(re.findall(r"\w+", (title or "").casefold()))
+
+
+def _titles(node) -> set[str]:
+    """A law's titles in every language it has, as compared across editions."""
+    found = {_title_key(node.title)} | {_title_key((t or {}).get("title")) for t in node.translations.values()}
+    return found - {""}
+
+
+def comparison(corpus, old: str, new: str):
+    """``compare.compare`` of two editions' trees in a language both have (the old one's own
+    language where the new one has it), or None when they share none; computed once."""
+    cache = corpus.__dict__.setdefault("_edition_comparisons", {})
+    if (old, new) not in cache:
+        from .compare import compare
+        from .edition_trees import language_tree
+
+        eds = {e.id: e for e in edition_list(corpus)}
+        shared = [lang for lang in eds[old].langs if lang in eds[new].langs]
+        lang = eds[old].lang if eds[old].lang in shared else (shared[0] if shared else None)
+        cache[(old, new)] = None if lang is None else compare(
+            language_tree(corpus_edition(corpus, old).nodes, lang), language_tree(corpus_edition(corpus, new).nodes, lang))
+    return cache[(old, new)]
+
+
+def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
+    """Where a law went in another edition by the comparison of the two texts (None when
+    the editions share no language): ``(ID, True)`` the same number, ``(ID, False)``
+    renumbered, merged into it or split with it first, ``(None, False)`` removed."""
+    here = edition_of(law_id, corpus)
+    found = comparison(corpus, here, edition) if here is not None else None
+    if found is None:
+        return None
+    law = bare(law_id)
+    new = found.mapping.get(law)
+    if new is None:
+        new = next((c.new[0] for c in found.changes if c.kind in ("merged", "split") and law in c.old and c.new), None)
+    target = qualify(new, edition, default_edition(corpus)) if new is not None else None
+    node = corpus.node(target) if target is not None else None
+    if node is None or node.kind != "law":
+        return None, False
+    return target, new == law
+
+
+def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
+    """The same law in another edition: what the comparison of the two editions' texts
+    finds (``went_to``), where they share a language; else ``(its corpus-wide ID, True)`` when it stands
+    under the same number there with a title in common (or no title to tell by),
+    ``(ID, False)`` when it went elsewhere -- a law of that edition with the same title in
+    some language -- and ``(None, False)`` when the edition has neither (no law of that
+    number, or one with another title and no law with this one: merged, split or retitled,
+    which only a comparison of the texts can tell).
+
+    ``counterpart(corpus, "42", "2007") == ("2007~41", False)`` for a law renumbered 42 → 41.
+    """
+    compared = went_to(corpus, law_id, edition)
+    if compared is not None:
+        return compared
+    law = corpus.node(law_id)
+    number = bare(law_id)
+    same = law_in(corpus, number, edition)
+    mine = _titles(law) if law is not None else set()
+    if same is not None and (not mine or not _titles(corpus.node(same)) or mine & _titles(corpus.node(same))):
+        return same, True
+    if mine:
+        for n in corpus.nodes:
+            if n.kind == "law" and edition_of(n.id, corpus) == edition and mine & _titles(n):
+                return n.id, False
+    return None, False
+
+
+def edition_set(corpus):
+    """The corpus's editions as ``edition_trees.EditionSet`` (what ``lawsearch diff`` reads):
+    each edition's tree in each of its languages, from ``corpus.edition`` -- no parse again."""
+    from .edition_trees import EditionEntry, EditionSet, language_tree
+
+    class CorpusEditions(EditionSet):
+        def tree(self, edition: str, lang: str):
+            key = (edition, lang)
+            if key not in self._trees:
+                self.get(edition)
+                self._trees[key] = language_tree(corpus_edition(corpus, edition).nodes, lang)
+            return self._trees[key]
+
+    entries = [EditionEntry(e.id, e.default, tuple({"lang": lang} for lang in e.langs)) for e in edition_list(corpus)]
+    return CorpusEditions(entries, where=str(corpus.code.get("title", "")))

@@ -1,0 +1,287 @@
+"""Several editions of one code in one corpus (docs/editions.md): the cold fixtures of
+tests/data/editions/ build as two-edition corpora, one tree per edition; the default
+edition keeps bare IDs, anchors and URLs, the other's are prefixed; ``show --edition`` and
+``edition:`` in queries (the command line's engine and the browser's alike)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from click.testing import CliRunner
+
+from editions_fixtures import ROOT as FIXTURES, corpus_of, default_edition, meta, names
+from lawsearch import editions, ids
+from lawsearch.build import build
+from lawsearch.cli import main
+from lawsearch.corpus import build_corpus
+from lawsearch.model import CorpusError
+
+
+def _fixture_parser():
+    """The fixtures' own tiny parser (tests/data/editions/_check.py), which knows nothing of lawsearch."""
+    spec = importlib.util.spec_from_file_location("editions_check", FIXTURES / "_check.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.parse
+
+
+PARSE = _fixture_parser()
+
+
+@pytest.fixture(scope="module")
+def two_edition_corpora(tmp_path_factory):
+    root = tmp_path_factory.mktemp("editions")
+    return {name: build_corpus(corpus_of(name, root)) for name in names()}
+
+
+def expected_nodes(name: str, edition: str, lang: str) -> dict:
+    source = next(s for e in meta(name)["editions"] if e["id"] == edition for s in e["sources"] if s["lang"] == lang)
+    return PARSE((FIXTURES / name / source["path"]).read_text(encoding="utf-8"), lang)
+
+
+def own(node, lang: str, main: str) -> tuple:
+    """A node's title and text in ``lang``: its own, or its translation's."""
+    if lang == main:
+        return node.title, node.text or ""
+    given = node.translations.get(lang) or {}
+    return given.get("title"), given.get("text") or ""
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_fixture_builds_one_tree_per_edition_with_the_right_ids(two_edition_corpora, name):
+    corpus = two_edition_corpora[name]
+    listed = [e["id"] for e in meta(name)["editions"]]
+    assert [e.id for e in corpus.editions] == listed
+    assert [e.id for e in corpus.editions if e.default] == [default_edition(name)]
+    for ed in meta(name)["editions"]:
+        tree = corpus.edition(ed["id"])
+        main = tree.lang
+        for source in ed["sources"]:
+            lang = source["lang"]
+            want = expected_nodes(name, ed["id"], lang)
+            got = {n.id: n for n in tree.nodes if n.kind != "division" and any(own(n, lang, main))}
+            wanted = want
+            assert set(wanted) <= set(got), f"{ed['id']} {lang}: missing {sorted(set(wanted) - set(got))}"
+            assert not {i for i in got if i not in want}, f"{ed['id']} {lang}: nodes the text has not"
+            for i, w in wanted.items():
+                title, text = own(got[i], lang, main)
+                assert (title, text) == (w["title"], w["text"]), (ed["id"], lang, i)
+
+
+def test_russian_untitled_subclauses_are_nodes(two_edition_corpora):
+    """«(a) Текст…» (no dot, a sentence after the label) is a sub-clause too, as «(A).Заголовок» is."""
+    tree = two_edition_corpora["ru-subclauses-damage"].edition("1987")
+    assert [c.id for c in tree.children("20A1")] == ["20A1(a)", "20A1(b)", "20A1(c)"]
+    assert tree.node("20A1(a)").title is None and tree.node("20A1(a)").text.startswith("До своей первой заявки")
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_default_edition_is_bare_and_the_others_prefixed(two_edition_corpora, name):
+    corpus = two_edition_corpora[name]
+    default = corpus.editions_default
+    for node in corpus.nodes:
+        edition, bare = editions.split(node.id)
+        if node.edition == default:
+            assert edition is None and "~" not in node.id and not ids.anchor(node.id).startswith("e")
+            continue
+        assert edition == node.edition and node.id == f"{node.edition}~{bare}"
+        assert ids.anchor(node.id) == f"e{node.edition}-{ids.anchor(bare)}"
+        if node.law is not None:
+            assert ids.node_url(node) == f"laws/{node.edition}~{editions.bare(node.law)}.html#{ids.anchor(node.id)}"
+        # the tree hangs together inside its edition
+        if node.parent is not None:
+            assert corpus.node(node.parent).edition == node.edition
+
+
+def test_a_second_law_of_the_same_number_in_another_edition_is_no_error(two_edition_corpora):
+    corpus = two_edition_corpora["ru-sections-shift"]
+    assert corpus.node("30").title == corpus.node("1997~30").title
+    assert not [p for p in corpus.problems if p.severity == "error"]
+    assert [s.edition for s in corpus.edition("1997").sources] == ["1997"]
+
+
+def test_the_default_edition_reads_as_it_would_alone(tmp_path):
+    """Adding an edition changes nothing of the default one: IDs, anchors, URLs, titles,
+    texts, spans (the shipped single-edition corpus: tests/test_golden.py)."""
+    name = "ru-en-both"
+    alone = build_corpus(corpus_of(name, tmp_path / "alone", [default_edition(name)]))
+    both = build_corpus(corpus_of(name, tmp_path / "both"))
+    assert len(alone.editions) == 1 and alone.code.get("editions") is None
+    shown = lambda c: [(n.id, ids.node_url(n), n.title, n.text, n.translations, [s.lines for s in n.spans])  # noqa: E731
+                       for n in c.nodes if n.edition == default_edition(name)]
+    assert shown(alone) == shown(both)
+
+
+def test_one_editions_tree_has_bare_ids_for_other_code(two_edition_corpora):
+    corpus = two_edition_corpora["ru-split-merge-move"]
+    tree = corpus.edition("2007")
+    assert [n.id for n in tree.nodes if n.kind == "law"] == ["40", "41", "42", "43", "44", "45"]
+    assert tree.node("42").title == corpus.node("2007~42").title == "Права болвана"
+    assert [c.id for c in tree.children("41")] == ["41A", "41B", "41C", "41D"]
+    assert all(r.from_ and "~" not in r.from_ for r in tree.refs)
+    with pytest.raises(KeyError):
+        corpus.edition("1999")
+
+
+def test_the_corpus_json_round_trip_keeps_the_editions(two_edition_corpora):
+    from lawsearch.model import Corpus
+
+    corpus = two_edition_corpora["ru-en-both"]
+    again = Corpus.from_dict(json.loads(json.dumps(corpus.to_dict(url=ids.node_url))))
+    assert again.editions == corpus.editions
+    assert [n.id for n in again.edition("2017").nodes] == [n.id for n in corpus.edition("2017").nodes]
+
+
+def _manifest(tmp_path: Path, code: str, editions_of_sources: list[str]) -> Path:
+    text = (FIXTURES / "ru-sections-shift" / "edition-A" / "laws-ru.txt").read_text(encoding="utf-8")
+    lines = ["[code]", code, ""]
+    for n, ed in enumerate(editions_of_sources):
+        (tmp_path / f"s{n}.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "s{n}.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"', ""]
+    (tmp_path / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("code, eds, says", [
+    ("", ["1987", "1997"], "names no default"),
+    ('edition = "2007"', ["1987", "1997"], "2007"),
+    ('edition = "1987"', ["1987", "19 97"], "19 97"),
+])
+def test_a_manifest_with_editions_but_no_clear_default_is_refused(tmp_path, code, eds, says):
+    with pytest.raises(CorpusError) as e:
+        build_corpus(_manifest(tmp_path, code, eds))
+    assert says in str(e.value) and "manifest.toml" in str(e.value)
+
+
+# -- the command line -----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def built_editions(tmp_path_factory):
+    """ru-en-both (2007 default, 2017) built: corpus.json, index, site."""
+    root = tmp_path_factory.mktemp("built-editions")
+    folder = corpus_of("ru-en-both", root)
+    build(folder, root / "build", lambda message: None)
+    return folder, root / "build"
+
+
+def run(built, *args):
+    folder, out = built
+    return CliRunner().invoke(main, [args[0], "--corpus", str(folder), "--out", str(out), *args[1:]])
+
+
+def test_show_finds_an_id_in_the_edition_asked_for(built_editions):
+    # 60B is "Игра после фальшренонса" in 2007; 2017 removed it, and 60C became 60B
+    old = run(built_editions, "show", "60B")
+    new = run(built_editions, "show", "60b", "--edition", "2017")
+    assert old.exit_code == new.exit_code == 0, new.output
+    assert "Игра после фальшренонса" in old.output and "Игра партнёра нарушителя" in new.output
+    data = json.loads(run(built_editions, "show", "60B", "--edition", "2017", "--json").output)
+    assert data["node"]["id"] == "2017~60B" and data["node"]["url"] == "laws/2017~60.html#e2017-l60b"
+    assert run(built_editions, "show", "60B", "--edition", "2007").output == old.output
+
+
+def test_show_says_which_editions_there_are_and_what_an_edition_lacks(built_editions):
+    wrong = run(built_editions, "show", "60B", "--edition", "1999")
+    assert wrong.exit_code == 2 and "2007, 2017" in wrong.output
+    lacking = run(built_editions, "show", "61B4", "--edition", "2007")  # added in 2017
+    assert lacking.exit_code == 1 and "61B4" in lacking.output
+    assert run(built_editions, "show", "61B4", "--edition", "2017").exit_code == 0
+
+
+def search(built, query: str) -> dict:
+    result = run(built, "search", query, "--json", "--limit", "50")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_an_edition_filter_keeps_that_editions_nodes(built_editions):
+    new = [h["id"] for h in search(built_editions, "карта edition:2017")["hits"]]
+    old = [h["id"] for h in search(built_editions, "карта edition:2007")["hits"]]
+    both = [h["id"] for h in search(built_editions, "карта")["hits"]]
+    assert new and all(i.startswith("2017~") for i in new)
+    assert old and not any("~" in i for i in old)
+    assert sorted(both) == sorted(new + old)
+    # law:N inside an edition; an ID of that edition by its bare form
+    assert {h["law"] for h in search(built_editions, "карта law:61 edition:2017")["hits"]} == {"2017~61"}
+    assert [h["id"] for h in search(built_editions, "61B4 edition:2017")["hits"]][0] == "2017~61B4"
+
+
+def test_an_unknown_edition_is_an_error_naming_the_editions(built_editions):
+    result = run(built_editions, "search", "карта edition:1999")
+    assert result.exit_code != 0 and "edition:1999" in result.output and "2007, 2017" in result.output
+
+
+EDITION_QUERIES = ["карта edition:2017", "карта edition:2007", "edition:2017", "edition:2007 law:61",
+                   "law:61 edition:2017 карта", "edition:1999 карта", "61B4 edition:2017", "edition:2017 -болван карта",
+                   "revoke edition:2017", "lang:en edition:2017 card", "edition:2017 law:99", "kind:clause edition:2017",
+                   "фальшренонс", "60B", "2017~60B", "edition:2007 болван OR карта"]
+
+
+def test_the_browser_engine_filters_editions_as_the_cli(built_editions):
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    _, out = built_editions
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        answers = engine.search(EDITION_QUERIES, 10)
+        found = {q: differences(python_answer(searcher, q, 10), js) for q, js in zip(EDITION_QUERIES, answers)}
+        assert {q: d for q, d in found.items() if d} == {}
+        assert answers[0]["hits"] and all(h["id"].startswith("2017~") for h in answers[0]["hits"])
+        assert answers[5]["error"] and "edition:1999" in answers[5]["error"]
+    finally:
+        engine.close()
+        searcher.close()
+
+
+# -- the site -----------------------------------------------------------------------------
+
+def test_every_law_page_has_an_edition_switch_and_every_link_resolves(built_editions):
+    from test_site import parse_site
+
+    _, out = built_editions
+    site = out / "site"
+    pages = parse_site(site)
+    broken, checked = [], 0
+    for path, page in pages.items():
+        for attr, value in page.links:
+            parts = urlsplit(value)
+            assert not parts.scheme and not parts.netloc, f"{path.name}: external {attr} {value!r}"
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            checked += 1
+            if not target.is_file():
+                broken.append(f"{path.name}: {value} (no file)")
+            elif parts.fragment and target.suffix == ".html" and parts.fragment not in pages[target].ids:
+                broken.append(f"{path.name}: {value} (no anchor)")
+    assert checked > 100 and not broken, "\n".join(broken)
+    for law in ("60", "2017~60"):
+        html = (site / "laws" / f"{law}.html").read_text(encoding="utf-8")
+        assert 'class="edition-switch"' in html and 'aria-current="page"' in html
+    assert (site / "index~2017.html").is_file()
+
+
+def test_a_single_edition_corpus_answers_its_edition_filter_as_no_filter(searcher):
+    from lawsearch.query import QueryError
+
+    plain = [h.id for h in searcher.search("штрафная карта", None).hits]
+    assert plain and [h.id for h in searcher.search("штрафная карта edition:1987", None).hits] == plain
+    with pytest.raises(QueryError, match="edition:2017 is not an edition of this corpus; use one of 1987"):
+        searcher.search("штрафная карта edition:2017", 10)
+
+
+def test_diff_compares_two_editions_the_corpus_holds_as_their_description_does(built_editions):
+    """``lawsearch diff 2007 2017`` on a corpus holding both reads its trees through
+    ``corpus.edition`` and reports what the editions description (fixture.toml) gives."""
+    folder, _ = built_editions
+    runner = CliRunner()
+    own = runner.invoke(main, ["diff", "2007", "2017", "--json"], env={"LAWSEARCH_CORPUS": str(folder)})
+    described = runner.invoke(main, ["diff", "2007", "2017", "--json", "--editions",
+                                     str(FIXTURES / "ru-en-both" / "fixture.toml")])
+    assert own.exit_code == described.exit_code == 0, own.output
+    assert json.loads(own.output)["changes"] == json.loads(described.output)["changes"]
+    assert json.loads(own.output)["changes"]["en"]

@@ -1,0 +1,91 @@
+"""Overlapping sources of one edition (tests/data/overlap/, README there): copies of one
+text merged by ID -- the less damaged copy's text wins, both spans are kept, a second copy
+fills what the first lacks, and where the copies disagree ``check`` says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lawsearch.cli import main
+from lawsearch.corpus import build_corpus
+from lawsearch.model import Mark, Node, Span
+from lawsearch.overlap import Damage, _disagree, damage
+
+HERE = Path(__file__).parent / "data" / "overlap"
+
+
+def sources_of(node) -> list[str]:
+    return [Path(s.source).name for s in node.spans]
+
+
+def disagreements(corpus) -> dict[str, str]:
+    """Node ID → the path of the copy that lost, for every disagreement reported."""
+    return {p.message.split(":")[0]: Path(p.path).name for p in corpus.problems if "copies'" in p.message}
+
+
+def test_txt_and_fb2_of_one_book_merge_and_the_undamaged_copy_wins():
+    corpus = build_corpus(HERE / "ru-txt-and-fb2")
+    assert [n.id for n in corpus.nodes] == ["70", "70A", "70B", "71", "71A", "71B"]  # no repeated heading
+    # the .txt's 70A had a ??? run: the .fb2's text is kept, the .txt's span too
+    assert corpus.node("70A").text == "Каждый игрок занимает место, указанное судьёй до начала сессии."
+    assert sources_of(corpus.node("70A")) == ["book-fb2.fb2", "book-txt.txt"]
+    # equal damage: the copy listed first wins, and the word they differ in is reported
+    assert "согласия" in corpus.node("70B").text
+    assert disagreements(corpus) == {"70B": "book-fb2.fb2"}
+    assert all(len(n.spans) == 2 for n in corpus.nodes)
+
+
+def test_a_second_web_page_fills_what_the_first_lacks():
+    corpus = build_corpus(HERE / "en-web-pages")
+    assert [n.id for n in corpus.nodes] == ["10", "10A", "11", "11A", "12", "12A", "12B", "13", "13A"]
+    # page one ends inside 12A (a cut end); page two's 12A wins, its 12B fills in
+    assert corpus.node("12A").text.endswith("period fixed by the tournament regulations ends.")
+    assert not corpus.node("12A").truncated_end
+    assert sources_of(corpus.node("12A")) == ["page-two.html", "page-one.html"]
+    assert sources_of(corpus.node("12B")) == ["page-two.html"]
+    assert sources_of(corpus.node("10A")) == ["page-one.html"]
+    assert disagreements(corpus) == {"12A": "page-one.html"}
+
+
+def test_a_second_copy_fills_a_lost_page_and_damage_is_no_disagreement():
+    corpus = build_corpus(HERE / "ru-second-copy-fills-page")
+    laws = {n.id: n for n in corpus.nodes if n.kind == "law"}
+    assert list(laws) == ["30", "31", "32"] and not any(n.missing for n in laws.values())
+    assert sources_of(laws["31"]) == ["copy-b.txt"]
+    assert laws["32"].text == "Торговля заканчивается, когда после заявки следуют три паса подряд."
+    assert sources_of(laws["32"]) == ["copy-a.txt", "copy-b.txt"]
+    assert disagreements(corpus) == {}
+
+
+def test_check_reports_where_copies_disagree():
+    result = CliRunner().invoke(main, ["check", "--corpus", str(HERE / "en-web-pages")])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if "copies'" in x)
+    assert "12A" in line and "page-one.html" in line and "set" in line and "fixed" in line
+
+
+def _node(text: str, marks=(), truncated=False, missing=False) -> Node:
+    return Node(id="1A", kind="section", law="1", parent="1", lang="ru", title="T", title_from="heading", text=text,
+                marks=tuple(marks), footnotes=(), spans=(Span("c/a.txt", None, (1, 2)),), attribution="heading",
+                uncertain=(), truncated_start=truncated, truncated_end=False, missing=missing, translations={})
+
+
+def test_damage_counts_gaps_cut_ends_traces_and_raw_traces():
+    assert damage(_node("Целый текст.")) == Damage()
+    assert damage(_node("Текст", [Mark("gap", 5, 5)], truncated=True)).score == 20
+    assert damage(_node("Текст ??? дальше")).traces == 1
+    assert damage(_node("Чистый текст."), raw={"c/a.txt": {2: 3}}).traces == 3
+    assert damage(_node("", missing=True)).score > damage(_node("Текст", [Mark("gap", 5, 5)] * 5)).score
+
+
+@pytest.mark.parametrize("a, b, differ", [
+    ("Игрок обязан сыграть карту.", "Игрок обязан сыграть карту", False),    # punctuation only
+    ("Игрок обязан сыграть карту.", "Игрок сыграть карту.", False),          # a word lost to damage
+    ("Игрок обязан сыграть карту.", "Игрок вправе сыграть карту.", True),    # another word
+    ("", "Игрок вправе сыграть карту.", False),                              # one copy has no text
+])
+def test_what_counts_as_copies_disagreeing(a, b, differ):
+    assert _disagree(a, b) is differ
