@@ -623,6 +623,67 @@ def test_served_on_localhost_the_site_reads_offline_after_one_visit(browser, bui
     context.close()
 
 
+def test_a_new_build_published_replaces_the_offline_copy_whole(browser, built, tmp_path):
+    """A reader who installed one build gets the next one whole once it is published at the
+    same address: one cache, of the new build; offline, pages of the new build."""
+    import threading
+    import time
+
+    from conftest import CORPUS_DIR
+    from lawsearch.build import build
+    import functools
+    from http.server import ThreadingHTTPServer
+
+    from lawsearch.serve import SiteHandler
+
+    class StaticHost(SiteHandler):
+        """As GitHub Pages serves: every file may be kept ten minutes by the browser."""
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "max-age=600")
+            super().end_headers()
+
+    def build_id(site: Path) -> str:
+        return re.search(r'name="lawsearch-build" content="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))[1]
+
+    served = tmp_path / "www"
+    shutil.copytree(built / "site", served)
+    first = build_id(served)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(served)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    context = browser.new_context()
+
+    def cached_builds(page, want: str) -> list[str]:
+        """The site's caches once they are the one of ``want`` (or as they are after 30 s)."""
+        deadline = time.monotonic() + 30
+        while True:
+            names = page.evaluate("() => caches.keys().then(k => k.filter(n => n.startsWith('lawsearch-')))")
+            if names == ["lawsearch-" + want] or time.monotonic() > deadline:
+                return names
+            time.sleep(0.2)
+
+    try:
+        page = context.new_page()
+        page.goto(url + "laws/50.html")  # read once online: the browser's own cache has it too
+        page.goto(url + "index.html")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        assert cached_builds(page, first) == ["lawsearch-" + first]
+        build(CORPUS_DIR, tmp_path / "next", lambda message: None)  # the next build, published in place
+        second = build_id(tmp_path / "next" / "site")
+        assert second != first
+        shutil.rmtree(served)
+        shutil.copytree(tmp_path / "next" / "site", served)
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+        assert cached_builds(page, second) == ["lawsearch-" + second]  # the old one dropped
+        context.set_offline(True)
+        page.goto(url + "laws/50.html")
+        assert page.locator('meta[name="lawsearch-build"]').get_attribute("content") == second
+    finally:
+        context.close()
+        httpd.shutdown()
+
+
 def test_from_file_no_service_worker_is_asked_for(phone, built):
     page = phone(site_url(built, "index.html"))
     assert page.evaluate("() => !document.querySelector('link[rel=manifest]')")
