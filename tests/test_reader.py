@@ -489,7 +489,7 @@ def test_no_page_asks_the_network_or_a_missing_file(browser, built):
 # -- reader features ----------------------------------------------------------------------------------
 
 
-def test_every_page_carries_a_build_stamp(built):
+def test_every_page_carries_a_build_stamp(built, corpus):
     pages = [p for p in (built / "site").rglob("*.html")] + [built / "lawsearch.html"]
     for path in pages:
         html = path.read_text(encoding="utf-8")
@@ -498,6 +498,7 @@ def test_every_page_carries_a_build_stamp(built):
         assert stamp, path.name
         day = f"{build_id[:4]}-{build_id[4:6]}-{build_id[6:8]}"
         assert build_id in stamp.group(1) and day in stamp.group(1) and "1987" in stamp.group(1), stamp.group(1)
+        assert f"источников: {len(corpus.sources)}" in stamp.group(1), stamp.group(1)  # the sources it was built from
 
 
 def test_copy_citation_gives_the_clause_and_its_address(phone, built):
@@ -533,6 +534,7 @@ def test_the_querys_words_are_marked_on_the_page_landed_on(phone, built):
     current = page.locator("article.law mark.hl.current")
     assert current.count() == 1 and in_view(page, "article.law mark.hl.current")
     first = current.evaluate("m => [...document.querySelectorAll('mark.hl')].indexOf(m)")
+    assert f"«штрафными картами»: {first + 1} / {marks.count()}" in bar.inner_text()  # the profile's marks_at
     bar.get_by_role("button", name="Следующее найденное слово").click()
     bar.get_by_role("button", name="Предыдущее найденное слово").click()
     assert page.locator("article.law mark.hl.current").evaluate("m => [...document.querySelectorAll('mark.hl')].indexOf(m)") == first
