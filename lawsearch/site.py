@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,6 +39,42 @@ def template_dir() -> Path:
     if not TEMPLATES.is_dir():
         raise FileNotFoundError(f"site templates not found at {TEMPLATES}")
     return TEMPLATES
+
+
+def lean(text: str) -> str:
+    """A script or style sheet as the browser gets it: whole-line comments (``// …``,
+    ``/* … */``), blank lines and indentation left out, every line of code kept as it is
+    (line breaks too, so JavaScript reads the same statements). The sources keep their
+    comments; a reader's phone need not load them (a third of the scripts). A text with a
+    template literal (a backtick outside the comments), whose lines are data, is left whole.
+
+    ``lean("  // a note\n  var a = 1; // kept\n/* a\n   block */ b();\n")`` is
+    ``"var a = 1; // kept\nb();\n"``"""
+    out, in_block = [], False
+    for line in text.splitlines():
+        code = line.strip()
+        if in_block:
+            if "*/" not in code:
+                continue
+            code, in_block = code[code.index("*/") + 2:].strip(), False
+        elif code.startswith("/*"):
+            end = code.find("*/", 2)
+            if end < 0:
+                in_block = True
+                continue
+            code = code[end + 2:].strip()
+        if code and not code.startswith("//"):
+            out.append(code)
+    result = "\n".join(out) + "\n"
+    return text if "`" in result else result
+
+
+def page_script_strings(strings: dict[str, str]) -> dict[str, str]:
+    """The profile's strings the page script asks for (each say() call of static/search.js),
+    the only ones the search data carries: the whole table is the site's and the CLI's
+    (about ten times as much), and every byte of the core is read before a first answer."""
+    asked = set(re.findall(r'say\(\s*"(\w+)"', (template_dir() / "static" / "search.js").read_text(encoding="utf-8")))
+    return {key: text for key, text in strings.items() if key in asked}
 
 
 def environment(words: Words | None = None) -> Environment:
@@ -473,6 +510,9 @@ class SiteBuilder:
         if static.is_dir():
             shutil.copytree(static, target / "static", dirs_exist_ok=True)
             written.extend(p for p in (target / "static").rglob("*") if p.is_file())
+            for path in written:
+                if path.suffix in (".js", ".css") and path.is_relative_to(target / "static"):
+                    path.write_text(lean(path.read_text(encoding="utf-8")), encoding="utf-8")
         written.extend(self.write_offline(target, written))
         return written
 
@@ -510,11 +550,11 @@ class SiteBuilder:
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 terms=self.concordance() if self.analysis is not None else [],
                 pieces=[self.view(p, "") for p in self.corpus.nodes if p.kind == "piece" and p.law is None],
-                css=Markup((static / "style.css").read_text(encoding="utf-8")),
-                engine_js=inline_script((static / "engine.js").read_text(encoding="utf-8")),
-                pieces_js=inline_script((static / "pieces.js").read_text(encoding="utf-8")),
-                search_js=inline_script((static / "search.js").read_text(encoding="utf-8")),
-                stem_js=inline_script((static / "stem-en.js").read_text(encoding="utf-8")),
+                css=Markup(lean((static / "style.css").read_text(encoding="utf-8"))),
+                engine_js=inline_script(lean((static / "engine.js").read_text(encoding="utf-8"))),
+                pieces_js=inline_script(lean((static / "pieces.js").read_text(encoding="utf-8"))),
+                search_js=inline_script(lean((static / "search.js").read_text(encoding="utf-8"))),
+                stem_js=inline_script(lean((static / "stem-en.js").read_text(encoding="utf-8"))),
                 data_script=Markup(data_script))
             with open(path, "w", encoding="utf-8") as f:
                 stream.dump(f)
@@ -698,7 +738,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "vocabulary": searcher.vocabulary,
             "real_neighbours": [w for w, _ in searcher.real_neighbours.items()],  # pieces.split front-codes each range
             # what search.js prints, in the corpus's language (the profile's [strings])
-            "strings": profile_of(corpus).strings(corpus.lang),
+            "strings": page_script_strings(profile_of(corpus).strings(corpus.lang)),
         }
     finally:
         searcher.close()

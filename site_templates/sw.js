@@ -5,7 +5,10 @@
 "use strict";
 var BUILD = {{ build|tojson }}, FILES = {{ files|tojson }}, CACHE = "lawsearch-" + BUILD;
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(FILES); })
+  // past the browser's HTTP cache: a static host lets it keep the old build's files a while,
+  // and a new build's cache filled from it would hold the old pages under the new id
+  var fresh = FILES.map(function (f) { return new Request(f, {cache: "reload"}); });
+  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(fresh); })
     .then(function () { return self.skipWaiting(); }));
 });
 self.addEventListener("activate", function (event) {

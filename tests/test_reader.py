@@ -169,6 +169,20 @@ def test_phone_results_push_the_page_down_and_cut_no_item(phone, built):
     assert box["mainTop"] >= box["panelBottom"] - 1, box  # it covers no text
 
 
+def test_an_english_term_says_how_it_was_read(phone, built, searcher):
+    """«penalty card» is read as the code's «штрафная карта», and the panel says so above the hits."""
+    query = "penalty card"
+    glossary = [u for u in searcher.search(query).understood_as if u["by"] == "glossary"]
+    assert glossary, "the glossary no longer maps the term: pick another"
+    page = phone(site_url(built, "index.html"))
+    page.fill("#q", query)
+    page.locator("#results li a[data-id]").first.wait_for()
+    said = page.locator("#results .understood").all_inner_texts()
+    for u in glossary:
+        assert f"понято как: {u['words']} → {', '.join(u['as'])}" in said, said
+    assert in_view(page, "#results .understood")
+
+
 # -- 5. groups in one style, Enter opens the first hit shown -----------------------------------------
 
 
@@ -348,11 +362,23 @@ def test_axe_finds_nothing_on_any_page(phone, built, scheme):
             page.locator("#all-results li a").first.wait_for()
         if violations := axe_violations(page):
             found[name] = violations
-    page.goto(site_url(built, "laws/50.html"))
+    page.goto(site_url(built, "laws/50.html") + "?q=штрафная карта")
+    page.locator(".hl-bar").wait_for()
+    if violations := axe_violations(page):
+        found["the marks of a query and their bar"] = violations
     page.fill("#q", "штрафная карта")
     page.locator("#results li a").first.wait_for()
     if violations := axe_violations(page):
         found["open results panel"] = violations
+    # a phone: the results in the page's flow, the outline's drawer open
+    page.set_viewport_size(PHONE)
+    if violations := axe_violations(page):
+        found["open results panel, phone"] = violations
+    page.keyboard.press("Escape")
+    page.evaluate("document.querySelector('nav.outline details').open = true")
+    page.locator("nav.outline a").first.wait_for()
+    if violations := axe_violations(page):
+        found["outline drawer, phone"] = violations
     assert not found, found
 
 
@@ -431,10 +457,39 @@ def test_the_editions_status_stands_under_each_laws_heading(phone, built, corpus
     assert in_view(page, "article.law .edition-status")
 
 
+# -- no network from file:// ---------------------------------------------------------------------------
+
+
+def test_no_page_asks_the_network_or_a_missing_file(browser, built):
+    """Every page, the single file, the results page, a typed search (its chunks load by script
+    elements) and the page a hit opens with its marks: every request is a file of the build
+    that exists."""
+    asked, failed = [], []
+    context = browser.new_context()
+    page = context.new_page()
+    page.on("request", lambda r: asked.append(r.url))
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    for name in site_pages(built):
+        page.goto(site_url(built, name))
+    page.goto((built / "lawsearch.html").as_uri())
+    page.fill("#q", "штрафная карта")
+    page.locator("#results li a").first.wait_for()
+    page.goto(site_url(built, "search.html") + "?q=карта")
+    page.locator("#all-results li a").first.wait_for()
+    page.goto(site_url(built, "index.html"))
+    page.fill("#q", "болван")
+    page.locator("#results li a[data-id]").first.click()
+    page.locator("article.law mark.hl").first.wait_for()
+    context.close()
+    outside = [u for u in asked if not u.startswith(("file://", "data:"))]
+    assert not outside and not failed, (outside[:5], failed[:5])
+    assert any("/search/" in u for u in asked)  # the walk did load chunks: the listener saw them
+
+
 # -- reader features ----------------------------------------------------------------------------------
 
 
-def test_every_page_carries_a_build_stamp(built):
+def test_every_page_carries_a_build_stamp(built, corpus):
     pages = [p for p in (built / "site").rglob("*.html")] + [built / "lawsearch.html"]
     for path in pages:
         html = path.read_text(encoding="utf-8")
@@ -443,6 +498,7 @@ def test_every_page_carries_a_build_stamp(built):
         assert stamp, path.name
         day = f"{build_id[:4]}-{build_id[4:6]}-{build_id[6:8]}"
         assert build_id in stamp.group(1) and day in stamp.group(1) and "1987" in stamp.group(1), stamp.group(1)
+        assert f"источников: {len(corpus.sources)}" in stamp.group(1), stamp.group(1)  # the sources it was built from
 
 
 def test_copy_citation_gives_the_clause_and_its_address(phone, built):
@@ -454,6 +510,13 @@ def test_copy_citation_gives_the_clause_and_its_address(phone, built):
     copied = page.locator("#l50e-h .copy-cite").get_attribute("data-copied")
     assert copied.startswith("Правило 50E") and copied.endswith("laws/50.html#l50e"), copied
     assert "Правило 50E" in status.inner_text()
+    # the icon is drawn, not a symbol glyph: where the fonts lack one it shows as an empty box
+    button = page.locator("#l50e-h .copy-cite")
+    drawn = button.evaluate("""b => { const i = b.querySelector('.icon'), r = i && i.getBoundingClientRect();
+        const visible = [...b.childNodes].filter(n => !(n.classList && n.classList.contains('visually-hidden')));
+        return {text: visible.map(n => n.textContent).join('').trim(), width: r ? r.width : 0,
+                border: i ? getComputedStyle(i, '::before').borderTopWidth : ''}; }""")
+    assert drawn["text"] == "" and drawn["width"] >= 8 and drawn["border"] != "0px", drawn
 
 
 def test_the_querys_words_are_marked_on_the_page_landed_on(phone, built):
@@ -466,11 +529,42 @@ def test_the_querys_words_are_marked_on_the_page_landed_on(phone, built):
     assert {m.lower() for m in marks.all_inner_texts()} >= {"штрафная", "карта"}
     bar = page.locator(".hl-bar")
     assert str(marks.count()) in bar.inner_text()
-    bar.get_by_role("button", name="→").click()
+    # each button named in the corpus's language, not by its glyph («→» reads "right arrow")
+    bar.get_by_role("button", name="Следующее найденное слово").click()
     current = page.locator("article.law mark.hl.current")
     assert current.count() == 1 and in_view(page, "article.law mark.hl.current")
-    bar.get_by_role("button", name="←").click()
-    assert page.locator("article.law mark.hl.current").count() == 1
+    first = current.evaluate("m => [...document.querySelectorAll('mark.hl')].indexOf(m)")
+    assert f"«штрафными картами»: {first + 1} / {marks.count()}" in bar.inner_text()  # the profile's marks_at
+    bar.get_by_role("button", name="Следующее найденное слово").click()
+    bar.get_by_role("button", name="Предыдущее найденное слово").click()
+    assert page.locator("article.law mark.hl.current").evaluate("m => [...document.querySelectorAll('mark.hl')].indexOf(m)") == first
+    bar.get_by_role("button", name="Снять выделение").click()
+    assert page.locator("article.law mark.hl").count() == 0 and page.locator(".hl-bar").count() == 0
+
+
+OVERLAPS = """sel => { const boxes = sel.map(s => document.querySelector(s)).filter(e => e && e.checkVisibility())
+    .map(e => [e.className || e.tagName, e.getBoundingClientRect()]);
+    const out = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const [a, r] = boxes[i], [b, q] = boxes[j];
+      if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1) out.push([a, b]);
+    }
+    return [boxes.length, out]; }"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 800, "height": 900}, DESKTOP])
+def test_the_floating_controls_never_cover_each_other(phone, built, viewport):
+    """The marks' bar, the outline's button and the context bar after a jump: each reachable,
+    none over another (on a phone the marks' bar once covered the outline's button)."""
+    page = phone(site_url(built, "index.html"), viewport)
+    page.fill("#q", "штрафная карта")
+    page.locator("#results li a[data-id]").first.wait_for()
+    page.focus("#q")
+    page.keyboard.press("Enter")
+    page.locator(".hl-bar").wait_for()
+    page.wait_for_timeout(200)
+    seen, overlaps = page.evaluate(OVERLAPS, [".hl-bar", "nav.outline summary", ".context-bar"])
+    assert seen >= 2 and not overlaps, overlaps
 
 
 def test_an_outline_beside_the_text_and_a_drawer_on_a_phone(phone, built, corpus):
@@ -529,6 +623,67 @@ def test_served_on_localhost_the_site_reads_offline_after_one_visit(browser, bui
     page.fill("#q", "штрафными картами")
     page.locator("#results li a[data-id]").first.wait_for()
     context.close()
+
+
+def test_a_new_build_published_replaces_the_offline_copy_whole(browser, built, tmp_path):
+    """A reader who installed one build gets the next one whole once it is published at the
+    same address: one cache, of the new build; offline, pages of the new build."""
+    import threading
+    import time
+
+    from conftest import CORPUS_DIR
+    from lawsearch.build import build
+    import functools
+    from http.server import ThreadingHTTPServer
+
+    from lawsearch.serve import SiteHandler
+
+    class StaticHost(SiteHandler):
+        """As GitHub Pages serves: every file may be kept ten minutes by the browser."""
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "max-age=600")
+            super().end_headers()
+
+    def build_id(site: Path) -> str:
+        return re.search(r'name="lawsearch-build" content="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))[1]
+
+    served = tmp_path / "www"
+    shutil.copytree(built / "site", served)
+    first = build_id(served)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(served)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    context = browser.new_context()
+
+    def cached_builds(page, want: str) -> list[str]:
+        """The site's caches once they are the one of ``want`` (or as they are after 30 s)."""
+        deadline = time.monotonic() + 30
+        while True:
+            names = page.evaluate("() => caches.keys().then(k => k.filter(n => n.startsWith('lawsearch-')))")
+            if names == ["lawsearch-" + want] or time.monotonic() > deadline:
+                return names
+            time.sleep(0.2)
+
+    try:
+        page = context.new_page()
+        page.goto(url + "laws/50.html")  # read once online: the browser's own cache has it too
+        page.goto(url + "index.html")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        assert cached_builds(page, first) == ["lawsearch-" + first]
+        build(CORPUS_DIR, tmp_path / "next", lambda message: None)  # the next build, published in place
+        second = build_id(tmp_path / "next" / "site")
+        assert second != first
+        shutil.rmtree(served)
+        shutil.copytree(tmp_path / "next" / "site", served)
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+        assert cached_builds(page, second) == ["lawsearch-" + second]  # the old one dropped
+        context.set_offline(True)
+        page.goto(url + "laws/50.html")
+        assert page.locator('meta[name="lawsearch-build"]').get_attribute("content") == second
+    finally:
+        context.close()
+        httpd.shutdown()
 
 
 def test_from_file_no_service_worker_is_asked_for(phone, built):

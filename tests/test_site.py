@@ -473,3 +473,40 @@ def test_browser_suggestions_are_links_that_run_them(page, built, searcher):
     page.wait_for_function("ids => [...document.querySelectorAll('#results li a')].map(a => a.dataset.id).join() === ids.join()",
                            arg=[i for g in searcher.search(result.suggestions[0]).to_dict()["groups"] for i in g["shown"]])
     assert expected
+
+
+# -- what a first answer costs (issue 16: no more bytes than before the reader's features) ----------
+
+
+def test_lean_leaves_out_comments_and_keeps_every_line_of_code():
+    from lawsearch.site import lean
+
+    source = ('/* a header\n   over lines */\n  // a note\n  var u = "file://x"; // said after code: kept\n'
+              '  "/* a string, not a comment */",\n/* a block */ go();\n/* open\n  still */ after();\n\n'
+              '  a = b\n  (c)\n')
+    assert lean(source) == ('var u = "file://x"; // said after code: kept\n"/* a string, not a comment */",\n'
+                            'go();\nafter();\na = b\n(c)\n')  # line breaks kept: the same statements
+    templated = "// x\nvar t = `a\n  // data, not a comment\n`;\n"
+    assert lean(templated) == templated
+
+
+def test_shipped_scripts_are_the_sources_without_their_comments(built):
+    from lawsearch.site import lean, template_dir
+
+    for path in (template_dir() / "static").iterdir():
+        if path.suffix in (".js", ".css"):
+            shipped = (built / "site" / "static" / path.name).read_text(encoding="utf-8")
+            assert shipped == lean(path.read_text(encoding="utf-8")), path.name
+            assert len(shipped) < len(path.read_text(encoding="utf-8")), path.name
+
+
+def test_search_data_carries_the_strings_the_page_script_says_and_no_others(built):
+    from lawsearch.site import template_dir
+
+    script = (template_dir() / "static" / "search.js").read_text(encoding="utf-8")
+    calls = re.findall(r"\bsay\(([^)]*)", script)
+    dynamic = [c for c in calls if not c.lstrip().startswith('"') and c != "key, values"]
+    assert not dynamic, f"say() with a key the build cannot read: {dynamic}"  # it would print the key
+    asked = {re.match(r'\s*"(\w+)"', c).group(1) for c in calls if c.lstrip().startswith('"')}
+    core, _ = read_pieces(built / "site")
+    assert set(core["strings"]) == asked, asked ^ set(core["strings"])

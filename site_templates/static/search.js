@@ -325,14 +325,19 @@
       at = (at + step + marks.length) % marks.length;
       marks[at].classList.add("current");
       marks[at].scrollIntoView({block: "center"});
-      count.textContent = "«" + q + "»: " + (at + 1) + " / " + marks.length;
+      count.textContent = say("marks_at", {query: q, at: at + 1, count: marks.length});
     }
     var back = el("button", null, "←"), next = el("button", null, "→"), done = el("button", null, "×");
-    [back, next, done].forEach(function (b) { b.type = "button"; });
+    // a name in the corpus's language: the glyph alone reads as "left arrow", "multiplication sign"
+    [[back, say("marks_previous")], [next, say("marks_next")], [done, say("marks_clear")]].forEach(function (b) {
+      b[0].type = "button";
+      b[0].setAttribute("aria-label", b[1]);
+      b[0].title = b[1];
+    });
     back.addEventListener("click", function () { go(-1); });
     next.addEventListener("click", function () { go(1); });
     done.addEventListener("click", function () { bar.parentNode.removeChild(bar); marks.forEach(function (m) { m.classList.remove("hl", "current"); }); });
-    count.textContent = "«" + q + "»: " + marks.length;
+    count.textContent = say("marks_count", {query: q, count: marks.length});
     bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
     document.getElementById("main").appendChild(bar);
   }
