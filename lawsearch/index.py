@@ -43,10 +43,6 @@ EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary 
 ENGLISH = "en"
 # the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
-# whoosh's buffer of postings before it sorts a run out to a file: its default (128 MB by
-# its own count, two to three times that in Python objects) held a 100x corpus's postings
-# whole, most of the build's peak memory; runs of this size are merged at the commit.
-WRITER_MB = 16
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
 
@@ -308,7 +304,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     if analysed is None or analysed.analysis.mode != mode:
         analysed = analyse_corpus(corpus, Analysis(lexicon, mode))
     ix = index.create_in(str(target), schema(lexicon, mode))
-    writer = ix.writer(limitmb=WRITER_MB)
+    writer = ix.writer()  # whoosh's own buffer: runs of 16 MB cost 1.8 CPU s at 100x, and the peak is later
     tokenizers = [writer.schema[f].analyzer.items[0] for f in BOOSTS]
     for tokenizer in tokenizers:
         tokenizer.prepared = analysed
