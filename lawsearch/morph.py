@@ -95,7 +95,7 @@ def join_split_word(left: str, right: str, extra_words: frozenset[str] = frozens
     return None
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)  # shared by the Analysis objects of a process; each keeps its own words' terms too
 def lemmas(word: str) -> tuple[str, ...]:
     """Every plausible lemma of a word form, ё folded to е: ``lemmas("онером") == ("онер",)``."""
     seen: list[str] = []

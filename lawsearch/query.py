@@ -783,21 +783,25 @@ class Searcher:
             tokens = self._tokens[text] = tokenize(text)
         return tokens
 
-    def _matched(self, tok, highlight: set[str], prefixes: set[str]) -> bool:
+    def _matched(self, tok, highlight: set[str], prefixes: set[str], english: bool = True) -> bool:
         """Whether a token of a snippet is one the query looked for: an ID, a form of a
-        lemma, a word with a prefix, an English word with a stem of the query."""
+        lemma, a word with a prefix, an English word with a stem of the query (``english``:
+        whether ``highlight`` holds any stem, a term of Latin letters only -- a stem of a
+        Latin word is one; where it holds none, no English word is stemmed, and a search in
+        Russian never loads the stemmer)."""
         if tok.kind == "id":
             return normalize_id(tok.text) in highlight
         if tok.kind != "word":
             return False
         if not highlight.isdisjoint(self.word_terms(tok.text)) or any(fold(tok.text).startswith(p) for p in prefixes):
             return True
-        return bool(LATIN_WORD.fullmatch(tok.text)) and english_stem(tok.text.lower()) in highlight
+        return english and bool(LATIN_WORD.fullmatch(tok.text)) and english_stem(tok.text.lower()) in highlight
 
     def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
         """A window of ``text`` around the first match, and the matched words' offsets in it."""
         text = text.replace("\n\n", " ¶ ")
-        matches = [(tok.start, tok.end) for tok in self.tokens(text) if self._matched(tok, highlight, prefixes)]
+        english = any(LATIN_WORD.fullmatch(term) for term in highlight)
+        matches = [(tok.start, tok.end) for tok in self.tokens(text) if self._matched(tok, highlight, prefixes, english)]
         start = 0
         if matches and matches[0][0] > SNIPPET_CHARS // 3:
             start = text.rfind(" ", 0, matches[0][0] - SNIPPET_CHARS // 4) + 1

@@ -165,6 +165,7 @@ class SiteBuilder:
         # references by the text they stand in: a node's main text and its translation have
         # offsets of their own
         self.refs_by_source: dict[str, list[Ref]] = {}
+        self._nodes_by_source: dict[str, list[Node]] | None = None  # source path → nodes starting in it
         self.refs_translated: dict[str, list[Ref]] = {}
         for r in corpus.refs:
             (self.refs_by_source if r.lang == corpus.lang else self.refs_translated).setdefault(r.from_, []).append(r)
@@ -392,10 +393,13 @@ class SiteBuilder:
     def source_breaks(self, source) -> list[tuple[str, str, str]]:
         """(id, address, what) for each part of ``source`` whose text breaks off, in reading
         order: where the book's pages are lost (``("47D", "laws/47.html#l47d", "начало утеряно, с. 78")``)."""
+        if self._nodes_by_source is None:  # one walk of the corpus for all sources, not one per source
+            self._nodes_by_source = {}
+            for n in self.corpus.nodes:
+                if n.spans:
+                    self._nodes_by_source.setdefault(n.spans[0].source, []).append(n)
         out = []
-        for n in self.corpus.nodes:
-            if not n.spans or n.spans[0].source != source.path:
-                continue
+        for n in self._nodes_by_source.get(source.path, []):
             what = [self.t[k] for k, flag in (("lost_start", n.truncated_start), ("lost_end", n.truncated_end),
                     ("lost_inside", any(m.kind == "gap" and 0 < m.start < len(n.text or "") for m in n.marks))) if flag]
             if what:
@@ -677,7 +681,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 # delta-coded: [doc - previous doc, n, first position, gaps to the next …] …
                 flat: list[int] = []
                 previous = 0
-                for doc, positions in sorted(stats.postings(f, term).items()):
+                for doc, positions in stats.read_postings(f, term):  # in document order, as the index holds them
                     flat += [doc - previous, len(positions)]
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
