@@ -109,7 +109,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     so a 50 MB source is not held raw and cleaned at once (docs/decisions.md, "Bounded work").
     """
     progress(f"read {len(folder.sources)} sources from {folder.root}")
-    words = lexicon_words(folder)
+    # the words a line break split are restored by the morphology dictionary or, in a script
+    # it does not cover, by the words the corpus and the profile's vocabulary hold whole
+    vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
+    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
     shared = furniture.shared_lines(folder.texts, lambda s: False)
