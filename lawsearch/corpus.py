@@ -148,8 +148,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                  + (", ".join(f"{k} {len(v)}" for k, v in report.flags.items()) or "no differences"))
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
     places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
+    footnotes = tuple(tree.footnotes)
     if places:  # sources from a PDF, a web page, …: spans say where in that file (formats.placed)
         nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
+        footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
     problems += lost_text(folder, cleaned, trees, problems)
 
@@ -159,7 +161,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     corpus = Corpus(
         sources=tuple(folder.sources),
         nodes=tuple(nodes),
-        footnotes=tuple(tree.footnotes),
+        footnotes=footnotes,
         refs=tuple(refs),
         problems=tuple(problems),
         repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
