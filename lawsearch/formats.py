@@ -434,10 +434,20 @@ def _parsed(text: str, notes: set[tuple[str, str]], here: str = "") -> _PageText
     return parser
 
 
-def _scanned(text: str, here: str = "") -> _NoteScan:
+FRAGMENT_LINK = re.compile(r"""href\s*=\s*["']?[^"'>\s#]*#([^"'>\s]+)""", re.I)
+ELEMENT_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?([^"'>\s]+)""", re.I)
+
+
+def _scanned(text: str, here: str = "", wanted: set[str] | None = None) -> _NoteScan:
+    """``_NoteScan`` of a page. A page with no element a link points to, and no link to
+    one (``wanted``: the ids both linked to and present in the book, else in this page),
+    is not parsed again: most pages, and the scan is a second parse."""
     scan = _NoteScan(here)
-    scan.feed(text)
-    scan.close()
+    links, ids = set(FRAGMENT_LINK.findall(text)), set(ELEMENT_ID.findall(text))
+    wanted = links & ids if wanted is None else wanted
+    if (links | ids) & wanted:
+        scan.feed(text)
+        scan.close()
     return scan
 
 
@@ -645,7 +655,9 @@ def read_epub(data: bytes, name: str) -> Document:
         spine = [e.get("idref") for e in opf.iter() if _local(e.tag) == "itemref"]
         pages = [(items[idref], _decode_markup(z.read(str(base / items[idref]) if str(base) != "." else items[idref]),
                                                name)[0]) for idref in spine]
-    notes = note_targets([_scanned(text, href) for href, text in pages])
+    linked = {link for _, text in pages for link in FRAGMENT_LINK.findall(text)}
+    wanted = linked & {id_ for _, text in pages for id_ in ELEMENT_ID.findall(text)}
+    notes = note_targets([_scanned(text, href, wanted) for href, text in pages])
     parsed = [(href, _parsed(text, notes, href)) for href, text in pages]
     texts = {key: text for _, parser in parsed for key, text in parser.notes.items()}
     lines, places = [], []
@@ -742,7 +754,9 @@ RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "head
 
 
 def rtf_text(data: bytes) -> tuple[str, str]:
-    """The text of an RTF document and its code page (``\\ansicpg1251``).
+    """The text of an RTF document and its code page (``\\ansicpg1251``). A footnote
+    (``{\\footnote …}``, written where its reference is) becomes the book's marker there
+    and its text a line of the book's footnote form after the paragraph.
 
     >>> rtf_text(rb"{\\rtf1\\ansi\\ansicpg1251 {\\fonttbl{\\f0 Arial;}}\\'cf\\'f0\\'e0\\'e2\\'e8\\'eb\\'ee 1.\\par}")[0]
     'Правило 1.\\n'
@@ -754,10 +768,13 @@ def rtf_text(data: bytes) -> tuple[str, str]:
     stack: list[tuple[bool, int]] = []
     skip, uc, to_skip = False, 1, 0
     first_in_group = False
+    cur = out  # where text goes: the document, or the footnote being read
+    note_depth = 0  # the group depth of that footnote
+    notes: list[str] = []  # footnotes read in the current paragraph
 
     def flush():
         if pending:
-            out.append(pending.decode(codepage, "replace"))
+            cur.append(pending.decode(codepage, "replace"))
             pending.clear()
 
     for m in RTF_TOKEN.finditer(data):
@@ -770,6 +787,14 @@ def rtf_text(data: bytes) -> tuple[str, str]:
         if brace == b"}":
             flush()
             skip, uc = stack.pop() if stack else (False, 1)
+            if cur is not out and len(stack) < note_depth:  # the footnote's group ends
+                note = " ".join("".join(cur).split())
+                cur = out
+                if note:
+                    while out and not out[-1].strip() and out[-1] != "\n":
+                        out.pop()
+                    out.append(with_marker(out.pop() if out and out[-1] != "\n" else ""))
+                    notes.append(note)
             continue
         starts_group, first_in_group = first_in_group, False
         if to_skip and (hexbyte or text):
@@ -788,39 +813,46 @@ def rtf_text(data: bytes) -> tuple[str, str]:
                 skip = True
             if skip:
                 continue
+            if w == "footnote" and starts_group and cur is out:
+                flush()
+                cur, note_depth = [], len(stack)
+                continue
             if w in ("par", "line", "sect", "page", "row"):
                 flush()
-                out.append("\n")
+                cur.append("\n")
+                if cur is out and notes:
+                    out.extend(note_body(note) + "\n" for note in notes)
+                    notes.clear()
             elif w in ("tab", "cell"):
                 flush()
-                out.append(" ")
+                cur.append(" ")
             elif w == "uc":
                 uc = int(arg or 1)
             elif w == "u":
                 flush()
-                out.append(chr(int(arg) % 65536))
+                cur.append(chr(int(arg) % 65536))
                 to_skip = uc
             elif w in ("emdash", "endash"):
-                out.append("—" if w == "emdash" else "–")
+                cur.append("—" if w == "emdash" else "–")
             elif w in ("lquote", "rquote"):
-                out.append("’")
+                cur.append("’")
             elif w == "ldblquote":
-                out.append("“")
+                cur.append("“")
             elif w == "rdblquote":
-                out.append("”")
+                cur.append("”")
             continue
         if symbol is not None:
             if symbol == b"*":
                 skip = True
             elif not skip and symbol in (b"\\", b"{", b"}"):
                 flush()
-                out.append(symbol.decode())
+                cur.append(symbol.decode())
             elif not skip and symbol == b"~":
-                out.append("\u00a0")
+                cur.append("\u00a0")
             elif not skip and symbol == b"-":
                 pass  # an optional hyphen
             elif not skip and symbol == b"_":
-                out.append("-")
+                cur.append("-")
             continue
         if skip:
             continue
@@ -828,8 +860,10 @@ def rtf_text(data: bytes) -> tuple[str, str]:
             pending.append(int(hexbyte, 16))
         elif text:
             flush()
-            out.append(text.decode(codepage, "replace"))
+            cur.append(text.decode(codepage, "replace"))
     flush()
+    if notes:
+        out.extend("\n" + note_body(note) for note in notes)
     return "".join(out), codepage
 
 

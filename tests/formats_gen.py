@@ -272,7 +272,7 @@ def write_docx(book: Book) -> bytes:
 
 def write_rtf(book: Book) -> bytes:
     """RTF as word processors save Russian: cp1251 bytes as \\'hh, some letters as \\uN,
-    a page header group (the running head, not text)."""
+    a page header group (the running head, not text), a footnote group."""
     def enc(text: str, n: int) -> str:
         out = []
         for k, ch in enumerate(text):
@@ -284,7 +284,10 @@ def write_rtf(book: Book) -> bytes:
                 out.append("".join(f"\\'{b:02x}" for b in ch.encode("cp1251")))
         return "".join(out)
 
-    paragraphs = "".join(f"{{\\pard\\plain\\f0 {enc(p, n)}\\par}}\n" for n, p in enumerate(book.paragraphs()))
+    # a footnote is a group where its reference is: the mark, then the note's own text
+    note = "{\\super\\chftn}{\\footnote\\pard\\plain {\\super\\chftn} " + enc(book.footnote, 3) + "\\par}"
+    paragraphs = "".join(f"{{\\pard\\plain\\f0 {enc(p, n).replace(chr(0), note)}\\par}}\n"
+                         for n, p in enumerate(book.marked_paragraphs(chr(0))))
     return ("{\\rtf1\\ansi\\ansicpg1251\\deff0{\\fonttbl{\\f0\\fswiss Arial;}}"
             "{\\colortbl;\\red0\\green0\\blue0;}{\\info{\\title " + enc(HEADER, 1) + "}}"
             "{\\header\\pard " + enc(HEADER, 2) + "\\par}\n" + paragraphs + "}").encode("ascii")

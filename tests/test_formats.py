@@ -77,12 +77,13 @@ def assert_one_footnote_at_its_marker(corpus, book, place: str | None = None):
 
 @pytest.mark.parametrize("fmt,place", [("fb2", "notes, section 1"), ("fb2.zip", "notes, section 1"),
                                        ("docx", "footnote 1"), ("pdf", "page 1"), ("epub", "paragraph"),
-                                       ("html", "paragraph")])
+                                       ("html", "paragraph"), ("rtf", "paragraph")])
 @pytest.mark.parametrize("book", BOOKS, ids=[b.name for b in BOOKS])
 def test_notes_become_footnotes_where_their_marker_is(tmp_path, book, fmt, place):
     """A note of the copy (FB2's notes body, DOCX's footnotes part, EPUB's endnote aside in
-    a file of its own, a web page's footnotes list, a PDF's note at the page foot set
-    smaller) is the corpus's footnote at its marker, and its span names its place."""
+    a file of its own, a web page's footnotes list, RTF's footnote group, a PDF's note at
+    the page foot set smaller) is the corpus's footnote at its marker, and its span names
+    its place."""
     corpus = build_corpus(corpus_with(tmp_path, generated(book, fmt), fmt), strict=False)
     assert_one_footnote_at_its_marker(corpus, book, place)
 
