@@ -76,7 +76,7 @@ URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://\S+|www\.\S+|\S+\.[a-z]{2,6}/\S*)$", 
 # a file name alone: a word with a document format's suffix
 FILE_NAME = re.compile(r"^[\w.~%()-]+\.(?:txt|html?|xhtml|fb2|epub|pdf|docx?|rtf|djvu|zip|md)$", re.I)
 SEPARATORS = re.compile(r"\s*(?:\||·|•|←|→|«|»|‹|›|::|\s/\s)\s*")
-BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|>|→|::|/|\\)\s")
+BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|›|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$|^\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb)\)?$",
                           re.I)

@@ -39,6 +39,7 @@ def removed(lines: list[str], lang: str = "ru") -> dict[int, str]:
     ("Правило 4     Наверх     Правило 6", "link_rows"),
     ("Главная » Библиотека » Спорт » Бридж", "breadcrumb_rows"),
     ("Home > Books > Card Games > Duplicate Laws", "breadcrumb_rows"),
+    ("Home › The Laws › Chapter II › Law 12", "breadcrumb_rows"),
     ("А Б В Г Д Е Ж З И К Л", "alphabet_rows"),
     ("# | A | B | C | D | E | F | All", "alphabet_rows"),
     ("56                        ЗАКОНЫ БРИДЖА", "running_heads"),
