@@ -205,7 +205,8 @@ def write_epub(book: Book) -> bytes:
         k += 1 + len(sentences)
     chapters.append(current)
     if book.footnote:  # the notes at the book's end, a file of their own
-        chapters.append([escape("Примечания"), f'<aside epub:type="endnote" id="en1">{escape(book.footnote)}</aside>'])
+        chapters.append([escape("Примечания"), f'<section epub:type="endnotes"><h2>{escape("Примечания")}</h2>'
+                         f'<aside epub:type="endnote" id="en1">{escape(book.footnote)}</aside></section>'])
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as z:
         z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
@@ -221,7 +222,8 @@ def write_epub(book: Book) -> bytes:
                        '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" '
                        'xmlns:epub="http://www.idpf.org/2007/ops"><head>'
                        f"<title>{chapter[0]}</title></head><body>"
-                       + "".join(p if p.startswith("<aside") else f"<p>{p}</p>" for p in chapter) + "</body></html>")
+                       + ("".join(chapter[1:]) if chapter[1:2] and chapter[1].startswith("<section")
+                          else "".join(f"<p>{p}</p>" for p in chapter)) + "</body></html>")
             items.append(f'<item id="ch{n}" href="{href}" media-type="application/xhtml+xml"/>')
             spine.append(f'<itemref idref="ch{n}"/>')
         z.writestr("OEBPS/nav.xhtml",

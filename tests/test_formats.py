@@ -71,6 +71,7 @@ def assert_one_footnote_at_its_marker(corpus, book, place: str | None = None):
     assert node.text[marks[0].start:].startswith(".")
     for n in corpus.nodes:
         assert book.footnote not in (n.text or "") and "(*)" not in (n.text or "")
+        assert "Примечания" not in (n.text or "")  # the notes' own heading (FB2's notes body, EPUB's notes file)
     if place:
         assert note.spans and place in (note.spans[0].place or ""), note.spans
 
