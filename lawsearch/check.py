@@ -7,6 +7,7 @@ break -- is an error: the report says where, and ``check`` exits 1.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -15,6 +16,7 @@ from . import ids, morph
 from .corpus import for_user
 from .coverage import LOST
 from .model import Corpus, Problem, collapse
+from .placement import curation_lines
 from .sources import user_path
 from .patterns import DAMAGE, WORD_PAIR
 from .plausibility import language_name
@@ -87,6 +89,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 values = ", ".join(f"{key} {getattr(s, key, '') or '?'}" for key in guessed[s.id])
                 r.add(f"  {user_path(s.path, root) if root else s.path}: {values}")
 
+    from .structure.apparatus import report_lines  # the title page, contents, index, definitions (issue 13)
+
+    for line in report_lines(corpus.apparatus, lambda p: user_path(p, root) if root else p):
+        r.add(line)
+
     pieces = corpus.report.pieces
     pages = sorted({p.page for p in pieces if p.page is not None})
     r.add("")
@@ -150,6 +157,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         r.add(f"  {n.id}: law {n.law or 'unknown'} ({n.attribution})")
         if n.attribution == "unattributed":
             notes.append(Problem("warning", f"{n.id} is unattributed: add a curation statement if you know its law"))
+    # what similarity suggests: never a placement, a curation statement confirms it
+    for s in corpus.report.suggestions:
+        r.add(f"  suggestion for {s['source']}:{s['first']}: law {s['law']}, confidence {s['confidence']:.2f}"
+              + (" (low: read the piece first)" if s["low"] else "") + f", shared words: {s['basis'] or '-'}"
+              + "; to confirm it, add to the curation file:")
+        r.add(textwrap.indent(curation_lines(s), "      "))
 
     statuses = Counter(ref.status for ref in corpus.refs)
     r.add("")

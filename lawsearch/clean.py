@@ -120,7 +120,7 @@ LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_ques
 
 # The commentary has no run-in headings; its numbered paragraphs ("47.8. Нелегально") would
 # not match anyway, but its running text may ("… 2.Текст"), so the rule is left out there.
-COMMENTARY_SPLIT_RULES = [split_at_rule_runs]
+COMMENTARY_SPLIT_RULES = [split_at_rule_runs, split_at_footer]
 # The split rules a layout may choose by name (its profile's "cleaning" list): run-in
 # headings are the book's damage ("…карты. B.Неполное"); an English sentence may well go
 # on "… Section A. The".
@@ -340,27 +340,46 @@ def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str
     return f"{head} {tail}"
 
 
-def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=None) -> tuple[list[Line], list[Change]]:
+def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=None,
+                          extra_words: frozenset[str] = frozenset()) -> tuple[list[Line], list[Change]]:
     """Undo the commentary's hard wraps (damage 10): lines of one paragraph are joined with
-    a space; a paragraph ends at a ``(DC4)`` mark (kept by the caller as an empty line),
-    and a numbered paragraph (``47.9.``) or a heading (``Правило 48. ОТКРЫТИЕ…``) starts one.
+    a space; a paragraph ends at a ``(DC4)`` mark (kept by the caller as an empty line) and
+    at a page footer (kept as a line of its own), and a numbered paragraph (``47.9.``) or a
+    heading (``Правило 48. ОТКРЫТИЕ…``, ``ОПРЕДЕЛЕНИЯ``) starts one -- unless the line before
+    ends in a paragraph citation word (``… подсказано в п.`` / ``66.4. и лишь затем``: the
+    reference's number, not a paragraph). A heading's title wrapped onto lines in capitals
+    goes on there (``ОЧЕ`` / ``РЕДИ`` → ``ОЧЕРЕДИ`` where the dictionary says so).
 
     ``"которые вполне могли бы быть подсказаны этой информацией (см." + "Правило 16С2)."``
     → ``"которые вполне могли бы быть подсказаны этой информацией (см. Правило 16С2)."``
     """
-    paragraph, heading = (grammar or default_grammar()).commentary(lang or "")
+    grammar = grammar or default_grammar()
+    forms = grammar.commentary_forms(lang or "")
+    cites = _paragraph_citation_end(grammar, lang or "")
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
+
+    def is_heading(text: str) -> bool:
+        return bool(forms.heading.match(text) or forms.definitions.match(text))
+
     for line in lines:
-        if not line.text:
+        if not line.text or FOOTER.fullmatch(line.text) and not FOOTER.match(line.text)["rest"]:
             if joining is not None:
                 out.append(joining.line())
             joining = None
+            if line.text:
+                out.append(line)  # a page footer: the page ends here
             continue
-        starts = paragraph.match(line.text) or heading.match(line.text)
+        if joining is not None and is_heading(joining.parts[0]) and forms.heading_more.match(line.text) \
+                and not forms.paragraph.match(line.text):
+            joining.add(line, " ", extra_words)
+            changes.append(Change(line.source, line.first, "join_commentary_lines"))
+            continue
+        cited = joining is not None and cites is not None and cites.search(joining.end)
+        starts = not cited and (forms.paragraph.match(line.text) or is_heading(line.text))
         # a heading stands alone: the next line starts a paragraph of its own
-        if joining is not None and not starts and not heading.match(joining.parts[0]):
+        if joining is not None and not starts and not is_heading(joining.parts[0]):
             joining.add(line)
             changes.append(Change(line.source, line.first, "join_commentary_lines"))
             continue
@@ -370,6 +389,17 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
     if joining is not None:
         out.append(joining.line())
     return out, changes
+
+
+def _paragraph_citation_end(grammar, lang: str) -> re.Pattern | None:
+    """A text ending in a citation word of an absolute level (the commentary's ``п.``,
+    ``п.п.``, from the profile's ``[citations]``): the next line's number is cited."""
+    table = grammar.data.get("citations", {}).get(lang, {})
+    words = [w for lv in table.get("levels", []) if lv.get("absolute") for w in lv.get("words", [])]
+    if not words:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\s*$",
+                      re.IGNORECASE)
 
 
 def end_paragraph_at_marks(text: str) -> list[str]:
@@ -431,7 +461,8 @@ def _read_by_layout(text: str, layout: Layout | str) -> bool:
 
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
                 extra_words: frozenset[str] = frozenset(), lang: str | None = None, layout: Layout | None = None,
-                grammar=None, shared: frozenset[str] = frozenset()) -> Cleaned:
+                grammar=None, shared: frozenset[str] = frozenset(), dropped: frozenset[int] = frozenset(),
+                curated: frozenset[int] = frozenset()) -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
@@ -444,7 +475,11 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
     raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
+    # furniture a curation statement drops ([[drop]]): the whole line, or text from it
+    changes += [Change(source, n, "curated_drop") for n in sorted(dropped | curated)]
     for n, text in enumerate(raw, 1):
+        if n in dropped:
+            continue
         pre: list[str] = [text]
         if kind == "commentary":
             for rule in (drop_page_directives, end_paragraph_at_marks):
@@ -460,7 +495,7 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
             changes.extend(Change(source, n, rule) for rule in fired)
             lines.extend(Line(t, source, n, n) for t in out)
     if kind == "commentary":
-        joined, more = join_commentary_lines(lines, lang, grammar)
+        joined, more = join_commentary_lines(lines, lang, grammar, extra_words)
     else:
         joined, more = join_wrapped_lines(lines, extra_words, layout)
     joined, mended = furniture.repair_breaks(joined, extra_words)

@@ -20,6 +20,7 @@ import click
 from .model import CorpusError, collapse, json_escaped, os_fault, shorten, visible
 from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
 from .program import interruptible, report
+from .schema import KINDS
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
@@ -325,9 +326,12 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
 
 @main.command()
 @corpus_options
-@click.option("--format", "fmt", type=click.Choice(["json", "conllu", "tmx", "tei"]), default="json", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(["json", "conllu", "tmx", "tei", "tbx", "csv-glossary"]), default="json",
+              show_default=True,
               help="json: the corpus tree; conllu: tokens with lemma, UPOS and features; tmx: Russian-English "
-                   "translation units; tei: TEI P5 XML of the tree.")
+                   "translation units; tei: TEI P5 XML of the tree; tbx: the glossary as TBX-Basic; "
+                   "csv-glossary: the glossary as CSV. Each carries the corpus version stamp (editions, "
+                   "sources' hashes, build).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), callback=named("a file"),
               help="Write to FILE instead of stdout.")
 def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
@@ -339,6 +343,8 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
       lawsearch export --format conllu -o laws.conllu     # for UD tools and concordancers
       lawsearch export --format tmx -o laws.tmx           # for translation memories
       lawsearch export --format tei -o laws.xml
+      lawsearch export --format tbx -o glossary.tbx        # for terminology tools
+      lawsearch export --format csv-glossary -o glossary.csv
     """
     from .build import corpus_document, load_corpus, write_text
 
@@ -357,6 +363,15 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
             text = exports.to_conllu(corpus, Lexicon.load(folder.vocabulary.get("lexicon")).forms)
         elif fmt == "tmx":
             text = exports.to_tmx(corpus, version("lawsearch"))
+        elif fmt in ("tbx", "csv-glossary"):
+            from .glossary_export import to_glossary_csv, to_tbx
+            from .sources import read_glossary
+
+            folder = read_corpus_folder(root)
+            terms = read_glossary(folder.vocabulary.get("glossary"))
+            main_lang, other = folder.profile.languages[:2]  # the glossary file's two languages
+            text = (to_tbx(terms, main_lang, other, corpus, str(corpus.code.get("title", "Glossary")))
+                    if fmt == "tbx" else to_glossary_csv(terms, main_lang, other, corpus))
         else:
             text = exports.to_tei(corpus)
     if output:
@@ -491,7 +506,7 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
-@click.option("--kind", type=click.Choice(["laws", "commentary"]),
+@click.option("--kind", type=click.Choice(list(KINDS)),
               help="How to read the file (default: as its manifest says, else laws).")
 @click.option("--encoding", type=click.Choice(["auto", "utf-8", "cp1251", "cp866", "koi8-r"], case_sensitive=False),
               help="Encoding (default: as its manifest says, else detected).")
@@ -828,8 +843,12 @@ def _analysis(root: Path):
               help="Reading order, or by the words before (nearest first) or after the match.")
 @click.option("--width", default=40, show_default=True, type=click.IntRange(5, 200), help="Characters of context each side.")
 @click.option("--law", help="Only this law (and its commentary).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {node, left, match, right, url}.")
-def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, law: str | None, as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {node, left, match, right, url} "
+              "(with --aligned, each also has aligned: {lang, text, by}).")
+@click.option("--aligned", "aligned_lang", metavar="LANG", is_flag=False, flag_value="", default=None,
+              help="Under each line, the aligned sentence of the corpus's translation (or of LANG): bilingual kwic.")
+def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, law: str | None, as_json: bool,
+         aligned_lang: str | None) -> None:
     """Key word in context: every form of a word's lemma (or of a phrase's), in its context.
 
     \b
@@ -837,6 +856,7 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
       lawsearch kwic штрафная карта
       lawsearch kwic вистующий --sort right --width 30
       lawsearch kwic онер --json
+      lawsearch kwic штрафная карта --aligned       # each line with its English sentence
     """
     from .analysis import tokenize
     from .build import load_corpus
@@ -853,16 +873,29 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
             raise click.UsageError(f"{shorten(text)!r} has no words to look for; try: lawsearch kwic {_example('example_word')}")
         raise click.UsageError(f"{shorten(text)!r} is only stop words ({_example('example_stop_words')}), "
                                "which the lemma index leaves out")
+    other = None
+    if aligned_lang is not None:
+        from .concordance import aligned_sentence
+
+        languages = corpus.translation_languages
+        other = aligned_lang or next(iter(languages), None)
+        if other is None or other not in languages:
+            known = ", ".join(languages) or "none"
+            raise click.BadParameter(f"the corpus has no text in {shorten(other or 'another language')!r} to align "
+                                     f"with (its translations: {known})", param_hint="'--aligned'")
     lines = find(corpus, analysis, text, width, sort, law)
+    pairs = [aligned_sentence(corpus, l, other) if other else None for l in lines]
     if as_json:
-        emit_json([l.to_dict() for l in lines])
+        emit_json([{**l.to_dict(), "aligned": a} if a is not None else l.to_dict() for l, a in zip(lines, pairs)])
         return
     if not lines:
         emit(f"No form of {shorten(' '.join(word))!r} in the corpus text.")
         return
-    for l in lines:
+    for l, a in zip(lines, pairs):
         emit(f"{visible(l.node):>8}  {visible(l.left):>{width}} " + click.style(visible(l.match), bold=True, fg="yellow")
              + f" {visible(l.right)}", raw=True)
+        if a is not None:
+            emit(f"{'':>8}  {visible(a['lang'])}: {visible(a['text'] or '(no aligned text)')}")
     tell(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
 
 
@@ -891,3 +924,93 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
         return
     for lemma, n in rows:
         emit(f"{n:6}  {lemma}")
+
+
+@main.command()
+@click.argument("from_edition", metavar="FROM")
+@click.argument("to_edition", metavar="TO")
+@click.option("--editions", "description", metavar="FILE", type=click.Path(dir_okay=False), callback=named("a file"),
+              help="An editions description (TOML: [[editions]] with id and sources); FROM and TO are its "
+                   "edition ids. Without it, FROM and TO are two corpus folders, one edition each.")
+@click.option("--law", metavar="N", help="Only the changes that touch this law (in either edition).")
+@click.option("--lang", metavar="LANG", help="Compare in this language only (default: every language both editions have).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: {from, to, langs, changes: {lang: [{kind, old, new, law, new_law, …}]}} "
+                   "(docs/editions.md).")
+@click.option("--html", "html_dir", metavar="DIR", callback=named("a folder"),
+              help="Also write the compare view, a page per law, to DIR/compare/ (a built site's folder, "
+                   "or any folder: it opens from file://).")
+def diff(from_edition: str, to_edition: str, description: str | None, law: str | None, lang: str | None,
+         as_json: bool, html_dir: str | None) -> None:
+    """What changed between two editions, law by law: added, removed, renumbered, moved,
+    split, merged and reworded nodes (with the words changed).
+
+    Nodes are matched by their text, not by number: a law renumbered or split is found as
+    such. The editions are compared in each language both have; with none in common, diff
+    says so and exits 1.
+
+    \b
+    Example:
+      lawsearch diff 2007 2017 --editions editions.toml
+      lawsearch diff 2007 2017 --editions editions.toml --law 50
+      lawsearch diff 2007 2017 --editions editions.toml --lang en --json
+      lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
+      lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
+    """
+    from .compare import compare
+    from .edition_trees import from_folders, read_description
+
+    try:
+        if description:
+            editions = read_description(Path(description))
+        else:
+            for folder in (from_edition, to_edition):
+                if not Path(folder).is_dir():
+                    raise click.UsageError(f"{shorten(folder)!r} is no corpus folder; to name editions by id, "
+                                           "give --editions FILE")
+            editions = from_folders(Path(from_edition), Path(to_edition))
+            from_edition, to_edition = list(editions.editions)
+        shared = editions.shared_languages(from_edition, to_edition)
+        if not shared:
+            a, b = editions.get(from_edition), editions.get(to_edition)
+            raise click.ClickException(
+                f"editions {from_edition} ({', '.join(a.langs) or 'no law text'}) and {to_edition} "
+                f"({', '.join(b.langs) or 'no law text'}) share no language: there is nothing to compare word for word")
+        if lang is not None:
+            if lang not in shared:
+                raise click.BadParameter(f"{shorten(lang)!r} is not a language of both editions "
+                                         f"({', '.join(shared)})", param_hint="'--lang'")
+            shared = [lang]
+        results = {}
+        if law is not None and not any(n.kind == "law" and n.id == law.strip() for code in shared
+                                       for edition in (from_edition, to_edition) for n in editions.tree(edition, code)):
+            raise click.ClickException(f"no law {shorten(law)!r} in edition {from_edition} or {to_edition}; "
+                                       "--law takes a law number")
+        for code in shared:
+            comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code))
+            results[code] = comparison.for_law(law.strip()) if law else comparison.changes
+        if html_dir:
+            from .compare_site import write_compare
+
+            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared,
+                                    load_profile(editions.code.get("profile", DEFAULT_PROFILE)))
+            tell(f"wrote {len(written)} compare pages to {Path(html_dir) / 'compare'}")
+    except CorpusError as e:
+        raise click.ClickException(error_message(e)) from None
+    if as_json:
+        emit_json({"from": from_edition, "to": to_edition, "langs": shared,
+                   "changes": {code: [c.to_dict() for c in changes] for code, changes in results.items()}})
+        return
+    for code, changes in results.items():
+        emit(visible(f"{from_edition} → {to_edition}, {code}: {len(changes)} change{'s' if len(changes) != 1 else ''}"
+                     + (f" touching law {law}" if law else "")))
+        current = object()
+        for c in changes:
+            if c.law != current:
+                current = c.law
+                emit(visible(f"  law {c.law}"))
+            line = f"    {c.kind:<11} {' '.join(c.old) or '-':<12} → {' '.join(c.new) or '-'}"
+            if c.kind in ("reworded", "retitled"):
+                line += (f"   {round(c.share * 100)}% of the words; − {' '.join(c.removed_words) or '(none)'}"
+                         f"; + {' '.join(c.added_words) or '(none)'}")
+            emit(visible(line))

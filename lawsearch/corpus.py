@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from . import furniture
+from . import furniture, placement
 from .clean import clean_lines
 from .coverage import indentation, lost_text
 from .formats import placed
@@ -23,6 +23,7 @@ from .profile import DEFAULT as DEFAULT_PROFILE
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
+from .structure.apparatus import placement_entries, take_apparatus, use_apparatus
 
 Progress = Callable[[str], None]
 
@@ -51,20 +52,46 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     return flagged, refs, report, problems + tree.problems + unresolved_problems(unresolved), tree
 
 
+def _placed(placed: dict, piece) -> tuple[str | None, str | None]:
+    p = placed.get((piece.source, piece.first))
+    return (p.law, p.rule) if p else (None, None)
+
+
+def _suggestions(folder: CorpusFolder, nodes) -> list:
+    """What similarity suggests for the pieces no rule placed (placement.suggest); only
+    when there are any."""
+    if not any(n.kind == "piece" and n.law is None for n in nodes):
+        return []
+    from .analysis import Analysis, Lexicon
+
+    analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
+    return placement.suggest(nodes, list(folder.contents), lambda text: [t[0] for t in analysis.terms(text)],
+                             {s.path: s.id for s in folder.sources})
+
+
 def unresolved_problems(unresolved) -> list[Problem]:
     """A warning for each citation no target could be found for (never dropped silently)."""
     return [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
             for u in unresolved]
 
 
-def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang):
-    """Pages and the tree of some law sources, each read in its own layout."""
+def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, contents=()):
+    """Pages and the tree of some law sources, each read in its own layout; ``contents``
+    (the book's contents entries) place pieces no stronger rule places (placement.py)."""
     grammar = folder.grammar or default_grammar()
     layouts = {s.id: grammar.layout_for(s.lang, folder.layouts.get(s.id)) for s in folder.sources if s.kind == "laws"}
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
+    # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
+    commentary_ids = {s.id for s, _ in commentary}
+    about_commentary = [st for st in curation if st.at[0] in commentary_ids]
+    curation = [st for st in curation if st.at[0] not in commentary_ids]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
+    placements = placement.place(runs, lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source)),
+                                 grammar.levels, list(contents))
+    placement.statements(runs, placements)
+    folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
-                      grammar, layouts, folder.indents, lang)
+                      grammar, layouts, folder.indents, lang, about_commentary)
     return tree, runs, problems
 
 
@@ -116,26 +143,36 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
     shared = furniture.shared_lines(folder.texts, lambda s: False)
+    # the book's contents, subject index and title page leave the law text first (issue 13)
+    apparatus = take_apparatus(folder, words)
+    if not folder.contents:  # the contents place headless pieces (placement.py)
+        folder.contents = placement_entries(apparatus)
     cleaned = {}
+    from .sources import apply_drops
+
+    changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
+                                         {s.id: s.path for s in folder.sources})
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)
-        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared)
+        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
+                                         frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
     tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, folder.titles_en,
-                                     primary)
+                                     primary, folder.contents)
+    placed_pieces = dict(folder.placements)
     progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
     # citations are read in the language of the text that cites (the main one here, each
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
                                        folder.law_range, lang=primary, profile=folder.profile)
-    problems += tree.problems
+    problems += tree.problems + dropped
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
@@ -146,6 +183,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         alignment.append(report)
         progress(f"aligned the {lang} text: {len(report.covered_laws)} laws, "
                  + (", ".join(f"{k} {len(v)}" for k, v in report.flags.items()) or "no differences"))
+    nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
     places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
     footnotes = tuple(tree.footnotes)
@@ -169,15 +207,19 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
               "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE},
         report=ParseReport(
             pieces=tuple(PieceReport(p.source, p.first, p.page, p.page_from, p.starts_page, p.ends_page,
-                                     p.joined_by, n, p.curation is not None)
+                                     p.joined_by, n, p.curation is not None and p.curation.rule == "curated",
+                                     *_placed(placed_pieces, p))
                          for n, run in enumerate(runs) for p in run.pieces),
             verified=tuple(tree.verified),
             alignment=tuple(alignment),
             curation=tuple(CurationNote(st.at[0], st.at[1], st.reason) for st in folder.curation),
-            detected=dict(folder.detected)),
+            detected=dict(folder.detected),
+            commentary_headings=tuple(tree.commentary_headings),
+            suggestions=tuple(vars(s) for s in _suggestions(folder, nodes))),
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
         profile=folder.profile,
+        apparatus=apparatus,
     )
     problems = [for_user(p, folder.root) for p in problems]
     errors = [p for p in problems if p.severity == "error"]

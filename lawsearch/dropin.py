@@ -79,8 +79,14 @@ def _script_language(text: str) -> str:
 
 
 def _kind(lines: list[str], lang: str) -> str:
-    """``commentary`` when numbered commentary paragraphs (``47.8. …``) outnumber the law
-    layout's headings, else ``laws``."""
+    """``toc`` or ``index`` when every page is plainly a contents or index page;
+    ``commentary`` when numbered commentary paragraphs (``47.8. …``) outnumber the law
+    layout's headings; else ``laws``."""
+    from .structure.apparatus import whole_kind
+
+    apparatus = whole_kind(lines, load_profile(), lang)
+    if apparatus is not None:  # every page a contents or index page (issue 13)
+        return apparatus
     headings = sum(1 for line in lines if classify(line.strip(), lang).kind in HEADING_KINDS)
     paragraph = default_grammar().commentary(lang)[0]
     paragraphs = sum(1 for line in lines if paragraph.match(line.strip()))

@@ -12,7 +12,8 @@ import re
 import unicodedata
 from xml.sax.saxutils import escape, quoteattr
 
-from . import ids, morph
+from . import definitions, ids, morph
+from .glossary_export import stamp_text, version_stamp
 from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
 
@@ -146,7 +147,9 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
             cache[form] = annotate(form, lexicon)
         return cache[form]
 
-    out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC"]
+    out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",
+                      # one comment line of valid text whatever an edition or path holds
+                      "# lawsearch_stamp = " + " ".join(plain_text(stamp_text(version_stamp(corpus))).split())]
     for node in corpus.nodes:
         if not node.text:
             continue
@@ -198,7 +201,8 @@ def to_tmx(corpus: Corpus, version: str = "0") -> str:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<tmx version="1.4">',
              f'<header creationtool="lawsearch" creationtoolversion={xml_attr(version)} segtype="block" '
              f'o-tmf="lawsearch" adminlang={xml_attr(ADMIN_LANG)} srclang={xml_attr(main)} datatype="plaintext">',
-             f'<prop type="x-edition">{xml_text(str(edition))}</prop>', "</header>", "<body>"]
+             f'<prop type="x-edition">{xml_text(str(edition))}</prop>',
+             f'<prop type="x-lawsearch-stamp">{xml_text(stamp_text(version_stamp(corpus)))}</prop>', "</header>", "<body>"]
     for node, part, ru, en in (aligned(corpus, other) if other else []):
         lines.append(f"<tu tuid={xml_attr(node.id)}>")
         lines.append(f'<prop type="x-part">{part}</prop>')
@@ -229,6 +233,9 @@ def to_tei(corpus: Corpus) -> str:
             refs_by_source.setdefault(r.from_, []).append(r)
     known = {n.id for n in corpus.nodes}
     links: list[tuple[str, str]] = []
+    terms: dict[str, list] = {}  # node → its defined terms' first uses (lawsearch/definitions.py)
+    for u in corpus.apparatus.get("terms", ()):
+        terms.setdefault(u["node"], []).append((u["start"], u["end"], u["def"]))
 
     def text_xml(node_id: str, text: str, marks=()) -> str:
         out = []
@@ -241,7 +248,9 @@ def to_tei(corpus: Corpus) -> str:
                 out.append(f'<ref{target} n={xml_attr(" ".join(r.target for r in seg.refs))} '
                            f'type={xml_attr(seg.refs[0].status)}>{xml_text(text[seg.start:seg.end])}</ref>')
             else:
-                out.append(xml_text(text[seg.start:seg.end]))
+                for a, b, def_id in definitions.pieces(seg.start, seg.end, terms.get(node_id, ())):
+                    piece = xml_text(text[a:b])
+                    out.append(f'<term ref="#{def_id}">{piece}</term>' if def_id else piece)
         return "".join(out).replace("\n\n", "</p><p>")
 
     def div(node: Node, depth: int) -> list[str]:
@@ -276,7 +285,7 @@ def to_tei(corpus: Corpus) -> str:
         lines.append(f"{'  ' * depth}</div>")
         return lines
 
-    body: list[str] = []
+    body: list[str] = tei_definitions(corpus)
     for node in corpus.nodes:
         if node.parent is None and node.kind != "commentary":
             body += div(node, 3)
@@ -288,9 +297,11 @@ def to_tei(corpus: Corpus) -> str:
         "  <teiHeader><fileDesc>",
         f"    <titleStmt><title>{title}, {edition}</title></titleStmt>",
         "    <publicationStmt><p>Exported by lawsearch from the damaged raw text; gaps mark lost text.</p></publicationStmt>",
+        f'    <notesStmt><note type="lawsearch-stamp">{xml_text(stamp_text(version_stamp(corpus)))}</note></notesStmt>',
         "    <sourceDesc><listBibl>" + "".join(
             f'<bibl xml:id="{ids.source_anchor(s.id)}"><idno type="sha256">{s.sha256}</idno>'
-            f"<edition>{xml_text(s.edition)}</edition></bibl>" for s in corpus.sources) + "</listBibl></sourceDesc>",
+            f"<edition>{xml_text(s.edition)}</edition></bibl>" for s in corpus.sources) + tei_front(corpus)
+        + "</listBibl></sourceDesc>",
         "  </fileDesc></teiHeader>",
         "  <text><body>",
     ]
@@ -300,3 +311,27 @@ def to_tei(corpus: Corpus) -> str:
             f'<link target="#{a} #{b}"/>' for a, b in links) + "</linkGrp></back>")
     tail += ["  </text>", "</TEI>"]
     return "\n".join(head + body + tail) + "\n"
+
+
+def tei_definitions(corpus: Corpus) -> list[str]:
+    """The definitions as a ``div type="definitions"`` of labelled items, each label's
+    ``xml:id`` the definition's ID (the target of the text's ``term ref``)."""
+    section = corpus.apparatus.get("definitions")
+    if not section:
+        return []
+    items = "".join(f'<label xml:id={xml_attr(e["id"])}>{xml_text(e["term"])}</label><item>{xml_text(e["text"])}</item>'
+                    for e in section["entries"])
+    return [f'      <div type="definitions" xml:id={xml_attr(section["id"])}><head>{xml_text(section["title"])}</head>'
+            f'<list type="gloss">{items}</list></div>']
+
+
+def tei_front(corpus: Corpus) -> str:
+    """The title page (lawsearch/structure/apparatus.py) as a ``bibl`` of the printed book."""
+    front = corpus.apparatus.get("front") or {}
+    if not front:
+        return ""
+    tags = (("title", "title", ""), ("edition", "edition", ""), ("translator", "editor", ' role="translator"'),
+            ("editor", "editor", ' role="editor"'), ("original", "title", ' type="original"'),
+            ("publisher", "publisher", ""), ("city", "pubPlace", ""), ("year", "date", ""))
+    return '<bibl type="print">' + "".join(f"<{tag}{attr}>{xml_text(front[key])}</{tag}>"
+                                           for key, tag, attr in tags if front.get(key)) + "</bibl>"

@@ -115,8 +115,13 @@ class IdRules:
             for lang, words in grammar.get("divisions", {}).items() for rank, d in enumerate(words)]
         self._rank = {d.slug: d.rank for d in self.divisions}
         self.id_pattern = self._id_pattern()
-        self.commentary_pattern = self._template_pattern(self.formats.get("commentary", "{law}.{para}"),
-                                                         law=r"\d+", para=r"\d+")
+        self.definitions_id: str | None = self.formats.get("definitions")
+        # 48.4; an item 77.3(iii) (the item's format appended); the definitions' defs.1
+        law_or_defs = r"\d+" + (f"|{re.escape(self.definitions_id)}" if self.definitions_id else "")
+        item = re.escape(self.formats.get("commentary_item", "({label})")).replace(re.escape("{label}"), r"(?P<item>\w+)")
+        self.commentary_pattern = re.compile(
+            self._template_pattern(self.formats.get("commentary", "{law}.{para}"), law=law_or_defs,
+                                   para=r"\d+").pattern[:-1] + f"(?:{item})?$")
         slugs = "|".join(re.escape(s) for s in dict.fromkeys(d.slug for d in self.divisions)) or "(?!)"
         self.division_pattern = self._template_pattern(self.formats.get("division", "div-{slug}-{law}"),
                                                        slug=slugs, law=r"\d+")
@@ -154,8 +159,12 @@ class IdRules:
                 out += self.formats.get(level, "{label}").format(label=part)
         return out
 
-    def commentary_id(self, law: str, para: int) -> str:
-        return self.formats.get("commentary", "{law}.{para}").format(law=law, para=para)
+    def commentary_id(self, law: str, para: int, item: str | None = None) -> str:
+        """``commentary_id("48", 4) == "48.4"``; an item: ``commentary_id("77", 3, "iii") == "77.3(iii)"``."""
+        out = self.formats.get("commentary", "{law}.{para}").format(law=law, para=para)
+        if item:
+            out += self.formats.get("commentary_item", "({label})").format(label=item)
+        return out
 
     def division_id(self, slug: str, first_law: str) -> str:
         return self.formats.get("division", "div-{slug}-{law}").format(slug=slug, law=first_law)
@@ -183,7 +192,7 @@ class IdRules:
             return self.formats.get("anchor", "l") + re.sub(r"\((\w+)\)|\.(\w+)", r"-\1\2", node_id).lower()
         m = self.commentary_pattern.match(node_id)
         if m:
-            return f"c{m['law']}-{m['para']}"
+            return f"c{m['law']}-{m['para']}" + (f"-{m['item']}" if m["item"] else "")
         if NAME_CHARS.fullmatch(node_id):
             return node_id
         digest = hashlib.sha1(node_id.encode("utf-8")).hexdigest()[:6]
@@ -203,8 +212,10 @@ class IdRules:
             parts = tuple(self._position(lv, m[lv]) for lv in self.levels)
             return (0, int(m["law"]), 1, parts, "")
         m = self.commentary_pattern.match(node_id)
-        if m:
-            return (0, int(m["law"]), 3, (int(m["para"]),), "")
+        if m:  # the definitions' commentary before law 1's; a paragraph's items after it
+            item = m["item"] or ""
+            position = 0 if not item else ROMAN.index(item) + 1 if item in ROMAN else 1 + ord(item[0])
+            return (0, int(m["law"]) if m["law"].isdigit() else 0, 3, (int(m["para"]), position), "")
         m = self.division_pattern.match(node_id)
         if m:
             return (0, int(m["law"]), 0, (self.division_rank(m["slug"]),), "")
@@ -245,6 +256,17 @@ class IdRules:
         for name, pattern in parts.items():
             out = out.replace(re.escape("{" + name + "}"), f"(?P<{name}>{pattern})")
         return re.compile(f"^{out}$")
+
+
+@dataclass(frozen=True)
+class CommentaryForms:
+    """The commentary's line patterns in one language (``Grammar.commentary_forms``)."""
+
+    paragraph: re.Pattern  # "47.8. Текст", "77.3.(iii) текст": groups law, para, item, text
+    item: re.Pattern  # "(ii) текст" at a paragraph's start: groups item, text
+    heading: re.Pattern  # "Правило 48. ОТКРЫТИЕ КАРТ": groups law, title
+    heading_more: re.Pattern  # "ПОЛОЖЕНИЕ НА СТОЛЕ": the heading's title goes on
+    definitions: re.Pattern  # "ОПРЕДЕЛЕНИЯ": group title
 
 
 NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
@@ -388,16 +410,26 @@ class Grammar:
     def commentary(self, lang: str) -> tuple[re.Pattern, re.Pattern]:
         """The commentary's paragraph and heading patterns in ``lang`` (the profile's first
         language's where ``lang`` has none): ``47.8. Текст``, ``Правило 48. ОТКРЫТИЕ``."""
+        forms = self.commentary_forms(lang)
+        return forms.paragraph, forms.heading
+
+    def commentary_forms(self, lang: str) -> "CommentaryForms":
+        """All the commentary's line patterns in ``lang`` (``commentary`` gives the first two):
+        a numbered paragraph, maybe an item (``77.3.(iii) текст``), an item alone (``(ii)
+        текст``), a law heading, a line going on a heading's title, the definitions' heading."""
         tables = self.data.get("grammar", {}).get("commentary", {})
         table = tables.get(lang) or next(iter(tables.values()), {})
-        values = {"{law}": r"(?P<law>\d+)", "{para}": r"(?P<para>\d+)"}
-        out = []
-        for key in ("paragraph", "heading"):
+        item = table.get("item_label", "(?!)")
+        values = {"{law}": r"(?P<law>\d+)", "{para}": r"(?P<para>\d+)", "{item}": f"(?P<item>{item})"}
+
+        def compile_(key: str, whole: bool) -> re.Pattern:
             pattern = table.get(key, "(?!)")
             for k, v in values.items():
                 pattern = pattern.replace(k, v)
-            out.append(re.compile(f"^{pattern}\\s*$" if key == "heading" else f"^{pattern}$"))
-        return out[0], out[1]
+            return re.compile(f"^{pattern}\\s*$" if whole else f"^{pattern}$")
+
+        return CommentaryForms(compile_("paragraph", False), compile_("item", False), compile_("heading", True),
+                               compile_("heading_more", True), compile_("definitions", True))
 
     @property
     def layout_names(self) -> list[str]:

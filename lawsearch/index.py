@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 META = "meta.json"
 # 2: the forms table, the neighbours and the vocabulary in files of their own, lengths by document
-INDEX_VERSION = 2
+INDEX_VERSION = 3  # 3: the "subject" field
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
 VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
@@ -44,7 +44,9 @@ ENGLISH = "en"
 # the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
-BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3}
+# "subject": the subject index's headwords that point at the node (issue 13): the book's own
+# word for what the node is about, so a query naming a headword ranks its laws up
+BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3, "subject": 2.0}
 
 
 def load_glossary(path: Path | list[Path] | None) -> list[Term]:
@@ -215,6 +217,7 @@ def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
         text=fields.TEXT(analyzer=ru, stored=True, phrase=True),
         footnotes=fields.TEXT(analyzer=ru, stored=True, phrase=True, field_boost=BOOSTS["footnotes"]),
         commentary=fields.TEXT(analyzer=ru, phrase=True, field_boost=BOOSTS["commentary"]),
+        subject=fields.TEXT(analyzer=ru, phrase=True, field_boost=BOOSTS["subject"]),
         title_en=fields.TEXT(analyzer=en, stored=True),
         terms_en=fields.TEXT(analyzer=en, stored=True),
         text_en=fields.TEXT(analyzer=en, stored=True),
@@ -259,6 +262,18 @@ def english_text(corpus: Corpus, node) -> dict:
     return node.translations.get(ENGLISH) or {}
 
 
+def subject_headwords(corpus: Corpus) -> dict[str, list[str]]:
+    """Node ID → the subject index's headwords (with their sub-headings) that name it as a
+    target (lawsearch/structure/apparatus.py); {} for a corpus without an index."""
+    out: dict[str, list[str]] = {}
+    for e in corpus.apparatus.get("index", ()):
+        words = " ".join(x for x in (e["headword"], e.get("sub")) if x)
+        for target in e.get("targets", ()):
+            if corpus.node(target) is not None and words not in out.get(target, []):
+                out.setdefault(target, []).append(words)
+    return out
+
+
 def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
     """One whoosh document per node, its glossary terms found from the analysis pass."""
     cites: dict[str, list[str]] = {}
@@ -266,6 +281,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
         for node_id in corpus.citing(ref):
             cites.setdefault(node_id, []).append(ids.normalize(ref.target).lower())
     analyzed_glossary = [(term, analysed.terms(term.ru)) for term in glossary]
+    headwords = subject_headwords(corpus)
     for order, node in enumerate(corpus.nodes):
         if node.kind == "division":
             continue  # a division heading is a signpost, not an answer; the site's contents show it
@@ -279,6 +295,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
             id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=ids.node_url(node),
             title=node.title or "", text=node.text or "", footnotes=analysed.join(notes, "\n\n").text,
             commentary=analysed.join(commentary, "\n\n").text,
+            subject=analysed.join(headwords.get(node.id, []), "\n\n").text,
             title_en=english.get("title") or "",
             terms_en=" ; ".join(en_terms),
             text_en=english.get("text") or "",

@@ -318,6 +318,8 @@ class PieceReport:
     joined_by: str | None  # the rule that joined it to the piece before it
     run: int  # the run of joined pages it belongs to
     curated: bool
+    law: str | None = None  # the law of its first text (lawsearch/placement.py), None where no rule placed it
+    rule: str | None = None  # the rule that placed it: heading|continuity|next-heading|curated|toc|page|unattributed
 
 
 @dataclass(frozen=True)
@@ -350,11 +352,17 @@ class ParseReport:
     curation: tuple[CurationNote, ...] = ()
     # source id -> what `lawsearch add` guessed rather than read (lang, kind, edition, encoding)
     detected: dict[str, list[str]] = field(default_factory=dict)
+    # the commentary's headings as printed: [law or the definitions' ID, title, source, raw line]
+    commentary_headings: tuple[tuple[str, str, str, int], ...] = ()
+    # what content similarity suggests for pieces no rule placed (lawsearch/placement.py)
+    suggestions: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"pieces": [asdict(p) for p in self.pieces], "verified": list(self.verified),
                 "alignment": [{**asdict(a), "covered_laws": list(a.covered_laws)} for a in self.alignment],
-                "curation": [asdict(c) for c in self.curation], "detected": dict(self.detected)}
+                "curation": [asdict(c) for c in self.curation], "detected": dict(self.detected),
+                "commentary_headings": [list(h) for h in self.commentary_headings],
+                "suggestions": [dict(s) for s in self.suggestions]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ParseReport:
@@ -363,7 +371,9 @@ class ParseReport:
                    alignment=tuple(AlignmentReport(a["lang"], tuple(a["covered_laws"]), a["flags"])
                                    for a in data.get("alignment", ())),
                    curation=tuple(CurationNote(**c) for c in data.get("curation", ())),
-                   detected=dict(data.get("detected", {})))
+                   detected=dict(data.get("detected", {})),
+                   commentary_headings=tuple(tuple(h) for h in data.get("commentary_headings", ())),
+                   suggestions=tuple(dict(s) for s in data.get("suggestions", ())))
 
 
 @dataclass(frozen=True)
@@ -431,6 +441,9 @@ class Corpus:
     # the code's profile (lawsearch.profile.Profile) the corpus was read with; None when read
     # back from corpus.json, where ``code["profile"]`` names it (``profile.of`` loads it again)
     profile: Any = field(default=None, compare=False, repr=False)
+    # the book's apparatus (lawsearch/structure/apparatus.py): "toc", "index", "front",
+    # "pages" (apparatus pages found in law text), "terms" (definitions and their uses)
+    apparatus: dict[str, Any] = field(default_factory=dict)
 
     @property
     def lang(self) -> str:
@@ -555,6 +568,7 @@ class Corpus:
                  **({"repeats": p.repeats} if p.repeats else {})}
                 for p in self.problems
             ],
+            **({"apparatus": self.apparatus} if self.apparatus else {}),
         }
 
     @classmethod
@@ -585,6 +599,7 @@ class Corpus:
             inputs=data.get("inputs", ""),
             fingerprint=data.get("fingerprint"),
             build=data.get("build"),
+            apparatus=data.get("apparatus", {}),
         )
 
 

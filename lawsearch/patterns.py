@@ -156,14 +156,15 @@ def fold(label: str) -> str:
 #   section    "C", "B1(A)", "B2(a)", or "(A)": a sub-clause of the citing clause
 #   number     "2", "12.1.3" (a statute's part or point, dotted when written whole)
 #   letter     "а", "«б»" (a statute's sub-point)
-#   paragraph  "54.1" (a commentary paragraph)
+#   paragraph  "54.1", "66.4.", "77.3.(iii)", "1.1(b)" (a commentary paragraph or its item;
+#              a printed final dot belongs to the label: "п.п. 62.6. и 63.3.")
 
 _LABEL = {
     "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
     "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?|\([{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
-    "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?![\w.]\d)",
+    "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
 }
 # the end of a range: "61-64", "статей 10–12", "пунктах 1–3"
 _RANGE_END = r"\d{1,4}(?![\w])"

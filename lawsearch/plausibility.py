@@ -249,7 +249,9 @@ def other_language(data: bytes, lang: str, codecs: Iterable[str]) -> tuple[str, 
     """The language other than ``lang`` that (a sample of) ``data`` clearly reads as in one of
     ``codecs``, and that reading; None when it reads as ``lang`` as well as any.
 
-    A Russian law text declared English gives ``("ru", Reading("utf-8", 190, 8))``.
+    A Russian law text declared English gives ``("ru", Reading("utf-8", 190, 8))``. A
+    declaration is outvoted only by ``NOWHERE_WORDS`` words of the other language: a few
+    Latin-letter marks in a Russian file (``..page3``, ``(DC4)``) are no English text.
     """
     own_language = LANGUAGES.get(lang)
     if own_language is None:
@@ -267,7 +269,7 @@ def other_language(data: bytes, lang: str, codecs: Iterable[str]) -> tuple[str, 
         own = language_reading(text, own_language, codec)
         for other, language in LANGUAGES.items():
             found = language_reading(text, language, codec)
-            if other != lang and clearly_better(found, own) and (
+            if other != lang and found.plausible >= NOWHERE_WORDS and clearly_better(found, own) and (
                     best is None or (found.share, found.plausible) > (best[1].share, best[1].plausible)):
                 best = (other, found)
     return best

@@ -57,9 +57,13 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     unresolved: list[Unresolved] = []
     group = first_group
 
+    with_commentary = {n.law for n in by_id.values() if n.kind == "commentary"}
+
     def status(target: str) -> str:
         if target in by_id and not by_id[target].missing:
             return "node"
+        if target in by_id and target in laws and target in with_commentary:
+            return "node"  # a law known from its commentary: the link lands on it
         return "law" if _law_of(target) in laws else "outside"
 
     def scan(owner: str, law: str | None, context: Node | None, text: str, where: list[tuple[int, str, int]],
@@ -229,6 +233,8 @@ def _bare(text: str, forms: Citations):
 
 
 _WORD_FOLLOWS = re.compile(r"[ \t]+[^\W\d_]")
+# a commentary label's printed dots that are no part of its ID: "66.4." → 66.4, "77.3.(iii)" → 77.3(iii)
+PRINTED_DOTS = re.compile(r"\.(?=\()|\.$")
 
 
 def _labels(level: CitationLevel, forms: Citations, text: str):
@@ -275,8 +281,10 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     citing clause."""
     (level, labels), containers = found.chain[0], found.chain[1:]
     cited = list(_labels(level, forms, labels))
-    if level.absolute or (forms.join and any(forms.join in label for label in cited)):
-        return cited, None  # a commentary paragraph "54.1", a point written whole "12.1.3"
+    if level.absolute:  # a commentary paragraph "54.1", an item "77.3.(iii)" → 77.3(iii)
+        return [PRINTED_DOTS.sub("", label) for label in cited], None
+    if forms.join and any(forms.join in label for label in cited):
+        return cited, None  # a point written whole "12.1.3"
     outer = [_latin(label, forms) for _, label in reversed(containers)]
     if (containers[-1][0] if containers else level).rank != 0:
         if law is None:

@@ -472,13 +472,14 @@ def _toml(value: Any) -> str:
 
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
-KINDS = ("laws", "commentary")
+KINDS = ("laws", "commentary", "toc", "index", "front")  # the last three: the book's apparatus (issue 13)
 LEVELS = ("law", "section", "clause", "subclause", "item")
 
 LANG = Field(str, required=True, example='"ru"', pattern=re.compile(r"[a-z]{2,3}"),
              form="a language code")
 LAW_NUMBER = re.compile(r"[1-9]\d*")
 PIECE = re.compile(r"\s*[^:\s]+\s*:\s*\d+\s*")
+COMMENTARY_PARAGRAPH = re.compile(r"[1-9]\d*\.[1-9]\d*")
 
 
 def _law_range(laws: list[int]) -> str | None:
@@ -521,7 +522,15 @@ CURATION = Table("the curation file", {
         "clause": Field(str, example='"2"'),
         "subclause": Field(str, example='"a"'),
         "uncertain": Field(list, items=str, choices=LEVELS, example='["clause"]'),
+        # a commentary piece (its file's start, or text after a page footer): the paragraph it is
+        "paragraph": Field(str, example='"47.7"', pattern=COMMENTARY_PARAGRAPH, form="<law>.<number>"),
     }, many=True, anchor="at", check=_statement_id),
+    # furniture the cleaning rules missed: the raw line (or the text in it) is no part of the book
+    "drop": Table("[[drop]]", {
+        "at": Field(str, required=True, example='"003:12"', pattern=PIECE, form='"<source>:<line>"'),
+        "text": Field(str, example='"www.example.ru"'),
+        "reason": Field(str, required=True, example='"the web copy\'s address, printed on every page"'),
+    }, many=True, anchor="at"),
 })
 
 GLOSSARY = Table("the glossary", {

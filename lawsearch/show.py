@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from . import ids
+from . import definitions, ids
 from .model import Corpus, CorpusError, Node, Problem, _node_dict, _ref_dict, segments, shorten
 from .plausibility import language_name
 from .profile import of as profile_of
@@ -22,6 +22,8 @@ def resolve(corpus: Corpus, query: str) -> str:
     node_id = ids.normalize(query)
     if corpus.node(node_id) is not None or any(f.id == node_id for f in corpus.footnotes):
         return node_id
+    if definitions.entry(corpus, query.strip()) is not None:  # a definition: def-3
+        return query.strip()
     known = [n.id for n in corpus.nodes] + [f.id for f in corpus.footnotes]
     close = difflib.get_close_matches(node_id, known, n=4, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
@@ -41,6 +43,9 @@ def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
         return {"footnote": {"id": fn.id, "page": fn.page, "text": fn.text, "markers": list(fn.markers),
                              "orphan": fn.orphan, "at": fn.at},
                 "refs_out": [_ref_dict(r) for r in corpus.refs_from(fn.id)]}
+    found = definitions.entry(corpus, node_id)
+    if found is not None and corpus.node(node_id) is None:
+        return {"definition": found, "used_in": definitions.uses_of(corpus, node_id)}
     node = corpus.node(node_id)
     assert node is not None
     return {
@@ -51,6 +56,7 @@ def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
         "commentary": [_node_dict(c, ids.node_url(c)) for c in corpus.commentary(node.id)] if node.kind == "law" else [],
         "refs_out": [_ref_dict(r) for r in corpus.refs_from(node.id)],
         "refs_in": [_ref_dict(r) for r in corpus.refs_to(node.id)],
+        "terms": [{k: u[k] for k in ("def", "term", "surface", "start", "end")} for u in definitions.uses_in(corpus, node.id)],
     }
 
 
@@ -90,6 +96,10 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     if fn is not None:
         markers = ", ".join(fn.markers) or "none survives (orphan)"
         return f"Footnote {fn.id}, page {fn.page}\n  {fn.text}\n  markers in: {markers}\n"
+    found = definitions.entry(corpus, node_id)
+    if found is not None and corpus.node(node_id) is None:
+        used = ", ".join(definitions.uses_of(corpus, node_id)) or "none"
+        return f"{found['id']}. {found['term']}\n  {found['text']}\n  used in: {used}\n"
     node = corpus.node(node_id)
     assert node is not None
     words = profile_of(corpus)
@@ -106,6 +116,8 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     if node.translator:
         facts.append(f"translation {node.translator}")
     facts.append(f"placed by: {node.attribution or 'nothing (missing)'}")
+    if node.title_from == "contents":
+        facts.append("title from the contents")
     if node.uncertain:
         facts.append(f"guessed: {', '.join(node.uncertain)}")
     out.append("; ".join(facts))
@@ -140,6 +152,10 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         else:
             title = f"; {language_name(other)} title: {given['title']}]" if given.get("title") else "]"
             out.append(f"[no {language_name(other)} text in the corpus" + title)
+    terms = definitions.uses_in(corpus, node.id) if main in shown else []
+    if terms:
+        out.append("")
+        out.append("Defined terms: " + "; ".join(f"{u['surface']} → {u['def']} ({u['term']})" for u in terms))
     if node.alignment:
         out.append("")
         out.append("Languages differ: " + ", ".join(node.alignment))

@@ -20,13 +20,15 @@ from markupsafe import Markup, escape
 from . import ids
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
+from .site_apparatus import apparatus_pages, front_line, terms_by_node, text_with_terms
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
 # the profile's string (lawsearch/profiles/<name>/profile.toml, [strings.<lang>]) for each
 # reference status, placement rule and how two languages of a node differ
 STATUS_KEY = {"law": "ref_law", "outside": "ref_outside"}
 RULE_KEY = {"continuity": "placed_continuity", "next-heading": "placed_next_heading",
-            "curated": "placed_curated", "unattributed": "placed_unattributed"}
+            "curated": "placed_curated", "toc": "placed_toc", "page": "placed_page",
+            "unattributed": "placed_unattributed"}
 DIFFER_KEY = {"only-main": "differ_only_main", "only-translation": "differ_only_translation",
               "structure": "differ_structure", "title": "differ_title", "refs": "differ_refs"}
 
@@ -139,6 +141,9 @@ class SiteBuilder:
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
         self.env.globals["build_date"] = build_date(build_id)
         self.t = self.words.table  # the profile's strings in the corpus's main language (issue 9)
+        self.terms_by_node = terms_by_node(corpus)  # defined terms used in each node (site_apparatus.py)
+        self.front_line = lambda: front_line(self)
+        self.apparatus_pages = [name for name, _, _ in apparatus_pages(self)]
 
     # -- links ------------------------------------------------------------------------------
 
@@ -164,14 +169,15 @@ class SiteBuilder:
 
     # -- text ---------------------------------------------------------------------------------
 
-    def render_text(self, text: str, marks, refs: list[Ref], root: str) -> Markup:
+    def render_text(self, text: str, marks, refs: list[Ref], root: str, terms=()) -> Markup:
         """Corpus text as HTML: paragraphs, gap marks, footnote markers, labels and
-        references as links -- every piece of text escaped."""
+        references as links, defined terms linked to their definitions -- every piece of
+        text escaped."""
         out: list[str] = []
         for seg in segments(text, marks, refs):
             piece = text[seg.start:seg.end]
             if seg.kind == "text":
-                out.append(escape(piece))
+                out.append(text_with_terms(self, text, seg.start, seg.end, terms, root))
             elif seg.kind == "gap":
                 start = seg.start
                 before = " " if start > 0 and not text[start - 1].isspace() else ""
@@ -232,7 +238,8 @@ class SiteBuilder:
             shown[0] = placement
         evidence = "; ".join(x for x in (placement, self.guess(node)) if x) or None
         children = [self.view(c, root, shown) for c in self.corpus.children(node.id) if c.kind != "division"]
-        text_html = self.render_text(node.text, node.marks, self.refs_by_source.get(node.id, []), root) if node.text else None
+        text_html = self.render_text(node.text, node.marks, self.refs_by_source.get(node.id, []), root,
+                                     self.terms_by_node.get(node.id, ())) if node.text else None
         translated = self.translation(node).get("text")
         en_html = self.render_text(translated, (), self.refs_translated.get(node.id, []), root) if translated else None
         # a footnote shared by several markers is printed once, under the first of them
@@ -401,6 +408,8 @@ class SiteBuilder:
         page("search.html", "search.html", "", title=say("results_title"))
         page("sources.html", "sources.html", "", title=say("sources"))
         page("glossary.html", "glossary.html", "", glossary=self.glossary, title=say("glossary"))
+        for name, template, context in apparatus_pages(self):  # subject index, definitions (issue 13)
+            page(name, template, "", **context)
         if self.analysis is not None:
             page("concordance.html", "concordance.html", "", terms=self.concordance(), title=say("concordance"))
         pieces = [n for n in self.corpus.nodes if n.kind == "piece" and n.law is None]

@@ -44,6 +44,8 @@ class CurationStatement:
     clause: str | None = None
     subclause: str | None = None
     uncertain: tuple[str, ...] = ()
+    paragraph: str | None = None  # a commentary piece: the paragraph it is ("47.7")
+    rule: str = "curated"  # the attribution it gives: "curated", or the contents' "toc" / "page" (placement.py)
 
 
 @dataclass
@@ -59,6 +61,7 @@ class CorpusFolder:
     # source id -> the manifest values lawsearch add guessed ("lang", "kind", "edition")
     detected: dict[str, list[str]] = field(default_factory=dict)
     curation: list[CurationStatement] = field(default_factory=list)
+    drops: list = field(default_factory=list)  # the curation file's [[drop]] statements (DropStatement)
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
     profile: Profile | None = None  # the code's profile (lawsearch/profile.py), the manifest's [code] profile
@@ -71,6 +74,9 @@ class CorpusFolder:
     grammar: Grammar | None = None  # compiled from it: levels, ID rules, layouts
     layouts: dict[str, str] = field(default_factory=dict)  # source id -> the layout its law text is printed in
     indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
+    # the book's contents entries (placement.ContentsEntry), from a contents source: they place headless pieces
+    contents: list = field(default_factory=list)
+    placements: dict = field(default_factory=dict)  # (source id, first line) -> placement.Placement, from the pages stage
 
     @property
     def law_range(self) -> tuple[int, int]:
@@ -172,6 +178,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             folder.vocabulary.setdefault(key, []).append(each)
     if "curation" in folder.documents:
         folder.curation, found = read_curation(folder.documents["curation"][-1], sources, folder.law_range)
+        folder.drops, more = read_drops(folder.documents["curation"][-1], sources)
+        found += more
         folder.curation_path = f"{corpus_name(root)}/{code.get('curation', DATA_FILES['curation'].default)}"
         problems += found
     for doc in folder.documents.get("titles", []):
@@ -579,8 +587,62 @@ def read_curation(doc: Document, sources: list[Source],
             clause=entry.get("clause"),
             subclause=entry["subclause"].lower() if "subclause" in entry else None,
             uncertain=tuple(entry.get("uncertain", ())),
+            paragraph=entry.get("paragraph"),
         ))
     return statements, problems
+
+
+@dataclass(frozen=True)
+class DropStatement:
+    """A ``[[drop]]`` of the curation file: furniture the cleaning rules missed."""
+
+    at: tuple[str, int]  # (source id, raw line)
+    text: str | None  # the text to remove from the line; None: the whole line
+    reason: str
+    line: int  # where the statement stands in the curation file
+
+
+def read_drops(doc: Document, sources: list[Source]) -> tuple[list[DropStatement], list[Problem]]:
+    """The ``[[drop]]`` statements of a curation file, each naming a raw line."""
+    out: list[DropStatement] = []
+    problems: list[Problem] = []
+    pieces = PieceNames(sources)
+    for n, entry in enumerate(doc.data.get("drop", [])):
+        try:
+            at = pieces.resolve(entry["at"], "at")
+        except ValueError as e:
+            problems.append(doc.problem(e.args[0], "drop", n, e.args[1]))
+            continue
+        out.append(DropStatement(at, entry.get("text"), entry["reason"], doc.line("drop", n, "at")))
+    return out, problems
+
+
+def apply_drops(texts: dict[str, list[str]], drops: list[DropStatement], curation_path: str | None,
+                paths: dict[str, str]) -> tuple[dict[str, set[int]], dict[str, set[int]], list[Problem]]:
+    """Remove what each ``[[drop]]`` names from the raw lines: the text from its line (in
+    place), or the whole line (left to the cleaning to skip, so line numbers stay); returns
+    the lines changed and the lines to skip per source, and an error for a statement naming
+    a line that is not there or does not hold its text."""
+    changed: dict[str, set[int]] = {}
+    skip: dict[str, set[int]] = {}
+    problems: list[Problem] = []
+    for d in drops:
+        lines = texts.get(d.at[0])
+        if lines is None or not 1 <= d.at[1] <= len(lines):
+            problems.append(Problem("error", f"drop: {paths.get(d.at[0], d.at[0])} has no line {d.at[1]}",
+                                    curation_path, d.line))
+            continue
+        raw = lines[d.at[1] - 1]
+        if d.text is not None and d.text not in raw:
+            problems.append(Problem("error", f"drop: line {d.at[1]} of {paths.get(d.at[0], d.at[0])} does not hold "
+                                             f"{d.text!r}", curation_path, d.line))
+            continue
+        if d.text is not None:
+            lines[d.at[1] - 1] = " ".join(raw.replace(d.text, " ").split())
+            changed.setdefault(d.at[0], set()).add(d.at[1])
+        else:
+            skip.setdefault(d.at[0], set()).add(d.at[1])
+    return changed, skip, problems
 
 
 class PieceNames:

@@ -189,9 +189,10 @@ def test_kill_9_at_random_moments_of_a_5x_build(tmp_path):
     one_build = time.monotonic() - started
     seen = {build_id(out)}
     rng = random.Random(8)
-    deadline = time.monotonic() + 18  # the whole test stays under 30 s
+    # a fixed number of kills, each within one build's time: a loaded machine makes the test
+    # slower, never weaker (a wall-clock budget let it end after two kills under load)
     kills = 0
-    while time.monotonic() < deadline and kills < 8:
+    while kills < 4:
         before = build_id(out), snapshot(out)
         process = subprocess.Popen([*LAWSEARCH, "build", "-q", "--corpus", str(corpus), "--out", str(out)],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -205,7 +206,6 @@ def test_kill_9_at_random_moments_of_a_5x_build(tmp_path):
         else:
             assert now not in seen  # a whole new build, not an older one
         seen.add(now)
-    assert kills >= 3
     assert lawsearch("build", "-q", "--corpus", str(corpus), "--out", str(out)).returncode == 0
     assert len(generations(out)) == 2  # the killed builds' leftovers are gone
     assert not [p for p in out.iterdir() if p.name.startswith((".staging", ".old", ".current.tmp"))]

@@ -69,7 +69,7 @@ MISTAKES = [
     ("manifest.toml", '[[source]]\npath = "laws/ru/000_58dbb1f2fde933c1.txt"\nlang = "ru"\n',
      "has no 'kind', which is required", 2),
     ("manifest.toml", SOURCE_000.replace('"laws"', '"law"'), "kind in [[source]] path = \"laws/ru/000_58dbb1f2fde933c1.txt\" "
-     "must be one of laws, commentary, not \"law\" (did you mean 'laws'?)", 5),
+     "must be one of laws, commentary, toc, index, front, not \"law\" (did you mean 'laws'?)", 5),
     ("manifest.toml", SOURCE_000 + 'encoding = "latin-1"\n', "encoding in [[source]]", 6),
     ("manifest.toml", SOURCE_000 + 'encodng = "auto"\n', "unknown key 'encodng' in [[source]] path = "
      "\"laws/ru/000_58dbb1f2fde933c1.txt\" (did you mean 'encoding'?); allowed: path, lang, kind", 6),

@@ -352,6 +352,8 @@ def build_junk(parent: Path, laws: list[str], commentary: list[str], curation: s
 @example(laws=["Раздел I - А", "Раздел I - А", "Правило 40. А"], commentary=["текст"])
 @example(laws=["Раздел I - А", "Правило 40. А", "Раздел II - Б", "Правило 40. Б"], commentary=["текст"])
 @example(laws=["текст"], commentary=["(*)"])
+# three Latin-letter marks and no Russian word once had the commentary refused as English
+@example(laws=["Правило 40. А"], commentary=["..page3", "40.1. а(DC4)", "..page3"])
 def test_parser_never_raises_on_junk(scratch: Path, laws: list[str], commentary: list[str]) -> None:
     build_junk(scratch, laws, commentary)
 

@@ -38,14 +38,15 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                law_range: tuple[int, int], titles_en: dict[str, str], code: dict,
                curation_path: str | None, grammar: Grammar | None = None,
                layouts: dict[str, Layout] | None = None, indents: dict[str, dict[int, int]] | None = None,
-               main_lang: str | None = None) -> Tree:
+               main_lang: str | None = None, commentary_curation=()) -> Tree:
     """The whole structure stage: law-text runs and commentary files → a ``Tree``, read by
     the profile's ``grammar`` (the default profile's without one); ``layouts`` gives each
-    law source's layout, ``indents`` the indentation of the raw lines of list layouts."""
+    law source's layout, ``indents`` the indentation of the raw lines of list layouts;
+    ``commentary_curation`` the curation statements about commentary sources."""
     builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
                           grammar or default_grammar(), layouts, indents, main_lang)
     for run in runs:
         builder.add_run(run)
     for source, lines in commentary:
-        builder.add_commentary(source, lines)
+        builder.add_commentary(source, lines, [st for st in commentary_curation if st.at[0] == source.id])
     return builder.finish()

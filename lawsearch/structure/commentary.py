@@ -1,74 +1,214 @@
-"""The commentary: numbered paragraphs (``47.8.``) become nodes attached to their law."""
+"""The commentary: numbered paragraphs (``47.8.``) and their items (``77.3.(iii)``) become
+nodes attached to their law; the commentary on the definitions (``ОПРЕДЕЛЕНИЯ``) has
+unnumbered paragraphs, numbered by position (``defs.1``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..model import Line, Mark, Problem, Source
+from ..patterns import FOOTER
 from .nodes import BuilderBase, NodeBuilder
 
 
+@dataclass
+class _Reading:
+    """Where the reading of one commentary file stands."""
+
+    heading_law: str | None = None  # the law (or the definitions' ID) of the last heading
+    current: NodeBuilder | None = None
+    paragraph: tuple[str, int] | None = None  # (law, number) of the current paragraph, items included
+    defs_count: int = 0
+    page_break: bool = False  # a footer since the last paragraph start: what follows is another page
+    broken_since_heading: bool = False
+    pending: list[Line] = field(default_factory=list)  # text after a footer, before the next paragraph
+    heading_line: Line | None = None  # the definitions' heading, a span of their first paragraph
+
+
 class Commentary(BuilderBase):
-    def add_commentary(self, source: Source, lines: list[Line]) -> None:
-        """Numbered paragraphs ``47.8.`` become nodes attached to their law; headings
-        ``Правило 48. ОТКРЫТИЕ…`` name laws known only from the commentary; unnumbered
-        paragraphs stay inside the numbered one before them; the file's opening tail takes
-        the number before the next one (47.7) and is marked truncated."""
-        paragraph, heading = self.grammar.commentary(source.lang)
-        current: NodeBuilder | None = None
-        heading_law: str | None = None
+    def add_commentary(self, source: Source, lines: list[Line], statements=()) -> None:
+        """Numbered paragraphs ``47.8.`` become nodes attached to their law, their items
+        ``77.3.(iii)`` (or ``(ii)`` alone at a paragraph's start, the current paragraph's)
+        nodes ``77.3(iii)``; headings ``Правило 48. ОТКРЫТИЕ…`` name laws known only from the
+        commentary; ``ОПРЕДЕЛЕНИЯ`` opens the definitions' commentary, whose unnumbered
+        paragraphs are ``defs.1``, ``defs.2`` …; other unnumbered paragraphs stay inside the
+        numbered one before them. Text that opens the file, or follows a page footer and is
+        not the current paragraph's (the next number is not its successor), is the tail of
+        the paragraph before the next one (``47.7`` before ``47.8``), start truncated; the
+        paragraph cut by the footer is then end truncated.
+
+        Those pieces -- the file's start, the text after each footer -- are what curation
+        statements (``statements``, about this source) name by their first raw line: a
+        statement gives the paragraph (``paragraph = "47.7"``) or the law a piece is in."""
+        self._statements = {st.at[1]: st for st in statements}
+        self._piece_starts: list[int] = []
+        forms = self.grammar.commentary_forms(source.lang)
+        defs_id = self.ids.definitions_id
+        state = _Reading()
         leading: list[Line] = []
         for line in lines:
-            if m := heading.match(line.text):
-                heading_law = m["law"]
-                if self.in_range(heading_law):
-                    self.commentary_titles.setdefault(heading_law, (sentence_case(m["title"]), source.path, line))
-                    self.law_node(heading_law)
-                else:
-                    self.problems.append(Problem("error", f"law {heading_law} is outside the code's range", source.path, line.first))
-                current = None
+            footer = FOOTER.match(line.text)
+            if footer and not footer["rest"]:
+                state.page_break = state.broken_since_heading = True
                 continue
-            if m := paragraph.match(line.text):
-                law, para = m["law"], int(m["para"])
-                if heading_law is not None and law != heading_law:
-                    self.problems.append(Problem("warning", f"paragraph {law}.{para} stands under the heading of law {heading_law}",
-                                                 source.path, line.first))
+            heading = forms.heading.match(line.text)
+            definitions = forms.definitions.match(line.text) if defs_id else None
+            if heading or definitions:
+                self._close_pending(source, state, None)
+                if leading and heading and self.in_range(heading["law"]) and int(heading["law"]) > self.law_range[0]:
+                    # text before law N's heading belongs to law N-1 (next-heading); its number is unknown
+                    self._commentary_tail(source, leading, str(int(heading["law"]) - 1), None)
+                    leading = []
+                law = heading["law"] if heading else defs_id
+                title = (heading or definitions)["title"]
+                self.commentary_headings.append((law, title, source.path, line.first))
+                if heading and not self.in_range(law):
+                    self.problems.append(Problem("error", f"law {law} is outside the code's range", source.path, line.first))
+                    law = None
+                elif heading:
+                    self.commentary_titles.setdefault(law, (sentence_case(title), source.path, line))
+                    self.law_node(law)
+                state.heading_law, state.current, state.paragraph = law, None, None
+                state.heading_line = line if definitions else None
+                state.page_break = state.broken_since_heading = False
+                continue
+            if m := forms.paragraph.match(line.text):
+                law, para, item = m["law"], int(m["para"]), m["item"]
+                if state.heading_law is not None and law != state.heading_law and not state.broken_since_heading:
+                    self.problems.append(Problem("warning", f"paragraph {law}.{para} stands under the heading of law "
+                                                            f"{state.heading_law}", source.path, line.first))
                 if not self.in_range(law):
                     self.problems.append(Problem("error", f"paragraph {law}.{para}: law {law} is outside the code's range",
                                                  source.path, line.first))
-                    current = None
+                    state.current = None
                     continue
                 if leading:
                     self._commentary_tail(source, leading, law, para)
                     leading = []
-                current = self._commentary_node(self.ids.commentary_id(law, para), law, source, "heading")
-                if current.length:
-                    self.problems.append(Problem("error", f"commentary paragraph {current.id} appears twice", source.path, line.first))
-                body = Line(m["text"], line.source, line.first, line.last,
-                            tuple((o - m.start("text"), n) for o, n in line.line_starts() if o >= m.start("text")) or ((0, line.first),))
-                current.append(body, "paragraph", source.path, None)
-                current.add_span(source.path, None, line)
+                self._close_pending(source, state, (law, para))
+                self._start(source, state, line, m, self.ids.commentary_id(law, para, item), law, "heading")
+                state.paragraph = (law, para)
                 continue
-            if current is None:
+            item = forms.item.match(line.text) if state.paragraph and not state.page_break else None
+            if item:
+                law, para = state.paragraph
+                self._start(source, state, line, item, self.ids.commentary_id(law, para, item["item"]), law, "heading")
+                continue
+            if state.heading_law == defs_id and defs_id is not None and not state.page_break:
+                # the definitions' commentary: each unnumbered paragraph is one, by position
+                state.defs_count += 1
+                b = self._commentary_node(self.ids.commentary_id(defs_id, state.defs_count), defs_id, source, "heading")
+                if state.heading_line is not None:
+                    b.add_span(source.path, None, state.heading_line)
+                    state.heading_line = None
+                b.append(line, "paragraph", source.path, None)
+                b.add_span(source.path, None, line)
+                state.current = b
+                continue
+            if state.page_break and state.current is not None:
+                state.pending.append(line)
+            elif state.current is None:
                 leading.append(line)
             else:
-                current.append(line, "paragraph", source.path, None)
-                current.add_span(source.path, None, line)
+                state.current.append(line, "paragraph", source.path, None)
+                state.current.add_span(source.path, None, line)
         if leading:
             self._commentary_tail(source, leading, None, None)
+        self._close_pending(source, state, None)
+        for first, st in self._statements.items():
+            self.problems.append(Problem(
+                "error", f"no piece of the commentary starts at {st.at[0].split('_')[0]}:{first} (its pieces start at "
+                         f"lines {', '.join(map(str, self._piece_starts)) or 'none'})", self.curation_path, st.line))
+
+    def _start(self, source: Source, state: _Reading, line: Line, m, node_id: str, law: str, rule: str) -> None:
+        current = self._commentary_node(node_id, law, source, rule)
+        if current.length:
+            self.problems.append(Problem("error", f"commentary paragraph {current.id} appears twice", source.path, line.first))
+        body = Line(m["text"], line.source, line.first, line.last,
+                    tuple((o - m.start("text"), n) for o, n in line.line_starts() if o >= m.start("text")) or ((0, line.first),))
+        current.append(body, "paragraph", source.path, None)
+        current.add_span(source.path, None, line)
+        state.current = current
+        state.page_break = False
+
+    def _close_pending(self, source: Source, state: _Reading, following: tuple[str, int] | None) -> None:
+        """Text after a footer, now that the next paragraph (``following``, or none: a
+        heading or the file's end) is known: the current paragraph's own where the next
+        number is its successor (or nothing says otherwise), else the tail of the paragraph
+        before the next one -- the page between is lost."""
+        lines, state.pending = state.pending, []
+        if not lines:
+            return
+        curated = self._statements.get(lines[0].first)
+        if curated is None:
+            self._piece_starts.append(lines[0].first)
+        if curated is None and (following is None or state.paragraph is None or
+                                (following[0] == state.paragraph[0] and following[1] == state.paragraph[1] + 1)):
+            # the page goes on: mid-sentence, the sentence goes on after the footer
+            join = "paragraph" if not state.current.length or state.current.ends_sentence() else "space"
+            for line in lines:
+                state.current.append(line, join, source.path, None)
+                state.current.add_span(source.path, None, line)
+                join = "paragraph"
+            return
+        if state.current is not None:
+            state.current.truncated_end = True
+            state.current.marks.append(Mark("gap", state.current.length, state.current.length))
+        self._commentary_tail(source, lines, *(following or (None, None)))
 
     def _commentary_node(self, node_id: str, law: str, source: Source, rule: str) -> NodeBuilder:
-        b = self.node(node_id, "commentary", law, law)
+        b = self.node(node_id, "commentary", law, law if law != self.ids.definitions_id else None)
         b.attribute(rule)
         b.source = source.id
-        self.law_node(law)  # attributed in fill_missing_laws when no law text places it
+        if law != self.ids.definitions_id:
+            self.law_node(law)  # attributed in fill_missing_laws when no law text places it
         return b
 
     def _commentary_tail(self, source: Source, lines: list[Line], law: str | None, para: int | None) -> None:
-        if law is not None and para is not None and para > 1:
-            b = self._commentary_node(self.ids.commentary_id(law, para - 1), law, source, "next-heading")
+        first = lines[0].first
+        st = self._statements.pop(first, None)
+        if st is None and first not in self._piece_starts:
+            self._piece_starts.append(first)
+        by_text = self.ids.commentary_id(law, para - 1) if law is not None and para is not None and para > 1 else None
+        if st is not None and (st.paragraph or st.law):
+            name = f"{st.at[0].split('_')[0]}:{first}"
+            said_law = st.paragraph.split(".")[0] if st.paragraph else st.law
+            if st.paragraph and st.law and st.law != said_law:
+                self.problems.append(Problem("error", f"says paragraph {st.paragraph} of law {st.law} for {name}",
+                                             self.curation_path, st.line))
+            elif by_text is not None and st.paragraph and st.paragraph != by_text or \
+                    law is not None and said_law != law:
+                self.problems.append(Problem(
+                    "error", f"says {st.paragraph or 'law ' + said_law} for {name}, but the next paragraph's number "
+                             f"gives {by_text or 'law ' + law}", self.curation_path, st.line))
+            elif by_text is not None or law is not None and not st.paragraph:
+                self.verified.append(f"{name} {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}: "
+                                     f"confirmed by the next paragraph's number")
+            elif st.paragraph:  # the text gives the law at most: the statement gives the number
+                if law is not None:
+                    self.verified.append(f"{name} law {law}: confirmed by the next heading")
+                number = int(st.paragraph.split(".")[1])
+                b = self._commentary_node(self.ids.commentary_id(said_law, number), said_law, source, "curated")
+                self._fill_tail(b, source, lines)
+                return
+            else:
+                b = self.node(self.ids.piece_id(source.id, first), "piece", said_law, said_law)
+                b.attribute("curated")
+                b.source = source.id
+                self.law_node(said_law)
+                self._fill_tail(b, source, lines)
+                return
+        if by_text is not None:
+            b = self._commentary_node(by_text, law, source, "next-heading")
         else:
             b = self.node(self.ids.piece_id(source.id, lines[0].first), "piece", law, law)
             b.attribute("next-heading" if law else "unattributed")
             b.source = source.id
+            if law is not None:
+                self.law_node(law)  # its parent: a law known from nothing else is a missing node
+        self._fill_tail(b, source, lines)
+
+    def _fill_tail(self, b: NodeBuilder, source: Source, lines: list[Line]) -> None:
         b.truncated_start = True
         b.marks.append(Mark("gap", 0, 0))
         for line in lines:

@@ -18,7 +18,8 @@ class Freezing(BuilderBase):
         nodes = [self.freeze(b) for b in self.nodes.values()] + division_nodes
         nodes.sort(key=lambda n: self.ids.sort_key(n.id, n.law, n.kind))
         offsets = {b.id: b.offsets for b in self.nodes.values()} | self.division_offsets
-        return Tree(nodes, footnotes, self.problems.problems(), offsets, fn_offsets, self.verified, self.problems.named)
+        return Tree(nodes, footnotes, self.problems.problems(), offsets, fn_offsets, self.verified, self.problems.named,
+                    list(self.commentary_headings))
 
     def fill_missing_laws(self) -> None:
         present = sorted(int(b.law) for b in self.nodes.values() if b.kind == "law")

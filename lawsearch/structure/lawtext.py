@@ -62,7 +62,7 @@ class LawText(BuilderBase):
             elif rule == "heading":
                 self._verify(st, first_law, "law", f"law {first_law} by its heading")
             else:
-                law, rule = st.law, "curated"
+                law, rule = st.law, st.rule
         state.rule = rule or "unattributed"
         state.law = law if law is not None and self.in_range(law) else None
         if law is not None and state.law is None:

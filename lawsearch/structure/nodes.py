@@ -10,7 +10,8 @@ from ..grammar import Grammar, Layout
 from ..model import Footnote, Line, Mark, Node, Problem, ProblemLog, Source, Span
 from ..patterns import FOOTNOTE_MARKER
 
-STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "unattributed": 4}
+# the placement rules, strongest first: the text's own, curation, then the book's contents (placement.py)
+STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "toc": 4, "page": 5, "unattributed": 6}
 SENTENCE_END = re.compile(r"[.!?:;…]['\"»)]*$")
 
 
@@ -108,6 +109,7 @@ class Tree:
     footnote_offsets: dict[str, tuple[str, int]]  # footnote id -> (source path, raw line)
     verified: list[str]  # curation statements a stronger rule confirmed
     named: set[tuple[str, int]] = field(default_factory=set)  # (source path, raw line) some problem names
+    commentary_headings: list[tuple[str, str, str, int]] = field(default_factory=list)  # (law, title, path, line)
 
 
 class NamingLog(ProblemLog):
@@ -167,6 +169,8 @@ class BuilderBase:
         self.division_offsets: dict[str, list[tuple[int, str, int]]] = {}
         self.bodies: list = []
         self.commentary_titles: dict[str, tuple[str, str, Line]] = {}
+        # the commentary's headings as printed: (law or the definitions' ID, title, source path, raw line)
+        self.commentary_headings: list[tuple[str, str, str, int]] = []
 
     def layout(self, source_id: str) -> Layout:
         """The layout a source's law text is printed in (the manifest's, else its language's default)."""

@@ -1,0 +1,519 @@
+"""Two editions of the code side by side: what changed, law by law.
+
+``compare(old, new)`` takes the law trees of two editions in one language (lists of
+``Node``: IDs, titles, own texts, parents) and returns the change records a reader of the
+code cares about:
+
+    added       a node (with its children) only in the new edition
+    removed     a node (with its children) only in the old edition
+    renumbered  the same node under the same (mapped) parent with another label
+    moved       the same node under another parent
+    split       one old node's content now in several new nodes (the first keeps the title)
+    merged      several old nodes' content in one new node (the first old title stays)
+    reworded    the own text changed: the words removed and added, and the share removed
+    retitled    the title changed (not part of a split)
+
+Children follow their parent: the clauses of a renumbered section are not listed unless
+they change on their own, and the children of a split or merged node are mapped, not listed.
+
+Nodes are matched by content, never by ID alone (an edition that renumbers has other laws
+under the old numbers): first exact (kind, title, text), then the same title with similar
+text, then untitled nodes by similar text under the same parent. IDs are only compared
+after matching, to tell a renumbering from a move. The module knows no language: words are
+``\\w+`` runs, the same in every script.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .model import Node
+
+# the levels of a law tree that are compared (divisions, commentary, footnotes are not law text)
+TREE_KINDS = ("law", "section", "clause", "subclause", "item")
+WORD = re.compile(r"\w+(?:-\w+)*")
+# how the site renders a rewording: words, the space between them and punctuation, each a token
+TOKEN = re.compile(r"\w+(?:-\w+)*|\s+|[^\w\s]+")
+SAME_TITLE_SIMILARITY = 0.25  # same title, same kind: text this similar (word ratio) is a rewording
+UNTITLED_SIMILARITY = 0.6  # no title to go by: the text must be mostly the same ...
+UNTITLED_IN_PLACE = 0.3  # ... unless it stands where the old one stood (same parent, same label)
+UNTITLED_MUTUAL = 0.45  # ... or the two are each other's most alike (renumbered and reworded)
+RETITLED_MIN_WORDS = 4  # a text this long, unchanged, is the same node under a new title
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change record. ``old`` / ``new`` are node IDs in each edition (empty for an added
+    / removed node); ``law`` the law it is filed under (the old law, the new one for an
+    added node). A rewording carries its word diff: ``share`` = removed words / old words."""
+
+    kind: str
+    old: tuple[str, ...]
+    new: tuple[str, ...]
+    law: str | None
+    new_law: str | None = None
+    share: float | None = None
+    removed_words: tuple[str, ...] = ()
+    added_words: tuple[str, ...] = ()
+    # the text as runs to render: ("same", text) | ("del", text) | ("ins", text)
+    runs: tuple[tuple[str, str], ...] = ()
+
+    def to_dict(self) -> dict:
+        data = {"kind": self.kind, "old": list(self.old), "new": list(self.new), "law": self.law,
+                "new_law": self.new_law}
+        if self.kind in ("reworded", "retitled"):
+            data.update(share=self.share, removed_words=list(self.removed_words),
+                        added_words=list(self.added_words), runs=[list(r) for r in self.runs])
+        return data
+
+
+@dataclass
+class Comparison:
+    """The records, and the node mapping they were read from (old ID -> new ID), which the
+    compare view uses to put the two texts of a law side by side."""
+
+    changes: list[Change]
+    mapping: dict[str, str] = field(default_factory=dict)
+
+    def for_law(self, law: str) -> list[Change]:
+        """The records that touch ``law`` in either edition."""
+        return [c for c in self.changes if law in (c.law, c.new_law)]
+
+    def laws(self) -> list[str]:
+        """The laws with changes, in the old edition's order (new laws after)."""
+        seen: dict[str, None] = {}
+        for c in self.changes:
+            for law in (c.law, c.new_law):
+                if law is not None:
+                    seen.setdefault(law, None)
+        return list(seen)
+
+
+def words(text: str | None) -> list[str]:
+    """The words of a text: ``\\w+`` runs, hyphenated compounds whole, punctuation dropped.
+
+    >>> words("Law 50-A: the card, face-up.")
+    ['Law', '50-A', 'the', 'card', 'face-up']
+    """
+    return WORD.findall(text or "")
+
+
+def norm(text: str | None) -> str:
+    """A text with its spacing made plain (hard wraps and paragraph breaks are not changes)."""
+    return " ".join((text or "").split())
+
+
+def word_diff(old: str | None, new: str | None) -> tuple[float, list[str], list[str]]:
+    """(share, removed words, added words) between two texts, word by word.
+
+    >>> word_diff("the card is played face up", "the card is laid face down")
+    (0.33, ['played', 'up'], ['laid', 'down'])
+    """
+    a, b = words(old), words(new)
+    minus: list[str] = []
+    plus: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op in ("delete", "replace"):
+            minus += a[i1:i2]
+        if op in ("insert", "replace"):
+            plus += b[j1:j2]
+    share = round(len(minus) / len(a), 2) if a else (0.0 if not b else 1.0)
+    return share, minus, plus
+
+
+def text_runs(old: str | None, new: str | None) -> list[tuple[str, str]]:
+    """The new text as runs of kept, deleted and inserted text, for rendering a rewording:
+    the words are aligned as ``word_diff`` aligns them, a changed stretch runs from its
+    first word to its last, and what stands between words is the new text's.
+
+    >>> text_runs("a red card, face up", "a blue card, face down")
+    [('same', 'a '), ('del', 'red'), ('ins', 'blue'), ('same', ' card, face '), ('del', 'up'), ('ins', 'down')]
+    >>> text_runs("a red card", "a card")
+    [('same', 'a'), ('del', ' red'), ('same', ' card')]
+    """
+    a_text, b_text = norm(old), norm(new)
+    a = list(WORD.finditer(a_text))
+    b = list(WORD.finditer(b_text))
+    runs: list[tuple[str, str]] = []
+
+    def put(kind: str, text: str) -> None:
+        if not text:
+            return
+        if runs and runs[-1][0] == kind:
+            runs[-1] = (kind, runs[-1][1] + text)
+        else:
+            runs.append((kind, text))
+
+    pos = 0
+    matcher = difflib.SequenceMatcher(None, [m.group() for m in a], [m.group() for m in b], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            put("same", b_text[pos:b[j2 - 1].end()])
+            pos = b[j2 - 1].end()
+            continue
+        removed = a_text[a[i1].start():a[i2 - 1].end()] if i2 > i1 else ""
+        if j2 > j1:
+            put("same", b_text[pos:b[j1].start()])
+            pos = b[j1].start()
+            put("del", removed)
+        elif removed:  # a deletion only: it takes a space of its own, the new text stays as it is
+            put("del", " " + removed if pos else removed + " ")
+        if j2 > j1:
+            put("ins", b_text[b[j1].start():b[j2 - 1].end()])
+            pos = b[j2 - 1].end()
+    put("same", b_text[pos:])
+    return runs
+
+
+def similarity(a: str | None, b: str | None) -> float:
+    """How alike two texts are, by their words (1.0 the same, 0.0 nothing shared)."""
+    wa, wb = words(a), words(b)
+    if not wa and not wb:
+        return 1.0
+    return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
+
+
+def _joined(texts: Iterable[str | None]) -> str:
+    return " ".join(t for t in (norm(x) for x in texts) if t)
+
+
+class _Tree:
+    """One edition's law tree: nodes by ID in reading order, children, depth order."""
+
+    def __init__(self, nodes: Iterable[Node]):
+        self.nodes = {n.id: n for n in nodes if n.kind in TREE_KINDS and not n.missing}
+        self.order = {i: k for k, i in enumerate(self.nodes)}
+        self.children: dict[str | None, list[str]] = defaultdict(list)
+        for n in self.nodes.values():
+            parent = n.parent if n.parent in self.nodes else None
+            self.children[parent].append(n.id)
+
+    def parent(self, i: str) -> str | None:
+        p = self.nodes[i].parent
+        return p if p in self.nodes else None
+
+    def law(self, i: str) -> str | None:
+        n = self.nodes[i]
+        return n.law or (n.id if n.kind == "law" else None)
+
+    def key(self, i: str) -> tuple:
+        n = self.nodes[i]
+        return n.kind, norm(n.title), norm(n.text)
+
+    def subtree(self, i: str) -> list[str]:
+        out, todo = [], [i]
+        while todo:
+            x = todo.pop()
+            out.append(x)
+            todo += self.children.get(x, [])
+        return out
+
+
+def _rebase(i: str, old_parent: str | None, new_parent: str | None) -> str:
+    """The ID a child would have under its parent's new ID: 30B1 under 30B -> 30C gives 30C1."""
+    if old_parent is None or new_parent is None or not i.startswith(old_parent):
+        return i
+    return new_parent + i[len(old_parent):]
+
+
+class _Matcher:
+    def __init__(self, old: _Tree, new: _Tree):
+        self.old, self.new = old, new
+        self.fwd: dict[str, str] = {}
+        self.back: dict[str, str] = {}
+        # text splits and merges found while matching: (old IDs, new IDs)
+        self.splits: list[tuple[list[str], list[str]]] = []
+        self.merges: list[tuple[list[str], list[str]]] = []
+        self.consumed_old: set[str] = set()
+        self.created_new: set[str] = set()
+
+    def pair(self, o: str, n: str) -> None:
+        self.fwd[o] = n
+        self.back[n] = o
+
+    def free_old(self, kind: str) -> list[str]:
+        return [i for i, n in self.old.nodes.items() if n.kind == kind and i not in self.fwd
+                and i not in self.consumed_old]
+
+    def free_new(self, kind: str) -> list[str]:
+        return [i for i, n in self.new.nodes.items() if n.kind == kind and i not in self.back
+                and i not in self.created_new]
+
+    def mapped_parent(self, o: str) -> str | None:
+        p = self.old.parent(o)
+        return self.fwd.get(p, p) if p is not None else None
+
+    # -- exact: the same kind, title and text
+    def exact(self) -> None:
+        """Pair nodes alike in kind, title and text. Nodes with text of their own first; a
+        node with none (a section that is only a title over its clauses) is told from its
+        namesakes by where its children went, then by its parent, then by its ID."""
+        by_key: dict[tuple, list[str]] = defaultdict(list)
+        for i in self.new.nodes:
+            by_key[self.new.key(i)].append(i)
+        weak = [o for o in self.old.nodes if not self.old.key(o)[2]]
+        strong = [o for o in self.old.nodes if self.old.key(o)[2]]
+        pending: list[str] = []
+        for o in strong:  # one with the same ID first: an unchanged node stays put
+            candidates = by_key.get(self.old.key(o), [])
+            if o in candidates:
+                candidates.remove(o)
+                self.pair(o, o)
+            else:
+                pending.append(o)
+        for o in pending:
+            candidates = by_key.get(self.old.key(o), [])
+            if not candidates:
+                continue
+            # several alike: the one under the mapped parent, else the first in reading order
+            want = self.mapped_parent(o)
+            best = next((c for c in candidates if self.new.parent(c) == want), candidates[0])
+            candidates.remove(best)
+            self.pair(o, best)
+        # where the children went decides first, the most children first ...
+        scored = sorted(((self._children_agree(o, c), -self.old.order[o], -self.new.order[c], o, c)
+                         for o in weak for c in by_key.get(self.old.key(o), [])), reverse=True)
+        for agree, _, _, o, c in scored:
+            if agree and o not in self.fwd and c not in self.back:
+                by_key[self.old.key(o)].remove(c)
+                self.pair(o, c)
+        # ... then, in reading order (a parent before its children), the mapped parent or the ID
+        for o in weak:
+            candidates = by_key.get(self.old.key(o), [])
+            if o in self.fwd or not candidates:
+                continue
+            want = self.mapped_parent(o)
+            best = next((c for c in candidates if self.new.parent(c) == want), o if o in candidates else None)
+            if best is not None:
+                candidates.remove(best)
+                self.pair(o, best)
+
+    def _children_agree(self, o: str, n: str) -> int:
+        """How many of ``o``'s children are paired with children of ``n``."""
+        return sum(1 for c in self.old.children.get(o, []) if c in self.fwd and self.new.parent(self.fwd[c]) == n)
+
+    # -- the title changed: the same text, or the same children
+    def retitled(self) -> None:
+        for kind in TREE_KINDS:
+            free_new = self.free_new(kind)
+            by_text: dict[str, list[str]] = defaultdict(list)
+            for n in free_new:
+                by_text[norm(self.new.nodes[n].text)].append(n)
+            for o in self.free_old(kind):
+                text = norm(self.old.nodes[o].text)
+                if len(words(text)) < RETITLED_MIN_WORDS or not by_text.get(text):
+                    continue
+                want = self.mapped_parent(o)
+                candidates = by_text[text]
+                n = next((c for c in candidates if self.new.parent(c) == want), candidates[0])
+                candidates.remove(n)
+                self.pair(o, n)
+        for kind in reversed(TREE_KINDS):  # innermost first: a section found by its clauses helps its law
+            for o in self.free_old(kind):
+                kids = self.old.children.get(o, [])
+                homes = [self.new.parent(self.fwd[c]) for c in kids if c in self.fwd]
+                if not kids or len(homes) * 2 < len(kids) or len(set(homes)) != 1:
+                    continue
+                n = homes[0]
+                if (n is not None and self.new.nodes[n].kind == kind and n not in self.back
+                        and n not in self.created_new and similarity(self.old.nodes[o].text,
+                                                                     self.new.nodes[n].text) >= SAME_TITLE_SIMILARITY):
+                    self.pair(o, n)
+
+    # -- the same title: a rewording, or a text shared out (split) or joined (merged)
+    def same_title(self, kind: str) -> None:
+        olds = self.free_old(kind)
+        for o in olds:
+            title = norm(self.old.nodes[o].title)
+            if not title or o in self.fwd or o in self.consumed_old:
+                continue
+            candidates = [n for n in self.free_new(kind) if norm(self.new.nodes[n].title) == title]
+            if not candidates:
+                continue
+            want = self.mapped_parent(o)
+            n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text),
+                                               self.new.parent(c) == want, c == o))
+            if self._text_split(o, n) or self._text_merge(o, n):
+                continue
+            if similarity(self.old.nodes[o].text, self.new.nodes[n].text) >= SAME_TITLE_SIMILARITY:
+                self.pair(o, n)
+
+    def _text_split(self, o: str, n: str) -> bool:
+        """``o``'s text is ``n``'s followed by the texts of new siblings after ``n`` that have no
+        old node: the text was shared out (70B -> 70B + a new 70C)."""
+        old_text, first = norm(self.old.nodes[o].text), norm(self.new.nodes[n].text)
+        if not first or not old_text.startswith(first) or old_text == first:
+            return False
+        siblings = self.new.children[self.new.parent(n)]
+        taken, joined = [n], first
+        for s in siblings[siblings.index(n) + 1:]:
+            if s in self.back or s in self.created_new or self.new.nodes[s].kind != self.new.nodes[n].kind:
+                break
+            taken.append(s)
+            joined = _joined([joined, self.new.nodes[s].text])
+            if joined == old_text:
+                self.pair(o, n)
+                self.splits.append(([o], taken))
+                self.created_new.update(taken[1:])
+                return True
+            if not old_text.startswith(joined):
+                break
+        return False
+
+    def _text_merge(self, o: str, n: str) -> bool:
+        """``n``'s text is ``o``'s followed by the texts of old siblings after ``o`` that have no
+        new node: several old texts were joined (70C1 + 70C2 -> 70D1)."""
+        new_text, first = norm(self.new.nodes[n].text), norm(self.old.nodes[o].text)
+        if not first or not new_text.startswith(first) or new_text == first:
+            return False
+        siblings = self.old.children[self.old.parent(o)]
+        taken, joined = [o], first
+        for s in siblings[siblings.index(o) + 1:]:
+            if s in self.fwd or s in self.consumed_old or self.old.nodes[s].kind != self.old.nodes[o].kind:
+                break
+            taken.append(s)
+            joined = _joined([joined, self.old.nodes[s].text])
+            if joined == new_text:
+                self.pair(o, n)
+                self.merges.append((taken, [n]))
+                self.consumed_old.update(taken[1:])
+                return True
+            if not new_text.startswith(joined):
+                break
+        return False
+
+    # -- no title to go by: similar text under the same (mapped) parent
+    def untitled(self, kind: str) -> None:
+        for o in self.free_old(kind):
+            want = self.mapped_parent(o)
+            candidates = [n for n in self.free_new(kind) if self.new.parent(n) == want
+                          and not norm(self.new.nodes[n].title) and not norm(self.old.nodes[o].title)]
+            if not candidates:
+                continue
+            here = _rebase(o, self.old.parent(o), want)  # where it stands if nothing moved
+            n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text), c == here))
+            alike = similarity(self.old.nodes[o].text, self.new.nodes[n].text)
+            if alike >= UNTITLED_SIMILARITY or (n == here and alike >= UNTITLED_IN_PLACE) or (
+                    alike >= UNTITLED_MUTUAL and self._best_old_for(n, kind) == o):
+                self.pair(o, n)
+
+    def _best_old_for(self, n: str, kind: str) -> str | None:
+        """The free untitled old node under ``n``'s (mapped) parent whose text is most like ``n``'s."""
+        olds = [o for o in self.free_old(kind) if self.mapped_parent(o) == self.new.parent(n)
+                and not norm(self.old.nodes[o].title)]
+        return max(olds, key=lambda o: similarity(self.old.nodes[o].text, self.new.nodes[n].text), default=None)
+
+    def run(self) -> None:
+        self.exact()
+        for kind in TREE_KINDS:  # outermost first: a child's parent is matched before it
+            self.same_title(kind)
+            self.untitled(kind)
+        self.retitled()
+        self.structural()
+
+    # -- split and merged by children: a node's children now under several nodes
+    def structural(self) -> None:
+        for o, n in list(self.fwd.items()):
+            if o in self.consumed_old:
+                continue
+            homes = {self.new.parent(self.fwd[c]) for c in self.old.children.get(o, []) if c in self.fwd}
+            # the parts are siblings of the node that keeps the title, and hold mostly its children
+            others = [h for h in homes if h != n and h is not None and h not in self.back
+                      and h not in self.created_new and self.new.parent(h) == self.new.parent(n)
+                      and self._share_from(h, o) >= 0.5]
+            if n in homes and others:
+                news = sorted([n, *others], key=self.new.order.__getitem__)
+                self.splits.append(([o], news))
+                self.created_new.update(others)
+        for n, o in list(self.back.items()):
+            if n in self.created_new:
+                continue
+            homes = {self.old.parent(self.back[c]) for c in self.new.children.get(n, []) if c in self.back}
+            others = [h for h in homes if h != o and h is not None and h not in self.fwd
+                      and h not in self.consumed_old and self.old.parent(h) == self.old.parent(o)
+                      and self._share_to(h, n) >= 0.5]
+            if o in homes and others:
+                olds = sorted([o, *others], key=self.old.order.__getitem__)
+                self.merges.append((olds, [n]))
+                self.consumed_old.update(others)
+
+
+    def _share_from(self, n: str, o: str) -> float:
+        """The share of new ``n``'s children that were children of old ``o``."""
+        kids = self.new.children.get(n, [])
+        return sum(1 for c in kids if c in self.back and self.old.parent(self.back[c]) == o) / len(kids) if kids else 0.0
+
+    def _share_to(self, o: str, n: str) -> float:
+        """The share of old ``o``'s children that went under new ``n``."""
+        kids = self.old.children.get(o, [])
+        return sum(1 for c in kids if c in self.fwd and self.new.parent(self.fwd[c]) == n) / len(kids) if kids else 0.0
+
+
+def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:
+    """The changes from one edition's law tree to another's, in one language."""
+    old, new = _Tree(old_nodes), _Tree(new_nodes)
+    m = _Matcher(old, new)
+    m.run()
+    changes: list[Change] = []
+    olaw, nlaw = old.law, new.law
+
+    # the nodes a split or merge gathers: their children are mapped, not listed
+    gathered: dict[str, set[str]] = {}
+    for olds, news in m.splits + m.merges:
+        for o in olds:
+            gathered[o] = set(news)
+        kind = "split" if len(olds) == 1 and len(news) > 1 else "merged"
+        changes.append(Change(kind, tuple(olds), tuple(news), olaw(olds[0]), nlaw(news[0])))
+    in_structural = {o for olds, _ in m.splits + m.merges for o in olds}
+
+    for o, n in m.fwd.items():
+        if o in in_structural:
+            continue
+        p = old.parent(o)
+        if p in gathered and new.parent(n) in gathered[p]:
+            pass  # a child of a split or merged node: mapped
+        else:
+            want = m.fwd.get(p, p) if p is not None else None
+            if new.parent(n) != want:
+                changes.append(Change("moved", (o,), (n,), olaw(o), nlaw(n)))
+            elif n != _rebase(o, p, want):
+                changes.append(Change("renumbered", (o,), (n,), olaw(o), nlaw(n)))
+        a, b = old.nodes[o], new.nodes[n]
+        if norm(a.text) != norm(b.text):
+            share, minus, plus = word_diff(a.text, b.text)
+            changes.append(Change("reworded", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
+                                  tuple(text_runs(a.text, b.text))))
+        if norm(a.title) != norm(b.title):
+            share, minus, plus = word_diff(a.title, b.title)
+            changes.append(Change("retitled", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
+                                  tuple(text_runs(a.title, b.title))))
+
+    gone = {o for o in old.nodes if o not in m.fwd and o not in m.consumed_old}
+    for o in gone:
+        p = old.parent(o)
+        if p is None or p not in gone:  # the top of a removed subtree
+            changes.append(Change("removed", (o,), (), olaw(o)))
+    fresh = {n for n in new.nodes if n not in m.back and n not in m.created_new}
+    for n in fresh:
+        p = new.parent(n)
+        if p is None or p not in fresh:
+            changes.append(Change("added", (), (n,), nlaw(n), nlaw(n)))
+
+    # filed law by law (the old edition's laws in order, then laws only the new one has),
+    # each law's records in reading order
+    ranks: dict[str | None, int] = {}
+    for tree in (old, new):
+        for i in tree.children[None]:
+            ranks.setdefault(tree.law(i), len(ranks))
+
+    def place(c: Change) -> tuple:
+        if c.old:
+            return (ranks.get(c.law, len(ranks)), 0, old.order[c.old[0]], c.kind)
+        return (ranks.get(c.law, len(ranks)), 1, new.order[c.new[0]], c.kind)
+
+    changes.sort(key=place)
+    return Comparison(changes, dict(m.fwd))

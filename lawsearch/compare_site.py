@@ -1,0 +1,221 @@
+"""The compare view: one page per law showing what changed between two editions.
+
+``write_compare(target, editions, old, new)`` writes ``compare/index.html`` (the laws with
+their change counts) and ``compare/<law>.html`` per law into ``target`` (a built site's
+folder, or any folder: the style sheet is copied beside). Each law page lists its change
+records, then the law's text in the newer edition with what was removed in ``<del>`` and
+what was added in ``<ins>`` (struck through and underlined: never told by colour alone),
+each part labelled with what happened to it. Pages are escaped by the templates and use
+relative links only, so they open from file://. The folder is written aside and swapped in.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from . import ids
+from .compare import Change, Comparison, compare, norm
+from .edition_trees import EditionSet
+from .model import Node
+
+COMPARE = "compare"
+
+
+@dataclass
+class Row:
+    """One part of a law on the compare page."""
+
+    anchor: str
+    old: Node | None
+    new: Node | None
+    labels: list[str] = field(default_factory=list)  # what happened, in words
+    kinds: list[str] = field(default_factory=list)  # the same as classes: "added", "reworded"…
+    title_html: Markup = Markup("")
+    text_html: Markup = Markup("")
+    link: tuple[str, str] | None = None  # (text, href): where a part that left went
+
+
+def runs_html(runs) -> Markup:
+    """A rewording's runs as HTML: kept text, ``<del>`` removed, ``<ins>`` added (escaped)."""
+    out = []
+    for kind, text in runs:
+        if kind == "del":
+            out.append(Markup("<del>{}</del>").format(text))
+        elif kind == "ins":
+            out.append(Markup("<ins>{}</ins>").format(text))
+        else:
+            out.append(escape(text))
+    return Markup("").join(out)
+
+
+def _law_of(node: Node) -> str:
+    return node.law or node.id
+
+
+class ComparePages:
+    def __init__(self, editions: EditionSet, old: str, new: str, langs: list[str], words, stamp: str):
+        self.editions, self.old, self.new, self.langs = editions, old, new, langs
+        self.words = words  # Words of the page's language (lawsearch/site.py)
+        self.stamp = stamp
+        self.trees = {lang: ({n.id: n for n in editions.tree(old, lang)}, {n.id: n for n in editions.tree(new, lang)})
+                      for lang in langs}
+        self.comparisons: dict[str, Comparison] = {
+            lang: compare(self.trees[lang][0].values(), self.trees[lang][1].values()) for lang in langs}
+
+    def laws(self) -> list[str]:
+        """Every law of either edition: the newer edition's in order, then those it lost."""
+        seen: dict[str, None] = {}
+        for lang in self.langs:
+            old, new = self.trees[lang]
+            for tree in (new, old):
+                for n in tree.values():
+                    if n.kind == "law":
+                        seen.setdefault(n.id, None)
+        return list(seen)
+
+    def label(self, c: Change) -> str:
+        if c.kind in ("reworded",):
+            return self.words.say("compare_reworded", share=round((c.share or 0) * 100))
+        return self.words.say(f"compare_{c.kind}")
+
+    def rows(self, lang: str, law: str) -> tuple[list[Row], list[Row]]:
+        """The law's parts in the newer edition, and the old parts that left it."""
+        old, new = self.trees[lang]
+        comparison = self.comparisons[lang]
+        back = {n: o for o, n in comparison.mapping.items()}
+        by_new: dict[str, list[Change]] = {}
+        by_old: dict[str, list[Change]] = {}
+        for c in comparison.changes:
+            for i in c.new:
+                by_new.setdefault(i, []).append(c)
+            for i in c.old:
+                by_old.setdefault(i, []).append(c)
+        created = {i for c in comparison.changes if c.kind in ("split", "merged") for i in c.new}
+        rows = []
+        for n in (x for x in new.values() if _law_of(x) == law):
+            o = old.get(back[n.id]) if n.id in back else None
+            changes = by_new.get(n.id, [])
+            row = Row(ids.anchor(n.id), o, n)
+            for c in changes:
+                if c.kind == "split" and c.new[0] != n.id:
+                    row.labels.append(self.label(c) + " (" + self.words.say("compare_was", id=c.old[0]) + ")")
+                elif c.kind == "merged":
+                    row.labels.append(self.label(c) + " (" + " + ".join(c.old) + ")")
+                elif c.kind in ("renumbered", "moved"):
+                    row.labels.append(self.label(c) + " (" + self.words.say("compare_was", id=c.old[0]) + ")")
+                else:
+                    row.labels.append(self.label(c))
+                row.kinds.append(c.kind)
+            rewording = next((c for c in changes if c.kind == "reworded"), None)
+            retitling = next((c for c in changes if c.kind == "retitled"), None)
+            row.title_html = runs_html(retitling.runs) if retitling else escape(n.title or "")
+            if rewording:
+                row.text_html = runs_html(rewording.runs)
+            elif n.id not in back and n.id not in created:  # added, or a part of an added node
+                row.text_html = Markup("<ins>{}</ins>").format(norm(n.text)) if norm(n.text) else Markup("")
+                if "added" not in row.kinds:
+                    row.kinds.append("added")
+            else:
+                row.text_html = escape(norm(n.text))
+            if not row.kinds:
+                row.kinds.append("same")
+            rows.append(row)
+        left = []
+        for o in (x for x in old.values() if _law_of(x) == law):
+            image = comparison.mapping.get(o.id)
+            if image is not None and _law_of(new[image]) == law:
+                continue
+            changes = by_old.get(o.id, [])
+            row = Row("old-" + ids.anchor(o.id), o, None, title_html=escape(o.title or ""))
+            if image is not None:  # now in another law
+                target = new[image]
+                row.kinds.append(next((c.kind for c in changes if c.kind in ("moved", "renumbered", "split")), "moved"))
+                row.labels.append(self.words.say(f"compare_{row.kinds[0]}"))
+                row.link = (self.words.say("compare_now", id=image), f"{_law_of(target)}.html#{lang}-{ids.anchor(image)}")
+                row.text_html = escape(norm(o.text))
+            else:
+                merged = next((c for c in comparison.changes if c.kind in ("merged", "split") and o.id in c.old), None)
+                if merged is not None:
+                    row.kinds.append(merged.kind)
+                    row.labels.append(self.label(merged))
+                    row.link = (self.words.say("compare_now", id=merged.new[0]),
+                                f"{_law_of(new[merged.new[0]])}.html#{lang}-{ids.anchor(merged.new[0])}")
+                    row.text_html = escape(norm(o.text))
+                elif any(c.kind == "removed" for c in changes) or o.id not in comparison.mapping:
+                    row.kinds.append("removed")
+                    row.labels.append(self.words.say("compare_removed"))
+                    row.text_html = Markup("<del>{}</del>").format(norm(o.text)) if norm(o.text) else Markup("")
+            left.append(row)
+        return rows, left
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for law in self.laws():
+            out[law] = max(len(self.comparisons[lang].for_law(law)) for lang in self.langs)
+        return out
+
+
+def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs: list[str], profile,
+                  build_id: str | None = None) -> list[Path]:
+    """Write the compare pages into ``target/compare/`` (swapped in whole); return the files."""
+    from .site import Words, environment, template_dir
+
+    main = next((lang for lang in profile.languages if lang in langs), langs[0])
+    words = Words(profile, main)
+    sources = ", ".join(sorted({f"{Path(s['path']).name} {_sha(s['path'])[:12]}" for e in (old, new)
+                                for s in editions.get(e).sources if s.get("path") is not None}))
+    stamp = words.say("compare_stamp", old=old, new=new, sources=sources or "—", build=build_id or "—")
+    pages = ComparePages(editions, old, new, langs, words, stamp)
+    env = environment(words)
+    env.globals["build_id"] = build_id
+    target = Path(target)
+    target.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".compare-", dir=target))
+    written = []
+    try:
+        template = env.get_template("compare.html")
+        counts = pages.counts()
+        laws = pages.laws()
+        common = dict(root="../", old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts,
+                      lang_names={lang: profile.text(lang, "name") for lang in langs})
+        (stage / "index.html").write_text(template.render(law=None, title=words.say("compare_index", old=old, new=new),
+                                                          **common), encoding="utf-8")
+        written.append("index.html")
+        for law in laws:
+            sections = []
+            for lang in langs:
+                rows, left = pages.rows(lang, law)
+                sections.append({"lang": lang, "changes": [(c, pages.label(c)) for c in pages.comparisons[lang].for_law(law)],
+                                 "rows": rows, "left": left})
+            html = template.render(law=law, sections=sections, anchor=ids.anchor,
+                                   title=words.say("compare_title", law=law, old=old, new=new), **common)
+            (stage / f"{law}.html").write_text(html, encoding="utf-8")
+            written.append(f"{law}.html")
+        final = target / COMPARE
+        if final.exists():
+            aside = Path(tempfile.mkdtemp(prefix=".compare-old-", dir=target))
+            os.replace(final, aside / COMPARE)
+            os.replace(stage, final)
+            shutil.rmtree(aside)
+        else:
+            os.replace(stage, final)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+    static = target / "static"
+    if not (static / "style.css").is_file():
+        static.mkdir(exist_ok=True)
+        shutil.copyfile(template_dir() / "static" / "style.css", static / "style.css")
+    return [target / COMPARE / name for name in written]
+
+
+def _sha(path) -> str:
+    import hashlib
+
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()

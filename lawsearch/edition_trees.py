@@ -1,0 +1,196 @@
+"""Editions' law trees, one per edition and language, for ``compare`` and ``lawsearch diff``.
+
+Until a corpus keeps several editions itself, an edition is read from either
+
+* a **description** (TOML): ``[[editions]]`` tables, each with ``id``, optionally
+  ``default = true``, and ``sources = [{path, lang, layout}]`` (paths relative to the
+  description's folder) -- the form of tests/data/editions/*/fixture.toml; or
+* a **corpus folder** holding one edition (its manifest's ``[code] edition`` names it).
+
+Every tree is made by the ordinary pipeline (lawsearch/corpus.py): for a description, on
+a temporary corpus folder holding that edition's sources in one language, so nothing is
+written beside the user's files. ``EditionSet.tree(edition, lang)`` is the one call the
+comparison makes; a corpus with an editions key replaces this module behind that call.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .model import CorpusError, Node, Problem, os_fault
+from .compare import TREE_KINDS
+
+
+@dataclass(frozen=True)
+class EditionEntry:
+    id: str
+    default: bool
+    sources: tuple[dict, ...]  # {"path", "lang", "layout"}; path absolute
+    corpus: Path | None = None  # an edition read from a corpus folder
+
+    @property
+    def langs(self) -> list[str]:
+        return sorted({s["lang"] for s in self.sources})
+
+
+class EditionSet:
+    """The editions a comparison can name, and their trees (built once each)."""
+
+    def __init__(self, editions: list[EditionEntry], code: dict | None = None, where: str = ""):
+        self.editions = {e.id: e for e in editions}
+        self.code = dict(code or {})
+        self.where = where
+        self._trees: dict[tuple[str, str], list[Node]] = {}
+
+    def get(self, edition: str) -> EditionEntry:
+        if edition not in self.editions:
+            known = ", ".join(self.editions) or "none"
+            raise CorpusError(Problem("error", f"no edition {edition!r} (the editions are: {known})", self.where))
+        return self.editions[edition]
+
+    def shared_languages(self, a: str, b: str) -> list[str]:
+        return sorted(set(self.get(a).langs) & set(self.get(b).langs))
+
+    def tree(self, edition: str, lang: str) -> list[Node]:
+        """The law tree of ``edition`` in ``lang``: nodes with that language's titles and texts."""
+        key = (edition, lang)
+        if key not in self._trees:
+            entry = self.get(edition)
+            self._trees[key] = (_folder_tree(entry.corpus, lang) if entry.corpus is not None
+                                else _sources_tree(entry, lang, self.code))
+        return self._trees[key]
+
+
+def read_description(path: Path) -> EditionSet:
+    """An editions description (TOML); a clear error naming the file for what is wrong."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise CorpusError(Problem("error", f"cannot read the editions description: {os_fault(e, path)}",
+                                  str(path))) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise CorpusError(Problem("error", f"not a valid TOML file: {e}", str(path))) from None
+    tables = data.get("editions")
+    if not isinstance(tables, list) or not tables:
+        raise CorpusError(Problem("error", "no [[editions]] table: the description lists the editions", str(path)))
+    editions = []
+    for n, table in enumerate(tables, 1):
+        if not isinstance(table, dict) or not isinstance(table.get("id"), str) or not table.get("id"):
+            raise CorpusError(Problem("error", f"edition {n} has no id (a string such as \"2017\")", str(path)))
+        sources = []
+        for s in table.get("sources", []):
+            if not isinstance(s, dict) or not isinstance(s.get("path"), str) or not isinstance(s.get("lang"), str):
+                raise CorpusError(Problem("error", f"edition {table['id']}: a source needs a path and a lang",
+                                          str(path)))
+            if s.get("kind", "laws") != "laws":
+                continue  # commentary is no part of the law text compared
+            file = (path.parent / s["path"]).resolve()
+            if not file.is_file():
+                raise CorpusError(Problem("error", f"edition {table['id']}: source {s['path']} is missing", str(path)))
+            sources.append({**s, "path": file})
+        if not sources:
+            raise CorpusError(Problem("error", f"edition {table['id']} lists no sources", str(path)))
+        editions.append(EditionEntry(table["id"], bool(table.get("default")), tuple(sources)))
+    if len({e.id for e in editions}) != len(editions):
+        raise CorpusError(Problem("error", "two editions have the same id", str(path)))
+    return EditionSet(editions, data.get("code"), str(path))
+
+
+def from_folders(*roots: Path) -> EditionSet:
+    """Editions read from corpus folders, one edition each (``[code] edition`` names it)."""
+    from .sources import read_corpus_folder
+
+    editions = []
+    for root in roots:
+        folder = read_corpus_folder(Path(root))
+        ident = str(folder.code.get("edition") or Path(root).name)
+        if any(e.id == ident for e in editions):
+            ident = f"{ident} ({root})"
+        langs = tuple({"lang": s.lang} for s in folder.sources if s.kind == "laws")
+        editions.append(EditionEntry(ident, not editions, langs, corpus=Path(root)))
+    return EditionSet(editions, where=", ".join(map(str, roots)))
+
+
+def language_tree(nodes, lang: str) -> list[Node]:
+    """A corpus's law nodes in ``lang``: its own language's as they are, another's from the
+    nodes' translations (a node with no text in that language is left out)."""
+    out = []
+    for n in nodes:
+        if n.kind not in TREE_KINDS or n.missing:
+            continue
+        if n.lang == lang:
+            # a node only another language's source has (alignment "only-en") is no part of this tree
+            if not any(f.startswith("only-") and f != f"only-{lang}" for f in n.alignment):
+                out.append(n)
+        elif lang in (n.translations or {}):
+            t = n.translations[lang]
+            out.append(replace(n, lang=lang, title=t.get("title"), text=t.get("text")))
+    return out
+
+
+def _folder_tree(root: Path, lang: str) -> list[Node]:
+    from .corpus import build_corpus
+
+    return language_tree(build_corpus(root).nodes, lang)
+
+
+def _sources_tree(entry: EditionEntry, lang: str, code: dict) -> list[Node]:
+    """Run the pipeline on a temporary corpus folder holding ``entry``'s sources in ``lang``."""
+    from .corpus import build_corpus
+
+    sources = [s for s in entry.sources if s["lang"] == lang]
+    with tempfile.TemporaryDirectory(prefix="lawsearch-edition-") as tmp:
+        root = Path(tmp) / "corpus"
+        (root / "laws").mkdir(parents=True)
+        lines = ["[code]", f"edition = {_toml(entry.id)}"]
+        for key in ("title", "laws", "profile"):
+            if key in code:
+                lines.append(f"{key} = {_toml(code[key])}")
+        for k, s in enumerate(sources):
+            name = f"{k:03d}_{s['path'].name}"
+            shutil.copyfile(s["path"], root / "laws" / name)
+            lines += ["", "[[source]]", f"path = {_toml('laws/' + name)}", f"lang = {_toml(lang)}",
+                      'kind = "laws"', f"edition = {_toml(entry.id)}", 'translator = ""', 'encoding = "auto"']
+            if s.get("layout"):
+                lines.append(f"layout = {_toml(s['layout'])}")
+        (root / "manifest.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            corpus = build_corpus(root)
+        except CorpusError as e:
+            raise CorpusError([replace(p, path=_original(p.path, sources, root), message=_named(p.message, sources, root))
+                               for p in e.problems]) from None
+    return language_tree(corpus.nodes, lang)
+
+
+def _original(path: str | None, sources: list[dict], root: Path) -> str | None:
+    """A problem's file as the user knows it, not the temporary copy's name."""
+    if path is None:
+        return None
+    for k, s in enumerate(sources):
+        if path.endswith(f"{k:03d}_{s['path'].name}"):
+            return str(s["path"])
+    return path
+
+
+def _named(message: str, sources: list[dict], root: Path) -> str:
+    """A problem's message with the temporary copies' names put back to the user's files."""
+    for k, s in enumerate(sources):
+        name = f"{k:03d}_{s['path'].name}"
+        for copy in (str(root / "laws" / name), f"{root.name}/laws/{name}"):
+            message = message.replace(copy, str(s["path"]))
+    return message
+
+
+def _toml(value) -> str:
+    import json
+
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value), ensure_ascii=False)

@@ -1,0 +1,247 @@
+"""Placement of headless text: pieces that start with no law heading.
+
+After the rules of CORPUS-NOTES.md (``heading``, ``continuity``, ``next-heading``), two
+rules read the book's table of contents, given as ``ContentsEntry`` values (the contents
+parser of the ``toc`` source kind provides them):
+
+* ``toc``  -- the piece holds a section heading whose title the contents list under exactly
+  one law (and no law heading decides first);
+* ``page`` -- the piece ends at a footer ``- N`` and the contents close page N: the last law
+  whose first page is <= N, provided some later law's first page is > N (a piece ending on
+  the page where a law starts is that page's tail after the lost heading: that law).
+
+A curation statement still comes first where it names a law. Then content **similarity**
+of a piece no rule placed to the contents titles, the laws' text and the commentary only
+*suggests* a law (``suggest``): ``lawsearch check`` prints each suggestion with its
+confidence and the curation line that would confirm it; a suggestion never places a piece.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .model import Node
+from .pages import Piece, Run
+from .patterns import Classified
+from .sources import CurationStatement
+
+
+@dataclass(frozen=True)
+class ContentsEntry:
+    """One entry of the book's contents: ``ContentsEntry("62B", "Замечено после следующей
+    взятки", 117, "section")``; ``page`` None where the entry gives none (a division)."""
+
+    id: str
+    title: str
+    page: int | None
+    kind: str = "law"  # law | section | division | definitions | other
+    scope: str = "laws"  # laws | commentary | book: only the code's own text places law text
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a piece's first text goes and by which rule (``source:first`` names the piece)."""
+
+    source: str
+    first: int
+    page: int | None
+    law: str | None
+    rule: str  # heading | continuity | next-heading | curated | toc | page | unattributed
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """What similarity suggests for a piece no rule placed; never a placement."""
+
+    source: str
+    first: int
+    law: str
+    confidence: float  # 0..1: the share of the best law's score in the two best
+    score: float  # the cosine of the piece's words and the law's
+    low: bool  # too little text, or too close a second: read it before confirming
+    basis: str  # what the piece shares with the law: a few of the words
+
+    def curation(self) -> str:
+        """The curation statement that would confirm it (curation.toml's format), with the
+        reason left for whoever reads the piece to write."""
+        return curation_lines(vars(self))
+
+
+def curation_lines(suggestion: dict) -> str:
+    """A suggestion (a ``Suggestion`` as a dict, as corpus.json keeps it) as the curation
+    statement that would confirm it."""
+    return (f'[[piece]]\nat = "{suggestion["source"]}:{suggestion["first"]}"\nlaw = "{suggestion["law"]}"\n'
+            f'reason = "…"')
+
+
+def law_of(entry_id: str) -> str | None:
+    """The law number an entry ID begins with: ``law_of("62B") == "62"``, ``law_of("defs")`` None."""
+    m = re.match(r"\d+", entry_id)
+    return m.group() if m else None
+
+
+def fold_title(title: str) -> str:
+    """Titles compared as words: case, letters the search folds (``analysis.fold``),
+    punctuation and spacing folded."""
+    from .analysis import fold
+
+    return " ".join(fold(w) for w in re.findall(r"\w+", title))
+
+
+def by_page(page: int, entries: Iterable[ContentsEntry]) -> str | None:
+    """The law whose pages hold page ``page``, by the contents, or None where they do not
+    close it (no later law starts after it).
+
+    >>> toc = [ContentsEntry("31", "a", 86), ContentsEntry("32", "b", 88), ContentsEntry("33", "c", 90)]
+    >>> by_page(89, toc), by_page(88, toc), by_page(85, toc), by_page(90, toc)
+    ('32', '32', None, None)
+    """
+    laws = sorted((e.page, e.id) for e in entries
+                  if e.kind == "law" and e.scope == "laws" and e.page is not None and e.id.isdigit())
+    before = [law for p, law in laws if p <= page]
+    later = [p for p, _ in laws if p > page]
+    return before[-1] if before and later else None
+
+
+def by_section_title(titles: Iterable[str], entries: Iterable[ContentsEntry]) -> str | None:
+    """The law the contents list a piece's section heading under, where exactly one law
+    has a section of that title.
+
+    >>> toc = [ContentsEntry("62B", "Замечено после следующей взятки", 117, "section"),
+    ...        ContentsEntry("61B", "Ответ на вопрос", 115, "section")]
+    >>> by_section_title(["Замечено после следующей  взятки"], toc)
+    '62'
+    """
+    index: dict[str, set[str]] = {}
+    for e in entries:
+        if e.kind == "section" and e.scope == "laws" and law_of(e.id):
+            index.setdefault(fold_title(e.title), set()).add(law_of(e.id))
+    for title in titles:
+        laws = index.get(fold_title(title), set())
+        if len(laws) == 1:
+            return next(iter(laws))
+    return None
+
+
+def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels: tuple[str, ...],
+          entries: list[ContentsEntry]) -> list[Placement]:
+    """Each piece's law and rule, strongest rule first: heading, continuity (a page joined
+    to the one before, whose law a rule fixed), next-heading, curated, toc, page."""
+    out: list[Placement] = []
+    for run in runs:
+        before: str | None = None  # the law at the end of the previous piece, where the text fixed it
+        guessed: str | None = None  # the same, where only the contents did
+        for n, piece in enumerate(run.pieces):
+            kinds = classes(piece)
+            laws = [(i, c.label) for i, c in enumerate(kinds) if c.kind == "law"]
+            text_before = laws and any(c.kind == "text" for c in kinds[:laws[0][0]])
+            law, rule = None, "unattributed"
+            if laws and not text_before:
+                law, rule = laws[0][1], "heading"
+            elif n > 0 and piece.joined_by == "page" and before is not None:
+                law, rule = before, "continuity"
+            elif laws:
+                law, rule = str(int(laws[0][1]) - 1), "next-heading"
+            elif piece.curation is not None and piece.curation.law:
+                law, rule = piece.curation.law, "curated"
+            elif entries and (found := by_section_title(
+                    [c.title for c in kinds if c.kind == levels[0] and c.title], entries)):
+                law, rule = found, "toc"
+            elif entries and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
+                    and (found := by_page(piece.page, entries)):
+                law, rule = found, "page"
+            elif n > 0 and piece.joined_by == "page" and guessed is not None:
+                law, rule = guessed, "continuity"  # the tree goes on in the law the contents gave the page before
+            out.append(Placement(piece.source, piece.first, piece.page, law, rule))
+            # continuity passes on a law the text fixed, not one the contents guessed: the next
+            # page's own heading is better evidence (a page 45 that holds law 24's heading)
+            fixed = bool(laws) or rule in ("heading", "next-heading", "curated") or rule == "continuity" and before
+            before = (laws[-1][1] if laws else law) if fixed else None
+            guessed = law if not fixed and law is not None else None
+    return out
+
+
+def statements(runs: list[Run], placements: list[Placement]) -> None:
+    """Hand the contents' placements to the tree as statements of their rule: the first
+    piece of a run (the others follow it by continuity) that no stronger rule or curation
+    places gets ``law`` with attribution ``toc`` or ``page``."""
+    by_piece = {(p.source, p.first): p for p in placements}
+    for run in runs:
+        piece = run.pieces[0]
+        p = by_piece.get((piece.source, piece.first))
+        if p is None or p.rule not in ("toc", "page") or piece.curation is not None:
+            continue
+        piece.curation = CurationStatement(at=(piece.source, piece.first), reason=f"by the contents ({p.rule})",
+                                           line=0, law=p.law, rule=p.rule)
+
+
+# -- similarity: suggestions only -------------------------------------------------------------
+
+MIN_WORDS = 12  # fewer content words than this: too little to compare, a suggestion is low-confidence
+MIN_SCORE = 0.05  # below this cosine nothing is suggested
+MIN_SHARE = 0.6  # the best law's share of the two best scores below which a suggestion is low-confidence
+FULL_SCORE = 0.3  # a cosine this high counts as a full match in the confidence
+
+
+def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[str], list[str]],
+            sources: dict[str, str] | None = None) -> list[Suggestion]:
+    """For each unplaced piece, the law its words are most like: its contents title, its
+    nodes' titles and text, its commentary, weighted by how rare each word is (tf-idf
+    cosine). ``terms`` gives a text's lemmas, stop words left out (``analysis.Analysis.terms``);
+    ``sources`` maps a source's path to the name a curation statement uses (its id)."""
+    laws: dict[str, Counter] = {}
+    for e in entries:
+        law = law_of(e.id)
+        if law and e.scope in ("laws", "commentary"):
+            laws.setdefault(law, Counter()).update(terms(e.title) * 2)  # a title says what the law is about
+    pieces = [n for n in nodes if n.kind == "piece" and n.law is None]
+    for n in nodes:
+        if n.law is None or n.missing and not n.title:
+            continue
+        bag = laws.setdefault(n.law, Counter())
+        if n.title:
+            bag.update(terms(n.title) * 2)
+        if n.text:
+            bag.update(terms(n.text))
+    if not laws:
+        return []
+    df = Counter(t for bag in laws.values() for t in bag)
+    idf = {t: math.log(1 + len(laws) / c) for t, c in df.items()}
+
+    def vector(bag: Counter) -> dict[str, float]:
+        return {t: (1 + math.log(c)) * idf.get(t, 0.0) for t, c in bag.items() if idf.get(t)}
+
+    vectors = {law: vector(bag) for law, bag in laws.items()}
+    norms = {law: math.sqrt(sum(v * v for v in vec.values())) or 1.0 for law, vec in vectors.items()}
+    out = []
+    for piece in pieces:
+        words = terms(piece.text or "")
+        vec = vector(Counter(words))
+        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        scored = sorted(((sum(w * vectors[law].get(t, 0.0) for t, w in vec.items()) / (norm * norms[law]), law)
+                         for law in vectors), reverse=True)
+        if not scored or scored[0][0] < MIN_SCORE:
+            continue
+        best, law = scored[0]
+        second = scored[1][0] if len(scored) > 1 else best  # one law: no margin to read
+        share = best / (best + second) if best + second else 0.0
+        shared = sorted({t for t in vec if t in vectors[law]}, key=lambda t: -vec[t] * vectors[law][t])[:4]
+        path = piece.spans[0].source if piece.spans else ""
+        source = (sources or {}).get(path, path)
+        # confidence: the margin over the second law, capped by how much the words match at
+        # all; with one law to compare there is no margin, and the suggestion is low
+        confidence = min(share, best / FULL_SCORE, 1.0)
+        low = len(words) < MIN_WORDS or confidence < MIN_SHARE or len(scored) < 2
+        out.append(Suggestion(source, _first_line(piece, piece.spans[0].lines[0] if piece.spans else 0), law,
+                              round(confidence, 2), round(best, 3), low, ", ".join(shared)))
+    return out
+
+
+def _first_line(piece: Node, fallback: int) -> int:
+    """The raw line a piece's ID names (``piece-<source>-<line>``)."""
+    m = re.search(r"-(\d+)$", piece.id)
+    return int(m.group(1)) if m else fallback

@@ -1,0 +1,874 @@
+"""The book's apparatus: a table of contents, a subject index and a title page, read into
+data (issue 13). None of them is law text: their entries are never references, and their
+words come from the profile's ``[apparatus.<lang>]`` table, never from here.
+
+    words = Apparatus.of(profile, "ru")
+    toc = parse_toc(lines, words, grammar.layout_for("ru"))
+    [(e.id, e.title, e.page) for e in toc if e.scope == "laws"][:1]   # [('defs', 'ОПРЕДЕЛЕНИЯ', '7')]
+    index = parse_index(lines, words, grammar.ids)        # IndexEntry("Взятка", "дефектная", ("67",), "301")
+    front = parse_front(lines, words)                     # {"title": …, "year": "1990", …}
+
+``contents_entries(corpus)`` gives the parsed contents of a built corpus, for placing
+headless text by page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import furniture, morph
+
+RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
+FOOTER_AT = re.compile(r"^\s*-\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?:\s*-)?(?:\s+(?P<rest>\S.*))?$")
+BARE_PAGE = re.compile(r"^\s*(?P<page>\d{1,4})\s*$")
+LEADER_PAGE = re.compile(r"\s*(?:\.\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
+YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
+IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
+                     r"(?:\s*,\s*(?P<year>\d{4}))?\.?$")
+SPLIT_LABEL = re.compile(r"^(\w{1,5}\.)\s+")
+
+
+@dataclass(frozen=True)
+class Apparatus:
+    """The profile's words for one language (``[apparatus.<lang>]``)."""
+
+    lang: str
+    contents: tuple[str, ...] = ()
+    index: tuple[str, ...] = ()
+    definitions: tuple[str, ...] = ()
+    commentary: tuple[str, ...] = ()
+    see: tuple[str, ...] = ()
+    see_also: tuple[str, ...] = ()
+    defs_target: tuple[str, ...] = ()
+    ditto: tuple[str, ...] = ("=",)
+    front: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    page_words: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, profile, lang: str) -> "Apparatus":
+        data: dict[str, Any] = (profile.data.get("apparatus", {}) if profile is not None else {}).get(lang, {})
+        pages = tuple((profile.data.get("furniture", {}) if profile is not None else {}).get(lang, {}).get("page", ()))
+        return cls(lang, *(tuple(data.get(k, ())) for k in
+                           ("contents", "index", "definitions", "commentary", "see", "see_also", "defs_target")),
+                   ditto=tuple(data.get("ditto", ("=",))),
+                   front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
+
+    def heading(self, text: str, which: tuple[str, ...]) -> bool:
+        """Whether ``text`` (letter spacing removed) is, or begins with, one of ``which``."""
+        s = furniture.letter_spaced_words(text).strip()
+        s = re.sub(r"\s+", " ", s)
+        return any(s == w or s.startswith(w + " ") for w in which)
+
+    def is_definitions(self, title: str) -> bool:
+        return re.sub(r"\s+", " ", title.strip()).rstrip(".") in self.definitions
+
+
+# -- contents ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TocEntry:
+    """One contents entry. ``scope``: ``laws`` (the code's text), ``commentary`` (the
+    commentary part: the same law numbers, another place) or ``book`` (preface, index…).
+    ``kind``: law, section, division, definitions or other; ``page`` as printed or None."""
+
+    scope: str
+    id: str | None
+    kind: str
+    title: str
+    page: str | None
+    line: int  # the raw line (1-based) where the entry starts
+
+
+def _page_cuts(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+    """Lines cut into book pages: a footer ``- N`` ends page N (text after it on its line
+    opens the next page); a bare number alone at the top of a page heads page N."""
+    out: list[tuple[str | None, list[tuple[int, str]]]] = []
+    current: list[tuple[int, str]] = []
+    head: str | None = None
+
+    def close(page):
+        nonlocal current, head
+        if any(t.strip() for _, t in current):
+            out.append((page, current))
+        current, head = [], None
+
+    for n, raw in enumerate(lines, 1):
+        m = FOOTER_AT.match(raw)
+        if m and not RULE_LINE.match(raw):
+            close(m["page"] if head is None or head == m["page"] else m["page"])
+            if m["rest"]:
+                current.append((n, m["rest"]))
+            continue
+        b = BARE_PAGE.match(raw)
+        if b:
+            if any(t.strip() for _, t in current):
+                close(head)
+            head = b["page"]
+            continue
+        current.append((n, raw))
+    close(head)
+    return out
+
+
+def _roman(s: str) -> int | None:
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+    if not s or any(c not in values for c in s):
+        return None
+    total = 0
+    for a, b in zip(s, s[1:] + " "):
+        v = values[a]
+        total += -v if b != " " and values[b] > v else v
+    return total
+
+
+def _page_key(page: str | None) -> tuple[int, int] | None:
+    if page is None:
+        return None
+    if page.isdigit():
+        return (1, int(page))
+    r = _roman(page)
+    return (0, r) if r is not None else None
+
+
+def _book_order(pages):
+    """Pages in book order where every page's number is known; else as in the file."""
+    keys = [_page_key(p) for p, _ in pages]
+    if all(k is not None for k in keys):
+        return [pg for _, pg in sorted(zip(keys, pages), key=lambda x: x[0])]
+    return pages
+
+
+def _unframe(text: str) -> list[tuple[str, str | None]]:
+    """A framed contents line ``| Правило 57. Title | 112 |`` → [(title, page)]; the page
+    column empty → page None (the entry goes on). Unframed: cut after every leader + page."""
+    s = text.strip()
+    if s.startswith("|") or s.count("|") >= 2:
+        cells = [c.strip() for c in s.strip("|").split("|")]
+        cells = [re.sub(r"\?{2,}", " ", c).strip() for c in cells]
+        title = " ".join(c for c in cells[:-1] if c) if len(cells) > 1 else cells[0]
+        last = cells[-1] if len(cells) > 1 else ""
+        page = last if re.fullmatch(r"\d{1,4}|[ivxlcdm]{1,6}", last) else None
+        if page is None and last:
+            title = f"{title} {last}".strip()
+        return [(title, page)]
+    out, at = [], 0
+    for m in LEADER_PAGE.finditer(s):
+        out.append((s[at:m.start()].strip(), m["page"]))
+        at = m.end()
+    rest = s[at:].strip()
+    if rest:
+        out.append((rest, None))
+    return out
+
+
+def _join(head: str, tail: str, extra: frozenset[str]) -> str:
+    """A title wrapped onto the next line: joined without a space where a word was split
+    (``неосто`` + ``рожности``), else with one."""
+    left = re.search(r"(\w+)$", head)
+    right = re.match(r"(\w+)", tail)
+    if left and right:
+        word = morph.join_split_word(left.group(1), right.group(1), extra)
+        if word is not None:
+            return head[:left.start()] + word + tail[right.end():]
+    return f"{head} {tail}".strip()
+
+
+def _clean_title(title: str) -> str:
+    t = re.sub(r"\?{2,}", " ", title)
+    t = re.sub(r"\s+", " ", t).strip()
+    t = re.sub(r"\s+([?!.,;:])$", r"\1", t)  # a detached final '?' reattached
+    return t if t.endswith("?") else t.strip(" .")
+
+
+def _classify(layout, text: str):
+    c = layout.classify(text)
+    if c.kind == "text":
+        tight = SPLIT_LABEL.sub(r"\1", text)  # "A. Title" where the layout prints "A.Title"
+        if tight != text:
+            c2 = layout.classify(tight)
+            if c2.kind not in ("text", "law", "division"):
+                return c2
+    return c
+
+
+def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset[str] = frozenset()) -> list[TocEntry]:
+    """The entries of contents pages, in book order (pages sorted by their footers when
+    every page has one). Law and section IDs come from the layout's heading patterns; a
+    division is named by the law entry after it (``div-glava-1``)."""
+    pages = _book_order(_page_cuts(lines))
+    raw: list[dict[str, Any]] = []
+    open_entry: dict[str, Any] | None = None
+    for _, page_lines in pages:
+        for n, text in page_lines:
+            if RULE_LINE.match(text) or not text.strip():
+                continue
+            if words.heading(text, words.contents):
+                continue
+            if text.strip().lower() in {w.lower() for w in words.page_words}:
+                continue  # a "Page" column head
+            for fragment, page in _unframe(text):
+                if not fragment and page is None:
+                    continue
+                c = _classify(layout, fragment) if fragment else None
+                starts = c is not None and c.kind not in ("text", "empty", "footer", "footnote")
+                if open_entry is not None and not starts and fragment:
+                    open_entry["title"] = _join(open_entry["title"], fragment, extra_words)
+                    if page is not None:
+                        open_entry["page"] = page
+                        open_entry = None
+                    continue
+                if open_entry is not None and not fragment and page is not None:
+                    open_entry["page"] = page
+                    open_entry = None
+                    continue
+                if not fragment:
+                    continue
+                entry = {"kind": "other", "label": None, "title": fragment, "page": page, "line": n, "slug": None}
+                if starts:
+                    entry["kind"] = c.kind
+                    entry["label"] = c.label
+                    entry["slug"] = c.extra if c.kind == "division" else None
+                    entry["title"] = (c.title or (c.extra if c.kind != "division" else "") or "")
+                raw.append(entry)
+                # a division heading is whole on its line; anything else waits for its page
+                open_entry = None if page is not None or entry["kind"] == "division" else entry
+    return _resolve_toc(raw, words, layout)
+
+
+def _resolve_toc(raw, words: Apparatus, layout) -> list[TocEntry]:
+    ids = layout.ids
+    out: list[TocEntry] = []
+    scope = "laws"
+    law: str | None = None
+    pending_divisions: list[int] = []
+    for e in raw:
+        title = _clean_title(e["title"])
+        kind, entry_id, here = e["kind"], None, scope
+        if kind == "other":
+            if words.is_definitions(title):
+                kind, entry_id = "definitions", "defs"
+            else:
+                here = "book"
+                if any(title.startswith(w) for w in words.commentary):
+                    scope = "commentary"
+        elif kind == "division" and words.is_definitions(title):
+            kind, entry_id = "definitions", "defs"
+        elif kind == "law":
+            law = e["label"]
+            entry_id = ids.law_id(law)
+            if here == "laws":
+                for i in pending_divisions:
+                    old = out[i]
+                    # a division is named by the law after it; until then its id holds the slug
+                    out[i] = TocEntry(old.scope, ids.division_id(old.id or "", law), old.kind, old.title, old.page,
+                                      old.line)
+                pending_divisions = []
+        elif kind == "division":
+            pending_divisions.append(len(out))
+        elif law is not None:  # a section or deeper level: under the last law
+            entry_id = ids.law_id(law, e["label"]) if kind == "section" else None
+        out.append(TocEntry(here, entry_id if kind != "division" else e["slug"], kind, title, e["page"], e["line"]))
+    # a division with no law after it keeps no ID
+    for i in pending_divisions:
+        old = out[i]
+        out[i] = TocEntry(old.scope, None, old.kind, old.title, old.page, old.line)
+    return out
+
+
+# -- subject index -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """One subject index entry: ``headword`` (the main one, ditto marks resolved), ``sub``
+    (its sub-heading or None), ``targets`` (IDs: ``50``, ``62D``, ``defs``), ``see`` (the
+    headword a ``см.``/see points to, or None), ``page`` (the index's book page or None)."""
+
+    headword: str
+    sub: str | None
+    targets: tuple[str, ...]
+    page: str | None
+    see: str | None = None
+    line: int = 0
+
+    @property
+    def full(self) -> str:
+        return f"{self.headword} {self.sub}" if self.sub else self.headword
+
+
+def _columns(page_lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """An index page printed in two columns and extracted line by line: the left column's
+    lines first, then the right one's."""
+    gaps = []
+    for _, t in page_lines:
+        m = re.search(r"\S(\s{4,})(?=\S)", t.rstrip())
+        if m and not BARE_PAGE.match(t) and not FOOTER_AT.match(t):
+            gaps.append(m.end(1))
+    body = [t for _, t in page_lines if t.strip() and not RULE_LINE.match(t)]
+    if len(gaps) < 2 or len(gaps) * 2 < len(body):
+        return page_lines
+    col = sorted(gaps)[len(gaps) // 2]
+    left, right = [], []
+    for n, t in page_lines:
+        m = re.search(r"\S(\s{4,})(?=\S)", t.rstrip())
+        if m and abs(m.end(1) - col) <= 4:
+            left.append((n, t[:m.start(1) + 0].rstrip()))
+            right.append((n, t[m.end(1):]))
+        elif len(t) - len(t.lstrip()) >= col - 4 and t.strip():
+            right.append((n, t.strip()))
+        else:
+            left.append((n, t))
+    return left + right
+
+
+def _target_pattern(words: Apparatus, ids) -> re.Pattern:
+    defs = "|".join(re.escape(w) for w in sorted(words.defs_target, key=len, reverse=True)) or r"(?!)"
+    lookalikes = re.escape(getattr(ids, "lookalike_chars", ""))
+    one = rf"(?:{defs}|\d{{1,3}}\s?-\s?\d{{1,3}}(?![\w-])|\d{{1,3}}(?:[A-Z{lookalikes}](?:\d{{1,2}}(?:\([a-z0-9]+\))*)?)?(?![\w-]))"
+    return re.compile(rf"(?<!\S)(?P<run>{one}(?:\s*,\s*{one})*)")
+
+
+def _expand(target: str, words: Apparatus, ids) -> list[str]:
+    t = target.strip()
+    if t in words.defs_target:
+        return ["defs"]
+    if m := re.fullmatch(r"(\d+)\s?-\s?(\d+)", t):
+        a, b = int(m[1]), int(m[2])
+        return [str(x) for x in range(a, b + 1)] if a <= b and b - a < 100 else [m[1], m[2]]
+    fold = getattr(ids, "_fold", None)
+    return [t.translate(fold) if fold else t]
+
+
+def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[str] = frozenset()) -> list[IndexEntry]:
+    """The entries of subject index pages, in the file's order. ``=`` (a ditto) repeats the
+    main headword of the last entry that was not a ditto; a comma in a printed headword
+    parts the main headword from its sub-heading."""
+    target = _target_pattern(words, ids)
+    see_all = sorted(words.see_also + words.see, key=len, reverse=True)
+    see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
+    out: list[IndexEntry] = []
+    for page, page_lines in _page_cuts(lines):
+        text, starts = _index_text(_columns(page_lines), words, extra_words)
+        main: str | None = None
+        for entry in _index_entries(text, target, see_re, words):
+            head, ditto, targets, see, at = entry
+            line = next((n for pos, n in reversed(starts) if pos <= at), 0)
+            if ditto:
+                sub = head.lstrip(", ").strip() or None
+                hw = main or ""
+            else:
+                hw, _, sub = head.partition(",")
+                hw, sub = hw.strip(), sub.strip() or None
+                main = hw
+            expanded = tuple(x for t in targets for x in _expand(t, words, ids))
+            out.append(IndexEntry(hw, sub, expanded, page, see, line))
+    return out
+
+
+def _index_text(page_lines, words: Apparatus, extra_words) -> tuple[str, list[tuple[int, int]]]:
+    """A page's entries as one string: furniture dropped, wrapped headwords joined (a split
+    word without a space). Returns the text and (offset, raw line) where each line starts."""
+    text, starts = "", []
+    for n, t in page_lines:
+        s = t.strip()
+        if not s or RULE_LINE.match(s) or words.heading(s, words.index):
+            continue
+        s = re.sub(r"\?{2,}", " ", s).strip()
+        if len(s) == 1 and s.isalpha():
+            continue  # a letter divider
+        if not s:
+            continue
+        if text and not re.search(r"[\d.)]$", text) and not s.startswith(words.ditto):
+            joined = _join(text, s, extra_words)
+            if joined.startswith(text + " "):  # a line break kept: a see target ends there
+                joined = text + "\n" + joined[len(text) + 1:]
+            starts.append((len(text) + (1 if joined.startswith(text + "\n") else 0), n))
+            text = joined
+        else:
+            starts.append((len(text) + 1 if text else 0, n))
+            text = f"{text}\n{s}" if text else s
+    return text, starts
+
+
+def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
+    """(head, ditto, targets, see, offset) for each entry of a page's text."""
+    p, n = 0, len(text)
+    see_also = tuple(w.lower() for w in words.see_also)
+
+    def follows_ok(end: int) -> bool:
+        rest = text[end:].lstrip(" ,\n")
+        return (not rest or rest.startswith(words.ditto) or rest[0].isupper()
+                or bool(see_re and see_re.match(text[end:].lstrip())))
+
+    while p < n:
+        while p < n and text[p] in " ,\n":
+            p += 1
+        if p >= n:
+            break
+        start = p
+        mark = next((d for d in words.ditto if text.startswith(d, p)), None)
+        ditto = mark is not None
+        if ditto:
+            p += len(mark)
+        # the first target run or see word that ends this entry
+        stop, run, see_m = n, None, None
+        for m in target.finditer(text, p):
+            if follows_ok(m.end()) and (m.start() > p or ditto):
+                stop, run = m.start(), m
+                break
+        if see_re:
+            sm = see_re.search(text, p)
+            if sm and sm.start() < stop:
+                stop, run, see_m = sm.start(), None, sm
+        head = re.sub(r"\s+", " ", text[p:stop]).strip(" ,")
+        targets: list[str] = []
+        see = None
+        if run is not None:
+            targets = [t for t in re.split(r"\s*,\s*", run["run"]) if t]
+            p = run.end()
+            rest = text[p:]
+            sm = see_re.match(rest.lstrip()) if see_re else None
+            if sm and sm["see"].lower() in see_also:
+                p += len(rest) - len(rest.lstrip()) + sm.end()
+                see, p = _see_target(text, p)
+        elif see_m is not None:
+            see, p = _see_target(text, see_m.end())
+        else:
+            p = n
+        if head or targets or see:
+            yield head, ditto, targets, see, start
+
+
+def _see_target(text: str, p: int) -> tuple[str, int]:
+    """The headword after a see word: the rest of its line, unless a later capitalised
+    word on that line opens an entry of its own (targets or a see word follow it)."""
+    while p < len(text) and text[p] in " \t":
+        p += 1
+    end = text.find("\n", p)
+    end = len(text) if end < 0 else end
+    line = text[p:end]
+    for m in re.finditer(r"(?<=\s)[^\W\d_]\w*", line):
+        if not m.group()[0].isupper():
+            continue
+        rest = line[m.start():]
+        if re.search(r"(?<!\S)\d|(?<!\S)[=»—]", rest) or re.search(r"\S\.(?:,|\s|$)", rest):
+            end = p + m.start()
+            break
+    return re.sub(r"\s+", " ", text[p:end]).strip(" ,."), end
+
+
+# -- title page --------------------------------------------------------------------------
+
+FRONT_FIELDS = ("title", "subtitle", "edition", "translator", "editor", "original", "publisher", "city", "year")
+
+
+def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
+    """The title page's fields (``FRONT_FIELDS``) the page gives; a field it lacks is absent.
+    Text after the page's footer (the imprint: ISBN, ©) is not read."""
+    body: list[str] = []
+    for raw in lines:
+        if FOOTER_AT.match(raw) and not RULE_LINE.match(raw):
+            break
+        s = furniture.letter_spaced_words(raw.rstrip())
+        if RULE_LINE.match(s) and s.strip():
+            continue
+        if s.strip() and (furniture.breadcrumb_rows(s, words.lang) or furniture.pager_rows(s, words.lang)
+                          or furniture.lone_urls(s, words.lang) or _crumbs(s)):
+            continue
+        body.append(re.sub(r"\s+", " ", s.strip()))
+    out: dict[str, str] = {}
+    used: set[int] = set()
+    labelled = {k: [re.compile(p) for p in words.front.get(k, ())] for k in ("translator", "editor", "original",
+                                                                               "publisher", "edition")}
+    for key in ("editor", "translator", "original"):
+        for i, line in enumerate(body):
+            if i in used:
+                continue
+            m = next((m for p in labelled[key] for m in [p.search(line)] if m), None)
+            if not m:
+                continue
+            value = line[m.end():].strip(" :,")
+            used.add(i)
+            if not value and i + 1 < len(body) and body[i + 1]:
+                value = body[i + 1]
+                used.add(i + 1)
+            if value:
+                out[key] = value
+            break
+    for i, line in enumerate(body):
+        m = next((m for p in labelled["edition"] for m in [p.search(line)] if m), None)
+        if not m or i in used:
+            continue
+        y = YEAR.search(line)
+        if y:
+            out["edition"] = y.group()
+        elif i + 1 < len(body) and YEAR.fullmatch(body[i + 1] or ""):
+            out["edition"] = body[i + 1]
+            used.add(i + 1)
+        if "edition" in out:
+            used.add(i)
+            break
+    for i, line in enumerate(body):
+        if i in used or not line:
+            continue
+        m = next((m for p in labelled["publisher"] for m in [p.search(line)] if m), None)
+        q = QUOTED.match(line)
+        imprint = IMPRINT.match(line)
+        if imprint and not m and not q:  # "Москва: «Северная палата», 1989"
+            out["publisher"] = imprint["name"].strip()
+            if imprint["city"]:
+                out["city"] = imprint["city"]
+            if imprint["year"]:
+                out["year"] = imprint["year"]
+            used.add(i)
+            break
+        if m or q:
+            rest = line[m.end():].strip() if m else line
+            parts = [x.strip() for x in rest.split(",")]
+            name = parts[0]
+            qm = QUOTED.match(name)
+            out["publisher"] = (qm["name"] if qm else name).strip("«»„“”\" ")
+            for part in parts[1:]:
+                if YEAR.fullmatch(part):
+                    out["year"] = part
+                elif part[:1].isupper():
+                    out.setdefault("city", part)
+            used.add(i)
+            break
+    for i, line in enumerate(body):
+        if i in used or not line:
+            continue
+        m = re.fullmatch(r"(?P<city>[^\W\d_][^\W\d_\-]+)(?:\s*,?\s*(?P<year>\d{4}))?", line)
+        if m and "city" not in out and m["city"][0].isupper() and m["city"][1:].islower():
+            out["city"] = m["city"]
+            if m["year"]:
+                out.setdefault("year", m["year"])
+            used.add(i)
+        elif YEAR.fullmatch(line) and "year" not in out:
+            out["year"] = line
+            used.add(i)
+    title, after = _title(body, used)
+    if title:
+        out["title"] = title
+        sub = []
+        for line in body[after:]:
+            if not line or any(p.search(line) for k, ps in labelled.items() if k != "edition" for p in ps):
+                break
+            sub.append(line)
+        if sub:
+            out["subtitle"] = " ".join(sub)
+    return out
+
+
+def _crumbs(line: str) -> bool:
+    """A site's path row: steps between ``::`` or ``»`` marks."""
+    return len(re.split(r"\s(?:::|»|>|/|\\)\s", line)) >= 3
+
+
+def _upper(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return bool(letters) and all(c.isupper() for c in letters) and len(letters) >= 3
+
+
+def _title(body: list[str], used: set[int]) -> tuple[str, int]:
+    """The first run of capital lines (blank lines inside it allowed; a line repeating the
+    one before, a web copy's emphasis, counted once) and the index after it."""
+    parts: list[str] = []
+    i = 0
+    while i < len(body) and (not body[i] or i in used or not _upper(body[i])):
+        if body[i] and i not in used and not _upper(body[i]):
+            return "", 0  # the page opens with a non-title line: no title block found there
+        i += 1
+    while i < len(body):
+        line = body[i]
+        if not line:
+            j = i + 1
+            if j < len(body) and body[j] and _upper(body[j]) and j not in used:
+                i = j
+                continue
+            break
+        if not _upper(line) or i in used:
+            break
+        if not parts or parts[-1] != line:
+            parts.append(line)
+        i += 1
+    return " ".join(parts), i
+
+
+# -- detection ---------------------------------------------------------------------------
+
+def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | None:
+    """``toc`` or ``index`` where a text is plainly a contents or index page: its heading,
+    or most of its lines end in dot leaders and a page number (contents) or in runs of law
+    numbers after a headword with ditto marks among them (index). Else None."""
+    body = [t for t in lines if t.strip() and not RULE_LINE.match(t) and not BARE_PAGE.match(t)
+            and not ((m := FOOTER_AT.match(t)) and not m["rest"])]
+    if not body:
+        return None
+    head = body[0]
+    if words.contents and words.heading(head, words.contents):
+        return "toc"
+    if words.index and words.heading(head, words.index):
+        return "index"
+    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(r"(?:\.\s?){4,}", t))
+    framed = [t for t in body if re.match(r"\s*\|.*\|.*\|\s*$", t)]
+    paged = sum(1 for t in framed if re.search(r"\|\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*\|\s*$", t))
+    if leaders + paged >= min(2, least) and (leaders + len(framed)) * 2 >= len(body):
+        return "toc"
+    dittos = sum(1 for t in body if t.strip().startswith(words.ditto) and re.search(r"\w", t))
+    if dittos >= 2 and dittos * 5 >= len(body):
+        return "index"
+    # a headword and its law numbers on most lines, no sentence among them
+    defs = "|".join(re.escape(w) for w in words.defs_target) or "(?!)"
+    ends = re.compile(rf"[^\W\d_]\S*\s+(?:(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[^\W\d_]\d{{0,2}}(?:\(\w+\))*)?)"
+                      rf"(?:,\s*|\s+))*(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[^\W\d_]\d{{0,2}}(?:\(\w+\))*)?)$")
+    ditto = "|".join(re.escape(d) for d in words.ditto)
+    see = "|".join(re.escape(w) for w in words.see + words.see_also) or "(?!)"
+    see_end = re.compile(rf"(?<!\S)(?:{see})\s+\w+(?:\s+\w+)?$")
+    headed = sum(1 for t in body if ends.search(t.strip()) or t.strip().startswith(words.ditto)
+                 or re.search(rf"\d\s+(?:{ditto})\s", t) or see_end.search(t.strip()))
+    sentences = sum(1 for t in body if re.search(r"[;:!]$|[^\W\d_]{3}\.$", t.strip())
+                    and not re.search(rf"(?:{defs})$", t.strip()))
+    if len(body) >= least and headed * 5 >= len(body) * 3 and sentences * 10 <= len(body):
+        return "index"
+    return None
+
+
+def whole_kind(lines: list[str], profile, lang: str) -> str | None:
+    """``toc`` or ``index`` when every page of ``lines`` is one (``lawsearch add``'s guess
+    of a source's kind), else None: a whole book holds law text too."""
+    kinds = set(page_kinds(_page_cuts(lines), Apparatus.of(profile, lang)))
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def page_kinds(cuts, words: Apparatus) -> list[str | None]:
+    """``detect_kind`` of each page; a short page (a line or two) beside pages of one kind
+    is of that kind when its own lines look so."""
+    kinds = [detect_kind([t for _, t in page_lines], words) for _, page_lines in cuts]
+    for i, (_, page_lines) in enumerate(cuts):
+        near = {kinds[j] for j in (i - 1, i + 1) if 0 <= j < len(kinds)} - {None}
+        if kinds[i] is None and len(near) == 1:
+            alone = detect_kind([t for _, t in page_lines], words, least=1)
+            kinds[i] = alone if {alone} == near else None
+    return kinds
+
+
+# -- a built corpus ------------------------------------------------------------------------
+
+def placement_entries(apparatus: dict[str, Any]) -> list:
+    """The contents as ``placement.ContentsEntry`` values, for placing headless pieces by
+    contents and page (lawsearch/placement.py): every entry with an ID, a roman
+    front-matter page as None (no law text is on it)."""
+    from ..placement import ContentsEntry
+
+    return [ContentsEntry(e["id"], e["title"], int(e["page"]) if (e.get("page") or "").isdigit() else None,
+                          e["kind"], e["scope"]) for e in apparatus.get("toc", ()) if e.get("id")]
+
+
+def contents_entries(corpus_or_apparatus) -> list[tuple[str, str, str | None, str]]:
+    """The law-text entries of the contents: ``(id, title, page, kind)`` in book order
+    (``kind``: law, section, division, definitions), the commentary's and the book's left
+    out. For placing headless text by page: the last law whose contents page is at or
+    before a piece's page. Takes a built ``Corpus`` or the dict ``take_apparatus`` returns
+    (in ``corpus.parse_folder`` it is there before the tree is built).
+
+    ``contents_entries(corpus)[0] == ("defs", "ОПРЕДЕЛЕНИЯ", "7", "definitions")``
+    """
+    apparatus = corpus_or_apparatus if isinstance(corpus_or_apparatus, dict) else \
+        getattr(corpus_or_apparatus, "apparatus", {})
+    return [(e["id"], e["title"], e.get("page"), e["kind"]) for e in apparatus.get("toc", ())
+            if e.get("scope") == "laws" and e.get("id")]
+
+
+# -- the pipeline's hook ---------------------------------------------------------------------
+
+KINDS = ("toc", "index", "front")
+
+
+def _entry_dict(e) -> dict[str, Any]:
+    d = {k: getattr(e, k) for k in e.__dataclass_fields__}
+    if "targets" in d:
+        d["targets"] = list(d["targets"])
+    return d
+
+
+def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Read the corpus's contents, subject index and title page out of ``folder.texts``
+    before the law text is cleaned: the sources declared ``toc``, ``index`` or ``front``,
+    and the pages of a law or commentary source that are plainly contents or index pages
+    (a whole book copied as one file). Their lines leave the law stream (a page's footer stays: the page
+    model reads it), so none of their entries becomes a heading or a reference.
+
+    Returns ``{"toc": [...], "index": [...], "front": {...}, "pages": [...]}`` -- empty
+    when the corpus has none of them."""
+    from ..grammar import default_grammar
+
+    grammar = folder.grammar or default_grammar()
+    found: dict[str, Any] = {"toc": [], "index": [], "front": {}, "pages": []}
+    for source in folder.sources:
+        lines = folder.texts.get(source.id)
+        if lines is None:
+            continue
+        words = Apparatus.of(folder.profile, source.lang)
+        layout = grammar.layout_for(source.lang)
+        if source.kind in KINDS:
+            _read_part(found, source.kind, lines, list(range(1, len(lines) + 1)), words, layout, extra_words,
+                       source.path)
+            folder.texts[source.id] = []
+            continue
+        if source.kind not in ("laws", "commentary"):
+            continue
+        if source.kind == "laws":  # the commentary's own «ОПРЕДЕЛЕНИЯ» is commentary, not the code's
+            from ..definitions import take_definitions
+
+            section = take_definitions(lines, words, layout, source.path, extra_words)
+            if section is not None and "definitions" not in found:
+                found["definitions"] = {**section, "lang": source.lang}
+        if not (words.contents or words.index):
+            continue
+        taken: dict[str, list[int]] = {"toc": [], "index": []}
+        cuts = _page_cuts(lines)
+        for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
+            if kind is None:
+                continue
+            numbers = [n for n, _ in page_lines]
+            taken[kind] += numbers
+            end = numbers[-1] + 1  # the footer that closes the page, when there is one
+            if end <= len(lines) and FOOTER_AT.match(lines[end - 1]):
+                taken[kind].append(end)
+            found["pages"].append({"source": source.path, "kind": kind, "page": page,
+                                   "lines": [numbers[0], numbers[-1]]})
+        for kind, numbers in taken.items():
+            if not numbers:
+                continue
+            numbers = sorted(set(numbers))
+            _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
+            for n in numbers:
+                m = FOOTER_AT.match(lines[n - 1])
+                # a law text's page model reads the footer; the commentary's does not
+                footer = m and not RULE_LINE.match(lines[n - 1]) and m["page"].isdigit() and source.kind == "laws"
+                lines[n - 1] = f"- {m['page']}" if footer else ""
+    return {k: v for k, v in found.items() if v}
+
+
+def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) -> None:
+    if kind == "toc":
+        entries = parse_toc(lines, words, layout, extra_words)
+    elif kind == "index":
+        entries = parse_index(lines, words, layout.ids, extra_words)
+    else:
+        for key, value in parse_front(lines, words).items():
+            found["front"].setdefault(key, value)
+        return
+    for e in entries:
+        d = _entry_dict(e)
+        d["line"] = numbers[e.line - 1] if 0 < e.line <= len(numbers) else None
+        d["source"] = path
+        found[kind].append(d)
+
+
+def apply_contents(nodes, apparatus: dict[str, Any]) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
+    """The contents used on the tree: a law or section whose title is lost takes the
+    contents' title (``title_from = "contents"``). Returns the nodes, the (ID, kind) the
+    contents confirmed (the same title), and the contents entries the text lacks (lost
+    parts: no node, or a node with nothing of its own)."""
+    from dataclasses import replace
+
+    toc = {e["id"]: e for e in apparatus.get("toc", ()) if e.get("scope") == "laws" and e.get("id")
+           and e["kind"] in ("law", "section")}
+    if not toc:
+        return list(nodes), [], []
+    out, confirmed, seen = [], [], set()
+    missing = {n.id for n in nodes if n.missing}
+    for n in nodes:
+        e = toc.get(n.id)
+        if e is None or n.kind not in ("law", "section"):
+            out.append(n)
+            continue
+        seen.add(n.id)
+        if n.title is None:
+            out.append(replace(n, title=e["title"], title_from="contents"))
+        else:
+            if _same_title(n.title, e["title"]):
+                confirmed.append((n.id, n.kind))
+            out.append(n)
+    # only within the text's own span of laws: an excerpt does not lose the laws it never held
+    present = sorted(int(n.law) for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit())
+    lost = [e for i, e in toc.items() if (i not in seen or i in missing) and present
+            and present[0] <= int(re.match(r"\d+", i).group()) <= present[-1]]
+    return out, confirmed, lost
+
+
+def _same_title(a: str, b: str) -> bool:
+    def norm(s: str) -> str:
+        return re.sub(r"\W+", " ", s.replace("ё", "е").replace("Ё", "Е")).strip().casefold()
+    return norm(a) == norm(b)
+
+
+def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
+    """After the tree: the contents fill lost titles and name lost parts (a warning each,
+    naming the contents' file and line); the report keeps what they confirmed."""
+    if apparatus.get("definitions"):
+        from ..analysis import Lexicon
+        from ..definitions import find_uses
+
+        section = apparatus["definitions"]
+        lexicon = Lexicon.load(folder.vocabulary.get("lexicon")).forms
+        apparatus["terms"] = find_uses(nodes, section["entries"], section["lang"], lexicon)
+    if not apparatus.get("toc"):
+        return list(nodes), apparatus
+    from ..model import Problem
+
+    nodes, confirmed, lost = apply_contents(nodes, apparatus)
+    apparatus["confirmed"] = [i for i, _ in confirmed]
+    apparatus["filled"] = [n.id for n in nodes if n.title_from == "contents"]
+    apparatus["lost"] = [e["id"] for e in lost]
+    for e in lost:
+        page = f" (p. {e['page']})" if e.get("page") else ""
+        problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
+                                           "the text lacks it", e.get("source"), e.get("line")))
+    return nodes, apparatus
+
+
+def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
+    """The check report's section on the book's apparatus ([] when there is none): the
+    title page's fields, what the contents gave (entries, confirmed and filled titles, lost
+    parts), the subject index, the definitions, and apparatus pages found in law text."""
+    if not apparatus:
+        return []
+    out = ["", "The book's apparatus:"]
+    front = apparatus.get("front") or {}
+    if front:
+        out.append("  title page: " + "; ".join(f"{k} {front[k]}" for k in FRONT_FIELDS if front.get(k)))
+        missing = [k for k in FRONT_FIELDS if not front.get(k)]
+        if missing:
+            out.append("    not on it: " + ", ".join(missing))
+    toc = apparatus.get("toc") or []
+    if toc:
+        scopes = {s: sum(1 for e in toc if e["scope"] == s) for s in ("laws", "commentary", "book")}
+        out.append(f"  contents: {len(toc)} entries ({', '.join(f'{s} {n}' for s, n in scopes.items() if n)}), "
+                   "none of them a reference")
+        if apparatus.get("confirmed"):
+            out.append(f"    titles the contents confirm: {len(apparatus['confirmed'])}")
+        if apparatus.get("filled"):
+            out.append("    lost titles taken from the contents: " + ", ".join(apparatus["filled"]))
+        if apparatus.get("lost"):
+            out.append("    listed in the contents, lost from the text: " + ", ".join(apparatus["lost"]))
+    index = apparatus.get("index") or []
+    if index:
+        targets = {t for e in index for t in e.get("targets", ())}
+        out.append(f"  subject index: {len(index)} entries, {len({e['headword'] for e in index})} headwords, "
+                   f"{len(targets)} targets; none of them a reference")
+    section = apparatus.get("definitions")
+    if section:
+        used = {u["def"] for u in apparatus.get("terms", ())}
+        unused = [e["term"] for e in section["entries"] if e["id"] not in used]
+        out.append(f"  definitions: {len(section['entries'])} terms, {len(apparatus.get('terms', ()))} first uses "
+                   f"linked in the law text" + (f"; never used: {', '.join(unused)}" if unused else ""))
+    for p in apparatus.get("pages", ()):
+        page = f"page {p['page']}" if p.get("page") else "page unknown"
+        out.append(f"  {user_path(p['source'])}:{p['lines'][0]}-{p['lines'][1]}: a {p['kind']} page ({page}) "
+                   "inside law text, read as such")
+    return out

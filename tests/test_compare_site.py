@@ -1,0 +1,140 @@
+"""The compare view (lawsearch/compare_site.py, ``lawsearch diff --html``): a page per law
+that renders added, removed and changed text distinctly -- ``<ins>``/``<del>`` and a label,
+not colour alone -- escaped, from file://, in light and dark, clean under axe-core."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from click.testing import CliRunner
+
+from editions_score import COLD
+from lawsearch.cli import main
+from lawsearch.compare_site import write_compare
+from lawsearch.edition_trees import read_description
+from lawsearch.profile import load_profile
+from test_reader import axe_violations
+from test_site import parse_site
+
+BOTH = COLD / "ru-en-both"
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("compare")
+    result = CliRunner().invoke(main, ["diff", "2007", "2017", "--editions", str(BOTH / "fixture.toml"),
+                                       "--html", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "wrote 4 compare pages" in result.stderr
+    return out / "compare"
+
+
+def test_a_page_per_law_and_an_index(pages):
+    assert sorted(p.name for p in pages.glob("*.html")) == ["60.html", "61.html", "62.html", "index.html"]
+    index = (pages / "index.html").read_text(encoding="utf-8")
+    # the page speaks the profile's first language; 61: reworded 61A, added 61B3, 62B2 moved in
+    assert re.search(r'<a href="61.html">Правило 61</a></td>\s*<td>изменений: 3</td>', index)
+
+
+def test_links_resolve_and_nothing_leaves_the_folder(pages):
+    parsed = parse_site(pages.parent)
+    for path, page in parsed.items():
+        for attr, value in page.links:
+            parts = urlsplit(value)
+            assert not parts.scheme and not parts.netloc, value
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            assert target.is_file(), (path.name, value)
+            if parts.fragment:
+                assert parts.fragment in parsed[target].ids, (path.name, value)
+
+
+def test_a_moved_clause_links_to_where_it_went(pages):
+    html = (pages / "62.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="61\.html#ru-l61b4"[^>]*>теперь 61B4</a>', html)
+
+
+def test_removed_added_and_reworded_text_are_marked_up(pages):
+    html = (pages / "60.html").read_text(encoding="utf-8")
+    removed = html[html.index('id="ru-old-l60b"'):]
+    assert "<del>" in removed[:removed.index("</div>")] and "исключено" in removed[:removed.index("</div>")]
+    html = (pages / "61.html").read_text(encoding="utf-8")
+    row = html[html.index('id="en-l61a"'):]
+    row = row[:row.index("</div>")]
+    assert "<del>" in row and "<ins>" in row and "54%" in row
+    added = html[html.index('id="en-l61b3"'):]
+    assert added[:added.index("</div>")].count("<ins>") == 1
+
+
+HOSTILE_A = """Law 90 - Title <script>alert("t")</script>
+A. Part <img src=x onerror=alert(1)>
+Text with <marquee>bold</marquee> & "quotes" that stays.
+B. Gone
+This <script>x()</script> part goes away.
+"""
+HOSTILE_B = """Law 90 - Title <script>alert("t")</script>
+A. Part <img src=x onerror=alert(1)>
+Text with <blink>other</blink> & "quotes" that stays.
+"""
+
+
+def test_text_reaching_the_page_is_escaped(tmp_path):
+    for side, text in (("A", HOSTILE_A), ("B", HOSTILE_B)):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "1"\ndefault = true\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
+        '[[editions]]\nid = "<2>"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        encoding="utf-8")
+    editions = read_description(tmp_path / "editions.toml")
+    written = write_compare(tmp_path / "site", editions, "1", "<2>", ["en"], load_profile())
+    for path in written:
+        html = path.read_text(encoding="utf-8")
+        assert "<script>" not in html and "<img" not in html and "<marquee" not in html and "<blink" not in html
+        assert "<2>" not in html
+    html = (tmp_path / "site" / "compare" / "90.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;" in html and "&lt;2&gt;" in html
+    assert not list((tmp_path / "site").glob(".compare-*"))  # the staging folder is gone
+
+
+# -- in Chromium ------------------------------------------------------------------------------
+
+
+def open_page(browser, url: str, scheme: str):
+    page = browser.new_page(viewport={"width": 1024, "height": 800}, color_scheme=scheme)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    return page
+
+
+STYLE = """s => { const e = document.querySelector(s); const c = getComputedStyle(e);
+  return {line: c.textDecorationLine, color: c.color, bg: c.backgroundColor, text: e.textContent}; }"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_view_marks_changes_by_more_than_colour_in_light_and_dark(browser, pages, scheme):
+    page = open_page(browser, (pages / "61.html").as_uri(), scheme)
+    try:
+        deleted = page.evaluate(STYLE, "#en-l61a del")
+        inserted = page.evaluate(STYLE, "#en-l61a ins")
+        assert "line-through" in deleted["line"] and "underline" in inserted["line"]
+        assert deleted["bg"] != inserted["bg"]
+        assert "while holding a card of the suit led" in deleted["text"]
+        assert page.locator("#en-l61b3 ins").inner_text().startswith("A defender may ask")
+        assert page.locator("#en-l61b3 .cmp-badge").inner_text() == "добавлено"
+        assert page.locator("#en-l61a .cmp-badge").inner_text() == "текст изменён (54% слов)"
+        body = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        dark = sum(int(x) for x in re.findall(r"\d+", body)[:3]) < 200
+        assert dark == (scheme == "dark"), body
+        page.goto((pages / "60.html").as_uri())
+        assert "line-through" in page.evaluate(STYLE, "#ru-old-l60b del")["line"]
+        for name in ("index.html", "60.html", "61.html", "62.html"):
+            page.goto((pages / name).as_uri())
+            assert axe_violations(page) == {}, name
+        assert not page.errors, page.errors
+    finally:
+        page.close()

@@ -1,0 +1,204 @@
+"""The translator's tools (issue 15): bilingual kwic, the glossary as TBX and CSV, and the
+corpus version stamp in every export.
+
+The TBX checks below are the rules of TBX's core structure (ISO 30042:2019) and of the
+TBX-Basic dialect that this export uses, written as code (no schema file, no network)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import CORPUS_DIR
+from lawsearch.cli import main
+from lawsearch.glossary_export import TBX_NS, to_tbx, version_stamp
+from lawsearch.sources import GlossaryTerm
+
+etree = pytest.importorskip("lxml.etree")
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+T = "{%s}" % TBX_NS
+NCNAME = re.compile(r"^[^\W\d][\w.\-]*$")
+# TBX-Basic's data categories (the dialect's termNote, descrip and admin types)
+BASIC_TERM_NOTES = {"partOfSpeech", "administrativeStatus", "termType", "grammaticalGender", "geographicalUsage",
+                    "termLocation"}
+TERM_SEC_CHILDREN = {"term", "termNote", "descrip", "descripGrp", "admin", "adminGrp", "note", "ref", "xref",
+                     "transacGrp"}
+
+
+def tbx_problems(text: str, langs: tuple[str, ...]) -> list[str]:
+    """What breaks TBX core structure or TBX-Basic in a document (empty: valid)."""
+    problems = []
+    root = etree.fromstring(text.encode("utf-8"))
+    for e in root.iter():
+        if isinstance(e.tag, str) and not e.tag.startswith(T):
+            problems.append(f"element {e.tag} outside the TBX namespace")
+    if root.tag != T + "tbx":
+        return problems + [f"root is {root.tag}, not tbx"]
+    if root.get("type") != "TBX-Basic":
+        problems.append("tbx/@type is not TBX-Basic")
+    if root.get("style") not in ("dca", "dct"):
+        problems.append("tbx/@style is neither dca nor dct")
+    if not root.get(XML_LANG):
+        problems.append("tbx has no xml:lang")
+    if [c.tag for c in root] != [T + "tbxHeader", T + "text"]:
+        problems.append(f"tbx holds {[c.tag for c in root]}, not tbxHeader then text")
+    header = root.find(T + "tbxHeader")
+    if header is None or header.find(f"{T}fileDesc/{T}sourceDesc") is None:
+        problems.append("tbxHeader/fileDesc/sourceDesc is missing")
+    body = root.find(f"{T}text/{T}body")
+    if body is None:
+        return problems + ["text/body is missing"]
+    seen = set()
+    for entry in body:
+        if entry.tag != T + "conceptEntry":
+            problems.append(f"body holds {entry.tag}")
+            continue
+        ident = entry.get("id") or ""
+        if not NCNAME.match(ident) or ident in seen:
+            problems.append(f"conceptEntry id {ident!r} is no unique NCName")
+        seen.add(ident)
+        secs = entry.findall(T + "langSec")
+        if not secs:
+            problems.append(f"{ident}: no langSec")
+        if sorted(s.get(XML_LANG) for s in secs) != sorted(langs):
+            problems.append(f"{ident}: languages {[s.get(XML_LANG) for s in secs]}")
+        for sec in secs:
+            terms = sec.findall(T + "termSec")
+            if not terms:
+                problems.append(f"{ident}/{sec.get(XML_LANG)}: no termSec")
+            for ts in terms:
+                kids = [c.tag.removeprefix(T) for c in ts]
+                if not kids or kids[0] != "term" or kids.count("term") != 1:
+                    problems.append(f"{ident}: a termSec must start with its one term: {kids}")
+                if set(kids) - TERM_SEC_CHILDREN:
+                    problems.append(f"{ident}: termSec holds {set(kids) - TERM_SEC_CHILDREN}")
+                if not (ts.findtext(T + "term") or "").strip():
+                    problems.append(f"{ident}: an empty term")
+                for note in ts.findall(T + "termNote"):
+                    if note.get("type") not in BASIC_TERM_NOTES:
+                        problems.append(f"{ident}: termNote type {note.get('type')} is not TBX-Basic")
+    return problems
+
+
+def test_the_checks_catch_what_they_check():
+    good = to_tbx([GlossaryTerm("карта", "card", "", True)], "ru", "en", build_corpus_stub(), "G")
+    assert tbx_problems(good, ("ru", "en")) == []
+    assert tbx_problems(good.replace('type="TBX-Basic"', 'type="TBX-Min"'), ("ru", "en"))
+    assert tbx_problems(good.replace("<term>card</term>", "<term> </term>"), ("ru", "en"))
+    assert tbx_problems(good.replace('id="c1-card"', 'id="1card"'), ("ru", "en"))
+    assert tbx_problems(good.replace("<term>card</term>", "<note>x</note><term>card</term>"), ("ru", "en"))
+
+
+def build_corpus_stub():
+    from lawsearch.model import Corpus
+
+    return Corpus(sources=(), nodes=(), footnotes=(), refs=(), code={"edition": "1987"})
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> dict[str, str]:
+    out = tmp_path_factory.mktemp("exports")
+    texts = {}
+    for fmt in ("tbx", "csv-glossary", "tmx", "tei", "conllu"):
+        path = out / f"export.{fmt}"
+        result = CliRunner().invoke(main, ["export", "--corpus", str(CORPUS_DIR), "--out", str(out / "build"),
+                                           "--format", fmt, "-o", str(path)])
+        assert result.exit_code == 0, result.stderr
+        texts[fmt] = path.read_text(encoding="utf-8")
+    return texts
+
+
+def test_the_glossary_as_tbx_is_valid_tbx_basic(exported):
+    assert tbx_problems(exported["tbx"], ("ru", "en")) == []
+    root = etree.fromstring(exported["tbx"].encode())
+    dummy = next(e for e in root.iter(T + "conceptEntry")
+                 if [t.text for t in e.iterfind(f"{T}langSec/{T}termSec/{T}term")][-1] == "dummy")
+    ru = [t.text for t in dummy.iterfind(f"{T}langSec[@{{http://www.w3.org/XML/1998/namespace}}lang='ru']/{T}termSec/{T}term")]
+    assert "болван" in ru and len(ru) > 1  # synonyms of one English term are one concept
+
+
+def test_the_glossary_as_csv(exported):
+    text = exported["csv-glossary"]
+    assert text.startswith("# lawsearch glossary; editions 1987; sources: ")
+    rows = list(csv.reader(io.StringIO(text.split("\n", 1)[1])))
+    assert rows[0] == ["concept", "ru", "en", "note"]
+    assert ["c1-declarer", "разыгрывающий", "declarer", ""] in rows
+    assert all(len(r) == 4 for r in rows)
+
+
+def test_every_export_carries_the_version_stamp(exported, corpus):
+    stamp = version_stamp(corpus)
+    assert stamp["editions"] == ["1987"] and len(stamp["sources"]) == len(corpus.sources)
+    for fmt, text in exported.items():
+        head = text[:20000]
+        assert "editions 1987" in head, fmt
+        for s in corpus.sources:
+            assert f"{s.path} sha256:{s.sha256}" in head, (fmt, s.path)
+        assert "parsed in memory, inputs " in head or "build " in head, fmt
+    # the JSON export carries the same as data: the edition, each source's hash, the build
+    data = json.loads(CliRunner().invoke(main, ["export", "--corpus", str(CORPUS_DIR)]).stdout)
+    assert data["code"]["edition"] == "1987" and "build" in data
+    assert {s["sha256"] for s in data["sources"]} == {s.sha256 for s in corpus.sources}
+
+
+RU = """Правило 50. Штрафная карта
+Карту, открытую защитником, кладут на стол.
+A.Открытая карта
+Открытая карта остаётся на столе. Судья решает, как её сыграть.
+B.Крупная карта
+Крупную карту играют при первой возможности. Судья следит за этим. Игрок не спорит.
+"""
+EN = """Law 50 - Penalty Card
+A card exposed by a defender is placed on the table.
+A. Exposed Card
+The exposed card stays on the table. The Director decides how it is played.
+B. Major Card
+A major card is played at the first legal opportunity, and the Director sees to it.
+"""
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("bilingual") / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "ru.txt").write_text(RU, encoding="utf-8")
+    (root / "laws" / "en.txt").write_text(EN, encoding="utf-8")
+    entry = '\n[[source]]\npath = "laws/{0}.txt"\nlang = "{0}"\nkind = "laws"\nedition = "2000"\ntranslator = ""\nencoding = "auto"\n'
+    (root / "manifest.toml").write_text('[code]\nedition = "2000"\n' + entry.format("ru") + entry.format("en")
+                                        + 'layout = "en-2007"\n', encoding="utf-8")
+    return root
+
+
+def kwic(root: Path, *args: str):
+    result = CliRunner().invoke(main, ["kwic", "--corpus", str(root), "--out", str(root.parent / "build"), *args])
+    assert result.exit_code == 0, result.stderr
+    return result
+
+
+def test_bilingual_kwic_pairs_each_line_with_its_aligned_sentence(bilingual):
+    lines = json.loads(kwic(bilingual, "судья", "--aligned", "--json").stdout)
+    assert [(l["node"], l["aligned"]) for l in lines] == [
+        ("50A", {"lang": "en", "text": "The Director decides how it is played.", "by": "sentence"}),
+        # three Russian sentences, one English: the English one that stands where it stands
+        ("50B", {"lang": "en", "text": "A major card is played at the first legal opportunity, and the Director "
+                                       "sees to it.", "by": "position"}),
+    ]
+    lines = json.loads(kwic(bilingual, "карта", "--aligned", "en", "--json").stdout)
+    first = {l["node"]: l["aligned"]["text"] for l in lines}
+    assert first["50"] == "A card exposed by a defender is placed on the table."
+    assert first["50A"] == "The exposed card stays on the table."
+
+
+def test_bilingual_kwic_as_text_and_without_a_second_language(bilingual):
+    out = kwic(bilingual, "судья", "--aligned").stdout.splitlines()
+    assert out[1].strip() == "en: The Director decides how it is played."
+    result = CliRunner().invoke(main, ["kwic", "--corpus", str(bilingual), "судья", "--aligned", "de"])
+    assert result.exit_code == 2 and "no text in 'de'" in result.stderr
+    # without --aligned the JSON shape is the contract's
+    assert set(json.loads(kwic(bilingual, "судья", "--json").stdout)[0]) == {"node", "left", "match", "right", "url"}
