@@ -12,6 +12,7 @@ import json
 import os
 import shlex
 import sys
+import tomllib
 from pathlib import Path
 
 import click
@@ -533,6 +534,7 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
     """
     from .clean import clean_lines
     from .formats import read_document
+    from .furniture import known_words
     from .grammar import Grammar
     from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
     from .sources import ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
@@ -552,7 +554,12 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
         layout = grammar.layout_for(lang, declared.get("layout"))
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
-    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", lang=lang, layout=layout, grammar=grammar)
+    profile = load_profile(declared.get("profile", DEFAULT_PROFILE))
+    vocabulary = [tomllib.loads(p.read_text(encoding="utf-8"))
+                  for role in ("glossary", "titles", "thesaurus", "lexicon") for p in profile.vocabulary(role)]
+    words = known_words([raw], vocabulary, profile)  # the file's own words, as a corpus's (corpus.parse_folder)
+    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", words, lang=lang, layout=layout,
+                          grammar=grammar)
     if not explain:
         for line in cleaned.lines:
             emit(line.text)
