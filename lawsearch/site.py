@@ -117,8 +117,7 @@ class Words:
 
     def shown_id(self, node_id: str, lang: str | None = None) -> str:
         """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
-        edition, bare = editions.split(str(node_id))
-        return bare if edition is None else self.profile.text(lang or self.main, "id_in_edition", id=bare, edition=edition)
+        return editions.readable(node_id, self.profile, lang or self.main)
 
     def heading(self, node: Node) -> str:
         """``50E.`` (a part: its full ID), ``Правило 50``, ``48.4``, ``Фрагмент``."""

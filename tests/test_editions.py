@@ -184,6 +184,25 @@ def test_show_finds_an_id_in_the_edition_asked_for(built_editions):
     assert run(built_editions, "show", "60B", "--edition", "2007").output == old.output
 
 
+def test_show_prints_another_editions_ids_as_the_site_does(built_editions):
+    """No raw ``2017~60`` in ``show``'s text: the profile's ``law`` and ``id_in_edition``
+    strings, as on the site; the parts listed under a heading naming the edition stay bare."""
+    from lawsearch.profile import load_profile as load
+
+    profile = load("bridge")
+    law = profile.text("ru", "law", id=profile.text("ru", "id_in_edition", id="60", edition="2017"))
+    shown = run(built_editions, "show", "60", "--edition", "2017")
+    assert shown.exit_code == 0, shown.output
+    assert "~" not in shown.output
+    assert shown.output.startswith(f"{law}. ")
+    assert "\n  60B. Игра партнёра нарушителя\n" in shown.output
+    part = run(built_editions, "show", "2017~61A").output
+    assert "~" not in part and part.startswith(profile.text("ru", "id_in_edition", id="61A", edition="2017") + ". ")
+    assert f"in: {profile.text('ru', 'law', id=profile.text('ru', 'id_in_edition', id='61', edition='2017'))}. " in part
+    # the default edition's IDs are unchanged
+    assert run(built_editions, "show", "60").output.startswith(profile.text("ru", "law", id="60") + ". ")
+
+
 def test_show_says_which_editions_there_are_and_what_an_edition_lacks(built_editions):
     wrong = run(built_editions, "show", "60B", "--edition", "1999")
     assert wrong.exit_code == 2 and "2007, 2017" in wrong.output
