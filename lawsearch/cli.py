@@ -803,14 +803,21 @@ def _format_jump(result, command, words: dict[str, str]) -> str:
 
 
 def _hit_lines(hits, words: dict[str, str]) -> list[str]:
+    from .editions import split
+
     lines = []
     for hit in hits:
-        heading = visible(words["law"].format(id=hit.id) if hit.kind == "law" else hit.id)
+        edition, bare = split(hit.id)  # another edition's ID as the site prints it: "60 (2017 edition)"
+        shown = bare if edition is None or "id_in_edition" not in words else \
+            words["id_in_edition"].format(id=bare, edition=edition)
+        heading = visible(words["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:
             # one character for one: the highlights' offsets still fit
             lines.append("    " + _highlight(visible(hit.snippet), hit.highlights))
+        if hit.aligned and hit.aligned.get("text"):  # the other language's aligned sentence
+            lines.append(click.style(visible(f"    {hit.aligned['lang']}: {hit.aligned['text']}"), dim=True))
     return lines
 
 
