@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from . import editions, ids
+from .alignment import flat_spans
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
 from .site_apparatus import apparatus_pages, front_line, terms_by_node, text_with_terms
@@ -117,8 +118,7 @@ class Words:
 
     def shown_id(self, node_id: str, lang: str | None = None) -> str:
         """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
-        edition, bare = editions.split(str(node_id))
-        return bare if edition is None else self.profile.text(lang or self.main, "id_in_edition", id=bare, edition=edition)
+        return editions.readable(node_id, self.profile, lang or self.main)
 
     def heading(self, node: Node) -> str:
         """``50E.`` (a part: its full ID), ``Правило 50``, ``48.4``, ``Фрагмент``."""
@@ -686,7 +686,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
                 table[term] = flat
-        texts, notes, english, titles_en = {}, {}, {}, {}
+        texts, notes, english, titles_en, aligned = {}, {}, {}, {}, {}
         for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
@@ -698,6 +698,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 english[node_id] = doc["text_en"]  # a snippet where only the English text matched
             if doc.get("title_en"):
                 titles_en[node_id] = doc["title_en"]  # the snippet of a node known by its English title only
+            if doc.get("text") and doc.get("text_en") and doc["text"] != doc["text_en"]:
+                # each text's sentences, so a hit shows the other language's aligned one (query.Searcher.aligned)
+                aligned[node_id] = [flat_spans(doc["text"]), flat_spans(doc["text_en"])]
         return {
             "version": 2,
             "build": meta.get("build"),  # the build these data come from, as in every page's meta tag
@@ -712,6 +715,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
             "titles_en": titles_en,
+            "aligned": aligned,
             "lengths": dict(stats.lengths),
             "postings": postings,
             "boosts": dict(BOOSTS),
