@@ -636,6 +636,53 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
     return None
 
 
+IMPRINT_LINE = re.compile(r"^\s*(?:ISBN[\s:]|©|\([cC]\)\s)")
+
+
+def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> int:
+    """How many of a source's first lines are plainly its title page, 0 when they are not
+    one. The block runs from the file's start to its first footer (included), or to the
+    first heading (a law, a division, the contents, index, definitions or commentary); it
+    is a title page when the profile's front-page labels give at least three of: the
+    edition, a translator or an editor, the publisher, the year -- on short lines, none of
+    them a heading of the law text and few of them sentences (a law or preface page with a
+    year and a translator's name in its sentences is not a title page)."""
+    if not words.front:
+        return 0
+    headings = words.contents + words.index + words.definitions + words.commentary
+    end, nonblank, long_lines = 0, 0, 0
+    for i, raw in enumerate(lines):
+        s = raw.strip()
+        if FOOTER_AT.match(raw) and not RULE_LINE.match(raw):
+            end = i + 1
+            break
+        if s and not RULE_LINE.match(s):
+            if headings and words.heading(s, headings):
+                break
+            joined = furniture.letter_spaced_words(raw).strip()  # "М Е Ж Д У" is one word
+            kind = _classify(layout, joined).kind
+            if kind in ("law", "division"):
+                break  # the law text begins: the title page (if any) ends before it
+            if kind not in ("text", "empty", "footer"):
+                return 0  # a part of the law text before the first law: not a title page
+            nonblank += 1
+            long_lines += len(joined.split()) >= 8
+            if nonblank > most:
+                return 0
+        end = i + 1
+    if not nonblank or long_lines * 4 > nonblank:
+        return 0
+    fields = parse_front(lines[:end], words)
+    signals = ("edition" in fields, "translator" in fields or "editor" in fields, "publisher" in fields,
+               "year" in fields)
+    if sum(signals) < 3:
+        return 0
+    # the imprint printed after the title page's footer (ISBN, ©) goes with it
+    while end < len(lines) and IMPRINT_LINE.match(lines[end]):
+        end += 1
+    return end
+
+
 def whole_kind(lines: list[str], profile, lang: str) -> str | None:
     """``toc`` or ``index`` when every page of ``lines`` is one (``lawsearch add``'s guess
     of a source's kind), else None: a whole book holds law text too."""
@@ -707,6 +754,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
 
     grammar = folder.grammar or default_grammar()
     found: dict[str, Any] = {"toc": [], "index": [], "front": {}, "pages": []}
+    declared_front = any(s.kind == "front" for s in folder.sources)  # a declared title page is the one read
     for source in folder.sources:
         lines = folder.texts.get(source.id)
         if lines is None:
@@ -720,6 +768,17 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
+        if not found["front"] and not declared_front:  # a whole book copied as one file: its title page first
+            n = front_block(lines, words, layout)
+            if n:
+                _read_part(found, "front", lines[:n], list(range(1, n + 1)), words, layout, extra_words, source.path)
+                footers = [m["page"] for t in lines[:n] if (m := FOOTER_AT.match(t)) and not RULE_LINE.match(t)]
+                found["pages"].append({"source": source.path, "kind": "front", "page": footers[-1] if footers else None,
+                                       "lines": [1, n]})
+                for k in range(n):
+                    m = FOOTER_AT.match(lines[k])
+                    footer = m and not RULE_LINE.match(lines[k]) and m["page"].isdigit() and source.kind == "laws"
+                    lines[k] = f"- {m['page']}" if footer else ""
         if source.kind == "laws":  # the commentary's own «ОПРЕДЕЛЕНИЯ» is commentary, not the code's
             from ..definitions import take_definitions
 
@@ -869,6 +928,7 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
                    f"linked in the law text" + (f"; never used: {', '.join(unused)}" if unused else ""))
     for p in apparatus.get("pages", ()):
         page = f"page {p['page']}" if p.get("page") else "page unknown"
-        out.append(f"  {user_path(p['source'])}:{p['lines'][0]}-{p['lines'][1]}: a {p['kind']} page ({page}) "
-                   "inside law text, read as such")
+        what = {"toc": "contents", "index": "subject index", "front": "title"}.get(p["kind"], p["kind"])
+        out.append(f"  {user_path(p['source'])}:{p['lines'][0]}-{p['lines'][1]}: a {what} page ({page}, kind "
+                   f"{p['kind']}) inside law text, read as such and left out of it")
     return out
