@@ -82,9 +82,11 @@ class TocEntry:
     line: int  # the raw line (1-based) where the entry starts
 
 
-def _page_cuts(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def _page_cuts(lines: list[str], opens=lambda line: False) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Lines cut into book pages: a footer ``- N`` ends page N (text after it on its line
-    opens the next page); a bare number alone at the top of a page heads page N."""
+    opens the next page); a bare number alone at the top of a page heads page N; a line
+    for which ``opens`` is true (the contents' or the index's heading alone: a part of the
+    book starts on a page of its own) opens a page where the page before lost its footer."""
     out: list[tuple[str | None, list[tuple[int, str]]]] = []
     current: list[tuple[int, str]] = []
     head: str | None = None
@@ -108,6 +110,8 @@ def _page_cuts(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str]]
                 close(head)
             head = b["page"]
             continue
+        if opens(raw) and any(t.strip() for _, t in current):
+            close(head)
         current.append((n, raw))
     close(head)
     return out
@@ -788,11 +792,19 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if not (words.contents or words.index):
             continue
         taken: dict[str, list[int]] = {"toc": [], "index": []}
-        cuts = _page_cuts(lines)
+        parts = words.contents + words.index
+        part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
+        cuts = _page_cuts(lines, lambda t: bool(part_heading and part_heading.fullmatch(
+            re.sub(r"\s+", " ", furniture.letter_spaced_words(t).strip()))))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
             numbers = [n for n, _ in page_lines]
+            head = numbers[0] - 1  # the bare number that heads the page, when there is one: its page
+            while head >= 1 and not lines[head - 1].strip():
+                head -= 1
+            if head >= 1 and BARE_PAGE.match(lines[head - 1]) and page is not None:
+                numbers = list(range(head, numbers[0])) + numbers
             taken[kind] += numbers
             end = numbers[-1] + 1  # the footer that closes the page, when there is one
             if end <= len(lines) and FOOTER_AT.match(lines[end - 1]):
