@@ -903,6 +903,17 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     return nodes, apparatus
 
 
+def _spans(numbers: list[int]) -> str:
+    """``[301, 302, 303, 305]`` → ``"301-303, 305"``."""
+    out: list[list[int]] = []
+    for n in numbers:
+        if out and out[-1][-1] == n - 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
+
+
 def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     """The check report's section on the book's apparatus ([] when there is none): the
     title page's fields, what the contents gave (entries, confirmed and filled titles, lost
@@ -923,15 +934,37 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
                    "none of them a reference")
         if apparatus.get("confirmed"):
             out.append(f"    titles the contents confirm: {len(apparatus['confirmed'])}")
+        entries = {e["id"]: e for e in toc if e.get("scope") == "laws" and e.get("id")}
+
+        def entry(i: str) -> str:  # "31 «Назначение не в свою очередь» (p. 88; corpus/toc.txt:5)"
+            e = entries.get(i)
+            if e is None:
+                return i
+            where = f"{user_path(e['source'])}:{e['line']}" if e.get("source") and e.get("line") else ""
+            page = f"p. {e['page']}" if e.get("page") else ""
+            return f"{i} «{e['title']}» ({'; '.join(x for x in (page, where) if x)})" if page or where else \
+                f"{i} «{e['title']}»"
+
         if apparatus.get("filled"):
-            out.append("    lost titles taken from the contents: " + ", ".join(apparatus["filled"]))
+            out.append("    lost titles taken from the contents (marked so on the site and in show):")
+            out.extend(f"      {entry(i)}" for i in apparatus["filled"])
         if apparatus.get("lost"):
-            out.append("    listed in the contents, lost from the text: " + ", ".join(apparatus["lost"]))
+            out.append("    listed in the contents, lost from the text (nothing of them in the sources):")
+            out.extend(f"      {entry(i)}" for i in apparatus["lost"])
     index = apparatus.get("index") or []
     if index:
         targets = {t for e in index for t in e.get("targets", ())}
         out.append(f"  subject index: {len(index)} entries, {len({e['headword'] for e in index})} headwords, "
                    f"{len(targets)} targets; none of them a reference")
+        pages = sorted({int(e["page"]) for e in index if (e.get("page") or "").isdigit()})
+        if pages:
+            lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
+            unpaged = sum(1 for e in index if not e.get("page"))
+            out.append(f"    on book pages {_spans(pages)}" + (f"; missing between them: {_spans(lost)}" if lost else "")
+                       + (f"; {unpaged} entries on a page whose number is lost" if unpaged else ""))
+        files = sorted({user_path(e["source"]) for e in index if e.get("source")})
+        if files:
+            out.append("    read from " + ", ".join(files))
     section = apparatus.get("definitions")
     if section:
         used = {u["def"] for u in apparatus.get("terms", ())}
