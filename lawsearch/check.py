@@ -137,6 +137,17 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r.add("")
     r.add("Laws:")
     translations = corpus.translation_languages  # scanned once: every law asks
+    bare_missing: list[str] = []  # a run of laws of which nothing is known: one line for the run
+
+    def flush() -> None:
+        if len(bare_missing) >= 3:
+            r.add(f"  {bare_missing[0] + '-' + bare_missing[-1]:>4}  [headings lost] -- MISSING: nothing of these "
+                  f"{len(bare_missing)} laws survives (their numbers lie between laws that do)")
+        else:
+            for i in bare_missing:
+                r.add(f"  {i:>4}  [heading lost] -- MISSING: nothing of it survives (its number lies between laws that do)")
+        bare_missing.clear()
+
     for law in laws:
         commentary = corpus.commentary(law.id)
         if law.missing and commentary:
@@ -158,7 +169,14 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         title = law.title or (f"[heading lost; {language_name(other[0])}: {other[1]}]" if other else "[heading lost]")
         if law.title and law.title_from in ("contents", "commentary"):  # the heading itself is lost
             title += f" [title from the {law.title_from}]"
+        if law.missing and not commentary and title == "[heading lost]" and law.id.isdigit():
+            if bare_missing and int(bare_missing[-1]) != int(law.id) - 1:
+                flush()
+            bare_missing.append(law.id)
+            continue
+        flush()
         r.add(f"  {law.id:>4}  {title} -- {why}")
+    flush()
 
     notes: list[Problem] = []  # warnings of the report itself, collapsed with the corpus's problems
     unplaced = [n for n in corpus.nodes if n.kind == "piece"]

@@ -171,3 +171,27 @@ def test_rules_in_order_over_a_run_of_pages():
     kinds[1] = [Classified("law", label="23", title="T"), text]  # page 44 opens with law 23's heading
     got = [(p.first, p.law, p.rule) for p in place([Run([a, b, c])], lambda p: kinds[p.first], ("section",), toc)]
     assert got == [(1, "23", "heading"), (4, "23", "continuity"), (9, "23", "continuity")]
+
+
+def test_check_lists_a_run_of_wholly_lost_laws_on_one_line(tmp_path):
+    """A whole book with a long hole: the laws of which nothing is known (no text, title or
+    commentary) are one line for the run, not one each; a lone lost law keeps its own line."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    fixture = next(f for f in FIXTURES if f.name.endswith("ru-toc-pages"))
+    root = fixture.build_corpus(tmp_path)
+    law = root / "laws" / fixture.meta["lang"] / "far.txt"
+    law.write_text("Правило 60. Ход после нелегальной игры\nХод остаётся в силе.\nПравило 70. Оспоренная претензия\nСудья выслушивает обе стороны.\n"
+                   "Правило 72. Общие начала\nИгроки соблюдают этику.\n", encoding="utf-8")
+    with open(root / "manifest.toml", "a", encoding="utf-8") as f:
+        f.write(f'\n[[source]]\npath = "laws/{fixture.meta["lang"]}/far.txt"\nlang = "{fixture.meta["lang"]}"\n'
+                'kind = "laws"\nencoding = "utf-8"\n')
+    out = CliRunner().invoke(main, ["check", "--corpus", str(root)]).output
+    laws = out.split("\nLaws:\n", 1)[1].split("\n\n", 1)[0]
+    assert re.search(r"^\s+63-69\s+\[headings lost\] -- MISSING: nothing of these 7 laws survives", laws, re.M), laws
+    assert re.search(r"^\s+71\s+\[heading lost\] -- MISSING", laws, re.M), laws
+    # a lost law whose title another language gives keeps its own line (61, 62: English titles)
+    assert re.search(r"^\s+61\s+\[heading lost; English: ", laws, re.M), laws
+    assert not re.search(r"^\s+6[3-9]\s", laws, re.M)
