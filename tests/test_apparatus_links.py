@@ -181,3 +181,43 @@ def test_every_in_file_link_of_the_single_file_lands(which, request):
     _, page = single(request.getfixturevalue(which))
     dangling = [h for h in page.links if h.startswith("#") and len(h) > 1 and h[1:] not in page.ids]
     assert not dangling, dangling
+
+
+# -- in a real browser ------------------------------------------------------------------------------
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    assert not errors, errors
+    page.close()
+
+
+def test_reader_of_the_single_file_follows_a_term_and_the_index(page, book):
+    """From file://, no server: a defined term scrolls to its definition in the file; the
+    index section's target scrolls to the law; the definitions' commentary is there."""
+    page.goto((book / SINGLE_FILE).as_uri())
+    term = page.locator("main a.term").first
+    target_id = term.get_attribute("href")[1:]
+    term.click()
+    assert page.url.endswith("#" + target_id)
+    assert page.locator(f"#{target_id}").is_visible()
+    assert page.locator(f"#{target_id}").inner_text() in {e["term"] for e in json.loads(
+        (book / "corpus.json").read_text(encoding="utf-8"))["apparatus"]["definitions"]["entries"]}
+    page.click("header nav a[href='#subject-index']")
+    link = page.locator("#subject-index a.index-target[data-target='1']").first
+    link.click()
+    assert page.url.endswith("#l1")
+    assert page.locator("#cdefs-1").count() == 1
+
+
+def test_reader_goes_from_the_definitions_commentary_link_to_it(page, commentary_only):
+    """A corpus whose definitions are known only from the commentary: the home page links
+    the definitions page, which shows that commentary under its anchors."""
+    page.goto((commentary_only / "site" / "index.html").as_uri())
+    page.click("main a[href='definitions.html']")
+    assert page.url.endswith("definitions.html")
+    assert page.locator("#cdefs-1").is_visible() and page.locator("#cdefs-2").is_visible()
