@@ -95,9 +95,16 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         r.add(line)
 
     pieces = corpus.report.pieces
+    # each piece by its curation name (``book-2:6``, what ``[[piece]] at`` takes) and where it
+    # opens: the file and line a reader looks at
+    paths = {s.id: (user_path(s.path, root) if root else s.path) for s in corpus.sources}
+    opens = {f"{p.source.split('_')[0]}:{p.first}": f"{paths.get(p.source, p.source)}:{p.first}" for p in pieces}
+    for p in pieces:
+        for source_id in {p.source, p.source.split("_")[0]}:
+            opens.setdefault(ids.piece_id(source_id, p.first), opens[f"{p.source.split('_')[0]}:{p.first}"])
     pages = sorted({p.page for p in pieces if p.page is not None})
     r.add("")
-    r.add(f"Pages: {len(pages)} present ({_ranges(pages)})")
+    r.add(f"Pages: {len(pages)} present" + (f" ({_ranges(pages)})" if pages else ""))
     if pages:
         lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
         if lost:
@@ -108,15 +115,17 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             "start of a page (end truncated)" if p.starts_page else "fragment (both ends truncated)"
         page = f"page {p.page}" + (" (curated)" if p.page_from == "curated" else "") if p.page is not None else "page unknown"
         join = f", joins the piece before it ({p.joined_by})" if p.joined_by else ""
-        r.add(f"  piece {p.source.split('_')[0]}:{p.first}: {where}, {page}{join}")
+        name = f"{p.source.split('_')[0]}:{p.first}"
+        r.add(f"  piece {name} ({opens[name]}): {where}, {page}{join}")
     r.add(f"Pieces: {len(pieces)} in {_count(len({p.run for p in pieces}), 'run')} of joined pages")
 
     kinds = Counter(n.kind for n in corpus.nodes)
     r.add("")
-    r.add("Nodes by kind: " + ", ".join(f"{k} {kinds[k]}" for k in
-                                         ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece") if kinds[k]))
+    r.add("Nodes by kind: " + (", ".join(f"{k} {kinds[k]}" for k in
+                                          ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece")
+                                          if kinds[k]) or "none"))
     rules = Counter(n.attribution or "none (missing law)" for n in corpus.nodes if n.kind != "division")
-    r.add("Nodes by placement rule: " + ", ".join(f"{k} {v}" for k, v in sorted(rules.items())))
+    r.add("Nodes by placement rule: " + (", ".join(f"{k} {v}" for k, v in sorted(rules.items())) or "none"))
     guesses = [n for n in corpus.nodes if n.uncertain]
     if guesses:
         r.add("  uncertain parts of IDs: " + ", ".join(f"{n.id} ({'/'.join(n.uncertain)})" for n in guesses))
@@ -128,6 +137,17 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r.add("")
     r.add("Laws:")
     translations = corpus.translation_languages  # scanned once: every law asks
+    bare_missing: list[str] = []  # a run of laws of which nothing is known: one line for the run
+
+    def flush() -> None:
+        if len(bare_missing) >= 3:
+            r.add(f"  {bare_missing[0] + '-' + bare_missing[-1]:>4}  [headings lost] -- MISSING: nothing of these "
+                  f"{len(bare_missing)} laws survives (their numbers lie between laws that do)")
+        else:
+            for i in bare_missing:
+                r.add(f"  {i:>4}  [heading lost] -- MISSING: nothing of it survives (its number lies between laws that do)")
+        bare_missing.clear()
+
     for law in laws:
         commentary = corpus.commentary(law.id)
         if law.missing and commentary:
@@ -147,19 +167,35 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         other = next(((lang, given) for lang in translations
                       if (given := (law.translations.get(lang) or {}).get("title"))), None)
         title = law.title or (f"[heading lost; {language_name(other[0])}: {other[1]}]" if other else "[heading lost]")
+        if law.title and law.title_from in ("contents", "commentary"):  # the heading itself is lost
+            title += f" [title from the {law.title_from}]"
+        if law.missing and not commentary and title == "[heading lost]" and law.id.isdigit():
+            if bare_missing and int(bare_missing[-1]) != int(law.id) - 1:
+                flush()
+            bare_missing.append(law.id)
+            continue
+        flush()
         r.add(f"  {law.id:>4}  {title} -- {why}")
+    flush()
 
     notes: list[Problem] = []  # warnings of the report itself, collapsed with the corpus's problems
     unplaced = [n for n in corpus.nodes if n.kind == "piece"]
     r.add("")
     r.add(f"Pieces no rule could place fully: {len(unplaced)}")
     for n in unplaced:
-        r.add(f"  {n.id}: law {n.law or 'unknown'} ({n.attribution})")
+        at = f" -- {opens[n.id]}" if n.id in opens else ""
+        if n.law:  # its law known (by page, contents, …), its place inside the law not
+            r.add(f"  {n.id}: law {n.law} (by {n.attribution}; where in the law unknown: shown after its text){at}")
+        else:
+            r.add(f"  {n.id}: law unknown (unattributed){at}")
         if n.attribution == "unattributed":
-            notes.append(Problem("warning", f"{n.id} is unattributed: add a curation statement if you know its law"))
+            notes.append(Problem("warning", f"{n.id}{' at ' + opens[n.id] if n.id in opens else ''} is unattributed: "
+                                            "add a curation statement if you know its law"))
     # what similarity suggests: never a placement, a curation statement confirms it
     for s in corpus.report.suggestions:
-        r.add(f"  suggestion for {s['source']}:{s['first']}: law {s['law']}, confidence {s['confidence']:.2f}"
+        name = f"{s['source']}:{s['first']}"
+        r.add(f"  suggestion for piece {name}{' (' + opens[name] + ')' if name in opens else ''}: "
+              f"law {s['law']}, confidence {s['confidence']:.2f}"
               + (" (low: read the piece first)" if s["low"] else "") + f", shared words: {s['basis'] or '-'}"
               + "; to confirm it, add to the curation file:")
         r.add(textwrap.indent(curation_lines(s), "      "))

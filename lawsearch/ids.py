@@ -128,14 +128,21 @@ def url(node_id: str, law: str | None, kind: str) -> str:
     return f"{page(node_id, law, kind)}#{anchor(node_id)}"
 
 
+# the site's page of the definitions (site_apparatus.py writes it); their commentary is on it
+DEFINITIONS_PAGE = "definitions.html"
+
+
 def page(node_id: str, law: str | None, kind: str) -> str:
     """The site page a node is on: ``laws/50.html``, ``unattributed.html``; a division is
-    on the page of its first law."""
+    on the page of its first law; the commentary of the definitions (``defs.1``, law
+    ``defs``) beside the definitions, on ``definitions.html``."""
     first = rules().division_law(node_id)
     if first is not None:
         return f"laws/{first}.html"
     if law is None:
         return "unattributed.html"
+    if law == rules().definitions_id:
+        return DEFINITIONS_PAGE
     return f"laws/{law}.html"
 
 

@@ -22,7 +22,7 @@ from . import editions, ids
 from .alignment import flat_spans
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
-from .site_apparatus import apparatus_pages, front_line, terms_by_node, text_with_terms
+from .site_apparatus import apparatus_pages, front_line, single_sections, terms_by_node, text_with_terms
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
 # the profile's string (lawsearch/profiles/<name>/profile.toml, [strings.<lang>]) for each
@@ -554,6 +554,7 @@ class SiteBuilder:
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 terms=self.concordance() if self.analysis is not None else [],
                 pieces=[self.view(p, "") for p in self.corpus.nodes if p.kind == "piece" and p.law is None],
+                apparatus=single_sections(self),  # the subject index and the definitions (issue 13)
                 css=Markup(lean((static / "style.css").read_text(encoding="utf-8"))),
                 engine_js=inline_script(lean((static / "engine.js").read_text(encoding="utf-8"))),
                 pieces_js=inline_script(lean((static / "pieces.js").read_text(encoding="utf-8"))),

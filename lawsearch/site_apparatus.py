@@ -13,7 +13,10 @@ from markupsafe import Markup, escape
 from . import ids
 
 INDEX_PAGE = "subject-index.html"
-DEFINITIONS_PAGE = "definitions.html"
+DEFINITIONS_PAGE = ids.DEFINITIONS_PAGE
+# the sections of the single file that stand for those pages (single.html)
+INDEX_SECTION = "subject-index"
+DEFINITIONS_SECTION = "definitions"
 FRONT_ORDER = ("title", "edition", "translator", "editor", "original", "publisher", "city", "year")
 
 
@@ -29,15 +32,17 @@ def terms_by_node(corpus) -> dict[str, list[tuple[int, int, str, str]]]:
 
 def text_with_terms(builder, text: str, start: int, end: int, terms, root: str) -> Markup:
     """``text[start:end]`` escaped, each defined term inside it a link to its definition."""
-    if not terms or builder.single:
+    if not terms:
         return escape(text[start:end])
+    # the single file holds the definitions as a section: a term links to its anchor there
+    page = "" if builder.single else root + DEFINITIONS_PAGE
     out, at = [], start
     for s, e, def_id, term in sorted(terms):
         if s < at or e > end or s < start:
             continue
         out.append(escape(text[at:s]))
-        out.append(Markup('<a class="term" href="{}{}#{}" title="{}">{}</a>').format(
-            root, DEFINITIONS_PAGE, def_id, builder.words.say("definition_of", term=term), text[s:e]))
+        out.append(Markup('<a class="term" href="{}#{}" title="{}">{}</a>').format(
+            page, def_id, builder.words.say("definition_of", term=term), text[s:e]))
         at = e
     out.append(escape(text[at:end]))
     return Markup("").join(out)
@@ -57,7 +62,8 @@ def index_rows(builder, root: str = "") -> list[dict]:
         links = []
         for target in e.get("targets", ()):
             if target == "defs":
-                href = f"{root}{DEFINITIONS_PAGE}" if builder.corpus.apparatus.get("definitions") else None
+                href = (("#" + DEFINITIONS_SECTION if builder.single else f"{root}{DEFINITIONS_PAGE}")
+                        if builder.corpus.apparatus.get("definitions") else None)
                 label = builder.words.say("definitions")
             else:
                 href = builder.href(target, root)
@@ -83,6 +89,24 @@ def apparatus_pages(builder) -> list[tuple[str, str, dict]]:
     if builder.corpus.apparatus.get("index"):
         pages.append((INDEX_PAGE, "subject_index.html", {"rows": index_rows(builder), "title": say("subject_index")}))
     section = builder.corpus.apparatus.get("definitions")
-    if section:
-        pages.append((DEFINITIONS_PAGE, "definitions.html", {"section": section, "title": say("definitions")}))
+    commentary = definitions_commentary(builder, "")
+    if section or commentary:  # the commentary of the definitions lives here (ids.page) even without them
+        pages.append((DEFINITIONS_PAGE, "definitions.html",
+                      {"section": section, "commentary": commentary, "title": say("definitions")}))
     return pages
+
+
+def definitions_commentary(builder, root: str) -> list:
+    """The views of the commentary on the definitions (``defs.1``, ``defs.2`` …), shown on
+    the definitions page (the multi-page site) or its section (the single file)."""
+    defs_id = ids.rules().definitions_id
+    return [builder.view(c, root) for c in builder.corpus.commentary(defs_id)] if defs_id else []
+
+
+def single_sections(builder) -> dict:
+    """What the single file shows of the apparatus, as sections (``single.html``): the
+    subject index's rows, the definitions and their commentary, each None/[] when absent."""
+    return {"rows": index_rows(builder) if builder.corpus.apparatus.get("index") else [],
+            "section": builder.corpus.apparatus.get("definitions"),
+            "commentary": definitions_commentary(builder, ""),
+            "index_id": INDEX_SECTION, "definitions_id": DEFINITIONS_SECTION}

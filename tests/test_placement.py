@@ -7,6 +7,8 @@ fixtures list are right; a piece with nothing to compare gets none, or a low one
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from lawsearch.corpus import parse_folder
@@ -98,8 +100,43 @@ def test_check_prints_each_suggestion_with_its_confidence_and_curation(tmp_path)
     fixture = next(f for f in FIXTURES if f.name.endswith("ru-similarity"))
     root = fixture.build_corpus(tmp_path)
     out = CliRunner().invoke(main, ["check", "--corpus", str(root)]).output
-    assert "suggestion for sim-1:1: law" in out and "confidence" in out
+    # the piece by its curation name and by the file and line a reader opens
+    assert re.search(r"suggestion for piece sim-1:1 \(\S*laws/ru/sim-1\.txt:1\): law \d+, confidence", out), out
     assert '[[piece]]\n      at = "sim-1:1"' in out
+    # an unplaced piece and its warning name where it starts too
+    assert re.search(r"piece-sim-1-1: law unknown \(unattributed\) -- \S*laws/ru/sim-1\.txt:1", out), out
+    assert re.search(r"piece-sim-1-1 at \S*laws/ru/sim-1\.txt:1 is unattributed", out), out
+
+
+def build_with_toc(fixture, tmp_path):
+    """The fixture's corpus folder with its toc.txt declared a contents source (kind toc)."""
+    root = fixture.build_corpus(tmp_path)
+    lang = fixture.meta["lang"]
+    (root / "laws" / lang / "toc.txt").write_text((fixture.folder / "toc.txt").read_text(encoding="utf-8"),
+                                                  encoding="utf-8")
+    with open(root / "manifest.toml", "a", encoding="utf-8") as f:
+        f.write(f'\n[[source]]\npath = "laws/{lang}/toc.txt"\nlang = "{lang}"\nkind = "toc"\nencoding = "utf-8"\n')
+    return root
+
+
+def test_check_names_the_contents_entry_of_each_title_it_fills_and_each_part_it_lost(tmp_path):
+    """``check`` on a headless fixture with its contents declared: each title taken from the
+    contents and each part the contents list but the text lacks, with its title, page and
+    the contents' file and line; a piece placed by page says so and where it starts."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    fixture = next(f for f in FIXTURES if f.name.endswith("ru-toc-pages"))
+    root = build_with_toc(fixture, tmp_path)
+    out = CliRunner().invoke(main, ["check", "--corpus", str(root)]).output
+    toc = (fixture.folder / "toc.txt").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, t in enumerate(toc, 1) if "Кто может спросить" in t)
+    assert re.search(rf"lost from the text.*\n\s+61A «Кто может спросить» \(p\. 114; \S*toc\.txt:{line}\)", out), out
+    assert re.search(r"lost titles taken from the contents.*\n(\s+\d+[A-Z]? «[^»]+» \(p\. \d+; \S*toc\.txt:\d+\)\n)+", out), out
+    assert "  60  Ход после нелегальной игры [title from the contents] -- " in out
+    assert re.search(r"piece-pages-1: law 60 \(by page; where in the law unknown: shown after its text\) -- "
+                     r"\S*pages\.txt:1", out), out
 
 
 @pytest.mark.parametrize("page, law", [(69, None), (70, "40"), (72, "40"), (73, "41"), (76, "42"), (77, None)])
@@ -134,3 +171,27 @@ def test_rules_in_order_over_a_run_of_pages():
     kinds[1] = [Classified("law", label="23", title="T"), text]  # page 44 opens with law 23's heading
     got = [(p.first, p.law, p.rule) for p in place([Run([a, b, c])], lambda p: kinds[p.first], ("section",), toc)]
     assert got == [(1, "23", "heading"), (4, "23", "continuity"), (9, "23", "continuity")]
+
+
+def test_check_lists_a_run_of_wholly_lost_laws_on_one_line(tmp_path):
+    """A whole book with a long hole: the laws of which nothing is known (no text, title or
+    commentary) are one line for the run, not one each; a lone lost law keeps its own line."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    fixture = next(f for f in FIXTURES if f.name.endswith("ru-toc-pages"))
+    root = fixture.build_corpus(tmp_path)
+    law = root / "laws" / fixture.meta["lang"] / "far.txt"
+    law.write_text("Правило 60. Ход после нелегальной игры\nХод остаётся в силе.\nПравило 70. Оспоренная претензия\nСудья выслушивает обе стороны.\n"
+                   "Правило 72. Общие начала\nИгроки соблюдают этику.\n", encoding="utf-8")
+    with open(root / "manifest.toml", "a", encoding="utf-8") as f:
+        f.write(f'\n[[source]]\npath = "laws/{fixture.meta["lang"]}/far.txt"\nlang = "{fixture.meta["lang"]}"\n'
+                'kind = "laws"\nencoding = "utf-8"\n')
+    out = CliRunner().invoke(main, ["check", "--corpus", str(root)]).output
+    laws = out.split("\nLaws:\n", 1)[1].split("\n\n", 1)[0]
+    assert re.search(r"^\s+63-69\s+\[headings lost\] -- MISSING: nothing of these 7 laws survives", laws, re.M), laws
+    assert re.search(r"^\s+71\s+\[heading lost\] -- MISSING", laws, re.M), laws
+    # a lost law whose title another language gives keeps its own line (61, 62: English titles)
+    assert re.search(r"^\s+61\s+\[heading lost; English: ", laws, re.M), laws
+    assert not re.search(r"^\s+6[3-9]\s", laws, re.M)

@@ -82,9 +82,11 @@ class TocEntry:
     line: int  # the raw line (1-based) where the entry starts
 
 
-def _page_cuts(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def _page_cuts(lines: list[str], opens=lambda line: False) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Lines cut into book pages: a footer ``- N`` ends page N (text after it on its line
-    opens the next page); a bare number alone at the top of a page heads page N."""
+    opens the next page); a bare number alone at the top of a page heads page N; a line
+    for which ``opens`` is true (the contents' or the index's heading alone: a part of the
+    book starts on a page of its own) opens a page where the page before lost its footer."""
     out: list[tuple[str | None, list[tuple[int, str]]]] = []
     current: list[tuple[int, str]] = []
     head: str | None = None
@@ -108,6 +110,8 @@ def _page_cuts(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str]]
                 close(head)
             head = b["page"]
             continue
+        if opens(raw) and any(t.strip() for _, t in current):
+            close(head)
         current.append((n, raw))
     close(head)
     return out
@@ -636,6 +640,53 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
     return None
 
 
+IMPRINT_LINE = re.compile(r"^\s*(?:ISBN[\s:]|©|\([cC]\)\s)")
+
+
+def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> int:
+    """How many of a source's first lines are plainly its title page, 0 when they are not
+    one. The block runs from the file's start to its first footer (included), or to the
+    first heading (a law, a division, the contents, index, definitions or commentary); it
+    is a title page when the profile's front-page labels give at least three of: the
+    edition, a translator or an editor, the publisher, the year -- on short lines, none of
+    them a heading of the law text and few of them sentences (a law or preface page with a
+    year and a translator's name in its sentences is not a title page)."""
+    if not words.front:
+        return 0
+    headings = words.contents + words.index + words.definitions + words.commentary
+    end, nonblank, long_lines = 0, 0, 0
+    for i, raw in enumerate(lines):
+        s = raw.strip()
+        if FOOTER_AT.match(raw) and not RULE_LINE.match(raw):
+            end = i + 1
+            break
+        if s and not RULE_LINE.match(s):
+            if headings and words.heading(s, headings):
+                break
+            joined = furniture.letter_spaced_words(raw).strip()  # "М Е Ж Д У" is one word
+            kind = _classify(layout, joined).kind
+            if kind in ("law", "division"):
+                break  # the law text begins: the title page (if any) ends before it
+            if kind not in ("text", "empty", "footer"):
+                return 0  # a part of the law text before the first law: not a title page
+            nonblank += 1
+            long_lines += len(joined.split()) >= 8
+            if nonblank > most:
+                return 0
+        end = i + 1
+    if not nonblank or long_lines * 4 > nonblank:
+        return 0
+    fields = parse_front(lines[:end], words)
+    signals = ("edition" in fields, "translator" in fields or "editor" in fields, "publisher" in fields,
+               "year" in fields)
+    if sum(signals) < 3:
+        return 0
+    # the imprint printed after the title page's footer (ISBN, ©) goes with it
+    while end < len(lines) and IMPRINT_LINE.match(lines[end]):
+        end += 1
+    return end
+
+
 def whole_kind(lines: list[str], profile, lang: str) -> str | None:
     """``toc`` or ``index`` when every page of ``lines`` is one (``lawsearch add``'s guess
     of a source's kind), else None: a whole book holds law text too."""
@@ -707,6 +758,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
 
     grammar = folder.grammar or default_grammar()
     found: dict[str, Any] = {"toc": [], "index": [], "front": {}, "pages": []}
+    declared_front = any(s.kind == "front" for s in folder.sources)  # a declared title page is the one read
     for source in folder.sources:
         lines = folder.texts.get(source.id)
         if lines is None:
@@ -720,6 +772,17 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
+        if not found["front"] and not declared_front:  # a whole book copied as one file: its title page first
+            n = front_block(lines, words, layout)
+            if n:
+                _read_part(found, "front", lines[:n], list(range(1, n + 1)), words, layout, extra_words, source.path)
+                footers = [m["page"] for t in lines[:n] if (m := FOOTER_AT.match(t)) and not RULE_LINE.match(t)]
+                found["pages"].append({"source": source.path, "kind": "front", "page": footers[-1] if footers else None,
+                                       "lines": [1, n]})
+                for k in range(n):
+                    m = FOOTER_AT.match(lines[k])
+                    footer = m and not RULE_LINE.match(lines[k]) and m["page"].isdigit() and source.kind == "laws"
+                    lines[k] = f"- {m['page']}" if footer else ""
         if source.kind == "laws":  # the commentary's own «ОПРЕДЕЛЕНИЯ» is commentary, not the code's
             from ..definitions import take_definitions
 
@@ -729,11 +792,19 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if not (words.contents or words.index):
             continue
         taken: dict[str, list[int]] = {"toc": [], "index": []}
-        cuts = _page_cuts(lines)
+        parts = words.contents + words.index
+        part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
+        cuts = _page_cuts(lines, lambda t: bool(part_heading and part_heading.fullmatch(
+            re.sub(r"\s+", " ", furniture.letter_spaced_words(t).strip()))))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
             numbers = [n for n, _ in page_lines]
+            head = numbers[0] - 1  # the bare number that heads the page, when there is one: its page
+            while head >= 1 and not lines[head - 1].strip():
+                head -= 1
+            if head >= 1 and BARE_PAGE.match(lines[head - 1]) and page is not None:
+                numbers = list(range(head, numbers[0])) + numbers
             taken[kind] += numbers
             end = numbers[-1] + 1  # the footer that closes the page, when there is one
             if end <= len(lines) and FOOTER_AT.match(lines[end - 1]):
@@ -832,6 +903,17 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     return nodes, apparatus
 
 
+def _spans(numbers: list[int]) -> str:
+    """``[301, 302, 303, 305]`` → ``"301-303, 305"``."""
+    out: list[list[int]] = []
+    for n in numbers:
+        if out and out[-1][-1] == n - 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
+
+
 def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     """The check report's section on the book's apparatus ([] when there is none): the
     title page's fields, what the contents gave (entries, confirmed and filled titles, lost
@@ -852,15 +934,37 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
                    "none of them a reference")
         if apparatus.get("confirmed"):
             out.append(f"    titles the contents confirm: {len(apparatus['confirmed'])}")
+        entries = {e["id"]: e for e in toc if e.get("scope") == "laws" and e.get("id")}
+
+        def entry(i: str) -> str:  # "31 «Назначение не в свою очередь» (p. 88; corpus/toc.txt:5)"
+            e = entries.get(i)
+            if e is None:
+                return i
+            where = f"{user_path(e['source'])}:{e['line']}" if e.get("source") and e.get("line") else ""
+            page = f"p. {e['page']}" if e.get("page") else ""
+            return f"{i} «{e['title']}» ({'; '.join(x for x in (page, where) if x)})" if page or where else \
+                f"{i} «{e['title']}»"
+
         if apparatus.get("filled"):
-            out.append("    lost titles taken from the contents: " + ", ".join(apparatus["filled"]))
+            out.append("    lost titles taken from the contents (marked so on the site and in show):")
+            out.extend(f"      {entry(i)}" for i in apparatus["filled"])
         if apparatus.get("lost"):
-            out.append("    listed in the contents, lost from the text: " + ", ".join(apparatus["lost"]))
+            out.append("    listed in the contents, lost from the text (nothing of them in the sources):")
+            out.extend(f"      {entry(i)}" for i in apparatus["lost"])
     index = apparatus.get("index") or []
     if index:
         targets = {t for e in index for t in e.get("targets", ())}
         out.append(f"  subject index: {len(index)} entries, {len({e['headword'] for e in index})} headwords, "
                    f"{len(targets)} targets; none of them a reference")
+        pages = sorted({int(e["page"]) for e in index if (e.get("page") or "").isdigit()})
+        if pages:
+            lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
+            unpaged = sum(1 for e in index if not e.get("page"))
+            out.append(f"    on book pages {_spans(pages)}" + (f"; missing between them: {_spans(lost)}" if lost else "")
+                       + (f"; {unpaged} entries on a page whose number is lost" if unpaged else ""))
+        files = sorted({user_path(e["source"]) for e in index if e.get("source")})
+        if files:
+            out.append("    read from " + ", ".join(files))
     section = apparatus.get("definitions")
     if section:
         used = {u["def"] for u in apparatus.get("terms", ())}
@@ -869,6 +973,7 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
                    f"linked in the law text" + (f"; never used: {', '.join(unused)}" if unused else ""))
     for p in apparatus.get("pages", ()):
         page = f"page {p['page']}" if p.get("page") else "page unknown"
-        out.append(f"  {user_path(p['source'])}:{p['lines'][0]}-{p['lines'][1]}: a {p['kind']} page ({page}) "
-                   "inside law text, read as such")
+        what = {"toc": "contents", "index": "subject index", "front": "title"}.get(p["kind"], p["kind"])
+        out.append(f"  {user_path(p['source'])}:{p['lines'][0]}-{p['lines'][1]}: a {what} page ({page}, kind "
+                   f"{p['kind']}) inside law text, read as such and left out of it")
     return out
