@@ -40,7 +40,6 @@ ALLOWED = {
     "index.py": "ENGLISH, the language of the Snowball fields; the Russian alphabet of spelling corrections",
     "furniture.py": "file-size units and the Russian hyphen repair (морфология: «что-то» vs «что то или»); "
                     "English as the navigation language every page borrows: to become [furniture] data",
-    "dropin.py": "the words naming an edition next to its year (издание, редакция, edition): to become profile data",
     "thesaurus.py": "an example in a message about the thesaurus file, whose entries are Russian",
 }
 
