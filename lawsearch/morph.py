@@ -10,6 +10,7 @@ This module imports nothing from the package.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 # Short words that are real words on their own. A one- or two-letter "half" outside this
@@ -93,6 +94,45 @@ def join_split_word(left: str, right: str, extra_words: frozenset[str] = frozens
     if known(joined) and not (known(left) and known(right)):
         return joined
     return None
+
+
+# the letters of the dictionary's script (Cyrillic, ё with them)
+SCRIPT = re.compile(r"[а-яё]", re.I)
+
+
+def covers(text: str) -> bool:
+    """Whether ``text`` has a letter of the script the dictionary is of: ``covers("Law")`` is False."""
+    return bool(SCRIPT.search(text))
+
+
+# the word after a hyphen that is a pronoun's, not a particle's, when a conjunction follows
+# («что / то или иное» is not «что-то»)
+PRONOUN_PARTICLE = "то"
+
+
+def mend_break(left: str, right: str, after: str = "", extra_words: frozenset[str] = frozenset()) -> str | None:
+    """What a line break between the words ``left`` and ``right`` hid, or None for a plain
+    space: a lost hyphen (``какой``/``нибудь``, ``из``/``за``, ``во``/``первых``) when the
+    hyphenated word is in the dictionary, or a word split in two (``разыгры``/``вающий``).
+    ``то`` followed by a conjunction (``что``/``то или иное``) is the pronoun, not ``что-то``.
+    Words of another script are left alone.
+
+    >>> mend_break("какой", "нибудь"), mend_break("из", "колоды"), mend_break("что", "то", "или")
+    ('какой-нибудь', None, None)
+    """
+    if not (left.isalpha() and right.isalpha()) or not covers(left + right):
+        return None
+    hyphenated = f"{left}-{right}"
+    if is_known(hyphenated) or hyphenated.lower() in extra_words:
+        if right.lower() == PRONOUN_PARTICLE and after and _is_conjunction(after):
+            return None
+        return hyphenated
+    return join_split_word(left, right, extra_words)
+
+
+@lru_cache(maxsize=10_000)
+def _is_conjunction(word: str) -> bool:
+    return any(p.tag.POS in ("CONJ", "PRCL") for p in analyzer().parse(word.lower()))
 
 
 @lru_cache(maxsize=200_000)

@@ -36,8 +36,6 @@ ALLOWED = {
     "families.py": "Russian word formation (suffixes, prefixes, alternations) for word families",
     "export.py": "the CoNLL-U export's Russian sentence splitter and tagger",
     "index.py": "ENGLISH, the language of the Snowball fields; the Russian alphabet of spelling corrections",
-    "furniture.py": "file-size units and the Russian hyphen repair (морфология: «что-то» vs «что то или»); "
-                    "English as the navigation language every page borrows: to become [furniture] data",
 }
 
 
