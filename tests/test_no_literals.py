@@ -27,7 +27,6 @@ CODES = sorted({lang for path in (PACKAGE / "profiles").glob("*/profile.toml")
 # module -> why it may still hold such literals
 ALLOWED = {
     # being converted to profiles by the other parts of issue 9 (the integrator removes these)
-    "patterns.py": "headings, citations and query grammar: the grammar part (p9-grammar, p9-cite)",
     # the engine's languages: what a language *is* to the program, kept per language as
     # Sphinx keeps its stemmer and stop words per language (docs/profiles.md, "Languages")
     "plausibility.py": "the registry of languages the encoding check knows: code -> name and word test",
