@@ -23,6 +23,7 @@ from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter,
 from whoosh.analysis.acore import Token as WhooshToken
 
 from . import editions, ids, morph
+from .plausibility import SNOWBALL
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .patterns import HAS_CYRILLIC
 from .model import Corpus
@@ -40,7 +41,7 @@ VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
 # the language the English fields analyse (Snowball English, here and in static/stem-en.js): a
 # node's text in it goes there, whether it is the corpus's own (an English corpus) or a translation
-ENGLISH = "en"
+ENGLISH = SNOWBALL
 # the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
@@ -453,9 +454,6 @@ def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: li
     return vocabulary
 
 
-RUSSIAN_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
-
-
 def real_neighbours(vocabulary) -> list[str]:
     """Words of the language one letter dropped, added or changed away from a Russian word
     of ``vocabulary`` (pymorphy3 knows them), the corpus's own excepted: a query word among
@@ -474,9 +472,9 @@ def real_neighbours(vocabulary) -> list[str]:
         # a call per candidate word was most of the build (4M of them at 50x)
         for i in range(len(word) + 1):
             head, tail = word[:i], word[i:]
-            out |= morph.known_fillings(head, tail, RUSSIAN_LETTERS)  # a letter added
+            out |= morph.known_fillings(head, tail, morph.ALPHABET)  # a letter added
             if tail:
-                out |= morph.known_fillings(head, tail[1:], RUSSIAN_LETTERS)  # a letter changed
+                out |= morph.known_fillings(head, tail[1:], morph.ALPHABET)  # a letter changed
                 if morph.is_known(head + tail[1:]):  # a letter dropped
                     out.add(head + tail[1:])
     return sorted(w for w in out if w not in vocabulary)

@@ -19,6 +19,20 @@ SHORT_WORDS = frozenset(
     "а б в ж и к о с у я бы во да до же за из ко ли мы на не ни но ну об он от по со та те то ту ты уж".split()
 )
 
+# Stop words: prepositions, conjunctions and particles that never decide a legal question
+# on their own. Not stopped: не, ни, или, без, вне, кроме -- "не налагать", "ход вне очереди".
+STOP_WORDS = frozenset("""
+    а в во к ко с со у о об обо от ото по на над из изо за до для при про через под
+    и да но же ли бы то как что чтобы это этот эта эти этого этой тот та те того
+    он она оно они его ее её их ему ей им ими нем ней них
+    который которая которое которые которого которой которому котором которым которыми которых
+    быть был была было были является являлся являлась
+    the a an of to in on at by for and or is are be
+""".split())
+
+# The dictionary's alphabet: the letters a spelling correction tries in a word's slot.
+ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+
 # Particles that follow a hyphen: a wrap can lose the hyphen ("какой" / "нибудь").
 HYPHEN_PARTICLES = ("нибудь", "либо", "то", "таки")
 
