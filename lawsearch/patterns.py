@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .profile import load_profile
+from .profile import default_profile
 
 # The built-in profile's grammar (lawsearch/profiles/bridge/profile.toml): the patterns
 # below are the default profile's; grammar.py compiles a corpus's own from its profile.
-_GRAMMAR = load_profile().data.get("grammar", {})
+_GRAMMAR = default_profile().data.get("grammar", {})
 # the ID alphabet's capitals typed in another script ([grammar.lookalikes], capitals only:
 # a word's small letters stay its own): "С" of "16С2" stands for "C"
 _CAPITAL_LOOKALIKES = [(a, b) for a, b in zip(_GRAMMAR.get("lookalikes", {}).get("from", ""),
@@ -128,7 +128,7 @@ def classify(text: str, lang: str | None = None) -> Classified:
     """
     from .grammar import default_grammar  # the grammar module compiles its patterns from these
 
-    return default_grammar().layout_for(lang or load_profile().languages[0]).classify(text)
+    return default_grammar().layout_for(lang or default_profile().languages[0]).classify(text)
 
 
 _FOLD = str.maketrans(dict((ord(a), b) for a, b in _CAPITAL_LOOKALIKES))

@@ -45,7 +45,7 @@ from typing import Any, Union
 
 from . import ids
 from .model import CorpusError, Problem, os_fault
-from .profile import load_profile
+from .profile import default_profile
 
 Key = Union[str, int]  # a table key, or the index of an entry of an array of tables
 
@@ -549,7 +549,7 @@ def glossary_schema(languages: tuple[str, ...]) -> Table:
 
 
 # the built-in profile's glossary (a corpus folder's is read with its own profile's languages)
-GLOSSARY = glossary_schema(load_profile().languages)
+GLOSSARY = glossary_schema(default_profile().languages)
 
 WORD = Field(str, example='"word"', pattern=re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*"), form="one word")
 

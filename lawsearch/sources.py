@@ -21,7 +21,7 @@ from . import formats, plausibility, schema
 from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
 from .grammar import Grammar
-from .profile import BUILTIN as BUILTIN_PROFILES, DEFAULT as DEFAULT_PROFILE, USER_FILE as PROFILE_FILE, Profile, load_profile
+from .profile import BUILTIN as BUILTIN_PROFILES, DEFAULT as DEFAULT_PROFILE, USER_FILE as PROFILE_FILE, Profile, default_profile, load_profile
 from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
 MANIFEST = "manifest.toml"
@@ -441,7 +441,7 @@ def decode(data: bytes, declared: str, where: str, lang: str | None = None,
         raise CorpusError(Problem("error", "the file is UTF-16, which is not supported; save it as UTF-8", where))
     if b"\x00" in data:
         raise CorpusError(Problem("error", "the file looks binary (it has NUL bytes), not text", where))
-    lang = lang or load_profile().languages[0]
+    lang = lang or default_profile().languages[0]
     _check_utf8_throughout(data, lang, where)
     if declared != "auto":
         codec = ENCODINGS.get(declared)
@@ -717,7 +717,7 @@ def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | 
 
     ``read_glossary(folder.vocabulary["glossary"], folder.profile.languages)[0].translation    # 'declarer'``
     """
-    pair = tuple((languages if languages is not None else load_profile().languages)[:2])
+    pair = tuple((languages if languages is not None else default_profile().languages)[:2])
     spec = schema.glossary_schema(pair)
     terms: dict[str, GlossaryTerm] = {}
     for path in _paths(paths):
