@@ -1,4 +1,4 @@
-"""Where a whole ``lawsearch build`` spends its time: wall time per stage, and with
+"""Where a whole ``lawsearch build`` spends its time: CPU time per stage, and with
 ``--profile`` the top entries of a cProfile run.
 
 Stages are timed by wrapping the functions ``lawsearch.build.build`` calls (those that
@@ -31,15 +31,24 @@ STAGES = [
     ("lawsearch.analysis", "analyse_corpus", "analysis pass (tokens and terms, once)", 0),
     ("lawsearch.index", "build_index", "index (whoosh + meta.json)", 0),
     ("lawsearch.index", "meta", "meta.json (forms table, vocabulary)", 1),
+    ("lawsearch.index", "FormWords.add", "forms: lemmas' forms generated", 2),
+    ("lawsearch.index", "FormWords.table", "forms: each form's terms", 2),
+    ("lawsearch.index", "family_table", "word families", 2),
+    ("lawsearch.index", "correction_vocabulary", "vocabulary for corrections", 2),
+    ("lawsearch.index", "real_neighbours", "real words next to corpus words", 2),
+    ("lawsearch.tables", "WordTable.write", "forms.txt and neighbours.txt", 1),
     ("lawsearch.site", "SiteBuilder.write", "site pages", 0),
     ("lawsearch.site", "SiteBuilder.concordance", "concordance page", 1),
     ("lawsearch.site", "search_payload", "browser search data", 0),
+    ("lawsearch.pieces", "split", "search data split into core and chunks", 0),
+    ("lawsearch.pieces", "write_pieces", "search data chunks written", 0),
     ("lawsearch.site", "SiteBuilder.write_single", "single file", 0),
 ]
 
 
 def wrap_stages(totals: dict[str, float]) -> None:
-    """Replace each stage function by one that adds its wall time to ``totals``."""
+    """Replace each stage function by one that adds its CPU time (this process's, user and
+    system: what other processes on a shared machine disturb least) to ``totals``."""
     for module_name, attribute, label, _ in STAGES:
         module = importlib.import_module(module_name)
         owner, name = module, attribute
@@ -51,11 +60,11 @@ def wrap_stages(totals: dict[str, float]) -> None:
             continue  # a stage this version of the code does not have
 
         def timed(*args, _function=function, _label=label, **kwargs):
-            start = time.perf_counter()
+            start = time.process_time()
             try:
                 return _function(*args, **kwargs)
             finally:
-                totals[_label] = totals.get(_label, 0.0) + time.perf_counter() - start
+                totals[_label] = totals.get(_label, 0.0) + time.process_time() - start
 
         setattr(owner, name, functools.wraps(function)(timed))
 
@@ -77,14 +86,14 @@ def main(argv: list[str] | None = None) -> int:
     wrap_stages(totals)
     with tempfile.TemporaryDirectory(prefix="profile-build-") as out:
         profiler = cProfile.Profile() if args.profile else None
-        start = time.perf_counter()
+        start = time.process_time()
         if profiler:
             profiler.enable()
         build(args.corpus, Path(out), lambda message: None, single_file=args.single_file)
         if profiler:
             profiler.disable()
-        total = time.perf_counter() - start
-    print(f"build of {args.corpus}: {total:.2f} s" + (" (under cProfile)" if profiler else ""))
+        total = time.process_time() - start
+    print(f"build of {args.corpus}: {total:.2f} CPU s" + (" (under cProfile)" if profiler else ""))
     accounted = 0.0
     for _, _, label, depth in STAGES:
         if label in totals:

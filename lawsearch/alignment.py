@@ -134,3 +134,61 @@ def _occurs(wanted: list[tuple[str, ...]], analyzed: list[tuple[str, ...]]) -> b
         if all(set(w) & set(analyzed[i + k]) for k, w in enumerate(wanted)):
             return True
     return False
+
+
+# -- aligned sentences: the sentence of one language standing for a place in the other -----------
+# (``kwic --aligned``, ``search``'s hits, the browser's search: static/engine.js alignedAt)
+
+PARAGRAPH_SHOWN = " ¶ "  # a paragraph break inside a line shown (a kwic line, a search snippet)
+
+
+def shown(text: str) -> str:
+    """A node's text as one line: paragraph breaks as `` ¶ ``."""
+    return text.replace("\n\n", PARAGRAPH_SHOWN)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Where each sentence of ``text`` stands in ``shown(text)``, in order (code points):
+    ``sentence_spans("Он ходит. Судья решает.") == [(0, 8), (9, 23)]``."""
+    from .export import sentences
+
+    line, out, cursor = shown(text), [], 0
+    for part in sentences(text):
+        start = line.find(part, cursor)
+        if start < 0:
+            continue
+        out.append((start, start + len(part)))
+        cursor = start + len(part)
+    return out
+
+
+def flat_spans(text: str) -> list[int]:
+    """``sentence_spans`` as the browser's search data keeps them: ``[s0, e0, s1, e1, …]``."""
+    return [x for span in sentence_spans(text) for x in span]
+
+
+def aligned_span(mine: list[tuple[int, int]], theirs: list[tuple[int, int]], mine_length: int,
+                 theirs_length: int, pos: int) -> tuple[int, int, str] | None:
+    """The span of the other text's sentence aligned with the sentence of this text that
+    ``pos`` stands in, and how it was found: by order when both texts have as many sentences
+    (``"sentence"``), else the other's sentence at the same relative place (``"position"``);
+    None when either text has none. The browser's engine computes the same (alignedAt)."""
+    if not mine or not theirs or not mine_length:
+        return None
+    k = next((i for i, (_, end) in enumerate(mine) if pos < end), len(mine) - 1)
+    if len(mine) == len(theirs):
+        return theirs[k][0], theirs[k][1], "sentence"
+    middle = (mine[k][0] + mine[k][1]) / 2 / mine_length * theirs_length
+    start, end = next(((s, e) for s, e in theirs if middle < e), theirs[-1])
+    return start, end, "position"
+
+
+def aligned_text(text: str, other: str, pos: int) -> tuple[str, str] | None:
+    """The sentence of ``other`` (as shown: `` ¶ `` for a paragraph break) aligned with the one
+    of ``text`` that ``pos`` (an offset into ``shown(text)``) stands in, and how: see
+    ``aligned_span``. ``aligned_text("A b. C d.", "Э ю. Я е.", 6) == ("Я е.", "sentence")``."""
+    found = aligned_span(sentence_spans(text), sentence_spans(other), len(shown(text)), len(shown(other)), pos)
+    if found is None:
+        return None
+    start, end, by = found
+    return shown(other)[start:end], by

@@ -68,7 +68,24 @@ def normalize_id(token: str) -> str:
 
 def fold(word: str) -> str:
     """A word as terms and the forms table hold it: lower case, ё as е, no stress marks
-    (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``."""
+    (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``.
+
+    Kept per word as written: a build folds every token of the corpus several times (the
+    forms table, the vocabulary, the concordance), a million calls at 100x, and a corpus's
+    distinct spellings are a few per cent of its tokens."""
+    folded = _FOLDED.get(word)
+    if folded is None:
+        if len(_FOLDED) >= _FOLDED_MAX:
+            _FOLDED.clear()  # bounded: a long-lived process folding endless new words
+        folded = _FOLDED[word] = _fold(word)
+    return folded
+
+
+_FOLDED: dict[str, str] = {}
+_FOLDED_MAX = 1_000_000
+
+
+def _fold(word: str) -> str:
     word = word.lower()
     for pair, single in FOLD_PAIRS:
         word = word.replace(pair, single)

@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import freshness, ids, output
+from . import freshness, ids, morph, output
 from .corpus import Progress, parse_folder
 from .model import Corpus, CorpusError, Problem, os_fault
 from .sources import read_corpus_folder
@@ -158,6 +158,10 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
         with budgets.stage("index"):
             build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,
                         analysed=analysed, thesaurus_file=folder.vocabulary.get("thesaurus", []))
+            # the dictionary's answers for every form of the vocabulary (the forms table asked
+            # them all) are not asked again: the pass's own cache keeps the terms the site reads
+            morph.lemmas.cache_clear()
+            morph.is_known.cache_clear()
         output.fault_point("after-index")
         with budgets.stage("site pages"):
             builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, build_id=generation.id,

@@ -319,8 +319,15 @@ def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
         return (line.text[:1].islower() or layout.open_title(joining.end)
                 or before.title.isupper() and line.text.isupper())
     if before.kind in HEADED:
-        return not ends and (not line.text[:1].isupper() or layout.open_title(joining.end))
+        return not ends and (not line.text[:1].isupper() or layout.open_title(joining.end)
+                             or _capitals_go_on(before.title, line.text))
     return before.kind == "text" and not ends
+
+
+def _capitals_go_on(title: str | None, text: str) -> bool:
+    """A title in capitals goes on on a line in capitals (``A. CLAIM`` / ``MADE ALOUD``, a
+    rule run having cut the line): running text is never printed so."""
+    return bool(title) and title.isupper() and text.isupper() and len(text.split()) <= TITLE_WRAP_WORDS
 
 
 def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str:

@@ -12,6 +12,7 @@ import json
 import os
 import shlex
 import sys
+import tomllib
 from pathlib import Path
 
 import click
@@ -533,6 +534,7 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
     """
     from .clean import clean_lines
     from .formats import read_document
+    from .furniture import known_words
     from .grammar import Grammar
     from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
     from .sources import ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
@@ -552,7 +554,12 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
         layout = grammar.layout_for(lang, declared.get("layout"))
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
-    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", lang=lang, layout=layout, grammar=grammar)
+    profile = load_profile(declared.get("profile", DEFAULT_PROFILE))
+    vocabulary = [tomllib.loads(p.read_text(encoding="utf-8"))
+                  for role in ("glossary", "titles", "thesaurus", "lexicon") for p in profile.vocabulary(role)]
+    words = known_words([raw], vocabulary, profile)  # the file's own words, as a corpus's (corpus.parse_folder)
+    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", words, lang=lang, layout=layout,
+                          grammar=grammar)
     if not explain:
         for line in cleaned.lines:
             emit(line.text)
@@ -803,14 +810,21 @@ def _format_jump(result, command, words: dict[str, str]) -> str:
 
 
 def _hit_lines(hits, words: dict[str, str]) -> list[str]:
+    from .editions import split
+
     lines = []
     for hit in hits:
-        heading = visible(words["law"].format(id=hit.id) if hit.kind == "law" else hit.id)
+        edition, bare = split(hit.id)  # another edition's ID as the site prints it: "60 (2017 edition)"
+        shown = bare if edition is None or "id_in_edition" not in words else \
+            words["id_in_edition"].format(id=bare, edition=edition)
+        heading = visible(words["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:
             # one character for one: the highlights' offsets still fit
             lines.append("    " + _highlight(visible(hit.snippet), hit.highlights))
+        if hit.aligned and hit.aligned.get("text"):  # the other language's aligned sentence
+            lines.append(click.style(visible(f"    {hit.aligned['lang']}: {hit.aligned['text']}"), dim=True))
     return lines
 
 
@@ -932,11 +946,12 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
 
 
 @main.command()
-@click.argument("from_edition", metavar="FROM")
-@click.argument("to_edition", metavar="TO")
+@click.argument("from_edition", metavar="[FROM", required=False)
+@click.argument("to_edition", metavar="TO]", required=False)
 @click.option("--editions", "description", metavar="FILE", type=click.Path(dir_okay=False), callback=named("a file"),
-              help="An editions description (TOML: [[editions]] with id and sources); FROM and TO are its "
-                   "edition ids. Without it, FROM and TO are two corpus folders, one edition each.")
+              help="An editions description (TOML: [[editions]] with id and sources; optionally [diff] with from "
+                   "and to); FROM and TO are its edition ids. Without it, FROM and TO are two editions the corpus "
+                   "holds, or two corpus folders, one edition each.")
 @click.option("--law", metavar="N", help="Only the changes that touch this law (in either edition).")
 @click.option("--lang", metavar="LANG", help="Compare in this language only (default: every language both editions have).")
 @click.option("--json", "as_json", is_flag=True,
@@ -954,6 +969,10 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
     such. The editions are compared in each language both have; with none in common, diff
     says so and exits 1.
 
+    Without FROM and TO, diff compares the description's [diff] from and to, else the only
+    two editions the description (or the corpus) holds, the older first (names in order,
+    digits as numbers: 2007 before 2017).
+
     \b
     Example:
       lawsearch diff 2007 2017 --editions editions.toml
@@ -962,12 +981,19 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
       lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
       lawsearch diff 2007 2017          # two editions the corpus (corpus/, $LAWSEARCH_CORPUS) holds
+      lawsearch diff                    # the corpus's two editions, the older first
+      lawsearch diff --editions editions.toml   # its [diff] from and to, or its only two editions
     """
     from .compare import compare
     from .edition_trees import from_folders, read_description
 
+    if (from_edition is None) != (to_edition is None):
+        raise click.UsageError("name both editions (FROM TO), or neither to compare the only two there are")
     try:
-        if description:
+        if from_edition is None:
+            editions = read_description(Path(description)) if description else _corpus_edition_set()
+            from_edition, to_edition = editions.default_pair()
+        elif description:
             editions = read_description(Path(description))
         elif (kept := _corpus_editions(from_edition, to_edition)) is not None:
             editions = kept  # two editions of the corpus itself (docs/editions.md)
@@ -1038,6 +1064,20 @@ def _corpus_editions(from_edition: str, to_edition: str):
     corpus = load_corpus_quietly(root)
     known = {e.id for e in corpus.editions}
     return edition_set(corpus) if {from_edition, to_edition} <= known and len(known) > 1 else None
+
+
+def _corpus_edition_set():
+    """The editions of the corpus (``--corpus``-less: $LAWSEARCH_CORPUS or the nearest
+    corpus/) for ``diff`` with no FROM and TO; a clear error where it holds only one."""
+    from .editions import edition_list, edition_set
+
+    root = find_corpus(None)
+    corpus = load_corpus_quietly(root)
+    known = [e.id for e in edition_list(corpus)]
+    if len(known) < 2:
+        raise click.ClickException(f"{shorten(str(root))} holds one edition ({', '.join(known) or 'unnamed'}): "
+                                   "name two corpus folders (lawsearch diff DIR1 DIR2) or give --editions FILE")
+    return edition_set(corpus)
 
 
 def load_corpus_quietly(root: Path):

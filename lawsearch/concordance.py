@@ -14,12 +14,12 @@ from bisect import bisect_left
 from collections import Counter
 from dataclasses import asdict, dataclass
 
-from . import ids
+from . import alignment, ids
 from .analysis import AnalysedCorpus, Analysis
 from .model import Corpus, Node
 
 PARAGRAPH = "\n\n"
-PARAGRAPH_SHOWN = " ¶ "  # a paragraph break inside a context line
+PARAGRAPH_SHOWN = alignment.PARAGRAPH_SHOWN  # a paragraph break inside a context line
 
 
 @dataclass(frozen=True)
@@ -139,37 +139,13 @@ def aligned_sentence(corpus: Corpus, line: Line, lang: str) -> dict:
     Nodes are aligned by ID (lawsearch/alignment.py: a translation is merged into the node
     of its ID); inside a node, sentences pair by order when both texts have as many
     (``by`` "sentence"), else by their relative position in the text ("position"); a node
-    with no text in ``lang`` gives ``text`` None ("none")."""
-    from .export import sentences
-
+    with no text in ``lang`` gives ``text`` None ("none"). ``search`` pairs its hits alike."""
     node = corpus.node(line.node)
     other = ((node.translations or {}).get(lang) or {}).get("text") if node is not None else None
     if not other or not node.text:
         return {"lang": lang, "text": None, "by": "none"}
-    shown = _Shown(node.text)
-    at = shown.text.find(line.left + line.match + line.right)
-    pos = at + len(line.left) if at >= 0 else 0
-    pos -= sum(1 for b in shown.breaks if shown.offset(b) < pos) * (len(PARAGRAPH_SHOWN) - len(PARAGRAPH))
-    mine = _spans(node.text, sentences(node.text))
-    theirs = _spans(other, sentences(other))
-    if not mine or not theirs:
+    at = alignment.shown(node.text).find(line.left + line.match + line.right)
+    found = alignment.aligned_text(node.text, other, at + len(line.left) if at >= 0 else 0)
+    if found is None:
         return {"lang": lang, "text": None, "by": "none"}
-    k = next((i for i, (start, end) in enumerate(mine) if pos < end), len(mine) - 1)
-    if len(mine) == len(theirs):
-        start, end = theirs[k]
-        return {"lang": lang, "text": other[start:end], "by": "sentence"}
-    middle = (mine[k][0] + mine[k][1]) / 2 / len(node.text) * len(other)
-    start, end = next(((s, e) for s, e in theirs if middle < e), theirs[-1])
-    return {"lang": lang, "text": other[start:end], "by": "position"}
-
-
-def _spans(text: str, parts: list[str]) -> list[tuple[int, int]]:
-    """Where each sentence (as ``export.sentences`` gives them, in order) stands in ``text``."""
-    out, cursor = [], 0
-    for part in parts:
-        start = text.find(part, cursor)
-        if start < 0:
-            continue
-        out.append((start, start + len(part)))
-        cursor = start + len(part)
-    return out
+    return {"lang": lang, "text": found[0], "by": found[1]}

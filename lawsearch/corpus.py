@@ -168,7 +168,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
             raise CorpusError(wrong)  # one tree per edition, joined (lawsearch/editions.py)
         return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
-    words = lexicon_words(folder)
+    # the words a line break split are restored by the morphology dictionary or, in a script
+    # it does not cover, by the words the corpus and the profile's vocabulary hold whole
+    vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
+    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
     shared = furniture.shared_lines(folder.texts, lambda s: False)
@@ -220,8 +223,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
     places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
+    footnotes = tuple(tree.footnotes)
     if places:  # sources from a PDF, a web page, …: spans say where in that file (formats.placed)
         nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
+        footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
     problems += lost_text(folder, cleaned, trees, problems)
 
@@ -231,7 +236,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     corpus = Corpus(
         sources=tuple(folder.sources),
         nodes=tuple(nodes),
-        footnotes=tuple(tree.footnotes),
+        footnotes=footnotes,
         refs=tuple(refs),
         problems=tuple(problems),
         repairs={s.id: cleaned[s.id].counts() for s in folder.sources},

@@ -15,6 +15,7 @@ comparison makes; a corpus with an editions key replaces this module behind that
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 import tomllib
@@ -40,10 +41,12 @@ class EditionEntry:
 class EditionSet:
     """The editions a comparison can name, and their trees (built once each)."""
 
-    def __init__(self, editions: list[EditionEntry], code: dict | None = None, where: str = ""):
+    def __init__(self, editions: list[EditionEntry], code: dict | None = None, where: str = "",
+                 pair: tuple[str, str] | None = None):
         self.editions = {e.id: e for e in editions}
         self.code = dict(code or {})
         self.where = where
+        self.pair = pair  # the description's [diff] from, to: what ``diff`` compares when not told
         self._trees: dict[tuple[str, str], list[Node]] = {}
 
     def get(self, edition: str) -> EditionEntry:
@@ -51,6 +54,21 @@ class EditionSet:
             known = ", ".join(self.editions) or "none"
             raise CorpusError(Problem("error", f"no edition {edition!r} (the editions are: {known})", self.where))
         return self.editions[edition]
+
+    def default_pair(self) -> tuple[str, str]:
+        """What ``lawsearch diff`` with no FROM and TO compares: the description's ``[diff]``
+        ``from`` and ``to``, else the only two editions there are, the older first (names in
+        order, digits as numbers: ``2007`` before ``2017``, ``2017`` before ``2017-fed``)."""
+        if self.pair is not None:
+            return self.pair
+        if len(self.editions) != 2:
+            raise CorpusError(Problem(
+                "error", f"there are {len(self.editions)} editions ({', '.join(self.editions) or 'none'}), not two: "
+                         "name the two to compare (FROM TO)" + (", or give the description a [diff] table "
+                                                                "with from and to" if len(self.editions) > 2 else ""),
+                self.where))
+        older, newer = sorted(self.editions, key=_name_order)
+        return older, newer
 
     def shared_languages(self, a: str, b: str) -> list[str]:
         return sorted(set(self.get(a).langs) & set(self.get(b).langs))
@@ -98,7 +116,28 @@ def read_description(path: Path) -> EditionSet:
         editions.append(EditionEntry(table["id"], bool(table.get("default")), tuple(sources)))
     if len({e.id for e in editions}) != len(editions):
         raise CorpusError(Problem("error", "two editions have the same id", str(path)))
-    return EditionSet(editions, data.get("code"), str(path))
+    return EditionSet(editions, data.get("code"), str(path), _diff_pair(data.get("diff"), editions, path))
+
+
+def _diff_pair(table, editions: list[EditionEntry], path: Path) -> tuple[str, str] | None:
+    """A description's ``[diff]`` table (``from = "2007"``, ``to = "2017"``): the editions
+    ``diff`` compares when not told; None when there is no such table."""
+    if table is None:
+        return None
+    known = {e.id for e in editions}
+    if not isinstance(table, dict) or not all(isinstance(table.get(k), str) for k in ("from", "to")):
+        raise CorpusError(Problem("error", "the [diff] table needs from and to, two edition ids "
+                                           "(from = \"2007\", to = \"2017\")", str(path)))
+    for key in ("from", "to"):
+        if table[key] not in known:
+            raise CorpusError(Problem("error", f"[diff] {key} = {table[key]!r} is no edition of the description "
+                                               f"(the editions are: {', '.join(e.id for e in editions)})", str(path)))
+    return table["from"], table["to"]
+
+
+def _name_order(name: str) -> list:
+    """Edition names in order, digit runs as numbers: ``2017`` < ``2017-fed``, ``997`` < ``1987``."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part]
 
 
 def from_folders(*roots: Path) -> EditionSet:

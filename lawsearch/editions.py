@@ -66,6 +66,13 @@ def bare(node_id: str | None) -> str | None:
     return None if node_id is None else split(node_id)[1]
 
 
+def readable(node_id: str, profile, lang: str) -> str:
+    """An ID as a reader sees it (the site, ``show``): bare in the default edition, else the
+    profile's ``id_in_edition`` -- ``readable("2017~60", bridge, "ru") == "60 (ред. 2017 г.)"``."""
+    edition, bare_id = split(str(node_id))
+    return bare_id if edition is None else profile.text(lang, "id_in_edition", id=bare_id, edition=edition)
+
+
 def anchor_prefix(edition: str) -> str:
     """``e2017-``: what an edition's anchors start with (an HTML id / xml:id starts with a letter)."""
     return f"{ANCHOR_PREFIX}{edition}-".replace(".", "-")

@@ -408,15 +408,20 @@ class WhooshStats(Stats):
         key = (field, term)
         p = self._cache.get(key)
         if p is None:
-            p = {}
-            if key in self.reader:
-                m = self.reader.postings(field, term)
-                positional = m.supports("positions")
-                while m.is_active():
-                    p[m.id()] = list(m.value_as("positions")) if positional else [0]
-                    m.next()
-            self._cache[key] = p
+            p = self._cache[key] = dict(self.read_postings(field, term))
         return p
+
+    def read_postings(self, field: str, term: str):
+        """(document, positions) of a term in document order, read from the index and not
+        kept: the build's browser data read every term once, and keeping them all held the
+        whole index in memory twice."""
+        if (field, term) not in self.reader:
+            return
+        m = self.reader.postings(field, term)
+        positional = m.supports("positions")
+        while m.is_active():
+            yield m.id(), (list(m.value_as("positions")) if positional else [0])
+            m.next()
 
     def bm25_all(self, field: str, term: str) -> dict[int, float]:
         key = (field, term)

@@ -17,6 +17,7 @@ the named rules of lawsearch/furniture.py, which see every format alike.
 from __future__ import annotations
 
 import io
+import posixpath
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from pathlib import PurePosixPath
 from xml.etree import ElementTree
 
 from .model import CorpusError, Problem
+from .patterns import NOTE_MARKER, note_body, with_marker
 
 # Formats read, by how a file name ends (longest first: .fb2.zip before .zip).
 SUFFIXES = (".fb2.zip", ".txt", ".fb2", ".epub", ".html", ".htm", ".xhtml", ".docx", ".rtf", ".pdf")
@@ -145,6 +147,7 @@ BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "tab
 # (<nav>, role="navigation"): never a site's name.
 NAVIGATION = re.compile(r"(?:^|[-_\s])(?:nav|navbar|navigation|menu|breadcrumbs?|crumbs?|pager|pagination|"
                         r"sidebar|banner|contentinfo|toolbar|skip)(?:$|[-_\s])", re.I)
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID = {"br", "img", "meta", "link", "input", "hr", "wbr", "area", "base", "col", "embed", "source", "track"}
 # a heading of the page's own text: a number in it, or a label first ("B.", "(a)", "IV.")
 OWN_HEADING = re.compile(r"\d|^\s*\(?[^\W\d_]{1,4}[.)]")  # letters of any script
@@ -152,10 +155,102 @@ SITE_NAME_WORDS = 6  # a site's or a book's name in a page title is short
 LINKED_SHARE = 0.5  # a block whose letters are mostly link text is a row of links: navigation
 
 
-class _PageText(HTMLParser):
-    """The text of a saved page as blocks of lines, with links and navigation marked."""
+# A note reference's link text: a number, a letter or a mark, maybe bracketed ("1", "[2]", "*", "†")
+NOTE_MARK = re.compile(r"^\s*[\[(]?\s*(?:\d{1,3}|[*†‡§]{1,3}|[^\W\d_])\s*[\])]?\s*$")
+# Markup words (class, id, role, epub:type) that name a list of notes, as HTML's and EPUB's
+# vocabularies do (role="doc-endnotes", epub:type="footnotes", class="footnotes"): the list
+# is left out of the text, its notes become footnotes where their references are
+NOTE_LIST = re.compile(r"(?:^|[-_\s:])(?:foot|end|rear)notes(?:$|[-_\s])", re.I)
+# ... and that name one note (epub:type="footnote", role="doc-footnote" / "doc-endnote")
+NOTE_ITSELF = re.compile(r"(?:^|[-_\s:])(?:foot|end|rear)note(?:$|[-_\s])", re.I)
+# a note's own number at its start, or a link back to its reference: not the note's text
+BACK_LINK = re.compile(r"^[\W_]*$")
+NOTE_TEXT = "\x00"  # stands for a note reference in a block's text until the page is read
 
-    def __init__(self):
+
+def _fragment(href: str, here: str) -> tuple[str, str] | None:
+    """A link's target as (file, id) when it points inside the book: ``#fn1`` (this file)
+    or ``notes.xhtml#fn1`` (another file of an EPUB, relative to ``here``)."""
+    if "#" not in href or re.match(r"^[a-z][a-z0-9+.-]*:", href, re.I):
+        return None
+    path, _, frag = href.partition("#")
+    if not frag:
+        return None
+    if not path:
+        return here, frag
+    return posixpath.normpath(posixpath.join(posixpath.dirname(here), path)), frag
+
+
+class _NoteScan(HTMLParser):
+    """First look at a page: which elements are notes. A note is an element a note
+    reference points to: a link whose text is a note mark set as one (raised in <sup>,
+    bracketed, a sign: ``<sup><a href="#fn1">1</a></sup>``, ``[2]``, ``*``), or any link to
+    an element the markup calls a note or that stands in a list of notes
+    (``<aside epub:type="footnote">``, ``<ol class="footnotes"><li id=…>``). A note is a
+    block or an empty anchor at a block's start (``<p><a name="n1"></a>1. …``), never a
+    heading or a reference itself."""
+
+    def __init__(self, here: str = ""):
+        super().__init__(convert_charrefs=True)
+        self.here = here
+        self.refs: list[tuple[tuple[str, str], list[str], bool]] = []  # target, link text, inside <sup>
+        self.targets: dict[tuple[str, str], bool] = {}  # (file, id) -> called a note by its markup
+        self.link: list[str] | None = None
+        self.sup = 0
+        self.list_tag: str | None = None  # the element of a list of notes being read
+        self.list_depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        href = attrs.get("href") or ""
+        marks = " ".join(str(v or "") for k, v in attrs.items() if k in ("class", "role", "epub:type", "type", "id"))
+        if self.list_tag is None and NOTE_LIST.search(marks) and tag not in VOID:
+            self.list_tag, self.list_depth = tag, 0
+        if tag == self.list_tag:
+            self.list_depth += 1
+        ids = [attrs.get("id")] + ([attrs.get("name")] if tag == "a" else [])
+        if (tag in BLOCKS or tag == "aside" or tag == "a" and not href) and tag not in HEADINGS:
+            for id_ in filter(None, ids):
+                self.targets[(self.here, id_)] = bool(NOTE_ITSELF.search(marks)) or self.list_tag is not None
+        self.sup += tag == "sup"
+        if tag == "a" and href:
+            target = _fragment(href, self.here)
+            if target is not None:
+                self.link = []
+                self.refs.append((target, self.link, self.sup > 0))
+
+    def handle_endtag(self, tag):
+        if tag == "a":
+            self.link = None
+        self.sup -= tag == "sup" and self.sup > 0
+        if tag == self.list_tag:
+            self.list_depth -= 1
+            if self.list_depth <= 0:
+                self.list_tag = None
+
+    def handle_data(self, data):
+        if self.link is not None:
+            self.link.append(data)
+
+
+def note_targets(scans: list[_NoteScan]) -> set[tuple[str, str]]:
+    """The notes the pages' references point to (``_NoteScan``)."""
+    targets = {t: typed for scan in scans for t, typed in scan.targets.items()}
+    found = set()
+    for scan in scans:
+        for target, text, raised in scan.refs:
+            mark = "".join(text).strip()
+            if target in targets and (targets[target] or NOTE_MARK.match(mark) and (raised or not mark.isalnum())):
+                found.add(target)
+    return found
+
+
+class _PageText(HTMLParser):
+    """The text of a saved page as blocks of lines, with links and navigation marked;
+    notes (``notes``: (file, id), see ``_NoteScan``) are taken out of the text and their
+    references marked."""
+
+    def __init__(self, notes: set[tuple[str, str]] = frozenset(), here: str = ""):
         super().__init__(convert_charrefs=True)
         self.stack: list[tuple[str, bool, bool]] = []  # (tag, skipped, opens the main text)
         self.skip = 0
@@ -167,9 +262,21 @@ class _PageText(HTMLParser):
         self.blocks: list[list[tuple[str, bool]]] = []  # block -> [(text, linked)], "\n" breaks lines
         self.current: list[tuple[str, bool]] = []
         self.in_main: list[bool] = []  # per block: inside <main>/<article>
+        self.here = here
+        self.note_ids = notes
+        self.notes: dict[tuple[str, str], str] = {}  # a note's text by (file, id)
+        self.capturing: tuple[str, str] | None = None  # the note being read
+        self.capture_depth = 0
+        self.captured: list[str] = []
+        self.block_note: tuple[str, str] | None = None  # an anchor made the current block a note
+        self.ref_depth = 0  # inside a note reference: its mark is not text
+        self.drop_depth = 0  # inside a note's link back to its reference
 
     def _flush(self):
-        if self.current:
+        if self.block_note is not None:
+            self.notes[self.block_note] = "".join(t for t, _ in self.current)
+            self.block_note = None
+        elif self.current:
             self.blocks.append(self.current)
             self.in_main.append(self.main_depth > 0)
         self.current = []
@@ -177,20 +284,45 @@ class _PageText(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "br":
-            self.current.append(("\n", False))
+            (self.captured if self.capturing else self.current).append(" " if self.capturing else ("\n", False))
             return
         if tag in VOID:
             return
+        target = None
+        if tag == "a" and attrs.get("href"):
+            target = _fragment(attrs["href"], self.here)
+        if self.capturing is not None:
+            if tag in BLOCKS:
+                self.captured.append(" ")
+            self.stack.append((tag, False, False))
+            self.drop_depth += tag == "a" and target is not None
+            return
+        ids = [(self.here, i) for i in (attrs.get("id"), attrs.get("name") if tag == "a" else None) if i]
+        note = next((i for i in ids if i in self.note_ids), None)
+        if note is not None and tag != "a":  # a note's own element: read apart from the text
+            if tag in BLOCKS:
+                self._flush()
+            self.capturing, self.captured = note, []
+            self.stack.append((tag, False, False))
+            self.capture_depth = len(self.stack)
+            return
+        if note is not None and not attrs.get("href"):  # an anchor: the block it starts is the note
+            self.block_note = note
+            self.current = []
         if tag in BLOCKS:
             self._flush()
-        marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role"))
-        skipped = (tag in SKIPPED or (tag in PAGE_PARTS and not self.main_depth) or bool(NAVIGATION.search(marks)))
+        marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role", "epub:type"))
+        skipped = (tag in SKIPPED or (tag in PAGE_PARTS and not self.main_depth) or bool(NAVIGATION.search(marks))
+                   or bool(NOTE_LIST.search(marks)))
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main))
         self.skip += skipped
         self.pre += tag == "pre"
         self.link += tag == "a"
         self.main_depth += main
+        if target in self.note_ids and not self.skip:
+            self.current.append((NOTE_TEXT + "\t".join(target) + NOTE_TEXT, False))
+            self.ref_depth += 1
         if tag == "title":
             self.in_title = True
 
@@ -200,29 +332,48 @@ class _PageText(HTMLParser):
         if not any(t == tag for t, _, _ in self.stack):
             return  # a stray end tag
         while self.stack:
+            depth = len(self.stack)
             t, skipped, main = self.stack.pop()
+            if self.capturing is not None:
+                if depth == self.capture_depth:
+                    self.notes[self.capturing] = "".join(self.captured)
+                    self.capturing = None
+                elif t == "a" and self.drop_depth:
+                    self.drop_depth -= 1
+                if t == tag:
+                    break
+                continue
             self.skip -= skipped
             self.pre -= t == "pre"
             self.link -= t == "a"
             self.main_depth -= main
+            if t == "a" and self.ref_depth:
+                self.ref_depth -= 1
             if t == "title":
                 self.in_title = False
             if t == tag:
                 break
         if tag in BLOCKS:
-            self._flush()
+            self._flush() if self.capturing is None else self.captured.append(" ")
 
     def handle_data(self, data):
+        if self.capturing is not None:
+            if not (self.drop_depth and (BACK_LINK.match(data) or NOTE_MARK.match(data))):
+                self.captured.append(data)
+            return
         if self.in_title:
             self.title.append(data)
-        if self.skip:
+        if (self.skip or self.ref_depth) and self.block_note is None:
             return
         if not self.pre:
             data = re.sub(r"\s+", " ", data)
         self.current.append((data, self.link > 0))
 
-    def lines(self) -> list[str]:
+    def lines(self, notes: dict[tuple[str, str], str] | None = None) -> list[str]:
+        """The page's lines; a paragraph's notes (``notes``: every page's of a book, else
+        this page's) follow it in the book's footnote form (patterns.note_body)."""
         self._flush()
+        notes = self.notes if notes is None else notes
         out: list[str] = []
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
@@ -234,8 +385,36 @@ class _PageText(HTMLParser):
             if letters and linked / letters > LINKED_SHARE:
                 continue  # a row of links: menu, pager, «next», downloads
             text = "".join(t for t, _ in block)
+            refs: list[str] = []
+            if NOTE_TEXT in text:
+                text = _mark_notes(text, notes, refs)
             out.extend(line.strip() if not self.pre else line.rstrip() for line in text.split("\n"))
+            out.extend(refs)
         return out
+
+
+def _mark_notes(text: str, notes: dict[tuple[str, str], str], bodies: list[str]) -> str:
+    """A block's text with each note reference the book's marker (a note with no text
+    leaves nothing); the notes' lines join ``bodies``."""
+    pieces = text.split(NOTE_TEXT)
+    out = pieces[0]
+    for k in range(1, len(pieces), 2):
+        key = tuple(pieces[k].split("\t", 1))
+        body = _note_text(notes.get(key, ""))
+        after = pieces[k + 1] if k + 1 < len(pieces) else ""
+        if body:
+            if out[-1:] in ("[", "(") and after[:1] == {"[": "]", "(": ")"}[out[-1]]:
+                out, after = out[:-1], after[1:]  # the brackets around a reference are the reference's
+            out = with_marker(out)
+            bodies.append(note_body(body))
+        out += after
+    return out
+
+
+def _note_text(text: str) -> str:
+    """A note's text without its own number at the start (``1.``, ``[1]``, ``*``)."""
+    text = " ".join(text.split())
+    return re.sub(r"^(?:[\[(]?(?:\d{1,3}|[*†‡§]{1,3})[\])]?[.:]?\s+(?=\S))", "", text) if text else ""
 
 
 def page_title_parts(title: str) -> set[str]:
@@ -248,24 +427,53 @@ def page_title_parts(title: str) -> set[str]:
     return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
 
 
-def html_lines(text: str, site: bool = True) -> list[str]:
-    """The book's text of a saved web page, one line per paragraph or line break; menus,
-    link rows, headers and footers of the page left out.
-
-    >>> html_lines('<div class="menu"><a href="/">Home</a></div><p>Law 1. Cards<br>Text</p>')
-    ['Law 1. Cards', 'Text']
-    """
-    parser = _PageText()
+def _parsed(text: str, notes: set[tuple[str, str]], here: str = "") -> _PageText:
+    parser = _PageText(notes, here)
     parser.feed(text)
     parser.close()
+    return parser
+
+
+FRAGMENT_LINK = re.compile(r"""href\s*=\s*["']?[^"'>\s#]*#([^"'>\s]+)""", re.I)
+ELEMENT_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?([^"'>\s]+)""", re.I)
+
+
+def _scanned(text: str, here: str = "", wanted: set[str] | None = None) -> _NoteScan:
+    """``_NoteScan`` of a page. A page with no element a link points to, and no link to
+    one (``wanted``: the ids both linked to and present in the book, else in this page),
+    is not parsed again: most pages, and the scan is a second parse."""
+    scan = _NoteScan(here)
+    links, ids = set(FRAGMENT_LINK.findall(text)), set(ELEMENT_ID.findall(text))
+    wanted = links & ids if wanted is None else wanted
+    if (links | ids) & wanted:
+        scan.feed(text)
+        scan.close()
+    return scan
+
+
+def page_lines(parser: _PageText, site: bool = True, notes: dict | None = None) -> list[str]:
+    """``html_lines`` of a parsed page (``notes``: a book's notes, from every page)."""
     title = page_title_parts(" ".join(" ".join(parser.title).split())) if site else set()
     # a short line equal to a piece of a web page's <title> is the site's or the book's
     # name printed again; one with a number or a label is the page's own heading
     # ("Правило 28", "B.Недавание"), and a long one a paragraph that gave the page its
     # title: they stay
-    return [line for line in parser.lines()
+    return [line for line in parser.lines(notes)
             if line.strip() and not (_bare_name(line) in title and not OWN_HEADING.search(line)
                                      and len(line.split()) <= SITE_NAME_WORDS)]
+
+
+def html_lines(text: str, site: bool = True) -> list[str]:
+    """The book's text of a saved web page, one line per paragraph or line break; menus,
+    link rows, headers and footers of the page left out; a footnote's text after the
+    paragraph that refers to it, in the book's footnote form.
+
+    >>> html_lines('<div class="menu"><a href="/">Home</a></div><p>Law 1. Cards<br>Text</p>')
+    ['Law 1. Cards', 'Text']
+    >>> html_lines('<p>Text<sup><a href="#n1">1</a></sup> goes on.</p><ol class="footnotes"><li id="n1">A note.</li></ol>')
+    ['Text(*) goes on.', '(*) - A note.']
+    """
+    return page_lines(_parsed(text, note_targets([_scanned(text)])), site)
 
 
 def _bare_name(line: str) -> str:
@@ -322,14 +530,61 @@ def _xml_text(element) -> str:
     return " ".join("".join(element.itertext()).split())
 
 
+def _href(element) -> str:
+    """A link's target (FB2 writes it ``l:href``, any prefix bound to XLink)."""
+    return next((v for k, v in element.attrib.items() if _local(k) == "href"), "")
+
+
+def _fb2_notes(bodies) -> dict[str, tuple[str, str]]:
+    """The notes of an FB2 book: each section with an id in a named body after the main one
+    (``<body name="notes">``), by id, as (text without its title, place)."""
+    notes = {}
+    for b, body in enumerate(bodies[1:], 2):
+        if not body.get("name"):
+            continue
+        for n, section in enumerate((e for e in body.iter() if _local(e.tag) == "section"), 1):
+            if section.get("id"):
+                text = " ".join(_xml_text(e) for e in section if _local(e.tag) in ("p", "v", "subtitle", "cite", "poem"))
+                if text.strip():
+                    notes[section.get("id")] = (text, f"{body.get('name')}, section {n}")
+    return notes
+
+
+def _fb2_paragraph(element, notes: dict, refs: list[str]) -> str:
+    """A paragraph's text with inner tags run together; a link to a note becomes the book's
+    marker (its id joins ``refs``)."""
+    out = element.text or ""
+    for child in element:
+        target = _href(child).lstrip("#") if _local(child.tag) == "a" else ""
+        if target in notes:
+            out = with_marker(out)
+            refs.append(target)
+        else:
+            out += _fb2_paragraph(child, notes, refs)
+        out += child.tail or ""
+    return out
+
+
 def _fb2_lines(root) -> tuple[list[str], list[str]]:
-    """Every paragraph, title and subtitle of an FB2 book in reading order; the notes body
-    (footnotes) after the main one, as in a printed book's endnotes."""
+    """Every paragraph, title and subtitle of an FB2 book in reading order. A note of the
+    notes body becomes the book's footnote: its marker where the link to it is, its text
+    after that paragraph; a note nothing links to comes at the end, as an endnote."""
     lines, places = [], []
     bodies = [b for b in root if _local(b.tag) == "body"]
+    notes = _fb2_notes(bodies)
+    placed: set[str] = set()
+
+    def add_notes(refs):
+        for ref in refs:
+            if ref not in placed:
+                placed.add(ref)
+                lines.append(note_body(notes[ref][0]))
+                places.append(notes[ref][1])
+
     for b, body in enumerate(bodies, 1):
         section = 0
         paragraph = 0
+        notes_body = b > 1 and body.get("name")
 
         def walk(element):
             nonlocal section, paragraph
@@ -338,9 +593,11 @@ def _fb2_lines(root) -> tuple[list[str], list[str]]:
                 if tag == "section":
                     section += 1
                     paragraph = 0
-                    walk(child)
+                    if not (notes_body and child.get("id") in notes):
+                        walk(child)
                 elif tag in ("p", "subtitle", "v", "text-author"):
-                    text = _xml_text(child)
+                    refs: list[str] = []
+                    text = " ".join(_fb2_paragraph(child, notes, refs).split())
                     paragraph += 1
                     if text:
                         # the notes body by its name; another extra body by its number
@@ -348,12 +605,15 @@ def _fb2_lines(root) -> tuple[list[str], list[str]]:
                         where = f"{name}, " if name else ""
                         lines.append(text)
                         places.append(f"{where}section {section}, paragraph {paragraph}")
+                    add_notes(refs)
                 elif tag in ("title", "epigraph", "poem", "stanza", "cite"):
-                    walk(child)
+                    if not (notes_body and element is body and tag == "title"):  # the notes body's own title
+                        walk(child)
                 elif tag == "empty-line":
                     continue
 
         walk(body)
+    add_notes(list(notes))
     return lines, places
 
 
@@ -383,7 +643,9 @@ def read_fb2_zip(data: bytes, name: str) -> Document:
 # -- EPUB ----------------------------------------------------------------------------------
 
 def read_epub(data: bytes, name: str) -> Document:
-    """An EPUB: the XHTML files of its spine (reading order), as saved pages are read."""
+    """An EPUB: the XHTML files of its spine (reading order), as saved pages are read; a
+    footnote or an endnote (in the chapter or in a notes file) follows the paragraph that
+    refers to it, in the book's footnote form."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         container = ElementTree.fromstring(z.read("META-INF/container.xml"))
         opf_path = next(e.get("full-path") for e in container.iter() if _local(e.tag) == "rootfile")
@@ -391,13 +653,18 @@ def read_epub(data: bytes, name: str) -> Document:
         base = PurePosixPath(opf_path).parent
         items = {e.get("id"): e.get("href") for e in opf.iter() if _local(e.tag) == "item"}
         spine = [e.get("idref") for e in opf.iter() if _local(e.tag) == "itemref"]
-        lines, places = [], []
-        for n, idref in enumerate(spine, 1):
-            href = items[idref]
-            text, _ = _decode_markup(z.read(str(base / href) if str(base) != "." else href), name)
-            for p, line in enumerate(html_lines(text, site=False), 1):  # a chapter's <title> is its own
-                lines.append(line)
-                places.append(f"{href}, paragraph {p}")
+        pages = [(items[idref], _decode_markup(z.read(str(base / items[idref]) if str(base) != "." else items[idref]),
+                                               name)[0]) for idref in spine]
+    linked = {link for _, text in pages for link in FRAGMENT_LINK.findall(text)}
+    wanted = linked & {id_ for _, text in pages for id_ in ELEMENT_ID.findall(text)}
+    notes = note_targets([_scanned(text, href, wanted) for href, text in pages])
+    parsed = [(href, _parsed(text, notes, href)) for href, text in pages]
+    texts = {key: text for _, parser in parsed for key, text in parser.notes.items()}
+    lines, places = [], []
+    for href, parser in parsed:
+        for p, line in enumerate(page_lines(parser, site=False, notes=texts), 1):  # a chapter's <title> is its own
+            lines.append(line)
+            places.append(f"{href}, paragraph {p}")
     return Document(lines, places, "utf-8", "epub")
 
 
@@ -406,8 +673,10 @@ def read_epub(data: bytes, name: str) -> Document:
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
-def _docx_paragraph(p) -> list[str]:
-    """A Word paragraph's text; a manual line break (<w:br/>) starts another line."""
+def _docx_paragraph(p, refs: list[tuple[str, str]] | None = None, known=frozenset()) -> list[str]:
+    """A Word paragraph's text; a manual line break (<w:br/>) starts another line. A
+    reference to a footnote or an endnote with text (``known``: (part, id)) becomes the
+    book's marker, and (part, id) joins ``refs``."""
     parts: list[str] = [""]
     for e in p.iter():
         tag = e.tag
@@ -421,29 +690,55 @@ def _docx_paragraph(p) -> list[str]:
             continue
         elif tag == W + "noBreakHyphen":
             parts[-1] += "-"
+        elif tag in (W + "footnoteReference", W + "endnoteReference") and refs is not None:
+            ref = (tag[len(W):-len("Reference")], e.get(W + "id"))
+            if ref in known:
+                parts[-1] = with_marker(parts[-1])
+                refs.append(ref)
     return parts
 
 
-def read_docx(data: bytes, name: str) -> Document:
-    """A .docx: the paragraphs of word/document.xml (tables cell by cell), then its
-    footnotes. Page headers and footers live in their own parts and are not read."""
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        body = ElementTree.fromstring(z.read("word/document.xml"))
-        notes = ElementTree.fromstring(z.read("word/footnotes.xml")) if "word/footnotes.xml" in z.namelist() else None
-    lines, places = [], []
-    for n, p in enumerate(body.iter(W + "p"), 1):
-        for part in _docx_paragraph(p):
-            if part.strip():
-                lines.append(part)
-                places.append(f"paragraph {n}")
-    if notes is not None:
-        for note in notes.iter(W + "footnote"):
-            if note.get(W + "type") in ("separator", "continuationSeparator"):
+def _docx_notes(z: zipfile.ZipFile) -> dict[tuple[str, str], str]:
+    """The footnotes' and endnotes' text by (part, id): ("footnote", "1") → "…"."""
+    notes = {}
+    for part in ("footnote", "endnote"):
+        if f"word/{part}s.xml" not in z.namelist():
+            continue
+        for note in ElementTree.fromstring(z.read(f"word/{part}s.xml")).iter(W + part):
+            if note.get(W + "type") in ("separator", "continuationSeparator", "continuationNotice"):
                 continue
             text = " ".join(" ".join(_docx_paragraph(p)) for p in note.iter(W + "p")).strip()
             if text:
-                lines.append(text)
-                places.append(f"footnote {note.get(W + 'id')}")
+                notes[(part, note.get(W + "id"))] = text
+    return notes
+
+
+def read_docx(data: bytes, name: str) -> Document:
+    """A .docx: the paragraphs of word/document.xml (tables cell by cell); a footnote or an
+    endnote becomes the book's footnote, its marker where the reference is and its text
+    after that paragraph (a note no paragraph refers to comes at the end). Page headers
+    and footers live in their own parts and are not read."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        body = ElementTree.fromstring(z.read("word/document.xml"))
+        notes = _docx_notes(z)
+    lines, places = [], []
+    placed_notes: set[tuple[str, str]] = set()
+
+    def add_notes(refs):
+        for ref in refs:
+            if ref in notes and ref not in placed_notes:
+                placed_notes.add(ref)
+                lines.append(note_body(notes[ref]))
+                places.append(f"{ref[0]} {ref[1]}")
+
+    for n, p in enumerate(body.iter(W + "p"), 1):
+        refs: list[tuple[str, str]] = []
+        for part in _docx_paragraph(p, refs, notes):
+            if part.strip():
+                lines.append(part)
+                places.append(f"paragraph {n}")
+        add_notes(refs)
+    add_notes(list(notes))
     return Document(lines, places, "utf-8", "docx")
 
 
@@ -459,7 +754,9 @@ RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "head
 
 
 def rtf_text(data: bytes) -> tuple[str, str]:
-    """The text of an RTF document and its code page (``\\ansicpg1251``).
+    """The text of an RTF document and its code page (``\\ansicpg1251``). A footnote
+    (``{\\footnote …}``, written where its reference is) becomes the book's marker there
+    and its text a line of the book's footnote form after the paragraph.
 
     >>> rtf_text(rb"{\\rtf1\\ansi\\ansicpg1251 {\\fonttbl{\\f0 Arial;}}\\'cf\\'f0\\'e0\\'e2\\'e8\\'eb\\'ee 1.\\par}")[0]
     'Правило 1.\\n'
@@ -471,10 +768,13 @@ def rtf_text(data: bytes) -> tuple[str, str]:
     stack: list[tuple[bool, int]] = []
     skip, uc, to_skip = False, 1, 0
     first_in_group = False
+    cur = out  # where text goes: the document, or the footnote being read
+    note_depth = 0  # the group depth of that footnote
+    notes: list[str] = []  # footnotes read in the current paragraph
 
     def flush():
         if pending:
-            out.append(pending.decode(codepage, "replace"))
+            cur.append(pending.decode(codepage, "replace"))
             pending.clear()
 
     for m in RTF_TOKEN.finditer(data):
@@ -487,6 +787,14 @@ def rtf_text(data: bytes) -> tuple[str, str]:
         if brace == b"}":
             flush()
             skip, uc = stack.pop() if stack else (False, 1)
+            if cur is not out and len(stack) < note_depth:  # the footnote's group ends
+                note = " ".join("".join(cur).split())
+                cur = out
+                if note:
+                    while out and not out[-1].strip() and out[-1] != "\n":
+                        out.pop()
+                    out.append(with_marker(out.pop() if out and out[-1] != "\n" else ""))
+                    notes.append(note)
             continue
         starts_group, first_in_group = first_in_group, False
         if to_skip and (hexbyte or text):
@@ -505,39 +813,46 @@ def rtf_text(data: bytes) -> tuple[str, str]:
                 skip = True
             if skip:
                 continue
+            if w == "footnote" and starts_group and cur is out:
+                flush()
+                cur, note_depth = [], len(stack)
+                continue
             if w in ("par", "line", "sect", "page", "row"):
                 flush()
-                out.append("\n")
+                cur.append("\n")
+                if cur is out and notes:
+                    out.extend(note_body(note) + "\n" for note in notes)
+                    notes.clear()
             elif w in ("tab", "cell"):
                 flush()
-                out.append(" ")
+                cur.append(" ")
             elif w == "uc":
                 uc = int(arg or 1)
             elif w == "u":
                 flush()
-                out.append(chr(int(arg) % 65536))
+                cur.append(chr(int(arg) % 65536))
                 to_skip = uc
             elif w in ("emdash", "endash"):
-                out.append("—" if w == "emdash" else "–")
+                cur.append("—" if w == "emdash" else "–")
             elif w in ("lquote", "rquote"):
-                out.append("’")
+                cur.append("’")
             elif w == "ldblquote":
-                out.append("“")
+                cur.append("“")
             elif w == "rdblquote":
-                out.append("”")
+                cur.append("”")
             continue
         if symbol is not None:
             if symbol == b"*":
                 skip = True
             elif not skip and symbol in (b"\\", b"{", b"}"):
                 flush()
-                out.append(symbol.decode())
+                cur.append(symbol.decode())
             elif not skip and symbol == b"~":
-                out.append("\u00a0")
+                cur.append("\u00a0")
             elif not skip and symbol == b"-":
                 pass  # an optional hyphen
             elif not skip and symbol == b"_":
-                out.append("-")
+                cur.append("-")
             continue
         if skip:
             continue
@@ -545,8 +860,10 @@ def rtf_text(data: bytes) -> tuple[str, str]:
             pending.append(int(hexbyte, 16))
         elif text:
             flush()
-            out.append(text.decode(codepage, "replace"))
+            cur.append(text.decode(codepage, "replace"))
     flush()
+    if notes:
+        out.extend("\n" + note_body(note) for note in notes)
     return "".join(out), codepage
 
 
@@ -593,8 +910,8 @@ def read_pdf(data: bytes, name: str) -> Document:
             pages += 1
             text_lines = [line for box in page if isinstance(box, LTTextContainer)
                           for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
-            for text_line in reading_order(text_lines, page.width):
-                for line in text_line.get_text().splitlines():
+            for text in page_notes(reading_order(text_lines, page.width)):
+                for line in text.splitlines():
                     line = undo_ligatures(line).rstrip()
                     if lines and places[-1].startswith(f"page {number},") and lines[-1].endswith(SOFT_HYPHEN):
                         lines[-1] = lines[-1][:-1] + line.lstrip()
@@ -613,6 +930,86 @@ def read_pdf(data: bytes, name: str) -> Document:
         raise CorpusError(Problem("error", f"the PDF has {pages} page(s) but no text layer (a scan); OCR is not done "
                                   "here: run it through an OCR tool (e.g. ocrmypdf) and add the result", name))
     return Document(lines, places, "utf-8", "pdf")
+
+
+# A footnote's first line at a page's foot: its mark, a space, its text ("* Text", "¹ Text", "2 Text")
+PDF_NOTE = re.compile(r"^\s*(?P<mark>[*†‡]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3}|\d{1,2})\s+(?P<text>\S.*?)\s*$", re.S)
+NOTE_SIZE = 0.9  # a footnote is set smaller than the text: at most this share of its size
+
+
+def _size(line) -> float:
+    """The mean size of a text line's characters (0 when it has none)."""
+    sizes = [c.size for c in line if hasattr(c, "size")]
+    return sum(sizes) / len(sizes) if sizes else 0.0
+
+
+def page_notes(lines: list) -> list[str]:
+    """The texts of a PDF page's lines (``lines``: pdfminer text lines in reading order) with
+    its footnotes in the book's footnote form: a line below all of the text, set smaller
+    than the text and starting with a mark (``* …``, ``¹ …``), is a note (with the lines
+    of its size after it); the same mark glued to a word of the text, or a small raised
+    digit there, is its marker. A mark with no marker in the text leaves the note as text.
+    """
+    sizes: dict[float, int] = {}
+    for line in lines:
+        for c in line:
+            if hasattr(c, "size") and not c.get_text().isspace():
+                sizes[round(c.size, 1)] = sizes.get(round(c.size, 1), 0) + 1
+    texts = [line.get_text() for line in lines]
+    if not sizes:
+        return texts
+    body = max(sizes, key=sizes.get)
+    small = [0 < _size(line) < NOTE_SIZE * body for line in lines]
+    text_bottom = min((line.y0 for line, s in zip(lines, small) if not s and re.search(r"\w\w", line.get_text())),
+                      default=None)
+    if text_bottom is None:
+        return texts
+    notes: list[tuple[int, list[int], str]] = []  # first line, its lines, mark
+    for i, line in enumerate(lines):
+        if not small[i] or line.y1 > text_bottom + 1:
+            continue
+        m = PDF_NOTE.match(texts[i])
+        if m:
+            notes.append((i, [i], m["mark"]))
+        elif notes and notes[-1][1][-1] == i - 1 and abs(_size(line) - _size(lines[notes[-1][0]])) < 0.5:
+            notes[-1][1].append(i)  # the note goes on
+    out = list(texts)
+    for first, members, mark in notes:
+        if not _mark_reference(lines, out, small, mark, body):
+            continue
+        text = " ".join(" ".join(out[i].split()) for i in members)
+        out[first] = note_body(PDF_NOTE.match(text)["text"])
+        for i in members[1:]:
+            out[i] = ""
+    return out
+
+
+def _mark_reference(lines: list, texts: list[str], small: list[bool], mark: str, body: float) -> bool:
+    """Replace the first reference to the note ``mark`` in the page's text lines with the
+    book's marker: the mark glued to a word (``сессии*``) or set small and raised there
+    (``сессии¹``, a small ``1``). Whether one was found."""
+    glued = re.compile(r"(?<=[\w)»”\"'])" + re.escape(mark) + r"(?![\w*†‡])")
+    for i, line in enumerate(lines):
+        if small[i]:
+            continue
+        if mark.isdigit():  # a digit is a mark only when it is set small
+            chars = [c for c in line if hasattr(c, "get_text")]
+            small_digit = [c.get_text().isdigit() and getattr(c, "size", body) < NOTE_SIZE * body for c in chars]
+            text = ""
+            for k, c in enumerate(chars):
+                if small_digit[k] and text[-1:].isalpha():
+                    j = k
+                    while j < len(chars) and small_digit[j]:
+                        j += 1
+                    if "".join(ch.get_text() for ch in chars[k:j]) == mark:
+                        texts[i] = with_marker(text) + "".join(ch.get_text() for ch in chars[j:])
+                        return True
+                text += c.get_text()
+            continue
+        if glued.search(texts[i]):
+            texts[i] = glued.sub(NOTE_MARKER, texts[i], count=1)
+            return True
+    return False
 
 
 def reading_order(boxes: list, width: float) -> list:

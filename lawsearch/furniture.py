@@ -84,7 +84,7 @@ URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://\S+|www\.\S+|\S+\.[a-z]{2,6}/\S*)$", 
 # a file name alone: a word with a document format's suffix
 FILE_NAME = re.compile(r"^[\w.~%()-]+\.(?:txt|html?|xhtml|fb2|epub|pdf|docx?|rtf|djvu|zip|md)$", re.I)
 SEPARATORS = re.compile(r"\s*(?:\||·|•|←|→|«|»|‹|›|::|\s/\s)\s*")
-BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|>|→|::|/|\\)\s")
+BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|›|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 # a document format on a download link ("(fb2)", "pdf,"); file sizes are the profile's (file_size)
 FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$", re.I)
@@ -186,6 +186,12 @@ def lone_page_numbers(line: str, lang: str) -> bool:
 # a line ending a sentence, and the marks a link row is drawn with
 SENTENCE_TAIL = re.compile(r"[.;,!?]$")
 LINK_MARKS = re.compile(r"[«»‹›←→<>|\[\]]")
+# a wide gap between a row's links, as a saved page's table or spaced links leave it
+WIDE_GAP = re.compile(r"\s{3,}")
+# a link to a neighbouring page: a word or two and a number (``Law 11``, ``Глава 4``, ``Part 2A``)
+NEIGHBOUR = re.compile(r"^\w+(?:\s\w+)?\s\d{1,4}[^\W\d_]?$")
+# a row's ends marked as links: an arrow or a guillemet at its start or its end
+MARKED_ENDS = re.compile(r"^\s*[«‹←<]|[»›→>]\s*$")
 
 
 def link_rows(line: str, lang: str) -> bool:
@@ -197,16 +203,21 @@ def link_rows(line: str, lang: str) -> bool:
     """
     if not navigation_pattern(lang).search(line):
         return bool(ARROWS_ALONE.match(line))
-    segments = [s for s in SEPARATORS.split(line.strip()) if s.strip(" .:-—–…")]
+    segments = [s for part in SEPARATORS.split(line.strip()) for s in WIDE_GAP.split(part) if s.strip(" .:-—–…")]
     if not segments:
         return bool(ARROWS_ALONE.match(line))
     if len(segments) == 1 and SENTENCE_TAIL.search(line.strip()) and not LINK_MARKS.search(line):
         return False  # «next.» alone: the end of a wrapped sentence, not a link
+    # a row of links (its ends marked, or its links set apart by wide gaps) may name the
+    # neighbouring pages: «‹ Law 11    Up    Law 13 ›»
+    row = bool(MARKED_ENDS.search(line)) or WIDE_GAP.search(line.strip()) is not None
     navigation = 0
     for segment in segments:
         if _starts_with_navigation(segment, lang):
             navigation += 1
         elif all(FORMAT_TOKEN.match(t) or NUMBER_TOKEN.match(t) for t in file_size(lang).sub(" ", segment).split()):
+            continue
+        elif row and NEIGHBOUR.match(segment.strip(" .:-—–…")):
             continue
         else:
             return False
@@ -559,9 +570,126 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
 # -- after joining: words split at a line break ---------------------------------------------------
 
 
-# what a line break between two words hid: the morphology's (lawsearch/morph.py) -- a lost
-# hyphen or a word split in two, in the script its dictionary covers
-mend_break = morph.mend_break
+def mend_break(left: str, right: str, after: str = "", extra_words: frozenset[str] = frozenset()) -> str | None:
+    """What a line break between the words ``left`` and ``right`` hid, or None for a plain
+    space: in the script the morphology dictionary covers, the morphology's answer
+    (``morph.mend_break``: a lost hyphen, ``какой``/``нибудь``, or a word split in two,
+    ``разыгры``/``вающий``); in another, the corpus's words' (``mend_without_dictionary``).
+
+    >>> mend_break("какой", "нибудь"), mend_break("из", "колоды"), mend_break("что", "то", "или")
+    ('какой-нибудь', None, None)
+    """
+    if not (left.isalpha() and right.isalpha()):
+        return None
+    if not morph.covers(left + right):
+        return mend_without_dictionary(left, right, extra_words)
+    return morph.mend_break(left, right, after, extra_words)
+
+
+# -- words of a script the morphology dictionary does not cover (the code's English) ------------
+
+
+@lru_cache(maxsize=4)
+def hyphenation() -> tuple[frozenset[str], tuple[tuple[frozenset[str], frozenset[str]], ...]]:
+    """The profile's ``[hyphenation.<lang>]`` tables, every language's together (a word
+    of one language never stands in another's list): the prefixes always printed with a
+    hyphen before a word (``non``), and the compounds, pairs of word groups printed with a
+    hyphen between (``twenty``-``four``)."""
+    from .profile import load_profile
+
+    prefixes: set[str] = set()
+    compounds = []
+    for table in load_profile().data.get("hyphenation", {}).values():
+        prefixes.update(w.lower() for w in table.get("prefixes", []))
+        compounds += [(frozenset(w.lower() for w in first), frozenset(w.lower() for w in second))
+                      for first, second in table.get("compounds", [])]
+    return frozenset(prefixes), tuple(compounds)
+
+
+def seen_words(lines, whole: bool = False) -> set[str]:
+    """The words (lower case, hyphenated ones whole and in parts) standing inside the
+    ``lines`` of a script the morphology dictionary does not cover: the corpus's own
+    vocabulary, which restores the words a line break split. A line's first and last word
+    are left out (they may be the halves of a split word) unless ``whole``: a vocabulary
+    file's lines are whole terms.
+
+    >>> sorted(seen_words(["the decla", "rer at the non-offending table"]))
+    ['at', 'non', 'non-offending', 'offending', 'the']
+    """
+    found: set[str] = set()
+    for line in lines:
+        if not line or morph.covers(line):
+            continue
+        tokens = WORDS.findall(line)
+        for token in tokens if whole else tokens[1:-1]:
+            token = token.strip("'’-").lower()
+            if token and token.replace("-", "").replace("'", "").replace("’", "").isalpha():
+                found.add(token)
+                if "-" in token:
+                    found.update(t for t in token.split("-") if t)
+    return found
+
+
+def _strings(data) -> list[str]:
+    """Every string value in a data file's parsed tree."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [s for v in data.values() for s in _strings(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in _strings(v)]
+    return []
+
+
+def known_words(texts, vocabulary, profile) -> frozenset[str]:
+    """The words a split at a line break is mended by where no morphology dictionary
+    covers the script: ``seen_words`` of the corpus's ``texts`` (lists of raw lines), every
+    string of the ``vocabulary`` files' parsed data (glossary, titles, thesaurus, lexicon;
+    terms taken whole) and the profile's function words (``[grammar.joining_words]``,
+    the words no title ends with)."""
+    joining = profile.data.get("grammar", {}).get("joining_words", {}).values()
+    return frozenset(seen_words(line for lines in texts for line in lines)
+                     | seen_words((s for data in vocabulary for s in _strings(data)), whole=True)
+                     | seen_words((w for each in joining for w in each), whole=True))
+
+
+@lru_cache(maxsize=4)
+def _stems(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(morph.english_stem(w) for w in words if "-" not in w)
+
+
+def _known(word: str, words: frozenset[str]) -> bool:
+    """Whether ``word`` stands in ``words`` (the corpus's and the profile's) as such or as a
+    form of one of them (the same stem: ``opponents`` of ``opponent``)."""
+    w = word.lower()
+    return w in words or morph.english_stem(w) in _stems(words)
+
+
+def mend_without_dictionary(left: str, right: str, words: frozenset[str]) -> str | None:
+    """``mend_break`` for a script with no morphology dictionary, by the words the corpus
+    and the profile's vocabulary hold (``seen_words``) and the profile's hyphenation tables:
+    a lost hyphen where the hyphenated word is known (``non``/``offending``), follows a
+    prefix, or joins a compound's two words (``twenty``/``four``); a word split in two
+    where the joined word is known and its halves are not both words (``decla``/``rer``,
+    never ``any``/``one``, ``by``/``passing``).
+
+    >>> mend_without_dictionary("decla", "rer", frozenset({"declarer", "any", "one"}))
+    'declarer'
+    >>> mend_without_dictionary("any", "one", frozenset({"declarer", "any", "one", "anyone"})) is None
+    True
+    """
+    if not right[:1].islower():
+        return None
+    lower_left, lower_right = left.lower(), right.lower()
+    hyphenated = f"{left}-{right}"
+    prefixes, compounds = hyphenation()
+    if (hyphenated.lower() in words or lower_left in prefixes and len(right) > 2
+            or any(lower_left in first and lower_right in second for first, second in compounds)):
+        return hyphenated
+    joined = left + right
+    if _known(joined, words) and not (_known(left, words) and _known(right, words)):
+        return joined
+    return None
 
 
 WORD_AT = re.compile(r"\w+")
@@ -651,4 +779,7 @@ def mend_hyphen(left: str, right: str, extra_words: frozenset[str]) -> int:
     if morph.covers(left + right):
         joined = left + right
         return 2 if joined.lower() in extra_words or morph.is_known(joined) else 1
+    # no dictionary: the corpus's words and the profile's hyphenation say a compound's hyphen
+    if right.isalpha() and mend_without_dictionary(left, right, extra_words) == f"{left}-{right}":
+        return 1
     return 2

@@ -149,7 +149,7 @@ def _is_conjunction(word: str) -> bool:
     return any(p.tag.POS in ("CONJ", "PRCL") for p in analyzer().parse(word.lower()))
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)  # shared by the Analysis objects of a process; each keeps its own words' terms too
 def lemmas(word: str) -> tuple[str, ...]:
     """Every plausible lemma of a word form, ё folded to е: ``lemmas("онером") == ("онер",)``."""
     seen: list[str] = []

@@ -95,6 +95,22 @@ PAGE_DIRECTIVE = re.compile(r"^\s*\.\.page\d*\s*$")
 FOOTNOTE_BODY = re.compile(r"^\((?P<symbol>\*+)\)\s*[-–—]\s*(?P<text>.*?)\s*$")
 # A footnote marker in running text: "картой(*) после неправильного хода"
 FOOTNOTE_MARKER = re.compile(r"\((?P<symbol>\*+)\)")
+# How a reader of a marked-up format (lawsearch/formats.py) writes a note it found by its
+# markup -- a note reference and the note's text -- in the book's own footnote form, so the
+# tree attaches the note where its marker is (structure/footnotes.py pairs a page's markers
+# and bodies of one symbol in order): the marker in place, the body after its paragraph.
+NOTE_MARKER = "(*)"
+
+
+def note_body(text: str) -> str:
+    """The line a note's text becomes: ``(*) - text`` (``FOOTNOTE_BODY``)."""
+    return f"{NOTE_MARKER} - {' '.join(text.split())}"
+
+
+def with_marker(before: str) -> str:
+    """Text up to a note reference with the marker appended where the reference stood,
+    glued to the word before it as the book prints it (``картой(*)``)."""
+    return before.rstrip() + NOTE_MARKER
 
 # Inline labels of the 1987 code: "(НАКАЗАНИЕ)" -- upper-case words in parentheses.
 INLINE_LABEL = re.compile(rf"\([{SCRIPT_UPPER}]{{4,}}(?:[ ][{SCRIPT_UPPER}]{{2,}})*\)")

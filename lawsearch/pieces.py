@@ -12,7 +12,8 @@ sides, over UTF-16 code units, as JavaScript strings count them):
 - ``d<k>``: the facts ranking needs for documents k*DOCS .. (k+1)*DOCS-1 (id, law, kind,
   language, reading order, field lengths, the documents above it whose titles count for it);
 - ``t<k>``: documents k*TEXT_DOCS .. (k+1)*TEXT_DOCS-1's texts, titles and parents, for
-  snippets and previews, with the forms of their words;
+  snippets and previews, with the forms of their words, and (``aligned``) both languages'
+  sentence spans of a node with a translation, for the aligned text under a hit;
 - ``v<n>``: the corpus words of n letters with their counts, for the spelling corrector;
 - ``x<hex>``: the title and text terms beginning with one character, for ``word*``.
 
@@ -118,6 +119,8 @@ def split(payload: dict, analysed=None) -> tuple[dict, dict[str, object]]:
                 texts["titles"][node_id] = title
             if parent is not None:
                 texts["parents"][node_id] = parent
+            if node_id in payload.get("aligned", {}):  # its texts' sentences (engine.js alignedAt)
+                texts.setdefault("aligned", {})[node_id] = payload["aligned"][node_id]
         # the forms of the words of these texts: a snippet marks its words without the forms' chunks
         words = text_words([*(t for key in TEXT_KEYS for t in texts[key].values()), *texts["titles"].values()], analysed)
         texts["forms"] = packed_forms({w: payload["forms"][w] for w in words if w in payload["forms"]})

@@ -21,6 +21,9 @@ This module imports nothing from the package but ``model``.
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -153,10 +156,56 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# parsed built-in profiles, as JSON beside the package's compiled files: tomllib is pure
+# Python, and every command (a search too) reads the built-in profiles at start-up
+PARSED = Path(__file__).parent / "__pycache__"
+
+
 def _read(path: Path) -> dict[str, Any]:
+    """A profile file's TOML; a built-in one's from its parsed copy in ``PARSED`` when that
+    was made from a file of the same size and time (as Python reuses a compiled module)."""
+    builtin = path.parent.parent == BUILTIN
+    if builtin:
+        data = _parsed(path)
+        if data is not None:
+            return data
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise CorpusError(Problem("error", f"the profile is not valid TOML: {e}", str(path))) from None
     except (OSError, UnicodeDecodeError) as e:
         raise CorpusError(Problem("error", f"cannot read the profile: {e}", str(path))) from None
+    if builtin:
+        _keep_parsed(path, data)
+    return data
+
+
+def _parsed_key(path: Path) -> list:
+    stat = path.stat()
+    return [str(path), stat.st_size, stat.st_mtime_ns]
+
+
+def _parsed_file(path: Path) -> Path:
+    return PARSED / f"profile-{path.parent.name}.json"
+
+
+def _parsed(path: Path) -> dict[str, Any] | None:
+    try:
+        kept = json.loads(_parsed_file(path).read_text(encoding="utf-8"))
+        return kept["data"] if kept["key"] == _parsed_key(path) else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # none kept yet, or of another shape: parse the TOML
+
+
+def _keep_parsed(path: Path, data: dict[str, Any]) -> None:
+    try:
+        text = json.dumps({"key": _parsed_key(path), "data": data}, ensure_ascii=False)
+        if json.loads(text)["data"] != data:
+            return  # a value JSON does not carry as it is (a TOML date): parse it each time
+        PARSED.mkdir(exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".profile-", dir=PARSED)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, _parsed_file(path))
+    except (OSError, TypeError, ValueError):
+        pass  # a read-only install: parsed each time, the same data

@@ -34,6 +34,7 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from . import ids
+from .alignment import aligned_text, shown
 from .analysis import STOP_WORDS, fold, normalize_id, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
 from . import editions
@@ -67,6 +68,16 @@ class Hit:
     snippet: str
     highlights: list[list[int]]
     url: str
+    # the other language's sentence aligned with the one the snippet's first match stands in
+    # ({lang, text, by}: alignment.aligned_text); None (no key in JSON) where the node has no
+    # text in the other language
+    aligned: dict | None = None
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        if out["aligned"] is None:
+            del out["aligned"]
+        return out
 
 
 @dataclass
@@ -109,7 +120,7 @@ class Result:
 
     def to_dict(self) -> dict:
         return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
-                "hits": [asdict(h) for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
+                "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
                 "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
                 "understood_as": self.understood_as,
                 "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
@@ -760,11 +771,26 @@ class Searcher:
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
+        pair = (text, doc.get("text_en"), ENGLISH)  # the snippet's text, the other, the other's language
         if not spans_ and doc.get("text_en") and text != doc["text_en"]:
             # matched in the English text only: show that
             snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
+            pair = (doc["text_en"], doc.get("text"), node["lang"])
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
-                   snippet=snippet, highlights=spans_, url=node["url"])
+                   snippet=snippet, highlights=spans_, url=node["url"],
+                   aligned=self.aligned(*pair, highlight | id_terms, prefixes) if doc.get("text") else None)
+
+    def aligned(self, text: str, other: str | None, lang: str, highlight: set[str],
+                prefixes: set[str]) -> dict | None:
+        """The sentence of ``other`` (the node's text in ``lang``) aligned with the one of
+        ``text`` its first match stands in (the first sentence when nothing matched in it):
+        {lang, text, by} (alignment.aligned_text); None when there is no other text."""
+        if not other or other == text or not text:
+            return None
+        line = shown(text)
+        first = next((tok.start for tok in self.tokens(line) if self._matched(tok, highlight, prefixes)), 0)
+        found = aligned_text(text, other, first)
+        return None if found is None else {"lang": lang, "text": found[0], "by": found[1]}
 
     def stored(self, node_id: str) -> dict:
         """A node's stored fields (texts for snippets), read from the index once."""
@@ -783,21 +809,25 @@ class Searcher:
             tokens = self._tokens[text] = tokenize(text)
         return tokens
 
-    def _matched(self, tok, highlight: set[str], prefixes: set[str]) -> bool:
+    def _matched(self, tok, highlight: set[str], prefixes: set[str], english: bool = True) -> bool:
         """Whether a token of a snippet is one the query looked for: an ID, a form of a
-        lemma, a word with a prefix, an English word with a stem of the query."""
+        lemma, a word with a prefix, an English word with a stem of the query (``english``:
+        whether ``highlight`` holds any stem, a term of Latin letters only -- a stem of a
+        Latin word is one; where it holds none, no English word is stemmed, and a search in
+        Russian never loads the stemmer)."""
         if tok.kind == "id":
             return normalize_id(tok.text) in highlight
         if tok.kind != "word":
             return False
         if not highlight.isdisjoint(self.word_terms(tok.text)) or any(fold(tok.text).startswith(p) for p in prefixes):
             return True
-        return bool(LATIN_WORD.fullmatch(tok.text)) and english_stem(tok.text.lower()) in highlight
+        return english and bool(LATIN_WORD.fullmatch(tok.text)) and english_stem(tok.text.lower()) in highlight
 
     def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
         """A window of ``text`` around the first match, and the matched words' offsets in it."""
         text = text.replace("\n\n", " ¶ ")
-        matches = [(tok.start, tok.end) for tok in self.tokens(text) if self._matched(tok, highlight, prefixes)]
+        english = any(LATIN_WORD.fullmatch(term) for term in highlight)
+        matches = [(tok.start, tok.end) for tok in self.tokens(text) if self._matched(tok, highlight, prefixes, english)]
         start = 0
         if matches and matches[0][0] > SNIPPET_CHARS // 3:
             start = text.rfind(" ", 0, matches[0][0] - SNIPPET_CHARS // 4) + 1

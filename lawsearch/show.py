@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from . import definitions, ids
+from . import definitions, editions, ids
 from .model import Corpus, CorpusError, Node, Problem, _node_dict, _ref_dict, segments, shorten
 from .plausibility import language_name
 from .profile import of as profile_of
@@ -104,6 +104,9 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     assert node is not None
     words = profile_of(corpus)
     main = corpus.lang
+
+    def shown_id(other_id: str) -> str:  # another edition's ID as the site prints it: "60 (2017 edition)"
+        return editions.readable(other_id, words, main)
     out: list[str] = []
     heading = _heading(node, corpus, words)
     out.append(heading)
@@ -128,7 +131,7 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         out.append(f"source: {where}" + (f" (book page {', '.join(map(str, pages))})" if pages else ""))
     if node.parent:
         parent = corpus.node(node.parent)
-        out.append(f"in: {_heading(parent, corpus, words) if parent else node.parent}")
+        out.append(f"in: {_heading(parent, corpus, words) if parent else shown_id(node.parent)}")
     out.append("")
     translated = _translated(node, corpus)
     if main in shown:
@@ -164,13 +167,13 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         out.append("")
         out.append("Contents:")
         for child in children:
-            out.append(f"  {_heading(child, corpus, words)}")
+            out.append(f"  {_heading(child, corpus, words, bare=True)}")  # its edition is in the heading
     notes = corpus.footnotes_of(node.id)
     if notes:
         out.append("")
         out.append("Footnotes:")
         for f in notes:
-            out.append(f"  [{f.id}] {f.text}" + (" (orphan: its marker is lost)" if f.orphan else ""))
+            out.append(f"  [{shown_id(f.id)}] {f.text}" + (" (orphan: its marker is lost)" if f.orphan else ""))
     if node.kind == "law":
         commentary = corpus.commentary(node.id)
         if commentary:
@@ -178,16 +181,16 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             out.append("Commentary:")
             for c in commentary:
                 gap = "[…] " if c.truncated_start else ""
-                out.append(f"  {c.id}. {gap}" + (c.text or "").replace("\n\n", "\n\n      "))
+                out.append(f"  {shown_id(c.id)}. {gap}" + (c.text or "").replace("\n\n", "\n\n      "))
     for which in shown:
         label = f" ({language_name(which)} text)" if which != main else ""
         refs_out = corpus.refs_from(node.id, which)
         if refs_out:
             out.append("")
-            out.append(f"Refers to{label}: " + ", ".join(f"{r.target} ({_status(r.status)})" for r in refs_out))
+            out.append(f"Refers to{label}: " + ", ".join(f"{shown_id(r.target)} ({_status(r.status)})" for r in refs_out))
         cited = corpus.cited_by(which).get(node.id)
         if cited:
-            out.append(f"Cited by{label}: " + ", ".join(cited))
+            out.append(f"Cited by{label}: " + ", ".join(map(shown_id, cited)))
     return "\n".join(out) + "\n"
 
 
@@ -197,26 +200,29 @@ def _translated(node: Node, corpus: Corpus) -> dict:
                  if any((given := node.translations.get(other) or {}).values())), {})
 
 
-def _heading(node: Node, corpus: Corpus, words) -> str:
+def _heading(node: Node, corpus: Corpus, words, bare: bool = False) -> str:
     translated = _translated(node, corpus)
     if node.kind not in ("division", "commentary", "piece") and not node.title and not node.text \
             and translated.get("text") and node.title_from is None:
         other = next(o for o in corpus.translation_languages if node.translations.get(o) is translated)
-        return f"{node.id}. [only in {language_name(other)}: {translated.get('title') or 'no title'}]"
-    return _own_heading(node, corpus.lang, words)
+        shown = editions.bare(node.id) if bare else editions.readable(node.id, words, corpus.lang)
+        return f"{shown}. [only in {language_name(other)}: {translated.get('title') or 'no title'}]"
+    return _own_heading(node, corpus.lang, words, bare)
 
 
-def _own_heading(node: Node, lang: str, words) -> str:
+def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
     """``Правило 50. Распоряжение штрафной картой``, in the corpus's language (the profile's
     strings ``law``, ``commentary``, ``piece``)."""
+    # another edition's ID: "60 (2017 edition)"; bare (bare=True) where the heading above names it
+    shown = editions.bare(node.id) if bare else editions.readable(node.id, words, lang)
     if node.kind == "law":
-        label = words.text(lang, "law", id=node.id)
+        label = words.text(lang, "law", id=shown)
     elif node.kind == "division":
-        label = node.label or node.id
+        label = node.label or shown
     elif node.kind == "commentary":
-        label = words.text(lang, "commentary", id=node.id)
+        label = words.text(lang, "commentary", id=shown)
     else:
-        label = node.id
+        label = shown
     title = node.title or ("(heading lost)" if node.kind not in ("commentary", "piece") else "")
     return f"{label}. {title}".rstrip(". ") if title else label
 

@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from . import editions, ids
+from .alignment import flat_spans
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
 from .site_apparatus import apparatus_pages, front_line, terms_by_node, text_with_terms
@@ -117,8 +118,7 @@ class Words:
 
     def shown_id(self, node_id: str, lang: str | None = None) -> str:
         """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
-        edition, bare = editions.split(str(node_id))
-        return bare if edition is None else self.profile.text(lang or self.main, "id_in_edition", id=bare, edition=edition)
+        return editions.readable(node_id, self.profile, lang or self.main)
 
     def heading(self, node: Node) -> str:
         """``50E.`` (a part: its full ID), ``Правило 50``, ``48.4``, ``Фрагмент``."""
@@ -165,6 +165,7 @@ class SiteBuilder:
         # references by the text they stand in: a node's main text and its translation have
         # offsets of their own
         self.refs_by_source: dict[str, list[Ref]] = {}
+        self._nodes_by_source: dict[str, list[Node]] | None = None  # source path → nodes starting in it
         self.refs_translated: dict[str, list[Ref]] = {}
         for r in corpus.refs:
             (self.refs_by_source if r.lang == corpus.lang else self.refs_translated).setdefault(r.from_, []).append(r)
@@ -392,10 +393,13 @@ class SiteBuilder:
     def source_breaks(self, source) -> list[tuple[str, str, str]]:
         """(id, address, what) for each part of ``source`` whose text breaks off, in reading
         order: where the book's pages are lost (``("47D", "laws/47.html#l47d", "начало утеряно, с. 78")``)."""
+        if self._nodes_by_source is None:  # one walk of the corpus for all sources, not one per source
+            self._nodes_by_source = {}
+            for n in self.corpus.nodes:
+                if n.spans:
+                    self._nodes_by_source.setdefault(n.spans[0].source, []).append(n)
         out = []
-        for n in self.corpus.nodes:
-            if not n.spans or n.spans[0].source != source.path:
-                continue
+        for n in self._nodes_by_source.get(source.path, []):
             what = [self.t[k] for k, flag in (("lost_start", n.truncated_start), ("lost_end", n.truncated_end),
                     ("lost_inside", any(m.kind == "gap" and 0 < m.start < len(n.text or "") for m in n.marks))) if flag]
             if what:
@@ -677,12 +681,12 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 # delta-coded: [doc - previous doc, n, first position, gaps to the next …] …
                 flat: list[int] = []
                 previous = 0
-                for doc, positions in sorted(stats.postings(f, term).items()):
+                for doc, positions in stats.read_postings(f, term):  # in document order, as the index holds them
                     flat += [doc - previous, len(positions)]
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
                 table[term] = flat
-        texts, notes, english, titles_en = {}, {}, {}, {}
+        texts, notes, english, titles_en, aligned = {}, {}, {}, {}, {}
         for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
@@ -694,6 +698,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                 english[node_id] = doc["text_en"]  # a snippet where only the English text matched
             if doc.get("title_en"):
                 titles_en[node_id] = doc["title_en"]  # the snippet of a node known by its English title only
+            if doc.get("text") and doc.get("text_en") and doc["text"] != doc["text_en"]:
+                # each text's sentences, so a hit shows the other language's aligned one (query.Searcher.aligned)
+                aligned[node_id] = [flat_spans(doc["text"]), flat_spans(doc["text_en"])]
         return {
             "version": 2,
             "build": meta.get("build"),  # the build these data come from, as in every page's meta tag
@@ -708,6 +715,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
             "titles_en": titles_en,
+            "aligned": aligned,
             "lengths": dict(stats.lengths),
             "postings": postings,
             "boosts": dict(BOOSTS),

@@ -43,6 +43,22 @@ class Book:
             out.extend(sentences)
         return out
 
+    @property
+    def noted(self) -> str:
+        """The ID of the node whose text refers to the footnote: the first part's (its first
+        sentence ends with the reference, before the full stop)."""
+        return self.parts[0][0]
+
+    def marked_paragraphs(self, ref: str, quote=lambda text: text) -> list[str]:
+        """``paragraphs()`` quoted for the format (``quote``), the footnote's reference
+        ``ref`` (the format's markup) glued to the last word of the first sentence."""
+        out = [quote(p) for p in self.paragraphs()]
+        if self.footnote:
+            first = self.parts[0][2][0]
+            assert first.endswith(".")
+            out[1] = quote(first[:-1]) + ref + "."
+        return out
+
 
 def _title(line: str) -> str:
     return re.sub(r"^(?:Правило \d+\.\s*|[A-Z]\.|\d+\.)", "", line).strip()
@@ -109,7 +125,16 @@ def write_html(book: Book, variant: int = 0) -> bytes:
     """A saved page; ``variant`` 0: semantic tags (<header>, <nav>, <footer>); 1: divs with
     class names only, a pager and a «Следующая» link; 2: an old table layout with a menu
     column and a page counter."""
-    body = "\n".join(f"<p>{escape(p)}</p>" for p in book.paragraphs())
+    # the footnote in three markups: a footnotes list with a link back (variant 0), an anchor
+    # starting the note's paragraph in a notes block (1), a paragraph with the note's id (2)
+    ref, note = [
+        ('<sup id="fnref1"><a href="#fn1">1</a></sup>',
+         f'<section class="footnotes"><hr><ol><li id="fn1"><p>{escape(book.footnote)} <a href="#fnref1">↩</a></p>'
+         "</li></ol></section>"),
+        ('<a href="#n1" class="ref">[1]</a>', f'<div class="notes"><p><a name="n1"></a>[1] {escape(book.footnote)}</p></div>'),
+        ('<a href="#note1">*</a>', f'<p id="note1">* {escape(book.footnote)}</p>'),
+    ][variant]
+    body = "\n".join(f"<p>{p}</p>" for p in book.marked_paragraphs(ref, escape)) + (note if book.footnote else "")
     title = f"<title>{escape(book.parts[0][1])} — {escape(SITE)}</title>"
     if variant == 0:
         page = (f"<header><a href='/'>{escape(SITE)}</a></header>"
@@ -132,10 +157,11 @@ def write_fb2(book: Book, encoding: str = "utf-8") -> bytes:
     """FictionBook 2 with a section per law, a footnote in the notes body, in ``encoding``
     (old e-library copies are cp1251)."""
     sections = []
-    for id_, line, sentences in book.parts:
+    marked = book.marked_paragraphs('<a l:href="#n1" type="note">[1]</a>', escape)
+    for n, (id_, line, sentences) in enumerate(book.parts):
         paragraphs = [escape(s) for s in sentences]
-        if id_ == book.parts[-1][0] and book.footnote:
-            paragraphs.append(escape("См. примечание") + ' <a l:href="#n1" type="note">[1]</a>.')
+        if n == 0 and sentences:
+            paragraphs[0] = marked[1]
         inner = "".join(f"<p>{p}</p>" for p in paragraphs)
         if "Правило" in line:
             sections.append(f"<section><title><p>{escape(line)}</p></title>{inner}")
@@ -153,8 +179,8 @@ def write_fb2(book: Book, encoding: str = "utf-8") -> bytes:
            '<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0" xmlns:l="http://www.w3.org/1999/xlink">'
            "<description><title-info><book-title>Законы</book-title><lang>ru</lang></title-info></description>"
            f"<body>{text}</body>"
-           + (f'<body name="notes"><section id="n1"><title><p>1</p></title><p>{escape(book.footnote)}</p></section></body>'
-              if book.footnote else "")
+           + (f'<body name="notes"><title><p>Примечания</p></title><section id="n1"><title><p>1</p></title>'
+              f'<p>{escape(book.footnote)}</p></section></body>' if book.footnote else "")
            + "</FictionBook>")
     return xml.encode(encoding)
 
@@ -169,12 +195,18 @@ def write_fb2_zip(book: Book) -> bytes:
 def write_epub(book: Book) -> bytes:
     """An EPUB 3: a table of contents page (navigation only) then one chapter per law."""
     chapters, current = [], []
+    marked = book.marked_paragraphs('<a epub:type="noteref" href="notes.xhtml#en1">1</a>', escape)
+    k = 0
     for id_, line, sentences in book.parts:
         if "Правило" in line and current:
             chapters.append(current)
             current = []
-        current += [line, *sentences]
+        current += marked[k: k + 1 + len(sentences)]
+        k += 1 + len(sentences)
     chapters.append(current)
+    if book.footnote:  # the notes at the book's end, a file of their own
+        chapters.append([escape("Примечания"), f'<section epub:type="endnotes"><h2>{escape("Примечания")}</h2>'
+                         f'<aside epub:type="endnote" id="en1">{escape(book.footnote)}</aside></section>'])
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as z:
         z.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
@@ -185,17 +217,20 @@ def write_epub(book: Book) -> bytes:
         items = ['<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>']
         spine = ['<itemref idref="nav"/>']
         for n, chapter in enumerate(chapters, 1):
-            z.writestr(f"OEBPS/ch{n}.xhtml",
-                       '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
-                       f"<title>{escape(chapter[0])}</title></head><body>"
-                       + "".join(f"<p>{escape(p)}</p>" for p in chapter) + "</body></html>")
-            items.append(f'<item id="ch{n}" href="ch{n}.xhtml" media-type="application/xhtml+xml"/>')
+            href = "notes.xhtml" if book.footnote and n == len(chapters) else f"ch{n}.xhtml"
+            z.writestr(f"OEBPS/{href}",
+                       '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" '
+                       'xmlns:epub="http://www.idpf.org/2007/ops"><head>'
+                       f"<title>{chapter[0]}</title></head><body>"
+                       + ("".join(chapter[1:]) if chapter[1:2] and chapter[1].startswith("<section")
+                          else "".join(f"<p>{p}</p>" for p in chapter)) + "</body></html>")
+            items.append(f'<item id="ch{n}" href="{href}" media-type="application/xhtml+xml"/>')
             spine.append(f'<itemref idref="ch{n}"/>')
         z.writestr("OEBPS/nav.xhtml",
                    '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" '
                    'xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Оглавление</title></head><body>'
                    '<nav epub:type="toc"><ol>'
-                   + "".join(f'<li><a href="ch{n}.xhtml">{escape(c[0])}</a></li>' for n, c in enumerate(chapters, 1))
+                   + "".join(f'<li><a href="ch{n}.xhtml">{c[0]}</a></li>' for n, c in enumerate(chapters, 1))
                    + "</ol></nav></body></html>")
         z.writestr("OEBPS/content.opf",
                    '<?xml version="1.0" encoding="utf-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
@@ -209,10 +244,11 @@ def write_docx(book: Book) -> bytes:
     """A minimal WordprocessingML package: one paragraph per line, a footnote."""
     w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
-    def para(text: str) -> str:
-        return f'<w:p><w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p>'
-
-    body = "".join(para(p) for p in book.paragraphs())
+    # the reference is a run of its own between the text's runs
+    ref = ('</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="1"/></w:r>'
+           '<w:r><w:t xml:space="preserve">')
+    body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{p}</w:t></w:r></w:p>'
+                   for p in book.marked_paragraphs(ref, escape))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("[Content_Types].xml",
@@ -230,14 +266,15 @@ def write_docx(book: Book) -> bytes:
         z.writestr("word/footnotes.xml",
                    f'<?xml version="1.0" encoding="UTF-8"?><w:footnotes {w}>'
                    '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
-                   + (f'<w:footnote w:id="1">{para(book.footnote)}</w:footnote>' if book.footnote else "")
+                   + (f'<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> '
+                      f'{escape(book.footnote)}</w:t></w:r></w:p></w:footnote>' if book.footnote else "")
                    + "</w:footnotes>")
     return out.getvalue()
 
 
 def write_rtf(book: Book) -> bytes:
     """RTF as word processors save Russian: cp1251 bytes as \\'hh, some letters as \\uN,
-    a page header group (the running head, not text)."""
+    a page header group (the running head, not text), a footnote group."""
     def enc(text: str, n: int) -> str:
         out = []
         for k, ch in enumerate(text):
@@ -249,7 +286,10 @@ def write_rtf(book: Book) -> bytes:
                 out.append("".join(f"\\'{b:02x}" for b in ch.encode("cp1251")))
         return "".join(out)
 
-    paragraphs = "".join(f"{{\\pard\\plain\\f0 {enc(p, n)}\\par}}\n" for n, p in enumerate(book.paragraphs()))
+    # a footnote is a group where its reference is: the mark, then the note's own text
+    note = "{\\super\\chftn}{\\footnote\\pard\\plain {\\super\\chftn} " + enc(book.footnote, 3) + "\\par}"
+    paragraphs = "".join(f"{{\\pard\\plain\\f0 {enc(p, n).replace(chr(0), note)}\\par}}\n"
+                         for n, p in enumerate(book.marked_paragraphs(chr(0))))
     return ("{\\rtf1\\ansi\\ansicpg1251\\deff0{\\fonttbl{\\f0\\fswiss Arial;}}"
             "{\\colortbl;\\red0\\green0\\blue0;}{\\info{\\title " + enc(HEADER, 1) + "}}"
             "{\\header\\pard " + enc(HEADER, 2) + "\\par}\n" + paragraphs + "}").encode("ascii")
@@ -289,10 +329,13 @@ def write_pdf(book: Book, columns: int = 2) -> bytes:
     pdf.add_page()
     pdf.set_font("dv", size=12)
     laws = [[]]
+    marked = book.marked_paragraphs("*")
+    k = 0
     for _, line, sentences in book.parts:
         if line.startswith("Правило") and laws[-1]:
             laws.append([])
-        laws[-1] += [line, *sentences]
+        laws[-1] += marked[k: k + 1 + len(sentences)]
+        k += 1 + len(sentences)
     for n, law in enumerate(laws):  # each law from a new page, as a printed code's chapters
         if n:
             pdf.add_page()

@@ -70,7 +70,7 @@ class NodeEngine:
 
 FIELDS = ("query", "corrected_query", "suggestions", "total", "kind", "target", "by_law", "reach", "groups",
           "missing", "understood_as")
-HIT_FIELDS = ("id", "law", "kind", "title", "score", "snippet", "highlights", "url")
+HIT_FIELDS = ("id", "law", "kind", "title", "score", "snippet", "highlights", "url", "aligned")
 
 
 def python_answer(searcher, query: str, limit: int | None = 10) -> dict:
@@ -94,5 +94,5 @@ def differences(python: dict, js: dict) -> list[str]:
         out.append(f"hits: {[h['id'] for h in python['hits']]} vs {[h['id'] for h in js['hits']]}")
         return out
     for rank, (p, j) in enumerate(zip(python["hits"], js["hits"])):
-        out += [f"hit {rank} {k}: {p[k]!r} vs {j[k]!r}" for k in HIT_FIELDS if p[k] != j.get(k)]
+        out += [f"hit {rank} {k}: {p.get(k)!r} vs {j.get(k)!r}" for k in HIT_FIELDS if p.get(k) != j.get(k)]
     return out

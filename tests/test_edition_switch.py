@@ -110,3 +110,54 @@ def test_an_edition_query_in_the_browser_lands_in_that_edition(page, site):
     page.wait_for_load_state()
     assert "/laws/2007~" in page.url and page.url.endswith("#" + ids.anchor(target))
     assert page.locator(f"[id='{ids.anchor(target)}']").is_visible()
+
+
+# -- another edition's file names (laws/2007~42.html) on other systems ---------------------------
+
+WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+
+def test_every_file_name_of_the_site_is_legal_on_windows_and_in_a_zip(site, tmp_path):
+    """``~`` is legal in Windows and zip names, and unreserved in URLs (no escaping); the
+    names have none of Windows' forbidden characters, no reserved stem, no trailing dot or
+    space, and no two differ by case only (Windows' folders ignore case)."""
+    import zipfile
+
+    root = site
+    names = [p.relative_to(root).as_posix() for p in sorted(root.rglob("*")) if p.is_file()]
+    assert any("~" in n for n in names)
+    for name in names:
+        for part in name.split("/"):
+            assert not set(part) & set('<>:"\\|?*') and all(ord(c) >= 32 for c in part), name
+            assert part.split(".")[0].lower() not in WINDOWS_RESERVED and not part.endswith((".", " ")), name
+    assert len({n.casefold() for n in names}) == len(names)
+    # a zip of the site keeps every name, and the copy unpacked opens and follows a ~ link
+    archive = tmp_path / "site.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in names:
+            z.write(root / name, name)
+    with zipfile.ZipFile(archive) as z:
+        assert sorted(z.namelist()) == sorted(names)
+        z.extractall(tmp_path / "unpacked")
+    assert sorted(p.relative_to(tmp_path / "unpacked").as_posix()
+                  for p in (tmp_path / "unpacked").rglob("*") if p.is_file()) == sorted(names)
+
+
+def test_a_link_to_another_editions_page_is_followed_from_an_unpacked_copy(page, site, tmp_path):
+    """From file://, a click on the switch's link (an href with a raw ``~``) opens that page,
+    in a copy of the site moved elsewhere as a reader would unpack it."""
+    import shutil
+
+    copy = tmp_path / "copied site"  # a space in the path too, as in "My Documents"
+    shutil.copytree(site, copy)
+    page.goto((copy / "laws" / "43.html").as_uri())
+    link = page.locator('nav.edition-switch a[data-edition="2007"]')
+    assert link.get_attribute("href").split("#")[0].endswith("/2007~42.html")  # not escaped as %7E
+    link.click()
+    page.wait_for_load_state()
+    assert page.url.split("#")[0].endswith("/laws/2007~42.html")
+    assert "Права болвана" in law_heading(page)
+    # and back to the default edition's contents from that page's switch
+    page.locator('nav.edition-switch a[data-edition="1997"]').click()
+    page.wait_for_load_state()
+    assert page.url.split("#")[0].endswith("/laws/43.html")

@@ -184,6 +184,25 @@ def test_show_finds_an_id_in_the_edition_asked_for(built_editions):
     assert run(built_editions, "show", "60B", "--edition", "2007").output == old.output
 
 
+def test_show_prints_another_editions_ids_as_the_site_does(built_editions):
+    """No raw ``2017~60`` in ``show``'s text: the profile's ``law`` and ``id_in_edition``
+    strings, as on the site; the parts listed under a heading naming the edition stay bare."""
+    from lawsearch.profile import load_profile as load
+
+    profile = load("bridge")
+    law = profile.text("ru", "law", id=profile.text("ru", "id_in_edition", id="60", edition="2017"))
+    shown = run(built_editions, "show", "60", "--edition", "2017")
+    assert shown.exit_code == 0, shown.output
+    assert "~" not in shown.output
+    assert shown.output.startswith(f"{law}. ")
+    assert "\n  60B. Игра партнёра нарушителя\n" in shown.output
+    part = run(built_editions, "show", "2017~61A").output
+    assert "~" not in part and part.startswith(profile.text("ru", "id_in_edition", id="61A", edition="2017") + ". ")
+    assert f"in: {profile.text('ru', 'law', id=profile.text('ru', 'id_in_edition', id='61', edition='2017'))}. " in part
+    # the default edition's IDs are unchanged
+    assert run(built_editions, "show", "60").output.startswith(profile.text("ru", "law", id="60") + ". ")
+
+
 def test_show_says_which_editions_there_are_and_what_an_edition_lacks(built_editions):
     wrong = run(built_editions, "show", "60B", "--edition", "1999")
     assert wrong.exit_code == 2 and "2007, 2017" in wrong.output
@@ -285,3 +304,65 @@ def test_diff_compares_two_editions_the_corpus_holds_as_their_description_does(b
     assert own.exit_code == described.exit_code == 0, own.output
     assert json.loads(own.output)["changes"] == json.loads(described.output)["changes"]
     assert json.loads(own.output)["changes"]["en"]
+
+
+def _description(tmp_path: Path, ids: list[str], diff: str = "") -> Path:
+    """ru-en-both's two editions' sources under the edition ids given (repeating the last
+    edition's sources for a third), with an optional ``[diff]`` table."""
+    source = FIXTURES / "ru-en-both"
+    folders = ["edition-A", "edition-B", "edition-B"]
+    lines = []
+    for ident, folder in zip(ids, folders):
+        lines += ["[[editions]]", f'id = "{ident}"', "sources = ["]
+        lines += [f'  {{ path = "{(source / folder / f"laws-{lang}.txt").as_posix()}", lang = "{lang}", '
+                  f'layout = "{layout}" }},' for lang, layout in (("ru", "ru-book"), ("en", "en-2007"))]
+        lines += ["]", ""]
+    path = tmp_path / "editions.toml"
+    path.write_text("\n".join(lines) + diff, encoding="utf-8")
+    return path
+
+
+def test_diff_without_editions_named_compares_the_only_two_the_older_first(built_editions, tmp_path):
+    folder, _ = built_editions
+    runner = CliRunner()
+    named_ = runner.invoke(main, ["diff", "2007", "2017", "--json"], env={"LAWSEARCH_CORPUS": str(folder)})
+    unnamed = runner.invoke(main, ["diff", "--json"], env={"LAWSEARCH_CORPUS": str(folder)})
+    assert unnamed.exit_code == named_.exit_code == 0, unnamed.output
+    assert json.loads(unnamed.output) == json.loads(named_.output)
+    # a description of two editions, listed newer first: still the older first
+    listed = _description(tmp_path, ["2017", "2007"])
+    result = runner.invoke(main, ["diff", "--editions", str(listed), "--json"])
+    assert result.exit_code == 0, result.output
+    assert (json.loads(result.output)["from"], json.loads(result.output)["to"]) == ("2007", "2017")
+    # only one of the two named is a usage error; --help says what no names do
+    assert runner.invoke(main, ["diff", "2007"], env={"LAWSEARCH_CORPUS": str(folder)}).exit_code == 2
+    assert "Without FROM and TO" in runner.invoke(main, ["diff", "--help"]).output
+
+
+def test_diff_without_editions_named_takes_the_descriptions_diff_table(tmp_path):
+    runner = CliRunner()
+    three = _description(tmp_path, ["2007", "2017", "2017-fed"])
+    refused = runner.invoke(main, ["diff", "--editions", str(three)])
+    assert refused.exit_code == 1 and "2007, 2017, 2017-fed" in refused.output and "[diff]" in refused.output
+    chosen = _description(tmp_path, ["2007", "2017", "2017-fed"], '[diff]\nfrom = "2017-fed"\nto = "2007"\n')
+    result = runner.invoke(main, ["diff", "--editions", str(chosen), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["from"], data["to"]) == ("2017-fed", "2007")
+    assert {c["kind"] for c in data["changes"]["en"]} >= {"added", "renumbered"}  # 60B comes back, 61B3 goes
+    wrong = _description(tmp_path, ["2007", "2017"], '[diff]\nfrom = "1999"\nto = "2007"\n')
+    bad = runner.invoke(main, ["diff", "--editions", str(wrong)])
+    assert bad.exit_code == 1 and "1999" in bad.output and "editions.toml" in bad.output
+
+
+@pytest.mark.parametrize("names, ordered", [
+    (["2017", "2007"], ["2007", "2017"]),
+    (["2017-fed", "2017"], ["2017", "2017-fed"]),
+    (["1987", "997"], ["997", "1987"]),
+    (["b", "a"], ["a", "b"]),
+])
+def test_editions_with_no_pair_named_are_compared_in_name_order(names, ordered):
+    from lawsearch.edition_trees import EditionEntry, EditionSet
+
+    pair = EditionSet([EditionEntry(n, False, ()) for n in names]).default_pair()
+    assert list(pair) == ordered

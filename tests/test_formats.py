@@ -55,12 +55,38 @@ def test_every_format_gives_the_books_nodes_and_text(tmp_path, book, fmt):
         assert furniture not in everything
 
 
-@pytest.mark.parametrize("fmt", ["fb2", "fb2.zip", "docx", "pdf"])
-def test_footnotes_are_kept(tmp_path, fmt):
-    book = BOOKS[1]
+def assert_one_footnote_at_its_marker(corpus, book, place: str | None = None):
+    """The book's one note is a footnote of the corpus, attached to the node whose text
+    refers to it, its marker where the reference was (after the first sentence's last word);
+    no node's text holds the note or a marker."""
+    assert len(corpus.footnotes) == 1, corpus.footnotes
+    note = corpus.footnotes[0]
+    assert book.footnote in note.text and not note.orphan
+    assert note.markers == (book.noted,)
+    node = next(n for n in corpus.nodes if n.id == book.noted)
+    marks = [m for m in node.marks if m.kind == "footnote"]
+    assert [m.footnote for m in marks] == [note.id]
+    first = book.parts[0][2][0]
+    assert " ".join(node.text[:marks[0].start].split()).endswith(first[:-1])
+    assert node.text[marks[0].start:].startswith(".")
+    for n in corpus.nodes:
+        assert book.footnote not in (n.text or "") and "(*)" not in (n.text or "")
+        assert "Примечания" not in (n.text or "")  # the notes' own heading (FB2's notes body, EPUB's notes file)
+    if place:
+        assert note.spans and place in (note.spans[0].place or ""), note.spans
+
+
+@pytest.mark.parametrize("fmt,place", [("fb2", "notes, section 1"), ("fb2.zip", "notes, section 1"),
+                                       ("docx", "footnote 1"), ("pdf", "page 1"), ("epub", "paragraph"),
+                                       ("html", "paragraph"), ("rtf", "paragraph")])
+@pytest.mark.parametrize("book", BOOKS, ids=[b.name for b in BOOKS])
+def test_notes_become_footnotes_where_their_marker_is(tmp_path, book, fmt, place):
+    """A note of the copy (FB2's notes body, DOCX's footnotes part, EPUB's endnote aside in
+    a file of its own, a web page's footnotes list, RTF's footnote group, a PDF's note at
+    the page foot set smaller) is the corpus's footnote at its marker, and its span names
+    its place."""
     corpus = build_corpus(corpus_with(tmp_path, generated(book, fmt), fmt), strict=False)
-    text = " ".join(" ".join((n.text or "").split()) for n in corpus.nodes)
-    assert book.footnote in text
+    assert_one_footnote_at_its_marker(corpus, book, place)
 
 
 def test_pdf_ligatures_and_two_columns_read_in_order(tmp_path):
@@ -98,6 +124,34 @@ def test_saved_pages_of_three_markups(tmp_path, variant):
     assert [(n.id, n.title) for n in corpus.nodes if not n.missing] == book.nodes
     # variant 0 marks its main text: a paragraph outside it is the site's, not the book's
     assert not any("Читальня открыта" in (n.text or "") for n in corpus.nodes)
+    # the note in three markups: a footnotes list, an anchor in a notes block, a paragraph by id
+    assert_one_footnote_at_its_marker(corpus, book)
+
+
+@pytest.mark.parametrize("page,expected", [
+    # pandoc / markdown: a raised reference, a footnotes section with links back
+    ('<p>Text<sup><a href="#fn1" id="r1">1</a></sup> goes on.</p><section class="footnotes"><hr><ol>'
+     '<li id="fn1"><p>A note. <a href="#r1">↩</a></p></li></ol></section>',
+     ["Text(*) goes on.", "(*) - A note."]),
+    # EPUB 3: a noteref and the note in an aside (which is otherwise no text)
+    ('<p>Law text<a epub:type="noteref" href="#n2">2</a>.</p><aside epub:type="footnote" id="n2"><p>2 The note.</p></aside>',
+     ["Law text(*).", "(*) - The note."]),
+    # an old page: bracketed references, the notes' anchors at their paragraphs' starts
+    ('<p>One[<a href="#a1">1</a>] and two<a href="#a2">[2]</a>.</p><p>More.</p><div class="endnotes"><h3>Notes</h3>'
+     '<p><a name="a1"></a>1. First note.</p><p><a name="a2"></a>[2] Second note.</p></div>',
+     ["One(*) and two(*).", "(*) - First note.", "(*) - Second note.", "More."]),
+    # a link with a bare number to a heading or a paragraph is no note reference
+    ('<p>Contents: <a href="#l12">12</a></p><h2 id="l12">Law 12. Cards</h2><p id="p3">Text <a href="#p3">3</a>.</p>',
+     ["Contents: 12", "Law 12. Cards", "Text 3."]),
+    # a reference to a note that is not in the page stays as printed
+    ('<p>Text<sup><a href="#gone">1</a></sup>.</p>', ["Text1."]),
+])
+def test_footnote_markups_of_web_pages(page, expected):
+    from lawsearch.formats import html_lines
+
+    assert html_lines(page) == expected
+
+
 
 
 def test_a_pdf_without_text_layer_says_so(tmp_path):

@@ -3,6 +3,8 @@ of the same shape each must leave alone; their names in ``clean --explain`` and 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -31,8 +33,13 @@ def removed(lines: list[str], lang: str = "ru") -> dict[int, str]:
     ("Читать далее →", "link_rows"),
     ("Скачать книгу: fb2 | txt | rtf (98 Кб)", "link_rows"),
     ("Previous: Tables and Chairs | Next: The Scorer", "link_rows"),
+    # rows naming the neighbouring pages beside a navigation word (marked ends or wide gaps)
+    ("‹ Law 11        Up        Law 13 ›", "link_rows"),
+    ("← Глава 3 | Оглавление | Глава 5 →", "link_rows"),
+    ("Правило 4     Наверх     Правило 6", "link_rows"),
     ("Главная » Библиотека » Спорт » Бридж", "breadcrumb_rows"),
     ("Home > Books > Card Games > Duplicate Laws", "breadcrumb_rows"),
+    ("Home › The Laws › Chapter II › Law 12", "breadcrumb_rows"),
     ("А Б В Г Д Е Ж З И К Л", "alphabet_rows"),
     ("# | A | B | C | D | E | F | All", "alphabet_rows"),
     ("56                        ЗАКОНЫ БРИДЖА", "running_heads"),
@@ -57,6 +64,8 @@ def test_furniture_lines_are_emptied(line, rule):
     "20 30 40 50",
     "3 2 1",
     "- 76",
+    "Правило 4 наверх не поднимается.",
+    "Игрок смотрит правило 12 и далее правило 13",
 ])
 def test_prose_of_the_same_shape_stays(line):
     lines = ["Правило 5. Карты", "Текст правила.", line, "Ещё текст правила."]
@@ -108,6 +117,44 @@ def test_words_split_at_a_break(raw, expected):
     # the raw line still starts where its text does
     text, starts = cleaned.lines[1].text, cleaned.lines[1].line_starts()
     assert starts[0] == (0, 2) and text[starts[1][0]:].split()[0] in expected
+
+
+ELSEWHERE = "Everyone in the room saw the declarer and the opponents together; anyone may look into it."
+
+
+@pytest.mark.parametrize("wrapped,expected", [
+    # a word split in two: the joined word stands whole elsewhere, or is a form of a vocabulary term
+    (["the decla", "rer plays"], "the declarer plays"),
+    (["the oppo", "nent leads"], "the opponent leads"),   # "opponent" only as "opponents"
+    (["the defen", "ders agree"], "the defenders agree"),  # the thesaurus's "defender"
+    # a lost hyphen: a prefix, a compound number, a hyphenated term of the glossary
+    (["the non", "vulnerable side"], "the non-vulnerable side"),
+    (["after forty", "two boards"], "after forty-two boards"),
+    (["the non", "offending side"], "the non-offending side"),
+    # a printed hyphen: it stays in a compound, goes in a split word
+    (["the non-", "offending side"], "the non-offending side"),
+    (["the decla-", "rer plays"], "the declarer plays"),
+    # two words whose joined form is a word too stay apart (both halves are words)
+    (["every", "one of them"], "every one of them"),
+    (["hand it in", "to the Director"], "hand it in to the Director"),
+    (["any", "one of the players"], "any one of the players"),
+    (["score it by", "passing"], "score it by passing"),
+    # an unknown joined word stays apart; a capital starts another word
+    (["the quick", "silver"], "the quick silver"),
+    (["to the Decla", "Rer"], "to the Decla Rer"),
+])
+def test_english_words_split_at_a_break(tmp_path, wrapped, expected):
+    """No dictionary for English: the corpus's own words, the vocabulary and the profile's
+    hyphenation decide (furniture.mend_without_dictionary)."""
+    from lawsearch.profile import load_profile
+    from lawsearch.sources import read_corpus_folder
+
+    folder = read_corpus_folder(Path(__file__).resolve().parent.parent / "corpus")
+    vocabulary = [doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs]
+    raw = ["LAW 5 - CARDS", "The law's text.", "So " + wrapped[0], *wrapped[1:-1], wrapped[-1] + " here.", ELSEWHERE]
+    words = furniture.known_words([raw], vocabulary, load_profile())
+    cleaned = clean_lines(raw, "x", "laws", words, lang="en")
+    assert [line.text for line in cleaned.lines[2:]] == ["So " + expected + " here.", ELSEWHERE]
 
 
 def test_explain_names_the_furniture_rule_and_check_counts_it(tmp_path):

@@ -121,10 +121,7 @@ def compare(expected: list[Expected], refs) -> tuple[list, list]:
 
 # Known defects of the tree, not of the references: a fixture listed here must fail (strict)
 # and is taken off the list when its tree is right.
-TREE_DEFECTS = {
-    "web-bullets/en-markdown-furniture": "the page furniture ('‹ Law 11  Up  Law 13 ›', the breadcrumb) lands in"
-                                         " 12C2's text and a piece, so its 'Law 11', 'Law 13', 'Law 12' are cited",
-}
+TREE_DEFECTS: dict[str, str] = {}
 
 
 def with_known_defects(fixtures):

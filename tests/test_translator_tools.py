@@ -202,3 +202,116 @@ def test_bilingual_kwic_as_text_and_without_a_second_language(bilingual):
     assert result.exit_code == 2 and "no text in 'de'" in result.stderr
     # without --aligned the JSON shape is the contract's
     assert set(json.loads(kwic(bilingual, "судья", "--json").stdout)[0]) == {"node", "left", "match", "right", "url"}
+
+
+# -- search results with the aligned text of the other language ------------------------------
+
+HIT_KEYS = {"id", "law", "kind", "title", "score", "snippet", "highlights", "url"}  # CONTRACT.md's
+
+
+def built_bilingual(root: Path, tmp_path_factory, en: str = EN) -> tuple[Path, Path]:
+    corpus = tmp_path_factory.mktemp("bilingual-search") / "corpus"
+    (corpus / "laws").mkdir(parents=True)
+    (corpus / "laws" / "ru.txt").write_text(RU, encoding="utf-8")
+    (corpus / "laws" / "en.txt").write_text(en, encoding="utf-8")
+    (corpus / "manifest.toml").write_text((root / "manifest.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "-q", "--corpus", str(corpus), "--out", str(corpus.parent / "build")])
+    assert result.exit_code == 0, result.output
+    return corpus, corpus.parent / "build"
+
+
+@pytest.fixture(scope="module")
+def searched(bilingual, tmp_path_factory) -> tuple[Path, Path]:
+    return built_bilingual(bilingual, tmp_path_factory)
+
+
+def search_json(built: tuple[Path, Path], query: str) -> dict:
+    corpus, out = built
+    result = CliRunner().invoke(main, ["search", "--corpus", str(corpus), "--out", str(out), query, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_search_hits_carry_the_aligned_sentence_of_the_other_language(searched):
+    hits = {h["id"]: h for h in search_json(searched, "судья")["hits"]}
+    assert hits["50A"]["aligned"] == {"lang": "en", "text": "The Director decides how it is played.", "by": "sentence"}
+    # three Russian sentences, one English: the one at the same place
+    assert hits["50B"]["aligned"] == {"lang": "en", "text": "A major card is played at the first legal opportunity, "
+                                                            "and the Director sees to it.", "by": "position"}
+    # the first match's sentence, not the node's first: «судья» is in 50A's second sentence
+    first = {h["id"]: h for h in search_json(searched, "открытая карта")["hits"]}
+    assert first["50A"]["aligned"]["text"] == "The exposed card stays on the table."
+    # matched in the English text only: the snippet is English, the aligned sentence the corpus's own
+    english = {h["id"]: h for h in search_json(searched, "lang:en decides")["hits"]}
+    assert english["50A"]["snippet"].startswith("The exposed card")
+    assert english["50A"]["aligned"] == {"lang": "ru", "text": "Судья решает, как её сыграть.", "by": "sentence"}
+    # the contract's keys are all there, unchanged; "aligned" is the only one added
+    for hit in hits.values():
+        assert set(hit) == HIT_KEYS | {"aligned"}
+
+
+def test_a_hit_with_no_other_language_has_no_aligned_key(corpus, searcher):
+    """The shipped corpus has English titles but no English text: its hits keep the
+    contract's keys alone, as before."""
+    assert not any((n.translations.get("en") or {}).get("text") for n in corpus.nodes)
+    hits = searcher.search("штрафная карта", 60).to_dict()["hits"]
+    assert hits and all(set(h) == HIT_KEYS for h in hits)
+
+
+def test_search_text_prints_the_aligned_sentence_under_the_snippet(searched):
+    corpus, out = searched
+    lines = CliRunner().invoke(main, ["search", "--corpus", str(corpus), "--out", str(out), "судья"]).stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("50A"))
+    assert "Судья решает" in lines[at + 1]
+    assert lines[at + 2].strip() == "en: The Director decides how it is played."
+
+
+def test_the_browser_engine_aligns_as_the_command_line(searched):
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    _, out = searched
+    queries = ["судья", "открытая карта", "lang:en decides", "карта", "card", "50A", "игрок -судья", "director OR судья"]
+    engine, searcher = NodeEngine(out / "site" / "search-index.js"), Searcher(out / "index")
+    try:
+        answers = engine.search(queries, 10)
+        found = {q: differences(python_answer(searcher, q, 10), js) for q, js in zip(queries, answers)}
+        assert {q: d for q, d in found.items() if d} == {}
+        assert sum(1 for a in answers for h in a["hits"] if h.get("aligned")) >= 8
+        assert {h["aligned"]["by"] for a in answers for h in a["hits"] if h.get("aligned")} == {"sentence", "position"}
+    finally:
+        engine.close()
+        searcher.close()
+
+
+HOSTILE = "The Director <b>decides</b> & <i>how</i> it is played."
+
+
+@pytest.fixture(scope="module")
+def hostile_site(bilingual, tmp_path_factory) -> Path:
+    _, out = built_bilingual(bilingual, tmp_path_factory,
+                             EN.replace("The Director decides how it is played.", HOSTILE))
+    return out / "site"
+
+
+@pytest.mark.parametrize("where", ["panel", "results page"])
+def test_the_site_shows_the_aligned_sentence_under_the_snippet_escaped(browser, hostile_site, where):
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if where == "panel":
+        page.goto((hostile_site / "index.html").as_uri())
+        page.fill("#q", "судья")
+        box = "#results"
+    else:
+        page.goto((hostile_site / "search.html").as_uri() + "?q=" + "судья")
+        box = "#all-results"
+    aligned = page.locator(f'{box} li:has(a[data-id="50A"]) p.aligned')
+    aligned.wait_for()
+    assert aligned.get_attribute("lang") == "en"
+    assert aligned.inner_text() == HOSTILE  # shown as text: no element made of it
+    assert aligned.locator("b, i").count() == 0
+    # under the snippet, in the same hit
+    assert page.locator(f'{box} li:has(a[data-id="50A"]) p.snippet + p.aligned').count() == 1
+    assert not errors, errors
+    page.close()

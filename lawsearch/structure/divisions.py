@@ -3,6 +3,7 @@ that follows, which names them (``div-razdel-46``); a higher division restarts t
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 from ..model import Line, Node, Problem, Span
@@ -68,14 +69,22 @@ class Divisions(BuilderBase):
             unique[(d[0], d[1])] = d
         placed = list(unique.values())
 
+        # the open divisions (rank → id) after each prefix of ``placed``, made in one walk: a
+        # law's enclosing division is read from the state before the first division after it
+        # (a walk of every division per law made this quadratic in the corpus's size). A
+        # division of rank r or deeper never closes a higher one, so the divisions above
+        # ``below_rank`` are the state's entries of lower rank.
+        states: list[dict[int, str]] = [{}]
+        for first, r, slug, *_ in placed:
+            chosen = {k: v for k, v in states[-1].items() if k < r}  # a higher division restarts the lower ones
+            chosen[r] = self.ids.division_id(slug, str(first))
+            states.append(chosen)
+        firsts = [d[0] for d in placed]
+
         def enclosing(law: int, below_rank: int) -> str | None:
-            chosen: dict[int, tuple[int, str]] = {}
-            for first, r, slug, *_ in placed:
-                if first <= law and r < below_rank:
-                    chosen[r] = (first, self.ids.division_id(slug, str(first)))
-                    for deeper in [k for k in chosen if k > r]:
-                        del chosen[deeper]  # a higher division restarts the lower ones
-            return chosen[max(chosen)][1] if chosen else None
+            chosen = states[bisect.bisect_right(firsts, law)]
+            ranks = [k for k in chosen if k < below_rank]
+            return chosen[max(ranks)] if ranks else None
 
         for b in self.nodes.values():
             if b.kind == "law":

@@ -1031,11 +1031,38 @@
       return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
     }
     var n = nodeOf(id) || {law: null, kind: null, title: null, url: ""}, english = field("texts_en", id);
-    var text = field("texts", id) || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
-    var sn = snippet(text, highlight, prefixes);
-    if (!sn.spans.length && english && text !== english) sn = snippet(english, highlight, prefixes);
-    return {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
+    var own = field("texts", id);
+    var text = own || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
+    var sn = snippet(text, highlight, prefixes), fromEnglish = false;
+    if (!sn.spans.length && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
+    var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
+    var pair = own ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
+    if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
+    return out;
   }
+  // query.Searcher.aligned / alignment.aligned_text: the other text's sentence aligned with the one
+  // the first match stands in, from both texts' sentence spans (code points of the texts as
+  // shown, the build's: the t chunk's "aligned"); null when the node has no other text
+  function alignedAt(id, text, other, fromEnglish, highlight, prefixes) {
+    if (!other || other === text || !text) return null;
+    var t = textsOf(docOf(id)), spans = t.aligned && has(t.aligned, id) ? t.aligned[id] : null;
+    if (spans === null) return null;
+    var line = Array.from(text.split("\n\n").join(" ¶ ")), shown = Array.from(other.split("\n\n").join(" ¶ "));
+    var units = line.join(""), first = 0, at = [], u = 0;
+    line.forEach(function (ch, i) { for (var k = 0; k < ch.length; k++) at[u++] = i; });
+    var tokens = tokensOf(units);
+    for (var k = 0; k < tokens.length; k++) if (matched(tokens[k], highlight, prefixes)) { first = at[tokens[k].start]; break; }
+    var mine = pairsOf(spans[fromEnglish ? 1 : 0]), theirs = pairsOf(spans[fromEnglish ? 0 : 1]);
+    if (!mine.length || !theirs.length || !line.length) return null;
+    var i = 0;
+    while (i < mine.length - 1 && !(first < mine[i][1])) i++;
+    if (mine.length === theirs.length) return [shown.slice(theirs[i][0], theirs[i][1]).join(""), "sentence"];
+    var middle = (mine[i][0] + mine[i][1]) / 2 / line.length * shown.length;
+    var j = 0;
+    while (j < theirs.length - 1 && !(middle < theirs[j][1])) j++;
+    return [shown.slice(theirs[j][0], theirs[j][1]).join(""), "position"];
+  }
+  function pairsOf(flat) { var out = []; for (var i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]); return out; }
 
   // what a page shows of a node: it, its text, its first part or commentary (a reference preview)
   function touch(id) {

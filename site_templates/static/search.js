@@ -153,6 +153,11 @@
         p.appendChild(document.createTextNode(piece(h.snippet, pos)));
         li.appendChild(p);
       }
+      if (h.aligned && h.aligned.text) {  // the other language's aligned sentence (query.Hit.aligned)
+        var other = el("p", "aligned", h.aligned.text);
+        other.setAttribute("lang", h.aligned.lang);
+        li.appendChild(other);
+      }
       return li;
     }
     function more(law, rest, result) {
