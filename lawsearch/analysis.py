@@ -36,16 +36,8 @@ if TYPE_CHECKING:
 # engine compiles from the same source.
 _ID_LETTER_AFTER_DIGITS = re.compile(r"^\d+[^\W\d_]")
 
-# Stop words: prepositions, conjunctions and particles that never decide a legal question
-# on their own. Not stopped: не, ни, или, без, вне, кроме -- "не налагать", "ход вне очереди".
-STOP_WORDS = frozenset("""
-    а в во к ко с со у о об обо от ото по на над из изо за до для при про через под
-    и да но же ли бы то как что чтобы это этот эта эти этого этой тот та те того
-    он она оно они его ее её их ему ей им ими нем ней них
-    который которая которое которые которого которой которому котором которым которыми которых
-    быть был была было были является являлся являлась
-    the a an of to in on at by for and or is are be
-""".split())
+# Stop words: the morphology's (lawsearch/morph.py), with English's commonest beside them.
+STOP_WORDS = morph.STOP_WORDS
 
 
 class Token(NamedTuple):
@@ -148,7 +140,7 @@ def dictionary_problems(doc: schema.Document) -> list[Problem]:
         if "like" in how and not morph.is_known(model):
             problems.append(doc.problem(
                 f'like = "{model}" is not a word the dictionary knows; name a dictionary word that declines as "{lemma}" does '
-                '(like = "контракт")', "terms", lemma, "like"))
+                '(like = "WORD")', "terms", lemma, "like"))
         elif how.get("participle") and not any(p.tag.POS == "PRTF" for p in morph.analyzer().parse(model)):
             problems.append(doc.problem(f'participle = true, but the dictionary knows no participle "{model}"',
                                         "terms", lemma, "participle"))

@@ -144,7 +144,7 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
     with budgets.stage("clean and structure"):
         corpus = parse_folder(folder, progress)
         lexicon = Lexicon.load(folder.vocabulary.get("lexicon"))
-        glossary = load_glossary(folder.vocabulary.get("glossary"))
+        glossary = load_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)
     output.fault_point("after-parse")
     budgets.begin("output folder")  # the lock, the marker, removing old generations
     with output.new_generation(out, force=force, notice=notice or progress) as generation:

@@ -368,7 +368,7 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
             from .sources import read_glossary
 
             folder = read_corpus_folder(root)
-            terms = read_glossary(folder.vocabulary.get("glossary"))
+            terms = read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)
             main_lang, other = folder.profile.languages[:2]  # the glossary file's two languages
             text = (to_tbx(terms, main_lang, other, corpus, str(corpus.code.get("title", "Glossary")))
                     if fmt == "tbx" else to_glossary_csv(terms, main_lang, other, corpus))

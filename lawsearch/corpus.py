@@ -47,7 +47,8 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
                                        lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
                                        profile=folder.profile)
     analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
-    glossary = [(analysis.terms(t.ru), t.en) for t in read_glossary(folder.vocabulary.get("glossary"))]
+    glossary = [(analysis.terms(t.term), t.translation)
+                for t in read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
     return flagged, refs, report, problems + tree.problems + unresolved_problems(unresolved), tree
 

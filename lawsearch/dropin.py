@@ -30,9 +30,6 @@ from .profile import load_profile
 
 MANIFEST = "manifest.toml"
 SAMPLE_LINES = 400  # lines looked at to tell kind and edition: the start of a book says it
-# words that name an edition next to its year, in the languages we read
-EDITION = re.compile(r"(?:edition|издани[еяю]|редакци[яиюей])\D{0,30}?((?:19|20)\d\d)|"
-                     r"((?:19|20)\d\d)\D{0,12}(?:edition|издани|редакци|г\.\s*издани)", re.I)
 
 
 @dataclass(frozen=True)
@@ -93,10 +90,26 @@ def _kind(lines: list[str], lang: str) -> str:
     return "commentary" if paragraphs > headings else "laws"
 
 
+def edition_pattern(profile) -> re.Pattern | None:
+    """A year next to a word naming an edition, in any of the profile's languages: the
+    words are the profile's ``[apparatus.<lang>.front] edition`` (the title page's edition
+    line), the year follows them or comes just before. None when the profile names none."""
+    from .structure.apparatus import Apparatus
+
+    words = "|".join(f"(?:{p})" for lang in profile.languages
+                     for p in Apparatus.of(profile, lang).front.get("edition", ()))
+    if not words:
+        return None
+    return re.compile(rf"(?:{words})\D{{0,30}}?((?:19|20)\d\d)|((?:19|20)\d\d)\D{{0,12}}(?:{words})", re.I)
+
+
 def _edition(lines: list[str]) -> str | None:
     """The year of the edition when the text names one (``издание 1987 года``, ``2017 Edition``)."""
+    pattern = edition_pattern(load_profile())
+    if pattern is None:
+        return None
     for line in lines:
-        m = EDITION.search(line)
+        m = pattern.search(line)
         if m:
             return m.group(1) or m.group(2)
     return None

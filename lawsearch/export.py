@@ -8,14 +8,15 @@ the bilingual alignment as ``linkGrp``). Every ``xml:id`` comes from ``ids.ancho
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from xml.sax.saxutils import escape, quoteattr
 
-from . import definitions, ids, morph
+from . import definitions, ids
 from .glossary_export import stamp_text, version_stamp
 from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
+# the CoNLL-U export's tokens, sentences and tags: the Russian tagger's (lawsearch/tagging.py)
+from .tagging import CONLLU_TOKEN, annotate, sentences  # noqa: F401 (sentences: export's API)
 
 
 # -- the writers' boundary ------------------------------------------------------------------
@@ -42,97 +43,6 @@ def plain_text(text: str) -> str:
 
 
 # -- CoNLL-U ------------------------------------------------------------------------------
-
-# Tokens: an ordinal ("12-й"), a law ID ("47E2(a)"), a word (hyphenated whole), a number, one
-# punctuation mark.
-CONLLU_TOKEN = re.compile(
-    r"""\d+-[а-яё]+
-      | \d{1,3}[A-ZА-Я]\d{0,2}(?:\([A-Za-zА-Яа-я]\))?(?:\(\d{1,2}\))?(?![\w])
-      | [^\W\d_]+(?:-[^\W\d_]+)*
-      | \d+(?:[.,]\d+)*
-      | [^\w\s]""",
-    re.VERBOSE,
-)
-# A sentence ends at . ! ? … before a capital, a quote or a bracket -- not after an abbreviation.
-SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«\"(А-ЯЁA-Z])")
-# a sentence does not end after these (a word of its own: "стоп." ends one, "п." does not)
-ABBREVIATION = re.compile(r"(?:^|[\s(])(?:см|т\.\s?е|п|стр|ср|гл|т\.\s?к)\.$", re.IGNORECASE)
-
-UPOS = {
-    "NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB", "INFN": "VERB",
-    "PRTF": "VERB", "PRTS": "VERB", "GRND": "VERB", "NUMR": "NUM", "ADVB": "ADV", "NPRO": "PRON",
-    "PRED": "ADV", "PREP": "ADP", "CONJ": "CCONJ", "PRCL": "PART", "INTJ": "INTJ",
-}
-FEATURES = {
-    "nomn": ("Case", "Nom"), "gent": ("Case", "Gen"), "datv": ("Case", "Dat"), "accs": ("Case", "Acc"),
-    "ablt": ("Case", "Ins"), "loct": ("Case", "Loc"), "voct": ("Case", "Voc"), "gen2": ("Case", "Gen"),
-    "acc2": ("Case", "Acc"), "loc2": ("Case", "Loc"),
-    "sing": ("Number", "Sing"), "plur": ("Number", "Plur"),
-    "masc": ("Gender", "Masc"), "femn": ("Gender", "Fem"), "neut": ("Gender", "Neut"),
-    "anim": ("Animacy", "Anim"), "inan": ("Animacy", "Inan"),
-    "perf": ("Aspect", "Perf"), "impf": ("Aspect", "Imp"),
-    "past": ("Tense", "Past"), "pres": ("Tense", "Pres"), "futr": ("Tense", "Fut"),
-    "1per": ("Person", "1"), "2per": ("Person", "2"), "3per": ("Person", "3"),
-    "actv": ("Voice", "Act"), "pssv": ("Voice", "Pass"),
-    "indc": ("Mood", "Ind"), "impr": ("Mood", "Imp"),
-    "Supr": ("Degree", "Sup"), "COMP": ("Degree", "Cmp"),
-}
-VERB_FORMS = {"INFN": "Inf", "PRTF": "Part", "PRTS": "Part", "GRND": "Conv", "VERB": "Fin"}
-PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn"}
-# conjunctions that open a clause (UD SCONJ), not join equals (CCONJ)
-SUBORDINATORS = {"если", "что", "как", "когда", "чтобы", "хотя", "пока", "поскольку", "потому", "так как",
-                 "будто", "словно", "раз", "чем"}
-
-
-def sentences(text: str) -> list[str]:
-    """Paragraphs split into sentences: ``"Он ходит. Судья решает."`` → two."""
-    out: list[str] = []
-    for paragraph in text.split("\n\n"):
-        start = 0
-        for m in SENTENCE_END.finditer(paragraph):
-            before = paragraph[start:m.start()]
-            if ABBREVIATION.search(before):
-                continue
-            out.append(before.strip())
-            start = m.end()
-        out.append(paragraph[start:].strip())
-    return [s for s in out if s]
-
-
-def annotate(form: str, lexicon: dict[str, str]) -> tuple[str, str, str, str]:
-    """LEMMA, UPOS, XPOS and FEATS of one token."""
-    if not re.search(r"[^\W\d_]", form):
-        return form, ("NUM" if form[0].isdigit() else "PUNCT"), "_", "_"
-    if re.match(r"^\d", form):
-        return form, ("ADJ" if "-" in form else "PROPN"), "_", "_"  # "12-й"; a law ID
-    if not re.search("[а-яёА-ЯЁ]", form):
-        return form, "X", "LATN", "Foreign=Yes"
-    folded = form.lower().replace("ё", "е")
-    parse = morph.analyzer().parse(form.lower())[0]
-    lemma = lexicon.get(folded) or parse.normal_form
-    tag = parse.tag
-    pos = tag.POS
-    upos = UPOS.get(pos, "X")
-    grammemes = set(tag.grammemes)
-    if upos == "NOUN" and grammemes & PROPER:
-        upos = "PROPN"
-    if lexicon.get(folded) and pos in ("PRTF", "PRTS"):
-        upos = "NOUN"  # разыгрывающий, вистующий: nouns in this text
-    if pos == "CONJ" and parse.normal_form in SUBORDINATORS:
-        upos = "SCONJ"
-    if pos == "ADJF" and "Apro" in grammemes:  # этот, свой, некоторый, любой; который is a pronoun
-        upos = "PRON" if parse.normal_form == "который" else "DET"
-    if parse.normal_form == "ли":
-        upos = "PART"
-    feats = dict(FEATURES[g] for g in grammemes if g in FEATURES and not (upos == "NOUN" and FEATURES[g][0] in ("Tense", "Voice", "Aspect")))
-    if pos in VERB_FORMS and upos == "VERB":
-        feats["VerbForm"] = VERB_FORMS[pos]
-    if pos in ("ADJS", "PRTS"):
-        feats["Variant"] = "Short"
-    xpos = str(tag).replace(" ", ",") if pos else "_"
-    feats_text = "|".join(f"{k}={v}" for k, v in sorted(feats.items(), key=lambda kv: kv[0].lower())) or "_"
-    return lemma, upos, xpos, feats_text
-
 
 def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
     """Every node's text as CoNLL-U sentences with ``# sent_id``, ``# node_id`` and ``# text``.

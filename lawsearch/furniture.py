@@ -34,16 +34,20 @@ from . import morph
 # -- vocabulary (the profile's) ----------------------------------------------------------
 
 
-@lru_cache(maxsize=8)
-def navigation_words(lang: str) -> tuple[str, ...]:
-    """The words navigation rows are made of in ``lang`` (and in English, which web pages
-    of every language borrow), lower case, longest first: the profile's
-    ``[furniture.<lang>] navigation``."""
+def _words(lang: str, key: str) -> list[str]:
+    """The profile's ``[furniture.<lang>] <key>`` words, then those of the languages web
+    pages of every language borrow (``[furniture] borrowed``: English for the bridge laws)."""
     from .profile import load_profile
 
     table = load_profile().data.get("furniture", {})
-    words = [*table.get(lang, {}).get("navigation", []), *table.get("en", {}).get("navigation", [])]
-    return tuple(sorted({w.lower() for w in words}, key=len, reverse=True))
+    return [w for each in dict.fromkeys([lang, *table.get("borrowed", [])]) for w in table.get(each, {}).get(key, [])]
+
+
+@lru_cache(maxsize=8)
+def navigation_words(lang: str) -> tuple[str, ...]:
+    """The words navigation rows are made of in ``lang`` (and in the languages pages borrow),
+    lower case, longest first: the profile's ``[furniture.<lang>] navigation``."""
+    return tuple(sorted({w.lower() for w in _words(lang, "navigation")}, key=len, reverse=True))
 
 
 @lru_cache(maxsize=8)
@@ -55,19 +59,23 @@ def navigation_pattern(lang: str) -> re.Pattern:
 @lru_cache(maxsize=8)
 def page_words(lang: str) -> tuple[str, ...]:
     """The words of «страница 4 из 17» / «Page 3 of 12»: the profile's ``page`` and ``of``."""
-    from .profile import load_profile
-
-    table = load_profile().data.get("furniture", {})
-    words = [*table.get(lang, {}).get("page", []), *table.get("en", {}).get("page", [])]
-    return tuple(sorted({w.lower() for w in words}, key=len, reverse=True))
+    return tuple(sorted({w.lower() for w in _words(lang, "page")}, key=len, reverse=True))
 
 
 @lru_cache(maxsize=8)
 def of_words(lang: str) -> tuple[str, ...]:
-    from .profile import load_profile
+    return tuple({w.lower() for w in _words(lang, "of")})
 
-    table = load_profile().data.get("furniture", {})
-    return tuple({w.lower() for w in [*table.get(lang, {}).get("of", []), *table.get("en", {}).get("of", [])]})
+
+@lru_cache(maxsize=8)
+def file_size(lang: str) -> re.Pattern:
+    """A file size on a download link (``(1,2 Мб)``, ``340 KB``): a number and one of the
+    profile's ``[furniture.<lang>] size_units`` (and the borrowed languages'); never matches
+    when the profile names none."""
+    units = sorted({w.lower() for w in _words(lang, "size_units")}, key=len, reverse=True)
+    if not units:
+        return re.compile(r"(?!)")
+    return re.compile(r"\(?\d+[.,]?\d*\s*(?:%s)\)?" % "|".join(map(re.escape, units)), re.I)
 
 
 # -- shapes ---------------------------------------------------------------------------------
@@ -78,12 +86,11 @@ FILE_NAME = re.compile(r"^[\w.~%()-]+\.(?:txt|html?|xhtml|fb2|epub|pdf|docx?|rtf
 SEPARATORS = re.compile(r"\s*(?:\||·|•|←|→|«|»|‹|›|::|\s/\s)\s*")
 BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|›|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
-FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$|^\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb)\)?$",
-                          re.I)
+# a document format on a download link ("(fb2)", "pdf,"); file sizes are the profile's (file_size)
+FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$", re.I)
 ARROWS_ALONE = re.compile(r"^\s*(?:[←→«»‹›]\s*)+$")  # «« »», ← →: links whose words were images
 PAGE_NUMBER_AT_ENDS = re.compile(r"^\d{1,4}(?=\s|$)|(?<=\s)\d{1,4}$|(?<=\.)\d{1,4}$")
 TWO_NUMBERS = re.compile(r"\d+")
-FILE_SIZE = re.compile(r"\(?\d+[.,]?\d*\s*(?:кб|мб|kb|mb|kib|mib)\)?", re.I)
 # a page number at one end of a line, the running head's text at the other, a wide gap between
 RUNNING_HEAD = re.compile(r"^\s*(?:\d{1,4}\s{3,}\S.{0,80}|\S.{0,80}?\S\s{3,}\d{1,4})\s*$")
 PAGE_DIRECTIVE_ANY = re.compile(r"^\s*\.\.\s?page\s?\d*\s*$", re.I)
@@ -92,7 +99,7 @@ SPACED_START = re.compile(r"(?:^|\s)\S \S(?:\s|$)")  # two single characters one
 LETTER_SPACED = re.compile(r"^(?:\S ){1,}\S$")  # a group of single characters one space apart
 MOJIBAKE_RUN = re.compile(r"њ{2,}(?:\s+њ{2,})*|(?<=\s)њ(?=\s)")
 # „ straight after a letter (an opening quote stands before a word, never inside one)
-MOJIBAKE_YO = re.compile(r"(?<=[а-яА-ЯёЁ])„")
+MOJIBAKE_YO = re.compile(r"(?<=[^\W\d_])„")  # after a letter of the morphology's script (morph.covers)
 WORDS = re.compile(r"\w[\w'’-]*")
 SENTENCE_END = re.compile(r"[.!?;:,]['\"”’»)]*$")
 
@@ -208,7 +215,7 @@ def link_rows(line: str, lang: str) -> bool:
     for segment in segments:
         if _starts_with_navigation(segment, lang):
             navigation += 1
-        elif all(FORMAT_TOKEN.match(t) or NUMBER_TOKEN.match(t) for t in FILE_SIZE.sub(" ", segment).split()):
+        elif all(FORMAT_TOKEN.match(t) or NUMBER_TOKEN.match(t) for t in file_size(lang).sub(" ", segment).split()):
             continue
         elif row and NEIGHBOUR.match(segment.strip(" .:-—–…")):
             continue
@@ -311,8 +318,8 @@ def local_mojibake(line: str) -> str:
     if "њ" in line:
         line = MOJIBAKE_RUN.sub(lambda m: re.sub(r"њ", "?", m.group()) if len(m.group().strip()) > 1 else "??", line)
     if "„" in line:
-        line = MOJIBAKE_YO.sub(lambda m: "Ё" if line[m.start() - 1].isupper() and (
-            m.end() >= len(line) or not line[m.end()].islower()) else "ё", line)
+        line = MOJIBAKE_YO.sub(lambda m: m.group() if not morph.covers(line[m.start() - 1]) else "Ё" if line[
+            m.start() - 1].isupper() and (m.end() >= len(line) or not line[m.end()].islower()) else "ё", line)
     return line
 
 
@@ -565,23 +572,18 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
 
 def mend_break(left: str, right: str, after: str = "", extra_words: frozenset[str] = frozenset()) -> str | None:
     """What a line break between the words ``left`` and ``right`` hid, or None for a plain
-    space: a lost hyphen (``какой``/``нибудь``, ``из``/``за``, ``во``/``первых``) when the
-    hyphenated word is in the dictionary, or a word split in two (``разыгры``/``вающий``).
-    ``то`` followed by a conjunction (``что``/``то или иное``) is the pronoun, not ``что-то``.
+    space: in the script the morphology dictionary covers, the morphology's answer
+    (``morph.mend_break``: a lost hyphen, ``какой``/``нибудь``, or a word split in two,
+    ``разыгры``/``вающий``); in another, the corpus's words' (``mend_without_dictionary``).
 
     >>> mend_break("какой", "нибудь"), mend_break("из", "колоды"), mend_break("что", "то", "или")
     ('какой-нибудь', None, None)
     """
     if not (left.isalpha() and right.isalpha()):
         return None
-    if not _cyrillic(left + right):
+    if not morph.covers(left + right):
         return mend_without_dictionary(left, right, extra_words)
-    hyphenated = f"{left}-{right}"
-    if morph.is_known(hyphenated) or hyphenated.lower() in extra_words:
-        if right.lower() == "то" and after and _is_conjunction(after):
-            return None
-        return hyphenated
-    return morph.join_split_word(left, right, extra_words)
+    return morph.mend_break(left, right, after, extra_words)
 
 
 # -- words of a script the morphology dictionary does not cover (the code's English) ------------
@@ -616,7 +618,7 @@ def seen_words(lines, whole: bool = False) -> set[str]:
     """
     found: set[str] = set()
     for line in lines:
-        if not line or _cyrillic(line):
+        if not line or morph.covers(line):
             continue
         tokens = WORDS.findall(line)
         for token in tokens if whole else tokens[1:-1]:
@@ -688,15 +690,6 @@ def mend_without_dictionary(left: str, right: str, words: frozenset[str]) -> str
     if _known(joined, words) and not (_known(left, words) and _known(right, words)):
         return joined
     return None
-
-
-def _cyrillic(text: str) -> bool:
-    return bool(re.search(r"[а-яё]", text, re.I))
-
-
-@lru_cache(maxsize=10_000)
-def _is_conjunction(word: str) -> bool:
-    return any(p.tag.POS in ("CONJ", "PRCL") for p in morph.analyzer().parse(word.lower()))
 
 
 WORD_AT = re.compile(r"\w+")
@@ -783,7 +776,7 @@ def mend_hyphen(left: str, right: str, extra_words: frozenset[str]) -> int:
     """
     if not right[:1].islower():
         return 0
-    if _cyrillic(left + right):
+    if morph.covers(left + right):
         joined = left + right
         return 2 if joined.lower() in extra_words or morph.is_known(joined) else 1
     # no dictionary: the corpus's words and the profile's hyphenation say a compound's hyphen

@@ -48,9 +48,9 @@ def concepts(terms: Iterable, main: str, other: str) -> list[dict]:
     {lang: [(term, note)]}}, in the glossary's order."""
     grouped: dict[str, dict] = {}
     for t in terms:
-        key = t.en.strip().lower()
-        concept = grouped.setdefault(key, {"id": "", "terms": {main: [], other: [(t.en.strip(), "")]}})
-        concept["terms"][main].append((t.ru.strip(), (t.note or "").strip()))
+        key = t.translation.strip().lower()
+        concept = grouped.setdefault(key, {"id": "", "terms": {main: [], other: [(t.translation.strip(), "")]}})
+        concept["terms"][main].append((t.term.strip(), (t.note or "").strip()))
     out = []
     for n, concept in enumerate(grouped.values(), 1):
         concept["id"] = f"c{n}-{_slug(concept['terms'][other][0][0])}"

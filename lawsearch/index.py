@@ -23,6 +23,7 @@ from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter,
 from whoosh.analysis.acore import Token as WhooshToken
 
 from . import editions, ids, morph
+from .plausibility import SNOWBALL
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .patterns import HAS_CYRILLIC
 from .model import Corpus
@@ -40,7 +41,7 @@ VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
 EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
 # the language the English fields analyse (Snowball English, here and in static/stem-en.js): a
 # node's text in it goes there, whether it is the corpus's own (an English corpus) or a translation
-ENGLISH = "en"
+ENGLISH = SNOWBALL
 # the English fields' stop words: whoosh's own, so queries drop the same
 from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
@@ -49,12 +50,12 @@ from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3, "subject": 2.0}
 
 
-def load_glossary(path: Path | list[Path] | None) -> list[Term]:
+def load_glossary(path: Path | list[Path] | None, languages: tuple[str, ...] | None = None) -> list[Term]:
     """The glossary's terms (``sources.read_glossary``); the reading stage is imported only
     here, so a search, which reads the glossary from meta.json, does not load it."""
     from .sources import read_glossary
 
-    return read_glossary(path)
+    return read_glossary(path, languages)
 
 
 class LawTokenizer(Tokenizer):
@@ -280,7 +281,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
     for ref in corpus.refs:
         for node_id in corpus.citing(ref):
             cites.setdefault(node_id, []).append(ids.normalize(ref.target).lower())
-    analyzed_glossary = [(term, analysed.terms(term.ru)) for term in glossary]
+    analyzed_glossary = [(term, analysed.terms(term.term)) for term in glossary]
     headwords = subject_headwords(corpus)
     for order, node in enumerate(corpus.nodes):
         if node.kind == "division":
@@ -289,7 +290,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
         commentary = [c.text or "" for c in corpus.commentary(node.id)] if node.kind == "law" else []
         # title then text, one sequence of terms: what tokenizing "title . text" gives
         analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")
-        en_terms = sorted({t.en for t in glossary_hits(analyzed_glossary, analyzed)})
+        en_terms = sorted({t.translation for t in glossary_hits(analyzed_glossary, analyzed)})
         english = english_text(corpus, node)
         yield dict(
             id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=ids.node_url(node),
@@ -379,7 +380,7 @@ def written_words(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]
     for f in corpus.footnotes:
         words.update(analysed.of(f.text).words())
     for term in glossary:
-        words.update(analysed.of(term.ru).words())
+        words.update(analysed.of(term.term).words())
     for phrase in phrases:
         words.update(analysed.of(phrase).words())  # kept in the pass: the table may grow by more
     words.update(analysed.analysis.lexicon.forms)
@@ -453,11 +454,8 @@ def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: li
         for field in (english.get("title"), english.get("text")):
             vocabulary.update(w.lower() for w in LATIN_WORD.findall(field or "") if len(w) >= 3)
     for term in glossary:
-        vocabulary.update(w.lower() for w in LATIN_WORD.findall(term.en) if len(w) >= 3)
+        vocabulary.update(w.lower() for w in LATIN_WORD.findall(term.translation) if len(w) >= 3)
     return vocabulary
-
-
-RUSSIAN_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 
 
 def real_neighbours(vocabulary) -> list[str]:
@@ -478,9 +476,9 @@ def real_neighbours(vocabulary) -> list[str]:
         # a call per candidate word was most of the build (4M of them at 50x)
         for i in range(len(word) + 1):
             head, tail = word[:i], word[i:]
-            out |= morph.known_fillings(head, tail, RUSSIAN_LETTERS)  # a letter added
+            out |= morph.known_fillings(head, tail, morph.ALPHABET)  # a letter added
             if tail:
-                out |= morph.known_fillings(head, tail[1:], RUSSIAN_LETTERS)  # a letter changed
+                out |= morph.known_fillings(head, tail[1:], morph.ALPHABET)  # a letter changed
                 if morph.is_known(head + tail[1:]):  # a letter dropped
                     out.add(head + tail[1:])
     return sorted(w for w in out if w not in vocabulary)
@@ -538,9 +536,9 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them
         "footnotes": {f.id: footnote_entry(corpus, f) for f in corpus.footnotes},
         # each pair as the corpus's term and its translation (the glossary file keys them by language)
-        "glossary": [{"term": t.ru, "translation": t.en, "note": t.note, "expand": t.expand,
-                      "terms": [list(x) for x in analysed.terms(t.ru)],
-                      "en_stems": [x.text for x in english_analyzer()(t.en)]} for t in glossary],
+        "glossary": [{"term": t.term, "translation": t.translation, "note": t.note, "expand": t.expand,
+                      "terms": [list(x) for x in analysed.terms(t.term)],
+                      "en_stems": [x.text for x in english_analyzer()(t.translation)]} for t in glossary],
         "lengths": lengths,
         "forms": forms,
         "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysed),

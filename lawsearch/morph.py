@@ -10,6 +10,7 @@ This module imports nothing from the package.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 # Short words that are real words on their own. A one- or two-letter "half" outside this
@@ -17,6 +18,20 @@ from functools import lru_cache
 SHORT_WORDS = frozenset(
     "а б в ж и к о с у я бы во да до же за из ко ли мы на не ни но ну об он от по со та те то ту ты уж".split()
 )
+
+# Stop words: prepositions, conjunctions and particles that never decide a legal question
+# on their own. Not stopped: не, ни, или, без, вне, кроме -- "не налагать", "ход вне очереди".
+STOP_WORDS = frozenset("""
+    а в во к ко с со у о об обо от ото по на над из изо за до для при про через под
+    и да но же ли бы то как что чтобы это этот эта эти этого этой тот та те того
+    он она оно они его ее её их ему ей им ими нем ней них
+    который которая которое которые которого которой которому котором которым которыми которых
+    быть был была было были является являлся являлась
+    the a an of to in on at by for and or is are be
+""".split())
+
+# The dictionary's alphabet: the letters a spelling correction tries in a word's slot.
+ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 
 # Particles that follow a hyphen: a wrap can lose the hyphen ("какой" / "нибудь").
 HYPHEN_PARTICLES = ("нибудь", "либо", "то", "таки")
@@ -93,6 +108,45 @@ def join_split_word(left: str, right: str, extra_words: frozenset[str] = frozens
     if known(joined) and not (known(left) and known(right)):
         return joined
     return None
+
+
+# the letters of the dictionary's script (Cyrillic, ё with them)
+SCRIPT = re.compile(r"[а-яё]", re.I)
+
+
+def covers(text: str) -> bool:
+    """Whether ``text`` has a letter of the script the dictionary is of: ``covers("Law")`` is False."""
+    return bool(SCRIPT.search(text))
+
+
+# the word after a hyphen that is a pronoun's, not a particle's, when a conjunction follows
+# («что / то или иное» is not «что-то»)
+PRONOUN_PARTICLE = "то"
+
+
+def mend_break(left: str, right: str, after: str = "", extra_words: frozenset[str] = frozenset()) -> str | None:
+    """What a line break between the words ``left`` and ``right`` hid, or None for a plain
+    space: a lost hyphen (``какой``/``нибудь``, ``из``/``за``, ``во``/``первых``) when the
+    hyphenated word is in the dictionary, or a word split in two (``разыгры``/``вающий``).
+    ``то`` followed by a conjunction (``что``/``то или иное``) is the pronoun, not ``что-то``.
+    Words of another script are left alone.
+
+    >>> mend_break("какой", "нибудь"), mend_break("из", "колоды"), mend_break("что", "то", "или")
+    ('какой-нибудь', None, None)
+    """
+    if not (left.isalpha() and right.isalpha()) or not covers(left + right):
+        return None
+    hyphenated = f"{left}-{right}"
+    if is_known(hyphenated) or hyphenated.lower() in extra_words:
+        if right.lower() == PRONOUN_PARTICLE and after and _is_conjunction(after):
+            return None
+        return hyphenated
+    return join_split_word(left, right, extra_words)
+
+
+@lru_cache(maxsize=10_000)
+def _is_conjunction(word: str) -> bool:
+    return any(p.tag.POS in ("CONJ", "PRCL") for p in analyzer().parse(word.lower()))
 
 
 @lru_cache(maxsize=50_000)  # shared by the Analysis objects of a process; each keeps its own words' terms too

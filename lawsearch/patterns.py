@@ -9,10 +9,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Latin capitals and the Cyrillic capitals that look like them (damage item 11).
-LATIN_OR_LOOKALIKE = "A-ZАВСЕНКМОРТХ"
-CYR_UPPER = "А-ЯЁ"
-CYR_LOWER = "а-яё"
+from .profile import default_profile
+
+# The built-in profile's grammar (lawsearch/profiles/bridge/profile.toml): the patterns
+# below are the default profile's; grammar.py compiles a corpus's own from its profile.
+_GRAMMAR = default_profile().data.get("grammar", {})
+# the ID alphabet's capitals typed in another script ([grammar.lookalikes], capitals only:
+# a word's small letters stay its own): "С" of "16С2" stands for "C"
+_CAPITAL_LOOKALIKES = [(a, b) for a, b in zip(_GRAMMAR.get("lookalikes", {}).get("from", ""),
+                                              _GRAMMAR.get("lookalikes", {}).get("to", "")) if a.isupper()]
+# Latin capitals and the capitals that look like them (damage item 11).
+LATIN_OR_LOOKALIKE = "A-Z" + "".join(a for a, _ in _CAPITAL_LOOKALIKES)
+# the letters of the text the cleaning steps repair ([grammar.letters]), as regex ranges
+SCRIPT_UPPER = _GRAMMAR.get("letters", {}).get("upper", "A-Z")
+SCRIPT_LOWER = _GRAMMAR.get("letters", {}).get("lower", "a-z")
 
 # -- damage -----------------------------------------------------------------------------
 
@@ -47,7 +57,7 @@ RUN_IN_HEADING = re.compile(
     [ ]+
     (?=
       (?: [{LATIN_OR_LOOKALIKE}] | \d{{1,2}} | \([{LATIN_OR_LOOKALIKE}]\) | \(\d{{1,2}}\) )
-      \.[{CYR_UPPER}]
+      \.[{SCRIPT_UPPER}]
     )
     """,
     re.VERBOSE,
@@ -56,8 +66,8 @@ RUN_IN_HEADING = re.compile(
 # Missing space after punctuation: "масть,так", "иначе.Судье", "масти;если", "(однако,он".
 # A comma between digits is a decimal ("1,5") and stays; a dot after a Latin letter,
 # a digit or ")" is a heading label ("B.Штрафная", "(A).Никто") and stays.
-MISSING_SPACE_AFTER_COMMA = re.compile(rf"(?<=[{CYR_LOWER}{CYR_UPPER})])([,;:])(?=[{CYR_LOWER}{CYR_UPPER}])")
-MISSING_SPACE_AFTER_DOT = re.compile(rf"(?<=[{CYR_LOWER}]{{2}})([.!?])(?=[{CYR_UPPER}])")
+MISSING_SPACE_AFTER_COMMA = re.compile(rf"(?<=[{SCRIPT_LOWER}{SCRIPT_UPPER})])([,;:])(?=[{SCRIPT_LOWER}{SCRIPT_UPPER}])")
+MISSING_SPACE_AFTER_DOT = re.compile(rf"(?<=[{SCRIPT_LOWER}]{{2}})([.!?])(?=[{SCRIPT_UPPER}])")
 
 # A "?" that lost its place at the end of a heading: "C.Старшая или младшая штрафная карта ?"
 SPACED_QUESTION_AT_END = re.compile(r"(?<=\w)[ \t]+\?$")
@@ -103,10 +113,10 @@ def with_marker(before: str) -> str:
     return before.rstrip() + NOTE_MARKER
 
 # Inline labels of the 1987 code: "(НАКАЗАНИЕ)" -- upper-case words in parentheses.
-INLINE_LABEL = re.compile(rf"\([{CYR_UPPER}]{{4,}}(?:[ ][{CYR_UPPER}]{{2,}})*\)")
+INLINE_LABEL = re.compile(rf"\([{SCRIPT_UPPER}]{{4,}}(?:[ ][{SCRIPT_UPPER}]{{2,}})*\)")
 
-STARTS_LOWER = re.compile(rf"^[{CYR_LOWER}]")
-WORD = re.compile(rf"[{CYR_LOWER}{CYR_UPPER}A-Za-z]+(?:-[{CYR_LOWER}{CYR_UPPER}]+)*")
+STARTS_LOWER = re.compile(rf"^[{SCRIPT_LOWER}]")
+WORD = re.compile(rf"[{SCRIPT_LOWER}{SCRIPT_UPPER}A-Za-z]+(?:-[{SCRIPT_LOWER}{SCRIPT_UPPER}]+)*")
 
 HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
 
@@ -121,7 +131,7 @@ class Classified:
     extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
 
 
-def classify(text: str, lang: str = "ru") -> Classified:
+def classify(text: str, lang: str | None = None) -> Classified:
     """What a cleaned law-text line is, in the default profile's layout for ``lang``
     (lawsearch/grammar.py; a corpus reads its own profile's).
 
@@ -134,10 +144,10 @@ def classify(text: str, lang: str = "ru") -> Classified:
     """
     from .grammar import default_grammar  # the grammar module compiles its patterns from these
 
-    return default_grammar().layout_for(lang).classify(text)
+    return default_grammar().layout_for(lang or default_profile().languages[0]).classify(text)
 
 
-_FOLD = str.maketrans("АВСЕНКМОРТХ", "ABCEHKMOPTX")
+_FOLD = str.maketrans(dict((ord(a), b) for a, b in _CAPITAL_LOOKALIKES))
 
 
 def fold(label: str) -> str:
@@ -302,7 +312,7 @@ DAMAGE = [
 ]
 # a word and the next one, overlapping (lookahead), so every adjacent pair is seen:
 # "непра вильного" is a word split by a line break that survived
-WORD_PAIR = re.compile(r"(?<![\w-])([а-яё]+)(?= ([а-яё]+)(?![\w-]))")
+WORD_PAIR = re.compile(rf"(?<![\w-])([{SCRIPT_LOWER}]+)(?= ([{SCRIPT_LOWER}]+)(?![\w-]))")
 
 # -- encodings --------------------------------------------------------------------------
 
@@ -355,7 +365,7 @@ def either_case(word: str) -> str:
 # ("какой-нибудь", "ка́рта"); 4 a number "12", "1,5".
 #   "см. правило 16С2, 47E2(a) и 1,5" → см, правило, 16С2, 47E2(a), и, 1,5
 TOKEN_SOURCE = "|".join([
-    rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-ZА-ЯЁa-zа-яё][0-9]{{0,2}}(?:\([A-Za-zА-Яа-я]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
+    rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-Z{SCRIPT_UPPER}a-z{SCRIPT_LOWER}][0-9]{{0,2}}(?:\([A-Za-z{SCRIPT_UPPER}{SCRIPT_LOWER}]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
     rf"(?<![{WORD_CHARS}])([0-9]{{1,3}}\.[0-9]{{1,2}})(?![{WORD_CHARS}]|\.[0-9])",
     rf"([{LETTERS}][{LETTERS}{MARKS}]*(?:-[{LETTERS}][{LETTERS}{MARKS}]*)*)",
     r"([0-9]+(?:[.,][0-9]+)?)",

@@ -63,13 +63,16 @@ class Language:
     name: str
     is_word: Callable[[str], bool]  # a run of letters with a non-ASCII one: a word of the language?
     in_script: Callable[[str], bool]  # a run of letters in the language's script (no dictionary)
+    snowball: bool = False  # the language the index's Snowball fields analyse (morph.english_stem)
 
 
 # The languages whose text can be judged; a source in another language is not.
 LANGUAGES = {
     "ru": Language("Russian", morph.is_known, _is_cyrillic),
-    "en": Language("English", _is_latin, _is_latin),
+    "en": Language("English", _is_latin, _is_latin, snowball=True),
 }
+# the code of the language the Snowball fields analyse (lawsearch/index.py's ENGLISH)
+SNOWBALL = next(code for code, language in LANGUAGES.items() if language.snowball)
 
 
 def script_language(text: str, candidates: Iterable[str] = ()) -> str | None:

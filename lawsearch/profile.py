@@ -26,6 +26,7 @@ import os
 import tempfile
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,13 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
         data = merge(data, layer)
     data["_vocabulary_by_folder"] = [layer.get("vocabulary", {}) for layer in layers]
     return Profile(data.get("name", base or "custom"), data, tuple(origin), tuple(folders))
+
+
+@lru_cache(maxsize=1)
+def default_profile() -> Profile:
+    """The built-in default profile, read once: what a module's patterns compiled at import
+    and a caller with no corpus use. Shared: read it, never change its data."""
+    return load_profile()
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

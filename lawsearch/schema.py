@@ -45,6 +45,7 @@ from typing import Any, Union
 
 from . import ids
 from .model import CorpusError, Problem, os_fault
+from .profile import default_profile
 
 Key = Union[str, int]  # a table key, or the index of an entry of an array of tables
 
@@ -533,19 +534,27 @@ CURATION = Table("the curation file", {
     }, many=True, anchor="at"),
 })
 
-GLOSSARY = Table("the glossary", {
-    "term": Table("[[term]]", {
-        "ru": Field(str, required=True, example='"штрафная карта"'),
-        "en": Field(str, required=True, example='"penalty card"'),
-        "note": Field(str, example='"слово комментария"'),
-        "expand": Field(bool, example="false"),
-    }, many=True, anchor="ru", unique=("ru", "en")),
-})
+def glossary_schema(languages: tuple[str, ...]) -> Table:
+    """The glossary of a code written in ``languages`` (its profile's): each ``[[term]]``
+    gives the term in the first language and the same term in the second, each keyed by its
+    language code (``ru = "…"``, ``en = "…"`` for the bridge laws), with an optional note
+    and ``expand``. A code of one language gives its terms in that one alone."""
+    pair = tuple(languages[:2])
+    fields: dict[str, Field | Table] = {lang: Field(str, required=True, example=f'"a term in {lang}"') for lang in pair}
+    fields["note"] = Field(str, example='"a word of the commentary"')
+    fields["expand"] = Field(bool, example="false")
+    return Table("the glossary", {
+        "term": Table("[[term]]", fields, many=True, anchor=pair[0] if pair else None, unique=pair),
+    })
 
-WORD = Field(str, example='"болван"', pattern=re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*"), form="one word")
+
+# the built-in profile's glossary (a corpus folder's is read with its own profile's languages)
+GLOSSARY = glossary_schema(default_profile().languages)
+
+WORD = Field(str, example='"word"', pattern=re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*"), form="one word")
 
 LEXICON = Table("the lexicon", {
-    "terms": Table("[terms]", each=Table('{ participle = true, like = "контракт" }', {
+    "terms": Table("[terms]", each=Table('{ participle = true, like = "word" }', {
         "participle": Field(bool, example="true"),
         "like": WORD,
     }), key=WORD, fold_keys=True),
@@ -562,7 +571,7 @@ TITLES = Table("the titles file", {
 # the thesaurus's entries are one-line inline tables: lawsearch/thesaurus.py checks each and
 # finds its line (the line index knows tables, not the items of an inline array)
 THESAURUS = Table("the thesaurus", {
-    "entries": Field(list, items=dict, required=True, example='[{ say = "стол", means = ["болван"], why = "…" }]'),
+    "entries": Field(list, items=dict, required=True, example='[{ say = "a word", means = ["a phrase"], why = "…" }]'),
 })
 
 # The data files beside the manifest, each named by its [code] key (a default name otherwise).
@@ -588,7 +597,7 @@ MANIFEST = Table("the manifest", {
         "lang": LANG,
         "kind": Field(str, required=True, choices=KINDS, example='"laws"'),
         "edition": Field(str, example='"1987"'),
-        "translator": Field(str, blank=True, example='"А. Рыбников"'),
+        "translator": Field(str, blank=True, example='"A. Translator"'),
         "published": Field(int, example="1991", check=_year),
         "encoding": Field(str, choices=("auto", *ENCODINGS), ignore_case=True, example='"auto"'),
         "layout": Field(str, example='"ru-book"'),

@@ -324,12 +324,12 @@ class SiteBuilder:
 
         terms, seen = [], set()
         for n, term in enumerate(self.glossary):
-            if term.ru not in seen:
-                seen.add(term.ru)
+            if term.term not in seen:
+                seen.add(term.term)
                 terms.append((n, term))
         analysed = self.analysed if self.analysed is not None else AnalysedCorpus(self.analysis)
-        found = concordance(self.corpus, analysed, [term.ru for _, term in terms], width=WIDTH)
-        return [({"term": term.ru, "translation": term.en, "slug": f"term-{n}"}, [whole_words(line) for line in lines])
+        found = concordance(self.corpus, analysed, [term.term for _, term in terms], width=WIDTH)
+        return [({"term": term.term, "translation": term.translation, "slug": f"term-{n}"}, [whole_words(line) for line in lines])
                 for (n, term), lines in zip(terms, found)]
 
     def translation(self, node: Node) -> dict:

@@ -21,7 +21,7 @@ from . import formats, plausibility, schema
 from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
 from .grammar import Grammar
-from .profile import BUILTIN as BUILTIN_PROFILES, DEFAULT as DEFAULT_PROFILE, USER_FILE as PROFILE_FILE, Profile, load_profile
+from .profile import BUILTIN as BUILTIN_PROFILES, DEFAULT as DEFAULT_PROFILE, USER_FILE as PROFILE_FILE, Profile, default_profile, load_profile
 from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
 MANIFEST = "manifest.toml"
@@ -173,7 +173,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         for each in dict.fromkeys([*built_in, *([path] if _present(path) else [])]):
             _add_input(each, fingerprint, digest)
             try:
-                doc = schema.load(each, data_file.schema)
+                spec = schema.glossary_schema(folder.profile.languages) if key == "glossary" else data_file.schema
+                doc = schema.load(each, spec)
             except CorpusError as e:
                 problems += e.problems
                 continue
@@ -417,13 +418,14 @@ ORIGIN_OPTION = EncodingOrigin("--encoding", "use --encoding {} or auto", "give 
                                'list it in a manifest with lang = "{}"')
 
 
-def decode(data: bytes, declared: str, where: str, lang: str = "ru",
+def decode(data: bytes, declared: str, where: str, lang: str | None = None,
            origin: EncodingOrigin = ORIGIN_MANIFEST) -> tuple[str, str]:
     """Decode a raw file: UTF-8 (with or without BOM), cp1251, cp866 or KOI8-R.
 
     With ``declared == "auto"`` the encoding is detected: strict UTF-8 first, else the one
     of the three Cyrillic code pages whose reading is clearly the most plausible text in
-    ``lang`` (lawsearch/plausibility.py), else charset-normalizer's pick among them.
+    ``lang`` (lawsearch/plausibility.py; default the built-in profile's first language), else
+    charset-normalizer's pick among them.
     A declared code page must read as ``lang`` too: one that gives mojibake while another
     reads right is an error naming the right one.
     Returns ``(text, encoding name)``; raises CorpusError for empty, binary, undecodable
@@ -439,6 +441,7 @@ def decode(data: bytes, declared: str, where: str, lang: str = "ru",
         raise CorpusError(Problem("error", "the file is UTF-16, which is not supported; save it as UTF-8", where))
     if b"\x00" in data:
         raise CorpusError(Problem("error", "the file looks binary (it has NUL bytes), not text", where))
+    lang = lang or default_profile().languages[0]
     _check_utf8_throughout(data, lang, where)
     if declared != "auto":
         codec = ENCODINGS.get(declared)
@@ -696,26 +699,31 @@ def read_titles(doc: Document, law_range: tuple[int, int],
 
 @dataclass(frozen=True)
 class GlossaryTerm:
-    """A pair of ``glossary.toml``: this translation's term and the English code's."""
+    """A pair of ``glossary.toml``: the term in the profile's first language (``term``: for
+    the bridge laws this translation's) and in its second (``translation``: the English
+    code's); the file keys each by its language code."""
 
-    ru: str
-    en: str
+    term: str
+    translation: str
     note: str = ""
     expand: bool = True
 
 
-def read_glossary(paths: Path | list[Path] | None) -> list[GlossaryTerm]:
-    """The terms of glossary files, each checked against ``schema.GLOSSARY``; a later file's
-    term replaces an earlier one of the same Russian term (the corpus folder's over the
+def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | None = None) -> list[GlossaryTerm]:
+    """The terms of glossary files, each checked against ``schema.glossary_schema`` of
+    ``languages`` (the profile's, default the built-in profile's); a later file's term
+    replaces an earlier one of the same first-language term (the corpus folder's over the
     profile's), its new terms follow.
 
-    ``read_glossary(folder.vocabulary["glossary"])[0].en    # 'penalty card'``
+    ``read_glossary(folder.vocabulary["glossary"], folder.profile.languages)[0].translation    # 'declarer'``
     """
+    pair = tuple((languages if languages is not None else default_profile().languages)[:2])
+    spec = schema.glossary_schema(pair)
     terms: dict[str, GlossaryTerm] = {}
     for path in _paths(paths):
-        for t in schema.load(path, schema.GLOSSARY).data.get("term", []):
-            term = GlossaryTerm(t["ru"], t["en"], t.get("note", ""), t.get("expand", True))
-            terms[term.ru.strip().lower()] = term
+        for t in schema.load(path, spec).data.get("term", []):
+            term = GlossaryTerm(t[pair[0]], t[pair[1]] if len(pair) > 1 else "", t.get("note", ""), t.get("expand", True))
+            terms[term.term.strip().lower()] = term
     return list(terms.values())
 
 

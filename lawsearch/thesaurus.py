@@ -81,7 +81,7 @@ def _entry(entry: object, n: int, where: str, line: int) -> ThesaurusEntry:
         raise fail(f"say must be a word or phrase, not {say!r}")
     if isinstance(means, str) or not isinstance(means, list) or not means \
             or not all(isinstance(m, str) and m.strip() for m in means):
-        raise fail(f"means must be a list of phrases, like [\"разыгрывающий\"], not {means!r}")
+        raise fail(f"means must be a list of phrases, like [\"a phrase\", \"another\"], not {means!r}")
     if not isinstance(why, str) or not why.strip():
         raise fail("why must say who says it and what it means")
     weight = entry.get("weight", 1.0)

@@ -83,6 +83,7 @@ def test_add_refuses_a_file_it_cannot_read_and_changes_nothing(tmp_path):
     ("Комментарий, издание 1991 года\n47.8. Нелегально взятая назад карта\nТекст.\n47.9. Ещё\nТекст.",
      "ru", "commentary", "1991"),
     ("The Laws of Duplicate Bridge, 2017 Edition\nLaw 1 - The Pack\nText.", "en", "laws", "2017"),
+    ("Законы бриджа 1997 г. редакции\nПравило 1. Карты\nТекст правила.", "ru", "laws", "1997"),  # year first
 ])
 def test_detection(text, lang, kind, edition):
     found = detect(text.encode("cp1251" if lang == "ru" else "utf-8"), "x.txt")

@@ -198,3 +198,14 @@ def test_lines_alike_but_for_a_number_inside_are_text():
     repeated with its page number."""
     lines = ["Правило 45. Карта"] + [f"Текст пункта {n}, см. правило 46." for n in range(5)]
     assert removed(lines) == {}
+
+
+def test_file_sizes_and_borrowed_navigation_words_are_the_profiles():
+    """A download link's size units and the navigation words every page borrows (English's)
+    come from the profile's [furniture] tables: a language the profile has no table for still
+    reads the borrowed language's, and only those."""
+    file_size, navigation_words = furniture.file_size, furniture.navigation_words
+    assert file_size("ru").fullmatch("(1,2 Мб)") and file_size("ru").fullmatch("340 KB")
+    assert file_size("de").fullmatch("340 KiB") and not file_size("de").search("12 кб")
+    assert "next" in navigation_words("de") and "следующая" not in navigation_words("de")
+    assert {"next", "следующая"} <= set(navigation_words("ru"))

@@ -3,8 +3,10 @@ code written as a string in a module, a template or a browser script is the code
 or a language hard-wired where a profile (lawsearch/profiles/<name>/profile.toml) or the
 corpus's language should say it.
 
-A module may be allowed a literal only with a reason below. The integrator tightens the
-list as the other parts of issue 9 land (grammar, citations, file formats)."""
+A language's own machinery is the exception, declared below: a module keyed by its language
+(LANGUAGE_MODULES) holds that language's words and no language code, and the registry of
+languages (plausibility.LANGUAGES) holds the codes as its keys. Any other module may be
+allowed a literal only with a reason in ALLOWED."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from lawsearch.plausibility import LANGUAGES
 
 PACKAGE = ROOT / "lawsearch"
 TEMPLATES = ROOT / "site_templates"
@@ -24,25 +27,23 @@ CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{2,}")
 CODES = sorted({lang for path in (PACKAGE / "profiles").glob("*/profile.toml")
                 for lang in tomllib.loads(path.read_text(encoding="utf-8")).get("languages", [])})
 
-# module -> why it may still hold such literals
-ALLOWED = {
-    # being converted to profiles by the other parts of issue 9 (the integrator removes these)
-    "patterns.py": "headings, citations and query grammar: the grammar part (p9-grammar, p9-cite)",
-    "sources.py": "decode's default language and the glossary file's keys (ru, en): the file-format part",
-    "schema.py": "the glossary file's keys (ru, en) and examples in its messages: a format change after the merge",
-    # the engine's languages: what a language *is* to the program, kept per language as
-    # Sphinx keeps its stemmer and stop words per language (docs/profiles.md, "Languages")
-    "plausibility.py": "the registry of languages the encoding check knows: code -> name and word test",
-    "morph.py": "the Russian morphology leaf (pymorphy3): its particles and stop words",
-    "analysis.py": "the Russian analyzer's stop words; an example in a lexicon message",
-    "families.py": "Russian word formation (suffixes, prefixes, alternations) for word families",
-    "export.py": "the CoNLL-U export's Russian sentence splitter and tagger",
-    "index.py": "ENGLISH, the language of the Snowball fields; the Russian alphabet of spelling corrections",
-    "furniture.py": "file-size units and the Russian hyphen repair (морфология: «что-то» vs «что то или»); "
-                    "English as the navigation language every page borrows: to become [furniture] data",
-    "dropin.py": "the words naming an edition next to its year (издание, редакция, edition): to become profile data",
-    "thesaurus.py": "an example in a message about the thesaurus file, whose entries are Russian",
+# The engine's languages: what a language *is* to the program, kept per language as Sphinx
+# keeps its stemmer and stop words per language (docs/profiles.md, "Languages").
+# A language module is one language's own machinery -- its morphology, word formation,
+# tagger -- and its literals are that language's data: words of that language's script,
+# never a language code (the module is the language's; it names no language).
+LANGUAGE_MODULES = {
+    "morph.py": "ru",     # the morphology leaf (pymorphy3): short words, stop words, particles, alphabet
+    "families.py": "ru",  # word formation (suffixes, prefixes, alternations) for word families
+    "tagging.py": "ru",   # the CoNLL-U export's tokens, sentence splitter and UD tagger
 }
+# The registry of languages: language code -> what the program knows of it (its name, word
+# and script tests, the Snowball fields). Its only literals are the registry's keys.
+REGISTRY = ("plausibility.py", "LANGUAGES")
+
+# module -> why it may still hold such literals (none left: the integrator adds a reason here
+# only for a part of issue 9 still landing)
+ALLOWED: dict[str, str] = {}
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -90,13 +91,53 @@ def test_the_scan_sees_what_it_looks_for(tmp_path):
     assert markup_literals('// Правило\nvar a = "en"; /* раздел */', JS_COMMENT) == [(2, '"en"')]
 
 
+def language_module_faults(path: Path, lang: str) -> list[tuple[int, str]]:
+    """The literals of ``lang``'s own module that are not its data: a language code, or a
+    letter of another script than ``lang``'s (ASCII aside: regular expressions, notes)."""
+    in_script = LANGUAGES[lang].in_script
+    return [(n, v) for n, v in python_literals(path)
+            if v in CODES or any(c.isalpha() and not c.isascii() and not in_script(c) for c in v)]
+
+
+def registry_keys(path: Path, name: str) -> set[tuple[int, str]]:
+    """The string keys of the dict a module assigns to ``name``, with their lines."""
+    keys: set[tuple[int, str]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets) \
+                and isinstance(node.value, ast.Dict):
+            keys |= {(k.lineno, k.value) for k in node.value.keys if isinstance(k, ast.Constant)}
+    return keys
+
+
+def test_the_language_rules_see_what_they_look_for(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text('A = "нибудь"\nB = "en"\nC = "imperfective -ыва-"\nLANGUAGES = {"ru": 1}\n', encoding="utf-8")
+    assert language_module_faults(module, "ru") == [(2, "en"), (4, "ru")]
+    assert language_module_faults(module, "en") == [(1, "нибудь"), (2, "en"), (3, "imperfective -ыва-"), (4, "ru")]
+    assert registry_keys(module, "LANGUAGES") == {(4, "ru")}
+
+
 @pytest.mark.parametrize("path", MODULES, ids=[p.relative_to(PACKAGE).as_posix() for p in MODULES])
 def test_no_code_or_language_literal_in_a_module(path):
     name = path.relative_to(PACKAGE).as_posix()
     if name in ALLOWED:
         pytest.skip(f"allowed for now: {ALLOWED[name]}")
+    if name in LANGUAGE_MODULES:
+        found = language_module_faults(path, LANGUAGE_MODULES[name])
+        assert not found, f"{path.name} is {LANGUAGE_MODULES[name]!r}'s own module: no language code, no other " \
+                          f"script's word: {found[:8]}"
+        return
     found = python_literals(path)
+    if name == REGISTRY[0]:
+        found = sorted(set(found) - registry_keys(path, REGISTRY[1]))
+        assert not found, f"{path.name}: the registry's only literals are its {REGISTRY[1]} keys: {found[:8]}"
+        return
     assert not found, f"{path.name}: literals a profile or the corpus should give: {found[:8]}"
+
+
+def test_every_language_module_is_a_registered_language():
+    """A language module is keyed by a language the registry knows, and exists."""
+    assert all((PACKAGE / name).is_file() and lang in LANGUAGES for name, lang in LANGUAGE_MODULES.items())
 
 
 def test_every_allowed_module_still_needs_it():

@@ -37,7 +37,7 @@ def test_a_bare_folder_gets_the_profiles_lexicon_glossary_and_titles(bare):
     assert folder.titles_en["50"] == "Disposition of Penalty Card"
     # the lexicon keeps the participle-noun apart from the verb: its forms lead to the noun
     assert Lexicon.load(folder.vocabulary["lexicon"]).forms["разыгрывающему"] == "разыгрывающий"
-    assert any(t.en == "declarer" for t in read_glossary(folder.vocabulary["glossary"]))
+    assert any(t.translation == "declarer" for t in read_glossary(folder.vocabulary["glossary"]))
     law = build_corpus(bare).node("50")
     assert law.translations["en"]["title"] == "Disposition of Penalty Card"
 
@@ -48,7 +48,7 @@ def test_a_folders_own_file_extends_and_overrides_the_profiles(bare):
     (bare / "titles-en.toml").write_text('[titles]\n50 = "Exposed Card"\n', encoding="utf-8")
     folder = read_corpus_folder(bare)
     assert folder.vocabulary["glossary"] == [BUILTIN / "bridge" / "glossary.toml", bare / "glossary.toml"]
-    terms = {t.ru: t.en for t in read_glossary(folder.vocabulary["glossary"])}
+    terms = {t.term: t.translation for t in read_glossary(folder.vocabulary["glossary"])}
     assert terms["болван"] == "the dummy"            # overridden
     assert terms["открытая карта"] == "exposed card"  # added
     assert terms["разыгрывающий"] == "declarer"       # kept from the profile
@@ -69,3 +69,15 @@ def test_an_unknown_profile_is_named_at_its_manifest_line(bare):
     with pytest.raises(CorpusError) as info:
         read_corpus_folder(bare)
     assert f"{manifest}:2: " in str(info.value) and "no built-in profile 'chess'" in str(info.value)
+
+
+def test_the_glossary_file_is_keyed_by_the_profiles_languages(tmp_path):
+    """The glossary's keys are the language codes the profile declares: a code written in
+    other languages keys its terms by them, and a file keyed otherwise says which key is missing."""
+    path = tmp_path / "glossary.toml"
+    path.write_text('[[term]]\nde = "Strafkarte"\nfr = "carte pénalisée"\nnote = "Regel 50"\n', encoding="utf-8")
+    [term] = read_glossary(path, ("de", "fr"))
+    assert (term.term, term.translation, term.note) == ("Strafkarte", "carte pénalisée", "Regel 50")
+    with pytest.raises(CorpusError) as e:
+        read_glossary(path, ("fr", "it"))
+    assert "'it'" in str(e.value) and "glossary.toml" in str(e.value.problems[0].path)
