@@ -215,9 +215,13 @@
     box.addEventListener("focus", open);
     // a result may be on this very page (or in the single file): close the panel once it is chosen
     panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
-    // a hit chosen in the single file: its law gets the query's words marked once the jump is made
+    // a hit of words (not of an ID) chosen in the single file: its law gets the query's words
+    // marked once the jump is made
     [panel, list].forEach(function (where) {
-      if (where && SINGLE) where.addEventListener("click", function (e) { var a = e.target.closest("a[data-id]"); if (a) arriving(a.href); });
+      if (where && SINGLE) where.addEventListener("click", function (e) {
+        var a = e.target.closest("a[data-id]");
+        if (a && last && last.kind === "text") arriving(a.href);
+      });
     });
     window.addEventListener("hashchange", function () {
       close();
@@ -247,7 +251,7 @@
           var first = result && out.querySelector("a[data-id]");
           if (!first) return;
           close();
-          if (SINGLE) arriving(first.href);
+          if (SINGLE && result.kind === "text") arriving(first.href);
           window.location.href = first.href;
         });
       } else if (e.key === "ArrowDown") {
@@ -289,7 +293,7 @@
     // back to a page from the browser's cache: its panel was closed when a hit was chosen
     window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run(); } });
     var initial = new URLSearchParams(window.location.search).get("q");
-    if (section) section.hidden = !full;
+    if (section) section.hidden = !(full && initial);
     // landed on a hit (an anchor): the query stays in the box, the panel stays shut over the text
     if (initial) {
       box.value = initial;
