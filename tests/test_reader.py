@@ -813,6 +813,9 @@ def test_grid_law_50(phone, built, viewport, scheme):
     assert edge_contrast_as_drawn(page, "#preview") >= 3  # painted, not only declared
     page.keyboard.press("Escape")
     preview.wait_for(state="hidden")
+    # a lost part stands as a placeholder in its place
+    lost = page.locator("#l50e2 .lost-parts").first
+    assert lost.is_visible() and "50E2(a)" in lost.inner_text()
 
 
 @pytest.mark.parametrize("viewport, scheme", GRID)
@@ -835,6 +838,30 @@ def test_grid_open_search_panel(phone, built, viewport, scheme):
     fifty = [h for h in headings if h.startswith("Правило 50")]
     assert fifty and "Disposition of Penalty Card" in fifty[0], headings
     no_small_targets(page, viewport)
+    # the keyboard: arrows walk the results, Escape closes them and keeps the query, tabbing
+    # past the last closes the panel, Enter in the box opens the first hit shown
+    active = "document.activeElement.outerHTML"
+    controls = page.locator("#results a, #results button")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(active) == controls.nth(0).evaluate("e => e.outerHTML")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(active) == controls.nth(1).evaluate("e => e.outerHTML")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.activeElement.id === 'q'")
+    assert page.locator("#results").is_hidden() and page.input_value("#q") == "штрафная карта"
+    page.keyboard.press("ArrowDown")  # in the box: the panel comes back
+    page.locator("#results").wait_for(state="visible")
+    page.keyboard.press("Escape")  # in the box: the panel closes, the query stays
+    assert page.locator("#results").is_hidden() and page.input_value("#q") == "штрафная карта"
+    page.keyboard.press("ArrowDown")
+    page.locator("#results").wait_for(state="visible")
+    controls.last.focus()
+    page.keyboard.press("Tab")
+    page.locator("#results").wait_for(state="hidden")
+    page.focus("#q")
+    page.keyboard.press("ArrowDown")
+    page.locator("#results").wait_for(state="visible")
     first = page.locator("#results li a[data-id]").first.get_attribute("href")
     page.focus("#q")
     page.keyboard.press("Enter")
