@@ -801,7 +801,13 @@ def test_grid_law_50(phone, built, viewport, scheme):
     page = phone(site_url(built, "laws/50.html"), viewport, scheme)
     top = page.evaluate("() => document.querySelector('article.law .text p, article.law .gap-note').getBoundingClientRect().top")
     assert 0 <= top < (viewport["height"] / 2 if viewport is PHONE else viewport["height"]), top
+    assert in_view(page, "article.law .edition-status")  # the edition's status under the heading
     no_small_targets(page, viewport)
+    # every clause's copy-citation control: drawn, and it says what it copied
+    cite = page.locator("#l50e-h .copy-cite")
+    assert cite.locator(".icon").bounding_box()["width"] >= 8
+    cite.click()
+    page.wait_for_function("() => document.getElementById('copy-status').textContent.includes('Правило 50E')")
     # a gap mark opens its meaning from the keyboard, in a box that stands out from the page
     page.locator("article.law .text .gap").first.focus()
     page.keyboard.press("Enter")
