@@ -892,3 +892,25 @@ def test_grid_after_a_jump_to_50d(phone, built, viewport, scheme):
         page.locator(".context-bar").get_by_role("button", name="Поиск").click()
         assert page.evaluate("document.activeElement.id") == "q"
     assert in_view(page, "#q") and heading_uncovered(page, "#q")
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_grid_marks_on_the_page_landed_on(phone, built, viewport, scheme):
+    """The query's words marked on the page a hit opens; stepping through them brings each
+    into view, not under the marks' bar or another bar, and the bar's buttons are targets."""
+    page = phone(site_url(built, "index.html"), viewport, scheme)
+    page.fill("#q", "штрафная карта")
+    page.locator("#results li a[data-id]").first.click()
+    page.wait_for_url("**/laws/*")
+    bar = page.locator(".hl-bar")
+    bar.wait_for()
+    marks = page.locator("article.law mark.hl")
+    assert marks.count() >= 3 and str(marks.count()) in bar.inner_text()
+    for _ in range(3):
+        bar.get_by_role("button", name="Следующее найденное слово").click()
+        page.wait_for_timeout(100)
+        assert heading_uncovered(page, "article.law mark.hl.current")
+    no_small_targets(page, viewport)
+    for button in bar.locator("button").all():
+        box = button.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, box
