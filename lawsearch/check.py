@@ -102,9 +102,20 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     for p in pieces:
         for source_id in {p.source, p.source.split("_")[0]}:
             opens.setdefault(ids.piece_id(source_id, p.first), opens[f"{p.source.split('_')[0]}:{p.first}"])
-    pages = sorted({p.page for p in pieces if p.page is not None})
+    pages = {p.page for p in pieces if p.page is not None}
+    # pages read as the book's apparatus (contents, index, definitions, title) are present too
+    read_as: dict[int, str] = {}
+    for p in (corpus.apparatus or {}).get("pages", ()):
+        if str(p.get("page") or "").isdigit() and int(p["page"]) not in pages:
+            read_as.setdefault(int(p["page"]), {"toc": "contents", "index": "subject index"}.get(p["kind"], p["kind"]))
+    pages = sorted(pages | set(read_as))
     r.add("")
-    r.add(f"Pages: {len(pages)} present" + (f" ({_ranges(pages)})" if pages else ""))
+    r.add(f"Pages: {len(pages)} present ({_ranges(pages)})" if pages else "Pages: no page numbers in the sources")
+    if read_as:
+        by_kind: dict[str, list[int]] = {}
+        for n, kind in sorted(read_as.items()):
+            by_kind.setdefault(kind, []).append(n)
+        r.add("  read as the book's apparatus: " + "; ".join(f"{_ranges(v)} {k}" for k, v in by_kind.items()))
     if pages:
         lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
         if lost:

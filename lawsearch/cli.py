@@ -502,17 +502,35 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     root = Path(corpus) if corpus else find_corpus(None)
     if root.exists() and not root.is_dir():
         raise click.ClickException(f"--corpus names {root}, which is not a folder")
+    made = [p for p in (root, *root.parents) if not p.exists()]  # what a failure must take away again
     try:
         root.mkdir(parents=True, exist_ok=True)
         added = add_files(root, expand_folders([Path(f) for f in files]))
     except OSError as e:
+        _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
     except CorpusError as e:
+        _remove_empty(made)
         raise click.ClickException(error_message(e)) from None
     for a in added:
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
+
+
+def _remove_empty(made: list[Path]) -> None:
+    """Take away the folders a failed ``add`` made (deepest first), as far as they hold no
+    file: it leaves nothing behind it."""
+    import os
+
+    for top in made:
+        if not top.is_dir():
+            continue
+        for here, _, _ in sorted(os.walk(top), key=lambda w: -len(w[0])):
+            try:
+                Path(here).rmdir()
+            except OSError:
+                pass  # a file in it: not ours to take away
 
 
 @main.command()
@@ -715,10 +733,34 @@ def _open_searcher(root: Path, out: Path):
     fingerprint = searcher.meta.get("fingerprint")
     other = built_from(root, fingerprint)
     if other:  # rebuilding OUT from this corpus would replace another corpus's build: no hint to
+        _manifest_must_read(root)  # a corpus that cannot be read gets no other corpus's answers
         tell(f"note: {index_dir} was built from the corpus {other}, not from {root}; its answers are that corpus's")
     elif not _index_is_fresh(root, fingerprint):
         tell(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
     return searcher
+
+
+def _manifest_must_read(root: Path) -> None:
+    """Stop with the manifest's own error when the corpus's manifest (and the profile it
+    names) cannot be read."""
+    from . import schema
+    from .sources import MANIFEST
+
+    path = root / MANIFEST
+    if not path.is_file():
+        return
+    try:
+        doc = schema.load(path, schema.MANIFEST)
+        name = (doc.data.get("code") or {}).get("profile")
+        if name:
+            try:
+                load_profile(name, root)
+            except CorpusError as e:
+                if e.problems[0].path is not None:
+                    raise
+                raise CorpusError(doc.problem(e.problems[0].message, "code", "profile")) from None
+    except CorpusError as e:
+        raise click.ClickException(error_message(e)) from None
 
 
 def _index_is_fresh(root: Path, fingerprint: dict | None) -> bool:

@@ -115,7 +115,7 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         title = (node.translations.get(other) or {}).get("title")
         if title:
             out.append(f"{language_name(other)}: {title}")
-    facts = [f"{node.kind}", f"edition {node.edition}"]
+    facts = [f"{node.kind}"] + ([f"edition {node.edition}"] if node.edition else [])
     if node.translator:
         facts.append(f"translation {node.translator}")
     facts.append(f"placed by: {node.attribution or 'nothing (missing)'}")

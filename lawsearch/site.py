@@ -364,6 +364,20 @@ class SiteBuilder:
         commentary = self.words.say("lead_commentary") if any(s.kind == "commentary" for s in self.corpus.sources) else ""
         return self.words.say("lead", first=laws[0], last=laws[-1], edition=edition) + translation + commentary + "."
 
+    def code_title(self) -> str:
+        """The code's title for the home page: the manifest's ``[code] title`` when it names
+        its own code (not the profile's default title), else the profile's string."""
+        title = str(self.corpus.code.get("title") or "").strip()
+        default = str(self.words.profile.data.get("title") or "").strip()
+        return title if title and title != default else self.t["code_title"]
+
+    def footer(self) -> str:
+        """The footer's first sentence: the code, its edition, who translated it -- one
+        full stop at its end, whether or not the profile's string ends with one."""
+        line = str(self.words.say("footer", title=self.corpus.code.get("title", ""),
+                                  edition=self.corpus.code.get("edition", ""))) + self.translated_by()
+        return line if line.endswith(".") else line + "."
+
     def translated_by(self) -> str:
         """"; перевод: А. Рыбников (1991)": who translated the main law text, as its manifest
         entry says ("" for an original)."""
