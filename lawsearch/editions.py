@@ -79,24 +79,61 @@ def anchor_prefix(edition: str) -> str:
 
 
 def check(folder) -> list:
-    """Problems of a manifest whose sources name several editions: it must name the
-    default one (``[code] edition``), which must be one of them, and every edition's name
-    must be fit for IDs and file names (``EDITION_NAME``)."""
+    """Problems of the manifest's editions: where sources name several, ``[code]`` must name
+    the default one; a default it names must be the edition of some source (a source naming
+    no edition is of the default one); every edition's name must be fit for IDs and file
+    names (``EDITION_NAME``) when there are several. Each problem names manifest.toml and the line."""
     from .model import Problem
 
-    where = str(folder.root / "manifest.toml")
+    manifest = folder.root / "manifest.toml"
+    where = str(manifest)
     named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
     problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use letters, "
-                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where)
-                for e in named if not EDITION_NAME.fullmatch(e)]
+                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where, _source_line(manifest, e))
+                for e in named if len(named) > 1 and not EDITION_NAME.fullmatch(e)]  # one edition has no prefix
     default = folder.code.get("edition")
+    unnamed = any(not s.edition for s in folder.sources)
     if len(named) > 1 and not default:
         problems.append(Problem("error", f"the sources are of several editions ({', '.join(named)}) and [code] names "
-                                         "no default edition: add edition = \"…\" to [code]", where))
-    elif len(named) > 1 and default not in named:
-        problems.append(Problem("error", f"[code] edition = {default!r} is not the edition of any source "
-                                         f"(they have {', '.join(named)}); name one of those the default", where))
+                                         "no default edition: add edition = \"…\" to [code]", where,
+                                _code_line(manifest, None)))
+    elif default and named and str(default) not in named and not unnamed:
+        problems.append(Problem("error", f"[code] edition = {str(default)!r} is not the edition of any source "
+                                         f"(the sources' editions: {', '.join(named)}); name one of those the "
+                                         "default", where, _code_line(manifest, "edition")))
     return problems
+
+
+def _manifest_lines(manifest) -> list[str]:
+    try:
+        return manifest.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+_TABLE = re.compile(r"\s*\[\[?\s*([\w.-]+)\s*\]\]?")
+
+
+def _code_line(manifest, key: str | None) -> int | None:
+    """The line of ``key = …`` in the manifest's ``[code]`` table (of the table's header
+    when ``key`` is None or absent); None when there is no such table."""
+    table, header = None, None
+    for n, line in enumerate(_manifest_lines(manifest), 1):
+        found = _TABLE.match(line)
+        if found:
+            table = found.group(1)
+            header = n if table == "code" and header is None else header
+        elif table == "code" and key and re.match(rf"\s*{re.escape(key)}\s*=", line):
+            return n
+    return header
+
+
+def _source_line(manifest, edition: str) -> int | None:
+    """The first line of the manifest that sets ``edition = <edition>`` in a source."""
+    for n, line in enumerate(_manifest_lines(manifest), 1):
+        if re.match(r"\s*edition\s*=", line) and edition in line:
+            return n
+    return None
 
 
 def editions_of(sources, default: str | None) -> tuple[Edition, ...]:

@@ -157,6 +157,26 @@ def test_a_manifest_with_editions_but_no_clear_default_is_refused(tmp_path, code
     assert says in str(e.value) and "manifest.toml" in str(e.value)
 
 
+@pytest.mark.parametrize("eds", [["2001"], ["2001", "2011"]])
+def test_a_default_edition_no_source_has_is_refused_naming_the_line(tmp_path, eds):
+    """``[code] edition`` naming an edition of no source would relabel the sources' edition:
+    an error naming manifest.toml, the line of that key and the editions the sources have."""
+    with pytest.raises(CorpusError) as e:
+        build_corpus(_manifest(tmp_path, 'title = "x"\nedition = "1999"', eds))
+    problem = e.value.problems[0]
+    assert problem.path.endswith("manifest.toml") and problem.line == 3
+    assert "1999" in problem.message and all(ed in problem.message for ed in eds)
+
+
+def test_a_source_naming_no_edition_is_of_the_default_one(tmp_path):
+    folder = _manifest(tmp_path, 'edition = "1999"', ["1999"])
+    manifest = folder / "manifest.toml"
+    lines = manifest.read_text(encoding="utf-8").splitlines()
+    manifest.write_text("\n".join(lines[:3] + [line for line in lines[3:] if not line.startswith("edition")]),
+                        encoding="utf-8")
+    assert [e.id for e in build_corpus(folder).editions] == ["1999"]
+
+
 # -- the command line -----------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
