@@ -420,9 +420,27 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
         if edition not in known:
             raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
                                      param_hint="'--edition'")
-        resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+        try:
+            resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+        except CorpusError:
+            from .show import not_in_edition
+
+            said = not_in_edition(corpus, node_id, edition)
+            if said is None:
+                raise
+            raise click.ClickException(said) from None
     else:
-        resolved = resolve(corpus, node_id)
+        try:
+            resolved = resolve(corpus, node_id)
+        except CorpusError:
+            from .editions import split
+            from .show import not_in_edition
+
+            named, bare_id = split(node_id.strip())  # 2011~49: an ID of an edition that lacks it
+            said = not_in_edition(corpus, bare_id, named) if named in {e.id for e in corpus.editions} else None
+            if said is None:
+                raise
+            raise click.ClickException(said) from None
     if as_json:
         emit_json(as_dict(corpus, resolved))
     else:

@@ -287,7 +287,7 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
             indents={i: v for i, v in folder.indents.items() if i in ids})
         progress(f"edition {ed.id}{' (default)' if ed.default else ''}: {len(mine)} sources")
         parts.append((ed, parse_folder(part, progress, strict=False)))
-    corpus = editions.join(parts, {})
+    corpus = editions.join(editions.absent_laws(parts), {})
     errors = [for_user(p, folder.root) for p in corpus.problems if p.severity == "error"]
     if strict and errors:
         raise CorpusError(errors)

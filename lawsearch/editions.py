@@ -189,6 +189,62 @@ def _ref(r, ed: str, default: str):
     return replace(r, from_=q(r.from_), law=q(r.law), target=q(r.target))
 
 
+def _law_number(law: str | None) -> int | None:
+    return int(law) if law is not None and law.isdigit() else None
+
+
+def _gap_between(corpus, before: str, after: str) -> bool:
+    """Whether an edition's sources show text lost between law ``before`` and law ``after``
+    (the next law present): the one ends or the other starts truncated, they come from
+    different files, or from different runs of joined pages of one file."""
+    first = [n for n in corpus.nodes if n.law == before and n.spans]
+    second = [n for n in corpus.nodes if n.law == after and n.spans]
+    if not first or not second:
+        return True
+    last, head = first[-1], second[0]
+    if last.truncated_end or head.truncated_start or any(n.truncated_start for n in second if n.kind == "law"):
+        return True
+    end, start = last.spans[-1], head.spans[0]
+    if end.source != start.source:
+        return True
+    ids = {s.path: s.id for s in corpus.sources}
+    source = ids.get(end.source)
+    pieces = sorted((p.first, p.run) for p in corpus.report.pieces if p.source == source)
+
+    def run(line: int) -> int | None:
+        found = [r for first, r in pieces if first <= line]
+        return found[-1] if found else None
+
+    return run(end.lines[1]) != run(start.lines[0])
+
+
+def absent_laws(parts: list[tuple[Edition, Any]]) -> list[tuple[Edition, Any]]:
+    """The editions' corpora without the "missing" law nodes that only say a law is not in
+    that edition: a number between an edition's first and last law gets a missing node
+    (text lost), but where another edition has that law, and this edition's sources run
+    on without a gap from the law before it to the law after it, the law is not in this
+    edition -- removed or not yet added -- and gets no node (docs/editions.md)."""
+    if len(parts) < 2:
+        return parts
+    present = {ed.id: {n.law for n in c.nodes if n.kind == "law" and not n.missing} for ed, c in parts}
+    out = []
+    for ed, c in parts:
+        elsewhere = set().union(*(laws for other, laws in present.items() if other != ed.id))
+        numbers = sorted((_law_number(law), law) for law in present[ed.id] if _law_number(law) is not None)
+        parents = {n.parent for n in c.nodes}
+        absent = set()
+        for n in c.nodes:
+            number = _law_number(n.law)
+            if n.kind != "law" or not n.missing or n.id in parents or n.law not in elsewhere or number is None:
+                continue
+            before = [law for k, law in numbers if k < number]
+            after = [law for k, law in numbers if k > number]
+            if before and after and not _gap_between(c, before[-1], after[0]):
+                absent.add(n.id)
+        out.append((ed, replace(c, nodes=tuple(n for n in c.nodes if n.id not in absent)) if absent else c))
+    return out
+
+
 def join(parts: list[tuple[Edition, Any]], code: dict[str, Any]):
     """One corpus of the editions' corpora (each parsed alone, bare IDs): the default
     edition's nodes keep their IDs, the others' are prefixed; sources, problems and reports
@@ -331,6 +387,16 @@ def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
             if n.kind == "law" and edition_of(n.id, corpus) == edition and mine & _titles(n):
                 return n.id, False
     return None, False
+
+
+def later(edition: str, than: str) -> bool | None:
+    """Whether ``edition`` is later than ``than`` by the editions' names in order (digit runs
+    as numbers, as ``diff`` orders them); None for the same name."""
+    from .edition_trees import _name_order
+
+    if edition == than:
+        return None
+    return _name_order(edition) > _name_order(than)
 
 
 def edition_set(corpus):

@@ -453,8 +453,11 @@ class SiteBuilder:
                 continue
             target, same = editions.counterpart(self.corpus, law.id, ed.id)
             if target is None:
+                # no counterpart: removed in a later edition, not yet in an earlier one (names in order)
+                later = editions.later(ed.id, here) if here is not None else None
+                key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
-                            "note": self.words.say("edition_absent", edition=ed.id)})
+                            "note": self.words.say(key, edition=ed.id)})
             else:
                 note = None if same else self.words.say("edition_moved", edition=ed.id, id=editions.bare(target))
                 out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[target]), "../"),
