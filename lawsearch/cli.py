@@ -10,6 +10,7 @@ import errno
 import functools
 import json
 import os
+import re
 import shlex
 import sys
 import tomllib
@@ -784,7 +785,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         rest = group["total"] - len(group["shown"])
         if rest and group["law"] and len(rows) > 1:
             # "law:N …" shows every match of the law: one law is never capped
-            again = hint(f"law:{group['law']} {query}", group["total"])
+            again = hint(_law_filter(group["law"], query), group["total"])
             lines.append(click.style(f"    … and {rest} more in law {group['law']}: {again}", dim=True))
         lines.append("")
     count = f"{result.total} {'hit' if result.total == 1 else 'hits'}"
@@ -852,6 +853,18 @@ def _highlight(snippet: str, spans: list[list[int]]) -> str:
         out += snippet[pos:start] + click.style(snippet[start:end], fg="yellow", bold=True)
         pos = end
     return out + snippet[pos:]
+
+
+def _law_filter(law: str, query: str) -> str:
+    """The query narrowed to one law as a user types it: ``law:50 …``; another edition's law
+    as ``law:50 edition:2017 …`` (the query's own edition: filter then left out)."""
+    from .editions import split
+
+    edition, bare_id = split(law)
+    if edition is None:
+        return f"law:{law} {query}"
+    rest = re.sub(r"(?<!\S)edition:\S*\s*", "", query).strip()
+    return f"law:{bare_id} edition:{edition} {rest}".rstrip()
 
 
 def _check_law(corpus, law: str | None) -> None:

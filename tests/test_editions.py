@@ -249,6 +249,27 @@ def test_an_edition_filter_keeps_that_editions_nodes(built_editions):
     assert [h["id"] for h in search(built_editions, "61B4 edition:2017")["hits"]][0] == "2017~61B4"
 
 
+def test_search_hints_work_as_printed(built_editions):
+    """Every "… and N more in law X: lawsearch search '…'" hint, run as printed, answers;
+    another edition's law reads law:N edition:E, and law:E~N edition:E is the same filter."""
+    import shlex
+
+    folder, out = built_editions
+    hints = []
+    for query in ("карта", "карта edition:2017"):
+        shown = run(built_editions, "search", query, "--limit", "4")
+        assert shown.exit_code == 0, shown.output
+        hints += [line.split(": ", 1)[1] for line in shown.output.splitlines() if "more in law" in line]
+    assert any("edition:2017" in h for h in hints)
+    for printed in hints:
+        words = shlex.split(printed)
+        assert words[:2] == ["lawsearch", "search"] and "~" not in words[2]
+        again = CliRunner().invoke(main, words[1:])
+        assert again.exit_code == 0 and "hit" in again.output, (printed, again.output)
+    same = search(built_editions, "карта law:2017~61 edition:2017")["hits"]
+    assert same and same == search(built_editions, "карта law:61 edition:2017")["hits"]
+
+
 def test_an_unknown_edition_is_an_error_naming_the_editions(built_editions):
     result = run(built_editions, "search", "карта edition:1999")
     assert result.exit_code != 0 and "edition:1999" in result.output and "2007, 2017" in result.output
@@ -257,7 +278,7 @@ def test_an_unknown_edition_is_an_error_naming_the_editions(built_editions):
 EDITION_QUERIES = ["карта edition:2017", "карта edition:2007", "edition:2017", "edition:2007 law:61",
                    "law:61 edition:2017 карта", "edition:1999 карта", "61B4 edition:2017", "edition:2017 -болван карта",
                    "revoke edition:2017", "lang:en edition:2017 card", "edition:2017 law:99", "kind:clause edition:2017",
-                   "фальшренонс", "60B", "2017~60B", "edition:2007 болван OR карта"]
+                   "фальшренонс", "60B", "2017~60B", "edition:2007 болван OR карта", "law:2017~61 edition:2017 карта"]
 
 
 def test_the_browser_engine_filters_editions_as_the_cli(built_editions):
