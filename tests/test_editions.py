@@ -301,6 +301,24 @@ def test_the_browser_engine_filters_editions_as_the_cli(built_editions):
 
 # -- the site -----------------------------------------------------------------------------
 
+def test_every_page_states_its_own_edition_in_header_and_footer(built_editions):
+    import re
+
+    from lawsearch.profile import load_profile as load
+
+    profile = load("bridge")
+    site = built_editions[1] / "site"
+    for page, edition, contents in (("laws/2017~61.html", "2017", "index~2017.html"), ("laws/61.html", "2007", "index.html"),
+                                    ("index~2017.html", "2017", "index~2017.html"), ("index.html", "2007", "index.html")):
+        html = (site / page).read_text(encoding="utf-8")
+        brand = re.search(r'<a class="brand" href="([^"]*)">.*?<span class="edition">([^<]*)</span>', html, re.S)
+        assert brand.group(2) == edition and brand.group(1).endswith(contents), page
+        footer = re.search(r"<footer.*?<p>(.*?)</p>", html, re.S).group(1)  # its first line: code and edition
+        other = "2007" if edition == "2017" else "2017"
+        assert profile.text("ru", "footer", title="", edition=edition).strip(", ") in footer, page
+        assert other not in footer, page
+
+
 def test_every_law_page_has_an_edition_switch_and_every_link_resolves(built_editions):
     from test_site import parse_site
 
