@@ -983,6 +983,11 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
               help="An editions description (TOML: [[editions]] with id and sources; optionally [diff] with from "
                    "and to); FROM and TO are its edition ids. Without it, FROM and TO are two editions the corpus "
                    "holds, or two corpus folders, one edition each.")
+@click.option("--corpus", "corpus_dir", metavar="DIR", callback=named("a folder"),
+              help="The corpus whose editions FROM and TO name (default: $LAWSEARCH_CORPUS, else the nearest "
+                   "corpus/ folder).")
+@click.option("--out", "out_dir", metavar="DIR", callback=named("a folder"),
+              help="Where its build is (default: build/ beside the corpus folder).")
 @click.option("--law", metavar="N", help="Only the changes that touch this law (in either edition).")
 @click.option("--lang", metavar="LANG", help="Compare in this language only (default: every language both editions have).")
 @click.option("--json", "as_json", is_flag=True,
@@ -991,8 +996,8 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
 @click.option("--html", "html_dir", metavar="DIR", callback=named("a folder"),
               help="Also write the compare view, a page per law, to DIR/compare/ (a built site's folder, "
                    "or any folder: it opens from file://).")
-def diff(from_edition: str, to_edition: str, description: str | None, law: str | None, lang: str | None,
-         as_json: bool, html_dir: str | None) -> None:
+def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir: str | None, out_dir: str | None,
+         law: str | None, lang: str | None, as_json: bool, html_dir: str | None) -> None:
     """What changed between two editions, law by law: added, removed, renumbered, moved,
     split, merged and reworded nodes (with the words changed).
 
@@ -1012,6 +1017,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
       lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
       lawsearch diff 2007 2017          # two editions the corpus (corpus/, $LAWSEARCH_CORPUS) holds
+      lawsearch diff 2007 2017 --corpus my-corpus   # two editions of that corpus
       lawsearch diff                    # the corpus's two editions, the older first
       lawsearch diff --editions editions.toml   # its [diff] from and to, or its only two editions
     """
@@ -1022,11 +1028,12 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
         raise click.UsageError("name both editions (FROM TO), or neither to compare the only two there are")
     try:
         if from_edition is None:
-            editions = read_description(Path(description)) if description else _corpus_edition_set()
+            editions = read_description(Path(description)) if description else _corpus_edition_set(corpus_dir,
+                                                                                                      out_dir)
             from_edition, to_edition = editions.default_pair()
         elif description:
             editions = read_description(Path(description))
-        elif (kept := _corpus_editions(from_edition, to_edition)) is not None:
+        elif (kept := _corpus_editions(from_edition, to_edition, corpus_dir, out_dir)) is not None:
             editions = kept  # two editions of the corpus itself (docs/editions.md)
         else:
             for folder in (from_edition, to_edition):
@@ -1081,29 +1088,40 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
             emit(visible(line))
 
 
-def _corpus_editions(from_edition: str, to_edition: str):
+def _corpus_editions(from_edition: str, to_edition: str, corpus_dir: str | None = None, out_dir: str | None = None):
     """The corpus's own editions for ``diff FROM TO`` when both are editions it holds
-    (lawsearch/editions.py) and neither names a folder; else None."""
+    (lawsearch/editions.py) and neither names a folder; None when FROM and TO may be two
+    corpus folders. A name that is neither an edition of a corpus holding several nor a
+    folder is an error naming it and the corpus's editions."""
     from .editions import edition_set
 
     if any(Path(name).is_dir() for name in (from_edition, to_edition)):
         return None
     try:
-        root = find_corpus(None)
+        root = find_corpus(corpus_dir)
     except click.ClickException:
+        if corpus_dir:
+            raise
         return None
-    corpus = load_corpus_quietly(root)
-    known = {e.id for e in corpus.editions}
-    return edition_set(corpus) if {from_edition, to_edition} <= known and len(known) > 1 else None
+    corpus = load_corpus_quietly(root, out_dir)
+    known = [e.id for e in corpus.editions]
+    if len(known) < 2:
+        return None
+    unknown = list(dict.fromkeys(n for n in (from_edition, to_edition) if n not in known))
+    if unknown:
+        raise click.ClickException(
+            f"{' and '.join(repr(shorten(n)) for n in unknown)} {'is no edition' if len(unknown) == 1 else 'are no editions'}"
+            f" of {shorten(str(root))} (its editions: {', '.join(known)}) and no corpus folder")
+    return edition_set(corpus)
 
 
-def _corpus_edition_set():
-    """The editions of the corpus (``--corpus``-less: $LAWSEARCH_CORPUS or the nearest
+def _corpus_edition_set(corpus_dir: str | None = None, out_dir: str | None = None):
+    """The editions of the corpus (``--corpus``, else $LAWSEARCH_CORPUS or the nearest
     corpus/) for ``diff`` with no FROM and TO; a clear error where it holds only one."""
     from .editions import edition_list, edition_set
 
-    root = find_corpus(None)
-    corpus = load_corpus_quietly(root)
+    root = find_corpus(corpus_dir)
+    corpus = load_corpus_quietly(root, out_dir)
     known = [e.id for e in edition_list(corpus)]
     if len(known) < 2:
         raise click.ClickException(f"{shorten(str(root))} holds one edition ({', '.join(known) or 'unnamed'}): "
@@ -1111,7 +1129,7 @@ def _corpus_edition_set():
     return edition_set(corpus)
 
 
-def load_corpus_quietly(root: Path):
+def load_corpus_quietly(root: Path, out_dir: str | None = None):
     from .build import load_corpus
 
-    return load_corpus(root, root.resolve().parent / "build", quiet)
+    return load_corpus(root, Path(out_dir) if out_dir else root.resolve().parent / "build", quiet)

@@ -365,6 +365,23 @@ def test_diff_compares_two_editions_the_corpus_holds_as_their_description_does(b
     assert json.loads(own.output)["changes"]["en"]
 
 
+def test_diff_takes_corpus_and_names_the_unknown_edition(built_editions, tmp_path, monkeypatch):
+    """``diff --corpus DIR --out DIR`` as every other command; a mistyped edition is the one
+    named, with the corpus's editions, whichever argument it is."""
+    folder, out = built_editions
+    monkeypatch.chdir(tmp_path)  # no corpus/ here: only --corpus says which corpus
+    runner = CliRunner()
+    own = runner.invoke(main, ["diff", "2007", "2017", "--json", "--corpus", str(folder), "--out", str(out)],
+                        env={"LAWSEARCH_CORPUS": None})
+    assert own.exit_code == 0, own.output
+    assert json.loads(own.output)["from"] == "2007" and json.loads(own.output)["changes"]["ru"]
+    for args in (("2007", "1999"), ("1999", "2017")):
+        wrong = runner.invoke(main, ["diff", *args, "--corpus", str(folder), "--out", str(out)],
+                              env={"LAWSEARCH_CORPUS": None})
+        assert wrong.exit_code == 1 and "'1999'" in wrong.output and "2007, 2017" in wrong.output, wrong.output
+        assert "'2007'" not in wrong.output and "'2017'" not in wrong.output
+
+
 def _description(tmp_path: Path, ids: list[str], diff: str = "") -> Path:
     """ru-en-both's two editions' sources under the edition ids given (repeating the last
     edition's sources for a third), with an optional ``[diff]`` table."""
