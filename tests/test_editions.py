@@ -228,6 +228,9 @@ def test_show_says_which_editions_there_are_and_what_an_edition_lacks(built_edit
     assert wrong.exit_code == 2 and "2007, 2017" in wrong.output
     lacking = run(built_editions, "show", "61B4", "--edition", "2007")  # added in 2017
     assert lacking.exit_code == 1 and "61B4" in lacking.output
+    # not in that edition, but in the other -- no hint of damage ("our text of it has no")
+    assert "61B4 is not in the 2007 edition" in lacking.output and "--edition 2017" in lacking.output
+    assert "our text" not in lacking.output and "did you mean" not in lacking.output
     assert run(built_editions, "show", "61B4", "--edition", "2017").exit_code == 0
 
 
