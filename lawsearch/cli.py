@@ -10,6 +10,7 @@ import errno
 import functools
 import json
 import os
+import re
 import shlex
 import sys
 import tomllib
@@ -420,9 +421,27 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
         if edition not in known:
             raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
                                      param_hint="'--edition'")
-        resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+        try:
+            resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+        except CorpusError:
+            from .show import not_in_edition
+
+            said = not_in_edition(corpus, node_id, edition)
+            if said is None:
+                raise
+            raise click.ClickException(said) from None
     else:
-        resolved = resolve(corpus, node_id)
+        try:
+            resolved = resolve(corpus, node_id)
+        except CorpusError:
+            from .editions import split
+            from .show import not_in_edition
+
+            named, bare_id = split(node_id.strip())  # 2011~49: an ID of an edition that lacks it
+            said = not_in_edition(corpus, bare_id, named) if named in {e.id for e in corpus.editions} else None
+            if said is None:
+                raise
+            raise click.ClickException(said) from None
     if as_json:
         emit_json(as_dict(corpus, resolved))
     else:
@@ -808,7 +827,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         rest = group["total"] - len(group["shown"])
         if rest and group["law"] and len(rows) > 1:
             # "law:N …" shows every match of the law: one law is never capped
-            again = hint(f"law:{group['law']} {query}", group["total"])
+            again = hint(_law_filter(group["law"], query), group["total"])
             lines.append(click.style(f"    … and {rest} more in law {group['law']}: {again}", dim=True))
         lines.append("")
     count = f"{result.total} {'hit' if result.total == 1 else 'hits'}"
@@ -876,6 +895,18 @@ def _highlight(snippet: str, spans: list[list[int]]) -> str:
         out += snippet[pos:start] + click.style(snippet[start:end], fg="yellow", bold=True)
         pos = end
     return out + snippet[pos:]
+
+
+def _law_filter(law: str, query: str) -> str:
+    """The query narrowed to one law as a user types it: ``law:50 …``; another edition's law
+    as ``law:50 edition:2017 …`` (the query's own edition: filter then left out)."""
+    from .editions import split
+
+    edition, bare_id = split(law)
+    if edition is None:
+        return f"law:{law} {query}"
+    rest = re.sub(r"(?<!\S)edition:\S*\s*", "", query).strip()
+    return f"law:{bare_id} edition:{edition} {rest}".rstrip()
 
 
 def _check_law(corpus, law: str | None) -> None:
@@ -994,6 +1025,11 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
               help="An editions description (TOML: [[editions]] with id and sources; optionally [diff] with from "
                    "and to); FROM and TO are its edition ids. Without it, FROM and TO are two editions the corpus "
                    "holds, or two corpus folders, one edition each.")
+@click.option("--corpus", "corpus_dir", metavar="DIR", callback=named("a folder"),
+              help="The corpus whose editions FROM and TO name (default: $LAWSEARCH_CORPUS, else the nearest "
+                   "corpus/ folder).")
+@click.option("--out", "out_dir", metavar="DIR", callback=named("a folder"),
+              help="Where its build is (default: build/ beside the corpus folder).")
 @click.option("--law", metavar="N", help="Only the changes that touch this law (in either edition).")
 @click.option("--lang", metavar="LANG", help="Compare in this language only (default: every language both editions have).")
 @click.option("--json", "as_json", is_flag=True,
@@ -1002,8 +1038,8 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
 @click.option("--html", "html_dir", metavar="DIR", callback=named("a folder"),
               help="Also write the compare view, a page per law, to DIR/compare/ (a built site's folder, "
                    "or any folder: it opens from file://).")
-def diff(from_edition: str, to_edition: str, description: str | None, law: str | None, lang: str | None,
-         as_json: bool, html_dir: str | None) -> None:
+def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir: str | None, out_dir: str | None,
+         law: str | None, lang: str | None, as_json: bool, html_dir: str | None) -> None:
     """What changed between two editions, law by law: added, removed, renumbered, moved,
     split, merged and reworded nodes (with the words changed).
 
@@ -1023,6 +1059,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
       lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
       lawsearch diff 2007 2017          # two editions the corpus (corpus/, $LAWSEARCH_CORPUS) holds
+      lawsearch diff 2007 2017 --corpus my-corpus   # two editions of that corpus
       lawsearch diff                    # the corpus's two editions, the older first
       lawsearch diff --editions editions.toml   # its [diff] from and to, or its only two editions
     """
@@ -1033,11 +1070,12 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
         raise click.UsageError("name both editions (FROM TO), or neither to compare the only two there are")
     try:
         if from_edition is None:
-            editions = read_description(Path(description)) if description else _corpus_edition_set()
+            editions = read_description(Path(description)) if description else _corpus_edition_set(corpus_dir,
+                                                                                                      out_dir)
             from_edition, to_edition = editions.default_pair()
         elif description:
             editions = read_description(Path(description))
-        elif (kept := _corpus_editions(from_edition, to_edition)) is not None:
+        elif (kept := _corpus_editions(from_edition, to_edition, corpus_dir, out_dir)) is not None:
             editions = kept  # two editions of the corpus itself (docs/editions.md)
         else:
             for folder in (from_edition, to_edition):
@@ -1092,29 +1130,40 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
             emit(visible(line))
 
 
-def _corpus_editions(from_edition: str, to_edition: str):
+def _corpus_editions(from_edition: str, to_edition: str, corpus_dir: str | None = None, out_dir: str | None = None):
     """The corpus's own editions for ``diff FROM TO`` when both are editions it holds
-    (lawsearch/editions.py) and neither names a folder; else None."""
+    (lawsearch/editions.py) and neither names a folder; None when FROM and TO may be two
+    corpus folders. A name that is neither an edition of a corpus holding several nor a
+    folder is an error naming it and the corpus's editions."""
     from .editions import edition_set
 
     if any(Path(name).is_dir() for name in (from_edition, to_edition)):
         return None
     try:
-        root = find_corpus(None)
+        root = find_corpus(corpus_dir)
     except click.ClickException:
+        if corpus_dir:
+            raise
         return None
-    corpus = load_corpus_quietly(root)
-    known = {e.id for e in corpus.editions}
-    return edition_set(corpus) if {from_edition, to_edition} <= known and len(known) > 1 else None
+    corpus = load_corpus_quietly(root, out_dir)
+    known = [e.id for e in corpus.editions]
+    if len(known) < 2:
+        return None
+    unknown = list(dict.fromkeys(n for n in (from_edition, to_edition) if n not in known))
+    if unknown:
+        raise click.ClickException(
+            f"{' and '.join(repr(shorten(n)) for n in unknown)} {'is no edition' if len(unknown) == 1 else 'are no editions'}"
+            f" of {shorten(str(root))} (its editions: {', '.join(known)}) and no corpus folder")
+    return edition_set(corpus)
 
 
-def _corpus_edition_set():
-    """The editions of the corpus (``--corpus``-less: $LAWSEARCH_CORPUS or the nearest
+def _corpus_edition_set(corpus_dir: str | None = None, out_dir: str | None = None):
+    """The editions of the corpus (``--corpus``, else $LAWSEARCH_CORPUS or the nearest
     corpus/) for ``diff`` with no FROM and TO; a clear error where it holds only one."""
     from .editions import edition_list, edition_set
 
-    root = find_corpus(None)
-    corpus = load_corpus_quietly(root)
+    root = find_corpus(corpus_dir)
+    corpus = load_corpus_quietly(root, out_dir)
     known = [e.id for e in edition_list(corpus)]
     if len(known) < 2:
         raise click.ClickException(f"{shorten(str(root))} holds one edition ({', '.join(known) or 'unnamed'}): "
@@ -1122,7 +1171,7 @@ def _corpus_edition_set():
     return edition_set(corpus)
 
 
-def load_corpus_quietly(root: Path):
+def load_corpus_quietly(root: Path, out_dir: str | None = None):
     from .build import load_corpus
 
-    return load_corpus(root, root.resolve().parent / "build", quiet)
+    return load_corpus(root, Path(out_dir) if out_dir else root.resolve().parent / "build", quiet)

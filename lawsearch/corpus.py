@@ -162,10 +162,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     from . import editions, overlap
 
     several = editions.editions_of(folder.sources, folder.code.get("edition"))
-    if len(several) > 1:
-        wrong = editions.check(folder)
-        if wrong:
-            raise CorpusError(wrong)  # one tree per edition, joined (lawsearch/editions.py)
+    wrong = editions.check(folder)
+    if wrong:
+        raise CorpusError(wrong)  # a default no source has, several and none the default, a name unfit for IDs
+    if len(several) > 1:  # one tree per edition, joined (lawsearch/editions.py)
         return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     # the words a line break split are restored by the morphology dictionary or, in a script
@@ -287,7 +287,7 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
             indents={i: v for i, v in folder.indents.items() if i in ids})
         progress(f"edition {ed.id}{' (default)' if ed.default else ''}: {len(mine)} sources")
         parts.append((ed, parse_folder(part, progress, strict=False)))
-    corpus = editions.join(parts, {})
+    corpus = editions.join(editions.absent_laws(parts), {})
     errors = [for_user(p, folder.root) for p in corpus.problems if p.severity == "error"]
     if strict and errors:
         raise CorpusError(errors)
