@@ -452,8 +452,9 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
     return out
 
 
-# a copyright notice: the sign, or (c), then a year or a name
-COPYRIGHT = re.compile(r"^\s*(?:©|\([cC]\))\s*\w")
+# a copyright notice: the sign, then a year or a name; (c) only with a year, since "(c)" also
+# labels a sub-clause, which may well be a file's last line
+COPYRIGHT = re.compile(r"^\s*(?:©\s*\w|\([cC]\)\s*(?:1[89]|20)\d\d\b)")
 
 
 def copyright_tail(lines: list[str]) -> set[int]:
@@ -463,6 +464,8 @@ def copyright_tail(lines: list[str]) -> set[int]:
 
     >>> sorted(copyright_tail(["Текст правила.", "© 2001 Клуб. Все права защищены.", ""]))
     [1]
+    >>> sorted(copyright_tail(["(b) a pass", "(c) a double is made aloud", "(c) 2009 Club"]))
+    [2]
     """
     filled = [n for n, t in enumerate(lines) if t.strip()]
     return {n for n in filled[-EDGE_LINES:] if COPYRIGHT.match(lines[n])}
