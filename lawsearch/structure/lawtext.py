@@ -32,11 +32,19 @@ class LawText(BuilderBase):
                 self._verify_continuing(piece, state)
             for line, c in zip(piece.lines, self.classes(piece)):
                 self._add_line(piece, line, c, path, state)
-        if state.current is not None:
+        if state.current is not None and self._ends_at_gap(run):
             last = self.nodes[state.current]
             last.truncated_end = True
             if last.length:
                 last.marks.append(Mark("gap", last.length, last.length))
+
+    def _ends_at_gap(self, run: Run) -> bool:
+        """Whether text is known to be lost after a run: it ends at a footer (the next page
+        is not in the text), or inside a file that numbers its pages (the rest of the page is
+        not in it). A run ending at the end of a file with no page numbers (a law given as its
+        own file, a web page) ends where its document does."""
+        last = run.pieces[-1]
+        return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""
