@@ -238,7 +238,7 @@ class LawText(BuilderBase):
                         self._title_runs_on(parent, path, page_key)
                 return
         # running text (or a heading that has nowhere to go: kept as text of the piece)
-        if self._heading_shaped(line.text):
+        if c.kind == "text" and self._heading_shaped(line.text):
             self.problems.append(Problem(
                 "warning", f"a line shaped like a heading is read as text: «{line.text[:60]}»; if it is a heading, "
                            f"the source's layout does not read this form (see the manifest's `layout` and the "
