@@ -133,8 +133,10 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
         if cut.label is None:
             why = f"the curation names law {piece.curation.law}, not law {cut.law} the page before is in"
         else:
+            where = f"line {cut.seen}" if cut.seen_source == piece.source else \
+                f"{paths.get(cut.seen_source, cut.seen_source)}:{cut.seen}"
             why = (f"its {cut.level} {cut.label} repeats or goes back from {cut.law}{cut.seen_label} "
-                   f"at {paths.get(cut.seen_source, cut.seen_source)}:{cut.seen}, so a law heading was lost before it")
+                   f"at {where}, so a law heading was lost before it")
         p = by_piece.get((piece.source, piece.first))
         if p is not None and p.law is not None:
             then = f"placed in law {p.law} by rule {p.rule}"

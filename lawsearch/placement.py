@@ -177,6 +177,7 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                     cut = LostHeading(piece, law, None, None, None, None, None)
                 if cut is not None:
                     cuts.append(cut)
+                    piece.joined_by = None  # it no longer joins the page before: check lists it so
                     out.append(current)
                     current = Run()
                     law, seen = None, {}
