@@ -120,8 +120,10 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
         if lost:
             r.add(f"  missing between them: {_ranges(lost)} -- not in the sources; text there is shown as a gap")
+    paged = {p.source for p in pieces if p.starts_page or p.ends_page}
     for p in pieces:
-        where = "whole page" if p.starts_page and p.ends_page else \
+        where = "a file with no page numbers" if p.source not in paged else \
+            "whole page" if p.starts_page and p.ends_page else \
             "end of a page (start truncated)" if p.ends_page else \
             "start of a page (end truncated)" if p.starts_page else "fragment (both ends truncated)"
         page = f"page {p.page}" + (" (curated)" if p.page_from == "curated" else "") if p.page is not None else "page unknown"
