@@ -102,15 +102,28 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     for p in pieces:
         for source_id in {p.source, p.source.split("_")[0]}:
             opens.setdefault(ids.piece_id(source_id, p.first), opens[f"{p.source.split('_')[0]}:{p.first}"])
-    pages = sorted({p.page for p in pieces if p.page is not None})
+    pages = {p.page for p in pieces if p.page is not None}
+    # pages read as the book's apparatus (contents, index, definitions, title) are present too
+    read_as: dict[int, str] = {}
+    for p in (corpus.apparatus or {}).get("pages", ()):
+        if str(p.get("page") or "").isdigit() and int(p["page"]) not in pages:
+            read_as.setdefault(int(p["page"]), {"toc": "contents", "index": "subject index"}.get(p["kind"], p["kind"]))
+    pages = sorted(pages | set(read_as))
     r.add("")
-    r.add(f"Pages: {len(pages)} present" + (f" ({_ranges(pages)})" if pages else ""))
+    r.add(f"Pages: {len(pages)} present ({_ranges(pages)})" if pages else "Pages: no page numbers in the sources")
+    if read_as:
+        by_kind: dict[str, list[int]] = {}
+        for n, kind in sorted(read_as.items()):
+            by_kind.setdefault(kind, []).append(n)
+        r.add("  read as the book's apparatus: " + "; ".join(f"{_ranges(v)} {k}" for k, v in by_kind.items()))
     if pages:
         lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
         if lost:
             r.add(f"  missing between them: {_ranges(lost)} -- not in the sources; text there is shown as a gap")
+    paged = {p.source for p in pieces if p.starts_page or p.ends_page}
     for p in pieces:
-        where = "whole page" if p.starts_page and p.ends_page else \
+        where = "a file with no page numbers" if p.source not in paged else \
+            "whole page" if p.starts_page and p.ends_page else \
             "end of a page (start truncated)" if p.ends_page else \
             "start of a page (end truncated)" if p.starts_page else "fragment (both ends truncated)"
         page = f"page {p.page}" + (" (curated)" if p.page_from == "curated" else "") if p.page is not None else "page unknown"

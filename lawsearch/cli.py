@@ -10,6 +10,7 @@ import errno
 import functools
 import json
 import os
+import re
 import shlex
 import sys
 import tomllib
@@ -422,9 +423,27 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
         if edition not in known:
             raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
                                      param_hint="'--edition'")
-        resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+        try:
+            resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
+        except CorpusError:
+            from .show import not_in_edition
+
+            said = not_in_edition(corpus, node_id, edition)
+            if said is None:
+                raise
+            raise click.ClickException(said) from None
     else:
-        resolved = resolve(corpus, node_id)
+        try:
+            resolved = resolve(corpus, node_id)
+        except CorpusError:
+            from .editions import split
+            from .show import not_in_edition
+
+            named, bare_id = split(node_id.strip())  # 2011~49: an ID of an edition that lacks it
+            said = not_in_edition(corpus, bare_id, named) if named in {e.id for e in corpus.editions} else None
+            if said is None:
+                raise
+            raise click.ClickException(said) from None
     if as_json:
         emit_json(as_dict(corpus, resolved))
     else:
@@ -504,17 +523,35 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     root = Path(corpus) if corpus else find_corpus(None)
     if root.exists() and not root.is_dir():
         raise click.ClickException(f"--corpus names {root}, which is not a folder")
+    made = [p for p in (root, *root.parents) if not p.exists()]  # what a failure must take away again
     try:
         root.mkdir(parents=True, exist_ok=True)
         added = add_files(root, expand_folders([Path(f) for f in files]))
     except OSError as e:
+        _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
     except CorpusError as e:
+        _remove_empty(made)
         raise click.ClickException(error_message(e)) from None
     for a in added:
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
+
+
+def _remove_empty(made: list[Path]) -> None:
+    """Take away the folders a failed ``add`` made (deepest first), as far as they hold no
+    file: it leaves nothing behind it."""
+    import os
+
+    for top in made:
+        if not top.is_dir():
+            continue
+        for here, _, _ in sorted(os.walk(top), key=lambda w: -len(w[0])):
+            try:
+                Path(here).rmdir()
+            except OSError:
+                pass  # a file in it: not ours to take away
 
 
 @main.command()
@@ -717,10 +754,34 @@ def _open_searcher(root: Path, out: Path):
     fingerprint = searcher.meta.get("fingerprint")
     other = built_from(root, fingerprint)
     if other:  # rebuilding OUT from this corpus would replace another corpus's build: no hint to
+        _manifest_must_read(root)  # a corpus that cannot be read gets no other corpus's answers
         tell(f"note: {index_dir} was built from the corpus {other}, not from {root}; its answers are that corpus's")
     elif not _index_is_fresh(root, fingerprint):
         tell(f"note: {index_dir} is older than the corpus; run `{command_line(['build'], root, out)}` to refresh it")
     return searcher
+
+
+def _manifest_must_read(root: Path) -> None:
+    """Stop with the manifest's own error when the corpus's manifest (and the profile it
+    names) cannot be read."""
+    from . import schema
+    from .sources import MANIFEST
+
+    path = root / MANIFEST
+    if not path.is_file():
+        return
+    try:
+        doc = schema.load(path, schema.MANIFEST)
+        name = (doc.data.get("code") or {}).get("profile")
+        if name:
+            try:
+                load_profile(name, root)
+            except CorpusError as e:
+                if e.problems[0].path is not None:
+                    raise
+                raise CorpusError(doc.problem(e.problems[0].message, "code", "profile")) from None
+    except CorpusError as e:
+        raise click.ClickException(error_message(e)) from None
 
 
 def _index_is_fresh(root: Path, fingerprint: dict | None) -> bool:
@@ -768,7 +829,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         rest = group["total"] - len(group["shown"])
         if rest and group["law"] and len(rows) > 1:
             # "law:N …" shows every match of the law: one law is never capped
-            again = hint(f"law:{group['law']} {query}", group["total"])
+            again = hint(_law_filter(group["law"], query), group["total"])
             lines.append(click.style(f"    … and {rest} more in law {group['law']}: {again}", dim=True))
         lines.append("")
     count = f"{result.total} {'hit' if result.total == 1 else 'hits'}"
@@ -836,6 +897,18 @@ def _highlight(snippet: str, spans: list[list[int]]) -> str:
         out += snippet[pos:start] + click.style(snippet[start:end], fg="yellow", bold=True)
         pos = end
     return out + snippet[pos:]
+
+
+def _law_filter(law: str, query: str) -> str:
+    """The query narrowed to one law as a user types it: ``law:50 …``; another edition's law
+    as ``law:50 edition:2017 …`` (the query's own edition: filter then left out)."""
+    from .editions import split
+
+    edition, bare_id = split(law)
+    if edition is None:
+        return f"law:{law} {query}"
+    rest = re.sub(r"(?<!\S)edition:\S*\s*", "", query).strip()
+    return f"law:{bare_id} edition:{edition} {rest}".rstrip()
 
 
 def _check_law(corpus, law: str | None) -> None:
@@ -954,6 +1027,11 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
               help="An editions description (TOML: [[editions]] with id and sources; optionally [diff] with from "
                    "and to); FROM and TO are its edition ids. Without it, FROM and TO are two editions the corpus "
                    "holds, or two corpus folders, one edition each.")
+@click.option("--corpus", "corpus_dir", metavar="DIR", callback=named("a folder"),
+              help="The corpus whose editions FROM and TO name (default: $LAWSEARCH_CORPUS, else the nearest "
+                   "corpus/ folder).")
+@click.option("--out", "out_dir", metavar="DIR", callback=named("a folder"),
+              help="Where its build is (default: build/ beside the corpus folder).")
 @click.option("--law", metavar="N", help="Only the changes that touch this law (in either edition).")
 @click.option("--lang", metavar="LANG", help="Compare in this language only (default: every language both editions have).")
 @click.option("--json", "as_json", is_flag=True,
@@ -962,8 +1040,8 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
 @click.option("--html", "html_dir", metavar="DIR", callback=named("a folder"),
               help="Also write the compare view, a page per law, to DIR/compare/ (a built site's folder, "
                    "or any folder: it opens from file://).")
-def diff(from_edition: str, to_edition: str, description: str | None, law: str | None, lang: str | None,
-         as_json: bool, html_dir: str | None) -> None:
+def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir: str | None, out_dir: str | None,
+         law: str | None, lang: str | None, as_json: bool, html_dir: str | None) -> None:
     """What changed between two editions, law by law: added, removed, renumbered, moved,
     split, merged and reworded nodes (with the words changed).
 
@@ -983,6 +1061,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
       lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
       lawsearch diff 2007 2017          # two editions the corpus (corpus/, $LAWSEARCH_CORPUS) holds
+      lawsearch diff 2007 2017 --corpus my-corpus   # two editions of that corpus
       lawsearch diff                    # the corpus's two editions, the older first
       lawsearch diff --editions editions.toml   # its [diff] from and to, or its only two editions
     """
@@ -993,11 +1072,12 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
         raise click.UsageError("name both editions (FROM TO), or neither to compare the only two there are")
     try:
         if from_edition is None:
-            editions = read_description(Path(description)) if description else _corpus_edition_set()
+            editions = read_description(Path(description)) if description else _corpus_edition_set(corpus_dir,
+                                                                                                      out_dir)
             from_edition, to_edition = editions.default_pair()
         elif description:
             editions = read_description(Path(description))
-        elif (kept := _corpus_editions(from_edition, to_edition)) is not None:
+        elif (kept := _corpus_editions(from_edition, to_edition, corpus_dir, out_dir)) is not None:
             editions = kept  # two editions of the corpus itself (docs/editions.md)
         else:
             for folder in (from_edition, to_edition):
@@ -1052,29 +1132,40 @@ def diff(from_edition: str, to_edition: str, description: str | None, law: str |
             emit(visible(line))
 
 
-def _corpus_editions(from_edition: str, to_edition: str):
+def _corpus_editions(from_edition: str, to_edition: str, corpus_dir: str | None = None, out_dir: str | None = None):
     """The corpus's own editions for ``diff FROM TO`` when both are editions it holds
-    (lawsearch/editions.py) and neither names a folder; else None."""
+    (lawsearch/editions.py) and neither names a folder; None when FROM and TO may be two
+    corpus folders. A name that is neither an edition of a corpus holding several nor a
+    folder is an error naming it and the corpus's editions."""
     from .editions import edition_set
 
     if any(Path(name).is_dir() for name in (from_edition, to_edition)):
         return None
     try:
-        root = find_corpus(None)
+        root = find_corpus(corpus_dir)
     except click.ClickException:
+        if corpus_dir:
+            raise
         return None
-    corpus = load_corpus_quietly(root)
-    known = {e.id for e in corpus.editions}
-    return edition_set(corpus) if {from_edition, to_edition} <= known and len(known) > 1 else None
+    corpus = load_corpus_quietly(root, out_dir)
+    known = [e.id for e in corpus.editions]
+    if len(known) < 2:
+        return None
+    unknown = list(dict.fromkeys(n for n in (from_edition, to_edition) if n not in known))
+    if unknown:
+        raise click.ClickException(
+            f"{' and '.join(repr(shorten(n)) for n in unknown)} {'is no edition' if len(unknown) == 1 else 'are no editions'}"
+            f" of {shorten(str(root))} (its editions: {', '.join(known)}) and no corpus folder")
+    return edition_set(corpus)
 
 
-def _corpus_edition_set():
-    """The editions of the corpus (``--corpus``-less: $LAWSEARCH_CORPUS or the nearest
+def _corpus_edition_set(corpus_dir: str | None = None, out_dir: str | None = None):
+    """The editions of the corpus (``--corpus``, else $LAWSEARCH_CORPUS or the nearest
     corpus/) for ``diff`` with no FROM and TO; a clear error where it holds only one."""
     from .editions import edition_list, edition_set
 
-    root = find_corpus(None)
-    corpus = load_corpus_quietly(root)
+    root = find_corpus(corpus_dir)
+    corpus = load_corpus_quietly(root, out_dir)
     known = [e.id for e in edition_list(corpus)]
     if len(known) < 2:
         raise click.ClickException(f"{shorten(str(root))} holds one edition ({', '.join(known) or 'unnamed'}): "
@@ -1082,7 +1173,7 @@ def _corpus_edition_set():
     return edition_set(corpus)
 
 
-def load_corpus_quietly(root: Path):
+def load_corpus_quietly(root: Path, out_dir: str | None = None):
     from .build import load_corpus
 
-    return load_corpus(root, root.resolve().parent / "build", quiet)
+    return load_corpus(root, Path(out_dir) if out_dir else root.resolve().parent / "build", quiet)

@@ -341,6 +341,9 @@ class _Matcher:
                 continue
             if similarity(self.old.nodes[o].text, self.new.nodes[n].text) >= SAME_TITLE_SIMILARITY:
                 self.pair(o, n)
+            elif o in candidates and self.new.parent(o) == want:
+                # the same ID, title and (mapped) parent: reworded, however much of the text changed
+                self.pair(o, o)
 
     def _text_split(self, o: str, n: str) -> bool:
         """``o``'s text is ``n``'s followed by the texts of new siblings after ``n`` that have no

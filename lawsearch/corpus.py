@@ -110,13 +110,42 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     about_commentary = [st for st in curation if st.at[0] in commentary_ids]
     curation = [st for st in curation if st.at[0] not in commentary_ids]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
-    placements = placement.place(runs, lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source)),
-                                 grammar.levels, list(contents))
+    read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source))  # noqa: E731
+    runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
+                                                  lambda level, label: grammar.ids.alphabet(level).position(label))
+    placements = placement.place(runs, read, grammar.levels, list(contents))
     placement.statements(runs, placements)
+    problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang, about_commentary)
     return tree, runs, problems
+
+
+def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[placement.Placement],
+                       paths: dict[str, str]) -> list[Problem]:
+    """A warning for each page that could not go on the law before it (placement.split_at_lost_headings):
+    what was seen, where the page went, and, where no rule placed it, what to write."""
+    by_piece = {(p.source, p.first): p for p in placements}
+    out = []
+    for cut in cuts:
+        piece = cut.piece
+        path = paths.get(piece.source, piece.source)
+        if cut.label is None:
+            why = f"the curation names law {piece.curation.law}, not law {cut.law} the page before is in"
+        else:
+            where = f"line {cut.seen}" if cut.seen_source == piece.source else \
+                f"{paths.get(cut.seen_source, cut.seen_source)}:{cut.seen}"
+            why = (f"its {cut.level} {cut.label} repeats or goes back from {cut.law}{cut.seen_label} "
+                   f"at {where}, so a law heading was lost before it")
+        p = by_piece.get((piece.source, piece.first))
+        if p is not None and p.law is not None:
+            then = f"placed in law {p.law} by rule {p.rule}"
+        else:
+            then = (f"left unplaced: if you know its law, add to the curation file "
+                    f'[[piece]] at = "{piece.label}" law = "…"')
+        out.append(Problem("warning", f"the page does not continue law {cut.law}: {why}; {then}", path, piece.first))
+    return out
 
 
 def main_language(folder: CorpusFolder) -> str:
@@ -162,10 +191,10 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     from . import editions, overlap
 
     several = editions.editions_of(folder.sources, folder.code.get("edition"))
-    if len(several) > 1:
-        wrong = editions.check(folder)
-        if wrong:
-            raise CorpusError(wrong)  # one tree per edition, joined (lawsearch/editions.py)
+    wrong = editions.check(folder)
+    if wrong:
+        raise CorpusError(wrong)  # a default no source has, several and none the default, a name unfit for IDs
+    if len(several) > 1:  # one tree per edition, joined (lawsearch/editions.py)
         return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
     # the words a line break split are restored by the morphology dictionary or, in a script
@@ -287,7 +316,7 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
             indents={i: v for i, v in folder.indents.items() if i in ids})
         progress(f"edition {ed.id}{' (default)' if ed.default else ''}: {len(mine)} sources")
         parts.append((ed, parse_folder(part, progress, strict=False)))
-    corpus = editions.join(parts, {})
+    corpus = editions.join(editions.absent_laws(parts), {})
     errors = [for_user(p, folder.root) for p in corpus.problems if p.severity == "error"]
     if strict and errors:
         raise CorpusError(errors)

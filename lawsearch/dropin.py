@@ -268,7 +268,15 @@ def holds_raw_files(root: Path) -> bool:
 def implicit_manifest(root: Path) -> str | None:
     """The manifest a folder of raw files with none would get from ``lawsearch add``: every
     file of a format we read, under ``laws/``, ``commentary/`` or the folder itself, with
-    the detected values. None when the folder holds no such file."""
+    the detected values. None when the folder holds no such file. A file of a format we
+    refuse (an old Word .doc, a .djvu scan) is an error naming it and how to convert it,
+    as ``lawsearch add`` says of it and as an empty text is: never skipped in silence."""
+    refused = [Problem("error", f"{message}; or write a manifest.toml that lists only the files to read", str(p))
+               for p in sorted(root.rglob("*"))
+               if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+               and (message := formats.refusal(p.name))]
+    if refused:
+        raise CorpusError(refused)
     files = _raw_files(root)
     plans = []
     for file in files:

@@ -79,24 +79,61 @@ def anchor_prefix(edition: str) -> str:
 
 
 def check(folder) -> list:
-    """Problems of a manifest whose sources name several editions: it must name the
-    default one (``[code] edition``), which must be one of them, and every edition's name
-    must be fit for IDs and file names (``EDITION_NAME``)."""
+    """Problems of the manifest's editions: where sources name several, ``[code]`` must name
+    the default one; a default it names must be the edition of some source (a source naming
+    no edition is of the default one); every edition's name must be fit for IDs and file
+    names (``EDITION_NAME``) when there are several. Each problem names manifest.toml and the line."""
     from .model import Problem
 
-    where = str(folder.root / "manifest.toml")
+    manifest = folder.root / "manifest.toml"
+    where = str(manifest)
     named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
     problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use letters, "
-                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where)
-                for e in named if not EDITION_NAME.fullmatch(e)]
+                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where, _source_line(manifest, e))
+                for e in named if len(named) > 1 and not EDITION_NAME.fullmatch(e)]  # one edition has no prefix
     default = folder.code.get("edition")
+    unnamed = any(not s.edition for s in folder.sources)
     if len(named) > 1 and not default:
         problems.append(Problem("error", f"the sources are of several editions ({', '.join(named)}) and [code] names "
-                                         "no default edition: add edition = \"…\" to [code]", where))
-    elif len(named) > 1 and default not in named:
-        problems.append(Problem("error", f"[code] edition = {default!r} is not the edition of any source "
-                                         f"(they have {', '.join(named)}); name one of those the default", where))
+                                         "no default edition: add edition = \"…\" to [code]", where,
+                                _code_line(manifest, None)))
+    elif default and named and str(default) not in named and not unnamed:
+        problems.append(Problem("error", f"[code] edition = {str(default)!r} is not the edition of any source "
+                                         f"(the sources' editions: {', '.join(named)}); name one of those the "
+                                         "default", where, _code_line(manifest, "edition")))
     return problems
+
+
+def _manifest_lines(manifest) -> list[str]:
+    try:
+        return manifest.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+_TABLE = re.compile(r"\s*\[\[?\s*([\w.-]+)\s*\]\]?")
+
+
+def _code_line(manifest, key: str | None) -> int | None:
+    """The line of ``key = …`` in the manifest's ``[code]`` table (of the table's header
+    when ``key`` is None or absent); None when there is no such table."""
+    table, header = None, None
+    for n, line in enumerate(_manifest_lines(manifest), 1):
+        found = _TABLE.match(line)
+        if found:
+            table = found.group(1)
+            header = n if table == "code" and header is None else header
+        elif table == "code" and key and re.match(rf"\s*{re.escape(key)}\s*=", line):
+            return n
+    return header
+
+
+def _source_line(manifest, edition: str) -> int | None:
+    """The first line of the manifest that sets ``edition = <edition>`` in a source."""
+    for n, line in enumerate(_manifest_lines(manifest), 1):
+        if re.match(r"\s*edition\s*=", line) and edition in line:
+            return n
+    return None
 
 
 def editions_of(sources, default: str | None) -> tuple[Edition, ...]:
@@ -150,6 +187,62 @@ def _footnote(f, ed: str, default: str):
 def _ref(r, ed: str, default: str):
     q = lambda i: qualify(i, ed, default)  # noqa: E731
     return replace(r, from_=q(r.from_), law=q(r.law), target=q(r.target))
+
+
+def _law_number(law: str | None) -> int | None:
+    return int(law) if law is not None and law.isdigit() else None
+
+
+def _gap_between(corpus, before: str, after: str) -> bool:
+    """Whether an edition's sources show text lost between law ``before`` and law ``after``
+    (the next law present): the one ends or the other starts truncated, they come from
+    different files, or from different runs of joined pages of one file."""
+    first = [n for n in corpus.nodes if n.law == before and n.spans]
+    second = [n for n in corpus.nodes if n.law == after and n.spans]
+    if not first or not second:
+        return True
+    last, head = first[-1], second[0]
+    if last.truncated_end or head.truncated_start or any(n.truncated_start for n in second if n.kind == "law"):
+        return True
+    end, start = last.spans[-1], head.spans[0]
+    if end.source != start.source:
+        return True
+    ids = {s.path: s.id for s in corpus.sources}
+    source = ids.get(end.source)
+    pieces = sorted((p.first, p.run) for p in corpus.report.pieces if p.source == source)
+
+    def run(line: int) -> int | None:
+        found = [r for first, r in pieces if first <= line]
+        return found[-1] if found else None
+
+    return run(end.lines[1]) != run(start.lines[0])
+
+
+def absent_laws(parts: list[tuple[Edition, Any]]) -> list[tuple[Edition, Any]]:
+    """The editions' corpora without the "missing" law nodes that only say a law is not in
+    that edition: a number between an edition's first and last law gets a missing node
+    (text lost), but where another edition has that law, and this edition's sources run
+    on without a gap from the law before it to the law after it, the law is not in this
+    edition -- removed or not yet added -- and gets no node (docs/editions.md)."""
+    if len(parts) < 2:
+        return parts
+    present = {ed.id: {n.law for n in c.nodes if n.kind == "law" and not n.missing} for ed, c in parts}
+    out = []
+    for ed, c in parts:
+        elsewhere = set().union(*(laws for other, laws in present.items() if other != ed.id))
+        numbers = sorted((_law_number(law), law) for law in present[ed.id] if _law_number(law) is not None)
+        parents = {n.parent for n in c.nodes}
+        absent = set()
+        for n in c.nodes:
+            number = _law_number(n.law)
+            if n.kind != "law" or not n.missing or n.id in parents or n.law not in elsewhere or number is None:
+                continue
+            before = [law for k, law in numbers if k < number]
+            after = [law for k, law in numbers if k > number]
+            if before and after and not _gap_between(c, before[-1], after[0]):
+                absent.add(n.id)
+        out.append((ed, replace(c, nodes=tuple(n for n in c.nodes if n.id not in absent)) if absent else c))
+    return out
 
 
 def join(parts: list[tuple[Edition, Any]], code: dict[str, Any]):
@@ -294,6 +387,16 @@ def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
             if n.kind == "law" and edition_of(n.id, corpus) == edition and mine & _titles(n):
                 return n.id, False
     return None, False
+
+
+def later(edition: str, than: str) -> bool | None:
+    """Whether ``edition`` is later than ``than`` by the editions' names in order (digit runs
+    as numbers, as ``diff`` orders them); None for the same name."""
+    from .edition_trees import _name_order
+
+    if edition == than:
+        return None
+    return _name_order(edition) > _name_order(than)
 
 
 def edition_set(corpus):

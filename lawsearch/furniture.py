@@ -393,13 +393,41 @@ def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool]) ->
     return frozenset(key for key, n in files.items() if n >= enough and len(contexts[key]) >= 2)
 
 
+# a page's number as its footer or head prints it: ``- 34``, ``— 34 —``, ``34``
+PAGE_NUMBER_LINE = re.compile(r"^\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*$")
+
+
+def _by_page_numbers(raw: list[str], ns: list[int]) -> bool:
+    """Whether every one of the lines ``ns`` stands next to a page number (the nearest
+    non-empty line before or after it): a line printed under or over each page's number."""
+    def near(n: int, step: int) -> bool:
+        k = n + step
+        while 0 <= k < len(raw) and not raw[k].strip():
+            k += step
+        return 0 <= k < len(raw) and bool(PAGE_NUMBER_LINE.match(raw[k]))
+    return len(ns) >= 2 and all(near(n, -1) or near(n, 1) for n in ns)
+
+
 def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
-                   shared: frozenset[str] = frozenset()) -> set[int]:
+                   shared: frozenset[str] = frozenset(), raw: list[str] | None = None) -> set[int]:
     """Lines (0-based) that repeat a header or footer of the file: the same short line, its
     numbers aside, at two or more places apart -- a site header printed on every page, a
     book title in a running foot. A heading never counts (a law may well be cited in a
-    title again), nor a line that reads as part of a sentence (lower-case start)."""
+    title again), nor a line that reads as part of a sentence (lower-case start). A line
+    that ends like a sentence counts only when every copy stands next to a page number
+    (``raw``: the lines before furniture was emptied): a printer's imprint under each
+    page's footer.
+
+    >>> sorted(repeated_lines(["Текст.", "- 3", "Отпечатано там-то, 1991.", "Ещё текст.", "- 4",
+    ...                        "Отпечатано там-то, 1991.", "Конец."], "ru", lambda s: False))  # footers too
+    [1, 2, 4, 5]
+    """
+    raw = lines if raw is None else raw
     keys = [_key(line) if line.strip() else "" for line in lines]
+    where: dict[str, list[int]] = {}
+    for n, key in enumerate(keys):
+        if key:
+            where.setdefault(key, []).append(n)
     counts = Counter(k for k in keys if k)
     first: dict[str, int] = {}
     last: dict[str, int] = {}
@@ -411,13 +439,36 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
         if not key or (counts[key] < 2 and key not in shared):
             continue
         s = _norm(lines[n])
-        # a header is a name, not a sentence: a line ending one is the text's own
-        if len(s.split()) > 12 or s[0].islower() or SENTENCE_END.search(s) or heading(s):
+        if s[0].islower() or heading(s):
+            continue
+        # a header is a name, not a sentence: a line ending one is the text's own, unless
+        # it stands by the page number on every page (an imprint in the foot)
+        if (len(s.split()) > 12 or SENTENCE_END.search(s)) and not (
+                len(s.split()) <= 24 and _by_page_numbers(raw, where[key])):
             continue
         # the copies stand apart (adjacent copies are the overstrike of bold print)
         if key in shared or last[key] - first[key] > 1:
             out.add(n)
     return out
+
+
+# a copyright notice: the sign, then a year or a name; (c) only with a year, since "(c)" also
+# labels a sub-clause, which may well be a file's last line
+COPYRIGHT = re.compile(r"^\s*(?:©\s*\w|\([cC]\)\s*(?:1[89]|20)\d\d\b)")
+
+
+def copyright_tail(lines: list[str]) -> set[int]:
+    """Lines (0-based) among the last ``EDGE_LINES`` non-empty lines of a file that open
+    with a copyright sign: a saved web page's footer, once per file. No law text opens a
+    line with ©; elsewhere in a file (a title page's ``© перевод``) the line stays.
+
+    >>> sorted(copyright_tail(["Текст правила.", "© 2001 Клуб. Все права защищены.", ""]))
+    [1]
+    >>> sorted(copyright_tail(["(b) a pass", "(c) a double is made aloud", "(c) 2009 Club"]))
+    [2]
+    """
+    filled = [n for n, t in enumerate(lines) if t.strip()]
+    return {n for n in filled[-EDGE_LINES:] if COPYRIGHT.match(lines[n])}
 
 
 def overstrike_duplicates(lines: list[str]) -> set[int]:
@@ -554,7 +605,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n, m in _spaced_heading_pairs(lines, spaced, heading):
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
-    for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared)),
+    for n in copyright_tail(lines):
+        changes.append((n + 1, "copyright_tail"))
+        lines[n] = ""
+    for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared, raw)),
                         ("overstrike_duplicates", overstrike_duplicates(lines))):
         for n in sorted(found):
             changes.append((n + 1, name))

@@ -127,6 +127,72 @@ def by_section_title(titles: Iterable[str], entries: Iterable[ContentsEntry]) ->
     return None
 
 
+@dataclass(frozen=True)
+class LostHeading:
+    """Where a run of joined pages was cut because a page cannot go on the law before it:
+    its first heading repeats (or goes back from) a label already seen in that law, or a
+    curation statement names another law for it. ``seen`` is the raw line of the label
+    it repeats (None where curation cut it)."""
+
+    piece: Piece
+    law: str  # the law the page would have continued
+    level: str | None
+    label: str | None
+    seen_label: str | None
+    seen: int | None
+    seen_source: str | None
+
+
+def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Classified]],
+                           levels: tuple[str, ...], position: Callable[[str, str], int | None]
+                           ) -> tuple[list[Run], list[LostHeading]]:
+    """Cut each run where a page joined to the one before cannot continue its law.
+
+    A page that begins with a top-level heading (a section ``B.``) whose label repeats or
+    goes back from the last one of that level in the law the run is in (law 12 ended with
+    12B) is no continuation: the law heading between them was lost with the page's top. A
+    curation statement that names another law for a joined page says the same. The page
+    then starts a run of its own, which the curation, contents and page rules place, or
+    which stays an unplaced piece with a suggestion. ``position(level, label)`` is a
+    label's place in its level's alphabet."""
+    top = levels[0] if levels else None
+    out: list[Run] = []
+    cuts: list[LostHeading] = []
+    for run in runs:
+        current = Run()
+        law: str | None = None
+        seen: dict[str, tuple[int, str, int, str]] = {}  # level -> (position, label, raw line, source)
+        for n, piece in enumerate(run.pieces):
+            kinds = classes(piece)
+            if n > 0 and piece.joined_by == "page" and law is not None:
+                cut = None
+                first = next(((c, line) for c, line in zip(kinds, piece.lines) if c.kind not in ("footnote", "empty")), None)
+                st = piece.curation
+                if first is not None and first[0].kind == top and top in seen:
+                    pos = position(top, first[0].label)
+                    if pos is not None and pos <= seen[top][0]:
+                        _, label, line, source = seen[top]
+                        cut = LostHeading(piece, law, top, first[0].label, label, line, source)
+                if cut is None and st is not None and st.law and st.law != law:
+                    cut = LostHeading(piece, law, None, None, None, None, None)
+                if cut is not None:
+                    cuts.append(cut)
+                    piece.joined_by = None  # it no longer joins the page before: check lists it so
+                    out.append(current)
+                    current = Run()
+                    law, seen = None, {}
+            current.pieces.append(piece)
+            for c, line in zip(kinds, piece.lines):
+                if c.kind == "law":
+                    law, seen = c.label, {}
+                elif c.kind in levels and (pos := position(c.kind, c.label)) is not None:
+                    idx = levels.index(c.kind)
+                    seen = {lv: v for lv, v in seen.items() if levels.index(lv) < idx}
+                    seen[c.kind] = (pos, c.label, line.first, piece.source)
+        out.append(current)
+    return out, cuts
+
+
 def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels: tuple[str, ...],
           entries: list[ContentsEntry]) -> list[Placement]:
     """Each piece's law and rule, strongest rule first: heading, continuity (a page joined

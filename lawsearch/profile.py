@@ -21,6 +21,7 @@ This module imports nothing from the package but ``model``.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import tempfile
@@ -118,7 +119,9 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
         if not path.is_file():
             known = ", ".join(builtin_names()) or "none"
             where = str(corpus_root / USER_FILE) if user is not None and "extends" in user else None
-            raise CorpusError(Problem("error", f"no built-in profile {base!r} (built in: {known})", where))
+            close = difflib.get_close_matches(str(base), builtin_names(), n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise CorpusError(Problem("error", f"no built-in profile {base!r}{hint} (built in: {known})", where))
         layers.append(_read(path))
         origin.append(path)
         folders.append(path.parent)

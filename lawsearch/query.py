@@ -383,7 +383,8 @@ class Searcher:
         if ed is None:
             return filters
         out = dict(filters, edition="" if ed == self.editions.get("default") else ed)
-        if out["edition"] and "law" in out:
+        # law:2017~50 names that edition's law already (as the hits' law reads)
+        if out["edition"] and "law" in out and editions.split(out["law"])[0] is None:
             out["law"] = out["edition"] + self.editions.get("separator", "~") + out["law"]
         return out
 

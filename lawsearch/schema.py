@@ -302,7 +302,38 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
         if _TOML_REPEATS.search(message):
             message = f"a key or table is given twice ({message}); keep one"
-        raise CorpusError(Problem("error", f"not valid TOML: {message}", str(path), int(m[1]) if m else None)) from None
+        line = int(m[1]) if m else None
+        opened = _unclosed_bracket(text, line) if line and re.match(r"Unclosed (?:array|inline table)", message) else None
+        if opened is not None and opened != line:
+            message = f"{message} (opened on this line; the parser noticed at line {line})"
+            line = opened
+        raise CorpusError(Problem("error", f"not valid TOML: {message}", str(path), line)) from None
+
+
+def _unclosed_bracket(text: str, upto: int) -> int | None:
+    """The line (1-based) where a value's ``[`` or ``{`` still open at line ``upto`` was
+    opened: where the user must look, not where the parser gave up.
+
+    >>> _unclosed_bracket('[code]\\nlaws = [1, 93\\n\\n[[source]]\\n', 4)
+    2
+    """
+    stack: list[int] = []
+    for n, line in enumerate(text.split("\n")[:upto], 1):
+        if not stack and re.match(r"\s*\[", line):
+            continue  # a table header, not a value
+        quote = None
+        for ch in line:
+            if quote:
+                quote = None if ch == quote else quote
+            elif ch in "\"'":
+                quote = ch
+            elif ch == "#":
+                break
+            elif ch in "[{":
+                stack.append(n)
+            elif ch in "]}" and stack:
+                stack.pop()
+    return stack[0] if stack else None
 
 
 def validate(doc: Document, schema: Table) -> list[Problem]:
@@ -331,8 +362,11 @@ def _check_table(doc: Document, spec: Table, table: dict[str, Any], path: tuple[
             _check_value(doc, key, sub, value, path + (key,), label, problems)
     # what is wrong with the entry as a whole stands at its anchor (a statement's `at`)
     anchor = (spec.anchor,) if spec.anchor in table else ()
+    # a required key whose misspelling stands there has been named already ("did you mean")
+    misspelt = {close for key in table if key not in spec.fields
+                for close in difflib.get_close_matches(key, list(spec.fields), n=1, cutoff=0.6)}
     for key, sub in spec.fields.items():
-        if key not in table and sub.required:
+        if key not in table and sub.required and key not in misspelt:
             name = sub.what if isinstance(sub, Table) else repr(key)
             error(f"{label} has no {name}, which is required", *anchor)
     if spec.check is not None:

@@ -36,6 +36,35 @@ def resolve(corpus: Corpus, query: str) -> str:
     raise CorpusError(Problem("error", f"no node {shorten(query)!r} in the corpus{hint}"))
 
 
+def not_in_edition(corpus: Corpus, query: str, edition: str) -> str | None:
+    """What to tell of an ID one edition lacks but another has (docs/editions.md): it is
+    not in that edition, which editions hold it, and, for a law the editions' comparison
+    follows, where it went (renumbered) or that it was removed or added. None when no
+    edition has it (the ordinary "no node" answer then)."""
+    node_id = ids.normalize(query)
+    holders = []
+    for ed in corpus.editions:
+        if ed.id == edition:
+            continue
+        found = corpus.node(editions.qualify(node_id, ed.id, corpus.editions_default))
+        if found is not None and not found.missing:
+            holders.append((ed.id, found))
+    if not holders:
+        return None
+    where = "; ".join(f"it is in the {ed} edition (lawsearch show {shorten(node_id)} --edition {ed})"
+                      for ed, _ in holders)
+    said = f"{shorten(node_id)} is not in the {edition} edition; {where}"
+    ed, found = holders[0]
+    if found.kind == "law":
+        went = editions.went_to(corpus, found.id, edition)
+        if went is not None and went[0] is not None and not went[1]:
+            said += f"; in the {edition} edition it is {editions.bare(went[0])}"
+        elif went is not None and went[0] is None:
+            said += f"; {'removed' if editions.later(edition, ed) else 'added'} in the " \
+                    f"{edition if editions.later(edition, ed) else ed} edition"
+    return said
+
+
 def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
     """The node with its neighbourhood, for ``show --json``."""
     fn = next((f for f in corpus.footnotes if f.id == node_id), None)
@@ -115,7 +144,7 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         title = (node.translations.get(other) or {}).get("title")
         if title:
             out.append(f"{language_name(other)}: {title}")
-    facts = [f"{node.kind}", f"edition {node.edition}"]
+    facts = [f"{node.kind}"] + ([f"edition {node.edition}"] if node.edition else [])
     if node.translator:
         facts.append(f"translation {node.translator}")
     facts.append(f"placed by: {node.attribution or 'nothing (missing)'}")

@@ -360,14 +360,34 @@ class SiteBuilder:
         if not laws:
             return ""
         laws = [editions.bare(n.id) for n in laws]
-        translation = self.translated_by()
+        translation = self.translated_by(edition)
         commentary = self.words.say("lead_commentary") if any(s.kind == "commentary" for s in self.corpus.sources) else ""
         return self.words.say("lead", first=laws[0], last=laws[-1], edition=edition) + translation + commentary + "."
 
-    def translated_by(self) -> str:
-        """"; перевод: А. Рыбников (1991)": who translated the main law text, as its manifest
-        entry says ("" for an original)."""
-        texts = [s for s in self.corpus.sources if s.kind == "laws" and s.lang == self.corpus.lang]
+    def code_title(self) -> str:
+        """The code's title for the home page: the manifest's ``[code] title`` when it names
+        its own code (not the profile's default title), else the profile's string."""
+        title = str(self.corpus.code.get("title") or "").strip()
+        default = str(self.words.profile.data.get("title") or "").strip()
+        return title if title and title != default else self.t["code_title"]
+
+    def footer(self, edition: str | None = None) -> str:
+        """The footer's first sentence: the code, ``edition`` (the default one when None), who
+        translated it -- one full stop at its end, whether or not the profile's string ends
+        with one."""
+        edition = edition or self.corpus.code.get("edition", "")
+        line = str(self.words.say("footer", title=self.corpus.code.get("title", ""),
+                                  edition=edition)) + self.translated_by(edition)
+        return line if line.endswith(".") else line + "."
+
+    def translated_by(self, edition: str | None = None) -> str:
+        """"; перевод: А. Рыбников (1991)": who translated the main law text of ``edition``
+        (the default one when None), as its manifest entry says ("" for an original)."""
+        default = self.corpus.code.get("edition")
+        edition = edition or default
+        several = len(self.corpus.editions) > 1
+        texts = [s for s in self.corpus.sources if s.kind == "laws" and s.lang == self.corpus.lang
+                 and (not several or (s.edition or default) == edition)]
         if not texts or not texts[0].translator:
             return ""
         key = "lead_translation_year" if texts[0].published else "lead_translation"
@@ -453,8 +473,11 @@ class SiteBuilder:
                 continue
             target, same = editions.counterpart(self.corpus, law.id, ed.id)
             if target is None:
+                # no counterpart: removed in a later edition, not yet in an earlier one (names in order)
+                later = editions.later(ed.id, here) if here is not None else None
+                key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
-                            "note": self.words.say("edition_absent", edition=ed.id)})
+                            "note": self.words.say(key, edition=ed.id)})
             else:
                 note = None if same else self.words.say("edition_moved", edition=ed.id, id=editions.bare(target))
                 out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[target]), "../"),
@@ -475,10 +498,13 @@ class SiteBuilder:
         """Render every page into ``target`` (an empty folder); return the files written."""
         written: list[Path] = []
 
-        def page(name: str, template: str, root: str, **context) -> None:
+        def page(name: str, template: str, root: str, of_edition: str | None = None, **context) -> None:
+            """``of_edition``: the edition the page is of, which its header and footer state
+            (the corpus's default edition when None)."""
             path = target / name
             path.parent.mkdir(parents=True, exist_ok=True)
-            html = self.env.get_template(template).render(root=root, code=self.corpus.code, site=self, **context)
+            code = self.corpus.code if of_edition is None else {**self.corpus.code, "edition": of_edition}
+            html = self.env.get_template(template).render(root=root, code=code, site=self, **context)
             path.write_text(html, encoding="utf-8")
             written.append(path)
 
@@ -487,14 +513,16 @@ class SiteBuilder:
         say = self.words.say
         by_edition = self.edition_laws()
         for ed in self.corpus.editions:
-            page(self.edition_contents(ed.id), "home.html", "", laws=by_edition.get(ed.id, []), divisions=divisions,
+            page(self.edition_contents(ed.id), "home.html", "", of_edition=ed.id, laws=by_edition.get(ed.id, []),
+                 divisions=divisions,
                  title=say("code_title") if ed.default else say("edition_contents", edition=ed.id),
                  edition=None if len(by_edition) < 2 else ed)
         for law in laws:
             # the pager walks one edition's laws
             same = by_edition.get(editions.edition_of(law.id, self.corpus) or "", laws)
             i = same.index(law)
-            page(f"laws/{law.id}.html", "law.html", "../", law=law, view=self.view(law, "../"), wide=self.has_translation(law),
+            page(f"laws/{law.id}.html", "law.html", "../", of_edition=editions.edition_of(law.id, self.corpus), law=law,
+                 view=self.view(law, "../"), wide=self.has_translation(law),
                  commentary=[self.view(c, "../") for c in self.corpus.commentary(law.id)],
                  division=divisions.get(law.parent) if law.parent else None,
                  divisions_here=self.divisions_by_page.get(f"laws/{law.id}.html", []),

@@ -8,6 +8,8 @@ law text. lawsearch/site.py calls these; every string comes from the profile.
 
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup, escape
 
 from . import ids
@@ -78,8 +80,26 @@ def index_rows(builder, root: str = "") -> list[dict]:
     for r in rows:
         heads.setdefault(r["headword"], r["anchor"])
     for r in rows:
-        r["see_href"] = "#" + heads[r["see"]] if r["see"] in heads else None
+        anchor = see_anchor(r["see"], heads) if r["see"] else None
+        r["see_href"] = "#" + anchor if anchor else None
     return rows
+
+
+def see_anchor(see: str, heads: dict[str, str]) -> str | None:
+    """The anchor a cross-reference (``см. Карта``) leads to: the headword printed so, else
+    the same headword in another case, else the first headword it begins ("Карта
+    недостающая": an index printed without a comma after its main word)."""
+    if see in heads:
+        return heads[see]
+    key = re.sub(r"\s+", " ", see).strip(" .,").casefold()
+    for head, anchor in heads.items():
+        if head.casefold() == key:
+            return anchor
+    for head, anchor in heads.items():
+        h = head.casefold()
+        if h.startswith(key) and h[len(key):len(key) + 1] in (" ", ","):
+            return anchor
+    return None
 
 
 def apparatus_pages(builder) -> list[tuple[str, str, dict]]:

@@ -6,6 +6,7 @@ The English text is tests/data/english/law50-test.txt: test data written for the
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -159,9 +160,42 @@ def test_exports_carry_the_english_text(bilingual):
     assert tei.xpath("//t:link[@target='#l50b #l50b-en']", namespaces=ns)
 
 
-def test_the_parallel_view_uses_the_width_of_a_desktop(browser, bilingual_site):
-    """Two languages side by side get room: at 1366 px they used 40% of the screen."""
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 900}
+GRID = [pytest.param(viewport, scheme, id=f"{name}-{scheme}")
+        for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)) for scheme in ("light", "dark")]
+
+
+def luminance_ratio(a: str, b: str) -> float:
+    """WCAG contrast of two computed ``rgb(...)`` colours."""
+    def lum(rgb: str) -> float:
+        c = [int(x) / 255 for x in re.findall(r"\d+", rgb)[:3]]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_the_parallel_view_at_each_width_and_scheme(browser, bilingual_site, viewport, scheme):
+    """Side by side using the width of a desktop (at 1366 px it once used 40% of the screen),
+    stacked on a phone with nothing running off the screen; both languages readable (4.5:1)
+    in light and dark; the language switch a 24 px target."""
+    page = browser.new_page(viewport=viewport, color_scheme=scheme)
     page.goto((bilingual_site / "site" / "laws" / "50.html").as_uri())
-    assert page.locator("#l50d .parallel").bounding_box()["width"] >= 0.6 * 1366
+    ru, en = page.locator("#l50d .parallel > .lang-main"), page.locator("#l50d .parallel > .lang-translation")
+    a, b = ru.bounding_box(), en.bounding_box()
+    if viewport is DESKTOP:
+        assert a["x"] + a["width"] <= b["x"] + 1 and abs(a["y"] - b["y"]) < 5  # side by side
+        assert page.locator("#l50d .parallel").bounding_box()["width"] >= 0.6 * viewport["width"]
+    else:
+        assert b["y"] >= a["y"] + a["height"] - 5  # stacked
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    for side in (ru, en):
+        colour = side.evaluate("e => getComputedStyle(e.querySelector('p') || e).color")
+        assert luminance_ratio(colour, background) >= 4.5, (colour, background)
+    switch = page.locator('.lang-switch input[value="translation"]').bounding_box()
+    assert switch["width"] >= 24 and switch["height"] >= 24, switch
+    page.check('input[value="translation"]')
+    assert ru.is_hidden() and en.is_visible()
     page.close()

@@ -302,3 +302,34 @@ def test_a_sub_clause_renumbered_and_reworded(tmp_path):
     # not in its old place, and under 0.6 alike: paired because each is the other's most alike
     assert 0.45 <= similarity("a double is made by the word double at the table",
                               "the double is announced aloud with one word at the table") < 0.6
+
+
+def _two_editions(tmp_path, old: str, new: str):
+    for side, text in (("A", old), ("B", new)):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "1"\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
+        '[[editions]]\nid = "2"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        encoding="utf-8")
+    return read_description(tmp_path / "editions.toml")
+
+
+def test_a_clause_keeping_id_title_and_parent_is_reworded_however_much_changed(tmp_path):
+    """50C's every word replaced but its number, title and section kept: reworded (share 1.0),
+    not removed and added; a clause of another title in that place stays removed and added."""
+    old = ("Law 12 - Tables\nA. Seats\nEach player keeps one seat for the whole session.\n"
+           "B. Boards\nThe boards move one table down after every round.\n"
+           "C. Timing\nA round lasts seven minutes per deal played.\n")
+    new = ("Law 12 - Tables\nA. Seats\nEach player keeps one seat for the whole session.\n"
+           "B. Boards\nThe boards move one table down after every round.\n"
+           "C. Timing\nDirectors announce how long each stage runs before it starts.\n")
+    editions = _two_editions(tmp_path, old, new)
+    changes = compare(editions.tree("1", "en"), editions.tree("2", "en")).changes
+    assert [(c.kind, c.old, c.new) for c in changes] == [("reworded", ("12C",), ("12C",))]
+    assert changes[0].share > 0.7
+    other = new.replace("C. Timing", "C. Scoring")
+    (tmp_path / "x").mkdir()
+    editions = _two_editions(tmp_path / "x", old, other)
+    changes = compare(editions.tree("1", "en"), editions.tree("2", "en")).changes
+    assert {c.kind for c in changes} == {"removed", "added"}

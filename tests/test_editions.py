@@ -157,6 +157,26 @@ def test_a_manifest_with_editions_but_no_clear_default_is_refused(tmp_path, code
     assert says in str(e.value) and "manifest.toml" in str(e.value)
 
 
+@pytest.mark.parametrize("eds", [["2001"], ["2001", "2011"]])
+def test_a_default_edition_no_source_has_is_refused_naming_the_line(tmp_path, eds):
+    """``[code] edition`` naming an edition of no source would relabel the sources' edition:
+    an error naming manifest.toml, the line of that key and the editions the sources have."""
+    with pytest.raises(CorpusError) as e:
+        build_corpus(_manifest(tmp_path, 'title = "x"\nedition = "1999"', eds))
+    problem = e.value.problems[0]
+    assert problem.path.endswith("manifest.toml") and problem.line == 3
+    assert "1999" in problem.message and all(ed in problem.message for ed in eds)
+
+
+def test_a_source_naming_no_edition_is_of_the_default_one(tmp_path):
+    folder = _manifest(tmp_path, 'edition = "1999"', ["1999"])
+    manifest = folder / "manifest.toml"
+    lines = manifest.read_text(encoding="utf-8").splitlines()
+    manifest.write_text("\n".join(lines[:3] + [line for line in lines[3:] if not line.startswith("edition")]),
+                        encoding="utf-8")
+    assert [e.id for e in build_corpus(folder).editions] == ["1999"]
+
+
 # -- the command line -----------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -208,6 +228,9 @@ def test_show_says_which_editions_there_are_and_what_an_edition_lacks(built_edit
     assert wrong.exit_code == 2 and "2007, 2017" in wrong.output
     lacking = run(built_editions, "show", "61B4", "--edition", "2007")  # added in 2017
     assert lacking.exit_code == 1 and "61B4" in lacking.output
+    # not in that edition, but in the other -- no hint of damage ("our text of it has no")
+    assert "61B4 is not in the 2007 edition" in lacking.output and "--edition 2017" in lacking.output
+    assert "our text" not in lacking.output and "did you mean" not in lacking.output
     assert run(built_editions, "show", "61B4", "--edition", "2017").exit_code == 0
 
 
@@ -229,6 +252,27 @@ def test_an_edition_filter_keeps_that_editions_nodes(built_editions):
     assert [h["id"] for h in search(built_editions, "61B4 edition:2017")["hits"]][0] == "2017~61B4"
 
 
+def test_search_hints_work_as_printed(built_editions):
+    """Every "… and N more in law X: lawsearch search '…'" hint, run as printed, answers;
+    another edition's law reads law:N edition:E, and law:E~N edition:E is the same filter."""
+    import shlex
+
+    folder, out = built_editions
+    hints = []
+    for query in ("карта", "карта edition:2017"):
+        shown = run(built_editions, "search", query, "--limit", "4")
+        assert shown.exit_code == 0, shown.output
+        hints += [line.split(": ", 1)[1] for line in shown.output.splitlines() if "more in law" in line]
+    assert any("edition:2017" in h for h in hints)
+    for printed in hints:
+        words = shlex.split(printed)
+        assert words[:2] == ["lawsearch", "search"] and "~" not in words[2]
+        again = CliRunner().invoke(main, words[1:])
+        assert again.exit_code == 0 and "hit" in again.output, (printed, again.output)
+    same = search(built_editions, "карта law:2017~61 edition:2017")["hits"]
+    assert same and same == search(built_editions, "карта law:61 edition:2017")["hits"]
+
+
 def test_an_unknown_edition_is_an_error_naming_the_editions(built_editions):
     result = run(built_editions, "search", "карта edition:1999")
     assert result.exit_code != 0 and "edition:1999" in result.output and "2007, 2017" in result.output
@@ -237,7 +281,7 @@ def test_an_unknown_edition_is_an_error_naming_the_editions(built_editions):
 EDITION_QUERIES = ["карта edition:2017", "карта edition:2007", "edition:2017", "edition:2007 law:61",
                    "law:61 edition:2017 карта", "edition:1999 карта", "61B4 edition:2017", "edition:2017 -болван карта",
                    "revoke edition:2017", "lang:en edition:2017 card", "edition:2017 law:99", "kind:clause edition:2017",
-                   "фальшренонс", "60B", "2017~60B", "edition:2007 болван OR карта"]
+                   "фальшренонс", "60B", "2017~60B", "edition:2007 болван OR карта", "law:2017~61 edition:2017 карта"]
 
 
 def test_the_browser_engine_filters_editions_as_the_cli(built_editions):
@@ -259,6 +303,24 @@ def test_the_browser_engine_filters_editions_as_the_cli(built_editions):
 
 
 # -- the site -----------------------------------------------------------------------------
+
+def test_every_page_states_its_own_edition_in_header_and_footer(built_editions):
+    import re
+
+    from lawsearch.profile import load_profile as load
+
+    profile = load("bridge")
+    site = built_editions[1] / "site"
+    for page, edition, contents in (("laws/2017~61.html", "2017", "index~2017.html"), ("laws/61.html", "2007", "index.html"),
+                                    ("index~2017.html", "2017", "index~2017.html"), ("index.html", "2007", "index.html")):
+        html = (site / page).read_text(encoding="utf-8")
+        brand = re.search(r'<a class="brand" href="([^"]*)">.*?<span class="edition">([^<]*)</span>', html, re.S)
+        assert brand.group(2) == edition and brand.group(1).endswith(contents), page
+        footer = re.search(r"<footer.*?<p>(.*?)</p>", html, re.S).group(1)  # its first line: code and edition
+        other = "2007" if edition == "2017" else "2017"
+        assert profile.text("ru", "footer", title="", edition=edition).strip(", ") in footer, page
+        assert other not in footer, page
+
 
 def test_every_law_page_has_an_edition_switch_and_every_link_resolves(built_editions):
     from test_site import parse_site
@@ -304,6 +366,23 @@ def test_diff_compares_two_editions_the_corpus_holds_as_their_description_does(b
     assert own.exit_code == described.exit_code == 0, own.output
     assert json.loads(own.output)["changes"] == json.loads(described.output)["changes"]
     assert json.loads(own.output)["changes"]["en"]
+
+
+def test_diff_takes_corpus_and_names_the_unknown_edition(built_editions, tmp_path, monkeypatch):
+    """``diff --corpus DIR --out DIR`` as every other command; a mistyped edition is the one
+    named, with the corpus's editions, whichever argument it is."""
+    folder, out = built_editions
+    monkeypatch.chdir(tmp_path)  # no corpus/ here: only --corpus says which corpus
+    runner = CliRunner()
+    own = runner.invoke(main, ["diff", "2007", "2017", "--json", "--corpus", str(folder), "--out", str(out)],
+                        env={"LAWSEARCH_CORPUS": None})
+    assert own.exit_code == 0, own.output
+    assert json.loads(own.output)["from"] == "2007" and json.loads(own.output)["changes"]["ru"]
+    for args in (("2007", "1999"), ("1999", "2017")):
+        wrong = runner.invoke(main, ["diff", *args, "--corpus", str(folder), "--out", str(out)],
+                              env={"LAWSEARCH_CORPUS": None})
+        assert wrong.exit_code == 1 and "'1999'" in wrong.output and "2007, 2017" in wrong.output, wrong.output
+        assert "'2007'" not in wrong.output and "'2017'" not in wrong.output
 
 
 def _description(tmp_path: Path, ids: list[str], diff: str = "") -> Path:

@@ -105,21 +105,25 @@ def test_a_scale_past_four_digit_laws_is_refused(tmp_path):
 
 
 def test_a_corpus_of_two_blocks_parses_like_the_seeds(tmp_path):
-    """Six copies: a block of five within laws 1-90, a sixth copy as laws 101-118 of an
-    edition marked "1987-b1"; laws 91-100 between them are missing law nodes."""
+    """Six copies: a block of five within laws 1-90 of the default edition, a sixth copy as
+    laws 101-118 of an edition marked "1987-b1". Editions are a key (docs/editions.md): the
+    sixth copy is a tree of its own with prefixed IDs, and laws 91-100, inside neither
+    edition's span, are no edition's lost laws."""
     make_corpus.generate(CORPUS_DIR, tmp_path, 6, 1)
     seeds = build_corpus(CORPUS_DIR)
     corpus = build_corpus(tmp_path)  # strict: any problem raises
-    assert len(corpus.nodes) == 6 * len(seeds.nodes) + 10
+    assert len(corpus.nodes) == 6 * len(seeds.nodes)
     assert len(corpus.refs) == 6 * len(seeds.refs)
     assert len(corpus.footnotes) == 6 * len(seeds.footnotes)
-    laws = sorted(int(n.id) for n in corpus.nodes if n.kind == "law")
-    assert laws == list(range(1, 119))
-    assert {n.id for n in corpus.nodes if n.kind == "law" and n.missing} >= {str(n) for n in range(91, 101)}
+    assert [(e.id, e.default) for e in corpus.editions] == [("1987", True), ("1987-b1", False)]
+    default = sorted(int(n.id) for n in corpus.nodes if n.kind == "law" and "~" not in n.id)
+    assert default == list(range(1, 91))
+    other = sorted(int(n.id.removeprefix("1987-b1~")) for n in corpus.nodes if n.kind == "law" and "~" in n.id)
+    assert other == list(range(101, 119))
     editions = {s.path.rsplit("_k", 1)[1].split(".")[0]: s.edition for s in corpus.sources}
     assert editions == {"0": "1987", "1": "1987", "2": "1987", "3": "1987", "4": "1987", "5": "1987-b1"}
     sixth = [n for n in corpus.nodes if n.spans and all("_k5." in s.source for s in n.spans)]
-    assert sixth and {int(n.law) for n in sixth if n.law} <= set(range(101, 119))
+    assert sixth and {int(n.law.removeprefix("1987-b1~")) for n in sixth if n.law} <= set(range(101, 119))
     assert max(s.page for n in corpus.nodes for s in n.spans if s.page) == 86 + 5 * make_corpus.PAGE_STEP
 
 

@@ -248,7 +248,9 @@ def test_keyboard_walk_search_hit_reference_back(phone, built):
     place on the page come back."""
     page = phone(site_url(built, "index.html"), DESKTOP)
     page.keyboard.press("/")
-    page.keyboard.type("старшая штрафная карта")
+    # the whole query as one input: typed letter by letter, a loaded machine could show the
+    # hits of «старшая штрафная к» first and replace them under the arrow key
+    page.locator("#q").fill("старшая штрафная карта")
     page.locator("#results li a[data-id]").first.wait_for()
     page.keyboard.press("ArrowDown")
     target = page.evaluate("document.activeElement.getAttribute('href')")
@@ -267,18 +269,42 @@ def test_keyboard_walk_search_hit_reference_back(phone, built):
 # -- 6. print -----------------------------------------------------------------------------------------
 
 
-def test_printed_law_starts_on_page_one(browser, built, corpus, tmp_path):
+@pytest.fixture(scope="module")
+def printed_50(browser, built, tmp_path_factory) -> Path:
+    """Law 50 printed to an A4 PDF, once for the print tests."""
     if not shutil.which("pdftotext"):
         pytest.skip("no pdftotext on this machine (apt-get install poppler-utils); .ci/run installs it")
     page = browser.new_page()
     page.goto(site_url(built, "laws/50.html"))
-    pdf = tmp_path / "50.pdf"
+    pdf = tmp_path_factory.mktemp("print") / "50.pdf"
     page.pdf(path=str(pdf), format="A4")
     page.close()
-    first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, text=True).stdout
+    return pdf
+
+
+def test_printed_law_starts_on_page_one(printed_50, corpus):
+    first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(printed_50), "-"], capture_output=True, text=True).stdout
     words = " ".join(first.split())
     opening = next(n.text for n in corpus.nodes if n.law == "50" and n.text and n.kind != "commentary")
     assert " ".join(opening.split()[2:8]) in words, words[-300:]
+
+
+MM = 72 / 25.4  # PDF points in a millimetre
+
+
+def test_printed_text_keeps_a_margin_on_every_side_of_every_page(printed_50):
+    """The print style's @page margins are applied: on every page every word stands at least
+    15 mm from each edge of the sheet (the browser's default for a PDF is none at all)."""
+    bbox = subprocess.run(["pdftotext", "-bbox", str(printed_50), "-"], capture_output=True, text=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', bbox, re.S)
+    assert len(pages) >= 2  # a law long enough to test the later pages too
+    for number, (width, height, body) in enumerate(pages, 1):
+        words = [tuple(map(float, w)) for w in
+                 re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"', body)]
+        assert words, number
+        left, top = min(w[0] for w in words), min(w[1] for w in words)
+        right, bottom = float(width) - max(w[2] for w in words), float(height) - max(w[3] for w in words)
+        assert min(left, top, right, bottom) >= 15 * MM, (number, [round(m / MM, 1) for m in (left, top, right, bottom)])
 
 
 # -- 7. missing text, signalled ---------------------------------------------------------------------
@@ -699,3 +725,194 @@ def test_sources_page_speaks_plainly_and_keeps_the_developer_view_behind_a_discl
     assert "47A–C" in visible and "58" in visible  # what is lost and where
     page.locator("main details summary").first.click()
     assert "SHA-256" in page.inner_text("main")
+
+
+# -- the grid: every page type at phone and desktop width, light and dark ------------------------------
+#
+# The tests above each look at the width and scheme where a defect showed. These look at each
+# kind of page at all four and check the invariants the items set, one page per combination.
+
+GRID = [pytest.param(viewport, scheme, id=f"{name}-{scheme}")
+        for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)) for scheme in ("light", "dark")]
+
+
+def no_small_targets(page, viewport) -> None:
+    """On a phone every control outside a sentence is at least 24 px each way (WCAG 2.5.8)."""
+    if viewport is PHONE:
+        small = page.evaluate(TARGETS)
+        assert not small, (len(small), small[:5])
+
+
+GROUP_LOOK = """() => [...document.querySelectorAll('li.group')].map(g => {
+    const look = e => { const s = getComputedStyle(e);
+        return [s.color, s.backgroundColor, s.fontWeight, s.fontSize, s.fontStyle, s.textDecorationLine, s.paddingLeft].join(' '); };
+    return {text: g.innerText, links: g.querySelectorAll('a').length,
+            look: [look(g), ...new Set([...g.querySelectorAll('*')].filter(e => e.textContent.trim()).map(look))].join(' | ')}; })"""
+
+
+def groups_look_alike(page) -> list[str]:
+    """Every group heading drawn in one style and none a link; their texts."""
+    groups = page.evaluate(GROUP_LOOK)
+    assert len(groups) >= 2, groups  # two at least, or there is nothing to compare
+    assert all(g["links"] == 0 for g in groups), groups
+    assert len({g["look"] for g in groups}) == 1, {g["text"]: g["look"] for g in groups}
+    return [g["text"] for g in groups]
+
+
+def heading_uncovered(page, selector: str) -> bool:
+    """On screen and not under a bar: the point at its left middle belongs to it."""
+    return page.evaluate("""s => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > innerHeight) return false;
+        const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2); return !!hit && e.contains(hit); }""", selector)
+
+
+def rendered_column(page, x: float, top: float, bottom: float) -> list[str]:
+    """The colours the screen shows down one pixel column, as rgb() strings (decoded by the
+    browser itself: the screenshot drawn on a canvas)."""
+    import base64
+
+    png = page.screenshot(clip={"x": x, "y": top, "width": 1, "height": bottom - top})
+    return page.evaluate("""async src => { const i = new Image(); i.src = src; await i.decode();
+        const c = document.createElement('canvas'); c.width = i.width; c.height = i.height;
+        const g = c.getContext('2d'); g.drawImage(i, 0, 0); const d = g.getImageData(0, 0, i.width, i.height).data, out = [];
+        for (let y = 0; y < i.height; y++) out.push(`rgb(${d[4 * y * i.width]}, ${d[4 * y * i.width + 1]}, ${d[4 * y * i.width + 2]})`);
+        return out; }""", "data:image/png;base64," + base64.b64encode(png).decode())
+
+
+def edge_contrast_as_drawn(page, selector: str) -> float:
+    """How strongly the box's top edge, as painted (border and shadow together), stands out
+    from the page a little above it."""
+    box = page.locator(selector).bounding_box()
+    column = rendered_column(page, box["x"] + box["width"] / 2, box["y"] - 8, box["y"] + 4)
+    return max(contrast(pixel, column[0]) for pixel in column[6:])
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_grid_home(phone, built, corpus, viewport, scheme):
+    page = phone(site_url(built, "index.html"), viewport, scheme)
+    for law in (n for n in corpus.nodes if n.kind == "law"):
+        title = law.title or law.translations.get("en", {}).get("title")
+        if title:
+            row = page.locator("table.toc tr", has=page.locator(f'a[href="{ids.node_url(law)}"]')).first
+            assert title in row.inner_text(), (law.id, row.inner_text())  # shown, not only in the markup
+    no_small_targets(page, viewport)
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_grid_law_50(phone, built, viewport, scheme):
+    page = phone(site_url(built, "laws/50.html"), viewport, scheme)
+    top = page.evaluate("() => document.querySelector('article.law .text p, article.law .gap-note').getBoundingClientRect().top")
+    assert 0 <= top < (viewport["height"] / 2 if viewport is PHONE else viewport["height"]), top
+    assert in_view(page, "article.law .edition-status")  # the edition's status under the heading
+    no_small_targets(page, viewport)
+    # every clause's copy-citation control: drawn, and it says what it copied
+    cite = page.locator("#l50e-h .copy-cite")
+    assert cite.locator(".icon").bounding_box()["width"] >= 8
+    cite.click()
+    page.wait_for_function("() => document.getElementById('copy-status').textContent.includes('Правило 50E')")
+    # a gap mark opens its meaning from the keyboard, in a box that stands out from the page
+    page.locator("article.law .text .gap").first.focus()
+    page.keyboard.press("Enter")
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    assert "утерян" in preview.inner_text()
+    border, background = preview.evaluate("e => [getComputedStyle(e).borderTopColor, getComputedStyle(document.body).backgroundColor]")
+    assert contrast(border, background) >= 3, (border, background)
+    assert edge_contrast_as_drawn(page, "#preview") >= 3  # painted, not only declared
+    page.keyboard.press("Escape")
+    preview.wait_for(state="hidden")
+    # a lost part stands as a placeholder in its place
+    lost = page.locator("#l50e2 .lost-parts").first
+    assert lost.is_visible() and "50E2(a)" in lost.inner_text()
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_grid_results_page(phone, built, searcher, viewport, scheme):
+    hits = searcher.search("карта", limit=None).hits
+    page = phone(site_url(built, "search.html") + "?q=карта", viewport, scheme)
+    page.wait_for_function("n => document.querySelectorAll('#all-results li a[data-id]').length === n", arg=len(hits))
+    shown = page.locator("#all-results li a[data-id]").evaluate_all("links => links.map(a => a.dataset.id)")
+    assert sorted(shown) == sorted(h.id for h in hits)
+    groups_look_alike(page)
+    no_small_targets(page, viewport)
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_grid_open_search_panel(phone, built, viewport, scheme):
+    page = phone(site_url(built, "index.html"), viewport, scheme)
+    page.fill("#q", "штрафная карта")
+    page.locator("#results li a[data-id]").first.wait_for()
+    headings = groups_look_alike(page)
+    fifty = [h for h in headings if h.startswith("Правило 50")]
+    assert fifty and "Disposition of Penalty Card" in fifty[0], headings
+    no_small_targets(page, viewport)
+    # the keyboard: arrows walk the results, Escape closes them and keeps the query, tabbing
+    # past the last closes the panel, Enter in the box opens the first hit shown
+    active = "document.activeElement.outerHTML"
+    controls = page.locator("#results a, #results button")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(active) == controls.nth(0).evaluate("e => e.outerHTML")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(active) == controls.nth(1).evaluate("e => e.outerHTML")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.activeElement.id === 'q'")
+    assert page.locator("#results").is_hidden() and page.input_value("#q") == "штрафная карта"
+    page.keyboard.press("ArrowDown")  # in the box: the panel comes back
+    page.locator("#results").wait_for(state="visible")
+    page.keyboard.press("Escape")  # in the box: the panel closes, the query stays
+    assert page.locator("#results").is_hidden() and page.input_value("#q") == "штрафная карта"
+    page.keyboard.press("ArrowDown")
+    page.locator("#results").wait_for(state="visible")
+    controls.last.focus()
+    page.keyboard.press("Tab")
+    page.locator("#results").wait_for(state="hidden")
+    page.focus("#q")
+    page.keyboard.press("ArrowDown")
+    page.locator("#results").wait_for(state="visible")
+    first = page.locator("#results li a[data-id]").first.get_attribute("href")
+    page.focus("#q")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/" + first)
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_grid_after_a_jump_to_50d(phone, built, viewport, scheme):
+    page = phone(site_url(built, "laws/62.html"), viewport, scheme)
+    page.fill("#q", "50D")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/laws/50.html#l50d")
+    page.wait_for_timeout(300)  # the jump's scroll and the bar it brings
+    assert page.inner_text("#l50d-h").split()[0] == "50D."
+    assert heading_uncovered(page, "#l50d-h")
+    # the law's name on screen: its heading, the context bar or the outline beside the text
+    named = page.evaluate("""() => [...document.querySelectorAll('h1, .context-bar a, nav.outline a')].some(e => {
+        const r = e.getBoundingClientRect();
+        return e.checkVisibility() && r.top >= 0 && r.bottom <= innerHeight && /^Правило 50\\b/.test(e.textContent.trim()); })""")
+    assert named
+    if not in_view(page, "#q"):  # scrolled away with the header: one press brings it back
+        page.locator(".context-bar").get_by_role("button", name="Поиск").click()
+        assert page.evaluate("document.activeElement.id") == "q"
+    assert in_view(page, "#q") and heading_uncovered(page, "#q")
+
+
+@pytest.mark.parametrize("viewport, scheme", GRID)
+def test_grid_marks_on_the_page_landed_on(phone, built, viewport, scheme):
+    """The query's words marked on the page a hit opens; stepping through them brings each
+    into view, not under the marks' bar or another bar, and the bar's buttons are targets."""
+    page = phone(site_url(built, "index.html"), viewport, scheme)
+    page.fill("#q", "штрафная карта")
+    page.locator("#results li a[data-id]").first.click()
+    page.wait_for_url("**/laws/*")
+    bar = page.locator(".hl-bar")
+    bar.wait_for()
+    marks = page.locator("article.law mark.hl")
+    assert marks.count() >= 3 and str(marks.count()) in bar.inner_text()
+    for _ in range(3):
+        bar.get_by_role("button", name="Следующее найденное слово").click()
+        page.wait_for_timeout(100)
+        assert heading_uncovered(page, "article.law mark.hl.current")
+    no_small_targets(page, viewport)
+    for button in bar.locator("button").all():
+        box = button.bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, box

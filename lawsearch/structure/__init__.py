@@ -45,6 +45,9 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     ``commentary_curation`` the curation statements about commentary sources."""
     builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
                           grammar or default_grammar(), layouts, indents, main_lang)
+    # a source with no footer at all gives no page numbers: its end is the file's end, not a
+    # page gap, unless pages are known to be missing (coldA item 5)
+    builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page}
     for run in runs:
         builder.add_run(run)
     for source, lines in commentary:

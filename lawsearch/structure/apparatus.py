@@ -53,7 +53,7 @@ class Apparatus:
         pages = tuple((profile.data.get("furniture", {}) if profile is not None else {}).get(lang, {}).get("page", ()))
         return cls(lang, *(tuple(data.get(k, ())) for k in
                            ("contents", "index", "definitions", "commentary", "see", "see_also", "defs_target")),
-                   ditto=tuple(data.get("ditto", ("=",))),
+                   ditto=tuple(sorted(data.get("ditto", ("=",)), key=len, reverse=True)),
                    front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
@@ -61,6 +61,16 @@ class Apparatus:
         s = furniture.letter_spaced_words(text).strip()
         s = re.sub(r"\s+", " ", s)
         return any(s == w or s.startswith(w + " ") for w in which)
+
+    def ditto_at(self, text: str, p: int = 0) -> str | None:
+        """The ditto mark that opens ``text`` at ``p`` (the longest of the profile's marks),
+        if a space, a comma or the end follows it: a quote glued to a word opens a quotation."""
+        for d in self.ditto:  # longest first
+            if text.startswith(d, p):
+                after = text[p + len(d):p + len(d) + 1]
+                if not after or after.isspace() or after == ",":
+                    return d
+        return None
 
     def is_definitions(self, title: str) -> bool:
         return re.sub(r"\s+", " ", title.strip()).rstrip(".") in self.definitions
@@ -384,7 +394,7 @@ def _index_text(page_lines, words: Apparatus, extra_words) -> tuple[str, list[tu
             continue  # a letter divider
         if not s:
             continue
-        if text and not re.search(r"[\d.)]$", text) and not s.startswith(words.ditto):
+        if text and not re.search(r"[\d.)]$", text) and not words.ditto_at(s):
             joined = _join(text, s, extra_words)
             if joined.startswith(text + " "):  # a line break kept: a see target ends there
                 joined = text + "\n" + joined[len(text) + 1:]
@@ -403,7 +413,8 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
 
     def follows_ok(end: int) -> bool:
         rest = text[end:].lstrip(" ,\n")
-        return (not rest or rest.startswith(words.ditto) or rest[0].isupper()
+        opened = re.sub(r"^[^\w\s]+", "", rest)  # a headword in quotation marks
+        return (not rest or words.ditto_at(rest) is not None or rest[0].isupper() or opened[:1].isupper()
                 or bool(see_re and see_re.match(text[end:].lstrip())))
 
     while p < n:
@@ -412,7 +423,7 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
         if p >= n:
             break
         start = p
-        mark = next((d for d in words.ditto if text.startswith(d, p)), None)
+        mark = words.ditto_at(text, p)
         ditto = mark is not None
         if ditto:
             p += len(mark)
@@ -436,16 +447,16 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
             sm = see_re.match(rest.lstrip()) if see_re else None
             if sm and sm["see"].lower() in see_also:
                 p += len(rest) - len(rest.lstrip()) + sm.end()
-                see, p = _see_target(text, p)
+                see, p = _see_target(text, p, words)
         elif see_m is not None:
-            see, p = _see_target(text, see_m.end())
+            see, p = _see_target(text, see_m.end(), words)
         else:
             p = n
         if head or targets or see:
             yield head, ditto, targets, see, start
 
 
-def _see_target(text: str, p: int) -> tuple[str, int]:
+def _see_target(text: str, p: int, words: Apparatus) -> tuple[str, int]:
     """The headword after a see word: the rest of its line, unless a later capitalised
     word on that line opens an entry of its own (targets or a see word follow it)."""
     while p < len(text) and text[p] in " \t":
@@ -457,7 +468,8 @@ def _see_target(text: str, p: int) -> tuple[str, int]:
         if not m.group()[0].isupper():
             continue
         rest = line[m.start():]
-        if re.search(r"(?<!\S)\d|(?<!\S)[=»—]", rest) or re.search(r"\S\.(?:,|\s|$)", rest):
+        if (re.search(r"(?<!\S)\d", rest) or any(words.ditto_at(rest, q.start()) for q in re.finditer(r"(?<!\S)\S", rest))
+                or re.search(r"\S\.(?:,|\s|$)", rest)):
             end = p + m.start()
             break
     return re.sub(r"\s+", " ", text[p:end]).strip(" ,."), end
@@ -621,7 +633,7 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
     paged = sum(1 for t in framed if re.search(r"\|\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*\|\s*$", t))
     if leaders + paged >= min(2, least) and (leaders + len(framed)) * 2 >= len(body):
         return "toc"
-    dittos = sum(1 for t in body if t.strip().startswith(words.ditto) and re.search(r"\w", t))
+    dittos = sum(1 for t in body if words.ditto_at(t.strip()) and re.search(r"\w", t))
     if dittos >= 2 and dittos * 5 >= len(body):
         return "index"
     # a headword and its law numbers on most lines, no sentence among them
@@ -631,7 +643,7 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
     ditto = "|".join(re.escape(d) for d in words.ditto)
     see = "|".join(re.escape(w) for w in words.see + words.see_also) or "(?!)"
     see_end = re.compile(rf"(?<!\S)(?:{see})\s+\w+(?:\s+\w+)?$")
-    headed = sum(1 for t in body if ends.search(t.strip()) or t.strip().startswith(words.ditto)
+    headed = sum(1 for t in body if ends.search(t.strip()) or words.ditto_at(t.strip())
                  or re.search(rf"\d\s+(?:{ditto})\s", t) or see_end.search(t.strip()))
     sentences = sum(1 for t in body if re.search(r"[;:!]$|[^\W\d_]{3}\.$", t.strip())
                     and not re.search(rf"(?:{defs})$", t.strip()))
@@ -789,6 +801,13 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             section = take_definitions(lines, words, layout, source.path, extra_words)
             if section is not None and "definitions" not in found:
                 found["definitions"] = {**section, "lang": source.lang}
+            if section is not None:  # the pages the definitions fill: read, so present (check's page report)
+                first, last = section["lines"]
+                for k in range(first - 1, min(last, len(lines))):
+                    m = FOOTER_AT.match(lines[k])
+                    if m and not RULE_LINE.match(lines[k]) and m["page"].isdigit():
+                        found["pages"].append({"source": source.path, "kind": "definitions", "page": m["page"],
+                                               "lines": [first, k + 1]})
         if not (words.contents or words.index):
             continue
         taken: dict[str, list[int]] = {"toc": [], "index": []}
@@ -914,6 +933,22 @@ def _spans(numbers: list[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
 
 
+def index_doubt(entry: dict[str, Any]) -> str | None:
+    """Why an index entry (its dict) was plainly not read as printed, or None: no target and
+    no cross-reference after it; numbers or a ditto mark left inside its words (a target or
+    a line the reader ran together); a ditto mark with no headword above it."""
+    words = " ".join(x for x in (entry.get("headword"), entry.get("sub")) if x)
+    if not entry.get("headword"):
+        return "a ditto mark with no headword above it"
+    if re.search(r"(?<![\w-])\d{1,3}[^\W\d_]?\d{0,2}(?![\w-])", words):
+        return "numbers left among its words: a target not read, or two lines run together"
+    if re.search(r"(?<!\w)[\"〃„“](?!\w)", words):
+        return "a ditto mark left among its words"
+    if not entry.get("targets") and not entry.get("see"):
+        return "no target and no cross-reference read after it"
+    return None
+
+
 def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     """The check report's section on the book's apparatus ([] when there is none): the
     title page's fields, what the contents gave (entries, confirmed and filled titles, lost
@@ -953,9 +988,18 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
             out.extend(f"      {entry(i)}" for i in apparatus["lost"])
     index = apparatus.get("index") or []
     if index:
-        targets = {t for e in index for t in e.get("targets", ())}
-        out.append(f"  subject index: {len(index)} entries, {len({e['headword'] for e in index})} headwords, "
-                   f"{len(targets)} targets; none of them a reference")
+        targets = [t for e in index for t in e.get("targets", ())]
+        subs = sum(1 for e in index if e.get("sub"))
+        out.append(f"  subject index: {len(index)} entries, {len({e['headword'] for e in index})} headwords"
+                   f", {subs} sub-entries, {len(targets)} targets ({len(set(targets))} different), "
+                   f"cross-references {sum(1 for e in index if e.get('see'))}; none of them a reference in the law text")
+        doubts = [(e, why) for e in index if (why := index_doubt(e))]
+        if doubts:
+            out.append(f"    warning: {len(doubts)} index lines not read as an entry (shown as printed; check them):")
+            for e, why in doubts:
+                where = f"{user_path(e['source'])}:{e['line']}" if e.get("source") and e.get("line") else "line unknown"
+                text = " ".join(x for x in (e.get("headword"), e.get("sub")) if x)
+                out.append(f"      {where}: «{text}» -- {why}")
         pages = sorted({int(e["page"]) for e in index if (e.get("page") or "").isdigit()})
         if pages:
             lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
@@ -974,6 +1018,8 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     for p in apparatus.get("pages", ()):
         page = f"page {p['page']}" if p.get("page") else "page unknown"
         what = {"toc": "contents", "index": "subject index", "front": "title"}.get(p["kind"], p["kind"])
+        if p["kind"] == "definitions":
+            continue  # reported on the definitions' line above
         out.append(f"  {user_path(p['source'])}:{p['lines'][0]}-{p['lines'][1]}: a {what} page ({page}, kind "
                    f"{p['kind']}) inside law text, read as such and left out of it")
     return out

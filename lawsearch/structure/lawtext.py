@@ -3,11 +3,17 @@ the rules of CORPUS-NOTES.md (see ``lawsearch.structure``)."""
 
 from __future__ import annotations
 
+import re
+
+from ..grammar import SENTENCE_END
 from ..model import Line, Mark, Problem
 from ..pages import Piece, Run
 from ..patterns import Classified
 from ..sources import CurationStatement
 from .nodes import BuilderBase, NodeBuilder, RunState, stem
+
+
+TITLE_WORDS = 10  # a heading's title is short: a longer line is a paragraph
 
 
 class LawText(BuilderBase):
@@ -32,11 +38,34 @@ class LawText(BuilderBase):
                 self._verify_continuing(piece, state)
             for line, c in zip(piece.lines, self.classes(piece)):
                 self._add_line(piece, line, c, path, state)
-        if state.current is not None:
+        if state.current is not None and self._ends_at_gap(run):
             last = self.nodes[state.current]
             last.truncated_end = True
             if last.length:
                 last.marks.append(Mark("gap", last.length, last.length))
+
+    def _heading_shaped(self, text: str) -> bool:
+        """A line that looks like a division heading though the layout read it as text: a
+        label of one of the levels, a dot or a bracket, then a short title in capitals that
+        is no sentence (``A) Действия стороны``, ``1 . Нет исправления``); not a person's
+        initials (``В. Н. Орлова``)."""
+        shape = self.__dict__.get("_shape")
+        if shape is None:
+            labels = "|".join(self.ids.alphabets[lv].pattern(self.ids.lookalike_chars)
+                              for lv in self.levels if lv in self.ids.alphabets)
+            shape = self.__dict__["_shape"] = re.compile(rf"^\(?(?:{labels})\s*[.)]+\s*(?P<title>[^\W\d_]\w*)(?P<rest>.*)$")
+        m = shape.match(text)
+        if m is None or not m["title"][:1].isupper() or len(text.split()) > TITLE_WORDS:
+            return False
+        return not SENTENCE_END.search(text) and not (len(m["title"]) == 1 and m["rest"].startswith("."))
+
+    def _ends_at_gap(self, run: Run) -> bool:
+        """Whether text is known to be lost after a run: it ends at a footer (the next page
+        is not in the text), or inside a file that numbers its pages (the rest of the page is
+        not in it). A run ending at the end of a file with no page numbers (a law given as its
+        own file, a web page) ends where its document does."""
+        last = run.pieces[-1]
+        return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""
@@ -209,6 +238,11 @@ class LawText(BuilderBase):
                         self._title_runs_on(parent, path, page_key)
                 return
         # running text (or a heading that has nowhere to go: kept as text of the piece)
+        if c.kind == "text" and self._heading_shaped(line.text):
+            self.problems.append(Problem(
+                "warning", f"a line shaped like a heading is read as text: «{line.text[:60]}»; if it is a heading, "
+                           f"the source's layout does not read this form (see the manifest's `layout` and the "
+                           f"profile's [layouts] headings)", path, line.first))
         if state.piece_node is not None:
             target = self.nodes[state.piece_node]
         elif state.current is not None:

@@ -220,7 +220,11 @@ class BuilderBase:
     def set_heading(self, b: NodeBuilder, title: str | None, line: Line, path: str, page: int | None) -> None:
         if b.title_line is not None:
             src, first = b.title_line
-            self.problems.append(Problem("error", f"heading of {b.id} repeats the one at {src}:{first}", path, line.first))
+            self.problems.append(Problem("error", f"heading of {b.id} repeats the one at {src}:{first}: either the line "
+                                                  f"is doubled in the source or "
+                                                  f"a heading between them was lost; where the line starts a page, name "
+                                                  f"its law in the curation file ([[piece]] at = \"<source>:{line.first}\" "
+                                                  f"law = \"…\")", path, line.first))
             return
         b.title = title
         b.title_from = "heading"

@@ -790,7 +790,8 @@
     if (filters.edition === undefined) return filters;
     var eds = DATA.editions || {}, out = Object.assign({}, filters);
     out.edition = filters.edition === eds["default"] ? "" : filters.edition;
-    if (out.edition && out.law !== undefined) out.law = out.edition + eds.separator + out.law;
+    // law:2017~50 names that edition's law already (as the hits' law reads)
+    if (out.edition && out.law !== undefined && editionSplit(out.law)[0] === null) out.law = out.edition + eds.separator + out.law;
     return out;
   }
   // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
