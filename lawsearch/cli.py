@@ -310,7 +310,7 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
       lawsearch build -v                     # each stage's time and peak memory
       lawsearch build --corpus ~/laws/corpus --out /tmp/laws-build
     """
-    from .build import build as run_build
+    from .build import SINGLE_FILE, build as run_build
     from .corpus import for_user
 
     # interrupted, the build says what it left: "interrupted; build is left as it was"
@@ -321,8 +321,10 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
             tell(f"Warning: {for_user(p, root)}")
     if not silent:
         laws = sum(1 for n in corpus.nodes if n.kind == "law")
+        # where to open it: the site, and the single file when one was asked for
+        single = f", or the single file {out / SINGLE_FILE}" if single_file else ""
         tell(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
-             f"open {out / 'site' / 'index.html'}")
+             f"open {out / 'site' / 'index.html'}{single}")
 
 
 @main.command()

@@ -23,9 +23,18 @@
   var SINGLE = document.body.hasAttribute("data-single");
   // a node's page address; in the single file every node is an anchor of the one page
   function href(url) { return SINGLE ? "#" + url.split("#")[1] : ROOT + url; }
+  // this file's address with the query and an anchor: in the single file, a jump inside it that
+  // keeps the query in the address (the same serialization as remember(), so no reload)
+  function hereWith(q, anchor) {
+    var u = new URL(window.location.href);
+    u.searchParams.set("q", q);
+    u.hash = anchor;
+    return u.href;
+  }
   // a hit's address carrying the query: the page it opens keeps it in its box and marks its words
   function withQuery(url, q) {
-    if (SINGLE || !q) return url;
+    if (!q) return url;
+    if (SINGLE) return hereWith(q, url.split("#")[1] || "");
     var cut = url.indexOf("#"), path = cut < 0 ? url : url.slice(0, cut), hash = cut < 0 ? "" : url.slice(cut);
     return path + "?q=" + encodeURIComponent(q) + hash;
   }
@@ -65,8 +74,12 @@
   if (box && panel) searchBox();
 
   function searchBox() {
-    // the results page (search.html) shows every hit in its main; elsewhere the panel under the box
-    var full = document.getElementById("all-results"), out = full || panel;
+    // every hit of a query: the results page (search.html) in its main; the single file in a
+    // section of its own, shown while the address points at it (lawsearch.html?q=…#that section);
+    // elsewhere the panel under the box
+    var list = document.getElementById("all-results"), section = SINGLE && list ? list.closest("section") : null;
+    function isFull() { return !!list && (!section || window.location.hash === "#" + section.id); }
+    var full = isFull(), out = full ? list : panel;
     function render(result, nodes) {
       while (out.firstChild) out.removeChild(out.firstChild);
       out.scrollTop = 0;
@@ -121,19 +134,10 @@
         (found ? say("search_go", {id: result.target}) : say("search_not_there", {id: result.target, law: result.hits[0].id}))
         : say("search_found", {total: result.total}) + (shown < result.total ? say("search_shown", {shown: shown}) : "")));
       if (result.kind !== "text" || full || result.total <= shown) return;
-      if (SINGLE) {
-        // one file, no results page: a bigger limit, where it would show more (reach)
-        if (result.reach > shown) {
-          var all = el("button", "more-button", say("search_show_all"));
-          all.type = "button";
-          all.addEventListener("click", function () { run(null); box.focus(); });
-          out.appendChild(all);
-        }
-      } else {
-        var page = el("a", "all-results", say("all_results", {n: result.total}) + " →");
-        page.href = ROOT + "search.html?q=" + encodeURIComponent(box.value.trim());
-        out.appendChild(page);
-      }
+      // every hit: the results page, or the single file's own section for them
+      var page = el("a", "all-results", say("all_results", {n: result.total}) + " →"), q = box.value.trim();
+      page.href = section ? hereWith(q, section.id) : ROOT + "search.html?q=" + encodeURIComponent(q);
+      out.appendChild(page);
     }
     // a hit; the law's own hit under its group's heading says only which law it is; a hit of
     // words (not of an ID) carries the query to the page it opens
@@ -211,7 +215,27 @@
     box.addEventListener("focus", open);
     // a result may be on this very page (or in the single file): close the panel once it is chosen
     panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
-    window.addEventListener("hashchange", close);
+    // a hit of words (not of an ID) chosen in the single file: its law gets the query's words
+    // marked once the jump is made
+    [panel, list].forEach(function (where) {
+      if (where && SINGLE) where.addEventListener("click", function (e) {
+        var a = e.target.closest("a[data-id]");
+        if (a && last && last.kind === "text") arriving(a.href);
+      });
+    });
+    window.addEventListener("hashchange", function () {
+      close();
+      // the single file's section of every hit: shown while the address points at it, filled anew
+      if (!section || isFull() === full) return;
+      full = !full;
+      out = full ? list : panel;
+      section.hidden = !full;
+      if (full) { run().then(function () { section.scrollIntoView(); }); return; }
+      while (list.firstChild) list.removeChild(list.firstChild);
+      // the section gone from above the target moved it: back to it
+      var target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+      if (target) target.scrollIntoView();
+    });
     document.addEventListener("click", function (e) {
       // (a "more" button re-renders the panel: its target is gone from the page by now)
       if (e.target.isConnected && !e.target.closest("form.search")) close();
@@ -225,11 +249,15 @@
         // the first hit shown, as the reader sees it (a group's own law heads it)
         run().then(function (result) {
           var first = result && out.querySelector("a[data-id]");
-          if (first) { close(); window.location.href = first.href; }
+          if (!first) return;
+          close();
+          if (SINGLE && result.kind === "text") arriving(first.href);
+          window.location.href = first.href;
         });
-      } else if (e.key === "ArrowDown" && !full) {
+      } else if (e.key === "ArrowDown") {
+        // the panel's hits, or the results page's: in the order shown
         e.preventDefault();
-        if (panel.hidden && box.value.trim()) { open(); return; }
+        if (!full && panel.hidden && box.value.trim()) { open(); return; }
         var all = targets();
         if (all.length) all[0].focus();
       } else if (e.key === "Escape") {
@@ -239,13 +267,16 @@
         close();
       }
     });
-    panel.addEventListener("keydown", function (e) {
-      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-      var all = targets(), at = all.indexOf(document.activeElement);
-      if (at < 0) return;
-      e.preventDefault();
-      if (e.key === "ArrowUp" && at === 0) box.focus();
-      else all[Math.max(0, Math.min(all.length - 1, at + (e.key === "ArrowDown" ? 1 : -1)))].focus();
+    // from one hit to the next or back (to the box above the first); Enter on one opens it (a link's own)
+    [panel, list].forEach(function (where) {
+      if (where) where.addEventListener("keydown", function (e) {
+        if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+        var all = targets(), at = all.indexOf(document.activeElement);
+        if (at < 0) return;
+        e.preventDefault();
+        if (e.key === "ArrowUp" && at === 0) box.focus();
+        else all[Math.max(0, Math.min(all.length - 1, at + (e.key === "ArrowDown" ? 1 : -1)))].focus();
+      });
     });
     // focus leaving the search for another control (Tab past the last result) closes the panel
     box.form.addEventListener("focusout", function (e) {
@@ -262,8 +293,12 @@
     // back to a page from the browser's cache: its panel was closed when a hit was chosen
     window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run(); } });
     var initial = new URLSearchParams(window.location.search).get("q");
+    if (section) section.hidden = !(full && initial);
     // landed on a hit (an anchor): the query stays in the box, the panel stays shut over the text
-    if (initial) { box.value = initial; if (full || !window.location.hash) run(); }
+    if (initial) {
+      box.value = initial;
+      if (full || !window.location.hash) run().then(function () { if (section && full) section.scrollIntoView(); });
+    }
   }
 
   // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
@@ -292,15 +327,59 @@
   }
 
   // -- the query's words marked on the page a hit opened, with next and previous -------------------
-  var asked = new URLSearchParams(window.location.search).get("q");
-  var texts = document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
-  if (asked && texts.length) engine.ready().then(function (e) { markWords(e, asked); });
-  function markWords(e, q) {
+  // (the single file: in the law a hit opened inside it, at each jump from the search)
+  var asked = new URLSearchParams(window.location.search).get("q"), marked = null, arrival = null;
+  if (SINGLE) {
+    if (asked && window.location.hash) engine.ready().then(function (e) { markWords(e, asked, textsAt(window.location.hash)); });
+    window.addEventListener("hashchange", function () {
+      if (arrival !== window.location.href) return;
+      arrival = null;
+      var q = new URLSearchParams(window.location.search).get("q");
+      if (q) engine.ready().then(function (e) { markWords(e, q, textsAt(window.location.hash)); });
+    });
+  } else {
+    var texts = document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
+    if (asked && texts.length) engine.ready().then(function (e) { markWords(e, asked, texts); });
+  }
+  // a hit chosen in the single file: the jump to it (a hashchange) marks its words
+  function arriving(href) {
+    arrival = href;
+    // the very place already open: no jump will come
+    if (href === window.location.href) { arrival = null; window.dispatchEvent(new Event("lawsearch-arrive")); }
+  }
+  window.addEventListener("lawsearch-arrive", function () {
+    var q = new URLSearchParams(window.location.search).get("q");
+    if (q) engine.ready().then(function (e) { markWords(e, q, textsAt(window.location.hash)); });
+  });
+  // the texts of the law an anchor of the single file stands in: the law and its commentary
+  function textsAt(hash) {
+    var target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return [];
+    var box = target.closest("section.commentary-box"), law = box ? box.previousElementSibling : target.closest("article.law");
+    if (!law || !law.matches("article.law")) return target.querySelectorAll(".text, .footnote");
+    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote"));
+    if (next && next.matches("section.commentary-box")) found = found.concat(Array.prototype.slice.call(next.querySelectorAll(".text")));
+    return found;
+  }
+  // the marks and their bar gone: the text as it was
+  function unmark() {
+    if (!marked) return;
+    marked.marks.forEach(function (m) {
+      var parent = m.parentNode;
+      if (!parent) return;
+      parent.replaceChild(document.createTextNode(m.textContent), m);
+      parent.normalize();
+    });
+    if (marked.bar.parentNode) marked.bar.parentNode.removeChild(marked.bar);
+    marked = null;
+  }
+  function markWords(e, q, texts) {
+    unmark();
     var wanted = new Set();
     e.tokenize(q).forEach(function (tok) { if (tok.kind === "word") e.wordTerms(tok.text).forEach(function (t) { wanted.add(t); }); });
     if (!wanted.size) return;
     var marks = [];
-    texts.forEach(function (root) {
+    Array.prototype.forEach.call(texts, function (root) {
       var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), nodes = [];
       while (walker.nextNode()) if (!walker.currentNode.parentNode.closest("button, .visually-hidden")) nodes.push(walker.currentNode);
       nodes.forEach(function (node) {
@@ -341,10 +420,11 @@
     });
     back.addEventListener("click", function () { go(-1); });
     next.addEventListener("click", function () { go(1); });
-    done.addEventListener("click", function () { bar.parentNode.removeChild(bar); marks.forEach(function (m) { m.classList.remove("hl", "current"); }); });
+    done.addEventListener("click", unmark);
     count.textContent = say("marks_count", {query: q, count: marks.length});
     bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
     document.getElementById("main").appendChild(bar);
+    marked = {marks: marks, bar: bar};
   }
 
   // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a part is chosen
