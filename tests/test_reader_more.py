@@ -93,10 +93,11 @@ COVERED = """() => {
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 800, "height": 600}, DESKTOP])
 def test_no_floating_control_covers_the_open_results(phone, built, viewport):
     """A law page landed on with a query (its marks' bar up, the outline's button or column
-    there) and the panel open over it: no result lies under the outline's button, the marks'
+    there) and the panel opened over it: no result lies under the outline's button, the marks'
     bar or the context bar."""
     page = phone(site_url(built, "laws/50.html") + "?q=карта", viewport)
     page.locator(".hl-bar").wait_for()
+    page.focus("#q")  # landed with marks, the panel waits shut: the box's focus opens it
     page.locator("#results li a[data-id]").first.wait_for()
     assert page.locator("#results").is_visible() and page.locator("nav.outline summary").is_visible()
     seen, covered = page.evaluate(COVERED)
@@ -194,3 +195,87 @@ def test_single_file_marks_the_query_in_the_hit_it_opened(phone, built, how):
     assert words and all(w.startswith("болван") for w in words), words  # the old query's marks are gone
     page.locator(".hl-bar").get_by_role("button", name="Снять выделение").click()
     assert page.locator("main mark").count() == 0 and page.locator(".hl-bar").count() == 0  # unmarked, not only unclassed
+
+
+# -- 4. a shared link with a query: the marks' next and previous bring each word into view ----------
+
+
+MARK_SEEN = """() => {
+    // the current mark on screen, and the point at its centre its own (nothing lies over it)
+    const m = document.querySelector('mark.hl.current');
+    if (!m) return 'no current mark';
+    const r = m.getBoundingClientRect();
+    if (!(r.height > 0 && r.top >= 0 && r.bottom <= innerHeight)) return `off screen: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
+    const e = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return e && m.contains(e) ? '' : 'covered by ' + (e ? e.outerHTML.slice(0, 60) : 'nothing');
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_a_law_page_opened_with_a_query_walks_its_marks_in_view(phone, built, viewport):
+    """laws/50.html?q=… with no anchor (a shared link): every press of next or previous on the
+    marks' bar, the first one too, brings that mark on screen uncovered -- the search's panel,
+    in the page's flow on a phone, does not move the text away after the scroll."""
+    page = phone(site_url(built, "laws/50.html") + "?q=штрафная", viewport)
+    bar = page.locator(".hl-bar")
+    bar.wait_for()
+    page.locator("#results li a[data-id]").first.wait_for(state="attached")
+    count = page.locator("mark.hl").count()
+    assert count >= 3
+    nxt = bar.get_by_role("button", name="Следующее найденное слово")
+    prev = bar.get_by_role("button", name="Предыдущее найденное слово")
+    seen = []
+    for press, button in enumerate([nxt, nxt, nxt, prev, prev]):
+        button.click()
+        page.wait_for_timeout(50)  # a layout change after the click would show by now
+        problem = page.evaluate(MARK_SEEN)
+        seen.append(page.locator(".hl-count").inner_text())
+        assert not problem, (press, problem, seen)
+    assert seen[0].startswith("«штрафная»: 1 /") and seen[2].startswith("«штрафная»: 3 /") and seen[4].startswith("«штрафная»: 1 /"), seen
+    assert page.locator("#results").is_hidden()  # nothing of the search lies over the text or pushes it
+
+
+# -- 5. the preview box stands out from the page in both schemes ------------------------------------
+
+
+def painted_rows(page, clip: dict) -> list[list[str]]:
+    """The colours the screen shows in a rectangle, row by row, as rgb() strings (decoded by the
+    browser itself: the screenshot drawn on a canvas)."""
+    import base64
+
+    png = page.screenshot(clip=clip)
+    return page.evaluate("""async src => { const i = new Image(); i.src = src; await i.decode();
+        const c = document.createElement('canvas'); c.width = i.width; c.height = i.height;
+        const g = c.getContext('2d'); g.drawImage(i, 0, 0); const d = g.getImageData(0, 0, i.width, i.height).data, rows = [];
+        for (let y = 0; y < i.height; y++) { const row = [];
+          for (let x = 0; x < i.width; x++) { const k = 4 * (y * i.width + x); row.push(`rgb(${d[k]}, ${d[k + 1]}, ${d[k + 2]})`); }
+          rows.push(row); }
+        return rows; }""", "data:image/png;base64," + base64.b64encode(png).decode())
+
+
+def halo_contrast(page, selector: str) -> float:
+    """How strongly the paint just outside the open box (1-3 px beyond its border, on its left
+    side, down its middle) differs from the same pixels with the box gone: its outer edge, its
+    shadow or ring, as the screen shows it against whatever page lies there."""
+    from test_reader import contrast
+
+    box = page.locator(selector).bounding_box()
+    clip = {"x": box["x"] - 3, "y": box["y"] + box["height"] / 4, "width": 3, "height": box["height"] / 2}
+    assert clip["x"] >= 0, box
+    shown = [p for row in painted_rows(page, clip) for p in row]
+    page.locator(selector).evaluate("e => e.hidden = true")
+    bare = [p for row in painted_rows(page, clip) for p in row]
+    page.locator(selector).evaluate("e => e.hidden = false")
+    return sorted(contrast(a, b) for a, b in zip(shown, bare))[len(shown) // 2]  # the median: the edge as a whole
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_preview_box_has_a_visible_outer_edge_in_both_schemes(phone, built, scheme):
+    """The box's outer edge (shadow, glow or ring beyond the border) shows against the page in
+    dark as in light, where its shadow alone already did."""
+    page = phone(site_url(built, "laws/50.html"), PHONE, scheme)
+    page.locator("article.law .text .gap").first.focus()
+    page.keyboard.press("Enter")
+    page.locator("#preview").wait_for(state="visible")
+    measured = halo_contrast(page, "#preview")
+    assert measured >= 1.2, (scheme, measured)  # light's shadow: about 1.25; dark's before its ring: 1.03

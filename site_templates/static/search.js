@@ -71,6 +71,12 @@
 
   // -- the search box ---------------------------------------------------------------------------
   var box = document.getElementById("q"), panel = document.getElementById("results");
+  // the search's panel shut (by the marks' bar, before it scrolls): set by searchBox()
+  var closeResults = function () {};
+  // the texts of a law's page (not the single file's) that a query in its address marks
+  function marksTexts() {
+    return SINGLE ? [] : document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
+  }
   if (box && panel) searchBox();
 
   function searchBox() {
@@ -297,8 +303,13 @@
     // landed on a hit (an anchor): the query stays in the box, the panel stays shut over the text
     if (initial) {
       box.value = initial;
+      // a law's page opened with a query and no anchor (a shared link): its words are marked
+      // and the marks' bar walks them; the answers wait shut (the box's focus opens them), or on
+      // a phone the panel, in the page's flow, would push the text down and lie over the bar
+      if (!full && marksTexts().length) closed = true;
       if (full || !window.location.hash) run().then(function () { if (section && full) section.scrollIntoView(); });
     }
+    closeResults = close;
   }
 
   // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
@@ -338,7 +349,7 @@
       if (q) engine.ready().then(function (e) { markWords(e, q, textsAt(window.location.hash)); });
     });
   } else {
-    var texts = document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
+    var texts = marksTexts();
     if (asked && texts.length) engine.ready().then(function (e) { markWords(e, asked, texts); });
   }
   // a hit chosen in the single file: the jump to it (a hashchange) marks its words
@@ -408,6 +419,8 @@
       if (at >= 0) marks[at].classList.remove("current");
       at = (at + step + marks.length) % marks.length;
       marks[at].classList.add("current");
+      // the panel shut first: closing it after (the page's click) would move the word away
+      closeResults();
       marks[at].scrollIntoView({block: "center"});
       count.textContent = say("marks_at", {query: q, at: at + 1, count: marks.length});
     }
