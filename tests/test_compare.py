@@ -251,14 +251,7 @@ def test_namesakes_a_new_title_and_a_clause_moved_into_a_new_law(tmp_path):
     """Sections of one title and no text of their own are told apart by their children; a
     section whose title changed over the same text is retitled, not removed and added; a clause
     moved into a new law is moved (the law added), not a split of its old section."""
-    for side, text in (("A", HARD_OLD), ("B", HARD_NEW)):
-        (tmp_path / side).mkdir()
-        (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
-    (tmp_path / "editions.toml").write_text(
-        '[[editions]]\nid = "1"\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
-        '[[editions]]\nid = "2"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
-        encoding="utf-8")
-    editions = read_description(tmp_path / "editions.toml")
+    editions = _two_editions(tmp_path, HARD_OLD, HARD_NEW)
     changes = compare(editions.tree("1", "en"), editions.tree("2", "en")).changes
     assert {(c.kind, c.old, c.new) for c in changes} == {
         ("removed", ("30",), ()), ("renumbered", ("31",), ("30",)), ("renumbered", ("32",), ("31",)),
@@ -287,14 +280,7 @@ def test_a_sub_clause_renumbered_and_reworded(tmp_path):
            "(b) a pass is made by saying pass\n(c) a double is made by the word double at the table\n")
     new = ("Law 40 - Calls\nA. Form\n1. Words\nA call uses these words:\n(a) a pass is made by saying pass\n"
            "(b) the double is announced aloud with one word at the table\n")
-    for side, text in (("A", old), ("B", new)):
-        (tmp_path / side).mkdir()
-        (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
-    (tmp_path / "editions.toml").write_text(
-        '[[editions]]\nid = "1"\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
-        '[[editions]]\nid = "2"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
-        encoding="utf-8")
-    editions = read_description(tmp_path / "editions.toml")
+    editions = _two_editions(tmp_path, old, new)
     changes = compare(editions.tree("1", "en"), editions.tree("2", "en")).changes
     assert [(c.kind, c.old, c.new, c.share) for c in changes] == [
         ("removed", ("40A1(a)",), (), None), ("renumbered", ("40A1(b)",), ("40A1(a)",), None),
