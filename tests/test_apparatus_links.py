@@ -14,7 +14,6 @@ import json
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -86,19 +85,9 @@ def parse(path: Path) -> Page:
 
 def broken_links(site: Path) -> list[str]:
     """test_site.py's link check: every href/src lands on a file and, with a fragment, on an id there."""
-    pages = {p.resolve(): parse(p) for p in site.rglob("*.html")}
-    broken = []
-    for path, page in pages.items():
-        for value in page.links:
-            parts = urlsplit(value)
-            if parts.scheme or parts.netloc:
-                continue
-            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
-            if not target.is_file():
-                broken.append(f"{path.relative_to(site.resolve())}: {value} (no file)")
-            elif parts.fragment and target.suffix == ".html" and parts.fragment not in pages[target].ids:
-                broken.append(f"{path.relative_to(site.resolve())}: {value} (no anchor)")
-    return broken
+    from test_site import site_links
+
+    return site_links(site)[1]
 
 
 def defs_commentary(out: Path) -> list[dict]:
