@@ -112,6 +112,19 @@ def browser():
         b.close()
 
 
+@pytest.fixture
+def page(browser):
+    """A fresh tab that fails its test on any script error, console error or dialog."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("dialog", lambda d: (errors.append(f"dialog: {d.message}"), d.dismiss()))
+    yield page
+    assert not errors, errors
+    page.close()
+
+
 @pytest.fixture(scope="session")
 def node_engine(built):
     """The browser's engine (static/engine.js) under Node, over the built site's data: one

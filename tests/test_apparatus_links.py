@@ -174,17 +174,6 @@ def test_every_in_file_link_of_the_single_file_lands(which, request):
 
 # -- in a real browser ------------------------------------------------------------------------------
 
-@pytest.fixture
-def page(browser):
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    assert not errors, errors
-    page.close()
-
-
 def test_reader_of_the_single_file_follows_a_term_and_the_index(page, book):
     """From file://, no server: a defined term scrolls to its definition in the file; the
     index section's target scrolls to the law; the definitions' commentary is there."""

@@ -145,17 +145,6 @@ def test_corpus_json_keeps_the_apparatus(book):
 
 # -- in a real browser ------------------------------------------------------------------------------
 
-@pytest.fixture
-def page(browser):
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    assert not errors, errors
-    page.close()
-
-
 def test_reader_goes_from_home_to_the_index_to_a_law(page, book):
     page.goto((book / "site" / "index.html").as_uri())
     page.click("text=Предметный указатель")

@@ -140,18 +140,6 @@ def test_search_data_cannot_close_its_script(hostile_site):
 
 # -- in a real browser ----------------------------------------------------------------------------
 
-@pytest.fixture
-def page(browser):
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("dialog", lambda d: (errors.append(f"dialog: {d.message}"), d.dismiss()))
-    yield page
-    assert not errors, errors
-    page.close()
-
-
 def test_search_an_inflected_form_and_land_on_the_hit(page, built, searcher):
     page.goto((built / "site" / "index.html").as_uri())
     page.fill("#q", "штрафными картами")
