@@ -751,6 +751,10 @@ def _open_searcher(root: Path, out: Path):
     if not (current(out) / "index").is_dir():
         raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
     searcher = Searcher(current(out) / "index")
+    if not searcher.docs:  # a corpus whose text landed in no node: say so, not "no hits"
+        raise click.ClickException(
+            f"{index_dir} holds no text to search: the build read no law or commentary text from "
+            f"{root}; run `{command_line(['check'], root, out)}` to see where its text went")
     fingerprint = searcher.meta.get("fingerprint")
     other = built_from(root, fingerprint)
     if other:  # rebuilding OUT from this corpus would replace another corpus's build: no hint to

@@ -23,7 +23,7 @@ from .profile import DEFAULT as DEFAULT_PROFILE
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
-from .structure.apparatus import placement_entries, take_apparatus, use_apparatus
+from .structure.apparatus import Apparatus, commentary_cut, placement_entries, take_apparatus, use_apparatus
 
 Progress = Callable[[str], None]
 
@@ -118,7 +118,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
-                      grammar, layouts, folder.indents, lang, about_commentary)
+                      grammar, layouts, folder.indents, lang, about_commentary,
+                      getattr(folder, "apparatus_pages", frozenset()))
     return tree, runs, problems
 
 
@@ -206,6 +207,12 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     shared = furniture.shared_lines(folder.texts, lambda s: False)
     # the book's contents, subject index and title page leave the law text first (issue 13)
     apparatus = take_apparatus(folder, words)
+    unread = apparatus.pop("unread", [])
+    # the pages the contents, the index or the title fill: a law text's page that ends
+    # before one of them ends where the law text does, no page gap (structure.build_tree)
+    ids = {s.path: s.id for s in folder.sources}
+    folder.apparatus_pages = frozenset((ids[p["source"]], int(p["page"])) for p in apparatus.get("pages", ())
+                                       if p["source"] in ids and str(p.get("page") or "").isdigit())
     if not folder.contents:  # the contents place headless pieces (placement.py)
         folder.contents = placement_entries(apparatus)
     cleaned = {}
@@ -227,10 +234,22 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
+    # a whole book copied as one file holds its commentary after the commentary's heading:
+    # the law text ends there and the rest is read as commentary (the same file and lines)
+    cleaned_laws, cleaned_read = dict(cleaned), dict(cleaned)  # (cleaned_read: the commentary's heading is read)
+    for s in (s for s in folder.sources if s.kind == "laws"):
+        cut = commentary_cut(cleaned[s.id].lines, Apparatus.of(folder.profile, s.lang), grammar.layout_for(
+            s.lang, folder.layouts.get(s.id)))
+        if cut is not None:
+            cleaned_laws[s.id] = replace(cleaned[s.id], lines=cleaned[s.id].lines[:cut])
+            cleaned_read[s.id] = replace(cleaned[s.id], lines=cleaned[s.id].lines[:cut] + cleaned[s.id].lines[cut + 1:])
+            if s.lang == primary:
+                commentary.append((s, cleaned[s.id].lines[cut + 1:]))
+            progress(f"read {s.path} after its line {cleaned[s.id].lines[cut].first} as the commentary")
     # the titles files' English titles are of one edition (titles-en.toml: edition)
     edition = str(folder.code.get("edition") or "")
     titles = folder.titles_en if not edition or folder.titles_edition in (None, edition) else {}
-    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, titles, primary,
+    tree, runs, problems = _law_tree(folder, cleaned_laws, law_sources, folder.curation, commentary, titles, primary,
                                      folder.contents)
     placed_pieces = dict(folder.placements)
     progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
@@ -242,7 +261,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
-        nodes, more_refs, report, more_problems, other_tree = _other_language(folder, cleaned, nodes, lang, refs)
+        nodes, more_refs, report, more_problems, other_tree = _other_language(folder, cleaned_laws, nodes, lang, refs)
         refs += more_refs
         problems += more_problems
         trees.append(other_tree)
@@ -257,7 +276,19 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
-    problems += lost_text(folder, cleaned, trees, problems)
+    problems += lost_text(folder, cleaned_read, trees, problems)
+    for part in unread:  # a contents or index page that ran on into the law text: its words in no node
+        what = "contents" if part["kind"] == "toc" else "subject index"
+        problems.append(Problem("error", f"text in no node: {len(part['words'])} words read as a {what} page "
+                                f"(lines {part['lines'][0]}-{part['lines'][1]}) are in none of its entries "
+                                f"(«{' '.join(part['words'][:8])} …»); the part runs on into the law text -- "
+                                "declare that text a source of its own, or split the file where the part ends",
+                                part["source"], part["lines"][0]))
+    if not any(n.kind != "piece" for n in nodes) and any(line.text.strip() for s in law_sources for line in cleaned[s.id].lines):
+        problems.append(Problem("error", "text in no node: the law sources hold text, but no law, section or "
+                                "clause was read from it (are the law headings in a form the profile reads? "
+                                "`lawsearch clean --explain FILE` shows each line's reading)",
+                                law_sources[0].path, 1))
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded
