@@ -534,6 +534,9 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         _remove_empty(made)
         raise click.ClickException(error_message(e)) from None
     for a in added:
+        if a.skipped:
+            tell(f"skipped {a.source}: the same bytes as {a.target}, already in the corpus (not added twice)")
+            continue
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")

@@ -220,6 +220,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
 
     changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
                                          {s.id: s.path for s in folder.sources})
+    inner: dict[str, object] = {}  # a whole book's own commentary, cleaned as commentary
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         if source.kind == "laws":  # what cleaning removes still tells how damaged a copy is (overlap.py)
@@ -227,6 +228,15 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)
+        cut = commentary_cut(raw, Apparatus.of(folder.profile, source.lang), layout) if layout is not None else None
+        if cut is not None:
+            # a whole book copied as one file holds its commentary after the commentary's
+            # heading: the law text ends there, the rest is commentary (the same file and lines)
+            progress(f"read {source.path} after its line {cut + 1} (the commentary's heading) as the commentary")
+            inner[source.id] = clean_lines([""] * (cut + 1) + raw[cut + 1:], source.id, "commentary", words,
+                                           source.lang, None, grammar, shared, frozenset(skip.get(source.id, ())),
+                                           frozenset(changed.get(source.id, ())))
+            raw = raw[:cut] + [""] * (len(raw) - cut)
         cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
                                          frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
@@ -234,22 +244,13 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
-    # a whole book copied as one file holds its commentary after the commentary's heading:
-    # the law text ends there and the rest is read as commentary (the same file and lines)
-    cleaned_laws, cleaned_read = dict(cleaned), dict(cleaned)  # (cleaned_read: the commentary's heading is read)
-    for s in (s for s in folder.sources if s.kind == "laws"):
-        cut = commentary_cut(cleaned[s.id].lines, Apparatus.of(folder.profile, s.lang), grammar.layout_for(
-            s.lang, folder.layouts.get(s.id)))
-        if cut is not None:
-            cleaned_laws[s.id] = replace(cleaned[s.id], lines=cleaned[s.id].lines[:cut])
-            cleaned_read[s.id] = replace(cleaned[s.id], lines=cleaned[s.id].lines[:cut] + cleaned[s.id].lines[cut + 1:])
-            if s.lang == primary:
-                commentary.append((s, cleaned[s.id].lines[cut + 1:]))
-            progress(f"read {s.path} after its line {cleaned[s.id].lines[cut].first} as the commentary")
+    commentary += [(s, inner[s.id].lines) for s in folder.sources if s.id in inner and s.lang == primary]
+    # every line the sources hold, the commentary of a whole book included (lost_text)
+    cleaned_read = {k: replace(v, lines=v.lines + inner[k].lines) if k in inner else v for k, v in cleaned.items()}
     # the titles files' English titles are of one edition (titles-en.toml: edition)
     edition = str(folder.code.get("edition") or "")
     titles = folder.titles_en if not edition or folder.titles_edition in (None, edition) else {}
-    tree, runs, problems = _law_tree(folder, cleaned_laws, law_sources, folder.curation, commentary, titles, primary,
+    tree, runs, problems = _law_tree(folder, cleaned, law_sources, folder.curation, commentary, titles, primary,
                                      folder.contents)
     placed_pieces = dict(folder.placements)
     progress(f"assembled {sum(len(r.pieces) for r in runs)} pieces into {len(runs)} runs of pages")
@@ -261,7 +262,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
-        nodes, more_refs, report, more_problems, other_tree = _other_language(folder, cleaned_laws, nodes, lang, refs)
+        nodes, more_refs, report, more_problems, other_tree = _other_language(folder, cleaned, nodes, lang, refs)
         refs += more_refs
         problems += more_problems
         trees.append(other_tree)

@@ -14,6 +14,8 @@ A folder of raw files with no manifest at all is read with the same guesses
 
 from __future__ import annotations
 
+import hashlib
+
 import os
 import re
 import shutil
@@ -45,8 +47,9 @@ class Detected:
 @dataclass(frozen=True)
 class Added:
     source: Path  # the file as given
-    target: Path  # its copy in the corpus folder
+    target: Path  # its copy in the corpus folder (for a file skipped: the copy already there)
     entry: dict[str, Any]
+    skipped: bool = False  # the same bytes as a source already there (or given twice): not added again
 
 
 def detect(data: bytes, name: str) -> Detected:
@@ -78,16 +81,29 @@ def _script_language(text: str) -> str:
 def _kind(lines: list[str], lang: str) -> str:
     """``toc`` or ``index`` when every page is plainly a contents or index page;
     ``commentary`` when numbered commentary paragraphs (``47.8. …``) outnumber the law
-    layout's headings; else ``laws``."""
+    layout's headings, or at least two of them follow the commentary heading of their own
+    law (``Правило 47. …`` then ``47.8.``) and outnumber the law text's sections and
+    clauses; else ``laws``."""
     from .structure.apparatus import whole_kind
 
     apparatus = whole_kind(lines, load_profile(), lang)
     if apparatus is not None:  # every page a contents or index page (issue 13)
         return apparatus
-    headings = sum(1 for line in lines if classify(line.strip(), lang).kind in HEADING_KINDS)
-    paragraph = default_grammar().commentary(lang)[0]
-    paragraphs = sum(1 for line in lines if paragraph.match(line.strip()))
-    return "commentary" if paragraphs > headings else "laws"
+    kinds = [classify(line.strip(), lang).kind for line in lines]
+    headings = sum(1 for k in kinds if k in HEADING_KINDS)
+    paragraph, heading = default_grammar().commentary(lang)
+    paragraphs, agreeing, law = 0, 0, None
+    for line in lines:
+        if m := heading.match(line.strip()):
+            law = m["law"]
+        elif m := paragraph.match(line.strip()):
+            paragraphs += 1
+            agreeing += law is not None and m["law"] == law
+    # a short commentary: its law headings («Правило 2. ДОСКИ») are as many as its paragraphs,
+    # but the paragraphs are numbered after the law of the heading above them (``2.1.``), and
+    # law text has sections (``A.``) where the commentary has those paragraphs
+    sections = sum(1 for k in kinds if k == HEADING_KINDS[2])  # the level below a law
+    return "commentary" if paragraphs > headings or agreeing >= 2 and agreeing > sections else "laws"
 
 
 def edition_pattern(profile) -> re.Pattern | None:
@@ -150,17 +166,24 @@ def entry_toml(entry: dict[str, Any]) -> str:
 def add_files(root: Path, files: list[Path]) -> list[Added]:
     """Copy ``files`` into the corpus folder ``root`` and list them in its manifest (made
     when there is none). All or nothing: every file is read and checked first; a failure
-    leaves the folder as it was."""
+    leaves the folder as it was. A file with the same bytes as a source already listed (or
+    as one given before it) is not added again: it comes back ``skipped``."""
     root = Path(root)
     plans: list[tuple[Path, Path, dict[str, Any]]] = []
     problems: list[Problem] = []
     taken = _listed_paths(root)
+    held = _listed_hashes(root, taken)  # a file added twice would be read twice (its index, its title page)
+    skipped: list[Added] = []
     for file in files:
         file = Path(file)
         try:
             data = file.read_bytes()
         except OSError as e:
             problems.append(Problem("error", f"cannot read it: {e.strerror or e}", str(file)))
+            continue
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in held:
+            skipped.append(Added(file, held[digest], {}, skipped=True))
             continue
         try:
             found = detect(data, str(file))
@@ -169,6 +192,7 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
             continue
         relative = _free_name(root, f"{found.kind}/{found.lang}", file.name, taken)
         taken.add(relative)
+        held[digest] = root / relative
         plans.append((file, root / relative, entry_for(relative, found)))
     if problems:
         raise CorpusError(problems)
@@ -186,7 +210,19 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         for path in copied:
             path.unlink(missing_ok=True)
         raise CorpusError(Problem("error", f"cannot write the corpus folder: {e.strerror or e}", str(root))) from None
-    return [Added(s, t, e) for s, t, e in plans]
+    return [Added(s, t, e) for s, t, e in plans] + skipped
+
+
+def _listed_hashes(root: Path, listed: set[str]) -> dict[str, Path]:
+    """sha256 → path of each source the manifest lists that is there to read."""
+    out: dict[str, Path] = {}
+    for relative in sorted(listed):
+        path = root / relative
+        try:
+            out.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), path)
+        except OSError:
+            continue  # a listed file that is gone: `check` says so
+    return out
 
 
 def _listed_paths(root: Path) -> set[str]:

@@ -756,22 +756,22 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
     return len(page_lines)
 
 
-def commentary_cut(lines, words: Apparatus, layout) -> int | None:
+def commentary_cut(lines: list[str], words: Apparatus, layout) -> int | None:
     """Where a law source's commentary begins, when the file is a whole book with the
-    commentary after the laws: the index of the cleaned line that is the commentary's
-    heading alone («КОММЕНТАРИЙ», "COMMENTARY"), after a law heading and with text after
-    it. None for a law text without one."""
+    commentary after the laws: the index of the raw line that is the commentary's heading
+    alone («КОММЕНТАРИЙ», "COMMENTARY"), after a law heading and with text after it. None
+    for a law text without one."""
     if not words.commentary:
         return None
     names = {w.lower() for w in words.commentary}
     law_seen = False
-    for i, line in enumerate(lines):
-        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(line.text).strip()).rstrip(".:").lower()
+    for i, raw in enumerate(lines):
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(raw).strip()).rstrip(".:").lower()
         if not s:
             continue
-        if law_seen and s in names and any(x.text.strip() for x in lines[i + 1:]):
+        if law_seen and s in names and any(x.strip() for x in lines[i + 1:]):
             return i
-        if not law_seen and _classify(layout, line.text).kind == "law":
+        if not law_seen and _classify(layout, raw.strip()).kind == "law":
             law_seen = True
     return None
 
