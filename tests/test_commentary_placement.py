@@ -165,3 +165,35 @@ def test_add_skips_a_file_already_in_the_corpus(tmp_path):
     other.write_text("Правило 7. Сдача\nКарты сдают по одной по часовой стрелке.\n", encoding="utf-8")
     added = add_files(root, [other, other])
     assert [a.skipped for a in added] == [False, True]
+
+
+CURATED = """ОПРЕДЕЛЕНИЯ
+1. Слово «стол» здесь означает и место игры онлайн.
+
+Правило 12. ПОЛНОМОЧИЯ СУДЬИ
+12.1. Судья вправе назначить исправленный результат.
+- 40
+Правило 13. НЕВЕРНОЕ ЧИСЛО КАРТ
+13.1. Карты пересчитывают до начала торговли.
+- 41
+13.2. Лишнюю карту возвращают в ту руку, где её не хватает.
+"""
+
+
+@pytest.mark.parametrize("statement,verdict", [
+    ('at = "notes:7"\nlaw = "13"', "confirmed by its heading"),  # after the footer - 40: a heading
+    ('at = "notes:10"\nparagraph = "13.2"', "confirmed by its paragraph's number"),  # after - 41: a paragraph
+    ('at = "notes:1"\nlaw = "12"', "but its heading gives the definitions"),
+    ('at = "notes:7"\nlaw = "14"', "but its heading gives law 13"),
+    ('at = "notes:10"\nparagraph = "13.3"', "but its paragraph's number gives 13.2"),
+])
+def test_curation_reaches_a_commentary_piece_that_opens_with_a_heading(tmp_path, statement, verdict):
+    """A piece is the file's start or the text after a footer, whatever opens it: a statement
+    naming one is checked against its heading or number (cold 2A finding 12)."""
+    root = corpus(tmp_path, {"notes.txt": ("commentary", "ru", CURATED)})
+    (root / "curation.toml").write_text(f'[[piece]]\n{statement}\nreason = "checked against the printed book"\n',
+                                        encoding="utf-8")
+    result = check(root, tmp_path)
+    assert verdict in result.output, result.output
+    assert "no piece of the commentary starts" not in result.output
+    assert (result.exit_code == 0) == verdict.startswith("confirmed")
