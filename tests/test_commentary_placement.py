@@ -197,3 +197,13 @@ def test_curation_reaches_a_commentary_piece_that_opens_with_a_heading(tmp_path,
     assert verdict in result.output, result.output
     assert "no piece of the commentary starts" not in result.output
     assert (result.exit_code == 0) == verdict.startswith("confirmed")
+
+
+def test_a_commentary_declared_as_law_text_fails_check_not_vanishes(tmp_path):
+    """Read as a second copy of the law text, its paragraphs would be merged away under
+    the book's laws 5 and 6 (which have no text of their own): check names its lines."""
+    root = corpus(tmp_path, {"book.txt": ("laws", "ru", RU_BOOK.format(commentary="")),
+                             "notes.txt": ("laws", "ru", RU_COMMENTARY.replace("КОММЕНТАРИЙ\n", ""))})
+    result = check(root, tmp_path)
+    assert result.exit_code != 0
+    assert "notes.txt:" in result.output and "text in no node" in result.output
