@@ -197,3 +197,17 @@ def test_search_in_a_corpus_with_no_text_says_so(tmp_path):
     result = CliRunner().invoke(main, ["search", "--corpus", str(root), "--out", str(out), "участники"])
     assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
     assert "holds no text to search" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("lang,text,absent", [
+    ("ru", "Правило 1. Участники\nПара состоит из двух игроков.\n", ["  г.", "г..", "редакция  г"]),
+    ("en", "LAW 1 - ENTRIES\nEvery pair registers at the desk.\n", ["the  code", "code..", ",  edition"]),
+])
+def test_a_corpus_naming_no_edition_prints_no_empty_year(tmp_path, lang, text, absent):
+    """The home page's lead and footer without an edition say no year (cold read «кодекса  г..»)."""
+    root = corpus(tmp_path, lang, text)
+    out = tmp_path / "b"
+    assert CliRunner().invoke(main, ["build", "--corpus", str(root), "--out", str(out)]).exit_code == 0
+    page = (out / "site" / "index.html").read_text(encoding="utf-8")
+    for bad in absent:
+        assert bad not in page, bad
