@@ -211,3 +211,20 @@ def test_a_corpus_naming_no_edition_prints_no_empty_year(tmp_path, lang, text, a
     page = (out / "site" / "index.html").read_text(encoding="utf-8")
     for bad in absent:
         assert bad not in page, bad
+
+
+@pytest.mark.parametrize("lines,fields", [
+    (["ПРАВИЛА КЛУБНОГО БРИДЖА", "", "Издание 2003 года", "Перевод Л. М. Орловой", "Издательство «Береста»"],
+     {"translator": "Л. М. Орловой", "edition": "2003", "title": "ПРАВИЛА КЛУБНОГО БРИДЖА"}),
+    (["КОДЕКС ТУРНИРНОЙ ИГРЫ", "Сборник для судей", "Редакция 1997 года", "Перевод О. Кравцова"],
+     {"translator": "О. Кравцова", "edition": "1997", "subtitle": "Сборник для судей"}),
+])
+def test_the_title_page_reads_a_translator_without_a_colon_and_no_edition_as_subtitle(lines, fields):
+    """«Перевод В. К. Семенова» names the translator; «Издание 1991 года» is the edition, never
+    part of the subtitle (cold 2A finding 16)."""
+    from lawsearch.profile import load_profile
+    from lawsearch.structure.apparatus import Apparatus, parse_front
+
+    got = parse_front(lines, Apparatus.of(load_profile(), "ru"))
+    assert {k: got.get(k) for k in fields} == fields
+    assert "Издание" not in got.get("subtitle", "") and "Редакция" not in got.get("subtitle", "")

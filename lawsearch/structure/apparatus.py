@@ -569,9 +569,9 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     if title:
         out["title"] = title
         sub = []
-        for line in body[after:]:
-            if not line or any(p.search(line) for k, ps in labelled.items() if k != "edition" for p in ps):
-                break
+        for i, line in enumerate(body[after:], after):
+            if not line or i in used or any(p.search(line) for k, ps in labelled.items() if k != "edition" for p in ps):
+                break  # (a line read as a field -- the edition's «Издание 1991 года» -- ends the subtitle too)
             sub.append(line)
         if sub:
             out["subtitle"] = " ".join(sub)
