@@ -42,6 +42,7 @@ class Detected:
     kind: str
     edition: str | None
     lines: int
+    title: str | None = None  # the title page's title, when the text opens with one
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,18 @@ def detect(data: bytes, name: str) -> Detected:
     text = "\n".join(doc.lines)
     lang = _script_language(text)
     sample = doc.lines[:SAMPLE_LINES]
-    return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines))
+    return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines),
+                    _title(sample, lang))
+
+
+def _title(lines: list[str], lang: str) -> str | None:
+    """The title on the title page a text opens with (``structure.apparatus.front_block``), else None."""
+    from .structure.apparatus import Apparatus, front_block, parse_front
+
+    profile = load_profile()
+    words = Apparatus.of(profile, lang)
+    n = front_block(lines, words, default_grammar().layout_for(lang))
+    return parse_front(lines[:n], words).get("title") if n else None
 
 
 def _script_language(text: str) -> str:
@@ -170,6 +182,7 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
     as one given before it) is not added again: it comes back ``skipped``."""
     root = Path(root)
     plans: list[tuple[Path, Path, dict[str, Any]]] = []
+    titles: list[str] = []  # the title pages' titles, for a new manifest's [code] title
     problems: list[Problem] = []
     taken = _listed_paths(root)
     held = _listed_hashes(root, taken)  # a file added twice would be read twice (its index, its title page)
@@ -193,11 +206,13 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         relative = _free_name(root, f"{found.kind}/{found.lang}", file.name, taken)
         taken.add(relative)
         held[digest] = root / relative
+        if found.title:
+            titles.append(found.title)
         plans.append((file, root / relative, entry_for(relative, found)))
     if problems:
         raise CorpusError(problems)
     manifest = root / MANIFEST
-    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans)
+    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None)
     new = old.rstrip("\n") + "\n" + "".join(entry_toml(e) for _, _, e in plans)
     copied: list[Path] = []
     try:
@@ -252,11 +267,16 @@ def _free_name(root: Path, folder: str, name: str, taken: set[str]) -> str:
     return f"{folder}/{candidate}{suffix}"
 
 
-def _new_manifest(plans) -> str:
+def _new_manifest(plans, title: str | None = None) -> str:
+    """The manifest of a new corpus: the title its title page gives (else the profile's
+    code title), the profile's range of laws, the sources' edition and main language."""
+    profile = load_profile()
     editions = sorted({e["edition"] for _, _, e in plans if "edition" in e})
     langs = [e["lang"] for _, _, e in plans if e["kind"] == "laws"]
+    low, high = profile.data.get("laws", [1, 1])
+    title = title or str(profile.data.get("title") or "")
     lines = ["# Made by lawsearch add; each [[source]]'s `detected` lists the values it guessed.",
-             "", "[code]", 'title = "Laws"', "laws = [1, 93]"]
+             "", "[code]", f"title = {_toml_value(title)}", f"laws = [{int(low)}, {int(high)}]"]
     if editions:
         lines.append(f'edition = "{editions[0]}"')
     if langs:

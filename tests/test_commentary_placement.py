@@ -207,3 +207,12 @@ def test_a_commentary_declared_as_law_text_fails_check_not_vanishes(tmp_path):
     result = check(root, tmp_path)
     assert result.exit_code != 0
     assert "notes.txt:" in result.output and "text in no node" in result.output
+
+
+def test_a_new_manifest_takes_the_title_page_s_title(tmp_path):
+    book = tmp_path / "book.txt"
+    book.write_text("ПРАВИЛА КЛУБНОГО БРИДЖА\n\nИздание 2003 года\nПеревод: Л. М. Орлова\nИздательство «Береста»\n"
+                    "Казань, 2003\n- 1\n" + RU_BOOK.format(commentary=""), encoding="utf-8")
+    add_files(tmp_path / "corpus", [book])
+    manifest = (tmp_path / "corpus" / "manifest.toml").read_text(encoding="utf-8")
+    assert 'title = "ПРАВИЛА КЛУБНОГО БРИДЖА"' in manifest and 'edition = "2003"' in manifest
