@@ -531,8 +531,8 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
     except CorpusError as e:
-        _remove_empty(made)
-        raise click.ClickException(error_message(e)) from None
+        _remove_empty(made)  # (every problem listed: no corpus is left for `check` to list them)
+        raise click.ClickException(error_message(e, limit=None)) from None
     for a in added:
         if a.skipped:
             tell(f"skipped {a.source}: the same bytes as {a.target}, already in the corpus (not added twice)")

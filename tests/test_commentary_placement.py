@@ -6,6 +6,7 @@ skipped. Invented texts."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -207,6 +208,22 @@ def test_a_commentary_declared_as_law_text_fails_check_not_vanishes(tmp_path):
     result = check(root, tmp_path)
     assert result.exit_code != 0
     assert "notes.txt:" in result.output and "text in no node" in result.output
+    # stderr folds the repeated error into one line: the report says how many errors that line holds
+    assert re.search(r"Errors on stderr: 1 line for \d+ errors", result.output)
+
+
+def test_add_names_every_file_it_cannot_read(tmp_path):
+    """No corpus is left after a failed add: its message lists every problem itself, not
+    «`lawsearch check` lists them all» about a corpus that does not exist."""
+    files = []
+    for n in range(7):
+        f = tmp_path / f"scan-{n}.pdf"
+        f.write_bytes(b"not a pdf at all " + bytes([n]))
+        files.append(str(f))
+    result = CliRunner().invoke(main, ["add", "--corpus", str(tmp_path / "corpus"), *files])
+    assert result.exit_code != 0
+    assert all(f"scan-{n}.pdf" in result.output for n in range(7)), result.output
+    assert "lists them all" not in result.output and not (tmp_path / "corpus").exists()
 
 
 def test_a_new_manifest_takes_the_title_page_s_title(tmp_path):
