@@ -183,6 +183,7 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
     root = Path(root)
     plans: list[tuple[Path, Path, dict[str, Any]]] = []
     titles: list[str] = []  # the title pages' titles, for a new manifest's [code] title
+    amounts: dict[str, int] = {}  # lines of law text in each language: the most is the corpus's own
     problems: list[Problem] = []
     taken = _listed_paths(root)
     held = _listed_hashes(root, taken)  # a file added twice would be read twice (its index, its title page)
@@ -208,11 +209,13 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         held[digest] = root / relative
         if found.title:
             titles.append(found.title)
+        if found.kind == "laws":
+            amounts[found.lang] = amounts.get(found.lang, 0) + found.lines
         plans.append((file, root / relative, entry_for(relative, found)))
     if problems:
         raise CorpusError(problems)
     manifest = root / MANIFEST
-    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None)
+    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None, amounts)
     new = old.rstrip("\n") + "\n" + "".join(entry_toml(e) for _, _, e in plans)
     copied: list[Path] = []
     try:
@@ -267,9 +270,11 @@ def _free_name(root: Path, folder: str, name: str, taken: set[str]) -> str:
     return f"{folder}/{candidate}{suffix}"
 
 
-def _new_manifest(plans, title: str | None = None) -> str:
+def _new_manifest(plans, title: str | None = None, amounts: dict[str, int] | None = None) -> str:
     """The manifest of a new corpus: the title its title page gives (else the profile's
-    code title), the profile's range of laws, the sources' edition and main language."""
+    code title), the profile's range of laws, the sources' edition and main language (the
+    one most lines of law text are in, ``amounts``: three short web pages in English do not
+    outweigh a Russian book)."""
     profile = load_profile()
     editions = sorted({e["edition"] for _, _, e in plans if "edition" in e})
     langs = [e["lang"] for _, _, e in plans if e["kind"] == "laws"]
@@ -279,7 +284,9 @@ def _new_manifest(plans, title: str | None = None) -> str:
              "", "[code]", f"title = {_toml_value(title)}", f"laws = [{int(low)}, {int(high)}]"]
     if editions:
         lines.append(f'edition = "{editions[0]}"')
-    if langs:
+    if amounts:
+        lines.append(f'lang = "{max(sorted(amounts), key=lambda lang: amounts[lang])}"')
+    elif langs:
         lines.append(f'lang = "{max(set(langs), key=langs.count)}"')
     return "\n".join(lines) + "\n"
 

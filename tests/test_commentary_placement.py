@@ -7,6 +7,7 @@ skipped. Invented texts."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -231,5 +232,19 @@ def test_a_new_manifest_takes_the_title_page_s_title(tmp_path):
     book.write_text("ПРАВИЛА КЛУБНОГО БРИДЖА\n\nИздание 2003 года\nПеревод: Л. М. Орлова\nИздательство «Береста»\n"
                     "Казань, 2003\n- 1\n" + RU_BOOK.format(commentary=""), encoding="utf-8")
     add_files(tmp_path / "corpus", [book])
-    manifest = (tmp_path / "corpus" / "manifest.toml").read_text(encoding="utf-8")
-    assert 'title = "ПРАВИЛА КЛУБНОГО БРИДЖА"' in manifest and 'edition = "2003"' in manifest
+    code = tomllib.loads((tmp_path / "corpus" / "manifest.toml").read_text(encoding="utf-8"))["code"]
+    assert code["title"] == "ПРАВИЛА КЛУБНОГО БРИДЖА" and code["edition"] == "2003"
+
+
+def test_a_new_manifest_s_language_is_the_one_most_law_text_is_in(tmp_path):
+    """Three short English pages beside one Russian book: the corpus is Russian."""
+    files = []
+    for n, law in enumerate((8, 9, 10)):
+        f = tmp_path / f"law{law}.txt"
+        f.write_text(f"LAW {law} - SHORT\nA. Scope\nThis law is short.\n", encoding="utf-8")
+        files.append(f)
+    book = tmp_path / "book.txt"
+    book.write_text(RU_BOOK.format(commentary="") * 2, encoding="utf-8")
+    add_files(tmp_path / "corpus", [*files, book])
+    manifest = tomllib.loads((tmp_path / "corpus" / "manifest.toml").read_text(encoding="utf-8"))
+    assert manifest["code"]["lang"] == "ru"
