@@ -570,8 +570,11 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
         out["title"] = title
         sub = []
         for i, line in enumerate(body[after:], after):
-            if not line or i in used or any(p.search(line) for k, ps in labelled.items() if k != "edition" for p in ps):
-                break  # (a line read as a field -- the edition's «Издание 1991 года» -- ends the subtitle too)
+            if not line or i in used and not line[:1].islower() or \
+                    any(p.search(line) for k, ps in labelled.items() if k != "edition" for p in ps):
+                # a line read as a field ends the subtitle too («Издание 1991 года»), unless it
+                # goes on the subtitle's sentence in lower case («в редакции 1997 года»)
+                break
             sub.append(line)
         if sub:
             out["subtitle"] = " ".join(sub)
