@@ -228,3 +228,11 @@ def test_the_title_page_reads_a_translator_without_a_colon_and_no_edition_as_sub
     got = parse_front(lines, Apparatus.of(load_profile(), "ru"))
     assert {k: got.get(k) for k in fields} == fields
     assert "Издание" not in got.get("subtitle", "") and "Редакция" not in got.get("subtitle", "")
+
+
+def test_a_lone_page_counter_is_no_page_footer(tmp_path):
+    """A saved web page's pager line ("Page 2 of 9") is furniture: the file stays unpaged."""
+    root = corpus(tmp_path, "en", "LAW 1 - ENTRIES\nA. Registration\nEvery pair registers at the desk.\n"
+                                  "Page 2 of 9\nB. Late Arrival\nA late pair joins with the Director's consent.\n")
+    out = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "b")]).output
+    assert "Pages: no page numbers in the sources" in out and "complete as far as the sources go" in out

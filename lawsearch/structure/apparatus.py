@@ -721,11 +721,15 @@ def page_counter(line: str, words: Apparatus) -> str | None:
 def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> None:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
-    model reads it) or an empty line; a form feed alone on its line stays (``_page_cuts``
-    ends a page there)."""
-    for k, raw in enumerate(lines):
-        if raw.strip() and (n := page_counter(raw, words)):
-            lines[k] = f"- {n}" if footers else ""
+    model reads it) or an empty line -- when a file has two or more and they count up (a
+    book's pages; a web page's lone pager line stays furniture); a form feed alone on its
+    line stays (``_page_cuts`` ends a page there)."""
+    found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
+    numbers = [int(n) for _, n in found]
+    if len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:])):
+        return  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
+    for k, n in found:
+        lines[k] = f"- {n}" if footers else ""
 
 
 def _form_feed(line: str) -> bool:
@@ -960,7 +964,7 @@ def unread_words(lines: list[str], entries: list[dict[str, Any]], words: Apparat
         if n in starts:  # an entry's own line: its label words too ("Правило 12.", "LAW 12 -")
             for w in WORD.findall(t.lower()):
                 held[w] = held.get(w, 0) + 1
-    for heading in words.contents + words.index:
+    for heading in words.contents + words.index + words.see + words.see_also + words.defs_target:
         for w in WORD.findall(heading.lower()):
             held[w] = held.get(w, 0) + len(lines)
     all_words = [w for t in lines for w in WORD.findall(t.lower())]
