@@ -106,9 +106,15 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     """Pages and the tree of law sources that are one copy of the text."""
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
     # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
+    # (a whole book's own commentary: the statements about lines after its heading)
+    starts = getattr(folder, "commentary_starts", {})
     commentary_ids = {s.id for s, _ in commentary}
-    about_commentary = [st for st in curation if st.at[0] in commentary_ids]
-    curation = [st for st in curation if st.at[0] not in commentary_ids]
+
+    def about(st) -> bool:
+        return st.at[0] in commentary_ids and (st.at[0] not in starts or st.at[1] > starts[st.at[0]])
+
+    about_commentary = [st for st in curation if about(st)]
+    curation = [st for st in curation if not about(st)]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source))  # noqa: E731
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
@@ -237,6 +243,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
                                            source.lang, None, grammar, shared, frozenset(skip.get(source.id, ())),
                                            frozenset(changed.get(source.id, ())))
             raw = raw[:cut] + [""] * (len(raw) - cut)
+            folder.commentary_starts = {**getattr(folder, "commentary_starts", {}), source.id: cut + 1}
         cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
                                          frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))

@@ -248,3 +248,16 @@ def test_a_new_manifest_s_language_is_the_one_most_law_text_is_in(tmp_path):
     add_files(tmp_path / "corpus", [*files, book])
     manifest = tomllib.loads((tmp_path / "corpus" / "manifest.toml").read_text(encoding="utf-8"))
     assert manifest["code"]["lang"] == "ru"
+
+
+def test_curation_in_a_whole_book_file_reaches_its_laws_and_its_commentary(tmp_path):
+    """One file, two parts: a statement about a line before the commentary's heading is about
+    the law text, one after it about the commentary."""
+    root = corpus(tmp_path, {"book.txt": ("laws", "ru", RU_BOOK.format(commentary=RU_COMMENTARY))})
+    (root / "curation.toml").write_text(
+        '[[piece]]\nat = "book:10"\nlaw = "6"\nreason = "the page after - 3"\n\n'
+        '[[piece]]\nat = "book:23"\nlaw = "5"\nreason = "the commentary\'s first page"\n', encoding="utf-8")
+    result = check(root, tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "book:23 law 5: confirmed by its heading" in result.output
+    assert "book:10" in result.output.split("Curation confirmed by the text")[1]
