@@ -185,6 +185,8 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
 
     >>> [(c.kind, c.text, c.negated, c.required) for c in parse('"ход вне очереди" -болван +карта law:50')[0]]
     [('phrase', 'ход вне очереди', False, False), ('word', 'болван', True, False), ('word', 'карта', False, True)]
+    >>> [(c.kind, c.text) for c in parse('declarer said "low" +"болван"')[0]][2:]
+    [('english', 'low'), ('word', 'болван')]
     """
     clauses: list[Clause] = []
     filters: dict[str, str] = {}
@@ -193,6 +195,15 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     for m in QUERY_PART.finditer(query):
         if m.group(2) is not None:
             text = strip_spaces(m.group(2))
+            toks = tokenize(text)
+            if len(toks) == 1 and toks[0].kind == "word":
+                # one quoted word has no order to keep: it is that word («he said "low"»),
+                # read as a plain word is read (its readings, its language)
+                kind = "word" if HAS_CYRILLIC.search(toks[0].text) else "english"
+                clauses.append(Clause(kind, toks[0].text, negated=m.group(1) == "-" or negate_next,
+                                      or_previous=or_next, required=m.group(1) == "+"))
+                negate_next = or_next = False
+                continue
             if text:
                 clauses.append(Clause("phrase", text, negated=m.group(1) == "-" or negate_next, or_previous=or_next,
                                       required=m.group(1) == "+"))

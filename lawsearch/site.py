@@ -690,7 +690,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     splits the data into the core and the chunks the browser loads on demand.
     """
     from .analysis import STOP_WORDS
-    from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
+    from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, GROUP, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH
     from .ids import LOOKALIKES
     from .model import ECHO_CHARS
@@ -759,7 +759,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,
                        "quality": QUALITY, "bm25": BM25, "level": LEVEL, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
-                       "context": CONTEXT,
+                       "context": CONTEXT, "group": GROUP,
                        "cover_idf": COVER_IDF,
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,

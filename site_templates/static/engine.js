@@ -257,6 +257,14 @@
     while ((m = QUERY_PART.exec(query)) !== null) {
       if (m[2] !== undefined) {
         var t = strip(m[2]);
+        var toks = tokenize(t);
+        if (toks.length === 1 && toks[0].kind === "word") {
+          // one quoted word has no order to keep: it is that word, read as a plain word (query.parse)
+          clauses.push({kind: hasCyrillic(toks[0].text) ? "word" : "english", text: toks[0].text,
+                        negated: m[1] === "-" || negateNext, orPrevious: orNext, required: m[1] === "+"});
+          negateNext = orNext = false;
+          continue;
+        }
         if (t) clauses.push({kind: "phrase", text: t, negated: m[1] === "-" || negateNext, orPrevious: orNext, required: m[1] === "+"});
         negateNext = orNext = false;
         continue;
@@ -354,7 +362,7 @@
   }
   var BM25_CACHE = new Map();
   var P = DATA.params, COVER = P.cover, TITLE = P.title, QUALITY = P.quality, BM25 = P.bm25, LEVEL = P.level;
-  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside, CONTEXT = P.context;
+  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside, CONTEXT = P.context, GROUP = P.group;
   // each scores() gives a Map document → [score, where]: IN_TITLE and/or IN_BODY (any field
   // but a law's commentary, which holds all its paragraphs in one)
   var IN_TITLE = 1, IN_BODY = 2;
@@ -483,8 +491,15 @@
           if (rec[2][u] > 0 && !(r[0][u] > 0) && rec[2][u] > r[5][u]) r[5][u] = rec[2][u];
       });
     });
+    // a law's coverage: the weights of the words any of its documents matches (evaluate.Query.law_cover)
+    var lawCover = new Map(), docs = Array.from(found.keys()).sort(function (a, b) { return a - b; });
+    for (var w = 0; w < n; w++) {
+      var laws = new Set();
+      docs.forEach(function (d) { var node = docNode(d); if (node !== null && node.law && found.get(d)[0][w] > 0) laws.add(node.law); });
+      Array.from(laws).sort(byCodeUnits).forEach(function (law) { lawCover.set(law, (lawCover.has(law) ? lawCover.get(law) : 0) + weight[w]); });
+    }
     var out = [];
-    Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
+    docs.forEach(function (doc) {
       var meta = docNode(doc);
       if (meta === null || excluded.has(doc)) return;
       for (var k in q.filters) if (filterValue(meta, k) !== q.filters[k]) return;
@@ -501,7 +516,8 @@
         bm += rec[1][u];
       }
       var level = Object.prototype.hasOwnProperty.call(LEVEL, meta.kind) ? LEVEL[meta.kind] : 0;
-      var score = COVER * cover + TITLE * level * titled + QUALITY * good + BM25 * bm;
+      var score = COVER * cover + TITLE * level * titled + QUALITY * good + BM25 * bm +
+        GROUP * (meta.law && lawCover.has(meta.law) ? lawCover.get(meta.law) : 0);
       out.push({score: round6(score), doc: doc, covered: covered});
     });
     out.sort(function (a, b) { return b.score - a.score || docNode(a.doc).order - docNode(b.doc).order; });
