@@ -433,3 +433,39 @@ def test_editions_with_no_pair_named_are_compared_in_name_order(names, ordered):
 
     pair = EditionSet([EditionEntry(n, False, ()) for n in names]).default_pair()
     assert list(pair) == ordered
+
+
+@pytest.mark.parametrize("ids, says", [
+    (["2004", "2014", "2004"], "same id '2004'"),
+    (["fed", "2014", "FED"], "'fed' and 'FED' differ by case only"),
+])
+def test_a_description_repeating_an_id_names_it_and_its_line(tmp_path, ids, says):
+    """Two editions of one id -- or of ids differing by case only, whose files would clash
+    on Windows and macOS -- are refused, naming the ids and the line of the second."""
+    path = _description(tmp_path, ids)
+    result = CliRunner().invoke(main, ["diff", "--editions", str(path)])
+    assert result.exit_code == 1 and says in result.output, result.output
+    lines = path.read_text(encoding="utf-8").splitlines()
+    third = [n for n, line in enumerate(lines, 1) if line.startswith("id = ")][2]
+    assert f"editions.toml:{third}:" in result.output
+
+
+def test_a_description_with_two_defaults_is_refused_naming_both(tmp_path):
+    path = _description(tmp_path, ["2004", "2014"])
+    text = path.read_text(encoding="utf-8").replace('id = "2004"', 'id = "2004"\ndefault = true')
+    path.write_text(text.replace('id = "2014"', 'id = "2014"\ndefault = true'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["diff", "--editions", str(path)])
+    line = text.replace('id = "2014"', 'id = "2014"\ndefault = true').splitlines().index('id = "2014"') + 2
+    assert result.exit_code == 1 and "2004, 2014" in result.output and f"editions.toml:{line}:" in result.output
+
+
+def test_editions_differing_by_case_only_are_refused_naming_the_line(tmp_path):
+    """'Fed' and 'fed' would write laws/Fed~1.html and laws/fed~1.html: one file where
+    names ignore case. The build refuses, naming manifest.toml and the second one's line."""
+    folder = _manifest(tmp_path, 'edition = "2002"', ["2002", "Fed", "fed"])
+    with pytest.raises(CorpusError) as e:
+        build_corpus(folder)
+    problem = next(p for p in e.value.problems if "case" in p.message)
+    lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
+    assert "'Fed' and 'fed'" in problem.message and problem.path.endswith("manifest.toml")
+    assert problem.line == lines.index('edition = "fed"') + 1
