@@ -469,3 +469,109 @@ def test_editions_differing_by_case_only_are_refused_naming_the_line(tmp_path):
     lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
     assert "'Fed' and 'fed'" in problem.message and problem.path.endswith("manifest.toml")
     assert problem.line == lines.index('edition = "fed"') + 1
+
+
+# -- show and law: in a corpus whose editions moved, merged, removed and added things --------
+
+OLD_SKI = """Правило 1. Подъёмники
+A.Очередь
+Лыжники встают в очередь по двое и не обгоняют друг друга.
+B.Посадка
+На кресло садятся по команде контролёра, сняв рюкзак.
+C.Сезонные абонементы
+Абонемент предъявляют у турникета каждый раз при проходе.
+Правило 2. Трассы
+A.Цвета трасс
+Синяя трасса лёгкая, красная средняя, чёрная трудная для всех.
+B.Закрытые трассы
+Закрытую трассу обозначают натянутой верёвкой с флажками.
+C.Ограждения
+Сетки ставят на крутых поворотах вдоль всей трассы.
+Правило 3. Инструкторы
+A.Группы
+В группе инструктора не больше восьми учеников любого возраста.
+B.Жетоны
+Инструктор носит жетон с номером на левом рукаве куртки.
+"""
+NEW_SKI = """Правило 1. Подъёмники
+A.Очередь
+Лыжники встают в очередь по двое и не обгоняют друг друга.
+B.Посадка
+На кресло садятся по команде контролёра, сняв рюкзак.
+Правило 2. Трассы
+A.Цвета трасс
+Синяя трасса лёгкая, красная средняя, чёрная трудная для всех. Закрытую трассу обозначают натянутой верёвкой с флажками.
+Правило 3. Инструкторы
+A.Группы
+В группе инструктора не больше восьми учеников любого возраста.
+B.Жетоны
+Инструктор носит жетон с номером на левом рукаве куртки.
+C.Ограждения
+Сетки ставят на крутых поворотах вдоль всей трассы.
+Правило 4. Спасатели
+A.Вызов
+Спасателя вызывают по телефону, указанному на каждой опоре.
+"""
+
+
+@pytest.fixture(scope="module")
+def ski(tmp_path_factory):
+    """Two Russian editions, 2005 (default) and 2015: 1C removed, 2A and 2B merged into 2A,
+    2C moved to 3C, law 4 added."""
+    root = tmp_path_factory.mktemp("ski")
+    corpus = root / "corpus"
+    lines = ["[code]", 'title = "Правила катания"', 'edition = "2005"', "laws = [1, 9]", ""]
+    for ed, text in (("2005", OLD_SKI), ("2015", NEW_SKI)):
+        (corpus / "laws").mkdir(parents=True, exist_ok=True)
+        (corpus / "laws" / f"{ed}-ski.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "laws/{ed}-ski.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"',
+                  'layout = "ru-book"', ""]
+    (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    build(corpus, root / "build", lambda message: None)
+    return corpus, root / "build"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["2C", "--edition", "2015"], "in the 2015 edition it is 3C"),
+    (["2B", "--edition", "2015"], "in the 2015 edition it is merged into 2A"),
+    (["1C", "--edition", "2015"], "removed in the 2015 edition"),
+    (["2005~1c"], None),  # the default edition's ID with its name: 1C itself
+    (["4"], "4 is not in the 2005 edition; it is in the 2015 edition"),
+    (["4A", "--edition", "2005"], "added in the 2015 edition"),
+])
+def test_show_says_where_a_part_went_as_diff_finds_it(ski, args, says):
+    """``show`` of an ID one edition lacks says where the comparison of the texts found it
+    (docs/editions.md), for sections as for laws; a bare ID only another edition has (law 4)
+    is no "not in this corpus"; the default edition's name as a prefix names its own node."""
+    result = run(ski, "show", *args)
+    if says is None:
+        assert result.exit_code == 0 and "Сезонные абонементы" in result.output, result.output
+        return
+    assert result.exit_code == 1 and says in result.output, result.output
+    assert "not in this corpus" not in result.output and "~" not in result.output
+
+
+def test_a_bare_law_filter_names_the_default_editions_law_and_says_where_else_it_is(ski):
+    """``law:4`` is the default edition's law 4, as a bare ID is; law 4 only in 2015 is a
+    usage error saying so and giving the filter that finds it (which works as printed)."""
+    result = run(ski, "search", "law:4 спасатель")
+    assert result.exit_code == 2 and "law:4 edition:2015" in result.output, result.output
+    assert "names no law of the default edition 2005" in result.output
+    assert json.loads(run(ski, "search", "law:4 edition:2015 спасатель", "--json").output)["hits"]
+
+
+def test_the_browser_engine_says_the_same_of_a_bare_law_filter(ski):
+    from lawsearch.query import QueryError, Searcher
+    from node_engine import NodeEngine
+
+    _, out = ski
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search(["law:4 спасатель"], 10)[0]
+        with pytest.raises(QueryError) as python:
+            searcher.search("law:4 спасатель", limit=10)
+        assert js["error"] == str(python.value) and "law:4 edition:2015" in js["error"]
+    finally:
+        engine.close()
+        searcher.close()

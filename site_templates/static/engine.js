@@ -800,9 +800,20 @@
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
-    if (filters.law !== undefined && !(law !== null && law.kind === "law"))
-      return "law:" + shorten(filters.law) + " names no law of this corpus, " +
-        (laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text");
+    if (filters.law !== undefined && !(law !== null && law.kind === "law")) {
+      var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
+      // a bare law:N is the default edition's law N, as a bare ID is; say where else it is
+      var eds = DATA.editions || {}, elsewhere = filters.edition !== undefined ? [] : known.filter(function (ed) {
+        var n = nodeOf(ed + eds.separator + filters.law);
+        return n !== null && n.kind === "law";
+      });
+      if (elsewhere.length)
+        return "law:" + shorten(filters.law) + " names no law of the default edition " + eds["default"] + ", " + held +
+          "; " + elsewhere.map(function (ed) {
+            return "law " + shorten(filters.law) + " of edition " + ed + ": law:" + shorten(filters.law) + " edition:" + ed;
+          }).join("; ");
+      return "law:" + shorten(filters.law) + " names no law of this corpus, " + held;
+    }
     var kinds = sortedSet(DATA.kinds);
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
       return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
