@@ -884,12 +884,13 @@ def _format_jump(result, command, words: dict[str, str]) -> str:
 
 def _hit_lines(hits, words: dict[str, str]) -> list[str]:
     from .editions import split
+    from .profile import template_for
 
     lines = []
     for hit in hits:
         edition, bare = split(hit.id)  # another edition's ID as the site prints it: "60 (2017 edition)"
         shown = bare if edition is None or "id_in_edition" not in words else \
-            words["id_in_edition"].format(id=bare, edition=edition)
+            template_for(words, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
         heading = visible(words["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))

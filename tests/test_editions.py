@@ -575,3 +575,36 @@ def test_the_browser_engine_says_the_same_of_a_bare_law_filter(ski):
     finally:
         engine.close()
         searcher.close()
+
+
+@pytest.mark.parametrize("edition, ru, en", [
+    ("2017", "4 (ред. 2017 г.)", "4 (2017 edition)"),
+    ("club", "4 (ред. «club»)", "4 (club edition)"),
+    ("2017-fed", "4 (ред. «2017-fed»)", "4 (2017-fed edition)"),
+])
+def test_an_edition_named_otherwise_than_by_a_year_is_not_read_as_one(edition, ru, en):
+    """«г.» says "year": an edition named `club` reads «ред. «club»», never «ред. club г.»
+    (the profile's ``_named`` variants), in every string that names an edition."""
+    from lawsearch.profile import load_profile as load
+
+    for name in ("bridge", "statute-ru"):
+        profile = load(name)
+        assert profile.text("ru", "id_in_edition", id="4", edition=edition) == ru
+        for key in ("edition", "edition_contents", "edition_removed", "footer", "stamp", "lead"):
+            said = profile.text("ru", key, edition=edition, id="4", title="T", sources=1, build="b", date="d",
+                                first=1, last=2)
+            assert edition in said and ((edition + " г.") in said) == edition.isdigit()
+    assert load("bridge").text("en", "id_in_edition", id="4", edition=edition) == en
+
+
+def test_the_header_names_the_corpus_own_code_and_the_page_script_gets_the_named_strings(ski):
+    """The brand is the manifest's title of its own code, not the profile's «Законы бриджа»;
+    the search data carries the ``_named`` variants of the strings the page script says."""
+    _, out = ski
+    page = (out / "site" / "laws" / "2015~4.html").read_text(encoding="utf-8")
+    assert 'class="brand"' in page and "Правила катания" in page.split('class="brand"', 1)[1].split("</a>", 1)[0]
+    from lawsearch.site import page_script_strings
+    from lawsearch.profile import load_profile as load
+
+    carried = page_script_strings(load("bridge").strings("ru"))
+    assert "id_in_edition" in carried and "id_in_edition_named" in carried
