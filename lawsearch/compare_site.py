@@ -168,8 +168,17 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
 
     main = next((lang for lang in profile.languages if lang in langs), langs[0])
     words = Words(profile, main)
-    sources = ", ".join(sorted({f"{Path(s['path']).name} {_sha(s['path'])[:12]}" for e in (old, new)
-                                for s in editions.get(e).sources if s.get("path") is not None}))
+    kept = getattr(editions, "stamp_sources", None)  # a corpus's editions: its sources' recorded hashes
+    if kept is not None:
+        sources = ", ".join(sorted({f"{name} {sha[:12]}" for e in (old, new) for name, sha in kept.get(e, [])}))
+        build_id = build_id or getattr(editions, "stamp_build", None)
+    else:
+        sources = ", ".join(sorted({f"{Path(s['path']).name} {_sha(s['path'])[:12]}" for e in (old, new)
+                                    for s in editions.get(e).sources if s.get("path") is not None}))
+    if build_id is None and sources:  # compared in memory: the hash of the inputs stands for a build
+        import hashlib
+
+        build_id = hashlib.sha256(sources.encode()).hexdigest()[:12]
     stamp = words.say("compare_stamp", old=old, new=new, sources=sources or "—", build=build_id or "—")
     pages = ComparePages(editions, old, new, langs, words, stamp)
     env = environment(words)

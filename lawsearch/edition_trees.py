@@ -176,7 +176,7 @@ def from_folders(*roots: Path) -> EditionSet:
     """Editions read from corpus folders, one edition each (``[code] edition`` names it)."""
     from .sources import read_corpus_folder
 
-    editions = []
+    editions, stamped = [], {}
     for root in roots:
         folder = read_corpus_folder(Path(root))
         ident = str(folder.code.get("edition") or Path(root).name)
@@ -184,7 +184,10 @@ def from_folders(*roots: Path) -> EditionSet:
             ident = f"{ident} ({root})"
         langs = tuple({"lang": s.lang} for s in folder.sources if s.kind == "laws")
         editions.append(EditionEntry(ident, not editions, langs, corpus=Path(root)))
-    return EditionSet(editions, where=", ".join(map(str, roots)))
+        stamped[ident] = [(s.path.rsplit("/", 1)[-1], s.sha256) for s in folder.sources]
+    found = EditionSet(editions, where=", ".join(map(str, roots)))
+    found.stamp_sources = stamped  # the compare pages' stamp: each folder's sources and their hashes
+    return found
 
 
 def language_tree(nodes, lang: str) -> list[Node]:

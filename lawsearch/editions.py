@@ -425,4 +425,11 @@ def edition_set(corpus):
             return self._trees[key]
 
     entries = [EditionEntry(e.id, e.default, tuple({"lang": lang} for lang in e.langs)) for e in edition_list(corpus)]
-    return CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+    found = CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+    # what the compare pages' stamp says of the corpus: each edition's sources (file, SHA-256)
+    # and the build -- for a corpus parsed in memory, the hash of its inputs
+    default = default_edition(corpus)
+    found.stamp_sources = {e.id: [(s.path.rsplit("/", 1)[-1], s.sha256) for s in corpus.sources
+                                  if (s.edition or default) == e.id] for e in edition_list(corpus)}
+    found.stamp_build = corpus.build or ((corpus.inputs or "").split(":")[0][:12] or None)
+    return found

@@ -608,3 +608,18 @@ def test_the_header_names_the_corpus_own_code_and_the_page_script_gets_the_named
 
     carried = page_script_strings(load("bridge").strings("ru"))
     assert "id_in_edition" in carried and "id_in_edition_named" in carried
+
+
+def test_the_compare_pages_of_a_corpus_editions_carry_its_sources_and_build(ski, tmp_path):
+    """``diff 2005 2015 --html`` of a corpus's own editions stamps every compare page with
+    each source's file and SHA-256 and the build (no «—» for either)."""
+    import hashlib
+
+    corpus, out = ski
+    result = run(ski, "diff", "2005", "2015", "--html", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    sha = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:12] for p in (corpus / "laws").iterdir()}
+    for page in (tmp_path / "site" / "compare").glob("*.html"):
+        footer = page.read_text(encoding="utf-8").rsplit("<footer", 1)[1]
+        assert all(f"{name} {h}" in footer for name, h in sha.items()), footer
+        assert "—" not in footer
