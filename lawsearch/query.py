@@ -781,8 +781,9 @@ class Searcher:
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         pair = (text, doc.get("text_en"), ENGLISH)  # the snippet's text, the other, the other's language
-        if not spans_ and doc.get("text_en") and text != doc["text_en"]:
-            # matched in the English text only: show that
+        if not spans_ and not id_terms and doc.get("text_en") and text != doc["text_en"]:
+            # matched in the English text only: show that (a node asked for by its ID shows its
+            # own text, the English aligned under it)
             snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
             pair = (doc["text_en"], doc.get("text"), node["lang"])
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,

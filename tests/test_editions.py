@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -623,3 +624,25 @@ def test_the_compare_pages_of_a_corpus_editions_carry_its_sources_and_build(ski,
         footer = page.read_text(encoding="utf-8").rsplit("<footer", 1)[1]
         assert all(f"{name} {h}" in footer for name, h in sha.items()), footer
         assert "—" not in footer
+
+
+@pytest.mark.parametrize("query", ["правило 61A", "62A"])
+def test_a_node_asked_for_by_its_id_shows_its_own_text_with_the_english_under_it(built_editions, query):
+    """An ID query's hit is the corpus's own text as the snippet and the aligned English
+    sentence under it -- never the English as the snippet and the own text as "ru:" --
+    in the command line's engine and the browser's alike."""
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    hit = search(built_editions, query)["hits"][0]
+    assert re.search("[а-яё]", hit["snippet"], re.I) and hit["aligned"]["lang"] == "en", hit
+    _, out = built_editions
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search([query], 10)[0]
+        assert differences(python_answer(searcher, query, 10), js) == []
+        assert js["hits"][0]["snippet"] == hit["snippet"]
+    finally:
+        engine.close()
+        searcher.close()

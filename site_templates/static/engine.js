@@ -827,7 +827,7 @@
   function jump(query, id, order, limit) {
     var hl = new Set([normalizeId(id)]);
     return {query: query, kind: "id", total: order.length, target: id,
-            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set()); })};
+            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set(), true); })};
   }
   function citation(query, limit) {
     var m = CITATION.exec(query);
@@ -1036,7 +1036,8 @@
     return {text: prefix + (typeof middle === "string" ? middle : middle.join("")) + suffix,
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
-  function hit(id, score, highlight, prefixes) {
+  // byId: a node asked for by its ID (query.Searcher._jump): its own text, the English aligned under it
+  function hit(id, score, highlight, prefixes, byId) {
     var note = noteOf(id);
     if (note !== null) {  // a footnote asked for by its ID
       var s = snippet(note.text, new Set(), new Set());
@@ -1046,7 +1047,7 @@
     var own = field("texts", id);
     var text = own || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
     var sn = snippet(text, highlight, prefixes), fromEnglish = false;
-    if (!sn.spans.length && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
+    if (!sn.spans.length && !byId && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
     var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
     var pair = own ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
     if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
