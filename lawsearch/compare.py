@@ -8,10 +8,11 @@ code cares about:
     removed     a node (with its children) only in the old edition
     renumbered  the same node under the same (mapped) parent with another label
     moved       the same node under another parent
-    split       one old node's content now in several new nodes (the first keeps the title)
-    merged      several old nodes' content in one new node (the first old title stays)
+    split       one old node's content now in several new nodes (whatever their titles)
+    merged      several old nodes' content in one new node (whatever its title)
     reworded    the own text changed: the words removed and added, and the share removed
-    retitled    the title changed (not part of a split)
+    retitled    the title changed (also of the node a split or merge kept, matched by its
+                title, text or children)
 
 Children follow their parent: the clauses of a renumbered section are not listed unless
 they change on their own, and the children of a split or merged node are mapped, not listed.
