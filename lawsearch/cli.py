@@ -433,6 +433,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
                 raise
             raise click.ClickException(said) from None
     else:
+        resolved = None
         try:
             resolved = resolve(corpus, node_id)
         except CorpusError:
@@ -440,10 +441,19 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
             from .show import not_in_edition
 
             named, bare_id = split(node_id.strip())  # 2011~49: an ID of an edition that lacks it
-            said = not_in_edition(corpus, bare_id, named) if named in {e.id for e in corpus.editions} else None
-            if said is None:
-                raise
-            raise click.ClickException(said) from None
+            known = {e.id for e in corpus.editions}
+            if named is not None and named == corpus.editions_default:  # 1997~4A: the default's 4A
+                try:
+                    resolved = resolve(corpus.edition(named), bare_id)
+                except CorpusError:
+                    pass
+            if resolved is None:
+                # a bare ID is the default edition's: say which other edition has it (law 8 of 2007)
+                said = not_in_edition(corpus, bare_id, named if named in known else corpus.editions_default) \
+                    if len(known) > 1 and (named is None or named in known) else None
+                if said is None:
+                    raise
+                raise click.ClickException(said) from None
     if as_json:
         emit_json(as_dict(corpus, resolved))
     else:
@@ -874,12 +884,13 @@ def _format_jump(result, command, words: dict[str, str]) -> str:
 
 def _hit_lines(hits, words: dict[str, str]) -> list[str]:
     from .editions import split
+    from .profile import template_for
 
     lines = []
     for hit in hits:
         edition, bare = split(hit.id)  # another edition's ID as the site prints it: "60 (2017 edition)"
         shown = bare if edition is None or "id_in_edition" not in words else \
-            words["id_in_edition"].format(id=bare, edition=edition)
+            template_for(words, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
         heading = visible(words["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))

@@ -58,6 +58,10 @@ def _law_of(node: Node) -> str:
     return node.law or node.id
 
 
+# the records whose node's parts go with it to another place
+FOLLOWED = ("moved", "renumbered", "split", "merged")
+
+
 class ComparePages:
     def __init__(self, editions: EditionSet, old: str, new: str, langs: list[str], words, stamp: str):
         self.editions, self.old, self.new, self.langs = editions, old, new, langs
@@ -135,7 +139,10 @@ class ComparePages:
             row = Row("old-" + ids.anchor(o.id), o, None, title_html=escape(o.title or ""))
             if image is not None:  # now in another law
                 target = new[image]
-                row.kinds.append(next((c.kind for c in changes if c.kind in ("moved", "renumbered", "split")), "moved"))
+                # its own record, else its parent's: children follow their parent (6A of a law
+                # renumbered 6 -> 7 is renumbered with it, not moved), as diff reports them
+                row.kinds.append(next((c.kind for c in changes if c.kind in FOLLOWED), None)
+                                 or self._followed(o, old, by_old) or "moved")
                 row.labels.append(self.words.say(f"compare_{row.kinds[0]}"))
                 row.link = (self.words.say("compare_now", id=image), f"{_law_of(target)}.html#{lang}-{ids.anchor(image)}")
                 row.text_html = escape(norm(o.text))
@@ -154,6 +161,18 @@ class ComparePages:
             left.append(row)
         return rows, left
 
+    @staticmethod
+    def _followed(o, old: dict, by_old: dict) -> str | None:
+        """The kind of the nearest ancestor's record that carried ``o`` along (renumbered,
+        moved, split, merged); None when none did."""
+        at = old.get(o.parent) if o.parent else None
+        while at is not None:
+            kind = next((c.kind for c in by_old.get(at.id, []) if c.kind in FOLLOWED), None)
+            if kind is not None:
+                return kind
+            at = old.get(at.parent) if at.parent else None
+        return None
+
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
         for law in self.laws():
@@ -168,8 +187,17 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
 
     main = next((lang for lang in profile.languages if lang in langs), langs[0])
     words = Words(profile, main)
-    sources = ", ".join(sorted({f"{Path(s['path']).name} {_sha(s['path'])[:12]}" for e in (old, new)
-                                for s in editions.get(e).sources if s.get("path") is not None}))
+    kept = getattr(editions, "stamp_sources", None)  # a corpus's editions: its sources' recorded hashes
+    if kept is not None:
+        sources = ", ".join(sorted({f"{name} {sha[:12]}" for e in (old, new) for name, sha in kept.get(e, [])}))
+        build_id = build_id or getattr(editions, "stamp_build", None)
+    else:
+        sources = ", ".join(sorted({f"{Path(s['path']).name} {_sha(s['path'])[:12]}" for e in (old, new)
+                                    for s in editions.get(e).sources if s.get("path") is not None}))
+    if build_id is None and sources:  # compared in memory: the hash of the inputs stands for a build
+        import hashlib
+
+        build_id = hashlib.sha256(sources.encode()).hexdigest()[:12]
     stamp = words.say("compare_stamp", old=old, new=new, sources=sources or "—", build=build_id or "—")
     pages = ComparePages(editions, old, new, langs, words, stamp)
     env = environment(words)

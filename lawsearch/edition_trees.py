@@ -114,9 +114,41 @@ def read_description(path: Path) -> EditionSet:
         if not sources:
             raise CorpusError(Problem("error", f"edition {table['id']} lists no sources", str(path)))
         editions.append(EditionEntry(table["id"], bool(table.get("default")), tuple(sources)))
-    if len({e.id for e in editions}) != len(editions):
-        raise CorpusError(Problem("error", "two editions have the same id", str(path)))
+    _check_ids(editions, path, data)
     return EditionSet(editions, data.get("code"), str(path), _diff_pair(data.get("diff"), editions, path))
+
+
+def _lines_of(path: Path, key: str) -> list[int]:
+    """The lines of a TOML file that set ``key`` (``id = …``), in order."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [n for n, line in enumerate(lines, 1) if re.match(rf"\s*{re.escape(key)}\s*=", line)]
+
+
+def _check_ids(editions: list[EditionEntry], path: Path, data: dict) -> None:
+    """No two editions with one id, or ids differing by case only (their pages would share a
+    file name on Windows and macOS), and at most one default: an error naming the ids and the
+    line of the second."""
+    id_lines = _lines_of(path, "id")
+    seen: dict[str, str] = {}
+    for n, e in enumerate(editions):
+        line = id_lines[n] if n < len(id_lines) and len(id_lines) == len(editions) else None
+        first = seen.get(e.id.casefold())
+        if first is not None:
+            what = (f"two editions have the same id {e.id!r}" if first == e.id else
+                    f"the edition ids {first!r} and {e.id!r} differ by case only (their files would clash "
+                    "on Windows and macOS)")
+            raise CorpusError(Problem("error", what, str(path), line))
+        seen[e.id.casefold()] = e.id
+    defaults = [e.id for e in editions if e.default]
+    if len(defaults) > 1:
+        tables = [t for t in data.get("editions", []) if isinstance(t, dict)]
+        default_lines = _lines_of(path, "default")
+        line = default_lines[1] if len(default_lines) == len([t for t in tables if "default" in t]) > 1 else None
+        raise CorpusError(Problem("error", f"more than one default edition ({', '.join(defaults)}): "
+                                           "set default = true on one", str(path), line))
 
 
 def _diff_pair(table, editions: list[EditionEntry], path: Path) -> tuple[str, str] | None:
@@ -144,7 +176,7 @@ def from_folders(*roots: Path) -> EditionSet:
     """Editions read from corpus folders, one edition each (``[code] edition`` names it)."""
     from .sources import read_corpus_folder
 
-    editions = []
+    editions, stamped = [], {}
     for root in roots:
         folder = read_corpus_folder(Path(root))
         ident = str(folder.code.get("edition") or Path(root).name)
@@ -152,7 +184,10 @@ def from_folders(*roots: Path) -> EditionSet:
             ident = f"{ident} ({root})"
         langs = tuple({"lang": s.lang} for s in folder.sources if s.kind == "laws")
         editions.append(EditionEntry(ident, not editions, langs, corpus=Path(root)))
-    return EditionSet(editions, where=", ".join(map(str, roots)))
+        stamped[ident] = [(s.path.rsplit("/", 1)[-1], s.sha256) for s in folder.sources]
+    found = EditionSet(editions, where=", ".join(map(str, roots)))
+    found.stamp_sources = stamped  # the compare pages' stamp: each folder's sources and their hashes
+    return found
 
 
 def language_tree(nodes, lang: str) -> list[Node]:

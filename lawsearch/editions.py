@@ -88,9 +88,17 @@ def check(folder) -> list:
     manifest = folder.root / "manifest.toml"
     where = str(manifest)
     named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
-    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use letters, "
-                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where, _source_line(manifest, e))
+    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use Latin "
+                                 "(ASCII) letters, digits, '.', '_' or '-', starting with a letter or a digit "
+                                 "(2017, 2017-fed, club)", where, _source_line(manifest, e))
                 for e in named if len(named) > 1 and not EDITION_NAME.fullmatch(e)]  # one edition has no prefix
+    folded: dict[str, str] = {}
+    for e in named:  # 'CLUB' and 'club' would name one file on Windows and macOS
+        first = folded.setdefault(e.casefold(), e)
+        if first != e and len(named) > 1:
+            problems.append(Problem("error", f"the editions {first!r} and {e!r} differ by case only: their pages "
+                                             f"(laws/{first}~1.html, laws/{e}~1.html) would be one file on Windows "
+                                             "and macOS; name them apart", where, _source_line(manifest, e)))
     default = folder.code.get("edition")
     unnamed = any(not s.edition for s in folder.sources)
     if len(named) > 1 and not default:
@@ -130,8 +138,12 @@ def _code_line(manifest, key: str | None) -> int | None:
 
 def _source_line(manifest, edition: str) -> int | None:
     """The first line of the manifest that sets ``edition = <edition>`` in a source."""
+    table = None
     for n, line in enumerate(_manifest_lines(manifest), 1):
-        if re.match(r"\s*edition\s*=", line) and edition in line:
+        found = _TABLE.match(line)
+        if found:
+            table = found.group(1)
+        elif table == "source" and re.match(rf"""\s*edition\s*=\s*["']{re.escape(edition)}["']""", line):
             return n
     return None
 
@@ -413,4 +425,11 @@ def edition_set(corpus):
             return self._trees[key]
 
     entries = [EditionEntry(e.id, e.default, tuple({"lang": lang} for lang in e.langs)) for e in edition_list(corpus)]
-    return CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+    found = CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+    # what the compare pages' stamp says of the corpus: each edition's sources (file, SHA-256)
+    # and the build -- for a corpus parsed in memory, the hash of its inputs
+    default = default_edition(corpus)
+    found.stamp_sources = {e.id: [(s.path.rsplit("/", 1)[-1], s.sha256) for s in corpus.sources
+                                  if (s.edition or default) == e.id] for e in edition_list(corpus)}
+    found.stamp_build = corpus.build or ((corpus.inputs or "").split(":")[0][:12] or None)
+    return found

@@ -370,6 +370,14 @@ class Searcher:
         if law is not None and law not in laws:
             laws = [k for k in laws if editions.split(k)[0] is None] or laws  # the default edition's
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
+            sep = self.editions.get("separator", "~")
+            # a bare law:N is the default edition's law N, as a bare ID is; say where else it is
+            elsewhere = [] if "edition" in filters else [
+                ed for ed in self.editions.get("list") or [] if f"{ed}{sep}{law}" in self.nodes]
+            if elsewhere:
+                found = "; ".join(f"law {cut(law)} of edition {ed}: law:{cut(law)} edition:{ed}" for ed in elsewhere)
+                raise QueryError(f"law:{cut(filters['law'])} names no law of the default edition "
+                                 f"{self.editions.get('default')}, {held}; {found}")
             raise QueryError(f"law:{cut(filters['law'])} names no law of this corpus, {held}")
         kinds = sorted({d["kind"] for d in self.docs})
         if filters.get("kind") is not None and filters["kind"] not in kinds:
@@ -784,8 +792,9 @@ class Searcher:
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         pair = (text, doc.get("text_en"), ENGLISH)  # the snippet's text, the other, the other's language
-        if not spans_ and doc.get("text_en") and text != doc["text_en"]:
-            # matched in the English text only: show that
+        if not spans_ and not id_terms and doc.get("text_en") and text != doc["text_en"]:
+            # matched in the English text only: show that (a node asked for by its ID shows its
+            # own text, the English aligned under it)
             snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
             pair = (doc["text_en"], doc.get("text"), node["lang"])
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,

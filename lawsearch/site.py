@@ -23,6 +23,7 @@ from .alignment import flat_spans
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
 from .site_apparatus import apparatus_pages, front_line, single_sections, terms_by_node, text_with_terms
+from .profile import NAMED
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
 # the profile's string (lawsearch/profiles/<name>/profile.toml, [strings.<lang>]) for each
@@ -75,7 +76,7 @@ def page_script_strings(strings: dict[str, str]) -> dict[str, str]:
     the only ones the search data carries: the whole table is the site's and the CLI's
     (about ten times as much), and every byte of the core is read before a first answer."""
     asked = set(re.findall(r'say\(\s*"(\w+)"', (template_dir() / "static" / "search.js").read_text(encoding="utf-8")))
-    return {key: text for key, text in strings.items() if key in asked}
+    return {key: text for key, text in strings.items() if key in asked or key.removesuffix(NAMED) in asked}
 
 
 def environment(words: Words | None = None) -> Environment:
@@ -370,6 +371,13 @@ class SiteBuilder:
         title = str(self.corpus.code.get("title") or "").strip()
         default = str(self.words.profile.data.get("title") or "").strip()
         return title if title and title != default else self.t["code_title"]
+
+    def brand(self) -> str:
+        """The header's name of the site: the manifest's ``[code] title`` when it names its own
+        code (as ``code_title``), else the profile's short ``brand``."""
+        title = str(self.corpus.code.get("title") or "").strip()
+        default = str(self.words.profile.data.get("title") or "").strip()
+        return title if title and title != default else self.t["brand"]
 
     def footer(self, edition: str | None = None) -> str:
         """The footer's first sentence: the code, ``edition`` (the default one when None), who

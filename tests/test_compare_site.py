@@ -138,3 +138,32 @@ def test_the_view_marks_changes_by_more_than_colour_in_light_and_dark(browser, p
         assert not page.errors, page.errors
     finally:
         page.close()
+
+
+def test_the_parts_of_a_renumbered_law_are_labelled_as_diff_files_them(tmp_path):
+    """Children follow their parent: the sections of law 31, renumbered 32, are shown as
+    renumbered with it (linked to 32A, 32B), not as moved -- what diff reports -- while a
+    section that did move on its own (31C -> 33B) is labelled moved."""
+    (tmp_path / "A").mkdir()
+    (tmp_path / "B").mkdir()
+    (tmp_path / "A" / "laws-en.txt").write_text(
+        "Law 31 - Lanterns\nA. Lighting\nThe lanterns are lit at dusk by the warden on duty.\n"
+        "B. Oil\nOnly clear lamp oil is poured into the lanterns.\n"
+        "C. Wicks\nA wick is trimmed whenever the flame smokes.\n"
+        "Law 32 - Gates\nA. Opening\nThe gates open at the first bell of the morning.\n", encoding="utf-8")
+    (tmp_path / "B" / "laws-en.txt").write_text(
+        "Law 31 - Bells\nA. Ringing\nThe bell is rung once for each hour of the day.\n"
+        "Law 32 - Lanterns\nA. Lighting\nThe lanterns are lit at dusk by the warden on duty.\n"
+        "B. Oil\nOnly clear lamp oil is poured into the lanterns.\n"
+        "Law 33 - Gates\nA. Opening\nThe gates open at the first bell of the morning.\n"
+        "B. Wicks\nA wick is trimmed whenever the flame smokes.\n", encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "2001"\ndefault = true\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
+        '[[editions]]\nid = "2011"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        encoding="utf-8")
+    editions = read_description(tmp_path / "editions.toml")
+    write_compare(tmp_path / "site", editions, "2001", "2011", ["en"], load_profile())
+    html = (tmp_path / "site" / "compare" / "31.html").read_text(encoding="utf-8")
+    rows = {i: k for k, i in re.findall(r'<div class="cmp-row cmp-(\w+) ?" id="en-old-l(31\w)"', html)}
+    assert rows == {"31a": "renumbered", "31b": "renumbered", "31c": "moved"}, rows
+    assert 'href="32.html#en-l32a"' in html and 'href="33.html#en-l33b"' in html

@@ -816,9 +816,20 @@
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
-    if (filters.law !== undefined && !(law !== null && law.kind === "law"))
-      return "law:" + shorten(filters.law) + " names no law of this corpus, " +
-        (laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text");
+    if (filters.law !== undefined && !(law !== null && law.kind === "law")) {
+      var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
+      // a bare law:N is the default edition's law N, as a bare ID is; say where else it is
+      var eds = DATA.editions || {}, elsewhere = filters.edition !== undefined ? [] : known.filter(function (ed) {
+        var n = nodeOf(ed + eds.separator + filters.law);
+        return n !== null && n.kind === "law";
+      });
+      if (elsewhere.length)
+        return "law:" + shorten(filters.law) + " names no law of the default edition " + eds["default"] + ", " + held +
+          "; " + elsewhere.map(function (ed) {
+            return "law " + shorten(filters.law) + " of edition " + ed + ": law:" + shorten(filters.law) + " edition:" + ed;
+          }).join("; ");
+      return "law:" + shorten(filters.law) + " names no law of this corpus, " + held;
+    }
     var kinds = sortedSet(DATA.kinds);
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
       return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
@@ -832,7 +843,7 @@
   function jump(query, id, order, limit) {
     var hl = new Set([normalizeId(id)]);
     return {query: query, kind: "id", total: order.length, target: id,
-            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set()); })};
+            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set(), true); })};
   }
   function citation(query, limit) {
     var m = CITATION.exec(query);
@@ -1041,7 +1052,8 @@
     return {text: prefix + (typeof middle === "string" ? middle : middle.join("")) + suffix,
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
-  function hit(id, score, highlight, prefixes) {
+  // byId: a node asked for by its ID (query.Searcher._jump): its own text, the English aligned under it
+  function hit(id, score, highlight, prefixes, byId) {
     var note = noteOf(id);
     if (note !== null) {  // a footnote asked for by its ID
       var s = snippet(note.text, new Set(), new Set());
@@ -1051,7 +1063,7 @@
     var own = field("texts", id);
     var text = own || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
     var sn = snippet(text, highlight, prefixes), fromEnglish = false;
-    if (!sn.spans.length && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
+    if (!sn.spans.length && !byId && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
     var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
     var pair = own ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
     if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
