@@ -1108,8 +1108,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
         if html_dir:
             from .compare_site import write_compare
 
-            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared,
-                                    load_profile(editions.code.get("profile", DEFAULT_PROFILE)))
+            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared, editions.profile())
             tell(f"wrote {len(written)} compare pages to {Path(html_dir) / 'compare'}")
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None

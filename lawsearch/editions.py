@@ -403,6 +403,7 @@ def edition_set(corpus):
     """The corpus's editions as ``edition_trees.EditionSet`` (what ``lawsearch diff`` reads):
     each edition's tree in each of its languages, from ``corpus.edition`` -- no parse again."""
     from .edition_trees import EditionEntry, EditionSet, language_tree
+    from .profile import of as profile_of
 
     class CorpusEditions(EditionSet):
         def tree(self, edition: str, lang: str):
@@ -411,6 +412,9 @@ def edition_set(corpus):
                 self.get(edition)
                 self._trees[key] = language_tree(corpus_edition(corpus, edition).nodes, lang)
             return self._trees[key]
+
+        def profile(self):
+            return profile_of(corpus)  # the corpus's own, its folder's profile.toml included
 
     entries = [EditionEntry(e.id, e.default, tuple({"lang": lang} for lang in e.langs)) for e in edition_list(corpus)]
     return CorpusEditions(entries, where=str(corpus.code.get("title", "")))

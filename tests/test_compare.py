@@ -319,3 +319,34 @@ def test_a_clause_keeping_id_title_and_parent_is_reworded_however_much_changed(t
     editions = _two_editions(tmp_path / "x", old, other)
     changes = compare(editions.tree("1", "en"), editions.tree("2", "en")).changes
     assert {c.kind for c in changes} == {"removed", "added"}
+
+
+def test_diff_reads_the_profile_beside_the_editions_description(tmp_path):
+    """A profile.toml beside the description extends the code's profile, as a corpus
+    folder's does for build: its own layout parses the sources, its strings head the
+    compare pages. Without it the layout is unknown and diff refuses the description."""
+    old = "Rule 12: Tables\nA. Seats\nEach player keeps one seat for the whole session.\n"
+    new = ("Rule 12: Tables\nA. Seats\nEach player keeps one seat for the whole session.\n"
+           "B. Boards\nThe boards move one table down after every round.\n")
+    for side, text in (("A", old), ("B", new)):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "1"\ndefault = true\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "club" }]\n'
+        '[[editions]]\nid = "2"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "club" }]\n',
+        encoding="utf-8")
+    (tmp_path / "profile.toml").write_text(
+        'extends = "bridge"\n[layouts.club]\nlang = "en"\ncleaning = []\nwrapping = "sentences"\ncapitals = "A-Z"\n'
+        "[layouts.club.headings]\nlaw = 'Rule\\s+{law}:\\s+{title}'\nsection = '{label}\\.\\s+{Title}'\n"
+        "[layouts.club.examples]\nlaw = \"Rule 12: Tables\"\nsection = \"A. Seats\"\n"
+        '[strings.en]\ncompare_index = "Club rules {old} against {new}"\n', encoding="utf-8")
+    result = invoke("1", "2", "--editions", str(tmp_path / "editions.toml"), "--json",
+                    "--html", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    assert [(c["kind"], c["new"]) for c in json.loads(result.stdout)["changes"]["en"]] == [("added", ["12B"])]
+    assert "Club rules 1 against 2" in (tmp_path / "out" / "compare" / "index.html").read_text(encoding="utf-8")
+    # a fault in the user's profile is named at the user's file, not a temporary copy
+    (tmp_path / "profile.toml").write_text('extends = "bridgee"\n', encoding="utf-8")
+    result = invoke("1", "2", "--editions", str(tmp_path / "editions.toml"))
+    assert result.exit_code == 1 and str(tmp_path / "profile.toml") in result.stderr, result.stderr
+    assert "lawsearch-edition-" not in result.stderr
