@@ -315,3 +315,22 @@ def test_the_site_shows_the_aligned_sentence_under_the_snippet_escaped(browser, 
     assert page.locator(f'{box} li:has(a[data-id="50A"]) p.snippet + p.aligned').count() == 1
     assert not errors, errors
     page.close()
+
+
+def test_kwic_aligned_with_no_aligned_text_says_so_once(tmp_path):
+    """A Russian-only corpus whose English is the profile's titles only: every line is
+    printed, no line is followed by an empty pair, and stderr says so once; exit 0."""
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "ru.txt").write_text(RU, encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        '[code]\nedition = "1987"\n\n[[source]]\npath = "laws/ru.txt"\nlang = "ru"\nkind = "laws"\n'
+        'edition = "1987"\ntranslator = ""\nencoding = "auto"\n', encoding="utf-8")  # the built-in titles' edition
+    result = kwic(root, "карта", "--aligned")
+    plain = kwic(root, "карта")
+    assert result.stdout == plain.stdout and len(plain.stdout.splitlines()) >= 2
+    assert "no aligned text" not in result.stdout
+    notes = [line for line in result.stderr.splitlines() if "titles only" in line]
+    assert len(notes) == 1 and "en" in notes[0]
+    lines = json.loads(kwic(root, "карта", "--aligned", "--json").stdout)
+    assert lines and all(l["aligned"] == {"lang": "en", "text": None, "by": "none"} for l in lines)
