@@ -334,3 +334,24 @@ def test_kwic_aligned_with_no_aligned_text_says_so_once(tmp_path):
     assert len(notes) == 1 and "en" in notes[0]
     lines = json.loads(kwic(root, "карта", "--aligned", "--json").stdout)
     assert lines and all(l["aligned"] == {"lang": "en", "text": None, "by": "none"} for l in lines)
+
+
+def test_the_tmx_header_names_every_edition_exported(tmp_path):
+    """A corpus of two bilingual editions (2007 default, 2017): the TMX carries units of
+    both, so its header names both, in the corpus's order, as does the version stamp."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from editions_fixtures import corpus_of
+
+    root = corpus_of("ru-en-both", tmp_path)
+    path = tmp_path / "export.tmx"
+    result = CliRunner().invoke(main, ["export", "--corpus", str(root), "--out", str(tmp_path / "build"),
+                                       "--format", "tmx", "-o", str(path)])
+    assert result.exit_code == 0, result.stderr
+    header = etree.fromstring(path.read_bytes()).find("header")
+    assert [p.text for p in header.iterfind("prop[@type='x-edition']")] == ["2007", "2017"]
+    assert header.find("prop[@type='x-lawsearch-stamp']").text.startswith("editions 2007, 2017; ")
+    units = {u.get("tuid").partition("~")[0] if "~" in u.get("tuid") else "2007"
+             for u in etree.fromstring(path.read_bytes()).iter("tu")}
+    assert units == {"2007", "2017"}  # both are in the body the header describes
