@@ -206,7 +206,8 @@ def test_bilingual_kwic_as_text_and_without_a_second_language(bilingual):
 
 # -- search results with the aligned text of the other language ------------------------------
 
-HIT_KEYS = {"id", "law", "kind", "title", "score", "snippet", "highlights", "url"}  # CONTRACT.md's
+# CONTRACT.md's, and the hit's edition (docs/contract-additions.md)
+HIT_KEYS = {"id", "law", "kind", "title", "score", "snippet", "highlights", "url", "edition"}
 
 
 def built_bilingual(root: Path, tmp_path_factory, en: str = EN) -> tuple[Path, Path]:
@@ -245,17 +246,17 @@ def test_search_hits_carry_the_aligned_sentence_of_the_other_language(searched):
     english = {h["id"]: h for h in search_json(searched, "lang:en decides")["hits"]}
     assert english["50A"]["snippet"].startswith("The exposed card")
     assert english["50A"]["aligned"] == {"lang": "ru", "text": "Судья решает, как её сыграть.", "by": "sentence"}
-    # the contract's keys are all there, unchanged; "aligned" is the only one added
+    # the contract's keys are all there, unchanged; "aligned" is added where there is a pair
     for hit in hits.values():
-        assert set(hit) == HIT_KEYS | {"aligned"}
+        assert set(hit) == HIT_KEYS | {"aligned"} and hit["edition"] == "2000"
 
 
 def test_a_hit_with_no_other_language_has_no_aligned_key(corpus, searcher):
     """The shipped corpus has English titles but no English text: its hits keep the
-    contract's keys alone, as before."""
+    contract's keys (and their edition: the one edition's, 1987, as a default edition's)."""
     assert not any((n.translations.get("en") or {}).get("text") for n in corpus.nodes)
     hits = searcher.search("штрафная карта", 60).to_dict()["hits"]
-    assert hits and all(set(h) == HIT_KEYS for h in hits)
+    assert hits and all(set(h) == HIT_KEYS and h["edition"] == "1987" for h in hits)
 
 
 def test_search_text_prints_the_aligned_sentence_under_the_snippet(searched):
