@@ -471,18 +471,43 @@ class SiteBuilder:
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
-            target, same = editions.counterpart(self.corpus, law.id, ed.id)
-            if target is None:
-                # no counterpart: removed in a later edition, not yet in an earlier one (names in order)
+            found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
+            if found.target is None and not found.by_comparison:
+                # no comparison joins the editions and no title agrees: no honest match, said so
+                out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
+                            "note": self.words.say("edition_unmatched", edition=ed.id)})
+            elif found.target is None:
+                # the texts compared: removed in a later edition, not yet in an earlier one (names in order)
                 later = editions.later(ed.id, here) if here is not None else None
                 key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
                             "note": self.words.say(key, edition=ed.id)})
             else:
-                note = None if same else self.words.say("edition_moved", edition=ed.id, id=editions.bare(target))
-                out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[target]), "../"),
+                bare = editions.bare(found.target)
+                note = (self.words.say("edition_by_number", edition=ed.id, id=bare) if found.by == "number"
+                        else None if found.same else self.words.say("edition_moved", edition=ed.id, id=bare))
+                out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[found.target]), "../"),
                             "note": note})
         return out
+
+    def title_bridge(self):
+        """The glossary as a bridge between titles in its two languages (``editions.TitleBridge``)
+        for editions that share no language; None without a glossary or the analysis to read
+        the first language's word forms."""
+        if "_bridge" not in self.__dict__:
+            self._bridge = None
+            languages = self.words.profile.languages
+            if self.glossary and self.analysis is not None and len(languages) > 1:
+                from .index import ENGLISH
+                from .morph import english_stem
+
+                if languages[1] == ENGLISH:
+                    def stems(text: str) -> list[str]:
+                        return [english_stem(w) for w in re.findall(r"\w+", text.lower())]
+
+                    self._bridge = editions.TitleBridge(self.glossary, languages[0], languages[1],
+                                                        self.analysis.terms, stems)
+        return self._bridge
 
     def law_status(self, law: Node) -> str:
         parts = self.parts_by_law.get(law.id, [])
