@@ -562,5 +562,11 @@ def edition_set(corpus):
         def profile(self):
             return profile_of(corpus)  # the corpus's own, its folder's profile.toml included
 
-    entries = [EditionEntry(e.id, e.default, tuple({"lang": lang} for lang in e.langs)) for e in edition_list(corpus)]
+    default = default_edition(corpus)
+    entries = [EditionEntry(e.id, e.default, (
+        *({"lang": lang} for lang in e.langs),
+        # the edition's law sources, for the compare pages' version stamp
+        *({"lang": s.lang, "path": s.path, "sha256": s.sha256} for s in corpus.sources
+          if s.kind == "laws" and (s.edition or default) == e.id and s.lang in e.langs)))
+        for e in edition_list(corpus)]
     return CorpusEditions(entries, where=str(corpus.code.get("title", "")))

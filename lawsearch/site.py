@@ -488,7 +488,65 @@ class SiteBuilder:
                         else None if found.same else self.words.say("edition_moved", edition=ed.id, id=bare))
                 out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[found.target]), "../"),
                             "note": note})
+            out[-1].update(self.compare_link(law, here, ed.id))
         return out
+
+    # -- the compare view of consecutive editions (lawsearch/compare_site.py) -----------------
+
+    def compare_pairs(self) -> list[tuple[str, str]]:
+        """Each two consecutive editions (names in order, digit runs as numbers: as ``diff``
+        orders them) that share a language: the site has a compare view of each."""
+        from .edition_trees import _name_order
+
+        eds = sorted(self.corpus.editions, key=lambda e: _name_order(e.id))
+        return [(a.id, b.id) for a, b in zip(eds, eds[1:]) if set(a.langs) & set(b.langs)]
+
+    def write_compare_views(self, target: Path) -> list[Path]:
+        """The compare pages of every pair of ``compare_pairs`` under ``compare/<old>~<new>/``;
+        remembers each pair's law pages for the links to them."""
+        from .compare_site import pair_folder, write_compare
+
+        self.compare_laws = {}
+        written: list[Path] = []
+        if len(self.corpus.editions) < 2:
+            return written
+        kept = editions.edition_set(self.corpus)
+        for old, new in self.compare_pairs():
+            folder = pair_folder(old, new)
+            langs = kept.shared_languages(old, new)
+            pages = write_compare(target, kept, old, new, langs, self.words.profile, self.env.globals["build_id"],
+                                  folder=folder, home="../../index.html", words=self.words)
+            self.compare_laws[(old, new)] = {p.stem for p in pages if p.name != "index.html"}
+            written += pages
+        return written
+
+    def compare_home_links(self) -> list[dict]:
+        """The contents pages' links to each compare view: ``{"href", "text"}`` from the site's root."""
+        from .compare_site import pair_folder
+
+        if self.single:
+            return []
+        return [{"href": f"{pair_folder(old, new)}/index.html", "text": self.words.say("compare_index", old=old, new=new)}
+                for old, new in getattr(self, "compare_laws", {})]
+
+    def compare_link(self, law: Node, here: str | None, other: str) -> dict:
+        """For a law page's switch entry of edition ``other``: ``compare`` (the href of this
+        law's compare page of the two editions, when they are a compared pair) and its text."""
+        from .compare_site import pair_folder
+
+        laws = getattr(self, "compare_laws", {})
+        pair = (here, other) if (here, other) in laws else (other, here) if (other, here) in laws else None
+        if pair is None or self.single:
+            return {"compare": None, "compare_text": None}
+        page = editions.bare(law.id)
+        if pair[0] == here:  # the older edition's law: its page is named after where it went
+            went = editions.went_to(self.corpus, law.id, other)
+            if went is not None and went[0] is not None and editions.bare(went[0]) in laws[pair]:
+                page = editions.bare(went[0])
+        if page not in laws[pair]:
+            return {"compare": None, "compare_text": None}
+        return {"compare": f"../{pair_folder(*pair)}/{page}.html",
+                "compare_text": self.words.say("compare_link", old=pair[0], new=pair[1])}
 
     def title_bridge(self):
         """The glossary as a bridge between titles in its two languages (``editions.TitleBridge``)
@@ -537,6 +595,8 @@ class SiteBuilder:
         divisions = {n.id: n for n in self.corpus.nodes if n.kind == "division"}
         say = self.words.say
         by_edition = self.edition_laws()
+        # first: the law pages and the contents link to them
+        written.extend(self.write_compare_views(target))
         for ed in self.corpus.editions:
             page(self.edition_contents(ed.id), "home.html", "", of_edition=ed.id, laws=by_edition.get(ed.id, []),
                  divisions=divisions,
