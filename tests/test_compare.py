@@ -350,3 +350,17 @@ def test_diff_reads_the_profile_beside_the_editions_description(tmp_path):
     result = invoke("1", "2", "--editions", str(tmp_path / "editions.toml"))
     assert result.exit_code == 1 and str(tmp_path / "profile.toml") in result.stderr, result.stderr
     assert "lawsearch-edition-" not in result.stderr
+
+
+def test_diff_of_a_corpus_s_own_editions_speaks_its_profile(tmp_path):
+    """``diff FROM TO --corpus DIR --html OUT``: the compare pages speak the strings of the
+    corpus's own profile.toml, as its site does (they spoke the built-in profile's)."""
+    from editions_fixtures import corpus_of
+
+    folder = corpus_of("ru-en-both", tmp_path)
+    (folder / "profile.toml").write_text('[strings.ru]\ncompare_index = "Клубные редакции {old} и {new}"\n',
+                                         encoding="utf-8")
+    result = CliRunner().invoke(main, ["diff", "2007", "2017", "--corpus", str(folder), "--out", str(tmp_path / "b"),
+                                       "--html", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.stderr
+    assert "Клубные редакции 2007 и 2017" in (tmp_path / "out" / "compare" / "index.html").read_text(encoding="utf-8")
