@@ -990,6 +990,14 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
                                      f"with (its translations: {known})", param_hint="'--aligned'")
     lines = find(corpus, analysis, text, width, sort, law)
     pairs = [aligned_sentence(corpus, l, other) if other else None for l in lines]
+    titles_only = bool(other and lines and not any((n.translations.get(other) or {}).get("text")
+                                                   for n in corpus.nodes))
+    if titles_only:
+        # titles only in that language (the profile's titles file): no sentence to pair any line
+        # with -- one note on stderr, not the same empty pair under every line (exit 0: the lines
+        # are the answer; JSON keeps each line's aligned, its text null)
+        tell(f"the corpus has no {other} text aligned with its own (its {other} is titles only): "
+             "the lines are shown without aligned sentences")
     if as_json:
         emit_json([{**l.to_dict(), "aligned": a} if a is not None else l.to_dict() for l, a in zip(lines, pairs)])
         return
@@ -999,7 +1007,7 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     for l, a in zip(lines, pairs):
         emit(f"{visible(l.node):>8}  {visible(l.left):>{width}} " + click.style(visible(l.match), bold=True, fg="yellow")
              + f" {visible(l.right)}", raw=True)
-        if a is not None:
+        if a is not None and not titles_only:
             emit(f"{'':>8}  {visible(a['lang'])}: {visible(a['text'] or '(no aligned text)')}")
     tell(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
 
@@ -1119,8 +1127,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
         if html_dir:
             from .compare_site import write_compare
 
-            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared,
-                                    load_profile(editions.code.get("profile", DEFAULT_PROFILE)))
+            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared, editions.profile())
             tell(f"wrote {len(written)} compare pages to {Path(html_dir) / 'compare'}")
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None

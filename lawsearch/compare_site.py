@@ -180,20 +180,32 @@ class ComparePages:
         return out
 
 
+def pair_folder(old: str, new: str) -> str:
+    """Where a site keeps the compare view of two editions: ``compare/2007~2017`` (``~`` is
+    in no edition's name, so the two names read back unambiguously)."""
+    from .editions import SEPARATOR
+
+    return f"{COMPARE}/{old}{SEPARATOR}{new}"
+
+
 def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs: list[str], profile,
-                  build_id: str | None = None) -> list[Path]:
-    """Write the compare pages into ``target/compare/`` (swapped in whole); return the files."""
+                  build_id: str | None = None, folder: str = COMPARE, home: str | None = None,
+                  words=None) -> list[Path]:
+    """Write the compare pages into ``target/folder/`` (``compare/`` for ``diff --html``; a
+    site keeps each pair in ``pair_folder``), swapped in whole; return the files. ``home``:
+    the site's contents page, as a link from the folder (None outside a site). ``words``:
+    the site's ``Words`` (the strings in the site's language), else the profile's."""
     from .site import Words, environment, template_dir
 
     main = next((lang for lang in profile.languages if lang in langs), langs[0])
-    words = Words(profile, main)
+    words = words or Words(profile, main)
     kept = getattr(editions, "stamp_sources", None)  # a corpus's editions: its sources' recorded hashes
     if kept is not None:
         sources = ", ".join(sorted({f"{name} {sha[:12]}" for e in (old, new) for name, sha in kept.get(e, [])}))
         build_id = build_id or getattr(editions, "stamp_build", None)
     else:
-        sources = ", ".join(sorted({f"{Path(s['path']).name} {_sha(s['path'])[:12]}" for e in (old, new)
-                                    for s in editions.get(e).sources if s.get("path") is not None}))
+        sources = ", ".join(sorted({f"{Path(s['path']).name} {(s.get('sha256') or _sha(s['path']))[:12]}"
+                                    for e in (old, new) for s in editions.get(e).sources if s.get("path") is not None}))
     if build_id is None and sources:  # compared in memory: the hash of the inputs stands for a build
         import hashlib
 
@@ -203,15 +215,17 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
     env = environment(words)
     env.globals["build_id"] = build_id
     target = Path(target)
-    target.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".compare-", dir=target))
+    final = target / folder
+    final.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".compare-", dir=final.parent))
+    root = "../" * len(Path(folder).parts)
     written = []
     try:
         template = env.get_template("compare.html")
         counts = pages.counts()
         laws = pages.laws()
-        common = dict(root="../", old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts,
-                      lang_names={lang: profile.text(lang, "name") for lang in langs})
+        common = dict(root=root, old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts, home=home,
+                      lang_names={lang: words.profile.text(lang, "name") for lang in langs})
         (stage / "index.html").write_text(template.render(law=None, title=words.say("compare_index", old=old, new=new),
                                                           **common), encoding="utf-8")
         written.append("index.html")
@@ -225,9 +239,8 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
                                    title=words.say("compare_title", law=law, old=old, new=new), **common)
             (stage / f"{law}.html").write_text(html, encoding="utf-8")
             written.append(f"{law}.html")
-        final = target / COMPARE
         if final.exists():
-            aside = Path(tempfile.mkdtemp(prefix=".compare-old-", dir=target))
+            aside = Path(tempfile.mkdtemp(prefix=".compare-old-", dir=final.parent))
             os.replace(final, aside / COMPARE)
             os.replace(stage, final)
             shutil.rmtree(aside)
@@ -240,7 +253,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
     if not (static / "style.css").is_file():
         static.mkdir(exist_ok=True)
         shutil.copyfile(template_dir() / "static" / "style.css", static / "style.css")
-    return [target / COMPARE / name for name in written]
+    return [final / name for name in written]
 
 
 def _sha(path) -> str:

@@ -68,6 +68,9 @@ class Hit:
     snippet: str
     highlights: list[list[int]]
     url: str
+    # the edition the hit's node is of (docs/editions.md): its ID's prefix, the default edition's
+    # name for a bare ID (null where the corpus names no edition)
+    edition: str | None = None
     # the other language's sentence aligned with the one the snippet's first match stands in
     # ({lang, text, by}: alignment.aligned_text); None (no key in JSON) where the node has no
     # text in the other language
@@ -394,6 +397,11 @@ class Searcher:
     @property
     def editions(self) -> dict:
         return self.meta.get("editions") or {}
+
+    def edition_of(self, node_id: str) -> str | None:
+        """The edition a hit's ID is of: its prefix (``2017~50E1`` → ``2017``), else the
+        default edition (``50E1`` → ``1987``); None where the corpus names no edition."""
+        return editions.split(node_id)[0] or self.editions.get("default") or None
 
     def edition_filters(self, filters: dict[str, str]) -> dict[str, str]:
         """``edition:X`` as the documents' edition prefix ("" for the default), and ``law:N``
@@ -786,7 +794,7 @@ class Searcher:
             note = self.footnotes[node_id]
             snippet, spans_ = self.snippet(note["text"], set())
             return Hit(id=node_id, law=note["law"], kind="footnote", title=None, score=score, snippet=snippet,
-                       highlights=spans_, url=note["url"])
+                       highlights=spans_, url=note["url"], edition=self.edition_of(node_id))
         doc = self.stored(node_id)
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
@@ -798,7 +806,7 @@ class Searcher:
             snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
             pair = (doc["text_en"], doc.get("text"), node["lang"])
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
-                   snippet=snippet, highlights=spans_, url=node["url"],
+                   snippet=snippet, highlights=spans_, url=node["url"], edition=self.edition_of(node_id),
                    aligned=self.aligned(*pair, highlight | id_terms, prefixes) if doc.get("text") else None)
 
     def aligned(self, text: str, other: str | None, lang: str, highlight: set[str],

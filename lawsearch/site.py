@@ -479,18 +479,101 @@ class SiteBuilder:
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
-            target, same = editions.counterpart(self.corpus, law.id, ed.id)
-            if target is None:
-                # no counterpart: removed in a later edition, not yet in an earlier one (names in order)
+            found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
+            if found.target is None and not found.by_comparison:
+                # no comparison joins the editions and no title agrees: no honest match, said so
+                out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
+                            "note": self.words.say("edition_unmatched", edition=ed.id)})
+            elif found.target is None:
+                # the texts compared: removed in a later edition, not yet in an earlier one (names in order)
                 later = editions.later(ed.id, here) if here is not None else None
                 key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
                             "note": self.words.say(key, edition=ed.id)})
             else:
-                note = None if same else self.words.say("edition_moved", edition=ed.id, id=editions.bare(target))
-                out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[target]), "../"),
+                bare = editions.bare(found.target)
+                note = (self.words.say("edition_by_number", edition=ed.id, id=bare) if found.by == "number"
+                        else None if found.same else self.words.say("edition_moved", edition=ed.id, id=bare))
+                out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[found.target]), "../"),
                             "note": note})
+            out[-1].update(self.compare_link(law, here, ed.id))
         return out
+
+    # -- the compare view of consecutive editions (lawsearch/compare_site.py) -----------------
+
+    def compare_pairs(self) -> list[tuple[str, str]]:
+        """Each two consecutive editions (names in order, digit runs as numbers: as ``diff``
+        orders them) that share a language: the site has a compare view of each."""
+        from .edition_trees import _name_order
+
+        eds = sorted(self.corpus.editions, key=lambda e: _name_order(e.id))
+        return [(a.id, b.id) for a, b in zip(eds, eds[1:]) if set(a.langs) & set(b.langs)]
+
+    def write_compare_views(self, target: Path) -> list[Path]:
+        """The compare pages of every pair of ``compare_pairs`` under ``compare/<old>~<new>/``;
+        remembers each pair's law pages for the links to them."""
+        from .compare_site import pair_folder, write_compare
+
+        self.compare_laws = {}
+        written: list[Path] = []
+        if len(self.corpus.editions) < 2:
+            return written
+        kept = editions.edition_set(self.corpus)
+        for old, new in self.compare_pairs():
+            folder = pair_folder(old, new)
+            langs = kept.shared_languages(old, new)
+            pages = write_compare(target, kept, old, new, langs, self.words.profile, self.env.globals["build_id"],
+                                  folder=folder, home="../../index.html", words=self.words)
+            self.compare_laws[(old, new)] = {p.stem for p in pages if p.name != "index.html"}
+            written += pages
+        return written
+
+    def compare_home_links(self) -> list[dict]:
+        """The contents pages' links to each compare view: ``{"href", "text"}`` from the site's root."""
+        from .compare_site import pair_folder
+
+        if self.single:
+            return []
+        return [{"href": f"{pair_folder(old, new)}/index.html", "text": self.words.say("compare_index", old=old, new=new)}
+                for old, new in getattr(self, "compare_laws", {})]
+
+    def compare_link(self, law: Node, here: str | None, other: str) -> dict:
+        """For a law page's switch entry of edition ``other``: ``compare`` (the href of this
+        law's compare page of the two editions, when they are a compared pair) and its text."""
+        from .compare_site import pair_folder
+
+        laws = getattr(self, "compare_laws", {})
+        pair = (here, other) if (here, other) in laws else (other, here) if (other, here) in laws else None
+        if pair is None or self.single:
+            return {"compare": None, "compare_text": None}
+        page = editions.bare(law.id)
+        if pair[0] == here:  # the older edition's law: its page is named after where it went
+            went = editions.went_to(self.corpus, law.id, other)
+            if went is not None and went[0] is not None and editions.bare(went[0]) in laws[pair]:
+                page = editions.bare(went[0])
+        if page not in laws[pair]:
+            return {"compare": None, "compare_text": None}
+        return {"compare": f"../{pair_folder(*pair)}/{page}.html",
+                "compare_text": self.words.say("compare_link", old=pair[0], new=pair[1])}
+
+    def title_bridge(self):
+        """The glossary as a bridge between titles in its two languages (``editions.TitleBridge``)
+        for editions that share no language; None without a glossary or the analysis to read
+        the first language's word forms."""
+        if "_bridge" not in self.__dict__:
+            self._bridge = None
+            languages = self.words.profile.languages
+            if self.glossary and self.analysis is not None and len(languages) > 1:
+                from .index import ENGLISH
+                from .morph import english_stem
+
+                if languages[1] == ENGLISH:
+                    def stems(text: str) -> list[str]:
+                        return [english_stem(w) for w in re.findall(r"\w+", text.lower())]
+
+                    self._bridge = editions.TitleBridge(self.glossary, languages[0], languages[1],
+                                                        self.analysis.terms, stems)
+        return self._bridge
 
     def law_status(self, law: Node) -> str:
         parts = self.parts_by_law.get(law.id, [])
@@ -520,6 +603,8 @@ class SiteBuilder:
         divisions = {n.id: n for n in self.corpus.nodes if n.kind == "division"}
         say = self.words.say
         by_edition = self.edition_laws()
+        # first: the law pages and the contents link to them
+        written.extend(self.write_compare_views(target))
         for ed in self.corpus.editions:
             page(self.edition_contents(ed.id), "home.html", "", of_edition=ed.id, laws=by_edition.get(ed.id, []),
                  divisions=divisions,

@@ -252,6 +252,16 @@ def test_an_edition_filter_keeps_that_editions_nodes(built_editions):
     assert [h["id"] for h in search(built_editions, "61B4 edition:2017")["hits"]][0] == "2017~61B4"
 
 
+
+def test_every_hit_names_its_edition_the_default_too(built_editions):
+    """search --json: each hit's ``edition`` is its edition's key, the default edition's
+    for a bare ID (docs/contract-additions.md)."""
+    hits = search(built_editions, "карта")["hits"]
+    assert {h["edition"] for h in hits} == {"2007", "2017"}
+    assert all(h["edition"] == ("2017" if h["id"].startswith("2017~") else "2007") for h in hits)
+    assert search(built_editions, "2017~60B")["hits"][0]["edition"] == "2017"
+
+
 def test_search_hints_work_as_printed(built_editions):
     """Every "… and N more in law X: lawsearch search '…'" hint, run as printed, answers;
     another edition's law reads law:N edition:E, and law:E~N edition:E is the same filter."""
@@ -296,6 +306,9 @@ def test_the_browser_engine_filters_editions_as_the_cli(built_editions):
         found = {q: differences(python_answer(searcher, q, 10), js) for q, js in zip(EDITION_QUERIES, answers)}
         assert {q: d for q, d in found.items() if d} == {}
         assert answers[0]["hits"] and all(h["id"].startswith("2017~") for h in answers[0]["hits"])
+        # each hit's edition, the default's included, as the command line names it
+        assert answers[1]["hits"] and {h["edition"] for h in answers[1]["hits"]} == {"2007"}
+        assert {h["edition"] for h in answers[0]["hits"]} == {"2017"}
         assert answers[5]["error"] and "edition:1999" in answers[5]["error"]
     finally:
         engine.close()

@@ -801,6 +801,10 @@
     if (k !== "edition") return String(meta[k] || "");
     return editionSplit(meta.law || meta.id || "")[0] || "";
   }
+  // query.Searcher.edition_of: a hit's edition, its ID's prefix, else the default edition (null: none named)
+  function editionOf(id) {
+    return editionSplit(id)[0] || (DATA.editions || {})["default"] || null;
+  }
   // query.Searcher.edition_filters: edition:X as the documents' prefix, law:N with it as that edition's law
   function editionFilters(filters) {
     if (filters.edition === undefined) return filters;
@@ -1057,14 +1061,16 @@
     var note = noteOf(id);
     if (note !== null) {  // a footnote asked for by its ID
       var s = snippet(note.text, new Set(), new Set());
-      return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
+      return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url,
+              edition: editionOf(id)};
     }
     var n = nodeOf(id) || {law: null, kind: null, title: null, url: ""}, english = field("texts_en", id);
     var own = field("texts", id);
     var text = own || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
     var sn = snippet(text, highlight, prefixes), fromEnglish = false;
     if (!sn.spans.length && !byId && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
-    var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
+    var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url,
+               edition: editionOf(id)};
     var pair = own ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
     if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
     return out;
