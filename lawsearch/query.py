@@ -42,7 +42,8 @@ from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSI
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
-from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
+from .patterns import FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, citation_pattern, next_to_nothing, strip_spaces
+from .profile import Profile, activated
 from .tables import WordTable
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
@@ -251,6 +252,11 @@ class Searcher:
             raise CorpusError(Problem("error", "this index was made by another version of lawsearch; "
                                                "run `lawsearch build` again", str(index_dir)))
         self.build: str | None = self.meta.get("build")
+        # the code's ID and citation rules, as the build had them (index.code_grammar): a
+        # corpus folder's own profile.toml included
+        code = self.meta.get("code_grammar")
+        self.profile = Profile(code["name"], {k: v for k, v in code.items() if k != "name"}) if code else None
+        self.citation = citation_pattern(self.profile)
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
@@ -290,6 +296,10 @@ class Searcher:
 
     def search(self, query: str, limit: int | None = 10) -> Result:
         """Raises QueryError for a filter the corpus cannot satisfy (``law:999``)."""
+        with activated(self.profile):  # its IDs are read as the corpus's code writes them
+            return self._search(query, limit)
+
+    def _search(self, query: str, limit: int | None) -> Result:
         self.check_filters(parse(query)[1])
         result = self._citation(query, limit)
         if result is None:
@@ -310,8 +320,12 @@ class Searcher:
         ``explain("декларанта сыграл")["words"][0]["readings"][0]``
         ``== {"by": "thesaurus", "words": "декларанта", "as": ["разыгрывающий"]}``
         """
+        with activated(self.profile):
+            return self._explain(query)
+
+    def _explain(self, query: str) -> dict:
         self.check_filters(parse(query)[1])
-        citation = CITATION.fullmatch(query)
+        citation = self.citation.fullmatch(query)
         if citation or strip_spaces(query) in self.footnotes or strip_spaces(query) in self.nodes:
             target = ids.normalize(citation[1]) if citation else strip_spaces(query)
             return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": []}
@@ -391,7 +405,7 @@ class Searcher:
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = CITATION.fullmatch(query)
+        m = self.citation.fullmatch(query)
         if not m:
             return self._id_jump(query, limit)
         node_id = ids.normalize(m[1])
