@@ -117,6 +117,9 @@ class IdRules:
         self._rank = {d.slug: d.rank for d in self.divisions}
         self.id_pattern = self._id_pattern()
         self.strict = bool(grammar.get("strict_levels", True))
+        # IDs that separate their levels ("3.2.1", "12.4(a)", not "50E1"): a number of such an
+        # ID reads as a part of its law, so a search's law: filter takes one (law:3.2)
+        self.dotted = bool(self.levels) and not self.formats.get(self.levels[0], "{label}").startswith("{label}")
         self.typed_pattern = re.compile(self.typed_source())
         self.definitions_id: str | None = self.formats.get("definitions")
         # 48.4; an item 77.3(iii) (the item's format appended); the definitions' defs.1

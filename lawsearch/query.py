@@ -370,7 +370,7 @@ class Searcher:
         # law:N edition:X names law N of edition X
         law = (self.edition_filters(filters) if filters.get("edition") in (self.editions.get("list") or [])
                else filters).get("law")
-        if law is not None and law not in laws:
+        if law is not None and law not in laws and self.part_of_law(law) is None:
             laws = [k for k in laws if editions.split(k)[0] is None] or laws  # the default edition's
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
             raise QueryError(f"law:{cut(filters['law'])} names no law of this corpus, {held}")
@@ -385,6 +385,20 @@ class Searcher:
         if filters.get("edition") is not None and filters["edition"] not in known:
             raise QueryError(f"edition:{cut(filters['edition'])} is not an edition of this corpus; "
                              f"use one of {', '.join(known) or 'none'}")
+
+    def part_of_law(self, value: str) -> str | None:
+        """The node a ``law:`` filter names when it is a part of a law in a code whose IDs
+        separate their levels (``law:3.2``: the node and what it holds; ``grammar.IdRules.dotted``),
+        as the code writes its ID; else None (``law:50E`` names no law)."""
+        with activated(self.profile):
+            rules = ids.rules()
+            if not rules.dotted:
+                return None
+            node_id = rules.normalize(value.translate(rules._fold).replace(" ", "")) or value
+        node = self.nodes.get(node_id)
+        if node is None or node["kind"] in ("law", "commentary", "division") or not node["law"]:
+            return None
+        return node_id
 
     @property
     def editions(self) -> dict:
@@ -502,6 +516,10 @@ class Searcher:
             if self.use_thesaurus:
                 alternatives += self._thesaurus_alternatives(said, understood)
         kept = {k: v for k, v in self.edition_filters(filters).items() if k in ("law", "kind", "edition")}
+        part = self.part_of_law(kept["law"]) \
+            if "law" in kept and self.nodes.get(kept["law"], {}).get("kind") != "law" else None
+        if part is not None:  # law:3.2: within that part of its law
+            kept["law"], kept["within"] = self.nodes[part]["law"], part
         if filters.get("lang") not in (None, ENGLISH):
             kept["lang"] = filters["lang"]
         if not units and not kept:

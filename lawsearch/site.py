@@ -769,7 +769,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "lookalikes": ["".join(map(chr, rules._fold)), "".join(map(chr, rules._fold.values()))],
             # how a typed ID is written as the code writes it (grammar.IdRules.normalize)
             "ids": {"typed": rules.typed_source(), "law": rules.formats.get("law", "{law}"),
-                    "levels": rules.typed_levels(), "strict": rules.strict, "translit": rules.translit,
+                    "levels": rules.typed_levels(), "strict": rules.strict, "dotted": rules.dotted, "translit": rules.translit,
                     "roman": list(ROMAN), "commentary": _plain_source(rules.commentary_pattern.pattern),
                     "commentary_groups": dict(rules.commentary_pattern.groupindex),
                     # anchors and URLs as grammar.IdRules.anchor and ids.page make them

@@ -134,3 +134,30 @@ def test_a_dotted_id_in_a_built_in_profile():
         assert ids.anchor("12.1.3.v") == "l12-1-3-v"
     # the bridge profile's are as they were
     assert [ids.normalize(q) for q in ("Law 47e2(A)", "50(a)", "48.4")] == ["47E2(a)", "50(a)", "48.4"]
+
+
+# a query with law: naming a part of a law, and the hits it allows (in any order)
+WITHIN = {
+    "harbour": [("law:3.2", {"3.2", "3.2.1", "3.2.2"}), ("vessel law:3.2", {"3.2.1", "3.2.2"}),
+                ("vessel law:3.1", set()), ("berth law:3.1", {"3.1"}), ("vessel law:3.2.1", {"3.2.1"})],
+    "garden": [("water law:7.2", {"7.2", "7.2(a)"}), ("hoses law:7.2(B)", {"7.2(b)"}), ("hoses law:7.1", set())],
+}
+
+
+@pytest.mark.parametrize("name", sorted(WITHIN))
+def test_law_filter_takes_a_part_of_a_law_in_a_dotted_code(name, built):
+    """law:3.2 keeps the hits inside part 3.2 of law 3, on both sides; a number that is no
+    node of the code is still an error naming the laws."""
+    searcher = Searcher(built[name] / "index")
+    engine = NodeEngine(built[name] / "site" / "search-index.js")
+    try:
+        queries = [q for q, _ in WITHIN[name]] + ["water law:9.9"]
+        for query, answer in zip(queries, engine.search(queries)):
+            assert differences(python_answer(searcher, query), answer) == [], query
+        for (query, allowed), answer in zip(WITHIN[name], engine.search([q for q, _ in WITHIN[name]])):
+            assert {h.id for h in searcher.search(query).hits} == allowed, query
+            assert {h["id"] for h in answer["hits"]} == allowed, query
+        assert "names no law" in python_answer(searcher, "water law:9.9")["error"]
+    finally:
+        engine.close()
+        searcher.close()

@@ -504,7 +504,7 @@
     Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
       var meta = docNode(doc);
       if (meta === null || excluded.has(doc)) return;
-      for (var k in q.filters) if (filterValue(meta, k) !== q.filters[k]) return;
+      for (var k in q.filters) if (!passes(meta, k, q.filters[k])) return;
       var rec = found.get(doc);
       for (var i = 0; i < required.length; i++) if (!rec[3][required[i]]) return;
       var covered = rec[0].map(function (x) { return x > 0; });
@@ -782,6 +782,9 @@
     }
     var kept = {}, scoped = editionFilters(filters);
     ["law", "kind", "edition"].forEach(function (k) { if (scoped[k] !== undefined) kept[k] = scoped[k]; });
+    var named = kept.law !== undefined ? nodeOf(kept.law) : null;
+    var part = kept.law !== undefined && !(named !== null && named.kind === "law") ? partOfLaw(kept.law) : null;
+    if (part !== null) { kept.law = part.law; kept.within = part.id; }  // law:3.2: within that part of its law
     if (filters.lang !== undefined && filters.lang !== ENGLISH) kept.lang = filters.lang;
     if (!units.length && !Object.keys(kept).length) return null;
     return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
@@ -802,6 +805,20 @@
     if (k !== "edition") return String(meta[k] || "");
     return editionSplit(meta.law || meta.id || "")[0] || "";
   }
+  // evaluate.passes: within (law:3.2) holds the node and the documents below it
+  function passes(meta, k, value) {
+    if (k !== "within") return filterValue(meta, k) === value;
+    if (meta.id === value) return true;
+    var doc = docOf(value);
+    return doc !== undefined && meta.above.indexOf(doc) >= 0;
+  }
+  // query.Searcher.part_of_law: the node a law: filter names when it is a part of a law (dotted IDs only)
+  function partOfLaw(value) {
+    if (!IDS.dotted) return null;
+    var node = nodeOf(normalizeCitation(value).id);
+    if (node === null || node.kind === "law" || node.kind === "commentary" || node.kind === "division" || !node.law) return null;
+    return node;
+  }
   // query.Searcher.edition_filters: edition:X as the documents' prefix, law:N with it as that edition's law
   function editionFilters(filters) {
     if (filters.edition === undefined) return filters;
@@ -817,7 +834,7 @@
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
-    if (filters.law !== undefined && !(law !== null && law.kind === "law"))
+    if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null)
       return "law:" + shorten(filters.law) + " names no law of this corpus, " +
         (laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text");
     var kinds = sortedSet(DATA.kinds);
