@@ -174,11 +174,11 @@ class IdRules:
                 elif kind == "roman":
                     alts.append("[ivxlcIVXLC]{1,6}")
                 else:
-                    long = sorted({self.translit[c] for c in kind if len(self.translit.get(c, c)) > 1}, key=len,
-                                  reverse=True)
-                    letters = "".join(dict.fromkeys(kind + kind.upper() + kind.lower()
-                                                    + "".join(self.translit.get(c, "") for c in kind if len(self.translit.get(c, "")) == 1)))
-                    letters += "".join(dict.fromkeys(c.upper() for c in letters if c.upper() not in letters))
+                    # the printed letter in either case, or as the ID writes it ("в" or "v", "ж" or "zh")
+                    written = [self.translit.get(c, c) for c in kind]
+                    long = sorted({v for w in written if len(w) > 1 for v in (w, w.upper())}, key=lambda w: (-len(w), w))
+                    short = "".join(w for w in written if len(w) == 1)
+                    letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()))
                     alts += [*long, "[" + "".join(_class_escape(c) for c in letters) + "]"]
             out += f"(?:{_js_escape(before)}{group}{'|'.join(alts)}){_js_escape(after)})?"
         return out
@@ -343,6 +343,7 @@ def _js_escape(text: str) -> str:
 
 
 def _class_escape(c: str) -> str:
+    """One character inside a character class, for Python and JavaScript alike."""
     return "\\" + c if c in "\\]^-[" else c
 
 

@@ -130,7 +130,8 @@ def test_a_dotted_id_in_a_built_in_profile():
     pattern = citation_pattern(profile)
     assert pattern.fullmatch("12.1.3")[1] == "12.1.3"
     with activated(profile):
-        assert [ids.normalize(q) for q in ("12.1.3", "ст. 11.3.б", "Статья 12.1")] == ["12.1.3", "11.3.b", "12.1"]
+        assert [ids.normalize(q) for q in ("12.1.3", "ст. 11.3.б", "Статья 12.1", "12.1.3.ZH")] == \
+            ["12.1.3", "11.3.b", "12.1", "12.1.3.zh"]
         assert ids.anchor("12.1.3.v") == "l12-1-3-v"
     # the bridge profile's are as they were
     assert [ids.normalize(q) for q in ("Law 47e2(A)", "50(a)", "48.4")] == ["47E2(a)", "50(a)", "48.4"]
