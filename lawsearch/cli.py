@@ -349,7 +349,7 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
       lawsearch export --format tbx -o glossary.tbx        # for terminology tools
       lawsearch export --format csv-glossary -o glossary.csv
     """
-    from .build import corpus_document, load_corpus, write_text
+    from .build import corpus_document, write_text
 
     corpus = load_corpus(root, out, quiet)
     if fmt == "json":
@@ -406,7 +406,6 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
       lawsearch show "правило 53" --json
       lawsearch show 50E --edition 2017   # 50E of the 2017 edition (its ID: 2017~50E)
     """
-    from .build import load_corpus
     from .show import as_dict, describe, languages, resolve
 
     if not node_id.strip():
@@ -496,7 +495,6 @@ def check(root: Path, out: Path) -> None:
     Example:
       lawsearch check && echo sound
     """
-    from .build import load_corpus
     from .check import quality_report
 
     from .corpus import lexicon_words
@@ -964,7 +962,6 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
       lawsearch kwic штрафная карта --aligned       # each line with its English sentence
     """
     from .analysis import tokenize
-    from .build import load_corpus
     from .concordance import kwic as find
 
     text = " ".join(word).strip()
@@ -1026,7 +1023,6 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
       lawsearch freq
       lawsearch freq --law 50 -n 10
     """
-    from .build import load_corpus
     from .concordance import freq as count
 
     corpus = load_corpus(root, out, quiet)
@@ -1191,7 +1187,19 @@ def _corpus_edition_set(corpus_dir: str | None = None, out_dir: str | None = Non
     return edition_set(corpus)
 
 
+def load_corpus(root: Path, out: Path, progress, strict: bool = True):
+    """``build.load_corpus``, its profile made the active one for the rest of the command
+    (``profile.activated``): the IDs a user types and the anchors written are its code's."""
+    from .build import load_corpus as load
+    from .profile import activated, of
+
+    corpus = load(root, out, progress, strict=strict)
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.with_resource(activated(of(corpus)))
+    return corpus
+
+
 def load_corpus_quietly(root: Path, out_dir: str | None = None):
-    from .build import load_corpus
 
     return load_corpus(root, Path(out_dir) if out_dir else root.resolve().parent / "build", quiet)

@@ -247,12 +247,21 @@ def filter_value(meta: dict, key: str) -> str:
     return str(meta.get(key) or "")
 
 
+def passes(meta: dict, key: str, value: str) -> bool:
+    """Whether a document passes one filter: ``within`` (``law:3.2``, a part of a law) holds
+    the node and the documents below it (``meta["above_ids"]``, evaluate.mark_below; the
+    browser: static/engine.js passes); any other compares ``filter_value``."""
+    if key == "within":
+        return meta.get("id") == value or value in meta.get("above_ids", ())
+    return filter_value(meta, key) == value
+
+
 @dataclass
 class Query:
     units: list[Unit]
     alternatives: list[Alternative]
     negative: list = field(default_factory=list)  # matches that exclude a document
-    filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" → value
+    filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" / "within" → value
 
     def run(self, stats: Stats, docs: list[dict]) -> list[Ranked]:
         """Every document the query allows, in document order (``best`` ranks them). Word
@@ -320,7 +329,7 @@ class Query:
             if not seen[doc] or doc in excluded:
                 continue
             meta = docs[doc]
-            if filters and any(filter_value(meta, k) != v for k, v in filters):
+            if filters and not all(passes(meta, k, v) for k, v in filters):
                 continue
             if required and not all(doc in best and (own or own is None and best[doc][3]) for best, own in required):
                 continue
@@ -388,7 +397,8 @@ def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Rank
 
 def mark_below(docs: list[dict]) -> None:
     """Give each document the documents below it in the tree (``"below"``, in reading
-    order), from each document's ``"parent"`` node ID.
+    order) and the IDs of those above it (``"above_ids"``, nearest first), from each
+    document's ``"parent"`` node ID.
 
     >>> docs = [{"id": "50", "parent": None}, {"id": "50E", "parent": "50"}, {"id": "50E1", "parent": "50E"}]
     >>> mark_below(docs); [d["below"] for d in docs]
@@ -397,10 +407,12 @@ def mark_below(docs: list[dict]) -> None:
     number = {d["id"]: k for k, d in enumerate(docs)}
     for d in docs:
         d["below"] = []
+        d["above_ids"] = []  # the documents above it, nearest first (the filter law:3.2 reads them)
     for k, d in enumerate(docs):
         up = d.get("parent")
         while up in number:
             docs[number[up]]["below"].append(k)
+            d["above_ids"].append(up)
             up = docs[number[up]].get("parent")
     for d in docs:
         d["below"].sort()

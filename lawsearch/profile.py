@@ -26,6 +26,8 @@ import json
 import os
 import tempfile
 import tomllib
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -145,6 +147,37 @@ def default_profile() -> Profile:
     """The built-in default profile, read once: what a module's patterns compiled at import
     and a caller with no corpus use. Shared: read it, never change its data."""
     return load_profile()
+
+
+# the profile of the corpus being built, shown or searched (``active``): what the module-level
+# helpers with no corpus at hand (``ids.anchor``, ``ids.normalize``, …) read
+_ACTIVE: ContextVar["Profile | None"] = ContextVar("lawsearch_active_profile", default=None)
+
+
+def active() -> Profile:
+    """The profile of the corpus being worked on (``activated``), else the default one."""
+    profile = _ACTIVE.get()
+    return profile if profile is not None else default_profile()
+
+
+@contextmanager
+def activated(profile: "Profile | None"):
+    """Make ``profile`` the active one for the ``with`` block (None: leave it as it is).
+
+    >>> with activated(load_profile("statute-ru")):
+    ...     active().name
+    'statute-ru'
+    >>> active().name
+    'bridge'
+    """
+    if profile is None:
+        yield active()
+        return
+    token = _ACTIVE.set(profile)
+    try:
+        yield profile
+    finally:
+        _ACTIVE.reset(token)
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

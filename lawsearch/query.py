@@ -42,7 +42,8 @@ from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSI
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
-from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
+from .patterns import FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, citation_pattern, next_to_nothing, strip_spaces
+from .profile import Profile, activated
 from .tables import WordTable
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
@@ -265,6 +266,11 @@ class Searcher:
             raise CorpusError(Problem("error", "this index was made by another version of lawsearch; "
                                                "run `lawsearch build` again", str(index_dir)))
         self.build: str | None = self.meta.get("build")
+        # the code's ID and citation rules, as the build had them (index.code_grammar): a
+        # corpus folder's own profile.toml included
+        code = self.meta.get("code_grammar")
+        self.profile = Profile(code["name"], {k: v for k, v in code.items() if k != "name"}) if code else None
+        self.citation = citation_pattern(self.profile)
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
@@ -304,6 +310,10 @@ class Searcher:
 
     def search(self, query: str, limit: int | None = 10) -> Result:
         """Raises QueryError for a filter the corpus cannot satisfy (``law:999``)."""
+        with activated(self.profile):  # its IDs are read as the corpus's code writes them
+            return self._search(query, limit)
+
+    def _search(self, query: str, limit: int | None) -> Result:
         self.check_filters(parse(query)[1])
         result = self._citation(query, limit)
         if result is None:
@@ -324,8 +334,12 @@ class Searcher:
         ``explain("декларанта сыграл")["words"][0]["readings"][0]``
         ``== {"by": "thesaurus", "words": "декларанта", "as": ["разыгрывающий"]}``
         """
+        with activated(self.profile):
+            return self._explain(query)
+
+    def _explain(self, query: str) -> dict:
         self.check_filters(parse(query)[1])
-        citation = CITATION.fullmatch(query)
+        citation = self.citation.fullmatch(query)
         if citation or strip_spaces(query) in self.footnotes or strip_spaces(query) in self.nodes:
             target = ids.normalize(citation[1]) if citation else strip_spaces(query)
             return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": []}
@@ -370,7 +384,7 @@ class Searcher:
         # law:N edition:X names law N of edition X
         law = (self.edition_filters(filters) if filters.get("edition") in (self.editions.get("list") or [])
                else filters).get("law")
-        if law is not None and law not in laws:
+        if law is not None and law not in laws and self.part_of_law(law) is None:
             laws = [k for k in laws if editions.split(k)[0] is None] or laws  # the default edition's
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
             sep = self.editions.get("separator", "~")
@@ -393,6 +407,20 @@ class Searcher:
         if filters.get("edition") is not None and filters["edition"] not in known:
             raise QueryError(f"edition:{cut(filters['edition'])} is not an edition of this corpus; "
                              f"use one of {', '.join(known) or 'none'}")
+
+    def part_of_law(self, value: str) -> str | None:
+        """The node a ``law:`` filter names when it is a part of a law in a code whose IDs
+        separate their levels (``law:3.2``: the node and what it holds; ``grammar.IdRules.dotted``),
+        as the code writes its ID; else None (``law:50E`` names no law)."""
+        with activated(self.profile):
+            rules = ids.rules()
+            if not rules.dotted:
+                return None
+            node_id = rules.normalize(value.translate(rules._fold).replace(" ", "")) or value
+        node = self.nodes.get(node_id)
+        if node is None or node["kind"] in ("law", "commentary", "division") or not node["law"]:
+            return None
+        return node_id
 
     @property
     def editions(self) -> dict:
@@ -418,7 +446,7 @@ class Searcher:
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = CITATION.fullmatch(query)
+        m = self.citation.fullmatch(query)
         if not m:
             return self._id_jump(query, limit)
         node_id = ids.normalize(m[1])
@@ -515,6 +543,10 @@ class Searcher:
             if self.use_thesaurus:
                 alternatives += self._thesaurus_alternatives(said, understood)
         kept = {k: v for k, v in self.edition_filters(filters).items() if k in ("law", "kind", "edition")}
+        part = self.part_of_law(kept["law"]) \
+            if "law" in kept and self.nodes.get(kept["law"], {}).get("kind") != "law" else None
+        if part is not None:  # law:3.2: within that part of its law
+            kept["law"], kept["within"] = self.nodes[part]["law"], part
         if filters.get("lang") not in (None, ENGLISH):
             kept["lang"] = filters["lang"]
         if not units and not kept:

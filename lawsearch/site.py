@@ -775,6 +775,14 @@ def curation_reasons(corpus: Corpus) -> dict[str, str]:
 # -- the browser's search data ------------------------------------------------------------------
 
 
+def _plain_source(pattern: str) -> str:
+    """A Python pattern as the browser's ``RegExp`` reads it alike: no named groups, explicit
+    classes for ``\\d`` and ``\\w`` (ASCII there), no ``$`` (the browser wraps it whole)."""
+    out = re.sub(r"\(\?P<\w+>", "(", pattern).replace(r"\d", "[0-9]").replace(r"\w", "[A-Za-z0-9_]")
+    out = re.sub(r"\\([-~#&! ])", r"\1", out)  # re.escape's escapes of non-syntax characters
+    return out.removeprefix("^").removesuffix("$")
+
+
 def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
     command line rank the same postings with the same model (lawsearch/evaluate.py).
@@ -785,13 +793,15 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     from .analysis import STOP_WORDS
     from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, GROUP, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH
-    from .ids import LOOKALIKES
     from .model import ECHO_CHARS
-    from .patterns import SEARCH_GRAMMAR
+    from .grammar import ROMAN, grammar_of
+    from .patterns import search_grammar
     from .profile import of as profile_of
     from .query import FAMILY, MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM, THESAURUS, TRANSLATION, Searcher
 
     searcher = Searcher(index_dir)
+    code = searcher.profile or profile_of(corpus)  # the profile the index was built with
+    rules = grammar_of(code).ids
     parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
     try:
         stats, meta = searcher.stats, searcher.meta
@@ -846,8 +856,19 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "editions": meta.get("editions") or {},  # edition:X (lawsearch/editions.py)
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
-            "grammar": SEARCH_GRAMMAR,
-            "lookalikes": ["".join(map(chr, LOOKALIKES)), "".join(map(chr, LOOKALIKES.values()))],
+            # with the corpus's own citations (its profile's words and ID shapes): the same
+            # sources the index's searcher compiles (query.Searcher, index.code_grammar)
+            "grammar": search_grammar(code),
+            "lookalikes": ["".join(map(chr, rules._fold)), "".join(map(chr, rules._fold.values()))],
+            # how a typed ID is written as the code writes it (grammar.IdRules.normalize)
+            "ids": {"typed": rules.typed_source(), "law": rules.formats.get("law", "{law}"),
+                    "levels": rules.typed_levels(), "strict": rules.strict, "dotted": rules.dotted, "translit": rules.translit,
+                    "roman": list(ROMAN), "commentary": _plain_source(rules.commentary_pattern.pattern),
+                    "commentary_groups": dict(rules.commentary_pattern.groupindex),
+                    # anchors and URLs as grammar.IdRules.anchor and ids.page make them
+                    "anchor": rules.formats.get("anchor", "l"), "law_text": _plain_source(rules.id_pattern.pattern),
+                    "division": _plain_source(rules.division_pattern.pattern),
+                    "division_law": rules.division_pattern.groupindex["law"]},
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,

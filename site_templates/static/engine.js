@@ -228,26 +228,40 @@
 
   // -- IDs and citations (lawsearch/ids.py, query.CITATION) -------------------------------
   var CITATION = whole(G.citation), FILTER = whole(G.filter), QUERY_PART = new RegExp(G.query_part, "gu");
-  function lawId(law, section, clause, sub, item) {
-    var out = law;
-    if (section) out += section.toUpperCase();
-    if (clause) out += clause;
-    if (sub) out += "(" + sub.toLowerCase() + ")";
-    if (item) out += "(" + item + ")";
-    return out;
+  // grammar.IdRules.normalize: a typed law-text ID written as the code writes it (the
+  // corpus's profile: levels, their formats and alphabets, from the data)
+  var IDS = DATA.ids, TYPED = whole(IDS.typed), COMMENTARY = whole(IDS.commentary);
+  function idLabel(level, s) {
+    for (var i = 0; i < level.kinds.length; i++) {
+      var kind = level.kinds[i];
+      if (kind === "roman") { if (IDS.roman.indexOf(s.toLowerCase()) >= 0) return s.toLowerCase(); continue; }
+      if (kind === "digits") { if (/^[0-9]+$/.test(s)) return s; continue; }
+      var candidates = [s, s.toUpperCase(), s.toLowerCase()];
+      for (var j = 0; j < candidates.length; j++)
+        if (kind.indexOf(candidates[j]) >= 0) return has(IDS.translit, candidates[j]) ? IDS.translit[candidates[j]] : candidates[j];
+    }
+    var values = Object.keys(IDS.translit).map(function (k) { return IDS.translit[k]; });
+    if (values.indexOf(s.toLowerCase()) >= 0) return s.toLowerCase();
+    return has(IDS.translit, s) ? IDS.translit[s] : s;
   }
-  // ids.normalize of what the citation pattern took: digits, maybe a space, letters, brackets
+  function typedId(s) {
+    var m = TYPED.exec(s);
+    if (!m) return null;
+    var parts = m.slice(2);
+    if (IDS.strict) for (var k = 1; k < parts.length; k++) if (parts[k] !== undefined && parts[k - 1] === undefined) return null;
+    var out = IDS.law.split("{law}").join(m[1]);
+    IDS.levels.forEach(function (level, i) {
+      if (parts[i] !== undefined) out += level.format.split("{label}").join(idLabel(level, parts[i]));
+    });
+    return {id: out, law: m[1]};
+  }
+  // ids.normalize of what the citation pattern took: the ID and its law (null: no law-text ID)
   function normalizeCitation(raw) {
     var s = lookalikes(raw).replace(/ /g, "");
-    var m = /^(\d+)([A-Za-z])?(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?$/.exec(s);
-    if (m) {
-      if (m[4] && !m[3] && !m[2]) return raw;
-      return lawId(m[1], m[2], m[3], m[4], m[5]);
-    }
-    if (/^\d+\.\d+$/.test(s)) return s;
-    return raw;
+    var typed = typedId(s);
+    if (typed) return typed;
+    return {id: COMMENTARY.test(s) ? s : raw, law: null};
   }
-  function lawOf(id) { var m = /^(\d+)[A-Z]/.exec(id); return m ? m[1] : null; }
 
   // -- the query language (query.parse) ----------------------------------------------------
   function parse(query) {
@@ -297,16 +311,19 @@
     var sep = (DATA.editions || {}).separator, at = sep ? id.indexOf(sep) : -1;
     return at > 0 && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at)) ? [id.slice(0, at), id.slice(at + sep.length)] : [null, id];
   }
+  // grammar.IdRules.anchor: a law-text ID, a commentary paragraph, a division (the profile's)
+  var LAW_TEXT = whole(IDS.law_text), DIVISION = whole(IDS.division);
   function anchor(id) {
     var ed = editionSplit(id);
     if (ed[0] !== null) return ("e" + ed[0] + "-").replace(/\./g, "-") + anchor(ed[1]);  // editions.anchor_prefix
-    if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
-    var c = /^(\d+)\.(\d+)$/.exec(id);
-    return c ? "c" + c[1] + "-" + c[2] : id;
+    if (LAW_TEXT.test(id))
+      return IDS.anchor + id.replace(/\(([A-Za-z0-9_]+)\)|\.([A-Za-z0-9_]+)/g, function (_, a, b) { return "-" + (a || b); }).toLowerCase();
+    var c = COMMENTARY.exec(id), g = IDS.commentary_groups;
+    return c ? "c" + c[g.law] + "-" + c[g.para] + (c[g.item] ? "-" + c[g.item] : "") : id;
   }
   function urlOf(id, law) {
-    var ed = editionSplit(id), d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(ed[1]);
-    if (d) return "laws/" + (ed[0] === null ? "" : ed[0] + DATA.editions.separator) + d[1] + ".html#" + anchor(id);
+    var ed = editionSplit(id), d = DIVISION.exec(ed[1]);
+    if (d) return "laws/" + (ed[0] === null ? "" : ed[0] + DATA.editions.separator) + d[IDS.division_law] + ".html#" + anchor(id);
     return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
   }
   function tokenTerms(tok) {
@@ -502,7 +519,7 @@
     docs.forEach(function (doc) {
       var meta = docNode(doc);
       if (meta === null || excluded.has(doc)) return;
-      for (var k in q.filters) if (filterValue(meta, k) !== q.filters[k]) return;
+      for (var k in q.filters) if (!passes(meta, k, q.filters[k])) return;
       var rec = found.get(doc);
       for (var i = 0; i < required.length; i++) if (!rec[3][required[i]]) return;
       var covered = rec[0].map(function (x) { return x > 0; });
@@ -781,6 +798,9 @@
     }
     var kept = {}, scoped = editionFilters(filters);
     ["law", "kind", "edition"].forEach(function (k) { if (scoped[k] !== undefined) kept[k] = scoped[k]; });
+    var named = kept.law !== undefined ? nodeOf(kept.law) : null;
+    var part = kept.law !== undefined && !(named !== null && named.kind === "law") ? partOfLaw(kept.law) : null;
+    if (part !== null) { kept.law = part.law; kept.within = part.id; }  // law:3.2: within that part of its law
     if (filters.lang !== undefined && filters.lang !== ENGLISH) kept.lang = filters.lang;
     if (!units.length && !Object.keys(kept).length) return null;
     return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
@@ -804,6 +824,19 @@
   // query.Searcher.edition_of: a hit's edition, its ID's prefix, else the default edition (null: none named)
   function editionOf(id) {
     return editionSplit(id)[0] || (DATA.editions || {})["default"] || null;
+  // evaluate.passes: within (law:3.2) holds the node and the documents below it
+  function passes(meta, k, value) {
+    if (k !== "within") return filterValue(meta, k) === value;
+    if (meta.id === value) return true;
+    var doc = docOf(value);
+    return doc !== undefined && meta.above.indexOf(doc) >= 0;
+  }
+  // query.Searcher.part_of_law: the node a law: filter names when it is a part of a law (dotted IDs only)
+  function partOfLaw(value) {
+    if (!IDS.dotted) return null;
+    var node = nodeOf(normalizeCitation(value).id);
+    if (node === null || node.kind === "law" || node.kind === "commentary" || node.kind === "division" || !node.law) return null;
+    return node;
   }
   // query.Searcher.edition_filters: edition:X as the documents' prefix, law:N with it as that edition's law
   function editionFilters(filters) {
@@ -820,7 +853,7 @@
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
-    if (filters.law !== undefined && !(law !== null && law.kind === "law")) {
+    if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null) {
       var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
       // a bare law:N is the default edition's law N, as a bare ID is; say where else it is
       var eds = DATA.editions || {}, elsewhere = filters.edition !== undefined ? [] : known.filter(function (ed) {
@@ -852,7 +885,7 @@
   function citation(query, limit) {
     var m = CITATION.exec(query);
     if (!m) return idJump(query, limit);
-    var id = normalizeCitation(m[1]), law = lawOf(id);
+    var found = normalizeCitation(m[1]), id = found.id, law = found.law;
     if (!exists(id) && !(law && exists(law))) return null;
     var order = [exists(id) ? id : law];
     citationsOf(id).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
