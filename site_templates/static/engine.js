@@ -824,6 +824,7 @@
   // query.Searcher.edition_of: a hit's edition, its ID's prefix, else the default edition (null: none named)
   function editionOf(id) {
     return editionSplit(id)[0] || (DATA.editions || {})["default"] || null;
+  }
   // evaluate.passes: within (law:3.2) holds the node and the documents below it
   function passes(meta, k, value) {
     if (k !== "within") return filterValue(meta, k) === value;
