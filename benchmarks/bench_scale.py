@@ -92,7 +92,7 @@ class Server:
 
     def __init__(self, folder: Path):
         handler = functools.partial(Quiet, directory=str(folder))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = QuietServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
@@ -103,6 +103,14 @@ class Server:
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that has its answer closes connections still sending: not an error here."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 # what a page runs: the first answer (cold) and one answer (warm), each awaited whole

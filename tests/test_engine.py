@@ -62,7 +62,9 @@ MORE = ["болван OR онер", "штраф*", "карта -штрафная
         "Law 47e2(a)", "невиновная сторона", "revoke", "правило 53", "fn-84-1", "div-razdel-46", "48.4",
         "law:999 карта", "kind:bogus", "lang:fr card", "ПРАВИЛО 50е1", "ст.50", "50 E", "\ufeff50E\x1c",
         # a single-edition corpus knows its one edition (docs/editions.md); another is an error
-        "карта edition:1987", "edition:1987 law:50", "карта edition:2017", "edition:"] + JUNK
+        "карта edition:1987", "edition:1987 law:50", "карта edition:2017", "edition:",
+        # one quoted word is that word (query.parse)
+        'declarer said "low" from dummy', '+"болван" карта', '-"болван" карта', '"50E"', '"штраф*"'] + JUNK
 
 
 def situations() -> list[str]:
