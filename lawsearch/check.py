@@ -141,7 +141,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r.add("Nodes by placement rule: " + (", ".join(f"{k} {v}" for k, v in sorted(rules.items())) or "none"))
     guesses = [n for n in corpus.nodes if n.uncertain]
     if guesses:
-        r.add("  uncertain parts of IDs: " + ", ".join(f"{n.id} ({'/'.join(n.uncertain)})" for n in guesses))
+        r.add("  uncertain parts of IDs (not printed in the text, restored from the neighbouring parts; a "
+              "[[piece]] statement in curation.toml can state them): "
+              + ", ".join(f"{n.id} ({'/'.join(n.uncertain)})" for n in guesses))
     truncated = [n for n in corpus.nodes if n.truncated_start or n.truncated_end]
     gaps = sum(1 for n in corpus.nodes for m in n.marks if m.kind == "gap")
     r.add(f"Gaps: {_count(gaps, 'gap mark')}; {_count(len(truncated), 'node')} with text lost at a start or end")
@@ -259,6 +261,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r.add(f"Damage left in the output: {len(damage)}")
     for w in r.warnings:
         r.add(f"Warning: {w}")
+    if r.errors and len(r.errors) != errors:  # stderr gives one error repeated on many lines once, with the count
+        r.add(f"Errors on stderr: {len(r.errors):,} line{'' if len(r.errors) == 1 else 's'} for {errors:,} errors "
+              "(one repeated on many lines is given once: \"(and N more lines like this)\")")
     r.add("OK" if not r.errors else f"{errors:,} error{'' if errors == 1 else 's'} (listed on stderr)")
     return r
 

@@ -539,9 +539,12 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
     except CorpusError as e:
-        _remove_empty(made)
-        raise click.ClickException(error_message(e)) from None
+        _remove_empty(made)  # (every problem listed: no corpus is left for `check` to list them)
+        raise click.ClickException(error_message(e, limit=None)) from None
     for a in added:
+        if a.skipped:
+            tell(f"skipped {a.source}: the same bytes as {a.target}, already in the corpus (not added twice)")
+            continue
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
@@ -759,6 +762,10 @@ def _open_searcher(root: Path, out: Path):
     if not (current(out) / "index").is_dir():
         raise click.ClickException(f"{index_dir}: no search index yet; run `{command_line(['build'], root, out)}` first")
     searcher = Searcher(current(out) / "index")
+    if not searcher.docs:  # a corpus whose text landed in no node: say so, not "no hits"
+        raise click.ClickException(
+            f"{index_dir} holds no text to search: the build read no law or commentary text from "
+            f"{root}; run `{command_line(['check'], root, out)}` to see where its text went")
     fingerprint = searcher.meta.get("fingerprint")
     other = built_from(root, fingerprint)
     if other:  # rebuilding OUT from this corpus would replace another corpus's build: no hint to

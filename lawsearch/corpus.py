@@ -23,7 +23,7 @@ from .profile import DEFAULT as DEFAULT_PROFILE, activated
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
-from .structure.apparatus import placement_entries, take_apparatus, use_apparatus
+from .structure.apparatus import Apparatus, commentary_cut, placement_entries, take_apparatus, use_apparatus
 
 Progress = Callable[[str], None]
 
@@ -106,9 +106,15 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     """Pages and the tree of law sources that are one copy of the text."""
     pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
     # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
+    # (a whole book's own commentary: the statements about lines after its heading)
+    starts = getattr(folder, "commentary_starts", {})
     commentary_ids = {s.id for s, _ in commentary}
-    about_commentary = [st for st in curation if st.at[0] in commentary_ids]
-    curation = [st for st in curation if st.at[0] not in commentary_ids]
+
+    def about(st) -> bool:
+        return st.at[0] in commentary_ids and (st.at[0] not in starts or st.at[1] > starts[st.at[0]])
+
+    about_commentary = [st for st in curation if about(st)]
+    curation = [st for st in curation if not about(st)]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source))  # noqa: E731
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
@@ -118,7 +124,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
-                      grammar, layouts, folder.indents, lang, about_commentary)
+                      grammar, layouts, folder.indents, lang, about_commentary,
+                      getattr(folder, "apparatus_pages", frozenset()))
     return tree, runs, problems
 
 
@@ -212,6 +219,12 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     shared = furniture.shared_lines(folder.texts, lambda s: False)
     # the book's contents, subject index and title page leave the law text first (issue 13)
     apparatus = take_apparatus(folder, words)
+    unread = apparatus.pop("unread", [])
+    # the pages the contents, the index or the title fill: a law text's page that ends
+    # before one of them ends where the law text does, no page gap (structure.build_tree)
+    ids = {s.path: s.id for s in folder.sources}
+    folder.apparatus_pages = frozenset((ids[p["source"]], int(p["page"])) for p in apparatus.get("pages", ())
+                                       if p["source"] in ids and str(p.get("page") or "").isdigit())
     if not folder.contents:  # the contents place headless pieces (placement.py)
         folder.contents = placement_entries(apparatus)
     cleaned = {}
@@ -219,6 +232,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
 
     changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
                                          {s.id: s.path for s in folder.sources})
+    inner: dict[str, object] = {}  # a whole book's own commentary, cleaned as commentary
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         if source.kind == "laws":  # what cleaning removes still tells how damaged a copy is (overlap.py)
@@ -226,6 +240,16 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         if layout is not None and layout.lists:
             folder.indents[source.id] = indentation(raw)
+        cut = commentary_cut(raw, Apparatus.of(folder.profile, source.lang), layout) if layout is not None else None
+        if cut is not None:
+            # a whole book copied as one file holds its commentary after the commentary's
+            # heading: the law text ends there, the rest is commentary (the same file and lines)
+            progress(f"read {source.path} after its line {cut + 1} (the commentary's heading) as the commentary")
+            inner[source.id] = clean_lines([""] * (cut + 1) + raw[cut + 1:], source.id, "commentary", words,
+                                           source.lang, None, grammar, shared, frozenset(skip.get(source.id, ())),
+                                           frozenset(changed.get(source.id, ())))
+            raw = raw[:cut] + [""] * (len(raw) - cut)
+            folder.commentary_starts = {**getattr(folder, "commentary_starts", {}), source.id: cut + 1}
         cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
                                          frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
@@ -233,6 +257,9 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     primary = main_language(folder)
     law_sources = [s for s in folder.sources if s.kind == "laws" and s.lang == primary]
     commentary = [(s, cleaned[s.id].lines) for s in folder.sources if s.kind == "commentary"]
+    commentary += [(s, inner[s.id].lines) for s in folder.sources if s.id in inner and s.lang == primary]
+    # every line the sources hold, the commentary of a whole book included (lost_text)
+    cleaned_read = {k: replace(v, lines=v.lines + inner[k].lines) if k in inner else v for k, v in cleaned.items()}
     # the titles files' English titles are of one edition (titles-en.toml: edition)
     edition = str(folder.code.get("edition") or "")
     titles = folder.titles_en if not edition or folder.titles_edition in (None, edition) else {}
@@ -263,7 +290,19 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
-    problems += lost_text(folder, cleaned, trees, problems)
+    problems += lost_text(folder, cleaned_read, trees, problems)
+    for part in unread:  # a contents or index page that ran on into the law text: its words in no node
+        what = "contents" if part["kind"] == "toc" else "subject index"
+        problems.append(Problem("error", f"text in no node: {len(part['words'])} words read as a {what} page "
+                                f"(lines {part['lines'][0]}-{part['lines'][1]}) are in none of its entries "
+                                f"(«{' '.join(part['words'][:8])} …»); the part runs on into the law text -- "
+                                "declare that text a source of its own, or split the file where the part ends",
+                                part["source"], part["lines"][0]))
+    if not any(n.kind != "piece" for n in nodes) and any(line.text.strip() for s in law_sources for line in cleaned[s.id].lines):
+        problems.append(Problem("error", "text in no node: the law sources hold text, but no law, section or "
+                                "clause was read from it (are the law headings in a form the profile reads? "
+                                "`lawsearch clean --explain FILE` shows each line's reading)",
+                                law_sources[0].path, 1))
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded

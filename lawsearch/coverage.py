@@ -60,6 +60,9 @@ def lost_text(folder, cleaned, trees, named: list[Problem] = ()) -> list[Problem
     losing a thousand lines gives one line with the count (``model.collapse``)."""
     covered = covered_lines(trees)
     said = {(p.path, p.line) for p in named}.union(*(getattr(t, "named", set()) for t in trees))
+    # a commentary heading («Правило 67. ДЕФЕКТНАЯ ВЗЯТКА») is read: it names the law its
+    # paragraphs are about (and gives the law a title it lacks)
+    said |= {(path, line) for t in trees for _, _, path, line in getattr(t, "commentary_headings", ())}
     problems = []
     for source in folder.sources:
         mine = covered.get(source.path, set())

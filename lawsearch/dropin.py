@@ -14,6 +14,8 @@ A folder of raw files with no manifest at all is read with the same guesses
 
 from __future__ import annotations
 
+import hashlib
+
 import os
 import re
 import shutil
@@ -40,13 +42,15 @@ class Detected:
     kind: str
     edition: str | None
     lines: int
+    title: str | None = None  # the title page's title, when the text opens with one
 
 
 @dataclass(frozen=True)
 class Added:
     source: Path  # the file as given
-    target: Path  # its copy in the corpus folder
+    target: Path  # its copy in the corpus folder (for a file skipped: the copy already there)
     entry: dict[str, Any]
+    skipped: bool = False  # the same bytes as a source already there (or given twice): not added again
 
 
 def detect(data: bytes, name: str) -> Detected:
@@ -65,7 +69,18 @@ def detect(data: bytes, name: str) -> Detected:
     text = "\n".join(doc.lines)
     lang = _script_language(text)
     sample = doc.lines[:SAMPLE_LINES]
-    return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines))
+    return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines),
+                    _title(sample, lang))
+
+
+def _title(lines: list[str], lang: str) -> str | None:
+    """The title on the title page a text opens with (``structure.apparatus.front_block``), else None."""
+    from .structure.apparatus import Apparatus, front_block, parse_front
+
+    profile = load_profile()
+    words = Apparatus.of(profile, lang)
+    n = front_block(lines, words, default_grammar().layout_for(lang))
+    return parse_front(lines[:n], words).get("title") if n else None
 
 
 def _script_language(text: str) -> str:
@@ -78,16 +93,29 @@ def _script_language(text: str) -> str:
 def _kind(lines: list[str], lang: str) -> str:
     """``toc`` or ``index`` when every page is plainly a contents or index page;
     ``commentary`` when numbered commentary paragraphs (``47.8. …``) outnumber the law
-    layout's headings; else ``laws``."""
+    layout's headings, or at least two of them follow the commentary heading of their own
+    law (``Правило 47. …`` then ``47.8.``) and outnumber the law text's sections and
+    clauses; else ``laws``."""
     from .structure.apparatus import whole_kind
 
     apparatus = whole_kind(lines, load_profile(), lang)
     if apparatus is not None:  # every page a contents or index page (issue 13)
         return apparatus
-    headings = sum(1 for line in lines if classify(line.strip(), lang).kind in HEADING_KINDS)
-    paragraph = default_grammar().commentary(lang)[0]
-    paragraphs = sum(1 for line in lines if paragraph.match(line.strip()))
-    return "commentary" if paragraphs > headings else "laws"
+    kinds = [classify(line.strip(), lang).kind for line in lines]
+    headings = sum(1 for k in kinds if k in HEADING_KINDS)
+    paragraph, heading = default_grammar().commentary(lang)
+    paragraphs, agreeing, law = 0, 0, None
+    for line in lines:
+        if m := heading.match(line.strip()):
+            law = m["law"]
+        elif m := paragraph.match(line.strip()):
+            paragraphs += 1
+            agreeing += law is not None and m["law"] == law
+    # a short commentary: its law headings («Правило 2. ДОСКИ») are as many as its paragraphs,
+    # but the paragraphs are numbered after the law of the heading above them (``2.1.``), and
+    # law text has sections (``A.``) where the commentary has those paragraphs
+    sections = sum(1 for k in kinds if k == HEADING_KINDS[2])  # the level below a law
+    return "commentary" if paragraphs > headings or agreeing >= 2 and agreeing > sections else "laws"
 
 
 def edition_pattern(profile) -> re.Pattern | None:
@@ -150,17 +178,26 @@ def entry_toml(entry: dict[str, Any]) -> str:
 def add_files(root: Path, files: list[Path]) -> list[Added]:
     """Copy ``files`` into the corpus folder ``root`` and list them in its manifest (made
     when there is none). All or nothing: every file is read and checked first; a failure
-    leaves the folder as it was."""
+    leaves the folder as it was. A file with the same bytes as a source already listed (or
+    as one given before it) is not added again: it comes back ``skipped``."""
     root = Path(root)
     plans: list[tuple[Path, Path, dict[str, Any]]] = []
+    titles: list[str] = []  # the title pages' titles, for a new manifest's [code] title
+    amounts: dict[str, int] = {}  # lines of law text in each language: the most is the corpus's own
     problems: list[Problem] = []
     taken = _listed_paths(root)
+    held = _listed_hashes(root, taken)  # a file added twice would be read twice (its index, its title page)
+    skipped: list[Added] = []
     for file in files:
         file = Path(file)
         try:
             data = file.read_bytes()
         except OSError as e:
             problems.append(Problem("error", f"cannot read it: {e.strerror or e}", str(file)))
+            continue
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in held:
+            skipped.append(Added(file, held[digest], {}, skipped=True))
             continue
         try:
             found = detect(data, str(file))
@@ -169,11 +206,16 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
             continue
         relative = _free_name(root, f"{found.kind}/{found.lang}", file.name, taken)
         taken.add(relative)
+        held[digest] = root / relative
+        if found.title:
+            titles.append(found.title)
+        if found.kind == "laws":
+            amounts[found.lang] = amounts.get(found.lang, 0) + found.lines
         plans.append((file, root / relative, entry_for(relative, found)))
     if problems:
         raise CorpusError(problems)
     manifest = root / MANIFEST
-    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans)
+    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None, amounts)
     new = old.rstrip("\n") + "\n" + "".join(entry_toml(e) for _, _, e in plans)
     copied: list[Path] = []
     try:
@@ -186,7 +228,19 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         for path in copied:
             path.unlink(missing_ok=True)
         raise CorpusError(Problem("error", f"cannot write the corpus folder: {e.strerror or e}", str(root))) from None
-    return [Added(s, t, e) for s, t, e in plans]
+    return [Added(s, t, e) for s, t, e in plans] + skipped
+
+
+def _listed_hashes(root: Path, listed: set[str]) -> dict[str, Path]:
+    """sha256 → path of each source the manifest lists that is there to read."""
+    out: dict[str, Path] = {}
+    for relative in sorted(listed):
+        path = root / relative
+        try:
+            out.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), path)
+        except OSError:
+            continue  # a listed file that is gone: `check` says so
+    return out
 
 
 def _listed_paths(root: Path) -> set[str]:
@@ -216,14 +270,23 @@ def _free_name(root: Path, folder: str, name: str, taken: set[str]) -> str:
     return f"{folder}/{candidate}{suffix}"
 
 
-def _new_manifest(plans) -> str:
+def _new_manifest(plans, title: str | None = None, amounts: dict[str, int] | None = None) -> str:
+    """The manifest of a new corpus: the title its title page gives (else the profile's
+    code title), the profile's range of laws, the sources' edition and main language (the
+    one most lines of law text are in, ``amounts``: three short web pages in English do not
+    outweigh a Russian book)."""
+    profile = load_profile()
     editions = sorted({e["edition"] for _, _, e in plans if "edition" in e})
     langs = [e["lang"] for _, _, e in plans if e["kind"] == "laws"]
+    low, high = profile.data.get("laws", [1, 1])
+    title = title or str(profile.data.get("title") or "")
     lines = ["# Made by lawsearch add; each [[source]]'s `detected` lists the values it guessed.",
-             "", "[code]", 'title = "Laws"', "laws = [1, 93]"]
+             "", "[code]", f"title = {_toml_value(title)}", f"laws = [{int(low)}, {int(high)}]"]
     if editions:
         lines.append(f'edition = "{editions[0]}"')
-    if langs:
+    if amounts:
+        lines.append(f'lang = "{max(sorted(amounts), key=lambda lang: amounts[lang])}"')
+    elif langs:
         lines.append(f'lang = "{max(set(langs), key=langs.count)}"')
     return "\n".join(lines) + "\n"
 

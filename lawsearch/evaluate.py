@@ -272,7 +272,7 @@ class Query:
         seen = bytearray(size) if n else bytearray(b"\x01" * size)  # filters alone: everything, score 0
         scores: dict[int, dict] = {}  # alternative → its matches, computed once for all its words
         self.per_word = []
-        top = math.log(1 + size)
+        top = math.log(1 + size) or 1.0  # an empty index: no document to weigh (no division by zero)
         self.weights: list[float] = []
         for u, unit in enumerate(self.units):
             here = [k for k, alt in enumerate(self.alternatives) if alt.first <= u <= alt.last]

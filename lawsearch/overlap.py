@@ -117,6 +117,11 @@ def _disagree(a: str | None, b: str | None) -> bool:
     return bool(x and y) and not _within(x, y) and not _within(y, x)
 
 
+def _more_text(kept: Node, other: Node) -> bool:
+    """Whether ``other`` holds a text of its own (three words or more) where ``kept`` has none."""
+    return not _plain(kept.text).split() and len(_plain(other.text).split()) >= 3
+
+
 def _within(short: list[str], long: list[str]) -> bool:
     """``short`` is ``long`` with words left out (a subsequence)."""
     words = iter(long)
@@ -151,7 +156,11 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
         scored = _by_witnesses(sorted(found, key=lambda x: (damage(x[0], lexicon, raw).score, x[1])), lexicon, raw)
         best, n = scored[0]
         if len(found) > 1:
-            spans = tuple(dict.fromkeys([*best.spans, *(s for other, _ in found if other is not best for s in other.spans)]))
+            # another copy's lines are this node's too -- unless it holds text where the kept
+            # copy has none: those words are in no node (a commentary declared as law text),
+            # and coverage.lost_text must say so
+            spans = tuple(dict.fromkeys([*best.spans, *(s for other, _ in found if other is not best
+                                                        and not _more_text(best, other) for s in other.spans)]))
             best = replace(best, spans=spans)
             problems += _disagreements(node_id, scored, lexicon, raw)
         chosen[node_id] = (best, n)

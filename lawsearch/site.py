@@ -363,7 +363,10 @@ class SiteBuilder:
         laws = [editions.bare(n.id) for n in laws]
         translation = self.translated_by(edition)
         commentary = self.words.say("lead_commentary") if any(s.kind == "commentary" for s in self.corpus.sources) else ""
-        return self.words.say("lead", first=laws[0], last=laws[-1], edition=edition) + translation + commentary + "."
+        # a corpus that names no edition says no year («кодекса  г.» was printed)
+        line = str(self.words.say("lead" if edition else "lead_undated", first=laws[0], last=laws[-1], edition=edition)) \
+            + translation + commentary
+        return line if line.endswith(".") else line + "."
 
     def code_title(self) -> str:
         """The code's title for the home page: the manifest's ``[code] title`` when it names
@@ -384,7 +387,7 @@ class SiteBuilder:
         translated it -- one full stop at its end, whether or not the profile's string ends
         with one."""
         edition = edition or self.corpus.code.get("edition", "")
-        line = str(self.words.say("footer", title=self.corpus.code.get("title", ""),
+        line = str(self.words.say("footer" if edition else "footer_undated", title=self.corpus.code.get("title", ""),
                                   edition=edition)) + self.translated_by(edition)
         return line if line.endswith(".") else line + "."
 

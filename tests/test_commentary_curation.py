@@ -36,8 +36,9 @@ def test_a_statement_the_numbering_contradicts(tmp_path):
 
 
 def test_a_line_where_no_commentary_piece_starts(tmp_path):
+    """Lines 1 (the file's start) and 10 (after the footer - 262) open with a heading: pieces too."""
     corpus = corpus_of(tmp_path, '[[piece]]\nat = "source:14"\nlaw = "77"\nreason = "x"\n', strict=False)
-    assert [e for e in errors(corpus) if "no piece of the commentary starts at source:14 (its pieces start at lines 23)" in e]
+    assert [e for e in errors(corpus) if "no piece of the commentary starts at source:14 (its pieces start at lines 1, 10, 23)" in e]
     with pytest.raises(CorpusError):
         corpus_of(tmp_path / "strict", '[[piece]]\nat = "source:14"\nlaw = "77"\nreason = "x"\n')
 

@@ -569,8 +569,11 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     if title:
         out["title"] = title
         sub = []
-        for line in body[after:]:
-            if not line or any(p.search(line) for k, ps in labelled.items() if k != "edition" for p in ps):
+        for i, line in enumerate(body[after:], after):
+            if not line or i in used and not line[:1].islower() or \
+                    any(p.search(line) for k, ps in labelled.items() if k != "edition" for p in ps):
+                # a line read as a field ends the subtitle too («Издание 1991 года»), unless it
+                # goes on the subtitle's sentence in lower case («в редакции 1997 года»)
                 break
             sub.append(line)
         if sub:
@@ -699,6 +702,87 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
     return end
 
 
+def page_counter(line: str, words: Apparatus) -> str | None:
+    """The page number of a page counter printed in words (the profile's page words:
+    «Страница 4», «Page 2 of 4», «стр. 5»), None for any other line.
+
+    >>> page_counter("Page 2 of 4", Apparatus("en", page_words=("page",)))
+    '2'
+    """
+    s = line.strip().lower()
+    for word in sorted(words.page_words, key=len, reverse=True):
+        if s.startswith(word.lower()):
+            m = re.fullmatch(r"[\s.:]*(\d{1,4})(?:\s+\S+\s+\d{1,4})?", s[len(word):])
+            if m and furniture.page_of_n(line, words.lang):
+                return m.group(1)
+    return None
+
+
+def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> None:
+    """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
+    in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
+    model reads it) or an empty line -- when a file has two or more and they count up (a
+    book's pages; a web page's lone pager line stays furniture); a form feed alone on its
+    line stays (``_page_cuts`` ends a page there)."""
+    found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
+    numbers = [int(n) for _, n in found]
+    if len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:])):
+        return  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
+    for k, n in found:
+        lines[k] = f"- {n}" if footers else ""
+
+
+def _form_feed(line: str) -> bool:
+    return "\f" in line and not line.strip()
+
+
+def _starts_part(text: str, words: Apparatus, layout) -> bool:
+    """Whether a line opens another part of a book: a law or division heading of the text
+    (not a contents entry: no dot leader), the definitions or the commentary heading."""
+    s = text.strip()
+    if not s or LEADER_PAGE.search(s):
+        return False
+    if words.heading(s, words.definitions + words.commentary):
+        return True
+    return _classify(layout, furniture.letter_spaced_words(s).strip()).kind in ("law", "division")
+
+
+def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, layout) -> int:
+    """How many of a contents or index page's lines are that part: a page whose end is
+    not printed (a whole book copied without page footers is one page) runs on into the
+    definitions or the laws; the part ends at the first line that opens another part of
+    the book when what follows is not of the part's kind. All of them otherwise."""
+    seen = False
+    for i, (_, t) in enumerate(page_lines):
+        if not t.strip():
+            continue
+        if seen and _starts_part(t, words, layout) and \
+                detect_kind([x for _, x in page_lines[i:]], words) != kind:
+            return i
+        seen = True
+    return len(page_lines)
+
+
+def commentary_cut(lines: list[str], words: Apparatus, layout) -> int | None:
+    """Where a law source's commentary begins, when the file is a whole book with the
+    commentary after the laws: the index of the raw line that is the commentary's heading
+    alone («КОММЕНТАРИЙ», "COMMENTARY"), after a law heading and with text after it. None
+    for a law text without one."""
+    if not words.commentary:
+        return None
+    names = {w.lower() for w in words.commentary}
+    law_seen = False
+    for i, raw in enumerate(lines):
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(raw).strip()).rstrip(".:").lower()
+        if not s:
+            continue
+        if law_seen and s in names and any(x.strip() for x in lines[i + 1:]):
+            return i
+        if not law_seen and _classify(layout, raw.strip()).kind == "law":
+            law_seen = True
+    return None
+
+
 def whole_kind(lines: list[str], profile, lang: str) -> str | None:
     """``toc`` or ``index`` when every page of ``lines`` is one (``lawsearch add``'s guess
     of a source's kind), else None: a whole book holds law text too."""
@@ -784,6 +868,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
+        page_breaks(lines, words, footers=source.kind == "laws")
         if not found["front"] and not declared_front:  # a whole book copied as one file: its title page first
             n = front_block(lines, words, layout)
             if n:
@@ -813,11 +898,14 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         taken: dict[str, list[int]] = {"toc": [], "index": []}
         parts = words.contents + words.index
         part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
-        cuts = _page_cuts(lines, lambda t: bool(part_heading and part_heading.fullmatch(
+        cuts = _page_cuts(lines, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
             re.sub(r"\s+", " ", furniture.letter_spaced_words(t).strip()))))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
+            page_lines = page_lines[:part_end(page_lines, kind, words, layout)]
+            while page_lines and not page_lines[-1][1].strip():
+                page_lines = page_lines[:-1]
             numbers = [n for n, _ in page_lines]
             head = numbers[0] - 1  # the bare number that heads the page, when there is one: its page
             while head >= 1 and not lines[head - 1].strip():
@@ -834,13 +922,59 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             if not numbers:
                 continue
             numbers = sorted(set(numbers))
+            before = len(found[kind])
             _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
+            left = unread_words([lines[n - 1] for n in numbers], found[kind][before:], words, numbers)
+            if left:
+                found.setdefault("unread", []).append({"source": source.path, "kind": kind, "lines": [numbers[0], numbers[-1]],
+                                                       "words": left})
             for n in numbers:
                 m = FOOTER_AT.match(lines[n - 1])
                 # a law text's page model reads the footer; the commentary's does not
                 footer = m and not RULE_LINE.match(lines[n - 1]) and m["page"].isdigit() and source.kind == "laws"
                 lines[n - 1] = f"- {m['page']}" if footer else ""
     return {k: v for k, v in found.items() if v}
+
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def unread_words(lines: list[str], entries: list[dict[str, Any]], words: Apparatus,
+                 numbers: list[int] | None = None) -> list[str]:
+    """The words of a contents or index part taken out of a law text that none of its
+    entries holds (nor the part's heading): text the law stream lost to the part, when
+    there are more than a stray few (a part that ran on into the law text). Empty when
+    the entries account for the part's words. ``numbers``: the lines' raw numbers, as the
+    entries' ``line`` gives them.
+
+    >>> unread_words(["Колода 1A", "Стол 3A"], [{"headword": "Колода"}, {"headword": "Стол"}], Apparatus("ru"))
+    []
+    """
+    held: dict[str, int] = {}
+    starts = set()
+    for e in entries:
+        if "title" in e and not e.get("page") and not e.get("id") and len(e["title"].split()) > 8:
+            continue  # a "contents entry" of a sentence's length and no page: the prose it swallowed
+        starts.add(e.get("line"))
+        for value in e.values():
+            for text in ([value] if isinstance(value, str) else value if isinstance(value, list) else ()):
+                for w in WORD.findall(str(text).lower()):
+                    held[w] = held.get(w, 0) + 1
+    for n, t in zip(numbers or range(1, len(lines) + 1), lines):
+        if n in starts:  # an entry's own line: its label words too ("Правило 12.", "LAW 12 -")
+            for w in WORD.findall(t.lower()):
+                held[w] = held.get(w, 0) + 1
+    for heading in words.contents + words.index + words.see + words.see_also + words.defs_target:
+        for w in WORD.findall(heading.lower()):
+            held[w] = held.get(w, 0) + len(lines)
+    all_words = [w for t in lines for w in WORD.findall(t.lower())]
+    left = []
+    for w in all_words:
+        if held.get(w, 0) > 0:
+            held[w] -= 1
+        else:
+            left.append(w)
+    return left if len(left) > max(12, len(all_words) // 4) else []
 
 
 def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) -> None:

@@ -46,13 +46,17 @@ class Commentary(BuilderBase):
         defs_id = self.ids.definitions_id
         state = _Reading()
         leading: list[Line] = []
+        page_start = True  # the next line with text starts a piece: the file's start, or after a footer
         for line in lines:
             footer = FOOTER.match(line.text)
             if footer and not footer["rest"]:
-                state.page_break = state.broken_since_heading = True
+                state.page_break = state.broken_since_heading = page_start = True
                 continue
             heading = forms.heading.match(line.text)
             definitions = forms.definitions.match(line.text) if defs_id else None
+            if page_start and line.text.strip():
+                page_start = False
+                self._piece_at_heading(source, line, heading, definitions, forms.paragraph.match(line.text))
             if heading or definitions:
                 self._close_pending(source, state, None)
                 if leading and heading and self.in_range(heading["law"]) and int(heading["law"]) > self.law_range[0]:
@@ -119,6 +123,32 @@ class Commentary(BuilderBase):
             self.problems.append(Problem(
                 "error", f"no piece of the commentary starts at {st.at[0].split('_')[0]}:{first} (its pieces start at "
                          f"lines {', '.join(map(str, self._piece_starts)) or 'none'})", self.curation_path, st.line))
+
+    def _piece_at_heading(self, source: Source, line: Line, heading, definitions, paragraph) -> None:
+        """A piece (the file's start, the text after a footer) that opens with a heading or a
+        numbered paragraph is placed by it: a statement naming it is checked against it
+        (agreement listed as verified, a contradiction an error); its line is a piece start."""
+        if not (heading or definitions or paragraph):
+            return  # text with no number: placed by what follows it (_commentary_tail)
+        if line.first not in self._piece_starts:
+            self._piece_starts.append(line.first)
+        st = self._statements.pop(line.first, None)
+        if st is None:
+            return
+        law = heading["law"] if heading else paragraph["law"] if paragraph else self.ids.definitions_id
+        number = self.ids.commentary_id(paragraph["law"], int(paragraph["para"])) if paragraph else None
+        said_law = st.paragraph.split(".")[0] if st.paragraph else st.law
+        name = f"{st.at[0].split('_')[0]}:{line.first}"
+        what = "its heading" if heading or definitions else "its paragraph's number"
+        if said_law != law or st.paragraph and number is not None and st.paragraph != number or \
+                st.paragraph and number is None:
+            self.problems.append(Problem("error", f"says {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}"
+                                         f" for {name}, but {what} gives "
+                                         f"{number or ('the definitions' if definitions and not heading else 'law ' + law)}",
+                                         self.curation_path, st.line))
+        else:
+            self.verified.append(f"{name} {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}: "
+                                 f"confirmed by {what}")
 
     def _start(self, source: Source, state: _Reading, line: Line, m, node_id: str, law: str, rule: str) -> None:
         current = self._commentary_node(node_id, law, source, rule)

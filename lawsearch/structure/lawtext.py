@@ -63,8 +63,12 @@ class LawText(BuilderBase):
         """Whether text is known to be lost after a run: it ends at a footer (the next page
         is not in the text), or inside a file that numbers its pages (the rest of the page is
         not in it). A run ending at the end of a file with no page numbers (a law given as its
-        own file, a web page) ends where its document does."""
+        own file, a web page) ends where its document does; one ending at the footer before
+        a page of the book's apparatus (the subject index after the last law) ends there."""
         last = run.pieces[-1]
+        if last.ends_page and last.page is not None and \
+                (last.source, last.page + 1) in getattr(self, "apparatus_pages", ()):
+            return False  # the next page is the book's index (or contents): the law text ends here
         return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
@@ -94,7 +98,14 @@ class LawText(BuilderBase):
                 law, rule = st.law, st.rule
         state.rule = rule or "unattributed"
         state.law = law if law is not None and self.in_range(law) else None
-        if law is not None and state.law is None:
+        if law is not None and state.law is None and rule == "next-heading" and int(law) < int(self.law_range[0]):
+            # text before the code's first law (a preface, a title page): no law's end, kept
+            # as a piece of its own for curation to place or drop
+            self.problems.append(Problem("warning", f"text before law {first_law}, the code's first, is no law's: "
+                                         "kept as an unplaced piece (a preface or a title page? remove it with [[drop]] or place "
+                                         "it with a [[piece]] statement in curation.toml)",
+                                         self.sources[piece.source].path, piece.first))
+        elif law is not None and state.law is None:
             self.problems.append(Problem("error", f"law {law} is outside the code's range {self.law_range[0]}-{self.law_range[1]}",
                                          self.sources[piece.source].path, piece.first))
         state.pending_join = "gap"
