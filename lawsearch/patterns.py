@@ -480,5 +480,5 @@ SEARCH_GRAMMAR = {
     "token": TOKEN_SOURCE, "token_kinds": list(TOKEN_KINDS), "query_part": QUERY_PART_SOURCE,
     "filter": FILTER_SOURCE, "citation": CITATION_SOURCE, "latin_word": LATIN_WORD_SOURCE,
     "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
-    "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO], "narrow_class": NARROW_CLASS,
+    "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
 }

@@ -189,7 +189,8 @@
   // analysis.narrow: NFKC's one-for-one forms of letters and digits ("ＡＢＣ１２" as "ABC12"),
   // the same length, so a token's offsets are the text's
   var NARROW_FROM = G.narrow[0], NARROW_TO = G.narrow[1];
-  var NARROWABLE = new RegExp("[" + G.narrow_class + "]", "u"), NARROW_ALL = new RegExp("[" + G.narrow_class + "]", "gu");
+  var NARROW_CLASS = NARROW_FROM.split("").map(function (c) { return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4); }).join("");
+  var NARROWABLE = new RegExp("[" + NARROW_CLASS + "]", "u"), NARROW_ALL = new RegExp("[" + NARROW_CLASS + "]", "gu");
   function narrow(s) {
     return NARROWABLE.test(s) ? s.replace(NARROW_ALL, function (c) { return NARROW_TO[NARROW_FROM.indexOf(c)]; }) : s;
   }
