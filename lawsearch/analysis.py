@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import morph, schema
-from .ids import LOOKALIKES
+from . import ids, morph, schema
 from .model import CorpusError, Problem
 from .patterns import COMBINING_MARK, FOLD_PAIRS, NARROW_CLASS, NARROW_FROM, NARROW_TO, TOKEN, TOKEN_KINDS
 
@@ -77,7 +76,7 @@ def narrow(text: str) -> str:
 
 def normalize_id(token: str) -> str:
     """An ID token as an index term: look-alikes folded, lower case: ``16С2`` → ``16c2``."""
-    return narrow(token).translate(LOOKALIKES).lower()
+    return narrow(token).translate(ids.lookalikes()).lower()  # the active profile's (the corpus's)
 
 
 def fold(word: str) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from . import freshness, ids, morph, output
 from .corpus import Progress, parse_folder
 from .model import Corpus, CorpusError, Problem, os_fault
+from .profile import activated
 from .sources import read_corpus_folder
 
 CORPUS_JSON = "corpus.json"
@@ -130,17 +131,25 @@ def build(root: Path, out: Path, progress: Progress, single_file: bool = False, 
 
 def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None,
            budget: Progress | None) -> Corpus:
-    from .analysis import Analysis, Lexicon, analyse_corpus
     from .budgets import Budgets
-    from .index import build_index, load_glossary
-    from . import pieces
-    from .site import SiteBuilder, curation_reasons, search_payload, search_script
 
     if out.exists() and not out.is_dir():
         raise CorpusError(Problem("error", "the output folder is a file; give --out a folder", str(out)))
     budgets = Budgets(budget)
     with budgets.stage("read"):
         folder = read_corpus_folder(root)
+    # every ID, anchor and citation of this build is the corpus's profile's (ids.rules)
+    with activated(folder.profile):
+        return _build_folder(folder, out, progress, single_file, force, notice, budgets)
+
+
+def _build_folder(folder, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None,
+                  budgets) -> Corpus:
+    from .analysis import Analysis, Lexicon, analyse_corpus
+    from .index import build_index, load_glossary
+    from . import pieces
+    from .site import SiteBuilder, curation_reasons, search_payload, search_script
+
     with budgets.stage("clean and structure"):
         corpus = parse_folder(folder, progress)
         lexicon = Lexicon.load(folder.vocabulary.get("lexicon"))

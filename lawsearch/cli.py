@@ -349,7 +349,7 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
       lawsearch export --format tbx -o glossary.tbx        # for terminology tools
       lawsearch export --format csv-glossary -o glossary.csv
     """
-    from .build import corpus_document, load_corpus, write_text
+    from .build import corpus_document, write_text
 
     corpus = load_corpus(root, out, quiet)
     if fmt == "json":
@@ -406,7 +406,6 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
       lawsearch show "правило 53" --json
       lawsearch show 50E --edition 2017   # 50E of the 2017 edition (its ID: 2017~50E)
     """
-    from .build import load_corpus
     from .show import as_dict, describe, languages, resolve
 
     if not node_id.strip():
@@ -433,6 +432,7 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
                 raise
             raise click.ClickException(said) from None
     else:
+        resolved = None
         try:
             resolved = resolve(corpus, node_id)
         except CorpusError:
@@ -440,10 +440,19 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
             from .show import not_in_edition
 
             named, bare_id = split(node_id.strip())  # 2011~49: an ID of an edition that lacks it
-            said = not_in_edition(corpus, bare_id, named) if named in {e.id for e in corpus.editions} else None
-            if said is None:
-                raise
-            raise click.ClickException(said) from None
+            known = {e.id for e in corpus.editions}
+            if named is not None and named == corpus.editions_default:  # 1997~4A: the default's 4A
+                try:
+                    resolved = resolve(corpus.edition(named), bare_id)
+                except CorpusError:
+                    pass
+            if resolved is None:
+                # a bare ID is the default edition's: say which other edition has it (law 8 of 2007)
+                said = not_in_edition(corpus, bare_id, named if named in known else corpus.editions_default) \
+                    if len(known) > 1 and (named is None or named in known) else None
+                if said is None:
+                    raise
+                raise click.ClickException(said) from None
     if as_json:
         emit_json(as_dict(corpus, resolved))
     else:
@@ -486,7 +495,6 @@ def check(root: Path, out: Path) -> None:
     Example:
       lawsearch check && echo sound
     """
-    from .build import load_corpus
     from .check import quality_report
 
     from .corpus import lexicon_words
@@ -874,12 +882,13 @@ def _format_jump(result, command, words: dict[str, str]) -> str:
 
 def _hit_lines(hits, words: dict[str, str]) -> list[str]:
     from .editions import split
+    from .profile import template_for
 
     lines = []
     for hit in hits:
         edition, bare = split(hit.id)  # another edition's ID as the site prints it: "60 (2017 edition)"
         shown = bare if edition is None or "id_in_edition" not in words else \
-            words["id_in_edition"].format(id=bare, edition=edition)
+            template_for(words, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
         heading = visible(words["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
@@ -953,7 +962,6 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
       lawsearch kwic штрафная карта --aligned       # each line with its English sentence
     """
     from .analysis import tokenize
-    from .build import load_corpus
     from .concordance import kwic as find
 
     text = " ".join(word).strip()
@@ -979,6 +987,14 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
                                      f"with (its translations: {known})", param_hint="'--aligned'")
     lines = find(corpus, analysis, text, width, sort, law)
     pairs = [aligned_sentence(corpus, l, other) if other else None for l in lines]
+    titles_only = bool(other and lines and not any((n.translations.get(other) or {}).get("text")
+                                                   for n in corpus.nodes))
+    if titles_only:
+        # titles only in that language (the profile's titles file): no sentence to pair any line
+        # with -- one note on stderr, not the same empty pair under every line (exit 0: the lines
+        # are the answer; JSON keeps each line's aligned, its text null)
+        tell(f"the corpus has no {other} text aligned with its own (its {other} is titles only): "
+             "the lines are shown without aligned sentences")
     if as_json:
         emit_json([{**l.to_dict(), "aligned": a} if a is not None else l.to_dict() for l, a in zip(lines, pairs)])
         return
@@ -988,7 +1004,7 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     for l, a in zip(lines, pairs):
         emit(f"{visible(l.node):>8}  {visible(l.left):>{width}} " + click.style(visible(l.match), bold=True, fg="yellow")
              + f" {visible(l.right)}", raw=True)
-        if a is not None:
+        if a is not None and not titles_only:
             emit(f"{'':>8}  {visible(a['lang'])}: {visible(a['text'] or '(no aligned text)')}")
     tell(f"{len(lines)} occurrence{'s' if len(lines) != 1 else ''}")
 
@@ -1007,7 +1023,6 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
       lawsearch freq
       lawsearch freq --law 50 -n 10
     """
-    from .build import load_corpus
     from .concordance import freq as count
 
     corpus = load_corpus(root, out, quiet)
@@ -1108,8 +1123,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
         if html_dir:
             from .compare_site import write_compare
 
-            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared,
-                                    load_profile(editions.code.get("profile", DEFAULT_PROFILE)))
+            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared, editions.profile())
             tell(f"wrote {len(written)} compare pages to {Path(html_dir) / 'compare'}")
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
@@ -1173,7 +1187,19 @@ def _corpus_edition_set(corpus_dir: str | None = None, out_dir: str | None = Non
     return edition_set(corpus)
 
 
+def load_corpus(root: Path, out: Path, progress, strict: bool = True):
+    """``build.load_corpus``, its profile made the active one for the rest of the command
+    (``profile.activated``): the IDs a user types and the anchors written are its code's."""
+    from .build import load_corpus as load
+    from .profile import activated, of
+
+    corpus = load(root, out, progress, strict=strict)
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.with_resource(activated(of(corpus)))
+    return corpus
+
+
 def load_corpus_quietly(root: Path, out_dir: str | None = None):
-    from .build import load_corpus
 
     return load_corpus(root, Path(out_dir) if out_dir else root.resolve().parent / "build", quiet)

@@ -8,10 +8,11 @@ code cares about:
     removed     a node (with its children) only in the old edition
     renumbered  the same node under the same (mapped) parent with another label
     moved       the same node under another parent
-    split       one old node's content now in several new nodes (the first keeps the title)
-    merged      several old nodes' content in one new node (the first old title stays)
+    split       one old node's content now in several new nodes (whatever their titles)
+    merged      several old nodes' content in one new node (whatever its title)
     reworded    the own text changed: the words removed and added, and the share removed
-    retitled    the title changed (not part of a split)
+    retitled    the title changed (also of the node a split or merge kept, matched by its
+                title, text or children)
 
 Children follow their parent: the clauses of a renumbered section are not listed unless
 they change on their own, and the children of a split or merged node are mapped, not listed.
@@ -443,7 +444,47 @@ class _Matcher:
                 olds = sorted([o, *others], key=self.old.order.__getitem__)
                 self.merges.append((olds, [n]))
                 self.consumed_old.update(others)
+        for kind in TREE_KINDS:
+            self._split_by_children(kind)
+            self._merge_by_children(kind)
 
+    def _split_by_children(self, kind: str) -> None:
+        """An old node matched to none whose children now stand under several new sibling
+        nodes matched to none, each holding mostly its children: it was split, whatever the
+        parts are titled (law 3 "Dealing" -> law 2 "Shuffling" + law 3 "The deal")."""
+        for o in self.free_old(kind):
+            kids = self.old.children.get(o, [])
+            placed = [c for c in kids if c in self.fwd]
+            if not kids or len(placed) * 2 < len(kids):
+                continue
+            homes = list(dict.fromkeys(self.new.parent(self.fwd[c]) for c in placed))
+            if len(homes) < 2 or any(h is None or h in self.back or h in self.created_new
+                                     or self.new.nodes[h].kind != kind for h in homes):
+                continue
+            if len({self.new.parent(h) for h in homes}) != 1 or any(self._share_from(h, o) < 0.5 for h in homes):
+                continue
+            self.splits.append(([o], sorted(homes, key=self.new.order.__getitem__)))
+            self.consumed_old.add(o)
+            self.created_new.update(homes)
+
+    def _merge_by_children(self, kind: str) -> None:
+        """A new node matched to none whose children came from several old sibling nodes
+        matched to none, each giving it mostly its children: they were merged, whatever the
+        result is titled."""
+        for n in self.free_new(kind):
+            kids = self.new.children.get(n, [])
+            placed = [c for c in kids if c in self.back]
+            if not kids or len(placed) * 2 < len(kids):
+                continue
+            homes = list(dict.fromkeys(self.old.parent(self.back[c]) for c in placed))
+            if len(homes) < 2 or any(h is None or h in self.fwd or h in self.consumed_old
+                                     or self.old.nodes[h].kind != kind for h in homes):
+                continue
+            if len({self.old.parent(h) for h in homes}) != 1 or any(self._share_to(h, n) < 0.5 for h in homes):
+                continue
+            self.merges.append((sorted(homes, key=self.old.order.__getitem__), [n]))
+            self.consumed_old.update(homes)
+            self.created_new.add(n)
 
     def _share_from(self, n: str, o: str) -> float:
         """The share of new ``n``'s children that were children of old ``o``."""
@@ -471,6 +512,12 @@ def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:
             gathered[o] = set(news)
         kind = "split" if len(olds) == 1 and len(news) > 1 else "merged"
         changes.append(Change(kind, tuple(olds), tuple(news), olaw(olds[0]), nlaw(news[0])))
+        for o in olds:  # the node that kept its identity through it, under a new title
+            n = m.fwd.get(o)
+            if n in news and norm(old.nodes[o].title) != norm(new.nodes[n].title):
+                share, minus, plus = word_diff(old.nodes[o].title, new.nodes[n].title)
+                changes.append(Change("retitled", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
+                                      tuple(text_runs(old.nodes[o].title, new.nodes[n].title))))
     in_structural = {o for olds, _ in m.splits + m.merges for o in olds}
 
     for o, n in m.fwd.items():

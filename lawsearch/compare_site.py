@@ -58,6 +58,10 @@ def _law_of(node: Node) -> str:
     return node.law or node.id
 
 
+# the records whose node's parts go with it to another place
+FOLLOWED = ("moved", "renumbered", "split", "merged")
+
+
 class ComparePages:
     def __init__(self, editions: EditionSet, old: str, new: str, langs: list[str], words, stamp: str):
         self.editions, self.old, self.new, self.langs = editions, old, new, langs
@@ -135,7 +139,10 @@ class ComparePages:
             row = Row("old-" + ids.anchor(o.id), o, None, title_html=escape(o.title or ""))
             if image is not None:  # now in another law
                 target = new[image]
-                row.kinds.append(next((c.kind for c in changes if c.kind in ("moved", "renumbered", "split")), "moved"))
+                # its own record, else its parent's: children follow their parent (6A of a law
+                # renumbered 6 -> 7 is renumbered with it, not moved), as diff reports them
+                row.kinds.append(next((c.kind for c in changes if c.kind in FOLLOWED), None)
+                                 or self._followed(o, old, by_old) or "moved")
                 row.labels.append(self.words.say(f"compare_{row.kinds[0]}"))
                 row.link = (self.words.say("compare_now", id=image), f"{_law_of(target)}.html#{lang}-{ids.anchor(image)}")
                 row.text_html = escape(norm(o.text))
@@ -154,6 +161,18 @@ class ComparePages:
             left.append(row)
         return rows, left
 
+    @staticmethod
+    def _followed(o, old: dict, by_old: dict) -> str | None:
+        """The kind of the nearest ancestor's record that carried ``o`` along (renumbered,
+        moved, split, merged); None when none did."""
+        at = old.get(o.parent) if o.parent else None
+        while at is not None:
+            kind = next((c.kind for c in by_old.get(at.id, []) if c.kind in FOLLOWED), None)
+            if kind is not None:
+                return kind
+            at = old.get(at.parent) if at.parent else None
+        return None
+
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
         for law in self.laws():
@@ -161,29 +180,52 @@ class ComparePages:
         return out
 
 
+def pair_folder(old: str, new: str) -> str:
+    """Where a site keeps the compare view of two editions: ``compare/2007~2017`` (``~`` is
+    in no edition's name, so the two names read back unambiguously)."""
+    from .editions import SEPARATOR
+
+    return f"{COMPARE}/{old}{SEPARATOR}{new}"
+
+
 def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs: list[str], profile,
-                  build_id: str | None = None) -> list[Path]:
-    """Write the compare pages into ``target/compare/`` (swapped in whole); return the files."""
+                  build_id: str | None = None, folder: str = COMPARE, home: str | None = None,
+                  words=None) -> list[Path]:
+    """Write the compare pages into ``target/folder/`` (``compare/`` for ``diff --html``; a
+    site keeps each pair in ``pair_folder``), swapped in whole; return the files. ``home``:
+    the site's contents page, as a link from the folder (None outside a site). ``words``:
+    the site's ``Words`` (the strings in the site's language), else the profile's."""
     from .site import Words, environment, template_dir
 
     main = next((lang for lang in profile.languages if lang in langs), langs[0])
-    words = Words(profile, main)
-    sources = ", ".join(sorted({f"{Path(s['path']).name} {_sha(s['path'])[:12]}" for e in (old, new)
-                                for s in editions.get(e).sources if s.get("path") is not None}))
+    words = words or Words(profile, main)
+    kept = getattr(editions, "stamp_sources", None)  # a corpus's editions: its sources' recorded hashes
+    if kept is not None:
+        sources = ", ".join(sorted({f"{name} {sha[:12]}" for e in (old, new) for name, sha in kept.get(e, [])}))
+        build_id = build_id or getattr(editions, "stamp_build", None)
+    else:
+        sources = ", ".join(sorted({f"{Path(s['path']).name} {(s.get('sha256') or _sha(s['path']))[:12]}"
+                                    for e in (old, new) for s in editions.get(e).sources if s.get("path") is not None}))
+    if build_id is None and sources:  # compared in memory: the hash of the inputs stands for a build
+        import hashlib
+
+        build_id = hashlib.sha256(sources.encode()).hexdigest()[:12]
     stamp = words.say("compare_stamp", old=old, new=new, sources=sources or "—", build=build_id or "—")
     pages = ComparePages(editions, old, new, langs, words, stamp)
     env = environment(words)
     env.globals["build_id"] = build_id
     target = Path(target)
-    target.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".compare-", dir=target))
+    final = target / folder
+    final.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".compare-", dir=final.parent))
+    root = "../" * len(Path(folder).parts)
     written = []
     try:
         template = env.get_template("compare.html")
         counts = pages.counts()
         laws = pages.laws()
-        common = dict(root="../", old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts,
-                      lang_names={lang: profile.text(lang, "name") for lang in langs})
+        common = dict(root=root, old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts, home=home,
+                      lang_names={lang: words.profile.text(lang, "name") for lang in langs})
         (stage / "index.html").write_text(template.render(law=None, title=words.say("compare_index", old=old, new=new),
                                                           **common), encoding="utf-8")
         written.append("index.html")
@@ -197,9 +239,8 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
                                    title=words.say("compare_title", law=law, old=old, new=new), **common)
             (stage / f"{law}.html").write_text(html, encoding="utf-8")
             written.append(f"{law}.html")
-        final = target / COMPARE
         if final.exists():
-            aside = Path(tempfile.mkdtemp(prefix=".compare-old-", dir=target))
+            aside = Path(tempfile.mkdtemp(prefix=".compare-old-", dir=final.parent))
             os.replace(final, aside / COMPARE)
             os.replace(stage, final)
             shutil.rmtree(aside)
@@ -212,7 +253,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
     if not (static / "style.css").is_file():
         static.mkdir(exist_ok=True)
         shutil.copyfile(template_dir() / "static" / "style.css", static / "style.css")
-    return [target / COMPARE / name for name in written]
+    return [final / name for name in written]
 
 
 def _sha(path) -> str:

@@ -19,7 +19,7 @@ from .formats import placed
 from .grammar import default_grammar
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse
 from .pages import assemble, split_pieces
-from .profile import DEFAULT as DEFAULT_PROFILE
+from .profile import DEFAULT as DEFAULT_PROFILE, activated
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
@@ -183,11 +183,17 @@ def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -
 
 
 def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool = True) -> Corpus:
-    """The pipeline after reading: clean → pages → structure → references.
+    """The pipeline after reading: clean → pages → structure → references, with the
+    folder's profile active (its IDs, anchors and citations: ``profile.activated``).
 
     The folder's raw lines are consumed: each source's lines leave ``folder.texts`` once cleaned,
     so a 50 MB source is not held raw and cleaned at once (docs/decisions.md, "Bounded work").
     """
+    with activated(folder.profile):
+        return _parse_folder(folder, progress, strict)
+
+
+def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Corpus:
     from . import editions, overlap
 
     several = editions.editions_of(folder.sources, folder.code.get("edition"))

@@ -42,12 +42,23 @@ class EditionSet:
     """The editions a comparison can name, and their trees (built once each)."""
 
     def __init__(self, editions: list[EditionEntry], code: dict | None = None, where: str = "",
-                 pair: tuple[str, str] | None = None):
+                 pair: tuple[str, str] | None = None, profile_root: Path | None = None):
         self.editions = {e.id: e for e in editions}
         self.code = dict(code or {})
         self.where = where
         self.pair = pair  # the description's [diff] from, to: what ``diff`` compares when not told
+        # the folder whose profile.toml extends the code's profile, as a corpus folder's does for
+        # build: the description's own folder, or the (first) corpus folder compared
+        self.profile_root = profile_root
         self._trees: dict[tuple[str, str], list[Node]] = {}
+
+    def profile(self):
+        """The profile the editions are read with: ``[code] profile`` (default the built-in
+        one), extended by ``profile_root/profile.toml`` where there is one -- as ``build``
+        reads a corpus folder's."""
+        from .profile import DEFAULT, load_profile
+
+        return load_profile(self.code.get("profile", DEFAULT), self.profile_root)
 
     def get(self, edition: str) -> EditionEntry:
         if edition not in self.editions:
@@ -79,7 +90,7 @@ class EditionSet:
         if key not in self._trees:
             entry = self.get(edition)
             self._trees[key] = (_folder_tree(entry.corpus, lang) if entry.corpus is not None
-                                else _sources_tree(entry, lang, self.code))
+                                else _sources_tree(entry, lang, self.code, self.profile_root))
         return self._trees[key]
 
 
@@ -114,9 +125,45 @@ def read_description(path: Path) -> EditionSet:
         if not sources:
             raise CorpusError(Problem("error", f"edition {table['id']} lists no sources", str(path)))
         editions.append(EditionEntry(table["id"], bool(table.get("default")), tuple(sources)))
-    if len({e.id for e in editions}) != len(editions):
-        raise CorpusError(Problem("error", "two editions have the same id", str(path)))
-    return EditionSet(editions, data.get("code"), str(path), _diff_pair(data.get("diff"), editions, path))
+    _check_ids(editions, path, data)
+    code = data.get("code") or {}
+    if not isinstance(code, dict):
+        raise CorpusError(Problem("error", "[code] must be a table (title, laws, profile)", str(path)))
+    return EditionSet(editions, code, str(path), _diff_pair(data.get("diff"), editions, path),
+                      profile_root=path.parent)
+
+
+def _lines_of(path: Path, key: str) -> list[int]:
+    """The lines of a TOML file that set ``key`` (``id = …``), in order."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [n for n, line in enumerate(lines, 1) if re.match(rf"\s*{re.escape(key)}\s*=", line)]
+
+
+def _check_ids(editions: list[EditionEntry], path: Path, data: dict) -> None:
+    """No two editions with one id, or ids differing by case only (their pages would share a
+    file name on Windows and macOS), and at most one default: an error naming the ids and the
+    line of the second."""
+    id_lines = _lines_of(path, "id")
+    seen: dict[str, str] = {}
+    for n, e in enumerate(editions):
+        line = id_lines[n] if n < len(id_lines) and len(id_lines) == len(editions) else None
+        first = seen.get(e.id.casefold())
+        if first is not None:
+            what = (f"two editions have the same id {e.id!r}" if first == e.id else
+                    f"the edition ids {first!r} and {e.id!r} differ by case only (their files would clash "
+                    "on Windows and macOS)")
+            raise CorpusError(Problem("error", what, str(path), line))
+        seen[e.id.casefold()] = e.id
+    defaults = [e.id for e in editions if e.default]
+    if len(defaults) > 1:
+        tables = [t for t in data.get("editions", []) if isinstance(t, dict)]
+        default_lines = _lines_of(path, "default")
+        line = default_lines[1] if len(default_lines) == len([t for t in tables if "default" in t]) > 1 else None
+        raise CorpusError(Problem("error", f"more than one default edition ({', '.join(defaults)}): "
+                                           "set default = true on one", str(path), line))
 
 
 def _diff_pair(table, editions: list[EditionEntry], path: Path) -> tuple[str, str] | None:
@@ -144,15 +191,22 @@ def from_folders(*roots: Path) -> EditionSet:
     """Editions read from corpus folders, one edition each (``[code] edition`` names it)."""
     from .sources import read_corpus_folder
 
-    editions = []
+    editions, stamped = [], {}
+    first_code: dict = {}
     for root in roots:
         folder = read_corpus_folder(Path(root))
+        if not editions:
+            first_code = {"profile": folder.code["profile"]} if "profile" in folder.code else {}
         ident = str(folder.code.get("edition") or Path(root).name)
         if any(e.id == ident for e in editions):
             ident = f"{ident} ({root})"
         langs = tuple({"lang": s.lang} for s in folder.sources if s.kind == "laws")
         editions.append(EditionEntry(ident, not editions, langs, corpus=Path(root)))
-    return EditionSet(editions, where=", ".join(map(str, roots)))
+        stamped[ident] = [(s.path.rsplit("/", 1)[-1], s.sha256) for s in folder.sources]
+    found = EditionSet(editions, first_code, where=", ".join(map(str, roots)),
+                       profile_root=Path(roots[0]) if roots else None)
+    found.stamp_sources = stamped  # the compare pages' stamp: each folder's sources and their hashes
+    return found
 
 
 def language_tree(nodes, lang: str) -> list[Node]:
@@ -178,14 +232,17 @@ def _folder_tree(root: Path, lang: str) -> list[Node]:
     return language_tree(build_corpus(root).nodes, lang)
 
 
-def _sources_tree(entry: EditionEntry, lang: str, code: dict) -> list[Node]:
-    """Run the pipeline on a temporary corpus folder holding ``entry``'s sources in ``lang``."""
+def _sources_tree(entry: EditionEntry, lang: str, code: dict, profile_root: Path | None = None) -> list[Node]:
+    """Run the pipeline on a temporary corpus folder holding ``entry``'s sources in ``lang``
+    (and ``profile_root``'s profile.toml with the vocabulary files it names, so the sources
+    parse with the layouts and strings the user's profile declares)."""
     from .corpus import build_corpus
 
     sources = [s for s in entry.sources if s["lang"] == lang]
     with tempfile.TemporaryDirectory(prefix="lawsearch-edition-") as tmp:
         root = Path(tmp) / "corpus"
         (root / "laws").mkdir(parents=True)
+        profile_files = _copy_profile(profile_root, root)
         lines = ["[code]", f"edition = {_toml(entry.id)}"]
         for key in ("title", "laws", "profile"):
             if key in code:
@@ -201,23 +258,53 @@ def _sources_tree(entry: EditionEntry, lang: str, code: dict) -> list[Node]:
         try:
             corpus = build_corpus(root)
         except CorpusError as e:
-            raise CorpusError([replace(p, path=_original(p.path, sources, root), message=_named(p.message, sources, root))
+            raise CorpusError([replace(p, path=_original(p.path, sources, root, profile_files),
+                                       message=_named(p.message, sources, root, profile_files))
                                for p in e.problems]) from None
     return language_tree(corpus.nodes, lang)
 
 
-def _original(path: str | None, sources: list[dict], root: Path) -> str | None:
+def _copy_profile(profile_root: Path | None, root: Path) -> dict[Path, Path]:
+    """Copy ``profile_root/profile.toml`` and the vocabulary files its ``[vocabulary]`` names
+    into the temporary corpus folder ``root``; the copies, each to its original."""
+    from .profile import USER_FILE
+
+    if profile_root is None or not (Path(profile_root) / USER_FILE).is_file():
+        return {}
+    original = Path(profile_root) / USER_FILE
+    try:
+        data = tomllib.loads(original.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = {}  # copied as it is: the pipeline's reading names what is wrong with it
+    copies = {root / USER_FILE: original}
+    vocabulary = data.get("vocabulary") if isinstance(data.get("vocabulary"), dict) else {}
+    for name in vocabulary.values():
+        if (isinstance(name, str) and not Path(name).is_absolute() and ".." not in Path(name).parts
+                and (Path(profile_root) / name).is_file()):
+            copies[root / name] = Path(profile_root) / name
+    for copy, source in copies.items():
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, copy)
+    return copies
+
+
+def _original(path: str | None, sources: list[dict], root: Path, copies: dict[Path, Path] | None = None) -> str | None:
     """A problem's file as the user knows it, not the temporary copy's name."""
     if path is None:
         return None
+    for copy, source in (copies or {}).items():
+        if Path(path) == copy:
+            return str(source)
     for k, s in enumerate(sources):
         if path.endswith(f"{k:03d}_{s['path'].name}"):
             return str(s["path"])
     return path
 
 
-def _named(message: str, sources: list[dict], root: Path) -> str:
+def _named(message: str, sources: list[dict], root: Path, copies: dict[Path, Path] | None = None) -> str:
     """A problem's message with the temporary copies' names put back to the user's files."""
+    for copy, source in (copies or {}).items():
+        message = message.replace(str(copy), str(source))
     for k, s in enumerate(sources):
         name = f"{k:03d}_{s['path'].name}"
         for copy in (str(root / "laws" / name), f"{root.name}/laws/{name}"):

@@ -88,9 +88,17 @@ def check(folder) -> list:
     manifest = folder.root / "manifest.toml"
     where = str(manifest)
     named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
-    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use letters, "
-                                 "digits, '.', '_' or '-' (2017, 2017-fed)", where, _source_line(manifest, e))
+    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use Latin "
+                                 "(ASCII) letters, digits, '.', '_' or '-', starting with a letter or a digit "
+                                 "(2017, 2017-fed, club)", where, _source_line(manifest, e))
                 for e in named if len(named) > 1 and not EDITION_NAME.fullmatch(e)]  # one edition has no prefix
+    folded: dict[str, str] = {}
+    for e in named:  # 'CLUB' and 'club' would name one file on Windows and macOS
+        first = folded.setdefault(e.casefold(), e)
+        if first != e and len(named) > 1:
+            problems.append(Problem("error", f"the editions {first!r} and {e!r} differ by case only: their pages "
+                                             f"(laws/{first}~1.html, laws/{e}~1.html) would be one file on Windows "
+                                             "and macOS; name them apart", where, _source_line(manifest, e)))
     default = folder.code.get("edition")
     unnamed = any(not s.edition for s in folder.sources)
     if len(named) > 1 and not default:
@@ -130,8 +138,12 @@ def _code_line(manifest, key: str | None) -> int | None:
 
 def _source_line(manifest, edition: str) -> int | None:
     """The first line of the manifest that sets ``edition = <edition>`` in a source."""
+    table = None
     for n, line in enumerate(_manifest_lines(manifest), 1):
-        if re.match(r"\s*edition\s*=", line) and edition in line:
+        found = _TABLE.match(line)
+        if found:
+            table = found.group(1)
+        elif table == "source" and re.match(rf"""\s*edition\s*=\s*["']{re.escape(edition)}["']""", line):
             return n
     return None
 
@@ -321,12 +333,6 @@ def _title_key(title: str | None) -> str:
     return " ".join(re.findall(r"\w+", (title or "").casefold()))
 
 
-def _titles(node) -> set[str]:
-    """A law's titles in every language it has, as compared across editions."""
-    found = {_title_key(node.title)} | {_title_key((t or {}).get("title")) for t in node.translations.values()}
-    return found - {""}
-
-
 def comparison(corpus, old: str, new: str):
     """``compare.compare`` of two editions' trees in a language both have (the old one's own
     language where the new one has it), or None when they share none; computed once."""
@@ -343,10 +349,9 @@ def comparison(corpus, old: str, new: str):
     return cache[(old, new)]
 
 
-def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
-    """Where a law went in another edition by the comparison of the two texts (None when
-    the editions share no language): ``(ID, True)`` the same number, ``(ID, False)``
-    renumbered, merged into it or split with it first, ``(None, False)`` removed."""
+def _went_to_directly(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
+    """``went_to`` by the comparison of the two editions themselves; None when they share
+    no language."""
     here = edition_of(law_id, corpus)
     found = comparison(corpus, here, edition) if here is not None else None
     if found is None:
@@ -362,31 +367,184 @@ def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None
     return target, new == law
 
 
-def counterpart(corpus, law_id: str, edition: str) -> tuple[str | None, bool]:
-    """The same law in another edition: what the comparison of the two editions' texts
-    finds (``went_to``), where they share a language; else ``(its corpus-wide ID, True)`` when it stands
-    under the same number there with a title in common (or no title to tell by),
-    ``(ID, False)`` when it went elsewhere -- a law of that edition with the same title in
-    some language -- and ``(None, False)`` when the edition has neither (no law of that
-    number, or one with another title and no law with this one: merged, split or retitled,
-    which only a comparison of the texts can tell).
+def comparison_path(corpus, here: str, edition: str) -> list[str] | None:
+    """The editions a law is followed through from ``here`` to ``edition``, each sharing a
+    language with the next -- ``[here, edition]`` when the two share one, ``["1987", "2007",
+    "2017"]`` for a Russian 1987, a Russian and English 2007 and an English 2017 -- the
+    fewest steps, nearest editions first; None when no chain of shared languages joins them."""
+    eds = {e.id: e for e in edition_list(corpus)}
+    if here not in eds or edition not in eds:
+        return None
+    order = list(eds)
+    paths = {here: [here]}
+    frontier = [here]
+    while frontier and edition not in paths:
+        step = []
+        for at in frontier:
+            for other in sorted(order, key=lambda e: abs(order.index(e) - order.index(at))):
+                if other not in paths and set(eds[at].langs) & set(eds[other].langs):
+                    paths[other] = paths[at] + [other]
+                    step.append(other)
+        frontier = step
+    return paths.get(edition)
 
-    ``counterpart(corpus, "42", "2007") == ("2007~41", False)`` for a law renumbered 42 → 41.
+
+def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
+    """Where a law went in another edition by the comparison of the texts: ``(ID, True)``
+    the same number, ``(ID, False)`` renumbered, merged into it or split with it first,
+    ``(None, False)`` removed; None when no comparison joins the two editions. Editions
+    that share no language are joined through editions that share one with each (a Russian
+    1987 and an English 2017 through a Russian and English 2007): the law is followed
+    comparison by comparison."""
+    here = edition_of(law_id, corpus)
+    path = comparison_path(corpus, here, edition) if here is not None else None
+    if path is None or len(path) < 2:
+        return None
+    at = law_id
+    for step in path[1:]:
+        found = _went_to_directly(corpus, at, step)
+        if found is None:
+            return None
+        if found[0] is None:
+            return None, False
+        at = found[0]
+    return at, bare(at) == bare(law_id)
+
+
+# how alike two titles in one language must be (compare.similarity, by their words) for a law
+# of the same number to be taken as the same law ("Disposition of Penalty Card" / "Penalty Card")
+TITLE_ALIKE = 0.5
+
+
+@dataclass(frozen=True)
+class Counterpart:
+    """The same law in another edition, and what says so: ``by`` is ``"comparison"`` (the
+    texts compared, directly or through editions between), ``"title"`` (the same number,
+    a title in a language both have agreeing; or another number of the same title),
+    ``"glossary"`` (the same number, the glossary carrying one's title words into the
+    other's language), ``"number"`` (the same number and nothing to check it by: the
+    editions share no language and no title can be read across) or ``"none"`` (no
+    counterpart: removed or not yet, when ``by_comparison``; else no honest match)."""
+
+    target: str | None
+    same: bool
+    by: str
+
+    @property
+    def by_comparison(self) -> bool:
+        return self.by == "comparison"
+
+
+def titles_by_language(node) -> dict[str, str]:
+    """A law's titles, one per language it has one in (its own, then its translations'):
+    ``{"ru": "штрафная карта", "en": "disposition of penalty card"}`` -- compared only
+    within a language, never across."""
+    out = {}
+    if node is not None and node.title:
+        out[node.lang] = node.title
+    for lang, given in (node.translations if node is not None else {}).items():
+        if (given or {}).get("title") and lang not in out:
+            out[lang] = given["title"]
+    return {lang: title for lang, title in out.items() if _title_key(title)}
+
+
+def title_evidence(one, other, bridge=None) -> bool | None:
+    """Whether two laws' titles say they are one law: True where a language both have a
+    title in agrees (the same words, or mostly: ``TITLE_ALIKE``), or -- no such language --
+    where ``bridge`` (a ``TitleBridge``) carries one's title into the other's language;
+    False where they have titles in a common language and none agrees; None when there is
+    nothing to tell by."""
+    from .compare import similarity
+
+    mine, theirs = titles_by_language(one), titles_by_language(other)
+    common = set(mine) & set(theirs)
+    if any(similarity(_title_key(mine[lang]), _title_key(theirs[lang])) >= TITLE_ALIKE for lang in common):
+        return True
+    if common:
+        return False
+    if bridge is not None and mine and theirs and bridge.carries(mine, theirs):
+        return True
+    return None
+
+
+class TitleBridge:
+    """Titles read across two languages through the glossary: a glossary term found in a
+    title of the glossary's first language whose translation stands in the other law's
+    title of the second language (``Штрафная карта`` / "Disposition of Penalty Card" by
+    «штрафная карта» = "penalty card").
+
+    ``terms`` (``term_lang``'s: each token's lemmas, ``analysis.Analysis.terms``) and
+    ``stems`` (``translation_lang``'s: a text's word stems) are given by the caller, so this
+    module reads no morphology itself."""
+
+    def __init__(self, glossary, term_lang: str, translation_lang: str, terms, stems):
+        self.term_lang, self.translation_lang = term_lang, translation_lang
+        self.terms, self.stems = terms, stems
+        self.entries = []
+        for g in glossary:
+            lemmas = [set(t) for t in terms(g.term)]
+            stems_ = set(stems(g.translation))
+            if lemmas and stems_:
+                self.entries.append((lemmas, stems_))
+
+    def _found(self, title: str) -> list[set[str]]:
+        """The stems of the translations of the glossary terms ``title`` holds."""
+        tokens = [set(t) for t in self.terms(title)]
+        out = []
+        for lemmas, stems in self.entries:
+            n = len(lemmas)
+            if any(all(lemmas[k] & tokens[i + k] for k in range(n)) for i in range(len(tokens) - n + 1)):
+                out.append(stems)
+        return out
+
+    def carries(self, one: dict[str, str], other: dict[str, str]) -> bool:
+        for a, b in ((one, other), (other, one)):
+            if self.term_lang in a and self.translation_lang in b:
+                words = set(self.stems(b[self.translation_lang]))
+                if any(stems <= words for stems in self._found(a[self.term_lang])):
+                    return True
+        return False
+
+
+def counterpart_of(corpus, law_id: str, edition: str, bridge: TitleBridge | None = None) -> Counterpart:
+    """The same law in another edition (docs/editions.md, "The site"):
+
+    1. where a comparison joins the two editions (a shared language, or a chain of editions
+       each sharing one with the next), where the texts say it went (``went_to``);
+    2. else by number and title: the law of the same number when its title agrees in a
+       language both have (or, with no such language, the glossary reads one title into the
+       other's), or when there is no title to check by at all (``by="number"``, which the
+       page says); else a law of that edition with the same title in a language both have;
+       else none, which the page says (``by="none"``): never a law whose title disagrees.
+
+    ``counterpart_of(corpus, "42", "2007") == Counterpart("2007~41", False, "comparison")``
     """
     compared = went_to(corpus, law_id, edition)
     if compared is not None:
-        return compared
+        return Counterpart(compared[0], compared[1], "comparison")
     law = corpus.node(law_id)
-    number = bare(law_id)
-    same = law_in(corpus, number, edition)
-    mine = _titles(law) if law is not None else set()
-    if same is not None and (not mine or not _titles(corpus.node(same)) or mine & _titles(corpus.node(same))):
-        return same, True
-    if mine:
-        for n in corpus.nodes:
-            if n.kind == "law" and edition_of(n.id, corpus) == edition and mine & _titles(n):
-                return n.id, False
-    return None, False
+    same = law_in(corpus, bare(law_id), edition)
+    if same is not None:
+        told = title_evidence(law, corpus.node(same), bridge)
+        if told is True:
+            mine, theirs = titles_by_language(law), titles_by_language(corpus.node(same))
+            return Counterpart(same, True, "title" if set(mine) & set(theirs) else "glossary")
+        if told is None:
+            return Counterpart(same, True, "number")
+    mine = {lang: _title_key(t) for lang, t in titles_by_language(law).items()}
+    for n in corpus.nodes:
+        if n.kind == "law" and n.id != same and edition_of(n.id, corpus) == edition:
+            theirs = {lang: _title_key(t) for lang, t in titles_by_language(n).items()}
+            if any(mine[lang] == theirs[lang] for lang in set(mine) & set(theirs)):
+                return Counterpart(n.id, False, "title")
+    return Counterpart(None, False, "none")
+
+
+def counterpart(corpus, law_id: str, edition: str, bridge: TitleBridge | None = None) -> tuple[str | None, bool]:
+    """``counterpart_of`` as ``(ID or None, same number)``:
+    ``counterpart(corpus, "42", "2007") == ("2007~41", False)`` for a law renumbered 42 → 41."""
+    found = counterpart_of(corpus, law_id, edition, bridge)
+    return found.target, found.same
 
 
 def later(edition: str, than: str) -> bool | None:
@@ -403,6 +561,7 @@ def edition_set(corpus):
     """The corpus's editions as ``edition_trees.EditionSet`` (what ``lawsearch diff`` reads):
     each edition's tree in each of its languages, from ``corpus.edition`` -- no parse again."""
     from .edition_trees import EditionEntry, EditionSet, language_tree
+    from .profile import of as profile_of
 
     class CorpusEditions(EditionSet):
         def tree(self, edition: str, lang: str):
@@ -412,5 +571,20 @@ def edition_set(corpus):
                 self._trees[key] = language_tree(corpus_edition(corpus, edition).nodes, lang)
             return self._trees[key]
 
-    entries = [EditionEntry(e.id, e.default, tuple({"lang": lang} for lang in e.langs)) for e in edition_list(corpus)]
-    return CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+        def profile(self):
+            return profile_of(corpus)  # the corpus's own, its folder's profile.toml included
+
+    default = default_edition(corpus)
+    entries = [EditionEntry(e.id, e.default, (
+        *({"lang": lang} for lang in e.langs),
+        # the edition's law sources, for the compare pages' version stamp
+        *({"lang": s.lang, "path": s.path, "sha256": s.sha256} for s in corpus.sources
+          if s.kind == "laws" and (s.edition or default) == e.id and s.lang in e.langs)))
+        for e in edition_list(corpus)]
+    found = CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+    # what the compare pages' stamp says of the corpus: each edition's sources (file, SHA-256)
+    # and the build -- for a corpus parsed in memory, the hash of its inputs
+    found.stamp_sources = {e.id: [(s.path.rsplit("/", 1)[-1], s.sha256) for s in corpus.sources
+                                  if (s.edition or default) == e.id] for e in edition_list(corpus)}
+    found.stamp_build = corpus.build or ((corpus.inputs or "").split(":")[0][:12] or None)
+    return found

@@ -36,13 +36,15 @@ A document's score, for query words ``u`` (``Query.run``)::
                  title's quality
     title(u)   = the best quality among them that match in the title
     bm25(u)    = the best of quality * score / (query words the alternative stands for)
+    law(d)     = sum of weight(u) over the words u any document of d's law matches
     score      = COVER * sum weight(u) * covered(u) + TITLE * LEVEL[kind] * sum title
-                 + QUALITY * sum quality + BM25 * sum bm25
+                 + QUALITY * sum quality + BM25 * sum bm25 + GROUP * law(d)
 
 where weight(u) = ln(1 + N / (1 + documents u matches)) / ln(1 + N), less for a word most
 documents hold (``COVER_IDF``).
 
-so a document covering more of the query comes first, then one whose title names it (a
+so a document covering more of the query comes first (helped by what the rest of its law
+covers), then one whose title names it (a
 law's title more than a clause's), then one matching the words themselves rather than a
 looser reading, then BM25; ties in reading order. Scores are rounded to 6 decimals
 (``round6``). docs/decisions.md gives the measurement behind the weights.
@@ -71,6 +73,7 @@ COVER_IDF = True  # a word most nodes hold covers less of the query than a rare 
 TITLE_FIELDS = ("title", "title_en", "subject")  # a node's title in either language, or a subject index headword naming it (issue 13)
 ASIDE = 0.5  # a word found only in a law's commentary (all its paragraphs in one field) is a looser match, and covers less
 CONTEXT = 0.5  # a word a title above the node names (its law's, its section's) covers it this much
+GROUP = 20.0  # a law's coverage of the query (the words any of its nodes match), added to each of its nodes
 LEVEL = {"law": 1.0, "section": 1.0, "clause": 0.5, "subclause": 0.5, "item": 0.5}  # how much a title says of its part
 
 
@@ -244,12 +247,21 @@ def filter_value(meta: dict, key: str) -> str:
     return str(meta.get(key) or "")
 
 
+def passes(meta: dict, key: str, value: str) -> bool:
+    """Whether a document passes one filter: ``within`` (``law:3.2``, a part of a law) holds
+    the node and the documents below it (``meta["above_ids"]``, evaluate.mark_below; the
+    browser: static/engine.js passes); any other compares ``filter_value``."""
+    if key == "within":
+        return meta.get("id") == value or value in meta.get("above_ids", ())
+    return filter_value(meta, key) == value
+
+
 @dataclass
 class Query:
     units: list[Unit]
     alternatives: list[Alternative]
     negative: list = field(default_factory=list)  # matches that exclude a document
-    filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" → value
+    filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" / "within" → value
 
     def run(self, stats: Stats, docs: list[dict]) -> list[Ranked]:
         """Every document the query allows, in document order (``best`` ranks them). Word
@@ -261,6 +273,7 @@ class Query:
         scores: dict[int, dict] = {}  # alternative → its matches, computed once for all its words
         self.per_word = []
         top = math.log(1 + size)
+        self.weights: list[float] = []
         for u, unit in enumerate(self.units):
             here = [k for k, alt in enumerate(self.alternatives) if alt.first <= u <= alt.last]
             for k in here:
@@ -294,6 +307,7 @@ class Query:
                         rec[4] = body
             # how much covering the word counts: less for a word most documents hold
             weight = math.log(1 + size / (1 + len(best))) / top if COVER_IDF else 1.0
+            self.weights.append(weight)
             for doc, (q, share, title, _, body) in best.items():
                 cover[doc] += weight * body
                 titled[doc] += title
@@ -309,18 +323,30 @@ class Query:
         if any(own is False for _, own in required):  # a required word matched only as a looser reading
             return []
         filters = list(self.filters.items())
+        laws = self.law_cover(docs)
         out = []
         for doc in range(size):
             if not seen[doc] or doc in excluded:
                 continue
             meta = docs[doc]
-            if filters and any(filter_value(meta, k) != v for k, v in filters):
+            if filters and not all(passes(meta, k, v) for k, v in filters):
                 continue
             if required and not all(doc in best and (own or own is None and best[doc][3]) for best, own in required):
                 continue
             score = COVER * cover[doc] + TITLE * LEVEL.get(meta["kind"], 0.0) * titled[doc] + QUALITY * good[doc] \
-                + BM25 * bm25[doc]
+                + BM25 * bm25[doc] + GROUP * laws.get(meta["law"] or "", 0.0)
             out.append(Ranked(round6(score), doc))
+        return out
+
+    def law_cover(self, docs: list[dict]) -> dict[str, float]:
+        """Law → the rarity weights of the query words any of its documents matches (after
+        ``run``'s words): a director's question spreads over a law -- its title names the
+        situation, its clauses the remedies -- and the law whose parts jointly cover it lifts
+        each of its documents (``GROUP``). Documents of no law join none."""
+        out: dict[str, float] = {}
+        for (matched, _), weight in zip(self.per_word, self.weights):
+            for law in sorted({docs[doc]["law"] for doc in matched if docs[doc]["law"]}):
+                out[law] = out.get(law, 0.0) + weight
         return out
 
     def _add_alone(self, alt: Alternative, matches: dict, size: int, top: float, cover, titled, good, bm25, seen,
@@ -328,6 +354,7 @@ class Query:
         """A word only one alternative stands for: its matches' shares straight into the sums."""
         span, in_body, aside = alt.last - alt.first + 1, alt.quality, alt.quality * ASIDE
         weight = math.log(1 + size / (1 + len(matches))) / top if COVER_IDF else 1.0
+        self.weights.append(weight)
         for doc, (s, places) in matches.items():
             q = in_body if places & IN_BODY else aside
             cover[doc] += weight * (1.0 if places & IN_BODY else ASIDE)
@@ -370,7 +397,8 @@ def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Rank
 
 def mark_below(docs: list[dict]) -> None:
     """Give each document the documents below it in the tree (``"below"``, in reading
-    order), from each document's ``"parent"`` node ID.
+    order) and the IDs of those above it (``"above_ids"``, nearest first), from each
+    document's ``"parent"`` node ID.
 
     >>> docs = [{"id": "50", "parent": None}, {"id": "50E", "parent": "50"}, {"id": "50E1", "parent": "50E"}]
     >>> mark_below(docs); [d["below"] for d in docs]
@@ -379,10 +407,12 @@ def mark_below(docs: list[dict]) -> None:
     number = {d["id"]: k for k, d in enumerate(docs)}
     for d in docs:
         d["below"] = []
+        d["above_ids"] = []  # the documents above it, nearest first (the filter law:3.2 reads them)
     for k, d in enumerate(docs):
         up = d.get("parent")
         while up in number:
             docs[number[up]]["below"].append(k)
+            d["above_ids"].append(up)
             up = docs[number[up]].get("parent")
     for d in docs:
         d["below"].sort()

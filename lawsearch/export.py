@@ -102,18 +102,32 @@ def aligned(corpus: Corpus, lang: str | None = None) -> list[tuple[Node, str, st
     return out
 
 
+def exported_editions(corpus: Corpus, units: list) -> list[str]:
+    """The editions whose nodes ``units`` (``aligned``'s) hold, in the corpus's order of
+    editions -- every one a multi-edition export carries, not just the default; with no
+    unit, the corpus's editions. ``["2007", "2017"]``"""
+    from .editions import edition_of
+
+    order = [e.id for e in corpus.editions if e.id]
+    if not units:
+        return order or [str(corpus.code.get("edition") or "")]
+    default = corpus.editions_default
+    found = {edition_of(node.id, corpus) or default for node, *_ in units}
+    return [e for e in order if e in found] or sorted(str(e) for e in found if e)
+
+
 def to_tmx(corpus: Corpus, version: str = "0") -> str:
     """TMX 1.4b: one ``tu`` per aligned node, ``tuid`` its ID; a text unit carries the two
     titles as ``x-title`` properties of its variants, and says where the main language's
     text is cut. ``srclang`` is the corpus's language, the other variant its translation's."""
-    edition = corpus.code.get("edition", "")
     main, other = corpus.lang, next(iter(corpus.translation_languages), None)
+    units = aligned(corpus, other) if other else []
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<tmx version="1.4">',
              f'<header creationtool="lawsearch" creationtoolversion={xml_attr(version)} segtype="block" '
              f'o-tmf="lawsearch" adminlang={xml_attr(ADMIN_LANG)} srclang={xml_attr(main)} datatype="plaintext">',
-             f'<prop type="x-edition">{xml_text(str(edition))}</prop>',
+             *(f'<prop type="x-edition">{xml_text(edition)}</prop>' for edition in exported_editions(corpus, units)),
              f'<prop type="x-lawsearch-stamp">{xml_text(stamp_text(version_stamp(corpus)))}</prop>', "</header>", "<body>"]
-    for node, part, ru, en in (aligned(corpus, other) if other else []):
+    for node, part, ru, en in units:
         lines.append(f"<tu tuid={xml_attr(node.id)}>")
         lines.append(f'<prop type="x-part">{part}</prop>')
         lost = [end for end, cut in (("start", node.truncated_start), ("end", node.truncated_end)) if cut]

@@ -31,7 +31,9 @@ TBX_DIALECT = "TBX-Basic"
 
 def version_stamp(corpus: Corpus) -> dict:
     """The corpus version an export came from: editions, sources with their hashes, build."""
-    editions = sorted({str(e) for e in [corpus.code.get("edition"), *(s.edition for s in corpus.sources)] if e})
+    # every edition the corpus holds, in its order of editions (the default's first among equals)
+    named = {str(e) for e in [corpus.code.get("edition"), *(s.edition for s in corpus.sources)] if e}
+    editions = list(dict.fromkeys([*(e.id for e in corpus.editions if e.id), *sorted(named)]))
     return {"editions": editions, "sources": [{"path": s.path, "sha256": s.sha256} for s in corpus.sources],
             "build": corpus.build, "inputs": corpus.inputs.split(":")[0] or None}
 

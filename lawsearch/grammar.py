@@ -116,6 +116,11 @@ class IdRules:
             for lang, words in grammar.get("divisions", {}).items() for rank, d in enumerate(words)]
         self._rank = {d.slug: d.rank for d in self.divisions}
         self.id_pattern = self._id_pattern()
+        self.strict = bool(grammar.get("strict_levels", True))
+        # IDs that separate their levels ("3.2.1", "12.4(a)", not "50E1"): a number of such an
+        # ID reads as a part of its law, so a search's law: filter takes one (law:3.2)
+        self.dotted = bool(self.levels) and not self.formats.get(self.levels[0], "{label}").startswith("{label}")
+        self.typed_pattern = re.compile(self.typed_source())
         self.definitions_id: str | None = self.formats.get("definitions")
         # 48.4; an item 77.3(iii) (the item's format appended); the definitions' defs.1
         law_or_defs = r"\d+" + (f"|{re.escape(self.definitions_id)}" if self.definitions_id else "")
@@ -146,7 +151,55 @@ class IdRules:
             for candidate in (s, s.upper(), s.lower()):
                 if candidate in kind:
                     return self.translit.get(candidate, candidate)
+        if s.lower() in self.translit.values():
+            return s.lower()  # typed as the ID writes it: "12.1.3.V" → "v"
         return self.translit.get(s, s)
+
+    # -- IDs as a user types them ---------------------------------------------------------
+
+    def typed_source(self, capture: bool = True) -> str:
+        """A law-text ID as a user or a reference types it, once its look-alikes are folded
+        and its spaces dropped, as a regular-expression source Python and the browser read
+        alike (explicit classes, numbered groups: 1 the law, then one per level): ``50e1``,
+        ``47E2(A)``, ``12.1.3.в``, ``3.2.1``, ``12.4(a)``; ``capture=False``: no groups."""
+        group = "(" if capture else "(?:"
+        law = self.formats.get("law", "{law}").split("{law}")
+        out = _js_escape(law[0]) + group + "[0-9]{1,4})" + _js_escape(law[-1] if len(law) > 1 else "")
+        for level in self.levels:
+            before, _, after = self.formats.get(level, "{label}").partition("{label}")
+            alts = []
+            for kind in self.alphabets.get(level, Alphabet(("digits",))).kinds:
+                if kind == "digits":
+                    alts.append("[0-9]{1,4}")
+                elif kind == "roman":
+                    alts.append("[ivxlcIVXLC]{1,6}")
+                else:
+                    # the printed letter in either case, or as the ID writes it ("в" or "v", "ж" or "zh")
+                    written = [self.translit.get(c, c) for c in kind]
+                    long = sorted({v for w in written if len(w) > 1 for v in (w, w.upper())}, key=lambda w: (-len(w), w))
+                    short = "".join(w for w in written if len(w) == 1)
+                    letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()))
+                    alts += [*long, "[" + "".join(_class_escape(c) for c in letters) + "]"]
+            out += f"(?:{_js_escape(before)}{group}{'|'.join(alts)}){_js_escape(after)})?"
+        return out
+
+    def typed_levels(self) -> list[dict]:
+        """What the browser needs to write a typed ID as ``normalize`` does, per level: its
+        format around the label, its alphabet's kinds, the transliteration."""
+        return [{"format": self.formats.get(level, "{label}"),
+                 "kinds": list(self.alphabets.get(level, Alphabet(("digits",))).kinds)} for level in self.levels]
+
+    def normalize(self, typed: str) -> str | None:
+        """The canonical ID of a typed law-text ID (look-alikes folded, spaces dropped), or
+        None where it is none: ``normalize("47e2(A)") == "47E2(a)"``. Where the levels are
+        strict, a level given without the one above it is none (``50(a)``)."""
+        m = self.typed_pattern.fullmatch(typed)
+        if not m:
+            return None
+        parts = list(m.groups()[1:])
+        if self.strict and any(p is not None and q is None for q, p in zip(parts, parts[1:])):
+            return None
+        return self.law_id(m[1], *(self.label(lv, p) if p else None for lv, p in zip(self.levels, parts)))
 
     def alphabet(self, level: str) -> Alphabet:
         return self.alphabets[level]
@@ -281,6 +334,17 @@ class CommentaryForms:
     heading: re.Pattern  # "Правило 48. ОТКРЫТИЕ КАРТ": groups law, title
     heading_more: re.Pattern  # "ПОЛОЖЕНИЕ НА СТОЛЕ": the heading's title goes on
     definitions: re.Pattern  # "ОПРЕДЕЛЕНИЯ": group title
+
+
+def _js_escape(text: str) -> str:
+    """Literal text in a pattern Python and JavaScript (flag ``u``) read alike: only the
+    syntax characters escaped (``re.escape`` escapes more, which ``u`` forbids)."""
+    return "".join("\\" + c if c in "^$\\.*+?()[]{}|/" else c for c in text)
+
+
+def _class_escape(c: str) -> str:
+    """One character inside a character class, for Python and JavaScript alike."""
+    return "\\" + c if c in "\\]^-[" else c
 
 
 NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
@@ -507,6 +571,32 @@ class Grammar:
         except re.error as e:
             raise CorpusError(Problem("error", f"profile {self.name!r}: the {kind} heading of a layout is not a "
                                                f"valid pattern ({e}): {template}")) from None
+
+
+_COMPILED: dict[int, tuple[Any, Grammar]] = {}
+
+
+def grammar_of(profile) -> Grammar:
+    """A profile's compiled grammar, compiled once per profile object (the last few kept)."""
+    if profile is None:
+        return default_grammar()
+    kept = _COMPILED.get(id(profile))
+    if kept is not None and kept[0] is profile:
+        return kept[1]
+    from .profile import default_profile
+
+    grammar = default_grammar() if profile is default_profile() else Grammar.from_profile(profile)
+    if len(_COMPILED) >= 8:
+        _COMPILED.pop(next(iter(_COMPILED)))
+    _COMPILED[id(profile)] = (profile, grammar)
+    return grammar
+
+
+def active_grammar() -> Grammar:
+    """The grammar of the active profile (``profile.active``): the corpus being worked on."""
+    from .profile import active
+
+    return grammar_of(active())
 
 
 @lru_cache(maxsize=1)

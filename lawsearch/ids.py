@@ -13,30 +13,22 @@ goes through here; nothing else invents an ID or an anchor.
 
 from __future__ import annotations
 
-import re
-
-from .grammar import NAME_CHARS, NAME_OTHER, default_grammar  # noqa: F401  (NAME_*: re-exported)
+from .grammar import NAME_CHARS, NAME_OTHER, active_grammar  # noqa: F401  (NAME_*: re-exported)
 # what a citation puts before an ID ("правило 50E1", "Law 50E1", "п. 54.1", "Статья 12"): the
 # citation words of the profiles
-from .patterns import CITATION_PREFIX
+from .patterns import citation_prefix
 
 
 def rules():
-    """The ID rules of the default profile (the bridge laws'); a corpus built with another
-    profile carries its own (``lawsearch.grammar.IdRules``)."""
-    return default_grammar().ids
+    """The ID rules of the active profile (``profile.activated``: the corpus being built,
+    shown or searched), else of the default one (the bridge laws')."""
+    return active_grammar().ids
 
 
-def _lookalikes():
-    look = default_grammar().data["grammar"]["lookalikes"]
-    return str.maketrans(look["from"], look["to"])
-
-
-# Cyrillic capitals that look like Latin ones; OCR and typists mix them in IDs
-# ("Правило 16С2", "Правилом 12А2", "Правило 48А"): the profile's [grammar.lookalikes].
-LOOKALIKES = _lookalikes()
-LAW_ID = rules().id_pattern
-COMMENTARY_ID = rules().commentary_pattern
+def lookalikes() -> dict[int, str]:
+    """Capitals of another script that look like the ID alphabet's; OCR and typists mix them
+    in IDs ("Правило 16С2", "Правилом 12А2"): the active profile's [grammar.lookalikes]."""
+    return rules()._fold
 
 
 def law_id(law: str, section: str | None = None, clause: str | None = None,
@@ -66,8 +58,7 @@ def footnote_id(page: int | str, n: int) -> str:
 
 def parse_law_id(node_id: str) -> dict[str, str | None] | None:
     """Parts of a law-text ID, or None: ``parse_law_id("50E1")["clause"] == "1"``."""
-    m = LAW_ID.match(node_id)
-    return m.groupdict() if m else None
+    return rules().parse(node_id)
 
 
 def normalize(text: str) -> str:
@@ -83,15 +74,15 @@ def normalize(text: str) -> str:
     edition, bare = editions.split(text.strip())
     if edition is not None:
         return f"{edition}{editions.SEPARATOR}{normalize(bare)}"
+    from .profile import active
+
     raw = text.strip()
-    s = CITATION_PREFIX.sub("", raw).translate(LOOKALIKES).replace(" ", "")
-    m = re.match(r"^(\d+)([A-Za-z])?(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?$", s)
-    if m:
-        law, section, clause, sub, item = m.groups()
-        if sub and not clause and not section:
-            return raw
-        return law_id(law, section, clause, sub, item)
-    if COMMENTARY_ID.match(s):
+    r = rules()
+    s = citation_prefix(active()).sub("", raw).translate(r._fold).replace(" ", "")
+    found = r.normalize(s)
+    if found is not None:
+        return found
+    if r.commentary_pattern.match(s):
         return s
     return raw
 

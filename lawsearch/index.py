@@ -27,6 +27,7 @@ from .plausibility import SNOWBALL
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
 from .patterns import HAS_CYRILLIC
 from .model import Corpus
+from .profile import of as profile_of
 from .tables import WordTable
 
 if TYPE_CHECKING:
@@ -504,6 +505,13 @@ def editions_entry(corpus: Corpus) -> dict:
             "separator": editions.SEPARATOR}
 
 
+def code_grammar(profile) -> dict:
+    """The part of a profile a search needs to read citations and IDs: its ``[grammar]``
+    (levels, labels, ID formats, look-alikes, transliteration) and ``[citations]``."""
+    return {"name": profile.name, "languages": list(profile.languages),
+            "grammar": profile.data.get("grammar", {}), "citations": profile.data.get("citations", {})}
+
+
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysed: AnalysedCorpus,
          lengths: dict[str, list[int]], thesaurus_entries=()) -> dict:
     from . import thesaurus
@@ -526,6 +534,9 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "fingerprint": corpus.fingerprint,  # whether this index is current, told by stat() (lawsearch/freshness.py)
         "mode": mode,
         "profile": corpus.code.get("profile"),  # the strings search output prints come from it
+        # how this code writes its IDs and cites them (the corpus's profile, a folder's own
+        # profile.toml included): a query's citation and ID are read with them (query.Searcher)
+        "code_grammar": code_grammar(profile_of(corpus)),
         "lang": corpus.lang,
         # the editions in order (the default keeps bare IDs): edition:X filters by them (lawsearch/editions.py)
         "editions": editions_entry(corpus),

@@ -9,8 +9,9 @@ several, each copy is read on its own into a tree, and the trees are merged node
 * a node only one copy has is taken as it is -- so a second copy fills the pages the first
   lacks;
 * a node several copies have is taken from the **least damaged** copy (``damage``, below;
-  a tie goes to the copy listed first in the manifest), with the spans of every copy, so
-  both stretches of raw text stay on record;
+  among copies equally damaged, the one most other copies agree with -- a majority of three
+  or more witnesses --, else the copy listed first in the manifest), with the spans of every
+  copy, so both stretches of raw text stay on record;
 * where the copies' texts (or titles) disagree beyond damage -- neither contains the other
   once damage and spacing are set aside -- a warning says so with both places; ``check``
   lists it.
@@ -147,7 +148,7 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
         named |= tree.named
     nodes = []
     for node_id, found in all_of.items():
-        scored = sorted(found, key=lambda x: (damage(x[0], lexicon, raw).score, x[1]))
+        scored = _by_witnesses(sorted(found, key=lambda x: (damage(x[0], lexicon, raw).score, x[1])), lexicon, raw)
         best, n = scored[0]
         if len(found) > 1:
             spans = tuple(dict.fromkeys([*best.spans, *(s for other, _ in found if other is not best for s in other.spans)]))
@@ -160,6 +161,23 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
     nodes.sort(key=lambda x: sort_key(x.id, x.law, x.kind))
     return Tree(nodes=nodes, footnotes=list(footnotes.values()), problems=problems, offsets=offsets,
                 footnote_offsets=footnote_offsets, verified=verified, named=named)
+
+
+def _by_witnesses(scored: list[tuple[Node, int]], lexicon, raw) -> list[tuple[Node, int]]:
+    """Among the copies tied for least damage, the one the most other copies agree with
+    first (three copies, two saying "two" and one "three": "two"); the manifest's order
+    breaks what is still tied. Two copies that disagree have no majority: the first stays."""
+    if len(scored) < 3:
+        return scored
+    least = damage(scored[0][0], lexicon, raw).score
+    tied = [x for x in scored if damage(x[0], lexicon, raw).score == least]
+
+    def backing(x: tuple[Node, int]) -> int:
+        return sum(1 for other, _ in scored if other is not x[0]
+                   and not _disagree(x[0].text, other.text) and not _disagree(x[0].title, other.title))
+
+    ranked = sorted(tied, key=lambda x: (-backing(x), x[1]))
+    return ranked + [x for x in scored if x not in tied]
 
 
 def _disagreements(node_id: str, scored: list[tuple[Node, int]], lexicon, raw) -> list[Problem]:

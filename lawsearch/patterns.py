@@ -451,14 +451,77 @@ def _builtin_profiles():
 # every built-in profile's: a query for "Статья 12" and one for "Law 50E" read alike whichever
 # code the corpus follows; a number no node has is simply not found
 CITATION_WORDS = query_citation_words(_builtin_profiles())
-# what ids.normalize strips before an ID: "правило 50E1", "Law 50E1", "п. 54.1", "ст. 50"
-CITATION_PREFIX = re.compile(rf"^\s*(?:{citation_word_source(CITATION_WORDS)})\s*")
-# A citation, the whole query: "50E", "правило 50E1", "Law 47e2(a)", "ст. 50", "п. 48.4", "50 E"
-CITATION_SOURCE = (
-    rf"[{SPACES}]*(?:(?:{citation_word_source(CITATION_WORDS)})[{SPACES}]*)?"
-    rf"([0-9]{{1,3}}(?:\.[0-9]{{1,2}}|[ ]?[{LETTERS}][0-9]{{0,2}}(?:\([{LETTERS}]\))?(?:\([0-9]{{1,2}}\))?)?)[{SPACES}]*"
-)
-CITATION = re.compile(CITATION_SOURCE)
+# an ID as a citation takes it: "50E", "47e2(a)", "16С2" (a look-alike), "48.4", "50 E"; a
+# profile's own IDs as its grammar writes them are added (``citation_source``): "3.2.1", "12.4(a)"
+CITATION_LABEL = rf"[0-9]{{1,3}}(?:\.[0-9]{{1,2}}|[ ]?[{LETTERS}][0-9]{{0,2}}(?:\([{LETTERS}]\))?(?:\([0-9]{{1,2}}\))?)?"
+
+
+def citation_words(profile=None) -> list[str]:
+    """The words a query may put before an ID: every built-in profile's (``CITATION_WORDS``)
+    and those of ``profile``, the corpus's own (a corpus folder's profile.toml may name its
+    code's level "Regel" or "Article")."""
+    if profile is None:
+        return CITATION_WORDS
+    return _of(profile, "citation_words", lambda: sorted(set(CITATION_WORDS) | set(query_citation_words([profile])),
+                                                          key=lambda w: (-len(w), w)))
+
+
+def citation_source(profile=None) -> str:
+    """A citation, the whole query, as a search-grammar source: an optional citation word
+    of ``citation_words(profile)``, then an ID (group 1): ``CITATION_LABEL`` or one of the
+    profile's own law-text IDs as a user types them (``grammar.IdRules.typed_source``)."""
+    def make() -> str:
+        label = CITATION_LABEL
+        if profile is not None:
+            from .grammar import grammar_of  # the grammar module compiles its patterns from these
+
+            label = f"{label}|{grammar_of(profile).ids.typed_source(capture=False)}"
+        return (rf"[{SPACES}]*(?:(?:{citation_word_source(citation_words(profile))})[{SPACES}]*)?"
+                rf"({label})[{SPACES}]*")
+    return _of(profile, "citation_source", make)
+
+
+def citation_pattern(profile=None) -> re.Pattern:
+    """``citation_source`` compiled: match a whole query with ``fullmatch``."""
+    return _of(profile, "citation", lambda: re.compile(citation_source(profile)))
+
+
+def citation_prefix(profile=None) -> re.Pattern:
+    """What ``ids.normalize`` strips before an ID: "правило 50E1", "Law 50E1", "п. 54.1",
+    "ст. 50", and the words of ``profile``."""
+    return _of(profile, "citation_prefix",
+               lambda: re.compile(rf"^\s*(?:{citation_word_source(citation_words(profile))})\s*"))
+
+
+def search_grammar(profile=None) -> dict:
+    """``SEARCH_GRAMMAR`` with the citations of ``profile`` (the corpus's): what the index's
+    meta and the browser's data carry, so both read a citation of this code alike."""
+    if profile is None:
+        return SEARCH_GRAMMAR
+    return _of(profile, "search_grammar", lambda: dict(SEARCH_GRAMMAR, citation=citation_source(profile)))
+
+
+# per profile object, what was compiled from it (the last few profiles kept)
+_COMPILED: dict[int, tuple[object, dict]] = {}
+
+
+def _of(profile, key: str, make):
+    if profile is None:
+        profile = _NONE
+    kept = _COMPILED.get(id(profile))
+    if kept is None or kept[0] is not profile:
+        if len(_COMPILED) >= 8:
+            _COMPILED.pop(next(iter(_COMPILED)))
+        kept = _COMPILED[id(profile)] = (profile, {})
+    if key not in kept[1]:
+        kept[1][key] = make()
+    return kept[1][key]
+
+
+_NONE = object()
+CITATION_PREFIX = citation_prefix()
+CITATION_SOURCE = citation_source()
+CITATION = citation_pattern()
 # English words as the English fields' stems are made of them
 LATIN_WORD_SOURCE = "[A-Za-z]+"
 LATIN_WORD = re.compile(LATIN_WORD_SOURCE)

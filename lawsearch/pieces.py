@@ -204,7 +204,7 @@ def split(payload: dict, analysed=None) -> tuple[dict, dict[str, object]]:
 
     seed = thesaurus_words(payload["thesaurus"], analysed)
     core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "english", "stop", "grammar",
-                                          "lookalikes", "en_stop", "params", "glossary", "thesaurus", "strings", "editions")}
+                                          "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions")}
     # the default edition's laws (another edition's are prefixed: lawsearch/editions.py)
     sep = payload["editions"].get("separator")
     laws = [r[0] for r in payload["nodes"] if r[2] == "law" and not (sep and sep in r[0])]

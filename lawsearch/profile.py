@@ -26,6 +26,8 @@ import json
 import os
 import tempfile
 import tomllib
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -61,11 +63,15 @@ class Profile:
         falls back to the profile's first language."""
         table = self.data.get("strings", {})
         first = self.languages[0] if self.languages else lang
-        return {**table.get(first, {}), **table.get(lang, {})}
+        own = table.get(lang, {})
+        merged = {**table.get(first, {}), **own}
+        # a fallback's variant of a string this language says its own way is not this language's
+        return {k: v for k, v in merged.items()
+                if not (k.endswith(NAMED) and k not in own and k.removesuffix(NAMED) in own)}
 
     def text(self, lang: str, key: str, **values: Any) -> str:
         """One string, filled in: ``text("ru", "law", id="50") == "Правило 50"``."""
-        template = self.strings(lang).get(key)
+        template = template_for(self.strings(lang), key, values)
         if template is None:
             raise KeyError(f"profile {self.name!r} has no string {key!r} for {lang!r}")
         return template.format(**values)
@@ -143,6 +149,37 @@ def default_profile() -> Profile:
     return load_profile()
 
 
+# the profile of the corpus being built, shown or searched (``active``): what the module-level
+# helpers with no corpus at hand (``ids.anchor``, ``ids.normalize``, …) read
+_ACTIVE: ContextVar["Profile | None"] = ContextVar("lawsearch_active_profile", default=None)
+
+
+def active() -> Profile:
+    """The profile of the corpus being worked on (``activated``), else the default one."""
+    profile = _ACTIVE.get()
+    return profile if profile is not None else default_profile()
+
+
+@contextmanager
+def activated(profile: "Profile | None"):
+    """Make ``profile`` the active one for the ``with`` block (None: leave it as it is).
+
+    >>> with activated(load_profile("statute-ru")):
+    ...     active().name
+    'statute-ru'
+    >>> active().name
+    'bridge'
+    """
+    if profile is None:
+        yield active()
+        return
+    token = _ACTIVE.set(profile)
+    try:
+        yield profile
+    finally:
+        _ACTIVE.reset(token)
+
+
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     """``over`` on top of ``base``: tables merge key by key, anything else replaces.
 
@@ -212,3 +249,21 @@ def _keep_parsed(path: Path, data: dict[str, Any]) -> None:
         os.replace(tmp, _parsed_file(path))
     except (OSError, TypeError, ValueError):
         pass  # a read-only install: parsed each time, the same data
+
+
+NAMED = "_named"  # a string's variant for an edition named otherwise than by its year
+
+
+def template_for(strings: dict[str, str], key: str, values: dict[str, Any]) -> str | None:
+    """The string ``key`` for these values: its ``<key>_named`` variant, where the profile has
+    one, when the ``edition`` it names is not a year (digits only) -- «ред. 2017 г.» but
+    «ред. «club»», where «г.» would say "year".
+
+    >>> template_for({"e": "{edition} г.", "e_named": "«{edition}»"}, "e", {"edition": "club"})
+    '«{edition}»'
+    """
+    edition = values.get("edition")
+    if edition is not None and not str(edition).isdigit() and key + NAMED in strings:
+        return strings[key + NAMED]
+    return strings.get(key)
+

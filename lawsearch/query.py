@@ -42,7 +42,8 @@ from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSI
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
-from .patterns import CITATION, FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, next_to_nothing, strip_spaces
+from .patterns import FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, citation_pattern, next_to_nothing, strip_spaces
+from .profile import Profile, activated
 from .tables import WordTable
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
@@ -68,6 +69,9 @@ class Hit:
     snippet: str
     highlights: list[list[int]]
     url: str
+    # the edition the hit's node is of (docs/editions.md): its ID's prefix, the default edition's
+    # name for a bare ID (null where the corpus names no edition)
+    edition: str | None = None
     # the other language's sentence aligned with the one the snippet's first match stands in
     # ({lang, text, by}: alignment.aligned_text); None (no key in JSON) where the node has no
     # text in the other language
@@ -185,6 +189,8 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
 
     >>> [(c.kind, c.text, c.negated, c.required) for c in parse('"ход вне очереди" -болван +карта law:50')[0]]
     [('phrase', 'ход вне очереди', False, False), ('word', 'болван', True, False), ('word', 'карта', False, True)]
+    >>> [(c.kind, c.text) for c in parse('declarer said "low" +"болван"')[0]][2:]
+    [('english', 'low'), ('word', 'болван')]
     """
     clauses: list[Clause] = []
     filters: dict[str, str] = {}
@@ -193,6 +199,15 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     for m in QUERY_PART.finditer(query):
         if m.group(2) is not None:
             text = strip_spaces(m.group(2))
+            toks = tokenize(text)
+            if len(toks) == 1 and toks[0].kind == "word":
+                # one quoted word has no order to keep: it is that word («he said "low"»),
+                # read as a plain word is read (its readings, its language)
+                kind = "word" if HAS_CYRILLIC.search(toks[0].text) else "english"
+                clauses.append(Clause(kind, toks[0].text, negated=m.group(1) == "-" or negate_next,
+                                      or_previous=or_next, required=m.group(1) == "+"))
+                negate_next = or_next = False
+                continue
             if text:
                 clauses.append(Clause("phrase", text, negated=m.group(1) == "-" or negate_next, or_previous=or_next,
                                       required=m.group(1) == "+"))
@@ -251,6 +266,11 @@ class Searcher:
             raise CorpusError(Problem("error", "this index was made by another version of lawsearch; "
                                                "run `lawsearch build` again", str(index_dir)))
         self.build: str | None = self.meta.get("build")
+        # the code's ID and citation rules, as the build had them (index.code_grammar): a
+        # corpus folder's own profile.toml included
+        code = self.meta.get("code_grammar")
+        self.profile = Profile(code["name"], {k: v for k, v in code.items() if k != "name"}) if code else None
+        self.citation = citation_pattern(self.profile)
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
@@ -290,6 +310,10 @@ class Searcher:
 
     def search(self, query: str, limit: int | None = 10) -> Result:
         """Raises QueryError for a filter the corpus cannot satisfy (``law:999``)."""
+        with activated(self.profile):  # its IDs are read as the corpus's code writes them
+            return self._search(query, limit)
+
+    def _search(self, query: str, limit: int | None) -> Result:
         self.check_filters(parse(query)[1])
         result = self._citation(query, limit)
         if result is None:
@@ -310,8 +334,12 @@ class Searcher:
         ``explain("декларанта сыграл")["words"][0]["readings"][0]``
         ``== {"by": "thesaurus", "words": "декларанта", "as": ["разыгрывающий"]}``
         """
+        with activated(self.profile):
+            return self._explain(query)
+
+    def _explain(self, query: str) -> dict:
         self.check_filters(parse(query)[1])
-        citation = CITATION.fullmatch(query)
+        citation = self.citation.fullmatch(query)
         if citation or strip_spaces(query) in self.footnotes or strip_spaces(query) in self.nodes:
             target = ids.normalize(citation[1]) if citation else strip_spaces(query)
             return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": []}
@@ -356,9 +384,17 @@ class Searcher:
         # law:N edition:X names law N of edition X
         law = (self.edition_filters(filters) if filters.get("edition") in (self.editions.get("list") or [])
                else filters).get("law")
-        if law is not None and law not in laws:
+        if law is not None and law not in laws and self.part_of_law(law) is None:
             laws = [k for k in laws if editions.split(k)[0] is None] or laws  # the default edition's
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
+            sep = self.editions.get("separator", "~")
+            # a bare law:N is the default edition's law N, as a bare ID is; say where else it is
+            elsewhere = [] if "edition" in filters else [
+                ed for ed in self.editions.get("list") or [] if f"{ed}{sep}{law}" in self.nodes]
+            if elsewhere:
+                found = "; ".join(f"law {cut(law)} of edition {ed}: law:{cut(law)} edition:{ed}" for ed in elsewhere)
+                raise QueryError(f"law:{cut(filters['law'])} names no law of the default edition "
+                                 f"{self.editions.get('default')}, {held}; {found}")
             raise QueryError(f"law:{cut(filters['law'])} names no law of this corpus, {held}")
         kinds = sorted({d["kind"] for d in self.docs})
         if filters.get("kind") is not None and filters["kind"] not in kinds:
@@ -372,9 +408,28 @@ class Searcher:
             raise QueryError(f"edition:{cut(filters['edition'])} is not an edition of this corpus; "
                              f"use one of {', '.join(known) or 'none'}")
 
+    def part_of_law(self, value: str) -> str | None:
+        """The node a ``law:`` filter names when it is a part of a law in a code whose IDs
+        separate their levels (``law:3.2``: the node and what it holds; ``grammar.IdRules.dotted``),
+        as the code writes its ID; else None (``law:50E`` names no law)."""
+        with activated(self.profile):
+            rules = ids.rules()
+            if not rules.dotted:
+                return None
+            node_id = rules.normalize(value.translate(rules._fold).replace(" ", "")) or value
+        node = self.nodes.get(node_id)
+        if node is None or node["kind"] in ("law", "commentary", "division") or not node["law"]:
+            return None
+        return node_id
+
     @property
     def editions(self) -> dict:
         return self.meta.get("editions") or {}
+
+    def edition_of(self, node_id: str) -> str | None:
+        """The edition a hit's ID is of: its prefix (``2017~50E1`` → ``2017``), else the
+        default edition (``50E1`` → ``1987``); None where the corpus names no edition."""
+        return editions.split(node_id)[0] or self.editions.get("default") or None
 
     def edition_filters(self, filters: dict[str, str]) -> dict[str, str]:
         """``edition:X`` as the documents' edition prefix ("" for the default), and ``law:N``
@@ -391,7 +446,7 @@ class Searcher:
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = CITATION.fullmatch(query)
+        m = self.citation.fullmatch(query)
         if not m:
             return self._id_jump(query, limit)
         node_id = ids.normalize(m[1])
@@ -488,6 +543,10 @@ class Searcher:
             if self.use_thesaurus:
                 alternatives += self._thesaurus_alternatives(said, understood)
         kept = {k: v for k, v in self.edition_filters(filters).items() if k in ("law", "kind", "edition")}
+        part = self.part_of_law(kept["law"]) \
+            if "law" in kept and self.nodes.get(kept["law"], {}).get("kind") != "law" else None
+        if part is not None:  # law:3.2: within that part of its law
+            kept["law"], kept["within"] = self.nodes[part]["law"], part
         if filters.get("lang") not in (None, ENGLISH):
             kept["lang"] = filters["lang"]
         if not units and not kept:
@@ -767,18 +826,19 @@ class Searcher:
             note = self.footnotes[node_id]
             snippet, spans_ = self.snippet(note["text"], set())
             return Hit(id=node_id, law=note["law"], kind="footnote", title=None, score=score, snippet=snippet,
-                       highlights=spans_, url=note["url"])
+                       highlights=spans_, url=note["url"], edition=self.edition_of(node_id))
         doc = self.stored(node_id)
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
         snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
         pair = (text, doc.get("text_en"), ENGLISH)  # the snippet's text, the other, the other's language
-        if not spans_ and doc.get("text_en") and text != doc["text_en"]:
-            # matched in the English text only: show that
+        if not spans_ and not id_terms and doc.get("text_en") and text != doc["text_en"]:
+            # matched in the English text only: show that (a node asked for by its ID shows its
+            # own text, the English aligned under it)
             snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
             pair = (doc["text_en"], doc.get("text"), node["lang"])
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
-                   snippet=snippet, highlights=spans_, url=node["url"],
+                   snippet=snippet, highlights=spans_, url=node["url"], edition=self.edition_of(node_id),
                    aligned=self.aligned(*pair, highlight | id_terms, prefixes) if doc.get("text") else None)
 
     def aligned(self, text: str, other: str | None, lang: str, highlight: set[str],

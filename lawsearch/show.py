@@ -28,7 +28,8 @@ def resolve(corpus: Corpus, query: str) -> str:
     close = difflib.get_close_matches(node_id, known, n=4, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     parts = ids.parse_law_id(node_id)
-    laws = [n.id for n in corpus.nodes if n.kind == "law"]
+    # the laws a bare ID names: the default edition's (another edition's are prefixed)
+    laws = [n.id for n in corpus.nodes if n.kind == "law" and editions.split(n.id)[0] is None]
     if parts and parts["law"] in laws:
         hint = f"; law {parts['law']} is in the corpus, but our text of it has no {shorten(node_id)}" + hint
     elif parts and laws:
@@ -54,15 +55,41 @@ def not_in_edition(corpus: Corpus, query: str, edition: str) -> str | None:
     where = "; ".join(f"it is in the {ed} edition (lawsearch show {shorten(node_id)} --edition {ed})"
                       for ed, _ in holders)
     said = f"{shorten(node_id)} is not in the {edition} edition; {where}"
-    ed, found = holders[0]
-    if found.kind == "law":
-        went = editions.went_to(corpus, found.id, edition)
-        if went is not None and went[0] is not None and not went[1]:
-            said += f"; in the {edition} edition it is {editions.bare(went[0])}"
-        elif went is not None and went[0] is None:
-            said += f"; {'removed' if editions.later(edition, ed) else 'added'} in the " \
-                    f"{edition if editions.later(edition, ed) else ed} edition"
+    for ed, found in holders:  # the first edition the comparison of the texts can follow it from
+        went = _went(corpus, found, ed, edition)
+        if went is not None:
+            return f"{said}; {went}"
     return said
+
+
+def _went(corpus: Corpus, found: Node, ed: str, edition: str) -> str | None:
+    """Where node ``found`` of edition ``ed`` is in ``edition`` by the comparison of the two
+    editions' texts (``diff``): renumbered or moved to another ID, split, merged into
+    another, removed or (when ``ed`` is the later) added; None when they share no language."""
+    comparison = editions.comparison(corpus, ed, edition)
+    if comparison is None:
+        return None
+    tree = corpus.edition(ed)
+    node_id = editions.bare(found.id)
+    later = editions.later(edition, ed)
+    for c in comparison.changes:
+        if c.kind in ("split", "merged") and node_id in c.old:
+            news = ", ".join(c.new)
+            return f"in the {edition} edition it is {'split into' if c.kind == 'split' else 'merged into'} {news}"
+    # a node goes where the comparison maps it, or its nearest mapped ancestor's split/merge
+    at = node_id
+    while at is not None:
+        if at in comparison.mapping:
+            if at == node_id:
+                return f"in the {edition} edition it is {comparison.mapping[at]}"
+            break  # its parent is there, it is not: removed (or added)
+        if any(c.kind in ("split", "merged") and at in c.old for c in comparison.changes):
+            return f"in the {edition} edition it is part of what {at} became (lawsearch diff {ed} {edition})"
+        parent = tree.node(at)
+        at = parent.parent if parent is not None else None
+    if later:
+        return f"removed in the {edition} edition (lawsearch diff {ed} {edition})"
+    return f"added in the {ed} edition (lawsearch diff {edition} {ed})"
 
 
 def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:

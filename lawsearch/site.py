@@ -23,6 +23,7 @@ from .alignment import flat_spans
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
 from .site_apparatus import apparatus_pages, front_line, single_sections, terms_by_node, text_with_terms
+from .profile import NAMED
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
 # the profile's string (lawsearch/profiles/<name>/profile.toml, [strings.<lang>]) for each
@@ -75,7 +76,7 @@ def page_script_strings(strings: dict[str, str]) -> dict[str, str]:
     the only ones the search data carries: the whole table is the site's and the CLI's
     (about ten times as much), and every byte of the core is read before a first answer."""
     asked = set(re.findall(r'say\(\s*"(\w+)"', (template_dir() / "static" / "search.js").read_text(encoding="utf-8")))
-    return {key: text for key, text in strings.items() if key in asked}
+    return {key: text for key, text in strings.items() if key in asked or key.removesuffix(NAMED) in asked}
 
 
 def environment(words: Words | None = None) -> Environment:
@@ -372,6 +373,13 @@ class SiteBuilder:
         default = str(self.words.profile.data.get("title") or "").strip()
         return title if title and title != default else self.t["code_title"]
 
+    def brand(self) -> str:
+        """The header's name of the site: the manifest's ``[code] title`` when it names its own
+        code (as ``code_title``), else the profile's short ``brand``."""
+        title = str(self.corpus.code.get("title") or "").strip()
+        default = str(self.words.profile.data.get("title") or "").strip()
+        return title if title and title != default else self.t["brand"]
+
     def footer(self, edition: str | None = None) -> str:
         """The footer's first sentence: the code, ``edition`` (the default one when None), who
         translated it -- one full stop at its end, whether or not the profile's string ends
@@ -472,18 +480,101 @@ class SiteBuilder:
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
-            target, same = editions.counterpart(self.corpus, law.id, ed.id)
-            if target is None:
-                # no counterpart: removed in a later edition, not yet in an earlier one (names in order)
+            found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
+            if found.target is None and not found.by_comparison:
+                # no comparison joins the editions and no title agrees: no honest match, said so
+                out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
+                            "note": self.words.say("edition_unmatched", edition=ed.id)})
+            elif found.target is None:
+                # the texts compared: removed in a later edition, not yet in an earlier one (names in order)
                 later = editions.later(ed.id, here) if here is not None else None
                 key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
                             "note": self.words.say(key, edition=ed.id)})
             else:
-                note = None if same else self.words.say("edition_moved", edition=ed.id, id=editions.bare(target))
-                out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[target]), "../"),
+                bare = editions.bare(found.target)
+                note = (self.words.say("edition_by_number", edition=ed.id, id=bare) if found.by == "number"
+                        else None if found.same else self.words.say("edition_moved", edition=ed.id, id=bare))
+                out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[found.target]), "../"),
                             "note": note})
+            out[-1].update(self.compare_link(law, here, ed.id))
         return out
+
+    # -- the compare view of consecutive editions (lawsearch/compare_site.py) -----------------
+
+    def compare_pairs(self) -> list[tuple[str, str]]:
+        """Each two consecutive editions (names in order, digit runs as numbers: as ``diff``
+        orders them) that share a language: the site has a compare view of each."""
+        from .edition_trees import _name_order
+
+        eds = sorted(self.corpus.editions, key=lambda e: _name_order(e.id))
+        return [(a.id, b.id) for a, b in zip(eds, eds[1:]) if set(a.langs) & set(b.langs)]
+
+    def write_compare_views(self, target: Path) -> list[Path]:
+        """The compare pages of every pair of ``compare_pairs`` under ``compare/<old>~<new>/``;
+        remembers each pair's law pages for the links to them."""
+        from .compare_site import pair_folder, write_compare
+
+        self.compare_laws = {}
+        written: list[Path] = []
+        if len(self.corpus.editions) < 2:
+            return written
+        kept = editions.edition_set(self.corpus)
+        for old, new in self.compare_pairs():
+            folder = pair_folder(old, new)
+            langs = kept.shared_languages(old, new)
+            pages = write_compare(target, kept, old, new, langs, self.words.profile, self.env.globals["build_id"],
+                                  folder=folder, home="../../index.html", words=self.words)
+            self.compare_laws[(old, new)] = {p.stem for p in pages if p.name != "index.html"}
+            written += pages
+        return written
+
+    def compare_home_links(self) -> list[dict]:
+        """The contents pages' links to each compare view: ``{"href", "text"}`` from the site's root."""
+        from .compare_site import pair_folder
+
+        if self.single:
+            return []
+        return [{"href": f"{pair_folder(old, new)}/index.html", "text": self.words.say("compare_index", old=old, new=new)}
+                for old, new in getattr(self, "compare_laws", {})]
+
+    def compare_link(self, law: Node, here: str | None, other: str) -> dict:
+        """For a law page's switch entry of edition ``other``: ``compare`` (the href of this
+        law's compare page of the two editions, when they are a compared pair) and its text."""
+        from .compare_site import pair_folder
+
+        laws = getattr(self, "compare_laws", {})
+        pair = (here, other) if (here, other) in laws else (other, here) if (other, here) in laws else None
+        if pair is None or self.single:
+            return {"compare": None, "compare_text": None}
+        page = editions.bare(law.id)
+        if pair[0] == here:  # the older edition's law: its page is named after where it went
+            went = editions.went_to(self.corpus, law.id, other)
+            if went is not None and went[0] is not None and editions.bare(went[0]) in laws[pair]:
+                page = editions.bare(went[0])
+        if page not in laws[pair]:
+            return {"compare": None, "compare_text": None}
+        return {"compare": f"../{pair_folder(*pair)}/{page}.html",
+                "compare_text": self.words.say("compare_link", old=pair[0], new=pair[1])}
+
+    def title_bridge(self):
+        """The glossary as a bridge between titles in its two languages (``editions.TitleBridge``)
+        for editions that share no language; None without a glossary or the analysis to read
+        the first language's word forms."""
+        if "_bridge" not in self.__dict__:
+            self._bridge = None
+            languages = self.words.profile.languages
+            if self.glossary and self.analysis is not None and len(languages) > 1:
+                from .index import ENGLISH
+                from .morph import english_stem
+
+                if languages[1] == ENGLISH:
+                    def stems(text: str) -> list[str]:
+                        return [english_stem(w) for w in re.findall(r"\w+", text.lower())]
+
+                    self._bridge = editions.TitleBridge(self.glossary, languages[0], languages[1],
+                                                        self.analysis.terms, stems)
+        return self._bridge
 
     def law_status(self, law: Node) -> str:
         parts = self.parts_by_law.get(law.id, [])
@@ -513,6 +604,8 @@ class SiteBuilder:
         divisions = {n.id: n for n in self.corpus.nodes if n.kind == "division"}
         say = self.words.say
         by_edition = self.edition_laws()
+        # first: the law pages and the contents link to them
+        written.extend(self.write_compare_views(target))
         for ed in self.corpus.editions:
             page(self.edition_contents(ed.id), "home.html", "", of_edition=ed.id, laws=by_edition.get(ed.id, []),
                  divisions=divisions,
@@ -683,6 +776,14 @@ def curation_reasons(corpus: Corpus) -> dict[str, str]:
 # -- the browser's search data ------------------------------------------------------------------
 
 
+def _plain_source(pattern: str) -> str:
+    """A Python pattern as the browser's ``RegExp`` reads it alike: no named groups, explicit
+    classes for ``\\d`` and ``\\w`` (ASCII there), no ``$`` (the browser wraps it whole)."""
+    out = re.sub(r"\(\?P<\w+>", "(", pattern).replace(r"\d", "[0-9]").replace(r"\w", "[A-Za-z0-9_]")
+    out = re.sub(r"\\([-~#&! ])", r"\1", out)  # re.escape's escapes of non-syntax characters
+    return out.removeprefix("^").removesuffix("$")
+
+
 def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
     command line rank the same postings with the same model (lawsearch/evaluate.py).
@@ -691,15 +792,17 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     splits the data into the core and the chunks the browser loads on demand.
     """
     from .analysis import STOP_WORDS
-    from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
+    from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, GROUP, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH
-    from .ids import LOOKALIKES
     from .model import ECHO_CHARS
-    from .patterns import SEARCH_GRAMMAR
+    from .grammar import ROMAN, grammar_of
+    from .patterns import search_grammar
     from .profile import of as profile_of
     from .query import FAMILY, MIN_CORRECTED, PER_LAW, SNIPPET_CHARS, SYNONYM, THESAURUS, TRANSLATION, Searcher
 
     searcher = Searcher(index_dir)
+    code = searcher.profile or profile_of(corpus)  # the profile the index was built with
+    rules = grammar_of(code).ids
     parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
     try:
         stats, meta = searcher.stats, searcher.meta
@@ -754,13 +857,24 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "editions": meta.get("editions") or {},  # edition:X (lawsearch/editions.py)
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
-            "grammar": SEARCH_GRAMMAR,
-            "lookalikes": ["".join(map(chr, LOOKALIKES)), "".join(map(chr, LOOKALIKES.values()))],
+            # with the corpus's own citations (its profile's words and ID shapes): the same
+            # sources the index's searcher compiles (query.Searcher, index.code_grammar)
+            "grammar": search_grammar(code),
+            "lookalikes": ["".join(map(chr, rules._fold)), "".join(map(chr, rules._fold.values()))],
+            # how a typed ID is written as the code writes it (grammar.IdRules.normalize)
+            "ids": {"typed": rules.typed_source(), "law": rules.formats.get("law", "{law}"),
+                    "levels": rules.typed_levels(), "strict": rules.strict, "dotted": rules.dotted, "translit": rules.translit,
+                    "roman": list(ROMAN), "commentary": _plain_source(rules.commentary_pattern.pattern),
+                    "commentary_groups": dict(rules.commentary_pattern.groupindex),
+                    # anchors and URLs as grammar.IdRules.anchor and ids.page make them
+                    "anchor": rules.formats.get("anchor", "l"), "law_text": _plain_source(rules.id_pattern.pattern),
+                    "division": _plain_source(rules.division_pattern.pattern),
+                    "division_law": rules.division_pattern.groupindex["law"]},
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,
                        "quality": QUALITY, "bm25": BM25, "level": LEVEL, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
-                       "context": CONTEXT,
+                       "context": CONTEXT, "group": GROUP,
                        "cover_idf": COVER_IDF,
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,

@@ -127,6 +127,13 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     listed: set[Path] = set()
     problems: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
+        if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
+            # its text would be aligned, then neither shown nor searched as a language of ours
+            problems.append(manifest.problem(
+                f"{entry['path']}: lang = {entry['lang']!r} is not a language of the profile {profile.name!r} "
+                f"({', '.join(profile.languages)}): its text could be neither shown nor searched; if the file is "
+                "in one of those, set lang to it", "source", n, "lang"))
+            continue
         try:
             source, lines, data, places[path_stem(entry["path"])] = _read_source(root, entry, manifest, n, fingerprint,
                                                                                  grammar)

@@ -70,7 +70,7 @@ class NodeEngine:
 
 FIELDS = ("query", "corrected_query", "suggestions", "total", "kind", "target", "by_law", "reach", "groups",
           "missing", "understood_as")
-HIT_FIELDS = ("id", "law", "kind", "title", "score", "snippet", "highlights", "url", "aligned")
+HIT_FIELDS = ("id", "law", "kind", "title", "score", "snippet", "highlights", "url", "edition", "aligned")
 
 
 def python_answer(searcher, query: str, limit: int | None = 10) -> dict:

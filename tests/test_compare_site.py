@@ -138,3 +138,149 @@ def test_the_view_marks_changes_by_more_than_colour_in_light_and_dark(browser, p
         assert not page.errors, page.errors
     finally:
         page.close()
+
+
+def test_the_parts_of_a_renumbered_law_are_labelled_as_diff_files_them(tmp_path):
+    """Children follow their parent: the sections of law 31, renumbered 32, are shown as
+    renumbered with it (linked to 32A, 32B), not as moved -- what diff reports -- while a
+    section that did move on its own (31C -> 33B) is labelled moved."""
+    (tmp_path / "A").mkdir()
+    (tmp_path / "B").mkdir()
+    (tmp_path / "A" / "laws-en.txt").write_text(
+        "Law 31 - Lanterns\nA. Lighting\nThe lanterns are lit at dusk by the warden on duty.\n"
+        "B. Oil\nOnly clear lamp oil is poured into the lanterns.\n"
+        "C. Wicks\nA wick is trimmed whenever the flame smokes.\n"
+        "Law 32 - Gates\nA. Opening\nThe gates open at the first bell of the morning.\n", encoding="utf-8")
+    (tmp_path / "B" / "laws-en.txt").write_text(
+        "Law 31 - Bells\nA. Ringing\nThe bell is rung once for each hour of the day.\n"
+        "Law 32 - Lanterns\nA. Lighting\nThe lanterns are lit at dusk by the warden on duty.\n"
+        "B. Oil\nOnly clear lamp oil is poured into the lanterns.\n"
+        "Law 33 - Gates\nA. Opening\nThe gates open at the first bell of the morning.\n"
+        "B. Wicks\nA wick is trimmed whenever the flame smokes.\n", encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "2001"\ndefault = true\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
+        '[[editions]]\nid = "2011"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        encoding="utf-8")
+    editions = read_description(tmp_path / "editions.toml")
+    write_compare(tmp_path / "site", editions, "2001", "2011", ["en"], load_profile())
+    html = (tmp_path / "site" / "compare" / "31.html").read_text(encoding="utf-8")
+    rows = {i: k for k, i in re.findall(r'<div class="cmp-row cmp-(\w+) ?" id="en-old-l(31\w)"', html)}
+    assert rows == {"31a": "renumbered", "31b": "renumbered", "31c": "moved"}, rows
+    assert 'href="32.html#en-l32a"' in html and 'href="33.html#en-l33b"' in html
+# -- the compare view built into the site (lawsearch build of a multi-edition corpus) ----------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """ru-en-both (2007 default, ru+en; 2017, ru+en) built: the site has compare/2007~2017/."""
+    from editions_fixtures import corpus_of
+    from lawsearch.build import build
+
+    root = tmp_path_factory.mktemp("compare-site")
+    build(corpus_of("ru-en-both", root), root / "build", lambda message: None)
+    return root / "build" / "site"
+
+
+def compare_link(site: Path, page: str) -> str | None:
+    html = (site / "laws" / page).read_text(encoding="utf-8")
+    found = re.search(r'<a href="([^"]+)" class="edition-compare"[^>]*>([^<]+)</a>', html)
+    return found and found[1]
+
+
+def test_the_site_builds_the_compare_view_of_its_editions_and_links_it(site):
+    pages = site / "compare" / "2007~2017"
+    assert sorted(p.name for p in pages.glob("*.html")) == ["60.html", "61.html", "62.html", "index.html"]
+    # from each law page's switch, both ways, to that law's compare page
+    assert compare_link(site, "61.html") == "../compare/2007~2017/61.html"
+    assert compare_link(site, "2017~61.html") == "../compare/2007~2017/61.html"
+    html = (site / "laws" / "61.html").read_text(encoding="utf-8")
+    assert "что изменилось: 2007 → 2017" in html
+    # from the contents pages of both editions
+    for home in ("index.html", "index~2017.html"):
+        assert '<a href="compare/2007~2017/index.html">Редакции 2007 и 2017: что изменилось</a>' in \
+               (site / home).read_text(encoding="utf-8")
+    # the compare pages lead back to the site, carry the build's stamp, and are kept offline
+    page = (pages / "61.html").read_text(encoding="utf-8")
+    assert 'href="../../index.html"' in page and 'href="../../static/style.css"' in page
+    build_id = re.search(r'"build": ?"([^"]+)"', (site / "search-index.js").read_text(encoding="utf-8"))
+    assert build_id and build_id[1] in page and "2007-laws-ru.txt" in page
+    offline = (site / "sw.js").read_text(encoding="utf-8")
+    assert "compare/2007~2017/61.html" in offline and "compare/2007~2017/index.html" in offline
+    # the same marks as diff --html: 61A reworded in English, 61B3 added
+    assert re.search(r'id="en-l61a".*?<del>.*?<ins>', page, re.S)
+
+
+def test_every_link_of_the_site_with_its_compare_view_resolves(site):
+    from test_site import site_links
+
+    checked, broken = site_links(site)
+    assert checked > 100 and not broken, "\n".join(broken)
+
+
+def test_an_older_law_links_the_compare_page_of_where_it_went(tmp_path):
+    """ru-split-merge-move (1997, 2007): law 43 became 42, so 43's page links the compare
+    page of 42 (where its text is compared), and 2007's 42 links the same page."""
+    from editions_fixtures import corpus_of
+    from lawsearch.build import build
+
+    build(corpus_of("ru-split-merge-move", tmp_path), tmp_path / "build", lambda message: None)
+    site = tmp_path / "build" / "site"
+    assert compare_link(site, "43.html") == "../compare/1997~2007/42.html"
+    assert compare_link(site, "2007~42.html") == "../compare/1997~2007/42.html"
+
+
+def test_no_compare_view_between_editions_sharing_no_language(tmp_path):
+    from editions_fixtures import corpus_of
+    from lawsearch.build import build
+
+    build(corpus_of("no-shared-language", tmp_path), tmp_path / "build", lambda message: None)
+    site = tmp_path / "build" / "site"
+    assert not (site / "compare").exists()
+    assert compare_link(site, "80.html") is None
+    assert "compare/" not in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_sites_compare_pages_are_escaped(tmp_path):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    lines = ["[code]", 'edition = "1"', ""]
+    for edition, text in (("1", HOSTILE_A), ("2", HOSTILE_B)):
+        (root / f"e{edition}.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "e{edition}.txt"', 'lang = "en"', 'kind = "laws"', f'edition = "{edition}"',
+                  'layout = "en-2007"', 'encoding = "utf-8"', ""]
+    (root / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    from lawsearch.build import build
+
+    build(root, tmp_path / "build", lambda message: None)
+    pages = sorted((tmp_path / "build" / "site" / "compare" / "1~2").glob("*.html"))
+    assert [p.name for p in pages] == ["90.html", "index.html"]
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        assert "<script>" not in html and "<img" not in html and "<marquee" not in html and "<blink" not in html
+    assert "&lt;script&gt;" in pages[0].read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_from_a_law_page_to_its_compare_page_in_chromium(browser, site, scheme):
+    """file://: the switch's "what changed" link opens the law's compare page; the law page,
+    the contents and the compare pages have no axe violation in light and dark."""
+    page = open_page(browser, (site / "laws" / "61.html").as_uri(), scheme)
+    try:
+        assert axe_violations(page) == {}, "law page"
+        page.locator('nav.edition-switch a.edition-compare[data-compare="2017"]').click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/compare/2007~2017/61.html")
+        assert "line-through" in page.evaluate(STYLE, "#en-l61a del")["line"]
+        assert page.locator("#en-l61b3 .cmp-badge").inner_text() == "добавлено"
+        assert axe_violations(page) == {}, "compare page"
+        page.locator("header.site nav a", has_text="Оглавление").click()  # back to the site's contents
+        page.wait_for_load_state()
+        assert page.url.endswith("/site/index.html")
+        assert axe_violations(page) == {}, "contents"
+        page.locator('ul.compare-links a').click()
+        page.wait_for_load_state()
+        assert page.url.endswith("/compare/2007~2017/index.html")
+        assert axe_violations(page) == {}, "compare index"
+        assert not page.errors, page.errors
+    finally:
+        page.close()

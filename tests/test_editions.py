@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -251,6 +252,16 @@ def test_an_edition_filter_keeps_that_editions_nodes(built_editions):
     assert [h["id"] for h in search(built_editions, "61B4 edition:2017")["hits"]][0] == "2017~61B4"
 
 
+
+def test_every_hit_names_its_edition_the_default_too(built_editions):
+    """search --json: each hit's ``edition`` is its edition's key, the default edition's
+    for a bare ID (docs/contract-additions.md)."""
+    hits = search(built_editions, "карта")["hits"]
+    assert {h["edition"] for h in hits} == {"2007", "2017"}
+    assert all(h["edition"] == ("2017" if h["id"].startswith("2017~") else "2007") for h in hits)
+    assert search(built_editions, "2017~60B")["hits"][0]["edition"] == "2017"
+
+
 def test_search_hints_work_as_printed(built_editions):
     """Every "… and N more in law X: lawsearch search '…'" hint, run as printed, answers;
     another edition's law reads law:N edition:E, and law:E~N edition:E is the same filter."""
@@ -295,6 +306,9 @@ def test_the_browser_engine_filters_editions_as_the_cli(built_editions):
         found = {q: differences(python_answer(searcher, q, 10), js) for q, js in zip(EDITION_QUERIES, answers)}
         assert {q: d for q, d in found.items() if d} == {}
         assert answers[0]["hits"] and all(h["id"].startswith("2017~") for h in answers[0]["hits"])
+        # each hit's edition, the default's included, as the command line names it
+        assert answers[1]["hits"] and {h["edition"] for h in answers[1]["hits"]} == {"2007"}
+        assert {h["edition"] for h in answers[0]["hits"]} == {"2017"}
         assert answers[5]["error"] and "edition:1999" in answers[5]["error"]
     finally:
         engine.close()
@@ -433,3 +447,215 @@ def test_editions_with_no_pair_named_are_compared_in_name_order(names, ordered):
 
     pair = EditionSet([EditionEntry(n, False, ()) for n in names]).default_pair()
     assert list(pair) == ordered
+
+
+@pytest.mark.parametrize("ids, says", [
+    (["2004", "2014", "2004"], "same id '2004'"),
+    (["fed", "2014", "FED"], "'fed' and 'FED' differ by case only"),
+])
+def test_a_description_repeating_an_id_names_it_and_its_line(tmp_path, ids, says):
+    """Two editions of one id -- or of ids differing by case only, whose files would clash
+    on Windows and macOS -- are refused, naming the ids and the line of the second."""
+    path = _description(tmp_path, ids)
+    result = CliRunner().invoke(main, ["diff", "--editions", str(path)])
+    assert result.exit_code == 1 and says in result.output, result.output
+    lines = path.read_text(encoding="utf-8").splitlines()
+    third = [n for n, line in enumerate(lines, 1) if line.startswith("id = ")][2]
+    assert f"editions.toml:{third}:" in result.output
+
+
+def test_a_description_with_two_defaults_is_refused_naming_both(tmp_path):
+    path = _description(tmp_path, ["2004", "2014"])
+    text = path.read_text(encoding="utf-8").replace('id = "2004"', 'id = "2004"\ndefault = true')
+    path.write_text(text.replace('id = "2014"', 'id = "2014"\ndefault = true'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["diff", "--editions", str(path)])
+    line = text.replace('id = "2014"', 'id = "2014"\ndefault = true').splitlines().index('id = "2014"') + 2
+    assert result.exit_code == 1 and "2004, 2014" in result.output and f"editions.toml:{line}:" in result.output
+
+
+def test_editions_differing_by_case_only_are_refused_naming_the_line(tmp_path):
+    """'Fed' and 'fed' would write laws/Fed~1.html and laws/fed~1.html: one file where
+    names ignore case. The build refuses, naming manifest.toml and the second one's line."""
+    folder = _manifest(tmp_path, 'edition = "2002"', ["2002", "Fed", "fed"])
+    with pytest.raises(CorpusError) as e:
+        build_corpus(folder)
+    problem = next(p for p in e.value.problems if "case" in p.message)
+    lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
+    assert "'Fed' and 'fed'" in problem.message and problem.path.endswith("manifest.toml")
+    assert problem.line == lines.index('edition = "fed"') + 1
+
+
+# -- show and law: in a corpus whose editions moved, merged, removed and added things --------
+
+OLD_SKI = """Правило 1. Подъёмники
+A.Очередь
+Лыжники встают в очередь по двое и не обгоняют друг друга.
+B.Посадка
+На кресло садятся по команде контролёра, сняв рюкзак.
+C.Сезонные абонементы
+Абонемент предъявляют у турникета каждый раз при проходе.
+Правило 2. Трассы
+A.Цвета трасс
+Синяя трасса лёгкая, красная средняя, чёрная трудная для всех.
+B.Закрытые трассы
+Закрытую трассу обозначают натянутой верёвкой с флажками.
+C.Ограждения
+Сетки ставят на крутых поворотах вдоль всей трассы.
+Правило 3. Инструкторы
+A.Группы
+В группе инструктора не больше восьми учеников любого возраста.
+B.Жетоны
+Инструктор носит жетон с номером на левом рукаве куртки.
+"""
+NEW_SKI = """Правило 1. Подъёмники
+A.Очередь
+Лыжники встают в очередь по двое и не обгоняют друг друга.
+B.Посадка
+На кресло садятся по команде контролёра, сняв рюкзак.
+Правило 2. Трассы
+A.Цвета трасс
+Синяя трасса лёгкая, красная средняя, чёрная трудная для всех. Закрытую трассу обозначают натянутой верёвкой с флажками.
+Правило 3. Инструкторы
+A.Группы
+В группе инструктора не больше восьми учеников любого возраста.
+B.Жетоны
+Инструктор носит жетон с номером на левом рукаве куртки.
+C.Ограждения
+Сетки ставят на крутых поворотах вдоль всей трассы.
+Правило 4. Спасатели
+A.Вызов
+Спасателя вызывают по телефону, указанному на каждой опоре.
+"""
+
+
+@pytest.fixture(scope="module")
+def ski(tmp_path_factory):
+    """Two Russian editions, 2005 (default) and 2015: 1C removed, 2A and 2B merged into 2A,
+    2C moved to 3C, law 4 added."""
+    root = tmp_path_factory.mktemp("ski")
+    corpus = root / "corpus"
+    lines = ["[code]", 'title = "Правила катания"', 'edition = "2005"', "laws = [1, 9]", ""]
+    for ed, text in (("2005", OLD_SKI), ("2015", NEW_SKI)):
+        (corpus / "laws").mkdir(parents=True, exist_ok=True)
+        (corpus / "laws" / f"{ed}-ski.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "laws/{ed}-ski.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"',
+                  'layout = "ru-book"', ""]
+    (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    build(corpus, root / "build", lambda message: None)
+    return corpus, root / "build"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["2C", "--edition", "2015"], "in the 2015 edition it is 3C"),
+    (["2B", "--edition", "2015"], "in the 2015 edition it is merged into 2A"),
+    (["1C", "--edition", "2015"], "removed in the 2015 edition"),
+    (["2005~1c"], None),  # the default edition's ID with its name: 1C itself
+    (["4"], "4 is not in the 2005 edition; it is in the 2015 edition"),
+    (["4A", "--edition", "2005"], "added in the 2015 edition"),
+])
+def test_show_says_where_a_part_went_as_diff_finds_it(ski, args, says):
+    """``show`` of an ID one edition lacks says where the comparison of the texts found it
+    (docs/editions.md), for sections as for laws; a bare ID only another edition has (law 4)
+    is no "not in this corpus"; the default edition's name as a prefix names its own node."""
+    result = run(ski, "show", *args)
+    if says is None:
+        assert result.exit_code == 0 and "Сезонные абонементы" in result.output, result.output
+        return
+    assert result.exit_code == 1 and says in result.output, result.output
+    assert "not in this corpus" not in result.output and "~" not in result.output
+
+
+def test_a_bare_law_filter_names_the_default_editions_law_and_says_where_else_it_is(ski):
+    """``law:4`` is the default edition's law 4, as a bare ID is; law 4 only in 2015 is a
+    usage error saying so and giving the filter that finds it (which works as printed)."""
+    result = run(ski, "search", "law:4 спасатель")
+    assert result.exit_code == 2 and "law:4 edition:2015" in result.output, result.output
+    assert "names no law of the default edition 2005" in result.output
+    assert json.loads(run(ski, "search", "law:4 edition:2015 спасатель", "--json").output)["hits"]
+
+
+def test_the_browser_engine_says_the_same_of_a_bare_law_filter(ski):
+    from lawsearch.query import QueryError, Searcher
+    from node_engine import NodeEngine
+
+    _, out = ski
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search(["law:4 спасатель"], 10)[0]
+        with pytest.raises(QueryError) as python:
+            searcher.search("law:4 спасатель", limit=10)
+        assert js["error"] == str(python.value) and "law:4 edition:2015" in js["error"]
+    finally:
+        engine.close()
+        searcher.close()
+
+
+@pytest.mark.parametrize("edition, ru, en", [
+    ("2017", "4 (ред. 2017 г.)", "4 (2017 edition)"),
+    ("club", "4 (ред. «club»)", "4 (club edition)"),
+    ("2017-fed", "4 (ред. «2017-fed»)", "4 (2017-fed edition)"),
+])
+def test_an_edition_named_otherwise_than_by_a_year_is_not_read_as_one(edition, ru, en):
+    """«г.» says "year": an edition named `club` reads «ред. «club»», never «ред. club г.»
+    (the profile's ``_named`` variants), in every string that names an edition."""
+    from lawsearch.profile import load_profile as load
+
+    for name in ("bridge", "statute-ru"):
+        profile = load(name)
+        assert profile.text("ru", "id_in_edition", id="4", edition=edition) == ru
+        for key in ("edition", "edition_contents", "edition_removed", "footer", "stamp", "lead"):
+            said = profile.text("ru", key, edition=edition, id="4", title="T", sources=1, build="b", date="d",
+                                first=1, last=2)
+            assert edition in said and ((edition + " г.") in said) == edition.isdigit()
+    assert load("bridge").text("en", "id_in_edition", id="4", edition=edition) == en
+
+
+def test_the_header_names_the_corpus_own_code_and_the_page_script_gets_the_named_strings(ski):
+    """The brand is the manifest's title of its own code, not the profile's «Законы бриджа»;
+    the search data carries the ``_named`` variants of the strings the page script says."""
+    _, out = ski
+    page = (out / "site" / "laws" / "2015~4.html").read_text(encoding="utf-8")
+    assert 'class="brand"' in page and "Правила катания" in page.split('class="brand"', 1)[1].split("</a>", 1)[0]
+    from lawsearch.site import page_script_strings
+    from lawsearch.profile import load_profile as load
+
+    carried = page_script_strings(load("bridge").strings("ru"))
+    assert "id_in_edition" in carried and "id_in_edition_named" in carried
+
+
+def test_the_compare_pages_of_a_corpus_editions_carry_its_sources_and_build(ski, tmp_path):
+    """``diff 2005 2015 --html`` of a corpus's own editions stamps every compare page with
+    each source's file and SHA-256 and the build (no «—» for either)."""
+    import hashlib
+
+    corpus, out = ski
+    result = run(ski, "diff", "2005", "2015", "--html", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    sha = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:12] for p in (corpus / "laws").iterdir()}
+    for page in (tmp_path / "site" / "compare").glob("*.html"):
+        footer = page.read_text(encoding="utf-8").rsplit("<footer", 1)[1]
+        assert all(f"{name} {h}" in footer for name, h in sha.items()), footer
+        assert "—" not in footer
+
+
+@pytest.mark.parametrize("query", ["правило 61A", "62A"])
+def test_a_node_asked_for_by_its_id_shows_its_own_text_with_the_english_under_it(built_editions, query):
+    """An ID query's hit is the corpus's own text as the snippet and the aligned English
+    sentence under it -- never the English as the snippet and the own text as "ru:" --
+    in the command line's engine and the browser's alike."""
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    hit = search(built_editions, query)["hits"][0]
+    assert re.search("[а-яё]", hit["snippet"], re.I) and hit["aligned"]["lang"] == "en", hit
+    _, out = built_editions
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search([query], 10)[0]
+        assert differences(python_answer(searcher, query, 10), js) == []
+        assert js["hits"][0]["snippet"] == hit["snippet"]
+    finally:
+        engine.close()
+        searcher.close()

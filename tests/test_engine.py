@@ -89,6 +89,8 @@ MORE = ["болван OR онер", "штраф*", "карта -штрафная
         "law:999 карта", "kind:bogus", "lang:fr card", "ПРАВИЛО 50е1", "ст.50", "50 E", "\ufeff50E\x1c",
         # a single-edition corpus knows its one edition (docs/editions.md); another is an error
         "карта edition:1987", "edition:1987 law:50", "карта edition:2017", "edition:",
+        # one quoted word is that word (query.parse)
+        'declarer said "low" from dummy', '+"болван" карта', '-"болван" карта', '"50E"', '"штраф*"',
         # soft hyphens and NFKC forms in a query: read as the plain words and IDs
         "штраф\u00adная кар\u00adта", "ｐｅｎａｌｔｙ ｃａｒｄ", "５０Ｅ", "правило ５０Ｅ１", "ＢＯＬＶＡＮ", "штраф＊"] + JUNK
 

@@ -91,3 +91,22 @@ def test_damage_counts_gaps_cut_ends_traces_and_raw_traces():
 ])
 def test_what_counts_as_copies_disagreeing(a, b, differ):
     assert _disagree(a, b) is differ
+
+
+def test_three_equally_sound_copies_keep_what_two_of_them_say(tmp_path):
+    """Copies tied on damage: the text most other copies agree with wins (two witnesses
+    against one), whatever the manifest's order; the odd copy out is the one reported."""
+    head = "Правило 5. Лодки\nA.Вёсла\n"
+    tail = "\nB.Причал\nЛодки привязывают к причалу двойным узлом на ночь.\n"
+    texts = {"first.txt": "В каждой лодке лежат три весла и черпак.",
+             "second.txt": "В каждой лодке лежат два весла и черпак.",
+             "third.txt": "В каждой лодке лежат два весла и черпак."}
+    lines = ['[code]\ntitle = "Лодки"\nlaws = [5, 5]\n']
+    for name, text in texts.items():
+        (tmp_path / name).write_text(head + text + tail, encoding="utf-8")
+        lines.append(f'[[source]]\npath = "{name}"\nlang = "ru"\nkind = "laws"\n')
+    (tmp_path / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    corpus = build_corpus(tmp_path)
+    assert "два весла" in corpus.node("5A").text
+    assert disagreements(corpus) == {"5A": "first.txt"}
+    assert sorted(sources_of(corpus.node("5A"))) == ["first.txt", "second.txt", "third.txt"]

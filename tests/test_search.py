@@ -454,3 +454,53 @@ def test_a_word_of_the_language_is_no_typo(searcher, word):
     """Real words the corpus lacks, one or two edits from corpus words (ясно, быть, масть,
     выложить, показывает, нелегально, видеть): never "corrected" into them."""
     assert searcher.search(f"{word} карта").corrected_query is None
+
+
+def test_one_quoted_word_is_read_as_the_word(searcher):
+    """A director quotes what was said («declarer said "low"»): one quoted word has no order
+    to keep, so it is searched as the word typed bare -- its language's fields and its
+    readings (the thesaurus's "low" → «младшая»), required or excluded as marked."""
+    def ids(query):
+        return [h.id for h in searcher.search(query, limit=None).hits]
+
+    assert ids('declarer said "low" from dummy') == ids("declarer said low from dummy")
+    assert "46B1" in ids('"low"')
+    assert ids('+"болван" карта') == ids("+болван карта")
+    assert ids('-"болван" карта') == ids("-болван карта")
+
+
+def test_a_law_whose_parts_jointly_cover_the_query_lifts_its_documents(monkeypatch):
+    """Two documents match the same word equally; the one whose law also holds the query's
+    other word (in a sibling) ranks above the other (``evaluate.GROUP``), though the other
+    comes first in reading order; without the law's credit reading order decides."""
+    from lawsearch import evaluate
+    from lawsearch.evaluate import Alternative, Query, Stats, Unit, Word, best
+
+    class Table(Stats):
+        n = 3
+        table = {"x": {0: [0], 2: [0]}, "y": {1: [0]}}
+
+        def postings(self, field, term):
+            return self.table.get(term, {})
+
+        def length(self, field, doc):
+            return 4
+
+        def avglen(self, field):
+            return 4.0
+
+    docs = [{"id": "2A", "law": "2", "kind": "section", "order": 0, "below": []},
+            {"id": "1B", "law": "1", "kind": "section", "order": 1, "below": []},
+            {"id": "1A", "law": "1", "kind": "section", "order": 2, "below": []}]
+    fields = {"text": 1.0}
+
+    def order():
+        query = Query([Unit("x"), Unit("y")], [Alternative(Word(["x"], fields), 0, 0),
+                                              Alternative(Word(["y"], fields), 1, 1)])
+        return [docs[r.doc]["id"] for r in best(query.run(Table(), docs), docs, None)]
+
+    ranked = order()
+    assert ranked.index("1A") < ranked.index("2A"), ranked
+    monkeypatch.setattr(evaluate, "GROUP", 0.0)
+    ranked = order()
+    assert ranked.index("2A") < ranked.index("1A"), ranked

@@ -360,3 +360,21 @@ def test_law_heading_outside_the_range_names_the_raw_line(corpus_copy):
     assert ("002_37d93b2b92de0ef7.txt", 3) in where
     assert ("000_58dbb1f2fde933c1.txt", 30) in where  # "Правило 59. Неспособность…"
     assert all("outside" in p.message for p in info.value.problems)
+
+
+def test_a_law_text_in_a_language_the_profile_lacks_is_refused_naming_the_line(tmp_path):
+    """A law text declared in a language the profile has no strings or analysis for (here
+    an English layout declared "fr") would be aligned, then never shown or searched: an
+    error naming manifest.toml, the line of its ``lang`` and the profile's languages."""
+    (tmp_path / "laws").mkdir()
+    (tmp_path / "laws" / "own.txt").write_text(
+        "Правило 1. Часы\nA.Завод\nЧасы заводят ключом каждое утро до рассвета.\n", encoding="utf-8")
+    (tmp_path / "laws" / "other.txt").write_text(
+        "Law 1 - Clocks\nA. Winding\nThe clock is wound with a key every morning before dawn.\n", encoding="utf-8")
+    (tmp_path / "manifest.toml").write_text(
+        '[code]\ntitle = "Clocks"\nlaws = [1, 3]\n\n'
+        '[[source]]\npath = "laws/own.txt"\nlang = "ru"\nkind = "laws"\n\n'
+        '[[source]]\npath = "laws/other.txt"\nkind = "laws"\nlang = "fr"\nlayout = "en-2007"\n', encoding="utf-8")
+    problem = read_error(tmp_path).problems[0]
+    assert problem.path.endswith("manifest.toml") and problem.line == line_of(tmp_path / "manifest.toml", '"fr"')
+    assert "'fr'" in problem.message and "ru, en" in problem.message and "other.txt" in problem.message

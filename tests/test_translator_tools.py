@@ -206,7 +206,8 @@ def test_bilingual_kwic_as_text_and_without_a_second_language(bilingual):
 
 # -- search results with the aligned text of the other language ------------------------------
 
-HIT_KEYS = {"id", "law", "kind", "title", "score", "snippet", "highlights", "url"}  # CONTRACT.md's
+# CONTRACT.md's, and the hit's edition (docs/contract-additions.md)
+HIT_KEYS = {"id", "law", "kind", "title", "score", "snippet", "highlights", "url", "edition"}
 
 
 def built_bilingual(root: Path, tmp_path_factory, en: str = EN) -> tuple[Path, Path]:
@@ -245,17 +246,17 @@ def test_search_hits_carry_the_aligned_sentence_of_the_other_language(searched):
     english = {h["id"]: h for h in search_json(searched, "lang:en decides")["hits"]}
     assert english["50A"]["snippet"].startswith("The exposed card")
     assert english["50A"]["aligned"] == {"lang": "ru", "text": "Судья решает, как её сыграть.", "by": "sentence"}
-    # the contract's keys are all there, unchanged; "aligned" is the only one added
+    # the contract's keys are all there, unchanged; "aligned" is added where there is a pair
     for hit in hits.values():
-        assert set(hit) == HIT_KEYS | {"aligned"}
+        assert set(hit) == HIT_KEYS | {"aligned"} and hit["edition"] == "2000"
 
 
 def test_a_hit_with_no_other_language_has_no_aligned_key(corpus, searcher):
     """The shipped corpus has English titles but no English text: its hits keep the
-    contract's keys alone, as before."""
+    contract's keys (and their edition: the one edition's, 1987, as a default edition's)."""
     assert not any((n.translations.get("en") or {}).get("text") for n in corpus.nodes)
     hits = searcher.search("штрафная карта", 60).to_dict()["hits"]
-    assert hits and all(set(h) == HIT_KEYS for h in hits)
+    assert hits and all(set(h) == HIT_KEYS and h["edition"] == "1987" for h in hits)
 
 
 def test_search_text_prints_the_aligned_sentence_under_the_snippet(searched):
@@ -315,3 +316,43 @@ def test_the_site_shows_the_aligned_sentence_under_the_snippet_escaped(browser, 
     assert page.locator(f'{box} li:has(a[data-id="50A"]) p.snippet + p.aligned').count() == 1
     assert not errors, errors
     page.close()
+
+
+def test_kwic_aligned_with_no_aligned_text_says_so_once(tmp_path):
+    """A Russian-only corpus whose English is the profile's titles only: every line is
+    printed, no line is followed by an empty pair, and stderr says so once; exit 0."""
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "ru.txt").write_text(RU, encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        '[code]\nedition = "1987"\n\n[[source]]\npath = "laws/ru.txt"\nlang = "ru"\nkind = "laws"\n'
+        'edition = "1987"\ntranslator = ""\nencoding = "auto"\n', encoding="utf-8")  # the built-in titles' edition
+    result = kwic(root, "карта", "--aligned")
+    plain = kwic(root, "карта")
+    assert result.stdout == plain.stdout and len(plain.stdout.splitlines()) >= 2
+    assert "no aligned text" not in result.stdout
+    notes = [line for line in result.stderr.splitlines() if "titles only" in line]
+    assert len(notes) == 1 and "en" in notes[0]
+    lines = json.loads(kwic(root, "карта", "--aligned", "--json").stdout)
+    assert lines and all(l["aligned"] == {"lang": "en", "text": None, "by": "none"} for l in lines)
+
+
+def test_the_tmx_header_names_every_edition_exported(tmp_path):
+    """A corpus of two bilingual editions (2007 default, 2017): the TMX carries units of
+    both, so its header names both, in the corpus's order, as does the version stamp."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from editions_fixtures import corpus_of
+
+    root = corpus_of("ru-en-both", tmp_path)
+    path = tmp_path / "export.tmx"
+    result = CliRunner().invoke(main, ["export", "--corpus", str(root), "--out", str(tmp_path / "build"),
+                                       "--format", "tmx", "-o", str(path)])
+    assert result.exit_code == 0, result.stderr
+    header = etree.fromstring(path.read_bytes()).find("header")
+    assert [p.text for p in header.iterfind("prop[@type='x-edition']")] == ["2007", "2017"]
+    assert header.find("prop[@type='x-lawsearch-stamp']").text.startswith("editions 2007, 2017; ")
+    units = {u.get("tuid").partition("~")[0] if "~" in u.get("tuid") else "2007"
+             for u in etree.fromstring(path.read_bytes()).iter("tu")}
+    assert units == {"2007", "2017"}  # both are in the body the header describes

@@ -237,26 +237,40 @@
 
   // -- IDs and citations (lawsearch/ids.py, query.CITATION) -------------------------------
   var CITATION = whole(G.citation), FILTER = whole(G.filter), QUERY_PART = new RegExp(G.query_part, "gu");
-  function lawId(law, section, clause, sub, item) {
-    var out = law;
-    if (section) out += section.toUpperCase();
-    if (clause) out += clause;
-    if (sub) out += "(" + sub.toLowerCase() + ")";
-    if (item) out += "(" + item + ")";
-    return out;
+  // grammar.IdRules.normalize: a typed law-text ID written as the code writes it (the
+  // corpus's profile: levels, their formats and alphabets, from the data)
+  var IDS = DATA.ids, TYPED = whole(IDS.typed), COMMENTARY = whole(IDS.commentary);
+  function idLabel(level, s) {
+    for (var i = 0; i < level.kinds.length; i++) {
+      var kind = level.kinds[i];
+      if (kind === "roman") { if (IDS.roman.indexOf(s.toLowerCase()) >= 0) return s.toLowerCase(); continue; }
+      if (kind === "digits") { if (/^[0-9]+$/.test(s)) return s; continue; }
+      var candidates = [s, s.toUpperCase(), s.toLowerCase()];
+      for (var j = 0; j < candidates.length; j++)
+        if (kind.indexOf(candidates[j]) >= 0) return has(IDS.translit, candidates[j]) ? IDS.translit[candidates[j]] : candidates[j];
+    }
+    var values = Object.keys(IDS.translit).map(function (k) { return IDS.translit[k]; });
+    if (values.indexOf(s.toLowerCase()) >= 0) return s.toLowerCase();
+    return has(IDS.translit, s) ? IDS.translit[s] : s;
   }
-  // ids.normalize of what the citation pattern took: digits, maybe a space, letters, brackets
+  function typedId(s) {
+    var m = TYPED.exec(s);
+    if (!m) return null;
+    var parts = m.slice(2);
+    if (IDS.strict) for (var k = 1; k < parts.length; k++) if (parts[k] !== undefined && parts[k - 1] === undefined) return null;
+    var out = IDS.law.split("{law}").join(m[1]);
+    IDS.levels.forEach(function (level, i) {
+      if (parts[i] !== undefined) out += level.format.split("{label}").join(idLabel(level, parts[i]));
+    });
+    return {id: out, law: m[1]};
+  }
+  // ids.normalize of what the citation pattern took: the ID and its law (null: no law-text ID)
   function normalizeCitation(raw) {
     var s = lookalikes(raw).replace(/ /g, "");
-    var m = /^(\d+)([A-Za-z])?(\d+)?(?:\(([A-Za-z])\))?(?:\((\d+)\))?$/.exec(s);
-    if (m) {
-      if (m[4] && !m[3] && !m[2]) return raw;
-      return lawId(m[1], m[2], m[3], m[4], m[5]);
-    }
-    if (/^\d+\.\d+$/.test(s)) return s;
-    return raw;
+    var typed = typedId(s);
+    if (typed) return typed;
+    return {id: COMMENTARY.test(s) ? s : raw, law: null};
   }
-  function lawOf(id) { var m = /^(\d+)[A-Z]/.exec(id); return m ? m[1] : null; }
 
   // -- the query language (query.parse) ----------------------------------------------------
   function parse(query) {
@@ -266,6 +280,14 @@
     while ((m = QUERY_PART.exec(query)) !== null) {
       if (m[2] !== undefined) {
         var t = strip(m[2]);
+        var toks = tokenize(t);
+        if (toks.length === 1 && toks[0].kind === "word") {
+          // one quoted word has no order to keep: it is that word, read as a plain word (query.parse)
+          clauses.push({kind: hasCyrillic(toks[0].text) ? "word" : "english", text: toks[0].text,
+                        negated: m[1] === "-" || negateNext, orPrevious: orNext, required: m[1] === "+"});
+          negateNext = orNext = false;
+          continue;
+        }
         if (t) clauses.push({kind: "phrase", text: t, negated: m[1] === "-" || negateNext, orPrevious: orNext, required: m[1] === "+"});
         negateNext = orNext = false;
         continue;
@@ -298,16 +320,19 @@
     var sep = (DATA.editions || {}).separator, at = sep ? id.indexOf(sep) : -1;
     return at > 0 && /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at)) ? [id.slice(0, at), id.slice(at + sep.length)] : [null, id];
   }
+  // grammar.IdRules.anchor: a law-text ID, a commentary paragraph, a division (the profile's)
+  var LAW_TEXT = whole(IDS.law_text), DIVISION = whole(IDS.division);
   function anchor(id) {
     var ed = editionSplit(id);
     if (ed[0] !== null) return ("e" + ed[0] + "-").replace(/\./g, "-") + anchor(ed[1]);  // editions.anchor_prefix
-    if (/^\d+(?:[A-Z]\d*(?:\([a-z]\))?(?:\(\d+\))?)?$/.test(id)) return "l" + id.replace(/\((\w+)\)/g, "-$1").toLowerCase();
-    var c = /^(\d+)\.(\d+)$/.exec(id);
-    return c ? "c" + c[1] + "-" + c[2] : id;
+    if (LAW_TEXT.test(id))
+      return IDS.anchor + id.replace(/\(([A-Za-z0-9_]+)\)|\.([A-Za-z0-9_]+)/g, function (_, a, b) { return "-" + (a || b); }).toLowerCase();
+    var c = COMMENTARY.exec(id), g = IDS.commentary_groups;
+    return c ? "c" + c[g.law] + "-" + c[g.para] + (c[g.item] ? "-" + c[g.item] : "") : id;
   }
   function urlOf(id, law) {
-    var ed = editionSplit(id), d = /^div-(?:glava|chast|razdel)-(\d+)$/.exec(ed[1]);
-    if (d) return "laws/" + (ed[0] === null ? "" : ed[0] + DATA.editions.separator) + d[1] + ".html#" + anchor(id);
+    var ed = editionSplit(id), d = DIVISION.exec(ed[1]);
+    if (d) return "laws/" + (ed[0] === null ? "" : ed[0] + DATA.editions.separator) + d[IDS.division_law] + ".html#" + anchor(id);
     return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
   }
   function tokenTerms(tok) {
@@ -363,7 +388,7 @@
   }
   var BM25_CACHE = new Map();
   var P = DATA.params, COVER = P.cover, TITLE = P.title, QUALITY = P.quality, BM25 = P.bm25, LEVEL = P.level;
-  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside, CONTEXT = P.context;
+  var TITLE_FIELDS = P.title_fields, ASIDE = P.aside, CONTEXT = P.context, GROUP = P.group;
   // each scores() gives a Map document → [score, where]: IN_TITLE and/or IN_BODY (any field
   // but a law's commentary, which holds all its paragraphs in one)
   var IN_TITLE = 1, IN_BODY = 2;
@@ -492,11 +517,18 @@
           if (rec[2][u] > 0 && !(r[0][u] > 0) && rec[2][u] > r[5][u]) r[5][u] = rec[2][u];
       });
     });
+    // a law's coverage: the weights of the words any of its documents matches (evaluate.Query.law_cover)
+    var lawCover = new Map(), docs = Array.from(found.keys()).sort(function (a, b) { return a - b; });
+    for (var w = 0; w < n; w++) {
+      var laws = new Set();
+      docs.forEach(function (d) { var node = docNode(d); if (node !== null && node.law && found.get(d)[0][w] > 0) laws.add(node.law); });
+      Array.from(laws).sort(byCodeUnits).forEach(function (law) { lawCover.set(law, (lawCover.has(law) ? lawCover.get(law) : 0) + weight[w]); });
+    }
     var out = [];
-    Array.from(found.keys()).sort(function (a, b) { return a - b; }).forEach(function (doc) {
+    docs.forEach(function (doc) {
       var meta = docNode(doc);
       if (meta === null || excluded.has(doc)) return;
-      for (var k in q.filters) if (filterValue(meta, k) !== q.filters[k]) return;
+      for (var k in q.filters) if (!passes(meta, k, q.filters[k])) return;
       var rec = found.get(doc);
       for (var i = 0; i < required.length; i++) if (!rec[3][required[i]]) return;
       var covered = rec[0].map(function (x) { return x > 0; });
@@ -510,7 +542,8 @@
         bm += rec[1][u];
       }
       var level = Object.prototype.hasOwnProperty.call(LEVEL, meta.kind) ? LEVEL[meta.kind] : 0;
-      var score = COVER * cover + TITLE * level * titled + QUALITY * good + BM25 * bm;
+      var score = COVER * cover + TITLE * level * titled + QUALITY * good + BM25 * bm +
+        GROUP * (meta.law && lawCover.has(meta.law) ? lawCover.get(meta.law) : 0);
       out.push({score: round6(score), doc: doc, covered: covered});
     });
     out.sort(function (a, b) { return b.score - a.score || docNode(a.doc).order - docNode(b.doc).order; });
@@ -774,6 +807,9 @@
     }
     var kept = {}, scoped = editionFilters(filters);
     ["law", "kind", "edition"].forEach(function (k) { if (scoped[k] !== undefined) kept[k] = scoped[k]; });
+    var named = kept.law !== undefined ? nodeOf(kept.law) : null;
+    var part = kept.law !== undefined && !(named !== null && named.kind === "law") ? partOfLaw(kept.law) : null;
+    if (part !== null) { kept.law = part.law; kept.within = part.id; }  // law:3.2: within that part of its law
     if (filters.lang !== undefined && filters.lang !== ENGLISH) kept.lang = filters.lang;
     if (!units.length && !Object.keys(kept).length) return null;
     return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
@@ -794,6 +830,24 @@
     if (k !== "edition") return String(meta[k] || "");
     return editionSplit(meta.law || meta.id || "")[0] || "";
   }
+  // query.Searcher.edition_of: a hit's edition, its ID's prefix, else the default edition (null: none named)
+  function editionOf(id) {
+    return editionSplit(id)[0] || (DATA.editions || {})["default"] || null;
+  }
+  // evaluate.passes: within (law:3.2) holds the node and the documents below it
+  function passes(meta, k, value) {
+    if (k !== "within") return filterValue(meta, k) === value;
+    if (meta.id === value) return true;
+    var doc = docOf(value);
+    return doc !== undefined && meta.above.indexOf(doc) >= 0;
+  }
+  // query.Searcher.part_of_law: the node a law: filter names when it is a part of a law (dotted IDs only)
+  function partOfLaw(value) {
+    if (!IDS.dotted) return null;
+    var node = nodeOf(normalizeCitation(value).id);
+    if (node === null || node.kind === "law" || node.kind === "commentary" || node.kind === "division" || !node.law) return null;
+    return node;
+  }
   // query.Searcher.edition_filters: edition:X as the documents' prefix, law:N with it as that edition's law
   function editionFilters(filters) {
     if (filters.edition === undefined) return filters;
@@ -809,9 +863,20 @@
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
-    if (filters.law !== undefined && !(law !== null && law.kind === "law"))
-      return "law:" + shorten(filters.law) + " names no law of this corpus, " +
-        (laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text");
+    if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null) {
+      var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
+      // a bare law:N is the default edition's law N, as a bare ID is; say where else it is
+      var eds = DATA.editions || {}, elsewhere = filters.edition !== undefined ? [] : known.filter(function (ed) {
+        var n = nodeOf(ed + eds.separator + filters.law);
+        return n !== null && n.kind === "law";
+      });
+      if (elsewhere.length)
+        return "law:" + shorten(filters.law) + " names no law of the default edition " + eds["default"] + ", " + held +
+          "; " + elsewhere.map(function (ed) {
+            return "law " + shorten(filters.law) + " of edition " + ed + ": law:" + shorten(filters.law) + " edition:" + ed;
+          }).join("; ");
+      return "law:" + shorten(filters.law) + " names no law of this corpus, " + held;
+    }
     var kinds = sortedSet(DATA.kinds);
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
       return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
@@ -825,12 +890,12 @@
   function jump(query, id, order, limit) {
     var hl = new Set([normalizeId(id)]);
     return {query: query, kind: "id", total: order.length, target: id,
-            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set()); })};
+            hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set(), true); })};
   }
   function citation(query, limit) {
     var m = CITATION.exec(query);
     if (!m) return idJump(query, limit);
-    var id = normalizeCitation(m[1]), law = lawOf(id);
+    var found = normalizeCitation(m[1]), id = found.id, law = found.law;
     if (!exists(id) && !(law && exists(law))) return null;
     var order = [exists(id) ? id : law];
     citationsOf(id).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
@@ -1034,18 +1099,21 @@
     return {text: prefix + (typeof middle === "string" ? middle : middle.join("")) + suffix,
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
-  function hit(id, score, highlight, prefixes) {
+  // byId: a node asked for by its ID (query.Searcher._jump): its own text, the English aligned under it
+  function hit(id, score, highlight, prefixes, byId) {
     var note = noteOf(id);
     if (note !== null) {  // a footnote asked for by its ID
       var s = snippet(note.text, new Set(), new Set());
-      return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url};
+      return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url,
+              edition: editionOf(id)};
     }
     var n = nodeOf(id) || {law: null, kind: null, title: null, url: ""}, english = field("texts_en", id);
     var own = field("texts", id);
     var text = own || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
     var sn = snippet(text, highlight, prefixes), fromEnglish = false;
-    if (!sn.spans.length && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
-    var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url};
+    if (!sn.spans.length && !byId && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
+    var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url,
+               edition: editionOf(id)};
     var pair = own ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
     if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
     return out;

@@ -58,6 +58,9 @@
   }
   function say(key, values) {
     if (values && values.id !== undefined && key !== "id_in_edition") values = Object.assign({}, values, {id: shownId(values.id)});
+    // profile.template_for: the "_named" variant for an edition named otherwise than by a year
+    if (values && values.edition !== undefined && !/^[0-9]+$/.test(String(values.edition)) &&
+        STRINGS[key + "_named"] !== undefined) key = key + "_named";
     var text = STRINGS[key] === undefined ? key : STRINGS[key];
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
   }
