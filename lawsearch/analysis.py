@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import ids, morph, schema
 from .model import CorpusError, Problem
-from .patterns import COMBINING_MARK, FOLD_PAIRS, TOKEN, TOKEN_KINDS
+from .patterns import COMBINING_MARK, FOLD_PAIRS, NARROW_CLASS, NARROW_FROM, NARROW_TO, TOKEN, TOKEN_KINDS
 
 if TYPE_CHECKING:
     from .model import Corpus
@@ -57,17 +57,32 @@ def tokenize(text: str) -> list[Token]:
     [('см', 'word'), ('правило', 'word'), ('16С2', 'id'), ('47E2(a)', 'id'), ('и', 'word'), ('1,5', 'num')]
     """
     return [Token(m.group(), m.start(), m.end(), TOKEN_KINDS[m.lastindex - 1], n)
-            for n, m in enumerate(TOKEN.finditer(text))]
+            for n, m in enumerate(TOKEN.finditer(narrow(text)))]
+
+
+_NARROW = str.maketrans(NARROW_FROM, NARROW_TO)
+_NARROWABLE = re.compile(f"[{NARROW_CLASS}]")
+
+
+def narrow(text: str) -> str:
+    """``text`` with NFKC's one-for-one forms of letters and digits (patterns.NARROW_FROM):
+    full-width "ＡＢＣ１２" as "ABC12"; the same length, so a token's offsets are the text's.
+
+    >>> narrow("ＡＢＣ ５０Ｅ（ａ）")
+    'ABC 50E(a)'
+    """
+    return text.translate(_NARROW) if _NARROWABLE.search(text) else text
 
 
 def normalize_id(token: str) -> str:
     """An ID token as an index term: look-alikes folded, lower case: ``16С2`` → ``16c2``."""
-    return token.translate(ids.lookalikes()).lower()  # the active profile's (the corpus's)
+    return narrow(token).translate(ids.lookalikes()).lower()  # the active profile's (the corpus's)
 
 
 def fold(word: str) -> str:
-    """A word as terms and the forms table hold it: lower case, ё as е, no stress marks
-    (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``.
+    """A word as terms and the forms table hold it: NFKC's one-for-one forms (``narrow``),
+    lower case, ё as е, no stress marks or soft hyphens (patterns.FOLD_PAIRS):
+    ``fold("Ёлка́") == "елка"``.
 
     Kept per word as written: a build folds every token of the corpus several times (the
     forms table, the vocabulary, the concordance), a million calls at 100x, and a corpus's
@@ -85,7 +100,7 @@ _FOLDED_MAX = 1_000_000
 
 
 def _fold(word: str) -> str:
-    word = word.lower()
+    word = narrow(word).lower()
     for pair, single in FOLD_PAIRS:
         word = word.replace(pair, single)
     return COMBINING_MARK.sub("", word)

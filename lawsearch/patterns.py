@@ -7,6 +7,7 @@ agree on what a heading, a footer or a footnote is.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .profile import default_profile
@@ -345,7 +346,10 @@ SCRIPT_BREAKERS = re.compile(r"<!--|<script|</script", re.IGNORECASE)
 LETTERS = r"A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0400-\u0481\u048a-\u052f"  # Latin, Cyrillic
 MARKS = r"\u0300-\u036f\u0483-\u0487"  # combining accents inside a word: stress marks "ка́рта"
 DIGITS = "0-9"
-WORD_CHARS = LETTERS + DIGITS + "_" + MARKS  # what may not touch an ID or a number
+# the soft hyphen: a break the reader never sees ("мягкий\u00adперенос" reads "мягкийперенос");
+# inside a word it belongs to the word, and a word's terms drop it (``analysis.fold``)
+INVISIBLE = r"\u00ad"
+WORD_CHARS = LETTERS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
 CYRILLIC = r"\u0400-\u052f"
 # Python's and JavaScript's white space together: either side splits a query at any of them
 SPACE_CHARS = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200b)))
@@ -353,6 +357,30 @@ SPACE_CHARS = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680" + "".join(map(chr
 SPACES = "".join(f"\\u{ord(c):04x}" for c in SPACE_CHARS)
 # a word folds to: lower case, decomposed й and ё composed, ё → е, combining marks dropped
 FOLD_PAIRS = (("и\u0306", "й"), ("е\u0308", "ё"), ("ё", "е"))
+
+
+def _compatibility_forms() -> tuple[str, str]:
+    """The characters NFKC writes as one letter, digit or ID bracket of the tokenizer's own
+    (full-width "ＡＢＣ１２（ａ）", "ℂ", "ſ", circled "②"), and what it writes: two strings of
+    equal length, one character for one, so a text read through them keeps every offset (a
+    snippet's marks fall on the text as written). Only the Basic Multilingual Plane: one
+    character there is one UTF-16 unit in the browser too (a mathematical "𝔸" beyond it
+    would shift the browser's offsets by one and stays what it is)."""
+    target = re.compile(f"[{LETTERS}{DIGITS}().,\\-]")
+    pairs = []
+    for code in range(0x80, 0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        char = chr(code)
+        form = unicodedata.normalize("NFKC", char)
+        if form != char and len(form) == 1 and target.fullmatch(form):
+            pairs.append((char, form))
+    return "".join(c for c, _ in pairs), "".join(f for _, f in pairs)
+
+
+# text is read through these before it is split into tokens, in both runtimes (analysis.narrow)
+NARROW_FROM, NARROW_TO = _compatibility_forms()
+NARROW_CLASS = "".join(f"\\u{ord(c):04x}" for c in NARROW_FROM)
 
 
 def either_case(word: str) -> str:
@@ -367,7 +395,7 @@ def either_case(word: str) -> str:
 TOKEN_SOURCE = "|".join([
     rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-Z{SCRIPT_UPPER}a-z{SCRIPT_LOWER}][0-9]{{0,2}}(?:\([A-Za-z{SCRIPT_UPPER}{SCRIPT_LOWER}]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
     rf"(?<![{WORD_CHARS}])([0-9]{{1,3}}\.[0-9]{{1,2}})(?![{WORD_CHARS}]|\.[0-9])",
-    rf"([{LETTERS}][{LETTERS}{MARKS}]*(?:-[{LETTERS}][{LETTERS}{MARKS}]*)*)",
+    rf"([{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*(?:-[{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*)*)",
     r"([0-9]+(?:[.,][0-9]+)?)",
 ])
 TOKEN_KINDS = ("id", "para", "word", "num")
@@ -498,7 +526,7 @@ CITATION = citation_pattern()
 LATIN_WORD_SOURCE = "[A-Za-z]+"
 LATIN_WORD = re.compile(LATIN_WORD_SOURCE)
 HAS_CYRILLIC = re.compile(f"[{CYRILLIC}]")
-COMBINING_MARK = re.compile(f"[{MARKS}]")
+COMBINING_MARK = re.compile(f"[{MARKS}{INVISIBLE}]")  # what a word's terms drop: stress marks, soft hyphens
 
 
 def strip_spaces(text: str) -> str:
@@ -514,6 +542,6 @@ def next_to_nothing(word: str) -> str:
 SEARCH_GRAMMAR = {
     "token": TOKEN_SOURCE, "token_kinds": list(TOKEN_KINDS), "query_part": QUERY_PART_SOURCE,
     "filter": FILTER_SOURCE, "citation": CITATION_SOURCE, "latin_word": LATIN_WORD_SOURCE,
-    "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS,
-    "fold": [list(p) for p in FOLD_PAIRS],
+    "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
+    "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
 }

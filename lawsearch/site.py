@@ -204,8 +204,9 @@ class SiteBuilder:
         return root + ids.node_url(node)
 
     def link(self, url: str, root: str) -> str:
-        """A page address as a link from a page at ``root``, or an anchor in the single file."""
-        return "#" + url.partition("#")[2] if self.single else root + url
+        """A page address as a link from a page at ``root``, or an anchor in the single file
+        (a whole page, one with no anchor, is the file's contents at its top: never a bare "#")."""
+        return "#" + (url.partition("#")[2] or "top") if self.single else root + url
 
     def ref_href(self, ref: Ref, root: str) -> str | None:
         if ref.status == "node":

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DATA, relevance_set
 from lawsearch.analysis import fold, tokenize
-from lawsearch.patterns import LETTERS, MARKS, SEARCH_GRAMMAR, SPACE_CHARS, strip_spaces
+from lawsearch.patterns import LETTERS, MARKS, NARROW_FROM, NARROW_TO, SEARCH_GRAMMAR, SPACE_CHARS, strip_spaces
 from lawsearch.query import groups
 from node_engine import differences, python_answer
 
@@ -43,13 +43,39 @@ def test_both_runtimes_fold_every_letter_alike(node_engine):
 # Text where Python's \w, \d, \s and JavaScript's \p{L}, \d, \s split differently
 JUNK = ["площадь 2 м² и ½ карты", "１２ взяток", "Ⅻ глава", "ка́рта и ё", "правило\u00a050E\u2003и\u200bеще",
         "\x1cкарта\x1dболван\x85вистующий\ufeff", "שלום карта مرحبا", "😀 карта 𝒜𝒷 50E1", "a_b 1_2 50E_ 48.4.1",
-        "х-х-", "-карта", "47E2(a)(1) 21B2(b)(1)", "12,5 1.2.3", "İstanbul ΣΑΣ"]
+        "х-х-", "-карта", "47E2(a)(1) 21B2(b)(1)", "12,5 1.2.3", "İstanbul ΣΑΣ",
+        # a soft hyphen inside a word, NFKC's full-width, letterlike and circled forms
+        "мягкий\u00adперенос и\u00ad вот", "полноширинные ＡＢＣ １２ ５０Ｅ（ａ） １，５", "ℂ ſ ② ｆｕｌｌ－ｗｉｄｔｈ 𝔸𝔹ℂ"]
 
 
 @pytest.mark.parametrize("text", JUNK)
 def test_both_runtimes_tokenize_alike(node_engine, text):
     (js,) = node_engine.run([{"op": "tokenize", "text": text}])
     assert [(t["text"], t["kind"], t["position"]) for t in js] == [(t.text, t.kind, t.position) for t in tokenize(text)]
+
+
+def test_both_runtimes_read_soft_hyphens_and_nfkc_forms_alike(node_engine):
+    """A soft hyphen is part of its word and its terms drop it; NFKC's full-width letters and
+    digits tokenize as what they stand for -- in both runtimes, with the offsets of the text
+    as written (a snippet's marks fall on it)."""
+    text = "мягкий\u00adперенос, ＡＢＣ и ５０Ｅ（ａ） на １２ стр."
+    tokens = tokenize(text)
+    assert [(t.text, t.kind) for t in tokens] == [("мягкий\u00adперенос", "word"), ("ABC", "word"), ("и", "word"),
+                                                  ("50E(a)", "id"), ("на", "word"), ("12", "num"), ("стр", "word")]
+    assert [text[t.start:t.end] for t in tokens][:2] == ["мягкий\u00adперенос", "ＡＢＣ"]
+    (js,) = node_engine.run([{"op": "tokenize", "text": text}])
+    assert [(t["text"], t["kind"], t["start"], t["end"]) for t in js] == [(t.text, t.kind, t.start, t.end) for t in tokens]
+    words = ["мягкий\u00adперенос", "ＡＢＣ", "Ｓｔｒａｆ", "ℂ"] + list(NARROW_FROM)
+    js = node_engine.run([{"op": "fold", "text": w} for w in words])
+    assert fold("мягкий\u00adперенос") == "мягкийперенос" and fold("ＡＢＣ") == "abc"
+    assert [w for w, j in zip(words, js) if fold(w) != j] == []
+
+
+def test_narrow_is_nfkc_one_for_one():
+    """The table is NFKC's own, letter for letter, and keeps every length."""
+    assert len(NARROW_FROM) == len(NARROW_TO) and all(ord(c) < 0x10000 for c in NARROW_FROM)
+    assert all(unicodedata.normalize("NFKC", a) == b for a, b in zip(NARROW_FROM, NARROW_TO))
+    assert {"Ａ": "A", "ｚ": "z", "０": "0", "（": "(", "ℂ": "C"}.items() <= dict(zip(NARROW_FROM, NARROW_TO)).items()
 
 
 def test_white_space_is_the_same_on_both_sides():
@@ -64,7 +90,9 @@ MORE = ["болван OR онер", "штраф*", "карта -штрафная
         # a single-edition corpus knows its one edition (docs/editions.md); another is an error
         "карта edition:1987", "edition:1987 law:50", "карта edition:2017", "edition:",
         # one quoted word is that word (query.parse)
-        'declarer said "low" from dummy', '+"болван" карта', '-"болван" карта', '"50E"', '"штраф*"'] + JUNK
+        'declarer said "low" from dummy', '+"болван" карта', '-"болван" карта', '"50E"', '"штраф*"',
+        # soft hyphens and NFKC forms in a query: read as the plain words and IDs
+        "штраф\u00adная кар\u00adта", "ｐｅｎａｌｔｙ ｃａｒｄ", "５０Ｅ", "правило ５０Ｅ１", "ＢＯＬＶＡＮ", "штраф＊"] + JUNK
 
 
 def situations() -> list[str]:
@@ -114,3 +142,38 @@ def test_words_that_name_javascript_properties_are_words(node_engine, searcher):
     queries = ["constructor", "toString карта", "__proto__", "hasOwnProperty valueOf", "law:constructor", "constructor*"]
     for query, js in zip(queries, node_engine.search(queries)):
         assert differences(python_answer(searcher, query), js) == [], query
+
+
+ODD_UNICODE_LAW = """Правило 1. Знаки
+Здесь стоит мягкий\u00adперенос посреди слова.
+A.Ширина
+Полноширинные ＡＢＣ и цифры １２３ в тексте.
+"""
+
+
+@pytest.fixture(scope="module")
+def odd_unicode(tmp_path_factory):
+    """A corpus whose text holds a soft hyphen inside a word and full-width letters, built."""
+    from conftest import one_file_corpus
+    from lawsearch.build import build
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine
+
+    root = tmp_path_factory.mktemp("odd-unicode")
+    corpus = one_file_corpus(root, ODD_UNICODE_LAW)
+    build(corpus, root / "build", lambda message: None)
+    searcher = Searcher(root / "build" / "index")
+    engine = NodeEngine(root / "build" / "site" / "search-index.js")
+    yield searcher, engine
+    engine.close()
+    searcher.close()
+
+
+@pytest.mark.parametrize("query, node", [("мягкийперенос", "1"), ("мягкий\u00adперенос", "1"), ("ABC", "1A"),
+                                         ("ＡＢＣ", "1A"), ("abc", "1A"), ("123", "1A"), ("１２３", "1A")])
+def test_soft_hyphens_and_full_width_text_are_found_by_both_runtimes(odd_unicode, query, node):
+    searcher, engine = odd_unicode
+    python = python_answer(searcher, query, None)
+    assert node in [h["id"] for h in python["hits"]], python
+    (js,) = engine.search([query], None)
+    assert differences(python, js) == []

@@ -186,8 +186,17 @@
   var LOOK_FROM = DATA.lookalikes[0], LOOK_TO = DATA.lookalikes[1];
   var STOP = new Set(DATA.stop);
 
+  // analysis.narrow: NFKC's one-for-one forms of letters and digits ("ＡＢＣ１２" as "ABC12"),
+  // the same length, so a token's offsets are the text's
+  var NARROW_FROM = G.narrow[0], NARROW_TO = G.narrow[1];
+  var NARROW_CLASS = NARROW_FROM.split("").map(function (c) { return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4); }).join("");
+  var NARROWABLE = new RegExp("[" + NARROW_CLASS + "]", "u"), NARROW_ALL = new RegExp("[" + NARROW_CLASS + "]", "gu");
+  function narrow(s) {
+    return NARROWABLE.test(s) ? s.replace(NARROW_ALL, function (c) { return NARROW_TO[NARROW_FROM.indexOf(c)]; }) : s;
+  }
   function tokenize(text) {
     var out = [], m, n = 0;
+    text = narrow(text);
     TOKEN.lastIndex = 0;
     while ((m = TOKEN.exec(text)) !== null) {
       var k = 1;
@@ -201,13 +210,13 @@
     for (var i = 0; i < s.length; i++) { var k = LOOK_FROM.indexOf(s[i]); out += k >= 0 ? LOOK_TO[k] : s[i]; }
     return out;
   }
-  // analysis.fold: lower case, decomposed й and ё composed, ё as е, no stress marks
+  // analysis.fold: NFKC's one-for-one forms, lower case, decomposed й and ё composed, ё as е, no stress marks
   function fold(w) {
-    w = w.toLowerCase();
+    w = narrow(w).toLowerCase();
     G.fold.forEach(function (pair) { w = w.split(pair[0]).join(pair[1]); });
     return w.replace(MARKS, "");
   }
-  function normalizeId(t) { return lookalikes(t).toLowerCase(); }
+  function normalizeId(t) { return lookalikes(narrow(t)).toLowerCase(); }
   function hasCyrillic(s) { return CYRILLIC.test(s); }
   function strip(s) { return s.replace(EDGE_SPACES, ""); }  // patterns.strip_spaces
 

@@ -443,12 +443,91 @@
     marked = {marks: marks, bar: bar};
   }
 
+  // -- a word too long for a phone's line (style.css .long-word): that word alone may break anywhere
+  markLongWords(document.getElementById("main"));
+  function markLongWords(root) {
+    var LONG = /[^\s]{24,}/g;
+    if (!root || !/[^\s]{24,}/.test(root.textContent)) return;
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), nodes = [];
+    while (walker.nextNode()) if (/[^\s]{24,}/.test(walker.currentNode.nodeValue)) nodes.push(walker.currentNode);
+    nodes.forEach(function (node) {
+      var text = node.nodeValue, frag = document.createDocumentFragment(), pos = 0, m;
+      LONG.lastIndex = 0;
+      while ((m = LONG.exec(text)) !== null) {
+        frag.appendChild(document.createTextNode(text.slice(pos, m.index)));
+        frag.appendChild(el("span", "long-word", m[0]));
+        pos = m.index + m[0].length;
+      }
+      frag.appendChild(document.createTextNode(text.slice(pos)));
+      node.parentNode.replaceChild(frag, node);
+    });
+  }
+
+  // -- in the single file a jump to a whole law (its contents' row, another edition's switch)
+  // lands on the law's heading, its edition and its switch, as a law page opens: not on its
+  // first part with the heading above the screen
+  if (SINGLE) {
+    var toLaw = function () {
+      var target = window.location.hash && document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+      var law = target && target.matches("article.law > section.node.law") ? target.closest("article.law") : null;
+      if (law) law.scrollIntoView({block: "start"});
+    };
+    window.addEventListener("hashchange", toLaw);
+    // opened at a law's anchor: after the browser's own scroll to it, which comes with the load
+    window.addEventListener("load", function () { if (window.location.hash) window.requestAnimationFrame(toLaw); });
+  }
+
   // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a part is chosen
   var outline = document.querySelector("nav.outline details");
   if (outline) {
     var wide = window.matchMedia("(min-width: 80rem)");
     outline.open = wide.matches;
     outline.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) outline.open = false; });
+    drawer(outline, wide);
+  }
+  // On a phone the drawer's button floats over the text: it stands out of the way (below the
+  // screen's edge, still reached by Tab) while the reader reads on down or has just jumped, and
+  // comes back on the reader's scroll-up, at the page's end (the page keeps room below the
+  // footer for it) and while the drawer is open. Opened, the drawer shows the part being read.
+  function drawer(details, wide) {
+    var nav = details.parentNode, lastY = window.scrollY, jumped = false;
+    function atEnd() { return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2; }
+    function place(up) { nav.classList.toggle("tucked", !(wide.matches || details.open || up || atEnd())); }
+    ["wheel", "touchmove", "keydown"].forEach(function (type) {
+      window.addEventListener(type, function () { jumped = false; }, {passive: true});
+    });
+    window.addEventListener("hashchange", function () { jumped = true; });
+    window.addEventListener("scroll", function () {
+      var y = window.scrollY;
+      if (Math.abs(y - lastY) < 4 && !atEnd()) return;
+      place(y < lastY && !jumped);
+      lastY = y;
+    }, {passive: true});
+    window.addEventListener("resize", function () { place(false); });
+    details.addEventListener("toggle", function () {
+      place(false);
+      if (details.open && !wide.matches) showCurrent(details);
+    });
+    place(false);
+  }
+  // the drawer scrolled to the part on screen: the part jumped to while it is in the upper half,
+  // else the last one whose heading has passed the upper fifth of the screen
+  function showCurrent(details) {
+    var links = Array.prototype.slice.call(details.querySelectorAll("a[href^='#']")), current = null, jumped = null;
+    var hash = window.location.hash ? decodeURIComponent(window.location.hash.slice(1)) : null;
+    links.forEach(function (a) {
+      a.removeAttribute("aria-current");
+      var id = decodeURIComponent(a.getAttribute("href").slice(1)), target = document.getElementById(id);
+      if (!target) return;
+      var top = target.getBoundingClientRect().top;
+      if (top <= window.innerHeight / 5) current = a;
+      if (id === hash && top >= 0 && top < window.innerHeight / 2) jumped = a;
+    });
+    current = jumped || current;
+    if (!current) return;
+    current.setAttribute("aria-current", "location");
+    var box = details.getBoundingClientRect(), at = current.getBoundingClientRect();
+    details.scrollTop += at.top - box.top - (details.clientHeight - at.height) / 2;
   }
 
   // -- installable and offline where browsers allow it: https, or this machine (lawsearch serve) --
