@@ -483,6 +483,7 @@ def real_neighbours(vocabulary) -> list[str]:
     ``"пасть" in real_neighbours({"масть": 3})``
     """
     out: set[str] = set()
+    known = morph.is_known.__wrapped__  # each candidate asked once: a cache of 100k answers kept nothing useful
     for word in vocabulary:
         if not HAS_CYRILLIC.search(word):
             continue
@@ -493,7 +494,7 @@ def real_neighbours(vocabulary) -> list[str]:
             out |= morph.known_fillings(head, tail, morph.ALPHABET)  # a letter added
             if tail:
                 out |= morph.known_fillings(head, tail[1:], morph.ALPHABET)  # a letter changed
-                if morph.is_known(head + tail[1:]):  # a letter dropped
+                if known(head + tail[1:]):  # a letter dropped
                     out.add(head + tail[1:])
     return sorted(w for w in out if w not in vocabulary)
 
