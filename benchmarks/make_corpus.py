@@ -51,7 +51,8 @@ on the output 0.595.
 **Determinism.** The same --scale and --seed always give byte-identical output (with the
 same pymorphy3 dictionary), and copy k is the same whatever N is: copies are generated in
 order k = 0, 1, ... from one random.Random(S), and each copy's new forms depend only on the
-copies before it. DIR must be empty or missing unless --force is given; --force deletes
+copies before it; nothing iterates a set or a dict in an order that follows string hashing
+(PYTHONHASHSEED). DIR must be empty or missing unless --force is given; --force deletes
 only the files a previous run listed in DIR/manifest.toml (and the TOML files) before
 writing. Standard library and pymorphy3 only.
 """
@@ -501,7 +502,9 @@ class Morphology:
         self.prefixes = sorted({w[:3] for w in seed_words if len(w) >= 3})
         self.rng.shuffle(self.prefixes)
         self.used_prefixes: set[str] = set()
-        self.pools: dict[str, list[tuple[str, int]]] = {pos: [] for pos in set(LEMMA_POS.values())}
+        # sorted: the pools are shuffled in this order from one generator, and a set's order
+        # follows string hashing (PYTHONHASHSEED), which would change the words drawn
+        self.pools: dict[str, list[tuple[str, int]]] = {pos: [] for pos in sorted(set(LEMMA_POS.values()))}
         self.drawn: list[str] = []
 
     def parse(self, word: str):

@@ -215,12 +215,16 @@ class Analysis:
         self.mode = mode  # "all": every plausible lemma; "first": pymorphy's best parse only
         self._cache: dict[str, tuple[str, ...]] = {}
 
-    def word_terms(self, word: str) -> tuple[str, ...]:
-        """The terms of one word token: ``("штрафной",)`` for ``штрафными``; () for a stop word."""
+    def word_terms(self, word: str, keep: bool = True) -> tuple[str, ...]:
+        """The terms of one word token: ``("штрафной",)`` for ``штрафными``; () for a stop word.
+        ``keep``: a word not yet asked for is remembered (not: a form the text never holds,
+        asked for once by the forms table)."""
         w = fold(word)
         terms = self._cache.get(w)
         if terms is None:
-            terms = self._cache[w] = self.lemmatize(w)
+            terms = self.lemmatize(w, keep)
+            if keep:
+                self._cache[w] = terms
         return terms
 
     def token_terms(self, token: Token) -> tuple[str, ...]:
@@ -239,14 +243,15 @@ class Analysis:
         """Each token with its terms (empty for stop words), for indexing and highlighting."""
         return [(tok, self.token_terms(tok)) for tok in tokenize(text)]
 
-    def lemmatize(self, w: str) -> tuple[str, ...]:
+    def lemmatize(self, w: str, keep: bool = True) -> tuple[str, ...]:
+        """``keep``: the dictionary's answer may stay in ``morph.lemmas``'s cache."""
         if w in STOP_WORDS:
             return ()
         if w in self.lexicon.forms:
             return (self.lexicon.forms[w],)
         if not re.search("[а-я]", w):
             return (w,)  # Latin words in Russian text: kept as written
-        lemmas = morph.lemmas(w)
+        lemmas = morph.lemmas(w) if keep else morph.lemmas.__wrapped__(w)
         lemmas = tuple(self.lexicon.forms.get(l, l) for l in lemmas)
         lemmas = tuple(dict.fromkeys(lemmas))
         if self.mode == "first":

@@ -13,7 +13,6 @@ import os
 import re
 import shlex
 import sys
-import tomllib
 from pathlib import Path
 
 import click
@@ -604,6 +603,8 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
         layout = grammar.layout_for(lang, declared.get("layout"))
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
+    import tomllib
+
     profile = load_profile(declared.get("profile", DEFAULT_PROFILE))
     vocabulary = [tomllib.loads(p.read_text(encoding="utf-8"))
                   for role in ("glossary", "titles", "thesaurus", "lexicon") for p in profile.vocabulary(role)]

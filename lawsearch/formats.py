@@ -25,11 +25,10 @@ from html.parser import HTMLParser
 from pathlib import PurePosixPath
 from xml.etree import ElementTree
 
+from .freshness import SUFFIXES  # formats read, by how a file name ends (.fb2.zip before .zip)
 from .model import CorpusError, Problem
 from .patterns import NOTE_MARKER, note_body, with_marker
 
-# Formats read, by how a file name ends (longest first: .fb2.zip before .zip).
-SUFFIXES = (".fb2.zip", ".txt", ".fb2", ".epub", ".html", ".htm", ".xhtml", ".docx", ".rtf", ".pdf")
 # Formats we refuse with the way to convert them.
 CONVERT = {
     ".doc": "an old Word .doc is not read; open it in a word processor (or run "

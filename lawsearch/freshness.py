@@ -25,6 +25,10 @@ import os
 from pathlib import Path
 
 VERSION = 1
+# The raw formats read, by how a file name ends (longest first: .fb2.zip before .zip): kept
+# here for a source folder's listing, read by lawsearch/formats.py as its own list, so a
+# search checks freshness without importing the readers (html.parser, zipfile, ElementTree).
+SUFFIXES = (".fb2.zip", ".txt", ".fb2", ".epub", ".html", ".htm", ".xhtml", ".docx", ".rtf", ".pdf")
 CHUNK = 1 << 20  # hashing a touched file reads it in bounded memory
 
 
@@ -88,7 +92,7 @@ def is_current(root: Path, stored: dict | None, suffixes: tuple[str, ...] | None
     if not isinstance(stored, dict) or stored.get("version") != VERSION:
         return False
     if suffixes is None:
-        from .formats import SUFFIXES as suffixes  # the sources' own list (sources.RAW_SUFFIXES)
+        suffixes = SUFFIXES  # the sources' own list (formats.SUFFIXES, sources.RAW_SUFFIXES)
     top = os.fspath(root)  # paths as strings: a Path per file cost more than its stat()
     try:
         for name, (size, mtime_ns, sha256) in stored["files"].items():

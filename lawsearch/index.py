@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -354,7 +353,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     # lengths as lists in document order, as a search holds them: a dict per node is twice the JSON to parse
     by_doc = {f: [of[node_id] for node_id in order] for f, of in lengths.items()}
     data = {"build": build_id, **meta(corpus, glossary, lexicon, mode, analysed, by_doc, entries), "docs": order}
-    WordTable.write(target / FORMS, data.pop("forms"))
+    data.pop("forms").write(target / FORMS)
     WordTable.write(target / NEIGHBOURS, data.pop("real_neighbours"))
     (target / VOCABULARY).write_text(json.dumps(data.pop("vocabulary"), ensure_ascii=False), encoding="utf-8")
     (target / META).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -394,6 +393,11 @@ class FormWords:
     add their members' words after the corpus's; generating it all again was a fifth of
     the index stage).
 
+    Each word's row (``word<TAB>term…``, as ``index/forms.txt`` stores it) is made once, as
+    UTF-8 bytes, when the word comes in; the generated forms' terms are not kept in the
+    analysis's cache (the corpus's own words are, for the site). A dict of 200k forms with
+    lists of terms, and the cache of their terms, were most of the index stage's peak.
+
     >>> words = FormWords(Analysis()); words.add({"картами"}); "карте" in words.table()
     True
     """
@@ -403,12 +407,14 @@ class FormWords:
         self.written: set[str] = set()
         self.words: set[str] = set()
         self.lemmas: set[str] = set()
+        self._terms: set[str] = set()
+        self._rows: list[bytes] = []  # one per word with terms, in the order the words came
 
     def add(self, written: set[str]) -> None:
         """Words as written, and the forms of those of their lemmas not yet expanded."""
         fresh = written - self.written
         self.written |= fresh
-        self.words |= fresh
+        self._take(fresh - self.words, keep=True)
         lemmas = {lemma for w in fresh for lemma in self.analysis.word_terms(w)} - self.lemmas
         self.lemmas |= lemmas
         for lemma in sorted(lemmas):
@@ -417,20 +423,28 @@ class FormWords:
             for parse in morph.analyzer().parse(lemma)[:3]:
                 if fold(parse.normal_form) != lemma:
                     continue
-                self.words.update(fold(f.word) for f in parse.lexeme)
+                self._take({fold(f.word) for f in parse.lexeme} - self.words, keep=False)
+
+    def _take(self, words: set[str], keep: bool) -> None:
+        """New words: their rows; ``keep``: their terms stay in the analysis's cache."""
+        self.words |= words
+        for w in sorted(words):
+            terms = self.analysis.word_terms(w, keep=keep)
+            if terms:
+                self._terms.update(terms)
+                self._rows.append(WordTable.row(w, terms))
 
     def terms(self) -> set[str]:
         """Every term of the words so far: the terms the table lists."""
-        return {t for w in self.words for t in self.analysis.word_terms(w)}
+        return set(self._terms)
+
+    def write(self, path: Path) -> None:
+        """The table as ``index/forms.txt`` (``WordTable``): its rows sorted, written."""
+        WordTable.write_rows(path, self._rows)
 
     def table(self) -> dict[str, list[str]]:
         """Word form → terms, sorted by form; words without terms (stop words) left out."""
-        table = {}
-        for w in sorted(self.words):
-            terms = self.analysis.word_terms(w)
-            if terms:
-                table[w] = list(terms)
-        return table
+        return dict(WordTable.parse_row(row) for row in sorted(self._rows, key=WordTable.row_key))
 
 
 def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term], lexicon: Lexicon) -> Counter[str]:
@@ -470,6 +484,7 @@ def real_neighbours(vocabulary) -> list[str]:
     ``"пасть" in real_neighbours({"масть": 3})``
     """
     out: set[str] = set()
+    known = morph.is_known.__wrapped__  # each candidate asked once: a cache of 100k answers kept nothing useful
     for word in vocabulary:
         if not HAS_CYRILLIC.search(word):
             continue
@@ -480,7 +495,7 @@ def real_neighbours(vocabulary) -> list[str]:
             out |= morph.known_fillings(head, tail, morph.ALPHABET)  # a letter added
             if tail:
                 out |= morph.known_fillings(head, tail[1:], morph.ALPHABET)  # a letter changed
-                if morph.is_known(head + tail[1:]):  # a letter dropped
+                if known(head + tail[1:]):  # a letter dropped
                     out.add(head + tail[1:])
     return sorted(w for w in out if w not in vocabulary)
 
@@ -525,7 +540,6 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
         members = sorted({m for ms in families.values() for m in ms})
         words.add({w for m in members for w in analysed.of(m).words()})
-    forms = words.table()  # once, when it has all its words: two tables of 200k forms were a third of the peak
     citations = corpus.cited_by()
     vocabulary = correction_vocabulary(corpus, analysed, glossary, lexicon)
     return {
@@ -551,7 +565,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
                       "terms": [list(x) for x in analysed.terms(t.term)],
                       "en_stems": [x.text for x in english_analyzer()(t.translation)]} for t in glossary],
         "lengths": lengths,
-        "forms": forms,
+        "forms": words,  # a FormWords: build_index writes its rows (index/forms.txt), a dict never made
         "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysed),
         "families": families,
         "vocabulary": dict(vocabulary.most_common()),

@@ -166,10 +166,42 @@ def lemmas(word: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def english_stemmer():
     """The one Snowball English ("Porter2") stemmer of the process (the snowballstemmer
-    package; it runs PyStemmer's C code instead where that is installed -- the same algorithm)."""
-    import snowballstemmer
+    package; PyStemmer's C code instead where that is installed -- the same algorithm, as the
+    package itself chooses)."""
+    try:
+        import Stemmer
+    except ImportError:
+        return _snowball_english()()
+    return Stemmer.Stemmer("english")
 
-    return snowballstemmer.stemmer("english")
+
+def _snowball_english():
+    """snowballstemmer's ``EnglishStemmer`` class without the package's ``__init__``, which
+    imports the stemmers of all its 30-odd languages (~25 ms, a tenth of a cold search that
+    marks one English word): its folder stands as the package while the English module and
+    the two it imports load, and then they and it are taken out of ``sys.modules`` again, so
+    a later ``import snowballstemmer`` runs the package as usual. Where that cannot be done,
+    the package is imported as usual."""
+    import importlib
+    import importlib.util
+    import sys
+    import types
+
+    name = "snowballstemmer"
+    if name not in sys.modules:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            stand_in = types.ModuleType(name)
+            stand_in.__path__ = list(spec.submodule_search_locations)
+            sys.modules[name] = stand_in
+            try:
+                return importlib.import_module(name + ".english_stemmer").EnglishStemmer
+            finally:
+                for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+                    del sys.modules[loaded]
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    return EnglishStemmer
 
 
 @lru_cache(maxsize=100_000)

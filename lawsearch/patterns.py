@@ -1,4 +1,5 @@
-"""Every pattern the pipeline uses, compiled once, each with real examples from the seeds.
+"""Every pattern the pipeline uses, compiled once (on first use), each with real examples
+from the seeds.
 
 Lines are classified here (`classify`) so that cleaning, page assembly and structure
 agree on what a heading, a footer or a footnote is.
@@ -9,8 +10,43 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .profile import default_profile
+
+
+class Lazy:
+    """A regular expression compiled on first use: ``Lazy(source, flags)`` answers as
+    ``re.compile(source, flags)`` does (``search``, ``sub``, ``pattern``, …). A module of
+    ~40 patterns compiled them all at import, ~15 ms of every cold ``lawsearch search``
+    that uses a few. ``source`` may be a function giving it (a pattern made from profiles).
+    After the first use the compiled pattern's methods are this object's own attributes,
+    so a pattern used a million times costs what the compiled one does.
+
+    >>> WORDS = Lazy(r"[a-z]+")
+    >>> WORDS.findall("two words"), WORDS.pattern
+    (['two', 'words'], '[a-z]+')
+    """
+
+    def __init__(self, source, flags: int = 0):
+        self._source, self._flags = source, flags
+
+    def compiled(self) -> re.Pattern:
+        source = self._source() if callable(self._source) else self._source
+        pattern = re.compile(source, self._flags)
+        for name in dir(pattern):
+            if not name.startswith("_"):
+                self.__dict__[name] = getattr(pattern, name)
+        self.__dict__["compiled"] = lambda: pattern
+        return pattern
+
+    def __getattr__(self, name: str):  # only for a name not yet among this object's own
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.compiled(), name)
+
+    def __repr__(self) -> str:
+        return f"Lazy({self._source!r})"
 
 # The built-in profile's grammar (lawsearch/profiles/bridge/profile.toml): the patterns
 # below are the default profile's; grammar.py compiles a corpus's own from its profile.
@@ -32,7 +68,7 @@ SCRIPT_LOWER = _GRAMMAR.get("letters", {}).get("lower", "a-z")
 # originals' ─ ═ │), and underlines of "=" (three or more).
 #   "Правило 46. Неполное или ошибочное называние ??????…??? карты стола"
 #   "Раздел II - Другие запрещённые ходы или игра ============"
-RULE_RUN = re.compile(
+RULE_RUN = Lazy(
     r"""
     (?: \?{2,} (?:[ ]\?{2,})*        # ???????  or  ?? ?? ??
       | њ{2,} (?:[ ]њ{2,})*
@@ -45,14 +81,14 @@ RULE_RUN = re.compile(
 
 # A page footer "- N" at a line start, possibly followed on the same line by the next
 # piece's text:  "- 76 ло 57), есть штрафная карта…",  "- 84"
-FOOTER = re.compile(r"^-[ \t]*(?P<page>\d{1,4})(?=[ \t]|$)[ \t]*(?P<rest>.*)$")
+FOOTER = Lazy(r"^-[ \t]*(?P<page>\d{1,4})(?=[ \t]|$)[ \t]*(?P<rest>.*)$")
 
 # A heading run into the previous paragraph: a sentence end, a space, then a heading label
 # with no space after its dot and a capital after it.
 #   "…старшинство этой карты. B.Неполное или ошибочное называние"
 #   "…(см. правило 16A). E.Распоряжение старшей штрафной картой"
 #   "…Показанный первый ход вне очереди A.Разыгрывающий выкладывает свою руку" (after a rule run)
-RUN_IN_HEADING = re.compile(
+RUN_IN_HEADING = Lazy(
     rf"""
     (?<=[.!?:;)»"\w])          # end of the previous sentence or title
     [ ]+
@@ -67,24 +103,24 @@ RUN_IN_HEADING = re.compile(
 # Missing space after punctuation: "масть,так", "иначе.Судье", "масти;если", "(однако,он".
 # A comma between digits is a decimal ("1,5") and stays; a dot after a Latin letter,
 # a digit or ")" is a heading label ("B.Штрафная", "(A).Никто") and stays.
-MISSING_SPACE_AFTER_COMMA = re.compile(rf"(?<=[{SCRIPT_LOWER}{SCRIPT_UPPER})])([,;:])(?=[{SCRIPT_LOWER}{SCRIPT_UPPER}])")
-MISSING_SPACE_AFTER_DOT = re.compile(rf"(?<=[{SCRIPT_LOWER}]{{2}})([.!?])(?=[{SCRIPT_UPPER}])")
+MISSING_SPACE_AFTER_COMMA = Lazy(rf"(?<=[{SCRIPT_LOWER}{SCRIPT_UPPER})])([,;:])(?=[{SCRIPT_LOWER}{SCRIPT_UPPER}])")
+MISSING_SPACE_AFTER_DOT = Lazy(rf"(?<=[{SCRIPT_LOWER}]{{2}})([.!?])(?=[{SCRIPT_UPPER}])")
 
 # A "?" that lost its place at the end of a heading: "C.Старшая или младшая штрафная карта ?"
-SPACED_QUESTION_AT_END = re.compile(r"(?<=\w)[ \t]+\?$")
+SPACED_QUESTION_AT_END = Lazy(r"(?<=\w)[ \t]+\?$")
 
 # The commentary's paragraph end: "(DC4)" spelled out, the control character 0x14 itself,
 # or the pilcrow DOS code pages show for it.
-PARAGRAPH_MARK = re.compile(r"\(DC4\)|\x14|¶")
+PARAGRAPH_MARK = Lazy(r"\(DC4\)|\x14|¶")
 # Control characters and the other characters XML 1.0 forbids: C0 controls but tab, line
 # feed and carriage return; DEL and the C1 controls (U+007F-U+009F); lone surrogates;
 # U+FFFE and U+FFFF. "Судья\x01решает", the DOS end of file "\x1a", "\x85" (NEL).
 # DC4 (0x14) is left out: it is the commentary's paragraph mark (PARAGRAPH_MARK above).
-CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x13\x15-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+CONTROL_CHARACTER = Lazy("[\x00-\x08\x0b\x0c\x0e-\x13\x15-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # At an XML writer nothing may stay that XML cannot hold, DC4 included.
-XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+XML_FORBIDDEN = Lazy("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # "..page3": a page-break directive of the commentary's word processor.
-PAGE_DIRECTIVE = re.compile(r"^\s*\.\.page\d*\s*$")
+PAGE_DIRECTIVE = Lazy(r"^\s*\.\.page\d*\s*$")
 
 # -- lines ------------------------------------------------------------------------------
 
@@ -93,9 +129,9 @@ PAGE_DIRECTIVE = re.compile(r"^\s*\.\.page\d*\s*$")
 # (lawsearch/grammar.py; [grammar] and [layouts.*] of lawsearch/profiles/<name>/profile.toml).
 
 # A footnote body at the page bottom, after its rule: "(*) - Но см. раздел C ниже."
-FOOTNOTE_BODY = re.compile(r"^\((?P<symbol>\*+)\)\s*[-–—]\s*(?P<text>.*?)\s*$")
+FOOTNOTE_BODY = Lazy(r"^\((?P<symbol>\*+)\)\s*[-–—]\s*(?P<text>.*?)\s*$")
 # A footnote marker in running text: "картой(*) после неправильного хода"
-FOOTNOTE_MARKER = re.compile(r"\((?P<symbol>\*+)\)")
+FOOTNOTE_MARKER = Lazy(r"\((?P<symbol>\*+)\)")
 # How a reader of a marked-up format (lawsearch/formats.py) writes a note it found by its
 # markup -- a note reference and the note's text -- in the book's own footnote form, so the
 # tree attaches the note where its marker is (structure/footnotes.py pairs a page's markers
@@ -114,10 +150,10 @@ def with_marker(before: str) -> str:
     return before.rstrip() + NOTE_MARKER
 
 # Inline labels of the 1987 code: "(НАКАЗАНИЕ)" -- upper-case words in parentheses.
-INLINE_LABEL = re.compile(rf"\([{SCRIPT_UPPER}]{{4,}}(?:[ ][{SCRIPT_UPPER}]{{2,}})*\)")
+INLINE_LABEL = Lazy(rf"\([{SCRIPT_UPPER}]{{4,}}(?:[ ][{SCRIPT_UPPER}]{{2,}})*\)")
 
-STARTS_LOWER = re.compile(rf"^[{SCRIPT_LOWER}]")
-WORD = re.compile(rf"[{SCRIPT_LOWER}{SCRIPT_UPPER}A-Za-z]+(?:-[{SCRIPT_LOWER}{SCRIPT_UPPER}]+)*")
+STARTS_LOWER = Lazy(rf"^[{SCRIPT_LOWER}]")
+WORD = Lazy(rf"[{SCRIPT_LOWER}{SCRIPT_UPPER}A-Za-z]+(?:-[{SCRIPT_LOWER}{SCRIPT_UPPER}]+)*")
 
 HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
 
@@ -304,30 +340,30 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
 # damage item it comes from; looser than the cleaning patterns above on purpose: whatever
 # slipped through, wherever it stands.
 DAMAGE = [
-    ("rule run (lost box-drawing characters)", re.compile(r"\?{2,}|њ{2,}|[\u2500-\u257F]")),
-    ("underline", re.compile(r"={3,}")),
-    ("page footer", re.compile(r"^-[ \t]*\d{1,4}(?:[ \t]|$)", re.M)),
-    ("paragraph mark (DC4)", re.compile(r"\(DC4\)|\x14")),
-    ("page directive", re.compile(r"\.\.page\d*")),
-    ("footnote body in running text", re.compile(r"\(\*+\)\s*[-–—]\s")),
+    ("rule run (lost box-drawing characters)", Lazy(r"\?{2,}|њ{2,}|[\u2500-\u257F]")),
+    ("underline", Lazy(r"={3,}")),
+    ("page footer", Lazy(r"^-[ \t]*\d{1,4}(?:[ \t]|$)", re.M)),
+    ("paragraph mark (DC4)", Lazy(r"\(DC4\)|\x14")),
+    ("page directive", Lazy(r"\.\.page\d*")),
+    ("footnote body in running text", Lazy(r"\(\*+\)\s*[-–—]\s")),
 ]
 # a word and the next one, overlapping (lookahead), so every adjacent pair is seen:
 # "непра вильного" is a word split by a line break that survived
-WORD_PAIR = re.compile(rf"(?<![\w-])([{SCRIPT_LOWER}]+)(?= ([{SCRIPT_LOWER}]+)(?![\w-]))")
+WORD_PAIR = Lazy(rf"(?<![\w-])([{SCRIPT_LOWER}]+)(?= ([{SCRIPT_LOWER}]+)(?![\w-]))")
 
 # -- encodings --------------------------------------------------------------------------
 
 # A run of letters of any script, as the encoding check splits a token into words:
 # "«Правило" → "Правило"; "donТt" → "donТt" (one run: a Cyrillic Т among Latin letters);
 # "╧юёых" → "юёых" (the box-drawing ╧ is no letter).
-LETTER_RUN = re.compile(r"[^\W\d_]+")
+LETTER_RUN = Lazy(r"[^\W\d_]+")
 
 # -- HTML -------------------------------------------------------------------------------
 
 # What the HTML tokenizer acts on inside a script element (the "script data" states of
 # the WHATWG parser): "</script" ends it; "<!--" then "<script" makes a later "</script>"
 # not end it, so the next script is swallowed ("<!--<script" in corpus text, issue 8 D9).
-SCRIPT_BREAKERS = re.compile(r"<!--|<script|</script", re.IGNORECASE)
+SCRIPT_BREAKERS = Lazy(r"<!--|<script|</script", re.IGNORECASE)
 
 # -- the search grammar: one declaration, two runtimes -------------------------------------
 #
@@ -399,16 +435,16 @@ TOKEN_SOURCE = "|".join([
     r"([0-9]+(?:[.,][0-9]+)?)",
 ])
 TOKEN_KINDS = ("id", "para", "word", "num")
-TOKEN = re.compile(TOKEN_SOURCE)
+TOKEN = Lazy(TOKEN_SOURCE)
 
 # A query's parts: a quoted phrase (its closing quote optional), with - or + before it; or a
 # run of anything but white space (a word, -word, +word, law:50, OR).
 #   '"ход вне очереди" -болван law:50' → "ход вне очереди" | -болван | law:50
 QUERY_PART_SOURCE = rf'([-+]?)"([^"]*)"?|([^{SPACES}]+)'
-QUERY_PART = re.compile(QUERY_PART_SOURCE)
+QUERY_PART = Lazy(QUERY_PART_SOURCE)
 # A filter, the whole part: "law:50", "kind:commentary", "lang:en", "edition:2017"
 FILTER_SOURCE = rf"(law|kind|lang|edition):([^{SPACES}]+)"
-FILTER = re.compile(FILTER_SOURCE)
+FILTER = Lazy(FILTER_SOURCE)
 def query_citation_words(profiles) -> list[str]:
     """The words that may stand before an ID in a query (``CITATION``, ``ids.normalize``):
     every form of the outermost level's and of the absolute levels' citation words, and the
@@ -448,21 +484,26 @@ def _builtin_profiles():
     return [load_profile(name) for name in builtin_names()]
 
 
-# every built-in profile's: a query for "Статья 12" and one for "Law 50E" read alike whichever
-# code the corpus follows; a number no node has is simply not found
-CITATION_WORDS = query_citation_words(_builtin_profiles())
+@lru_cache(maxsize=1)
+def _builtin_citation_words() -> list[str]:
+    """Every built-in profile's citation words (``query_citation_words``): a query for
+    "Статья 12" and one for "Law 50E" read alike whichever code the corpus follows; a number
+    no node has is simply not found. Read on first use: the profiles are files."""
+    return query_citation_words(_builtin_profiles())
+
+
 # an ID as a citation takes it: "50E", "47e2(a)", "16С2" (a look-alike), "48.4", "50 E"; a
 # profile's own IDs as its grammar writes them are added (``citation_source``): "3.2.1", "12.4(a)"
 CITATION_LABEL = rf"[0-9]{{1,3}}(?:\.[0-9]{{1,2}}|[ ]?[{LETTERS}][0-9]{{0,2}}(?:\([{LETTERS}]\))?(?:\([0-9]{{1,2}}\))?)?"
 
 
 def citation_words(profile=None) -> list[str]:
-    """The words a query may put before an ID: every built-in profile's (``CITATION_WORDS``)
-    and those of ``profile``, the corpus's own (a corpus folder's profile.toml may name its
-    code's level "Regel" or "Article")."""
+    """The words a query may put before an ID: every built-in profile's and those of
+    ``profile``, the corpus's own (a corpus folder's profile.toml may name its code's level
+    "Regel" or "Article")."""
     if profile is None:
-        return CITATION_WORDS
-    return _of(profile, "citation_words", lambda: sorted(set(CITATION_WORDS) | set(query_citation_words([profile])),
+        return _builtin_citation_words()
+    return _of(profile, "citation_words", lambda: sorted(set(_builtin_citation_words()) | set(query_citation_words([profile])),
                                                           key=lambda w: (-len(w), w)))
 
 
@@ -497,8 +538,8 @@ def search_grammar(profile=None) -> dict:
     """``SEARCH_GRAMMAR`` with the citations of ``profile`` (the corpus's): what the index's
     meta and the browser's data carry, so both read a citation of this code alike."""
     if profile is None:
-        return SEARCH_GRAMMAR
-    return _of(profile, "search_grammar", lambda: dict(SEARCH_GRAMMAR, citation=citation_source(profile)))
+        return _search_grammar()
+    return _of(profile, "search_grammar", lambda: dict(_search_grammar(), citation=citation_source(profile)))
 
 
 # per profile object, what was compiled from it (the last few profiles kept)
@@ -519,14 +560,15 @@ def _of(profile, key: str, make):
 
 
 _NONE = object()
-CITATION_PREFIX = citation_prefix()
-CITATION_SOURCE = citation_source()
-CITATION = citation_pattern()
+# what ids.normalize strips before an ID, and a whole query that is a citation: made on first
+# use (the built-in profiles' citation words are files)
+CITATION_PREFIX = Lazy(lambda: citation_prefix().pattern)
+CITATION = Lazy(lambda: citation_source())
 # English words as the English fields' stems are made of them
 LATIN_WORD_SOURCE = "[A-Za-z]+"
-LATIN_WORD = re.compile(LATIN_WORD_SOURCE)
-HAS_CYRILLIC = re.compile(f"[{CYRILLIC}]")
-COMBINING_MARK = re.compile(f"[{MARKS}{INVISIBLE}]")  # what a word's terms drop: stress marks, soft hyphens
+LATIN_WORD = Lazy(LATIN_WORD_SOURCE)
+HAS_CYRILLIC = Lazy(f"[{CYRILLIC}]")
+COMBINING_MARK = Lazy(f"[{MARKS}{INVISIBLE}]")  # what a word's terms drop: stress marks, soft hyphens
 
 
 def strip_spaces(text: str) -> str:
@@ -539,9 +581,22 @@ def next_to_nothing(word: str) -> str:
     return f"(?<![{WORD_CHARS}]){re.escape(word)}(?![{WORD_CHARS}])"
 
 
-SEARCH_GRAMMAR = {
-    "token": TOKEN_SOURCE, "token_kinds": list(TOKEN_KINDS), "query_part": QUERY_PART_SOURCE,
-    "filter": FILTER_SOURCE, "citation": CITATION_SOURCE, "latin_word": LATIN_WORD_SOURCE,
-    "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
-    "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
-}
+@lru_cache(maxsize=1)
+def _search_grammar() -> dict:
+    return {
+        "token": TOKEN_SOURCE, "token_kinds": list(TOKEN_KINDS), "query_part": QUERY_PART_SOURCE,
+        "filter": FILTER_SOURCE, "citation": citation_source(), "latin_word": LATIN_WORD_SOURCE,
+        "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
+        "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
+    }
+
+
+def __getattr__(name: str):
+    # the module's values that read the built-in profiles, made when first asked for
+    if name == "CITATION_WORDS":
+        return citation_words()
+    if name == "CITATION_SOURCE":
+        return citation_source()
+    if name == "SEARCH_GRAMMAR":
+        return _search_grammar()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

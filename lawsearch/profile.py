@@ -25,7 +25,6 @@ import difflib
 import json
 import os
 import tempfile
-import tomllib
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -209,6 +208,8 @@ def _read(path: Path) -> dict[str, Any]:
         data = _parsed(path)
         if data is not None:
             return data
+    import tomllib  # here: a search reads the built-in profiles' parsed copies and never imports it
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:

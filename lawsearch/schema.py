@@ -37,7 +37,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -182,7 +181,7 @@ def _keys(text: str) -> tuple[list[str], str]:
             if end < 0:
                 return [], text
             raw = rest[:end + 1]
-            keys.append(next(iter(tomllib.loads(f"{raw} = 0"))) if "\\" in raw else raw[1:-1])  # TOML's escapes
+            keys.append(next(iter(_tomllib().loads(f"{raw} = 0"))) if "\\" in raw else raw[1:-1])  # TOML's escapes
             rest = rest[end + 1:]
         elif rest.startswith("'"):
             end = rest.find("'", 1)
@@ -294,7 +293,14 @@ def read_text(path: Path) -> str:
 _TOML_REPEATS = re.compile(r"Cannot overwrite a value|Cannot declare .* twice|Cannot mutate immutable namespace")
 
 
+def _tomllib():
+    import tomllib  # on first use: a search reads no TOML (built-in profiles have parsed copies)
+
+    return tomllib
+
+
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
+    tomllib = _tomllib()
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -43,14 +43,34 @@ class WordTable:
         """Write ``rows`` (word → strings, or words alone), sorted as the look-up expects.
         A word or value holding a tab or a line break cannot be stored: ValueError."""
         items = rows.items() if isinstance(rows, dict) else ((w, ()) for w in rows)
-        lines = []
-        for word, values in items:
-            fields = [word, *values]
-            if any("\t" in f or "\n" in f or "\r" in f for f in fields):
-                raise ValueError(f"a word table cannot hold {fields!r}")
-            lines.append("\t".join(fields).encode("utf-8"))
-        lines.sort(key=lambda line: line.split(b"\t", 1)[0])
-        path.write_bytes(b"".join(line + b"\n" for line in lines))
+        WordTable.write_rows(path, [WordTable.row(word, values) for word, values in items])
+
+    @staticmethod
+    def row(word: str, values=()) -> bytes:
+        """One line of a table, without its line end: ``word<TAB>value…`` in UTF-8.
+        A word or value holding a tab or a line break cannot be stored: ValueError."""
+        fields = [word, *values]
+        if any("\t" in f or "\n" in f or "\r" in f for f in fields):
+            raise ValueError(f"a word table cannot hold {fields!r}")
+        return "\t".join(fields).encode("utf-8")
+
+    @staticmethod
+    def row_key(row: bytes) -> bytes:
+        """What the table is sorted by: the word's UTF-8 bytes."""
+        return row.split(b"\t", 1)[0]
+
+    @staticmethod
+    def parse_row(row: bytes) -> tuple[str, list[str]]:
+        word, *values = row.decode("utf-8").split("\t")
+        return word, values
+
+    @staticmethod
+    def write_rows(path: Path, rows: list[bytes]) -> None:
+        """Rows made by ``row`` (each word once), sorted in place and written line by line."""
+        rows.sort(key=WordTable.row_key)
+        with open(path, "wb") as f:
+            for line in rows:
+                f.write(line + b"\n")
 
     def _bytes(self) -> bytes | mmap.mmap:
         if self._data is None:

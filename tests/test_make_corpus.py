@@ -35,6 +35,23 @@ def test_the_same_scale_and_seed_give_the_same_bytes(made, tmp_path):
     assert files(tmp_path) == files(folder)
 
 
+def test_the_output_does_not_follow_string_hashing(tmp_path):
+    """Two processes with other PYTHONHASHSEEDs (set and dict orders of strings differ)
+    write the same bytes for one scale and seed: a benchmark's corpus can be made again."""
+    import os
+    import subprocess
+
+    outs = []
+    for hashseed in ("1", "3"):
+        out = tmp_path / f"hash{hashseed}"
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--scale", "4",
+                        "--seed", "1", "--out", str(out), "--corpus", str(CORPUS_DIR)],
+                       env=env, check=True, capture_output=True)
+        outs.append(files(out))
+    assert outs[0] and outs[0] == outs[1]
+
+
 def test_copy_k_is_the_same_whatever_the_scale(made):
     small, large = files(made[3][0]), files(made[9][0])
     copies = {name: data for name, data in small.items() if name.endswith(".txt")}
