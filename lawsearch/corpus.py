@@ -15,7 +15,7 @@ from pathlib import Path
 from . import furniture, placement
 from .clean import clean_lines
 from .coverage import indentation, lost_text
-from .formats import placed
+from .formats import format_of, placed
 from .grammar import default_grammar
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse
 from .pages import assemble, split_pieces
@@ -161,6 +161,25 @@ def main_language(folder: CorpusFolder) -> str:
             or (langs[0] if langs else known[0] if known else ""))
 
 
+def source_families(sources) -> dict[str, str]:
+    """Each source's family, as site furniture is judged within one (``furniture.shared_lines``):
+    its folder, language and format (a zipped one as the format it holds) -- the pages a user
+    saved from one site, not the other files beside them.
+
+    >>> from lawsearch.model import Source
+    >>> f = source_families([Source("a", "corpus/laws/ru/a.html", "ru", "laws", "", "", "", ""),
+    ...                      Source("b", "corpus/laws/ru/b.fb2.zip", "ru", "laws", "", "", "", "")])
+    >>> f["a"], f["b"]
+    ('corpus/laws/ru html ru', 'corpus/laws/ru fb2 ru')
+    """
+    out = {}
+    for source in sources:
+        folder, _, name = source.path.rpartition("/")
+        kind = (format_of(name) or "txt").removesuffix(".zip")
+        out[source.id] = f"{folder} {kind} {source.lang}"
+    return out
+
+
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
     """Every form of the domain lexicon's terms: words the dictionary lacks (фальшренонс)
     that rejoining split words and the damage check must still know."""
@@ -203,7 +222,7 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
-    shared = furniture.shared_lines(folder.texts, lambda s: False)
+    shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources))
     # the book's contents, subject index and title page leave the law text first (issue 13)
     apparatus = take_apparatus(folder, words)
     if not folder.contents:  # the contents place headless pieces (placement.py)
