@@ -329,21 +329,73 @@ def paragraph_marks(line: str) -> str:
     return PARAGRAPH_MARKS.sub(" ", line).strip() if PARAGRAPH_MARKS.search(line) else line
 
 
+DASHES = "-–—"
+
+
+def _join_spaced(group: str) -> str:
+    """One letter-spaced group joined: its characters one space apart make a word; a dash
+    between a number and a word is the heading's spaced dash (``7 1 - T H E`` →
+    ``71 - THE``), between two letters a hyphen (``и з - з а`` → ``из-за``)."""
+    tokens = group.split(" ")
+    out = ""
+    for i, t in enumerate(tokens):
+        if t in DASHES and 0 < i < len(tokens) - 1 and (tokens[i - 1][-1:].isdigit() or tokens[i + 1][:1].isdigit()):
+            out += f" {t} "
+        else:
+            out += t
+    return out
+
+
+def _spaced(group: str) -> bool:
+    """Whether a group is letter-spaced: single characters one space apart (the last may
+    carry its punctuation, ``2 0.``)."""
+    return bool(LETTER_SPACED.match(group) or re.fullmatch(r"(?:\S ){1,}\S[.,:;!?)]", group))
+
+
+def _letters(text: str) -> int:
+    return sum(c.isalpha() for c in text)
+
+
+# three or more single letters one space apart inside a line of ordinary spacing
+SPACED_RUN = re.compile(r"(?<!\S)[^\W\d_](?: [^\W\d_]){2,}(?!\S)")
+
+
 def letter_spaced_words(line: str) -> str:
     """Letter-spaced words joined: single characters one space apart make a word, two
-    spaces part the words.
+    spaces part the words; a number or a word printed plainly may stand among them
+    (``П р а в и л о  20.  П Е Р Е С Т А Н О В К А``). In a line of ordinary spacing a
+    run of letters one space apart is one word (``Правило 20. П Е Р Е С Т А Н О В К А``,
+    ``A. S c o p e``) when it is long or the dictionary knows the word: single-letter
+    words in a row (``а и в``) stay.
 
-    ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``
+    ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``;
+    ``"L A W  7 1 - T H E  C L A I M"`` → ``"LAW 71 - THE CLAIM"``
     """
     if not SPACED_START.search(line) or alphabet_rows(line, ""):
         return line  # no letter spacing, or "А Б В Г Д": an alphabet row, not a word
     groups = re.split(r"\s{2,}", line.strip())
-    spaced = [g for g in groups if LETTER_SPACED.match(g) or len(g) == 1]
-    if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) and sum(c.isalpha() for c in g) >= 3 for g in groups):
-        return line
-    words = [g.replace(" ", "") for g in groups]
-    out = " ".join(words)
-    return re.sub(r"\s+([.,:;!?)])", r"\1", out)
+    if len(groups) > 1:
+        spaced = [_spaced(g) for g in groups]
+        if (all(sp or len(g.split()) == 1 for sp, g in zip(spaced, groups))
+                and any(sp and _letters(g) >= 3 for sp, g in zip(spaced, groups))):
+            out = " ".join(_join_spaced(g) if sp else g for sp, g in zip(spaced, groups))
+            return re.sub(r"\s+([.,:;!?)])", r"\1", out)
+        if not any(_spaced(g) for g in groups):
+            return line
+    indent = line[: len(line) - len(line.lstrip())]
+    body = line.strip()
+    joined = SPACED_RUN.sub(_join_run, body)
+    return line if joined == body else indent + joined
+
+
+def _join_run(m: re.Match) -> str:
+    """A run of single letters in a line of ordinary spacing, joined when it is a word:
+    five letters or more, a word the dictionary knows (``С Ч Ё Т``) or, in a script it does
+    not cover, a word in capitals (``L A W``)."""
+    word = m.group().replace(" ", "")
+    if len(word) >= 5 or (morph.is_known(word) if morph.covers(word) else word.isupper()):
+        return word
+    return m.group()
 
 
 def local_mojibake(line: str) -> str:
