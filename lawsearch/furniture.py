@@ -448,6 +448,34 @@ def _spaced_heading_pairs(lines: list[str], spaced: set[int], heading: Callable[
             yield n, m
 
 
+def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """(label line, title line) pairs (0-based) of a heading printed on two lines -- an
+    FB2 title of two paragraphs, a typed label over its title (``Правило 7`` / ``НАЧАЛО
+    ИГРЫ``): the label alone is no heading, the title line is no sentence and no heading
+    of its own, and with the two together the layout reads a heading.
+
+    >>> from lawsearch.clean import _read_by_layout
+    >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    [(0, 1)]
+    """
+    out = []
+    taken: set[int] = set()
+    for n, line in enumerate(lines):
+        s = _norm(line)
+        if not s or n in taken or len(s.split()) > 4 or s[-1] in ".,;:!?" or heading(s):
+            continue
+        m = next((k for k in range(n + 1, min(n + 3, len(lines))) if lines[k].strip()), None)
+        if m is None:
+            continue
+        title = _norm(lines[m])
+        if len(title.split()) > 12 or SENTENCE_END.search(title) or heading(title):
+            continue
+        if heading(f"{s}. {title}"):
+            out.append((n, m))
+            taken.add(m)
+    return out
+
+
 DAMAGE_RULES: list[Callable[[str], str]] = [local_mojibake, letter_spaced_words]
 
 
@@ -799,6 +827,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n, m in _spaced_heading_pairs(lines, spaced, heading):
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
+    for n, m in split_headings(lines, heading):
+        lines[n], lines[m] = f"{_norm(lines[n])}. {_norm(lines[m])}", ""
+        changes += [(n + 1, "split_headings"), (m + 1, "split_headings")]
     if kind != "commentary":
         for n, text in typed_footnotes(lines):
             changes.append((n + 1, "typed_footnotes"))
