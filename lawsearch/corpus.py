@@ -9,7 +9,8 @@ per run.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 from pathlib import Path
 
 from . import furniture, placement
@@ -161,6 +162,50 @@ def main_language(folder: CorpusFolder) -> str:
             or (langs[0] if langs else known[0] if known else ""))
 
 
+@dataclass
+class CleaningContext:
+    """What cleaning each source of a folder needs from the whole folder: the words a line
+    break split are mended by, the lines its files share, the curation's drops; and the
+    apparatus (contents, index, title page) taken out of the law text first."""
+
+    words: frozenset[str]
+    grammar: Any
+    shared: frozenset[str]
+    apparatus: dict
+    changed: dict
+    skip: dict
+    dropped: list
+
+
+def cleaning_context(folder: CorpusFolder) -> CleaningContext:
+    """The folder-wide part of cleaning, as the build does it (``lawsearch clean`` runs the
+    same, so ``--explain`` shows what the build does). The apparatus leaves ``folder.texts``."""
+    from .sources import apply_drops
+
+    # the words a line break split are restored by the morphology dictionary or, in a script
+    # it does not cover, by the words the corpus and the profile's vocabulary hold whole
+    vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
+    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
+    grammar = folder.grammar or default_grammar()
+    # a site's header or footer in every saved page (one file each): furniture.shared_lines
+    shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources))
+    # the book's contents, subject index and title page leave the law text first (issue 13)
+    apparatus = take_apparatus(folder, words)
+    changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
+                                         {s.id: s.path for s in folder.sources})
+    return CleaningContext(words, grammar, shared, apparatus, changed, skip, dropped)
+
+
+def clean_source(folder: CorpusFolder, source, raw: list[str], context: CleaningContext):
+    """One source's raw lines cleaned as the build cleans them (``clean.clean_lines``)."""
+    grammar = context.grammar
+    layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
+    if layout is not None and layout.lists:
+        folder.indents[source.id] = indentation(raw)
+    return clean_lines(raw, source.id, source.kind, context.words, source.lang, layout, grammar, context.shared,
+                       frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())))
+
+
 def source_families(sources) -> dict[str, str]:
     """Each source's family, as site furniture is judged within one (``furniture.shared_lines``):
     its folder, language and format (a zipped one as the format it holds) -- the pages a user
@@ -216,31 +261,16 @@ def parse_folder(folder: CorpusFolder, progress: Progress = _quiet, strict: bool
     if len(several) > 1:  # one tree per edition, joined (lawsearch/editions.py)
         return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
-    # the words a line break split are restored by the morphology dictionary or, in a script
-    # it does not cover, by the words the corpus and the profile's vocabulary hold whole
-    vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
-    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
-    grammar = folder.grammar or default_grammar()
-    # a site's header or footer in every saved page (one file each): furniture.shared_lines
-    shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources))
-    # the book's contents, subject index and title page leave the law text first (issue 13)
-    apparatus = take_apparatus(folder, words)
+    context = cleaning_context(folder)
+    apparatus, dropped = context.apparatus, context.dropped
     if not folder.contents:  # the contents place headless pieces (placement.py)
         folder.contents = placement_entries(apparatus)
     cleaned = {}
-    from .sources import apply_drops
-
-    changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
-                                         {s.id: s.path for s in folder.sources})
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         if source.kind == "laws":  # what cleaning removes still tells how damaged a copy is (overlap.py)
             folder.raw_traces[source.path] = overlap.raw_traces(raw)
-        layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
-        if layout is not None and layout.lists:
-            folder.indents[source.id] = indentation(raw)
-        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
-                                         frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
+        cleaned[source.id] = clean_source(folder, source, raw, context)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     primary = main_language(folder)
