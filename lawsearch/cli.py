@@ -653,6 +653,11 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None, corp
       lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
     """
     path = Path(file)
+    from .corpus import extracted_lines
+
+    if explain and extracted_lines(path.name):
+        click.echo(f"note: {path} is not plain text: its lines are those of the text extracted from it, "
+                   "numbered as build and check name them (\"extracted line N\")", err=True)
     found = None if (kind or encoding) else _as_built(path, corpus_dir)
     if found is not None:
         raw, cleaned, taken = found

@@ -235,8 +235,23 @@ def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
 
 def for_user(problem: Problem, root: Path) -> Problem:
     """Problems name files as the corpus JSON does ("corpus/laws/…"); a user needs the file
-    itself, from the current folder, wherever the corpus folder is (``sources.user_path``)."""
-    return replace(problem, path=user_path(problem.path, root)) if problem.path else problem
+    itself, from the current folder, wherever the corpus folder is (``sources.user_path``).
+    A line of a file read from another format than plain text is a line of its extracted
+    text, and is named so (``Problem.extracted``)."""
+    if not problem.path:
+        return problem
+    extracted = bool(problem.line) and extracted_lines(problem.path)
+    return replace(problem, path=user_path(problem.path, root), extracted=extracted or problem.extracted)
+
+
+def extracted_lines(path: str) -> bool:
+    """Whether ``path``'s lines are those of text extracted from it (a PDF, a web page, an
+    FB2 …): every format but plain text and the corpus's own TOML files.
+
+    >>> extracted_lines("corpus/laws/ru/a.html"), extracted_lines("corpus/laws/ru/a.txt"), extracted_lines("c/x.toml")
+    (True, False, False)
+    """
+    return format_of(path.rpartition("/")[2]) not in (None, "txt")
 
 
 def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -> Corpus:
