@@ -393,6 +393,8 @@ def _join_run(m: re.Match) -> str:
     five letters or more, a word the dictionary knows (``С Ч Ё Т``) or, in a script it does
     not cover, a word in capitals (``L A W``)."""
     word = m.group().replace(" ", "")
+    if all(ord(b.upper()) == ord(a.upper()) + 1 for a, b in zip(word, word[1:])):
+        return m.group()  # labels in a row («разделы A B C»), not a word
     if len(word) >= 5 or (morph.is_known(word) if morph.covers(word) else word.isupper()):
         return word
     return m.group()

@@ -46,6 +46,8 @@ def test_the_layout_reads_the_joined_heading(lang, line, kind, number):
     ("ru", "Пункты а б в этого списка."),
     ("en", "Boards a b c are played first."),
     ("en", "Scores 1 2 3 4 stand on the board."),
+    ("en", "Sections A B C of this Law apply."),
+    ("ru", "Разделы A B C этого Правила применяются."),
 ])
 def test_single_letter_words_in_prose_stay(lang, line):
     assert furniture.letter_spaced_words(line) == line
