@@ -188,7 +188,8 @@ def cleaning_context(folder: CorpusFolder) -> CleaningContext:
     words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
-    shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources))
+    pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) == "html")
+    shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources), pages)
     # the book's contents, subject index and title page leave the law text first (issue 13)
     apparatus = take_apparatus(folder, words)
     changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
@@ -208,20 +209,20 @@ def clean_source(folder: CorpusFolder, source, raw: list[str], context: Cleaning
 
 def source_families(sources) -> dict[str, str]:
     """Each source's family, as site furniture is judged within one (``furniture.shared_lines``):
-    its folder, language and format (a zipped one as the format it holds) -- the pages a user
-    saved from one site, not the other files beside them.
+    its folder, format (a zipped one as the format it holds), language and kind -- the pages
+    a user saved from one site, not the other files beside them.
 
     >>> from lawsearch.model import Source
     >>> f = source_families([Source("a", "corpus/laws/ru/a.html", "ru", "laws", "", "", "", ""),
     ...                      Source("b", "corpus/laws/ru/b.fb2.zip", "ru", "laws", "", "", "", "")])
     >>> f["a"], f["b"]
-    ('corpus/laws/ru html ru', 'corpus/laws/ru fb2 ru')
+    ('corpus/laws/ru html ru laws', 'corpus/laws/ru fb2 ru laws')
     """
     out = {}
     for source in sources:
         folder, _, name = source.path.rpartition("/")
         kind = (format_of(name) or "txt").removesuffix(".zip")
-        out[source.id] = f"{folder} {kind} {source.lang}"
+        out[source.id] = f"{folder} {kind} {source.lang} {source.kind}"
     return out
 
 

@@ -509,12 +509,14 @@ def _context_key(line: str) -> str:
 
 
 def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool],
-                 families: dict[str, str] | None = None) -> frozenset[str]:
+                 families: dict[str, str] | None = None, pages: frozenset[str] = frozenset()) -> frozenset[str]:
     """Lines (as ``_key`` compares them) that stand near the top or the bottom of half the
     files or more (two at least) of one family (``families``: a source's id → its family,
-    the pages saved from one site share format and language), and either stand next to
-    other text each time or are the outermost line of every file that has them: the header
-    or footer of a site whose pages a user saved one file each. Two copies of the same text
+    the pages saved from one site share folder, format, language and kind), and either stand
+    next to other text each time or -- in saved web pages (``pages``: their ids) -- are the
+    outermost line of every page that has them: the header or footer of a site whose pages
+    a user saved one file each. Two files of a book may well open with the same heading, so
+    the outermost rule is the web pages' only. Two copies of the same text
     share their lines too, but in the same context (numbers aside), so those are not
     furniture; a line only some files of a family share is more likely the book's own text
     than a site's; and pages of another format or language, in the same folder, are another
@@ -525,17 +527,17 @@ def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool],
     ['Библиотека «Заводь»']
     """
     families = families or {}
-    groups: dict[str, list[list[str]]] = {}
-    for name, lines in texts.items():
-        groups.setdefault(families.get(name, ""), []).append(lines)
+    groups: dict[str, list[str]] = {}
+    for name in texts:
+        groups.setdefault(families.get(name, ""), []).append(name)
     found: set[str] = set()
-    for group in groups.values():
-        found |= _shared_in(group)
+    for names in groups.values():
+        found |= _shared_in([texts[n] for n in names], outermost=all(n in pages for n in names))
     return frozenset(found)
 
 
-def _shared_in(texts: list[list[str]]) -> set[str]:
-    """``shared_lines`` within one family of files."""
+def _shared_in(texts: list[list[str]], outermost: bool = False) -> set[str]:
+    """``shared_lines`` within one family of files (``outermost``: they are web pages)."""
     contexts: dict[str, set[tuple[str, str]]] = {}
     files: Counter = Counter()
     inner: set[str] = set()  # lines standing inside some file, not as its first or last line
@@ -555,7 +557,8 @@ def _shared_in(texts: list[list[str]]) -> set[str]:
         files.update(here)
     # a site's header is on (nearly) every page saved from it: half the files at least
     enough = max(2, (len(texts) + 1) // 2)
-    return {key for key, n in files.items() if n >= enough and (len(contexts[key]) >= 2 or key not in inner)}
+    return {key for key, n in files.items()
+            if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
 
 
 # a page's number as its footer or head prints it: ``- 34``, ``— 34 —``, ``34``

@@ -14,9 +14,11 @@ def _two_pages(folder, header: str, laws: list[tuple[int, str]], manifest: bool 
     corpus = folder / "corpus"
     (corpus / "laws" / "ru").mkdir(parents=True)
     names = []
+    topics = ["Чайник", "Ложка", "Поднос"]
     for n, (law, text) in enumerate(laws):
         name = f"p{n}.txt"
-        (corpus / "laws" / "ru" / name).write_text(f"{header}\nПравило {law}. Тема\n{text}\n", encoding="utf-8")
+        (corpus / "laws" / "ru" / name).write_text(f"{header}\nПравило {law}. {topics[n]}\n{text}\n",
+                                                   encoding="utf-8")
         names.append(name)
     if manifest:
         (corpus / "manifest.toml").write_text(
@@ -61,4 +63,4 @@ def test_a_corpus_that_cannot_be_read_leaves_the_file_cleaned_alone(tmp_path):
                                           'lang = "ru"\nkind = "laws"\n', encoding="utf-8")
     out = CliRunner().invoke(main, ["clean", str(corpus / "laws" / "ru" / "p0.txt")])
     assert out.exit_code == 0
-    assert "Правило 4. Тема" in out.output
+    assert "Правило 4. Чайник" in out.output

@@ -59,16 +59,23 @@ def _page(header: str, law: int, sections: list[str], lang: str = "ru") -> list[
 def test_overlapping_pages_keep_their_common_headings_and_lose_the_header():
     sections = ["A) Когда моют", "Посуду моют после тура.", "B) Кто моет", "Моет дежурный."]
     texts = {"a": _page("Кружок «Ясень» — главная", 5, sections), "b": _page("Кружок «Ясень» — главная", 15, sections)}
-    shared = furniture.shared_lines(texts, lambda s: False)
+    shared = furniture.shared_lines(texts, lambda s: False, pages=frozenset(texts))
     assert "Кружок «Ясень» — главная" in shared
     assert not {"A) Когда моют", "B) Кто моет"} & shared
+
+
+def test_two_text_files_of_a_book_opening_with_the_same_heading_keep_it():
+    """Not web pages: the same first line of two parts of a book is the book's own."""
+    texts = {"a": ["ОПРЕДЕЛЕНИЯ", "Болван - партнёр разыгрывающего.", "Конец."],
+             "b": ["ОПРЕДЕЛЕНИЯ", "Болван - партнёр разыгрывающего.", "Другое."]}
+    assert "ОПРЕДЕЛЕНИЯ" not in furniture.shared_lines(texts, lambda s: False)
 
 
 def test_english_overlapping_pages_keep_their_common_headings():
     sections = ["A. Who Sweeps", "The host sweeps the floor.", "B. When", "After the last board."]
     texts = {"p1": _page("Oak Hall Club — home", 8, sections, "en"), "p2": _page("Oak Hall Club — home", 18, sections, "en"),
              "p3": _page("Oak Hall Club — home", 28, ["C. Mops", "Mops dry on the porch."], "en")}
-    shared = furniture.shared_lines(texts, lambda s: False)
+    shared = furniture.shared_lines(texts, lambda s: False, pages=frozenset(texts))
     assert "Oak Hall Club — home" in shared
     assert not {"A. Who Sweeps", "B. When"} & shared
 
