@@ -98,7 +98,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     # each piece by its curation name (``book-2:6``, what ``[[piece]] at`` takes) and where it
     # opens: the file and line a reader looks at
     paths = {s.id: (user_path(s.path, root) if root else s.path) for s in corpus.sources}
-    opens = {f"{p.source.split('_')[0]}:{p.first}": f"{paths.get(p.source, p.source)}:{p.first}" for p in pieces}
+    opens = {f"{p.source.split('_')[0]}:{p.first}": _line_of(paths.get(p.source, p.source), p.first) for p in pieces}
     for p in pieces:
         for source_id in {p.source, p.source.split("_")[0]}:
             opens.setdefault(ids.piece_id(source_id, p.first), opens[f"{p.source.split('_')[0]}:{p.first}"])
@@ -287,3 +287,11 @@ def _ranges(numbers: list[int]) -> str:
         else:
             out.append(str(n))
     return ", ".join(out)
+
+
+def _line_of(path: str, line: int) -> str:
+    """``a.txt:3``, or ``b.html, extracted line 3`` for a file read from another format
+    (its lines are those of the extracted text, as ``lawsearch clean`` numbers them)."""
+    from .corpus import extracted_lines
+
+    return f"{path}, extracted line {line}" if extracted_lines(path) else f"{path}:{line}"

@@ -564,38 +564,66 @@ def _remove_empty(made: list[Path]) -> None:
                 pass  # a file in it: not ours to take away
 
 
-@main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
-@click.option("--kind", type=click.Choice(list(KINDS)),
-              help="How to read the file (default: as its manifest says, else laws).")
-@click.option("--encoding", type=click.Choice(["auto", "utf-8", "cp1251", "cp866", "koi8-r"], case_sensitive=False),
-              help="Encoding (default: as its manifest says, else detected).")
-def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> None:
-    """Print the cleaned text of one raw file, one logical line per line.
+def _as_built(path: Path, corpus_dir: str | None):
+    """The file cleaned as the build cleans it, when it is a source of a corpus folder
+    (``corpus_dir``, else the nearest folder above it with a manifest): (raw lines, cleaned,
+    the raw lines the apparatus reader took out first), or None when it is no corpus's."""
+    from .corpus import clean_source, cleaning_context
+    from .sources import MANIFEST, read_corpus_folder
 
-    With --explain, each raw line a rule changed is shown before and after, with the
-    names of the rules (see lawsearch/clean.py for what each does).
+    root = Path(corpus_dir) if corpus_dir else next(
+        (d for d in path.resolve().parents if (d / MANIFEST).is_file()), None)
+    if root is None:
+        return None
+    try:
+        folder = read_corpus_folder(root)
+    except CorpusError as e:
+        if corpus_dir:
+            raise click.ClickException(error_message(e)) from None
+        # a mistake elsewhere in the corpus does not stop cleaning this file: alone, and said so
+        click.echo(f"note: the corpus {root} cannot be read ({error_message(e).splitlines()[0]}); "
+                   "the file is cleaned alone, without what its other files share", err=True)
+        return None
+    here = path.resolve()
+    source = next((s for s in folder.sources
+                   if (root.resolve().parent / s.path).resolve() == here or (root / s.path).resolve() == here
+                   or (root.resolve() / s.path.partition("/")[2]).resolve() == here), None)
+    if source is None:
+        if corpus_dir:
+            raise click.ClickException(f"{path} is not a source of the corpus {root}")
+        return None
+    original = list(folder.texts[source.id])
+    context = cleaning_context(folder)
+    raw = folder.texts[source.id]
+    taken = {n for n, (a, b) in enumerate(zip(original, raw), 1) if a != b}
+    return original, clean_source(folder, source, raw, context), taken
 
-    \b
-    Example:
-      lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
-    """
+
+def _clean_alone(path: Path, kind: str | None, encoding: str | None):
+    """A file no corpus lists (or read with another kind or encoding): its language and
+    kind as its manifest entry says, else as ``lawsearch add`` would detect them."""
     from .clean import clean_lines
+    from .dropin import detect
     from .formats import read_document
     from .furniture import known_words
     from .grammar import Grammar
     from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
     from .sources import ORIGIN_MANIFEST, ORIGIN_OPTION, declared_source, decode
 
-    path = Path(file)
     declared = declared_source(path)
-    lang = declared.get("lang") or load_profile().languages[0]  # no manifest: the default profile's main language
+    data = path.read_bytes()
+    guessed = None
+    if not declared.get("lang") or not (kind or declared.get("kind")):
+        try:
+            guessed = detect(data, str(path))  # what a folder without a manifest would read it as
+        except CorpusError:
+            guessed = None
+    lang = declared.get("lang") or (guessed.lang if guessed else load_profile().languages[0])
     # a message names where the encoding came from: the option, the manifest, or detection
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     chosen = (encoding or declared.get("encoding") or "auto").lower()
     try:
-        raw = read_document(path.read_bytes(), str(path), lambda data: decode(data, chosen, str(path), lang, origin)).lines
+        raw = read_document(data, str(path), lambda data: decode(data, chosen, str(path), lang, origin)).lines
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     try:
@@ -609,13 +637,52 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None) -> N
     vocabulary = [tomllib.loads(p.read_text(encoding="utf-8"))
                   for role in ("glossary", "titles", "thesaurus", "lexicon") for p in profile.vocabulary(role)]
     words = known_words([raw], vocabulary, profile)  # the file's own words, as a corpus's (corpus.parse_folder)
-    cleaned = clean_lines(raw, path.stem, kind or declared.get("kind") or "laws", words, lang=lang, layout=layout,
-                          grammar=grammar)
+    read_as = kind or declared.get("kind") or (guessed.kind if guessed else "laws")
+    cleaned = clean_lines(raw, path.stem, read_as, words, lang=lang, layout=layout, grammar=grammar)
+    return raw, cleaned
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
+@click.option("--kind", type=click.Choice(list(KINDS)),
+              help="How to read the file (default: as its manifest says, else laws).")
+@click.option("--encoding", type=click.Choice(["auto", "utf-8", "cp1251", "cp866", "koi8-r"], case_sensitive=False),
+              help="Encoding (default: as its manifest says, else detected).")
+@click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False),
+              help="The corpus folder the file is in, read as the build reads it (default: the nearest "
+                   "folder above the file with a manifest.toml).")
+def clean(file: str, explain: bool, kind: str | None, encoding: str | None, corpus_dir: str | None) -> None:
+    """Print the cleaned text of one raw file, one logical line per line.
+
+    With --explain, each raw line a rule changed is shown before and after, with the
+    names of the rules (see lawsearch/clean.py for what each does). A file of a corpus is
+    cleaned as the build cleans it: with the language and layout the manifest gives (or
+    detection guesses), the lines the corpus's other files share, its curation's drops.
+
+    \b
+    Example:
+      lawsearch clean corpus/laws/ru/000_58dbb1f2fde933c1.txt --explain | less
+    """
+    path = Path(file)
+    from .corpus import extracted_lines
+
+    if explain and extracted_lines(path.name):
+        click.echo(f"note: {path} is not plain text: its lines are those of the text extracted from it, "
+                   "numbered as build and check name them (\"extracted line N\")", err=True)
+    found = None if (kind or encoding) else _as_built(path, corpus_dir)
+    if found is not None:
+        raw, cleaned, taken = found
+    else:
+        raw, cleaned = _clean_alone(path, kind, encoding)
+        taken = set()
     if not explain:
         for line in cleaned.lines:
             emit(line.text)
         return
     by_line = cleaned.rules_by_line()
+    for n in taken:  # the contents, index or title page the build reads before the law text
+        by_line.setdefault(n, []).insert(0, "apparatus")
     outputs: dict[int, list[str]] = {}
     for line in cleaned.lines:
         outputs.setdefault(line.first, []).append(line.text)

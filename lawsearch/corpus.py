@@ -9,13 +9,14 @@ per run.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
 from .coverage import indentation, lost_text
-from .formats import placed
+from .formats import format_of, placed
 from .grammar import default_grammar
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse
 from .pages import assemble, split_pieces
@@ -168,6 +169,70 @@ def main_language(folder: CorpusFolder) -> str:
             or (langs[0] if langs else known[0] if known else ""))
 
 
+@dataclass
+class CleaningContext:
+    """What cleaning each source of a folder needs from the whole folder: the words a line
+    break split are mended by, the lines its files share, the curation's drops; and the
+    apparatus (contents, index, title page) taken out of the law text first."""
+
+    words: frozenset[str]
+    grammar: Any
+    shared: frozenset[str]
+    apparatus: dict
+    changed: dict
+    skip: dict
+    dropped: list
+
+
+def cleaning_context(folder: CorpusFolder) -> CleaningContext:
+    """The folder-wide part of cleaning, as the build does it (``lawsearch clean`` runs the
+    same, so ``--explain`` shows what the build does). The apparatus leaves ``folder.texts``."""
+    from .sources import apply_drops
+
+    # the words a line break split are restored by the morphology dictionary or, in a script
+    # it does not cover, by the words the corpus and the profile's vocabulary hold whole
+    vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
+    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
+    grammar = folder.grammar or default_grammar()
+    # a site's header or footer in every saved page (one file each): furniture.shared_lines
+    pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) == "html")
+    shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources), pages)
+    # the book's contents, subject index and title page leave the law text first (issue 13)
+    apparatus = take_apparatus(folder, words)
+    changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
+                                         {s.id: s.path for s in folder.sources})
+    return CleaningContext(words, grammar, shared, apparatus, changed, skip, dropped)
+
+
+def clean_source(folder: CorpusFolder, source, raw: list[str], context: CleaningContext):
+    """One source's raw lines cleaned as the build cleans them (``clean.clean_lines``)."""
+    grammar = context.grammar
+    layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
+    if layout is not None and layout.lists:
+        folder.indents[source.id] = indentation(raw)
+    return clean_lines(raw, source.id, source.kind, context.words, source.lang, layout, grammar, context.shared,
+                       frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())))
+
+
+def source_families(sources) -> dict[str, str]:
+    """Each source's family, as site furniture is judged within one (``furniture.shared_lines``):
+    its folder, format (a zipped one as the format it holds), language and kind -- the pages
+    a user saved from one site, not the other files beside them.
+
+    >>> from lawsearch.model import Source
+    >>> f = source_families([Source("a", "corpus/laws/ru/a.html", "ru", "laws", "", "", "", ""),
+    ...                      Source("b", "corpus/laws/ru/b.fb2.zip", "ru", "laws", "", "", "", "")])
+    >>> f["a"], f["b"]
+    ('corpus/laws/ru html ru laws', 'corpus/laws/ru fb2 ru laws')
+    """
+    out = {}
+    for source in sources:
+        folder, _, name = source.path.rpartition("/")
+        kind = (format_of(name) or "txt").removesuffix(".zip")
+        out[source.id] = f"{folder} {kind} {source.lang} {source.kind}"
+    return out
+
+
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
     """Every form of the domain lexicon's terms: words the dictionary lacks (фальшренонс)
     that rejoining split words and the damage check must still know."""
@@ -178,8 +243,23 @@ def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
 
 def for_user(problem: Problem, root: Path) -> Problem:
     """Problems name files as the corpus JSON does ("corpus/laws/…"); a user needs the file
-    itself, from the current folder, wherever the corpus folder is (``sources.user_path``)."""
-    return replace(problem, path=user_path(problem.path, root)) if problem.path else problem
+    itself, from the current folder, wherever the corpus folder is (``sources.user_path``).
+    A line of a file read from another format than plain text is a line of its extracted
+    text, and is named so (``Problem.extracted``)."""
+    if not problem.path:
+        return problem
+    extracted = bool(problem.line) and extracted_lines(problem.path)
+    return replace(problem, path=user_path(problem.path, root), extracted=extracted or problem.extracted)
+
+
+def extracted_lines(path: str) -> bool:
+    """Whether ``path``'s lines are those of text extracted from it (a PDF, a web page, an
+    FB2 …): every format but plain text and the corpus's own TOML files.
+
+    >>> extracted_lines("corpus/laws/ru/a.html"), extracted_lines("corpus/laws/ru/a.txt"), extracted_lines("c/x.toml")
+    (True, False, False)
+    """
+    return format_of(path.rpartition("/")[2]) not in (None, "txt")
 
 
 def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -> Corpus:
@@ -210,15 +290,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     if len(several) > 1:  # one tree per edition, joined (lawsearch/editions.py)
         return _parse_editions(folder, several, progress, strict)
     progress(f"read {len(folder.sources)} sources from {folder.root}")
-    # the words a line break split are restored by the morphology dictionary or, in a script
-    # it does not cover, by the words the corpus and the profile's vocabulary hold whole
-    vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
-    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
-    grammar = folder.grammar or default_grammar()
-    # a site's header or footer in every saved page (one file each): furniture.shared_lines
-    shared = furniture.shared_lines(folder.texts, lambda s: False)
-    # the book's contents, subject index and title page leave the law text first (issue 13)
-    apparatus = take_apparatus(folder, words)
+    context = cleaning_context(folder)
+    apparatus, dropped = context.apparatus, context.dropped
     unread = apparatus.pop("unread", [])
     # the pages the contents, the index or the title fill: a law text's page that ends
     # before one of them ends where the law text does, no page gap (structure.build_tree)
@@ -228,30 +301,22 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     if not folder.contents:  # the contents place headless pieces (placement.py)
         folder.contents = placement_entries(apparatus)
     cleaned = {}
-    from .sources import apply_drops
-
-    changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
-                                         {s.id: s.path for s in folder.sources})
     inner: dict[str, object] = {}  # a whole book's own commentary, cleaned as commentary
     for source in folder.sources:
         raw = folder.texts.pop(source.id)
         if source.kind == "laws":  # what cleaning removes still tells how damaged a copy is (overlap.py)
             folder.raw_traces[source.path] = overlap.raw_traces(raw)
-        layout = grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
-        if layout is not None and layout.lists:
-            folder.indents[source.id] = indentation(raw)
+        layout = context.grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         cut = commentary_cut(raw, Apparatus.of(folder.profile, source.lang), layout) if layout is not None else None
         if cut is not None:
             # a whole book copied as one file holds its commentary after the commentary's
             # heading: the law text ends there, the rest is commentary (the same file and lines)
             progress(f"read {source.path} after its line {cut + 1} (the commentary's heading) as the commentary")
-            inner[source.id] = clean_lines([""] * (cut + 1) + raw[cut + 1:], source.id, "commentary", words,
-                                           source.lang, None, grammar, shared, frozenset(skip.get(source.id, ())),
-                                           frozenset(changed.get(source.id, ())))
+            inner[source.id] = clean_source(folder, replace(source, kind="commentary"),
+                                            [""] * (cut + 1) + raw[cut + 1:], context)
             raw = raw[:cut] + [""] * (len(raw) - cut)
             folder.commentary_starts = {**getattr(folder, "commentary_starts", {}), source.id: cut + 1}
-        cleaned[source.id] = clean_lines(raw, source.id, source.kind, words, source.lang, layout, grammar, shared,
-                                         frozenset(skip.get(source.id, ())), frozenset(changed.get(source.id, ())))
+        cleaned[source.id] = clean_source(folder, source, raw, context)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 
     primary = main_language(folder)

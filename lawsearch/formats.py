@@ -896,7 +896,6 @@ def read_pdf(data: bytes, name: str) -> Document:
     join the word; ligatures become letters. Running heads, page numbers and the like are
     left for lawsearch/furniture.py, which finds them by repetition across pages."""
     try:
-        from pdfminer.high_level import extract_pages
         from pdfminer.layout import LAParams, LTTextContainer
         from pdfminer.pdfparser import PDFSyntaxError
         from pdfminer.pdfdocument import PDFEncryptionError
@@ -905,7 +904,7 @@ def read_pdf(data: bytes, name: str) -> Document:
     lines, places = [], []
     pages = 0
     try:
-        for number, page in enumerate(extract_pages(io.BytesIO(data), laparams=LAParams()), 1):
+        for number, page in enumerate(_pdf_pages(data, LAParams()), 1):
             pages += 1
             text_lines = [line for box in page if isinstance(box, LTTextContainer)
                           for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
@@ -929,6 +928,34 @@ def read_pdf(data: bytes, name: str) -> Document:
         raise CorpusError(Problem("error", f"the PDF has {pages} page(s) but no text layer (a scan); OCR is not done "
                                   "here: run it through an OCR tool (e.g. ocrmypdf) and add the result", name))
     return Document(lines, places, "utf-8", "pdf")
+
+
+# a simple font's code for the soft hyphen (WinAnsi, Latin-1): pdfminer's glyph table reads it
+# as a space, which would split the word it hyphenates ("pur pose")
+SOFT_HYPHEN_CODE = 0xAD
+
+
+def _pdf_pages(data: bytes, laparams):
+    """pdfminer's pages (``extract_pages``), with a simple font's soft hyphen read as one
+    (U+00AD, which ``read_pdf`` takes out, joining the word) instead of a space."""
+    from pdfminer.converter import PDFPageAggregator
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    class Aggregator(PDFPageAggregator):
+        def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):
+            advance = super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate)
+            last = self.cur_item._objs[-1] if self.cur_item._objs else None
+            if cid == SOFT_HYPHEN_CODE and not font.is_multibyte() and last is not None and last.get_text() == " ":
+                last._text = SOFT_HYPHEN
+            return advance
+
+    resources = PDFResourceManager()
+    device = Aggregator(resources, laparams=laparams)
+    interpreter = PDFPageInterpreter(resources, device)
+    for page in PDFPage.get_pages(io.BytesIO(data)):
+        interpreter.process_page(page)
+        yield device.get_result()
 
 
 # A footnote's first line at a page's foot: its mark, a space, its text ("* Text", "¹ Text", "2 Text")
@@ -973,25 +1000,29 @@ def page_notes(lines: list) -> list[str]:
         elif notes and notes[-1][1][-1] == i - 1 and abs(_size(line) - _size(lines[notes[-1][0]])) < 0.5:
             notes[-1][1].append(i)  # the note goes on
     out = list(texts)
+    found: list[int] = []
     for first, members, mark in notes:
         if not _mark_reference(lines, out, small, mark, body):
             continue
         text = " ".join(" ".join(out[i].split()) for i in members)
         out[first] = note_body(PDF_NOTE.match(text)["text"])
+        found.append(first)
         for i in members[1:]:
             out[i] = ""
-    return out
+    # a note stands at the page's foot, after all of its text: in a page of two columns
+    # the reading order puts it in the column above it, inside a paragraph running on
+    return [t for i, t in enumerate(out) if i not in found] + [out[i] for i in found]
 
 
 def _mark_reference(lines: list, texts: list[str], small: list[bool], mark: str, body: float) -> bool:
     """Replace the first reference to the note ``mark`` in the page's text lines with the
     book's marker: the mark glued to a word (``сессии*``) or set small and raised there
     (``сессии¹``, a small ``1``). Whether one was found."""
-    glued = re.compile(r"(?<=[\w)»”\"'])" + re.escape(mark) + r"(?![\w*†‡])")
+    glued = re.compile(r"(?<=[\w)»”\"'.,;:])" + re.escape(mark) + r"(?![\w*†‡])")
     for i, line in enumerate(lines):
         if small[i]:
             continue
-        if mark.isdigit():  # a digit is a mark only when it is set small
+        if mark.isascii() and mark.isdigit():  # a digit is a mark only when it is set small (¹ is one by shape)
             chars = [c for c in line if hasattr(c, "get_text")]
             small_digit = [c.get_text().isdigit() and getattr(c, "size", body) < NOTE_SIZE * body for c in chars]
             text = ""

@@ -78,6 +78,13 @@ def file_size(lang: str) -> re.Pattern:
     return re.compile(r"\(?\d+[.,]?\d*\s*(?:%s)\)?" % "|".join(map(re.escape, units)), re.I)
 
 
+@lru_cache(maxsize=8)
+def status_words(lang: str) -> tuple[str, ...]:
+    """The labels of a page's visitor counters and dates (``Visitors: 1060``, «Обновлено
+    12.03.2010»): the profile's ``[furniture.<lang>] status``, lower case, longest first."""
+    return tuple(sorted({w.lower() for w in _words(lang, "status")}, key=len, reverse=True))
+
+
 # -- shapes ---------------------------------------------------------------------------------
 
 URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://\S+|www\.\S+|\S+\.[a-z]{2,6}/\S*)$", re.I)
@@ -100,6 +107,8 @@ LETTER_SPACED = re.compile(r"^(?:\S ){1,}\S$")  # a group of single characters o
 MOJIBAKE_RUN = re.compile(r"њ{2,}(?:\s+њ{2,})*|(?<=\s)њ(?=\s)")
 # „ straight after a letter (an opening quote stands before a word, never inside one)
 MOJIBAKE_YO = re.compile(r"(?<=[^\W\d_])„")  # after a letter of the morphology's script (morph.covers)
+# „ opening a word of lower-case letters: ``ё`` at a word's start when the dictionary says so
+MOJIBAKE_YO_START = re.compile(r"(?<!\w)„([^\W\d_]+)")
 WORDS = re.compile(r"\w[\w'’-]*")
 SENTENCE_END = re.compile(r"[.!?;:,]['\"”’»)]*$")
 
@@ -224,6 +233,35 @@ def link_rows(line: str, lang: str) -> bool:
     return navigation > 0
 
 
+def status_rows(line: str, lang: str) -> bool:
+    """A page's counters and dates: every part of the row (parts set apart by ``|``, ``·``
+    or a wide gap) a status label and a short value with a number in it --
+    ``Visitors: 1060 | Last updated 12 March 2010``, «Посетителей: 77 · Обновлено 01.02.2009».
+    A sentence naming visitors is no row: its part does not open with the label.
+
+    >>> status_rows("Visitors: 1060 | Last updated 12 March 2010", "en"), status_rows("Обновлено: 12.03.2010", "ru")
+    (True, True)
+    >>> status_rows("Visitors may watch from 2 tables away.", "en")
+    False
+    """
+    words = status_words(lang)
+    if not words or not re.search(r"\d", line):
+        return False
+    segments = [s.strip(" .:-—–") for part in SEPARATORS.split(line.strip()) for s in WIDE_GAP.split(part)]
+    segments = [s for s in segments if s]
+    if not segments:
+        return False
+    for segment in segments:
+        low = segment.lower()
+        word = next((w for w in words if low.startswith(w) and not low[len(w):len(w) + 1].isalnum()), None)
+        if word is None:
+            return False
+        value = low[len(word):].strip(" :-—–")
+        if not re.search(r"\d", value) or len(value.split()) > 4 or SENTENCE_TAIL.search(value):
+            return False
+    return True
+
+
 def breadcrumb_rows(line: str, lang: str) -> bool:
     """A breadcrumb trail: three or more short steps between the same separator,
     ``Главная » Библиотека » Спорт » Бридж``, ``Home > Books > Card Games``.
@@ -274,7 +312,7 @@ def page_directives(line: str, lang: str) -> bool:
 
 # the order matters only for the name a line is counted under
 LINE_RULES: list[Callable[[str, str], bool]] = [
-    page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, breadcrumb_rows,
+    page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, status_rows, breadcrumb_rows,
     alphabet_rows, running_heads, lone_page_numbers,
 ]
 
@@ -291,21 +329,75 @@ def paragraph_marks(line: str) -> str:
     return PARAGRAPH_MARKS.sub(" ", line).strip() if PARAGRAPH_MARKS.search(line) else line
 
 
+DASHES = "-–—"
+
+
+def _join_spaced(group: str) -> str:
+    """One letter-spaced group joined: its characters one space apart make a word; a dash
+    between a number and a word is the heading's spaced dash (``7 1 - T H E`` →
+    ``71 - THE``), between two letters a hyphen (``и з - з а`` → ``из-за``)."""
+    tokens = group.split(" ")
+    out = ""
+    for i, t in enumerate(tokens):
+        if t in DASHES and 0 < i < len(tokens) - 1 and (tokens[i - 1][-1:].isdigit() or tokens[i + 1][:1].isdigit()):
+            out += f" {t} "
+        else:
+            out += t
+    return out
+
+
+def _spaced(group: str) -> bool:
+    """Whether a group is letter-spaced: single characters one space apart (the last may
+    carry its punctuation, ``2 0.``)."""
+    return bool(LETTER_SPACED.match(group) or re.fullmatch(r"(?:\S ){1,}\S[.,:;!?)]", group))
+
+
+def _letters(text: str) -> int:
+    return sum(c.isalpha() for c in text)
+
+
+# three or more single letters one space apart inside a line of ordinary spacing
+SPACED_RUN = re.compile(r"(?<!\S)[^\W\d_](?: [^\W\d_]){2,}(?!\S)")
+
+
 def letter_spaced_words(line: str) -> str:
     """Letter-spaced words joined: single characters one space apart make a word, two
-    spaces part the words.
+    spaces part the words; a number or a word printed plainly may stand among them
+    (``П р а в и л о  20.  П Е Р Е С Т А Н О В К А``). In a line of ordinary spacing a
+    run of letters one space apart is one word (``Правило 20. П Е Р Е С Т А Н О В К А``,
+    ``A. S c o p e``) when it is long or the dictionary knows the word: single-letter
+    words in a row (``а и в``) stay.
 
-    ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``
+    ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``;
+    ``"L A W  7 1 - T H E  C L A I M"`` → ``"LAW 71 - THE CLAIM"``
     """
     if not SPACED_START.search(line) or alphabet_rows(line, ""):
         return line  # no letter spacing, or "А Б В Г Д": an alphabet row, not a word
     groups = re.split(r"\s{2,}", line.strip())
-    spaced = [g for g in groups if LETTER_SPACED.match(g) or len(g) == 1]
-    if len(spaced) != len(groups) or not any(LETTER_SPACED.match(g) and sum(c.isalpha() for c in g) >= 3 for g in groups):
-        return line
-    words = [g.replace(" ", "") for g in groups]
-    out = " ".join(words)
-    return re.sub(r"\s+([.,:;!?)])", r"\1", out)
+    if len(groups) > 1:
+        spaced = [_spaced(g) for g in groups]
+        if (all(sp or len(g.split()) == 1 for sp, g in zip(spaced, groups))
+                and any(sp and _letters(g) >= 3 for sp, g in zip(spaced, groups))):
+            out = " ".join(_join_spaced(g) if sp else g for sp, g in zip(spaced, groups))
+            return re.sub(r"\s+([.,:;!?)])", r"\1", out)
+        if not any(_spaced(g) for g in groups):
+            return line
+    indent = line[: len(line) - len(line.lstrip())]
+    body = line.strip()
+    joined = SPACED_RUN.sub(_join_run, body)
+    return line if joined == body else indent + joined
+
+
+def _join_run(m: re.Match) -> str:
+    """A run of single letters in a line of ordinary spacing, joined when it is a word:
+    five letters or more, a word the dictionary knows (``С Ч Ё Т``) or, in a script it does
+    not cover, a word in capitals (``L A W``)."""
+    word = m.group().replace(" ", "")
+    if all(ord(b.upper()) == ord(a.upper()) + 1 for a, b in zip(word, word[1:])):
+        return m.group()  # labels in a row («разделы A B C»), not a word
+    if len(word) >= 5 or (morph.is_known(word) if morph.covers(word) else word.isupper()):
+        return word
+    return m.group()
 
 
 def local_mojibake(line: str) -> str:
@@ -318,9 +410,24 @@ def local_mojibake(line: str) -> str:
     if "њ" in line:
         line = MOJIBAKE_RUN.sub(lambda m: re.sub(r"њ", "?", m.group()) if len(m.group().strip()) > 1 else "??", line)
     if "„" in line:
+        line = MOJIBAKE_YO_START.sub(_yo_at_word_start, line)
         line = MOJIBAKE_YO.sub(lambda m: m.group() if not morph.covers(line[m.start() - 1]) else "Ё" if line[
             m.start() - 1].isupper() and (m.end() >= len(line) or not line[m.end()].islower()) else "ё", line)
     return line
+
+
+def _yo_at_word_start(m: re.Match) -> str:
+    """``„`` opening a word stands for ``ё`` when the dictionary knows the word so and not
+    without it (``„лка`` → ``ёлка``); a real opening quote («„Слово“») is left: the word
+    after it is known as it stands."""
+    word = m.group(1)
+    if not morph.covers(word) or morph.is_known(word) or not morph.is_known("ё" + word.lower()):
+        return m.group()
+    if word.isupper() and len(word) > 1:
+        return "Ё" + word  # a word in capitals: «„ЛКА» → «ЁЛКА»
+    if word[:1].isupper():
+        return "Ё" + word.lower()  # the capital was the ё's: «„Лка» → «Ёлка»
+    return "ё" + word
 
 
 def layout_case(line: str, heading: Callable[[str], bool]) -> str:
@@ -343,6 +450,34 @@ def _spaced_heading_pairs(lines: list[str], spaced: set[int], heading: Callable[
             yield n, m
 
 
+def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """(label line, title line) pairs (0-based) of a heading printed on two lines -- an
+    FB2 title of two paragraphs, a typed label over its title (``Правило 7`` / ``НАЧАЛО
+    ИГРЫ``): the label alone is no heading, the title line is no sentence and no heading
+    of its own, and with the two together the layout reads a heading.
+
+    >>> from lawsearch.clean import _read_by_layout
+    >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    [(0, 1)]
+    """
+    out = []
+    taken: set[int] = set()
+    for n, line in enumerate(lines):
+        s = _norm(line)
+        if not s or n in taken or len(s.split()) > 4 or s[-1] in ".,;:!?" or heading(s):
+            continue
+        m = next((k for k in range(n + 1, min(n + 3, len(lines))) if lines[k].strip()), None)
+        if m is None:
+            continue
+        title = _norm(lines[m])
+        if len(title.split()) > 12 or SENTENCE_END.search(title) or heading(title):
+            continue
+        if heading(f"{s}. {title}"):
+            out.append((n, m))
+            taken.add(m)
+    return out
+
+
 DAMAGE_RULES: list[Callable[[str], str]] = [local_mojibake, letter_spaced_words]
 
 
@@ -363,20 +498,50 @@ def _key(line: str) -> str:
 EDGE_LINES = 5  # a saved page's header or footer stands among its first or last lines
 
 
-def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool]) -> frozenset[str]:
+DIGITS = re.compile(r"\d+")
+
+
+def _context_key(line: str) -> str:
+    """A neighbouring line as a shared line's context compares: its numbers aside, so two
+    overlapping pages of one site (``Правило 5`` on one, ``Правило 15`` on the other, the
+    same text around) give their common lines one context."""
+    return DIGITS.sub("#", _key(line))
+
+
+def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool],
+                 families: dict[str, str] | None = None, pages: frozenset[str] = frozenset()) -> frozenset[str]:
     """Lines (as ``_key`` compares them) that stand near the top or the bottom of half the
-    files or more (two at least), next to other text each time: the header or footer of
-    a site whose pages a user saved one file each. Two copies of the same book share
-    their lines too, but in the same context, so they are not furniture; and a line only
-    some files of many share is more likely the book's own text than a site's.
+    files or more (two at least) of one family (``families``: a source's id → its family,
+    the pages saved from one site share folder, format, language and kind), and either stand
+    next to other text each time or -- in saved web pages (``pages``: their ids) -- are the
+    outermost line of every page that has them: the header or footer of a site whose pages
+    a user saved one file each. Two files of a book may well open with the same heading, so
+    the outermost rule is the web pages' only. Two copies of the same text
+    share their lines too, but in the same context (numbers aside), so those are not
+    furniture; a line only some files of a family share is more likely the book's own text
+    than a site's; and pages of another format or language, in the same folder, are another
+    site's and do not dilute the count.
 
     >>> sorted(shared_lines({"a": ["Библиотека «Заводь»", "Текст а."], "b": ["Библиотека «Заводь»", "Текст б."]},
     ...                     lambda s: False))
     ['Библиотека «Заводь»']
     """
+    families = families or {}
+    groups: dict[str, list[str]] = {}
+    for name in texts:
+        groups.setdefault(families.get(name, ""), []).append(name)
+    found: set[str] = set()
+    for names in groups.values():
+        found |= _shared_in([texts[n] for n in names], outermost=all(n in pages for n in names))
+    return frozenset(found)
+
+
+def _shared_in(texts: list[list[str]], outermost: bool = False) -> set[str]:
+    """``shared_lines`` within one family of files (``outermost``: they are web pages)."""
     contexts: dict[str, set[tuple[str, str]]] = {}
     files: Counter = Counter()
-    for lines in texts.values():
+    inner: set[str] = set()  # lines standing inside some file, not as its first or last line
+    for lines in texts:
         keys = [_key(line) for line in lines if line.strip()]
         edge = set(range(min(EDGE_LINES, len(keys)))) | set(range(max(0, len(keys) - EDGE_LINES), len(keys)))
         here = set()
@@ -384,28 +549,36 @@ def shared_lines(texts: dict[str, list[str]], heading: Callable[[str], bool]) ->
             key = keys[n]
             if len(key.split()) > 12:
                 continue
-            around = (keys[n - 1] if n else "", keys[n + 1] if n + 1 < len(keys) else "")
+            around = (_context_key(keys[n - 1]) if n else "", _context_key(keys[n + 1]) if n + 1 < len(keys) else "")
             contexts.setdefault(key, set()).add(around)
             here.add(key)
+            if 0 < n < len(keys) - 1:
+                inner.add(key)
         files.update(here)
     # a site's header is on (nearly) every page saved from it: half the files at least
     enough = max(2, (len(texts) + 1) // 2)
-    return frozenset(key for key, n in files.items() if n >= enough and len(contexts[key]) >= 2)
+    return {key for key, n in files.items()
+            if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
 
 
 # a page's number as its footer or head prints it: ``- 34``, ``— 34 —``, ``34``
 PAGE_NUMBER_LINE = re.compile(r"^\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*$")
 
 
-def _by_page_numbers(raw: list[str], ns: list[int]) -> bool:
-    """Whether every one of the lines ``ns`` stands next to a page number (the nearest
-    non-empty line before or after it): a line printed under or over each page's number."""
-    def near(n: int, step: int) -> bool:
-        k = n + step
-        while 0 <= k < len(raw) and not raw[k].strip():
-            k += step
-        return 0 <= k < len(raw) and bool(PAGE_NUMBER_LINE.match(raw[k]))
-    return len(ns) >= 2 and all(near(n, -1) or near(n, 1) for n in ns)
+def _neighbour(raw: list[str], n: int, step: int) -> str:
+    """The nearest non-empty line before (``step`` -1) or after (+1) line ``n``, or ""."""
+    k = n + step
+    while 0 <= k < len(raw) and not raw[k].strip():
+        k += step
+    return raw[k] if 0 <= k < len(raw) else ""
+
+
+def _under_page_numbers(raw: list[str], ns: list[int]) -> bool:
+    """Whether every one of the lines ``ns`` is printed under a page's number (the nearest
+    non-empty line before it is one): a printer's imprint below each page's footer. A
+    sentence ending a page *above* its number is the page's last line of text (its
+    heading's whole text, maybe), so it is never taken for an imprint."""
+    return len(ns) >= 2 and all(PAGE_NUMBER_LINE.match(_neighbour(raw, n, -1)) for n in ns)
 
 
 def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
@@ -414,9 +587,9 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
     numbers aside, at two or more places apart -- a site header printed on every page, a
     book title in a running foot. A heading never counts (a law may well be cited in a
     title again), nor a line that reads as part of a sentence (lower-case start). A line
-    that ends like a sentence counts only when every copy stands next to a page number
+    that ends like a sentence counts only when every copy stands right under a page number
     (``raw``: the lines before furniture was emptied): a printer's imprint under each
-    page's footer.
+    page's footer -- the same sentence ending two pages above their numbers is text.
 
     >>> sorted(repeated_lines(["Текст.", "- 3", "Отпечатано там-то, 1991.", "Ещё текст.", "- 4",
     ...                        "Отпечатано там-то, 1991.", "Конец."], "ru", lambda s: False))  # footers too
@@ -444,7 +617,7 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
         # a header is a name, not a sentence: a line ending one is the text's own, unless
         # it stands by the page number on every page (an imprint in the foot)
         if (len(s.split()) > 12 or SENTENCE_END.search(s)) and not (
-                len(s.split()) <= 24 and _by_page_numbers(raw, where[key])):
+                len(s.split()) <= 24 and _under_page_numbers(raw, where[key])):
             continue
         # the copies stand apart (adjacent copies are the overstrike of bold print)
         if key in shared or last[key] - first[key] > 1:
@@ -506,6 +679,60 @@ def _struck_over(before: str, line: str) -> bool:
         if edge_left and edge_right and abs(m.start() - indent) <= 2:
             return True
     return False
+
+
+# a typed footnote rule: a line of dashes or underscores alone (``--------``, ``_____``)
+NOTE_RULE = re.compile(r"^\s*(?:-{5,}|_{5,}|[\u2500-\u2501]{5,})\s*$")
+# a typed note's body after the rule: its number (or stars), then its text
+TYPED_NOTE = re.compile(r"^\s*(?P<mark>\d{1,2}|\*{1,3})[.)]?\s+(?P<text>\S.*)$")
+NOTE_LOOKBACK = 60  # lines above a note's rule its marker may stand in (one typed page)
+
+
+def typed_footnotes(lines: list[str]) -> list[tuple[int, str]]:
+    """A typed copy's footnotes: a rule line of dashes, then notes opening with a number
+    (``1 Сноска: …``), each number glued to a word of the text above (``карты1``) -- the
+    book's footnote form written by hand. Returns (0-based line, new text) for the
+    marker's line, the rule (emptied) and each note (``(*) - text``), so the tree attaches
+    the notes where their markers stand. A rule with no note under it, or a note whose
+    number no word above carries, is left as it is.
+
+    >>> typed_footnotes(["Взятки после последней карты1 и далее.", "--------", "1 Сноска о карте."])
+    [(0, 'Взятки после последней карты(*) и далее.'), (1, ''), (2, '(*) - Сноска о карте.')]
+    """
+    from .patterns import NOTE_MARKER, note_body
+
+    out: list[tuple[int, str]] = []
+    changed: dict[int, str] = {}
+    for n, line in enumerate(lines):
+        if not NOTE_RULE.match(line):
+            continue
+        notes = []
+        k = n + 1
+        while k < len(lines) and (not lines[k].strip() or TYPED_NOTE.match(lines[k])) and len(notes) < 9:
+            m = TYPED_NOTE.match(lines[k])
+            if m:
+                notes.append((k, m))
+            k += 1
+        if not notes:
+            continue
+        found = []
+        for k, m in notes:
+            mark = m["mark"]
+            glued = re.compile(r"(?<=[^\W\d_])" + re.escape(mark) + r"(?!\d)")
+            at = next(((j, g) for j in range(n - 1, max(-1, n - 1 - NOTE_LOOKBACK), -1)
+                       for g in [glued.search(changed.get(j, lines[j]))] if g), None)
+            if at is None:
+                break
+            found.append((k, m, at))
+        if len(found) != len(notes):
+            continue
+        for k, m, (j, g) in found:
+            text = changed.get(j, lines[j])
+            changed[j] = text[:g.start()] + NOTE_MARKER + text[g.end():]
+            changed[k] = note_body(m["text"])
+        changed[n] = ""
+    out = sorted(changed.items())
+    return out
 
 
 def furniture_labels(lines: list[str], removed: set[int]) -> set[int]:
@@ -605,6 +832,13 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n, m in _spaced_heading_pairs(lines, spaced, heading):
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
+    for n, m in split_headings(lines, heading):
+        lines[n], lines[m] = f"{_norm(lines[n])}. {_norm(lines[m])}", ""
+        changes += [(n + 1, "split_headings"), (m + 1, "split_headings")]
+    if kind != "commentary":
+        for n, text in typed_footnotes(lines):
+            changes.append((n + 1, "typed_footnotes"))
+            lines[n] = text
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
         lines[n] = ""

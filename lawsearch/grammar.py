@@ -393,6 +393,8 @@ class Layout:
             if not m:
                 continue
             title = m.groupdict().get("title")
+            if kind == "division" and _roman_value(m["numeral"]) >= IMPLAUSIBLE_DIVISION:
+                continue  # «Раздел C. Порядок»: a section named by its word, no hundredth division
             if kind == "division":
                 slug = next((d.slug for d in self.divisions if d.word.match(m["division"])), None)
                 return Classified("division", label=m["numeral"], title=title or "", extra=slug)
@@ -544,11 +546,29 @@ class Grammar:
         for kind in ("division", "law", *self.levels):
             if kind in headings:
                 patterns.append((kind, self._heading(headings[kind], kind, table, divisions)))
+        # a level's heading may be printed with the word the text cites the level by
+        # («Раздел A. Выход к столу»): read after every plain form, so a division keeps its own
+        for kind in self.levels:
+            words = self.level_words(lang, kind)
+            if kind in headings and words:
+                named = "(?:" + "|".join(map(re.escape, words)) + r")\s+" + headings[kind]
+                patterns.append((kind, self._heading(named, kind, table, divisions)))
         joining = self.data.get("grammar", {}).get("joining_words", {}).get(lang, [])
         return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
                       bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
                       dict(table.get("examples", {})))
+
+    def level_words(self, lang: str, kind: str) -> list[str]:
+        """The words the text names a level by (the profile's ``[citations.<lang>.levels]``
+        words of that level), each also with a capital, longest first: «раздел», «Раздел»."""
+        words: set[str] = set()
+        for level in self.data.get("citations", {}).get(lang, {}).get("levels", []):
+            if level.get("level") == kind:
+                for w in level.get("words", []):
+                    if w[:1].isalpha():
+                        words.update({w, w[:1].upper() + w[1:]})
+        return sorted(words, key=len, reverse=True)
 
     def _heading(self, template: str, kind: str, table: dict, divisions: list[DivisionWord]) -> re.Pattern:
         capitals = table.get("capitals", "")
@@ -597,6 +617,22 @@ def active_grammar() -> Grammar:
     from .profile import active
 
     return grammar_of(active())
+# a division numbered so high is a level's letter label read as a Roman numeral (L, C):
+# no code has fifty divisions
+IMPLAUSIBLE_DIVISION = 50
+ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def _roman_value(numeral: str) -> int:
+    """A Roman numeral's value (0 for digits: they are read as they stand).
+
+    >>> _roman_value("XIV"), _roman_value("C"), _roman_value("12")
+    (14, 100, 0)
+    """
+    if not numeral or not all(c in ROMAN_DIGITS for c in numeral):
+        return 0
+    values = [ROMAN_DIGITS[c] for c in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
 @lru_cache(maxsize=1)

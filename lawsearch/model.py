@@ -33,11 +33,15 @@ class Problem:
     path: str | None = None
     line: int | None = None
     repeats: int = 0  # more problems like this one, collapsed into it (``collapse``)
+    # ``line`` counts the lines of the text read out of a PDF, a web page, an FB2 … (as
+    # ``lawsearch clean`` prints them), not the file's own lines: said so
+    extracted: bool = False
 
     def __str__(self) -> str:
+        """``a.txt:3: message``; ``b.html (extracted line 4): message`` for another format."""
         where = self.path or ""
         if self.path and self.line:
-            where += f":{self.line}"
+            where += f" (extracted line {self.line})" if self.extracted else f":{self.line}"
         text = f"{where}: {self.message}" if where else self.message
         if self.repeats:
             what = ("line" if self.repeats == 1 else "lines") if self.line else ""

@@ -181,8 +181,7 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         facts.append(f"guessed: {', '.join(node.uncertain)}")
     out.append("; ".join(facts))
     pages = sorted({s.page for s in node.spans if s.page is not None})
-    where = ", ".join(f"{s.source}:{s.lines[0]}" + (f"-{s.lines[1]}" if s.lines[1] != s.lines[0] else "")
-                      + (f" ({s.place})" if s.place else "") for s in node.spans)
+    where = ", ".join(_span_where(s) for s in node.spans)
     if where:
         out.append(f"source: {where}" + (f" (book page {', '.join(map(str, pages))})" if pages else ""))
     if node.parent:
@@ -305,3 +304,17 @@ def _set_in(text: str, pos: int, mark: str, right: bool = False) -> str:
     left = " " if pos > 0 and text[pos - 1] not in " \n" else ""
     after = " " if right and pos < len(text) and text[pos] not in " \n" else ""
     return left + mark + after
+
+
+def _span_where(span) -> str:
+    """``a.txt:3-7``; for a file read from another format, its extracted lines (as ``lawsearch
+    clean`` numbers them) and where they stand in it: ``b.pdf, extracted lines 3-7 (page 1,
+    line 3 - page 1, line 7)``."""
+    from .corpus import extracted_lines
+
+    lines = f"{span.lines[0]}" + (f"-{span.lines[1]}" if span.lines[1] != span.lines[0] else "")
+    place = f" ({span.place})" if span.place else ""
+    if extracted_lines(span.source):
+        word = "lines" if span.lines[1] != span.lines[0] else "line"
+        return f"{span.source}, extracted {word} {lines}{place}"
+    return f"{span.source}:{lines}{place}"
