@@ -163,7 +163,7 @@ def _build_folder(folder, out: Path, progress: Progress, single_file: bool, forc
             write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id))
         output.fault_point("after-corpus-json")
         with budgets.stage("analysis pass"):
-            analysis = Analysis(lexicon, languages=(corpus.lang, *corpus.translation_languages))
+            analysis = Analysis(lexicon, languages=corpus.languages)
             analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
         with budgets.stage("index"):
             build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,

@@ -31,7 +31,7 @@ class Damage:
 def find_damage(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> list[Damage]:
     """Every trace of raw damage left in titles, texts and footnotes."""
     found: list[Damage] = []
-    lemmatizers = [language_module(lang, "lemmatizer") for lang in (corpus.lang, *corpus.translation_languages)
+    lemmatizers = [language_module(lang, "lemmatizer") for lang in corpus.languages
                    if lang in LANGUAGES and LANGUAGES[lang].lemmatizer]
     fields = [(f"{n.id} title", n.title) for n in corpus.nodes] + [(f"{n.id} text", n.text) for n in corpus.nodes]
     fields += [(f"{f.id} text", f.text) for f in corpus.footnotes]
@@ -264,7 +264,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         (r.errors if p.severity == "error" else r.warnings).append(str(p))
         errors += (1 + p.repeats) if p.severity == "error" else 0
     # once per language: a corpus language without a lemmatizer gets the default analysis
-    r.warnings += [no_morphology_warning(lang) for lang in without_morphology((corpus.lang, *corpus.translation_languages))]
+    r.warnings += [no_morphology_warning(lang) for lang in without_morphology(corpus.languages)]
     r.add("")
     r.add(f"Damage left in the output: {len(damage)}")
     for w in r.warnings:

@@ -322,7 +322,7 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
 
     entries = thesaurus.load(thesaurus_file)  # checked before anything is written
     target.mkdir(parents=True, exist_ok=True)
-    languages = (corpus.lang, *corpus.translation_languages)  # only their lemmatizers run
+    languages = corpus.languages  # only their lemmatizers run
     if analysed is None or analysed.analysis.mode != mode:
         analysed = analyse_corpus(corpus, Analysis(lexicon, mode, languages))
     ix = index.create_in(str(target), schema(lexicon, mode, languages))
@@ -542,7 +542,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     words.add(written_words(corpus, analysed, glossary, said))
     families = family_table(sorted(words.terms()),
                             sorted(set(lexicon.forms.values())),  # the lexicon's nouns join no verb
-                            (corpus.lang, *corpus.translation_languages))
+                            corpus.languages)
     if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
         members = sorted({m for ms in families.values() for m in ms})
         words.add({w for m in members for w in analysed.of(m).words()})
