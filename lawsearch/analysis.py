@@ -148,6 +148,13 @@ class Lexicon:
         return forms
 
 
+def lemmatizer_of_word(word: str):
+    """The lemmatizer of the registered language whose script ``word`` is in, or None (a
+    language without one, or a word of no registered script)."""
+    lang = word_language(word, LANGUAGES)
+    return language_module(lang, "lemmatizer") if lang else None
+
+
 def _of_languages(doc: schema.Document, languages: tuple[str, ...]) -> schema.Document:
     """``doc`` without the entries written in a registered language not among ``languages``
     (a word in no registered script stays: nothing says it is another language's)."""
@@ -177,19 +184,27 @@ def dictionary_problems(doc: schema.Document) -> list[Problem]:
     terms = doc.data.get("terms", {})
     for lemma, how in terms.items():
         model = how.get("like", lemma)
-        if "like" in how and not morph.is_known(model):
+        lemmatizer = lemmatizer_of_word(lemma)
+        if lemmatizer is None:  # a language without morphology: its forms are the ones written
+            if how:
+                problems.append(doc.problem(
+                    f'"{lemma}": no morphology of its language declines it (like, participle); '
+                    'give each form under [spellings] ("FORM" = "LEMMA")', "terms", lemma))
+            continue
+        if "like" in how and not lemmatizer.is_known(model):
             problems.append(doc.problem(
                 f'like = "{model}" is not a word the dictionary knows; name a dictionary word that declines as "{lemma}" does '
                 '(like = "WORD")', "terms", lemma, "like"))
-        elif how.get("participle") and not any(p.tag.POS == "PRTF" for p in morph.analyzer().parse(model)):
+        elif how.get("participle") and not any(p.tag.POS == "PRTF" for p in lemmatizer.analyzer().parse(model)):
             problems.append(doc.problem(f'participle = true, but the dictionary knows no participle "{model}"',
                                         "terms", lemma, "participle"))
-        elif not how and not morph.is_known(lemma):
+        elif not how and not lemmatizer.is_known(lemma):
             problems.append(doc.problem(f'"{lemma}" = {{}} says the dictionary knows it, but it does not; '
                                         'say how it declines: like = "WORD"', "terms", lemma))
     known_terms = {fold(t) for t in terms}
     for form, lemma in doc.data.get("spellings", {}).items():
-        if fold(lemma) not in known_terms and not morph.is_known(lemma):
+        lemmatizer = lemmatizer_of_word(lemma)
+        if fold(lemma) not in known_terms and lemmatizer is not None and not lemmatizer.is_known(lemma):
             problems.append(doc.problem(f'"{form}" = "{lemma}": the dictionary does not know "{lemma}" and no term '
                                         "above is it", "spellings", form))
     return problems
@@ -197,8 +212,11 @@ def dictionary_problems(doc: schema.Document) -> list[Problem]:
 
 def _forms_of(lemma: str, how: dict) -> set[str]:
     """Every form of a lexicon term: a participle's declension, or a model word's endings
-    put on this word's stem."""
-    analyzer = morph.analyzer()
+    put on this word's stem; the lemma alone in a language without morphology."""
+    lemmatizer = lemmatizer_of_word(lemma)
+    if lemmatizer is None:
+        return {lemma}
+    analyzer = lemmatizer.analyzer()
     model = how.get("like", lemma)
     forms: set[str] = {lemma}
     parses = analyzer.parse(model)

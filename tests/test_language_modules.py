@@ -14,6 +14,7 @@ import pytest
 from conftest import DATA, ROOT, VOCABULARY
 from lawsearch.analysis import Analysis, Lexicon
 from lawsearch.index import family_table
+from lawsearch.model import CorpusError
 from lawsearch.plausibility import LANGUAGES, ROLES, language_module, without_morphology
 
 ENGLISH_ONLY = """[code]
@@ -112,3 +113,14 @@ def test_word_families_come_only_from_the_corpus_languages_modules():
 def test_a_word_no_lemmatizer_of_the_languages_covers_is_kept_as_written():
     assert Analysis(languages=["en"]).terms("штрафными картами") == [("штрафными",), ("картами",)]
     assert Analysis(languages=["ru", "en"]).terms("штрафными картами") == [("штрафной",), ("карта",)]
+
+
+def test_a_lexicon_of_a_language_without_morphology_keeps_its_written_forms(tmp_path):
+    path = tmp_path / "lexicon.toml"
+    path.write_text('[terms]\n"judgment" = {}\n\n[spellings]\n"judgement" = "judgment"\n', encoding="utf-8")
+    # no dictionary is asked whether it knows "judgment": English has none
+    assert Lexicon.load(path, ["en"]).forms == {"judgment": "judgment", "judgement": "judgment"}
+    path.write_text('[terms]\n"revoke" = { like = "invoke" }\n', encoding="utf-8")
+    with pytest.raises(CorpusError) as caught:
+        Lexicon.load(path, ["en"])
+    assert 'lexicon.toml:2: "revoke": no morphology of its language declines it' in str(caught.value)
