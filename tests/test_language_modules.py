@@ -124,3 +124,17 @@ def test_a_lexicon_of_a_language_without_morphology_keeps_its_written_forms(tmp_
     with pytest.raises(CorpusError) as caught:
         Lexicon.load(path, ["en"])
     assert 'lexicon.toml:2: "revoke": no morphology of its language declines it' in str(caught.value)
+
+
+def test_an_english_main_text_is_exported_untagged_not_as_foreign_words(tmp_path):
+    from lawsearch.corpus import build_corpus
+    from lawsearch.export import to_conllu
+
+    root = tmp_path / "corpus"
+    (root / "laws" / "en").mkdir(parents=True)
+    (root / "laws" / "en" / "law50.txt").write_bytes((DATA / "english" / "law50-test.txt").read_bytes())
+    (root / "manifest.toml").write_text(ENGLISH_ONLY, encoding="utf-8")
+    rows = [line.split("\t") for line in to_conllu(build_corpus(root)).splitlines() if line[:1].isdigit()]
+    assert rows and not any("Foreign=Yes" in row[5] for row in rows)
+    assert ["sentence", "X"] in [row[2:4] for row in rows if row[1] == "sentence"]  # the form, lower-cased
+    assert {row[3] for row in rows if row[1] in (".", ":", ";")} == {"PUNCT"}
