@@ -18,12 +18,15 @@ vocabulary and the concordance page all read that one ``AnalysedCorpus``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import ids, morph, schema
+from .plausibility import LANGUAGES, language_module, word_language
 from .model import CorpusError, Problem
 from .patterns import COMBINING_MARK, FOLD_PAIRS, NARROW_CLASS, NARROW_FROM, NARROW_TO, TOKEN, TOKEN_KINDS
 
@@ -113,18 +116,25 @@ class Lexicon:
     forms: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, paths: Path | list[Path] | None) -> Lexicon:
+    def load(cls, paths: Path | list[Path] | None, languages: Iterable[str] | None = None) -> Lexicon:
         """The lexicon of one file or several (the profile's, then a corpus folder's: a
-        later file's form overrides an earlier one's); none when no file is given."""
+        later file's form overrides an earlier one's); none when no file is given.
+
+        ``languages``: the corpus's languages. A term or spelling written in a registered
+        language the corpus has no text in is left out, unread by that language's morphology
+        (an English-only corpus never loads the Russian dictionary for the profile's Russian
+        lexicon); None keeps every entry."""
         listed = [paths] if isinstance(paths, Path) else list(paths or [])
         forms: dict[str, str] = {}
         for path in (p for p in listed if p.is_file()):
-            forms.update(cls._forms(path))
+            forms.update(cls._forms(path, None if languages is None else tuple(languages)))
         return cls(forms)
 
     @staticmethod
-    def _forms(path: Path) -> dict[str, str]:
+    def _forms(path: Path, languages: tuple[str, ...] | None = None) -> dict[str, str]:
         doc = schema.load(path, schema.LEXICON)
+        if languages is not None:
+            doc = _of_languages(doc, languages)
         problems = dictionary_problems(doc)
         if problems:
             raise CorpusError(problems)
@@ -136,6 +146,29 @@ class Lexicon:
         for form, lemma in data.get("spellings", {}).items():
             forms[fold(form)] = fold(lemma)
         return forms
+
+
+def lemmatizer_of_word(word: str):
+    """The lemmatizer of the registered language whose script ``word`` is in, or None (a
+    language without one, or a word of no registered script)."""
+    lang = word_language(word, LANGUAGES)
+    return language_module(lang, "lemmatizer") if lang else None
+
+
+def _of_languages(doc: schema.Document, languages: tuple[str, ...]) -> schema.Document:
+    """``doc`` without the entries written in a registered language not among ``languages``
+    (a word in no registered script stays: nothing says it is another language's)."""
+    other = [lang for lang in LANGUAGES if lang not in languages]
+
+    def kept(entries: dict, word_of) -> dict:
+        return {key: value for key, value in entries.items() if word_language(word_of(key, value), other) is None}
+
+    data = dict(doc.data)
+    if "terms" in data:
+        data["terms"] = kept(data["terms"], lambda lemma, how: lemma)
+    if "spellings" in data:
+        data["spellings"] = kept(data["spellings"], lambda form, lemma: lemma)
+    return dataclasses.replace(doc, data=data)
 
 
 def dictionary_problems(doc: schema.Document) -> list[Problem]:
@@ -151,19 +184,27 @@ def dictionary_problems(doc: schema.Document) -> list[Problem]:
     terms = doc.data.get("terms", {})
     for lemma, how in terms.items():
         model = how.get("like", lemma)
-        if "like" in how and not morph.is_known(model):
+        lemmatizer = lemmatizer_of_word(lemma)
+        if lemmatizer is None:  # a language without morphology: its forms are the ones written
+            if how:
+                problems.append(doc.problem(
+                    f'"{lemma}": no morphology of its language declines it (like, participle); '
+                    'give each form under [spellings] ("FORM" = "LEMMA")', "terms", lemma))
+            continue
+        if "like" in how and not lemmatizer.is_known(model):
             problems.append(doc.problem(
                 f'like = "{model}" is not a word the dictionary knows; name a dictionary word that declines as "{lemma}" does '
                 '(like = "WORD")', "terms", lemma, "like"))
-        elif how.get("participle") and not any(p.tag.POS == "PRTF" for p in morph.analyzer().parse(model)):
+        elif how.get("participle") and not any(p.tag.POS == "PRTF" for p in lemmatizer.analyzer().parse(model)):
             problems.append(doc.problem(f'participle = true, but the dictionary knows no participle "{model}"',
                                         "terms", lemma, "participle"))
-        elif not how and not morph.is_known(lemma):
+        elif not how and not lemmatizer.is_known(lemma):
             problems.append(doc.problem(f'"{lemma}" = {{}} says the dictionary knows it, but it does not; '
                                         'say how it declines: like = "WORD"', "terms", lemma))
     known_terms = {fold(t) for t in terms}
     for form, lemma in doc.data.get("spellings", {}).items():
-        if fold(lemma) not in known_terms and not morph.is_known(lemma):
+        lemmatizer = lemmatizer_of_word(lemma)
+        if fold(lemma) not in known_terms and lemmatizer is not None and not lemmatizer.is_known(lemma):
             problems.append(doc.problem(f'"{form}" = "{lemma}": the dictionary does not know "{lemma}" and no term '
                                         "above is it", "spellings", form))
     return problems
@@ -171,8 +212,11 @@ def dictionary_problems(doc: schema.Document) -> list[Problem]:
 
 def _forms_of(lemma: str, how: dict) -> set[str]:
     """Every form of a lexicon term: a participle's declension, or a model word's endings
-    put on this word's stem."""
-    analyzer = morph.analyzer()
+    put on this word's stem; the lemma alone in a language without morphology."""
+    lemmatizer = lemmatizer_of_word(lemma)
+    if lemmatizer is None:
+        return {lemma}
+    analyzer = lemmatizer.analyzer()
     model = how.get("like", lemma)
     forms: set[str] = {lemma}
     parses = analyzer.parse(model)
@@ -210,10 +254,28 @@ def _common_prefix(words: list[str]) -> str:
 class Analysis:
     """Text → index terms. One instance per lexicon; lemmas are cached."""
 
-    def __init__(self, lexicon: Lexicon | None = None, mode: str = "all"):
+    def __init__(self, lexicon: Lexicon | None = None, mode: str = "all", languages: Iterable[str] | None = None):
         self.lexicon = lexicon or Lexicon()
         self.mode = mode  # "all": every plausible lemma; "first": pymorphy's best parse only
+        # the corpus's languages: only their lemmatizers run (None: every registered language's)
+        self.languages = None if languages is None else tuple(languages)
+        self._lemmatizers: list | None = None
         self._cache: dict[str, tuple[str, ...]] = {}
+
+    def lemmatizers(self) -> list:
+        """The lemmatizer modules of this analysis's languages that have one (the registry's,
+        ``plausibility.LANGUAGES``), imported on first use: an English-only analysis has none
+        and never loads a dictionary."""
+        if self._lemmatizers is None:
+            langs = LANGUAGES if self.languages is None else self.languages
+            self._lemmatizers = [language_module(lang, "lemmatizer") for lang in dict.fromkeys(langs)
+                                 if lang in LANGUAGES and LANGUAGES[lang].lemmatizer]
+        return self._lemmatizers
+
+    def lemmatizer_of(self, word: str):
+        """The lemmatizer whose script ``word`` has a letter of (its ``covers``), or None: a
+        word of a language without morphology, which keeps the default (``lemmatize``)."""
+        return next((m for m in self.lemmatizers() if m.covers(word)), None)
 
     def word_terms(self, word: str, keep: bool = True) -> tuple[str, ...]:
         """The terms of one word token: ``("штрафной",)`` for ``штрафными``; () for a stop word.
@@ -249,9 +311,13 @@ class Analysis:
             return ()
         if w in self.lexicon.forms:
             return (self.lexicon.forms[w],)
-        if not re.search("[а-я]", w):
-            return (w,)  # Latin words in Russian text: kept as written
-        lemmas = morph.lemmas(w) if keep else morph.lemmas.__wrapped__(w)
+        lemmatizer = self.lemmatizer_of(w)
+        if lemmatizer is None:
+            # the default for a word no lemmatizer of the corpus's languages covers (an English
+            # word, a word of a language without morphology): kept as written, folded; the
+            # Snowball language's text is stemmed in its own fields (index.english_analyzer)
+            return (w,)
+        lemmas = lemmatizer.lemmas(w) if keep else lemmatizer.lemmas.__wrapped__(w)
         lemmas = tuple(self.lexicon.forms.get(l, l) for l in lemmas)
         lemmas = tuple(dict.fromkeys(lemmas))
         if self.mode == "first":

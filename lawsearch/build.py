@@ -145,14 +145,15 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
 
 def _build_folder(folder, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None,
                   budgets) -> Corpus:
-    from .analysis import Analysis, Lexicon, analyse_corpus
+    from .analysis import Analysis, analyse_corpus
+    from .corpus import folder_lexicon
     from .index import build_index, load_glossary
     from . import pieces
     from .site import SiteBuilder, curation_reasons, search_payload, search_script
 
     with budgets.stage("clean and structure"):
         corpus = parse_folder(folder, progress)
-        lexicon = Lexicon.load(folder.vocabulary.get("lexicon"))
+        lexicon = folder_lexicon(folder)
         glossary = load_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)
     output.fault_point("after-parse")
     budgets.begin("output folder")  # the lock, the marker, removing old generations
@@ -162,7 +163,7 @@ def _build_folder(folder, out: Path, progress: Progress, single_file: bool, forc
             write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id))
         output.fault_point("after-corpus-json")
         with budgets.stage("analysis pass"):
-            analysis = Analysis(lexicon)
+            analysis = Analysis(lexicon, languages=corpus.languages)
             analysed = analyse_corpus(corpus, analysis)  # every text tokenized and lemmatized once
         with budgets.stage("index"):
             build_index(corpus, stage / INDEX, lexicon, glossary, progress=progress, build_id=generation.id,

@@ -12,14 +12,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import ids, morph
+from . import ids
 from .corpus import for_user
 from .coverage import LOST
 from .model import Corpus, Problem, collapse
 from .placement import curation_lines
 from .sources import user_path
 from .patterns import DAMAGE, WORD_PAIR
-from .plausibility import language_name
+from .plausibility import LANGUAGES, language_module, language_name, no_morphology_warning, without_morphology
 
 @dataclass(frozen=True)
 class Damage:
@@ -31,6 +31,8 @@ class Damage:
 def find_damage(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> list[Damage]:
     """Every trace of raw damage left in titles, texts and footnotes."""
     found: list[Damage] = []
+    lemmatizers = [language_module(lang, "lemmatizer") for lang in corpus.languages
+                   if lang in LANGUAGES and LANGUAGES[lang].lemmatizer]
     fields = [(f"{n.id} title", n.title) for n in corpus.nodes] + [(f"{n.id} text", n.text) for n in corpus.nodes]
     fields += [(f"{f.id} text", f.text) for f in corpus.footnotes]
     for where, text in fields:
@@ -41,7 +43,11 @@ def find_damage(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> list[D
                 found.append(Damage(where, what, _excerpt(text, m.start(), m.end())))
         for m in WORD_PAIR.finditer(text):
             left, right = m.group(1), m.group(2)
-            if not morph.is_known(left) and left not in lexicon and morph.join_split_word(left, right, lexicon):
+            # a split word is told by the dictionary of the corpus's languages (none: not told)
+            lemmatizer = next((module for module in lemmatizers if module.covers(left)), None)
+            if lemmatizer is None:
+                continue
+            if not lemmatizer.is_known(left) and left not in lexicon and lemmatizer.join_split_word(left, right, lexicon):
                 found.append(Damage(where, f"word split across lines ({left}|{right})",
                                     _excerpt(text, m.start(), m.end() + 1 + len(right))))
     return found
@@ -257,6 +263,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     for p in collapse(problems):  # one line for an error repeated on 78,155 lines, with the count
         (r.errors if p.severity == "error" else r.warnings).append(str(p))
         errors += (1 + p.repeats) if p.severity == "error" else 0
+    # once per language: a corpus language without a lemmatizer gets the default analysis
+    r.warnings += [no_morphology_warning(lang) for lang in without_morphology(corpus.languages)]
     r.add("")
     r.add(f"Damage left in the output: {len(damage)}")
     for w in r.warnings:

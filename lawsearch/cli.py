@@ -357,12 +357,12 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
         from importlib.metadata import version
 
         from . import export as exports
-        from .analysis import Lexicon
+        from .corpus import folder_lexicon
         from .sources import read_corpus_folder
 
         if fmt == "conllu":
             folder = read_corpus_folder(root)
-            text = exports.to_conllu(corpus, Lexicon.load(folder.vocabulary.get("lexicon")).forms)
+            text = exports.to_conllu(corpus, folder_lexicon(folder).forms)
         elif fmt == "tmx":
             text = exports.to_tmx(corpus, version("lawsearch"))
         elif fmt in ("tbx", "csv-glossary"):
@@ -1008,10 +1008,11 @@ def _check_law(corpus, law: str | None) -> None:
 
 
 def _analysis(root: Path):
-    from .analysis import Analysis, Lexicon
+    from .analysis import Analysis
+    from .corpus import folder_lexicon
     from .sources import read_corpus_folder
 
-    return Analysis(Lexicon.load(read_corpus_folder(root).vocabulary.get("lexicon")))
+    return Analysis(folder_lexicon(read_corpus_folder(root)))
 
 
 @main.command()

@@ -37,7 +37,7 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     """Parse a second-language law text with the same stages, merge it into the nodes'
     translations by ID, and flag where the languages differ (lawsearch/alignment.py)."""
     from .alignment import flag, merge
-    from .analysis import Analysis, Lexicon
+    from .analysis import Analysis
     from .sources import read_glossary
 
     sources = [s for s in folder.sources if s.kind == "laws" and s.lang == lang]
@@ -47,7 +47,7 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
                                        lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
                                        profile=folder.profile)
-    analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
+    analysis = Analysis(folder_lexicon(folder))
     glossary = [(analysis.terms(t.term), t.translation)
                 for t in read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
@@ -64,9 +64,9 @@ def _suggestions(folder: CorpusFolder, nodes) -> list:
     when there are any."""
     if not any(n.kind == "piece" and n.law is None for n in nodes):
         return []
-    from .analysis import Analysis, Lexicon
+    from .analysis import Analysis
 
-    analysis = Analysis(Lexicon.load(folder.vocabulary.get("lexicon")))
+    analysis = Analysis(folder_lexicon(folder))
     return placement.suggest(nodes, list(folder.contents), lambda text: [t[0] for t in analysis.terms(text)],
                              {s.path: s.id for s in folder.sources})
 
@@ -236,9 +236,21 @@ def source_families(sources) -> dict[str, str]:
 def lexicon_words(folder: CorpusFolder) -> frozenset[str]:
     """Every form of the domain lexicon's terms: words the dictionary lacks (фальшренонс)
     that rejoining split words and the damage check must still know."""
+    return frozenset(folder_lexicon(folder).forms)
+
+
+def folder_languages(folder: CorpusFolder) -> tuple[str, ...]:
+    """The languages the corpus has text in: its main language, then its sources' others.
+    A language's own modules (plausibility.LANGUAGES) run only for these."""
+    return tuple(dict.fromkeys([main_language(folder), *sorted(s.lang for s in folder.sources if s.lang)]))
+
+
+def folder_lexicon(folder: CorpusFolder):
+    """The domain lexicon (the profile's, extended by the folder's) of the corpus's languages:
+    an entry of a language the corpus has no text in is not read (``Lexicon.load``)."""
     from .analysis import Lexicon
 
-    return frozenset(Lexicon.load(folder.vocabulary.get("lexicon")).forms)
+    return Lexicon.load(folder.vocabulary.get("lexicon"), folder_languages(folder))
 
 
 def for_user(problem: Problem, root: Path) -> Problem:

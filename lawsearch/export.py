@@ -1,5 +1,6 @@
-"""Exports in the formats corpus tools read: CoNLL-U (lemmas, UPOS and FEATS from
-pymorphy3), TMX 1.4b (one translation unit per node present in both languages) and TEI P5
+"""Exports in the formats corpus tools read: CoNLL-U (lemmas, UPOS and FEATS from the main
+language's tagger -- Russian's reads pymorphy3 -- or untagged without one), TMX 1.4b (one
+translation unit per node present in both languages) and TEI P5
 (the tree as nested ``div``s, references as ``ref``, footnotes and commentary as ``note``,
 the bilingual alignment as ``linkGrp``). Every ``xml:id`` comes from ``ids.anchor``.
 
@@ -15,8 +16,10 @@ from . import definitions, ids
 from .glossary_export import stamp_text, version_stamp
 from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
-# the CoNLL-U export's tokens, sentences and tags: the Russian tagger's (lawsearch/tagging.py)
-from .tagging import CONLLU_TOKEN, annotate, sentences  # noqa: F401 (sentences: export's API)
+from .plausibility import language_module
+# the CoNLL-U export's tokens and sentences (lawsearch/tagging.py's, which alignment and the
+# browser's sentence spans share); the tags are the main language's tagger's (``to_conllu``)
+from .tagging import CONLLU_TOKEN, sentences  # noqa: F401 (sentences: export's API)
 
 
 # -- the writers' boundary ------------------------------------------------------------------
@@ -51,10 +54,12 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
     """
     lexicon = lexicon or {}
     cache: dict[str, tuple[str, str, str, str]] = {}  # a form's annotation, once per form
+    # the main language's tagger (plausibility.LANGUAGES); a language without one: untagged
+    tagger = language_module(next(iter(corpus.languages), ""), "tagger")
 
     def annotated(form: str) -> tuple[str, str, str, str]:
         if form not in cache:
-            cache[form] = annotate(form, lexicon)
+            cache[form] = tagger.annotate(form, lexicon) if tagger is not None else untagged(form)
         return cache[form]
 
     out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",
@@ -79,6 +84,19 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
                 out.append("\t".join([str(i + 1), m.group(), lemma, upos, xpos, feats, "_", "_", "_", misc]))
             out.append("")
     return "\n".join(out) + "\n"
+
+
+def untagged(form: str) -> tuple[str, str, str, str]:
+    """LEMMA, UPOS, XPOS and FEATS of a form of a language without a tagger (the default):
+    its lemma the form lower-cased, NUM or PUNCT told by its characters, every word ``X``
+    (no part of speech is guessed), XPOS and FEATS empty.
+
+    >>> untagged("Cards"), untagged("12"), untagged(";")
+    (('cards', 'X', '_', '_'), ('12', 'NUM', '_', '_'), (';', 'PUNCT', '_', '_'))
+    """
+    if not any(c.isalpha() for c in form):
+        return form, ("NUM" if form[0].isdigit() else "PUNCT"), "_", "_"
+    return form.lower(), "X", "_", "_"
 
 
 # -- TMX ------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ vocabulary for "did you mean" (``vocabulary.json``, read for a word the forms ta
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -121,15 +121,17 @@ class LemmaFilter(Filter):
     the mode, and makes its ``Analysis`` (with its cache and the dictionary) on first use.
     """
 
-    def __init__(self, lexicon_forms: dict[str, str], mode: str = "all"):
+    def __init__(self, lexicon_forms: dict[str, str], mode: str = "all", languages: tuple[str, ...] | None = None):
         self.lexicon_forms = dict(lexicon_forms)
         self.mode = mode
+        self.languages = None if languages is None else tuple(languages)  # whose lemmatizers run (Analysis)
         self._analysis = None
 
     def __getstate__(self):
-        return {"lexicon_forms": self.lexicon_forms, "mode": self.mode}
+        return {"lexicon_forms": self.lexicon_forms, "mode": self.mode, "languages": self.languages}
 
     def __setstate__(self, state):
+        self.languages = None  # an index pickled before the corpus's languages were kept: every language's
         self.__dict__.update(state)
         self._analysis = None
 
@@ -139,7 +141,7 @@ class LemmaFilter(Filter):
     @property
     def analysis(self) -> Analysis:
         if self._analysis is None:
-            self._analysis = Analysis(Lexicon(self.lexicon_forms), self.mode)
+            self._analysis = Analysis(Lexicon(self.lexicon_forms), self.mode, self.languages)
         return self._analysis
 
     def __call__(self, tokens):
@@ -163,8 +165,8 @@ class LemmaFilter(Filter):
                 yield t
 
 
-def law_analyzer(lexicon: Lexicon, mode: str = "all"):
-    return LawTokenizer() | LemmaFilter(lexicon.forms, mode)
+def law_analyzer(lexicon: Lexicon, mode: str = "all", languages: tuple[str, ...] | None = None):
+    return LawTokenizer() | LemmaFilter(lexicon.forms, mode, languages)
 
 
 # -- English fields -------------------------------------------------------------------------
@@ -204,8 +206,8 @@ def english_analyzer():
     return RegexTokenizer() | LowercaseFilter() | StopFilter(stoplist=EN_STOP_WORDS, minsize=2) | EnglishStemFilter()
 
 
-def schema(lexicon: Lexicon, mode: str = "all") -> fields.Schema:
-    ru = law_analyzer(lexicon, mode)
+def schema(lexicon: Lexicon, mode: str = "all", languages: tuple[str, ...] | None = None) -> fields.Schema:
+    ru = law_analyzer(lexicon, mode, languages)
     en = english_analyzer()
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
@@ -320,9 +322,10 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
 
     entries = thesaurus.load(thesaurus_file)  # checked before anything is written
     target.mkdir(parents=True, exist_ok=True)
+    languages = corpus.languages  # only their lemmatizers run
     if analysed is None or analysed.analysis.mode != mode:
-        analysed = analyse_corpus(corpus, Analysis(lexicon, mode))
-    ix = index.create_in(str(target), schema(lexicon, mode))
+        analysed = analyse_corpus(corpus, Analysis(lexicon, mode, languages))
+    ix = index.create_in(str(target), schema(lexicon, mode, languages))
     writer = ix.writer()  # whoosh's own buffer: runs of 16 MB cost 1.8 CPU s at 100x, and the peak is later
     tokenizers = [writer.schema[f].analyzer.items[0] for f in BOOSTS]
     for tokenizer in tokenizers:
@@ -418,9 +421,10 @@ class FormWords:
         lemmas = {lemma for w in fresh for lemma in self.analysis.word_terms(w)} - self.lemmas
         self.lemmas |= lemmas
         for lemma in sorted(lemmas):
-            if not re.search("[а-я]", lemma):
+            lemmatizer = self.analysis.lemmatizer_of(lemma)
+            if lemmatizer is None:  # a word of no morphology: its forms are its own
                 continue
-            for parse in morph.analyzer().parse(lemma)[:3]:
+            for parse in lemmatizer.analyzer().parse(lemma)[:3]:
                 if fold(parse.normal_form) != lemma:
                     continue
                 self._take({fold(f.word) for f in parse.lexeme} - self.words, keep=False)
@@ -463,7 +467,8 @@ def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: li
             for tok in analysed.of(field or "").tokens:  # the build's one pass
                 w = fold(tok.text)
                 if tok.kind == "word" and len(w) >= 3 and HAS_CYRILLIC.search(w) \
-                        and (w in lexicon.forms or morph.is_known(w)):
+                        and (lemmatizer := analysed.analysis.lemmatizer_of(w)) is not None \
+                        and (w in lexicon.forms or lemmatizer.is_known(w)):
                     vocabulary[w] += 1
         english = english_text(corpus, node)
         for field in (english.get("title"), english.get("text")):
@@ -536,7 +541,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     words = FormWords(analysis)
     words.add(written_words(corpus, analysed, glossary, said))
     families = family_table(sorted(words.terms()),
-                            sorted(set(lexicon.forms.values())))  # the lexicon's nouns join no verb
+                            sorted(set(lexicon.forms.values())),  # the lexicon's nouns join no verb
+                            corpus.languages)
     if families:  # a family member the corpus lacks must be reachable too: «заменяет» → заменять → заменить
         members = sorted({m for ms in families.values() for m in ms})
         words.add({w for m in members for w in analysed.of(m).words()})
@@ -574,19 +580,33 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     }
 
 
-def family_table(lemmas: list[str], standalone: list[str] = ()) -> dict[str, list[str]]:
+def family_table(lemmas: list[str], standalone: list[str] = (), languages: Iterable[str] = ()) -> dict[str, list[str]]:
     """Lemma → the other lemmas of its word family (заменить → заменять, замена), for the
-    lemmas a query can reach. The families are built by ``lawsearch/families.py`` (derivation
-    rules checked against the dictionary). ``families.family_table(lemmas)``
+    lemmas a query can reach. The families are built by each of the corpus's ``languages``
+    that has a word-formation module in the registry (``plausibility.LANGUAGES``; for
+    Russian ``lawsearch/families.py``: derivation rules checked against the dictionary),
+    over the lemmas in that language's script only; a language without one has no families,
+    and its module is never imported. A module's ``family_table(lemmas, standalone)``
     gives each lemma's family members; here every member is listed under every other,
     itself excluded, sorted, and ``meta`` puts the members' forms in the forms table (a
     query's «заменяет» must reach заменять)."""
-    try:
-        from . import families
-    except ImportError:
-        return {}
+    from .plausibility import LANGUAGES, language_module
+
+    found: dict[str, list[str]] = {}
+    for lang in dict.fromkeys(languages):
+        if lang not in LANGUAGES or not LANGUAGES[lang].families:
+            continue
+        script = LANGUAGES[lang].in_script
+
+        def ours(word: str) -> bool:  # no letter of another script (numbers and hyphens are any script's)
+            letters = "".join(c for c in word if c.isalpha())
+            return not letters or script(letters)
+
+        own = [lemma for lemma in lemmas if ours(lemma)]
+        if own:
+            found.update(language_module(lang, "families").family_table(own, [w for w in standalone if ours(w)]))
     groups: dict[str, set[str]] = {}
-    for lemma, members in families.family_table(lemmas, standalone).items():
+    for lemma, members in found.items():
         group = {lemma, *members}
         for m in list(group):  # every member under every other, those that reach it too
             group |= groups.get(m, set())

@@ -465,6 +465,14 @@ class Corpus:
             found.update(lang for lang, given in n.translations.items() if any((given or {}).values()))
         return tuple(sorted(found - {self.lang}))
 
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Every language the corpus has text in: the main one, the translations, then any
+        other a node is in (a corpus made without sources). A language's own modules
+        (plausibility.LANGUAGES) run for these only."""
+        langs = [self.lang, *self.translation_languages, *(n.lang for n in self.nodes)]
+        return tuple(lang for lang in dict.fromkeys(langs) if lang)
+
     def node(self, node_id: str) -> Node | None:
         return self._by_id().get(node_id)
 

@@ -26,9 +26,11 @@ This module imports nothing from the package but the morphology leaf and the pat
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import ModuleType
 
 from . import morph
 from .patterns import LETTER_RUN
@@ -64,13 +66,69 @@ class Language:
     is_word: Callable[[str], bool]  # a run of letters with a non-ASCII one: a word of the language?
     in_script: Callable[[str], bool]  # a run of letters in the language's script (no dictionary)
     snowball: bool = False  # the language the index's Snowball fields analyse (morph.english_stem)
+    # The language's own modules (lawsearch/<name>.py), each imported only when a corpus has
+    # text in the language (``language_module``); None: the language has none of that role.
+    lemmatizer: str | None = None  # word -> its lemmas (``lemmas``, ``is_known``, ``analyzer``)
+    families: str | None = None  # lemma -> its word family (``family_table``)
+    tagger: str | None = None  # the CoNLL-U export's tokens, sentences and tags (``annotate``)
 
 
 # The languages whose text can be judged; a source in another language is not.
 LANGUAGES = {
-    "ru": Language("Russian", morph.is_known, _is_cyrillic),
+    "ru": Language("Russian", morph.is_known, _is_cyrillic, lemmatizer="morph", families="families", tagger="tagging"),
     "en": Language("English", _is_latin, _is_latin, snowball=True),
 }
+ROLES = ("lemmatizer", "families", "tagger")
+
+
+def language_module(lang: str, role: str) -> ModuleType | None:
+    """The module of ``role`` ("lemmatizer", "families", "tagger") of a registered language,
+    imported now (a corpus without text in that language never imports it); None when the
+    language has none or is not registered.
+
+    >>> language_module("en", "families") is None, language_module("ru", "families").__name__
+    (True, 'lawsearch.families')
+    """
+    if role not in ROLES:
+        raise ValueError(f"no such language module role: {role!r} (one of {', '.join(ROLES)})")
+    language = LANGUAGES.get(lang)
+    name = getattr(language, role) if language is not None else None
+    return importlib.import_module(f".{name}", __package__) if name else None
+
+
+def word_language(word: str, languages: Iterable[str]) -> str | None:
+    """The language among ``languages`` (registered ones) whose script ``word``'s letters are
+    in; None when none is.
+
+    >>> word_language("карта", ["en", "ru"]), word_language("card", ["ru"])
+    ('ru', None)
+    """
+    letters = "".join(c for c in word if c.isalpha())
+    return next((lang for lang in languages if lang in LANGUAGES and letters and LANGUAGES[lang].in_script(letters)),
+                None)
+
+
+def no_morphology_warning(lang: str) -> str:
+    """What ``check`` says, once, of a corpus language with no lemmatizer: the default its
+    words get instead (docs/profiles.md, "Languages").
+
+    >>> no_morphology_warning("en")
+    'English (en) has no morphology (no lemmatizer): its words are searched by their Snowball stems, not their lemmas'
+    """
+    language = LANGUAGES.get(lang)
+    default = "their Snowball stems" if language is not None and language.snowball else "their lower-cased forms"
+    return f"{language_name(lang)} ({lang}) has no morphology (no lemmatizer): its words are searched by {default}, " \
+           "not their lemmas"
+
+
+def without_morphology(languages: Iterable[str]) -> list[str]:
+    """The languages among ``languages`` with no lemmatizer: their words are indexed by the
+    default (docs/profiles.md, "Languages"), not by a morphology.
+
+    >>> without_morphology(["ru", "en"])
+    ['en']
+    """
+    return [lang for lang in dict.fromkeys(languages) if LANGUAGES.get(lang) is None or not LANGUAGES[lang].lemmatizer]
 # the code of the language the Snowball fields analyse (lawsearch/index.py's ENGLISH)
 SNOWBALL = next(code for code, language in LANGUAGES.items() if language.snowball)
 

@@ -1035,11 +1035,11 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     """After the tree: the contents fill lost titles and name lost parts (a warning each,
     naming the contents' file and line); the report keeps what they confirmed."""
     if apparatus.get("definitions"):
-        from ..analysis import Lexicon
+        from ..corpus import folder_lexicon
         from ..definitions import find_uses
 
         section = apparatus["definitions"]
-        lexicon = Lexicon.load(folder.vocabulary.get("lexicon")).forms
+        lexicon = folder_lexicon(folder).forms
         apparatus["terms"] = find_uses(nodes, section["entries"], section["lang"], lexicon)
     if not apparatus.get("toc"):
         return list(nodes), apparatus
