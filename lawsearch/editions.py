@@ -164,7 +164,19 @@ def editions_of(sources, default: str | None) -> tuple[Edition, ...]:
 
 
 def edition_list(corpus) -> tuple[Edition, ...]:
-    """``corpus.editions``: from ``code["editions"]`` when the corpus has several, else the one."""
+    """``corpus.editions``: from ``code["editions"]`` when the corpus has several, else the one.
+    Kept on the corpus while its code, sources and language are the same objects: every
+    ``edition_of`` asks, once per node and per law page's switch."""
+    key = (id(corpus.code), id(corpus.code.get("editions")), id(corpus.sources), corpus.lang)
+    kept = corpus.__dict__.get("_edition_list")
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    found = _edition_list(corpus)
+    corpus.__dict__["_edition_list"] = (key, found)
+    return found
+
+
+def _edition_list(corpus) -> tuple[Edition, ...]:
     listed = corpus.code.get("editions")
     if listed:
         return tuple(Edition(e["id"], bool(e.get("default")), tuple(e.get("langs", ())), e.get("lang", ""))
