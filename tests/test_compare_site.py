@@ -4,6 +4,7 @@ not colour alone -- escaped, from file://, in light and dark, clean under axe-co
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -14,7 +15,7 @@ from click.testing import CliRunner
 from editions_score import COLD
 from lawsearch.cli import main
 from lawsearch.compare_site import write_compare
-from lawsearch.edition_trees import read_description
+from lawsearch.edition_trees import EditionSet, read_description
 from lawsearch.profile import load_profile
 from test_reader import axe_violations
 from test_site import parse_site
@@ -86,9 +87,12 @@ def test_text_reaching_the_page_is_escaped(tmp_path):
         (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
     (tmp_path / "editions.toml").write_text(
         '[[editions]]\nid = "1"\ndefault = true\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
-        '[[editions]]\nid = "<2>"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        '[[editions]]\nid = "2"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
         encoding="utf-8")
-    editions = read_description(tmp_path / "editions.toml")
+    # a description refuses an id like "<2>" (test_editions.py); a name from elsewhere -- a
+    # corpus folder's name, for two folders compared -- may hold anything and is escaped
+    read = read_description(tmp_path / "editions.toml")
+    editions = EditionSet([read.editions["1"], dataclasses.replace(read.editions["2"], id="<2>")], read.code)
     written = write_compare(tmp_path / "site", editions, "1", "<2>", ["en"], load_profile())
     for path in written:
         html = path.read_text(encoding="utf-8")

@@ -452,6 +452,10 @@ def test_editions_with_no_pair_named_are_compared_in_name_order(names, ordered):
 @pytest.mark.parametrize("ids, says", [
     (["2004", "2014", "2004"], "same id '2004'"),
     (["fed", "2014", "FED"], "'fed' and 'FED' differ by case only"),
+    (["v2.0", "2014", "v2-0"], "'v2.0' and 'v2-0' differ only by '.' against '-'"),  # one anchor ev2-0-
+    (["2004", "2014", "20~14"], "'20~14' is no name"),    # ~ parts an edition from an ID
+    (["2004", "2014", "fed 2"], "'fed 2' is no name"),
+    (["2004", "2014", "<b>x"], "'<b>x' is no name"),
 ])
 def test_a_description_repeating_an_id_names_it_and_its_line(tmp_path, ids, says):
     """Two editions of one id -- or of ids differing by case only, whose files would clash
@@ -483,6 +487,18 @@ def test_editions_differing_by_case_only_are_refused_naming_the_line(tmp_path):
     lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
     assert "'Fed' and 'fed'" in problem.message and problem.path.endswith("manifest.toml")
     assert problem.line == lines.index('edition = "fed"') + 1
+
+
+def test_editions_whose_anchors_would_be_one_are_refused_naming_the_line(tmp_path):
+    """'v2.0' and 'v2-0' are two file names but one anchor prefix (ev2-0-): a page holding
+    both (the single file) would repeat every id. The build refuses, naming the line."""
+    folder = _manifest(tmp_path, 'edition = "v1"', ["v1", "v2.0", "v2-0"])
+    with pytest.raises(CorpusError) as e:
+        build_corpus(folder)
+    problem = next(p for p in e.value.problems if "anchors" in p.message)
+    lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
+    assert "'v2.0' and 'v2-0'" in problem.message and problem.path.endswith("manifest.toml")
+    assert problem.line == lines.index('edition = "v2-0"') + 1
 
 
 # -- show and law: in a corpus whose editions moved, merged, removed and added things --------
