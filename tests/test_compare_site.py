@@ -5,6 +5,7 @@ not colour alone -- escaped, from file://, in light and dark, clean under axe-co
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -18,7 +19,7 @@ from lawsearch.compare_site import write_compare
 from lawsearch.edition_trees import EditionSet, read_description
 from lawsearch.profile import load_profile
 from test_reader import axe_violations
-from test_site import parse_site
+from test_site import parse_site, site_links
 
 BOTH = COLD / "ru-en-both"
 
@@ -30,7 +31,7 @@ def pages(tmp_path_factory) -> Path:
                                        "--html", str(out)])
     assert result.exit_code == 0, result.stderr
     assert "wrote 4 compare pages" in result.stderr
-    return out / "compare"
+    return out / "compare" / "2007~2017"  # where a built site keeps the pair, so diff --html into one clobbers nothing
 
 
 def test_a_page_per_law_and_an_index(pages):
@@ -41,7 +42,7 @@ def test_a_page_per_law_and_an_index(pages):
 
 
 def test_links_resolve_and_nothing_leaves_the_folder(pages):
-    parsed = parse_site(pages.parent)
+    parsed = parse_site(pages.parent.parent)
     for path, page in parsed.items():
         for attr, value in page.links:
             parts = urlsplit(value)
@@ -288,3 +289,36 @@ def test_from_a_law_page_to_its_compare_page_in_chromium(browser, site, scheme):
         assert not page.errors, page.errors
     finally:
         page.close()
+
+
+def _modes(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): oct(p.stat().st_mode & 0o777) for p in [root, *root.rglob("*")] if p.is_dir()}
+
+
+def test_diff_html_into_a_built_site_keeps_its_compare_view_and_folders_are_readable(tmp_path):
+    """A site's compare view lives at compare/<old>~<new>/; ``diff --html`` into the site
+    writes there too, in the same layout, so the site's links still land and no other pair
+    is lost. Every folder is readable by all (0755 under umask 022), as laws/ is."""
+    from editions_fixtures import corpus_of
+
+    old_mask = os.umask(0o022)
+    try:
+        folder = corpus_of("ru-en-both", tmp_path)
+        out = tmp_path / "b"
+        result = CliRunner().invoke(main, ["build", "--corpus", str(folder), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        site = out / "site"
+        before = sorted(p.relative_to(site).as_posix() for p in (site / "compare").rglob("*.html"))
+        assert before and all(p.startswith("compare/2007~2017/") for p in before)
+        result = CliRunner().invoke(main, ["diff", "2007", "2017", "--corpus", str(folder), "--out", str(out),
+                                           "--html", str(site)])
+        assert result.exit_code == 0, result.output
+        after = sorted(p.relative_to(site).as_posix() for p in (site / "compare").rglob("*.html"))
+        assert after == before  # same pages, same places: nothing deleted, no compare/61.html beside them
+        checked, broken = site_links(site)  # the site's links, to its compare view too, still land
+        assert checked and not broken, broken
+        modes = _modes(site)
+        assert modes["compare/2007~2017"] == modes["laws"] == "0o755", modes
+        assert set(modes.values()) == {"0o755"}, modes
+    finally:
+        os.umask(old_mask)

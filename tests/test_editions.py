@@ -649,7 +649,9 @@ def test_the_compare_pages_of_a_corpus_editions_carry_its_sources_and_build(ski,
     result = run(ski, "diff", "2005", "2015", "--html", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
     sha = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:12] for p in (corpus / "laws").iterdir()}
-    for page in (tmp_path / "site" / "compare").glob("*.html"):
+    pages = list((tmp_path / "site" / "compare" / "2005~2015").glob("*.html"))
+    assert pages
+    for page in pages:
         footer = page.read_text(encoding="utf-8").rsplit("<footer", 1)[1]
         assert all(f"{name} {h}" in footer for name, h in sha.items()), footer
         assert "—" not in footer
