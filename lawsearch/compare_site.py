@@ -211,7 +211,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
     site keeps each pair in ``pair_folder``), swapped in whole; return the files. ``home``:
     the site's contents page, as a link from the folder (None outside a site). ``words``:
     the site's ``Words`` (the strings in the site's language), else the profile's."""
-    from .site import Words, environment, template_dir
+    from .site import Words, environment, own_title, template_dir
 
     main = next((lang for lang in profile.languages if lang in langs), langs[0])
     words = words or Words(profile, main)
@@ -241,7 +241,9 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
         template = env.get_template("compare.html")
         counts = pages.counts()
         laws = pages.laws()
+        brand = own_title(editions.code, words.profile) or words.table["brand"]  # the code's own name, as the site's
         common = dict(root=root, old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts, home=home,
+                      brand=brand,
                       lang_names={lang: words.profile.text(lang, "name") for lang in langs})
         (stage / "index.html").write_text(template.render(law=None, title=words.say("compare_index", old=old, new=new),
                                                           **common), encoding="utf-8")

@@ -200,7 +200,7 @@ def from_folders(*roots: Path) -> EditionSet:
     for root in roots:
         folder = read_corpus_folder(Path(root))
         if not editions:
-            first_code = {"profile": folder.code["profile"]} if "profile" in folder.code else {}
+            first_code = {key: folder.code[key] for key in ("profile", "title") if key in folder.code}
         ident = str(folder.code.get("edition") or Path(root).name)
         if any(e.id == ident for e in editions):
             ident = f"{ident} ({root})"

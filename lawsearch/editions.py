@@ -601,7 +601,7 @@ def edition_set(corpus):
         *({"lang": s.lang, "path": s.path, "sha256": s.sha256} for s in corpus.sources
           if s.kind == "laws" and (s.edition or default) == e.id and s.lang in e.langs)))
         for e in edition_list(corpus)]
-    found = CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+    found = CorpusEditions(entries, dict(corpus.code), where=str(corpus.code.get("title", "")))
     # what the compare pages' stamp says of the corpus: each edition's sources (file, SHA-256)
     # and the build -- for a corpus parsed in memory, the hash of its inputs
     found.stamp_sources = {e.id: [(s.path.rsplit("/", 1)[-1], s.sha256) for s in corpus.sources

@@ -322,3 +322,40 @@ def test_diff_html_into_a_built_site_keeps_its_compare_view_and_folders_are_read
         assert set(modes.values()) == {"0o755"}, modes
     finally:
         os.umask(old_mask)
+
+
+def test_a_code_with_its_own_title_is_named_so_on_the_home_page_the_app_and_the_compare_pages(tmp_path):
+    """[code] title names the code everywhere the site names it: the home page's <title>,
+    the installed app's name (manifest.webmanifest) and the compare pages' header -- never
+    the profile's «Законы бриджа» for a code titled otherwise (escaped, as any text)."""
+    import json
+
+    from editions_fixtures import corpus_of
+
+    folder = corpus_of("ru-en-both", tmp_path)
+    manifest = folder / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('title = "Edition fixture"',
+                                                                    'title = "Устав клуба «Воздушный змей» & <Ко>"'),
+                        encoding="utf-8")
+    out = tmp_path / "b"
+    result = CliRunner().invoke(main, ["build", "--corpus", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    site = out / "site"
+    profile = load_profile()
+    defaults = {profile.text("ru", k) for k in ("code_title", "brand", "app_name", "app_short_name")}
+    escaped = "Устав клуба «Воздушный змей» &amp; &lt;Ко&gt;"
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf"<title>{re.escape(escaped)}", home), home[:400]
+    app = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert app["name"] == app["short_name"] == "Устав клуба «Воздушный змей» & <Ко>"
+    compare_pages = list((site / "compare").rglob("*.html"))
+    assert compare_pages
+    result = CliRunner().invoke(main, ["diff", "2007", "2017", "--corpus", str(folder), "--out", str(out),
+                                       "--html", str(tmp_path / "alone")])
+    assert result.exit_code == 0, result.output
+    compare_pages += list((tmp_path / "alone" / "compare").rglob("*.html"))
+    for page in [site / "index.html", *compare_pages]:
+        html = page.read_text(encoding="utf-8")
+        assert not any(d in html for d in defaults), (page, [d for d in defaults if d in html])
+    for page in compare_pages:
+        assert re.search(rf'class="brand"[^>]*>{re.escape(escaped)}', page.read_text(encoding="utf-8")), page
