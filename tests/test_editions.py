@@ -657,6 +657,31 @@ def test_the_compare_pages_of_a_corpus_editions_carry_its_sources_and_build(ski,
         assert "—" not in footer
 
 
+@pytest.mark.parametrize("query", ["law:61", "edition:2017", "law:62 edition:2007"])
+def test_a_search_by_filters_alone_shows_the_own_text_with_the_english_under_it(built_editions, query):
+    """A query of filters only matches no word: each hit shows the corpus's own text as its
+    snippet and the English under it (as an ID query does), never the English as the
+    snippet -- in the command line's engine and the browser's alike."""
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    hits = search(built_editions, query)["hits"]
+    with_english = [h for h in hits if h.get("aligned")]
+    assert with_english, hits
+    for hit in with_english:
+        assert re.search("[а-яё]", hit["snippet"], re.I) and hit["aligned"]["lang"] == "en", hit
+    _, out = built_editions
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search([query], 50)[0]
+        assert differences(python_answer(searcher, query, 50), js) == []
+        assert [h["snippet"] for h in js["hits"]] == [h["snippet"] for h in hits]
+    finally:
+        engine.close()
+        searcher.close()
+
+
 @pytest.mark.parametrize("query", ["правило 61A", "62A"])
 def test_a_node_asked_for_by_its_id_shows_its_own_text_with_the_english_under_it(built_editions, query):
     """An ID query's hit is the corpus's own text as the snippet and the aligned English
