@@ -1129,7 +1129,7 @@ def freq(root: Path, out: Path, law: str | None, limit: int, as_json: bool) -> N
               help="Print JSON: {from, to, langs, changes: {lang: [{kind, old, new, law, new_law, …}]}} "
                    "(docs/editions.md).")
 @click.option("--html", "html_dir", metavar="DIR", callback=named("a folder"),
-              help="Also write the compare view, a page per law, to DIR/compare/ (a built site's folder, "
+              help="Also write the compare view, a page per law, to DIR/compare/FROM~TO/ (a built site's folder, "
                    "or any folder: it opens from file://).")
 def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir: str | None, out_dir: str | None,
          law: str | None, lang: str | None, as_json: bool, html_dir: str | None) -> None:
@@ -1149,7 +1149,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
       lawsearch diff 2007 2017 --editions editions.toml
       lawsearch diff 2007 2017 --editions editions.toml --law 50
       lawsearch diff 2007 2017 --editions editions.toml --lang en --json
-      lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/<law>.html
+      lawsearch diff 2007 2017 --editions editions.toml --html build/site   # compare/2007~2017/<law>.html
       lawsearch diff corpus-2007/ corpus-2017/          # two corpus folders
       lawsearch diff 2007 2017          # two editions the corpus (corpus/, $LAWSEARCH_CORPUS) holds
       lawsearch diff 2007 2017 --corpus my-corpus   # two editions of that corpus
@@ -1197,10 +1197,16 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
             comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code))
             results[code] = comparison.for_law(law.strip()) if law else comparison.changes
         if html_dir:
-            from .compare_site import write_compare
+            from .compare_site import pair_folder, write_compare
 
-            written = write_compare(Path(html_dir), editions, from_edition, to_edition, shared, editions.profile())
-            tell(f"wrote {len(written)} compare pages to {Path(html_dir) / 'compare'}")
+            target = Path(html_dir)
+            # where a built site keeps this pair (compare/<old>~<new>/), so a site's own
+            # compare/ pages and other pairs stay; a site's contents page is linked back to
+            folder = pair_folder(from_edition, to_edition)
+            home = "../../index.html" if (target / "index.html").is_file() else None
+            written = write_compare(target, editions, from_edition, to_edition, shared, editions.profile(),
+                                    folder=folder, home=home)
+            tell(f"wrote {len(written)} compare pages to {target / folder}")
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     if as_json:

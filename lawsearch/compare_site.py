@@ -12,6 +12,7 @@ relative links only, so they open from file://. The folder is written aside and 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -182,10 +183,25 @@ class ComparePages:
 
 def pair_folder(old: str, new: str) -> str:
     """Where a site keeps the compare view of two editions: ``compare/2007~2017`` (``~`` is
-    in no edition's name, so the two names read back unambiguously)."""
-    from .editions import SEPARATOR
+    in no edition's name, so the two names read back unambiguously). A name that is no
+    edition name (two corpus folders compared: a folder's name, a manifest's free text)
+    has its other characters made ``_`` and a short hash appended, so it stays one folder
+    inside ``compare/``.
 
-    return f"{COMPARE}/{old}{SEPARATOR}{new}"
+    >>> pair_folder("2007", "2017"), pair_folder("../x", "2017")
+    ('compare/2007~2017', 'compare/x-d6b96a~2017')
+    """
+    from .editions import EDITION_NAME, SEPARATOR
+
+    def safe(name: str) -> str:
+        if EDITION_NAME.fullmatch(name):
+            return name
+        import hashlib
+
+        kept = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "edition"
+        return f"{kept}-{hashlib.sha256(name.encode()).hexdigest()[:6]}"
+
+    return f"{COMPARE}/{safe(old)}{SEPARATOR}{safe(new)}"
 
 
 def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs: list[str], profile,
@@ -195,7 +211,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
     site keeps each pair in ``pair_folder``), swapped in whole; return the files. ``home``:
     the site's contents page, as a link from the folder (None outside a site). ``words``:
     the site's ``Words`` (the strings in the site's language), else the profile's."""
-    from .site import Words, environment, template_dir
+    from .site import Words, environment, own_title, template_dir
 
     main = next((lang for lang in profile.languages if lang in langs), langs[0])
     words = words or Words(profile, main)
@@ -218,13 +234,16 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
     final = target / folder
     final.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".compare-", dir=final.parent))
+    os.chmod(stage, 0o777 & ~_umask())  # mkdtemp makes it private (0700); a site is for readers, as laws/ is
     root = "../" * len(Path(folder).parts)
     written = []
     try:
         template = env.get_template("compare.html")
         counts = pages.counts()
         laws = pages.laws()
+        brand = own_title(editions.code, words.profile) or words.table["brand"]  # the code's own name, as the site's
         common = dict(root=root, old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts, home=home,
+                      brand=brand,
                       lang_names={lang: words.profile.text(lang, "name") for lang in langs})
         (stage / "index.html").write_text(template.render(law=None, title=words.say("compare_index", old=old, new=new),
                                                           **common), encoding="utf-8")
@@ -254,6 +273,12 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
         static.mkdir(exist_ok=True)
         shutil.copyfile(template_dir() / "static" / "style.css", static / "style.css")
     return [final / name for name in written]
+
+
+def _umask() -> int:
+    from .build import _umask as umask
+
+    return umask()
 
 
 def _sha(path) -> str:

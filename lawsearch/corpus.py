@@ -98,7 +98,8 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
             problems += more
             placements.update(folder.placements)
         folder.placements = placements
-        return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces), runs, problems
+        return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces,
+                             [group[-1].path for group in groups]), runs, problems
     return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts, contents)
 
 

@@ -22,7 +22,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .model import CorpusError, Node, Problem, os_fault
+from .model import CorpusError, Node, Problem, os_fault, shorten
 from .compare import TREE_KINDS
 
 
@@ -143,20 +143,24 @@ def _lines_of(path: Path, key: str) -> list[int]:
 
 
 def _check_ids(editions: list[EditionEntry], path: Path, data: dict) -> None:
-    """No two editions with one id, or ids differing by case only (their pages would share a
-    file name on Windows and macOS), and at most one default: an error naming the ids and the
-    line of the second."""
+    """Every id fit for IDs, anchors and file names (the manifest's rule, ``EDITION_NAME``);
+    no two editions with one id, or ids one file name or anchor apart (case, ``.`` against
+    ``-``: ``editions.clash_key``); at most one default: an error naming the ids and the
+    line."""
+    from .editions import EDITION_NAME, NAME_RULE, clash, clash_key
+
     id_lines = _lines_of(path, "id")
     seen: dict[str, str] = {}
     for n, e in enumerate(editions):
         line = id_lines[n] if n < len(id_lines) and len(id_lines) == len(editions) else None
-        first = seen.get(e.id.casefold())
+        if not EDITION_NAME.fullmatch(e.id):
+            raise CorpusError(Problem("error", f"the edition id {shorten(e.id)!r} is no name for IDs and file names: "
+                                               f"{NAME_RULE}", str(path), line))
+        first = seen.get(clash_key(e.id))
         if first is not None:
-            what = (f"two editions have the same id {e.id!r}" if first == e.id else
-                    f"the edition ids {first!r} and {e.id!r} differ by case only (their files would clash "
-                    "on Windows and macOS)")
+            what = f"two editions have the same id {e.id!r}" if first == e.id else clash(first, e.id)
             raise CorpusError(Problem("error", what, str(path), line))
-        seen[e.id.casefold()] = e.id
+        seen[clash_key(e.id)] = e.id
     defaults = [e.id for e in editions if e.default]
     if len(defaults) > 1:
         tables = [t for t in data.get("editions", []) if isinstance(t, dict)]
@@ -196,7 +200,7 @@ def from_folders(*roots: Path) -> EditionSet:
     for root in roots:
         folder = read_corpus_folder(Path(root))
         if not editions:
-            first_code = {"profile": folder.code["profile"]} if "profile" in folder.code else {}
+            first_code = {key: folder.code[key] for key in ("profile", "title") if key in folder.code}
         ident = str(folder.code.get("edition") or Path(root).name)
         if any(e.id == ident for e in editions):
             ident = f"{ident} ({root})"

@@ -78,6 +78,29 @@ def anchor_prefix(edition: str) -> str:
     return f"{ANCHOR_PREFIX}{edition}-".replace(".", "-")
 
 
+def clash_key(edition: str) -> str:
+    """What two editions' names must differ in: their anchors (``anchor_prefix``: ``.`` and
+    ``-`` are one there) and their file names, case aside (one file on Windows and macOS).
+
+    >>> clash_key("v2.0") == clash_key("V2-0"), clash_key("2017") == clash_key("2017-fed")
+    (True, False)
+    """
+    return anchor_prefix(edition).casefold()
+
+
+def clash(first: str, second: str) -> str:
+    """Why two editions' names with one ``clash_key`` cannot both be used."""
+    if first.casefold() == second.casefold():
+        return (f"the editions {first!r} and {second!r} differ by case only: their pages (laws/{first}~1.html, "
+                f"laws/{second}~1.html) would be one file on Windows and macOS; name them apart")
+    return (f"the editions {first!r} and {second!r} differ only by '.' against '-' (or case): their anchors "
+            f"({anchor_prefix(first)}…, {anchor_prefix(second)}…) would be the same ids in one page; name them apart")
+
+
+NAME_RULE = ("use Latin (ASCII) letters, digits, '.', '_' or '-', starting with a letter or a digit "
+             "(2017, 2017-fed, club)")
+
+
 def check(folder) -> list:
     """Problems of the manifest's editions: where sources name several, ``[code]`` must name
     the default one; a default it names must be the edition of some source (a source naming
@@ -88,17 +111,14 @@ def check(folder) -> list:
     manifest = folder.root / "manifest.toml"
     where = str(manifest)
     named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
-    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: use Latin "
-                                 "(ASCII) letters, digits, '.', '_' or '-', starting with a letter or a digit "
-                                 "(2017, 2017-fed, club)", where, _source_line(manifest, e))
+    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: {NAME_RULE}",
+                        where, _source_line(manifest, e))
                 for e in named if len(named) > 1 and not EDITION_NAME.fullmatch(e)]  # one edition has no prefix
     folded: dict[str, str] = {}
-    for e in named:  # 'CLUB' and 'club' would name one file on Windows and macOS
-        first = folded.setdefault(e.casefold(), e)
+    for e in named:  # 'CLUB' and 'club' one file on Windows and macOS; 'v2.0' and 'v2-0' one anchor
+        first = folded.setdefault(clash_key(e), e)
         if first != e and len(named) > 1:
-            problems.append(Problem("error", f"the editions {first!r} and {e!r} differ by case only: their pages "
-                                             f"(laws/{first}~1.html, laws/{e}~1.html) would be one file on Windows "
-                                             "and macOS; name them apart", where, _source_line(manifest, e)))
+            problems.append(Problem("error", clash(first, e), where, _source_line(manifest, e)))
     default = folder.code.get("edition")
     unnamed = any(not s.edition for s in folder.sources)
     if len(named) > 1 and not default:
@@ -593,7 +613,7 @@ def edition_set(corpus):
         *({"lang": s.lang, "path": s.path, "sha256": s.sha256} for s in corpus.sources
           if s.kind == "laws" and (s.edition or default) == e.id and s.lang in e.langs)))
         for e in edition_list(corpus)]
-    found = CorpusEditions(entries, where=str(corpus.code.get("title", "")))
+    found = CorpusEditions(entries, dict(corpus.code), where=str(corpus.code.get("title", "")))
     # what the compare pages' stamp says of the corpus: each edition's sources (file, SHA-256)
     # and the build -- for a corpus parsed in memory, the hash of its inputs
     found.stamp_sources = {e.id: [(s.path.rsplit("/", 1)[-1], s.sha256) for s in corpus.sources

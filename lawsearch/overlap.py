@@ -12,9 +12,15 @@ several, each copy is read on its own into a tree, and the trees are merged node
   among copies equally damaged, the one most other copies agree with -- a majority of three
   or more witnesses --, else the copy listed first in the manifest), with the spans of every
   copy, so both stretches of raw text stay on record;
-* where the copies' texts (or titles) disagree beyond damage -- neither contains the other
-  once damage and spacing are set aside -- a warning says so with both places; ``check``
-  lists it.
+* where the copies' texts disagree beyond damage -- neither contains the other once damage
+  and spacing are set aside -- a warning says so with both places and the words they differ
+  in; ``check`` lists it. Titles are short: any word one copy's title has and the other's
+  lacks («Материал» / «Материал каркаса») is a disagreement.
+
+A copy's text that is a strict prefix of another copy's (the same words, then no more) was
+cut: it counts a cut end, as does the text of a copy's last node when it stops mid-sentence
+at the end of the copy's last file (a truncated download ends so). The manifest's order
+never lets a cut copy win over a whole one.
 
 Damage is measured, not guessed: each gap (text lost) and each truncated end counts 10,
 each trace of raw damage ``check`` finds (a ``?`` run, a box-drawing character, a page
@@ -132,10 +138,59 @@ def _where(node: Node) -> tuple[str | None, int | None]:
     return (node.spans[0].source, node.spans[0].lines[0]) if node.spans else (None, None)
 
 
-def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dict[str, dict[int, int]] | None = None):
+def _words(text: str | None) -> list[str]:
+    return _plain(text).split()
+
+
+def _strict_prefix(short: list[str], long: list[str]) -> bool:
+    return 0 < len(short) < len(long) and long[:len(short)] == short
+
+
+def _strict_suffix(short: list[str], long: list[str]) -> bool:
+    return 0 < len(short) < len(long) and long[-len(short):] == short
+
+
+def _mid_sentence(text: str | None) -> bool:
+    """Whether a text stops mid-sentence: its last character is a letter or digit (no stop,
+    no closing mark of any kind)."""
+    tail = (text or "").rstrip()
+    return bool(tail) and tail[-1].isalnum()
+
+
+def copy_ends(trees: list, last_sources: list[str | None]) -> list[str | None]:
+    """Per copy, the ID of the node holding the last line of the copy's last file (its
+    spans on that file reach furthest), or None."""
+    out = []
+    for tree, path in zip(trees, last_sources):
+        best, far = None, -1
+        for node in tree.nodes:
+            for span in node.spans:
+                if span.source == path and span.lines[1] > far and node.text:
+                    best, far = node.id, span.lines[1]
+        out.append(best)
+    return out
+
+
+def _cut(node: Node, n: int, found: list[tuple[Node, int]], ends: list[str | None]) -> tuple[bool, bool]:
+    """Whether copy ``n``'s node lost its end / its start where the other copies show it:
+    its words a strict prefix (suffix) of another copy's, or, for the end, its text stopping
+    mid-sentence at the end of the copy's last file."""
+    mine = _words(node.text)
+    others = [_words(o.text) for o, m in found if o is not node]
+    end = any(_strict_prefix(mine, w) for w in others) or (
+        n < len(ends) and ends[n] == node.id and _mid_sentence(node.text))
+    start = any(_strict_suffix(mine, w) for w in others)
+    return end and not node.truncated_end, start and not node.truncated_start
+
+
+def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dict[str, dict[int, int]] | None = None,
+          last_sources: list[str | None] | None = None):
     """One tree of the trees of several copies of one text (``structure.Tree``), by ID;
-    ``raw``: source path → ``raw_traces`` of its raw lines."""
+    ``raw``: source path → ``raw_traces`` of its raw lines; ``last_sources``: each copy's
+    last file (its path), whose end tells a copy cut short (``_cut``)."""
     from .structure import Tree
+
+    ends = copy_ends(trees, last_sources or [None] * len(trees))
 
     chosen: dict[str, tuple[Node, int]] = {}
     all_of: dict[str, list[tuple[Node, int]]] = {}
@@ -153,8 +208,17 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
         named |= tree.named
     nodes = []
     for node_id, found in all_of.items():
-        scored = _by_witnesses(sorted(found, key=lambda x: (damage(x[0], lexicon, raw).score, x[1])), lexicon, raw)
+        harm, cuts = {}, {}
+        for node, n in found:
+            cut_end, cut_start = cuts[id(node)] = _cut(node, n, found, ends)
+            d = damage(node, lexicon, raw)
+            harm[id(node)] = replace(d, truncated=d.truncated + cut_end + cut_start)
+        scored = _by_witnesses(sorted(found, key=lambda x: (harm[id(x[0])].score, x[1])), harm)
         best, n = scored[0]
+        cut_end, cut_start = cuts[id(best)]
+        if cut_end or cut_start:  # kept though cut (no copy is whole there): say so, as for any cut end
+            best = replace(best, truncated_end=best.truncated_end or cut_end,
+                           truncated_start=best.truncated_start or cut_start)
         if len(found) > 1:
             # another copy's lines are this node's too -- unless it holds text where the kept
             # copy has none: those words are in no node (a commentary declared as law text),
@@ -162,7 +226,7 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
             spans = tuple(dict.fromkeys([*best.spans, *(s for other, _ in found if other is not best
                                                         and not _more_text(best, other) for s in other.spans)]))
             best = replace(best, spans=spans)
-            problems += _disagreements(node_id, scored, lexicon, raw)
+            problems += _disagreements(node_id, scored, harm)
         chosen[node_id] = (best, n)
         nodes.append(best)
         if node_id in trees[n].offsets:
@@ -172,32 +236,72 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
                 footnote_offsets=footnote_offsets, verified=verified, named=named)
 
 
-def _by_witnesses(scored: list[tuple[Node, int]], lexicon, raw) -> list[tuple[Node, int]]:
+def _by_witnesses(scored: list[tuple[Node, int]], harm: dict[int, Damage]) -> list[tuple[Node, int]]:
     """Among the copies tied for least damage, the one the most other copies agree with
     first (three copies, two saying "two" and one "three": "two"); the manifest's order
     breaks what is still tied. Two copies that disagree have no majority: the first stays."""
     if len(scored) < 3:
         return scored
-    least = damage(scored[0][0], lexicon, raw).score
-    tied = [x for x in scored if damage(x[0], lexicon, raw).score == least]
+    least = harm[id(scored[0][0])].score
+    tied = [x for x in scored if harm[id(x[0])].score == least]
 
     def backing(x: tuple[Node, int]) -> int:
         return sum(1 for other, _ in scored if other is not x[0]
-                   and not _disagree(x[0].text, other.text) and not _disagree(x[0].title, other.title))
+                   and not _disagree(x[0].text, other.text) and not _titles_differ(x[0].title, other.title))
 
     ranked = sorted(tied, key=lambda x: (-backing(x), x[1]))
     return ranked + [x for x in scored if x not in tied]
 
 
-def _disagreements(node_id: str, scored: list[tuple[Node, int]], lexicon, raw) -> list[Problem]:
+def _titles_differ(a: str | None, b: str | None) -> bool:
+    """Whether two copies' titles differ in words (a title is too short for a word to drop
+    out unnoticed: «Материал» against «Материал каркаса» is another title)."""
+    x, y = _words(a), _words(b)
+    return bool(x and y) and x != y
+
+
+def _tokens(text: str | None) -> list[str]:
+    s = text or ""
+    for _, pattern in DAMAGE:
+        s = pattern.sub(" ", s)
+    return re.findall(r"\w+", s)
+
+
+def differing_words(a: str | None, b: str | None, places: int = 3) -> str:
+    """Where two texts differ, in their own words with a word of context either side:
+    ``«превышает трёх метров» / «превышает двух метров»``, the first ``places`` places, then
+    how many more.
+
+    >>> differing_words("Размах не превышает трёх метров.", "Размах не превышает двух метров.")
+    '«превышает трёх метров» / «превышает двух метров»'
+    >>> differing_words("Материал", "Материал каркаса")
+    '«Материал» / «Материал каркаса»'
+    """
+    from difflib import SequenceMatcher
+
+    x, y = _tokens(a), _tokens(b)
+    ops = [op for op in SequenceMatcher(None, [w.casefold() for w in x], [w.casefold() for w in y],
+                                        autojunk=False).get_opcodes() if op[0] != "equal"]
+    out = []
+    for _, i1, i2, j1, j2 in ops[:places]:
+        left = " ".join(x[max(i1 - 1, 0):i2 + 1])
+        right = " ".join(y[max(j1 - 1, 0):j2 + 1])
+        out.append(f"«{shorten(left)}» / «{shorten(right)}»")
+    more = len(ops) - places
+    return "; ".join(out) + (f"; and {more} more place{'s' if more > 1 else ''}" if more > 0 else "")
+
+
+def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int, Damage]) -> list[Problem]:
     best = scored[0][0]
     out = []
     for other, _ in scored[1:]:
-        for what, a, b in (("title", best.title, other.title), ("text", best.text, other.text)):
-            if _disagree(a, b):
+        for what, a, b, differ in (("title", best.title, other.title, _titles_differ),
+                                   ("text", best.text, other.text, _disagree)):
+            if differ(a, b):
                 path, line = _where(other)
                 kept_path, kept_line = _where(best)
-                out.append(Problem("warning", f"{node_id}: the copies' {what}s disagree: kept {shorten(a)!r} from "
-                                              f"{kept_path}:{kept_line} (damage {damage(best, lexicon, raw)}) over "
-                                              f"{shorten(b)!r} here (damage {damage(other, lexicon, raw)})", path, line))
+                out.append(Problem("warning", f"{node_id}: the copies' {what}s disagree (kept / this copy): "
+                                              f"{differing_words(a, b)} -- kept from {kept_path}:{kept_line} "
+                                              f"(damage {harm[id(best)]}) over this copy (damage {harm[id(other)]})",
+                                   path, line))
     return out

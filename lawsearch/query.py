@@ -834,9 +834,12 @@ class Searcher:
         pair = (text, doc.get("text_en"), ENGLISH)  # the snippet's text, the other, the other's language
         if not spans_ and not id_terms and doc.get("text_en") and text != doc["text_en"]:
             # matched in the English text only: show that (a node asked for by its ID shows its
-            # own text, the English aligned under it)
-            snippet, spans_ = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
-            pair = (doc["text_en"], doc.get("text"), node["lang"])
+            # own text, the English aligned under it; so does a node that matched no word, found
+            # by filters alone -- law:2, edition:2016-fed)
+            en_snippet, en_spans = self.snippet(doc["text_en"], highlight | id_terms, prefixes)
+            if en_spans:
+                snippet, spans_ = en_snippet, en_spans
+                pair = (doc["text_en"], doc.get("text"), node["lang"])
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"], edition=self.edition_of(node_id),
                    aligned=self.aligned(*pair, highlight | id_terms, prefixes) if doc.get("text") else None)

@@ -36,6 +36,14 @@ DIFFER_KEY = {"only-main": "differ_only_main", "only-translation": "differ_only_
               "structure": "differ_structure", "title": "differ_title", "refs": "differ_refs"}
 
 
+def own_title(code: dict, profile) -> str | None:
+    """The ``[code] title`` of a corpus (or editions description) when it names its own code
+    -- not the profile's default title --, else None: the profile's strings then name it."""
+    title = str(code.get("title") or "").strip()
+    default = str(profile.data.get("title") or "").strip()
+    return title if title and title != default else None
+
+
 def template_dir() -> Path:
     """site_templates/ beside the package (a source checkout or an editable install)."""
     if not TEMPLATES.is_dir():
@@ -372,16 +380,18 @@ class SiteBuilder:
     def code_title(self) -> str:
         """The code's title for the home page: the manifest's ``[code] title`` when it names
         its own code (not the profile's default title), else the profile's string."""
-        title = str(self.corpus.code.get("title") or "").strip()
-        default = str(self.words.profile.data.get("title") or "").strip()
-        return title if title and title != default else self.t["code_title"]
+        return own_title(self.corpus.code, self.words.profile) or self.t["code_title"]
 
     def brand(self) -> str:
         """The header's name of the site: the manifest's ``[code] title`` when it names its own
         code (as ``code_title``), else the profile's short ``brand``."""
-        title = str(self.corpus.code.get("title") or "").strip()
-        default = str(self.words.profile.data.get("title") or "").strip()
-        return title if title and title != default else self.t["brand"]
+        return own_title(self.corpus.code, self.words.profile) or self.t["brand"]
+
+    def app_names(self) -> tuple[str, str]:
+        """The installed app's name and short name (manifest.webmanifest): the code's own
+        title for both when it has one, else the profile's ``app_name``, ``app_short_name``."""
+        title = own_title(self.corpus.code, self.words.profile)
+        return (title, title) if title else (self.t["app_name"], self.t["app_short_name"])
 
     def footer(self, edition: str | None = None) -> str:
         """The footer's first sentence: the code, ``edition`` (the default one when None), who
@@ -612,7 +622,7 @@ class SiteBuilder:
         for ed in self.corpus.editions:
             page(self.edition_contents(ed.id), "home.html", "", of_edition=ed.id, laws=by_edition.get(ed.id, []),
                  divisions=divisions,
-                 title=say("code_title") if ed.default else say("edition_contents", edition=ed.id),
+                 title=self.code_title() if ed.default else say("edition_contents", edition=ed.id),
                  edition=None if len(by_edition) < 2 else ed)
         for law in laws:
             # the pager walks one edition's laws
@@ -655,7 +665,7 @@ class SiteBuilder:
                       encoding="utf-8")
         manifest = target / "manifest.webmanifest"
         manifest.write_text(json.dumps({
-            "name": self.t["app_name"], "short_name": self.t["app_short_name"], "lang": self.words.main,
+            "name": self.app_names()[0], "short_name": self.app_names()[1], "lang": self.words.main,
             "start_url": "index.html", "scope": "./", "display": "standalone",
             "background_color": "#fdfcf8", "theme_color": "#1f5f9f",
             "icons": [{"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"}],

@@ -375,7 +375,7 @@ def test_diff_reads_the_profile_beside_the_editions_description(tmp_path):
                     "--html", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     assert [(c["kind"], c["new"]) for c in json.loads(result.stdout)["changes"]["en"]] == [("added", ["12B"])]
-    assert "Club rules 1 against 2" in (tmp_path / "out" / "compare" / "index.html").read_text(encoding="utf-8")
+    assert "Club rules 1 against 2" in (tmp_path / "out" / "compare" / "1~2" / "index.html").read_text(encoding="utf-8")
     # a fault in the user's profile is named at the user's file, not a temporary copy
     (tmp_path / "profile.toml").write_text('extends = "bridgee"\n', encoding="utf-8")
     result = invoke("1", "2", "--editions", str(tmp_path / "editions.toml"))
@@ -394,4 +394,5 @@ def test_diff_of_a_corpus_s_own_editions_speaks_its_profile(tmp_path):
     result = CliRunner().invoke(main, ["diff", "2007", "2017", "--corpus", str(folder), "--out", str(tmp_path / "b"),
                                        "--html", str(tmp_path / "out")])
     assert result.exit_code == 0, result.stderr
-    assert "Клубные редакции 2007 и 2017" in (tmp_path / "out" / "compare" / "index.html").read_text(encoding="utf-8")
+    assert "Клубные редакции 2007 и 2017" in (tmp_path / "out" / "compare" / "2007~2017" / "index.html").read_text(
+        encoding="utf-8")

@@ -4,6 +4,8 @@ not colour alone -- escaped, from file://, in light and dark, clean under axe-co
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -14,10 +16,10 @@ from click.testing import CliRunner
 from editions_score import COLD
 from lawsearch.cli import main
 from lawsearch.compare_site import write_compare
-from lawsearch.edition_trees import read_description
+from lawsearch.edition_trees import EditionSet, read_description
 from lawsearch.profile import load_profile
 from test_reader import axe_violations
-from test_site import parse_site
+from test_site import parse_site, site_links
 
 BOTH = COLD / "ru-en-both"
 
@@ -29,7 +31,7 @@ def pages(tmp_path_factory) -> Path:
                                        "--html", str(out)])
     assert result.exit_code == 0, result.stderr
     assert "wrote 4 compare pages" in result.stderr
-    return out / "compare"
+    return out / "compare" / "2007~2017"  # where a built site keeps the pair, so diff --html into one clobbers nothing
 
 
 def test_a_page_per_law_and_an_index(pages):
@@ -40,7 +42,7 @@ def test_a_page_per_law_and_an_index(pages):
 
 
 def test_links_resolve_and_nothing_leaves_the_folder(pages):
-    parsed = parse_site(pages.parent)
+    parsed = parse_site(pages.parent.parent)
     for path, page in parsed.items():
         for attr, value in page.links:
             parts = urlsplit(value)
@@ -86,9 +88,12 @@ def test_text_reaching_the_page_is_escaped(tmp_path):
         (tmp_path / side / "laws-en.txt").write_text(text, encoding="utf-8")
     (tmp_path / "editions.toml").write_text(
         '[[editions]]\nid = "1"\ndefault = true\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
-        '[[editions]]\nid = "<2>"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        '[[editions]]\nid = "2"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
         encoding="utf-8")
-    editions = read_description(tmp_path / "editions.toml")
+    # a description refuses an id like "<2>" (test_editions.py); a name from elsewhere -- a
+    # corpus folder's name, for two folders compared -- may hold anything and is escaped
+    read = read_description(tmp_path / "editions.toml")
+    editions = EditionSet([read.editions["1"], dataclasses.replace(read.editions["2"], id="<2>")], read.code)
     written = write_compare(tmp_path / "site", editions, "1", "<2>", ["en"], load_profile())
     for path in written:
         html = path.read_text(encoding="utf-8")
@@ -284,3 +289,73 @@ def test_from_a_law_page_to_its_compare_page_in_chromium(browser, site, scheme):
         assert not page.errors, page.errors
     finally:
         page.close()
+
+
+def _modes(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): oct(p.stat().st_mode & 0o777) for p in [root, *root.rglob("*")] if p.is_dir()}
+
+
+def test_diff_html_into_a_built_site_keeps_its_compare_view_and_folders_are_readable(tmp_path):
+    """A site's compare view lives at compare/<old>~<new>/; ``diff --html`` into the site
+    writes there too, in the same layout, so the site's links still land and no other pair
+    is lost. Every folder is readable by all (0755 under umask 022), as laws/ is."""
+    from editions_fixtures import corpus_of
+
+    old_mask = os.umask(0o022)
+    try:
+        folder = corpus_of("ru-en-both", tmp_path)
+        out = tmp_path / "b"
+        result = CliRunner().invoke(main, ["build", "--corpus", str(folder), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        site = out / "site"
+        before = sorted(p.relative_to(site).as_posix() for p in (site / "compare").rglob("*.html"))
+        assert before and all(p.startswith("compare/2007~2017/") for p in before)
+        result = CliRunner().invoke(main, ["diff", "2007", "2017", "--corpus", str(folder), "--out", str(out),
+                                           "--html", str(site)])
+        assert result.exit_code == 0, result.output
+        after = sorted(p.relative_to(site).as_posix() for p in (site / "compare").rglob("*.html"))
+        assert after == before  # same pages, same places: nothing deleted, no compare/61.html beside them
+        checked, broken = site_links(site)  # the site's links, to its compare view too, still land
+        assert checked and not broken, broken
+        modes = _modes(site)
+        assert modes["compare/2007~2017"] == modes["laws"] == "0o755", modes
+        assert set(modes.values()) == {"0o755"}, modes
+    finally:
+        os.umask(old_mask)
+
+
+def test_a_code_with_its_own_title_is_named_so_on_the_home_page_the_app_and_the_compare_pages(tmp_path):
+    """[code] title names the code everywhere the site names it: the home page's <title>,
+    the installed app's name (manifest.webmanifest) and the compare pages' header -- never
+    the profile's «Законы бриджа» for a code titled otherwise (escaped, as any text)."""
+    import json
+
+    from editions_fixtures import corpus_of
+
+    folder = corpus_of("ru-en-both", tmp_path)
+    manifest = folder / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('title = "Edition fixture"',
+                                                                    'title = "Устав клуба «Воздушный змей» & <Ко>"'),
+                        encoding="utf-8")
+    out = tmp_path / "b"
+    result = CliRunner().invoke(main, ["build", "--corpus", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    site = out / "site"
+    profile = load_profile()
+    defaults = {profile.text("ru", k) for k in ("code_title", "brand", "app_name", "app_short_name")}
+    escaped = "Устав клуба «Воздушный змей» &amp; &lt;Ко&gt;"
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf"<title>{re.escape(escaped)}", home), home[:400]
+    app = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert app["name"] == app["short_name"] == "Устав клуба «Воздушный змей» & <Ко>"
+    compare_pages = list((site / "compare").rglob("*.html"))
+    assert compare_pages
+    result = CliRunner().invoke(main, ["diff", "2007", "2017", "--corpus", str(folder), "--out", str(out),
+                                       "--html", str(tmp_path / "alone")])
+    assert result.exit_code == 0, result.output
+    compare_pages += list((tmp_path / "alone" / "compare").rglob("*.html"))
+    for page in [site / "index.html", *compare_pages]:
+        html = page.read_text(encoding="utf-8")
+        assert not any(d in html for d in defaults), (page, [d for d in defaults if d in html])
+    for page in compare_pages:
+        assert re.search(rf'class="brand"[^>]*>{re.escape(escaped)}', page.read_text(encoding="utf-8")), page

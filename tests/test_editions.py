@@ -452,6 +452,10 @@ def test_editions_with_no_pair_named_are_compared_in_name_order(names, ordered):
 @pytest.mark.parametrize("ids, says", [
     (["2004", "2014", "2004"], "same id '2004'"),
     (["fed", "2014", "FED"], "'fed' and 'FED' differ by case only"),
+    (["v2.0", "2014", "v2-0"], "'v2.0' and 'v2-0' differ only by '.' against '-'"),  # one anchor ev2-0-
+    (["2004", "2014", "20~14"], "'20~14' is no name"),    # ~ parts an edition from an ID
+    (["2004", "2014", "fed 2"], "'fed 2' is no name"),
+    (["2004", "2014", "<b>x"], "'<b>x' is no name"),
 ])
 def test_a_description_repeating_an_id_names_it_and_its_line(tmp_path, ids, says):
     """Two editions of one id -- or of ids differing by case only, whose files would clash
@@ -483,6 +487,18 @@ def test_editions_differing_by_case_only_are_refused_naming_the_line(tmp_path):
     lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
     assert "'Fed' and 'fed'" in problem.message and problem.path.endswith("manifest.toml")
     assert problem.line == lines.index('edition = "fed"') + 1
+
+
+def test_editions_whose_anchors_would_be_one_are_refused_naming_the_line(tmp_path):
+    """'v2.0' and 'v2-0' are two file names but one anchor prefix (ev2-0-): a page holding
+    both (the single file) would repeat every id. The build refuses, naming the line."""
+    folder = _manifest(tmp_path, 'edition = "v1"', ["v1", "v2.0", "v2-0"])
+    with pytest.raises(CorpusError) as e:
+        build_corpus(folder)
+    problem = next(p for p in e.value.problems if "anchors" in p.message)
+    lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
+    assert "'v2.0' and 'v2-0'" in problem.message and problem.path.endswith("manifest.toml")
+    assert problem.line == lines.index('edition = "v2-0"') + 1
 
 
 # -- show and law: in a corpus whose editions moved, merged, removed and added things --------
@@ -633,10 +649,37 @@ def test_the_compare_pages_of_a_corpus_editions_carry_its_sources_and_build(ski,
     result = run(ski, "diff", "2005", "2015", "--html", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
     sha = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:12] for p in (corpus / "laws").iterdir()}
-    for page in (tmp_path / "site" / "compare").glob("*.html"):
+    pages = list((tmp_path / "site" / "compare" / "2005~2015").glob("*.html"))
+    assert pages
+    for page in pages:
         footer = page.read_text(encoding="utf-8").rsplit("<footer", 1)[1]
         assert all(f"{name} {h}" in footer for name, h in sha.items()), footer
         assert "—" not in footer
+
+
+@pytest.mark.parametrize("query", ["law:61", "edition:2017", "law:62 edition:2007"])
+def test_a_search_by_filters_alone_shows_the_own_text_with_the_english_under_it(built_editions, query):
+    """A query of filters only matches no word: each hit shows the corpus's own text as its
+    snippet and the English under it (as an ID query does), never the English as the
+    snippet -- in the command line's engine and the browser's alike."""
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    hits = search(built_editions, query)["hits"]
+    with_english = [h for h in hits if h.get("aligned")]
+    assert with_english, hits
+    for hit in with_english:
+        assert re.search("[а-яё]", hit["snippet"], re.I) and hit["aligned"]["lang"] == "en", hit
+    _, out = built_editions
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search([query], 50)[0]
+        assert differences(python_answer(searcher, query, 50), js) == []
+        assert [h["snippet"] for h in js["hits"]] == [h["snippet"] for h in hits]
+    finally:
+        engine.close()
+        searcher.close()
 
 
 @pytest.mark.parametrize("query", ["правило 61A", "62A"])

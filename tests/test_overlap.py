@@ -110,3 +110,51 @@ def test_three_equally_sound_copies_keep_what_two_of_them_say(tmp_path):
     assert "два весла" in corpus.node("5A").text
     assert disagreements(corpus) == {"5A": "first.txt"}
     assert sorted(sources_of(corpus.node("5A"))) == ["first.txt", "second.txt", "third.txt"]
+
+
+def _two_copies(tmp_path, first: str, second: str, order=("a.txt", "b.txt")):
+    """A corpus of two copies of law 7 (invented text), listed in ``order``."""
+    (tmp_path / "a.txt").write_text(first, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(second, encoding="utf-8")
+    lines = ['[code]\ntitle = "Сады"\nlaws = [7, 7]\n']
+    lines += [f'[[source]]\npath = "{name}"\nlang = "ru"\nkind = "laws"\n' for name in order]
+    (tmp_path / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    return build_corpus(tmp_path)
+
+
+WHOLE = ("Правило 7. Сад\nA.Полив\nГрядки поливают на рассвете из лейки с мелкой сеткой.\n"
+         "B.Сбор\nЯблоки снимают руками и кладут в корзину с соломой.\n")
+CUT = "Правило 7. Сад\nA.Полив\nГрядки поливают на рассвете из лейки с мелкой сеткой.\nB.Сбор\nЯблоки снимают руками и кладут в\n"
+
+
+@pytest.mark.parametrize("order", [("a.txt", "b.txt"), ("b.txt", "a.txt")])
+def test_a_copy_cut_mid_sentence_loses_whatever_the_order(tmp_path, order):
+    corpus = _two_copies(tmp_path, CUT, WHOLE, order)
+    assert corpus.node("7B").text == "Яблоки снимают руками и кладут в корзину с соломой."
+    assert not corpus.node("7B").truncated_end
+    assert disagreements(corpus) == {}  # a cut is damage, not another text
+
+
+def test_a_copy_cut_at_the_end_of_its_file_is_marked_cut_when_no_copy_is_whole(tmp_path):
+    # the other copy lacks 7B: the cut text is all there is, and it says it was cut
+    corpus = _two_copies(tmp_path, CUT, WHOLE.split("B.Сбор")[0])
+    assert corpus.node("7B").truncated_end
+    assert not corpus.node("7A").truncated_end
+
+
+def test_a_strict_prefix_loses_even_ending_a_sentence_elsewhere(tmp_path):
+    # the cut copy's 7A stops after «рассвете», in the middle of its file, not at its end
+    cut = WHOLE.replace(" из лейки с мелкой сеткой.", "")
+    corpus = _two_copies(tmp_path, cut, WHOLE)
+    assert corpus.node("7A").text.endswith("из лейки с мелкой сеткой.")
+
+
+def test_differing_copies_are_reported_with_the_words_they_differ_in(tmp_path):
+    other = WHOLE.replace("на рассвете", "на закате").replace("B.Сбор", "B.Сбор урожая")
+    corpus = _two_copies(tmp_path, WHOLE, other)
+    found = {p.message.split(":")[0]: p.message for p in corpus.problems if "copies'" in p.message}
+    assert set(found) == {"7A", "7B"}
+    assert "«на рассвете из» / «на закате из»" in found["7A"] and "texts" in found["7A"]
+    assert "«Сбор» / «Сбор урожая»" in found["7B"] and "titles" in found["7B"]
+    result = CliRunner().invoke(main, ["check", "--corpus", str(tmp_path)])
+    assert "«Сбор» / «Сбор урожая»" in result.output

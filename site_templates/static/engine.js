@@ -1111,7 +1111,12 @@
     var own = field("texts", id);
     var text = own || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
     var sn = snippet(text, highlight, prefixes), fromEnglish = false;
-    if (!sn.spans.length && !byId && english && text !== english) { sn = snippet(english, highlight, prefixes); fromEnglish = true; }
+    if (!sn.spans.length && !byId && english && text !== english) {
+      // matched in the English only: show that; a node that matched no word (filters alone:
+      // law:2, edition:2016-fed) shows its own text, as one asked for by its ID
+      var en = snippet(english, highlight, prefixes);
+      if (en.spans.length) { sn = en; fromEnglish = true; }
+    }
     var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url,
                edition: editionOf(id)};
     var pair = own ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
