@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
-from .coverage import indentation, lost_text
+from .coverage import heading_shaped_text, indentation, lost_text
 from .formats import format_of, placed
 from .grammar import default_grammar
 from .structure.nodes import UNPLACED_KEPT
@@ -360,6 +360,11 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
     problems += lost_text(folder, cleaned_read, trees, problems)
+    for source in folder.sources:  # a law heading in a form the layout does not read: said, not silent
+        if source.kind == "laws":
+            layout = context.grammar.layout_for(source.lang, folder.layouts.get(source.id))
+            problems += heading_shaped_text(cleaned[source.id].lines, layout,
+                                            context.grammar.level_words(source.lang, "law"), source.path)
     for part in unread:  # a contents or index page that ran on into the law text: its words in no node
         what = "contents" if part["kind"] == "toc" else "subject index"
         if part.get("headings"):  # a whole source read as contents or index holds law headings with text

@@ -251,3 +251,29 @@ def test_text_at_the_top_of_a_page_still_goes_to_the_law_before(tmp_path):
             "Доски переносят между столами.\n- 5\n")
     c = built(corpus(tmp_path, "ru", text))
     assert [n.law for n in c.nodes if "стрелках" in (n.text or "")] == ["6"]
+
+
+# -- 5. law headings with a dash, and heading-shaped lines read as text ---------------------------
+
+@pytest.mark.parametrize("lang,text,law,title,word", [
+    ("ru", "Правило 70. ИСК\nИгрок заявляет остаток взяток.\nПравило 71 — ОТКАЗ ОТ ВЗЯТОК\n"
+           "Отказ нельзя отменить, если соперники его приняли.\n", "71", "ОТКАЗ ОТ ВЗЯТОК", "соперники"),
+    ("ru", "Правило 70. ИСК\nИгрок заявляет остаток взяток.\nПравило 71 - Отказ от взяток\n"
+           "Отказ нельзя отменить, если соперники его приняли.\n", "71", "Отказ от взяток", "соперники"),
+    ("en", "LAW 72 - GENERAL PRINCIPLES\nPlayers keep the rules.\nLAW 73-COMMUNICATION\n"
+           "Partners speak only by calls and plays.\n", "73", "COMMUNICATION", "Partners"),
+    ("en", "Law 72 - General Principles\nPlayers keep the rules.\nLaw 73–Communication\n"
+           "Partners speak only by calls and plays.\n", "73", "Communication", "Partners")])
+def test_a_law_heading_with_a_dash_separator_is_read(tmp_path, lang, text, law, title, word):
+    c = built(corpus(tmp_path, lang, text))
+    assert c.node(law).title == title
+    assert word in law_texts(c)[law]
+
+
+def test_a_heading_shaped_line_read_as_text_is_warned_of(tmp_path):
+    text = ("Правило 70. ИСК\nИгрок заявляет остаток взяток.\nПравило 71 : ОТКАЗ ОТ ВЗЯТОК\n"
+            "Отказ нельзя отменить.\nПравило 72 применяется к отказу во всех случаях\n"
+            "Правило 73. ОБЩИЕ ПРИНЦИПЫ\nИгроки соблюдают правила.\n")
+    c = built(corpus(tmp_path, "ru", text))
+    warned = [p.line for p in c.problems if "shaped like a law heading" in p.message]
+    assert warned == [3]  # not line 5: a sentence that cites a law
