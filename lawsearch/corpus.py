@@ -369,11 +369,18 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         what = "contents" if part["kind"] == "toc" else "subject index"
         if part.get("headings"):  # a whole source read as contents or index holds law headings with text
             shown = ", ".join(f"line {n} «{shorten(h, 40)}»" for n, h in zip(part["heading_lines"], part["headings"]))
-            problems.append(Problem("error", f"text in no node: the source is read as a {what} "
-                                    f"(kind = \"{part['kind']}\"), but it holds law headings with text under them "
-                                    f"({shown}); their {len(part['words'])} words are in no node -- declare the "
-                                    "file kind = \"laws\" (the contents and index pages in it are read as such)",
-                                    part["source"], part["heading_lines"][0]))
+            if part.get("declared"):
+                problems.append(Problem("error", f"text in no node: the source is read as a {what} "
+                                        f"(kind = \"{part['kind']}\"), but it holds law headings with text under them "
+                                        f"({shown}); their {len(part['words'])} words are in no node -- declare the "
+                                        "file kind = \"laws\" (the contents and index pages in it are read as such)",
+                                        part["source"], part["heading_lines"][0]))
+            else:
+                problems.append(Problem("error", f"text in no node: a {what} page read out of the law text "
+                                        f"(lines {part['lines'][0]}-{part['lines'][1]}) holds law headings with text "
+                                        f"under them ({shown}); their {len(part['words'])} words are in no node -- "
+                                        "split the file where the part ends, or declare the part a source of its own",
+                                        part["source"], part["heading_lines"][0]))
             continue
         problems.append(Problem("error", f"text in no node: {len(part['words'])} words read as a {what} page "
                                 f"(lines {part['lines'][0]}-{part['lines'][1]}) are in none of its entries "

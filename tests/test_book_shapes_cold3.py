@@ -277,3 +277,31 @@ def test_a_heading_shaped_line_read_as_text_is_warned_of(tmp_path):
     c = built(corpus(tmp_path, "ru", text))
     warned = [p.line for p in c.problems if "shaped like a law heading" in p.message]
     assert warned == [3]  # not line 5: a sentence that cites a law
+
+
+INDEX_SWALLOWS_A_LAW = """Правило 39. ПОСЛЕ ТОРГОВЛИ
+Торговля окончена, когда за последней заявкой последовали три паса подряд.
+- 7
+ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ
+Болван 42
+Вист 41
+Правило 40. ПОНИМАНИЕ ПАРТНЁРА
+Игрок вправе применять любую конвенцию, если её заранее объявил соперникам.
+Взятка 44
+Заявка 18, 19
+Игра 40
+Карта 45
+Ломбер 46
+Масть 47
+Пас 20
+Ренонс 61
+- 8
+"""
+
+
+def test_an_index_page_inside_law_text_that_swallows_a_law_fails_check(tmp_path):
+    """The page reads as an index around the law (most lines are headword and law number):
+    the law heading with its sentence inside it fails check, naming the heading's line."""
+    result = check(corpus(tmp_path, "ru", INDEX_SWALLOWS_A_LAW), tmp_path)
+    assert result.exit_code == 1
+    assert "book.txt:7" in result.stderr and "law headings with text" in result.stderr

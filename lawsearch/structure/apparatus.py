@@ -847,8 +847,8 @@ def law_text_in(lines: list[str], words: Apparatus, layout) -> list[int]:
         after = next((t.strip() for t in lines[i + 1:] if t.strip()), "")
         if not after or LEADER_PAGE.search(after) or re.search(r"\d\w{0,2}(?:\([\w]+\))*$", after):
             continue
-        if _classify(layout, after).kind in ("law", "division") or len(WORD.findall(after)) < 4:
-            continue
+        if _classify(layout, after).kind in ("law", "division") or not (_prose(after) or len(WORD.findall(after)) >= 10):
+            continue  # a contents entry's title wrapped onto the next line is no sentence
         found.append(i + 1)
     return found
 
@@ -932,7 +932,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 found.setdefault("unread", []).append({
                     "source": source.path, "kind": source.kind, "lines": [laws[0], len(lines)],
                     "words": [w for t in lines[laws[0] - 1:] for w in WORD.findall(t)],
-                    "headings": [lines[n - 1].strip() for n in laws], "heading_lines": laws})
+                    "headings": [lines[n - 1].strip() for n in laws], "heading_lines": laws, "declared": True})
             folder.texts[source.id] = []
             continue
         if source.kind not in ("laws", "commentary"):
@@ -991,6 +991,13 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             if not numbers:
                 continue
             numbers = sorted(set(numbers))
+            laws = law_text_in([lines[n - 1] for n in numbers], words, layout)
+            if laws:  # a law heading with its text read into the part: an error, never silent
+                at = [numbers[k - 1] for k in laws]
+                found.setdefault("unread", []).append({
+                    "source": source.path, "kind": kind, "lines": [at[0], numbers[-1]],
+                    "words": [w for n in numbers if n >= at[0] for w in WORD.findall(lines[n - 1])],
+                    "headings": [lines[n - 1].strip() for n in at], "heading_lines": at})
             before = len(found[kind])
             _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
             left = unread_words([lines[n - 1] for n in numbers], found[kind][before:], words, numbers)
