@@ -15,10 +15,11 @@ from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
-from .coverage import indentation, lost_text
+from .coverage import heading_shaped_text, indentation, lost_text
 from .formats import format_of, placed
 from .grammar import default_grammar
-from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse
+from .structure.nodes import UNPLACED_KEPT
+from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse, shorten
 from .pages import assemble, split_pieces
 from .profile import DEFAULT as DEFAULT_PROFILE, activated
 from .references import find_references
@@ -51,7 +52,10 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     glossary = [(analysis.terms(t.term), t.translation)
                 for t in read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
-    return flagged, refs, report, problems + tree.problems + unresolved_problems(unresolved), tree
+    # a piece kept for curation in the main language is no node in another (no ID merges it):
+    # its lines are reported as lost (coverage.lost_text), not as kept
+    kept = [p for p in tree.problems if UNPLACED_KEPT not in p.message]
+    return flagged, refs, report, problems + kept + unresolved_problems(unresolved), tree
 
 
 def _placed(placed: dict, piece) -> tuple[str | None, str | None]:
@@ -369,8 +373,28 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
     problems += lost_text(folder, cleaned_read, trees, problems)
+    for source in folder.sources:  # a law heading in a form the layout does not read: said, not silent
+        if source.kind == "laws":
+            layout = context.grammar.layout_for(source.lang, folder.layouts.get(source.id))
+            problems += heading_shaped_text(cleaned[source.id].lines, layout,
+                                            context.grammar.level_words(source.lang, "law"), source.path)
     for part in unread:  # a contents or index page that ran on into the law text: its words in no node
         what = "contents" if part["kind"] == "toc" else "subject index"
+        if part.get("headings"):  # a whole source read as contents or index holds law headings with text
+            shown = ", ".join(f"line {n} «{shorten(h, 40)}»" for n, h in zip(part["heading_lines"], part["headings"]))
+            if part.get("declared"):
+                problems.append(Problem("error", f"text in no node: the source is read as a {what} "
+                                        f"(kind = \"{part['kind']}\"), but it holds law headings with text under them "
+                                        f"({shown}); their {len(part['words'])} words are in no node -- declare the "
+                                        "file kind = \"laws\" (the contents and index pages in it are read as such)",
+                                        part["source"], part["heading_lines"][0]))
+            else:
+                problems.append(Problem("error", f"text in no node: a {what} page read out of the law text "
+                                        f"(lines {part['lines'][0]}-{part['lines'][1]}) holds law headings with text "
+                                        f"under them ({shown}); their {len(part['words'])} words are in no node -- "
+                                        "split the file where the part ends, or declare the part a source of its own",
+                                        part["source"], part["heading_lines"][0]))
+            continue
         problems.append(Problem("error", f"text in no node: {len(part['words'])} words read as a {what} page "
                                 f"(lines {part['lines'][0]}-{part['lines'][1]}) are in none of its entries "
                                 f"(«{' '.join(part['words'][:8])} …»); the part runs on into the law text -- "

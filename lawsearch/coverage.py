@@ -76,3 +76,33 @@ def lost_text(folder, cleaned, trees, named: list[Problem] = ()) -> list[Problem
             problems.append(Problem("warning", f"{LOST}: the line lands in no node, and no cleaning rule or "
                                                "curation statement removed it", source.path, line.first))
     return problems
+
+
+def heading_shaped_text(lines, layout, law_words: list[str], path: str) -> list[Problem]:
+    """A warning for each cleaned line read as text that is shaped like a law heading in a
+    form the layout does not read: the law word and a number at its start, then a
+    separator or a title in capitals, and no sentence end («Правило 71 : ОТКАЗ …»). Its
+    text goes on the law before it; the warning names the line and the form the layout
+    reads (its example), so the heading is not lost without a word."""
+    import re
+
+    if not law_words:
+        return []
+    words = "|".join(re.escape(w) for w in law_words)
+    shape = re.compile(rf"^(?:{words})\s+\d{{1,3}}(?P<sep>\s*[-–—:,;=_/|]\s*|\s+)(?P<title>[^\W\d_].*)$", re.I)
+    example = layout.examples.get("law")
+    out = []
+    for line in lines:
+        text = line.text.strip()
+        m = shape.match(text)
+        if not m or len(text.split()) > 12 or re.search(r"[.;!?]$", text):
+            continue
+        title = m["title"]
+        if not m["sep"].strip() and not (title.upper() == title and sum(c.isalpha() for c in title) >= 3):
+            continue  # "Правило 12 применяется, если": a sentence that cites a law
+        if layout.classify(text).kind != "text":
+            continue
+        out.append(Problem("warning", f"a line shaped like a law heading is read as text, on the law before it: "
+                                      f"«{text}»" + (f" (layout {layout.name} reads law headings as «{example}»)"
+                                                     if example else ""), path, line.first))
+    return out

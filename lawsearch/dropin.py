@@ -104,6 +104,13 @@ def _kind(lines: list[str], lang: str) -> str:
     kinds = [classify(line.strip(), lang).kind for line in lines]
     headings = sum(1 for k in kinds if k in HEADING_KINDS)
     paragraph, heading = default_grammar().commentary(lang)
+    from .structure.apparatus import Apparatus, commentary_cut
+
+    cut = commentary_cut(lines, Apparatus.of(load_profile(), lang), default_grammar().layout_for(lang))
+    if cut is not None and not any(paragraph.match(line.strip()) for line in lines[:cut]):
+        # law text, then the commentary's heading alone: a whole book with its commentary
+        # after the laws (the build reads the rest as the commentary)
+        return "laws"
     paragraphs, agreeing, law = 0, 0, None
     for line in lines:
         if m := heading.match(line.strip()):

@@ -579,7 +579,9 @@ class Grammar:
             "{label}": f"(?P<label>{label})",
             "{numeral}": r"(?P<numeral>[IVXLC]+|\d+)",
             "{division}": f"(?P<division>{words})",
-            "{title?}": r"(?:\s*[-–—.:]?\s+(?P<title>\S.*?)|\s*[-–—.:])?",
+            # "LAW 50 - TITLE", "LAW 50 TITLE", "LAW 50. TITLE", "LAW 50", and a dash with no
+            # space around it before a title's letter ("LAW 73-COMMUNICATION")
+            "{title?}": r"(?:(?:\s*[-–—.:]?\s+|\s*[-–—]\s*(?=[^\W\d_]))(?P<title>\S.*?)|\s*[-–—.:])?",
             "{Title}": f"(?P<title>[{capitals}].*?)",
             "{title}": r"(?P<title>\S.*?)",
         }

@@ -193,11 +193,26 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
     return out, cuts
 
 
+def document_starts(runs: list[Run]) -> set[tuple[str, int]]:
+    """The (source, first line) of each piece that opens a source with no page numbers:
+    its text before the first law heading is where the document starts, not the tail of
+    the law before (no page of the book is known to be lost before it) -- a preface or a
+    title page, kept as a piece of its own, never given to an invented law N-1."""
+    paged = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page}
+    first: dict[str, int] = {}
+    for run in runs:
+        for p in run.pieces:
+            if p.source not in paged:
+                first[p.source] = min(first.get(p.source, p.first), p.first)
+    return set(first.items())
+
+
 def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels: tuple[str, ...],
           entries: list[ContentsEntry]) -> list[Placement]:
     """Each piece's law and rule, strongest rule first: heading, continuity (a page joined
     to the one before, whose law a rule fixed), next-heading, curated, toc, page."""
     out: list[Placement] = []
+    starts = document_starts(runs)
     for run in runs:
         before: str | None = None  # the law at the end of the previous piece, where the text fixed it
         guessed: str | None = None  # the same, where only the contents did
@@ -210,7 +225,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
                 law, rule = laws[0][1], "heading"
             elif n > 0 and piece.joined_by == "page" and before is not None:
                 law, rule = before, "continuity"
-            elif laws:
+            elif laws and (piece.source, piece.first) not in starts:
                 law, rule = str(int(laws[0][1]) - 1), "next-heading"
             elif piece.curation is not None and piece.curation.law:
                 law, rule = piece.curation.law, "curated"

@@ -51,6 +51,9 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     # page gap, unless pages are known to be missing (coldA item 5)
     builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page}
     builder.apparatus_pages = apparatus_pages
+    from ..placement import document_starts
+
+    builder.document_starts = document_starts(runs)  # text before a first law there is no law's
     for run in runs:
         builder.add_run(run)
     for source, lines in commentary:

@@ -670,6 +670,7 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
         return 0
     headings = words.contents + words.index + words.definitions + words.commentary
     end, nonblank, long_lines = 0, 0, 0
+    last = None  # the last nonblank line of the block so far
     for i, raw in enumerate(lines):
         s = raw.strip()
         if FOOTER_AT.match(raw) and not RULE_LINE.match(raw):
@@ -678,6 +679,18 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
         if s and not RULE_LINE.match(s):
             if headings and words.heading(s, headings):
                 break
+            if len(WORD.findall(s)) >= 8 and _prose(s) and nonblank:
+                # a paragraph after the title page without a footer between (a preface): the
+                # title page ends before it and before its heading, a short line alone before it
+                if last is not None and len(WORD.findall(lines[last])) <= 4 and not _prose(lines[last]) \
+                        and (last == 0 or not lines[last - 1].strip()):
+                    end, nonblank = last, nonblank - 1
+                else:
+                    end = i
+                while end and not lines[end - 1].strip():
+                    end -= 1
+                break
+            last = i
             joined = furniture.letter_spaced_words(raw).strip()  # "М Е Ж Д У" is one word
             kind = _classify(layout, joined).kind
             if kind in ("law", "division"):
@@ -752,15 +765,30 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
     not printed (a whole book copied without page footers is one page) runs on into the
     definitions or the laws; the part ends at the first line that opens another part of
     the book when what follows is not of the part's kind. All of them otherwise."""
-    seen = False
+    seen, previous = False, None
     for i, (_, t) in enumerate(page_lines):
         if not t.strip():
             continue
         if seen and _starts_part(t, words, layout) and \
                 detect_kind([x for _, x in page_lines[i:]], words) != kind:
             return i
+        if seen and _prose(t) and any(_starts_part(x, words, layout) for _, x in page_lines[i + 1:]) and \
+                detect_kind([x for _, x in page_lines[i:]], words) != kind:
+            # a preface between the contents and the laws: its heading (a short line alone
+            # before it) and its text are the book's, not the contents'
+            return previous if previous is not None and not _prose(page_lines[previous][1]) and \
+                not LEADER_PAGE.search(page_lines[previous][1]) and \
+                not re.search(r"\d\w{0,2}\s*$", page_lines[previous][1]) else i
+        previous = i
         seen = True
     return len(page_lines)
+
+
+def _prose(text: str) -> bool:
+    """Whether a line is a sentence of running text: six words or more ending in a full
+    stop, a question or an exclamation mark (no contents or index entry does)."""
+    s = text.strip()
+    return len(WORD.findall(s)) >= 6 and bool(re.search(r"[^\W\d_][»\")]?[.!?]$", s)) and not LEADER_PAGE.search(s)
 
 
 def commentary_cut(lines: list[str], words: Apparatus, layout) -> int | None:
@@ -785,9 +813,44 @@ def commentary_cut(lines: list[str], words: Apparatus, layout) -> int | None:
 
 def whole_kind(lines: list[str], profile, lang: str) -> str | None:
     """``toc`` or ``index`` when every page of ``lines`` is one (``lawsearch add``'s guess
-    of a source's kind), else None: a whole book holds law text too."""
-    kinds = set(page_kinds(_page_cuts(lines), Apparatus.of(profile, lang)))
-    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+    of a source's kind), else None: a whole book holds law text too -- a page whose part
+    ends before the page does (``part_end``: a book without footers that starts with its
+    contents and runs on into the laws) is not all contents."""
+    from ..grammar import default_grammar
+
+    words = Apparatus.of(profile, lang)
+    cuts = _page_cuts(lines)
+    kinds = set(page_kinds(cuts, words))
+    if len(kinds) != 1 or None in kinds:
+        return None
+    kind = kinds.pop()
+    layout = default_grammar().layout_for(lang)
+    for _, page_lines in cuts:
+        if any(t.strip() for _, t in page_lines[part_end(page_lines, kind, words, layout):]):
+            return None
+    return kind
+
+
+def law_text_in(lines: list[str], words: Apparatus, layout) -> list[int]:
+    """The 1-based numbers of the lines of a contents or index text that are a law
+    heading with text of its own under it: a heading line (not a contents entry: no dot
+    leader, no page number at its end) whose next line is neither a heading nor blank nor
+    an entry of a contents or index (it does not end in a page or law number). What a
+    file declared ``toc`` or ``index`` holds of a law text; empty for a true one."""
+    found = []
+    for i, raw in enumerate(lines):
+        s = raw.strip()
+        if not s or LEADER_PAGE.search(s) or re.search(r"\d\w{0,2}$", s):
+            continue
+        if _classify(layout, furniture.letter_spaced_words(s).strip()).kind != "law":
+            continue
+        after = next((t.strip() for t in lines[i + 1:] if t.strip()), "")
+        if not after or LEADER_PAGE.search(after) or re.search(r"\d\w{0,2}(?:\([\w]+\))*$", after):
+            continue
+        if _classify(layout, after).kind in ("law", "division") or not (_prose(after) or len(WORD.findall(after)) >= 10):
+            continue  # a contents entry's title wrapped onto the next line is no sentence
+        found.append(i + 1)
+    return found
 
 
 def page_kinds(cuts, words: Apparatus) -> list[str | None]:
@@ -864,6 +927,12 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if source.kind in KINDS:
             _read_part(found, source.kind, lines, list(range(1, len(lines) + 1)), words, layout, extra_words,
                        source.path)
+            laws = law_text_in(lines, words, layout) if source.kind != "front" else []
+            if laws:  # a file declared (or guessed) contents or index that holds law text: lost to no node
+                found.setdefault("unread", []).append({
+                    "source": source.path, "kind": source.kind, "lines": [laws[0], len(lines)],
+                    "words": [w for t in lines[laws[0] - 1:] for w in WORD.findall(t)],
+                    "headings": [lines[n - 1].strip() for n in laws], "heading_lines": laws, "declared": True})
             folder.texts[source.id] = []
             continue
         if source.kind not in ("laws", "commentary"):
@@ -922,6 +991,13 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             if not numbers:
                 continue
             numbers = sorted(set(numbers))
+            laws = law_text_in([lines[n - 1] for n in numbers], words, layout)
+            if laws:  # a law heading with its text read into the part: an error, never silent
+                at = [numbers[k - 1] for k in laws]
+                found.setdefault("unread", []).append({
+                    "source": source.path, "kind": kind, "lines": [at[0], numbers[-1]],
+                    "words": [w for n in numbers if n >= at[0] for w in WORD.findall(lines[n - 1])],
+                    "headings": [lines[n - 1].strip() for n in at], "heading_lines": at})
             before = len(found[kind])
             _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
             left = unread_words([lines[n - 1] for n in numbers], found[kind][before:], words, numbers)

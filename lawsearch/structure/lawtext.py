@@ -10,7 +10,7 @@ from ..model import Line, Mark, Problem
 from ..pages import Piece, Run
 from ..patterns import Classified
 from ..sources import CurationStatement
-from .nodes import BuilderBase, NodeBuilder, RunState, stem
+from .nodes import UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
 
 
 TITLE_WORDS = 10  # a heading's title is short: a longer line is a paragraph
@@ -87,6 +87,15 @@ class LawText(BuilderBase):
         law, rule = None, None
         if starts_with_law and not leading:
             law, rule = None, "heading"  # the heading itself sets the law
+        elif first_law is not None and self.layout(piece.source).stream and \
+                (piece.source, piece.first) in getattr(self, "document_starts", ()):
+            # the start of a file with no page numbers: its text before the first law is
+            # where the document begins (a preface, a title page), not law N-1's tail
+            if not (st and st.law):  # a curation statement places it
+                self.problems.append(Problem("warning", f"text before law {first_law} at the start of a file with "
+                                             "no page numbers " + UNPLACED_KEPT + " (a preface or a title "
+                                             "page? remove it with [[drop]] or place it with a [[piece]] statement in "
+                                             "curation.toml)", self.sources[piece.source].path, piece.first))
         elif first_law is not None and self.layout(piece.source).stream:
             law, rule = str(int(first_law) - 1), "next-heading"
         if st and st.law:
@@ -101,8 +110,8 @@ class LawText(BuilderBase):
         if law is not None and state.law is None and rule == "next-heading" and int(law) < int(self.law_range[0]):
             # text before the code's first law (a preface, a title page): no law's end, kept
             # as a piece of its own for curation to place or drop
-            self.problems.append(Problem("warning", f"text before law {first_law}, the code's first, is no law's: "
-                                         "kept as an unplaced piece (a preface or a title page? remove it with [[drop]] or place "
+            self.problems.append(Problem("warning", f"text before law {first_law}, the code's first, "
+                                         + UNPLACED_KEPT + " (a preface or a title page? remove it with [[drop]] or place "
                                          "it with a [[piece]] statement in curation.toml)",
                                          self.sources[piece.source].path, piece.first))
         elif law is not None and state.law is None:

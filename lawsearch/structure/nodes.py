@@ -112,6 +112,10 @@ class Tree:
     commentary_headings: list[tuple[str, str, str, int]] = field(default_factory=list)  # (law, title, path, line)
 
 
+# the warning of text before a source's first law (a preface, a title page) kept as a piece
+UNPLACED_KEPT = "is no law's: kept as an unplaced piece"
+
+
 class NamingLog(ProblemLog):
     """A problem log that remembers every line its problems name, also those it folds into
     a count: a line a problem names is no silent loss (lawsearch/coverage.py)."""
@@ -121,7 +125,9 @@ class NamingLog(ProblemLog):
         self.named: set[tuple[str, int]] = set()
 
     def append(self, problem: Problem) -> None:
-        if problem.path and problem.line:
+        # a piece kept for curation names no lost line: in the main language the piece holds
+        # it; in another no ID merges the piece, and its lines are lost (coverage.lost_text)
+        if problem.path and problem.line and UNPLACED_KEPT not in problem.message:
             self.named.add((problem.path, problem.line))
         super().append(problem)
 
