@@ -23,6 +23,7 @@ from lawsearch.cli import main
 from lawsearch.corpus import parse_folder
 from lawsearch.dropin import detect
 from lawsearch.sources import read_corpus_folder
+from test_whole_book_pages import law_texts
 
 
 def corpus(tmp_path: Path, lang: str, text: str, kind: str = "laws", name: str = "book.txt") -> Path:
@@ -41,14 +42,6 @@ def built(root: Path):
 
 def check(root: Path, tmp_path: Path):
     return CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "out")])
-
-
-def law_texts(c) -> dict[str, str]:
-    out: dict[str, list[str]] = {}
-    for n in c.nodes:
-        if n.law and n.kind != "piece":
-            out.setdefault(n.law, []).append(" ".join(x for x in (n.title or "", n.text or "") if x))
-    return {k: " ".join(v) for k, v in out.items()}
 
 
 def pieces(c) -> list[str]:

@@ -16,18 +16,9 @@ from lawsearch.analysis import Analysis, Lexicon
 from lawsearch.index import family_table
 from lawsearch.model import CorpusError
 from lawsearch.plausibility import LANGUAGES, ROLES, language_module, without_morphology
+from test_languages import MANIFEST
 
-ENGLISH_ONLY = """[code]
-title = "Laws"
-edition = "2017"
-laws = [1, 93]
-lang = "en"
-
-[[source]]
-path = "laws/en/law50.txt"
-lang = "en"
-kind = "laws"
-"""
+ENGLISH_ONLY = MANIFEST  # the English-only corpus of tests/test_languages.py
 
 # Run in a fresh interpreter: the test process has loaded pymorphy3 long before.
 SCRIPT = """
