@@ -492,7 +492,22 @@
   function drawer(details, wide) {
     var nav = details.parentNode, lastY = window.scrollY, jumped = false;
     function atEnd() { return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2; }
-    function place(up) { nav.classList.toggle("tucked", !(wide.matches || details.open || up || atEnd())); }
+    // the page's end (the pager's links, the footer) under the button's place: the button stays
+    // away while they pass under it, so it never stands over them (at the very end the page's
+    // room below the footer keeps them clear of it)
+    function overEnd() {
+      var summary = details.querySelector("summary"), style = window.getComputedStyle(nav);
+      var bottom = window.innerHeight - (parseFloat(style.bottom) || 0), top = bottom - summary.offsetHeight;
+      var left = nav.getBoundingClientRect().left, right = left + summary.offsetWidth;
+      return Array.prototype.some.call(document.querySelectorAll("footer.site, .pager a"), function (e) {
+        var r = e.getBoundingClientRect();
+        return r.height > 0 && r.top < bottom && r.bottom > top && r.left < right && r.right > left;
+      });
+    }
+    function place(up) {
+      var show = wide.matches || details.open || ((up || atEnd()) && !overEnd());
+      nav.classList.toggle("tucked", !show);
+    }
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
       window.addEventListener(type, function () { jumped = false; }, {passive: true});
     });
