@@ -346,6 +346,22 @@ def test_a_preview_of_a_fragment_starts_with_the_gap(phone, built, where, target
     assert body.startswith("[…]") or body.split(" — ", 1)[1].startswith("[…]"), body  # a law: its first part
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_an_open_preview_is_clean_under_axe(phone, built, viewport, scheme):
+    """The cold reader's audit: with a preview open (a reference focused, a gap mark opened by
+    Enter) axe found the preview outside every landmark (`region`)."""
+    page = phone(site_url(built, "laws/52.html"), viewport, scheme)
+    page.focus('article.law a.ref[data-target="50"]')
+    page.locator("#preview").wait_for(state="visible")
+    assert axe_violations(page) == {}
+    page.goto(site_url(built, "laws/50.html"))
+    page.locator("article.law .text .gap").first.focus()
+    page.keyboard.press("Enter")
+    page.locator("#preview").wait_for(state="visible")
+    assert axe_violations(page) == {}
+
+
 def test_ids_the_site_inserts_look_unlike_the_books_words(phone, built):
     page = phone(site_url(built, "laws/47.html"), DESKTOP)
     inserted = page.locator("article.law .ref-list").first
