@@ -50,6 +50,12 @@ from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3, "subject": 2.0}
 
 
+def starts_lost(node) -> bool:
+    """Whether a node's own text begins where the book's text is lost (its first words a
+    fragment): a snippet from its start says so with the gap mark, as the page does."""
+    return bool(node.text) and (node.truncated_start or any(m.kind == "gap" and m.start == 0 for m in node.marks))
+
+
 def load_glossary(path: Path | list[Path] | None, languages: tuple[str, ...] | None = None) -> list[Term]:
     """The glossary's terms (``sources.read_glossary``); the reading stage is imported only
     here, so a search, which reads the glossary from meta.json, does not load it."""
@@ -561,7 +567,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         # the editions in order (the default keeps bare IDs): edition:X filters by them (lawsearch/editions.py)
         "editions": editions_entry(corpus),
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": ids.node_url(n), "order": i,
-                         "parent": n.parent}
+                         "parent": n.parent, "lost_start": starts_lost(n)}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them

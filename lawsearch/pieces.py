@@ -106,6 +106,7 @@ def split(payload: dict, analysed=None) -> tuple[dict, dict[str, object]]:
             rows.append([node_id, law, kind, lang, order, [payload["lengths"][f][d] for f in fields],
                          documents_above(docs[d], facts, doc_of)])
         chunks[f"d{first // DOCS}"] = rows
+    lost_start = set(payload.get("lost_start", []))
     for first in range(0, len(docs), TEXT_DOCS):
         k = first // TEXT_DOCS
         texts = {"texts": {}, "footnotes": {}, "texts_en": {}, "titles_en": {}, "titles": {}, "parents": {}}
@@ -119,6 +120,8 @@ def split(payload: dict, analysed=None) -> tuple[dict, dict[str, object]]:
                 texts["titles"][node_id] = title
             if parent is not None:
                 texts["parents"][node_id] = parent
+            if node_id in lost_start:  # its text begins where the book is lost (engine.js snippet)
+                texts.setdefault("lost_start", []).append(node_id)
             if node_id in payload.get("aligned", {}):  # its texts' sentences (engine.js alignedAt)
                 texts.setdefault("aligned", {})[node_id] = payload["aligned"][node_id]
         # the forms of the words of these texts: a snippet marks its words without the forms' chunks

@@ -56,6 +56,7 @@ SYNONYM = 0.6  # another Russian term of the glossary for the same English one
 THESAURUS = 0.7  # a thesaurus phrase, times its entry's weight
 TRANSLATION = 0.5  # the glossary's English for a Russian word typed, in the English fields
 SNIPPET_CHARS = 220
+GAP_START = "[…] "  # a snippet of a text whose start the book lost begins with the gap mark, as the page does
 MIN_CORRECTED = 4  # words shorter than this are never "corrected"
 
 
@@ -830,7 +831,8 @@ class Searcher:
         doc = self.stored(node_id)
         node = self.nodes[node_id]
         text = doc.get("text") or doc.get("footnotes") or node["title"] or doc.get("text_en") or doc.get("title_en") or ""
-        snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes)
+        lost = bool(doc.get("text")) and text == doc["text"] and bool(node.get("lost_start"))
+        snippet, spans_ = self.snippet(text, highlight | id_terms, prefixes, lost)
         pair = (text, doc.get("text_en"), ENGLISH)  # the snippet's text, the other, the other's language
         if not spans_ and not id_terms and doc.get("text_en") and text != doc["text_en"]:
             # matched in the English text only: show that (a node asked for by its ID shows its
@@ -887,8 +889,10 @@ class Searcher:
             return True
         return english and bool(LATIN_WORD.fullmatch(tok.text)) and english_stem(tok.text.lower()) in highlight
 
-    def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset()) -> tuple[str, list[list[int]]]:
-        """A window of ``text`` around the first match, and the matched words' offsets in it."""
+    def snippet(self, text: str, highlight: set[str], prefixes: set[str] = frozenset(),
+                lost_start: bool = False) -> tuple[str, list[list[int]]]:
+        """A window of ``text`` around the first match, and the matched words' offsets in it;
+        a text whose start the book lost (``lost_start``) begins with the gap mark there."""
         text = text.replace("\n\n", " ¶ ")
         english = any(LATIN_WORD.fullmatch(term) for term in highlight)
         matches = [(tok.start, tok.end) for tok in self.tokens(text) if self._matched(tok, highlight, prefixes, english)]
@@ -899,7 +903,7 @@ class Searcher:
         if end - start > SNIPPET_CHARS:
             cut = text.find(" ", start + SNIPPET_CHARS)
             end = cut if cut != -1 else end
-        prefix = "…" if start > 0 else ""
+        prefix = "…" if start > 0 else GAP_START if lost_start else ""
         suffix = "…" if end < len(text) else ""
         shift = len(prefix) - start
         spans_ = [[s + shift, e + shift] for s, e in matches if s >= start and e <= end]

@@ -832,12 +832,14 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     flat += [p - q for p, q in zip(positions, [0, *positions])]
                     previous = doc
                 table[term] = flat
-        texts, notes, english, titles_en, aligned = {}, {}, {}, {}, {}
+        texts, notes, english, titles_en, aligned, lost_start = {}, {}, {}, {}, {}, []
         for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
             if doc.get("text"):
                 texts[node_id] = doc["text"]
+                if meta["nodes"][node_id].get("lost_start"):
+                    lost_start.append(node_id)
             if doc.get("footnotes"):
                 notes[node_id] = doc["footnotes"]
             if doc.get("text_en"):
@@ -857,6 +859,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "nodes": [[k, v["law"], v["kind"], v["lang"], v["title"], parents.get(k), v["parent"]]
                       for k, v in meta["nodes"].items()],
             "texts": texts,
+            "lost_start": lost_start,  # texts that begin where the book is lost: a snippet's «[…] »
             "footnotes": notes,
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,

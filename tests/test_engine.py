@@ -177,3 +177,19 @@ def test_soft_hyphens_and_full_width_text_are_found_by_both_runtimes(odd_unicode
     assert node in [h["id"] for h in python["hits"]], python
     (js,) = engine.search([query], None)
     assert differences(python, js) == []
+
+
+def test_a_snippet_of_a_text_whose_start_is_lost_begins_with_the_gap(node_engine, searcher):
+    """The cold reader's query: 50A's text begins where a page of the book is lost («ло 57),
+    есть…»); its snippet said so in neither runtime. Both begin it with «[…] », its marks moved
+    with it; a snippet of a text whole at its start has none."""
+    query = "есть штрафная карта если судья не определяет иначе"
+    (js,) = node_engine.search([query], None)
+    for answer in (python_answer(searcher, query, None), js):
+        hits = {h["id"]: h for h in answer["hits"]}
+        cut = hits["50A"]
+        assert cut["snippet"].startswith("[…] ") and not cut["snippet"].startswith("[…] […]"), cut["snippet"]
+        for start, end in cut["highlights"]:
+            assert cut["snippet"][start:end].strip() and "[" not in cut["snippet"][start:end]
+        whole = hits["50B"]
+        assert not whole["snippet"].startswith(("[…]", "…")), whole["snippet"]

@@ -162,6 +162,33 @@ def test_the_drawer_button_covers_no_text_and_no_footer(tab, built, scheme):
     assert summary_box(page)["inView"]
 
 
+def page_end_under(page) -> list[str]:
+    """The footer and the pager's links where the drawer's button, on screen, stands over them."""
+    return page.evaluate("""() => { const b = document.querySelector('nav.outline summary').getBoundingClientRect();
+        if (b.bottom <= 0 || b.top >= innerHeight) return [];
+        return [...document.querySelectorAll('footer.site, .pager a')].filter(e => { const r = e.getBoundingClientRect();
+          return r.height > 0 && r.top < b.bottom && r.bottom > b.top && r.left < b.right && r.right > b.left; })
+          .map(e => e.tagName + ': ' + e.textContent.trim().slice(0, 30)); }""")
+
+
+@pytest.mark.parametrize("law", ["50", "45"])
+def test_the_drawer_button_never_stands_over_the_footer_on_scroll_up_from_the_end(tab, built, law):
+    """The cold reader's phone: the end of the page, then a little back up -- the button came back
+    over the footer's text and half over «← Правило 2». It comes back where neither is under it."""
+    page = tab(site_url(built, f"laws/{law}.html"))
+    page.mouse.move(200, 400)
+    page.mouse.wheel(0, 100000)
+    page.wait_for_timeout(300)
+    assert summary_box(page)["inView"] and page_end_under(page) == [], "at the end"
+    for _ in range(12):
+        page.mouse.wheel(0, -40)
+        page.wait_for_timeout(150)
+        assert page_end_under(page) == [], page.evaluate("innerHeight + scrollY - document.documentElement.scrollHeight")
+    page.mouse.wheel(0, -600)  # further up, past the page's end: the reader's scroll-up brings it back
+    page.wait_for_timeout(200)
+    assert summary_box(page)["inView"]
+
+
 def test_the_drawer_button_covers_no_footer_of_a_short_page(tab, phone_site):
     """A page a little longer than the screen (the cold reader's law 4 of 2007): at its end
     the footer stands above the button."""

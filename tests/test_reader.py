@@ -289,6 +289,32 @@ def test_printed_law_starts_on_page_one(printed_50, corpus):
     assert " ".join(opening.split()[2:8]) in words, words[-300:]
 
 
+def floating_on_paper(page) -> list[str]:
+    """Elements that would print fixed or sticky over the text (the page emulating print)."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => {
+        const s = getComputedStyle(e);
+        return (s.position === 'fixed' || s.position === 'sticky') && e.getClientRects().length > 0; })
+        .map(e => e.tagName + '.' + e.className)""")
+
+
+def test_a_page_opened_from_a_hit_prints_no_floating_control(phone, built, tmp_path):
+    """The cold reader printed law 50 opened from a search hit: the bar of the query's marks
+    («"штрафной картой": 30 ← → ×») printed over the law's text."""
+    page = phone(site_url(built, "laws/50.html") + "?q=штрафная карта", DESKTOP)
+    page.locator(".hl-bar").wait_for()
+    page.mouse.wheel(0, 600)
+    page.mouse.wheel(0, -200)  # the scroll-up that brings the context bar and the drawer back
+    page.wait_for_timeout(200)
+    page.emulate_media(media="print")
+    assert floating_on_paper(page) == []
+    if shutil.which("pdftotext"):
+        pdf = tmp_path / "50.pdf"
+        page.pdf(path=str(pdf), format="A4")
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+        bar = page.locator(".hl-count").inner_text()
+        assert bar.strip() and bar.strip() not in text
+
+
 MM = 72 / 25.4  # PDF points in a millimetre
 
 
@@ -344,6 +370,22 @@ def test_a_preview_of_a_fragment_starts_with_the_gap(phone, built, where, target
     preview.wait_for(state="visible")
     body = preview.locator("span").first.inner_text()
     assert body.startswith("[…]") or body.split(" — ", 1)[1].startswith("[…]"), body  # a law: its first part
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_an_open_preview_is_clean_under_axe(phone, built, viewport, scheme):
+    """The cold reader's audit: with a preview open (a reference focused, a gap mark opened by
+    Enter) axe found the preview outside every landmark (`region`)."""
+    page = phone(site_url(built, "laws/52.html"), viewport, scheme)
+    page.focus('article.law a.ref[data-target="50"]')
+    page.locator("#preview").wait_for(state="visible")
+    assert axe_violations(page) == {}
+    page.goto(site_url(built, "laws/50.html"))
+    page.locator("article.law .text .gap").first.focus()
+    page.keyboard.press("Enter")
+    page.locator("#preview").wait_for(state="visible")
+    assert axe_violations(page) == {}
 
 
 def test_ids_the_site_inserts_look_unlike_the_books_words(phone, built):

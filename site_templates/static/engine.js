@@ -172,6 +172,10 @@
     var t = textsOf(doc)[key];
     return has(t, id) ? t[id] : "";
   }
+  function lostStartOf(id) {  // its text begins where the book is lost (query.starts_lost)
+    var doc = docOf(id);
+    return doc !== undefined && (textsOf(doc).lost_start || []).indexOf(id) !== -1;
+  }
   function noteOf(id) { var c = ids(id); return has(c.notes, id) ? c.notes[id] : null; }
   function citationsOf(id) { var c = ids(id); return has(c.citations, id) ? c.citations[id] : []; }
   function commentaryOf(law) { var c = ids(law); return has(c.commentary, law) ? c.commentary[law] : []; }
@@ -1056,7 +1060,7 @@
   }
 
   // -- hits and snippets (query.Searcher._hit / snippet) ---------------------------------------
-  var SNIPPET = DATA.params.snippet, PER_LAW = DATA.params.per_law;
+  var SNIPPET = DATA.params.snippet, PER_LAW = DATA.params.per_law, GAP_START = "[…] ";  // query.GAP_START
   // query.Searcher._matched: an ID, a form of a lemma, a word with a prefix, an English word with a stem of the query
   var LATIN_WHOLE = whole(G.latin_word);
   function matched(tok, highlight, prefixes) {
@@ -1077,7 +1081,7 @@
     }
     return tokens;
   }
-  function snippet(text, highlight, prefixes) {
+  function snippet(text, highlight, prefixes, lostStart) {
     text = text.split("\n\n").join(" ¶ ");
     var matches = [];
     tokensOf(text).forEach(function (tok) { if (matched(tok, highlight, prefixes)) matches.push([tok.start, tok.end]); });
@@ -1094,7 +1098,7 @@
     if (matches.length && matches[0][0] > Math.floor(SNIPPET / 3)) start = seq.lastIndexOf(" ", matches[0][0] - Math.floor(SNIPPET / 4) - 1) + 1;
     var end = seq.length;
     if (end - start > SNIPPET) { var cut = seq.indexOf(" ", start + SNIPPET); end = cut !== -1 ? cut : end; }
-    var prefix = start > 0 ? "…" : "", suffix = end < seq.length ? "…" : "", shift = prefix.length - start;
+    var prefix = start > 0 ? "…" : lostStart ? GAP_START : "", suffix = end < seq.length ? "…" : "", shift = prefix.length - start;
     var middle = seq.slice(start, end);
     return {text: prefix + (typeof middle === "string" ? middle : middle.join("")) + suffix,
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
@@ -1110,7 +1114,8 @@
     var n = nodeOf(id) || {law: null, kind: null, title: null, url: ""}, english = field("texts_en", id);
     var own = field("texts", id);
     var text = own || field("footnotes", id) || n.title || english || field("titles_en", id) || "";
-    var sn = snippet(text, highlight, prefixes), fromEnglish = false;
+    var lost = !!own && text === own && lostStartOf(id);
+    var sn = snippet(text, highlight, prefixes, lost), fromEnglish = false;
     if (!sn.spans.length && !byId && english && text !== english) {
       // matched in the English only: show that; a node that matched no word (filters alone:
       // law:2, edition:2016-fed) shows its own text, as one asked for by its ID

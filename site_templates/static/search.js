@@ -492,14 +492,36 @@
   function drawer(details, wide) {
     var nav = details.parentNode, lastY = window.scrollY, jumped = false;
     function atEnd() { return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2; }
-    function place(up) { nav.classList.toggle("tucked", !(wide.matches || details.open || up || atEnd())); }
+    // the page's end (the pager's links, the footer) never under the button: where they pass
+    // its place the shown button stands just above them (at the very end the page's room below
+    // the footer keeps them clear of it)
+    function lift() {
+      nav.style.bottom = "";
+      if (wide.matches || details.open || nav.classList.contains("tucked")) return;
+      var summary = details.querySelector("summary"), margin = parseFloat(window.getComputedStyle(nav).bottom) || 0;
+      var left = nav.getBoundingClientRect().left, right = left + summary.offsetWidth, height = summary.offsetHeight;
+      var ends = Array.prototype.map.call(document.querySelectorAll("footer.site, .pager a"), function (e) { return e.getBoundingClientRect(); });
+      var bottom = window.innerHeight - margin;
+      for (var k = 0; k <= ends.length; k++) {
+        var under = ends.filter(function (r) {
+          return r.height > 0 && r.top < bottom && r.bottom > bottom - height && r.left < right && r.right > left;
+        });
+        if (!under.length) break;
+        bottom = Math.min.apply(null, under.map(function (r) { return r.top; })) - margin;
+      }
+      if (bottom < window.innerHeight - margin) nav.style.bottom = (window.innerHeight - bottom) + "px";
+    }
+    function place(up) {
+      nav.classList.toggle("tucked", !(wide.matches || details.open || up || atEnd()));
+      lift();
+    }
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
       window.addEventListener(type, function () { jumped = false; }, {passive: true});
     });
     window.addEventListener("hashchange", function () { jumped = true; });
     window.addEventListener("scroll", function () {
       var y = window.scrollY;
-      if (Math.abs(y - lastY) < 4 && !atEnd()) return;
+      if (Math.abs(y - lastY) < 4 && !atEnd()) { lift(); return; }
       place(y < lastY && !jumped);
       lastY = y;
     }, {passive: true});
