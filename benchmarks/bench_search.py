@@ -3,7 +3,8 @@ a plain whoosh index over the same nodes with whoosh's Russian Snowball stemmer 
 OR-grouped query parser -- plus index build figures and cold `lawsearch search` start-up.
 
 For both relevance sets (tests/data/queries.tsv, the keywords set; tests/data/situations.tsv,
-a director's situations, in its tuned and held-out halves) it prints recall@5 and MRR of
+a director's situations, in its tuned and held-out halves; tests/data/situations2.tsv, a second
+set written cold later and never tuned on) it prints recall@5 and MRR of
 ours, of ours with the director's thesaurus off, and of the baseline; then warm p50/p95 per
 query of ours and the baseline over the queries of both sets, on the seeds and on the 50×
 synthetic corpus (benchmarks/make_corpus.py), where only latency counts (its laws are
@@ -33,7 +34,7 @@ VOCABULARY = ROOT / "lawsearch" / "profiles" / "bridge"  # the built-in profile'
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import relevance_set  # noqa: E402
+from conftest import relevance_set, situations_set  # noqa: E402
 from test_relevance import measure, situation_halves  # noqa: E402
 from lawsearch.analysis import AnalysedCorpus, Analysis, Lexicon  # noqa: E402
 from lawsearch.corpus import build_corpus  # noqa: E402
@@ -114,7 +115,8 @@ def all_queries() -> list[str]:
 def relevance(ours: Searcher, baseline: Baseline) -> None:
     tuned, held = situation_halves()
     sets = [("keywords (queries.tsv)", relevance_set(), True), ("situations, tuned half", tuned, False),
-            ("situations, held-out half", held, False)]
+            ("situations, held-out half", held, False),
+            ("situations2 (never tuned)", situations_set("situations2.tsv"), False)]
 
     def ours_ids(q):
         return [h.id for h in ours.search(q, 5).hits]

@@ -83,11 +83,12 @@ def relevance_set() -> list[tuple[str, list[str], str]]:
     return rows
 
 
-def situations_set() -> list[tuple[str, list[str], str, str]]:
-    """tests/data/situations.tsv: (query, expected IDs, why, "nolemma" | "shares") -- a
-    director's situations in everyday words, written cold (see the file's header)."""
+def situations_set(name: str = "situations.tsv") -> list[tuple[str, list[str], str, str]]:
+    """tests/data/``name``: (query, expected IDs, why, "nolemma" | "shares") -- a director's
+    situations in everyday words, written cold (see the file's header). situations.tsv is split
+    into a tuned and a held-out half; situations2.tsv, written later, is never tuned on."""
     rows = []
-    for line in (DATA / "situations.tsv").read_text(encoding="utf-8").splitlines():
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             query, expected, why, overlap = line.split("\t")
             rows.append((query, expected.split(), why, overlap))

@@ -1,7 +1,8 @@
 """Relevance: the keywords set (tests/data/queries.tsv) and a director's situations in
 everyday words (tests/data/situations.tsv, written cold), the latter in two halves fixed by
 a seed -- the search was tuned on the first only; the second measures what tuning cannot
-have fitted. Targets of issue 10: untuned half recall@5 >= 0.9 and MRR >= 0.8, tuned half
+have fitted. A second situations set (tests/data/situations2.tsv), written cold after three rounds
+of tuning, is never tuned on: it measures the search as a new director's questions meet it. Targets of issue 10: untuned half recall@5 >= 0.9 and MRR >= 0.8, tuned half
 recall@5 >= 0.95, the keywords set recall@5 = 1 and MRR >= 0.9.
 
 For a situation, a hit is right when it is one of the IDs the situation names (each a rule
@@ -52,7 +53,8 @@ def figures(searcher):
         return [h.id for h in searcher.search(query, 5).hits]
 
     out = {"keywords": measure(search, relevance_set(), True), "tuned half": measure(search, TUNED, False),
-           "held-out half": measure(search, HELD_OUT, False)}
+           "held-out half": measure(search, HELD_OUT, False),
+           "fresh set": measure(search, situations_set("situations2.tsv"), False)}
     print("\n" + "\n".join(f"{name:>14}: recall@5 {r:.3f}, MRR {m:.3f}" for name, (r, m) in out.items()))
     return out
 
@@ -77,6 +79,7 @@ def test_no_worse_than_measured(figures):
     """What the search reaches today (docs/decisions.md), a floor against regressions."""
     assert figures["tuned half"][0] >= 0.73 and figures["tuned half"][1] >= 0.52, figures["tuned half"]
     assert figures["held-out half"][0] >= 0.60 and figures["held-out half"][1] >= 0.45, figures["held-out half"]
+    assert figures["fresh set"][0] >= 0.65 and figures["fresh set"][1] >= 0.48, figures["fresh set"]
 
 
 @pytest.mark.xfail(strict=True, reason="issue 10's target is not met: the tuned half reaches recall@5 0.73, "
@@ -90,3 +93,19 @@ def test_the_tuned_half_reaches_its_target(figures):
 def test_the_held_out_half_reaches_its_target(figures):
     recall, mrr = figures["held-out half"]
     assert recall >= 0.9 and mrr >= 0.8, figures["held-out half"]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 10's target is not met: the fresh set, measured once when it was "
+                                        "committed, reaches recall@5 0.68, MRR 0.51")
+def test_the_fresh_set_reaches_the_held_out_target(figures):
+    recall, mrr = figures["fresh set"]
+    assert recall >= 0.9 and mrr >= 0.8, figures["fresh set"]
+
+
+def test_the_fresh_set_is_distinct_and_cites_real_nodes(searcher):
+    """Its questions are new (none repeats the first set's) and every expected ID is a node."""
+    fresh = situations_set("situations2.tsv")
+    assert len(fresh) >= 50 and not {r[0] for r in fresh} & {r[0] for r in situations_set()}
+    for query, expected, _, _ in fresh:
+        for node_id in expected:
+            assert [h.id for h in searcher.search(node_id, 1).hits] == [node_id], (query, node_id)
