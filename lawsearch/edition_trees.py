@@ -147,15 +147,14 @@ def _check_ids(editions: list[EditionEntry], path: Path, data: dict) -> None:
     no two editions with one id, or ids one file name or anchor apart (case, ``.`` against
     ``-``: ``editions.clash_key``); at most one default: an error naming the ids and the
     line."""
-    from .editions import EDITION_NAME, NAME_RULE, clash, clash_key
+    from .editions import clash, clash_key, name_problem
 
     id_lines = _lines_of(path, "id")
     seen: dict[str, str] = {}
     for n, e in enumerate(editions):
         line = id_lines[n] if n < len(id_lines) and len(id_lines) == len(editions) else None
-        if not EDITION_NAME.fullmatch(e.id):
-            raise CorpusError(Problem("error", f"the edition id {shorten(e.id)!r} is no name for IDs and file names: "
-                                               f"{NAME_RULE}", str(path), line))
+        if name_problem(e.id):
+            raise CorpusError(Problem("error", f"the edition id {shorten(e.id)!r} {name_problem(e.id)}", str(path), line))
         first = seen.get(clash_key(e.id))
         if first is not None:
             what = f"two editions have the same id {e.id!r}" if first == e.id else clash(first, e.id)

@@ -99,21 +99,38 @@ def clash(first: str, second: str) -> str:
 
 NAME_RULE = ("use Latin (ASCII) letters, digits, '.', '_' or '-', starting with a letter or a digit "
              "(2017, 2017-fed, club)")
+# the longest edition name: two names make a compare view's folder (``compare/<old>~<new>/``) and a
+# name and a law number a page's file name (``laws/<edition>~<law>.html``), and a file or folder name
+# holds at most 255 bytes on the usual file systems (ext4, NTFS, APFS) -- with room to spare
+NAME_MAX = 64
+
+
+def name_problem(edition: str) -> str | None:
+    """Why ``edition`` is no name for IDs, anchors and file names (``EDITION_NAME``, at most
+    ``NAME_MAX`` characters, not ending in ``.``: Windows drops a folder name's final dot, so
+    ``compare/2001~v2./`` would be another folder); None when it is one."""
+    if not EDITION_NAME.fullmatch(edition):
+        return f"is no name for IDs and file names: {NAME_RULE}"
+    if len(edition) > NAME_MAX:
+        return (f"is {len(edition)} characters long: it becomes part of file and folder names (laws/<edition>~1.html, "
+                f"compare/<edition>~<edition>/), which file systems limit; use at most {NAME_MAX}")
+    if edition.endswith("."):
+        return "ends with '.': Windows drops a file or folder name's final dot; end it with a letter or a digit"
+    return None
 
 
 def check(folder) -> list:
     """Problems of the manifest's editions: where sources name several, ``[code]`` must name
     the default one; a default it names must be the edition of some source (a source naming
     no edition is of the default one); every edition's name must be fit for IDs and file
-    names (``EDITION_NAME``) when there are several. Each problem names manifest.toml and the line."""
-    from .model import Problem
+    names (``name_problem``) when there are several. Each problem names manifest.toml and the line."""
+    from .model import Problem, shorten
 
     manifest = folder.root / "manifest.toml"
     where = str(manifest)
     named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
-    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: {NAME_RULE}",
-                        where, _source_line(manifest, e))
-                for e in named if len(named) > 1 and not EDITION_NAME.fullmatch(e)]  # one edition has no prefix
+    problems = [Problem("error", f"the edition {shorten(e)!r} of a source {name_problem(e)}", where, _source_line(manifest, e))
+                for e in named if len(named) > 1 and name_problem(e)]  # one edition has no prefix
     folded: dict[str, str] = {}
     for e in named:  # 'CLUB' and 'club' one file on Windows and macOS; 'v2.0' and 'v2-0' one anchor
         first = folded.setdefault(clash_key(e), e)
