@@ -596,14 +596,60 @@ def counterpart(corpus, law_id: str, edition: str, bridge: TitleBridge | None = 
     return found.target, found.same
 
 
-def later(edition: str, than: str) -> bool | None:
-    """Whether ``edition`` is later than ``than`` by the editions' names in order (digit runs
-    as numbers, as ``diff`` orders them); None for the same name."""
-    from .edition_trees import _name_order
+# the date an edition's name carries: a year (four digits standing alone), optionally with a
+# month and a day after it (2017, 2016-fed, fed-2021, 2017-03, 2017.03.15)
+EDITION_DATE = re.compile(r"(?<![0-9])([12][0-9]{3})(?:[-._]([0-9]{1,2})(?:[-._]([0-9]{1,2}))?)?(?![0-9])")
 
+
+def edition_date(name: str) -> tuple[int, ...] | None:
+    """The date an edition's name carries, as far as it goes: ``(2017,)``, ``(2017, 3)``,
+    ``(2017, 3, 15)``; None for a name with no year (``club``, ``v2.0``)."""
+    found = EDITION_DATE.search(name)
+    if found is None:
+        return None
+    year, month, day = found.groups()
+    date = (int(year),)
+    if month is not None and 1 <= int(month) <= 12:
+        date += (int(month),)
+        if day is not None and 1 <= int(day) <= 31:
+            date += (int(day),)
+    return date
+
+
+def chronological(names) -> list[str]:
+    """Edition names in the order they were published: by the date a name carries where it
+    carries one, earlier first; editions of one date, and the editions with no date after the
+    dated ones, in the order given (the manifest's, the description's). The order of the
+    edition switch, the contents' list of editions, the compare views and ``diff``'s pair.
+
+    >>> chronological(["2017", "club", "1987", "2017-fed", "v2"])
+    ['1987', '2017', '2017-fed', 'club', 'v2']
+    """
+    names = list(names)
+    def key(k: int):
+        date = edition_date(names[k])
+        return (0, date, k) if date is not None else (1, (), k)
+    return [names[k] for k in sorted(range(len(names)), key=key)]
+
+
+def in_order(corpus) -> tuple[Edition, ...]:
+    """The corpus's editions in chronological order (``chronological``)."""
+    eds = {e.id: e for e in edition_list(corpus)}
+    return tuple(eds[name] for name in chronological(eds))
+
+
+def later(edition: str, than: str) -> bool | None:
+    """Whether ``edition`` was published after ``than``, by the dates their names carry
+    (``edition_date``); None when that is not known: the same name, a name with no date, or
+    one date where neither goes further (``2017`` and ``2017-fed``)."""
     if edition == than:
         return None
-    return _name_order(edition) > _name_order(than)
+    one, other = edition_date(edition), edition_date(than)
+    if one is None or other is None:
+        return None
+    if one[:len(other)] == other or other[:len(one)] == one:
+        return None
+    return one > other
 
 
 def edition_set(corpus):

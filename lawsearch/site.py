@@ -476,6 +476,10 @@ class SiteBuilder:
             out.setdefault(editions.edition_of(law.id, self.corpus) or "", []).append(law)
         return out
 
+    def editions_in_order(self):
+        """The corpus's editions as the contents pages list them: chronological."""
+        return editions.in_order(self.corpus)
+
     def edition_contents(self, edition: str) -> str:
         """The contents page of an edition: ``index.html`` for the default one."""
         default = editions.default_edition(self.corpus)
@@ -489,7 +493,7 @@ class SiteBuilder:
             return []
         here = editions.edition_of(law.id, self.corpus)
         out = []
-        for ed in self.corpus.editions:
+        for ed in editions.in_order(self.corpus):  # as published, not as the manifest lists them
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
@@ -503,7 +507,7 @@ class SiteBuilder:
                 later = editions.later(ed.id, here) if here is not None else None
                 key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
-                            "note": self.words.say(key, edition=ed.id)})
+                            "note": self.words.say("edition_unmatched", edition=ed.id)})
             else:
                 bare = editions.bare(found.target)
                 note = (self.words.say("edition_by_number", edition=ed.id, id=bare) if found.by == "number"
@@ -516,11 +520,9 @@ class SiteBuilder:
     # -- the compare view of consecutive editions (lawsearch/compare_site.py) -----------------
 
     def compare_pairs(self) -> list[tuple[str, str]]:
-        """Each two consecutive editions (names in order, digit runs as numbers: as ``diff``
-        orders them) that share a language: the site has a compare view of each."""
-        from .edition_trees import _name_order
-
-        eds = sorted(self.corpus.editions, key=lambda e: _name_order(e.id))
+        """Each two consecutive editions (in chronological order, ``editions.chronological``: as
+        ``diff`` orders them) that share a language: the site has a compare view of each."""
+        eds = editions.in_order(self.corpus)
         return [(a.id, b.id) for a, b in zip(eds, eds[1:]) if set(a.langs) & set(b.langs)]
 
     def write_compare_views(self, target: Path) -> list[Path]:

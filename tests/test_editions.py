@@ -438,11 +438,16 @@ def test_diff_without_editions_named_takes_the_descriptions_diff_table(tmp_path)
 
 @pytest.mark.parametrize("names, ordered", [
     (["2017", "2007"], ["2007", "2017"]),
-    (["2017-fed", "2017"], ["2017", "2017-fed"]),
-    (["1987", "997"], ["997", "1987"]),
-    (["b", "a"], ["a", "b"]),
+    (["fed-2021", "2017"], ["2017", "fed-2021"]),     # the year, wherever in the name
+    (["2017.11", "2017.3"], ["2017.3", "2017.11"]),   # a month after the year
+    (["2017-fed", "2017"], ["2017-fed", "2017"]),     # one year: as the description lists them
+    (["club", "1987"], ["1987", "club"]),             # no date: after the dated ones
+    (["b", "a"], ["b", "a"]),
 ])
-def test_editions_with_no_pair_named_are_compared_in_name_order(names, ordered):
+def test_editions_with_no_pair_named_are_compared_in_chronological_order(names, ordered):
+    """The older first by the date the names carry (docs/editions.md), else as listed: a
+    name's letters say nothing of when it was published (the names' order put "2017" after
+    "1987-rev" and "b" before "a")."""
     from lawsearch.edition_trees import EditionEntry, EditionSet
 
     pair = EditionSet([EditionEntry(n, False, ()) for n in names]).default_pair()

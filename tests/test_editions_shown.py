@@ -1,0 +1,133 @@
+"""What the edition switch shows (issue 15, cold read 3): a claim that a law was removed or is
+not yet in an edition only where a comparison of a shared language backs it; the editions in
+the order they were published, not as the manifest lists them; each link's ``hreflang`` the
+language of the edition it leads to.
+
+An invented regatta code in three editions, listed in the manifest out of order: 2012
+(Russian, the default), 2004 (Russian and English), 2020 (English). 2012 and 2020 share no
+language: the only chain of comparisons between them runs through 2004, which is older than
+both -- a law added in 2012 is "not yet" in 2004, and that says nothing of 2020."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from lawsearch import editions
+from lawsearch.build import build
+from lawsearch.corpus import build_corpus
+
+RU_2004 = """Правило 1. Лодка
+Лодка длиной не более шести метров допускается к гонке.
+Правило 2. Старт
+Лодки выстраиваются у буйков за пять минут до выстрела.
+Правило 3. Флаги
+Каждая лодка несёт на мачте флаг своего клуба.
+Правило 4. Финиш
+Гонка кончается, когда нос лодки пересекает линию между буями.
+"""
+EN_2004 = """Law 1 - The Boat
+A boat no longer than six metres is admitted to the race.
+Law 2 - The Start
+Boats line up at the buoys five minutes before the shot.
+Law 3 - Flags
+Every boat flies the flag of its club on the mast.
+Law 4 - The Finish
+The race ends when the bow of the boat crosses the line between the buoys.
+"""
+RU_2012 = """Правило 1. Лодка
+Лодка длиной не более шести метров допускается к гонке.
+Правило 2. Старт
+Лодки выстраиваются у буйков за пять минут до выстрела.
+Правило 3. Финиш
+Гонка кончается, когда нос лодки пересекает линию между буями.
+Правило 4. Туман
+В густом тумане судья останавливает гонку звоном колокола.
+Правило 5. Ветер
+При ветре сильнее пятнадцати метров в секунду старт переносят на час.
+"""
+EN_2020 = """Law 1 - The Boat
+A boat no longer than six metres is admitted to the race.
+Law 2 - Fog
+In thick fog the umpire stops the race by ringing the bell.
+Law 3 - The Start
+Boats line up at the buoys five minutes before the shot.
+Law 4 - The Finish
+The race ends when the bow of the boat crosses the line between the buoys.
+"""
+# the manifest's order: the default first, then the others as a clerk happened to add them
+FILES = [("2012", "ru", "ru-book", RU_2012), ("2004", "ru", "ru-book", RU_2004),
+         ("2004", "en", "en-2007", EN_2004), ("2020", "en", "en-2007", EN_2020)]
+
+
+def write_corpus(root: Path, default: str, files: list[tuple[str, str, str, str]]) -> Path:
+    root.mkdir(parents=True)
+    lines = ["[code]", 'title = "Invented regatta code"', f'edition = "{default}"', ""]
+    for k, (edition, lang, layout, text) in enumerate(files):
+        (root / f"{edition}-{k}-{lang}.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "{edition}-{k}-{lang}.txt"', f'lang = "{lang}"', 'kind = "laws"',
+                  f'edition = "{edition}"', f'layout = "{layout}"', 'encoding = "utf-8"', ""]
+    (root / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    return root
+
+
+def switch(site: Path, page: str) -> list[tuple[str, str | None, str | None, str]]:
+    """A law page's edition switch in the order shown: (edition, href, hreflang, text); the
+    current edition has no href."""
+    html = (site / "laws" / page).read_text(encoding="utf-8")
+    nav = re.search(r'<nav class="edition-switch".*?</nav>', html, re.S).group(0)
+    out = []
+    for m in re.finditer(r'<strong aria-current="page">([^<]*)</strong>|<a href="([^"]*)"([^>]*)data-edition="([^"]*)">'
+                         r'(.*?)</a>', nav, re.S):
+        if m[1] is not None:
+            out.append((unescape(m[1]), None, None, unescape(m[1])))
+        else:
+            lang = re.search(r'hreflang="([^"]*)"', m[3])
+            out.append((unescape(m[4]), unescape(m[2]).split("#")[0], lang and lang[1], unescape(m[5])))
+    return out
+
+
+def entry(site: Path, page: str, edition: str) -> tuple[str | None, str | None, str]:
+    return next((href, lang, text) for ed, href, lang, text in switch(site, page) if ed == edition)
+
+
+@pytest.fixture(scope="module")
+def regatta(tmp_path_factory):
+    root = tmp_path_factory.mktemp("regatta")
+    folder = write_corpus(root / "corpus", "2012", FILES)
+    build(folder, root / "build", lambda message: None)
+    return build_corpus(folder), root / "build" / "site"
+
+
+# -- the order of editions ----------------------------------------------------------------------
+
+def test_the_switch_and_the_contents_list_editions_in_the_order_published(regatta):
+    corpus, site = regatta
+    assert [e.id for e in corpus.editions][0] == "2012"  # the manifest's order is another
+    for page in ("1.html", "2004~1.html", "2020~1.html"):
+        assert [e[0] for e in switch(site, page)] == ["2004", "2012", "2020"], page
+    for contents in ("index.html", "index~2004.html", "index~2020.html"):
+        html = (site / contents).read_text(encoding="utf-8")
+        nav = re.search(r'<nav class="edition-switch".*?</nav>', html, re.S).group(0)
+        shown = re.findall(r'aria-current="page">([^<]*)<|data-edition="([^"]*)"', nav)
+        assert [a or b for a, b in shown] == ["2004", "2012", "2020"], contents
+    # the only compare view joins the consecutive editions that share a language
+    assert sorted(p.name for p in (site / "compare").iterdir()) == ["2004~2012"]
+
+
+def test_chronological_order_of_names():
+    assert editions.chronological(["2012", "2004", "club", "2020"]) == ["2004", "2012", "2020", "club"]
+    assert editions.chronological(["2017-fed", "2017", "2016.12"]) == ["2016.12", "2017-fed", "2017"]
+    assert editions.chronological(["v2", "v1"]) == ["v2", "v1"]  # no dates: as listed
+
+
+@pytest.mark.parametrize("edition, than, later", [
+    ("2012", "2004", True), ("2004", "2012", False), ("fed-2021", "2017", True),
+    ("2017-fed", "2017", None),   # one year: which came first the names do not say
+    ("club", "2017", None), ("v2", "v1", None), ("2017", "2017", None),
+])
+def test_later_goes_by_the_dates_the_names_carry(edition, than, later):
+    assert editions.later(edition, than) is later
