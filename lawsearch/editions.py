@@ -455,9 +455,22 @@ def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None
         if found is None:
             return None
         if found[0] is None:
-            return None, False
+            # not in ``step``: that tells of ``edition`` when it is ``edition``, or stands between
+            # the two in time (removed by then, or not yet there by then); an edition on the way
+            # that is not between them (a 2011 → 2001 → 2021 chain, the law added in 2011) tells
+            # nothing of ``edition``: no comparison backs a claim, and the caller checks otherwise
+            return (None, False) if step == edition or _between(step, here, edition) else None
         at = found[0]
     return at, bare(at) == bare(law_id)
+
+
+def _between(step: str, here: str, edition: str) -> bool:
+    """Whether ``step`` was published after ``here`` and not after ``edition`` (or, going back,
+    before ``here`` and not before ``edition``), by the dates the names carry (``later``)."""
+    ahead = later(edition, here)
+    if ahead is None:
+        return False
+    return later(step, here) is ahead and later(step, edition) is not ahead
 
 
 # how alike two titles in one language must be (compare.similarity, by their words) for a law
@@ -472,8 +485,10 @@ class Counterpart:
     a title in a language both have agreeing; or another number of the same title),
     ``"glossary"`` (the same number, the glossary carrying one's title words into the
     other's language), ``"number"`` (the same number and nothing to check it by: the
-    editions share no language and no title can be read across) or ``"none"`` (no
-    counterpart: removed or not yet, when ``by_comparison``; else no honest match)."""
+    editions share no language and no title can be read across), ``"none"`` (no
+    counterpart: removed or not yet, when ``by_comparison``; else titles compared and no
+    law's agreeing) or ``"unchecked"`` (no law of that number and nothing to compare by: no
+    comparison joins the editions, no title in a language both have)."""
 
     target: str | None
     same: bool
@@ -581,12 +596,16 @@ def counterpart_of(corpus, law_id: str, edition: str, bridge: TitleBridge | None
         if told is None:
             return Counterpart(same, True, "number")
     mine = {lang: _title_key(t) for lang, t in titles_by_language(law).items()}
+    checked = same is not None and told is False
     for n in corpus.nodes:
         if n.kind == "law" and n.id != same and edition_of(n.id, corpus) == edition:
             theirs = {lang: _title_key(t) for lang, t in titles_by_language(n).items()}
+            checked = checked or bool(set(mine) & set(theirs))
             if any(mine[lang] == theirs[lang] for lang in set(mine) & set(theirs)):
                 return Counterpart(n.id, False, "title")
-    return Counterpart(None, False, "none")
+    # titles in a language both have compared and none agreed: no match; no title to compare
+    # (no language in common, no comparison joining the editions): nothing was checked
+    return Counterpart(None, False, "none" if checked else "unchecked")
 
 
 def counterpart(corpus, law_id: str, edition: str, bridge: TitleBridge | None = None) -> tuple[str | None, bool]:

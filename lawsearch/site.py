@@ -499,15 +499,17 @@ class SiteBuilder:
                 continue
             found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
             if found.target is None and not found.by_comparison:
-                # no comparison joins the editions and no title agrees: no honest match, said so
+                # no comparison joins the editions and no title agrees: no honest match, said so;
+                # or nothing to compare by at all: that it could not be checked (never "removed")
+                key = "edition_unchecked" if found.by == "unchecked" else "edition_unmatched"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
-                            "note": self.words.say("edition_unmatched", edition=ed.id)})
+                            "note": self.words.say(key, edition=ed.id)})
             elif found.target is None:
                 # the texts compared: removed in a later edition, not yet in an earlier one (names in order)
                 later = editions.later(ed.id, here) if here is not None else None
                 key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
-                            "note": self.words.say("edition_unmatched", edition=ed.id)})
+                            "note": self.words.say(key, edition=ed.id)})
             else:
                 bare = editions.bare(found.target)
                 note = (self.words.say("edition_by_number", edition=ed.id, id=bare) if found.by == "number"

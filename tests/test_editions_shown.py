@@ -102,6 +102,48 @@ def regatta(tmp_path_factory):
     return build_corpus(folder), root / "build" / "site"
 
 
+# -- claims backed by a comparison ------------------------------------------------------------
+
+CLAIMS = ("исключено", "ещё нет", "нет")
+
+
+def test_a_law_added_after_the_edition_a_chain_runs_through_is_not_said_removed(regatta):
+    """2012's law 5 is not in 2004 (added in 2012); the chain to 2020 runs through 2004 only,
+    so nothing compares it with 2020: the switch says it could not check (2020 has no law 5),
+    never "removed"."""
+    corpus, site = regatta
+    assert editions.counterpart_of(corpus, "5", "2020") == editions.Counterpart(None, False, "unchecked")
+    href, _, text = entry(site, "5.html", "2020")
+    assert href.endswith("index~2020.html")
+    assert "не удалось сверить" in text and not any(word in text for word in ("исключено", "ещё нет"))
+
+
+def test_with_nothing_compared_a_law_of_the_same_number_is_linked_by_number(regatta):
+    """2012's law 4 (fog) has no comparison to 2020 either; 2020 has a law 4: linked by number,
+    the link saying so -- not "removed"."""
+    corpus, site = regatta
+    assert editions.counterpart_of(corpus, "4", "2020") == editions.Counterpart("2020~4", True, "number")
+    href, _, text = entry(site, "4.html", "2020")
+    assert href.endswith("2020~4.html") and "по номеру" in text and "исключено" not in text
+    # and back: 2020's law 2 (fog) is not in 2004, which is older than 2012 too: not "not yet in 2012"
+    assert editions.counterpart_of(corpus, "2020~2", "2012").by == "number"
+    href, _, text = entry(site, "2020~2.html", "2012")
+    assert href.endswith("2.html") and "ещё нет" not in text
+
+
+def test_a_comparison_of_a_shared_language_still_says_removed_and_not_yet(regatta):
+    """Where the two editions share a language the claims stand: flags removed 2004 → 2012
+    (Russian) and 2004 → 2020 (English); fog not yet in 2004."""
+    corpus, site = regatta
+    assert editions.counterpart_of(corpus, "2004~3", "2012") == editions.Counterpart(None, False, "comparison")
+    assert "исключено" in entry(site, "2004~3.html", "2012")[2]
+    assert "исключено" in entry(site, "2004~3.html", "2020")[2]
+    assert "ещё нет" in entry(site, "4.html", "2004")[2]
+    assert "ещё нет" in entry(site, "2020~2.html", "2004")[2]
+    # renumbered through the comparisons: 2004's finish is 3 in 2012 and 4 in 2020
+    assert entry(site, "2004~4.html", "2012")[0].endswith("laws/3.html")
+
+
 # -- the order of editions ----------------------------------------------------------------------
 
 def test_the_switch_and_the_contents_list_editions_in_the_order_published(regatta):
