@@ -494,6 +494,9 @@ class SiteBuilder:
         here = editions.edition_of(law.id, self.corpus)
         out = []
         for ed in editions.in_order(self.corpus):  # as published, not as the manifest lists them
+            # the language of the page a link leads to: that edition's own (its tree's), so a link
+            # to an English-only edition from a Russian one says hreflang="en"
+            lang = ed.lang or (ed.langs[0] if ed.langs else None)
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
@@ -516,6 +519,7 @@ class SiteBuilder:
                         else None if found.same else self.words.say("edition_moved", edition=ed.id, id=bare))
                 out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[found.target]), "../"),
                             "note": note})
+            out[-1]["lang"] = lang
             out[-1].update(self.compare_link(law, here, ed.id))
         return out
 

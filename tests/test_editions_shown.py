@@ -173,3 +173,17 @@ def test_chronological_order_of_names():
 ])
 def test_later_goes_by_the_dates_the_names_carry(edition, than, later):
     assert editions.later(edition, than) is later
+
+
+# -- hreflang and lang: the language of the edition a link leads to ------------------------------
+
+def test_links_to_an_english_only_edition_say_hreflang_en(regatta):
+    _, site = regatta
+    assert entry(site, "1.html", "2020")[1] == "en"
+    assert entry(site, "1.html", "2004")[1] == "ru"   # Russian with English: its own language
+    assert entry(site, "2020~1.html", "2012")[1] == "ru"
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="index~2020.html" hreflang="en"', home)
+    # the English-only edition's contents: its titles marked English on the Russian page
+    contents = (site / "index~2020.html").read_text(encoding="utf-8")
+    assert re.search(r'<td lang="en"><a href="laws/2020~2.html[^"]*">Fog</a>', contents)
