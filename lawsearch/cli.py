@@ -891,7 +891,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     def hint(query: str, limit: int | None = None) -> str:
         return visible(command(query, limit))
 
-    lines: list[str] = []
+    lines: list[str] = elsewhere_lines(result, words, hint)
     if result.corrected_query:
         lines.append(f"No such word in the corpus: showing results for {shorten(result.corrected_query)!r}, "
                      f"not {shorten(result.query)!r}.")
@@ -928,6 +928,25 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     else:
         lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
+
+
+def elsewhere_lines(result, words: dict[str, str], command) -> list[str]:
+    """The ID asked for is not in the edition searched but in others (``result.elsewhere``):
+    «6C нет в редакции 1987 г.; есть в 2017» (the profile's ``search_elsewhere``), then per
+    edition where it is and the search that finds it there."""
+    from .profile import template_for
+
+    found = result.elsewhere
+    if not found:
+        return []
+    values = {"id": visible(found["id"]), "edition": visible(found["edition"]),
+              "found": ", ".join(visible(f["edition"]) for f in found["found"])}
+    template = template_for(words, "search_elsewhere", values) or "{id}: {edition} → {found}"
+    lines = [template.format(**values)]
+    for f in found["found"]:
+        lines.append(f"    {visible(f['edition'])}: {visible(f['url'])}   "
+                     f"{command(found['id'] + ' edition:' + f['edition'])}")
+    return lines + [""]
 
 
 def reading_lines(result, words: dict[str, str]) -> list[str]:

@@ -187,3 +187,69 @@ def test_links_to_an_english_only_edition_say_hreflang_en(regatta):
     # the English-only edition's contents: its titles marked English on the Russian page
     contents = (site / "index~2020.html").read_text(encoding="utf-8")
     assert re.search(r'<td lang="en"><a href="laws/2020~2.html[^"]*">Fog</a>', contents)
+
+
+# -- search says when the ID asked for is in another edition ----------------------------------
+
+ELSEWHERE_QUERIES = ["правило 5 edition:2004", "5 edition:2020", "Law 4 edition:2020", "правило 5", "5",
+                     "правило 9 edition:2004", "туман edition:2004", "4 edition:2004 kind:law"]
+
+
+def test_search_says_an_id_is_not_in_the_edition_searched_but_in_others(regatta):
+    """Law 5 (wind) is 2012's only: asked for in 2004 (or 2020), the answer says so and names
+    2012, in --json (``elsewhere``) and in the text."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+    from lawsearch.query import Searcher
+
+    _, site = regatta
+    out = site.parent
+    searcher = Searcher(out / "index")
+    try:
+        answer = searcher.search("правило 5 edition:2004").to_dict()
+        assert answer["elsewhere"] == {"id": "5", "edition": "2004", "found": [
+            {"edition": "2012", "id": "5", "url": "laws/5.html#l5"}]}
+        assert searcher.search("5 edition:2020").to_dict()["elsewhere"]["edition"] == "2020"
+        # 2020 has a law 4 (another law, but law 4): nothing to say; 5 is in the default edition
+        for query in ("Law 4 edition:2020", "правило 5", "5", "туман edition:2004"):
+            assert "elsewhere" not in searcher.search(query).to_dict(), query
+        # a law no edition has: nothing to point to
+        assert "elsewhere" not in searcher.search("правило 9 edition:2004").to_dict()
+    finally:
+        searcher.close()
+    folder = out.parent / "corpus"
+    said = CliRunner().invoke(main, ["search", "правило 5 edition:2004", "--corpus", str(folder), "--out", str(out)])
+    assert said.exit_code == 0, said.output
+    assert said.output.splitlines()[0] == "5 нет в редакции 2004 г.; есть в редакции 2012"
+    assert "laws/5.html#l5" in said.output and "5 edition:2012" in said.output
+
+
+def test_the_browser_engine_says_the_same_of_an_id_in_another_edition(regatta):
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    _, site = regatta
+    engine = NodeEngine(site / "search-index.js")
+    searcher = Searcher(site.parent / "index")
+    try:
+        answers = engine.search(ELSEWHERE_QUERIES, 10)
+        found = {q: differences(python_answer(searcher, q, 10), js) for q, js in zip(ELSEWHERE_QUERIES, answers)}
+        assert {q: d for q, d in found.items() if d} == {}
+        assert answers[0]["elsewhere"]["found"][0]["edition"] == "2012"
+    finally:
+        engine.close()
+        searcher.close()
+
+
+def test_the_browser_shows_where_the_id_is(regatta, browser):
+    """The panel says it in the site's language, the edition that has it a link to it there."""
+    _, site = regatta
+    page = browser.new_page()
+    page.goto((site / "index.html").as_uri())
+    page.fill("#q", "правило 5 edition:2004")
+    page.locator("#results .elsewhere").wait_for()
+    assert page.inner_text("#results .elsewhere") == "5 нет в редакции 2004 г.; есть в редакции 2012"
+    link = page.get_attribute("#results .elsewhere a", "href")
+    page.close()
+    assert link.endswith("laws/5.html#l5")

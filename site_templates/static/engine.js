@@ -1042,7 +1042,29 @@
     result.groups.forEach(function (g) { if (g.law) nodeOf(g.law); });
     if (result.target) { nodeOf(result.target); noteOf(result.target); }
     result.reach = reach(result.by_law);
+    var other = elsewhere(query);
+    if (other !== null) result.elsewhere = other;
     return result;
+  }
+  // query.Searcher.elsewhere: the ID a query asks for (the whole query, its filters aside, a citation or
+  // an ID, or its one ID beside filters) when the edition searched lacks it and others have it; null otherwise
+  function elsewhere(query) {
+    var eds = DATA.editions || {}, known = eds.list || [];
+    if (known.length < 2) return null;
+    var parsed = parse(query), clauses = parsed.clauses, id;
+    // the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
+    var rest = Object.keys(parsed.filters).length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var m = CITATION.exec(rest);
+    if (m) id = normalizeCitation(m[1]).id;
+    else if (clauses.length === 1 && clauses[0].kind === "id" && !clauses[0].negated) id = normalizeCitation(clauses[0].text).id;
+    else return null;
+    var split = editionSplit(id), bare = split[1], edition = parsed.filters.edition || split[0] || eds["default"];
+    function qualified(ed) { return ed === eds["default"] ? bare : ed + eds.separator + bare; }  // editions.qualify
+    if (known.indexOf(edition) < 0 || exists(qualified(edition))) return null;
+    var found = known.filter(function (ed) { return ed !== edition && exists(qualified(ed)); }).map(function (ed) {
+      return {edition: ed, id: qualified(ed), url: nodeOf(qualified(ed)).url};
+    });
+    return found.length ? {id: bare, edition: edition, found: found} : null;
   }
 
   // -- groups (query.groups, query.reach) ----------------------------------------------------

@@ -73,6 +73,21 @@
       : e.key === "lang" ? say("search_error_lang", v) : e.key === "edition" ? say("search_error_edition", v) : null;
     return text !== null && STRINGS["search_error_" + e.key] !== undefined ? text : result.error;
   }
+  // the ID asked for is not in the edition searched: «6C нет в редакции 1987 г.; есть в редакции 2017»,
+  // each edition that has it a link to it there (the engine's elsewhere, query.Searcher.elsewhere)
+  function elsewhere(e) {
+    var p = el("p", "info elsewhere"), mark = "\u0000";
+    var parts = say("search_elsewhere", {id: e.id, edition: e.edition, found: mark}).split(mark);
+    p.appendChild(document.createTextNode(parts[0]));
+    e.found.forEach(function (f, k) {
+      if (k) p.appendChild(document.createTextNode(", "));
+      var a = el("a", null, f.edition);
+      a.href = href(f.url);
+      p.appendChild(a);
+    });
+    p.appendChild(document.createTextNode(parts.slice(1).join("")));
+    return p;
+  }
   // the search could not run (its data did not load, or failed): said in the site's language --
   // from the data's strings, else from the page itself (no data, no strings: data-search-failed)
   function failedText() {
@@ -109,6 +124,7 @@
       if (!box.value.trim()) { panel.hidden = true; return; }
       if (!full && !closed) panel.hidden = false;
       if (result.error) { out.appendChild(el("p", "info error", errorText(result))); return; }
+      if (result.elsewhere) out.appendChild(elsewhere(result.elsewhere));
       if (result.corrected_query) out.appendChild(el("p", "info corrected", say("search_corrected", {query: result.corrected_query})));
       // other corrections: each a link that runs it
       if (result.suggestions.length) {
