@@ -253,3 +253,18 @@ def test_the_browser_shows_where_the_id_is(regatta, browser):
     link = page.get_attribute("#results .elsewhere a", "href")
     page.close()
     assert link.endswith("laws/5.html#l5")
+
+
+def test_show_claims_neither_removed_nor_added_between_editions_of_no_known_order(tmp_path):
+    """"club" and "fed" carry no dates: which came first is not known, so a law only one has
+    is said to be found nowhere in the other, not "removed" or "added"."""
+    from lawsearch.show import not_in_edition
+
+    club = "Правило 1. Лодка\nЛодка длиной не более шести метров допускается к гонке.\n" \
+           "Правило 2. Флаги\nКаждая лодка несёт на мачте флаг своего клуба.\n"
+    fed = "Правило 1. Лодка\nЛодка длиной не более шести метров допускается к гонке.\n"
+    folder = write_corpus(tmp_path / "corpus", "club", [("club", "ru", "ru-book", club), ("fed", "ru", "ru-book", fed)])
+    corpus = build_corpus(folder)
+    said = not_in_edition(corpus, "2", "fed")
+    assert "not in the fed edition" in said and "nowhere in the fed edition" in said
+    assert "removed" not in said and "added" not in said
