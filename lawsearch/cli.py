@@ -417,7 +417,9 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
     if edition is not None:
         from .editions import qualify
 
-        known = [e.id for e in corpus.editions]
+        from .editions import in_order
+
+        known = [e.id for e in in_order(corpus)]
         if edition not in known:
             raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
                                      param_hint="'--edition'")
@@ -889,7 +891,7 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     def hint(query: str, limit: int | None = None) -> str:
         return visible(command(query, limit))
 
-    lines: list[str] = []
+    lines: list[str] = elsewhere_lines(result, words, hint)
     if result.corrected_query:
         lines.append(f"No such word in the corpus: showing results for {shorten(result.corrected_query)!r}, "
                      f"not {shorten(result.query)!r}.")
@@ -926,6 +928,25 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     else:
         lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
+
+
+def elsewhere_lines(result, words: dict[str, str], command) -> list[str]:
+    """The ID asked for is not in the edition searched but in others (``result.elsewhere``):
+    «6C нет в редакции 1987 г.; есть в 2017» (the profile's ``search_elsewhere``), then per
+    edition where it is and the search that finds it there."""
+    from .profile import template_for
+
+    found = result.elsewhere
+    if not found:
+        return []
+    values = {"id": visible(found["id"]), "edition": visible(found["edition"]),
+              "found": ", ".join(visible(f["edition"]) for f in found["found"])}
+    template = template_for(words, "search_elsewhere", values) or "{id}: {edition} → {found}"
+    lines = [template.format(**values)]
+    for f in found["found"]:
+        lines.append(f"    {visible(f['edition'])}: {visible(f['url'])}   "
+                     f"{command(found['id'] + ' edition:' + f['edition'])}")
+    return lines + [""]
 
 
 def reading_lines(result, words: dict[str, str]) -> list[str]:
@@ -1141,8 +1162,8 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
     says so and exits 1.
 
     Without FROM and TO, diff compares the description's [diff] from and to, else the only
-    two editions the description (or the corpus) holds, the older first (names in order,
-    digits as numbers: 2007 before 2017).
+    two editions the description (or the corpus) holds, the older first (by the year or date
+    their names carry: 2007 before 2017; else in the order they are listed).
 
     \b
     Example:
@@ -1233,7 +1254,7 @@ def _corpus_editions(from_edition: str, to_edition: str, corpus_dir: str | None 
     (lawsearch/editions.py) and neither names a folder; None when FROM and TO may be two
     corpus folders. A name that is neither an edition of a corpus holding several nor a
     folder is an error naming it and the corpus's editions."""
-    from .editions import edition_set
+    from .editions import edition_set, in_order
 
     if any(Path(name).is_dir() for name in (from_edition, to_edition)):
         return None
@@ -1244,7 +1265,7 @@ def _corpus_editions(from_edition: str, to_edition: str, corpus_dir: str | None 
             raise
         return None
     corpus = load_corpus_quietly(root, out_dir)
-    known = [e.id for e in corpus.editions]
+    known = [e.id for e in in_order(corpus)]
     if len(known) < 2:
         return None
     unknown = list(dict.fromkeys(n for n in (from_edition, to_edition) if n not in known))

@@ -527,7 +527,7 @@ def editions_entry(corpus: Corpus) -> dict:
     """``{"list": [edition ids in order], "default": id, "separator": "~"}`` for the search data."""
     from . import editions
 
-    return {"list": [e.id for e in corpus.editions], "default": editions.default_edition(corpus),
+    return {"list": [e.id for e in editions.in_order(corpus)], "default": editions.default_edition(corpus),
             "separator": editions.SEPARATOR}
 
 

@@ -122,13 +122,19 @@ class Result:
     build: str | None = None  # the build id of the index that answered
     missing: list[str] = field(default_factory=list)  # query words no hit shown covers
     understood_as: list[dict] = field(default_factory=list)  # looser readings applied: {"words", "as", "by"}
+    # the ID asked for is not in the edition searched but in others (Searcher.elsewhere); None
+    # (no key in JSON) otherwise
+    elsewhere: dict | None = None
 
     def to_dict(self) -> dict:
-        return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
-                "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
-                "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
-                "understood_as": self.understood_as,
-                "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
+        out = {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
+               "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
+               "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
+               "understood_as": self.understood_as,
+               "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
+        if self.elsewhere is not None:
+            out["elsewhere"] = self.elsewhere
+        return out
 
 
 PER_LAW = 3  # hits of one law shown together before "and N more"
@@ -324,7 +330,37 @@ class Searcher:
             if variants:
                 result.corrected_query, result.suggestions = variants[0], variants[1:]
         result.build = self.build
+        result.elsewhere = self.elsewhere(query)
         return result
+
+    def elsewhere(self, query: str) -> dict | None:
+        """The ID a query asks for -- the whole query, its filters aside, a citation or an ID
+        (``6C``, ``правило 6 edition:1987``), or its one ID beside filters (``6C kind:clause``) -- when the edition searched lacks it
+        (``edition:X``, an ID's own edition, else the default one) and other editions have it:
+        ``{"id": "6C", "edition": "1987", "found": [{"edition": "2017", "id": "2017~6C", "url": …}]}``,
+        the editions in the corpus's chronological order; None otherwise, and in a corpus of
+        one edition."""
+        known = self.editions.get("list") or []
+        if len(known) < 2:
+            return None
+        clauses, filters = parse(query)
+        # the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        m = self.citation.fullmatch(rest)
+        if m:
+            node_id = ids.normalize(m[1])
+        elif len(clauses) == 1 and clauses[0].kind == "id" and not clauses[0].negated:
+            node_id = ids.normalize(clauses[0].text)
+        else:
+            return None
+        named, bare = editions.split(node_id)
+        default = self.editions.get("default")
+        edition = filters.get("edition") or named or default
+        if edition not in known or editions.qualify(bare, edition, default) in self.nodes:
+            return None
+        found = [{"edition": ed, "id": other, "url": self.nodes[other]["url"]}
+                 for ed in known if ed != edition for other in [editions.qualify(bare, ed, default)] if other in self.nodes]
+        return {"id": bare, "edition": edition, "found": found} if found else None
 
     def explain(self, query: str) -> dict:
         """How each word of ``query`` is understood (``lawsearch explain``): as typed, the

@@ -87,6 +87,8 @@ def _went(corpus: Corpus, found: Node, ed: str, edition: str) -> str | None:
             return f"in the {edition} edition it is part of what {at} became (lawsearch diff {ed} {edition})"
         parent = tree.node(at)
         at = parent.parent if parent is not None else None
+    if later is None:  # the names carry no dates to tell which came first (club, fed)
+        return f"the comparison of the texts finds it nowhere in the {edition} edition (lawsearch diff {ed} {edition})"
     if later:
         return f"removed in the {edition} edition (lawsearch diff {ed} {edition})"
     return f"added in the {ed} edition (lawsearch diff {edition} {ed})"

@@ -861,34 +861,43 @@
     if (out.edition && out.law !== undefined && editionSplit(out.law)[0] === null) out.law = out.edition + eds.separator + out.law;
     return out;
   }
-  // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
+  // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found".
+  // {text, key, values}: `text` is the command line's message (English, as `search` prints it);
+  // `key` and `values` what the page says in the site's language (profile strings "search_error_<key>")
   function filterError(filters) {
     var known = (DATA.editions || {}).list || [];
+    function error(text, key, values) { return {text: text, key: key, values: values}; }
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
     if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null) {
       var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
+      var range = laws ? {law: shorten(filters.law), first: laws[0], last: laws[1]} : {law: shorten(filters.law)};
       // a bare law:N is the default edition's law N, as a bare ID is; say where else it is
       var eds = DATA.editions || {}, elsewhere = filters.edition !== undefined ? [] : known.filter(function (ed) {
         var n = nodeOf(ed + eds.separator + filters.law);
         return n !== null && n.kind === "law";
       });
       if (elsewhere.length)
-        return "law:" + shorten(filters.law) + " names no law of the default edition " + eds["default"] + ", " + held +
+        return error("law:" + shorten(filters.law) + " names no law of the default edition " + eds["default"] + ", " + held +
           "; " + elsewhere.map(function (ed) {
             return "law " + shorten(filters.law) + " of edition " + ed + ": law:" + shorten(filters.law) + " edition:" + ed;
-          }).join("; ");
-      return "law:" + shorten(filters.law) + " names no law of this corpus, " + held;
+          }).join("; "), "law_elsewhere", Object.assign({}, range, {default: eds["default"], filters: elsewhere.map(function (ed) {
+            return "law:" + shorten(filters.law) + " edition:" + ed;
+          }).join("; ")}));
+      return error("law:" + shorten(filters.law) + " names no law of this corpus, " + held, laws ? "law" : "law_no_text", range);
     }
     var kinds = sortedSet(DATA.kinds);
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
-      return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
+      return error("kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", "),
+        "kind", {value: shorten(filters.kind), known: kinds.join(", ")});
     var langs = sortedSet(DATA.langs.concat([ENGLISH]));
     if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
-      return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
+      return error("lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", "),
+        "lang", {value: shorten(filters.lang), known: langs.join(", ")});
     if (filters.edition !== undefined && known.indexOf(filters.edition) < 0)
-      return "edition:" + shorten(filters.edition) + " is not an edition of this corpus; use one of " + (known.join(", ") || "none");
+      return error("edition:" + shorten(filters.edition) + " is not an edition of this corpus; use one of " + (known.join(", ") || "none"),
+        "edition", {value: shorten(filters.edition), known: known.join(", ")});
     return null;
   }
   function jump(query, id, order, limit) {
@@ -1013,7 +1022,8 @@
   function search(query, limit) {
     limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
     var error = filterError(parse(query).filters);
-    if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error, corrected_query: null, suggestions: []};
+    if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error.text, corrected_query: null, suggestions: [],
+                                error_say: {key: error.key, values: error.values}};
     var result = citation(query, limit);
     if (result === null) {
       var variants = corrections(query);  // before ranking: a misspelt word would miss, not rank lower
@@ -1032,7 +1042,29 @@
     result.groups.forEach(function (g) { if (g.law) nodeOf(g.law); });
     if (result.target) { nodeOf(result.target); noteOf(result.target); }
     result.reach = reach(result.by_law);
+    var other = elsewhere(query);
+    if (other !== null) result.elsewhere = other;
     return result;
+  }
+  // query.Searcher.elsewhere: the ID a query asks for (the whole query, its filters aside, a citation or
+  // an ID, or its one ID beside filters) when the edition searched lacks it and others have it; null otherwise
+  function elsewhere(query) {
+    var eds = DATA.editions || {}, known = eds.list || [];
+    if (known.length < 2) return null;
+    var parsed = parse(query), clauses = parsed.clauses, id;
+    // the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
+    var rest = Object.keys(parsed.filters).length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var m = CITATION.exec(rest);
+    if (m) id = normalizeCitation(m[1]).id;
+    else if (clauses.length === 1 && clauses[0].kind === "id" && !clauses[0].negated) id = normalizeCitation(clauses[0].text).id;
+    else return null;
+    var split = editionSplit(id), bare = split[1], edition = parsed.filters.edition || split[0] || eds["default"];
+    function qualified(ed) { return ed === eds["default"] ? bare : ed + eds.separator + bare; }  // editions.qualify
+    if (known.indexOf(edition) < 0 || exists(qualified(edition))) return null;
+    var found = known.filter(function (ed) { return ed !== edition && exists(qualified(ed)); }).map(function (ed) {
+      return {edition: ed, id: qualified(ed), url: nodeOf(qualified(ed)).url};
+    });
+    return found.length ? {id: bare, edition: edition, found: found} : null;
   }
 
   // -- groups (query.groups, query.reach) ----------------------------------------------------
