@@ -166,6 +166,7 @@ class Classified:
     label: str | None = None  # law number, section letter (Latin), clause number, …
     title: str | None = None  # None for a heading whose words are a sentence: then it is ``extra``
     extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
+    within: str | None = None  # the label of the level above printed with this one ("1.1.(a)": the clause's)
 
 
 def classify(text: str, lang: str | None = None) -> Classified:
