@@ -87,13 +87,13 @@ def refusal(name: str) -> str | None:
     return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
 
 
-def read_document(data: bytes, name: str, decode_text=None, keeps=None) -> Document:
+def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None) -> Document:
     """Read ``data`` (the bytes of a file called ``name``) in the format its name says.
 
     ``decode_text(data) -> (text, encoding)`` decodes a plain-text file (sources.decode with
     the manifest's declaration); without it, UTF-8. Raises CorpusError naming the file for
-    a damaged file, a scan without text, or a format we do not read. ``keeps(text)``: a web
-    page's, see ``read_html``.
+    a damaged file, a scan without text, or a format we do not read. ``keeps(text)`` and
+    ``bullet``: a web page's, see ``read_html``.
 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
     ['Правило 1. Карты']
@@ -107,7 +107,7 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None) -> Docum
             lines = split_lines(text)
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
-            return read_html(data, name, decode_text, keeps)
+            return read_html(data, name, decode_text, keeps, bullet)
         return READERS[fmt](data, name)
     except CorpusError:
         raise
@@ -160,6 +160,9 @@ DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> pr
 KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
 # a sentence: three words or more, then its end
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
+# a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
+LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
+LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
           "figure", "figcaption", "header", "footer", "title", "subtitle", "epigraph", "poem", "stanza", "v",
@@ -271,11 +274,16 @@ class _PageText(HTMLParser):
     notes (``notes``: (file, id), see ``_NoteScan``) are taken out of the text and their
     references marked."""
 
-    def __init__(self, notes: set[tuple[str, str]] = frozenset(), here: str = ""):
+    def __init__(self, notes: set[tuple[str, str]] = frozenset(), here: str = "", bullet: str | None = None):
         super().__init__(convert_charrefs=True)
         self.stack: list[tuple[str, bool, bool, str | None]] = []  # (tag, skipped, opens the main text, drop rule)
         self.furniture: list[str] = []  # the drop rule of each open element of furniture
         self.rules: list[str | None] = []  # per block: the rule it would be left out by
+        self.prefixes: list[str] = []  # per block: a list item's indentation and bullet
+        self.prefix = ""  # the current block's
+        self.bullet = bullet  # a list layout's bullet: list items are written with it, indented by depth
+        self.list_depth = 0
+        self.glue_cell = False  # the last table cell was a label: the next one goes on its line
         self.dropped: list[tuple[int, str, str]] = []
         self.skip = 0
         self.pre = 0
@@ -304,7 +312,9 @@ class _PageText(HTMLParser):
             self.blocks.append(self.current)
             self.in_main.append(self.main_depth > 0)
             self.rules.append(self.furniture[-1] if self.furniture else None)
+            self.prefixes.append(self.prefix)
         self.current = []
+        self.prefix = ""
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -339,8 +349,15 @@ class _PageText(HTMLParser):
                 else DROP_ASIDE if tag == "aside" or ASIDE_MARKS.search(marks)
                 else DROP_PAGE_PART if (tag in PAGE_PARTS or PAGE_PART_MARKS.search(marks)) and not self.main_depth
                 else None)
-        if tag in BLOCKS or rule:
+        if tag in ("td", "th") and self.glue_cell:
+            self.glue_cell = False  # "1." | "The Director asks …": one line
+            self.current.append((" ", False))
+        elif tag in BLOCKS or rule:
             self._flush()
+        if tag in ("ul", "ol"):
+            self.list_depth += 1
+        elif tag == "li" and self.bullet and self.list_depth:
+            self.prefix = LIST_INDENT * (self.list_depth - 1) + self.bullet + " "
         skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main, rule))
@@ -377,6 +394,7 @@ class _PageText(HTMLParser):
             if rule:
                 self._flush()  # the furniture's own block ends with it
                 self.furniture.pop()
+            self.list_depth -= t in ("ul", "ol") and self.list_depth > 0
             self.pre -= t == "pre"
             self.link -= t == "a"
             self.main_depth -= main
@@ -386,6 +404,10 @@ class _PageText(HTMLParser):
                 self.in_title = False
             if t == tag:
                 break
+        if tag in ("td", "th") and self.capturing is None and LABEL_CELL.match("".join(t for t, _ in self.current)):
+            self.glue_cell = True  # a label cell: its row's next cell is its text
+            return
+        self.glue_cell = False
         if tag in BLOCKS:
             self._flush() if self.capturing is None else self.captured.append(" ")
 
@@ -411,7 +433,7 @@ class _PageText(HTMLParser):
         self.dropped = []
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
-        for block, in_main, rule in zip(self.blocks, self.in_main, self.rules):
+        for block, in_main, rule, prefix in zip(self.blocks, self.in_main, self.rules, self.prefixes):
             text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
@@ -428,7 +450,8 @@ class _PageText(HTMLParser):
             refs: list[str] = []
             if NOTE_TEXT in text:
                 text = _mark_notes(text, notes, refs)
-            out.extend(line.strip() if not self.pre else line.rstrip() for line in text.split("\n"))
+            lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
+            out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
 
@@ -477,8 +500,8 @@ def page_title_parts(title: str) -> set[str]:
     return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
 
 
-def _parsed(text: str, notes: set[tuple[str, str]], here: str = "", keeps=None) -> _PageText:
-    parser = _PageText(notes, here)
+def _parsed(text: str, notes: set[tuple[str, str]], here: str = "", keeps=None, bullet: str | None = None) -> _PageText:
+    parser = _PageText(notes, here, bullet)
     if keeps is not None:
         parser.keeps = keeps
     parser.feed(text)
@@ -577,12 +600,14 @@ def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
                                   "save it in the encoding it declares", name, line)) from None
 
 
-def read_html(data: bytes, name: str, detect=None, keeps=None) -> Document:
+def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
     """A saved web page (``html_lines``). ``keeps(text)``: whether a block of an aside or a
-    page part holds law text, and stays (the corpus's profile says: a citation of its code).
-    Every block left out is in ``Document.dropped``."""
+    page part holds law text, and stays (the corpus's profile says: a citation of its code);
+    ``bullet``: the bullet a list layout reads, so a list item (<li>) is a line with the
+    bullet, indented by its depth -- the levels come from the nesting, the labels from the
+    layout's alphabets. Every block left out is in ``Document.dropped``."""
     text, encoding = _decode_markup(data, name, detect)
-    parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps)
+    parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
     lines = page_lines(parser)
     return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
                     dropped=parser.dropped)

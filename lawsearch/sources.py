@@ -249,7 +249,7 @@ def _stat(path: Path) -> os.stat_result | None:
 def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[str, Any]) -> dict[str, Any]:
     """How a web page of a [[source]] entry is read (``formats.read_html``): a block of an
     aside or a page part is law text, and kept, when it cites the code in the profile's
-    forms of the entry's language."""
+    forms of the entry's language; a list layout's list items get its first bullet."""
     from .references import find_citations
 
     lang = str(entry.get("lang", ""))
@@ -259,7 +259,11 @@ def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[s
             return False
         return any(targets for _, _, targets, _ in find_citations(text, None, None, None, False, lang, profile))
 
-    return {"keeps": keeps}
+    bullet = None
+    if grammar is not None and entry.get("kind") == "laws" and layout_name(grammar, entry) in grammar.layout_names:
+        layout = grammar.layout_for(lang, layout_name(grammar, entry))
+        bullet = layout.bullets[:1] if layout.lists and layout.bullets else None
+    return {"keeps": keeps, "bullet": bullet}
 
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
