@@ -598,7 +598,7 @@ def _as_built(path: Path, corpus_dir: str | None):
     context = cleaning_context(folder)
     raw = folder.texts[source.id]
     taken = {n for n, (a, b) in enumerate(zip(original, raw), 1) if a != b}
-    return original, clean_source(folder, source, raw, context), taken
+    return original, clean_source(folder, source, raw, context), taken, folder.dropped.get(source.id, [])
 
 
 def _clean_alone(path: Path, kind: str | None, encoding: str | None):
@@ -625,7 +625,14 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     chosen = (encoding or declared.get("encoding") or "auto").lower()
     try:
-        raw = read_document(data, str(path), lambda data: decode(data, chosen, str(path), lang, origin)).lines
+        from .sources import page_reading
+
+        entry = {"lang": lang, "kind": kind or declared.get("kind") or (guessed.kind if guessed else "laws"),
+                 **({"layout": declared["layout"]} if declared.get("layout") else {})}
+        profile_ = load_profile(declared.get("profile", DEFAULT_PROFILE))
+        document = read_document(data, str(path), lambda data: decode(data, chosen, str(path), lang, origin),
+                                 **page_reading(profile_, Grammar.from_profile(profile_), entry))
+        raw = document.lines
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     try:
@@ -641,7 +648,7 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     words = known_words([raw], vocabulary, profile)  # the file's own words, as a corpus's (corpus.parse_folder)
     read_as = kind or declared.get("kind") or (guessed.kind if guessed else "laws")
     cleaned = clean_lines(raw, path.stem, read_as, words, lang=lang, layout=layout, grammar=grammar)
-    return raw, cleaned
+    return raw, cleaned, document.dropped
 
 
 @main.command()
@@ -674,9 +681,9 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None, corp
                    "numbered as build and check name them (\"extracted line N\")", err=True)
     found = None if (kind or encoding) else _as_built(path, corpus_dir)
     if found is not None:
-        raw, cleaned, taken = found
+        raw, cleaned, taken, dropped = found
     else:
-        raw, cleaned = _clean_alone(path, kind, encoding)
+        raw, cleaned, dropped = _clean_alone(path, kind, encoding)
         taken = set()
     if not explain:
         for line in cleaned.lines:
@@ -688,7 +695,15 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None, corp
     outputs: dict[int, list[str]] = {}
     for line in cleaned.lines:
         outputs.setdefault(line.first, []).append(line.text)
-    for n, before in enumerate(raw, 1):
+    left_out: dict[int, list[tuple[str, str]]] = {}  # what the file's reader left out, before raw line n
+    for at, rule, text in dropped:
+        left_out.setdefault(at + 1, []).append((rule, text))
+    for n, before in enumerate([*raw, None], 1):
+        for rule, text in left_out.get(n, []):  # a web page's furniture: no line of the text
+            emit(f"{'':>5}   [{rule}] left out by the page reader")
+            emit(f"      - {text}")
+        if before is None:
+            break
         rules = by_line.get(n)
         if not rules:
             for after in outputs.get(n, []):

@@ -279,6 +279,15 @@ def extracted_lines(path: str) -> bool:
     return format_of(path.rpartition("/")[2]) not in (None, "txt")
 
 
+def dropped_counts(dropped: list[tuple[int, str, str]]) -> dict[str, int]:
+    """How many blocks a source's reader left out, by rule (``formats.DROP_*``): ``check``
+    lists them with the cleaning rules' counts."""
+    out: dict[str, int] = {}
+    for _, rule, _ in dropped:
+        out[rule] = out.get(rule, 0) + 1
+    return dict(sorted(out.items()))
+
+
 def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -> Corpus:
     """Parse the corpus folder at ``root``. With ``strict`` (the default), raise
     ``CorpusError`` when the input has errors (a curation statement the text contradicts, a
@@ -415,7 +424,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         footnotes=footnotes,
         refs=tuple(refs),
         problems=tuple(problems),
-        repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
+        repairs={s.id: {**cleaned[s.id].counts(), **dropped_counts(folder.dropped.get(s.id, []))} for s in folder.sources},
         code={**{k: v for k, v in folder.code.items() if k in ("title", "edition", "laws")},
               "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE},
         report=ParseReport(

@@ -49,6 +49,9 @@ class Document:
     encoding: str  # the text encoding of the file (or of its XML), "utf-8" for PDF
     format: str  # "txt", "fb2", "pdf", …
     notes: list[str] = field(default_factory=list)
+    # what the reader left out, each block with the line it stood before (0-based, the
+    # number of lines before it) and its rule (DROP_*): counted in check, shown by clean --explain
+    dropped: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 def format_of(name: str) -> str | None:
@@ -84,12 +87,13 @@ def refusal(name: str) -> str | None:
     return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
 
 
-def read_document(data: bytes, name: str, decode_text=None) -> Document:
+def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None) -> Document:
     """Read ``data`` (the bytes of a file called ``name``) in the format its name says.
 
     ``decode_text(data) -> (text, encoding)`` decodes a plain-text file (sources.decode with
     the manifest's declaration); without it, UTF-8. Raises CorpusError naming the file for
-    a damaged file, a scan without text, or a format we do not read.
+    a damaged file, a scan without text, or a format we do not read. ``keeps(text)`` and
+    ``bullet``: a web page's, see ``read_html``.
 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
     ['Правило 1. Карты']
@@ -103,7 +107,7 @@ def read_document(data: bytes, name: str, decode_text=None) -> Document:
             lines = split_lines(text)
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
-            return read_html(data, name, decode_text)
+            return read_html(data, name, decode_text, keeps, bullet)
         return READERS[fmt](data, name)
     except CorpusError:
         raise
@@ -135,9 +139,30 @@ def split_lines(text: str) -> list[str]:
 
 # Elements never holding the book's text.
 SKIPPED = {"script", "style", "head", "noscript", "template", "svg", "iframe", "form", "select", "button",
-           "nav", "aside", "object", "map"}
+           "object", "map"}
 # Page furniture by its element, unless inside the main text (<article> may have a <header>).
 PAGE_PARTS = {"header", "footer"}
+# ... and by the markup words (class, id, role) HTML's vocabulary names a page's parts with
+PAGE_PART_MARKS = re.compile(r"(?:^|[-_\s])(?:header|footer|masthead|colophon|copyright|site-?info|contentinfo)"
+                             r"(?:$|[-_\s])", re.I)
+# ... and the content beside the text: <aside>, role="complementary", a sidebar
+ASIDE_MARKS = re.compile(r"(?:^|[-_\s])(?:sidebar|complementary)(?:$|[-_\s])", re.I)
+# The rules a page's furniture is left out by: each dropped block is counted under its rule
+# (``Document.dropped``: ``check`` lists the counts, ``clean --explain`` each block). A block
+# of an aside or a page part that holds law text is kept: one citing the code (``read_html``'s
+# ``keeps``: the profile's citations), or an aside's sentence (a note beside the text, as
+# likely the code's words as an editor's; a page's footer sentence is the site's).
+DROP_NAVIGATION = "page_navigation"  # <nav>, a menu, a row of links
+DROP_PAGE_PART = "page_header_footer"  # a page's header or footer
+DROP_ASIDE = "page_aside"  # <aside>, a sidebar
+DROP_OUTSIDE_MAIN = "page_outside_main"  # a block outside the page's <main>/<article>
+DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> printed again
+KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
+# a sentence: three words or more, then its end
+SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
+# a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
+LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
+LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
           "figure", "figcaption", "header", "footer", "title", "subtitle", "epigraph", "poem", "stanza", "v",
@@ -145,7 +170,7 @@ BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "tab
 # Markup words (class, id, role) that name navigation, as HTML's own vocabulary does
 # (<nav>, role="navigation"): never a site's name.
 NAVIGATION = re.compile(r"(?:^|[-_\s])(?:nav|navbar|navigation|menu|breadcrumbs?|crumbs?|pager|pagination|"
-                        r"sidebar|banner|contentinfo|toolbar|skip)(?:$|[-_\s])", re.I)
+                        r"banner|toolbar|skip)(?:$|[-_\s])", re.I)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID = {"br", "img", "meta", "link", "input", "hr", "wbr", "area", "base", "col", "embed", "source", "track"}
 # a heading of the page's own text: a number in it, or a label first ("B.", "(a)", "IV.")
@@ -249,9 +274,17 @@ class _PageText(HTMLParser):
     notes (``notes``: (file, id), see ``_NoteScan``) are taken out of the text and their
     references marked."""
 
-    def __init__(self, notes: set[tuple[str, str]] = frozenset(), here: str = ""):
+    def __init__(self, notes: set[tuple[str, str]] = frozenset(), here: str = "", bullet: str | None = None):
         super().__init__(convert_charrefs=True)
-        self.stack: list[tuple[str, bool, bool]] = []  # (tag, skipped, opens the main text)
+        self.stack: list[tuple[str, bool, bool, str | None]] = []  # (tag, skipped, opens the main text, drop rule)
+        self.furniture: list[str] = []  # the drop rule of each open element of furniture
+        self.rules: list[str | None] = []  # per block: the rule it would be left out by
+        self.prefixes: list[str] = []  # per block: a list item's indentation and bullet
+        self.prefix = ""  # the current block's
+        self.bullet = bullet  # a list layout's bullet: list items are written with it, indented by depth
+        self.list_depth = 0
+        self.glue_cell = False  # the last table cell was a label: the next one goes on its line
+        self.dropped: list[tuple[int, str, str]] = []
         self.skip = 0
         self.pre = 0
         self.link = 0
@@ -278,7 +311,10 @@ class _PageText(HTMLParser):
         elif self.current:
             self.blocks.append(self.current)
             self.in_main.append(self.main_depth > 0)
+            self.rules.append(self.furniture[-1] if self.furniture else None)
+            self.prefixes.append(self.prefix)
         self.current = []
+        self.prefix = ""
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -293,7 +329,7 @@ class _PageText(HTMLParser):
         if self.capturing is not None:
             if tag in BLOCKS:
                 self.captured.append(" ")
-            self.stack.append((tag, False, False))
+            self.stack.append((tag, False, False, None))
             self.drop_depth += tag == "a" and target is not None
             return
         ids = [(self.here, i) for i in (attrs.get("id"), attrs.get("name") if tag == "a" else None) if i]
@@ -302,19 +338,31 @@ class _PageText(HTMLParser):
             if tag in BLOCKS:
                 self._flush()
             self.capturing, self.captured = note, []
-            self.stack.append((tag, False, False))
+            self.stack.append((tag, False, False, None))
             self.capture_depth = len(self.stack)
             return
         if note is not None and not attrs.get("href"):  # an anchor: the block it starts is the note
             self.block_note = note
             self.current = []
-        if tag in BLOCKS:
-            self._flush()
         marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role", "epub:type"))
-        skipped = (tag in SKIPPED or (tag in PAGE_PARTS and not self.main_depth) or bool(NAVIGATION.search(marks))
-                   or bool(NOTE_LIST.search(marks)))
+        rule = (DROP_NAVIGATION if tag == "nav" or NAVIGATION.search(marks)
+                else DROP_ASIDE if tag == "aside" or ASIDE_MARKS.search(marks)
+                else DROP_PAGE_PART if (tag in PAGE_PARTS or PAGE_PART_MARKS.search(marks)) and not self.main_depth
+                else None)
+        if tag in ("td", "th") and self.glue_cell:
+            self.glue_cell = False  # "1." | "The Director asks …": one line
+            self.current.append((" ", False))
+        elif tag in BLOCKS or rule:
+            self._flush()
+        if tag in ("ul", "ol"):
+            self.list_depth += 1
+        elif tag == "li" and self.bullet and self.list_depth:
+            self.prefix = LIST_INDENT * (self.list_depth - 1) + self.bullet + " "
+        skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
         main = tag in ("main", "article") or attrs.get("role") == "main"
-        self.stack.append((tag, skipped, main))
+        self.stack.append((tag, skipped, main, rule))
+        if rule:
+            self.furniture.append(rule)
         self.skip += skipped
         self.pre += tag == "pre"
         self.link += tag == "a"
@@ -328,11 +376,11 @@ class _PageText(HTMLParser):
     def handle_endtag(self, tag):
         if tag in VOID:
             return
-        if not any(t == tag for t, _, _ in self.stack):
+        if not any(t == tag for t, _, _, _ in self.stack):
             return  # a stray end tag
         while self.stack:
             depth = len(self.stack)
-            t, skipped, main = self.stack.pop()
+            t, skipped, main, rule = self.stack.pop()
             if self.capturing is not None:
                 if depth == self.capture_depth:
                     self.notes[self.capturing] = "".join(self.captured)
@@ -343,6 +391,10 @@ class _PageText(HTMLParser):
                     break
                 continue
             self.skip -= skipped
+            if rule:
+                self._flush()  # the furniture's own block ends with it
+                self.furniture.pop()
+            self.list_depth -= t in ("ul", "ol") and self.list_depth > 0
             self.pre -= t == "pre"
             self.link -= t == "a"
             self.main_depth -= main
@@ -352,6 +404,10 @@ class _PageText(HTMLParser):
                 self.in_title = False
             if t == tag:
                 break
+        if tag in ("td", "th") and self.capturing is None and LABEL_CELL.match("".join(t for t, _ in self.current)):
+            self.glue_cell = True  # a label cell: its row's next cell is its text
+            return
+        self.glue_cell = False
         if tag in BLOCKS:
             self._flush() if self.capturing is None else self.captured.append(" ")
 
@@ -374,22 +430,40 @@ class _PageText(HTMLParser):
         self._flush()
         notes = self.notes if notes is None else notes
         out: list[str] = []
+        self.dropped = []
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
-        for block, in_main in zip(self.blocks, self.in_main):
-            if marked and not in_main:
-                continue
+        for block, in_main, rule, prefix in zip(self.blocks, self.in_main, self.rules, self.prefixes):
+            text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
             if letters and linked / letters > LINKED_SHARE:
-                continue  # a row of links: menu, pager, «next», downloads
-            text = "".join(t for t, _ in block)
+                rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
+            elif rule is None and marked and not in_main:
+                rule = DROP_OUTSIDE_MAIN
+            plain = _plain_text(text)
+            if rule is not None and not (rule in KEEPABLE and (self.keeps(plain) or rule == DROP_ASIDE
+                                                               and SENTENCE.search(plain))):
+                if letters:
+                    self.dropped.append((len(out), rule, _plain_text(text)))
+                continue
             refs: list[str] = []
             if NOTE_TEXT in text:
                 text = _mark_notes(text, notes, refs)
-            out.extend(line.strip() if not self.pre else line.rstrip() for line in text.split("\n"))
+            lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
+            out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
+
+    @staticmethod
+    def keeps(text: str) -> bool:
+        """Whether a block of an aside or a page part holds law text (``read_html``)."""
+        return False
+
+
+def _plain_text(text: str) -> str:
+    """A block's words on one line, a note reference taken out."""
+    return " ".join(re.sub(NOTE_TEXT + r"[^" + NOTE_TEXT + r"]*" + NOTE_TEXT, "", text).split())
 
 
 def _mark_notes(text: str, notes: dict[tuple[str, str], str], bodies: list[str]) -> str:
@@ -426,8 +500,10 @@ def page_title_parts(title: str) -> set[str]:
     return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
 
 
-def _parsed(text: str, notes: set[tuple[str, str]], here: str = "") -> _PageText:
-    parser = _PageText(notes, here)
+def _parsed(text: str, notes: set[tuple[str, str]], here: str = "", keeps=None, bullet: str | None = None) -> _PageText:
+    parser = _PageText(notes, here, bullet)
+    if keeps is not None:
+        parser.keeps = keeps
     parser.feed(text)
     parser.close()
     return parser
@@ -457,9 +533,21 @@ def page_lines(parser: _PageText, site: bool = True, notes: dict | None = None) 
     # name printed again; one with a number or a label is the page's own heading
     # ("Правило 28", "B.Недавание"), and a long one a paragraph that gave the page its
     # title: they stay
-    return [line for line in parser.lines(notes)
-            if line.strip() and not (_bare_name(line) in title and not OWN_HEADING.search(line)
-                                     and len(line.split()) <= SITE_NAME_WORDS)]
+    lines = parser.lines(notes)
+    before = {}  # the dropped blocks by the line they stood before, renumbered as lines go
+    for at, rule, text in parser.dropped:
+        before.setdefault(at, []).append((rule, text))
+    out, dropped = [], []
+    for n, line in enumerate(lines + [None]):
+        dropped += [(len(out), rule, text) for rule, text in before.get(n, [])]
+        if line is None or not line.strip():
+            continue
+        if _bare_name(line) in title and not OWN_HEADING.search(line) and len(line.split()) <= SITE_NAME_WORDS:
+            dropped.append((len(out), DROP_SITE_NAME, line.strip()))
+            continue
+        out.append(line)
+    parser.dropped = dropped
+    return out
 
 
 def html_lines(text: str, site: bool = True) -> list[str]:
@@ -512,10 +600,17 @@ def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
                                   "save it in the encoding it declares", name, line)) from None
 
 
-def read_html(data: bytes, name: str, detect=None) -> Document:
+def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
+    """A saved web page (``html_lines``). ``keeps(text)``: whether a block of an aside or a
+    page part holds law text, and stays (the corpus's profile says: a citation of its code);
+    ``bullet``: the bullet a list layout reads, so a list item (<li>) is a line with the
+    bullet, indented by its depth -- the levels come from the nesting, the labels from the
+    layout's alphabets. Every block left out is in ``Document.dropped``."""
     text, encoding = _decode_markup(data, name, detect)
-    lines = html_lines(text)
-    return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html")
+    parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
+    lines = page_lines(parser)
+    return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
+                    dropped=parser.dropped)
 
 
 # -- FictionBook ---------------------------------------------------------------------------

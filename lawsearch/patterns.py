@@ -166,6 +166,7 @@ class Classified:
     label: str | None = None  # law number, section letter (Latin), clause number, …
     title: str | None = None  # None for a heading whose words are a sentence: then it is ``extra``
     extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
+    within: str | None = None  # the label of the level above printed with this one ("1.1.(a)": the clause's)
 
 
 def classify(text: str, lang: str | None = None) -> Classified:
@@ -270,6 +271,26 @@ def _letters(grammar: dict, level: str) -> str:
     return "".join(v for v in (value if isinstance(value, list) else [value]) if v not in ("digits", "roman"))
 
 
+def _range_marks(marks: list[str]) -> str:
+    """What stands between a range's two numbers (the table's ``ranges``): a dash, spaced or
+    not (``61-64``, ``10 – 12``), or a word, spaced and whole (``53 through 56``, ``12 по
+    15``, not the ``to`` of ``today``); "" where the table has none.
+
+    >>> re.fullmatch(_range_marks(["-", "through"]) + "9", " through 9") is not None
+    True
+    >>> re.fullmatch(_range_marks(["-", "to"]) + "9", "to9") is None
+    True
+    """
+    signs = [m for m in marks if m and not any(c.isalnum() for c in m)]
+    words = [m for m in marks if m and any(c.isalnum() for c in m)]
+    out = []
+    if signs:
+        out.append(r"\s*(?:" + "|".join(re.escape(m) for m in sorted(signs, key=len, reverse=True)) + r")\s*")
+    if words:
+        out.append(r"\s+(?:" + "|".join(re.escape(m) for m in sorted(words, key=len, reverse=True)) + r")\s+")
+    return "(?:" + "|".join(out) + ")" if out else ""
+
+
 def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:
     """The patterns of one language's citation table (a profile's ``[citations]``); the
     profile's ``[grammar]`` gives how labels join into IDs (``ids.section``: "{label}" or
@@ -298,8 +319,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else ""}
     conj = _alternation(own.get("conjunctions", []))
     between = r"(?:\s*,\s*(?:(?:" + conj + r")\s+)?|\s+(?:" + conj + r")\s+)" if conj else r"\s*,\s*"
-    dashes = "".join(re.escape(d) for d in own.get("ranges", []))
-    range_part = rf"\s*[{dashes}]\s*{_RANGE_END}" if dashes else r"(?!)"
+    dashes = _range_marks(own.get("ranges", []))
+    range_part = rf"{dashes}{_RANGE_END}" if dashes else r"(?!)"
     levels, lists = [], []
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
@@ -328,7 +349,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         levels=tuple(levels), join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""),
         letters=dict(translit),
         lookalikes=str.maketrans(lookalike_from, lookalike_to),
-        range=re.compile(rf"\s*[{dashes}]\s*(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
+        range=re.compile(rf"{dashes}(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
         bare=bare, half=half,

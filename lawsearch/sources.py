@@ -58,6 +58,8 @@ class CorpusFolder:
     texts: dict[str, list[str]]  # source id -> raw lines (no line breaks)
     # source id -> where each raw line stood in its file ("page 3, line 12", "paragraph 4")
     places: dict[str, list[str]] = field(default_factory=dict)
+    # source id -> what its reader left out (a web page's furniture): (before line, rule, text)
+    dropped: dict[str, list[tuple[int, str, str]]] = field(default_factory=dict)
     # source id -> the manifest values lawsearch add guessed ("lang", "kind", "edition")
     detected: dict[str, list[str]] = field(default_factory=dict)
     curation: list[CurationStatement] = field(default_factory=list)
@@ -124,6 +126,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
     places: dict[str, list[str]] = {}
+    dropped: dict[str, list[tuple[int, str, str]]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
@@ -135,8 +138,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                 "in one of those, set lang to it", "source", n, "lang"))
             continue
         try:
-            source, lines, data, places[path_stem(entry["path"])] = _read_source(root, entry, manifest, n, fingerprint,
-                                                                                 grammar)
+            source, lines, data, places[path_stem(entry["path"])], dropped[path_stem(entry["path"])] = _read_source(
+                root, entry, manifest, n, fingerprint, grammar, page_reading(profile, grammar, entry))
         except CorpusError as e:
             problems += e.problems
             continue
@@ -161,7 +164,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     str(path)))
 
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar,
-                          places=places, detected=folder_detected)
+                          places=places, detected=folder_detected,
+                          dropped={k: v for k, v in dropped.items() if v})
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for path in folder.profile.origin:
         _add_input(path, fingerprint, digest)
@@ -242,10 +246,32 @@ def _stat(path: Path) -> os.stat_result | None:
         return None
 
 
+def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[str, Any]) -> dict[str, Any]:
+    """How a web page of a [[source]] entry is read (``formats.read_html``): a block of an
+    aside or a page part is law text, and kept, when it cites the code in the profile's
+    forms of the entry's language; a list layout's list items get its first bullet."""
+    from .references import find_citations
+
+    lang = str(entry.get("lang", ""))
+
+    def keeps(text: str) -> bool:
+        if profile is None or lang not in profile.data.get("citations", {}):
+            return False
+        return any(targets for _, _, targets, _ in find_citations(text, None, None, None, False, lang, profile))
+
+    bullet = None
+    if grammar is not None and entry.get("kind") == "laws" and layout_name(grammar, entry) in grammar.layout_names:
+        layout = grammar.layout_for(lang, layout_name(grammar, entry))
+        bullet = layout.bullets[:1] if layout.lists and layout.bullets else None
+    return {"keeps": keeps, "bullet": bullet}
+
+
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
-                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None
-                 ) -> tuple[Source, list[str], bytes, list[str]]:
-    """One [[source]] entry (already checked against the schema) and its raw file."""
+                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None,
+                 reading: dict[str, Any] | None = None
+                 ) -> tuple[Source, list[str], bytes, list[str], list[tuple[int, str, str]]]:
+    """One [[source]] entry (already checked against the schema) and its raw file; ``reading``
+    (``page_reading``) says how a web page is read."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
@@ -273,7 +299,8 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     if fingerprint is not None:
         fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
-    document = formats.read_document(data, str(path), lambda raw: decode(raw, declared, str(path), str(entry["lang"])))
+    document = formats.read_document(data, str(path), lambda raw: decode(raw, declared, str(path), str(entry["lang"])),
+                                     **(reading or {}))
     encoding, lines = document.encoding, document.lines
     # the language is judged on the text itself: the bytes of a zip or a PDF say nothing
     text_bytes, codecs = (data, [encoding]) if document.format == "txt" else ("\n".join(lines).encode(), ["utf-8"])
@@ -294,7 +321,7 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         published=entry.get("published"),
     )
     # a text file's places are its line numbers, which spans hold already
-    return source, lines, data, document.places if document.format != "txt" else []
+    return source, lines, data, document.places if document.format != "txt" else [], document.dropped
 
 
 def path_stem(path: str) -> str:
