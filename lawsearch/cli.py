@@ -547,6 +547,8 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
+        for warning in a.warnings:
+            tell(f"Warning: {a.source}: {warning}")
 
 
 def _remove_empty(made: list[Path]) -> None:

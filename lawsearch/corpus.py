@@ -353,7 +353,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
                                        folder.law_range, lang=primary, profile=folder.profile)
-    problems += tree.problems + dropped
+    problems += folder.warnings + tree.problems + dropped  # what the readers said of their files first
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
@@ -454,6 +454,7 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
             folder, sources=mine, texts={i: folder.texts.pop(i) for i in ids if i in folder.texts},
             places={i: v for i, v in folder.places.items() if i in ids},
             detected={i: v for i, v in folder.detected.items() if i in ids},
+            warnings=[w for w in folder.warnings if w.path in {s.path for s in mine}],
             curation=[st for st in folder.curation if st.at[0] in ids],
             drops=[d for d in folder.drops if d.at[0] in ids],
             # a contents source's entries are the default edition's book (placement.py)

@@ -43,6 +43,7 @@ class Detected:
     edition: str | None
     lines: int
     title: str | None = None  # the title page's title, when the text opens with one
+    warnings: tuple[str, ...] = ()  # what the reader said of the file (formats.Document.warnings)
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class Added:
     target: Path  # its copy in the corpus folder (for a file skipped: the copy already there)
     entry: dict[str, Any]
     skipped: bool = False  # the same bytes as a source already there (or given twice): not added again
+    warnings: tuple[str, ...] = ()  # what the reader said of the file, kept whole (a truncated RTF, …)
 
 
 def detect(data: bytes, name: str) -> Detected:
@@ -70,7 +72,7 @@ def detect(data: bytes, name: str) -> Detected:
     lang = _script_language(text)
     sample = doc.lines[:SAMPLE_LINES]
     return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines),
-                    _title(sample, lang))
+                    _title(sample, lang), tuple(doc.warnings))
 
 
 def _title(lines: list[str], lang: str) -> str | None:
@@ -195,6 +197,7 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
     taken = _listed_paths(root)
     held = _listed_hashes(root, taken)  # a file added twice would be read twice (its index, its title page)
     skipped: list[Added] = []
+    said: dict[Path, tuple[str, ...]] = {}  # each file's reader warnings
     for file in files:
         file = Path(file)
         try:
@@ -219,6 +222,7 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         if found.kind == "laws":
             amounts[found.lang] = amounts.get(found.lang, 0) + found.lines
         plans.append((file, root / relative, entry_for(relative, found)))
+        said[file] = found.warnings
     if problems:
         raise CorpusError(problems)
     manifest = root / MANIFEST
@@ -235,7 +239,7 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         for path in copied:
             path.unlink(missing_ok=True)
         raise CorpusError(Problem("error", f"cannot write the corpus folder: {e.strerror or e}", str(root))) from None
-    return [Added(s, t, e) for s, t, e in plans] + skipped
+    return [Added(s, t, e, warnings=said.get(s, ())) for s, t, e in plans] + skipped
 
 
 def _listed_hashes(root: Path, listed: set[str]) -> dict[str, Path]:

@@ -49,6 +49,9 @@ class Document:
     encoding: str  # the text encoding of the file (or of its XML), "utf-8" for PDF
     format: str  # "txt", "fb2", "pdf", …
     notes: list[str] = field(default_factory=list)
+    # what the reader had to say of the file while keeping its text (a truncated RTF, an
+    # FB2 whose declared encoding is wrong): warnings naming the file, said by build and check
+    warnings: list[str] = field(default_factory=list)
 
 
 def format_of(name: str) -> str | None:
@@ -753,13 +756,21 @@ RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "head
 
 
 def rtf_text(data: bytes) -> tuple[str, str]:
-    """The text of an RTF document and its code page (``\\ansicpg1251``). A footnote
+    """The text of an RTF document and its code page (``\\ansicpg1251``); ``rtf_read``
+    also says how many groups the file leaves open. A footnote
     (``{\\footnote …}``, written where its reference is) becomes the book's marker there
     and its text a line of the book's footnote form after the paragraph.
 
     >>> rtf_text(rb"{\\rtf1\\ansi\\ansicpg1251 {\\fonttbl{\\f0 Arial;}}\\'cf\\'f0\\'e0\\'e2\\'e8\\'eb\\'ee 1.\\par}")[0]
     'Правило 1.\\n'
     """
+    text, codepage, _ = rtf_read(data)
+    return text, codepage
+
+
+def rtf_read(data: bytes) -> tuple[str, str, int]:
+    """``rtf_text``'s text and code page, and the number of groups still open at the end
+    of the data: 0 for a whole file, more for one cut short (its closing braces are lost)."""
     m = re.search(rb"\\ansicpg(\d+)", data[:2000])
     codepage = f"cp{m.group(1).decode()}" if m else "cp1252"
     out: list[str] = []
@@ -861,21 +872,32 @@ def rtf_text(data: bytes) -> tuple[str, str]:
             flush()
             cur.append(text.decode(codepage, "replace"))
     flush()
+    if cur is not out:  # the file ends inside a footnote: its text is kept, as a note
+        note = " ".join("".join(cur).split())
+        if note:
+            out.append(with_marker(out.pop() if out and out[-1] != "\n" else ""))
+            notes.append(note)
     if notes:
         out.extend("\n" + note_body(note) for note in notes)
-    return "".join(out), codepage
+    return "".join(out), codepage, len(stack)
 
 
 def read_rtf(data: bytes, name: str) -> Document:
     if not data.lstrip().startswith(b"{\\rtf"):
         raise CorpusError(Problem("error", "it is not RTF (it does not start with {\\rtf)", name))
-    text, codepage = rtf_text(data)
+    text, codepage, open_groups = rtf_read(data)
     lines, places = [], []
     for n, line in enumerate(split_lines(text), 1):
         if line.strip():
             lines.append(line.strip())
             places.append(f"paragraph {n}")
-    return Document(lines, places, codepage, "rtf")
+    warnings = []
+    if open_groups:  # every group an RTF opens it closes: the document's own ends the file
+        where = f" (the last text read: paragraph {places[-1].split()[-1]})" if places else ""
+        warnings.append(f"the RTF file looks truncated: it ends inside {open_groups} open group"
+                        f"{'' if open_groups == 1 else 's'} (its closing braces are missing), so its end is lost; "
+                        f"the text up to there is kept{where} -- check the file against its original")
+    return Document(lines, places, codepage, "rtf", warnings=warnings)
 
 
 # -- PDF -----------------------------------------------------------------------------------

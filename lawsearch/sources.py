@@ -76,6 +76,8 @@ class CorpusFolder:
     profile: Profile | None = None  # the code's profile ([code] profile, extended by the folder's profile.toml)
     grammar: Grammar | None = None  # compiled from it: levels, ID rules, layouts
     layouts: dict[str, str] = field(default_factory=dict)  # source id -> the layout its law text is printed in
+    # what the readers said of files they read whole (formats.Document.warnings): warnings naming the file
+    warnings: list[Problem] = field(default_factory=list)
     indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
     # the book's contents entries (placement.ContentsEntry), from a contents source: they place headless pieces
     contents: list = field(default_factory=list)
@@ -126,6 +128,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     places: dict[str, list[str]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
+    warnings: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
             # its text would be aligned, then neither shown nor searched as a language of ours
@@ -136,7 +139,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             continue
         try:
             source, lines, data, places[path_stem(entry["path"])] = _read_source(root, entry, manifest, n, fingerprint,
-                                                                                 grammar)
+                                                                                 grammar, warnings)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -161,7 +164,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     str(path)))
 
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar,
-                          places=places, detected=folder_detected)
+                          places=places, detected=folder_detected, warnings=warnings)
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for path in folder.profile.origin:
         _add_input(path, fingerprint, digest)
@@ -243,9 +246,10 @@ def _stat(path: Path) -> os.stat_result | None:
 
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
-                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None
-                 ) -> tuple[Source, list[str], bytes, list[str]]:
-    """One [[source]] entry (already checked against the schema) and its raw file."""
+                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None,
+                 warnings: list[Problem] | None = None) -> tuple[Source, list[str], bytes, list[str]]:
+    """One [[source]] entry (already checked against the schema) and its raw file; what its
+    reader warns of joins ``warnings``."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
@@ -293,6 +297,8 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         sha256=hashlib.sha256(data).hexdigest(),
         published=entry.get("published"),
     )
+    if warnings is not None:
+        warnings += [Problem("warning", w, source.path) for w in document.warnings]
     # a text file's places are its line numbers, which spans hold already
     return source, lines, data, document.places if document.format != "txt" else []
 

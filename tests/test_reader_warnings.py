@@ -1,0 +1,66 @@
+"""What a reader says of a file it reads whole but not cleanly (issue 12, cold read 3):
+an RTF cut short (its closing braces lost) is read with a warning naming the file and that
+it looks truncated, its text kept; an FB2 whose XML declaration names the wrong encoding
+is read in the encoding its bytes are in, and the warning names both and how to state it.
+
+Every file here is written by the test (invented sentences)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lawsearch.cli import main
+from lawsearch.corpus import build_corpus
+from lawsearch.formats import read_document
+
+
+def rtf(body: str, codepage: int = 1251) -> bytes:
+    """An RTF document of ``body`` (RTF markup, Cyrillic as \\'hh escapes of the code page)."""
+    escaped = "".join(c if ord(c) < 128 else "".join(f"\\'{b:02x}" for b in c.encode(f"cp{codepage}")) for c in body)
+    return ("{\\rtf1\\ansi\\ansicpg%d\\deff0{\\fonttbl{\\f0 Times;}}\n" % codepage + escaped + "}").encode("ascii")
+
+
+LAW = ("Правило 12. ПОРЯДОК ОБЪЯВЛЕНИЙ\\par\n"
+       "A. Очерёдность\\par\n"
+       "Игроки объявляют по очереди, начиная с того, кто сдавал карты на столе у окна.\\par\n"
+       "B. Пропуск очереди\\par\n"
+       "Игрок, пропустивший очередь, ждёт решения судьи и не торопит соседей.\\par\n")
+# three ways a copy is cut short: inside a paragraph, inside a footnote, inside nested formatting
+TRUNCATED = {
+    "mid-paragraph": rtf(LAW + "C. Поздний вопрос\\par\nВопрос, заданный после конца торговли, судья")[:-1],
+    "in-footnote": rtf(LAW.replace("сдавал карты", "сдавал{\\footnote Сдающий меняется каждую сдачу.} карты")
+                       + "C. Поздний вопрос\\par\nСлово{\\footnote Примечание обрывается на")[:-1],
+    "nested-groups": rtf(LAW + "{\\b C. Поздний вопрос\\par}{\\i Вопрос после торговли {\\ul решает")[:-1],
+}
+
+
+@pytest.mark.parametrize("case", sorted(TRUNCATED))
+def test_a_truncated_rtf_warns_and_keeps_its_text(case):
+    doc = read_document(TRUNCATED[case], "cut.rtf")
+    assert doc.warnings and "looks truncated" in doc.warnings[0]
+    text = "\n".join(doc.lines)
+    assert "Игрок, пропустивший очередь, ждёт решения судьи" in text
+    last = {"mid-paragraph": "судья", "in-footnote": "Примечание обрывается на", "nested-groups": "решает"}[case]
+    assert last in text  # the text up to the cut is kept, a footnote's too
+
+
+def test_a_whole_rtf_gives_no_warning():
+    assert read_document(rtf(LAW), "whole.rtf").warnings == []
+    # a brace written as text (\\{) is no group
+    assert read_document(rtf(LAW + "Скобка \\{ в тексте.\\par\n"), "brace.rtf").warnings == []
+
+
+def test_build_and_add_name_the_truncated_file(tmp_path):
+    src = tmp_path / "cut.rtf"
+    src.write_bytes(TRUNCATED["mid-paragraph"])
+    root = tmp_path / "corpus"
+    added = CliRunner().invoke(main, ["add", "--corpus", str(root), str(src)])
+    assert added.exit_code == 0, added.output
+    assert "cut.rtf" in added.stderr and "looks truncated" in added.stderr
+    corpus = build_corpus(root)
+    said = [p for p in corpus.problems if "looks truncated" in p.message]
+    assert len(said) == 1 and said[0].severity == "warning" and said[0].path.endswith("laws/ru/cut.rtf")
+    assert corpus.node("12B").text.startswith("Игрок, пропустивший очередь")
