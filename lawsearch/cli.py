@@ -625,7 +625,8 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     chosen = (encoding or declared.get("encoding") or "auto").lower()
     try:
-        raw = read_document(data, str(path), lambda data: decode(data, chosen, str(path), lang, origin)).lines
+        raw = read_document(data, str(path), lambda data, enc=None: decode(data, enc or chosen, str(path), lang, origin),
+                            declared=chosen != "auto").lines
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
     try:

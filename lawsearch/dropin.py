@@ -64,8 +64,8 @@ def detect(data: bytes, name: str) -> Detected:
     """
     from .sources import decode
 
-    def decoded(raw: bytes) -> tuple[str, str]:
-        return decode(raw, "auto", name, _script_language(raw.decode("utf-8", "ignore")) if raw.isascii() else load_profile().languages[0])
+    def decoded(raw: bytes, encoding: str | None = None) -> tuple[str, str]:
+        return decode(raw, encoding or "auto", name, _script_language(raw.decode("utf-8", "ignore")) if raw.isascii() else load_profile().languages[0])
 
     doc = formats.read_document(data, name, decoded)
     text = "\n".join(doc.lines)

@@ -87,11 +87,13 @@ def refusal(name: str) -> str | None:
     return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
 
 
-def read_document(data: bytes, name: str, decode_text=None) -> Document:
+def read_document(data: bytes, name: str, decode_text=None, declared: bool = False) -> Document:
     """Read ``data`` (the bytes of a file called ``name``) in the format its name says.
 
     ``decode_text(data) -> (text, encoding)`` decodes a plain-text file (sources.decode with
-    the manifest's declaration); without it, UTF-8. Raises CorpusError naming the file for
+    the manifest's declaration; ``decode_text(data, encoding)`` checks bytes against another
+    encoding, "auto" detecting it); without it, UTF-8. ``declared``: the manifest names the
+    encoding (not "auto"). Raises CorpusError naming the file for
     a damaged file, a scan without text, or a format we do not read.
 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
@@ -107,6 +109,8 @@ def read_document(data: bytes, name: str, decode_text=None) -> Document:
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
             return read_html(data, name, decode_text)
+        if fmt in ("fb2", "fb2.zip"):  # its XML declaration is checked against its bytes
+            return READERS[fmt](data, name, decode_text, declared)
         return READERS[fmt](data, name)
     except CorpusError:
         raise
@@ -619,25 +623,70 @@ def _fb2_lines(root) -> tuple[list[str], list[str]]:
     return lines, places
 
 
-def read_fb2(data: bytes, name: str) -> Document:
+XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([-\w.:]+)["']""")
+
+
+def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -> Document:
     """FictionBook 2: XML with <body><section><title><p>…; its encoding is in the XML
-    declaration (cp1251 is common in old e-library copies)."""
-    root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+    declaration (cp1251 is common in old e-library copies; none declared is UTF-8).
+
+    ``decode_text(data, encoding=None)`` (sources.decode with the manifest's entry) checks
+    that declaration: bytes that do not read as it -- undecodable, or mojibake while another
+    encoding reads right -- are read in the encoding detected, with a warning naming both
+    and how to state it. ``declared``: the manifest names the encoding, which is then read
+    (the file's own declaration is known wrong: no warning)."""
+    from .schema import ENCODINGS
+
+    m = XML_ENCODING.match(data[:300])
+    said = m[1].decode("ascii").lower() if m else None
+    codec = ENCODINGS.get(said or "utf-8")
+    warnings = []
+    if decode_text is None:
+        root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+        encoding = said or "utf-8"
+    elif declared:
+        text, encoding = decode_text(data)  # the manifest's encoding, checked against the text
+        root = ElementTree.fromstring(_undeclared(text))
+    else:
+        try:
+            if codec is None:
+                raise CorpusError(Problem("error", f"{said} is none of the encodings read here", name))
+            decode_text(data, codec)  # raises when the bytes do not read as declared
+            root = ElementTree.fromstring(data)
+            encoding = said or "utf-8"
+        except CorpusError:
+            what = f'declares encoding="{said}" in its XML declaration' if said else \
+                "declares no encoding in its XML declaration (so UTF-8)"
+            try:
+                text, encoding = decode_text(data, "auto")
+            except CorpusError as e:
+                raise CorpusError(Problem("error", f"the FB2 {what}, but its bytes do not read as {said or 'utf-8'}, "
+                                          "and no other encoding read here (UTF-8, cp1251, cp866, KOI8-R) was detected "
+                                          "in them; name the one it is in with encoding = \"…\" in its [[source]] "
+                                          "entry of manifest.toml", name)) from e
+            warnings.append(f"the FB2 {what}, but its bytes are not {said or 'utf-8'}: they are {encoding} (detected), "
+                            f"and are read so -- to state it, set encoding = \"{encoding}\" in its [[source]] entry of "
+                            "manifest.toml (the file itself stays as received)")
+            root = ElementTree.fromstring(_undeclared(text))
     if _local(root.tag) != "FictionBook":
         raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
     lines, places = _fb2_lines(root)
-    encoding = (re.search(rb"""encoding=["']([-\w]+)""", data[:200]) or [b"", b"utf-8"])[1].decode().lower()
-    return Document(lines, places, encoding, "fb2")
+    return Document(lines, places, encoding, "fb2", warnings=warnings)
 
 
-def read_fb2_zip(data: bytes, name: str) -> Document:
+def _undeclared(text: str) -> str:
+    """Decoded XML without the encoding its declaration names (a str is parsed as it is)."""
+    return re.sub(r"""^(\s*<\?xml[^>]*?)\sencoding\s*=\s*["'][-\w.:]+["']""", r"\1", text, count=1)
+
+
+def read_fb2_zip(data: bytes, name: str, decode_text=None, declared: bool = False) -> Document:
     """A zipped FB2 (the usual e-library download): the one .fb2 inside."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         inner = [n for n in z.namelist() if n.lower().endswith(".fb2")]
         if len(inner) != 1:
             raise CorpusError(Problem("error", f"the archive holds {len(inner)} .fb2 files, not one; unzip it and "
                                       "add the book's .fb2", name))
-        doc = read_fb2(z.read(inner[0]), name)
+        doc = read_fb2(z.read(inner[0]), name, decode_text, declared)
     doc.format = "fb2.zip"
     return doc
 

@@ -277,7 +277,9 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     if fingerprint is not None:
         fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
-    document = formats.read_document(data, str(path), lambda raw: decode(raw, declared, str(path), str(entry["lang"])))
+    document = formats.read_document(
+        data, str(path), lambda raw, encoding=None: decode(raw, encoding or declared, str(path), str(entry["lang"])),
+        declared=declared != "auto")
     encoding, lines = document.encoding, document.lines
     # the language is judged on the text itself: the bytes of a zip or a PDF say nothing
     text_bytes, codecs = (data, [encoding]) if document.format == "txt" else ("\n".join(lines).encode(), ["utf-8"])

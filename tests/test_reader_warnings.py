@@ -64,3 +64,68 @@ def test_build_and_add_name_the_truncated_file(tmp_path):
     said = [p for p in corpus.problems if "looks truncated" in p.message]
     assert len(said) == 1 and said[0].severity == "warning" and said[0].path.endswith("laws/ru/cut.rtf")
     assert corpus.node("12B").text.startswith("Игрок, пропустивший очередь")
+
+
+FB2_BODY = ('<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><body><section>'
+            "<title><p>Правило 14. НЕПОЛНАЯ КОЛОДА</p></title>"
+            "<p>Если в колоде не хватает карты, судья ищет её под столом и на подоконнике.</p>"
+            "<p>Найденная карта возвращается владельцу до начала следующей сдачи.</p>"
+            "</section></body></FictionBook>")
+
+
+def fb2(declared: str | None, written: str) -> bytes:
+    head = f'<?xml version="1.0" encoding="{declared}"?>' if declared else '<?xml version="1.0"?>'
+    return (head + FB2_BODY).encode(written)
+
+
+def read_as_corpus(tmp_path: Path, data: bytes, name: str = "book.fb2", encoding: str = "auto"):
+    root = tmp_path / "corpus"
+    (root / "laws" / "ru").mkdir(parents=True)
+    (root / "laws" / "ru" / name).write_bytes(data)
+    (root / "manifest.toml").write_text(f'[[source]]\npath = "laws/ru/{name}"\nlang = "ru"\nkind = "laws"\n'
+                                        f'encoding = "{encoding}"\n', encoding="utf-8")
+    return build_corpus(root)
+
+
+# the declaration, the bytes' real encoding
+WRONG = [("windows-1251", "utf-8"), ("utf-8", "cp1251"), (None, "koi8-r"), ("koi8-r", "cp1251"), ("cp866", "cp1251")]
+
+
+@pytest.mark.parametrize("declared, written", WRONG)
+def test_an_fb2_with_a_wrong_declared_encoding_is_read_right_and_says_so(tmp_path, declared, written):
+    corpus = read_as_corpus(tmp_path, fb2(declared, written))
+    assert corpus.node("14").text.startswith("Если в колоде не хватает карты")
+    said = [p for p in corpus.problems if "FB2" in p.message]
+    assert len(said) == 1 and said[0].severity == "warning" and said[0].path.endswith("book.fb2")
+    message = said[0].message
+    assert (f'encoding="{declared}"' if declared else "declares no encoding") in message  # what the file says
+    assert f"they are {written} (detected)" in message  # what its bytes are
+    assert f'set encoding = "{written}"' in message and "manifest.toml" in message  # how to state it
+
+
+def test_the_manifest_stating_the_encoding_silences_it(tmp_path):
+    corpus = read_as_corpus(tmp_path, fb2("windows-1251", "utf-8"), encoding="utf-8")
+    assert not [p for p in corpus.problems if "FB2" in p.message]
+    assert corpus.node("14").text.startswith("Если в колоде")
+
+
+@pytest.mark.parametrize("declared, written", [("windows-1251", "cp1251"), ("utf-8", "utf-8"), (None, "utf-8"),
+                                               ("KOI8-R", "koi8-r")])
+def test_a_right_declaration_gives_no_warning(tmp_path, declared, written):
+    corpus = read_as_corpus(tmp_path, fb2(declared, written))
+    assert not [p for p in corpus.problems if "FB2" in p.message]
+    assert corpus.node("14").text.startswith("Если в колоде")
+
+
+def test_a_zipped_fb2_and_add_say_it_too(tmp_path):
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr("book.fb2", fb2("utf-8", "cp1251"))
+    src = tmp_path / "book.fb2.zip"
+    src.write_bytes(buffer.getvalue())
+    added = CliRunner().invoke(main, ["add", "--corpus", str(tmp_path / "corpus"), str(src)])
+    assert added.exit_code == 0, added.output
+    assert 'encoding="utf-8"' in added.stderr and "they are cp1251 (detected)" in added.stderr
