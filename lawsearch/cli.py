@@ -302,6 +302,9 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
     Files in OUT that lawsearch did not write are never deleted: a folder holding such
     files is refused unless --force. Ctrl-C stops a build with exit code 130 (SIGTERM: 143).
 
+    A build never drops words in silence: text of a source that lands in no node fails it
+    (exit 1, naming file and line) unless curation.toml places it or drops it with a reason.
+
     \b
     Example:
       lawsearch build

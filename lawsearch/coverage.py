@@ -2,9 +2,11 @@
 named cleaning rule removed it -- those are counted in ``check`` -- or a curation statement
 says where it goes.
 
-A line that lands nowhere is reported naming its file and line: a warning in ``build``, an
-error in ``check`` (``LOST`` starts the message). A second language's pieces that no heading
-places are such lines: its tree merges into the main one by ID, and a piece has none.
+A line that lands nowhere is an error naming its file and line (``LOST`` starts the
+message): ``build`` fails on it, writing nothing, and ``check`` exits 1 -- a build never
+drops words in silence. A ``[[drop]]`` statement of the curation file (with its reason)
+removes a line on purpose. A second language's pieces that no heading places are such
+lines: its tree merges into the main one by ID, and a piece has none.
 
     problems = lost_text(folder, cleaned, trees)
 """
@@ -73,8 +75,10 @@ def lost_text(folder, cleaned, trees, named: list[Problem] = ()) -> list[Problem
             lines = range(line.first, line.last + 1)
             if any(n in mine or (source.path, n) in said for n in lines):
                 continue
-            problems.append(Problem("warning", f"{LOST}: the line lands in no node, and no cleaning rule or "
-                                               "curation statement removed it", source.path, line.first))
+            problems.append(Problem("error", f"{LOST}: the line lands in no node, and no cleaning rule or "
+                                             "curation statement removed it (the build would drop its words: "
+                                             "place it with a [[piece]], or remove it with a [[drop]] and its "
+                                             "reason, in curation.toml)", source.path, line.first))
     return problems
 
 

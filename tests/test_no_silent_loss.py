@@ -63,11 +63,38 @@ def test_check_fails_on_text_in_no_node_naming_file_and_line(tmp_path):
     assert "law50.txt:1" in result.stderr and LOST in result.stderr
 
 
-def test_build_warns_of_text_in_no_node(tmp_path):
-    corpus = build_corpus(with_english(tmp_path, STRAY))
+def test_build_fails_on_text_in_no_node_naming_file_and_line(tmp_path):
+    """The README's promise: a build that would drop words fails, writes nothing and keeps
+    the previous build; the error names the file and line and how to resolve it."""
+    root = with_english(tmp_path, STRAY)
+    corpus = build_corpus(root, strict=False)
     lost = [p for p in corpus.problems if p.message.startswith(LOST)]
-    assert [(p.severity, p.path.rsplit("/", 1)[-1], p.line) for p in lost] == [("warning", "law50.txt", 1)]
+    assert [(p.severity, p.path.rsplit("/", 1)[-1], p.line) for p in lost] == [("error", "law50.txt", 1)]
     assert corpus.node("50B").translations["en"]["text"] == "A test sentence that stays in law 50B."
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "-q", "--corpus", str(root), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "law50.txt:1" in result.stderr and LOST in result.stderr and "[[drop]]" in result.stderr
+    assert not (out / "current").exists()  # nothing written
+
+
+def test_a_drop_with_its_reason_lets_the_build_go_on(tmp_path):
+    root = with_english(tmp_path, STRAY)
+    with open(root / "curation.toml", "a", encoding="utf-8") as f:
+        f.write('\n[[drop]]\nat = "law50:1"\nreason = "a note of the site, not of the code"\n')
+    result = CliRunner().invoke(main, ["build", "-q", "--corpus", str(root), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+
+
+def test_readme_help_and_docs_say_the_build_fails():
+    from pathlib import Path as P
+
+    top = P(__file__).resolve().parents[1]
+    said = CliRunner().invoke(main, ["build", "--help"]).output
+    assert "lands in no node fails" in " ".join(said.split())
+    assert "lands in no node fails `build`" in (top / "README.md").read_text(encoding="utf-8")
+    profiles = " ".join((top / "docs" / "profiles.md").read_text(encoding="utf-8").split())
+    assert "`build` fails on it" in profiles and "a warning in `build`" not in profiles
 
 
 def test_mixed_case_english_layout_is_read_whole(tmp_path):
