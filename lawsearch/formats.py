@@ -1032,6 +1032,9 @@ def _pdf_pages(data: bytes, laparams):
 # A footnote's first line at a page's foot: its mark, a space, its text ("* Text", "¹ Text", "2 Text")
 PDF_NOTE = re.compile(r"^\s*(?P<mark>[*†‡]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3}|\d{1,2})\s+(?P<text>\S.*?)\s*$", re.S)
 NOTE_SIZE = 0.9  # a footnote is set smaller than the text: at most this share of its size
+PAGE_NUMBER = re.compile(r"^\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*$")  # a page-number line: "12", "- 12 -"
+SYMBOL_MARK = re.compile(r"^[*†‡¹²³⁴⁵⁶⁷⁸⁹⁰]+$")  # a mark no number of the text is mistaken for
+NOTE_SENTENCE = re.compile(r"\w\W*\s\S+[.!?…)»”\"]$")  # a note's text: words ending as a sentence does
 
 
 def _size(line) -> float:
@@ -1040,12 +1043,22 @@ def _size(line) -> float:
     return sum(sizes) / len(sizes) if sizes else 0.0
 
 
+# a note's digit mark at the text's size, glued to the end of a word of letters or to the
+# punctuation after one ("in advance.1", "сессии1,"): where the text layer lost the small type
+def _glued_digit(mark: str) -> re.Pattern:
+    return re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)»”\"']))" + re.escape(mark) + r"(?![\w*†‡])")
+
+
 def page_notes(lines: list) -> list[str]:
     """The texts of a PDF page's lines (``lines``: pdfminer text lines in reading order) with
     its footnotes in the book's footnote form: a line below all of the text, set smaller
     than the text and starting with a mark (``* …``, ``¹ …``), is a note (with the lines
     of its size after it); the same mark glued to a word of the text, or a small raised
-    digit there, is its marker. A mark with no marker in the text leaves the note as text.
+    digit there, is its marker -- else the same digit at the text's size glued to a word's
+    end (``in advance.1``), the note's small type saying what it is. A page number below the
+    notes, at whatever size, does not count as text above them. A note's sign (``*``, ``¹``)
+    with no marker in the text still makes a note (an orphan footnote) when its text is a
+    sentence; a plain digit with no marker leaves the line as text.
     """
     sizes: dict[float, int] = {}
     for line in lines:
@@ -1057,7 +1070,9 @@ def page_notes(lines: list) -> list[str]:
         return texts
     body = max(sizes, key=sizes.get)
     small = [0 < _size(line) < NOTE_SIZE * body for line in lines]
-    text_bottom = min((line.y0 for line, s in zip(lines, small) if not s and re.search(r"\w\w", line.get_text())),
+    # the text's lowest line; a page number under the notes, at any size, is no text above them
+    text_bottom = min((line.y0 for line, s in zip(lines, small)
+                       if not s and re.search(r"\w\w", line.get_text()) and not PAGE_NUMBER.match(line.get_text())),
                       default=None)
     if text_bottom is None:
         return texts
@@ -1073,9 +1088,13 @@ def page_notes(lines: list) -> list[str]:
     out = list(texts)
     found: list[int] = []
     for first, members, mark in notes:
-        if not _mark_reference(lines, out, small, mark, body):
-            continue
         text = " ".join(" ".join(out[i].split()) for i in members)
+        if not _mark_reference(lines, out, small, mark, body):
+            # small type below the text, a note's sign (*, †, ¹) and a sentence: a note whose
+            # marker the text layer lost -- kept as a note (an orphan footnote), not glued
+            # into the text
+            if not (SYMBOL_MARK.match(mark) and NOTE_SENTENCE.search(text)):
+                continue  # "2 Printed in the club's shop.": a plain digit nothing refers to stays text
         out[first] = note_body(PDF_NOTE.match(text)["text"])
         found.append(first)
         for i in members[1:]:
@@ -1110,6 +1129,14 @@ def _mark_reference(lines: list, texts: list[str], small: list[bool], mark: str,
         if glued.search(texts[i]):
             texts[i] = glued.sub(NOTE_MARKER, texts[i], count=1)
             return True
+    if mark.isascii() and mark.isdigit():
+        # no small digit anywhere: the same digit at the text's size, glued to a word's end
+        # (the note's small type at the foot says it is a note)
+        at_size = _glued_digit(mark)
+        for i, line in enumerate(lines):
+            if not small[i] and at_size.search(texts[i]):
+                texts[i] = at_size.sub(lambda m: NOTE_MARKER, texts[i], count=1)
+                return True
     return False
 
 
