@@ -536,7 +536,8 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     made = [p for p in (root, *root.parents) if not p.exists()]  # what a failure must take away again
     try:
         root.mkdir(parents=True, exist_ok=True)
-        added = add_files(root, expand_folders([Path(f) for f in files]))
+        chosen: dict[str, str] = {}
+        added = add_files(root, expand_folders([Path(f) for f in files]), chosen)
     except OSError as e:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
@@ -552,6 +553,9 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
         for warning in a.warnings:
             tell(f"Warning: {a.source}: {warning}")
+    if chosen:
+        emit(f"main language: {chosen['lang']} ({chosen['why']}); to change it, set lang in the [code] table of "
+             f"{root / 'manifest.toml'}")
 
 
 def _remove_empty(made: list[Path]) -> None:
