@@ -824,7 +824,10 @@ def format_explained(explained: dict) -> str:
                          + ", ".join(w["lemmas"]))
         parts += [f"{r['by']}: {r['words']} → {', '.join(r['as'])}" for r in w["readings"]]
         lines.append(f"  {word:<{width}}  " + "; ".join(parts))
-    if not explained["words"]:
+    width = max([width, *(len(shorten(w, 30)) for w in explained.get("foreign", []))])
+    for w in explained.get("foreign", []):
+        lines.append(f"  {shorten(w, 30):<{width}}  not searched: the corpus has no text in this word's script")
+    if not explained["words"] and not explained.get("foreign"):
         lines.append("  (no words: filters alone list what they allow)")
     return "\n".join(lines)
 
@@ -906,6 +909,9 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         if result.suggestions:
             lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
     if not result.hits:
+        if result.foreign:  # words of a script the corpus has no text in: say that, not "try other words"
+            lines.append(words["search_foreign"].format(words=", ".join(f"«{shorten(w)}»" for w in result.foreign)))
+            return "\n".join(lines)
         lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)

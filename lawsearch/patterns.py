@@ -385,7 +385,30 @@ DIGITS = "0-9"
 # the soft hyphen: a break the reader never sees ("мягкий\u00adперенос" reads "мягкийперенос");
 # inside a word it belongs to the word, and a word's terms drop it (``analysis.fold``)
 INVISIBLE = r"\u00ad"
-WORD_CHARS = LETTERS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
+
+
+def _ligatures() -> tuple[str, tuple[str, ...]]:
+    """The letters NFKC writes as several letters of the tokenizer's own: typographic
+    ligatures "ﬁ" → "fi", "ﬄ" → "ffl", digraphs "ĳ" → "ij", "ǆ" → "dž" (a copied PDF or
+    web page keeps them). One character becomes several, so they are not narrowed in the
+    text (offsets would shift): a word holds them as letters, and a word's terms (``fold``)
+    spell them out, in both runtimes. Only the Basic Multilingual Plane (``_compatibility_forms``)."""
+    target = re.compile(f"[{LETTERS}]{{2,4}}")
+    pairs = []
+    for code in range(0x80, 0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        char = chr(code)
+        form = unicodedata.normalize("NFKC", char)
+        if unicodedata.category(char).startswith("L") and target.fullmatch(form):
+            pairs.append((char, form))
+    return "".join(c for c, _ in pairs), tuple(f for _, f in pairs)
+
+
+# fold spells these out: LIGATURE_FROM[i] → LIGATURE_TO[i]
+LIGATURE_FROM, LIGATURE_TO = _ligatures()
+LIGATURE_CLASS = "".join(f"\\u{ord(c):04x}" for c in LIGATURE_FROM)
+WORD_CHARS = LETTERS + LIGATURE_CLASS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
 CYRILLIC = r"\u0400-\u052f"
 # Python's and JavaScript's white space together: either side splits a query at any of them
 SPACE_CHARS = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200b)))
@@ -417,6 +440,9 @@ def _compatibility_forms() -> tuple[str, str]:
 # text is read through these before it is split into tokens, in both runtimes (analysis.narrow)
 NARROW_FROM, NARROW_TO = _compatibility_forms()
 NARROW_CLASS = "".join(f"\\u{ord(c):04x}" for c in NARROW_FROM)
+# every letter a search reads (the scripts' own, their full-width forms, the ligatures): a
+# query letter outside them is of a script the corpus has no text in (query.foreign_words)
+OUR_LETTERS = LETTERS + NARROW_CLASS + LIGATURE_CLASS
 
 
 def either_case(word: str) -> str:
@@ -431,7 +457,8 @@ def either_case(word: str) -> str:
 TOKEN_SOURCE = "|".join([
     rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-Z{SCRIPT_UPPER}a-z{SCRIPT_LOWER}][0-9]{{0,2}}(?:\([A-Za-z{SCRIPT_UPPER}{SCRIPT_LOWER}]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
     rf"(?<![{WORD_CHARS}])([0-9]{{1,3}}\.[0-9]{{1,2}})(?![{WORD_CHARS}]|\.[0-9])",
-    rf"([{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*(?:-[{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*)*)",
+    rf"([{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*"
+    rf"(?:-[{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*)*)",
     r"([0-9]+(?:[.,][0-9]+)?)",
 ])
 TOKEN_KINDS = ("id", "para", "word", "num")
@@ -588,6 +615,7 @@ def _search_grammar() -> dict:
         "filter": FILTER_SOURCE, "citation": citation_source(), "latin_word": LATIN_WORD_SOURCE,
         "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
         "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
+        "ligatures": [LIGATURE_FROM, list(LIGATURE_TO)], "our_letters": OUR_LETTERS,
     }
 
 
