@@ -120,3 +120,18 @@ def test_an_english_only_corpus_builds_a_full_tree(tmp_path, layout):
     assert nodes["50"].title == "Disposition of Penalty Card" and nodes["50"].lang == "en"
     assert nodes["50E1"].title == "Offender to Play" and nodes["50E1"].text == "A test sentence for the clause."
     assert not [p for p in corpus.problems if p.message.startswith(LOST)]
+
+
+def test_the_text_of_a_law_out_of_range_is_said_once_by_its_error(tmp_path):
+    """A law heading outside the code's range fails the build by its own error; the text
+    under it, lost by that error, is not said again line by line -- the next law's text is
+    placed as before."""
+    from conftest import one_file_corpus
+
+    root = one_file_corpus(tmp_path, "Правило 5. Карты\nТекст пятого правила о картах.\n"
+                                     "Правило 99. Лишнее\nТекст, которого нет в кодексе.\nЕщё одна строка лишнего.\n"
+                                     "Правило 6. Колода\nТекст шестого правила о колоде.\n")
+    corpus = build_corpus(root, strict=False)
+    errors = [p for p in corpus.problems if p.severity == "error"]
+    assert [(p.line, "outside" in p.message) for p in errors] == [(3, True)]
+    assert corpus.node("6").text == "Текст шестого правила о колоде."
