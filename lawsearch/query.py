@@ -42,7 +42,7 @@ from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSI
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
-from .patterns import (FILTER, HAS_CYRILLIC, LATIN_WORD, OUR_LETTERS, QUERY_PART, SPACES, citation_pattern,
+from .patterns import (FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, SPACES, citation_pattern,
                        next_to_nothing, strip_spaces)
 from .profile import Profile, activated
 from .tables import WordTable
@@ -248,15 +248,19 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     return clauses, filters
 
 
-_OUR_LETTER = re.compile(f"[{OUR_LETTERS}]")
+@lru_cache(maxsize=1)
+def _foreign_letter() -> re.Pattern:
+    from .patterns import FOREIGN_LETTERS  # made on first use
+
+    return re.compile(f"[{FOREIGN_LETTERS}]")
 _QUERY_WORD_EDGES = '"+-*()'
 
 
 def foreign_words(query: str) -> list[str]:
     """The words of ``query`` (split at white space) holding a letter of a script the search
-    reads no text in -- the tokenizer's letters are Latin and Cyrillic, with their full-width
-    forms and ligatures: ``foreign_words("قانون law")`` is ``["قانون"]``. A letter is what
-    Unicode calls one (``str.isalpha``; the browser's ``\\p{L}``).
+    reads no text in (``patterns.FOREIGN_LETTERS``: the tokenizer's letters are Latin and
+    Cyrillic, with their full-width forms and ligatures): ``foreign_words("قانون law")`` is
+    ``["قانون"]``. The browser reads the same class.
 
     >>> foreign_words('νόμος карта "ﬁnal" ５０Ｅ')
     ['νόμος']
@@ -264,7 +268,7 @@ def foreign_words(query: str) -> list[str]:
     out: list[str] = []
     for part in re.split(f"[{SPACES}]+", query):
         word = part.strip(_QUERY_WORD_EDGES)
-        if word and word not in out and any(c.isalpha() and not _OUR_LETTER.match(c) for c in word):
+        if word and word not in out and _foreign_letter().search(word):
             out.append(word)
     return out
 

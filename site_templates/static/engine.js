@@ -208,14 +208,15 @@
     return LIGATURE_ALL ? s.replace(LIGATURE_ALL, function (c) { return LIGATURE_TO[LIGATURE_FROM.indexOf(c)]; }) : s;
   }
   // query.foreign_words: a query's words holding a letter of a script the search reads no text in
-  var OUR_LETTER = new RegExp("[" + G.our_letters + "]", "u"), ANY_LETTER = /\p{L}/u;
+  // (patterns.FOREIGN_LETTERS, the same class)
+  var FOREIGN_LETTER = new RegExp("[" + G.foreign_letters + "]", "u");
   var QUERY_SPACES = new RegExp("[" + G.spaces + "]+", "u"), WORD_EDGES = /^["+\-*()]+|["+\-*()]+$/g;
   function foreignWords(query) {
     var out = [];
     query.split(QUERY_SPACES).forEach(function (part) {
       var word = part.replace(WORD_EDGES, "");
       if (!word || out.indexOf(word) >= 0) return;
-      if (Array.from(word).some(function (c) { return ANY_LETTER.test(c) && !OUR_LETTER.test(c); })) out.push(word);
+      if (FOREIGN_LETTER.test(word)) out.push(word);
     });
     return out;
   }
