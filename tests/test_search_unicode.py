@@ -129,3 +129,23 @@ def test_explain_names_a_foreign_word_and_reads_a_full_width_id(built):
     assert said.exit_code == 0 and "قانون" in said.output and "no text in this word's script" in said.output
     said = CliRunner().invoke(main, ["explain", "ｌａｗ ５０", "--out", str(built)])
     assert said.exit_code == 0 and "an ID; the search goes to 50" in said.output
+
+
+def test_the_site_says_no_text_in_this_script(browser, built):
+    """The search panel answers a query of another script with the profile's words naming it,
+    not "try other words"; a full-width ID goes to its node as the typed one does."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((built / "site" / "index.html").as_uri())
+        page.fill("#q", "قانون")
+        page.locator("#results .foreign").wait_for()
+        said = page.locator("#results .foreign").inner_text()
+        assert "«قانون»" in said and "письмом" in said
+        assert "Попробуйте" not in page.locator("#results").inner_text()
+        page.fill("#q", "５０Ｅ")
+        page.locator("#results li a[data-id='50E']").first.wait_for()
+        assert not errors, errors
+    finally:
+        page.close()
