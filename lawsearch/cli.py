@@ -601,6 +601,8 @@ def _as_built(path: Path, corpus_dir: str | None):
         if corpus_dir:
             raise click.ClickException(f"{path} is not a source of the corpus {root}")
         return None
+    for warning in (w for w in folder.warnings if w.path == source.path):  # a truncated RTF, a misdeclared FB2
+        tell(f"Warning: {path}: {warning.message}")
     original = list(folder.texts[source.id])
     context = cleaning_context(folder)
     raw = folder.texts[source.id]
@@ -632,10 +634,13 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     chosen = (encoding or declared.get("encoding") or "auto").lower()
     try:
-        raw = read_document(data, str(path), lambda data, enc=None: decode(data, enc or chosen, str(path), lang, origin),
-                            declared=chosen != "auto").lines
+        document = read_document(data, str(path), lambda data, enc=None: decode(data, enc or chosen, str(path), lang,
+                                                                                origin), declared=chosen != "auto")
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
+    raw = document.lines
+    for warning in document.warnings:  # a truncated RTF, a misdeclared FB2
+        tell(f"Warning: {path}: {warning}")
     try:
         grammar = Grammar.from_profile(load_profile(declared.get("profile", DEFAULT_PROFILE)))
         layout = grammar.layout_for(lang, declared.get("layout"))

@@ -129,3 +129,15 @@ def test_a_zipped_fb2_and_add_say_it_too(tmp_path):
     added = CliRunner().invoke(main, ["add", "--corpus", str(tmp_path / "corpus"), str(src)])
     assert added.exit_code == 0, added.output
     assert 'encoding="utf-8"' in added.stderr and "they are cp1251 (detected)" in added.stderr
+
+
+def test_clean_says_it_too_alone_and_in_a_corpus(tmp_path):
+    alone = tmp_path / "cut.rtf"
+    alone.write_bytes(TRUNCATED["nested-groups"])
+    said = CliRunner().invoke(main, ["clean", str(alone)])
+    assert said.exit_code == 0 and "cut.rtf" in said.stderr and "looks truncated" in said.stderr
+    assert "Игрок, пропустивший очередь" in said.stdout
+    root = tmp_path / "corpus"
+    CliRunner().invoke(main, ["add", "--corpus", str(root), str(alone)])
+    said = CliRunner().invoke(main, ["clean", str(root / "laws" / "ru" / "cut.rtf")])
+    assert said.exit_code == 0 and "looks truncated" in said.stderr
