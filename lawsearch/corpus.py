@@ -52,10 +52,35 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     glossary = [(analysis.terms(t.term), t.translation)
                 for t in read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
+    flagged = _translation_notes(flagged, tree, lang)
     # a piece kept for curation in the main language is no node in another (no ID merges it):
     # its lines are reported as lost (coverage.lost_text), not as kept
     kept = [p for p in tree.problems if UNPLACED_KEPT not in p.message]
     return flagged, refs, report, problems + kept + unresolved_problems(unresolved), tree
+
+
+def _translation_notes(nodes, tree, lang: str):
+    """The second language's footnotes kept with the translation of the node that refers to
+    them (``translations[lang]["notes"]``: their texts, one a line), so a translation's notes
+    are no lost text; the tree remembers which it kept (``kept_footnotes``, for
+    coverage.lost_text)."""
+    by_id = {n.id: i for i, n in enumerate(nodes)}
+    notes: dict[str, list[str]] = {}
+    kept = []
+    for f in tree.footnotes:
+        owner = next((o for o in [*f.markers, f.at] if o and o in by_id), None)
+        if owner is None or not f.text:
+            continue
+        notes.setdefault(owner, []).append(f.text)
+        kept.append(f)
+    tree.kept_footnotes = kept
+    out = list(nodes)
+    for owner, texts in notes.items():
+        node = out[by_id[owner]]
+        given = dict(node.translations.get(lang) or {})
+        given["notes"] = "\n".join(texts)
+        out[by_id[owner]] = replace(node, translations={**node.translations, lang: given})
+    return out
 
 
 def _placed(placed: dict, piece) -> tuple[str | None, str | None]:

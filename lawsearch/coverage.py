@@ -50,7 +50,8 @@ def covered_lines(trees, pieces: bool = True) -> dict[str, set[int]]:
     covered: dict[str, set[int]] = {}
     for n, tree in enumerate(trees):
         spans = [s for node in tree.nodes if (n == 0 and pieces) or node.kind != "piece" for s in node.spans]
-        spans += [s for f in tree.footnotes for s in f.spans] if n == 0 else []
+        # another language's footnotes kept with a translation (corpus._translation_notes)
+        spans += [s for f in (tree.footnotes if n == 0 else getattr(tree, "kept_footnotes", ())) for s in f.spans]
         for span in spans:
             covered.setdefault(span.source, set()).update(range(span.lines[0], span.lines[1] + 1))
     return covered

@@ -135,3 +135,27 @@ def test_the_text_of_a_law_out_of_range_is_said_once_by_its_error(tmp_path):
     errors = [p for p in corpus.problems if p.severity == "error"]
     assert [(p.line, "outside" in p.message) for p in errors] == [(3, True)]
     assert corpus.node("6").text == "Текст шестого правила о колоде."
+
+
+def test_a_translations_footnote_is_kept_not_lost(tmp_path):
+    """An English copy's footnote (a PDF's small note at the page foot) in a Russian corpus:
+    kept with the English text of the node that refers to it -- in corpus.json, ``show`` and
+    the site -- so the build, which fails on lost text, goes on."""
+    from conftest import one_file_corpus
+    from test_pdf_footnotes_cold3 import BODY_GLUED, page
+    from test_pdf_marks import pdf
+
+    root = one_file_corpus(tmp_path, "Правило 80. Спонсор\nA. Организатор\nОрганизатор назначает судью турнира.\n")
+    (root / "laws" / "en").mkdir()
+    (root / "laws" / "en" / "law80.pdf").write_bytes(
+        pdf([page(BODY_GLUED, ["1 A session is one period of play, however long."])]))
+    with open(root / "manifest.toml", "a", encoding="utf-8") as f:
+        f.write('\n[[source]]\npath = "laws/en/law80.pdf"\nlang = "en"\nkind = "laws"\n')
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "-q", "--corpus", str(root), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    corpus = build_corpus(root)
+    assert corpus.node("80A").translations["en"]["notes"] == "A session is one period of play, however long."
+    shown = CliRunner().invoke(main, ["show", "80A", "--lang", "both", "--corpus", str(root), "--out", str(out)])
+    assert "* A session is one period of play, however long." in shown.output
+    assert "A session is one period of play" in (out / "site" / "laws" / "80.html").read_text(encoding="utf-8")
