@@ -302,6 +302,9 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
     Files in OUT that lawsearch did not write are never deleted: a folder holding such
     files is refused unless --force. Ctrl-C stops a build with exit code 130 (SIGTERM: 143).
 
+    A build never drops words in silence: text of a source that lands in no node fails it
+    (exit 1, naming file and line) unless curation.toml places it or drops it with a reason.
+
     \b
     Example:
       lawsearch build
@@ -535,7 +538,8 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     made = [p for p in (root, *root.parents) if not p.exists()]  # what a failure must take away again
     try:
         root.mkdir(parents=True, exist_ok=True)
-        added = add_files(root, expand_folders([Path(f) for f in files]))
+        chosen: dict[str, str] = {}
+        added = add_files(root, expand_folders([Path(f) for f in files]), chosen)
     except OSError as e:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
@@ -549,6 +553,11 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
+        for warning in a.warnings:
+            tell(f"Warning: {a.source}: {warning}")
+    if chosen:
+        emit(f"main language: {chosen['lang']} ({chosen['why']}); to change it, set lang in the [code] table of "
+             f"{root / 'manifest.toml'}")
 
 
 def _remove_empty(made: list[Path]) -> None:
@@ -594,6 +603,8 @@ def _as_built(path: Path, corpus_dir: str | None):
         if corpus_dir:
             raise click.ClickException(f"{path} is not a source of the corpus {root}")
         return None
+    for warning in (w for w in folder.warnings if w.path == source.path):  # a truncated RTF, a misdeclared FB2
+        tell(f"Warning: {path}: {warning.message}")
     original = list(folder.texts[source.id])
     context = cleaning_context(folder)
     raw = folder.texts[source.id]
@@ -630,11 +641,15 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
         entry = {"lang": lang, "kind": kind or declared.get("kind") or (guessed.kind if guessed else "laws"),
                  **({"layout": declared["layout"]} if declared.get("layout") else {})}
         profile_ = load_profile(declared.get("profile", DEFAULT_PROFILE))
-        document = read_document(data, str(path), lambda data: decode(data, chosen, str(path), lang, origin),
+        document = read_document(data, str(path), lambda data, enc=None: decode(data, enc or chosen, str(path), lang,
+                                                                                origin), declared=chosen != "auto",
                                  **page_reading(profile_, Grammar.from_profile(profile_), entry))
         raw = document.lines
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
+    raw = document.lines
+    for warning in document.warnings:  # a truncated RTF, a misdeclared FB2
+        tell(f"Warning: {path}: {warning}")
     try:
         grammar = Grammar.from_profile(load_profile(declared.get("profile", DEFAULT_PROFILE)))
         layout = grammar.layout_for(lang, declared.get("layout"))
@@ -831,7 +846,10 @@ def format_explained(explained: dict) -> str:
                          + ", ".join(w["lemmas"]))
         parts += [f"{r['by']}: {r['words']} → {', '.join(r['as'])}" for r in w["readings"]]
         lines.append(f"  {word:<{width}}  " + "; ".join(parts))
-    if not explained["words"]:
+    width = max([width, *(len(shorten(w, 30)) for w in explained.get("foreign", []))])
+    for w in explained.get("foreign", []):
+        lines.append(f"  {shorten(w, 30):<{width}}  not searched: the corpus has no text in this word's script")
+    if not explained["words"] and not explained.get("foreign"):
         lines.append("  (no words: filters alone list what they allow)")
     return "\n".join(lines)
 
@@ -913,6 +931,9 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         if result.suggestions:
             lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
     if not result.hits:
+        if result.foreign:  # words of a script the corpus has no text in: say that, not "try other words"
+            lines.append(words["search_foreign"].format(words=", ".join(f"«{shorten(w)}»" for w in result.foreign)))
+            return "\n".join(lines)
         lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)

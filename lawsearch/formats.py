@@ -52,6 +52,9 @@ class Document:
     # what the reader left out, each block with the line it stood before (0-based, the
     # number of lines before it) and its rule (DROP_*): counted in check, shown by clean --explain
     dropped: list[tuple[int, str, str]] = field(default_factory=list)
+    # what the reader had to say of the file while keeping its text (a truncated RTF, an
+    # FB2 whose declared encoding is wrong): warnings naming the file, said by build and check
+    warnings: list[str] = field(default_factory=list)
 
 
 def format_of(name: str) -> str | None:
@@ -87,13 +90,16 @@ def refusal(name: str) -> str | None:
     return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
 
 
-def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None) -> Document:
+def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None,
+                  declared: bool = False) -> Document:
     """Read ``data`` (the bytes of a file called ``name``) in the format its name says.
 
     ``decode_text(data) -> (text, encoding)`` decodes a plain-text file (sources.decode with
-    the manifest's declaration); without it, UTF-8. Raises CorpusError naming the file for
-    a damaged file, a scan without text, or a format we do not read. ``keeps(text)`` and
-    ``bullet``: a web page's, see ``read_html``.
+    the manifest's declaration; ``decode_text(data, encoding)`` checks bytes against another
+    encoding, "auto" detecting it); without it, UTF-8. ``declared``: the manifest names the
+    encoding (not "auto"). Raises CorpusError naming the file for a damaged file, a scan
+    without text, or a format we do not read. ``keeps(text)`` and ``bullet``: a web page's,
+    see ``read_html``.
 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
     ['Правило 1. Карты']
@@ -108,6 +114,8 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
             return read_html(data, name, decode_text, keeps, bullet)
+        if fmt in ("fb2", "fb2.zip"):  # its XML declaration is checked against its bytes
+            return READERS[fmt](data, name, decode_text, declared)
         return READERS[fmt](data, name)
     except CorpusError:
         raise
@@ -711,25 +719,70 @@ def _fb2_lines(root) -> tuple[list[str], list[str]]:
     return lines, places
 
 
-def read_fb2(data: bytes, name: str) -> Document:
+XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([-\w.:]+)["']""")
+
+
+def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -> Document:
     """FictionBook 2: XML with <body><section><title><p>…; its encoding is in the XML
-    declaration (cp1251 is common in old e-library copies)."""
-    root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+    declaration (cp1251 is common in old e-library copies; none declared is UTF-8).
+
+    ``decode_text(data, encoding=None)`` (sources.decode with the manifest's entry) checks
+    that declaration: bytes that do not read as it -- undecodable, or mojibake while another
+    encoding reads right -- are read in the encoding detected, with a warning naming both
+    and how to state it. ``declared``: the manifest names the encoding, which is then read
+    (the file's own declaration is known wrong: no warning)."""
+    from .schema import ENCODINGS
+
+    m = XML_ENCODING.match(data[:300])
+    said = m[1].decode("ascii").lower() if m else None
+    codec = ENCODINGS.get(said or "utf-8")
+    warnings = []
+    if decode_text is None:
+        root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+        encoding = said or "utf-8"
+    elif declared:
+        text, encoding = decode_text(data)  # the manifest's encoding, checked against the text
+        root = ElementTree.fromstring(_undeclared(text))
+    else:
+        try:
+            if codec is None:
+                raise CorpusError(Problem("error", f"{said} is none of the encodings read here", name))
+            decode_text(data, codec)  # raises when the bytes do not read as declared
+            root = ElementTree.fromstring(data)
+            encoding = said or "utf-8"
+        except CorpusError:
+            what = f'declares encoding="{said}" in its XML declaration' if said else \
+                "declares no encoding in its XML declaration (so UTF-8)"
+            try:
+                text, encoding = decode_text(data, "auto")
+            except CorpusError as e:
+                raise CorpusError(Problem("error", f"the FB2 {what}, but its bytes do not read as {said or 'utf-8'}, "
+                                          "and no other encoding read here (UTF-8, cp1251, cp866, KOI8-R) was detected "
+                                          "in them; name the one it is in with encoding = \"…\" in its [[source]] "
+                                          "entry of manifest.toml", name)) from e
+            warnings.append(f"the FB2 {what}, but its bytes are not {said or 'utf-8'}: they are {encoding} (detected), "
+                            f"and are read so -- to state it, set encoding = \"{encoding}\" in its [[source]] entry of "
+                            "manifest.toml (the file itself stays as received)")
+            root = ElementTree.fromstring(_undeclared(text))
     if _local(root.tag) != "FictionBook":
         raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
     lines, places = _fb2_lines(root)
-    encoding = (re.search(rb"""encoding=["']([-\w]+)""", data[:200]) or [b"", b"utf-8"])[1].decode().lower()
-    return Document(lines, places, encoding, "fb2")
+    return Document(lines, places, encoding, "fb2", warnings=warnings)
 
 
-def read_fb2_zip(data: bytes, name: str) -> Document:
+def _undeclared(text: str) -> str:
+    """Decoded XML without the encoding its declaration names (a str is parsed as it is)."""
+    return re.sub(r"""^(\s*<\?xml[^>]*?)\sencoding\s*=\s*["'][-\w.:]+["']""", r"\1", text, count=1)
+
+
+def read_fb2_zip(data: bytes, name: str, decode_text=None, declared: bool = False) -> Document:
     """A zipped FB2 (the usual e-library download): the one .fb2 inside."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         inner = [n for n in z.namelist() if n.lower().endswith(".fb2")]
         if len(inner) != 1:
             raise CorpusError(Problem("error", f"the archive holds {len(inner)} .fb2 files, not one; unzip it and "
                                       "add the book's .fb2", name))
-        doc = read_fb2(z.read(inner[0]), name)
+        doc = read_fb2(z.read(inner[0]), name, decode_text, declared)
     doc.format = "fb2.zip"
     return doc
 
@@ -848,13 +901,21 @@ RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "head
 
 
 def rtf_text(data: bytes) -> tuple[str, str]:
-    """The text of an RTF document and its code page (``\\ansicpg1251``). A footnote
+    """The text of an RTF document and its code page (``\\ansicpg1251``); ``rtf_read``
+    also says how many groups the file leaves open. A footnote
     (``{\\footnote …}``, written where its reference is) becomes the book's marker there
     and its text a line of the book's footnote form after the paragraph.
 
     >>> rtf_text(rb"{\\rtf1\\ansi\\ansicpg1251 {\\fonttbl{\\f0 Arial;}}\\'cf\\'f0\\'e0\\'e2\\'e8\\'eb\\'ee 1.\\par}")[0]
     'Правило 1.\\n'
     """
+    text, codepage, _ = rtf_read(data)
+    return text, codepage
+
+
+def rtf_read(data: bytes) -> tuple[str, str, int]:
+    """``rtf_text``'s text and code page, and the number of groups still open at the end
+    of the data: 0 for a whole file, more for one cut short (its closing braces are lost)."""
     m = re.search(rb"\\ansicpg(\d+)", data[:2000])
     codepage = f"cp{m.group(1).decode()}" if m else "cp1252"
     out: list[str] = []
@@ -956,21 +1017,32 @@ def rtf_text(data: bytes) -> tuple[str, str]:
             flush()
             cur.append(text.decode(codepage, "replace"))
     flush()
+    if cur is not out:  # the file ends inside a footnote: its text is kept, as a note
+        note = " ".join("".join(cur).split())
+        if note:
+            out.append(with_marker(out.pop() if out and out[-1] != "\n" else ""))
+            notes.append(note)
     if notes:
         out.extend("\n" + note_body(note) for note in notes)
-    return "".join(out), codepage
+    return "".join(out), codepage, len(stack)
 
 
 def read_rtf(data: bytes, name: str) -> Document:
     if not data.lstrip().startswith(b"{\\rtf"):
         raise CorpusError(Problem("error", "it is not RTF (it does not start with {\\rtf)", name))
-    text, codepage = rtf_text(data)
+    text, codepage, open_groups = rtf_read(data)
     lines, places = [], []
     for n, line in enumerate(split_lines(text), 1):
         if line.strip():
             lines.append(line.strip())
             places.append(f"paragraph {n}")
-    return Document(lines, places, codepage, "rtf")
+    warnings = []
+    if open_groups:  # every group an RTF opens it closes: the document's own ends the file
+        where = f" (the last text read: paragraph {places[-1].split()[-1]})" if places else ""
+        warnings.append(f"the RTF file looks truncated: it ends inside {open_groups} open group"
+                        f"{'' if open_groups == 1 else 's'} (its closing braces are missing), so its end is lost; "
+                        f"the text up to there is kept{where} -- check the file against its original")
+    return Document(lines, places, codepage, "rtf", warnings=warnings)
 
 
 # -- PDF -----------------------------------------------------------------------------------
@@ -1056,6 +1128,9 @@ def _pdf_pages(data: bytes, laparams):
 # A footnote's first line at a page's foot: its mark, a space, its text ("* Text", "¹ Text", "2 Text")
 PDF_NOTE = re.compile(r"^\s*(?P<mark>[*†‡]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3}|\d{1,2})\s+(?P<text>\S.*?)\s*$", re.S)
 NOTE_SIZE = 0.9  # a footnote is set smaller than the text: at most this share of its size
+PAGE_NUMBER = re.compile(r"^\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*$")  # a page-number line: "12", "- 12 -"
+SYMBOL_MARK = re.compile(r"^[*†‡¹²³⁴⁵⁶⁷⁸⁹⁰]+$")  # a mark no number of the text is mistaken for
+NOTE_SENTENCE = re.compile(r"\w\W*\s\S+[.!?…)»”\"]$")  # a note's text: words ending as a sentence does
 
 
 def _size(line) -> float:
@@ -1064,12 +1139,22 @@ def _size(line) -> float:
     return sum(sizes) / len(sizes) if sizes else 0.0
 
 
+# a note's digit mark at the text's size, glued to the end of a word of letters or to the
+# punctuation after one ("in advance.1", "сессии1,"): where the text layer lost the small type
+def _glued_digit(mark: str) -> re.Pattern:
+    return re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)»”\"']))" + re.escape(mark) + r"(?![\w*†‡])")
+
+
 def page_notes(lines: list) -> list[str]:
     """The texts of a PDF page's lines (``lines``: pdfminer text lines in reading order) with
     its footnotes in the book's footnote form: a line below all of the text, set smaller
     than the text and starting with a mark (``* …``, ``¹ …``), is a note (with the lines
     of its size after it); the same mark glued to a word of the text, or a small raised
-    digit there, is its marker. A mark with no marker in the text leaves the note as text.
+    digit there, is its marker -- else the same digit at the text's size glued to a word's
+    end (``in advance.1``), the note's small type saying what it is. A page number below the
+    notes, at whatever size, does not count as text above them. A note's sign (``*``, ``¹``)
+    with no marker in the text still makes a note (an orphan footnote) when its text is a
+    sentence; a plain digit with no marker leaves the line as text.
     """
     sizes: dict[float, int] = {}
     for line in lines:
@@ -1081,7 +1166,9 @@ def page_notes(lines: list) -> list[str]:
         return texts
     body = max(sizes, key=sizes.get)
     small = [0 < _size(line) < NOTE_SIZE * body for line in lines]
-    text_bottom = min((line.y0 for line, s in zip(lines, small) if not s and re.search(r"\w\w", line.get_text())),
+    # the text's lowest line; a page number under the notes, at any size, is no text above them
+    text_bottom = min((line.y0 for line, s in zip(lines, small)
+                       if not s and re.search(r"\w\w", line.get_text()) and not PAGE_NUMBER.match(line.get_text())),
                       default=None)
     if text_bottom is None:
         return texts
@@ -1097,9 +1184,13 @@ def page_notes(lines: list) -> list[str]:
     out = list(texts)
     found: list[int] = []
     for first, members, mark in notes:
-        if not _mark_reference(lines, out, small, mark, body):
-            continue
         text = " ".join(" ".join(out[i].split()) for i in members)
+        if not _mark_reference(lines, out, small, mark, body):
+            # small type below the text, a note's sign (*, †, ¹) and a sentence: a note whose
+            # marker the text layer lost -- kept as a note (an orphan footnote), not glued
+            # into the text
+            if not (SYMBOL_MARK.match(mark) and NOTE_SENTENCE.search(text)):
+                continue  # "2 Printed in the club's shop.": a plain digit nothing refers to stays text
         out[first] = note_body(PDF_NOTE.match(text)["text"])
         found.append(first)
         for i in members[1:]:
@@ -1134,6 +1225,14 @@ def _mark_reference(lines: list, texts: list[str], small: list[bool], mark: str,
         if glued.search(texts[i]):
             texts[i] = glued.sub(NOTE_MARKER, texts[i], count=1)
             return True
+    if mark.isascii() and mark.isdigit():
+        # no small digit anywhere: the same digit at the text's size, glued to a word's end
+        # (the note's small type at the foot says it is a note)
+        at_size = _glued_digit(mark)
+        for i, line in enumerate(lines):
+            if not small[i] and at_size.search(texts[i]):
+                texts[i] = at_size.sub(lambda m: NOTE_MARKER, texts[i], count=1)
+                return True
     return False
 
 

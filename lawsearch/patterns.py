@@ -406,7 +406,32 @@ DIGITS = "0-9"
 # the soft hyphen: a break the reader never sees ("мягкий\u00adперенос" reads "мягкийперенос");
 # inside a word it belongs to the word, and a word's terms drop it (``analysis.fold``)
 INVISIBLE = r"\u00ad"
-WORD_CHARS = LETTERS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
+
+
+def _ligatures() -> tuple[str, tuple[str, ...]]:
+    """The letters NFKC writes as several letters of the tokenizer's own: typographic
+    ligatures "ﬁ" → "fi", "ﬄ" → "ffl", digraphs "ĳ" → "ij", "ǆ" → "dž" (a copied PDF or
+    web page keeps them). One character becomes several, so they are not narrowed in the
+    text (offsets would shift): a word holds them as letters, and a word's terms (``fold``)
+    spell them out, in both runtimes. Only the Basic Multilingual Plane (``_compatibility_forms``)."""
+    target = re.compile(f"[{LETTERS}]{{2,4}}")
+    pairs = []
+    for code in range(0x80, 0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        char = chr(code)
+        if unicodedata.decomposition(char)[:8] != "<compat>":
+            continue  # NFKC keeps it, or writes it otherwise than as a compatibility form
+        form = unicodedata.normalize("NFKC", char)
+        if len(form) > 1 and char.isalpha() and target.fullmatch(form):
+            pairs.append((char, form))
+    return "".join(c for c, _ in pairs), tuple(f for _, f in pairs)
+
+
+# fold spells these out: LIGATURE_FROM[i] → LIGATURE_TO[i]
+LIGATURE_FROM, LIGATURE_TO = _ligatures()
+LIGATURE_CLASS = "".join(f"\\u{ord(c):04x}" for c in LIGATURE_FROM)
+WORD_CHARS = LETTERS + LIGATURE_CLASS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
 CYRILLIC = r"\u0400-\u052f"
 # Python's and JavaScript's white space together: either side splits a query at any of them
 SPACE_CHARS = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200b)))
@@ -438,6 +463,44 @@ def _compatibility_forms() -> tuple[str, str]:
 # text is read through these before it is split into tokens, in both runtimes (analysis.narrow)
 NARROW_FROM, NARROW_TO = _compatibility_forms()
 NARROW_CLASS = "".join(f"\\u{ord(c):04x}" for c in NARROW_FROM)
+# every letter a search reads (the scripts' own, their full-width forms, the ligatures)
+OUR_LETTERS = LETTERS + NARROW_CLASS + LIGATURE_CLASS
+FOREIGN_GAP = 64  # two runs of other scripts' letters this close, nothing of ours between, are one range
+
+
+def _foreign_letters() -> str:
+    """The letters of the scripts the search reads no text in (Greek, Arabic, Hebrew, CJK, …):
+    a class of ranges of the Basic Multilingual Plane, computed from Python's ``unicodedata``
+    (``str.isalpha`` outside ``OUR_LETTERS``) and shipped to the browser, so both runtimes
+    tell a query word of another script by the very same class, whatever Unicode version
+    their own tables know. Runs a few code points apart (a script's own marks and digits
+    between) are joined when nothing between is ASCII, Latin-1, general punctuation, a
+    full-width form, white space or a letter of ours: a class of some 60 ranges, not 400.
+    Letters beyond the BMP are left out (as in ``_compatibility_forms``)."""
+    ours = re.compile(f"[{OUR_LETTERS}]")
+
+    def neutral(code: int) -> bool:
+        char = chr(code)
+        return (code < 0x100 or 0x2000 <= code < 0x2070 or 0xD800 <= code < 0xF900 or 0xFF00 <= code < 0xFFF0
+                or char in SPACE_CHARS or ours.match(char) is not None)
+
+    ranges: list[list[int]] = []
+    for code in range(0x80, 0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        char = chr(code)
+        if not char.isalpha() or ours.match(char):
+            continue
+        if ranges and code - ranges[-1][1] <= FOREIGN_GAP and not any(neutral(c) for c in range(ranges[-1][1] + 1, code)):
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+
+
+# a query word holding one of these is of a script the corpus has no text in (query.foreign_words):
+# patterns.FOREIGN_LETTERS, made when first asked for (``__getattr__``), as a search needs it
+_foreign_letters = lru_cache(maxsize=1)(_foreign_letters)
 
 
 def either_case(word: str) -> str:
@@ -452,7 +515,8 @@ def either_case(word: str) -> str:
 TOKEN_SOURCE = "|".join([
     rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-Z{SCRIPT_UPPER}a-z{SCRIPT_LOWER}][0-9]{{0,2}}(?:\([A-Za-z{SCRIPT_UPPER}{SCRIPT_LOWER}]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
     rf"(?<![{WORD_CHARS}])([0-9]{{1,3}}\.[0-9]{{1,2}})(?![{WORD_CHARS}]|\.[0-9])",
-    rf"([{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*(?:-[{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*)*)",
+    rf"([{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*"
+    rf"(?:-[{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*)*)",
     r"([0-9]+(?:[.,][0-9]+)?)",
 ])
 TOKEN_KINDS = ("id", "para", "word", "num")
@@ -609,6 +673,7 @@ def _search_grammar() -> dict:
         "filter": FILTER_SOURCE, "citation": citation_source(), "latin_word": LATIN_WORD_SOURCE,
         "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
         "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
+        "ligatures": [LIGATURE_FROM, list(LIGATURE_TO)], "foreign_letters": _foreign_letters(),
     }
 
 
@@ -620,4 +685,6 @@ def __getattr__(name: str):
         return citation_source()
     if name == "SEARCH_GRAMMAR":
         return _search_grammar()
+    if name == "FOREIGN_LETTERS":
+        return _foreign_letters()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

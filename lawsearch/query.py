@@ -35,14 +35,15 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .alignment import aligned_text, shown
-from .analysis import STOP_WORDS, fold, normalize_id, tokenize
+from .analysis import STOP_WORDS, fold, narrow, normalize_id, spelt_out, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
 from . import editions
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
-from .patterns import FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, citation_pattern, next_to_nothing, strip_spaces
+from .patterns import (FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, SPACES, citation_pattern,
+                       next_to_nothing, strip_spaces)
 from .profile import Profile, activated
 from .tables import WordTable
 
@@ -125,12 +126,14 @@ class Result:
     # the ID asked for is not in the edition searched but in others (Searcher.elsewhere); None
     # (no key in JSON) otherwise
     elsewhere: dict | None = None
+    # query words in a script the corpus has no text in (Arabic, Greek, …): never searched, said so
+    foreign: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         out = {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
                "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
                "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
-               "understood_as": self.understood_as,
+               "understood_as": self.understood_as, "foreign": self.foreign,
                "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
         if self.elsewhere is not None:
             out["elsewhere"] = self.elsewhere
@@ -251,6 +254,31 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     return clauses, filters
 
 
+@lru_cache(maxsize=1)
+def _foreign_letter() -> re.Pattern:
+    from .patterns import FOREIGN_LETTERS  # made on first use
+
+    return re.compile(f"[{FOREIGN_LETTERS}]")
+_QUERY_WORD_EDGES = '"+-*()'
+
+
+def foreign_words(query: str) -> list[str]:
+    """The words of ``query`` (split at white space) holding a letter of a script the search
+    reads no text in (``patterns.FOREIGN_LETTERS``: the tokenizer's letters are Latin and
+    Cyrillic, with their full-width forms and ligatures): ``foreign_words("قانون law")`` is
+    ``["قانون"]``. The browser reads the same class.
+
+    >>> foreign_words('νόμος карта "ﬁnal" ５０Ｅ')
+    ['νόμος']
+    """
+    out: list[str] = []
+    for part in re.split(f"[{SPACES}]+", query):
+        word = part.strip(_QUERY_WORD_EDGES)
+        if word and word not in out and _foreign_letter().search(word):
+            out.append(word)
+    return out
+
+
 # -- the searcher ------------------------------------------------------------------------------
 
 
@@ -329,6 +357,9 @@ class Searcher:
             result.query = query
             if variants:
                 result.corrected_query, result.suggestions = variants[0], variants[1:]
+            # a word of another script is searched nowhere: named, and not covered by any hit
+            result.foreign = foreign_words(query)
+            result.missing += [w for w in result.foreign if w not in result.missing]
         result.build = self.build
         result.elsewhere = self.elsewhere(query)
         return result
@@ -376,10 +407,11 @@ class Searcher:
 
     def _explain(self, query: str) -> dict:
         self.check_filters(parse(query)[1])
-        citation = self.citation.fullmatch(query)
-        if citation or strip_spaces(query) in self.footnotes or strip_spaces(query) in self.nodes:
-            target = ids.normalize(citation[1]) if citation else strip_spaces(query)
-            return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": []}
+        citation = self.citation.fullmatch(narrow(query))  # as the search reads it: «５０Ｅ» is 50E
+        bare = strip_spaces(narrow(query))
+        if citation or bare in self.footnotes or bare in self.nodes:
+            target = ids.normalize(citation[1]) if citation else bare
+            return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": [], "foreign": []}
         variants = self.corrections(query)
         read = variants[0] if variants else query
         typed, clauses = parse(query)[0], parse(read)[0]
@@ -399,7 +431,7 @@ class Searcher:
                 row["or"] = True
             words.append(row)
         return {"query": query, "corrected_query": variants[0] if variants else None, "id": None,
-                "filters": parse(query)[1], "words": words}
+                "filters": parse(query)[1], "words": words, "foreign": foreign_words(query)}
 
     def _lemmas(self, clause: Clause) -> list[str]:
         """What the index is asked for a clause's own words: lemmas, English stems, an ID."""
@@ -483,7 +515,7 @@ class Searcher:
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = self.citation.fullmatch(query)
+        m = self.citation.fullmatch(narrow(query))  # an ID typed full-width ("５０Ｅ") is an ID
         if not m:
             return self._id_jump(query, limit)
         node_id = ids.normalize(m[1])
@@ -497,7 +529,7 @@ class Searcher:
     def _id_jump(self, query: str, limit: int | None) -> Result | None:
         """Every other ID ``show`` takes: a division, a piece (then who cites it) or a
         footnote (then the nodes carrying its markers)."""
-        node_id = strip_spaces(query)
+        node_id = strip_spaces(narrow(query))
         if node_id in self.footnotes:
             order = [node_id] + self.footnotes[node_id]["owners"]
         elif node_id in self.nodes:
@@ -816,7 +848,7 @@ class Searcher:
     def english_stems(self, text: str) -> list[str]:
         """Stems of English words as the index made them: whoosh's English stop words and
         one-letter words dropped, then Snowball's English stems (the browser: stem-en.js)."""
-        return [english_stem(w) for w in (x.lower() for x in LATIN_WORD.findall(text))
+        return [english_stem(w) for w in (x.lower() for x in LATIN_WORD.findall(spelt_out(text)))
                 if w not in EN_STOP_WORDS and len(w) >= 2]
 
     # did you mean ---------------------------------------------------------------------------

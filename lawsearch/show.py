@@ -209,6 +209,8 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             out.append(f"{language_name(other)}:")
         if given.get("text"):
             out.append(given["text"])
+            for note in (given.get("notes") or "").splitlines():  # the translation's own footnotes
+                out.append(f"  * {note}")
         else:
             title = f"; {language_name(other)} title: {given['title']}]" if given.get("title") else "]"
             out.append(f"[no {language_name(other)} text in the corpus" + title)

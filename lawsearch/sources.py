@@ -78,6 +78,8 @@ class CorpusFolder:
     profile: Profile | None = None  # the code's profile ([code] profile, extended by the folder's profile.toml)
     grammar: Grammar | None = None  # compiled from it: levels, ID rules, layouts
     layouts: dict[str, str] = field(default_factory=dict)  # source id -> the layout its law text is printed in
+    # what the readers said of files they read whole (formats.Document.warnings): warnings naming the file
+    warnings: list[Problem] = field(default_factory=list)
     indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
     # the book's contents entries (placement.ContentsEntry), from a contents source: they place headless pieces
     contents: list = field(default_factory=list)
@@ -129,6 +131,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     dropped: dict[str, list[tuple[int, str, str]]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
+    warnings: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
             # its text would be aligned, then neither shown nor searched as a language of ours
@@ -139,7 +142,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             continue
         try:
             source, lines, data, places[path_stem(entry["path"])], dropped[path_stem(entry["path"])] = _read_source(
-                root, entry, manifest, n, fingerprint, grammar, page_reading(profile, grammar, entry))
+                root, entry, manifest, n, fingerprint, grammar, page_reading(profile, grammar, entry), warnings)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -165,7 +168,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
 
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar,
                           places=places, detected=folder_detected,
-                          dropped={k: v for k, v in dropped.items() if v})
+                          dropped={k: v for k, v in dropped.items() if v}, warnings=warnings)
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for path in folder.profile.origin:
         _add_input(path, fingerprint, digest)
@@ -268,10 +271,10 @@ def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[s
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
                  fingerprint: Fingerprint | None = None, grammar: Grammar | None = None,
-                 reading: dict[str, Any] | None = None
+                 reading: dict[str, Any] | None = None, warnings: list[Problem] | None = None
                  ) -> tuple[Source, list[str], bytes, list[str], list[tuple[int, str, str]]]:
     """One [[source]] entry (already checked against the schema) and its raw file; ``reading``
-    (``page_reading``) says how a web page is read."""
+    (``page_reading``) says how a web page is read; what its reader warns of joins ``warnings``."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
@@ -299,8 +302,9 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     if fingerprint is not None:
         fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
-    document = formats.read_document(data, str(path), lambda raw: decode(raw, declared, str(path), str(entry["lang"])),
-                                     **(reading or {}))
+    document = formats.read_document(
+        data, str(path), lambda raw, encoding=None: decode(raw, encoding or declared, str(path), str(entry["lang"])),
+        declared=declared != "auto", **(reading or {}))
     encoding, lines = document.encoding, document.lines
     # the language is judged on the text itself: the bytes of a zip or a PDF say nothing
     text_bytes, codecs = (data, [encoding]) if document.format == "txt" else ("\n".join(lines).encode(), ["utf-8"])
@@ -320,6 +324,8 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         sha256=hashlib.sha256(data).hexdigest(),
         published=entry.get("published"),
     )
+    if warnings is not None:
+        warnings += [Problem("warning", w, source.path) for w in document.warnings]
     # a text file's places are its line numbers, which spans hold already
     return source, lines, data, document.places if document.format != "txt" else [], document.dropped
 

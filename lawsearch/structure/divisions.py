@@ -58,8 +58,8 @@ class Divisions(BuilderBase):
         placed = []
         for d in self.divisions:
             if d.first_law is None:
-                # its words are in no node: no silent loss (coverage.py), an error in check
-                self.problems.append(Problem("warning", f"{LOST}: a division heading with no law heading after it "
+                # its words are in no node: no silent loss (coverage.py), an error in build and check
+                self.problems.append(Problem("error", f"{LOST}: a division heading with no law heading after it "
                                                         "(a division is named by the law after its heading; move the "
                                                         "heading before its first law, or [[drop]] it with a reason in "
                                                         "curation.toml)", d.path, d.line.first))

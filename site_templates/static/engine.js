@@ -198,6 +198,28 @@
   function narrow(s) {
     return NARROWABLE.test(s) ? s.replace(NARROW_ALL, function (c) { return NARROW_TO[NARROW_FROM.indexOf(c)]; }) : s;
   }
+  // analysis.spelt_out: the ligatures spelt out ("ﬁ" as "fi"), one character for several:
+  // words' terms and English words only, never offsets
+  var LIGATURE_FROM = G.ligatures[0], LIGATURE_TO = G.ligatures[1];
+  var LIGATURE_ALL = LIGATURE_FROM.length ? new RegExp("[" + LIGATURE_FROM.split("").map(function (c) {
+    return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4); }).join("") + "]", "gu") : null;
+  function spelledOut(s) {
+    s = narrow(s);
+    return LIGATURE_ALL ? s.replace(LIGATURE_ALL, function (c) { return LIGATURE_TO[LIGATURE_FROM.indexOf(c)]; }) : s;
+  }
+  // query.foreign_words: a query's words holding a letter of a script the search reads no text in
+  // (patterns.FOREIGN_LETTERS, the same class)
+  var FOREIGN_LETTER = new RegExp("[" + G.foreign_letters + "]", "u");
+  var QUERY_SPACES = new RegExp("[" + G.spaces + "]+", "u"), WORD_EDGES = /^["+\-*()]+|["+\-*()]+$/g;
+  function foreignWords(query) {
+    var out = [];
+    query.split(QUERY_SPACES).forEach(function (part) {
+      var word = part.replace(WORD_EDGES, "");
+      if (!word || out.indexOf(word) >= 0) return;
+      if (FOREIGN_LETTER.test(word)) out.push(word);
+    });
+    return out;
+  }
   function tokenize(text) {
     var out = [], m, n = 0;
     text = narrow(text);
@@ -214,9 +236,9 @@
     for (var i = 0; i < s.length; i++) { var k = LOOK_FROM.indexOf(s[i]); out += k >= 0 ? LOOK_TO[k] : s[i]; }
     return out;
   }
-  // analysis.fold: NFKC's one-for-one forms, lower case, decomposed й and ё composed, ё as е, no stress marks
+  // analysis.fold: NFKC's one-for-one forms, ligatures spelt out, lower case, decomposed й and ё composed, ё as е, no stress marks
   function fold(w) {
-    w = narrow(w).toLowerCase();
+    w = spelledOut(w).toLowerCase();
     G.fold.forEach(function (pair) { w = w.split(pair[0]).join(pair[1]); });
     return w.replace(MARKS, "");
   }
@@ -571,7 +593,7 @@
   // as the index: whoosh's English stop words and one-letter words dropped, then Snowball's
   // English stems (stemEnglish: static/stem-en.js)
   function englishStems(text) {
-    return (text.match(LATIN_WORD) || []).map(function (w) { return w.toLowerCase(); })
+    return (spelledOut(text).match(LATIN_WORD) || []).map(function (w) { return w.toLowerCase(); })
       .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
       .map(function (w) { return stemEnglish(w); });
   }
@@ -906,7 +928,7 @@
             hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set(), true); })};
   }
   function citation(query, limit) {
-    var m = CITATION.exec(query);
+    var m = CITATION.exec(narrow(query));  // an ID typed full-width ("５０Ｅ") is an ID
     if (!m) return idJump(query, limit);
     var found = normalizeCitation(m[1]), id = found.id, law = found.law;
     if (!exists(id) && !(law && exists(law))) return null;
@@ -916,7 +938,7 @@
   }
   // every other ID `lawsearch show` takes: a division, a piece, a footnote (then its owners)
   function idJump(query, limit) {
-    var id = strip(query);
+    var id = strip(narrow(query));
     var note = noteOf(id);
     if (note !== null) return jump(query, id, [id].concat(note.owners), limit);
     if (!exists(id)) return null;
@@ -1030,7 +1052,11 @@
       result = textSearch(variants.length ? variants[0] : query, limit);
       result.query = query;
       if (variants.length) { result.corrected_query = variants[0]; result.suggestions = variants.slice(1); }
+      // a word of another script is searched nowhere: named, and not covered by any hit
+      result.foreign = foreignWords(query);
+      result.foreign.forEach(function (w) { if (result.missing.indexOf(w) < 0) result.missing.push(w); });
     }
+    result.foreign = result.foreign || [];
     result.corrected_query = result.corrected_query || null;
     result.suggestions = result.suggestions || [];
     result.target = result.target || null;

@@ -138,6 +138,11 @@
         });
         out.appendChild(maybe);
       }
+      if (!result.hits.length && result.foreign && result.foreign.length) {
+        // words of a script the corpus has no text in: say that, not "try other words"
+        out.appendChild(el("p", "info foreign", say("search_foreign", {words: result.foreign.map(function (w) { return "«" + w + "»"; }).join(", ")})));
+        return;
+      }
       if (!result.hits.length) {
         out.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
         out.appendChild(el("p", "info", say("search_try")));
