@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from lawsearch.cli import main
 from lawsearch.corpus import build_corpus
 from lawsearch.coverage import LOST
+from lawsearch.model import CorpusError
 
 
 def corpus(root: Path, files: dict[str, str], layout: str = "en-1987", curation: str = "") -> Path:
@@ -43,11 +44,12 @@ DIVISIONS = {
 
 
 @pytest.mark.parametrize("name", DIVISIONS)
-def test_a_division_heading_with_no_law_after_it_fails_check(tmp_path, name):
+def test_a_division_heading_with_no_law_after_it_fails_build_and_check(tmp_path, name):
     layout, text, line = DIVISIONS[name]
     root = corpus(tmp_path / "c", {"tiles.txt": text}, layout)
-    built = build_corpus(root)  # a warning in build
-    lost = [p for p in built.problems if p.message.startswith(LOST) and "division" in p.message]
+    with pytest.raises(CorpusError) as failed:  # its words would be in no node: the build fails
+        build_corpus(root)
+    lost = [p for p in failed.value.problems if p.message.startswith(LOST) and "division" in p.message]
     assert [(p.path.rsplit("/", 1)[-1], p.line) for p in lost] == [("tiles.txt", line)]
     result = check(root)
     assert result.exit_code == 1, result.output
