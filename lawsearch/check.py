@@ -16,7 +16,7 @@ from . import ids
 from .corpus import for_user
 from .coverage import LOST
 from .model import Corpus, Problem, collapse
-from .placement import curation_lines
+from .placement import confidence_label, curation_lines
 from .sources import user_path
 from .patterns import DAMAGE, WORD_PAIR
 from .plausibility import LANGUAGES, language_module, language_name, no_morphology_warning, without_morphology
@@ -216,8 +216,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     for s in corpus.report.suggestions:
         name = f"{s['source']}:{s['first']}"
         r.add(f"  suggestion for piece {name}{' (' + opens[name] + ')' if name in opens else ''}: "
-              f"law {s['law']}, confidence {s['confidence']:.2f}"
-              + (" (low: read the piece first)" if s["low"] else "") + f", shared words: {s['basis'] or '-'}"
+              f"law {s['law']}, confidence {s['confidence']:.2f} ({confidence_label(s['confidence'])}"
+              + ("; read the piece first" if confidence_label(s["confidence"]) == "low" else "") + ")"
+              + f", shared words: {s['basis'] or '-'}"
               + "; to confirm it, add to the curation file:")
         r.add(textwrap.indent(curation_lines(s), "      "))
 

