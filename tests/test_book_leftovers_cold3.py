@@ -104,3 +104,49 @@ def test_a_suggestions_word_matches_its_confidence(tmp_path):
     for number, word in found:
         assert word == confidence_label(float(number)), (number, word)
     assert [confidence_label(x) for x in (0.95, 0.7, 0.3)] == ["high", "medium", "low"]
+
+
+# -- 2. ditto marks in the subject index ---------------------------------------------------------
+
+RU_INDEX_DITTOS = """ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ
+Колода полная 2A
+—"— неполная 2B, 3
+Карта штрафная старшая 50B
+  "      "     младшая 50C
+Ставка двойная 7
+ " тройная 7C
+Доска 4
+  " переносная 4B
+Очки, подсчёт 9
+" , исправление 9C
+Ход первый 41
+= вне очереди 54
+- 88
+"""
+
+EN_INDEX_DITTOS = """INDEX
+Card exposed 49
+   " faced 50A
+Movement 8
+   " , howell 8B
+- 120
+"""
+
+
+@pytest.mark.parametrize("lang,text,expected", [
+    ("ru", RU_INDEX_DITTOS, [
+        ("Колода полная", ["2A"]), ("Колода неполная", ["2B", "3"]),
+        ("Карта штрафная старшая", ["50B"]), ("Карта штрафная младшая", ["50C"]),
+        ("Ставка двойная", ["7"]), ("Ставка тройная", ["7C"]),
+        ("Доска", ["4"]), ("Доска переносная", ["4B"]),
+        ("Очки подсчёт", ["9"]), ("Очки исправление", ["9C"]),
+        # «=» is the book's own mark: it repeats the whole main headword (CORPUS-NOTES)
+        ("Ход первый", ["41"]), ("Ход первый вне очереди", ["54"])]),
+    ("en", EN_INDEX_DITTOS, [
+        ("Card exposed", ["49"]), ("Card faced", ["50A"]),
+        ("Movement", ["8"]), ("Movement howell", ["8B"])]),
+])
+def test_a_quotation_mark_ditto_stands_for_the_leading_words_it_sits_under(tmp_path, lang, text, expected):
+    c = built(corpus(tmp_path, lang, text, kind="index"))
+    got = [(" ".join(x for x in (e["headword"], e["sub"]) if x), e["targets"]) for e in c.apparatus["index"]]
+    assert got == expected

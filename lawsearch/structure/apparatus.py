@@ -44,6 +44,7 @@ class Apparatus:
     see_also: tuple[str, ...] = ()
     defs_target: tuple[str, ...] = ()
     ditto: tuple[str, ...] = ("=",)
+    ditto_word: tuple[str, ...] = ()  # of ``ditto``: the marks that stand for one word each
     front: dict[str, tuple[str, ...]] = field(default_factory=dict)
     page_words: tuple[str, ...] = ()
 
@@ -54,6 +55,7 @@ class Apparatus:
         return cls(lang, *(tuple(data.get(k, ())) for k in
                            ("contents", "index", "definitions", "commentary", "see", "see_also", "defs_target")),
                    ditto=tuple(sorted(data.get("ditto", ("=",)), key=len, reverse=True)),
+                   ditto_word=tuple(data.get("ditto_word", ())),
                    front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
@@ -71,6 +73,31 @@ class Apparatus:
                 if not after or after.isspace() or after == ",":
                     return d
         return None
+
+    def ditto_run(self, text: str, p: int = 0) -> tuple[int, int | None] | None:
+        """The ditto that opens ``text`` at ``p`` as (its length, the number of the
+        headword's leading words it stands for; None: the whole main headword). A mark of
+        ``ditto_word`` (a quotation-mark ditto printed under a word) stands for one word,
+        so ``" "`` stands for two; the other marks (``=``) for the main headword.
+
+        >>> a = Apparatus("ru", ditto=('—"—', "=", '"'), ditto_word=('—"—', '"'))
+        >>> a.ditto_run('—"— недостающая'), a.ditto_run('" " старшая'), a.ditto_run("= , отзыв")
+        ((3, 1), (3, 2), (1, None))
+        """
+        mark = self.ditto_at(text, p)
+        if mark is None:
+            return None
+        if mark not in self.ditto_word:
+            return len(mark), None
+        end, count = p + len(mark), 1
+        while True:
+            q = end
+            while q < len(text) and text[q] == " ":
+                q += 1
+            nxt = self.ditto_at(text, q) if q > end else None
+            if nxt is None or nxt not in self.ditto_word:
+                return end - p, count
+            end, count = q + len(nxt), count + 1
 
     def is_definitions(self, title: str) -> bool:
         return re.sub(r"\s+", " ", title.strip()).rstrip(".") in self.definitions
@@ -357,8 +384,11 @@ def _expand(target: str, words: Apparatus, ids) -> list[str]:
 
 def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[str] = frozenset()) -> list[IndexEntry]:
     """The entries of subject index pages, in the file's order. ``=`` (a ditto) repeats the
-    main headword of the last entry that was not a ditto; a comma in a printed headword
-    parts the main headword from its sub-heading."""
+    main headword of the last entry that was not a ditto; a quotation-mark ditto (``"``,
+    ``—"—``: the profile's ``ditto_word``) stands for as many of its leading words as it
+    has marks, one word per mark, unless a comma follows it (``" , отзыв``: a sub-heading
+    of the whole main headword); a comma in a printed headword parts the main headword
+    from its sub-heading."""
     target = _target_pattern(words, ids)
     see_all = sorted(words.see_also + words.see, key=len, reverse=True)
     see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
@@ -372,6 +402,11 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
             if ditto:
                 sub = head.lstrip(", ").strip() or None
                 hw = main or ""
+                if ditto is not True and len(hw.split()) > ditto:
+                    # a mark under a word: it stands for the headword's leading words only,
+                    # what follows it takes the place of the rest («Карта лишняя» / «" недостающая»);
+                    # a comma after it makes what follows a sub-heading of the whole main headword
+                    hw = " ".join(hw.split()[:ditto])
             else:
                 hw, _, sub = head.partition(",")
                 hw, sub = hw.strip(), sub.strip() or None
@@ -407,7 +442,9 @@ def _index_text(page_lines, words: Apparatus, extra_words) -> tuple[str, list[tu
 
 
 def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
-    """(head, ditto, targets, see, offset) for each entry of a page's text."""
+    """(head, ditto, targets, see, offset) for each entry of a page's text; ``ditto`` is
+    False, True (the mark stands for the main headword) or the number of the headword's
+    leading words it stands for."""
     p, n = 0, len(text)
     see_also = tuple(w.lower() for w in words.see_also)
 
@@ -423,10 +460,12 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
         if p >= n:
             break
         start = p
-        mark = words.ditto_at(text, p)
-        ditto = mark is not None
-        if ditto:
-            p += len(mark)
+        run_ = words.ditto_run(text, p)
+        ditto: bool | int = run_ is not None and (run_[1] if run_[1] is not None else True)
+        if run_ is not None:
+            p += run_[0]
+            if text[p:].lstrip(" ").startswith(","):
+                ditto = True  # «" , отзыв»: a sub-heading of the whole main headword
         # the first target run or see word that ends this entry
         stop, run, see_m = n, None, None
         for m in target.finditer(text, p):
