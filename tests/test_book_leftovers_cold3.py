@@ -127,6 +127,8 @@ RU_INDEX_DITTOS = """ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ
 EN_INDEX_DITTOS = """INDEX
 Card exposed 49
    " faced 50A
+Claim contested 70
+   " , director's ruling 70D
 Movement 8
    " , howell 8B
 - 120
@@ -144,6 +146,8 @@ Movement 8
         ("Ход первый", ["41"]), ("Ход первый вне очереди", ["54"])]),
     ("en", EN_INDEX_DITTOS, [
         ("Card exposed", ["49"]), ("Card faced", ["50A"]),
+        # a comma after the mark: a sub-heading of the whole main headword
+        ("Claim contested", ["70"]), ("Claim contested director's ruling", ["70D"]),
         ("Movement", ["8"]), ("Movement howell", ["8B"])]),
 ])
 def test_a_quotation_mark_ditto_stands_for_the_leading_words_it_sits_under(tmp_path, lang, text, expected):
