@@ -154,3 +154,53 @@ def test_a_quotation_mark_ditto_stands_for_the_leading_words_it_sits_under(tmp_p
     c = built(corpus(tmp_path, lang, text, kind="index"))
     got = [(" ".join(x for x in (e["headword"], e["sub"]) if x), e["targets"]) for e in c.apparatus["index"]]
     assert got == expected
+
+
+# -- 3. a footnote body after the footer; «..стр. N» ------------------------------------------
+
+RU_NOTE_BELOW_FOOTER = """Правило 24. ПРОТОКОЛ СЕССИИ
+A. Ведение протокола
+Секретарь ведёт протокол(*) и подписывает его вместе с судьёй
+- 40
+?????????????????
+(*) - Протокол хранится в клубе один год.
+после окончания последнего тура.
+B. Исправления
+Исправления вносятся красными чернилами ..стр. 41
+- 41
+"""
+
+EN_NOTE_BELOW_FOOTER = """LAW 25 - SCORE SLIPS
+A. Writing the Score
+North writes the score on the slip(*) and East initials it before
+- 12
+(*) - A slip is the small form kept with each board.
+the board moves to the next table.
+B. Corrections
+A corrected slip is ..page 13 signed again by both pairs.
+- 13
+"""
+
+
+@pytest.mark.parametrize("lang,text,node_id,body,mark", [
+    ("ru", RU_NOTE_BELOW_FOOTER, "24A", "хранится в клубе", "..стр"),
+    ("en", EN_NOTE_BELOW_FOOTER, "25A", "small form", "..page"),
+])
+def test_a_footnote_body_after_the_page_footer_is_that_pages_footnote(tmp_path, lang, text, node_id, body, mark):
+    c = built(corpus(tmp_path, lang, text))
+    notes = [f for f in c.footnotes if body in f.text]
+    assert len(notes) == 1, c.footnotes
+    assert notes[0].markers == (node_id,) and not notes[0].orphan
+    # the page's text goes on past the note, and no page mark is left in any text
+    texts = law_texts(c)
+    assert all(mark not in t for t in texts.values())
+    assert "(*)" not in " ".join(texts.values())
+
+
+def test_page_marks_in_lines_are_furniture_but_page_words_in_sentences_are_not(tmp_path):
+    text = ("Правило 26. ПЕРЕСАДКА\nПары пересаживаются по схеме на стр. 14 буклета,\n"
+            "- 2\n..стр. 3\nа судья ..с. 3 следит за этим.\n- 3\n")
+    c = built(corpus(tmp_path, "ru", text))
+    body = law_texts(c)["26"]
+    assert "на стр. 14 буклета" in body
+    assert ".." not in body and "с. 3" not in body
