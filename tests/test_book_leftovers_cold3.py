@@ -204,3 +204,38 @@ def test_page_marks_in_lines_are_furniture_but_page_words_in_sentences_are_not(t
     body = law_texts(c)["26"]
     assert "на стр. 14 буклета" in body
     assert ".." not in body and "с. 3" not in body
+
+
+# -- 4. commentary sub-paragraphs ----------------------------------------------------------------
+
+RU_COMMENTARY_ITEMS = """Правило 5. МЕСТА ЗА СТОЛОМ
+5.1. Места за столом закрепляются до первого тура, и менять их без
+разрешения судьи нельзя.
+5.2.(a) Если пара опоздала, судья сажает её на свободный стол.
+(b) Опоздавшая пара не вправе требовать прежних мест, даже если
+(c) в заявке они были указаны.
+5.3. Судья вправе пересадить пару:
+а) если стол шатается;
+б) если над столом сквозняк.
+5.4. Порядок пересадки таков:
+1) сначала пересаживают линию север-юг;
+2) затем линию восток-запад.
+Правило 6. ТАСОВКА И СДАЧА
+6.1.(i) Тасовка машиной равноценна ручной (см. п. 5.1.).
+(ii) Ручная тасовка занимает больше времени.
+(iii) Сдачу проверяют по бланку.
+"""
+
+
+def test_commentary_sub_paragraphs_are_their_own_paragraphs(tmp_path):
+    c = built(corpus(tmp_path, "ru", RU_COMMENTARY_ITEMS, kind="commentary"))
+    got = {n.id: n.text for n in c.nodes if n.kind == "commentary"}
+    assert got["5.2(a)"].endswith("свободный стол.")
+    # «(c)» after «(b)» would be next, but a wrapped line inside a sentence stays in it
+    assert got["5.2(b)"].startswith("Опоздавшая") and got["5.2(b)"].endswith("(c) в заявке они были указаны.")
+    assert "5.2(c)" not in got
+    assert got["5.3"] == "Судья вправе пересадить пару:"
+    assert got["5.3(a)"] == "если стол шатается;" and got["5.3(b)"] == "если над столом сквозняк."
+    assert got["5.4(1)"].startswith("сначала") and got["5.4(2)"].startswith("затем")
+    assert [got[f"6.1({x})"][:6] for x in ("i", "ii", "iii")] == ["Тасовк", "Ручная", "Сдачу "]
+    assert got["5.1"].endswith("без разрешения судьи нельзя.")
