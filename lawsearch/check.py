@@ -141,7 +141,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     kinds = Counter(n.kind for n in corpus.nodes)
     r.add("")
     r.add("Nodes by kind: " + (", ".join(f"{k} {kinds[k]}" for k in
-                                          ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece")
+                                          ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece",
+                                           "definition")
                                           if kinds[k]) or "none"))
     rules = Counter(n.attribution or "none (missing law)" for n in corpus.nodes if n.kind != "division")
     r.add("Nodes by placement rule: " + (", ".join(f"{k} {v}" for k, v in sorted(rules.items())) or "none"))

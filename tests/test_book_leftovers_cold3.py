@@ -239,3 +239,48 @@ def test_commentary_sub_paragraphs_are_their_own_paragraphs(tmp_path):
     assert got["5.4(1)"].startswith("сначала") and got["5.4(2)"].startswith("затем")
     assert [got[f"6.1({x})"][:6] for x in ("i", "ii", "iii")] == ["Тасовк", "Ручная", "Сдачу "]
     assert got["5.1"].endswith("без разрешения судьи нельзя.")
+
+
+# -- 5. the definitions are searchable -----------------------------------------------------------
+
+RU_DEFS_BOOK = """ОПРЕДЕЛЕНИЯ
+Капитан - игрок, который отвечает за расстановку команды и подписывает протокол.
+Вешка - флажок на столе, показывающий направление пересадки пар.
+
+Правило 30. ПЕРЕСАДКА
+Пары пересаживаются по сигналу судьи; капитан следит за порядком.
+"""
+
+EN_DEFS_BOOK = """DEFINITIONS
+Skipper - the member who arranges the team's line-up and signs the scorecard.
+Pennant - a little flag on the table that shows which way pairs move.
+
+LAW 30 - MOVEMENT
+Pairs move at the Director's signal; the skipper keeps order.
+"""
+
+
+@pytest.mark.parametrize("lang,text,query,def_id", [
+    ("ru", RU_DEFS_BOOK, "флажок", "def-2"), ("ru", RU_DEFS_BOOK, "расстановку команды", "def-1"),
+    ("en", EN_DEFS_BOOK, "flag", "def-2"), ("en", EN_DEFS_BOOK, "line-up", "def-1"),
+])
+def test_definitions_are_found_by_both_engines_and_lead_to_their_entry(tmp_path, lang, text, query, def_id):
+    from lawsearch.build import build
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    out = tmp_path / "out"
+    build(corpus(tmp_path, lang, text), out, lambda message: None)
+    searcher = Searcher(out / "index")
+    engine = NodeEngine(out / "site" / "search-index.js")
+    try:
+        python = python_answer(searcher, query)
+        hit = python["hits"][0]
+        assert (hit["id"], hit["kind"], hit["url"]) == (def_id, "definition", f"definitions.html#{def_id}")
+        assert differences(python, engine.search([query])[0]) == []
+    finally:
+        searcher.close()
+        engine.close()
+    page = (out / "site" / "definitions.html").read_text(encoding="utf-8")
+    assert f'id="{def_id}"' in page
+

@@ -1146,6 +1146,28 @@ def _same_title(a: str, b: str) -> bool:
     return norm(a) == norm(b)
 
 
+DEFINITION = "definition"  # the node kind of a definition entry
+
+
+def definition_nodes(section: dict[str, Any], nodes) -> list:
+    """Each definition entry as a node of its own (kind ``definition``, its ID ``def-N``,
+    the term its title, the definition its text), filed under the definitions' ID as its
+    law, as the commentary on the definitions is: so both search engines index it, a hit
+    leads to its entry on the definitions page, and ``show def-N`` prints it. Entries whose
+    ID a node already has are left out."""
+    from ..ids import rules
+    from ..model import Node, Span
+
+    law = rules().definitions_id or section.get("id")
+    taken = {n.id for n in nodes}
+    return [Node(id=e["id"], kind=DEFINITION, law=law, parent=None, lang=section.get("lang") or "",
+                 title=e["term"], title_from=None, text=e.get("text") or "", marks=(), footnotes=(),
+                 spans=(Span(e.get("source") or section.get("source") or "", None, (e["line"], e["line"])),)
+                 if e.get("line") else (), attribution="heading", uncertain=(), truncated_start=False,
+                 truncated_end=False, missing=False, translations={})
+            for e in section.get("entries", ()) if e["id"] not in taken]
+
+
 def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
     """After the tree: the contents fill lost titles and name lost parts (a warning each,
     naming the contents' file and line); the report keeps what they confirmed."""
@@ -1156,6 +1178,7 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         section = apparatus["definitions"]
         lexicon = folder_lexicon(folder).forms
         apparatus["terms"] = find_uses(nodes, section["entries"], section["lang"], lexicon)
+        nodes = list(nodes) + definition_nodes(section, nodes)
     if not apparatus.get("toc"):
         return list(nodes), apparatus
     from ..model import Problem
