@@ -16,7 +16,7 @@ from . import definitions, ids
 from .glossary_export import stamp_text, version_stamp
 from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
-from .structure.apparatus import DEFINITION
+from .structure.apparatus import DEFINITION, named
 from .plausibility import language_module
 # the CoNLL-U export's tokens and sentences (lawsearch/tagging.py's, which alignment and the
 # browser's sentence spans share); the tags are the main language's tagger's (``to_conllu``)
@@ -276,5 +276,5 @@ def tei_front(corpus: Corpus) -> str:
     tags = (("title", "title", ""), ("edition", "edition", ""), ("translator", "editor", ' role="translator"'),
             ("editor", "editor", ' role="editor"'), ("original", "title", ' type="original"'),
             ("publisher", "publisher", ""), ("city", "pubPlace", ""), ("year", "date", ""))
-    return '<bibl type="print">' + "".join(f"<{tag}{attr}>{xml_text(front[key])}</{tag}>"
+    return '<bibl type="print">' + "".join(f"<{tag}{attr}>{xml_text(named(front, key))}</{tag}>"
                                            for key, tag, attr in tags if front.get(key)) + "</bibl>"

@@ -284,3 +284,38 @@ def test_definitions_are_found_by_both_engines_and_lead_to_their_entry(tmp_path,
     page = (out / "site" / "definitions.html").read_text(encoding="utf-8")
     assert f'id="{def_id}"' in page
 
+
+# -- 6. the translator in the nominative ---------------------------------------------------------
+
+RU_LAW_AFTER_FRONT = """
+Правило 1. КОЛОДА
+Колода состоит из пятидесяти двух карт четырёх мастей.
+"""
+
+
+@pytest.mark.parametrize("line,field,printed,name", [
+    ("Перевод Т. Н. Веселовой", "translator", "Т. Н. Веселовой", "Т. Н. Веселова"),
+    # the label governs the genitive: «Журавлёва» is Zhuravlyov's, not a woman's name
+    ("Перевод с английского К. Д. Журавлёва", "translator", "К. Д. Журавлёва", "К. Д. Журавлёв"),
+    ("Перевод: Ю. Ф. Соколовой", "translator", "Ю. Ф. Соколовой", "Ю. Ф. Соколова"),
+    ("Под редакцией Г. Ш. Белкина", "editor", "Г. Ш. Белкина", "Г. Ш. Белкин"),
+    # unsure: after a colon «Орлова» may be a woman's name as printed; a body is no person
+    ("Перевод: Б. Орлова", "translator", "Б. Орлова", None),
+    ("Перевод с английского Комиссии по правилам клуба", "translator", "Комиссии по правилам клуба", None),
+])
+def test_a_translators_name_is_reported_in_the_nominative(tmp_path, line, field, printed, name):
+    text = f"ПРАВИЛА КЛУБНОГО БРИДЖА\nИздание 1997 года\n{line}\nИздательство «Береста»\nТверь, 2001\n" + RU_LAW_AFTER_FRONT
+    c = built(corpus(tmp_path, "ru", text))
+    front = c.apparatus["front"]
+    assert front[field] == printed  # as printed, kept
+    assert front.get(f"{field}_name") == name
+    report = check(corpus(tmp_path / "again", "ru", text), tmp_path)
+    shown = re.search(rf"{field} ([^;\n]+)", report.output.split("title page:", 1)[1])
+    assert shown and shown.group(1).strip() == (name or printed)
+
+
+def test_an_english_translator_is_left_as_printed(tmp_path):
+    text = ("RULES OF THE HARBOUR CLUB\nEdition 2004\nTranslated by Anne Marlow\nPublished by Gull Books\n\n"
+            "LAW 1 - THE PACK\nThe pack has fifty-two cards.\n")
+    front = built(corpus(tmp_path, "en", text)).apparatus["front"]
+    assert front["translator"] == "Anne Marlow" and "translator_name" not in front

@@ -519,6 +519,27 @@ def _see_target(text: str, p: int, words: Apparatus) -> tuple[str, int]:
 FRONT_FIELDS = ("title", "subtitle", "edition", "translator", "editor", "original", "publisher", "city", "year")
 
 
+def named(front: dict[str, str], key: str) -> str | None:
+    """A title page field as reports show it: a person in the nominative (``translator_name``:
+    «перевод Рыбникова» is Рыбников), the field as printed where no other form was found."""
+    return front.get(f"{key}_name") or front.get(key)
+
+
+def _nominative(name: str, label: str, words: Apparatus) -> str:
+    """A person's name after a title page's label, in the nominative («перевод Рыбникова» →
+    «Рыбников»), by the lemmatizer of the page's language (``plausibility.LANGUAGES``); the
+    label says the genitive where it matches the profile's ``front.genitive``. As printed
+    where the language has no lemmatizer, or the lemmatizer is unsure."""
+    from ..plausibility import language_module
+
+    module = language_module(words.lang, "lemmatizer")
+    put = getattr(module, "nominative", None)
+    if put is None:
+        return name
+    genitive = any(re.search(p, label) for p in words.front.get("genitive", ()))
+    return put(name, "gent" if genitive else None)
+
+
 def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     """The title page's fields (``FRONT_FIELDS``) the page gives; a field it lacks is absent.
     Text after the page's footer (the imprint: ISBN, ©) is not read."""
@@ -550,7 +571,10 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                 value = body[i + 1]
                 used.add(i + 1)
             if value:
-                out[key] = value
+                out[key] = value  # as printed
+                name = _nominative(value, line[:m.end()], words)
+                if name != value:
+                    out[f"{key}_name"] = name  # the person named, in the nominative: what reports show
             break
     for i, line in enumerate(body):
         m = next((m for p in labelled["edition"] for m in [p.search(line)] if m), None)
@@ -1230,7 +1254,7 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     out = ["", "The book's apparatus:"]
     front = apparatus.get("front") or {}
     if front:
-        out.append("  title page: " + "; ".join(f"{k} {front[k]}" for k in FRONT_FIELDS if front.get(k)))
+        out.append("  title page: " + "; ".join(f"{k} {named(front, k)}" for k in FRONT_FIELDS if front.get(k)))
         missing = [k for k in FRONT_FIELDS if not front.get(k)]
         if missing:
             out.append("    not on it: " + ", ".join(missing))
