@@ -319,3 +319,46 @@ def test_an_english_translator_is_left_as_printed(tmp_path):
             "LAW 1 - THE PACK\nThe pack has fifty-two cards.\n")
     front = built(corpus(tmp_path, "en", text)).apparatus["front"]
     assert front["translator"] == "Anne Marlow" and "translator_name" not in front
+
+
+# -- 7. an English commentary's own law headings --------------------------------------------------
+
+EN_COMMENTARY = """LAW 12 - DIRECTOR'S DISCRETIONARY POWERS
+12.1. An adjusted score is given only when no normal result can be obtained at the table.
+12.2.(a) The Director first asks both pairs what happened.
+(b) He then looks at the hands before ruling.
+Law 13 - Incorrect Number of Cards
+13.1. A hand found short is completed from the missing cards if they are found.
+LAW 14. MISSING CARD
+14.1. A card found under the table belongs to the hand it was dealt to.
+"""
+
+EN_BOOK_WITH_COMMENTARY = """LAW 12 - DIRECTOR'S DISCRETIONARY POWERS
+A. Power to Award
+The Director may award an adjusted score when the laws give no rectification.
+
+COMMENTARY
+LAW 12 - DIRECTOR'S DISCRETIONARY POWERS
+12.1. An adjusted score is given only when no normal result can be obtained at the table.
+12.2.(a) The Director first asks both pairs what happened.
+(b) He then looks at the hands before ruling.
+"""
+
+
+@pytest.mark.parametrize("text,kind,laws", [
+    (EN_COMMENTARY, "commentary", ("12", "13", "14")),
+    (EN_BOOK_WITH_COMMENTARY, "laws", ("12",)),
+])
+def test_an_english_commentarys_law_heading_heads_its_commentary(tmp_path, text, kind, laws):
+    c = built(corpus(tmp_path, "en", text, kind=kind))
+    assert [n for n in c.nodes if n.kind == "piece"] == []
+    comm = {n.id: n for n in c.nodes if n.kind == "commentary"}
+    assert comm["12.2(a)"].text.startswith("The Director first") and comm["12.2(b)"].text.startswith("He then")
+    for n in comm.values():
+        assert not any(m.kind == "gap" for m in n.marks) and not n.truncated_start, n.id
+        assert n.law == n.id.split(".")[0]
+    assert {n.law for n in comm.values()} == set(laws)
+    # the heading names its law: a law with no text of its own takes its title from it
+    if kind == "commentary":
+        assert [(n.id, n.title) for n in c.nodes if n.kind == "law"] == [
+            ("12", "Director's discretionary powers"), ("13", "Incorrect Number of Cards"), ("14", "Missing card")]
