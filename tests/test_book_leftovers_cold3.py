@@ -362,3 +362,43 @@ def test_an_english_commentarys_law_heading_heads_its_commentary(tmp_path, text,
     if kind == "commentary":
         assert [(n.id, n.title) for n in c.nodes if n.kind == "law"] == [
             ("12", "Director's discretionary powers"), ("13", "Incorrect Number of Cards"), ("14", "Missing card")]
+
+
+# -- 8. an afterword after the subject index ------------------------------------------------------
+
+RU_INDEX_THEN_AFTERWORD = """Правило 33. ЗАПИСЬ СЧЁТА
+Счёт записывает север и показывает его востоку до следующей сдачи.
+- 70
+ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ
+Запись счёта 33
+Счёт, показ 33
+ОТ СОСТАВИТЕЛЕЙ
+Мы признательны читателям прежнего издания за письма с поправками и вопросами.
+- 71
+"""
+
+EN_INDEX_THEN_AFTERWORD = """LAW 33 - SCORING
+North enters the score and shows it to East before the next board.
+
+INDEX
+Score, entering 33
+   " showing 33
+
+A closing word from the compilers: our thanks go to every club that sent corrections.
+"""
+
+
+@pytest.mark.parametrize("lang,text,headwords,afterword,line", [
+    ("ru", RU_INDEX_THEN_AFTERWORD, ["Запись счёта", "Счёт"], "признательны", 7),
+    ("en", EN_INDEX_THEN_AFTERWORD, ["Score", "Score"], "compilers", 8),
+])
+def test_an_afterword_after_the_index_is_a_piece_of_its_own(tmp_path, lang, text, headwords, afterword, line):
+    root = corpus(tmp_path, lang, text)
+    c = built(root)
+    index = c.apparatus["index"]
+    assert [e["headword"] for e in index] == headwords
+    assert all(afterword not in " ".join(filter(None, (e["headword"], e.get("sub"), e.get("see")))) for e in index)
+    assert afterword not in law_texts(c)["33"]
+    assert any(afterword in p for p in pieces(c))
+    r = check(root, tmp_path)
+    assert re.search(rf"book\.txt:{line}: text after the subject index .*\[\[drop\]\]", r.output), r.output

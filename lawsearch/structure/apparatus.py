@@ -835,10 +835,13 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
         if seen and _starts_part(t, words, layout) and \
                 detect_kind([x for _, x in page_lines[i:]], words) != kind:
             return i
-        if seen and _prose(t) and any(_starts_part(x, words, layout) for _, x in page_lines[i + 1:]) and \
-                detect_kind([x for _, x in page_lines[i:]], words) != kind:
-            # a preface between the contents and the laws: its heading (a short line alone
-            # before it) and its text are the book's, not the contents'
+        if seen and _prose(t) and detect_kind([x for _, x in page_lines[i:]], words) != kind and (
+                any(_starts_part(x, words, layout) for _, x in page_lines[i + 1:])
+                or not any(x.strip() and detect_kind([x], words, least=1) == kind for _, x in page_lines[i + 1:])):
+            # running text where the lines stop having the part's shape -- a preface between
+            # the contents and the laws, an afterword after the subject index (no entry after
+            # it) -- is the book's, not the part's; its heading (a short line alone before it)
+            # goes with it
             return previous if previous is not None and not _prose(page_lines[previous][1]) and \
                 not LEADER_PAGE.search(page_lines[previous][1]) and \
                 not re.search(r"\d\w{0,2}\s*$", page_lines[previous][1]) else i
@@ -1035,7 +1038,15 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
-            page_lines = page_lines[:part_end(page_lines, kind, words, layout)]
+            end_at = part_end(page_lines, kind, words, layout)
+            rest = [(n, t) for n, t in page_lines[end_at:] if t.strip()]
+            if rest and source.kind == "laws" and not any(_starts_part(t, words, layout) for _, t in rest):
+                # the part ended in running text that no part of the book follows (an
+                # afterword after the index): a piece of its own, never the last law's tail
+                # (a preface before the laws is the start of their stream: placement.document_starts)
+                found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
+                                                     "line": rest[0][0]})
+            page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():
                 page_lines = page_lines[:-1]
             numbers = [n for n, _ in page_lines]
