@@ -313,10 +313,11 @@ def page_directives(line: str, lang: str) -> bool:
 
 @lru_cache(maxsize=8)
 def page_mark(lang: str) -> re.Pattern:
-    """Two dots, a page word and a page number: a page-break mark wherever it stands in a
-    line (``..page 22``, ``..стр. 13``); the dots tell it from a sentence's «стр. 13»."""
+    """Two dots, a page word and a page number, standing apart: a page-break mark wherever
+    it stands in a line (``..page 22``, ``..стр. 13``); the dots tell it from a sentence's
+    «стр. 13». Glued to a word (``ходов;..page7``) it is left for ``check`` to report."""
     words = "|".join(re.escape(w) for w in page_words(lang)) or "page"
-    return re.compile(rf"(?<!\.)\.\.\s?(?:{words})\s?\d{{0,4}}(?![\w.])", re.I)
+    return re.compile(rf"(?<!\S)\.\.\s?(?:{words})\s?\d{{0,4}}(?![\w.])", re.I)
 
 
 def inline_page_marks(line: str, lang: str) -> str:
