@@ -16,7 +16,7 @@ from . import ids
 from .corpus import for_user
 from .coverage import LOST
 from .model import Corpus, Problem, collapse
-from .placement import curation_lines
+from .placement import confidence_label, curation_lines
 from .sources import user_path
 from .patterns import DAMAGE, WORD_PAIR
 from .plausibility import LANGUAGES, language_module, language_name, no_morphology_warning, without_morphology
@@ -141,7 +141,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     kinds = Counter(n.kind for n in corpus.nodes)
     r.add("")
     r.add("Nodes by kind: " + (", ".join(f"{k} {kinds[k]}" for k in
-                                          ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece")
+                                          ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece",
+                                           "definition")
                                           if kinds[k]) or "none"))
     rules = Counter(n.attribution or "none (missing law)" for n in corpus.nodes if n.kind != "division")
     r.add("Nodes by placement rule: " + (", ".join(f"{k} {v}" for k, v in sorted(rules.items())) or "none"))
@@ -216,8 +217,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     for s in corpus.report.suggestions:
         name = f"{s['source']}:{s['first']}"
         r.add(f"  suggestion for piece {name}{' (' + opens[name] + ')' if name in opens else ''}: "
-              f"law {s['law']}, confidence {s['confidence']:.2f}"
-              + (" (low: read the piece first)" if s["low"] else "") + f", shared words: {s['basis'] or '-'}"
+              f"law {s['law']}, confidence {s['confidence']:.2f} ({confidence_label(s['confidence'])}"
+              + ("; read the piece first" if confidence_label(s["confidence"]) == "low" else "") + ")"
+              + f", shared words: {s['basis'] or '-'}"
               + "; to confirm it, add to the curation file:")
         r.add(textwrap.indent(curation_lines(s), "      "))
 

@@ -344,7 +344,8 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
                           extra_words: frozenset[str] = frozenset()) -> tuple[list[Line], list[Change]]:
     """Undo the commentary's hard wraps (damage 10): lines of one paragraph are joined with
     a space; a paragraph ends at a ``(DC4)`` mark (kept by the caller as an empty line) and
-    at a page footer (kept as a line of its own), and a numbered paragraph (``47.9.``) or a
+    at a page footer (kept as a line of its own), and a numbered paragraph (``47.9.``), a
+    sub-paragraph next in its series (``(b)`` after ``47.9.(a)``, ``б)`` after ``а)``) or a
     heading (``Правило 48. ОТКРЫТИЕ…``, ``ОПРЕДЕЛЕНИЯ``) starts one -- unless the line before
     ends in a paragraph citation word (``… подсказано в п.`` / ``66.4. и лишь затем``: the
     reference's number, not a paragraph). A heading's title wrapped onto lines in capitals
@@ -359,6 +360,7 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
+    last_item: str | None = None  # the current paragraph's last item label
 
     def is_heading(text: str) -> bool:
         return bool(forms.heading.match(text) or forms.definitions.match(text))
@@ -378,6 +380,16 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
             continue
         cited = joining is not None and cites is not None and cites.search(joining.end)
         starts = not cited and (forms.paragraph.match(line.text) or is_heading(line.text))
+        if starts:
+            para = forms.paragraph.match(line.text)
+            last_item = para["item"] if para else None
+        elif not cited and (item := forms.item.match(line.text)) and forms.item_follows(last_item, item["item"]) \
+                and (joining is None or re.search(r"[.:;!?]\s*$" if last_item is None else r"[.,:;!?)]\s*$",
+                                                  joining.end)):
+            # a sub-paragraph «(b) …», «(ii) …», «б) …», «2) …» next in its series after a
+            # punctuation mark (a series' first: after a sentence or a colon) starts a
+            # paragraph of its own; a wrapped line inside a sentence does not
+            starts, last_item = True, item["item"]
         # a heading stands alone: the next line starts a paragraph of its own
         if joining is not None and not starts and not is_heading(joining.parts[0]):
             joining.add(line)

@@ -135,7 +135,8 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
 def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts,
                contents=()):
     """Pages and the tree of law sources that are one copy of the text."""
-    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id]) for s in sources}
+    back = getattr(folder, "back_matter", {})
+    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id], back.get(s.id, frozenset())) for s in sources}
     # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
     # (a whole book's own commentary: the statements about lines after its heading)
     starts = getattr(folder, "commentary_starts", {})
@@ -344,6 +345,16 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     context = cleaning_context(folder)
     apparatus, dropped = context.apparatus, context.dropped
     unread = apparatus.pop("unread", [])
+    back = apparatus.pop("back", [])
+    # text after the contents or the index that is no part of them and that no law heading
+    # opens (an afterword): a piece of its own (pages.split_pieces), said with advice
+    folder.back_matter, back_notes = {}, []
+    for b in back:
+        folder.back_matter.setdefault(b["id"], set()).add(b["line"])
+        what = "contents" if b["kind"] == "toc" else "subject index"
+        back_notes.append(Problem("warning", f"text after the {what} that is no entry of it {UNPLACED_KEPT} (an afterword? "
+                                             "remove it with [[drop]] or place it with a [[piece]] statement in "
+                                             "curation.toml)", b["source"], b["line"]))
     # the pages the contents, the index or the title fill: a law text's page that ends
     # before one of them ends where the law text does, no page gap (structure.build_tree)
     ids = {s.path: s.id for s in folder.sources}
@@ -387,7 +398,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
                                        folder.law_range, lang=primary, profile=folder.profile)
-    problems += folder.warnings + tree.problems + dropped  # what the readers said of their files first
+    problems += folder.warnings + tree.problems + dropped + back_notes  # what the readers said of their files first
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):

@@ -16,6 +16,7 @@ from . import definitions, ids
 from .glossary_export import stamp_text, version_stamp
 from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
+from .structure.apparatus import DEFINITION, named
 from .plausibility import language_module
 # the CoNLL-U export's tokens and sentences (lawsearch/tagging.py's, which alignment and the
 # browser's sentence spans share); the tags are the main language's tagger's (``to_conllu``)
@@ -229,7 +230,7 @@ def to_tei(corpus: Corpus) -> str:
 
     body: list[str] = tei_definitions(corpus)
     for node in corpus.nodes:
-        if node.parent is None and node.kind != "commentary":
+        if node.parent is None and node.kind not in ("commentary", DEFINITION):  # definitions: tei_definitions
             body += div(node, 3)
     title = xml_text(str(corpus.code.get("title", "Laws")))
     edition = xml_text(str(corpus.code.get("edition", "")))
@@ -275,5 +276,5 @@ def tei_front(corpus: Corpus) -> str:
     tags = (("title", "title", ""), ("edition", "edition", ""), ("translator", "editor", ' role="translator"'),
             ("editor", "editor", ' role="editor"'), ("original", "title", ' type="original"'),
             ("publisher", "publisher", ""), ("city", "pubPlace", ""), ("year", "date", ""))
-    return '<bibl type="print">' + "".join(f"<{tag}{attr}>{xml_text(front[key])}</{tag}>"
+    return '<bibl type="print">' + "".join(f"<{tag}{attr}>{xml_text(named(front, key))}</{tag}>"
                                            for key, tag, attr in tags if front.get(key)) + "</bibl>"

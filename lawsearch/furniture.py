@@ -351,8 +351,32 @@ def running_heads(line: str, lang: str) -> bool:
 
 
 def page_directives(line: str, lang: str) -> bool:
-    """A word processor's page break: ``..page 7``, ``..page8``, ``.. page``."""
-    return bool(PAGE_DIRECTIVE_ANY.match(line))
+    """A word processor's page break: ``..page 7``, ``..page8``, ``.. page``, and the same
+    with the language's page words (``..стр. 13``: the profile's ``[furniture.<lang>] page``)."""
+    return bool(PAGE_DIRECTIVE_ANY.match(line)) or bool(page_mark(lang).fullmatch(line.strip()))
+
+
+@lru_cache(maxsize=8)
+def page_mark(lang: str) -> re.Pattern:
+    """Two dots, a page word and a page number, standing apart: a page-break mark wherever
+    it stands in a line (``..page 22``, ``..стр. 13``); the dots tell it from a sentence's
+    «стр. 13». Glued to a word (``ходов;..page7``) it is left for ``check`` to report."""
+    words = "|".join(re.escape(w) for w in page_words(lang)) or "page"
+    return re.compile(rf"(?<!\S)\.\.\s?(?:{words})\s?\d{{0,4}}(?![\w.])", re.I)
+
+
+def inline_page_marks(line: str, lang: str) -> str:
+    """A page-break mark inside or at the end of a line of text is no text.
+
+    >>> inline_page_marks("карты раскладывает судья ..стр. 13", "ru")
+    'карты раскладывает судья'
+    >>> inline_page_marks("отменяется, а ..page 22 нарушитель", "ru")
+    'отменяется, а нарушитель'
+    """
+    pattern = page_mark(lang)
+    if not pattern.search(line) or pattern.fullmatch(line.strip()):
+        return line
+    return re.sub(r"\s{2,}", " ", pattern.sub(" ", line)).strip()
 
 
 # the order matters only for the name a line is counted under
@@ -855,6 +879,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
                 if rule is letter_spaced_words:
                     spaced.add(n)
                     line = layout_case(line, heading)
+        new = inline_page_marks(line, lang)
+        if new != line:
+            changes.append((n + 1, "inline_page_marks"))
+            line = new
         if kind != "commentary":  # the commentary's own marks end its paragraphs (clean.py)
             new = paragraph_marks(line)
             if new != line:

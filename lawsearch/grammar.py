@@ -281,7 +281,8 @@ class IdRules:
         m = self.commentary_pattern.match(node_id)
         if m:  # the definitions' commentary before law 1's; a paragraph's items after it
             item = m["item"] or ""
-            position = 0 if not item else ROMAN.index(item) + 1 if item in ROMAN else 1 + ord(item[0])
+            position = 0 if not item else ROMAN.index(item) + 1 if item in ROMAN else int(item) if item.isdigit() \
+            else 1 + ord(item[0])
             return (0, int(m["law"]) if m["law"].isdigit() else 0, 3, (int(m["para"]), position), "")
         m = self.division_pattern.match(node_id)
         if m:
@@ -334,6 +335,44 @@ class CommentaryForms:
     heading: re.Pattern  # "Правило 48. ОТКРЫТИЕ КАРТ": groups law, title
     heading_more: re.Pattern  # "ПОЛОЖЕНИЕ НА СТОЛЕ": the heading's title goes on
     definitions: re.Pattern  # "ОПРЕДЕЛЕНИЯ": group title
+    item_letters: tuple[str, str] = ("", "")  # a letter label of the language -> the ID's letter, by position
+
+    def item_label(self, label: str) -> str:
+        """An item's label as its ID writes it: a letter of the language's own alphabet by
+        its place (``б`` is the second item: ``b``), digits and Latin as printed.
+
+        >>> f = CommentaryForms(*[re.compile("")] * 5, item_letters=("абв", "abc"))
+        >>> f.item_label("б"), f.item_label("ii"), f.item_label("2")
+        ('b', 'ii', '2')
+        """
+        return label.translate(str.maketrans(*self.item_letters)) if self.item_letters[0] else label
+
+    def item_follows(self, before: str | None, label: str) -> bool:
+        """Whether item ``label`` can open a sub-paragraph after item ``before`` (None: no
+        item yet in the paragraph): the next label of its series (``(b)`` after ``(a)``,
+        ``(ii)`` after ``(i)``, ``2)`` after ``1)``), or a series' first label.
+
+        >>> f = CommentaryForms(*[re.compile("")] * 5, item_letters=("абв", "abc"))
+        >>> [f.item_follows(*x) for x in [("a", "b"), ("i", "ii"), ("а", "б"), ("1", "2"), (None, "a"), ("a", "d"), (None, "c")]]
+        [True, True, True, True, True, False, False]
+        """
+        now = _item_values(self.item_label(label))
+        if before is None:
+            return 1 in now.values()
+        was = _item_values(self.item_label(before))
+        return any(kind in was and value == was[kind] + 1 for kind, value in now.items())
+
+
+def _item_values(label: str) -> dict[str, int]:
+    """A label's place in each series it can belong to: ``{"letter": 9, "roman": 1}`` for ``i``."""
+    out: dict[str, int] = {}
+    if label.isdigit():
+        out["number"] = int(label)
+    elif len(label) == 1 and "a" <= label.lower() <= "z":
+        out["letter"] = ord(label.lower()) - ord("a") + 1
+    if label.lower() in ROMAN:
+        out["roman"] = ROMAN.index(label.lower()) + 1
+    return out
 
 
 def _js_escape(text: str) -> str:
@@ -511,8 +550,10 @@ class Grammar:
                 pattern = pattern.replace(k, v)
             return re.compile(f"^{pattern}\\s*$" if whole else f"^{pattern}$")
 
+        letters = table.get("item_letters", ["", ""])
         return CommentaryForms(compile_("paragraph", False), compile_("item", False), compile_("heading", True),
-                               compile_("heading_more", True), compile_("definitions", True))
+                               compile_("heading_more", True), compile_("definitions", True),
+                               (letters[0], letters[1][:len(letters[0])]))
 
     @property
     def layout_names(self) -> list[str]:

@@ -149,6 +149,43 @@ def _is_conjunction(word: str) -> bool:
     return any(p.tag.POS in ("CONJ", "PRCL") for p in analyzer().parse(word.lower()))
 
 
+PERSON = {"Surn", "Name", "Patr"}  # the dictionary's tags of a person's surname, first name, patronymic
+
+
+def nominative(name: str, case: str | None = None) -> str:
+    """A person's name as a title page prints it after a label (``Перевод Л. М. Зайцевой``)
+    put in the nominative: every word the dictionary reads as a surname, first name or
+    patronymic (one person: singular readings) goes to the one nominative of its readings in ``case`` ("gent" where the
+    label governs the genitive: «перевод Рыбникова» is Rybnikov's), else of its readings not
+    in the nominative when none is; initials stay. Unsure -- a word with no such reading, or
+    with two nominatives, or (no case given) a word that may already be nominative -- the
+    name is returned as printed.
+
+    >>> nominative("Л. М. Зайцевой"), nominative("А. Рыбникова", "gent"), nominative("А. Рыбникова")
+    ('Л. М. Зайцева', 'А. Рыбников', 'А. Рыбникова')
+    >>> nominative("И. П. Самсонов"), nominative("Комиссии по правилам", "gent")
+    ('И. П. Самсонов', 'Комиссии по правилам')
+    """
+    out = []
+    for token in re.split(r"(\s+)", name):
+        word = token.strip(",.;")
+        if not word or token.isspace() or re.fullmatch(r"[^\W\d_]\.?", token) or not word[0].isupper():
+            out.append(token)
+            continue
+        readings = [p for p in analyzer().parse(word) if PERSON & set(p.tag.grammemes) and "sing" in p.tag]
+        if not readings or case is None and any("nomn" in p.tag for p in readings):
+            return name
+        chosen = [p for p in readings if case is None or case in p.tag]
+        forms = {f.word for p in chosen if (f := p.inflect({"nomn"})) is not None}
+        if len(forms) != 1:
+            return name
+        form = forms.pop()
+        if "ё" not in word.lower():
+            form = form.replace("ё", "е")
+        out.append(token.replace(word, form[:1].upper() + form[1:]))
+    return "".join(out)
+
+
 @lru_cache(maxsize=50_000)  # shared by the Analysis objects of a process; each keeps its own words' terms too
 def lemmas(word: str) -> tuple[str, ...]:
     """Every plausible lemma of a word form, ё folded to е: ``lemmas("онером") == ("онер",)``."""

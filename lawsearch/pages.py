@@ -33,7 +33,7 @@ class Piece:
     page: int | None  # from its footer, or curated, or None
     starts_page: bool  # follows a footer: the page's beginning is here
     ends_page: bool  # ends at a footer: the page's end is here
-    page_from: str | None = None  # "footer" | "curated"
+    page_from: str | None = None  # "footer" | "curated" | "sequence" (after the last footer of pages in order)
     curation: CurationStatement | None = None
     joined_by: str | None = None  # how this piece joins the one before it in its run: "page" | "curated"
 
@@ -53,15 +53,24 @@ class Run:
         return self.pieces[0].page
 
 
-def split_pieces(source: str, lines: list[Line], layout=None) -> list[Piece]:
+def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[int] = frozenset()) -> list[Piece]:
     """Cut one file's cleaned lines at footers, as its layout (``lawsearch.grammar.Layout``;
-    the default profile's book layout without one) reads them. Empty stretches (two footers
-    in a row, a footer on the first line) give no piece."""
+    the default profile's book layout without one) reads them, and before the raw lines of
+    ``cuts`` (text the book's apparatus parted from the law text before it: an afterword
+    after the subject index), where a piece starts that goes on from nothing. Empty
+    stretches (two footers in a row, a footer on the first line) give no piece."""
     read = layout.classify if layout is not None else classify
     pieces: list[Piece] = []
     current: list[Line] = []
     after_footer = False
+    cut_before: list[int] = []  # pieces that start at a cut
     for line in lines:
+        if cuts and any(line.first <= n <= line.last for n in cuts):
+            if current:
+                pieces.append(Piece(source, current[0].first, current, None, after_footer, False))
+                cut_before.append(len(pieces))
+            # the text after a cut does not begin its page (the apparatus stood before it there)
+            current, after_footer = [], False
         c = read(line.text)
         if c.kind == "footer":
             if current:
@@ -71,8 +80,28 @@ def split_pieces(source: str, lines: list[Line], layout=None) -> list[Piece]:
             continue
         current.append(line)
     if current:
-        pieces.append(Piece(source, current[0].first, current, None, after_footer, False))
+        page = None
+        footers = [p.page for p in pieces if p.ends_page]
+        if after_footer and in_order(footers):
+            page = footers[-1] + 1  # the pages run in order: the text after the last footer begins the next one
+        pieces.append(Piece(source, current[0].first, current, page, after_footer, False,
+                            "sequence" if page is not None else None))
+    for k in cut_before:  # the text before a cut is on the page the text after it ends
+        if k < len(pieces) and pieces[k].page is not None:
+            pieces[k - 1].page, pieces[k - 1].page_from = pieces[k].page, pieces[k].page_from
     return pieces
+
+
+def in_order(footers: list[int | None]) -> bool:
+    """A file whose footers count up one by one (two or more) holds its pages in order:
+    the text after its last footer ``- N`` is the start of page N+1 and goes on from page N.
+    A file whose footers jump (``- 76``, ``- 80``) is a cut of scrambled pages, and the text
+    after its last footer is some page's start, not known which.
+
+    >>> in_order([5, 6, 7]), in_order([76, 80]), in_order([12])
+    (True, False, False)
+    """
+    return len(footers) >= 2 and all(a is not None and b == a + 1 for a, b in zip(footers, footers[1:]))
 
 
 def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[CurationStatement],

@@ -62,7 +62,7 @@ class Suggestion:
     law: str
     confidence: float  # 0..1: the share of the best law's score in the two best
     score: float  # the cosine of the piece's words and the law's
-    low: bool  # too little text, or too close a second: read it before confirming
+    low: bool  # confidence_label(confidence) == "low": read it before confirming
     basis: str  # what the piece shares with the law: a few of the words
 
     def curation(self) -> str:
@@ -268,6 +268,21 @@ MIN_SHARE = 0.6  # the best law's share of the two best scores below which a sug
 FULL_SCORE = 0.3  # a cosine this high counts as a full match in the confidence
 
 
+# The one mapping of a suggestion's confidence to the word check prints (docs/decisions.md):
+# a suggestion is "low" (read the piece before confirming it) exactly when its number is
+# under MIN_SHARE; there is no other reason for the word.
+CONFIDENCE_LABELS = ((0.8, "high"), (MIN_SHARE, "medium"), (0.0, "low"))
+
+
+def confidence_label(confidence: float) -> str:
+    """The word for a suggestion's confidence.
+
+    >>> [confidence_label(c) for c in (0.89, 0.8, 0.6, 0.59, 0.0)]
+    ['high', 'high', 'medium', 'low', 'low']
+    """
+    return next(word for floor, word in CONFIDENCE_LABELS if confidence >= floor)
+
+
 def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[str], list[str]],
             sources: dict[str, str] | None = None) -> list[Suggestion]:
     """For each unplaced piece, the law its words are most like: its contents title, its
@@ -314,11 +329,12 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         path = piece.spans[0].source if piece.spans else ""
         source = (sources or {}).get(path, path)
         # confidence: the margin over the second law, capped by how much the words match at
-        # all; with one law to compare there is no margin, and the suggestion is low
-        confidence = min(share, best / FULL_SCORE, 1.0)
-        low = len(words) < MIN_WORDS or confidence < MIN_SHARE or len(scored) < 2
+        # all and by how many words there are to compare; with one law to compare there is
+        # no margin (a share of one half), so the suggestion is low
+        confidence = round(min(share, best / FULL_SCORE, len(words) / MIN_WORDS, 1.0), 2)
+        low = confidence_label(confidence) == "low"
         out.append(Suggestion(source, _first_line(piece, piece.spans[0].lines[0] if piece.spans else 0), law,
-                              round(confidence, 2), round(best, 3), low, ", ".join(shared)))
+                              confidence, round(best, 3), low, ", ".join(shared)))
     return out
 
 

@@ -102,7 +102,7 @@ def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
                              "orphan": fn.orphan, "at": fn.at},
                 "refs_out": [_ref_dict(r) for r in corpus.refs_from(fn.id)]}
     found = definitions.entry(corpus, node_id)
-    if found is not None and corpus.node(node_id) is None:
+    if found is not None and _entry_node(corpus, node_id):
         return {"definition": found, "used_in": definitions.uses_of(corpus, node_id)}
     node = corpus.node(node_id)
     assert node is not None
@@ -145,6 +145,15 @@ def languages(corpus: Corpus, lang: str | None) -> list[str]:
 BOTH = "both"
 
 
+def _entry_node(corpus: Corpus, node_id: str) -> bool:
+    """Whether ``node_id`` is a definition entry's own (its node, where the build made one,
+    is the entry: shown as the definition with the nodes that use it)."""
+    from .structure.apparatus import DEFINITION
+
+    node = corpus.node(node_id)
+    return node is None or node.kind == DEFINITION
+
+
 def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     """Plain text for the terminal; ``lang`` chooses the text shown: the corpus's own
     language (None), a translation's code (from the node's translations, where a source
@@ -155,7 +164,7 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         markers = ", ".join(fn.markers) or "none survives (orphan)"
         return f"Footnote {fn.id}, page {fn.page}\n  {fn.text}\n  markers in: {markers}\n"
     found = definitions.entry(corpus, node_id)
-    if found is not None and corpus.node(node_id) is None:
+    if found is not None and _entry_node(corpus, node_id):
         used = ", ".join(definitions.uses_of(corpus, node_id)) or "none"
         return f"{found['id']}. {found['term']}\n  {found['text']}\n  used in: {used}\n"
     node = corpus.node(node_id)

@@ -893,7 +893,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     # anchors and URLs as grammar.IdRules.anchor and ids.page make them
                     "anchor": rules.formats.get("anchor", "l"), "law_text": _plain_source(rules.id_pattern.pattern),
                     "division": _plain_source(rules.division_pattern.pattern),
-                    "division_law": rules.division_pattern.groupindex["law"]},
+                    "division_law": rules.division_pattern.groupindex["law"],
+                    # the definitions' ID: their entries and commentary live on ids.DEFINITIONS_PAGE
+                    "definitions": rules.definitions_id, "definitions_page": ids.DEFINITIONS_PAGE},
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,

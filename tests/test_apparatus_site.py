@@ -205,7 +205,8 @@ def test_check_report_names_the_title_page_and_the_apparatus(read_back):
     from lawsearch.check import quality_report
 
     text = quality_report(read_back).text()
-    assert "title page: title МЕЖДУНАРОДНЫЕ ПРАВИЛА ДУБЛИКАТНОГО БРИДЖА; edition 1987; translator А. В. Полозова" in text
+    # «Перевод с английского А. В. Полозова»: the report names the translator in the nominative
+    assert "title page: title МЕЖДУНАРОДНЫЕ ПРАВИЛА ДУБЛИКАТНОГО БРИДЖА; edition 1987; translator А. В. Полозов;" in text
     assert "year 1990" in text and "not on it: subtitle, editor, original" in text
     assert "subject index: 3 entries, 3 headwords" in text
     assert "definitions: 2 terms" in text

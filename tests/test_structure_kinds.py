@@ -249,8 +249,11 @@ def test_definitions_and_their_first_uses_as_golden(tmp_path, folder):
     got = [["def", e["id"], e["term"], " ".join(e["text"].split()[:5])] for e in section["entries"]]
     assert got == [r for r in rows if r[0] == "def"]
     limits = LAW_TEXT_LIMITS.get(folder.name, set())
-    nodes = [["node", n.id, n.kind, n.title or "-"] for n in corpus.nodes if not n.missing and n.id not in limits]
+    nodes = [["node", n.id, n.kind, n.title or "-"] for n in corpus.nodes
+             if not n.missing and n.id not in limits and n.kind != "definition"]  # `node`: the law text's
     assert nodes == [r for r in rows if r[0] == "node" and r[1] not in limits]
+    # each definition is a node of its own too (searchable; cold read 3): its ID, its term
+    assert [["def", n.id, n.title] for n in corpus.nodes if n.kind == "definition"] == [r[:3] for r in got]
     # the definitions' text is no law text: no node holds it, no piece is left over
     assert not [n for n in corpus.nodes if n.kind == "piece"]
     uses = [["use", u["node"], u["def"], u["surface"]] for u in corpus.apparatus.get("terms", [])]

@@ -100,7 +100,7 @@ def law_texts(c) -> dict[str, str]:
     """Each law's whole text (its own and its parts')."""
     out: dict[str, list[str]] = {}
     for n in c.nodes:
-        if n.law and n.kind != "piece":
+        if n.law and n.kind not in ("piece", "definition"):
             out.setdefault(n.law, []).append(" ".join(x for x in (n.title or "", n.text or "") if x))
     return {k: " ".join(v) for k, v in out.items()}
 

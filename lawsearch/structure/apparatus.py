@@ -44,6 +44,7 @@ class Apparatus:
     see_also: tuple[str, ...] = ()
     defs_target: tuple[str, ...] = ()
     ditto: tuple[str, ...] = ("=",)
+    ditto_word: tuple[str, ...] = ()  # of ``ditto``: the marks that stand for one word each
     front: dict[str, tuple[str, ...]] = field(default_factory=dict)
     page_words: tuple[str, ...] = ()
 
@@ -54,6 +55,7 @@ class Apparatus:
         return cls(lang, *(tuple(data.get(k, ())) for k in
                            ("contents", "index", "definitions", "commentary", "see", "see_also", "defs_target")),
                    ditto=tuple(sorted(data.get("ditto", ("=",)), key=len, reverse=True)),
+                   ditto_word=tuple(data.get("ditto_word", ())),
                    front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
@@ -71,6 +73,31 @@ class Apparatus:
                 if not after or after.isspace() or after == ",":
                     return d
         return None
+
+    def ditto_run(self, text: str, p: int = 0) -> tuple[int, int | None] | None:
+        """The ditto that opens ``text`` at ``p`` as (its length, the number of the
+        headword's leading words it stands for; None: the whole main headword). A mark of
+        ``ditto_word`` (a quotation-mark ditto printed under a word) stands for one word,
+        so ``" "`` stands for two; the other marks (``=``) for the main headword.
+
+        >>> a = Apparatus("ru", ditto=('—"—', "=", '"'), ditto_word=('—"—', '"'))
+        >>> a.ditto_run('—"— недостающая'), a.ditto_run('" " старшая'), a.ditto_run("= , отзыв")
+        ((3, 1), (3, 2), (1, None))
+        """
+        mark = self.ditto_at(text, p)
+        if mark is None:
+            return None
+        if mark not in self.ditto_word:
+            return len(mark), None
+        end, count = p + len(mark), 1
+        while True:
+            q = end
+            while q < len(text) and text[q] == " ":
+                q += 1
+            nxt = self.ditto_at(text, q) if q > end else None
+            if nxt is None or nxt not in self.ditto_word:
+                return end - p, count
+            end, count = q + len(nxt), count + 1
 
     def is_definitions(self, title: str) -> bool:
         return re.sub(r"\s+", " ", title.strip()).rstrip(".") in self.definitions
@@ -357,8 +384,11 @@ def _expand(target: str, words: Apparatus, ids) -> list[str]:
 
 def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[str] = frozenset()) -> list[IndexEntry]:
     """The entries of subject index pages, in the file's order. ``=`` (a ditto) repeats the
-    main headword of the last entry that was not a ditto; a comma in a printed headword
-    parts the main headword from its sub-heading."""
+    main headword of the last entry that was not a ditto; a quotation-mark ditto (``"``,
+    ``—"—``: the profile's ``ditto_word``) stands for as many of its leading words as it
+    has marks, one word per mark, unless a comma follows it (``" , отзыв``: a sub-heading
+    of the whole main headword); a comma in a printed headword parts the main headword
+    from its sub-heading."""
     target = _target_pattern(words, ids)
     see_all = sorted(words.see_also + words.see, key=len, reverse=True)
     see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
@@ -372,6 +402,11 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
             if ditto:
                 sub = head.lstrip(", ").strip() or None
                 hw = main or ""
+                if ditto is not True and len(hw.split()) > ditto:
+                    # a mark under a word: it stands for the headword's leading words only,
+                    # what follows it takes the place of the rest («Карта лишняя» / «" недостающая»);
+                    # a comma after it makes what follows a sub-heading of the whole main headword
+                    hw = " ".join(hw.split()[:ditto])
             else:
                 hw, _, sub = head.partition(",")
                 hw, sub = hw.strip(), sub.strip() or None
@@ -407,7 +442,9 @@ def _index_text(page_lines, words: Apparatus, extra_words) -> tuple[str, list[tu
 
 
 def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
-    """(head, ditto, targets, see, offset) for each entry of a page's text."""
+    """(head, ditto, targets, see, offset) for each entry of a page's text; ``ditto`` is
+    False, True (the mark stands for the main headword) or the number of the headword's
+    leading words it stands for."""
     p, n = 0, len(text)
     see_also = tuple(w.lower() for w in words.see_also)
 
@@ -423,10 +460,12 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
         if p >= n:
             break
         start = p
-        mark = words.ditto_at(text, p)
-        ditto = mark is not None
-        if ditto:
-            p += len(mark)
+        run_ = words.ditto_run(text, p)
+        ditto: bool | int = run_ is not None and (run_[1] if run_[1] is not None else True)
+        if run_ is not None:
+            p += run_[0]
+            if text[p:].lstrip(" ").startswith(","):
+                ditto = True  # «" , отзыв»: a sub-heading of the whole main headword
         # the first target run or see word that ends this entry
         stop, run, see_m = n, None, None
         for m in target.finditer(text, p):
@@ -480,6 +519,27 @@ def _see_target(text: str, p: int, words: Apparatus) -> tuple[str, int]:
 FRONT_FIELDS = ("title", "subtitle", "edition", "translator", "editor", "original", "publisher", "city", "year")
 
 
+def named(front: dict[str, str], key: str) -> str | None:
+    """A title page field as reports show it: a person in the nominative (``translator_name``:
+    «перевод Рыбникова» is Рыбников), the field as printed where no other form was found."""
+    return front.get(f"{key}_name") or front.get(key)
+
+
+def _nominative(name: str, label: str, words: Apparatus) -> str:
+    """A person's name after a title page's label, in the nominative («перевод Рыбникова» →
+    «Рыбников»), by the lemmatizer of the page's language (``plausibility.LANGUAGES``); the
+    label says the genitive where it matches the profile's ``front.genitive``. As printed
+    where the language has no lemmatizer, or the lemmatizer is unsure."""
+    from ..plausibility import language_module
+
+    module = language_module(words.lang, "lemmatizer")
+    put = getattr(module, "nominative", None)
+    if put is None:
+        return name
+    genitive = any(re.search(p, label) for p in words.front.get("genitive", ()))
+    return put(name, "gent" if genitive else None)
+
+
 def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     """The title page's fields (``FRONT_FIELDS``) the page gives; a field it lacks is absent.
     Text after the page's footer (the imprint: ISBN, ©) is not read."""
@@ -511,7 +571,10 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                 value = body[i + 1]
                 used.add(i + 1)
             if value:
-                out[key] = value
+                out[key] = value  # as printed
+                name = _nominative(value, line[:m.end()], words)
+                if name != value:
+                    out[f"{key}_name"] = name  # the person named, in the nominative: what reports show
             break
     for i, line in enumerate(body):
         m = next((m for p in labelled["edition"] for m in [p.search(line)] if m), None)
@@ -772,10 +835,13 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
         if seen and _starts_part(t, words, layout) and \
                 detect_kind([x for _, x in page_lines[i:]], words) != kind:
             return i
-        if seen and _prose(t) and any(_starts_part(x, words, layout) for _, x in page_lines[i + 1:]) and \
-                detect_kind([x for _, x in page_lines[i:]], words) != kind:
-            # a preface between the contents and the laws: its heading (a short line alone
-            # before it) and its text are the book's, not the contents'
+        if seen and _prose(t) and detect_kind([x for _, x in page_lines[i:]], words) != kind and (
+                any(_starts_part(x, words, layout) for _, x in page_lines[i + 1:])
+                or not any(x.strip() and detect_kind([x], words, least=1) == kind for _, x in page_lines[i + 1:])):
+            # running text where the lines stop having the part's shape -- a preface between
+            # the contents and the laws, an afterword after the subject index (no entry after
+            # it) -- is the book's, not the part's; its heading (a short line alone before it)
+            # goes with it
             return previous if previous is not None and not _prose(page_lines[previous][1]) and \
                 not LEADER_PAGE.search(page_lines[previous][1]) and \
                 not re.search(r"\d\w{0,2}\s*$", page_lines[previous][1]) else i
@@ -972,7 +1038,15 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
-            page_lines = page_lines[:part_end(page_lines, kind, words, layout)]
+            end_at = part_end(page_lines, kind, words, layout)
+            rest = [(n, t) for n, t in page_lines[end_at:] if t.strip()]
+            if rest and source.kind == "laws" and not any(_starts_part(t, words, layout) for _, t in rest):
+                # the part ended in running text that no part of the book follows (an
+                # afterword after the index): a piece of its own, never the last law's tail
+                # (a preface before the laws is the start of their stream: placement.document_starts)
+                found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
+                                                     "line": rest[0][0]})
+            page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():
                 page_lines = page_lines[:-1]
             numbers = [n for n, _ in page_lines]
@@ -1107,6 +1181,28 @@ def _same_title(a: str, b: str) -> bool:
     return norm(a) == norm(b)
 
 
+DEFINITION = "definition"  # the node kind of a definition entry
+
+
+def definition_nodes(section: dict[str, Any], nodes) -> list:
+    """Each definition entry as a node of its own (kind ``definition``, its ID ``def-N``,
+    the term its title, the definition its text), filed under the definitions' ID as its
+    law, as the commentary on the definitions is: so both search engines index it, a hit
+    leads to its entry on the definitions page, and ``show def-N`` prints it. Entries whose
+    ID a node already has are left out."""
+    from ..ids import rules
+    from ..model import Node, Span
+
+    law = rules().definitions_id or section.get("id")
+    taken = {n.id for n in nodes}
+    return [Node(id=e["id"], kind=DEFINITION, law=law, parent=None, lang=section.get("lang") or "",
+                 title=e["term"], title_from=None, text=e.get("text") or "", marks=(), footnotes=(),
+                 spans=(Span(e.get("source") or section.get("source") or "", None, (e["line"], e["line"])),)
+                 if e.get("line") else (), attribution="heading", uncertain=(), truncated_start=False,
+                 truncated_end=False, missing=False, translations={})
+            for e in section.get("entries", ()) if e["id"] not in taken]
+
+
 def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
     """After the tree: the contents fill lost titles and name lost parts (a warning each,
     naming the contents' file and line); the report keeps what they confirmed."""
@@ -1117,6 +1213,7 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         section = apparatus["definitions"]
         lexicon = folder_lexicon(folder).forms
         apparatus["terms"] = find_uses(nodes, section["entries"], section["lang"], lexicon)
+        nodes = list(nodes) + definition_nodes(section, nodes)
     if not apparatus.get("toc"):
         return list(nodes), apparatus
     from ..model import Problem
@@ -1168,7 +1265,7 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     out = ["", "The book's apparatus:"]
     front = apparatus.get("front") or {}
     if front:
-        out.append("  title page: " + "; ".join(f"{k} {front[k]}" for k in FRONT_FIELDS if front.get(k)))
+        out.append("  title page: " + "; ".join(f"{k} {named(front, k)}" for k in FRONT_FIELDS if front.get(k)))
         missing = [k for k in FRONT_FIELDS if not front.get(k)]
         if missing:
             out.append("    not on it: " + ", ".join(missing))

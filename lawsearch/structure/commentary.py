@@ -90,13 +90,15 @@ class Commentary(BuilderBase):
                     self._commentary_tail(source, leading, law, para)
                     leading = []
                 self._close_pending(source, state, (law, para))
-                self._start(source, state, line, m, self.ids.commentary_id(law, para, item), law, "heading")
+                self._start(source, state, line, m, self.ids.commentary_id(law, para, item and forms.item_label(item)),
+                            law, "heading")
                 state.paragraph = (law, para)
                 continue
             item = forms.item.match(line.text) if state.paragraph and not state.page_break else None
             if item:
                 law, para = state.paragraph
-                self._start(source, state, line, item, self.ids.commentary_id(law, para, item["item"]), law, "heading")
+                self._start(source, state, line, item, self.ids.commentary_id(law, para, forms.item_label(item["item"])),
+                            law, "heading")
                 continue
             if state.heading_law == defs_id and defs_id is not None and not state.page_break:
                 # the definitions' commentary: each unnumbered paragraph is one, by position

@@ -18,18 +18,35 @@ class FootnoteBody:
     at: str | None
     line: Line
     path: str
+    after_footer: bool = False  # set right after a footer, before any text of the next page
 
 
 class Footnotes(BuilderBase):
     def add_footnote_body(self, page_key: object, page: int | None, c: Classified, at: str | None,
-                          line: Line, path: str) -> None:
-        self.bodies.append(FootnoteBody(page_key, page, c.extra, c.title, at, line, path))
+                          line: Line, path: str, after_footer: bool = False) -> None:
+        self.bodies.append(FootnoteBody(page_key, page, c.extra, c.title, at, line, path, after_footer))
+
+    def _bodies_below_footers(self, markers_by_page: dict[object, list]) -> None:
+        """A footnote body set after a page's footer ``- N``, before any text of the next
+        page, belongs to page N when page N has a marker of its symbol that no body of its
+        own answers and the next page has none: the footnote is the page's wherever on the
+        page it sits (a copy that printed the notes below the page number)."""
+        for body in self.bodies:
+            if not body.after_footer or not isinstance(body.page_key, int):
+                continue
+            here = sum(1 for m in markers_by_page.get(body.page_key, ()) if m[2] == body.symbol)
+            before = body.page_key - 1
+            wanting = sum(1 for m in markers_by_page.get(before, ()) if m[2] == body.symbol) \
+                - sum(1 for b in self.bodies if b.page_key == before and b.symbol == body.symbol)
+            if here == 0 and wanting > 0:
+                body.page_key, body.page = before, before
 
     def resolve_footnotes(self) -> tuple[list[Footnote], dict[str, tuple[str, int]]]:
         markers_by_page: dict[object, list[tuple[NodeBuilder, int, str]]] = {}
         for b in self.nodes.values():
             for offset, symbol, page_key in b.markers:
                 markers_by_page.setdefault(page_key, []).append((b, offset, symbol))
+        self._bodies_below_footers(markers_by_page)
         bodies_by_page: dict[object, list[FootnoteBody]] = {}
         for body in self.bodies:
             bodies_by_page.setdefault(body.page_key, []).append(body)

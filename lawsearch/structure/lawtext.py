@@ -36,8 +36,11 @@ class LawText(BuilderBase):
                 state.rule = "continuity" if piece.joined_by == "page" else "curated"
                 state.pending_join = "continue"
                 self._verify_continuing(piece, state)
+            state.page_top = piece.starts_page
             for line, c in zip(piece.lines, self.classes(piece)):
                 self._add_line(piece, line, c, path, state)
+                if c.kind not in ("footnote", "empty"):
+                    state.page_top = False
         if state.current is not None and self._ends_at_gap(run):
             last = self.nodes[state.current]
             last.truncated_end = True
@@ -226,7 +229,8 @@ class LawText(BuilderBase):
         levels = self.levels
         page_key = piece.page if piece.page is not None else ("piece", piece.source, piece.first)
         if c.kind == "footnote":
-            self.add_footnote_body(page_key, piece.page, c, state.current or state.piece_node, line, path)
+            self.add_footnote_body(page_key, piece.page, c, state.current or state.piece_node, line, path,
+                                   after_footer=state.page_top)
             return
         if c.kind == "division":
             self.add_division(c, line, path, piece.page, state)

@@ -144,6 +144,7 @@ class RunState:
     piece_node: str | None = None
     pending_join: str = "gap"
     pending_divisions: list = field(default_factory=list)
+    page_top: bool = False  # no text of the page read yet: it began after a footer
 
 
 class BuilderBase:

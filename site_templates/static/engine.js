@@ -359,6 +359,7 @@
   function urlOf(id, law) {
     var ed = editionSplit(id), d = DIVISION.exec(ed[1]);
     if (d) return "laws/" + (ed[0] === null ? "" : ed[0] + DATA.editions.separator) + d[IDS.division_law] + ".html#" + anchor(id);
+    if (law !== null && law === IDS.definitions) return IDS.definitions_page + "#" + anchor(id);  // ids.page
     return law === null ? "unattributed.html#" + anchor(id) : "laws/" + law + ".html#" + anchor(id);
   }
   function tokenTerms(tok) {
