@@ -259,6 +259,8 @@ def _foreign_letter() -> re.Pattern:
     from .patterns import FOREIGN_LETTERS  # made on first use
 
     return re.compile(f"[{FOREIGN_LETTERS}]")
+
+
 _QUERY_WORD_EDGES = '"+-*()'
 
 
