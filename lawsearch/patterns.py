@@ -213,6 +213,7 @@ _LABEL = {
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
 }
+LABEL_KINDS = frozenset(_LABEL)  # what a citation level's ``label`` may name
 # the end of a range: "61-64", "статей 10–12", "пунктах 1–3"
 _RANGE_END = r"\d{1,4}(?![\w])"
 
@@ -263,11 +264,23 @@ def _word_pattern(words) -> str:
     return r"(?<![\w])(?P<word>" + "|".join(forms) + r")\s*"
 
 
+# a range of letters in an alphabet: "a-z", "A–Z" (an en dash, as the docs print one)
+LETTER_RANGE = re.compile(r"(\w)[-–](\w)")
+
+
+def expand_letters(alphabet: str) -> str:
+    """An alphabet's letters, its ranges written out: ``expand_letters("a-e") == "abcde"``,
+    ``expand_letters("A–C") == "ABC"`` (an en dash, as the docs print one)."""
+    return LETTER_RANGE.sub(
+        lambda m: "".join(map(chr, range(ord(m[1]), ord(m[2]) + 1))) if m[1] <= m[2] else m[0], alphabet)
+
+
 def _letters(grammar: dict, level: str) -> str:
     """The letters of one level's label alphabet in the grammar (``[grammar.labels]``), none
     where it counts in digits or roman numerals."""
     value = grammar.get("labels", {}).get(level, "")
-    return "".join(v for v in (value if isinstance(value, list) else [value]) if v not in ("digits", "roman"))
+    return "".join(expand_letters(v) for v in (value if isinstance(value, list) else [value])
+                   if v not in ("digits", "roman"))
 
 
 def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:

@@ -180,7 +180,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         for each in dict.fromkeys([*built_in, *([path] if _present(path) else [])]):
             _add_input(each, fingerprint, digest)
             try:
-                spec = schema.glossary_schema(folder.profile.languages) if key == "glossary" else data_file.schema
+                spec = (schema.glossary_schema(glossary_languages(each, folder.profile.languages)) if key == "glossary"
+                        else data_file.schema)
                 doc = schema.load(each, spec)
             except CorpusError as e:
                 problems += e.problems
@@ -724,14 +725,32 @@ def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | 
 
     ``read_glossary(folder.vocabulary["glossary"], folder.profile.languages)[0].translation    # 'declarer'``
     """
-    pair = tuple((languages if languages is not None else default_profile().languages)[:2])
-    spec = schema.glossary_schema(pair)
+    languages = tuple(languages if languages is not None else default_profile().languages)
+    pair = languages[:2]
     terms: dict[str, GlossaryTerm] = {}
     for path in _paths(paths):
-        for t in schema.load(path, spec).data.get("term", []):
-            term = GlossaryTerm(t[pair[0]], t[pair[1]] if len(pair) > 1 else "", t.get("note", ""), t.get("expand", True))
-            terms[term.term.strip().lower()] = term
+        written = glossary_languages(path, languages)
+        for t in schema.load(path, schema.glossary_schema(written)).data.get("term", []):
+            if pair[0] not in t:
+                continue  # an inherited term with no word in this code's language
+            # a note is in its file's first language: kept where that is this code's too
+            note = t.get("note", "") if written[0] in pair else ""
+            term = GlossaryTerm(t[pair[0]], t.get(pair[1], "") if len(pair) > 1 else "", note, t.get("expand", True))
+            key = term.term.strip().lower()
+            if written == pair or key not in terms:  # filtered, a word may stand for several: the first
+                terms[key] = term
     return list(terms.values())
+
+
+def glossary_languages(path: Path, languages: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages a glossary file is written in: a built-in profile's file, those of the
+    profile it ships with (a folder's profile that declares other languages inherits the
+    terms in its own, ``read_glossary``); any other, the corpus's profile's."""
+    if path.resolve().is_relative_to(BUILTIN_PROFILES) and (path.parent / "profile.toml").is_file():
+        own = load_profile(path.parent.name).languages
+        if own and tuple(own[:2]) != tuple(languages[:2]):
+            return tuple(own[:2])
+    return tuple(languages[:2])
 
 
 def _paths(paths: Path | list[Path] | None) -> list[Path]:

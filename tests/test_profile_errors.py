@@ -1,0 +1,174 @@
+"""A profile written from the docs alone works, and every mistake in one is an error naming
+the profile file, its line and the key -- never a traceback, never a raw string key on the
+site (issue 9, cold read 4, findings 3 and 4).
+
+The text is invented: the rules of a small club, in English."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT
+from lawsearch.build import build
+from lawsearch.cli import main
+from lawsearch.model import CorpusError
+from lawsearch.profile import load_profile, neutral_strings
+
+DOCS = ROOT / "docs" / "profiles.md"
+
+RULES = """RULE 1 - NAME
+1.1 The club
+(a) The club is called the Quiet Harbour Whist Circle.
+(b) It meets on Thursdays.
+RULE 2 - MEMBERS
+2.1 Joining
+(a) Anyone who has played three evenings may join.
+(b) A member pays the fee set under Rule 1.
+2.2 Leaving
+(a) A member leaves by a note to the secretary.
+"""
+MANIFEST = """[code]
+title = "Rules of the Quiet Harbour Whist Circle"
+laws = [1, 2]
+lang = "en"
+
+[[source]]
+path = "rules.txt"
+lang = "en"
+kind = "laws"
+"""
+
+
+def minimal_profile() -> str:
+    """The complete minimal profile docs/profiles.md prints."""
+    text = DOCS.read_text(encoding="utf-8")
+    m = re.search(r"<!-- minimal-profile -->\s*```toml\n(.*?)```", text, re.S)
+    assert m, "docs/profiles.md lost its minimal profile"
+    return m[1]
+
+
+def folder(tmp_path: Path, profile: str, rules: str = RULES, manifest: str = MANIFEST) -> Path:
+    root = tmp_path / "club"
+    root.mkdir(exist_ok=True)
+    (root / "manifest.toml").write_text(manifest, encoding="utf-8")
+    (root / "rules.txt").write_text(rules, encoding="utf-8")
+    (root / "profile.toml").write_text(profile, encoding="utf-8")
+    return root
+
+
+def build_errors(root: Path) -> str:
+    """What `lawsearch build` says of a bad profile: exit 1, no traceback."""
+    result = CliRunner().invoke(main, ["build", "--corpus", str(root), "--out", str(root.parent / "out")])
+    assert result.exit_code == 1, result.output
+    assert not isinstance(result.exception, (KeyError, TypeError, AttributeError)), result.exception
+    assert "Traceback" not in result.output
+    return result.output
+
+
+# -- finding 3: a code of one's own, from the docs alone --------------------------------------
+
+def test_the_docs_minimal_profile_builds_a_site_with_no_raw_string_keys(tmp_path):
+    root = folder(tmp_path, minimal_profile())
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    shown = CliRunner().invoke(main, ["show", "2.1(b)", "--corpus", str(root), "--out", str(out)])
+    assert shown.exit_code == 0, shown.output
+    assert "A member pays the fee" in shown.output
+    law = (out / "site" / "laws" / "2.html").read_text(encoding="utf-8")
+    assert "Rule 2. Members" in law or "Rule 2. MEMBERS" in law
+    keys = {k for k in neutral_strings()["en"] if "_" in k}  # a raw key, not a word such as "edition"
+    site = "".join(p.read_text(encoding="utf-8") for p in (out / "site").rglob("*.html"))
+    shown_keys = {k for k in keys if re.search(rf">\s*{k}\s*<", site)}
+    assert not shown_keys
+    # search.js says every string from the data it is given: all the keys are there
+    data = (out / "site" / "search-index.js").read_text(encoding="utf-8")
+    assert all(f'"{k}":' in data for k in ("search_found", "search_go", "search_nothing"))
+
+
+def test_a_language_without_neutral_wording_names_every_missing_string_at_once(tmp_path):
+    profile = minimal_profile().replace('languages = ["en"]', 'languages = ["de"]') \
+        .replace("{ en = ", "{ de = ").replace("[citations.en", "[citations.de").replace("lang = \"en\"", "lang = \"de\"") \
+        .replace("[strings.en]", "[strings.de]")
+    with pytest.raises(CorpusError) as e:
+        load_profile("bridge", folder(tmp_path, profile))
+    [problem] = [p for p in e.value.problems if "missing" in p.message]
+    assert problem.path.endswith("profile.toml") and problem.line == profile.splitlines().index("[strings.de]") + 1
+    missing = set(problem.message.rsplit(": ", 1)[1].split(", "))
+    assert {"search_found", "search_go", "lead", "footer", "stamp", "status_full"} <= missing
+    assert "law" not in missing and "brand" not in missing  # the profile gives those
+
+
+def test_extending_the_bridge_laws_in_english_only_inherits_no_russian(tmp_path):
+    profile = 'extends = "bridge"\nlanguages = ["en"]\n\n' + minimal_profile().split("\n", 2)[2].replace(
+        "[strings.en]", "[strings.en]\ntoc_law = \"Rule\"")
+    root = folder(tmp_path, profile)
+    loaded = load_profile("bridge", root)
+    assert set(loaded.data["strings"]) == {"en"} and set(loaded.data["citations"]) == {"en"}
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)  # the shipped glossary's Russian is no error
+    glossary = (out / "site" / "glossary.html").read_text(encoding="utf-8")
+    assert "dummy" in glossary  # its English terms are inherited
+    assert not re.search(r"[А-Яа-яЁё]", glossary)
+
+
+def test_a_profile_may_drop_the_inherited_wording_and_glossary(tmp_path):
+    profile = ('extends = "bridge"\nlanguages = ["en"]\nreplace = ["strings"]\n\n'
+               + minimal_profile().split("\n", 2)[2] + '\n[vocabulary]\nglossary = ""\n')
+    root = folder(tmp_path, profile)
+    loaded = load_profile("bridge", root)
+    assert loaded.vocabulary("glossary") == []
+    words = loaded.strings("en")
+    assert words["law"] == "Rule {id}"
+    assert words["lead"] == neutral_strings()["en"]["lead"]  # not the bridge laws' "Laws {first}–{last}"
+    assert "Law" not in " ".join(words.values()) and "50E" not in " ".join(words.values())
+
+
+# -- finding 4: every mistake names the file, the line and the key ---------------------------
+
+MISTAKES = [
+    # (what is changed, into what, the words the error must say)
+    ("strict_levels = false", "strict_level = false", ["strict_level", "strict_levels"]),
+    ('clause = "a-z"', 'clause = "digitz"', ["digitz", "digits"]),
+    ('clause = "a-z"', 'clause = "abca"', ["abca", "alphabet"]),
+    ('levels = ["section", "clause"]', 'levels = "section"', ["levels", "list"]),
+    ('default_layouts = { en = "rules" }', 'default_layouts = { en = "rulez" }', ["rulez", "rules"]),
+    ("section = '\\d+\\.{label}\\s+{title}'", "section = '\\d+\\.{lable}\\s+{title}'", ["{lable}", "{label}"]),
+    ("section = '\\d+\\.{label}\\s+{title}'", "section = '\\d+\\.{label}(\\s+{title}'",
+     ["rules", "section", "not a valid pattern"]),
+    ('law = "Rule {id}"', 'law = "Rule {idd}"', ["{idd}", "{id}"]),
+    ('brand = "Club rules"', 'brnad = "Club rules"', ["brnad", "brand"]),
+    ('label = "number"', 'label = "numbr"', ["numbr", "number"]),
+    ('anchor = "r"', 'anchor = "r"\nitem = "({label})"', ["item", "no such level"]),
+]
+
+
+@pytest.mark.parametrize("before, after, words", MISTAKES, ids=[m[1][:24] for m in MISTAKES])
+def test_a_profile_mistake_names_the_file_line_and_key(tmp_path, before, after, words):
+    profile = minimal_profile()
+    assert profile.count(before) == 1, before
+    profile = profile.replace(before, after)
+    root = folder(tmp_path, profile)
+    with pytest.raises(CorpusError) as e:
+        load_profile("bridge", root)
+    problem = e.value.problems[0]
+    line = next(n for n, text in enumerate(profile.splitlines(), 1) if after.split("\n")[-1] in text)
+    assert (problem.path, problem.line) == (str(root / "profile.toml"), line), str(problem)
+    for word in words:
+        assert word in problem.message
+    output = build_errors(root)
+    assert f"profile.toml:{line}:" in output
+
+
+@pytest.mark.parametrize("alphabet", ["a-z", "A–Z", "abcdefghijklmnopqrstuvwxyz"])
+def test_a_letter_alphabet_may_be_written_as_a_range(tmp_path, alphabet):
+    """The docs' table prints alphabets as ranges ("A–Z"): a range is read as its letters."""
+    root = folder(tmp_path, minimal_profile().replace('clause = "a-z"', f'clause = "{alphabet}"'),
+                  RULES.replace("(b) It meets", "(b) It meets weekly.\n(c) It meets"))
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    shown = CliRunner().invoke(main, ["show", "1.1(c)", "--corpus", str(root), "--out", str(out)])
+    assert shown.exit_code == 0 and "It meets on Thursdays" in shown.output, shown.output
