@@ -126,6 +126,11 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     places: dict[str, list[str]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
+    if "lang" in code and profile.languages and code["lang"] not in profile.languages:
+        # the main language names the strings, citations and analysis: the profile has them for its own only
+        problems.append(manifest.problem(
+            f"lang = {code['lang']!r} is not a language of the profile {profile.name!r} "
+            f"({', '.join(profile.languages)}): the corpus's main language must be one of those", "code", "lang"))
     for n, entry in enumerate(manifest.data["source"]):
         if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
             # its text would be aligned, then neither shown nor searched as a language of ours

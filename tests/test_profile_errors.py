@@ -172,3 +172,17 @@ def test_a_letter_alphabet_may_be_written_as_a_range(tmp_path, alphabet):
     build(root, out, lambda message: None)
     shown = CliRunner().invoke(main, ["show", "1.1(c)", "--corpus", str(root), "--out", str(out)])
     assert shown.exit_code == 0 and "It meets on Thursdays" in shown.output, shown.output
+
+
+# -- finding 5: the corpus's main language is one of the profile's ---------------------------
+
+@pytest.mark.parametrize("profile", ["bridge", "own"])
+def test_a_main_language_the_profile_has_not_is_an_error_naming_the_line(tmp_path, profile):
+    manifest = MANIFEST.replace('lang = "en"\n\n[[source]]', 'lang = "fr"\n\n[[source]]', 1)
+    root = folder(tmp_path, minimal_profile(), manifest=manifest)
+    if profile == "bridge":
+        (root / "profile.toml").unlink()
+        (root / "rules.txt").write_text("LAW 1 - NAME\nA. The Club\nThe club plays on Thursdays.\n", encoding="utf-8")
+    output = build_errors(root)
+    line = manifest.splitlines().index('lang = "fr"') + 1
+    assert f"manifest.toml:{line}:" in output and "'fr'" in output and "en" in output
