@@ -734,7 +734,7 @@ class Searcher:
         word only where the glossary lets it expand)."""
         out: list[list[tuple[str, ...]]] = []
         for other in self.glossary:
-            if other["translation"] == entry["translation"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
+            if entry["translation"] and other["translation"] == entry["translation"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
                     and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
                 out.append(other["terms"])
         return out

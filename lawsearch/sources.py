@@ -720,27 +720,38 @@ class GlossaryTerm:
     translation: str
     note: str = ""
     expand: bool = True
+    lang: str = ""  # the language of ``term``
+    translation_lang: str = ""  # of ``translation`` (none: a glossary of one language)
 
 
-def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | None = None) -> list[GlossaryTerm]:
+def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | None = None,
+                  keep: tuple[str, ...] | None = None) -> list[GlossaryTerm]:
     """The terms of glossary files, each checked against ``schema.glossary_schema`` of
     ``languages`` (the profile's, default the built-in profile's); a later file's term
     replaces an earlier one of the same first-language term (the corpus folder's over the
-    profile's), its new terms follow.
+    profile's), its new terms follow. ``keep``: the corpus's languages -- where the
+    glossary's first language is none of them, its terms are given in the second alone (an
+    English corpus shows and searches no Russian term, nor a note written in Russian).
 
     ``read_glossary(folder.vocabulary["glossary"], folder.profile.languages)[0].translation    # 'declarer'``
     """
     languages = tuple(languages if languages is not None else default_profile().languages)
     pair = languages[:2]
+    if keep is not None and pair and pair[0] not in keep:
+        pair = tuple(lang for lang in pair if lang in keep)[:1]
     terms: dict[str, GlossaryTerm] = {}
     for path in _paths(paths):
         written = glossary_languages(path, languages)
+        if not pair:
+            break
         for t in schema.load(path, schema.glossary_schema(written)).data.get("term", []):
             if pair[0] not in t:
                 continue  # an inherited term with no word in this code's language
-            # a note is in its file's first language: kept where that is this code's too
-            note = t.get("note", "") if written[0] in pair else ""
-            term = GlossaryTerm(t[pair[0]], t.get(pair[1], "") if len(pair) > 1 else "", note, t.get("expand", True))
+            # a note is in its file's first language: kept where that is this glossary's too
+            note = t.get("note", "") if written[0] == pair[0] else ""
+            second = pair[1] if len(pair) > 1 else ""
+            term = GlossaryTerm(t[pair[0]], t.get(second, "") if second else "", note, t.get("expand", True),
+                                pair[0], second)
             key = term.term.strip().lower()
             if written == pair or key not in terms:  # filtered, a word may stand for several: the first
                 terms[key] = term

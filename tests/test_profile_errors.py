@@ -6,6 +6,7 @@ The text is invented: the rules of a small club, in English."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -186,3 +187,60 @@ def test_a_main_language_the_profile_has_not_is_an_error_naming_the_line(tmp_pat
     output = build_errors(root)
     line = manifest.splitlines().index('lang = "fr"') + 1
     assert f"manifest.toml:{line}:" in output and "'fr'" in output and "en" in output
+
+
+# -- finding 10: an English-only corpus's interface shows no other language -----------------
+
+BRIDGE_EN = """LAW 50 - DISPOSITION OF A PENALTY CARD
+A. Penalty Card Remains Exposed
+A card prematurely exposed by a defender is a penalty card.
+LAW 63 - ESTABLISHMENT OF A REVOKE
+A. Revoke Becomes Established
+A revoke becomes established when the offender leads to the next trick.
+"""
+BRIDGE_MANIFEST = """[code]
+title = "An invented English code"
+laws = [1, 93]
+lang = "en"
+
+[[source]]
+path = "rules.txt"
+lang = "en"
+kind = "laws"
+layout = "en-1987"
+"""
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+@pytest.fixture(scope="module")
+def english_only(tmp_path_factory):
+    root = tmp_path_factory.mktemp("english") / "code"
+    root.mkdir()
+    (root / "manifest.toml").write_text(BRIDGE_MANIFEST, encoding="utf-8")
+    (root / "rules.txt").write_text(BRIDGE_EN, encoding="utf-8")
+    out = root.parent / "out"
+    build(root, out, lambda message: None)
+    return root, out
+
+
+@pytest.mark.parametrize("query", ["revoke", "revoked", "penalty", "penalty card", "defender"])
+def test_an_english_corpus_understands_a_query_in_english_only(english_only, query):
+    root, out = english_only
+    result = CliRunner().invoke(main, ["search", query, "--corpus", str(root), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert not CYRILLIC.search(result.output), result.output
+
+
+def test_an_english_corpus_glossary_page_names_its_own_language(english_only):
+    _, out = english_only
+    page = (out / "site" / "glossary.html").read_text(encoding="utf-8")
+    assert "revoke" in page.lower()  # the shipped glossary's English terms stay
+    assert not CYRILLIC.search(page)
+    header = re.search(r"<thead>(.*?)</thead>", page, re.S)[1]
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == ["English"]
+    # the browser's search data: the glossary and thesaurus it expands a query by
+    text = (out / "site" / "search-index.js").read_text(encoding="utf-8")
+    data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
+    assert data["glossary"]
+    for key in ("glossary", "thesaurus"):
+        assert not CYRILLIC.search(json.dumps(data[key], ensure_ascii=False)), key
