@@ -278,7 +278,7 @@ def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
         label = words.text(lang, "commentary", id=shown)
     else:
         label = shown
-    title = node.title or ("(heading lost)" if node.kind not in ("commentary", "piece") else "")
+    title = node.title or ("(heading lost)" if node.heading_lost else "")
     return f"{label}. {title}".rstrip(". ") if title else label
 
 

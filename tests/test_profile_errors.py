@@ -244,3 +244,43 @@ def test_an_english_corpus_glossary_page_names_its_own_language(english_only):
     assert data["glossary"]
     for key in ("glossary", "thesaurus"):
         assert not CYRILLIC.search(json.dumps(data[key], ensure_ascii=False)), key
+
+
+# -- finding 11: "heading lost" only where a heading is lost ---------------------------------
+
+def test_an_untitled_clause_is_not_a_lost_heading_but_a_title_less_rule_is(tmp_path):
+    """A clause whose words after its label are a sentence has no title by its layout: show
+    and the site say nothing is lost. A rule heading with no title and no words of its own,
+    among rules that have titles, lost its title, and says so."""
+    rules = RULES + "RULE 3\n3.1 Fees\n(a) The fee is one coin.\n"
+    manifest = MANIFEST.replace("laws = [1, 2]", "laws = [1, 3]")
+    root = folder(tmp_path, minimal_profile(), rules, manifest)
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    lost = load_profile("bridge", root).text("en", "title_lost")
+
+    def show(node_id: str) -> str:
+        result = CliRunner().invoke(main, ["show", node_id, "--corpus", str(root), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert "heading lost" not in show("2.1(a)") and "heading lost" not in show("2.1")
+    page = (out / "site" / "laws" / "2.html").read_text(encoding="utf-8")
+    assert lost not in page
+    assert "(heading lost)" in show("3").splitlines()[0]
+    assert lost in (out / "site" / "laws" / "3.html").read_text(encoding="utf-8")
+    home = (out / "site" / "index.html").read_text(encoding="utf-8")
+    assert home.count(lost) == 1  # rule 3's row only
+
+
+def test_a_restored_node_has_lost_its_heading(tmp_path):
+    from dataclasses import replace
+
+    from lawsearch.corpus import build_corpus
+
+    root = folder(tmp_path, minimal_profile())
+    clause = build_corpus(root).node("2.1(a)")
+    assert clause.title is None and not clause.heading_lost
+    assert replace(clause, missing=True, text="").heading_lost
+    assert replace(clause, truncated_start=True).heading_lost
+    assert not replace(clause, title="Joining fee").heading_lost
