@@ -209,7 +209,7 @@ def fold(label: str) -> str:
 _LABEL = {
     "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
     "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?|\([{small}]\))(?![\w])",
-    "number": r"\d{{1,4}}(?:\.\d{{1,4}})*(?![\w])",
+    "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
 }
@@ -246,6 +246,10 @@ class Citations:
     after: re.Pattern | None  # " above" / " ниже" right after one
     bare: re.Pattern | None  # a list of labels with no word, for the levels that allow it
     half: re.Pattern | None  # the surviving tail of an outermost word at a cut page: "ло 57"
+    # how a letter label follows its container in an ID: the grammar's format of the level
+    # the letters are of ("({label})": 3.2.2(a); ".{label}": 11.3.a)
+    letter_format: str = "{label}"
+    quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
 
 
 def _alternation(phrases) -> str:
@@ -308,8 +312,11 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     fill = {"caps": re.escape(caps) or "^\\w\\W", "small": re.escape(small) or "^\\w\\W",
             "letters": re.escape(subclauses) or "^\\w\\W",
             "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
-            "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else ""}
+            "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else "",
+            "deeper": _deeper_parts(grammar)}
     conj = _alternation(own.get("conjunctions", []))
+    # words between a level and its container: "paragraph (a) of Section 3.2.2"
+    of = rf"(?:\s+(?:{_alternation(own['of'])}))?" if own.get("of") else ""
     between = r"(?:\s*,\s*(?:(?:" + conj + r")\s+)?|\s+(?:" + conj + r")\s+)" if conj else r"\s*,\s*"
     dashes = "".join(re.escape(d) for d in own.get("ranges", []))
     range_part = rf"\s*[{dashes}]\s*{_RANGE_END}" if dashes else r"(?!)"
@@ -323,7 +330,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             name=spec["level"], rank=rank, label=spec["label"], bare=bool(spec.get("bare")),
             absolute=bool(spec.get("absolute")),
             head=re.compile(_word_pattern(words) + listed) if words else None,
-            container=re.compile(r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
+            container=re.compile(of + r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
             this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
             item=re.compile(label),
         ))
@@ -345,7 +352,38 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
         bare=bare, half=half,
+        letter_format=grammar.get("ids", {}).get("subclause", "{join}{{label}}".format(
+            join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""))),
+        quotes="".join(quotes),
     )
+
+
+def _deeper_parts(grammar: dict) -> str:
+    """The parts a whole dotted ID may go on with after its numbers, from the grammar's ID
+    formats: a level written otherwise than the join and its label (``({label})``) adds its
+    shape -- "Section 4.2(b)" cites 4.2(b). None for a code whose every level joins alike.
+
+    >>> shape = _deeper_parts({"ids": {"section": ".{label}", "subclause": "({label})"}, "labels": {"subclause": "a-c"}})
+    >>> bool(re.fullmatch(shape, "(b)")), bool(re.fullmatch(shape, "(d)"))
+    (True, False)
+    """
+    ids, labels = grammar.get("ids", {}), grammar.get("labels", {})
+    join = ids.get("section", "{label}").replace("{label}", "")
+    shapes = []
+    for level, alphabet in labels.items():
+        fmt = ids.get(level, "")
+        if "{label}" not in fmt or fmt == join + "{label}" or not join:
+            continue
+        before, after = fmt.split("{label}", 1)
+        if not before:
+            continue  # a label glued to the last (57B): no shape to tell it by
+        kinds = alphabet if isinstance(alphabet, list) else [alphabet]
+        letters = "".join(expand_letters(k) for k in kinds if k not in ("digits", "roman"))
+        one = "|".join(([r"\d{1,3}"] if "digits" in kinds else []) + (["[ivxlc]+"] if "roman" in kinds else [])
+                       + ([f"[{re.escape(letters)}]"] if letters else []))
+        if one:
+            shapes.append(f"{re.escape(before)}(?:{one}){re.escape(after)}")
+    return f"(?:{'|'.join(shapes)})*" if shapes else ""
 
 
 # -- damage left in the output (lawsearch check) ------------------------------------------

@@ -28,7 +28,7 @@ GRAMMAR = {"levels", "strict_levels", "default_layouts", "labels", "ids", "looka
            "divisions", "joining_words", "commentary"}
 ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "division", "piece", "anchor"}
 LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream"}
-CITATIONS = {"see", "after", "conjunctions", "ranges", "quotes", "query_words", "levels"}
+CITATIONS = {"see", "after", "conjunctions", "ranges", "quotes", "query_words", "levels", "of"}
 CITATION_LEVEL = {"level", "words", "label", "bare", "this", "absolute"}
 DIVISION = {"word", "slug", "label"}
 VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}

@@ -284,3 +284,60 @@ def test_a_restored_node_has_lost_its_heading(tmp_path):
     assert replace(clause, missing=True, text="").heading_lost
     assert replace(clause, truncated_start=True).heading_lost
     assert not replace(clause, title="Joining fee").heading_lost
+
+
+# -- finding 8: a statute's citations of a point and of a lettered sub-point ------------------
+
+STATUTE_RULES = """RULE 1 - NAME
+1.1 The club
+1.1.1 The club is called the Quiet Harbour Whist Circle.
+1.1.2 A guest pays the table fee
+(a) in coins at the door; or
+(b) by a note to the treasurer, as said in paragraph (a) above.
+RULE 2 - MEMBERS
+2.1 Joining
+(a) Anyone who has played three evenings may join.
+(b) A member may be refused under Section 2.1(a) and paragraph (b) of Section 1.1.2.
+2.2 Leaving
+(a) A member leaves by a note, see paragraph a above.
+(b) A member who leaves pays nothing more, see Section 1.1.
+"""
+STATUTE_REFS = {
+    ("1.1.2(b)", "paragraph (a)"): ["1.1.2(a)"],
+    ("2.1(b)", "Section 2.1(a)"): ["2.1(a)"],
+    ("2.1(b)", "paragraph (b) of Section 1.1.2"): ["1.1.2(b)"],
+    ("2.2(a)", "paragraph a"): ["2.2(a)"],  # the letter alone: the citing node's own sub-point
+    ("2.2(b)", "Section 1.1"): ["1.1"],
+}
+
+
+def statute_profile() -> str:
+    """The docs' minimal profile with three levels, the last lettered, and citations of the
+    middle and last ones, a letter in brackets and a container after "of"."""
+    profile = minimal_profile()
+    profile = profile.replace('levels = ["section", "clause"]', 'levels = ["section", "clause", "subclause"]')
+    profile = profile.replace('section = "digits"\nclause = "a-z"', 'section = "digits"\nclause = "digits"\nsubclause = "a-z"')
+    profile = profile.replace('section = ".{label}"\nclause = "({label})"',
+                              'section = ".{label}"\nclause = ".{label}"\nsubclause = "({label})"')
+    profile = profile.replace("clause = '\\({label}\\)\\s+{title}'",
+                              "clause = '\\d+\\.\\d+\\.{label}\\s+{title}'\nsubclause = '\\({label}\\)\\s+{title}'")
+    profile = profile.replace('clause = "(a) A member pays the fee."',
+                              'clause = "2.1.1 A member pays the fee."\nsubclause = "(a) in coins; or"')
+    profile = profile.replace('ranges = ["-", "–"]', 'ranges = ["-", "–"]\nquotes = ["()"]\nof = ["of"]')
+    return profile.replace('label = "number"\n', 'label = "number"\n\n[[citations.en.levels]]\nlevel = "section"\n'
+                           'words = ["Section", "Sections"]\nlabel = "number"\n\n[[citations.en.levels]]\n'
+                           'level = "paragraph"\nwords = ["paragraph", "paragraphs"]\nlabel = "letter"\nbare = true\n')
+
+
+def test_a_statutes_citations_of_points_and_lettered_sub_points(tmp_path):
+    from lawsearch.corpus import build_corpus
+
+    root = folder(tmp_path, statute_profile(), STATUTE_RULES)
+    corpus = build_corpus(root)
+    assert {"1.1.2(a)", "2.1(a)", "2.2(a)"} <= {n.id for n in corpus.nodes}
+    found: dict[tuple[str, str], list[str]] = {}
+    for r in corpus.refs:
+        found.setdefault((r.from_, r.surface), []).append(r.target)
+    for key, targets in STATUTE_REFS.items():
+        assert found.get(key) == targets, (key, found)
+    assert all(r.status == "node" for r in corpus.refs if (r.from_, r.surface) in STATUTE_REFS)
