@@ -341,3 +341,22 @@ def test_a_statutes_citations_of_points_and_lettered_sub_points(tmp_path):
     for key, targets in STATUTE_REFS.items():
         assert found.get(key) == targets, (key, found)
     assert all(r.status == "node" for r in corpus.refs if (r.from_, r.surface) in STATUTE_REFS)
+
+
+# -- finding 12: a reference into a law whose text is lost says so ----------------------------
+
+def test_a_reference_into_a_lost_law_says_the_law_is_lost(tmp_path):
+    rules = RULES.replace("(b) It meets on Thursdays.", "(b) It meets on Thursdays, as Rule 3 and Rule 2 say.")
+    root = folder(tmp_path, minimal_profile(), rules + "RULE 4 - GAMES\n4.1 Play\n(a) Games start at seven.\n",
+                  MANIFEST.replace("laws = [1, 2]", "laws = [1, 4]"))
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    from lawsearch.corpus import build_corpus
+
+    corpus = build_corpus(root)
+    lost = corpus.node("3")
+    assert lost is not None and lost.missing, "rule 3 stands as a lost law between 2 and 4"
+    shown = CliRunner().invoke(main, ["show", "1.1(b)", "--corpus", str(root), "--out", str(out)]).output
+    assert "3 (law lost)" in shown and "2 (in the text)" in shown, shown
+    checked = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(out)]).output
+    assert "law lost: 3" in checked and "law present, clause lost: 3" not in checked, checked
