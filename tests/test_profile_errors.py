@@ -360,3 +360,17 @@ def test_a_reference_into_a_lost_law_says_the_law_is_lost(tmp_path):
     assert "3 (law lost)" in shown and "2 (in the text)" in shown, shown
     checked = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(out)]).output
     assert "law lost: 3" in checked and "law present, clause lost: 3" not in checked, checked
+
+
+def test_exports_of_a_one_language_corpus(tmp_path):
+    """A TMX pairs two languages: of a one-language corpus it is a usage error saying so, not
+    an empty file and exit 0; the glossary exports of a one-language profile work."""
+    root = folder(tmp_path, minimal_profile())
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    runner = CliRunner()
+    tmx = runner.invoke(main, ["export", "--format", "tmx", "--corpus", str(root), "--out", str(out)])
+    assert tmx.exit_code == 2 and "one language only (en)" in tmx.output, tmx.output
+    for fmt in ("tbx", "csv-glossary"):
+        result = runner.invoke(main, ["export", "--format", fmt, "--corpus", str(root), "--out", str(out)])
+        assert result.exit_code == 0 and result.exception is None, (fmt, result.output, result.exception)
