@@ -221,8 +221,16 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     if children:
         out.append("")
         out.append("Contents:")
+        # shown in a translation alone (--lang en): its parts under that language's titles
+        alone = shown[0] if len(shown) == 1 and main not in shown else None
         for child in children:
-            out.append(f"  {_heading(child, corpus, words, bare=True)}")  # its edition is in the heading
+            title = (child.translations.get(alone) or {}).get("title") if alone else None
+            if title:
+                label = words.text(alone, "law", id=editions.bare(child.id)) if child.kind == "law" \
+                    else editions.bare(child.id)
+                out.append(f"  {label}. {title}")
+            else:
+                out.append(f"  {_heading(child, corpus, words, bare=True)}")  # its edition is in the heading
     notes = corpus.footnotes_of(node.id)
     if notes:
         out.append("")

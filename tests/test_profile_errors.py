@@ -374,3 +374,25 @@ def test_exports_of_a_one_language_corpus(tmp_path):
     for fmt in ("tbx", "csv-glossary"):
         result = runner.invoke(main, ["export", "--format", fmt, "--corpus", str(root), "--out", str(out)])
         assert result.exit_code == 0 and result.exception is None, (fmt, result.output, result.exception)
+
+
+def test_show_in_a_translation_alone_lists_the_parts_under_its_titles(tmp_path):
+    root = tmp_path / "pair"
+    (root / "ru").mkdir(parents=True)
+    (root / "en").mkdir()
+    (root / "ru" / "a.txt").write_text("Правило 45. Розыгрыш карты\nA. Порядок хода\nИгрок кладёт карту на стол.\n"
+                                       "B. Карта стола\nКарту стола называет разыгрывающий.\n", encoding="utf-8")
+    (root / "en" / "b.txt").write_text("LAW 45 - CARD PLAYED\nA. Order of Turn\nA player puts a card on the table.\n"
+                                       "B. Table Card\nThe declarer names the table's card.\n", encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        '[code]\ntitle = "Invented"\nlaws = [1, 93]\nlang = "ru"\n\n'
+        '[[source]]\npath = "ru/a.txt"\nlang = "ru"\nkind = "laws"\nlayout = "ru-book"\n\n'
+        '[[source]]\npath = "en/b.txt"\nlang = "en"\nkind = "laws"\nlayout = "en-1987"\n', encoding="utf-8")
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    shown = CliRunner().invoke(main, ["show", "45", "--lang", "en", "--corpus", str(root), "--out", str(out)]).output
+    contents = shown.split("Contents:")[1]
+    assert "45A. Order of Turn" in contents and "45B. Table Card" in contents, shown
+    assert not CYRILLIC.search(contents.split("\n\n")[0]), shown
+    both = CliRunner().invoke(main, ["show", "45", "--corpus", str(root), "--out", str(out)]).output
+    assert "45A. Порядок хода" in both.split("Contents:")[1]  # the main language's as before
