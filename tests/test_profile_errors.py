@@ -396,3 +396,60 @@ def test_show_in_a_translation_alone_lists_the_parts_under_its_titles(tmp_path):
     assert not CYRILLIC.search(contents.split("\n\n")[0]), shown
     both = CliRunner().invoke(main, ["show", "45", "--corpus", str(root), "--out", str(out)]).output
     assert "45A. Порядок хода" in both.split("Contents:")[1]  # the main language's as before
+
+
+# -- finding 9: English by any inflection, in a phrase and in kwic ---------------------------
+
+ENGLISH_FORMS = """LAW 55 - DECLARER'S LEAD OUT OF TURN
+A. Declarer's Lead Accepted
+If declarer leads out of turn from his hand, either defender may accept the lead.
+LAW 50 - DISPOSITION OF A PENALTY CARD
+A. Penalty Card Remains Exposed
+A penalty card stays face up until it is played.
+LAW 12 - DIRECTOR'S POWERS
+A. Discretion
+The director may award an adjusted score when a player has revoked in a way no law foresees.
+"""
+# a phrase typed in one inflection, and a node that has it only in another
+PHRASES = [('"lead out"', "55A"), ('"penalty cards remain"', "50A"), ('"awarding adjusted scores"', "12A")]
+
+
+@pytest.fixture(scope="module")
+def english_forms(tmp_path_factory):
+    root = tmp_path_factory.mktemp("forms") / "code"
+    root.mkdir()
+    (root / "manifest.toml").write_text(BRIDGE_MANIFEST, encoding="utf-8")
+    (root / "rules.txt").write_text(ENGLISH_FORMS, encoding="utf-8")
+    out = root.parent / "out"
+    build(root, out, lambda message: None)
+    return root, out
+
+
+def test_an_english_phrase_matches_in_any_inflection_in_both_engines(english_forms):
+    from lawsearch.query import Searcher
+
+    from node_engine import NodeEngine, differences, python_answer
+
+    root, out = english_forms
+    searcher = Searcher(out / "index")
+    engine = NodeEngine(out / "site" / "search-index.js")
+    try:
+        queries = [q for q, _ in PHRASES] + ['"lead accepted"', '"out lead"']
+        answers = engine.search(queries)
+        for (query, node), answer in zip(PHRASES, answers):
+            python = python_answer(searcher, query)
+            assert node in [h["id"] for h in python["hits"]], (query, python["hits"])
+            assert differences(python, answer) == [], query
+        # the words in their order: "out lead" is no phrase of 55A's text
+        assert "55A" not in [h["id"] for h in python_answer(searcher, '"out lead"')["hits"]]
+        assert differences(python_answer(searcher, '"out lead"'), answers[-1]) == []
+    finally:
+        engine.close()
+        searcher.close()
+
+
+def test_kwic_finds_an_english_word_in_any_inflection(english_forms):
+    root, out = english_forms
+    result = CliRunner().invoke(main, ["kwic", "revoke", "--corpus", str(root), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"12A .* revoked ", result.output), result.output
