@@ -548,6 +548,24 @@ def _builtin_citation_words() -> list[str]:
 CITATION_LABEL = rf"[0-9]{{1,3}}(?:\.[0-9]{{1,2}}|[ ]?[{LETTERS}][0-9]{{0,2}}(?:\([{LETTERS}]\))?(?:\([0-9]{{1,2}}\))?)?"
 
 
+def inner_citation_words(profile) -> list[str]:
+    """The citation words of a profile's inner levels ("Section", "пункт"): a query may put
+    one before a whole ID of that code written with its separators ("Section 3.2.1"), not
+    before a bare number ("Section 3" names no section), and only in a code whose IDs
+    separate their levels (``IdRules.dotted``)."""
+    from .grammar import grammar_of
+
+    if profile is None or not grammar_of(profile).ids.dotted:
+        return []
+    words: set[str] = set()
+    table = profile.data.get("citations", {})
+    for lang in profile.languages:
+        for rank, level in enumerate(table.get(lang, {}).get("levels", [])):
+            if rank and not level.get("absolute"):
+                words.update(w for w in level.get("words", []) if w[:1].isalpha())
+    return sorted(words - set(citation_words(profile)), key=lambda w: (-len(w), w))
+
+
 def citation_words(profile=None) -> list[str]:
     """The words a query may put before an ID: every built-in profile's and those of
     ``profile``, the corpus's own (a corpus folder's profile.toml may name its code's level
@@ -568,7 +586,12 @@ def citation_source(profile=None) -> str:
             from .grammar import grammar_of  # the grammar module compiles its patterns from these
 
             label = f"{label}|{grammar_of(profile).ids.typed_source(capture=False)}"
-        return (rf"[{SPACES}]*(?:(?:{citation_word_source(citation_words(profile))})[{SPACES}]*)?"
+        inner = inner_citation_words(profile)
+        # an inner level's word only before an ID that holds its code's separator: "Section 3.2.1"
+        join = profile.data.get("grammar", {}).get("ids", {}).get("section", "") if inner else ""
+        sep = re.escape(join.replace("{label}", "")) or "(?!)"
+        before_whole = (rf"|(?:{citation_word_source(inner)})[{SPACES}]*(?=\d+{sep}\w)") if inner else ""
+        return (rf"[{SPACES}]*(?:(?:{citation_word_source(citation_words(profile))})[{SPACES}]*{before_whole})?"
                 rf"({label})[{SPACES}]*")
     return _of(profile, "citation_source", make)
 

@@ -453,3 +453,28 @@ def test_kwic_finds_an_english_word_in_any_inflection(english_forms):
     result = CliRunner().invoke(main, ["kwic", "revoke", "--corpus", str(root), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert re.search(r"12A .* revoked ", result.output), result.output
+
+
+def test_an_inner_level_word_before_a_whole_id_jumps_in_both_engines(tmp_path):
+    """In a code whose IDs separate their levels, "Section 2.1" goes to 2.1 as "2.1" does;
+    "Section 2" names no section and stays a search."""
+    from lawsearch.query import Searcher
+
+    from node_engine import NodeEngine, differences, python_answer
+
+    root = folder(tmp_path, statute_profile(), STATUTE_RULES)
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    searcher = Searcher(out / "index")
+    engine = NodeEngine(out / "site" / "search-index.js")
+    try:
+        queries = ["Section 2.1", "section 1.1.2", "Section 2", "paragraph 1.1.2"]
+        answers = engine.search(queries)
+        for query, answer in zip(queries, answers):
+            assert differences(python_answer(searcher, query), answer) == [], query
+        jumps = [(a.get("kind"), a.get("target")) for a in answers]
+        assert jumps[:2] == [("id", "2.1"), ("id", "1.1.2")] and jumps[2][0] != "id", jumps
+        assert jumps[3] == ("id", "1.1.2")
+    finally:
+        engine.close()
+        searcher.close()
