@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from . import ids, morph, schema
 from .plausibility import LANGUAGES, language_module, word_language
 from .model import CorpusError, Problem
-from .patterns import COMBINING_MARK, FOLD_PAIRS, NARROW_CLASS, NARROW_FROM, NARROW_TO, TOKEN, TOKEN_KINDS
+from .patterns import (COMBINING_MARK, FOLD_PAIRS, LIGATURE_FROM, LIGATURE_TO, NARROW_CLASS, NARROW_FROM, NARROW_TO,
+                       TOKEN, TOKEN_KINDS)
 
 if TYPE_CHECKING:
     from .model import Corpus
@@ -84,8 +85,8 @@ def normalize_id(token: str) -> str:
 
 def fold(word: str) -> str:
     """A word as terms and the forms table hold it: NFKC's one-for-one forms (``narrow``),
-    lower case, ё as е, no stress marks or soft hyphens (patterns.FOLD_PAIRS):
-    ``fold("Ёлка́") == "елка"``.
+    ligatures spelt out (patterns.LIGATURE_FROM: ``"ﬁnal"`` → ``"final"``), lower case, ё as
+    е, no stress marks or soft hyphens (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``.
 
     Kept per word as written: a build folds every token of the corpus several times (the
     forms table, the vocabulary, the concordance), a million calls at 100x, and a corpus's
@@ -102,8 +103,18 @@ _FOLDED: dict[str, str] = {}
 _FOLDED_MAX = 1_000_000
 
 
+_LIGATURES = str.maketrans(dict(zip(LIGATURE_FROM, LIGATURE_TO)))
+
+
+def spelt_out(text: str) -> str:
+    """``text`` as a search reads its letters: NFKC's one-for-one forms (``narrow``) and the
+    ligatures spelt out (``"ﬁnal ＡＢＣ"`` → ``"final ABC"``); its length may change, so it
+    is for what is compared (English words, an ID typed in a query), never for offsets."""
+    return narrow(text).translate(_LIGATURES)
+
+
 def _fold(word: str) -> str:
-    word = narrow(word).lower()
+    word = narrow(word).translate(_LIGATURES).lower()
     for pair, single in FOLD_PAIRS:
         word = word.replace(pair, single)
     return COMBINING_MARK.sub("", word)

@@ -288,8 +288,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
 
 
 def lost_is_an_error(problem: Problem) -> Problem:
-    """Text that lands in no node is a warning in ``build`` and an error here: the corpus
-    silently lacks it (lawsearch/coverage.py)."""
+    """Text that lands in no node is an error, in ``build`` as here: the corpus would
+    silently lack it (lawsearch/coverage.py). (A corpus.json written before that made it
+    one holds it as a warning.)"""
     return replace(problem, severity="error") if problem.message.startswith(LOST) else problem
 
 

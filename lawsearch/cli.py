@@ -302,6 +302,9 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
     Files in OUT that lawsearch did not write are never deleted: a folder holding such
     files is refused unless --force. Ctrl-C stops a build with exit code 130 (SIGTERM: 143).
 
+    A build never drops words in silence: text of a source that lands in no node fails it
+    (exit 1, naming file and line) unless curation.toml places it or drops it with a reason.
+
     \b
     Example:
       lawsearch build
@@ -421,7 +424,9 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
     if edition is not None:
         from .editions import qualify
 
-        known = [e.id for e in corpus.editions]
+        from .editions import in_order
+
+        known = [e.id for e in in_order(corpus)]
         if edition not in known:
             raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
                                      param_hint="'--edition'")
@@ -537,7 +542,8 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     made = [p for p in (root, *root.parents) if not p.exists()]  # what a failure must take away again
     try:
         root.mkdir(parents=True, exist_ok=True)
-        added = add_files(root, expand_folders([Path(f) for f in files]))
+        chosen: dict[str, str] = {}
+        added = add_files(root, expand_folders([Path(f) for f in files]), chosen)
     except OSError as e:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
@@ -551,6 +557,11 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
+        for warning in a.warnings:
+            tell(f"Warning: {a.source}: {warning}")
+    if chosen:
+        emit(f"main language: {chosen['lang']} ({chosen['why']}); to change it, set lang in the [code] table of "
+             f"{root / 'manifest.toml'}")
 
 
 def _remove_empty(made: list[Path]) -> None:
@@ -596,11 +607,13 @@ def _as_built(path: Path, corpus_dir: str | None):
         if corpus_dir:
             raise click.ClickException(f"{path} is not a source of the corpus {root}")
         return None
+    for warning in (w for w in folder.warnings if w.path == source.path):  # a truncated RTF, a misdeclared FB2
+        tell(f"Warning: {path}: {warning.message}")
     original = list(folder.texts[source.id])
     context = cleaning_context(folder)
     raw = folder.texts[source.id]
     taken = {n for n, (a, b) in enumerate(zip(original, raw), 1) if a != b}
-    return original, clean_source(folder, source, raw, context), taken
+    return original, clean_source(folder, source, raw, context), taken, folder.dropped.get(source.id, [])
 
 
 def _clean_alone(path: Path, kind: str | None, encoding: str | None):
@@ -627,9 +640,20 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     origin = ORIGIN_MANIFEST if declared.get("encoding") and not encoding else ORIGIN_OPTION
     chosen = (encoding or declared.get("encoding") or "auto").lower()
     try:
-        raw = read_document(data, str(path), lambda data: decode(data, chosen, str(path), lang, origin)).lines
+        from .sources import page_reading
+
+        entry = {"lang": lang, "kind": kind or declared.get("kind") or (guessed.kind if guessed else "laws"),
+                 **({"layout": declared["layout"]} if declared.get("layout") else {})}
+        profile_ = load_profile(declared.get("profile", DEFAULT_PROFILE))
+        document = read_document(data, str(path), lambda data, enc=None: decode(data, enc or chosen, str(path), lang,
+                                                                                origin), declared=chosen != "auto",
+                                 **page_reading(profile_, Grammar.from_profile(profile_), entry))
+        raw = document.lines
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None
+    raw = document.lines
+    for warning in document.warnings:  # a truncated RTF, a misdeclared FB2
+        tell(f"Warning: {path}: {warning}")
     try:
         grammar = Grammar.from_profile(load_profile(declared.get("profile", DEFAULT_PROFILE)))
         layout = grammar.layout_for(lang, declared.get("layout"))
@@ -643,7 +667,7 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     words = known_words([raw], vocabulary, profile)  # the file's own words, as a corpus's (corpus.parse_folder)
     read_as = kind or declared.get("kind") or (guessed.kind if guessed else "laws")
     cleaned = clean_lines(raw, path.stem, read_as, words, lang=lang, layout=layout, grammar=grammar)
-    return raw, cleaned
+    return raw, cleaned, document.dropped
 
 
 @main.command()
@@ -676,9 +700,9 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None, corp
                    "numbered as build and check name them (\"extracted line N\")", err=True)
     found = None if (kind or encoding) else _as_built(path, corpus_dir)
     if found is not None:
-        raw, cleaned, taken = found
+        raw, cleaned, taken, dropped = found
     else:
-        raw, cleaned = _clean_alone(path, kind, encoding)
+        raw, cleaned, dropped = _clean_alone(path, kind, encoding)
         taken = set()
     if not explain:
         for line in cleaned.lines:
@@ -690,7 +714,15 @@ def clean(file: str, explain: bool, kind: str | None, encoding: str | None, corp
     outputs: dict[int, list[str]] = {}
     for line in cleaned.lines:
         outputs.setdefault(line.first, []).append(line.text)
-    for n, before in enumerate(raw, 1):
+    left_out: dict[int, list[tuple[str, str]]] = {}  # what the file's reader left out, before raw line n
+    for at, rule, text in dropped:
+        left_out.setdefault(at + 1, []).append((rule, text))
+    for n, before in enumerate([*raw, None], 1):
+        for rule, text in left_out.get(n, []):  # a web page's furniture: no line of the text
+            emit(f"{'':>5}   [{rule}] left out by the page reader")
+            emit(f"      - {text}")
+        if before is None:
+            break
         rules = by_line.get(n)
         if not rules:
             for after in outputs.get(n, []):
@@ -818,7 +850,10 @@ def format_explained(explained: dict) -> str:
                          + ", ".join(w["lemmas"]))
         parts += [f"{r['by']}: {r['words']} → {', '.join(r['as'])}" for r in w["readings"]]
         lines.append(f"  {word:<{width}}  " + "; ".join(parts))
-    if not explained["words"]:
+    width = max([width, *(len(shorten(w, 30)) for w in explained.get("foreign", []))])
+    for w in explained.get("foreign", []):
+        lines.append(f"  {shorten(w, 30):<{width}}  not searched: the corpus has no text in this word's script")
+    if not explained["words"] and not explained.get("foreign"):
         lines.append("  (no words: filters alone list what they allow)")
     return "\n".join(lines)
 
@@ -893,13 +928,16 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     def hint(query: str, limit: int | None = None) -> str:
         return visible(command(query, limit))
 
-    lines: list[str] = []
+    lines: list[str] = elsewhere_lines(result, words, hint)
     if result.corrected_query:
         lines.append(f"No such word in the corpus: showing results for {shorten(result.corrected_query)!r}, "
                      f"not {shorten(result.query)!r}.")
         if result.suggestions:
             lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
     if not result.hits:
+        if result.foreign:  # words of a script the corpus has no text in: say that, not "try other words"
+            lines.append(words["search_foreign"].format(words=", ".join(f"«{shorten(w)}»" for w in result.foreign)))
+            return "\n".join(lines)
         lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
@@ -930,6 +968,25 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
     else:
         lines.append(f"{count}, {printed} shown: at most {PER_LAW} per law; the command under a law shows the rest of it")
     return "\n".join(lines)
+
+
+def elsewhere_lines(result, words: dict[str, str], command) -> list[str]:
+    """The ID asked for is not in the edition searched but in others (``result.elsewhere``):
+    «6C нет в редакции 1987 г.; есть в 2017» (the profile's ``search_elsewhere``), then per
+    edition where it is and the search that finds it there."""
+    from .profile import template_for
+
+    found = result.elsewhere
+    if not found:
+        return []
+    values = {"id": visible(found["id"]), "edition": visible(found["edition"]),
+              "found": ", ".join(visible(f["edition"]) for f in found["found"])}
+    template = template_for(words, "search_elsewhere", values) or "{id}: {edition} → {found}"
+    lines = [template.format(**values)]
+    for f in found["found"]:
+        lines.append(f"    {visible(f['edition'])}: {visible(f['url'])}   "
+                     f"{command(found['id'] + ' edition:' + f['edition'])}")
+    return lines + [""]
 
 
 def reading_lines(result, words: dict[str, str]) -> list[str]:
@@ -1145,8 +1202,8 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
     says so and exits 1.
 
     Without FROM and TO, diff compares the description's [diff] from and to, else the only
-    two editions the description (or the corpus) holds, the older first (names in order,
-    digits as numbers: 2007 before 2017).
+    two editions the description (or the corpus) holds, the older first (by the year or date
+    their names carry: 2007 before 2017; else in the order they are listed).
 
     \b
     Example:
@@ -1237,7 +1294,7 @@ def _corpus_editions(from_edition: str, to_edition: str, corpus_dir: str | None 
     (lawsearch/editions.py) and neither names a folder; None when FROM and TO may be two
     corpus folders. A name that is neither an edition of a corpus holding several nor a
     folder is an error naming it and the corpus's editions."""
-    from .editions import edition_set
+    from .editions import edition_set, in_order
 
     if any(Path(name).is_dir() for name in (from_edition, to_edition)):
         return None
@@ -1248,7 +1305,7 @@ def _corpus_editions(from_edition: str, to_edition: str, corpus_dir: str | None 
             raise
         return None
     corpus = load_corpus_quietly(root, out_dir)
-    known = [e.id for e in corpus.editions]
+    known = [e.id for e in in_order(corpus)]
     if len(known) < 2:
         return None
     unknown = list(dict.fromkeys(n for n in (from_edition, to_edition) if n not in known))

@@ -44,6 +44,9 @@ UNTITLED_SIMILARITY = 0.6  # no title to go by: the text must be mostly the same
 UNTITLED_IN_PLACE = 0.3  # ... unless it stands where the old one stood (same parent, same label)
 UNTITLED_MUTUAL = 0.45  # ... or the two are each other's most alike (renumbered and reworded)
 RETITLED_MIN_WORDS = 4  # a text this long, unchanged, is the same node under a new title
+# the text of a node matched across a change of level (a clause become a section) or of title
+# and text at once: this alike (word ratio), and each the other's most alike
+ACROSS_SIMILARITY = 0.8
 
 
 @dataclass(frozen=True)
@@ -417,7 +420,76 @@ class _Matcher:
             self.same_title(kind)
             self.untitled(kind)
         self.retitled()
+        self.joined_texts()
+        self.across()
         self.structural()
+
+    # -- texts joined or shared out under new titles, at any level
+    def joined_texts(self) -> None:
+        """A new node matched to none whose text is the texts of two or more consecutive old
+        siblings matched to none, joined: they were merged, whatever the result is titled
+        (2A "Noise" + 2B "Fires" -> 2A "Noise and Fires"); an old node matched to none whose
+        text is that of two or more consecutive new siblings matched to none: it was split.
+        Leaves only (a node with children is told by them: ``structural``)."""
+        for n in [n for kind in TREE_KINDS for n in self.free_new(kind)]:
+            found = self._run_of(self.old, n, self.new, free=lambda o: o not in self.fwd and o not in self.consumed_old)
+            if found:
+                self.merges.append((found, [n]))
+                self.consumed_old.update(found)
+                self.created_new.add(n)
+        for o in [o for kind in TREE_KINDS for o in self.free_old(kind)]:
+            found = self._run_of(self.new, o, self.old, free=lambda n: n not in self.back and n not in self.created_new)
+            if found:
+                self.splits.append(([o], found))
+                self.created_new.update(found)
+                self.consumed_old.add(o)
+
+    @staticmethod
+    def _run_of(tree: _Tree, i: str, other: _Tree, free) -> list[str] | None:
+        """Two or more consecutive leaf siblings of ``tree``, all ``free``, of one kind, whose
+        texts joined are the text of leaf ``i`` of ``other``; None when there are none."""
+        if other.children.get(i):
+            return None
+        text = norm(other.nodes[i].text)
+        if len(words(text)) < RETITLED_MIN_WORDS:
+            return None
+        for parent, kids in tree.children.items():
+            for k, first in enumerate(kids):
+                head = norm(tree.nodes[first].text)
+                if not head or not text.startswith(head) or not free(first) or tree.children.get(first):
+                    continue
+                run, joined = [first], head
+                for s in kids[k + 1:]:
+                    if not free(s) or tree.children.get(s) or tree.nodes[s].kind != tree.nodes[first].kind:
+                        break
+                    run.append(s)
+                    joined = _joined([joined, tree.nodes[s].text])
+                    if joined == text:
+                        return run
+                    if not text.startswith(joined):
+                        break
+        return None
+
+    # -- the same text at another level, or under another title with its text reworded
+    def across(self) -> None:
+        """Pair a free old node and a free new node of any kinds whose own texts are mostly
+        the same (``ACROSS_SIMILARITY``) and each the other's most alike among the free ones:
+        a clause become a section (1A2 -> 1C), a provision retitled and reworded at once. What
+        the pair is (moved, renumbered, reworded, retitled) is read from it as from any other."""
+        def texted(tree: _Tree, i: str) -> bool:
+            return len(words(tree.nodes[i].text)) >= RETITLED_MIN_WORDS
+
+        olds = [o for kind in TREE_KINDS for o in self.free_old(kind) if texted(self.old, o)]
+        news = [n for kind in TREE_KINDS for n in self.free_new(kind) if texted(self.new, n)]
+        if not olds or not news:
+            return
+        alike = {(o, n): similarity(self.old.nodes[o].text, self.new.nodes[n].text) for o in olds for n in news}
+        best_new = {o: max(news, key=lambda n: (alike[o, n], -self.new.order[n])) for o in olds}
+        best_old = {n: max(olds, key=lambda o: (alike[o, n], -self.old.order[o])) for n in news}
+        for o in olds:
+            n = best_new[o]
+            if alike[o, n] >= ACROSS_SIMILARITY and best_old[n] == o:
+                self.pair(o, n)
 
     # -- split and merged by children: a node's children now under several nodes
     def structural(self) -> None:

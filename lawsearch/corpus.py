@@ -52,10 +52,35 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     glossary = [(analysis.terms(t.term), t.translation)
                 for t in read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)]
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
+    flagged = _translation_notes(flagged, tree, lang)
     # a piece kept for curation in the main language is no node in another (no ID merges it):
     # its lines are reported as lost (coverage.lost_text), not as kept
     kept = [p for p in tree.problems if UNPLACED_KEPT not in p.message]
     return flagged, refs, report, problems + kept + unresolved_problems(unresolved), tree
+
+
+def _translation_notes(nodes, tree, lang: str):
+    """The second language's footnotes kept with the translation of the node that refers to
+    them (``translations[lang]["notes"]``: their texts, one a line), so a translation's notes
+    are no lost text; the tree remembers which it kept (``kept_footnotes``, for
+    coverage.lost_text)."""
+    by_id = {n.id: i for i, n in enumerate(nodes)}
+    notes: dict[str, list[str]] = {}
+    kept = []
+    for f in tree.footnotes:
+        owner = next((o for o in [*f.markers, f.at] if o and o in by_id), None)
+        if owner is None or not f.text:
+            continue
+        notes.setdefault(owner, []).append(f.text)
+        kept.append(f)
+    tree.kept_footnotes = kept
+    out = list(nodes)
+    for owner, texts in notes.items():
+        node = out[by_id[owner]]
+        given = dict(node.translations.get(lang) or {})
+        given["notes"] = "\n".join(texts)
+        out[by_id[owner]] = replace(node, translations={**node.translations, lang: given})
+    return out
 
 
 def _placed(placed: dict, piece) -> tuple[str | None, str | None]:
@@ -279,6 +304,15 @@ def extracted_lines(path: str) -> bool:
     return format_of(path.rpartition("/")[2]) not in (None, "txt")
 
 
+def dropped_counts(dropped: list[tuple[int, str, str]]) -> dict[str, int]:
+    """How many blocks a source's reader left out, by rule (``formats.DROP_*``): ``check``
+    lists them with the cleaning rules' counts."""
+    out: dict[str, int] = {}
+    for _, rule, _ in dropped:
+        out[rule] = out.get(rule, 0) + 1
+    return dict(sorted(out.items()))
+
+
 def build_corpus(root: Path, progress: Progress = _quiet, strict: bool = True) -> Corpus:
     """Parse the corpus folder at ``root``. With ``strict`` (the default), raise
     ``CorpusError`` when the input has errors (a curation statement the text contradicts, a
@@ -353,7 +387,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
                                        folder.law_range, lang=primary, profile=folder.profile)
-    problems += tree.problems + dropped
+    problems += folder.warnings + tree.problems + dropped  # what the readers said of their files first
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
     for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
@@ -415,7 +449,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         footnotes=footnotes,
         refs=tuple(refs),
         problems=tuple(problems),
-        repairs={s.id: cleaned[s.id].counts() for s in folder.sources},
+        repairs={s.id: {**cleaned[s.id].counts(), **dropped_counts(folder.dropped.get(s.id, []))} for s in folder.sources},
         code={**{k: v for k, v in folder.code.items() if k in ("title", "edition", "laws")},
               "lang": primary, "profile": folder.profile.name if folder.profile else DEFAULT_PROFILE},
         report=ParseReport(
@@ -454,6 +488,7 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
             folder, sources=mine, texts={i: folder.texts.pop(i) for i in ids if i in folder.texts},
             places={i: v for i, v in folder.places.items() if i in ids},
             detected={i: v for i, v in folder.detected.items() if i in ids},
+            warnings=[w for w in folder.warnings if w.path in {s.path for s in mine}],
             curation=[st for st in folder.curation if st.at[0] in ids],
             drops=[d for d in folder.drops if d.at[0] in ids],
             # a contents source's entries are the default edition's book (placement.py)

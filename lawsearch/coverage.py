@@ -2,9 +2,11 @@
 named cleaning rule removed it -- those are counted in ``check`` -- or a curation statement
 says where it goes.
 
-A line that lands nowhere is reported naming its file and line: a warning in ``build``, an
-error in ``check`` (``LOST`` starts the message). A second language's pieces that no heading
-places are such lines: its tree merges into the main one by ID, and a piece has none.
+A line that lands nowhere is an error naming its file and line (``LOST`` starts the
+message): ``build`` fails on it, writing nothing, and ``check`` exits 1 -- a build never
+drops words in silence. A ``[[drop]]`` statement of the curation file (with its reason)
+removes a line on purpose. A second language's pieces that no heading places are such
+lines: its tree merges into the main one by ID, and a piece has none.
 
     problems = lost_text(folder, cleaned, trees)
 """
@@ -40,14 +42,16 @@ def indentation(raw: list[str]) -> dict[int, int]:
     return out
 
 
-def covered_lines(trees) -> dict[str, set[int]]:
+def covered_lines(trees, pieces: bool = True) -> dict[str, set[int]]:
     """Raw lines (by source path) that some node or footnote of the corpus comes from. The
     main tree (the first) keeps every node; another language's keeps all but its pieces,
-    which no ID merges into the corpus."""
+    which no ID merges into the corpus. ``pieces=False``: the lines of laws and their parts
+    only (a piece is what no heading placed)."""
     covered: dict[str, set[int]] = {}
     for n, tree in enumerate(trees):
-        spans = [s for node in tree.nodes if n == 0 or node.kind != "piece" for s in node.spans]
-        spans += [s for f in tree.footnotes for s in f.spans] if n == 0 else []
+        spans = [s for node in tree.nodes if (n == 0 and pieces) or node.kind != "piece" for s in node.spans]
+        # another language's footnotes kept with a translation (corpus._translation_notes)
+        spans += [s for f in (tree.footnotes if n == 0 else getattr(tree, "kept_footnotes", ())) for s in f.spans]
         for span in spans:
             covered.setdefault(span.source, set()).update(range(span.lines[0], span.lines[1] + 1))
     return covered
@@ -56,25 +60,40 @@ def covered_lines(trees) -> dict[str, set[int]]:
 def lost_text(folder, cleaned, trees, named: list[Problem] = ()) -> list[Problem]:
     """A problem for each cleaned line of a source that no node of ``trees`` covers and no
     problem in ``named`` already names (a heading that repeats one before it is no silent
-    loss: its error says so). The message is the same for every line, so that a source
+    loss: its error says so), nor follows a line an error names with no law or part of one
+    between (the text of a law whose heading is out of range: that error says it). The message is the same for every line, so that a source
     losing a thousand lines gives one line with the count (``model.collapse``)."""
     covered = covered_lines(trees)
     said = {(p.path, p.line) for p in named}.union(*(getattr(t, "named", set()) for t in trees))
     # a commentary heading («Правило 67. ДЕФЕКТНАЯ ВЗЯТКА») is read: it names the law its
     # paragraphs are about (and gives the law a title it lacks)
     said |= {(path, line) for t in trees for _, _, path, line in getattr(t, "commentary_headings", ())}
+    # an error on a line (a law heading outside the code's range) already fails the build:
+    # the text under it, up to the next line some node holds, is lost by that error, said once
+    erred = {(p.path, p.line) for p in named if p.severity == "error"}
+    placed = covered_lines(trees, pieces=False) if erred else {}
     problems = []
     for source in folder.sources:
         mine = covered.get(source.path, set())
+        headed = placed.get(source.path, set())  # a law's or a part's line: the erred one's text ends there
+        under_error = False
         for line in cleaned[source.id].lines:
             text = line.text.strip()
             if not text or (m := FOOTER.match(text)) and not m["rest"]:
                 continue  # an empty line; a page footer, which the page model reads
             lines = range(line.first, line.last + 1)
-            if any(n in mine or (source.path, n) in said for n in lines):
+            if any(n in mine for n in lines):
+                under_error = under_error and not any(n in headed for n in lines)
                 continue
-            problems.append(Problem("warning", f"{LOST}: the line lands in no node, and no cleaning rule or "
-                                               "curation statement removed it", source.path, line.first))
+            if any((source.path, n) in erred for n in lines):
+                under_error = True
+                continue
+            if under_error or any((source.path, n) in said for n in lines):
+                continue
+            problems.append(Problem("error", f"{LOST}: the line lands in no node, and no cleaning rule or "
+                                             "curation statement removed it (the build would drop its words: "
+                                             "place it with a [[piece]], or remove it with a [[drop]] and its "
+                                             "reason, in curation.toml)", source.path, line.first))
     return problems
 
 

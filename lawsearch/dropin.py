@@ -43,6 +43,8 @@ class Detected:
     edition: str | None
     lines: int
     title: str | None = None  # the title page's title, when the text opens with one
+    warnings: tuple[str, ...] = ()  # what the reader said of the file (formats.Document.warnings)
+    words: int = 0  # words of its text, furniture left out: how much text it brings (main_language_of)
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Added:
     target: Path  # its copy in the corpus folder (for a file skipped: the copy already there)
     entry: dict[str, Any]
     skipped: bool = False  # the same bytes as a source already there (or given twice): not added again
+    warnings: tuple[str, ...] = ()  # what the reader said of the file, kept whole (a truncated RTF, …)
 
 
 def detect(data: bytes, name: str) -> Detected:
@@ -62,15 +65,46 @@ def detect(data: bytes, name: str) -> Detected:
     """
     from .sources import decode
 
-    def decoded(raw: bytes) -> tuple[str, str]:
-        return decode(raw, "auto", name, _script_language(raw.decode("utf-8", "ignore")) if raw.isascii() else load_profile().languages[0])
+    def decoded(raw: bytes, encoding: str | None = None) -> tuple[str, str]:
+        return decode(raw, encoding or "auto", name, _script_language(raw.decode("utf-8", "ignore")) if raw.isascii() else load_profile().languages[0])
 
     doc = formats.read_document(data, name, decoded)
     text = "\n".join(doc.lines)
     lang = _script_language(text)
     sample = doc.lines[:SAMPLE_LINES]
     return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines),
-                    _title(sample, lang))
+                    _title(sample, lang), tuple(doc.warnings), _text_words(doc.lines, lang))
+
+
+TEXT_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _text_words(lines: list[str], lang: str) -> int:
+    """The words of a file's text once its furniture (site headers, pagers, link rows: the
+    rules of lawsearch/furniture.py) is left out: what a page brings of the code, not of its site."""
+    from .furniture import prepare
+
+    kept, _ = prepare(lines, "laws", lang)
+    return sum(len(TEXT_WORD.findall(line)) for line in kept)
+
+
+def main_language_of(amounts: dict[str, int]) -> tuple[str, str] | None:
+    """The corpus's main language by the amount of law text in each (``amounts``: words of
+    law text per language), and the reason in words; ties go to the profile's order of
+    languages. None when there is no law text.
+
+    >>> main_language_of({"en": 120, "ru": 300})
+    ('ru', 'it has the most law text: ru 300 words, en 120 words')
+    """
+    if not amounts:
+        return None
+    order = {lang: n for n, lang in enumerate(load_profile().languages)}
+    ranked = sorted(amounts, key=lambda lang: (-amounts[lang], order.get(lang, len(order)), lang))
+    said = ", ".join(f"{lang} {amounts[lang]:,} words" for lang in ranked)
+    if len(ranked) == 1:
+        return ranked[0], f"all the law text is in it ({said})"
+    return ranked[0], f"it has the most law text: {said}"
+
 
 
 def _title(lines: list[str], lang: str) -> str | None:
@@ -182,19 +216,22 @@ def entry_toml(entry: dict[str, Any]) -> str:
             + "".join(f"{k} = {_toml_value(v)}\n" for k, v in entry.items()))
 
 
-def add_files(root: Path, files: list[Path]) -> list[Added]:
+def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = None) -> list[Added]:
     """Copy ``files`` into the corpus folder ``root`` and list them in its manifest (made
     when there is none). All or nothing: every file is read and checked first; a failure
     leaves the folder as it was. A file with the same bytes as a source already listed (or
-    as one given before it) is not added again: it comes back ``skipped``."""
+    as one given before it) is not added again: it comes back ``skipped``. A new manifest's
+    main language is the one with the most law text; ``chosen`` (when given) gets it and
+    why (``lang``, ``why``)."""
     root = Path(root)
     plans: list[tuple[Path, Path, dict[str, Any]]] = []
     titles: list[str] = []  # the title pages' titles, for a new manifest's [code] title
-    amounts: dict[str, int] = {}  # lines of law text in each language: the most is the corpus's own
+    amounts: dict[str, int] = {}  # words of law text in each language: the most is the corpus's own
     problems: list[Problem] = []
     taken = _listed_paths(root)
     held = _listed_hashes(root, taken)  # a file added twice would be read twice (its index, its title page)
     skipped: list[Added] = []
+    said: dict[Path, tuple[str, ...]] = {}  # each file's reader warnings
     for file in files:
         file = Path(file)
         try:
@@ -217,12 +254,15 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         if found.title:
             titles.append(found.title)
         if found.kind == "laws":
-            amounts[found.lang] = amounts.get(found.lang, 0) + found.lines
+            amounts[found.lang] = amounts.get(found.lang, 0) + found.words
         plans.append((file, root / relative, entry_for(relative, found)))
+        said[file] = found.warnings
     if problems:
         raise CorpusError(problems)
     manifest = root / MANIFEST
     old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None, amounts)
+    if not manifest.is_file() and chosen is not None and (main := main_language_of(amounts)):
+        chosen["lang"], chosen["why"] = main
     new = old.rstrip("\n") + "\n" + "".join(entry_toml(e) for _, _, e in plans)
     copied: list[Path] = []
     try:
@@ -235,7 +275,7 @@ def add_files(root: Path, files: list[Path]) -> list[Added]:
         for path in copied:
             path.unlink(missing_ok=True)
         raise CorpusError(Problem("error", f"cannot write the corpus folder: {e.strerror or e}", str(root))) from None
-    return [Added(s, t, e) for s, t, e in plans] + skipped
+    return [Added(s, t, e, warnings=said.get(s, ())) for s, t, e in plans] + skipped
 
 
 def _listed_hashes(root: Path, listed: set[str]) -> dict[str, Path]:
@@ -280,8 +320,9 @@ def _free_name(root: Path, folder: str, name: str, taken: set[str]) -> str:
 def _new_manifest(plans, title: str | None = None, amounts: dict[str, int] | None = None) -> str:
     """The manifest of a new corpus: the title its title page gives (else the profile's
     code title), the profile's range of laws, the sources' edition and main language (the
-    one most lines of law text are in, ``amounts``: three short web pages in English do not
-    outweigh a Russian book)."""
+    one with the most words of law text, ``amounts``: three short web pages in English do not
+    outweigh a Russian book, whatever the order or number of the files; the reason is written
+    beside it)."""
     profile = load_profile()
     editions = sorted({e["edition"] for _, _, e in plans if "edition" in e})
     langs = [e["lang"] for _, _, e in plans if e["kind"] == "laws"]
@@ -291,8 +332,10 @@ def _new_manifest(plans, title: str | None = None, amounts: dict[str, int] | Non
              "", "[code]", f"title = {_toml_value(title)}", f"laws = [{int(low)}, {int(high)}]"]
     if editions:
         lines.append(f'edition = "{editions[0]}"')
-    if amounts:
-        lines.append(f'lang = "{max(sorted(amounts), key=lambda lang: amounts[lang])}"')
+    main = main_language_of(amounts or {})
+    if main:
+        lines.append(f"# the main language (its tree, IDs and search): {main[1]}; change it here")
+        lines.append(f'lang = "{main[0]}"')
     elif langs:
         lines.append(f'lang = "{max(set(langs), key=langs.count)}"')
     return "\n".join(lines) + "\n"
@@ -349,9 +392,12 @@ def implicit_manifest(root: Path) -> str | None:
         raise CorpusError(refused)
     files = _raw_files(root)
     plans = []
+    amounts: dict[str, int] = {}
     for file in files:
         found = detect(file.read_bytes(), str(file))
         plans.append((file, file, entry_for(file.relative_to(root).as_posix(), found)))
+        if found.kind == "laws":
+            amounts[found.lang] = amounts.get(found.lang, 0) + found.words
     if not plans:
         return None
-    return _new_manifest(plans) + "".join(entry_toml(e) for _, _, e in plans)
+    return _new_manifest(plans, amounts=amounts) + "".join(entry_toml(e) for _, _, e in plans)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .model import CorpusError, Node, Problem, os_fault, shorten
 from .compare import TREE_KINDS
+from .editions import chronological
 
 
 @dataclass(frozen=True)
@@ -62,23 +63,24 @@ class EditionSet:
 
     def get(self, edition: str) -> EditionEntry:
         if edition not in self.editions:
-            known = ", ".join(self.editions) or "none"
+            known = ", ".join(chronological(self.editions)) or "none"
             raise CorpusError(Problem("error", f"no edition {edition!r} (the editions are: {known})", self.where))
         return self.editions[edition]
 
     def default_pair(self) -> tuple[str, str]:
         """What ``lawsearch diff`` with no FROM and TO compares: the description's ``[diff]``
-        ``from`` and ``to``, else the only two editions there are, the older first (names in
-        order, digits as numbers: ``2007`` before ``2017``, ``2017`` before ``2017-fed``)."""
+        ``from`` and ``to``, else the only two editions there are, the older first
+        (``editions.chronological``: by the year or date a name carries, ``2007`` before ``2017``;
+        else in the order the description lists them: ``2017`` before ``2017-fed``)."""
         if self.pair is not None:
             return self.pair
         if len(self.editions) != 2:
             raise CorpusError(Problem(
-                "error", f"there are {len(self.editions)} editions ({', '.join(self.editions) or 'none'}), not two: "
+                "error", f"there are {len(self.editions)} editions ({', '.join(chronological(self.editions)) or 'none'}), not two: "
                          "name the two to compare (FROM TO)" + (", or give the description a [diff] table "
                                                                 "with from and to" if len(self.editions) > 2 else ""),
                 self.where))
-        older, newer = sorted(self.editions, key=_name_order)
+        older, newer = chronological(self.editions)
         return older, newer
 
     def shared_languages(self, a: str, b: str) -> list[str]:
@@ -147,15 +149,14 @@ def _check_ids(editions: list[EditionEntry], path: Path, data: dict) -> None:
     no two editions with one id, or ids one file name or anchor apart (case, ``.`` against
     ``-``: ``editions.clash_key``); at most one default: an error naming the ids and the
     line."""
-    from .editions import EDITION_NAME, NAME_RULE, clash, clash_key
+    from .editions import clash, clash_key, name_problem
 
     id_lines = _lines_of(path, "id")
     seen: dict[str, str] = {}
     for n, e in enumerate(editions):
         line = id_lines[n] if n < len(id_lines) and len(id_lines) == len(editions) else None
-        if not EDITION_NAME.fullmatch(e.id):
-            raise CorpusError(Problem("error", f"the edition id {shorten(e.id)!r} is no name for IDs and file names: "
-                                               f"{NAME_RULE}", str(path), line))
+        if name_problem(e.id):
+            raise CorpusError(Problem("error", f"the edition id {shorten(e.id)!r} {name_problem(e.id)}", str(path), line))
         first = seen.get(clash_key(e.id))
         if first is not None:
             what = f"two editions have the same id {e.id!r}" if first == e.id else clash(first, e.id)
@@ -184,11 +185,6 @@ def _diff_pair(table, editions: list[EditionEntry], path: Path) -> tuple[str, st
             raise CorpusError(Problem("error", f"[diff] {key} = {table[key]!r} is no edition of the description "
                                                f"(the editions are: {', '.join(e.id for e in editions)})", str(path)))
     return table["from"], table["to"]
-
-
-def _name_order(name: str) -> list:
-    """Edition names in order, digit runs as numbers: ``2017`` < ``2017-fed``, ``997`` < ``1987``."""
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part]
 
 
 def from_folders(*roots: Path) -> EditionSet:

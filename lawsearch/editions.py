@@ -99,21 +99,38 @@ def clash(first: str, second: str) -> str:
 
 NAME_RULE = ("use Latin (ASCII) letters, digits, '.', '_' or '-', starting with a letter or a digit "
              "(2017, 2017-fed, club)")
+# the longest edition name: two names make a compare view's folder (``compare/<old>~<new>/``) and a
+# name and a law number a page's file name (``laws/<edition>~<law>.html``), and a file or folder name
+# holds at most 255 bytes on the usual file systems (ext4, NTFS, APFS) -- with room to spare
+NAME_MAX = 64
+
+
+def name_problem(edition: str) -> str | None:
+    """Why ``edition`` is no name for IDs, anchors and file names (``EDITION_NAME``, at most
+    ``NAME_MAX`` characters, not ending in ``.``: Windows drops a folder name's final dot, so
+    ``compare/2001~v2./`` would be another folder); None when it is one."""
+    if not EDITION_NAME.fullmatch(edition):
+        return f"is no name for IDs and file names: {NAME_RULE}"
+    if len(edition) > NAME_MAX:
+        return (f"is {len(edition)} characters long: it becomes part of file and folder names (laws/<edition>~1.html, "
+                f"compare/<edition>~<edition>/), which file systems limit; use at most {NAME_MAX}")
+    if edition.endswith("."):
+        return "ends with '.': Windows drops a file or folder name's final dot; end it with a letter or a digit"
+    return None
 
 
 def check(folder) -> list:
     """Problems of the manifest's editions: where sources name several, ``[code]`` must name
     the default one; a default it names must be the edition of some source (a source naming
     no edition is of the default one); every edition's name must be fit for IDs and file
-    names (``EDITION_NAME``) when there are several. Each problem names manifest.toml and the line."""
-    from .model import Problem
+    names (``name_problem``) when there are several. Each problem names manifest.toml and the line."""
+    from .model import Problem, shorten
 
     manifest = folder.root / "manifest.toml"
     where = str(manifest)
     named = list(dict.fromkeys(s.edition for s in folder.sources if s.edition))
-    problems = [Problem("error", f"the edition {e!r} of a source is no name for IDs and file names: {NAME_RULE}",
-                        where, _source_line(manifest, e))
-                for e in named if len(named) > 1 and not EDITION_NAME.fullmatch(e)]  # one edition has no prefix
+    problems = [Problem("error", f"the edition {shorten(e)!r} of a source {name_problem(e)}", where, _source_line(manifest, e))
+                for e in named if len(named) > 1 and name_problem(e)]  # one edition has no prefix
     folded: dict[str, str] = {}
     for e in named:  # 'CLUB' and 'club' one file on Windows and macOS; 'v2.0' and 'v2-0' one anchor
         first = folded.setdefault(clash_key(e), e)
@@ -438,9 +455,22 @@ def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None
         if found is None:
             return None
         if found[0] is None:
-            return None, False
+            # not in ``step``: that tells of ``edition`` when it is ``edition``, or stands between
+            # the two in time (removed by then, or not yet there by then); an edition on the way
+            # that is not between them (a 2011 → 2001 → 2021 chain, the law added in 2011) tells
+            # nothing of ``edition``: no comparison backs a claim, and the caller checks otherwise
+            return (None, False) if step == edition or _between(step, here, edition) else None
         at = found[0]
     return at, bare(at) == bare(law_id)
+
+
+def _between(step: str, here: str, edition: str) -> bool:
+    """Whether ``step`` was published after ``here`` and not after ``edition`` (or, going back,
+    before ``here`` and not before ``edition``), by the dates the names carry (``later``)."""
+    ahead = later(edition, here)
+    if ahead is None:
+        return False
+    return later(step, here) is ahead and later(step, edition) is not ahead
 
 
 # how alike two titles in one language must be (compare.similarity, by their words) for a law
@@ -455,8 +485,10 @@ class Counterpart:
     a title in a language both have agreeing; or another number of the same title),
     ``"glossary"`` (the same number, the glossary carrying one's title words into the
     other's language), ``"number"`` (the same number and nothing to check it by: the
-    editions share no language and no title can be read across) or ``"none"`` (no
-    counterpart: removed or not yet, when ``by_comparison``; else no honest match)."""
+    editions share no language and no title can be read across), ``"none"`` (no
+    counterpart: removed or not yet, when ``by_comparison``; else titles compared and no
+    law's agreeing) or ``"unchecked"`` (no law of that number and nothing to compare by: no
+    comparison joins the editions, no title in a language both have)."""
 
     target: str | None
     same: bool
@@ -564,12 +596,16 @@ def counterpart_of(corpus, law_id: str, edition: str, bridge: TitleBridge | None
         if told is None:
             return Counterpart(same, True, "number")
     mine = {lang: _title_key(t) for lang, t in titles_by_language(law).items()}
+    checked = same is not None and told is False
     for n in corpus.nodes:
         if n.kind == "law" and n.id != same and edition_of(n.id, corpus) == edition:
             theirs = {lang: _title_key(t) for lang, t in titles_by_language(n).items()}
+            checked = checked or bool(set(mine) & set(theirs))
             if any(mine[lang] == theirs[lang] for lang in set(mine) & set(theirs)):
                 return Counterpart(n.id, False, "title")
-    return Counterpart(None, False, "none")
+    # titles in a language both have compared and none agreed: no match; no title to compare
+    # (no language in common, no comparison joining the editions): nothing was checked
+    return Counterpart(None, False, "none" if checked else "unchecked")
 
 
 def counterpart(corpus, law_id: str, edition: str, bridge: TitleBridge | None = None) -> tuple[str | None, bool]:
@@ -579,14 +615,60 @@ def counterpart(corpus, law_id: str, edition: str, bridge: TitleBridge | None = 
     return found.target, found.same
 
 
-def later(edition: str, than: str) -> bool | None:
-    """Whether ``edition`` is later than ``than`` by the editions' names in order (digit runs
-    as numbers, as ``diff`` orders them); None for the same name."""
-    from .edition_trees import _name_order
+# the date an edition's name carries: a year (four digits standing alone), optionally with a
+# month and a day after it (2017, 2016-fed, fed-2021, 2017-03, 2017.03.15)
+EDITION_DATE = re.compile(r"(?<![0-9])([12][0-9]{3})(?:[-._]([0-9]{1,2})(?:[-._]([0-9]{1,2}))?)?(?![0-9])")
 
+
+def edition_date(name: str) -> tuple[int, ...] | None:
+    """The date an edition's name carries, as far as it goes: ``(2017,)``, ``(2017, 3)``,
+    ``(2017, 3, 15)``; None for a name with no year (``club``, ``v2.0``)."""
+    found = EDITION_DATE.search(name)
+    if found is None:
+        return None
+    year, month, day = found.groups()
+    date = (int(year),)
+    if month is not None and 1 <= int(month) <= 12:
+        date += (int(month),)
+        if day is not None and 1 <= int(day) <= 31:
+            date += (int(day),)
+    return date
+
+
+def chronological(names) -> list[str]:
+    """Edition names in the order they were published: by the date a name carries where it
+    carries one, earlier first; editions of one date, and the editions with no date after the
+    dated ones, in the order given (the manifest's, the description's). The order of the
+    edition switch, the contents' list of editions, the compare views and ``diff``'s pair.
+
+    >>> chronological(["2017", "club", "1987", "2017-fed", "v2"])
+    ['1987', '2017', '2017-fed', 'club', 'v2']
+    """
+    names = list(names)
+    def key(k: int):
+        date = edition_date(names[k])
+        return (0, date, k) if date is not None else (1, (), k)
+    return [names[k] for k in sorted(range(len(names)), key=key)]
+
+
+def in_order(corpus) -> tuple[Edition, ...]:
+    """The corpus's editions in chronological order (``chronological``)."""
+    eds = {e.id: e for e in edition_list(corpus)}
+    return tuple(eds[name] for name in chronological(eds))
+
+
+def later(edition: str, than: str) -> bool | None:
+    """Whether ``edition`` was published after ``than``, by the dates their names carry
+    (``edition_date``); None when that is not known: the same name, a name with no date, or
+    one date where neither goes further (``2017`` and ``2017-fed``)."""
     if edition == than:
         return None
-    return _name_order(edition) > _name_order(than)
+    one, other = edition_date(edition), edition_date(than)
+    if one is None or other is None:
+        return None
+    if one[:len(other)] == other or other[:len(one)] == one:
+        return None
+    return one > other
 
 
 def edition_set(corpus):

@@ -49,7 +49,9 @@ Rules (each link in a family names the rule that made it):
     поиграть (поигрывать).
   - P+V is the only such verb of the empty prefixes: when two pass, neither joins (the
     dictionary has no frequencies to tell the empty one from one that adds a measure or
-    a start: сделать and наделать, потребовать and стребовать, затребовать).
+    a start: сделать and наделать, потребовать and стребовать, затребовать). A corpus
+    can: where its lemmas hold V and exactly one of them, and no rival, that one joins
+    (`attested_perfective`: a text writing требовать and потребовать, never стребовать).
   - On a root that is not -ать/-ять, prefixed perfectives make secondary imperfectives
     whether their prefix is empty or not (огранить: огранять, согреть: согревать), so
     any other prefixed perfective is a rival that may be the standard one: награнить does
@@ -566,12 +568,31 @@ def empty_perfective(imperfective: str) -> tuple[str, str] | None:
     prefixed verbs make secondary imperfectives whatever their prefix (`_rivals_count`),
     any other perfective of those prefixes is a rival too, and then neither joins."""
     e = entry(imperfective)
+    base, tail = _reflexive(imperfective)
+    if tail and e.impf and not e.perf and is_simplex(imperfective) and not perfectives(imperfective):
+        return _reflexive_partner(base, tail)
+    found = _empty_candidates(imperfective)
+    if found is None:
+        return None
+    passing, rivals = found
+    # Two or more pass (сделать and наделать, потребовать and стребовать): one is the
+    # empty prefix, the others add a measure or a start, and the dictionary cannot say which
+    # (a corpus that uses one of them can: `attested_perfective`)
+    if len(passing) != 1 or (rivals and _rivals_count(base)):
+        return None
+    return passing[0]
+
+
+@lru_cache(maxsize=200_000)
+def _empty_candidates(imperfective: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]] | None:
+    """A non-reflexive simplex's perfectives of the empty prefixes (with their rule) that
+    have no imperfective of their own, and those that have one (the rivals): None when
+    the verb can have no empty-prefix perfective (`empty_perfective`)."""
+    e = entry(imperfective)
     if not e.impf or e.perf or not is_simplex(imperfective) or perfectives(imperfective):
         return None  # открывать has открыть: пооткрывать is not its perfective
     base, tail = _reflexive(imperfective)
-    if tail:
-        return _reflexive_partner(base, tail)
-    if not (e.tran or changes_state(base)):
+    if tail or not (e.tran or changes_state(base)):
         return None  # висеть: повисеть is "hang for a while", a verb of its own
     passing, rivals = [], []
     for prefix in EMPTY_PREFIXES:
@@ -583,11 +604,31 @@ def empty_perfective(imperfective: str) -> tuple[str, str] | None:
             passing.append((word, f"empty prefix {prefix}-"))
         elif p.perf and not p.impf:
             rivals.append(word)
-    # Two or more pass (сделать and наделать, потребовать and стребовать): one is the
-    # empty prefix, the others add a measure or a start, and the dictionary cannot say which
-    if len(passing) != 1 or (rivals and _rivals_count(base)):
+    return tuple(passing), tuple(rivals)
+
+
+def attested_perfective(imperfective: str, vocabulary: frozenset[str]) -> tuple[str, str] | None:
+    """Where the dictionary leaves two or more empty-prefix perfectives of a verb
+    (`empty_perfective`: сделать and наделать; потребовать, стребовать, затребовать), the
+    one a corpus uses settles it: the verb and exactly one of them -- and no rival -- among
+    the corpus's lemmas (``vocabulary``). A text that writes «потребовать» and «требовать»
+    and never «стребовать» uses по- as the empty prefix. Non-reflexive verbs only.
+
+    >>> attested_perfective("требовать", frozenset({"требовать", "потребовать"}))
+    ('потребовать', "empty prefix по-, the corpus's")
+    >>> attested_perfective("требовать", frozenset({"потребовать"})) is None
+    True
+    """
+    if imperfective not in vocabulary:
         return None
-    return passing[0]
+    found = _empty_candidates(imperfective)
+    if found is None or len(found[0]) < 2:
+        return None
+    passing, rivals = found
+    used = [(word, rule) for word, rule in passing if word in vocabulary]
+    if len(used) != 1 or any(word in vocabulary for word in rivals):
+        return None
+    return used[0][0], f"{used[0][1]}, the corpus's"
 
 
 def _reflexive_partner(base: str, tail: str) -> tuple[str, str] | None:
@@ -938,6 +979,12 @@ def build_families(lemmas: Iterable[str], standalone: Iterable[str] = ()) -> Fam
     word the rules join to it. ``standalone`` words (the domain lexicon's) join nothing."""
     vocabulary = frozenset(fold(w) for w in lemmas)
     alone = frozenset(fold(w) for w in standalone)
+    attested: dict[str, list[Link]] = {}  # empty prefixes the corpus's own words settle
+    for word in sorted(vocabulary):
+        found = attested_perfective(word, vocabulary) if word not in alone else None
+        if found and found[0] not in alone:
+            attested.setdefault(word, []).append(Link(word, found[0], found[1]))
+            attested.setdefault(found[0], []).append(Link(found[0], word, found[1]))
     seen: set[str] = set()
     families = []
     for start in sorted(vocabulary):
@@ -947,7 +994,8 @@ def build_families(lemmas: Iterable[str], standalone: Iterable[str] = ()) -> Fam
         found: set[tuple[str, str, str]] = set()  # each link once, whichever end found it
         queue = deque([start])
         while queue:
-            for link in links(queue.popleft()):
+            word = queue.popleft()
+            for link in links(word) + tuple(attested.get(word, ())):
                 if link.other in alone:
                     continue
                 found.add((min(link.word, link.other), max(link.word, link.other), link.rule))

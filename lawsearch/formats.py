@@ -49,6 +49,12 @@ class Document:
     encoding: str  # the text encoding of the file (or of its XML), "utf-8" for PDF
     format: str  # "txt", "fb2", "pdf", …
     notes: list[str] = field(default_factory=list)
+    # what the reader left out, each block with the line it stood before (0-based, the
+    # number of lines before it) and its rule (DROP_*): counted in check, shown by clean --explain
+    dropped: list[tuple[int, str, str]] = field(default_factory=list)
+    # what the reader had to say of the file while keeping its text (a truncated RTF, an
+    # FB2 whose declared encoding is wrong): warnings naming the file, said by build and check
+    warnings: list[str] = field(default_factory=list)
 
 
 def format_of(name: str) -> str | None:
@@ -84,12 +90,16 @@ def refusal(name: str) -> str | None:
     return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
 
 
-def read_document(data: bytes, name: str, decode_text=None) -> Document:
+def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None,
+                  declared: bool = False) -> Document:
     """Read ``data`` (the bytes of a file called ``name``) in the format its name says.
 
     ``decode_text(data) -> (text, encoding)`` decodes a plain-text file (sources.decode with
-    the manifest's declaration); without it, UTF-8. Raises CorpusError naming the file for
-    a damaged file, a scan without text, or a format we do not read.
+    the manifest's declaration; ``decode_text(data, encoding)`` checks bytes against another
+    encoding, "auto" detecting it); without it, UTF-8. ``declared``: the manifest names the
+    encoding (not "auto"). Raises CorpusError naming the file for a damaged file, a scan
+    without text, or a format we do not read. ``keeps(text)`` and ``bullet``: a web page's,
+    see ``read_html``.
 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
     ['Правило 1. Карты']
@@ -103,7 +113,9 @@ def read_document(data: bytes, name: str, decode_text=None) -> Document:
             lines = split_lines(text)
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
-            return read_html(data, name, decode_text)
+            return read_html(data, name, decode_text, keeps, bullet)
+        if fmt in ("fb2", "fb2.zip"):  # its XML declaration is checked against its bytes
+            return READERS[fmt](data, name, decode_text, declared)
         return READERS[fmt](data, name)
     except CorpusError:
         raise
@@ -135,9 +147,30 @@ def split_lines(text: str) -> list[str]:
 
 # Elements never holding the book's text.
 SKIPPED = {"script", "style", "head", "noscript", "template", "svg", "iframe", "form", "select", "button",
-           "nav", "aside", "object", "map"}
+           "object", "map"}
 # Page furniture by its element, unless inside the main text (<article> may have a <header>).
 PAGE_PARTS = {"header", "footer"}
+# ... and by the markup words (class, id, role) HTML's vocabulary names a page's parts with
+PAGE_PART_MARKS = re.compile(r"(?:^|[-_\s])(?:header|footer|masthead|colophon|copyright|site-?info|contentinfo)"
+                             r"(?:$|[-_\s])", re.I)
+# ... and the content beside the text: <aside>, role="complementary", a sidebar
+ASIDE_MARKS = re.compile(r"(?:^|[-_\s])(?:sidebar|complementary)(?:$|[-_\s])", re.I)
+# The rules a page's furniture is left out by: each dropped block is counted under its rule
+# (``Document.dropped``: ``check`` lists the counts, ``clean --explain`` each block). A block
+# of an aside or a page part that holds law text is kept: one citing the code (``read_html``'s
+# ``keeps``: the profile's citations), or an aside's sentence (a note beside the text, as
+# likely the code's words as an editor's; a page's footer sentence is the site's).
+DROP_NAVIGATION = "page_navigation"  # <nav>, a menu, a row of links
+DROP_PAGE_PART = "page_header_footer"  # a page's header or footer
+DROP_ASIDE = "page_aside"  # <aside>, a sidebar
+DROP_OUTSIDE_MAIN = "page_outside_main"  # a block outside the page's <main>/<article>
+DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> printed again
+KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
+# a sentence: three words or more, then its end
+SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
+# a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
+LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
+LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
           "figure", "figcaption", "header", "footer", "title", "subtitle", "epigraph", "poem", "stanza", "v",
@@ -145,7 +178,7 @@ BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "tab
 # Markup words (class, id, role) that name navigation, as HTML's own vocabulary does
 # (<nav>, role="navigation"): never a site's name.
 NAVIGATION = re.compile(r"(?:^|[-_\s])(?:nav|navbar|navigation|menu|breadcrumbs?|crumbs?|pager|pagination|"
-                        r"sidebar|banner|contentinfo|toolbar|skip)(?:$|[-_\s])", re.I)
+                        r"banner|toolbar|skip)(?:$|[-_\s])", re.I)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID = {"br", "img", "meta", "link", "input", "hr", "wbr", "area", "base", "col", "embed", "source", "track"}
 # a heading of the page's own text: a number in it, or a label first ("B.", "(a)", "IV.")
@@ -249,9 +282,17 @@ class _PageText(HTMLParser):
     notes (``notes``: (file, id), see ``_NoteScan``) are taken out of the text and their
     references marked."""
 
-    def __init__(self, notes: set[tuple[str, str]] = frozenset(), here: str = ""):
+    def __init__(self, notes: set[tuple[str, str]] = frozenset(), here: str = "", bullet: str | None = None):
         super().__init__(convert_charrefs=True)
-        self.stack: list[tuple[str, bool, bool]] = []  # (tag, skipped, opens the main text)
+        self.stack: list[tuple[str, bool, bool, str | None]] = []  # (tag, skipped, opens the main text, drop rule)
+        self.furniture: list[str] = []  # the drop rule of each open element of furniture
+        self.rules: list[str | None] = []  # per block: the rule it would be left out by
+        self.prefixes: list[str] = []  # per block: a list item's indentation and bullet
+        self.prefix = ""  # the current block's
+        self.bullet = bullet  # a list layout's bullet: list items are written with it, indented by depth
+        self.list_depth = 0
+        self.glue_cell = False  # the last table cell was a label: the next one goes on its line
+        self.dropped: list[tuple[int, str, str]] = []
         self.skip = 0
         self.pre = 0
         self.link = 0
@@ -278,7 +319,10 @@ class _PageText(HTMLParser):
         elif self.current:
             self.blocks.append(self.current)
             self.in_main.append(self.main_depth > 0)
+            self.rules.append(self.furniture[-1] if self.furniture else None)
+            self.prefixes.append(self.prefix)
         self.current = []
+        self.prefix = ""
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -293,7 +337,7 @@ class _PageText(HTMLParser):
         if self.capturing is not None:
             if tag in BLOCKS:
                 self.captured.append(" ")
-            self.stack.append((tag, False, False))
+            self.stack.append((tag, False, False, None))
             self.drop_depth += tag == "a" and target is not None
             return
         ids = [(self.here, i) for i in (attrs.get("id"), attrs.get("name") if tag == "a" else None) if i]
@@ -302,19 +346,31 @@ class _PageText(HTMLParser):
             if tag in BLOCKS:
                 self._flush()
             self.capturing, self.captured = note, []
-            self.stack.append((tag, False, False))
+            self.stack.append((tag, False, False, None))
             self.capture_depth = len(self.stack)
             return
         if note is not None and not attrs.get("href"):  # an anchor: the block it starts is the note
             self.block_note = note
             self.current = []
-        if tag in BLOCKS:
-            self._flush()
         marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role", "epub:type"))
-        skipped = (tag in SKIPPED or (tag in PAGE_PARTS and not self.main_depth) or bool(NAVIGATION.search(marks))
-                   or bool(NOTE_LIST.search(marks)))
+        rule = (DROP_NAVIGATION if tag == "nav" or NAVIGATION.search(marks)
+                else DROP_ASIDE if tag == "aside" or ASIDE_MARKS.search(marks)
+                else DROP_PAGE_PART if (tag in PAGE_PARTS or PAGE_PART_MARKS.search(marks)) and not self.main_depth
+                else None)
+        if tag in ("td", "th") and self.glue_cell:
+            self.glue_cell = False  # "1." | "The Director asks …": one line
+            self.current.append((" ", False))
+        elif tag in BLOCKS or rule:
+            self._flush()
+        if tag in ("ul", "ol"):
+            self.list_depth += 1
+        elif tag == "li" and self.bullet and self.list_depth:
+            self.prefix = LIST_INDENT * (self.list_depth - 1) + self.bullet + " "
+        skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
         main = tag in ("main", "article") or attrs.get("role") == "main"
-        self.stack.append((tag, skipped, main))
+        self.stack.append((tag, skipped, main, rule))
+        if rule:
+            self.furniture.append(rule)
         self.skip += skipped
         self.pre += tag == "pre"
         self.link += tag == "a"
@@ -328,11 +384,11 @@ class _PageText(HTMLParser):
     def handle_endtag(self, tag):
         if tag in VOID:
             return
-        if not any(t == tag for t, _, _ in self.stack):
+        if not any(t == tag for t, _, _, _ in self.stack):
             return  # a stray end tag
         while self.stack:
             depth = len(self.stack)
-            t, skipped, main = self.stack.pop()
+            t, skipped, main, rule = self.stack.pop()
             if self.capturing is not None:
                 if depth == self.capture_depth:
                     self.notes[self.capturing] = "".join(self.captured)
@@ -343,6 +399,10 @@ class _PageText(HTMLParser):
                     break
                 continue
             self.skip -= skipped
+            if rule:
+                self._flush()  # the furniture's own block ends with it
+                self.furniture.pop()
+            self.list_depth -= t in ("ul", "ol") and self.list_depth > 0
             self.pre -= t == "pre"
             self.link -= t == "a"
             self.main_depth -= main
@@ -352,6 +412,10 @@ class _PageText(HTMLParser):
                 self.in_title = False
             if t == tag:
                 break
+        if tag in ("td", "th") and self.capturing is None and LABEL_CELL.match("".join(t for t, _ in self.current)):
+            self.glue_cell = True  # a label cell: its row's next cell is its text
+            return
+        self.glue_cell = False
         if tag in BLOCKS:
             self._flush() if self.capturing is None else self.captured.append(" ")
 
@@ -374,22 +438,40 @@ class _PageText(HTMLParser):
         self._flush()
         notes = self.notes if notes is None else notes
         out: list[str] = []
+        self.dropped = []
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
-        for block, in_main in zip(self.blocks, self.in_main):
-            if marked and not in_main:
-                continue
+        for block, in_main, rule, prefix in zip(self.blocks, self.in_main, self.rules, self.prefixes):
+            text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
             if letters and linked / letters > LINKED_SHARE:
-                continue  # a row of links: menu, pager, «next», downloads
-            text = "".join(t for t, _ in block)
+                rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
+            elif rule is None and marked and not in_main:
+                rule = DROP_OUTSIDE_MAIN
+            plain = _plain_text(text)
+            if rule is not None and not (rule in KEEPABLE and (self.keeps(plain) or rule == DROP_ASIDE
+                                                               and SENTENCE.search(plain))):
+                if letters:
+                    self.dropped.append((len(out), rule, _plain_text(text)))
+                continue
             refs: list[str] = []
             if NOTE_TEXT in text:
                 text = _mark_notes(text, notes, refs)
-            out.extend(line.strip() if not self.pre else line.rstrip() for line in text.split("\n"))
+            lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
+            out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
+
+    @staticmethod
+    def keeps(text: str) -> bool:
+        """Whether a block of an aside or a page part holds law text (``read_html``)."""
+        return False
+
+
+def _plain_text(text: str) -> str:
+    """A block's words on one line, a note reference taken out."""
+    return " ".join(re.sub(NOTE_TEXT + r"[^" + NOTE_TEXT + r"]*" + NOTE_TEXT, "", text).split())
 
 
 def _mark_notes(text: str, notes: dict[tuple[str, str], str], bodies: list[str]) -> str:
@@ -426,8 +508,10 @@ def page_title_parts(title: str) -> set[str]:
     return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
 
 
-def _parsed(text: str, notes: set[tuple[str, str]], here: str = "") -> _PageText:
-    parser = _PageText(notes, here)
+def _parsed(text: str, notes: set[tuple[str, str]], here: str = "", keeps=None, bullet: str | None = None) -> _PageText:
+    parser = _PageText(notes, here, bullet)
+    if keeps is not None:
+        parser.keeps = keeps
     parser.feed(text)
     parser.close()
     return parser
@@ -457,9 +541,21 @@ def page_lines(parser: _PageText, site: bool = True, notes: dict | None = None) 
     # name printed again; one with a number or a label is the page's own heading
     # ("Правило 28", "B.Недавание"), and a long one a paragraph that gave the page its
     # title: they stay
-    return [line for line in parser.lines(notes)
-            if line.strip() and not (_bare_name(line) in title and not OWN_HEADING.search(line)
-                                     and len(line.split()) <= SITE_NAME_WORDS)]
+    lines = parser.lines(notes)
+    before = {}  # the dropped blocks by the line they stood before, renumbered as lines go
+    for at, rule, text in parser.dropped:
+        before.setdefault(at, []).append((rule, text))
+    out, dropped = [], []
+    for n, line in enumerate(lines + [None]):
+        dropped += [(len(out), rule, text) for rule, text in before.get(n, [])]
+        if line is None or not line.strip():
+            continue
+        if _bare_name(line) in title and not OWN_HEADING.search(line) and len(line.split()) <= SITE_NAME_WORDS:
+            dropped.append((len(out), DROP_SITE_NAME, line.strip()))
+            continue
+        out.append(line)
+    parser.dropped = dropped
+    return out
 
 
 def html_lines(text: str, site: bool = True) -> list[str]:
@@ -512,10 +608,17 @@ def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
                                   "save it in the encoding it declares", name, line)) from None
 
 
-def read_html(data: bytes, name: str, detect=None) -> Document:
+def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
+    """A saved web page (``html_lines``). ``keeps(text)``: whether a block of an aside or a
+    page part holds law text, and stays (the corpus's profile says: a citation of its code);
+    ``bullet``: the bullet a list layout reads, so a list item (<li>) is a line with the
+    bullet, indented by its depth -- the levels come from the nesting, the labels from the
+    layout's alphabets. Every block left out is in ``Document.dropped``."""
     text, encoding = _decode_markup(data, name, detect)
-    lines = html_lines(text)
-    return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html")
+    parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
+    lines = page_lines(parser)
+    return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
+                    dropped=parser.dropped)
 
 
 # -- FictionBook ---------------------------------------------------------------------------
@@ -616,25 +719,70 @@ def _fb2_lines(root) -> tuple[list[str], list[str]]:
     return lines, places
 
 
-def read_fb2(data: bytes, name: str) -> Document:
+XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([-\w.:]+)["']""")
+
+
+def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -> Document:
     """FictionBook 2: XML with <body><section><title><p>…; its encoding is in the XML
-    declaration (cp1251 is common in old e-library copies)."""
-    root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+    declaration (cp1251 is common in old e-library copies; none declared is UTF-8).
+
+    ``decode_text(data, encoding=None)`` (sources.decode with the manifest's entry) checks
+    that declaration: bytes that do not read as it -- undecodable, or mojibake while another
+    encoding reads right -- are read in the encoding detected, with a warning naming both
+    and how to state it. ``declared``: the manifest names the encoding, which is then read
+    (the file's own declaration is known wrong: no warning)."""
+    from .schema import ENCODINGS
+
+    m = XML_ENCODING.match(data[:300])
+    said = m[1].decode("ascii").lower() if m else None
+    codec = ENCODINGS.get(said or "utf-8")
+    warnings = []
+    if decode_text is None:
+        root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+        encoding = said or "utf-8"
+    elif declared:
+        text, encoding = decode_text(data)  # the manifest's encoding, checked against the text
+        root = ElementTree.fromstring(_undeclared(text))
+    else:
+        try:
+            if codec is None:
+                raise CorpusError(Problem("error", f"{said} is none of the encodings read here", name))
+            decode_text(data, codec)  # raises when the bytes do not read as declared
+            root = ElementTree.fromstring(data)
+            encoding = said or "utf-8"
+        except CorpusError:
+            what = f'declares encoding="{said}" in its XML declaration' if said else \
+                "declares no encoding in its XML declaration (so UTF-8)"
+            try:
+                text, encoding = decode_text(data, "auto")
+            except CorpusError as e:
+                raise CorpusError(Problem("error", f"the FB2 {what}, but its bytes do not read as {said or 'utf-8'}, "
+                                          "and no other encoding read here (UTF-8, cp1251, cp866, KOI8-R) was detected "
+                                          "in them; name the one it is in with encoding = \"…\" in its [[source]] "
+                                          "entry of manifest.toml", name)) from e
+            warnings.append(f"the FB2 {what}, but its bytes are not {said or 'utf-8'}: they are {encoding} (detected), "
+                            f"and are read so -- to state it, set encoding = \"{encoding}\" in its [[source]] entry of "
+                            "manifest.toml (the file itself stays as received)")
+            root = ElementTree.fromstring(_undeclared(text))
     if _local(root.tag) != "FictionBook":
         raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
     lines, places = _fb2_lines(root)
-    encoding = (re.search(rb"""encoding=["']([-\w]+)""", data[:200]) or [b"", b"utf-8"])[1].decode().lower()
-    return Document(lines, places, encoding, "fb2")
+    return Document(lines, places, encoding, "fb2", warnings=warnings)
 
 
-def read_fb2_zip(data: bytes, name: str) -> Document:
+def _undeclared(text: str) -> str:
+    """Decoded XML without the encoding its declaration names (a str is parsed as it is)."""
+    return re.sub(r"""^(\s*<\?xml[^>]*?)\sencoding\s*=\s*["'][-\w.:]+["']""", r"\1", text, count=1)
+
+
+def read_fb2_zip(data: bytes, name: str, decode_text=None, declared: bool = False) -> Document:
     """A zipped FB2 (the usual e-library download): the one .fb2 inside."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         inner = [n for n in z.namelist() if n.lower().endswith(".fb2")]
         if len(inner) != 1:
             raise CorpusError(Problem("error", f"the archive holds {len(inner)} .fb2 files, not one; unzip it and "
                                       "add the book's .fb2", name))
-        doc = read_fb2(z.read(inner[0]), name)
+        doc = read_fb2(z.read(inner[0]), name, decode_text, declared)
     doc.format = "fb2.zip"
     return doc
 
@@ -753,13 +901,21 @@ RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "head
 
 
 def rtf_text(data: bytes) -> tuple[str, str]:
-    """The text of an RTF document and its code page (``\\ansicpg1251``). A footnote
+    """The text of an RTF document and its code page (``\\ansicpg1251``); ``rtf_read``
+    also says how many groups the file leaves open. A footnote
     (``{\\footnote …}``, written where its reference is) becomes the book's marker there
     and its text a line of the book's footnote form after the paragraph.
 
     >>> rtf_text(rb"{\\rtf1\\ansi\\ansicpg1251 {\\fonttbl{\\f0 Arial;}}\\'cf\\'f0\\'e0\\'e2\\'e8\\'eb\\'ee 1.\\par}")[0]
     'Правило 1.\\n'
     """
+    text, codepage, _ = rtf_read(data)
+    return text, codepage
+
+
+def rtf_read(data: bytes) -> tuple[str, str, int]:
+    """``rtf_text``'s text and code page, and the number of groups still open at the end
+    of the data: 0 for a whole file, more for one cut short (its closing braces are lost)."""
     m = re.search(rb"\\ansicpg(\d+)", data[:2000])
     codepage = f"cp{m.group(1).decode()}" if m else "cp1252"
     out: list[str] = []
@@ -861,21 +1017,32 @@ def rtf_text(data: bytes) -> tuple[str, str]:
             flush()
             cur.append(text.decode(codepage, "replace"))
     flush()
+    if cur is not out:  # the file ends inside a footnote: its text is kept, as a note
+        note = " ".join("".join(cur).split())
+        if note:
+            out.append(with_marker(out.pop() if out and out[-1] != "\n" else ""))
+            notes.append(note)
     if notes:
         out.extend("\n" + note_body(note) for note in notes)
-    return "".join(out), codepage
+    return "".join(out), codepage, len(stack)
 
 
 def read_rtf(data: bytes, name: str) -> Document:
     if not data.lstrip().startswith(b"{\\rtf"):
         raise CorpusError(Problem("error", "it is not RTF (it does not start with {\\rtf)", name))
-    text, codepage = rtf_text(data)
+    text, codepage, open_groups = rtf_read(data)
     lines, places = [], []
     for n, line in enumerate(split_lines(text), 1):
         if line.strip():
             lines.append(line.strip())
             places.append(f"paragraph {n}")
-    return Document(lines, places, codepage, "rtf")
+    warnings = []
+    if open_groups:  # every group an RTF opens it closes: the document's own ends the file
+        where = f" (the last text read: paragraph {places[-1].split()[-1]})" if places else ""
+        warnings.append(f"the RTF file looks truncated: it ends inside {open_groups} open group"
+                        f"{'' if open_groups == 1 else 's'} (its closing braces are missing), so its end is lost; "
+                        f"the text up to there is kept{where} -- check the file against its original")
+    return Document(lines, places, codepage, "rtf", warnings=warnings)
 
 
 # -- PDF -----------------------------------------------------------------------------------
@@ -961,6 +1128,9 @@ def _pdf_pages(data: bytes, laparams):
 # A footnote's first line at a page's foot: its mark, a space, its text ("* Text", "¹ Text", "2 Text")
 PDF_NOTE = re.compile(r"^\s*(?P<mark>[*†‡]{1,3}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,3}|\d{1,2})\s+(?P<text>\S.*?)\s*$", re.S)
 NOTE_SIZE = 0.9  # a footnote is set smaller than the text: at most this share of its size
+PAGE_NUMBER = re.compile(r"^\s*[-–—]?\s*\d{1,4}\s*[-–—]?\s*$")  # a page-number line: "12", "- 12 -"
+SYMBOL_MARK = re.compile(r"^[*†‡¹²³⁴⁵⁶⁷⁸⁹⁰]+$")  # a mark no number of the text is mistaken for
+NOTE_SENTENCE = re.compile(r"\w\W*\s\S+[.!?…)»”\"]$")  # a note's text: words ending as a sentence does
 
 
 def _size(line) -> float:
@@ -969,12 +1139,22 @@ def _size(line) -> float:
     return sum(sizes) / len(sizes) if sizes else 0.0
 
 
+# a note's digit mark at the text's size, glued to the end of a word of letters or to the
+# punctuation after one ("in advance.1", "сессии1,"): where the text layer lost the small type
+def _glued_digit(mark: str) -> re.Pattern:
+    return re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)»”\"']))" + re.escape(mark) + r"(?![\w*†‡])")
+
+
 def page_notes(lines: list) -> list[str]:
     """The texts of a PDF page's lines (``lines``: pdfminer text lines in reading order) with
     its footnotes in the book's footnote form: a line below all of the text, set smaller
     than the text and starting with a mark (``* …``, ``¹ …``), is a note (with the lines
     of its size after it); the same mark glued to a word of the text, or a small raised
-    digit there, is its marker. A mark with no marker in the text leaves the note as text.
+    digit there, is its marker -- else the same digit at the text's size glued to a word's
+    end (``in advance.1``), the note's small type saying what it is. A page number below the
+    notes, at whatever size, does not count as text above them. A note's sign (``*``, ``¹``)
+    with no marker in the text still makes a note (an orphan footnote) when its text is a
+    sentence; a plain digit with no marker leaves the line as text.
     """
     sizes: dict[float, int] = {}
     for line in lines:
@@ -986,7 +1166,9 @@ def page_notes(lines: list) -> list[str]:
         return texts
     body = max(sizes, key=sizes.get)
     small = [0 < _size(line) < NOTE_SIZE * body for line in lines]
-    text_bottom = min((line.y0 for line, s in zip(lines, small) if not s and re.search(r"\w\w", line.get_text())),
+    # the text's lowest line; a page number under the notes, at any size, is no text above them
+    text_bottom = min((line.y0 for line, s in zip(lines, small)
+                       if not s and re.search(r"\w\w", line.get_text()) and not PAGE_NUMBER.match(line.get_text())),
                       default=None)
     if text_bottom is None:
         return texts
@@ -1002,9 +1184,13 @@ def page_notes(lines: list) -> list[str]:
     out = list(texts)
     found: list[int] = []
     for first, members, mark in notes:
-        if not _mark_reference(lines, out, small, mark, body):
-            continue
         text = " ".join(" ".join(out[i].split()) for i in members)
+        if not _mark_reference(lines, out, small, mark, body):
+            # small type below the text, a note's sign (*, †, ¹) and a sentence: a note whose
+            # marker the text layer lost -- kept as a note (an orphan footnote), not glued
+            # into the text
+            if not (SYMBOL_MARK.match(mark) and NOTE_SENTENCE.search(text)):
+                continue  # "2 Printed in the club's shop.": a plain digit nothing refers to stays text
         out[first] = note_body(PDF_NOTE.match(text)["text"])
         found.append(first)
         for i in members[1:]:
@@ -1039,6 +1225,14 @@ def _mark_reference(lines: list, texts: list[str], small: list[bool], mark: str,
         if glued.search(texts[i]):
             texts[i] = glued.sub(NOTE_MARKER, texts[i], count=1)
             return True
+    if mark.isascii() and mark.isdigit():
+        # no small digit anywhere: the same digit at the text's size, glued to a word's end
+        # (the note's small type at the foot says it is a note)
+        at_size = _glued_digit(mark)
+        for i, line in enumerate(lines):
+            if not small[i] and at_size.search(texts[i]):
+                texts[i] = at_size.sub(lambda m: NOTE_MARKER, texts[i], count=1)
+                return True
     return False
 
 

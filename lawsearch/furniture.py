@@ -6,7 +6,7 @@ furniture -- site headers, breadcrumbs, pagers, alphabet rows, URL and file-name
 ``..page 7`` directives, words printed twice for bold, letter-spaced headings, hyphens lost
 at a line break, local mojibake. Every rule here finds its lines **by shape or by
 repetition within the file**, never by a list of site names; the few words a pager or a
-link row is made of ("Следующая", "Next") are the profile's (``[furniture.<lang>]``).
+link row is made of ("Следующая", "Next", "Bookmark") are the profile's (``[furniture.<lang>]``).
 
 Two passes, both called from lawsearch/clean.py:
 
@@ -76,6 +76,13 @@ def file_size(lang: str) -> re.Pattern:
     if not units:
         return re.compile(r"(?!)")
     return re.compile(r"\(?\d+[.,]?\d*\s*(?:%s)\)?" % "|".join(map(re.escape, units)), re.I)
+
+
+@lru_cache(maxsize=8)
+def action_words(lang: str) -> tuple[str, ...]:
+    """The labels of a page's tool links (``Printer-friendly version``, «Версия для печати»,
+    ``Bookmark``): the profile's ``[furniture.<lang>] actions``, lower case, longest first."""
+    return tuple(sorted({" ".join(w.lower().split()) for w in _words(lang, "actions")}, key=len, reverse=True))
 
 
 @lru_cache(maxsize=8)
@@ -233,6 +240,44 @@ def link_rows(line: str, lang: str) -> bool:
     return navigation > 0
 
 
+# the marks a row of tool links is set apart by: a bar, a bullet, a middle dot
+ACTION_SEPARATORS = re.compile(r"\s*[|•·]\s*")
+ACTION_LABEL_WORDS = 5  # a link's label is a few words; more is a phrase of the text
+ACTION_SENTENCE = re.compile(r"[.!?;:,]\s*$|\d")
+
+
+def action_rows(line: str, lang: str) -> bool:
+    """A row of a page's tool links: short labels set apart by ``|``, ``•`` or ``·``, no
+    sentence in it, most labels (and at least one) the profile's ``[furniture.<lang>]
+    actions`` -- ``Printer-friendly version | Email this page | Bookmark``, «Версия для
+    печати • Отправить другу • В закладки». A row of the text's own short words (a table's
+    ``North | South``) names no action, and a sentence with a bar in it is no row.
+
+    >>> action_rows("Printer-friendly version | Email this page | Bookmark", "en")
+    True
+    >>> action_rows("Версия для печати · Отправить другу · Комментарии (3)", "ru")
+    True
+    >>> action_rows("Судья | Игрок | Капитан", "ru"), action_rows("Print the score | then sign it.", "en")
+    (False, False)
+    """
+    if not ACTION_SEPARATORS.search(line):
+        return False
+    labels = [" ".join(part.lower().split()) for part in ACTION_SEPARATORS.split(line.strip())]
+    labels = [label for label in labels if label]
+    if len(labels) < 2 and not ACTION_SEPARATORS.match(line.strip()):
+        return False
+    words = action_words(lang)
+    named = 0
+    for label in labels:
+        # a count after a label ("Comments (3)") is the page's, not the text's
+        bare = re.sub(r"\s*\(\d+\)$", "", label)
+        if len(bare.split()) > ACTION_LABEL_WORDS or ACTION_SENTENCE.search(bare):
+            return False
+        if any(bare == w or bare.startswith(w + " ") or bare.startswith(w + ":") for w in words):
+            named += 1
+    return named >= 1 and 2 * named >= len(labels)
+
+
 def status_rows(line: str, lang: str) -> bool:
     """A page's counters and dates: every part of the row (parts set apart by ``|``, ``·``
     or a wide gap) a status label and a short value with a number in it --
@@ -312,8 +357,8 @@ def page_directives(line: str, lang: str) -> bool:
 
 # the order matters only for the name a line is counted under
 LINE_RULES: list[Callable[[str, str], bool]] = [
-    page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, status_rows, breadcrumb_rows,
-    alphabet_rows, running_heads, lone_page_numbers,
+    page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, action_rows, status_rows,
+    breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
 ]
 
 

@@ -402,9 +402,12 @@ class Layout:
             if kind == "law":
                 return Classified("law", label=m["law"], title=title or None)
             label = self.ids.label(kind, m["label"])
+            within = m.groupdict().get("within")
+            if within is not None:
+                within = self.ids.label(self.levels[self.levels.index(kind) - 1], within)
             if self.is_sentence(title):
-                return Classified(kind, label=label, title=None, extra=title)
-            return Classified(kind, label=label, title=title)
+                return Classified(kind, label=label, title=None, extra=title, within=within)
+            return Classified(kind, label=label, title=title, within=within)
         return Classified("text")
 
     def is_sentence(self, title: str | None) -> bool:
@@ -575,9 +578,13 @@ class Grammar:
         capitals = table.get("capitals", "")
         words = "|".join(d.word.pattern[3:-2] for d in divisions) or "(?!)"
         label = self.ids.alphabets[kind].pattern(self.ids.lookalike_chars) if kind in self.ids.alphabets else ""
+        # {within}: the label of the level above, printed before this one's ("1.1.(a)")
+        above = self.ids.levels[self.ids.levels.index(kind) - 1] if kind in self.ids.levels[1:] else None
+        within = self.ids.alphabets[above].pattern(self.ids.lookalike_chars) if above in self.ids.alphabets else "(?!)"
         values = {
             "{law}": r"(?P<law>\d+)",
             "{label}": f"(?P<label>{label})",
+            "{within}": f"(?P<within>{within})",
             "{numeral}": r"(?P<numeral>[IVXLC]+|\d+)",
             "{division}": f"(?P<division>{words})",
             # "LAW 50 - TITLE", "LAW 50 TITLE", "LAW 50. TITLE", "LAW 50", and a dash with no

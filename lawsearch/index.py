@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 META = "meta.json"
 # 2: the forms table, the neighbours and the vocabulary in files of their own, lengths by document
-INDEX_VERSION = 3  # 3: the "subject" field
+INDEX_VERSION = 4  # 3: the "subject" field; 4: ligatures spelt out in words and English fields (cold read 3)
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
 VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
@@ -204,13 +204,37 @@ class EnglishStemFilter(Filter):
             yield t
 
 
+class SpellOutFilter(Filter):
+    """Each English token as a search reads its letters (``analysis.spelt_out``): full-width
+    "ＡＢＣ" as "ABC", a ligature "ﬁ" as "fi" -- as the query's words are read, in both
+    runtimes. Holds nothing: safe to pickle, as ``EnglishStemFilter``."""
+
+    def __getstate__(self):
+        return {}
+
+    def __setstate__(self, state):
+        pass
+
+    def __eq__(self, other):
+        return isinstance(other, SpellOutFilter)
+
+    def __call__(self, tokens):
+        from .analysis import spelt_out
+
+        for t in tokens:
+            t.text = spelt_out(t.text)
+            yield t
+
+
 def english_analyzer():
-    """The English fields' analyzer: whoosh's word pattern, lower case, whoosh's English stop
+    """The English fields' analyzer: whoosh's word pattern, letters spelt out (full-width
+    forms, ligatures: ``SpellOutFilter``), lower case, whoosh's English stop
     words and one-letter words dropped, Snowball English stems.
 
     ``[t.text for t in english_analyzer()("Generously revoking the cards")] == ["generous", "revok", "card"]``
     """
-    return RegexTokenizer() | LowercaseFilter() | StopFilter(stoplist=EN_STOP_WORDS, minsize=2) | EnglishStemFilter()
+    return (RegexTokenizer() | SpellOutFilter() | LowercaseFilter() | StopFilter(stoplist=EN_STOP_WORDS, minsize=2)
+            | EnglishStemFilter())
 
 
 def schema(lexicon: Lexicon, mode: str = "all", languages: tuple[str, ...] | None = None) -> fields.Schema:
@@ -528,7 +552,7 @@ def editions_entry(corpus: Corpus) -> dict:
     """``{"list": [edition ids in order], "default": id, "separator": "~"}`` for the search data."""
     from . import editions
 
-    return {"list": [e.id for e in corpus.editions], "default": editions.default_edition(corpus),
+    return {"list": [e.id for e in editions.in_order(corpus)], "default": editions.default_edition(corpus),
             "separator": editions.SEPARATOR}
 
 

@@ -13,8 +13,10 @@ several, each copy is read on its own into a tree, and the trees are merged node
   or more witnesses --, else the copy listed first in the manifest), with the spans of every
   copy, so both stretches of raw text stay on record;
 * where the copies' texts disagree beyond damage -- neither contains the other once damage
-  and spacing are set aside -- a warning says so with both places and the words they differ
-  in; ``check`` lists it. Titles are short: any word one copy's title has and the other's
+  and spacing are set aside -- the losing copy's words are in no node: a conflict that
+  names both places and the words they differ in, a warning in ``build`` and an error in
+  ``check`` (its message starts with ``coverage.LOST``) until a ``[[drop]]`` removes the copy
+  not wanted. Titles are short: any word one copy's title has and the other's
   lacks («Материал» / «Материал каркаса») is a disagreement.
 
 A copy's text that is a strict prefix of another copy's (the same words, then no more) was
@@ -33,6 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .coverage import LOST
 from .model import Node, Problem, shorten
 from .patterns import DAMAGE, WORD_PAIR
 
@@ -300,8 +303,12 @@ def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int,
             if differ(a, b):
                 path, line = _where(other)
                 kept_path, kept_line = _where(best)
-                out.append(Problem("warning", f"{node_id}: the copies' {what}s disagree (kept / this copy): "
+                # the words this copy says differently are in no node: a conflict, an error in
+                # check (no silent loss, coverage.py) until curation drops one copy's lines
+                out.append(Problem("warning", f"{LOST}: {node_id}: the copies' {what}s disagree (kept / this copy): "
                                               f"{differing_words(a, b)} -- kept from {kept_path}:{kept_line} "
-                                              f"(damage {harm[id(best)]}) over this copy (damage {harm[id(other)]})",
+                                              f"(damage {harm[id(best)]}) over this copy at {path}:{line} (damage "
+                                              f"{harm[id(other)]}); this copy's words are in no node -- [[drop]] the "
+                                              "copy you do not want (its lines, with a reason) in curation.toml",
                                    path, line))
     return out

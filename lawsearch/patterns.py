@@ -166,6 +166,7 @@ class Classified:
     label: str | None = None  # law number, section letter (Latin), clause number, …
     title: str | None = None  # None for a heading whose words are a sentence: then it is ``extra``
     extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
+    within: str | None = None  # the label of the level above printed with this one ("1.1.(a)": the clause's)
 
 
 def classify(text: str, lang: str | None = None) -> Classified:
@@ -287,6 +288,26 @@ def _letters(grammar: dict, level: str) -> str:
                    if v not in ("digits", "roman"))
 
 
+def _range_marks(marks: list[str]) -> str:
+    """What stands between a range's two numbers (the table's ``ranges``): a dash, spaced or
+    not (``61-64``, ``10 – 12``), or a word, spaced and whole (``53 through 56``, ``12 по
+    15``, not the ``to`` of ``today``); "" where the table has none.
+
+    >>> re.fullmatch(_range_marks(["-", "through"]) + "9", " through 9") is not None
+    True
+    >>> re.fullmatch(_range_marks(["-", "to"]) + "9", "to9") is None
+    True
+    """
+    signs = [m for m in marks if m and not any(c.isalnum() for c in m)]
+    words = [m for m in marks if m and any(c.isalnum() for c in m)]
+    out = []
+    if signs:
+        out.append(r"\s*(?:" + "|".join(re.escape(m) for m in sorted(signs, key=len, reverse=True)) + r")\s*")
+    if words:
+        out.append(r"\s+(?:" + "|".join(re.escape(m) for m in sorted(words, key=len, reverse=True)) + r")\s+")
+    return "(?:" + "|".join(out) + ")" if out else ""
+
+
 def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:
     """The patterns of one language's citation table (a profile's ``[citations]``); the
     profile's ``[grammar]`` gives how labels join into IDs (``ids.section``: "{label}" or
@@ -318,8 +339,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     # words between a level and its container: "paragraph (a) of Section 3.2.2"
     of = rf"(?:\s+(?:{_alternation(own['of'])}))?" if own.get("of") else ""
     between = r"(?:\s*,\s*(?:(?:" + conj + r")\s+)?|\s+(?:" + conj + r")\s+)" if conj else r"\s*,\s*"
-    dashes = "".join(re.escape(d) for d in own.get("ranges", []))
-    range_part = rf"\s*[{dashes}]\s*{_RANGE_END}" if dashes else r"(?!)"
+    dashes = _range_marks(own.get("ranges", []))
+    range_part = rf"{dashes}{_RANGE_END}" if dashes else r"(?!)"
     levels, lists = [], []
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
@@ -348,7 +369,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         levels=tuple(levels), join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""),
         letters=dict(translit),
         lookalikes=str.maketrans(lookalike_from, lookalike_to),
-        range=re.compile(rf"\s*[{dashes}]\s*(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
+        range=re.compile(rf"{dashes}(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
         bare=bare, half=half,
@@ -436,7 +457,32 @@ DIGITS = "0-9"
 # the soft hyphen: a break the reader never sees ("мягкий\u00adперенос" reads "мягкийперенос");
 # inside a word it belongs to the word, and a word's terms drop it (``analysis.fold``)
 INVISIBLE = r"\u00ad"
-WORD_CHARS = LETTERS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
+
+
+def _ligatures() -> tuple[str, tuple[str, ...]]:
+    """The letters NFKC writes as several letters of the tokenizer's own: typographic
+    ligatures "ﬁ" → "fi", "ﬄ" → "ffl", digraphs "ĳ" → "ij", "ǆ" → "dž" (a copied PDF or
+    web page keeps them). One character becomes several, so they are not narrowed in the
+    text (offsets would shift): a word holds them as letters, and a word's terms (``fold``)
+    spell them out, in both runtimes. Only the Basic Multilingual Plane (``_compatibility_forms``)."""
+    target = re.compile(f"[{LETTERS}]{{2,4}}")
+    pairs = []
+    for code in range(0x80, 0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        char = chr(code)
+        if unicodedata.decomposition(char)[:8] != "<compat>":
+            continue  # NFKC keeps it, or writes it otherwise than as a compatibility form
+        form = unicodedata.normalize("NFKC", char)
+        if len(form) > 1 and char.isalpha() and target.fullmatch(form):
+            pairs.append((char, form))
+    return "".join(c for c, _ in pairs), tuple(f for _, f in pairs)
+
+
+# fold spells these out: LIGATURE_FROM[i] → LIGATURE_TO[i]
+LIGATURE_FROM, LIGATURE_TO = _ligatures()
+LIGATURE_CLASS = "".join(f"\\u{ord(c):04x}" for c in LIGATURE_FROM)
+WORD_CHARS = LETTERS + LIGATURE_CLASS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
 CYRILLIC = r"\u0400-\u052f"
 # Python's and JavaScript's white space together: either side splits a query at any of them
 SPACE_CHARS = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200b)))
@@ -468,6 +514,44 @@ def _compatibility_forms() -> tuple[str, str]:
 # text is read through these before it is split into tokens, in both runtimes (analysis.narrow)
 NARROW_FROM, NARROW_TO = _compatibility_forms()
 NARROW_CLASS = "".join(f"\\u{ord(c):04x}" for c in NARROW_FROM)
+# every letter a search reads (the scripts' own, their full-width forms, the ligatures)
+OUR_LETTERS = LETTERS + NARROW_CLASS + LIGATURE_CLASS
+FOREIGN_GAP = 64  # two runs of other scripts' letters this close, nothing of ours between, are one range
+
+
+def _foreign_letters() -> str:
+    """The letters of the scripts the search reads no text in (Greek, Arabic, Hebrew, CJK, …):
+    a class of ranges of the Basic Multilingual Plane, computed from Python's ``unicodedata``
+    (``str.isalpha`` outside ``OUR_LETTERS``) and shipped to the browser, so both runtimes
+    tell a query word of another script by the very same class, whatever Unicode version
+    their own tables know. Runs a few code points apart (a script's own marks and digits
+    between) are joined when nothing between is ASCII, Latin-1, general punctuation, a
+    full-width form, white space or a letter of ours: a class of some 60 ranges, not 400.
+    Letters beyond the BMP are left out (as in ``_compatibility_forms``)."""
+    ours = re.compile(f"[{OUR_LETTERS}]")
+
+    def neutral(code: int) -> bool:
+        char = chr(code)
+        return (code < 0x100 or 0x2000 <= code < 0x2070 or 0xD800 <= code < 0xF900 or 0xFF00 <= code < 0xFFF0
+                or char in SPACE_CHARS or ours.match(char) is not None)
+
+    ranges: list[list[int]] = []
+    for code in range(0x80, 0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue
+        char = chr(code)
+        if not char.isalpha() or ours.match(char):
+            continue
+        if ranges and code - ranges[-1][1] <= FOREIGN_GAP and not any(neutral(c) for c in range(ranges[-1][1] + 1, code)):
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+
+
+# a query word holding one of these is of a script the corpus has no text in (query.foreign_words):
+# patterns.FOREIGN_LETTERS, made when first asked for (``__getattr__``), as a search needs it
+_foreign_letters = lru_cache(maxsize=1)(_foreign_letters)
 
 
 def either_case(word: str) -> str:
@@ -482,7 +566,8 @@ def either_case(word: str) -> str:
 TOKEN_SOURCE = "|".join([
     rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-Z{SCRIPT_UPPER}a-z{SCRIPT_LOWER}][0-9]{{0,2}}(?:\([A-Za-z{SCRIPT_UPPER}{SCRIPT_LOWER}]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
     rf"(?<![{WORD_CHARS}])([0-9]{{1,3}}\.[0-9]{{1,2}})(?![{WORD_CHARS}]|\.[0-9])",
-    rf"([{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*(?:-[{LETTERS}][{LETTERS}{MARKS}{INVISIBLE}]*)*)",
+    rf"([{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*"
+    rf"(?:-[{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*)*)",
     r"([0-9]+(?:[.,][0-9]+)?)",
 ])
 TOKEN_KINDS = ("id", "para", "word", "num")
@@ -662,6 +747,7 @@ def _search_grammar() -> dict:
         "filter": FILTER_SOURCE, "citation": citation_source(), "latin_word": LATIN_WORD_SOURCE,
         "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
         "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
+        "ligatures": [LIGATURE_FROM, list(LIGATURE_TO)], "foreign_letters": _foreign_letters(),
     }
 
 
@@ -673,4 +759,6 @@ def __getattr__(name: str):
         return citation_source()
     if name == "SEARCH_GRAMMAR":
         return _search_grammar()
+    if name == "FOREIGN_LETTERS":
+        return _foreign_letters()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,14 +35,15 @@ from whoosh import index as whoosh_index
 
 from . import ids
 from .alignment import aligned_text, shown
-from .analysis import STOP_WORDS, fold, normalize_id, tokenize
+from .analysis import STOP_WORDS, fold, narrow, normalize_id, spelt_out, tokenize
 from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
 from . import editions
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY
 from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
-from .patterns import FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, citation_pattern, next_to_nothing, strip_spaces
+from .patterns import (FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, SPACES, citation_pattern,
+                       next_to_nothing, strip_spaces)
 from .profile import Profile, activated
 from .tables import WordTable
 
@@ -122,13 +123,21 @@ class Result:
     build: str | None = None  # the build id of the index that answered
     missing: list[str] = field(default_factory=list)  # query words no hit shown covers
     understood_as: list[dict] = field(default_factory=list)  # looser readings applied: {"words", "as", "by"}
+    # the ID asked for is not in the edition searched but in others (Searcher.elsewhere); None
+    # (no key in JSON) otherwise
+    elsewhere: dict | None = None
+    # query words in a script the corpus has no text in (Arabic, Greek, …): never searched, said so
+    foreign: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
-                "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
-                "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
-                "understood_as": self.understood_as,
-                "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
+        out = {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
+               "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
+               "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
+               "understood_as": self.understood_as, "foreign": self.foreign,
+               "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
+        if self.elsewhere is not None:
+            out["elsewhere"] = self.elsewhere
+        return out
 
 
 PER_LAW = 3  # hits of one law shown together before "and N more"
@@ -245,6 +254,31 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
     return clauses, filters
 
 
+@lru_cache(maxsize=1)
+def _foreign_letter() -> re.Pattern:
+    from .patterns import FOREIGN_LETTERS  # made on first use
+
+    return re.compile(f"[{FOREIGN_LETTERS}]")
+_QUERY_WORD_EDGES = '"+-*()'
+
+
+def foreign_words(query: str) -> list[str]:
+    """The words of ``query`` (split at white space) holding a letter of a script the search
+    reads no text in (``patterns.FOREIGN_LETTERS``: the tokenizer's letters are Latin and
+    Cyrillic, with their full-width forms and ligatures): ``foreign_words("قانون law")`` is
+    ``["قانون"]``. The browser reads the same class.
+
+    >>> foreign_words('νόμος карта "ﬁnal" ５０Ｅ')
+    ['νόμος']
+    """
+    out: list[str] = []
+    for part in re.split(f"[{SPACES}]+", query):
+        word = part.strip(_QUERY_WORD_EDGES)
+        if word and word not in out and _foreign_letter().search(word):
+            out.append(word)
+    return out
+
+
 # -- the searcher ------------------------------------------------------------------------------
 
 
@@ -323,8 +357,41 @@ class Searcher:
             result.query = query
             if variants:
                 result.corrected_query, result.suggestions = variants[0], variants[1:]
+            # a word of another script is searched nowhere: named, and not covered by any hit
+            result.foreign = foreign_words(query)
+            result.missing += [w for w in result.foreign if w not in result.missing]
         result.build = self.build
+        result.elsewhere = self.elsewhere(query)
         return result
+
+    def elsewhere(self, query: str) -> dict | None:
+        """The ID a query asks for -- the whole query, its filters aside, a citation or an ID
+        (``6C``, ``правило 6 edition:1987``), or its one ID beside filters (``6C kind:clause``) -- when the edition searched lacks it
+        (``edition:X``, an ID's own edition, else the default one) and other editions have it:
+        ``{"id": "6C", "edition": "1987", "found": [{"edition": "2017", "id": "2017~6C", "url": …}]}``,
+        the editions in the corpus's chronological order; None otherwise, and in a corpus of
+        one edition."""
+        known = self.editions.get("list") or []
+        if len(known) < 2:
+            return None
+        clauses, filters = parse(query)
+        # the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        m = self.citation.fullmatch(rest)
+        if m:
+            node_id = ids.normalize(m[1])
+        elif len(clauses) == 1 and clauses[0].kind == "id" and not clauses[0].negated:
+            node_id = ids.normalize(clauses[0].text)
+        else:
+            return None
+        named, bare = editions.split(node_id)
+        default = self.editions.get("default")
+        edition = filters.get("edition") or named or default
+        if edition not in known or editions.qualify(bare, edition, default) in self.nodes:
+            return None
+        found = [{"edition": ed, "id": other, "url": self.nodes[other]["url"]}
+                 for ed in known if ed != edition for other in [editions.qualify(bare, ed, default)] if other in self.nodes]
+        return {"id": bare, "edition": edition, "found": found} if found else None
 
     def explain(self, query: str) -> dict:
         """How each word of ``query`` is understood (``lawsearch explain``): as typed, the
@@ -340,10 +407,11 @@ class Searcher:
 
     def _explain(self, query: str) -> dict:
         self.check_filters(parse(query)[1])
-        citation = self.citation.fullmatch(query)
-        if citation or strip_spaces(query) in self.footnotes or strip_spaces(query) in self.nodes:
-            target = ids.normalize(citation[1]) if citation else strip_spaces(query)
-            return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": []}
+        citation = self.citation.fullmatch(narrow(query))  # as the search reads it: «５０Ｅ» is 50E
+        bare = strip_spaces(narrow(query))
+        if citation or bare in self.footnotes or bare in self.nodes:
+            target = ids.normalize(citation[1]) if citation else bare
+            return {"query": query, "corrected_query": None, "id": target, "filters": {}, "words": [], "foreign": []}
         variants = self.corrections(query)
         read = variants[0] if variants else query
         typed, clauses = parse(query)[0], parse(read)[0]
@@ -363,7 +431,7 @@ class Searcher:
                 row["or"] = True
             words.append(row)
         return {"query": query, "corrected_query": variants[0] if variants else None, "id": None,
-                "filters": parse(query)[1], "words": words}
+                "filters": parse(query)[1], "words": words, "foreign": foreign_words(query)}
 
     def _lemmas(self, clause: Clause) -> list[str]:
         """What the index is asked for a clause's own words: lemmas, English stems, an ID."""
@@ -447,7 +515,7 @@ class Searcher:
     # citations ------------------------------------------------------------------------------
 
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = self.citation.fullmatch(query)
+        m = self.citation.fullmatch(narrow(query))  # an ID typed full-width ("５０Ｅ") is an ID
         if not m:
             return self._id_jump(query, limit)
         node_id = ids.normalize(m[1])
@@ -461,7 +529,7 @@ class Searcher:
     def _id_jump(self, query: str, limit: int | None) -> Result | None:
         """Every other ID ``show`` takes: a division, a piece (then who cites it) or a
         footnote (then the nodes carrying its markers)."""
-        node_id = strip_spaces(query)
+        node_id = strip_spaces(narrow(query))
         if node_id in self.footnotes:
             order = [node_id] + self.footnotes[node_id]["owners"]
         elif node_id in self.nodes:
@@ -786,7 +854,7 @@ class Searcher:
     def english_stems(self, text: str) -> list[str]:
         """Stems of English words as the index made them: whoosh's English stop words and
         one-letter words dropped, then Snowball's English stems (the browser: stem-en.js)."""
-        return [english_stem(w) for w in (x.lower() for x in LATIN_WORD.findall(text))
+        return [english_stem(w) for w in (x.lower() for x in LATIN_WORD.findall(spelt_out(text)))
                 if w not in EN_STOP_WORDS and len(w) >= 2]
 
     # did you mean ---------------------------------------------------------------------------

@@ -87,6 +87,8 @@ def _went(corpus: Corpus, found: Node, ed: str, edition: str) -> str | None:
             return f"in the {edition} edition it is part of what {at} became (lawsearch diff {ed} {edition})"
         parent = tree.node(at)
         at = parent.parent if parent is not None else None
+    if later is None:  # the names carry no dates to tell which came first (club, fed)
+        return f"the comparison of the texts finds it nowhere in the {edition} edition (lawsearch diff {ed} {edition})"
     if later:
         return f"removed in the {edition} edition (lawsearch diff {ed} {edition})"
     return f"added in the {ed} edition (lawsearch diff {edition} {ed})"
@@ -207,6 +209,8 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             out.append(f"{language_name(other)}:")
         if given.get("text"):
             out.append(given["text"])
+            for note in (given.get("notes") or "").splitlines():  # the translation's own footnotes
+                out.append(f"  * {note}")
         else:
             title = f"; {language_name(other)} title: {given['title']}]" if given.get("title") else "]"
             out.append(f"[no {language_name(other)} text in the corpus" + title)

@@ -476,6 +476,10 @@ class SiteBuilder:
             out.setdefault(editions.edition_of(law.id, self.corpus) or "", []).append(law)
         return out
 
+    def editions_in_order(self):
+        """The corpus's editions as the contents pages list them: chronological."""
+        return editions.in_order(self.corpus)
+
     def edition_contents(self, edition: str) -> str:
         """The contents page of an edition: ``index.html`` for the default one."""
         default = editions.default_edition(self.corpus)
@@ -489,15 +493,20 @@ class SiteBuilder:
             return []
         here = editions.edition_of(law.id, self.corpus)
         out = []
-        for ed in self.corpus.editions:
+        for ed in editions.in_order(self.corpus):  # as published, not as the manifest lists them
+            # the language of the page a link leads to: that edition's own (its tree's), so a link
+            # to an English-only edition from a Russian one says hreflang="en"
+            lang = ed.lang or (ed.langs[0] if ed.langs else None)
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
             found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
             if found.target is None and not found.by_comparison:
-                # no comparison joins the editions and no title agrees: no honest match, said so
+                # no comparison joins the editions and no title agrees: no honest match, said so;
+                # or nothing to compare by at all: that it could not be checked (never "removed")
+                key = "edition_unchecked" if found.by == "unchecked" else "edition_unmatched"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
-                            "note": self.words.say("edition_unmatched", edition=ed.id)})
+                            "note": self.words.say(key, edition=ed.id)})
             elif found.target is None:
                 # the texts compared: removed in a later edition, not yet in an earlier one (names in order)
                 later = editions.later(ed.id, here) if here is not None else None
@@ -510,17 +519,16 @@ class SiteBuilder:
                         else None if found.same else self.words.say("edition_moved", edition=ed.id, id=bare))
                 out.append({"edition": ed.id, "current": False, "href": self.link(ids.node_url(self.by_id[found.target]), "../"),
                             "note": note})
+            out[-1]["lang"] = lang
             out[-1].update(self.compare_link(law, here, ed.id))
         return out
 
     # -- the compare view of consecutive editions (lawsearch/compare_site.py) -----------------
 
     def compare_pairs(self) -> list[tuple[str, str]]:
-        """Each two consecutive editions (names in order, digit runs as numbers: as ``diff``
-        orders them) that share a language: the site has a compare view of each."""
-        from .edition_trees import _name_order
-
-        eds = sorted(self.corpus.editions, key=lambda e: _name_order(e.id))
+        """Each two consecutive editions (in chronological order, ``editions.chronological``: as
+        ``diff`` orders them) that share a language: the site has a compare view of each."""
+        eds = editions.in_order(self.corpus)
         return [(a.id, b.id) for a, b in zip(eds, eds[1:]) if set(a.langs) & set(b.langs)]
 
     def write_compare_views(self, target: Path) -> list[Path]:

@@ -58,6 +58,8 @@ class CorpusFolder:
     texts: dict[str, list[str]]  # source id -> raw lines (no line breaks)
     # source id -> where each raw line stood in its file ("page 3, line 12", "paragraph 4")
     places: dict[str, list[str]] = field(default_factory=dict)
+    # source id -> what its reader left out (a web page's furniture): (before line, rule, text)
+    dropped: dict[str, list[tuple[int, str, str]]] = field(default_factory=dict)
     # source id -> the manifest values lawsearch add guessed ("lang", "kind", "edition")
     detected: dict[str, list[str]] = field(default_factory=dict)
     curation: list[CurationStatement] = field(default_factory=list)
@@ -76,6 +78,8 @@ class CorpusFolder:
     profile: Profile | None = None  # the code's profile ([code] profile, extended by the folder's profile.toml)
     grammar: Grammar | None = None  # compiled from it: levels, ID rules, layouts
     layouts: dict[str, str] = field(default_factory=dict)  # source id -> the layout its law text is printed in
+    # what the readers said of files they read whole (formats.Document.warnings): warnings naming the file
+    warnings: list[Problem] = field(default_factory=list)
     indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
     # the book's contents entries (placement.ContentsEntry), from a contents source: they place headless pieces
     contents: list = field(default_factory=list)
@@ -124,6 +128,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     sources: list[Source] = []
     texts: dict[str, list[str]] = {}
     places: dict[str, list[str]] = {}
+    dropped: dict[str, list[tuple[int, str, str]]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
     if "lang" in code and profile.languages and code["lang"] not in profile.languages:
@@ -131,6 +136,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         problems.append(manifest.problem(
             f"lang = {code['lang']!r} is not a language of the profile {profile.name!r} "
             f"({', '.join(profile.languages)}): the corpus's main language must be one of those", "code", "lang"))
+    warnings: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
             # its text would be aligned, then neither shown nor searched as a language of ours
@@ -140,8 +146,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                 "in one of those, set lang to it", "source", n, "lang"))
             continue
         try:
-            source, lines, data, places[path_stem(entry["path"])] = _read_source(root, entry, manifest, n, fingerprint,
-                                                                                 grammar)
+            source, lines, data, places[path_stem(entry["path"])], dropped[path_stem(entry["path"])] = _read_source(
+                root, entry, manifest, n, fingerprint, grammar, page_reading(profile, grammar, entry), warnings)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -166,7 +172,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
                     str(path)))
 
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar,
-                          places=places, detected=folder_detected)
+                          places=places, detected=folder_detected,
+                          dropped={k: v for k, v in dropped.items() if v}, warnings=warnings)
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for path in folder.profile.origin:
         _add_input(path, fingerprint, digest)
@@ -248,10 +255,32 @@ def _stat(path: Path) -> os.stat_result | None:
         return None
 
 
+def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[str, Any]) -> dict[str, Any]:
+    """How a web page of a [[source]] entry is read (``formats.read_html``): a block of an
+    aside or a page part is law text, and kept, when it cites the code in the profile's
+    forms of the entry's language; a list layout's list items get its first bullet."""
+    from .references import find_citations
+
+    lang = str(entry.get("lang", ""))
+
+    def keeps(text: str) -> bool:
+        if profile is None or lang not in profile.data.get("citations", {}):
+            return False
+        return any(targets for _, _, targets, _ in find_citations(text, None, None, None, False, lang, profile))
+
+    bullet = None
+    if grammar is not None and entry.get("kind") == "laws" and layout_name(grammar, entry) in grammar.layout_names:
+        layout = grammar.layout_for(lang, layout_name(grammar, entry))
+        bullet = layout.bullets[:1] if layout.lists and layout.bullets else None
+    return {"keeps": keeps, "bullet": bullet}
+
+
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
-                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None
-                 ) -> tuple[Source, list[str], bytes, list[str]]:
-    """One [[source]] entry (already checked against the schema) and its raw file."""
+                 fingerprint: Fingerprint | None = None, grammar: Grammar | None = None,
+                 reading: dict[str, Any] | None = None, warnings: list[Problem] | None = None
+                 ) -> tuple[Source, list[str], bytes, list[str], list[tuple[int, str, str]]]:
+    """One [[source]] entry (already checked against the schema) and its raw file; ``reading``
+    (``page_reading``) says how a web page is read; what its reader warns of joins ``warnings``."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
@@ -279,7 +308,9 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     if fingerprint is not None:
         fingerprint.add(path, data, stat)
     declared = str(entry.get("encoding", "auto")).lower()
-    document = formats.read_document(data, str(path), lambda raw: decode(raw, declared, str(path), str(entry["lang"])))
+    document = formats.read_document(
+        data, str(path), lambda raw, encoding=None: decode(raw, encoding or declared, str(path), str(entry["lang"])),
+        declared=declared != "auto", **(reading or {}))
     encoding, lines = document.encoding, document.lines
     # the language is judged on the text itself: the bytes of a zip or a PDF say nothing
     text_bytes, codecs = (data, [encoding]) if document.format == "txt" else ("\n".join(lines).encode(), ["utf-8"])
@@ -299,8 +330,10 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         sha256=hashlib.sha256(data).hexdigest(),
         published=entry.get("published"),
     )
+    if warnings is not None:
+        warnings += [Problem("warning", w, source.path) for w in document.warnings]
     # a text file's places are its line numbers, which spans hold already
-    return source, lines, data, document.places if document.format != "txt" else []
+    return source, lines, data, document.places if document.format != "txt" else [], document.dropped
 
 
 def path_stem(path: str) -> str:

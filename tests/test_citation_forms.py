@@ -181,3 +181,36 @@ def test_every_key_of_the_built_in_tables_is_documented():
             own = table.get(lang, {})
             keys |= set(own) | {k for level in own.get("levels", []) for k in level}
     assert keys and {k for k in keys if f"`{k}`" not in section} == set()
+
+
+@pytest.mark.parametrize("text, citing, profile, lang, expected", [
+    ("the procedure of Laws 41 through 43 applies", "30A", "bridge", "en", ["41", "42", "43"]),
+    ("as laid down in Laws 79 to 81, and", "65B", "bridge", "en", ["79", "80", "81"]),
+    ("under Laws 12 – 14 or Law 20", "30A", "bridge", "en", ["12", "13", "14", "20"]),
+    ("порядок правил 61 по 63 сохраняется", "30A", "bridge", "ru", ["61", "62", "63"]),
+    ("Положения статей 4 по 6 применяются также", "9.1", "statute-ru", "ru", ["4", "5", "6"]),
+    # a range word is spaced and whole: "to" in a sentence is no range
+    ("Law 40 to the letter, not 41", "30A", "bridge", "en", ["40"]),
+    ("Law 40 today 41 times", "30A", "bridge", "en", ["40"]),
+])
+def test_range_words_of_the_profile(text, citing, profile, lang, expected):
+    """Issue 9, cold read 4 (7): a range written with a word («through», «to», «по») cited
+    only its first number."""
+    laws = (1, 40) if profile == "statute-ru" else (1, 93)
+    assert cited(text, citing, profile, lang, laws=laws) == expected
+
+
+def test_a_folder_profiles_range_words_take_effect(tmp_path):
+    """[citations.<lang>] ranges of a corpus folder's profile.toml replace the built-in ones:
+    a word of its own reads a range, a built-in word it leaves out no longer does."""
+    (tmp_path / "profile.toml").write_text('extends = "bridge"\n[citations.en]\nranges = ["-", "until"]\n',
+                                           encoding="utf-8")
+    profile = load_profile("bridge", tmp_path)
+
+    def found(text):
+        return [t for _, _, ts, _ in find_citations(text, "30", "30A", (1, 93), lang="en", profile=profile)
+                for t in ts]
+
+    assert found("see Laws 12 until 14 here") == ["12", "13", "14"]
+    assert found("see Laws 12 through 14 here") == ["12"]
+    assert found("see Laws 12-13 here") == ["12", "13"]

@@ -438,11 +438,16 @@ def test_diff_without_editions_named_takes_the_descriptions_diff_table(tmp_path)
 
 @pytest.mark.parametrize("names, ordered", [
     (["2017", "2007"], ["2007", "2017"]),
-    (["2017-fed", "2017"], ["2017", "2017-fed"]),
-    (["1987", "997"], ["997", "1987"]),
-    (["b", "a"], ["a", "b"]),
+    (["fed-2021", "2017"], ["2017", "fed-2021"]),     # the year, wherever in the name
+    (["2017.11", "2017.3"], ["2017.3", "2017.11"]),   # a month after the year
+    (["2017-fed", "2017"], ["2017-fed", "2017"]),     # one year: as the description lists them
+    (["club", "1987"], ["1987", "club"]),             # no date: after the dated ones
+    (["b", "a"], ["b", "a"]),
 ])
-def test_editions_with_no_pair_named_are_compared_in_name_order(names, ordered):
+def test_editions_with_no_pair_named_are_compared_in_chronological_order(names, ordered):
+    """The older first by the date the names carry (docs/editions.md), else as listed: a
+    name's letters say nothing of when it was published (the names' order put "2017" after
+    "1987-rev" and "b" before "a")."""
     from lawsearch.edition_trees import EditionEntry, EditionSet
 
     pair = EditionSet([EditionEntry(n, False, ()) for n in names]).default_pair()
@@ -499,6 +504,34 @@ def test_editions_whose_anchors_would_be_one_are_refused_naming_the_line(tmp_pat
     lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
     assert "'v2.0' and 'v2-0'" in problem.message and problem.path.endswith("manifest.toml")
     assert problem.line == lines.index('edition = "v2-0"') + 1
+
+
+@pytest.mark.parametrize("name, says", [
+    ("v" * 250, "250 characters long"),   # laws/<name>~1.html: past the 255 bytes a file name may hold
+    ("fed-" + "x" * 61, "65 characters long"),
+    ("v2.", "ends with '.'"),             # compare/v1~v2./ is compare/v1~v2/ on Windows
+])
+def test_an_edition_name_no_file_system_takes_is_refused_by_check_naming_the_line(tmp_path, name, says):
+    """A name that makes file or folder names a file system refuses (too long, or losing its
+    final dot on Windows) is refused by ``check``, naming manifest.toml and its line: not at
+    build, halfway through writing the pages."""
+    folder = _manifest(tmp_path, 'edition = "v1"', ["v1", name])
+    result = CliRunner().invoke(main, ["check", "--corpus", str(folder)], env={"LAWSEARCH_CORPUS": None})
+    lines = (folder / "manifest.toml").read_text(encoding="utf-8").splitlines()
+    assert result.exit_code != 0 and says in result.output, result.output
+    line = lines.index(f'edition = "{name}"') + 1
+    assert f"manifest.toml:{line}:" in result.output
+    # an editions description says the same of its id
+    path = _description(tmp_path, ["2004", name])
+    refused = CliRunner().invoke(main, ["diff", "--editions", str(path)])
+    assert refused.exit_code == 1 and says in refused.output, refused.output
+
+
+def test_an_edition_name_of_the_longest_length_allowed_is_taken(tmp_path):
+    from lawsearch.editions import NAME_MAX
+
+    folder = _manifest(tmp_path, 'edition = "v1"', ["v1", "f" * NAME_MAX])
+    assert [e.id for e in build_corpus(folder).editions] == ["v1", "f" * NAME_MAX]
 
 
 # -- show and law: in a corpus whose editions moved, merged, removed and added things --------

@@ -23,7 +23,7 @@ def sources_of(node) -> list[str]:
 
 def disagreements(corpus) -> dict[str, str]:
     """Node ID → the path of the copy that lost, for every disagreement reported."""
-    return {p.message.split(":")[0]: Path(p.path).name for p in corpus.problems if "copies'" in p.message}
+    return {p.message.split(": ")[1]: Path(p.path).name for p in corpus.problems if "copies'" in p.message}
 
 
 def test_txt_and_fb2_of_one_book_merge_and_the_undamaged_copy_wins():
@@ -62,11 +62,13 @@ def test_a_second_copy_fills_a_lost_page_and_damage_is_no_disagreement():
     assert disagreements(corpus) == {}
 
 
-def test_check_reports_where_copies_disagree():
+def test_check_fails_where_copies_disagree():
+    """The copy that lost says something else: its words are in no node, so check fails
+    (issue 9, cold read 4), naming both copies' places and the words they differ in."""
     result = CliRunner().invoke(main, ["check", "--corpus", str(HERE / "en-web-pages")])
-    assert result.exit_code == 0, result.output
-    line = next(x for x in result.output.splitlines() if "copies'" in x)
-    assert "12A" in line and "page-one.html" in line and "set" in line and "fixed" in line
+    assert result.exit_code == 1, result.output
+    line = next(x for x in result.stderr.splitlines() if "copies'" in x)
+    assert "12A" in line and "page-one.html" in line and "page-two.html" in line and "set" in line and "fixed" in line
 
 
 def _node(text: str, marks=(), truncated=False, missing=False) -> Node:
@@ -152,7 +154,7 @@ def test_a_strict_prefix_loses_even_ending_a_sentence_elsewhere(tmp_path):
 def test_differing_copies_are_reported_with_the_words_they_differ_in(tmp_path):
     other = WHOLE.replace("на рассвете", "на закате").replace("B.Сбор", "B.Сбор урожая")
     corpus = _two_copies(tmp_path, WHOLE, other)
-    found = {p.message.split(":")[0]: p.message for p in corpus.problems if "copies'" in p.message}
+    found = {p.message.split(": ")[1]: p.message for p in corpus.problems if "copies'" in p.message}
     assert set(found) == {"7A", "7B"}
     assert "«на рассвете из» / «на закате из»" in found["7A"] and "texts" in found["7A"]
     assert "«Сбор» / «Сбор урожая»" in found["7B"] and "titles" in found["7B"]

@@ -77,26 +77,26 @@ def test_the_keywords_set(figures):
 
 def test_no_worse_than_measured(figures):
     """What the search reaches today (docs/decisions.md), a floor against regressions."""
-    assert figures["tuned half"][0] >= 0.73 and figures["tuned half"][1] >= 0.52, figures["tuned half"]
-    assert figures["held-out half"][0] >= 0.60 and figures["held-out half"][1] >= 0.45, figures["held-out half"]
+    assert figures["tuned half"][0] >= 0.73 and figures["tuned half"][1] >= 0.53, figures["tuned half"]
+    assert figures["held-out half"][0] >= 0.60 and figures["held-out half"][1] >= 0.46, figures["held-out half"]
     assert figures["fresh set"][0] >= 0.65 and figures["fresh set"][1] >= 0.48, figures["fresh set"]
 
 
 @pytest.mark.xfail(strict=True, reason="issue 10's target is not met: the tuned half reaches recall@5 0.73, "
-                                        "MRR 0.53 (docs/decisions.md, 'Relevance on the situations')")
+                                        "MRR 0.54 (docs/decisions.md, 'Relevance on the situations')")
 def test_the_tuned_half_reaches_its_target(figures):
     assert figures["tuned half"][0] >= 0.95, figures["tuned half"]
 
 
 @pytest.mark.xfail(strict=True, reason="issue 10's target is not met: the held-out half reaches recall@5 0.61, "
-                                        "MRR 0.45 (docs/decisions.md, 'Relevance on the situations')")
+                                        "MRR 0.46 (docs/decisions.md, 'Relevance on the situations')")
 def test_the_held_out_half_reaches_its_target(figures):
     recall, mrr = figures["held-out half"]
     assert recall >= 0.9 and mrr >= 0.8, figures["held-out half"]
 
 
 @pytest.mark.xfail(strict=True, reason="issue 10's target is not met: the fresh set, measured once when it was "
-                                        "committed, reaches recall@5 0.68, MRR 0.51")
+                                        "committed, reaches recall@5 0.68, MRR 0.51 (the same after round 4)")
 def test_the_fresh_set_reaches_the_held_out_target(figures):
     recall, mrr = figures["fresh set"]
     assert recall >= 0.9 and mrr >= 0.8, figures["fresh set"]

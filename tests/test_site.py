@@ -391,10 +391,35 @@ def test_browser_says_why_a_filter_names_nothing(page, built, searcher, query):
     with pytest.raises(QueryError) as info:
         searcher.search(query)
     page.goto((built / "site" / "index.html").as_uri())
-    assert page.evaluate("q => window.lawsearch.search(q, 10).then(r => r.error)", query) == str(info.value)
+    answer = page.evaluate("q => window.lawsearch.search(q, 10)", query)
+    assert answer["error"] == str(info.value)  # the engine's message is the command line's
     page.fill("#q", query)
     page.locator("#results .error").wait_for()
-    assert page.inner_text("#results") == str(info.value)
+    # the page says it in the site's language (the profile's search_error_* strings), naming the filter
+    from lawsearch.profile import load_profile
+
+    said = answer["error_say"]
+    template = load_profile("bridge").strings("ru")["search_error_" + said["key"]]
+    shown = page.inner_text("#results")
+    assert shown == re.sub(r"\{(\w+)\}", lambda m: str(said["values"][m[1]]), template)
+    assert shown.split(":")[0] == query.split(":")[0] and "names no" not in shown and "is not a" not in shown
+
+
+def test_browser_says_in_the_sites_language_that_the_search_could_not_load(browser, built, tmp_path):
+    """No search data (search-index.js missing from a copied site): the panel says the search
+    failed, in the site's language (the page's own data-search-failed: no data, no strings),
+    instead of nothing."""
+    from lawsearch.profile import load_profile
+
+    site = tmp_path / "site"
+    shutil.copytree(built / "site", site)
+    (site / "search-index.js").unlink()
+    page = browser.new_page()
+    page.goto((site / "index.html").as_uri())
+    page.fill("#q", "карта")
+    page.locator("#results .failed").wait_for()
+    assert page.inner_text("#results") == load_profile("bridge").strings("ru")["search_failed"]
+    page.close()
 
 
 @pytest.mark.parametrize("node_id", ["fn-81-1", "fn-84-1", "div-razdel-46", "48.4"])

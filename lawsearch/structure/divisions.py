@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
+from ..coverage import LOST
 from ..model import Line, Node, Problem, Span
 from ..patterns import Classified
 from .nodes import BuilderBase, NodeBuilder, RunState, stem
@@ -57,7 +58,11 @@ class Divisions(BuilderBase):
         placed = []
         for d in self.divisions:
             if d.first_law is None:
-                self.problems.append(Problem("warning", "a division heading with no law heading after it", d.path, d.line.first))
+                # its words are in no node: no silent loss (coverage.py), an error in build and check
+                self.problems.append(Problem("error", f"{LOST}: a division heading with no law heading after it "
+                                                        "(a division is named by the law after its heading; move the "
+                                                        "heading before its first law, or [[drop]] it with a reason in "
+                                                        "curation.toml)", d.path, d.line.first))
                 continue
             placed.append((d.first_law, rank(d.slug), d.slug, d.numeral, d.title, d.line, d.path, d.page, d.body))
         placed.sort(key=lambda d: (d[0], d[1]))

@@ -240,6 +240,10 @@ class LawText(BuilderBase):
         if c.kind in levels and state.law is not None and state.piece_node is None:
             c = self._level_of(c, state)
             idx = levels.index(c.kind)
+            if c.within is not None and idx and levels[idx - 1] not in state.path \
+                    and all(lv in state.path for lv in levels[:idx - 1]):
+                # "1.1.(a)" where no clause is open: the label printed with it opens its container
+                state.path[levels[idx - 1]] = c.within
             above = [lv for lv in levels[:idx] if lv in state.path]
             if len(above) == idx or not self.grammar.strict_levels:
                 state.path = {lv: state.path[lv] for lv in above}
@@ -247,6 +251,12 @@ class LawText(BuilderBase):
                 state.uncertain = {lv for lv in state.uncertain if lv == "law" or (lv in levels and levels.index(lv) < idx)}
                 parent = self.nodes.get(self.ids.law_id(state.law, *[state.path.get(lv) for lv in levels[:idx]]))
                 b = self.ensure_path(state.law, state.path, idx, state.rule, state.uncertain)
+                child = self._run_in_child(c, piece, idx)
+                if child is not None:  # "1. (a) He shall …": the clause opens, untitled, at its first child
+                    self.set_heading(b, None, line, path, piece.page)
+                    state.current = b.id
+                    self._add_line(piece, line, child, path, state)
+                    return
                 self.set_heading(b, c.title, line, path, piece.page)
                 state.current = b.id
                 state.pending_join = "paragraph"
@@ -284,6 +294,19 @@ class LawText(BuilderBase):
         target.add_span(path, piece.page, line)
         target.source = target.source or piece.source
         state.pending_join = "paragraph"
+
+    def _run_in_child(self, c: Classified, piece: Piece, idx: int) -> Classified | None:
+        """The first child a heading's line opens after its own label (``1. (a) text``,
+        ``A. 1. text``): the words after the label, read alone, are a heading of the next
+        level down with the first label of its alphabet."""
+        rest = c.title or c.extra
+        if not rest or idx + 1 >= len(self.levels):
+            return None
+        child = self.layout(piece.source).classify(rest)
+        below = self.levels[idx + 1]
+        if child.kind != below or self.ids.alphabet(below).position(child.label or "") != 1:
+            return None
+        return child
 
     def _title_runs_on(self, parent: NodeBuilder, path: str, page_key: object) -> None:
         """A heading whose child goes on in lower case, the one or the other stopping where

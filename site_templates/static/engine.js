@@ -198,6 +198,28 @@
   function narrow(s) {
     return NARROWABLE.test(s) ? s.replace(NARROW_ALL, function (c) { return NARROW_TO[NARROW_FROM.indexOf(c)]; }) : s;
   }
+  // analysis.spelt_out: the ligatures spelt out ("ﬁ" as "fi"), one character for several:
+  // words' terms and English words only, never offsets
+  var LIGATURE_FROM = G.ligatures[0], LIGATURE_TO = G.ligatures[1];
+  var LIGATURE_ALL = LIGATURE_FROM.length ? new RegExp("[" + LIGATURE_FROM.split("").map(function (c) {
+    return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4); }).join("") + "]", "gu") : null;
+  function spelledOut(s) {
+    s = narrow(s);
+    return LIGATURE_ALL ? s.replace(LIGATURE_ALL, function (c) { return LIGATURE_TO[LIGATURE_FROM.indexOf(c)]; }) : s;
+  }
+  // query.foreign_words: a query's words holding a letter of a script the search reads no text in
+  // (patterns.FOREIGN_LETTERS, the same class)
+  var FOREIGN_LETTER = new RegExp("[" + G.foreign_letters + "]", "u");
+  var QUERY_SPACES = new RegExp("[" + G.spaces + "]+", "u"), WORD_EDGES = /^["+\-*()]+|["+\-*()]+$/g;
+  function foreignWords(query) {
+    var out = [];
+    query.split(QUERY_SPACES).forEach(function (part) {
+      var word = part.replace(WORD_EDGES, "");
+      if (!word || out.indexOf(word) >= 0) return;
+      if (FOREIGN_LETTER.test(word)) out.push(word);
+    });
+    return out;
+  }
   function tokenize(text) {
     var out = [], m, n = 0;
     text = narrow(text);
@@ -214,9 +236,9 @@
     for (var i = 0; i < s.length; i++) { var k = LOOK_FROM.indexOf(s[i]); out += k >= 0 ? LOOK_TO[k] : s[i]; }
     return out;
   }
-  // analysis.fold: NFKC's one-for-one forms, lower case, decomposed й and ё composed, ё as е, no stress marks
+  // analysis.fold: NFKC's one-for-one forms, ligatures spelt out, lower case, decomposed й and ё composed, ё as е, no stress marks
   function fold(w) {
-    w = narrow(w).toLowerCase();
+    w = spelledOut(w).toLowerCase();
     G.fold.forEach(function (pair) { w = w.split(pair[0]).join(pair[1]); });
     return w.replace(MARKS, "");
   }
@@ -571,7 +593,7 @@
   // as the index: whoosh's English stop words and one-letter words dropped, then Snowball's
   // English stems (stemEnglish: static/stem-en.js)
   function englishStems(text) {
-    return (text.match(LATIN_WORD) || []).map(function (w) { return w.toLowerCase(); })
+    return (spelledOut(text).match(LATIN_WORD) || []).map(function (w) { return w.toLowerCase(); })
       .filter(function (w) { return !EN_STOP.has(w) && w.length >= 2; })
       .map(function (w) { return stemEnglish(w); });
   }
@@ -869,34 +891,43 @@
     if (out.edition && out.law !== undefined && editionSplit(out.law)[0] === null) out.law = out.edition + eds.separator + out.law;
     return out;
   }
-  // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found"
+  // query.Searcher.check_filters: a filter value the corpus does not have is an error, not "nothing found".
+  // {text, key, values}: `text` is the command line's message (English, as `search` prints it);
+  // `key` and `values` what the page says in the site's language (profile strings "search_error_<key>")
   function filterError(filters) {
     var known = (DATA.editions || {}).list || [];
+    function error(text, key, values) { return {text: text, key: key, values: values}; }
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
     if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null) {
       var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
+      var range = laws ? {law: shorten(filters.law), first: laws[0], last: laws[1]} : {law: shorten(filters.law)};
       // a bare law:N is the default edition's law N, as a bare ID is; say where else it is
       var eds = DATA.editions || {}, elsewhere = filters.edition !== undefined ? [] : known.filter(function (ed) {
         var n = nodeOf(ed + eds.separator + filters.law);
         return n !== null && n.kind === "law";
       });
       if (elsewhere.length)
-        return "law:" + shorten(filters.law) + " names no law of the default edition " + eds["default"] + ", " + held +
+        return error("law:" + shorten(filters.law) + " names no law of the default edition " + eds["default"] + ", " + held +
           "; " + elsewhere.map(function (ed) {
             return "law " + shorten(filters.law) + " of edition " + ed + ": law:" + shorten(filters.law) + " edition:" + ed;
-          }).join("; ");
-      return "law:" + shorten(filters.law) + " names no law of this corpus, " + held;
+          }).join("; "), "law_elsewhere", Object.assign({}, range, {default: eds["default"], filters: elsewhere.map(function (ed) {
+            return "law:" + shorten(filters.law) + " edition:" + ed;
+          }).join("; ")}));
+      return error("law:" + shorten(filters.law) + " names no law of this corpus, " + held, laws ? "law" : "law_no_text", range);
     }
     var kinds = sortedSet(DATA.kinds);
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
-      return "kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", ");
+      return error("kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", "),
+        "kind", {value: shorten(filters.kind), known: kinds.join(", ")});
     var langs = sortedSet(DATA.langs.concat([ENGLISH]));
     if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
-      return "lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", ");
+      return error("lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", "),
+        "lang", {value: shorten(filters.lang), known: langs.join(", ")});
     if (filters.edition !== undefined && known.indexOf(filters.edition) < 0)
-      return "edition:" + shorten(filters.edition) + " is not an edition of this corpus; use one of " + (known.join(", ") || "none");
+      return error("edition:" + shorten(filters.edition) + " is not an edition of this corpus; use one of " + (known.join(", ") || "none"),
+        "edition", {value: shorten(filters.edition), known: known.join(", ")});
     return null;
   }
   function jump(query, id, order, limit) {
@@ -905,7 +936,7 @@
             hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set(), true); })};
   }
   function citation(query, limit) {
-    var m = CITATION.exec(query);
+    var m = CITATION.exec(narrow(query));  // an ID typed full-width ("５０Ｅ") is an ID
     if (!m) return idJump(query, limit);
     var found = normalizeCitation(m[1]), id = found.id, law = found.law;
     if (!exists(id) && !(law && exists(law))) return null;
@@ -915,7 +946,7 @@
   }
   // every other ID `lawsearch show` takes: a division, a piece, a footnote (then its owners)
   function idJump(query, limit) {
-    var id = strip(query);
+    var id = strip(narrow(query));
     var note = noteOf(id);
     if (note !== null) return jump(query, id, [id].concat(note.owners), limit);
     if (!exists(id)) return null;
@@ -1021,14 +1052,19 @@
   function search(query, limit) {
     limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
     var error = filterError(parse(query).filters);
-    if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error, corrected_query: null, suggestions: []};
+    if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error.text, corrected_query: null, suggestions: [],
+                                error_say: {key: error.key, values: error.values}};
     var result = citation(query, limit);
     if (result === null) {
       var variants = corrections(query);  // before ranking: a misspelt word would miss, not rank lower
       result = textSearch(variants.length ? variants[0] : query, limit);
       result.query = query;
       if (variants.length) { result.corrected_query = variants[0]; result.suggestions = variants.slice(1); }
+      // a word of another script is searched nowhere: named, and not covered by any hit
+      result.foreign = foreignWords(query);
+      result.foreign.forEach(function (w) { if (result.missing.indexOf(w) < 0) result.missing.push(w); });
     }
+    result.foreign = result.foreign || [];
     result.corrected_query = result.corrected_query || null;
     result.suggestions = result.suggestions || [];
     result.target = result.target || null;
@@ -1040,7 +1076,29 @@
     result.groups.forEach(function (g) { if (g.law) nodeOf(g.law); });
     if (result.target) { nodeOf(result.target); noteOf(result.target); }
     result.reach = reach(result.by_law);
+    var other = elsewhere(query);
+    if (other !== null) result.elsewhere = other;
     return result;
+  }
+  // query.Searcher.elsewhere: the ID a query asks for (the whole query, its filters aside, a citation or
+  // an ID, or its one ID beside filters) when the edition searched lacks it and others have it; null otherwise
+  function elsewhere(query) {
+    var eds = DATA.editions || {}, known = eds.list || [];
+    if (known.length < 2) return null;
+    var parsed = parse(query), clauses = parsed.clauses, id;
+    // the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
+    var rest = Object.keys(parsed.filters).length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var m = CITATION.exec(rest);
+    if (m) id = normalizeCitation(m[1]).id;
+    else if (clauses.length === 1 && clauses[0].kind === "id" && !clauses[0].negated) id = normalizeCitation(clauses[0].text).id;
+    else return null;
+    var split = editionSplit(id), bare = split[1], edition = parsed.filters.edition || split[0] || eds["default"];
+    function qualified(ed) { return ed === eds["default"] ? bare : ed + eds.separator + bare; }  // editions.qualify
+    if (known.indexOf(edition) < 0 || exists(qualified(edition))) return null;
+    var found = known.filter(function (ed) { return ed !== edition && exists(qualified(ed)); }).map(function (ed) {
+      return {edition: ed, id: qualified(ed), url: nodeOf(qualified(ed)).url};
+    });
+    return found.length ? {id: bare, edition: edition, found: found} : null;
   }
 
   // -- groups (query.groups, query.reach) ----------------------------------------------------

@@ -64,6 +64,35 @@
     var text = STRINGS[key] === undefined ? key : STRINGS[key];
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
   }
+  // an error the engine answers with, in the site's language (its error_say; the English `error`
+  // is the command line's message, for a page whose data has no such string)
+  function errorText(result) {
+    var e = result.error_say || {}, v = e.values || {};
+    var text = e.key === "law" ? say("search_error_law", v) : e.key === "law_no_text" ? say("search_error_law_no_text", v)
+      : e.key === "law_elsewhere" ? say("search_error_law_elsewhere", v) : e.key === "kind" ? say("search_error_kind", v)
+      : e.key === "lang" ? say("search_error_lang", v) : e.key === "edition" ? say("search_error_edition", v) : null;
+    return text !== null && STRINGS["search_error_" + e.key] !== undefined ? text : result.error;
+  }
+  // the ID asked for is not in the edition searched: «6C нет в редакции 1987 г.; есть в редакции 2017»,
+  // each edition that has it a link to it there (the engine's elsewhere, query.Searcher.elsewhere)
+  function elsewhere(e) {
+    var p = el("p", "info elsewhere"), mark = "\u0000";
+    var parts = say("search_elsewhere", {id: e.id, edition: e.edition, found: mark}).split(mark);
+    p.appendChild(document.createTextNode(parts[0]));
+    e.found.forEach(function (f, k) {
+      if (k) p.appendChild(document.createTextNode(", "));
+      var a = el("a", null, f.edition);
+      a.href = href(f.url);
+      p.appendChild(a);
+    });
+    p.appendChild(document.createTextNode(parts.slice(1).join("")));
+    return p;
+  }
+  // the search could not run (its data did not load, or failed): said in the site's language --
+  // from the data's strings, else from the page itself (no data, no strings: data-search-failed)
+  function failedText() {
+    return STRINGS.search_failed !== undefined ? say("search_failed") : document.body.getAttribute("data-search-failed") || "";
+  }
   function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}) : shownId(id)) + (title ? ". " + title : ""); }
 
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
@@ -94,7 +123,8 @@
       out.scrollTop = 0;
       if (!box.value.trim()) { panel.hidden = true; return; }
       if (!full && !closed) panel.hidden = false;
-      if (result.error) { out.appendChild(el("p", "info error", result.error)); return; }
+      if (result.error) { out.appendChild(el("p", "info error", errorText(result))); return; }
+      if (result.elsewhere) out.appendChild(elsewhere(result.elsewhere));
       if (result.corrected_query) out.appendChild(el("p", "info corrected", say("search_corrected", {query: result.corrected_query})));
       // other corrections: each a link that runs it
       if (result.suggestions.length) {
@@ -107,6 +137,11 @@
           maybe.appendChild(a);
         });
         out.appendChild(maybe);
+      }
+      if (!result.hits.length && result.foreign && result.foreign.length) {
+        // words of a script the corpus has no text in: say that, not "try other words"
+        out.appendChild(el("p", "info foreign", say("search_foreign", {words: result.foreign.map(function (w) { return "«" + w + "»"; }).join(", ")})));
+        return;
       }
       if (!result.hits.length) {
         out.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
@@ -203,8 +238,8 @@
         render(result, engine.now());
         return result;
       }).catch(function (e) {
-        if (!(e && e.stale)) throw e;
-        stale();
+        if (ticket !== asked) return null;
+        if (e && e.stale) stale(); else failed();
         return null;
       });
     }
@@ -217,6 +252,12 @@
       again.type = "button";
       again.addEventListener("click", function () { window.location.reload(); });
       panel.appendChild(again);
+    }
+    // the search failed otherwise (no search data, a chunk that threw): say so, not nothing
+    function failed() {
+      while (out.firstChild) out.removeChild(out.firstChild);
+      if (!full) panel.hidden = false;
+      out.appendChild(el("p", "info error failed", failedText()));
     }
     function close() { closed = true; panel.hidden = true; hidePreview(); }
     function open() { closed = false; if (!full && box.value.trim() && panel.firstChild) panel.hidden = false; }

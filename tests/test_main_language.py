@@ -1,0 +1,98 @@
+"""A mixed folder's main language (cold read 3): ``lawsearch add`` and a folder with no
+manifest choose it by the amount of law text in each language -- words of text, site
+furniture left out -- not by the number or order of the files or their lines; ``add`` says
+which it chose, why, and how to change it. Every text here is invented."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lawsearch.cli import main
+from lawsearch.corpus import build_corpus
+
+# one Russian file with long paragraphs of law text
+RU = """Правило 5. МЕСТА ЗА СТОЛОМ
+A. Первоначальные места
+Пары занимают места по указанию судьи турнира, и никто не меняет своё место без его разрешения, даже если у окна дует ветер, а соседний стол шумит громче обычного.
+B. Смена мест
+Смена мест между сессиями допускается, когда об этом объявлено заранее и каждый капитан команды подтвердил объявление своей подписью в протоколе турнира, который хранит секретарь.
+Правило 6. ТАСОВКА И СДАЧА
+Карты тасуются тщательно и сдаются по одной, начиная с игрока слева от сдающего, причём сдающий не смотрит на нижнюю карту колоды и не показывает её соседям по столу.
+"""
+
+
+def english_page(n: int) -> str:
+    """A saved web page: more lines than the Russian file, most of them the site's furniture."""
+    return (f"Home > Library > Laws > Law {n}\nPrevious: Law {n - 1}   |   Next: Law {n + 1}\n"
+            f"LAW {n} - TEST LAW\nA. First Part\nThe owl decides.\nB. Second Part\nThe heron waits.\n"
+            f"Previous: Law {n - 1}   |   Next: Law {n + 1}\nPrinter-friendly version | Email this page | Bookmark\n"
+            f"https://example.org/law{n}.html\nPage {n} of 93\n{n}\n")
+
+
+def downloads(tmp_path: Path) -> list[Path]:
+    out = tmp_path / "downloads"
+    out.mkdir()
+    files = []
+    for n in (36, 37, 38):
+        path = out / f"a-law{n}.txt"  # named to sort before the Russian file
+        path.write_text(english_page(n), encoding="utf-8")
+        files.append(path)
+    ru = out / "z-pravila.txt"
+    ru.write_text(RU, encoding="utf-8")
+    files.append(ru)
+    assert sum(len(p.read_text(encoding="utf-8").splitlines()) for p in files[:3]) > len(RU.splitlines())
+    return files
+
+
+@pytest.mark.parametrize("order", ["english first", "russian first"])
+def test_add_chooses_the_language_with_the_most_law_text_and_says_why(tmp_path, order):
+    files = downloads(tmp_path)
+    if order == "russian first":
+        files = files[::-1]
+    root = tmp_path / "corpus"
+    result = CliRunner().invoke(main, ["add", "--corpus", str(root), *map(str, files)])
+    assert result.exit_code == 0, result.output
+    manifest = (root / "manifest.toml").read_text(encoding="utf-8")
+    assert 'lang = "ru"' in manifest.split("\n[[source]]")[0]
+    said = [line for line in result.stdout.splitlines() if line.startswith("main language:")]
+    assert len(said) == 1
+    assert said[0].startswith("main language: ru (it has the most law text: ru ")
+    assert "en " in said[0] and "words" in said[0]  # the other language's amount, to compare
+    assert "set lang in the [code] table" in said[0] and "manifest.toml" in said[0]  # how to change it
+    assert build_corpus(root, strict=False).code["lang"] == "ru"
+
+
+def test_a_folder_without_a_manifest_weighs_text_not_files(tmp_path):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    for path in downloads(tmp_path):
+        (root / path.name).write_bytes(path.read_bytes())
+    assert build_corpus(root, strict=False).code["lang"] == "ru"
+
+
+def test_more_english_text_makes_english_the_main_language(tmp_path):
+    """The rule is the amount, not a preference for the profile's first language."""
+    en = tmp_path / "law.txt"
+    en.write_text("LAW 40 - PARTNERSHIP UNDERSTANDINGS\nA. Players' Systemic Agreements\n"
+                  + "A player may make any call or play without prior announcement, provided that it is not "
+                    "based on an undisclosed partnership understanding of the kind the sponsor forbids. " * 3 + "\n",
+                  encoding="utf-8")
+    ru = tmp_path / "ru.txt"
+    ru.write_text("Правило 5. МЕСТА\nПары садятся.\n", encoding="utf-8")
+    root = tmp_path / "corpus"
+    result = CliRunner().invoke(main, ["add", "--corpus", str(root), str(ru), str(en)])
+    assert result.exit_code == 0, result.output
+    assert "main language: en (it has the most law text: en " in result.stdout
+
+
+def test_adding_to_a_manifest_keeps_its_main_language(tmp_path):
+    root = tmp_path / "corpus"
+    files = downloads(tmp_path)
+    CliRunner().invoke(main, ["add", "--corpus", str(root), str(files[-1])])
+    again = CliRunner().invoke(main, ["add", "--corpus", str(root), *map(str, files[:3])])
+    assert again.exit_code == 0, again.output
+    assert "main language:" not in again.stdout
+    assert 'lang = "ru"' in (root / "manifest.toml").read_text(encoding="utf-8").split("\n[[source]]")[0]

@@ -1,0 +1,151 @@
+"""Search with odd Unicode (cold read 3): ligatures (NFKC one-to-many: "ﬁ" → "fi"), IDs and
+words typed full-width («５０Ｅ», «ｌａｗ ５０»), and queries in a script the corpus has no
+text in (Arabic, Greek, Hebrew, Chinese) -- folded alike in the text and the query, by the
+command line (query.py, evaluate.py) and the browser (static/engine.js) alike, and a query
+of another script answered "no text in this script", never a crash. Texts are invented."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from click.testing import CliRunner
+
+from lawsearch.analysis import fold, spelt_out, tokenize
+from lawsearch.cli import main
+from lawsearch.patterns import LIGATURE_FROM, LIGATURE_TO, NARROW_FROM
+from lawsearch.query import foreign_words
+from node_engine import differences, python_answer
+
+
+def test_the_ligature_table_is_nfkcs_own():
+    """Extends the one NFKC table (patterns), not a list of our own: each is NFKC's spelling."""
+    assert {"\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\u0133": "ij"}.items() <= dict(
+        zip(LIGATURE_FROM, LIGATURE_TO)).items()
+    assert all(unicodedata.normalize("NFKC", a) == b for a, b in zip(LIGATURE_FROM, LIGATURE_TO))
+    assert not set(LIGATURE_FROM) & set(NARROW_FROM)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("The ﬁnal ﬂag is deﬁned", ["the", "final", "flag", "is", "defined"]),
+    ("ＦＩＮＡＬ ｆｌａｇ", ["final", "flag"]),
+    ("oﬃce staﬀ", ["office", "staff"]),
+])
+def test_a_ligature_is_one_word_spelt_out(text, words):
+    tokens = tokenize(text)
+    assert [fold(t.text) for t in tokens] == words
+    assert [text[t.start:t.end] for t in tokens] == text.split()  # offsets stay the text's
+
+
+def test_both_runtimes_fold_ligatures_alike(node_engine):
+    words = list(LIGATURE_FROM) + ["ﬁnal", "ÆﬁĲ", "ＤＥＦＩ", "ǅuro", "staﬀ-room"]
+    js = node_engine.run([{"op": "fold", "text": w} for w in words])
+    assert [w for w, j in zip(words, js) if fold(w) != j] == []
+    texts = ["The ﬁnal ﬂag, deﬁned", "ﬁ50E ﬃ-ﬂ 50Eﬁ", "Ĳssel ǈudi"]
+    js = node_engine.run([{"op": "tokenize", "text": t} for t in texts])
+    for text, answer in zip(texts, js):
+        assert [(t["text"], t["kind"], t["start"], t["end"]) for t in answer] == [
+            (t.text, t.kind, t.start, t.end) for t in tokenize(text)]
+
+
+@pytest.mark.parametrize("query, target", [("５０Ｅ", "50E"), ("ｌａｗ ５０", "50"), ("правило ５０Ｅ", "50E"),
+                                           ("ＬＡＷ ５０Ｅ", "50E"), ("５０ｅ", "50E")])
+def test_an_id_typed_full_width_is_an_id(searcher, query, target):
+    result = searcher.search(query)
+    assert (result.kind, result.target) == ("id", target)
+    assert result.hits[0].id == target
+    assert result.query == query  # the answer repeats the query as typed
+
+
+@pytest.mark.parametrize("query", ["قانون", "νόμος", "חוק", "法律", "कानून"])
+def test_a_query_in_another_script_says_so(searcher, built, query):
+    result = searcher.search(query)
+    assert result.hits == [] and result.foreign == [query] and result.missing == [query]
+    shown = CliRunner().invoke(main, ["search", query, "--out", str(built)])
+    assert shown.exit_code == 0 and "Traceback" not in shown.output
+    assert f"«{query}»" in shown.output and "письмом" in shown.output  # the profile's words, naming it
+
+
+def test_a_foreign_word_beside_ours_is_named_missing(searcher):
+    result = searcher.search("νόμος штрафная карта")
+    assert result.hits and result.foreign == ["νόμος"] and "νόμος" in result.missing
+
+
+def test_foreign_words_are_words_of_letters_outside_ours():
+    assert foreign_words('-قانون +"νόμος" ５０Ｅ ﬁnal карта law:50 12 ½ ©') == ["قانون", "νόμος"]
+    assert foreign_words("") == [] and foreign_words("   ") == []
+
+
+QUERIES = ["５０Ｅ", "ｌａｗ ５０", "правило ５０Ｅ", "ＬＡＷ ５０Ｅ", "قانون", "νόμος штрафная карта", "ﬁnal", "ﬁnal penalty",
+           "ｐｅｎａｌｔｙ card", "שלום", "法律 50E", "\"قانون\"", "-νόμος карта", "ｆｎ-８４-１", "ǅ", "ﬁ*", "ﬃ ﬄ",
+           "𝔸𝔹 карта", "карта\u200bﬁ",
+           # letters one runtime's Unicode tables know and the other's may not (Python 3.11: Unicode 14)
+           "\U0003144e карта", "\ua7cb штрафная", "\u0c5d"]
+
+
+def test_both_engines_answer_odd_unicode_alike(searcher, node_engine):
+    answers = node_engine.search(QUERIES, 10)
+    wrong = {q: d for q, js in zip(QUERIES, answers) if (d := differences(python_answer(searcher, q, 10), js))}
+    assert wrong == {}
+
+
+def test_english_text_with_ligatures_is_found_by_plain_words(tmp_path):
+    """A corpus whose text keeps a PDF's ligatures («ﬁnal») is found by "final", and one
+    whose text is plain by "ﬁnal": both sides spelt out alike, in both engines."""
+    from lawsearch.build import build
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine
+
+    root = tmp_path / "corpus"
+    (root / "laws" / "en").mkdir(parents=True)
+    (root / "laws" / "en" / "law.txt").write_text(
+        "LAW 40 - THE FINAL PASS\nA. The Flag\nThe ﬁnal pass is ﬂagged by the oﬃcial scorer at the table.\n"
+        "B. The Pennant\nThe pennant flies after the last board of the evening.\n", encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\nlang = "en"\n\n[[source]]\npath = "laws/en/law.txt"\nlang = "en"\n'
+                                        'kind = "laws"\nencoding = "utf-8"\n', encoding="utf-8")
+    build(root, tmp_path / "out", lambda message: None)
+    searcher = Searcher(tmp_path / "out" / "index")
+    engine = NodeEngine(tmp_path / "out" / "site" / "search-index.js")
+    try:
+        for query in ("final flagged official", "ﬁnal", "ﬂies", "flag"):
+            result = searcher.search(query)
+            assert result.hits and not result.missing, query
+        assert searcher.search("official").hits[0].id == "40A"
+        assert searcher.search("ﬂies").hits[0].id == "40B"
+        queries = ["final flagged official", "ﬁnal", "ﬂies", "flag", "oﬃcial scorer", "قانون"]
+        for query, js in zip(queries, engine.search(queries, 10)):
+            assert differences(python_answer(searcher, query, 10), js) == [], query
+    finally:
+        engine.close()
+        searcher.close()
+
+
+def test_spelt_out_is_narrow_and_ligatures():
+    assert spelt_out("ﬁnal ＡＢＣ ５０Ｅ") == "final ABC 50E"
+
+
+def test_explain_names_a_foreign_word_and_reads_a_full_width_id(built):
+    said = CliRunner().invoke(main, ["explain", "قانون штрафная", "--out", str(built)])
+    assert said.exit_code == 0 and "قانون" in said.output and "no text in this word's script" in said.output
+    said = CliRunner().invoke(main, ["explain", "ｌａｗ ５０", "--out", str(built)])
+    assert said.exit_code == 0 and "an ID; the search goes to 50" in said.output
+
+
+def test_the_site_says_no_text_in_this_script(browser, built):
+    """The search panel answers a query of another script with the profile's words naming it,
+    not "try other words"; a full-width ID goes to its node as the typed one does."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((built / "site" / "index.html").as_uri())
+        page.fill("#q", "قانون")
+        page.locator("#results .foreign").wait_for()
+        said = page.locator("#results .foreign").inner_text()
+        assert "«قانون»" in said and "письмом" in said
+        assert "Попробуйте" not in page.locator("#results").inner_text()
+        page.fill("#q", "５０Ｅ")
+        page.locator("#results li a[data-id='50E']").first.wait_for()
+        assert not errors, errors
+    finally:
+        page.close()
