@@ -154,7 +154,8 @@ def _build_folder(folder, out: Path, progress: Progress, single_file: bool, forc
     with budgets.stage("clean and structure"):
         corpus = parse_folder(folder, progress)
         lexicon = folder_lexicon(folder)
-        glossary = load_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)
+        # in the corpus's languages only: an English corpus's search and site show no Russian term
+        glossary = load_glossary(folder.vocabulary.get("glossary"), folder.profile.languages, corpus.languages)
     output.fault_point("after-parse")
     budgets.begin("output folder")  # the lock, the marker, removing old generations
     with output.new_generation(out, force=force, notice=notice or progress) as generation:

@@ -226,8 +226,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     statuses = Counter(ref.status for ref in corpus.refs)
     r.add("")
     r.add(f"References: {len(corpus.refs)} ({', '.join(f'{k} {statuses[k]}' for k in ('node', 'law', 'outside') if statuses[k])})")
-    for status, meaning in (("law", "law present, clause lost"), ("outside", "law not in the corpus")):
-        targets = sorted({ref.target for ref in corpus.refs if ref.status == status}, key=ids.sort_key)
+    from .show import REFERENCE_MEANINGS, reference_meaning
+
+    meanings = {ref.target: reference_meaning(corpus, ref) for ref in corpus.refs if ref.status != "node"}
+    for status in ("law", "law_lost", "outside"):
+        meaning = "law not in the corpus" if status == "outside" else REFERENCE_MEANINGS[status]
+        targets = sorted({t for t, m in meanings.items() if m == REFERENCE_MEANINGS[status]}, key=ids.sort_key)
         if targets:
             r.add(f"  {meaning}: {', '.join(targets)}")
     partial = [ref for ref in corpus.refs if ref.partial]

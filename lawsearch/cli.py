@@ -367,6 +367,10 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
             folder = read_corpus_folder(root)
             text = exports.to_conllu(corpus, folder_lexicon(folder).forms)
         elif fmt == "tmx":
+            if not corpus.translation_languages:
+                # a translation memory pairs two languages: an empty one with exit 0 would pass for a result
+                raise click.UsageError(f"the corpus has text in one language only ({corpus.lang}): a TMX pairs "
+                                       "each segment with its translation; add a source in another language")
             text = exports.to_tmx(corpus, version("lawsearch"))
         elif fmt in ("tbx", "csv-glossary"):
             from .glossary_export import to_glossary_csv, to_tbx
@@ -374,7 +378,7 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
 
             folder = read_corpus_folder(root)
             terms = read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)
-            main_lang, other = folder.profile.languages[:2]  # the glossary file's two languages
+            main_lang, other = (*folder.profile.languages, "")[:2]  # the glossary file's languages (one: no other)
             text = (to_tbx(terms, main_lang, other, corpus, str(corpus.code.get("title", "Glossary")))
                     if fmt == "tbx" else to_glossary_csv(terms, main_lang, other, corpus))
         else:

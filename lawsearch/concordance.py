@@ -73,7 +73,8 @@ def concordance(corpus: Corpus, analysed: AnalysedCorpus, phrases: list[str], wi
 
         card, honour = concordance(corpus, analysed, ["штрафная карта", "онер"])
     """
-    wanted = [analysed.terms(p) for p in phrases]
+    stemmed = _stemmed_language(corpus)
+    wanted = [[_with_stem(tok, terms, stemmed) for tok, terms in analysed.of(p).indexed()] for p in phrases]
     starting: dict[str, list[int]] = {}
     for n, words in enumerate(wanted):
         for term in (words[0] if words else ()):
@@ -82,7 +83,7 @@ def concordance(corpus: Corpus, analysed: AnalysedCorpus, phrases: list[str], wi
     if not starting:
         return found
     for node in texts(corpus, law):
-        tokens = analysed.of(node.text).indexed()
+        tokens = [(tok, _with_stem(tok, terms, stemmed)) for tok, terms in analysed.of(node.text).indexed()]
         shown = None
         for i, (_, terms) in enumerate(tokens):
             candidates = {n for term in terms for n in starting.get(term, ())}
@@ -97,6 +98,28 @@ def concordance(corpus: Corpus, analysed: AnalysedCorpus, phrases: list[str], wi
                     found[n].append(Line(node.id, text[max(0, start - width):start], text[start:end],
                                          text[end:end + width], ids.node_url(node)))
     return found
+
+
+STEM = "\x00"  # a Snowball stem among a word's terms: no lemma or form begins so
+
+
+def _stemmed_language(corpus: Corpus) -> str | None:
+    """The corpus's language the index analyses by Snowball stems (``plausibility``'s
+    ``snowball``: English), where it has no lemmatizer: its words match by their stems too,
+    so a kwic of "revoke" finds "revoked", as a search does. None otherwise."""
+    from .plausibility import SNOWBALL, language_module
+
+    return SNOWBALL if SNOWBALL in corpus.languages and language_module(SNOWBALL, "lemmatizer") is None else None
+
+
+def _with_stem(tok, terms: tuple[str, ...], lang: str | None) -> tuple[str, ...]:
+    from .plausibility import word_language
+
+    if lang is None or tok.kind != "word" or word_language(tok.text, [lang]) is None:
+        return terms
+    from .morph import english_stem
+
+    return (*terms, STEM + english_stem(tok.text.lower()))
 
 
 class _Shown:

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import editions
 from .model import CorpusError, Problem
-from .patterns import FOOTER, FOOTNOTE_BODY, Classified
+from .patterns import FOOTER, FOOTNOTE_BODY, Classified, expand_letters
 
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",
          "xvi", "xvii", "xviii", "xix", "xx")
@@ -105,7 +105,8 @@ class IdRules:
         grammar = data.get("grammar", {})
         self.levels: tuple[str, ...] = tuple(grammar.get("levels", ()))
         self.formats: dict[str, str] = dict(grammar.get("ids", {}))
-        self.alphabets = {lv: Alphabet(tuple(v) if isinstance(v, list) else (v,))
+        self.alphabets = {lv: Alphabet(tuple(k if k in ("digits", "roman") else expand_letters(k)
+                                             for k in (v if isinstance(v, list) else [v])))
                           for lv, v in grammar.get("labels", {}).items()}
         look = grammar.get("lookalikes", {})
         self.lookalike_chars = look.get("from", "")

@@ -56,12 +56,13 @@ def starts_lost(node) -> bool:
     return bool(node.text) and (node.truncated_start or any(m.kind == "gap" and m.start == 0 for m in node.marks))
 
 
-def load_glossary(path: Path | list[Path] | None, languages: tuple[str, ...] | None = None) -> list[Term]:
+def load_glossary(path: Path | list[Path] | None, languages: tuple[str, ...] | None = None,
+                  keep: tuple[str, ...] | None = None) -> list[Term]:
     """The glossary's terms (``sources.read_glossary``); the reading stage is imported only
     here, so a search, which reads the glossary from meta.json, does not load it."""
     from .sources import read_glossary
 
-    return read_glossary(path, languages)
+    return read_glossary(path, languages, keep)
 
 
 class LawTokenizer(Tokenizer):
@@ -322,7 +323,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
         commentary = [c.text or "" for c in corpus.commentary(node.id)] if node.kind == "law" else []
         # title then text, one sequence of terms: what tokenizing "title . text" gives
         analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")
-        en_terms = sorted({t.translation for t in glossary_hits(analyzed_glossary, analyzed)})
+        en_terms = sorted({t.translation for t in glossary_hits(analyzed_glossary, analyzed) if t.translation})
         english = english_text(corpus, node)
         yield dict(
             id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=ids.node_url(node),
@@ -567,6 +568,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     from . import thesaurus
 
     analysis = analysed.analysis
+    thesaurus_entries = in_languages(thesaurus_entries, corpus.languages)
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
     words = FormWords(analysis)
     words.add(written_words(corpus, analysed, glossary, said))
@@ -608,6 +610,25 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "real_neighbours": real_neighbours(vocabulary),
         "lexicon": lexicon.forms,
     }
+
+
+def in_languages(entries, languages: Iterable[str]) -> list:
+    """The thesaurus's entries as far as they are written in ``languages`` (the corpus's): a
+    ``say`` or a ``means`` phrase in another registered language's script is dropped (an
+    English corpus neither searches nor shows "penalty → наказание"), an entry left with no
+    ``means`` too. A phrase in no registered script stays."""
+    from dataclasses import replace
+
+    from .plausibility import script_language
+
+    kept = set(languages)
+
+    def ours(phrase: str) -> bool:
+        lang = script_language(phrase)
+        return lang is None or lang in kept
+
+    out = [replace(e, means=tuple(m for m in e.means if ours(m))) for e in entries if ours(e.say)]
+    return [e for e in out if e.means]
 
 
 def family_table(lemmas: list[str], standalone: list[str] = (), languages: Iterable[str] = ()) -> dict[str, list[str]]:

@@ -279,6 +279,16 @@ class Node:
     translator: str | None = None
     alignment: tuple[str, ...] = ()  # how the node's languages differ: only-ru, only-en, structure, title, refs
 
+    @property
+    def heading_lost(self) -> bool:
+        """Whether the node's heading is lost, not merely untitled: it has no title, and it
+        was restored (``missing``), its start is lost, or it has no words of its own. A node
+        whose words after its label are a sentence (``1. A member pays …``) has no title by
+        its code's layout, and nothing is lost."""
+        if self.title or self.kind in ("commentary", "piece"):
+            return False
+        return self.missing or self.truncated_start or not (self.text or "").strip()
+
 
 @dataclass(frozen=True)
 class Footnote:

@@ -210,10 +210,11 @@ def fold(label: str) -> str:
 _LABEL = {
     "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
     "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?|\([{small}]\))(?![\w])",
-    "number": r"\d{{1,4}}(?:\.\d{{1,4}})*(?![\w])",
+    "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
 }
+LABEL_KINDS = frozenset(_LABEL)  # what a citation level's ``label`` may name
 # the end of a range: "61-64", "статей 10–12", "пунктах 1–3"
 _RANGE_END = r"\d{1,4}(?![\w])"
 
@@ -246,6 +247,10 @@ class Citations:
     after: re.Pattern | None  # " above" / " ниже" right after one
     bare: re.Pattern | None  # a list of labels with no word, for the levels that allow it
     half: re.Pattern | None  # the surviving tail of an outermost word at a cut page: "ло 57"
+    # how a letter label follows its container in an ID: the grammar's format of the level
+    # the letters are of ("({label})": 3.2.2(a); ".{label}": 11.3.a)
+    letter_format: str = "{label}"
+    quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
 
 
 def _alternation(phrases) -> str:
@@ -264,11 +269,23 @@ def _word_pattern(words) -> str:
     return r"(?<![\w])(?P<word>" + "|".join(forms) + r")\s*"
 
 
+# a range of letters in an alphabet: "a-z", "A–Z" (an en dash, as the docs print one)
+LETTER_RANGE = re.compile(r"(\w)[-–](\w)")
+
+
+def expand_letters(alphabet: str) -> str:
+    """An alphabet's letters, its ranges written out: ``expand_letters("a-e") == "abcde"``,
+    ``expand_letters("A–C") == "ABC"`` (an en dash, as the docs print one)."""
+    return LETTER_RANGE.sub(
+        lambda m: "".join(map(chr, range(ord(m[1]), ord(m[2]) + 1))) if m[1] <= m[2] else m[0], alphabet)
+
+
 def _letters(grammar: dict, level: str) -> str:
     """The letters of one level's label alphabet in the grammar (``[grammar.labels]``), none
     where it counts in digits or roman numerals."""
     value = grammar.get("labels", {}).get(level, "")
-    return "".join(v for v in (value if isinstance(value, list) else [value]) if v not in ("digits", "roman"))
+    return "".join(expand_letters(v) for v in (value if isinstance(value, list) else [value])
+                   if v not in ("digits", "roman"))
 
 
 def _range_marks(marks: list[str]) -> str:
@@ -316,8 +333,11 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     fill = {"caps": re.escape(caps) or "^\\w\\W", "small": re.escape(small) or "^\\w\\W",
             "letters": re.escape(subclauses) or "^\\w\\W",
             "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
-            "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else ""}
+            "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else "",
+            "deeper": _deeper_parts(grammar)}
     conj = _alternation(own.get("conjunctions", []))
+    # words between a level and its container: "paragraph (a) of Section 3.2.2"
+    of = rf"(?:\s+(?:{_alternation(own['of'])}))?" if own.get("of") else ""
     between = r"(?:\s*,\s*(?:(?:" + conj + r")\s+)?|\s+(?:" + conj + r")\s+)" if conj else r"\s*,\s*"
     dashes = _range_marks(own.get("ranges", []))
     range_part = rf"{dashes}{_RANGE_END}" if dashes else r"(?!)"
@@ -331,7 +351,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             name=spec["level"], rank=rank, label=spec["label"], bare=bool(spec.get("bare")),
             absolute=bool(spec.get("absolute")),
             head=re.compile(_word_pattern(words) + listed) if words else None,
-            container=re.compile(r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
+            container=re.compile(of + r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
             this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
             item=re.compile(label),
         ))
@@ -353,7 +373,38 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
         bare=bare, half=half,
+        letter_format=grammar.get("ids", {}).get("subclause", "{join}{{label}}".format(
+            join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""))),
+        quotes="".join(quotes),
     )
+
+
+def _deeper_parts(grammar: dict) -> str:
+    """The parts a whole dotted ID may go on with after its numbers, from the grammar's ID
+    formats: a level written otherwise than the join and its label (``({label})``) adds its
+    shape -- "Section 4.2(b)" cites 4.2(b). None for a code whose every level joins alike.
+
+    >>> shape = _deeper_parts({"ids": {"section": ".{label}", "subclause": "({label})"}, "labels": {"subclause": "a-c"}})
+    >>> bool(re.fullmatch(shape, "(b)")), bool(re.fullmatch(shape, "(d)"))
+    (True, False)
+    """
+    ids, labels = grammar.get("ids", {}), grammar.get("labels", {})
+    join = ids.get("section", "{label}").replace("{label}", "")
+    shapes = []
+    for level, alphabet in labels.items():
+        fmt = ids.get(level, "")
+        if "{label}" not in fmt or fmt == join + "{label}" or not join:
+            continue
+        before, after = fmt.split("{label}", 1)
+        if not before:
+            continue  # a label glued to the last (57B): no shape to tell it by
+        kinds = alphabet if isinstance(alphabet, list) else [alphabet]
+        letters = "".join(expand_letters(k) for k in kinds if k not in ("digits", "roman"))
+        one = "|".join(([r"\d{1,3}"] if "digits" in kinds else []) + (["[ivxlc]+"] if "roman" in kinds else [])
+                       + ([f"[{re.escape(letters)}]"] if letters else []))
+        if one:
+            shapes.append(f"{re.escape(before)}(?:{one}){re.escape(after)}")
+    return f"(?:{'|'.join(shapes)})*" if shapes else ""
 
 
 # -- damage left in the output (lawsearch check) ------------------------------------------
@@ -582,6 +633,24 @@ def _builtin_citation_words() -> list[str]:
 CITATION_LABEL = rf"[0-9]{{1,3}}(?:\.[0-9]{{1,2}}|[ ]?[{LETTERS}][0-9]{{0,2}}(?:\([{LETTERS}]\))?(?:\([0-9]{{1,2}}\))?)?"
 
 
+def inner_citation_words(profile) -> list[str]:
+    """The citation words of a profile's inner levels ("Section", "пункт"): a query may put
+    one before a whole ID of that code written with its separators ("Section 3.2.1"), not
+    before a bare number ("Section 3" names no section), and only in a code whose IDs
+    separate their levels (``IdRules.dotted``)."""
+    from .grammar import grammar_of
+
+    if profile is None or not grammar_of(profile).ids.dotted:
+        return []
+    words: set[str] = set()
+    table = profile.data.get("citations", {})
+    for lang in profile.languages:
+        for rank, level in enumerate(table.get(lang, {}).get("levels", [])):
+            if rank and not level.get("absolute"):
+                words.update(w for w in level.get("words", []) if w[:1].isalpha())
+    return sorted(words - set(citation_words(profile)), key=lambda w: (-len(w), w))
+
+
 def citation_words(profile=None) -> list[str]:
     """The words a query may put before an ID: every built-in profile's and those of
     ``profile``, the corpus's own (a corpus folder's profile.toml may name its code's level
@@ -602,7 +671,12 @@ def citation_source(profile=None) -> str:
             from .grammar import grammar_of  # the grammar module compiles its patterns from these
 
             label = f"{label}|{grammar_of(profile).ids.typed_source(capture=False)}"
-        return (rf"[{SPACES}]*(?:(?:{citation_word_source(citation_words(profile))})[{SPACES}]*)?"
+        inner = inner_citation_words(profile)
+        # an inner level's word only before an ID that holds its code's separator: "Section 3.2.1"
+        join = profile.data.get("grammar", {}).get("ids", {}).get("section", "") if inner else ""
+        sep = re.escape(join.replace("{label}", "")) or "(?!)"
+        before_whole = (rf"|(?:{citation_word_source(inner)})[{SPACES}]*(?=\d+{sep}\w)") if inner else ""
+        return (rf"[{SPACES}]*(?:(?:{citation_word_source(citation_words(profile))})[{SPACES}]*{before_whole})?"
                 rf"({label})[{SPACES}]*")
     return _of(profile, "citation_source", make)
 

@@ -16,7 +16,8 @@ for a code we don't ship.
     profile.text("ru", "law", id="50")      # 'Правило 50'
     profile.text("en", "law", id="50")      # 'Law 50'
 
-This module imports nothing from the package but ``model``.
+This module imports nothing from the package but ``model`` (and ``profile_check``, which
+checks a corpus folder's own profile, when it reads one).
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class Profile:
         table = self.data.get("strings", {})
         first = self.languages[0] if self.languages else lang
         own = table.get(lang, {})
-        merged = {**table.get(first, {}), **own}
+        # the engine's neutral wording in this language stands under the profile's own
+        merged = {**table.get(first, {}), **neutral_strings().get(lang, {}), **own}
         # a fallback's variant of a string this language says its own way is not this language's
         return {k: v for k, v in merged.items()
                 if not (k.endswith(NAMED) and k not in own and k.removesuffix(NAMED) in own)}
@@ -81,7 +83,9 @@ class Profile:
         out = []
         for folder, names in zip(self.folders, self._vocabulary_names()):
             name = names.get(role)
-            if name and (folder / name).is_file():
+            if name == "":
+                out = []  # a later profile's empty name drops the role's files inherited so far
+            elif name and (folder / name).is_file():
                 out.append(folder / name)
         return out
 
@@ -131,14 +135,74 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
         origin.append(path)
         folders.append(path.parent)
     if user is not None:
-        layers.append({k: v for k, v in user.items() if k != "extends"})
+        replaced = user.get("replace", [])
+        if layers and isinstance(replaced, list):
+            # the tables the folder's profile names in ``replace`` stand alone: the inherited
+            # one is dropped, not merged into (a code's own wording without the built-in's)
+            layers[0] = _without(layers[0], [str(r) for r in replaced])
+        if layers and isinstance(user.get("languages"), list):
+            layers[0] = _only_languages(layers[0], set(map(str, user["languages"])))
+        layers.append({k: v for k, v in user.items() if k not in ("extends", "replace")})
         origin.append(corpus_root / USER_FILE)
         folders.append(corpus_root)
     data: dict[str, Any] = {}
     for layer in layers:
         data = merge(data, layer)
     data["_vocabulary_by_folder"] = [layer.get("vocabulary", {}) for layer in layers]
-    return Profile(data.get("name", base or "custom"), data, tuple(origin), tuple(folders))
+    profile = Profile(data.get("name", base or "custom"), data, tuple(origin), tuple(folders))
+    if user is not None:
+        from .profile_check import check_profile  # here: a built-in profile is checked by the tests
+
+        problems = check_profile(profile, user, corpus_root / USER_FILE)
+        if problems:
+            raise CorpusError(problems)
+    return profile
+
+
+# the tables of a profile keyed by language code
+LANGUAGE_TABLES = ("strings", "citations", "apparatus", "furniture", "hyphenation", "grammar.default_layouts",
+                   "grammar.divisions", "grammar.joining_words", "grammar.commentary")
+
+
+def _only_languages(data: dict[str, Any], languages: set[str]) -> dict[str, Any]:
+    """An inherited profile's data in ``languages`` only: a folder's profile that declares
+    its languages inherits no table of another (an English code's profile built on the
+    bridge laws' has no Russian strings, citations or default layout)."""
+    out = dict(data)
+    for path in LANGUAGE_TABLES:
+        head, _, rest = path.partition(".")
+        holder = out
+        if rest:
+            if not isinstance(out.get(head), dict):
+                continue
+            holder = out[head] = dict(out[head])
+            head = rest
+        if isinstance(holder.get(head), dict):
+            holder[head] = {k: v for k, v in holder[head].items() if k in languages}
+    return out
+
+
+def _without(data: dict[str, Any], paths: list[str]) -> dict[str, Any]:
+    """``data`` less the tables named by dotted ``paths`` (``"strings"``, ``"strings.en"``)."""
+    out = dict(data)
+    for path in paths:
+        head, _, rest = path.partition(".")
+        if head in out:
+            if rest and isinstance(out[head], dict):
+                out[head] = _without(out[head], [rest])
+            elif not rest:
+                del out[head]
+    return out
+
+
+NEUTRAL = BUILTIN / "strings.toml"
+
+
+@lru_cache(maxsize=1)
+def neutral_strings() -> dict[str, dict[str, str]]:
+    """The engine's neutral strings per language (``profiles/strings.toml``): what a
+    profile's ``[strings.<lang>]`` falls back to for a key it does not give."""
+    return _read(NEUTRAL).get("strings", {})
 
 
 @lru_cache(maxsize=1)
@@ -203,7 +267,7 @@ PARSED = Path(__file__).parent / "__pycache__"
 def _read(path: Path) -> dict[str, Any]:
     """A profile file's TOML; a built-in one's from its parsed copy in ``PARSED`` when that
     was made from a file of the same size and time (as Python reuses a compiled module)."""
-    builtin = path.parent.parent == BUILTIN
+    builtin = BUILTIN in (path.parent, path.parent.parent)
     if builtin:
         data = _parsed(path)
         if data is not None:
@@ -227,7 +291,7 @@ def _parsed_key(path: Path) -> list:
 
 
 def _parsed_file(path: Path) -> Path:
-    return PARSED / f"profile-{path.parent.name}.json"
+    return PARSED / (f"profile-{path.parent.name}.json" if path.parent != BUILTIN else f"profiles-{path.stem}.json")
 
 
 def _parsed(path: Path) -> dict[str, Any] | None:

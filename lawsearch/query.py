@@ -649,11 +649,17 @@ class Searcher:
             return out
         sequence = [self.word_terms(clause.text)] if clause.kind == "word" else self.phrase_terms(clause.text)
         sequence = [t for t in sequence if t]
-        if not sequence:
-            return []
         for t in sequence:
             highlight.update(t)
-        return [self._sequence_node(sequence)]
+        out = [self._sequence_node(sequence)] if sequence else []
+        if clause.kind == "phrase" and not HAS_CYRILLIC.search(clause.text):
+            # an English phrase in any inflection: its words' stems in order in the English text
+            # ("lead out" finds "leads out", "penalty cards remain" "Penalty Card Remains")
+            stems = self.english_stems(clause.text)
+            if len(stems) > 1:
+                highlight.update(stems)
+                out.append(Phrase([[x] for x in stems], EN_TEXT))
+        return out
 
     def _slot(self, clause: Clause, english_only: bool) -> tuple[str, object] | None:
         """What a glossary or thesaurus phrase can be matched against: a plain word's terms,
@@ -804,7 +810,7 @@ class Searcher:
         word only where the glossary lets it expand)."""
         out: list[list[tuple[str, ...]]] = []
         for other in self.glossary:
-            if other["translation"] == entry["translation"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
+            if entry["translation"] and other["translation"] == entry["translation"] and other is not entry and other["terms"] and other["terms"] != entry["terms"] \
                     and (len(other["terms"]) > 1 or other["expand"]) and other["terms"] not in out:
                 out.append(other["terms"])
         return out

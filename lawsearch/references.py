@@ -274,6 +274,14 @@ def _own_container(rank: int | None, forms: Citations, law: str, context: str | 
     return parts[:min(rank + 1, numbers)] if numbers > 1 else None  # the law itself has no part
 
 
+def _letter_container(context: str, forms: Citations) -> str:
+    """The ID a letter label of ``context``'s text lies in: ``context`` less its own letter
+    (``4.2(b)`` → ``4.2``, ``11.3.b`` → ``11.3``), else ``context`` itself (``3.2.2``)."""
+    before, _, after = forms.letter_format.partition("{label}")
+    m = re.search(rf"{re.escape(before)}[^\W\d_]{re.escape(after)}$", context)
+    return context[:m.start()] if m and m.start() > 0 else context
+
+
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
              law_range: tuple[int, int]) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
@@ -283,23 +291,36 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     cited = list(_labels(level, forms, labels))
     if level.absolute:  # a commentary paragraph "54.1", an item "77.3.(iii)" → 77.3(iii)
         return [PRINTED_DOTS.sub("", label) for label in cited], None
+    if level.label == "letter":
+        cited = [label.strip(forms.quotes) if forms.quotes else label for label in cited]  # «б», (a): the letter
     if forms.join and any(forms.join in label for label in cited):
         return cited, None  # a point written whole "12.1.3"
     outer = [_latin(label, forms) for _, label in reversed(containers)]
-    if (containers[-1][0] if containers else level).rank != 0:
+    whole = next((i for i, label in enumerate(outer) if forms.join and forms.join in label), None)
+    if whole is not None:
+        outer = outer[whole:]  # a container written whole ("of Section 3.2.2") is the whole way out
+    elif (containers[-1][0] if containers else level).rank != 0:
         if law is None:
             return [], "a relative reference outside any law"
-        own = _own_container(found.this, forms, law, context)
+        if level.label == "letter" and not containers and found.this is None and forms.join and context:
+            # a letter alone ("subsection (a) above" in 4.2(b)): in the citing node's own
+            # container of letters -- the citing node less its letter, or the node itself
+            own = [_letter_container(context, forms)]
+        else:
+            own = _own_container(found.this, forms, law, context)
         if own is None:
             return [], "cannot tell which container the citing text means"
         outer = own + outer
     targets = []
     for label in cited:
-        if label.startswith("("):
+        if label.startswith("(") and level.label != "letter":
             parts = ids.parse_law_id(context) if context is not None else None
             if not parts or not parts["section"] or not parts["clause"]:
                 return [], f"cannot tell which {label} is meant"
             targets.append(ids.law_id(parts["law"], parts["section"], parts["clause"], label[1:-1].lower()))
+            continue
+        if level.label == "letter" and forms.join:
+            targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))
             continue
         target = forms.join.join(outer + [label])
         targets.append(ids.normalize(target) if not forms.join else target)

@@ -234,8 +234,16 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     if children:
         out.append("")
         out.append("Contents:")
+        # shown in a translation alone (--lang en): its parts under that language's titles
+        alone = shown[0] if len(shown) == 1 and main not in shown else None
         for child in children:
-            out.append(f"  {_heading(child, corpus, words, bare=True)}")  # its edition is in the heading
+            title = (child.translations.get(alone) or {}).get("title") if alone else None
+            if title:
+                label = words.text(alone, "law", id=editions.bare(child.id)) if child.kind == "law" \
+                    else editions.bare(child.id)
+                out.append(f"  {label}. {title}")
+            else:
+                out.append(f"  {_heading(child, corpus, words, bare=True)}")  # its edition is in the heading
     notes = corpus.footnotes_of(node.id)
     if notes:
         out.append("")
@@ -255,7 +263,8 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         refs_out = corpus.refs_from(node.id, which)
         if refs_out:
             out.append("")
-            out.append(f"Refers to{label}: " + ", ".join(f"{shown_id(r.target)} ({_status(r.status)})" for r in refs_out))
+            out.append(f"Refers to{label}: " + ", ".join(f"{shown_id(r.target)} ({reference_meaning(corpus, r)})"
+                                                         for r in refs_out))
         cited = corpus.cited_by(which).get(node.id)
         if cited:
             out.append(f"Cited by{label}: " + ", ".join(map(shown_id, cited)))
@@ -291,12 +300,28 @@ def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
         label = words.text(lang, "commentary", id=shown)
     else:
         label = shown
-    title = node.title or ("(heading lost)" if node.kind not in ("commentary", "piece") else "")
+    title = node.title or ("(heading lost)" if node.heading_lost else "")
     return f"{label}. {title}".rstrip(". ") if title else label
 
 
-def _status(status: str) -> str:
-    return {"node": "in the text", "law": "law present, clause lost", "outside": "not in the corpus"}[status]
+REFERENCE_MEANINGS = {"node": "in the text", "law": "law present, clause lost", "law_lost": "law lost",
+                      "outside": "not in the corpus"}
+
+
+def reference_meaning(corpus, ref) -> str:
+    """What a reference's target is, in the CLI's words: a reference into a law whose own
+    text is lost (its node restored, ``missing``) says so, not "law present"."""
+    status = ref.status
+    if status == "law":
+        law = corpus.node(law_of_target(ref.target))
+        if law is not None and law.kind == "law" and law.missing:
+            status = "law_lost"
+    return REFERENCE_MEANINGS[status]
+
+
+def law_of_target(target: str) -> str:
+    """A target ID's law: its leading number (``47E2(a)`` → 47, ``12.2.3`` → 12)."""
+    return target[:len(target) - len(target.lstrip("0123456789"))] or target
 
 
 def render_text(text: str, marks) -> str:

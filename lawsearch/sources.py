@@ -131,6 +131,11 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     dropped: dict[str, list[tuple[int, str, str]]] = {}
     listed: set[Path] = set()
     problems: list[Problem] = []
+    if "lang" in code and profile.languages and code["lang"] not in profile.languages:
+        # the main language names the strings, citations and analysis: the profile has them for its own only
+        problems.append(manifest.problem(
+            f"lang = {code['lang']!r} is not a language of the profile {profile.name!r} "
+            f"({', '.join(profile.languages)}): the corpus's main language must be one of those", "code", "lang"))
     warnings: list[Problem] = []
     for n, entry in enumerate(manifest.data["source"]):
         if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
@@ -187,7 +192,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         for each in dict.fromkeys([*built_in, *([path] if _present(path) else [])]):
             _add_input(each, fingerprint, digest)
             try:
-                spec = schema.glossary_schema(folder.profile.languages) if key == "glossary" else data_file.schema
+                spec = (schema.glossary_schema(glossary_languages(each, folder.profile.languages)) if key == "glossary"
+                        else data_file.schema)
                 doc = schema.load(each, spec)
             except CorpusError as e:
                 problems += e.problems
@@ -747,24 +753,53 @@ class GlossaryTerm:
     translation: str
     note: str = ""
     expand: bool = True
+    lang: str = ""  # the language of ``term``
+    translation_lang: str = ""  # of ``translation`` (none: a glossary of one language)
 
 
-def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | None = None) -> list[GlossaryTerm]:
+def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | None = None,
+                  keep: tuple[str, ...] | None = None) -> list[GlossaryTerm]:
     """The terms of glossary files, each checked against ``schema.glossary_schema`` of
     ``languages`` (the profile's, default the built-in profile's); a later file's term
     replaces an earlier one of the same first-language term (the corpus folder's over the
-    profile's), its new terms follow.
+    profile's), its new terms follow. ``keep``: the corpus's languages -- where the
+    glossary's first language is none of them, its terms are given in the second alone (an
+    English corpus shows and searches no Russian term, nor a note written in Russian).
 
     ``read_glossary(folder.vocabulary["glossary"], folder.profile.languages)[0].translation    # 'declarer'``
     """
-    pair = tuple((languages if languages is not None else default_profile().languages)[:2])
-    spec = schema.glossary_schema(pair)
+    languages = tuple(languages if languages is not None else default_profile().languages)
+    pair = languages[:2]
+    if keep is not None and pair and pair[0] not in keep:
+        pair = tuple(lang for lang in pair if lang in keep)[:1]
     terms: dict[str, GlossaryTerm] = {}
     for path in _paths(paths):
-        for t in schema.load(path, spec).data.get("term", []):
-            term = GlossaryTerm(t[pair[0]], t[pair[1]] if len(pair) > 1 else "", t.get("note", ""), t.get("expand", True))
-            terms[term.term.strip().lower()] = term
+        written = glossary_languages(path, languages)
+        if not pair:
+            break
+        for t in schema.load(path, schema.glossary_schema(written)).data.get("term", []):
+            if pair[0] not in t:
+                continue  # an inherited term with no word in this code's language
+            # a note is in its file's first language: kept where that is this glossary's too
+            note = t.get("note", "") if written[0] == pair[0] else ""
+            second = pair[1] if len(pair) > 1 else ""
+            term = GlossaryTerm(t[pair[0]], t.get(second, "") if second else "", note, t.get("expand", True),
+                                pair[0], second)
+            key = term.term.strip().lower()
+            if written == pair or key not in terms:  # filtered, a word may stand for several: the first
+                terms[key] = term
     return list(terms.values())
+
+
+def glossary_languages(path: Path, languages: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages a glossary file is written in: a built-in profile's file, those of the
+    profile it ships with (a folder's profile that declares other languages inherits the
+    terms in its own, ``read_glossary``); any other, the corpus's profile's."""
+    if path.resolve().is_relative_to(BUILTIN_PROFILES) and (path.parent / "profile.toml").is_file():
+        own = load_profile(path.parent.name).languages
+        if own and tuple(own[:2]) != tuple(languages[:2]):
+            return tuple(own[:2])
+    return tuple(languages[:2])
 
 
 def _paths(paths: Path | list[Path] | None) -> list[Path]:

@@ -629,9 +629,17 @@
       return out;
     }
     var seq = (c.kind === "word" ? [wordTerms(c.text)] : phraseTerms(c.text)).filter(function (t) { return t.length; });
-    if (!seq.length) return [];
     seq.forEach(function (t) { t.forEach(function (x) { highlight.add(x); }); });
-    return [sequenceNode(seq)];
+    var nodes = seq.length ? [sequenceNode(seq)] : [];
+    if (c.kind === "phrase" && !hasCyrillic(c.text)) {
+      // an English phrase in any inflection: its words' stems in order in the English text
+      var enStems = englishStems(c.text);
+      if (enStems.length > 1) {
+        enStems.forEach(function (x) { highlight.add(x); });
+        nodes.push(new Phrase(enStems.map(function (x) { return [x]; }), EN_TEXT));
+      }
+    }
+    return nodes;
   }
   // what a glossary or thesaurus phrase can be matched against
   function slotOf(c, englishOnly) {

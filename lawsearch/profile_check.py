@@ -1,0 +1,268 @@
+"""A corpus folder's own ``profile.toml``, checked when it is read: every mistake is an error
+naming the file, its line and the key (docs/profiles.md), all of them at once, never a
+traceback later in the build.
+
+What is checked: keys the engine does not know (with the nearest known one), the label
+alphabets, the levels and what names them (labels, IDs, headings, default layouts), each
+layout's heading patterns (placeholders and regular expressions), the citation levels'
+label kinds, and the strings (every key the program prints, in every language of the
+profile; placeholders the program fills in).
+
+    problems = check_profile(profile, user_data, Path("corpus/profile.toml"))
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from .patterns import expand_letters
+from .model import CorpusError, Problem
+
+# the keys a profile may hold (docs/profiles.md): table by table
+TOP = {"extends", "replace", "name", "title", "languages", "laws", "strings", "grammar", "layouts", "citations",
+       "vocabulary", "editions", "furniture", "apparatus", "hyphenation"}
+GRAMMAR = {"levels", "strict_levels", "default_layouts", "labels", "ids", "lookalikes", "letters", "translit",
+           "divisions", "joining_words", "commentary"}
+ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "division", "piece", "anchor"}
+LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream"}
+CITATIONS = {"see", "after", "conjunctions", "ranges", "quotes", "query_words", "levels", "of"}
+CITATION_LEVEL = {"level", "words", "label", "bare", "this", "absolute"}
+DIVISION = {"word", "slug", "label"}
+VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}
+WRAPPING = {"headings", "sentences"}
+ALPHABET_WORDS = ("digits", "roman")
+HEADING_PLACEHOLDERS = {"law", "label", "numeral", "division", "title", "Title", "title?"}
+# a placeholder: braces around a name (a regular expression's {2} or {1,3} is a count)
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w?]*)\}")
+
+
+def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
+    """Every mistake of a folder's profile (``user``: its own TOML; ``profile``: merged with
+    what it extends), each naming ``path``, the line and the key."""
+    text = _text(path)
+    out: list[Problem] = []
+
+    def error(message: str, *keys: str) -> None:
+        out.append(Problem("error", f"[{'.'.join(keys[:-1])}] {keys[-1]}: {message}" if len(keys) > 1
+                           else f"{keys[0]}: {message}", str(path), line_of(text, keys)))
+
+    _unknown(user, TOP, (), error)
+    data = profile.data
+    grammar = data.get("grammar", {})
+    if not isinstance(grammar, dict):
+        error("must be a table", "grammar")
+        return out
+    _unknown(user.get("grammar", {}), GRAMMAR, ("grammar",), error)
+    languages = data.get("languages", [])
+    if not isinstance(languages, list) or not languages or not all(isinstance(x, str) for x in languages):
+        error('must be a list of language codes, e.g. ["en"]', "languages")
+        languages = []
+    levels = grammar.get("levels", [])
+    if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
+        error(f'must be a list of level names, outermost first, e.g. ["section", "clause"]: {levels!r}',
+              "grammar", "levels")
+        return out  # what names a level would only repeat this
+    _check_labels(grammar, levels, user, error)
+    ids = grammar.get("ids", {})
+    for key in user.get("grammar", {}).get("ids", {}):
+        if key not in ID_KEYS and key not in levels:
+            error(f"no such level or ID{_hint(key, [*levels, *ID_KEYS])} (levels: {', '.join(levels) or 'none'})",
+                  "grammar", "ids", key)
+    for level in levels:
+        if level not in ids:
+            error(f"the level {level!r} has no ID format (e.g. {level} = \"({{label}})\")", "grammar", "ids")
+    layouts = data.get("layouts", {})
+    for lang, name in grammar.get("default_layouts", {}).items():
+        if name not in layouts:
+            error(f"no layout {name!r}{_hint(name, list(layouts))} (layouts: {', '.join(layouts) or 'none'})",
+                  "grammar", "default_layouts", lang)
+        if languages and lang not in languages and lang in user.get("grammar", {}).get("default_layouts", {}):
+            error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)})",
+                  "grammar", "default_layouts", lang)
+    for i, d in enumerate(d for words in user.get("grammar", {}).get("divisions", {}).values() for d in words):
+        if isinstance(d, dict):
+            _unknown(d, DIVISION, ("grammar", "divisions"), error)
+    for name, table in user.get("layouts", {}).items():
+        if isinstance(table, dict):
+            _check_layout(profile, name, table, levels, layouts, error)
+    for lang, table in user.get("citations", {}).items():
+        if not isinstance(table, dict):
+            continue
+        if languages and lang not in languages:
+            error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)})", "citations", lang)
+        _unknown(table, CITATIONS, ("citations", lang), error)
+        _check_citation_levels(table, lang, error)
+    _unknown(user.get("vocabulary", {}), VOCABULARY, ("vocabulary",), error)
+    _check_strings(profile, user, languages, error)
+    return out
+
+
+def _check_labels(grammar: dict, levels: list[str], user: dict, error) -> None:
+    own = user.get("grammar", {}).get("labels", {})
+    for level, alphabet in grammar.get("labels", {}).items():
+        if levels and level not in levels and level in own:
+            error(f"no such level{_hint(level, levels)} (levels: {', '.join(levels)})", "grammar", "labels", level)
+        for kind in alphabet if isinstance(alphabet, list) else [alphabet]:
+            problem = alphabet_problem(kind)
+            if problem:
+                error(problem, "grammar", "labels", level)
+    for level in levels:
+        if level not in grammar.get("labels", {}):
+            error(f'the level {level!r} has no label alphabet (e.g. {level} = "digits")', "grammar", "labels")
+
+
+def alphabet_problem(kind: Any) -> str | None:
+    """What is wrong with one label alphabet, or None: ``"digits"``, ``"roman"``, the letters
+    in order (``"abcdefgh"``) or ranges of them (``"a-z"``, ``"A–Z"``, ``"a-hj-z"``).
+
+    >>> alphabet_problem("digitz")
+    'unknown alphabet \\'digitz\\' (did you mean "digits"?); an alphabet is "digits", "roman", the letters in order ("abcdefgh") or a range ("a-z")'
+    >>> alphabet_problem("a-z") is None, alphabet_problem("A–Z") is None
+    (True, True)
+    """
+    accepted = '"digits", "roman", the letters in order ("abcdefgh") or a range ("a-z")'
+    if not isinstance(kind, str) or not kind:
+        return f"an alphabet is {accepted}: {kind!r}"
+    if kind in ALPHABET_WORDS:
+        return None
+    close = difflib.get_close_matches(kind.lower(), ALPHABET_WORDS, n=1, cutoff=0.6)
+    letters = expand_letters(kind)
+    if close or len(set(letters)) != len(letters) or not all(c.isalpha() for c in letters):
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        return f"unknown alphabet {kind!r}{hint}; an alphabet is {accepted}"
+    return None
+
+
+def _check_layout(profile, name: str, table: dict, levels: list[str], layouts: dict, error) -> None:
+    from .grammar import Grammar
+
+    _unknown(table, LAYOUT, ("layouts", name), error)
+    if "wrapping" in table and table["wrapping"] not in WRAPPING:
+        error(f"must be one of {', '.join(sorted(WRAPPING))}: {table['wrapping']!r}", "layouts", name, "wrapping")
+    base = table.get("base")
+    for b in (base.values() if isinstance(base, dict) else [base] if base else []):
+        if b not in layouts:
+            error(f"no layout {b!r}{_hint(b, list(layouts))}", "layouts", name, "base")
+    kinds = ["division", "law", *levels]
+    for part in ("headings", "examples"):
+        for kind, value in table.get(part, {}).items():
+            if kind not in kinds:
+                error(f"no such kind{_hint(kind, kinds)} (a heading is one of: {', '.join(kinds)})",
+                      "layouts", name, part, kind)
+            elif part == "headings":
+                for typo in set(PLACEHOLDER.findall(str(value))) - HEADING_PLACEHOLDERS:
+                    error(f"unknown placeholder {{{typo}}}{_hint(typo, sorted(HEADING_PLACEHOLDERS), braces=True)}"
+                          f" (placeholders: {', '.join('{' + p + '}' for p in sorted(HEADING_PLACEHOLDERS))})",
+                          "layouts", name, part, kind)
+    grammar = Grammar(profile.data, profile.name)
+    for kind, template in table.get("headings", {}).items():
+        if kind in kinds and isinstance(template, str):
+            try:
+                grammar._heading(template, kind, table, [])
+            except CorpusError as e:
+                reason = re.search(r"\((.*)\):", e.problems[0].message)
+                error(f"not a valid pattern ({reason[1] if reason else e}): {template}", "layouts", name, "headings", kind)
+
+
+def _check_citation_levels(table: dict, lang: str, error) -> None:
+    from .patterns import LABEL_KINDS
+
+    for level in table.get("levels", []):
+        if not isinstance(level, dict):
+            continue
+        _unknown(level, CITATION_LEVEL, ("citations", lang, "levels"), error)
+        label = level.get("label")
+        if label not in LABEL_KINDS:
+            error(f"unknown label kind {label!r}{_hint(str(label), sorted(LABEL_KINDS))} "
+                  f"(kinds: {', '.join(sorted(LABEL_KINDS))})", "citations", lang, "levels", "label")
+
+
+def _check_strings(profile, user: dict, languages: list[str], error) -> None:
+    from .profile import NAMED, neutral_strings
+
+    reference = next(iter(neutral_strings().values()), {})  # every key the program prints
+    for lang in languages:
+        table = profile.strings(lang)
+        missing = sorted(k for k in reference if k not in table and not k.endswith(NAMED))
+        if missing:
+            error(f"{len(missing)} strings the program prints are missing in {lang!r} (the engine has no neutral "
+                  f"wording in this language): {', '.join(missing)}", "strings", lang)
+    for lang, own in user.get("strings", {}).items():
+        if not isinstance(own, dict):
+            continue
+        for key, value in own.items():
+            base = key.removesuffix(NAMED)
+            if base not in reference:
+                error(f"no such string{_hint(key, list(reference))}", "strings", lang, key)
+            elif not isinstance(value, str):
+                error("must be a string", "strings", lang, key)
+            else:
+                allowed = set(PLACEHOLDER.findall(reference[base]))
+                for typo in sorted(set(re.findall(r"\{(\w*)\}", value)) - allowed):
+                    error(f"unknown placeholder {{{typo}}}{_hint(typo, sorted(allowed), braces=True)} (this string "
+                          f"takes: {', '.join('{' + p + '}' for p in sorted(allowed)) or 'none'})",
+                          "strings", lang, key)
+
+
+def _unknown(table: Any, known: set[str], where: tuple[str, ...], error) -> None:
+    if not isinstance(table, dict):
+        return
+    for key in table:
+        if key not in known:
+            error(f"unknown key{_hint(key, sorted(known))} (known here: {', '.join(sorted(known))})", *where, key)
+
+
+def _hint(word: str, choices: list[str], braces: bool = False) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {{{close[0]}}}?)" if braces else f" (did you mean {close[0]!r}?)"
+
+
+def _text(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+ASSIGN = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[\w.-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[\w-]+))*)\s*=""")
+
+
+def _path(dotted: str) -> tuple[str, ...]:
+    return tuple(p.strip().strip("\"'") for p in re.findall(r"\"[^\"]*\"|'[^']*'|[^.]+", dotted))
+
+
+def line_of(lines: list[str], keys: tuple[str, ...]) -> int | None:
+    """The line of a TOML file where ``keys`` (a table path and a key) is written: the key's
+    assignment under its table, else the table's header, else the key anywhere.
+
+    >>> line_of(["[a]", "x = 1", "[a.b]", "x = 2"], ("a", "b", "x"))
+    4
+    """
+    want = tuple(keys)
+    table: tuple[str, ...] = ()
+    header_line = anywhere = None
+    for n, line in enumerate(lines, 1):
+        m = HEADER.match(line)
+        if m:
+            table = _path(m[1])
+            if table == want or (header_line is None and table == want[:-1]):
+                if table == want:
+                    return n
+                header_line = n
+            continue
+        m = ASSIGN.match(line)
+        if m:
+            full = table + _path(m[1])
+            if full == want:
+                return n
+            if anywhere is None and want and _path(m[1])[-1:] == want[-1:]:
+                anywhere = n
+            if header_line is None and want[:len(full)] == full and len(full) < len(want):
+                header_line = n  # an inline table holding the key: default_layouts = { en = "…" }
+    return header_line or anywhere
