@@ -19,7 +19,6 @@ longest term wins. English words match by their Snowball stem.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from . import morph  # the Snowball English stems only (english_stem): no dictionary

@@ -24,7 +24,6 @@ from whoosh.analysis.acore import Token as WhooshToken
 from . import editions, ids, morph
 from .plausibility import SNOWBALL
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
-from .patterns import HAS_CYRILLIC
 from .model import Corpus
 from .profile import of as profile_of
 from .tables import WordTable
