@@ -263,13 +263,13 @@ def continues_title(joining: _Joining, line: Line) -> bool:
 
 
 def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozenset(),
-                       layout: Layout | None = None) -> tuple[list[Line], list[Change]]:
+                       layout: Layout | None = None, lang: str | None = None) -> tuple[list[Line], list[Change]]:
     """Undo hard wraps in law text (damage 6): a line starting lower-case continues the line
     before it, unless that is a footer or a footnote (a new page or the page bottom), or a
     heading whose title is complete (``continues_title``).
 
     In a heading the split may fall inside a word; the halves are joined without a space
-    when the dictionary of the text's language says so (its lemmatizer's ``join_split_word``;
+    when the dictionary of the text's language (``lang``, else the layout's) says so (its lemmatizer's ``join_split_word``;
     a language without one keeps the space):
     ``"B.Не тот вистующий сыграл картой после непра" + "вильного хода разыгрывающего"``
     → ``"B.Не тот вистующий сыграл картой после неправильного хода разыгрывающего"``;
@@ -289,7 +289,7 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
             continue
         if joining is not None:
             out.append(joining.line())
-        joining = _Joining(line, layout)
+        joining = _Joining(line, layout, lang)
     if joining is not None:
         out.append(joining.line())
     return out, changes
@@ -503,6 +503,6 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     if kind == "commentary":
         joined, more = join_commentary_lines(lines, lang, grammar, extra_words)
     else:
-        joined, more = join_wrapped_lines(lines, extra_words, layout)
+        joined, more = join_wrapped_lines(lines, extra_words, layout, lang)
     joined, mended = furniture.repair_breaks(joined, extra_words, lang or layout.lang)
     return Cleaned(joined, changes + more + [Change(*m) for m in mended])

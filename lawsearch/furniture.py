@@ -40,7 +40,6 @@ from . import morph  # the Snowball English stems only (english_stem): no dictio
 from .plausibility import lemmatizer_for
 
 
-
 def languages_of(lang: str | None) -> tuple[str, ...] | None:
     """The languages whose lemmatizers a rule asks about a text declared in ``lang``: that
     language alone; None (every registered language's, by script) for a text of no declared
