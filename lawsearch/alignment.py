@@ -147,13 +147,14 @@ def shown(text: str) -> str:
     return text.replace("\n\n", PARAGRAPH_SHOWN)
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Where each sentence of ``text`` stands in ``shown(text)``, in order (code points):
+def sentence_spans(text: str, lang: str | None = None) -> list[tuple[int, int]]:
+    """Where each sentence of ``text`` (in ``lang``; None: by every language's data of the
+    profile) stands in ``shown(text)``, in order (code points):
     ``sentence_spans("Он ходит. Судья решает.") == [(0, 8), (9, 23)]``."""
-    from .export import sentences
+    from .segmenting import sentences
 
     line, out, cursor = shown(text), [], 0
-    for part in sentences(text):
+    for part in sentences(text, lang):
         start = line.find(part, cursor)
         if start < 0:
             continue

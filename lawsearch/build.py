@@ -14,9 +14,10 @@ import os
 import tempfile
 from pathlib import Path
 
-from . import freshness, ids, morph, output
+from . import freshness, ids, output
 from .corpus import Progress, parse_folder
 from .model import Corpus, CorpusError, Problem, os_fault
+from .plausibility import lemmatizers
 from .profile import activated
 from .sources import read_corpus_folder
 
@@ -171,8 +172,8 @@ def _build_folder(folder, out: Path, progress: Progress, single_file: bool, forc
                         analysed=analysed, thesaurus_file=folder.vocabulary.get("thesaurus", []))
             # the dictionary's answers for every form of the vocabulary (the forms table asked
             # them all) are not asked again: the pass's own cache keeps the terms the site reads
-            morph.lemmas.cache_clear()
-            morph.is_known.cache_clear()
+            for lemmatizer in lemmatizers(tuple(corpus.languages)):
+                lemmatizer.clear_caches()
         output.fault_point("after-index")
         with budgets.stage("site pages"):
             builder = SiteBuilder(corpus, curation_reasons(corpus), glossary, analysis, build_id=generation.id,

@@ -19,9 +19,10 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import furniture, morph
+from . import furniture
 from .grammar import Layout, default_grammar
 from .model import Line
+from .plausibility import lemmatizer_for
 from .patterns import (
     CONTROL_CHARACTER, FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
     PARAGRAPH_MARK, RULE_RUN, RUN_IN_HEADING, SPACED_QUESTION_AT_END, STARTS_LOWER,
@@ -202,12 +203,14 @@ class _Joining:
     then ``.add(Line("болвана", "x", 15, 15), " ")`` → ``"2.Ход … или болвана"``, lines 14–15.
     """
 
-    def __init__(self, line: Line, layout: Layout | None):
+    def __init__(self, line: Line, layout: Layout | None, lang: str | None = None):
         self.lines = [line]
         self.parts = [line.text]
         self.length = len(line.text)
         self.starts = list(line.line_starts())
         self.layout = layout
+        # the text's language (the source's): a word split by a wrap is joined by its lemmatizer
+        self.languages = furniture.languages_of(lang or (layout.lang if layout else None))
         # the kind of a joined line is fixed by its start; None: a layout without headings
         self.head = layout.classify(line.text) if layout else Classified("text")
         self.wraps = 0
@@ -223,9 +226,9 @@ class _Joining:
 
     def add(self, line: Line, separator: str = " ", extra_words: frozenset[str] | None = None) -> None:
         """Append ``line``; with ``extra_words``, a word split by the wrap is joined when the
-        dictionary says so (``morph.join_split_word``)."""
+        dictionary of the text's language says so (its lemmatizer's ``join_split_word``)."""
         if extra_words is not None:
-            joined = _join_heading_wrap(self.parts[-1], line.text, extra_words)
+            joined = _join_heading_wrap(self.parts[-1], line.text, extra_words, self.languages)
             self.length += len(joined) - len(self.parts[-1])
             self.parts[-1] = joined
         else:
@@ -260,13 +263,14 @@ def continues_title(joining: _Joining, line: Line) -> bool:
 
 
 def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozenset(),
-                       layout: Layout | None = None) -> tuple[list[Line], list[Change]]:
+                       layout: Layout | None = None, lang: str | None = None) -> tuple[list[Line], list[Change]]:
     """Undo hard wraps in law text (damage 6): a line starting lower-case continues the line
     before it, unless that is a footer or a footnote (a new page or the page bottom), or a
     heading whose title is complete (``continues_title``).
 
     In a heading the split may fall inside a word; the halves are joined without a space
-    when the dictionary says so (``morph.join_split_word``):
+    when the dictionary of the text's language (``lang``, else the layout's) says so (its lemmatizer's ``join_split_word``;
+    a language without one keeps the space):
     ``"B.Не тот вистующий сыграл картой после непра" + "вильного хода разыгрывающего"``
     → ``"B.Не тот вистующий сыграл картой после неправильного хода разыгрывающего"``;
     ``"2.Ход принадлежит руке разыгрывающего или" + "болвана"`` keeps the space.
@@ -285,7 +289,7 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
             continue
         if joining is not None:
             out.append(joining.line())
-        joining = _Joining(line, layout)
+        joining = _Joining(line, layout, lang)
     if joining is not None:
         out.append(joining.line())
     return out, changes
@@ -330,11 +334,13 @@ def _capitals_go_on(title: str | None, text: str) -> bool:
     return bool(title) and title.isupper() and text.isupper() and len(text.split()) <= TITLE_WRAP_WORDS
 
 
-def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str]) -> str:
+def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str],
+                       languages: tuple[str, ...] | None = None) -> str:
     left = list(WORD.finditer(head))
     right = WORD.match(tail)
     if left and right and left[-1].end() == len(head):
-        word = morph.join_split_word(left[-1].group(), right.group(), extra_words)
+        lemmatizer = lemmatizer_for(left[-1].group() + right.group(), languages)
+        word = lemmatizer.join_split_word(left[-1].group(), right.group(), extra_words) if lemmatizer else None
         if word is not None:
             return head[: left[-1].start()] + word + tail[right.end():]
     return f"{head} {tail}"
@@ -397,7 +403,7 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
             continue
         if joining is not None:
             out.append(joining.line())
-        joining = _Joining(line, None)
+        joining = _Joining(line, None, lang)
     if joining is not None:
         out.append(joining.line())
     return out, changes
@@ -509,6 +515,6 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     if kind == "commentary":
         joined, more = join_commentary_lines(lines, lang, grammar, extra_words)
     else:
-        joined, more = join_wrapped_lines(lines, extra_words, layout)
-    joined, mended = furniture.repair_breaks(joined, extra_words)
+        joined, more = join_wrapped_lines(lines, extra_words, layout, lang)
+    joined, mended = furniture.repair_breaks(joined, extra_words, lang or layout.lang)
     return Cleaned(joined, changes + more + [Change(*m) for m in mended])

@@ -664,7 +664,7 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     profile = load_profile(declared.get("profile", DEFAULT_PROFILE))
     vocabulary = [tomllib.loads(p.read_text(encoding="utf-8"))
                   for role in ("glossary", "titles", "thesaurus", "lexicon") for p in profile.vocabulary(role)]
-    words = known_words([raw], vocabulary, profile)  # the file's own words, as a corpus's (corpus.parse_folder)
+    words = known_words([raw], vocabulary, profile, (lang,) if lang else None)  # the file's own, as a corpus's
     read_as = kind or declared.get("kind") or (guessed.kind if guessed else "laws")
     cleaned = clean_lines(raw, path.stem, read_as, words, lang=lang, layout=layout, grammar=grammar)
     return raw, cleaned, document.dropped

@@ -220,10 +220,12 @@ def cleaning_context(folder: CorpusFolder) -> CleaningContext:
     same, so ``--explain`` shows what the build does). The apparatus leaves ``folder.texts``."""
     from .sources import apply_drops
 
-    # the words a line break split are restored by the morphology dictionary or, in a script
-    # it does not cover, by the words the corpus and the profile's vocabulary hold whole
+    # the words a line break split are restored by the morphology dictionary of the text's
+    # language or, in a script no lemmatizer of the corpus's languages covers, by the words
+    # the corpus and the profile's vocabulary hold whole
     vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
-    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile)
+    languages = tuple(dict.fromkeys(s.lang for s in folder.sources if s.lang)) or None
+    words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile, languages)
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
     pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) == "html")

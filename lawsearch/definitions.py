@@ -19,15 +19,15 @@ longest term wins. English words match by their Snowball stem.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
-from . import morph
+from . import morph  # the Snowball English stems only (english_stem): no dictionary
+from .furniture import languages_of
+from .plausibility import lemmatizer_for
 from .structure.apparatus import FOOTER_AT, RULE_LINE, Apparatus, _join
 
 SEPARATOR = re.compile(r"^(?P<term>[^\W\d_][^\n]{0,60}?)\s*(?:\.\s*)?(?:\s[-–—]|[–—])\s+(?P<text>\S.*)$")
 HEADINGS = ("law", "division")
-NOMINAL = {"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "NUMR", "NPRO"}
 WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 
 
@@ -75,7 +75,7 @@ def take_definitions(lines: list[str], words: Apparatus, layout, path: str,
             term = m["term"].strip(" .")
             first = i + 1
             if held is not None:
-                term, first = _join(held[1], term, extra_words), held[0]
+                term, first = _join(held[1], term, extra_words, layout.lang), held[0]
                 held = None
             entries.append({"id": f"def-{len(entries) + 1}", "term": term, "text": m["text"].strip(),
                             "source": path, "line": first})
@@ -85,7 +85,7 @@ def take_definitions(lines: list[str], words: Apparatus, layout, path: str,
             held = (i + 1, s)
             continue
         if entries:
-            entries[-1]["text"] = _join(entries[-1]["text"], s, extra_words)
+            entries[-1]["text"] = _join(entries[-1]["text"], s, extra_words, layout.lang)
     title = re.sub(r"\s+", " ", lines[start].strip())
     for i in range(start, end):
         m = FOOTER_AT.match(lines[i])
@@ -100,24 +100,19 @@ def _all_capitals(s: str) -> bool:
 
 # -- uses --------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=100_000)
-def _parses(word: str) -> tuple[tuple[str, str | None, str | None], ...]:
-    """(lemma, number, case) of each nominal parse of a Russian word, ё folded."""
-    out = []
-    for p in morph.analyzer().parse(word.lower()):
-        if p.tag.POS in NOMINAL:
-            out.append((p.normal_form.replace("ё", "е"), p.tag.number, p.tag.case))
-    return tuple(dict.fromkeys(out))
-
-
 def _word_keys(word: str, lang: str, lexicon: dict[str, str]) -> frozenset[tuple[str, str | None, str | None]]:
+    """A word's keys for matching terms: (lemma, number, case) of each nominal parse by the
+    lemmatizer of the text's language ``lang`` (its ``nominal_parses``); a word of a
+    Latin-script language its Snowball stem; a lexicon form its lemma; and, in a language
+    without a lemmatizer or a script it does not cover, the word itself, folded."""
     w = word.lower().replace("ё", "е")
     if w.isascii():  # a word of a Latin-script language: its Snowball stem
         w = re.sub(r"['’]s$", "", w)
         return frozenset({(morph.english_stem(w), None, None)})
     if w in lexicon:
         return frozenset({(lexicon[w], None, None)})
-    return frozenset(_parses(w)) or frozenset({(w, None, None)})
+    lemmatizer = lemmatizer_for(w, languages_of(lang))
+    return frozenset(lemmatizer.nominal_parses(w) if lemmatizer else ()) or frozenset({(w, None, None)})
 
 
 def _lemmas(keys) -> set[str]:

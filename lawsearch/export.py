@@ -18,9 +18,11 @@ from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
 from .structure.apparatus import DEFINITION, named
 from .plausibility import language_module
-# the CoNLL-U export's tokens and sentences (lawsearch/tagging.py's, which alignment and the
-# browser's sentence spans share); the tags are the main language's tagger's (``to_conllu``)
-from .tagging import CONLLU_TOKEN, sentences  # noqa: F401 (sentences: export's API)
+from .profile import of as profile_of
+# the CoNLL-U export's tokens and sentences, by the profile's data for the text's language
+# (lawsearch/segmenting.py, which alignment and the browser's sentence spans share); the
+# tags are the main language's tagger's (``to_conllu``)
+from .segmenting import segmenter, sentences  # noqa: F401 (sentences: export's API)
 
 
 # -- the writers' boundary ------------------------------------------------------------------
@@ -66,11 +68,13 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
     out: list[str] = ["# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC",
                       # one comment line of valid text whatever an edition or path holds
                       "# lawsearch_stamp = " + " ".join(plain_text(stamp_text(version_stamp(corpus))).split())]
+    profile = profile_of(corpus)
     for node in corpus.nodes:
         if not node.text:
             continue
-        for n, sentence in enumerate(sentences(plain_text(node.text)), 1):
-            tokens = list(CONLLU_TOKEN.finditer(sentence))
+        cut = segmenter(node.lang or corpus.lang, profile)
+        for n, sentence in enumerate(cut.sentences(plain_text(node.text)), 1):
+            tokens = cut.tokens(sentence)
             if not tokens:
                 continue
             text = "".join(m.group() + (" " if i + 1 < len(tokens) and tokens[i + 1].start() > m.end() else "")

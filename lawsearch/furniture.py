@@ -12,8 +12,15 @@ Two passes, both called from lawsearch/clean.py:
 
 * ``prepare(raw, kind, lang)`` -- before the line rules: a furniture line becomes empty
   (so line numbers stay those of the file), a damaged line is rewritten;
-* ``repair_breaks(lines)`` -- after wrapped lines are joined: a hyphen or a word split at
-  a line break is restored with the dictionary.
+* ``repair_breaks(lines, words, lang)`` -- after wrapped lines are joined: a hyphen or a
+  word split at a line break is restored with the dictionary of the text's language (its
+  lemmatizer in the registry, ``plausibility.LANGUAGES``), or, for a language without one,
+  with the corpus's own words.
+
+Every rule asking a dictionary asks the lemmatizer of the text's language as the corpus
+declares it (the source's ``lang``), and only about a word in that lemmatizer's script: a
+Cyrillic word in an English text gets the default of a language without morphology, and
+the Russian dictionary is never loaded for it.
 
 Each rule is named; ``clean --explain`` shows which changed a line and ``check`` counts
 them, as for the cleaning rules.
@@ -29,7 +36,20 @@ from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 
-from . import morph
+from . import morph  # the Snowball English stems only (english_stem): no dictionary
+from .plausibility import lemmatizer_for
+
+
+def languages_of(lang: str | None) -> tuple[str, ...] | None:
+    """The languages whose lemmatizers a rule asks about a text declared in ``lang``: that
+    language alone; None (every registered language's, by script) for a text of no declared
+    language (a caller with no corpus, a doctest).
+
+    >>> languages_of("en"), languages_of(None)
+    (('en',), None)
+    """
+    return (lang,) if lang else None
+
 
 # -- vocabulary (the profile's) ----------------------------------------------------------
 
@@ -113,7 +133,7 @@ SPACED_START = re.compile(r"(?:^|\s)\S \S(?:\s|$)")  # two single characters one
 LETTER_SPACED = re.compile(r"^(?:\S ){1,}\S$")  # a group of single characters one space apart
 MOJIBAKE_RUN = re.compile(r"њ{2,}(?:\s+њ{2,})*|(?<=\s)њ(?=\s)")
 # „ straight after a letter (an opening quote stands before a word, never inside one)
-MOJIBAKE_YO = re.compile(r"(?<=[^\W\d_])„")  # after a letter of the morphology's script (morph.covers)
+MOJIBAKE_YO = re.compile(r"(?<=[^\W\d_])„")  # after a letter of the lemmatizer's script (its covers)
 # „ opening a word of lower-case letters: ``ё`` at a word's start when the dictionary says so
 MOJIBAKE_YO_START = re.compile(r"(?<!\w)„([^\W\d_]+)")
 WORDS = re.compile(r"\w[\w'’-]*")
@@ -429,13 +449,13 @@ def _letters(text: str) -> int:
 SPACED_RUN = re.compile(r"(?<!\S)[^\W\d_](?: [^\W\d_]){2,}(?!\S)")
 
 
-def letter_spaced_words(line: str) -> str:
+def letter_spaced_words(line: str, lang: str | None = None) -> str:
     """Letter-spaced words joined: single characters one space apart make a word, two
     spaces part the words; a number or a word printed plainly may stand among them
     (``П р а в и л о  20.  П Е Р Е С Т А Н О В К А``). In a line of ordinary spacing a
     run of letters one space apart is one word (``Правило 20. П Е Р Е С Т А Н О В К А``,
-    ``A. S c o p e``) when it is long or the dictionary knows the word: single-letter
-    words in a row (``а и в``) stay.
+    ``A. S c o p e``) when it is long or the dictionary of the text's language (``lang``)
+    knows the word: single-letter words in a row (``а и в``) stay.
 
     ``"П Р А В И Л О  8 1 .  С У Д Ь Я"`` → ``"ПРАВИЛО 81. СУДЬЯ"``;
     ``"L A W  7 1 - T H E  C L A I M"`` → ``"LAW 71 - THE CLAIM"``
@@ -453,44 +473,48 @@ def letter_spaced_words(line: str) -> str:
             return line
     indent = line[: len(line) - len(line.lstrip())]
     body = line.strip()
-    joined = SPACED_RUN.sub(_join_run, body)
+    joined = SPACED_RUN.sub(lambda m: _join_run(m, languages_of(lang)), body)
     return line if joined == body else indent + joined
 
 
-def _join_run(m: re.Match) -> str:
+def _join_run(m: re.Match, languages: tuple[str, ...] | None = None) -> str:
     """A run of single letters in a line of ordinary spacing, joined when it is a word:
-    five letters or more, a word the dictionary knows (``С Ч Ё Т``) or, in a script it does
-    not cover, a word in capitals (``L A W``)."""
+    five letters or more, a word the dictionary of the text's language knows (``С Ч Ё Т``)
+    or, in a script no lemmatizer of its languages covers, a word in capitals (``L A W``)."""
     word = m.group().replace(" ", "")
     if all(ord(b.upper()) == ord(a.upper()) + 1 for a, b in zip(word, word[1:])):
         return m.group()  # labels in a row («разделы A B C»), not a word
-    if len(word) >= 5 or (morph.is_known(word) if morph.covers(word) else word.isupper()):
+    lemmatizer = lemmatizer_for(word, languages) if len(word) < 5 else None
+    if len(word) >= 5 or (lemmatizer.is_known(word) if lemmatizer else word.isupper()):
         return word
     return m.group()
 
 
-def local_mojibake(line: str) -> str:
+def local_mojibake(line: str, lang: str | None = None) -> str:
     """Mojibake of one character class in an otherwise right reading: a run of ``њ``
     where a box-drawing line was (it becomes the ``????`` run the cleaning rules know),
-    ``„`` between letters standing for ``ё``.
+    ``„`` between letters standing for ``ё`` -- after a letter of the script of the
+    lemmatizer of the text's language (``lang``); a language without one keeps its ``„``.
 
     ``"Сч„т"`` → ``"Счёт"``; ``"Порядок њњњњ выдачи"`` → ``"Порядок ???? выдачи"``
     """
     if "њ" in line:
         line = MOJIBAKE_RUN.sub(lambda m: re.sub(r"њ", "?", m.group()) if len(m.group().strip()) > 1 else "??", line)
     if "„" in line:
-        line = MOJIBAKE_YO_START.sub(_yo_at_word_start, line)
-        line = MOJIBAKE_YO.sub(lambda m: m.group() if not morph.covers(line[m.start() - 1]) else "Ё" if line[
+        languages = languages_of(lang)
+        line = MOJIBAKE_YO_START.sub(lambda m: _yo_at_word_start(m, languages), line)
+        line = MOJIBAKE_YO.sub(lambda m: m.group() if not lemmatizer_for(line[m.start() - 1], languages) else "Ё" if line[
             m.start() - 1].isupper() and (m.end() >= len(line) or not line[m.end()].islower()) else "ё", line)
     return line
 
 
-def _yo_at_word_start(m: re.Match) -> str:
+def _yo_at_word_start(m: re.Match, languages: tuple[str, ...] | None = None) -> str:
     """``„`` opening a word stands for ``ё`` when the dictionary knows the word so and not
     without it (``„лка`` → ``ёлка``); a real opening quote («„Слово“») is left: the word
     after it is known as it stands."""
     word = m.group(1)
-    if not morph.covers(word) or morph.is_known(word) or not morph.is_known("ё" + word.lower()):
+    lemmatizer = lemmatizer_for(word, languages)
+    if not lemmatizer or lemmatizer.is_known(word) or not lemmatizer.is_known("ё" + word.lower()):
         return m.group()
     if word.isupper() and len(word) > 1:
         return "Ё" + word  # a word in capitals: «„ЛКА» → «ЁЛКА»
@@ -547,7 +571,7 @@ def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tup
     return out
 
 
-DAMAGE_RULES: list[Callable[[str], str]] = [local_mojibake, letter_spaced_words]
+DAMAGE_RULES: list[Callable[[str, str | None], str]] = [local_mojibake, letter_spaced_words]  # (line, lang)
 
 
 # -- whole-file rules ---------------------------------------------------------------------------
@@ -872,7 +896,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
         if not line.strip():
             continue
         for rule in DAMAGE_RULES:
-            new = rule(line)
+            new = rule(line, lang)
             if new != line:
                 changes.append((n + 1, rule.__name__))
                 line = new
@@ -931,20 +955,23 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
 # -- after joining: words split at a line break ---------------------------------------------------
 
 
-def mend_break(left: str, right: str, after: str = "", extra_words: frozenset[str] = frozenset()) -> str | None:
+def mend_break(left: str, right: str, after: str = "", extra_words: frozenset[str] = frozenset(),
+               lang: str | None = None) -> str | None:
     """What a line break between the words ``left`` and ``right`` hid, or None for a plain
-    space: in the script the morphology dictionary covers, the morphology's answer
-    (``morph.mend_break``: a lost hyphen, ``какой``/``нибудь``, or a word split in two,
-    ``разыгры``/``вающий``); in another, the corpus's words' (``mend_without_dictionary``).
+    space: in the script of the lemmatizer of the text's language (``lang``), that
+    morphology's answer (its ``mend_break``: a lost hyphen, ``какой``/``нибудь``, or a word
+    split in two, ``разыгры``/``вающий``); otherwise -- a language without a lemmatizer, a
+    word of another script -- the corpus's words' (``mend_without_dictionary``).
 
     >>> mend_break("какой", "нибудь"), mend_break("из", "колоды"), mend_break("что", "то", "или")
     ('какой-нибудь', None, None)
     """
     if not (left.isalpha() and right.isalpha()):
         return None
-    if not morph.covers(left + right):
+    lemmatizer = lemmatizer_for(left + right, languages_of(lang))
+    if lemmatizer is None:
         return mend_without_dictionary(left, right, extra_words)
-    return morph.mend_break(left, right, after, extra_words)
+    return lemmatizer.mend_break(left, right, after, extra_words)
 
 
 # -- words of a script the morphology dictionary does not cover (the code's English) ------------
@@ -967,9 +994,10 @@ def hyphenation() -> tuple[frozenset[str], tuple[tuple[frozenset[str], frozenset
     return frozenset(prefixes), tuple(compounds)
 
 
-def seen_words(lines, whole: bool = False) -> set[str]:
+def seen_words(lines, whole: bool = False, languages: tuple[str, ...] | None = None) -> set[str]:
     """The words (lower case, hyphenated ones whole and in parts) standing inside the
-    ``lines`` of a script the morphology dictionary does not cover: the corpus's own
+    ``lines`` of a script no lemmatizer of ``languages`` (the corpus's; None: every
+    registered language's) covers: the corpus's own
     vocabulary, which restores the words a line break split. A line's first and last word
     are left out (they may be the halves of a split word) unless ``whole``: a vocabulary
     file's lines are whole terms.
@@ -979,7 +1007,7 @@ def seen_words(lines, whole: bool = False) -> set[str]:
     """
     found: set[str] = set()
     for line in lines:
-        if not line or morph.covers(line):
+        if not line or lemmatizer_for(line, languages):
             continue
         tokens = WORDS.findall(line)
         for token in tokens if whole else tokens[1:-1]:
@@ -1002,16 +1030,16 @@ def _strings(data) -> list[str]:
     return []
 
 
-def known_words(texts, vocabulary, profile) -> frozenset[str]:
+def known_words(texts, vocabulary, profile, languages: tuple[str, ...] | None = None) -> frozenset[str]:
     """The words a split at a line break is mended by where no morphology dictionary
     covers the script: ``seen_words`` of the corpus's ``texts`` (lists of raw lines), every
     string of the ``vocabulary`` files' parsed data (glossary, titles, thesaurus, lexicon;
     terms taken whole) and the profile's function words (``[grammar.joining_words]``,
-    the words no title ends with)."""
+    the words no title ends with). ``languages``: the corpus's (``seen_words``)."""
     joining = profile.data.get("grammar", {}).get("joining_words", {}).values()
-    return frozenset(seen_words(line for lines in texts for line in lines)
-                     | seen_words((s for data in vocabulary for s in _strings(data)), whole=True)
-                     | seen_words((w for each in joining for w in each), whole=True))
+    return frozenset(seen_words((line for lines in texts for line in lines), languages=languages)
+                     | seen_words((s for data in vocabulary for s in _strings(data)), True, languages)
+                     | seen_words((w for each in joining for w in each), True, languages))
 
 
 @lru_cache(maxsize=4)
@@ -1065,9 +1093,10 @@ def _word_before(text: str, end: int) -> int:
     return start
 
 
-def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tuple[list, list[tuple[str, int, str]]]:
-    """Joined logical lines (``model.Line``) with the words their raw line breaks split
-    mended (``mend_break``, ``mend_hyphen``); returns the lines and (source, raw line,
+def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset(),
+                  lang: str | None = None) -> tuple[list, list[tuple[str, int, str]]]:
+    """Joined logical lines (``model.Line``) of a text in ``lang`` with the words their raw
+    line breaks split mended (``mend_break``, ``mend_hyphen``); returns the lines and (source, raw line,
     rule) for each mend. The raw lines' starts in the text move with it, so spans stay
     exact. Linear in the text: a heading followed by thousands of joined lines costs in
     proportion.
@@ -1098,13 +1127,13 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tup
                     left_start = _word_before(text, left_end)
                     left = text[left_start:left_end]
                     if left and hyphen:
-                        cut = mend_hyphen(left, right.group(), extra_words)
+                        cut = mend_hyphen(left, right.group(), extra_words, lang)
                         rule = "hyphens_at_breaks" if cut else None
                         if cut:
                             pieces.append(text[done: at - 2 if cut == 2 else at - 1])
                     elif left:
                         after = NEXT_WORD.match(text, right.end())
-                        word = mend_break(left, right.group(), after.group(1) if after else "", extra_words)
+                        word = mend_break(left, right.group(), after.group(1) if after else "", extra_words, lang)
                         if word is not None:
                             rule = "lost_hyphens"
                             if len(word) == len(left) + len(right.group()):  # joined: the space goes
@@ -1125,21 +1154,23 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset()) -> tup
     return out, changes
 
 
-def mend_hyphen(left: str, right: str, extra_words: frozenset[str]) -> int:
+def mend_hyphen(left: str, right: str, extra_words: frozenset[str], lang: str | None = None) -> int:
     """A word hyphenated by the typesetter at a line end (``задума-`` / ``вшийся``): 2 when
     hyphen and space go (the joined word is in the dictionary), 1 when only the space goes
     (a compound's hyphen: ``Север-`` / ``юг``), 0 for a capital after it (``Север-`` / ``Юг``
-    stays as printed). With no dictionary for the script, a lower-case continuation is
-    taken for a hyphenated word.
+    stays as printed), by the dictionary of the text's language (``lang``). With no
+    dictionary for the language or the script, a lower-case continuation is taken for a
+    hyphenated word.
 
     >>> mend_hyphen("задума", "вшийся", frozenset()), mend_hyphen("Север", "юг", frozenset())
     (2, 1)
     """
     if not right[:1].islower():
         return 0
-    if morph.covers(left + right):
+    lemmatizer = lemmatizer_for(left + right, languages_of(lang))
+    if lemmatizer is not None:
         joined = left + right
-        return 2 if joined.lower() in extra_words or morph.is_known(joined) else 1
+        return 2 if joined.lower() in extra_words or lemmatizer.is_known(joined) else 1
     # no dictionary: the corpus's words and the profile's hyphenation say a compound's hyphen
     if right.isalpha() and mend_without_dictionary(left, right, extra_words) == f"{left}-{right}":
         return 1

@@ -24,7 +24,6 @@ from whoosh.analysis.acore import Token as WhooshToken
 from . import editions, ids, morph
 from .plausibility import SNOWBALL
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
-from .patterns import HAS_CYRILLIC
 from .model import Corpus
 from .profile import of as profile_of
 from .tables import WordTable
@@ -509,30 +508,21 @@ def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: li
     return vocabulary
 
 
-def real_neighbours(vocabulary) -> list[str]:
-    """Words of the language one letter dropped, added or changed away from a Russian word
-    of ``vocabulary`` (pymorphy3 knows them), the corpus's own excepted: a query word among
-    them is a word, not a typo, and must not be "corrected" into the corpus word next to it
-    (явно is not ясно, бить not быть). Two letters swapped is left out: that is how hands
-    slip, and the word it makes is the rarer reading (крату is карту, not a form of «крат»).
-    The browser gets the list: it has no dictionary.
+def real_neighbours(vocabulary, languages: Iterable[str] | None = None) -> list[str]:
+    """Words of a language one letter dropped, added or changed away from a word of
+    ``vocabulary``, the corpus's own excepted: a query word among them is a word, not a
+    typo, and must not be "corrected" into the corpus word next to it (явно is not ясно,
+    бить not быть). Each word is asked of the lemmatizer of the corpus's ``languages``
+    (None: every registered language's) whose script it is in (its ``neighbours``); a
+    language without one has none. The browser gets the list: it has no dictionary.
 
-    ``"пасть" in real_neighbours({"масть": 3})``
+    ``"пасть" in real_neighbours({"масть": 3}, ["ru"])``
     """
+    from .plausibility import lemmatizers
+
     out: set[str] = set()
-    known = morph.is_known.__wrapped__  # each candidate asked once: a cache of 100k answers kept nothing useful
-    for word in vocabulary:
-        if not HAS_CYRILLIC.search(word):
-            continue
-        # the dictionary is asked a position at a time, all letters in one walk of its graph:
-        # a call per candidate word was most of the build (4M of them at 50x)
-        for i in range(len(word) + 1):
-            head, tail = word[:i], word[i:]
-            out |= morph.known_fillings(head, tail, morph.ALPHABET)  # a letter added
-            if tail:
-                out |= morph.known_fillings(head, tail[1:], morph.ALPHABET)  # a letter changed
-                if known(head + tail[1:]):  # a letter dropped
-                    out.add(head + tail[1:])
+    for lemmatizer in lemmatizers(None if languages is None else tuple(languages)):
+        out |= lemmatizer.neighbours([w for w in vocabulary if lemmatizer.covers(w)])
     return sorted(w for w in out if w not in vocabulary)
 
 
@@ -607,7 +597,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "thesaurus": thesaurus.compiled(list(thesaurus_entries), analysed),
         "families": families,
         "vocabulary": dict(vocabulary.most_common()),
-        "real_neighbours": real_neighbours(vocabulary),
+        "real_neighbours": real_neighbours(vocabulary, corpus.languages),
         "lexicon": lexicon.forms,
     }
 

@@ -86,6 +86,36 @@ def known_fillings(head: str, tail: str, letters: str) -> set[str]:
     return {w for w in words if len(w) > 2 or w in SHORT_WORDS}
 
 
+def neighbours(words) -> set[str]:
+    """Words the dictionary knows one letter dropped, added or changed away from one of
+    ``words`` (the index's real neighbours: a query word among them is a word, not a typo).
+    Two letters swapped is left out: that is how hands slip, and the word it makes is the
+    rarer reading (крату is карту, not a form of «крат»).
+
+    >>> "пасть" in neighbours(["масть"])
+    True
+    """
+    out: set[str] = set()
+    known = is_known.__wrapped__  # each candidate asked once: a cache of 100k answers kept nothing useful
+    for word in words:
+        # the dictionary is asked a position at a time, all letters in one walk of its graph:
+        # a call per candidate word was most of the build (4M of them at 50x)
+        for i in range(len(word) + 1):
+            head, tail = word[:i], word[i:]
+            out |= known_fillings(head, tail, ALPHABET)  # a letter added
+            if tail:
+                out |= known_fillings(head, tail[1:], ALPHABET)  # a letter changed
+                if known(head + tail[1:]):  # a letter dropped
+                    out.add(head + tail[1:])
+    return out
+
+
+def clear_caches() -> None:
+    """Forget the dictionary's cached answers (the build drops them after the index)."""
+    lemmas.cache_clear()
+    is_known.cache_clear()
+
+
 def join_split_word(left: str, right: str, extra_words: frozenset[str] = frozenset()) -> str | None:
     """The word ``left`` + ``right`` make when a line break split it, or None.
 
@@ -195,6 +225,26 @@ def lemmas(word: str) -> tuple[str, ...]:
         if lemma not in seen:
             seen.append(lemma)
     return tuple(seen)
+
+
+# the parts of speech that decline with number and case (the OpenCorpora tags'): a term's
+# words agree in these
+NOMINAL = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "NUMR", "NPRO"})
+
+
+@lru_cache(maxsize=100_000)
+def nominal_parses(word: str) -> tuple[tuple[str, str | None, str | None], ...]:
+    """(lemma, number, case) of each nominal parse of a word, ё folded: what a defined term's
+    use is matched by (lawsearch/definitions.py), the words agreeing in number and case.
+
+    >>> ("карта", "sing", "nomn") in nominal_parses("карта")
+    True
+    """
+    out = []
+    for p in analyzer().parse(word.lower()):
+        if p.tag.POS in NOMINAL:
+            out.append((p.normal_form.replace("ё", "е"), p.tag.number, p.tag.case))
+    return tuple(dict.fromkeys(out))
 
 
 # -- English ----------------------------------------------------------------------------------

@@ -77,7 +77,8 @@ def raw_traces(lines: list[str]) -> dict[int, int]:
 def damage(node: Node, lexicon: frozenset[str] = frozenset(), raw: dict[str, dict[int, int]] | None = None) -> Damage:
     """The damage of a node's own title and text (not its children's); ``raw`` (source
     path → ``raw_traces``) adds the traces on the raw lines the node comes from."""
-    from . import morph
+    from .furniture import languages_of
+    from .plausibility import lemmatizer_for
 
     texts = [t for t in (node.title, node.text) if t]
     traces = sum(len(p.findall(t)) for t in texts for _, p in DAMAGE)
@@ -87,7 +88,10 @@ def damage(node: Node, lexicon: frozenset[str] = frozenset(), raw: dict[str, dic
     for t in texts:
         for m in WORD_PAIR.finditer(t):
             left, right = m.group(1), m.group(2)
-            if not morph.is_known(left) and left not in lexicon and morph.join_split_word(left, right, lexicon):
+            # by the dictionary of the node's language, in its script; none: no split counted
+            lemmatizer = lemmatizer_for(left + right, languages_of(node.lang))
+            if lemmatizer and not lemmatizer.is_known(left) and left not in lexicon \
+                    and lemmatizer.join_split_word(left, right, lexicon):
                 split += 1
     return Damage(gaps=sum(1 for m in node.marks if m.kind == "gap"),
                   truncated=int(node.truncated_start) + int(node.truncated_end),

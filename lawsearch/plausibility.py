@@ -30,6 +30,7 @@ import importlib
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 
 from . import morph
@@ -68,9 +69,12 @@ class Language:
     snowball: bool = False  # the language the index's Snowball fields analyse (morph.english_stem)
     # The language's own modules (lawsearch/<name>.py), each imported only when a corpus has
     # text in the language (``language_module``); None: the language has none of that role.
-    lemmatizer: str | None = None  # word -> its lemmas (``lemmas``, ``is_known``, ``analyzer``)
+    # word -> its lemmas (``lemmas``, ``is_known``, ``analyzer``, ``covers``), and what cleaning,
+    # the damage scan, definitions and the index ask a dictionary: ``join_split_word``,
+    # ``mend_break``, ``nominal_parses``, ``neighbours``, ``clear_caches``
+    lemmatizer: str | None = None
     families: str | None = None  # lemma -> its word family (``family_table``)
-    tagger: str | None = None  # the CoNLL-U export's tokens, sentences and tags (``annotate``)
+    tagger: str | None = None  # the CoNLL-U export's tags of a token (``annotate``)
 
 
 # The languages whose text can be judged; a source in another language is not.
@@ -94,6 +98,35 @@ def language_module(lang: str, role: str) -> ModuleType | None:
     language = LANGUAGES.get(lang)
     name = getattr(language, role) if language is not None else None
     return importlib.import_module(f".{name}", __package__) if name else None
+
+
+@lru_cache(maxsize=64)
+def lemmatizers(languages: tuple[str, ...] | None = None) -> tuple[ModuleType, ...]:
+    """The lemmatizer modules of ``languages`` (None: of every registered language) that
+    have one, in order, each imported once: an English-only text has none, so a cleaning or
+    damage rule asking about one of its words never loads a dictionary.
+
+    >>> lemmatizers(("en",)), [m.__name__ for m in lemmatizers(("en", "ru"))]
+    ((), ['lawsearch.morph'])
+    """
+    langs = LANGUAGES if languages is None else languages
+    found = (language_module(lang, "lemmatizer") for lang in dict.fromkeys(langs))
+    return tuple(m for m in found if m is not None)
+
+
+def lemmatizer_for(text: str, languages: tuple[str, ...] | None = None) -> ModuleType | None:
+    """The lemmatizer among ``languages``' (None: every registered language's) whose script
+    ``text`` has a letter of (its ``covers``), or None: then the caller's default for a
+    language without morphology applies (docs/profiles.md, "Languages"). A text's
+    languages are the ones its corpus declares for it (a source's ``lang``), never guessed
+    from its letters: a Cyrillic word in an English text gets the default.
+
+    >>> lemmatizer_for("карта", ("en",)) is None, lemmatizer_for("карта", ("ru",)).__name__
+    (True, 'lawsearch.morph')
+    >>> lemmatizer_for("card", ("ru", "en")) is None
+    True
+    """
+    return next((m for m in lemmatizers(languages) if m.covers(text)), None)
 
 
 def word_language(word: str, languages: Iterable[str]) -> str | None:

@@ -1,7 +1,7 @@
-"""The CoNLL-U export's Russian tagger: its tokens (an ordinal «12-й», a law ID, a word), its
-sentence splitter (not after an abbreviation: «см.», «т. е.») and the Universal Dependencies
-tags of a word form from pymorphy3's OpenCorpora tags. This is one language's machinery
-(the Russian morphology's, lawsearch/morph.py): its words are that language's data.
+"""The CoNLL-U export's Russian tagger: the Universal Dependencies tags of a word form from
+pymorphy3's OpenCorpora tags. This is one language's machinery (the Russian morphology's,
+lawsearch/morph.py): its words are that language's data. The export's tokens and sentences
+are cut by lawsearch/segmenting.py, with the profile's data for the language.
 
     annotate("карты", {})[:2]      # ('карта', 'NOUN')
 """
@@ -11,21 +11,6 @@ from __future__ import annotations
 import re
 
 from . import morph
-
-# Tokens: an ordinal ("12-й"), a law ID ("47E2(a)"), a word (hyphenated whole), a number, one
-# punctuation mark.
-CONLLU_TOKEN = re.compile(
-    r"""\d+-[а-яё]+
-      | \d{1,3}[A-ZА-Я]\d{0,2}(?:\([A-Za-zА-Яа-я]\))?(?:\(\d{1,2}\))?(?![\w])
-      | [^\W\d_]+(?:-[^\W\d_]+)*
-      | \d+(?:[.,]\d+)*
-      | [^\w\s]""",
-    re.VERBOSE,
-)
-# A sentence ends at . ! ? … before a capital, a quote or a bracket -- not after an abbreviation.
-SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«\"(А-ЯЁA-Z])")
-# a sentence does not end after these (a word of its own: "стоп." ends one, "п." does not)
-ABBREVIATION = re.compile(r"(?:^|[\s(])(?:см|т\.\s?е|п|стр|ср|гл|т\.\s?к)\.$", re.IGNORECASE)
 
 UPOS = {
     "NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB", "INFN": "VERB",
@@ -51,21 +36,6 @@ PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn"}
 # conjunctions that open a clause (UD SCONJ), not join equals (CCONJ)
 SUBORDINATORS = {"если", "что", "как", "когда", "чтобы", "хотя", "пока", "поскольку", "потому", "так как",
                  "будто", "словно", "раз", "чем"}
-
-
-def sentences(text: str) -> list[str]:
-    """Paragraphs split into sentences: ``"Он ходит. Судья решает."`` → two."""
-    out: list[str] = []
-    for paragraph in text.split("\n\n"):
-        start = 0
-        for m in SENTENCE_END.finditer(paragraph):
-            before = paragraph[start:m.start()]
-            if ABBREVIATION.search(before):
-                continue
-            out.append(before.strip())
-            start = m.end()
-        out.append(paragraph[start:].strip())
-    return [s for s in out if s]
 
 
 def annotate(form: str, lexicon: dict[str, str]) -> tuple[str, str, str, str]:

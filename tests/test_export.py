@@ -35,6 +35,28 @@ def test_sentences_do_not_split_after_abbreviations():
     assert sentences("Он сказал стоп. Игра продолжается.") == ["Он сказал стоп.", "Игра продолжается."]
 
 
+def test_sentences_and_tokens_follow_the_profiles_data_for_the_language():
+    from lawsearch.profile import Profile
+    from lawsearch.segmenting import segmenter
+
+    # the abbreviations are the language's: Russian's «см.» holds, English has none of them
+    text = "Карта открыта, см. Правило 50. Судья решает."
+    assert segmenter("ru").sentences(text) == ["Карта открыта, см. Правило 50.", "Судья решает."]
+    assert segmenter("en").sentences(text) == ["Карта открыта, см.", "Правило 50.", "Судья решает."]
+    # a code's own profile: its abbreviations and ordinals, and no ID token of the bridge laws
+    own = Profile("club", {"segmenting": {"en": {"abbreviations": ["cf", "e. g"], "ordinal": r"\d+-(?:st|nd|th)"}}})
+    cut = segmenter("en", own)
+    assert cut.sentences("Play on, cf. Rule 4. Then e.g. Stop. Next one.") == [
+        "Play on, cf. Rule 4.", "Then e.g. Stop.", "Next one."]
+    assert [m.group() for m in cut.tokens("the 2-nd card, 47E2(a)")] == [
+        "the", "2-nd", "card", ",", "47", "E", "2", "(", "a", ")"]
+    assert [m.group() for m in segmenter("en").tokens("47E2(a) and 12-й")] == ["47E2(a)", "and", "12", "-", "й"]
+    assert [m.group() for m in segmenter("ru").tokens("47E2(a) и 12-й")] == ["47E2(a)", "и", "12-й"]
+    # a sentence opens with a capital of any script, a quote or a bracket
+    assert segmenter("en", own).sentences("It ends. Él sigue. «Ещё». (Then) more.") == [
+        "It ends.", "Él sigue.", "«Ещё».", "(Then) more."]
+
+
 def test_conllu_parses_back_with_every_node_and_its_text(corpus, conllu_text):
     parsed = conllu.parse(conllu_text)
     assert {s.metadata["node_id"] for s in parsed} == {n.id for n in corpus.nodes if n.text}

@@ -35,7 +35,7 @@ CODES = sorted({lang for path in (PACKAGE / "profiles").glob("*/profile.toml")
 LANGUAGE_MODULES = {
     "morph.py": "ru",     # the morphology leaf (pymorphy3): short words, stop words, particles, alphabet
     "families.py": "ru",  # word formation (suffixes, prefixes, alternations) for word families
-    "tagging.py": "ru",   # the CoNLL-U export's tokens, sentence splitter and UD tagger
+    "tagging.py": "ru",   # the CoNLL-U export's UD tagger (tokens and sentences: segmenting.py)
 }
 # The registry of languages: language code -> what the program knows of it (its name, word
 # and script tests, the Snowball fields). Its only literals are the registry's keys.

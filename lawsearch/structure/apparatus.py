@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import furniture, morph
+from .. import furniture
+from ..plausibility import lemmatizer_for
 
 RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
 FOOTER_AT = re.compile(r"^\s*-\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?:\s*-)?(?:\s+(?P<rest>\S.*))?$")
@@ -60,7 +61,7 @@ class Apparatus:
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
         """Whether ``text`` (letter spacing removed) is, or begins with, one of ``which``."""
-        s = furniture.letter_spaced_words(text).strip()
+        s = furniture.letter_spaced_words(text, self.lang).strip()
         s = re.sub(r"\s+", " ", s)
         return any(s == w or s.startswith(w + " ") for w in which)
 
@@ -205,13 +206,15 @@ def _unframe(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def _join(head: str, tail: str, extra: frozenset[str]) -> str:
+def _join(head: str, tail: str, extra: frozenset[str], lang: str | None = None) -> str:
     """A title wrapped onto the next line: joined without a space where a word was split
-    (``неосто`` + ``рожности``), else with one."""
+    (``неосто`` + ``рожности``), as the lemmatizer of the text's language (``lang``) says;
+    else, and in a language without one, with a space."""
     left = re.search(r"(\w+)$", head)
     right = re.match(r"(\w+)", tail)
-    if left and right:
-        word = morph.join_split_word(left.group(1), right.group(1), extra)
+    lemmatizer = lemmatizer_for(left.group(1) + right.group(1), furniture.languages_of(lang)) if left and right else None
+    if lemmatizer is not None:
+        word = lemmatizer.join_split_word(left.group(1), right.group(1), extra)
         if word is not None:
             return head[:left.start()] + word + tail[right.end():]
     return f"{head} {tail}".strip()
@@ -256,7 +259,7 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
                 c = _classify(layout, fragment) if fragment else None
                 starts = c is not None and c.kind not in ("text", "empty", "footer", "footnote")
                 if open_entry is not None and not starts and fragment:
-                    open_entry["title"] = _join(open_entry["title"], fragment, extra_words)
+                    open_entry["title"] = _join(open_entry["title"], fragment, extra_words, layout.lang)
                     if page is not None:
                         open_entry["page"] = page
                         open_entry = None
@@ -382,7 +385,8 @@ def _expand(target: str, words: Apparatus, ids) -> list[str]:
     return [t.translate(fold) if fold else t]
 
 
-def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[str] = frozenset()) -> list[IndexEntry]:
+def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[str] = frozenset(),
+                lang: str | None = None) -> list[IndexEntry]:
     """The entries of subject index pages, in the file's order. ``=`` (a ditto) repeats the
     main headword of the last entry that was not a ditto; a quotation-mark ditto (``"``,
     ``—"—``: the profile's ``ditto_word``) stands for as many of its leading words as it
@@ -394,7 +398,7 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
     see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
     out: list[IndexEntry] = []
     for page, page_lines in _page_cuts(lines):
-        text, starts = _index_text(_columns(page_lines), words, extra_words)
+        text, starts = _index_text(_columns(page_lines), words, extra_words, lang)
         main: str | None = None
         for entry in _index_entries(text, target, see_re, words):
             head, ditto, targets, see, at = entry
@@ -416,7 +420,7 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
     return out
 
 
-def _index_text(page_lines, words: Apparatus, extra_words) -> tuple[str, list[tuple[int, int]]]:
+def _index_text(page_lines, words: Apparatus, extra_words, lang: str | None = None) -> tuple[str, list[tuple[int, int]]]:
     """A page's entries as one string: furniture dropped, wrapped headwords joined (a split
     word without a space). Returns the text and (offset, raw line) where each line starts."""
     text, starts = "", []
@@ -430,7 +434,7 @@ def _index_text(page_lines, words: Apparatus, extra_words) -> tuple[str, list[tu
         if not s:
             continue
         if text and not re.search(r"[\d.)]$", text) and not words.ditto_at(s):
-            joined = _join(text, s, extra_words)
+            joined = _join(text, s, extra_words, lang)
             if joined.startswith(text + " "):  # a line break kept: a see target ends there
                 joined = text + "\n" + joined[len(text) + 1:]
             starts.append((len(text) + (1 if joined.startswith(text + "\n") else 0), n))
@@ -547,7 +551,7 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     for raw in lines:
         if FOOTER_AT.match(raw) and not RULE_LINE.match(raw):
             break
-        s = furniture.letter_spaced_words(raw.rstrip())
+        s = furniture.letter_spaced_words(raw.rstrip(), words.lang)
         if RULE_LINE.match(s) and s.strip():
             continue
         if s.strip() and (furniture.breadcrumb_rows(s, words.lang) or furniture.pager_rows(s, words.lang)
@@ -754,7 +758,7 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
                     end -= 1
                 break
             last = i
-            joined = furniture.letter_spaced_words(raw).strip()  # "М Е Ж Д У" is one word
+            joined = furniture.letter_spaced_words(raw, layout.lang).strip()  # "М Е Ж Д У" is one word
             kind = _classify(layout, joined).kind
             if kind in ("law", "division"):
                 break  # the law text begins: the title page (if any) ends before it
@@ -820,7 +824,7 @@ def _starts_part(text: str, words: Apparatus, layout) -> bool:
         return False
     if words.heading(s, words.definitions + words.commentary):
         return True
-    return _classify(layout, furniture.letter_spaced_words(s).strip()).kind in ("law", "division")
+    return _classify(layout, furniture.letter_spaced_words(s, layout.lang).strip()).kind in ("law", "division")
 
 
 def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, layout) -> int:
@@ -867,7 +871,7 @@ def commentary_cut(lines: list[str], words: Apparatus, layout) -> int | None:
     names = {w.lower() for w in words.commentary}
     law_seen = False
     for i, raw in enumerate(lines):
-        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(raw).strip()).rstrip(".:").lower()
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(raw, layout.lang).strip()).rstrip(".:").lower()
         if not s:
             continue
         if law_seen and s in names and any(x.strip() for x in lines[i + 1:]):
@@ -908,7 +912,7 @@ def law_text_in(lines: list[str], words: Apparatus, layout) -> list[int]:
         s = raw.strip()
         if not s or LEADER_PAGE.search(s) or re.search(r"\d\w{0,2}$", s):
             continue
-        if _classify(layout, furniture.letter_spaced_words(s).strip()).kind != "law":
+        if _classify(layout, furniture.letter_spaced_words(s, layout.lang).strip()).kind != "law":
             continue
         after = next((t.strip() for t in lines[i + 1:] if t.strip()), "")
         if not after or LEADER_PAGE.search(after) or re.search(r"\d\w{0,2}(?:\([\w]+\))*$", after):
@@ -1034,7 +1038,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         parts = words.contents + words.index
         part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
         cuts = _page_cuts(lines, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
-            re.sub(r"\s+", " ", furniture.letter_spaced_words(t).strip()))))
+            re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
@@ -1131,7 +1135,7 @@ def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) ->
     if kind == "toc":
         entries = parse_toc(lines, words, layout, extra_words)
     elif kind == "index":
-        entries = parse_index(lines, words, layout.ids, extra_words)
+        entries = parse_index(lines, words, layout.ids, extra_words, layout.lang)
     else:
         for key, value in parse_front(lines, words).items():
             found["front"].setdefault(key, value)
