@@ -140,7 +140,9 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
         folder = read_corpus_folder(root)
     # every ID, anchor and citation of this build is the corpus's profile's (ids.rules)
     with activated(folder.profile):
-        return _build_folder(folder, out, progress, single_file, force, notice, budgets)
+        corpus = _build_folder(folder, out, progress, single_file, force, notice, budgets)
+    budgets.summary()
+    return corpus
 
 
 def _build_folder(folder, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None,
