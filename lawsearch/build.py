@@ -141,7 +141,9 @@ def _build(root: Path, out: Path, progress: Progress, single_file: bool, force: 
         folder = read_corpus_folder(root)
     # every ID, anchor and citation of this build is the corpus's profile's (ids.rules)
     with activated(folder.profile):
-        return _build_folder(folder, out, progress, single_file, force, notice, budgets)
+        corpus = _build_folder(folder, out, progress, single_file, force, notice, budgets)
+    budgets.summary()
+    return corpus
 
 
 def _build_folder(folder, out: Path, progress: Progress, single_file: bool, force: bool, notice: Progress | None,
@@ -180,16 +182,21 @@ def _build_folder(folder, out: Path, progress: Progress, single_file: bool, forc
                                   analysed=analysed)
             pages = builder.write(stage / SITE)
         with budgets.stage("search data"):
-            # the core every page loads, and the chunks a query loads when it touches them
-            core, chunks = pieces.split(search_payload(stage / INDEX, corpus), analysed)
+            # the chunks a query loads when it touches them, each written as it is made (none
+            # kept), then the core every page loads
+            payload = search_payload(stage / INDEX, corpus)
+            parts = pieces.Split(payload, analysed)
+            chunk_files = pieces.write_stream(payload["build"], parts.chunks(), stage / SITE)
+            core = parts.core
+            del payload, parts
             (stage / SITE / "search-index.js").write_text(search_script(core), encoding="utf-8")
-            chunk_files = pieces.write_pieces(core, chunks, stage / SITE)
             # the service worker keeps every file of the build offline: the chunks too, written after it
             builder.write_offline(stage / SITE, [*pages, *(stage / SITE / rel for rel in chunk_files)])
         if single_file:
             with budgets.stage("single file"):
+                # the chunks as written: each file is the script the single file inlines
                 builder.write_single(stage / SINGLE_FILE, search_script(core) + "".join(
-                    pieces.piece_script(core["build"], name, data) for name, data in chunks.items()))
+                    (stage / SITE / rel).read_text(encoding="utf-8") for rel in chunk_files))
             progress(f"wrote the single file {out / SINGLE_FILE}")
         output.fault_point("after-site")
         progress(f"rendered {len(pages)} site files")

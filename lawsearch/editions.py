@@ -382,6 +382,13 @@ def _title_key(title: str | None) -> str:
     return " ".join(re.findall(r"\w+", (title or "").casefold()))
 
 
+def _comparison_language(eds: dict, old: str, new: str) -> str | None:
+    """The language two editions are compared in: the old one's own where the new one has it,
+    else the first the two share; None when they share none."""
+    shared = [lang for lang in eds[old].langs if lang in eds[new].langs]
+    return eds[old].lang if eds[old].lang in shared else (shared[0] if shared else None)
+
+
 def comparison(corpus, old: str, new: str):
     """``compare.compare`` of two editions' trees in a language both have (the old one's own
     language where the new one has it), or None when they share none; computed once."""
@@ -391,76 +398,181 @@ def comparison(corpus, old: str, new: str):
         from .edition_trees import language_tree
 
         eds = {e.id: e for e in edition_list(corpus)}
-        shared = [lang for lang in eds[old].langs if lang in eds[new].langs]
-        lang = eds[old].lang if eds[old].lang in shared else (shared[0] if shared else None)
+        lang = _comparison_language(eds, old, new)
         cache[(old, new)] = None if lang is None else compare(
             language_tree(corpus_edition(corpus, old).nodes, lang), language_tree(corpus_edition(corpus, new).nodes, lang))
     return cache[(old, new)]
 
 
-def _went_to_directly(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
-    """``went_to`` by the comparison of the two editions themselves; None when they share
-    no language."""
-    here = edition_of(law_id, corpus)
-    found = comparison(corpus, here, edition) if here is not None else None
-    if found is None:
-        return None
-    law = bare(law_id)
-    new = found.mapping.get(law)
-    if new is None:
-        new = next((c.new[0] for c in found.changes if c.kind in ("merged", "split") and law in c.old and c.new), None)
-    target = qualify(new, edition, default_edition(corpus)) if new is not None else None
-    node = corpus.node(target) if target is not None else None
-    if node is None or node.kind != "law":
-        return None, False
-    return target, new == law
+def _went(found) -> dict[str, str]:
+    """Where each node of a comparison's old tree went (bare IDs): the node the comparison
+    matched it to, else the first node of the first merge or split it is part of; a node
+    in neither is not in the map (removed)."""
+    out = {old: new for old, new in found.mapping.items() if new is not None}
+    for c in found.changes:
+        if c.kind in ("merged", "split") and c.new:
+            for old in c.old:
+                out.setdefault(old, c.new[0])
+    return out
+
+
+def _in_order(corpus) -> list[str]:
+    """The corpus's editions in the order they were published (``in_order``: the switch's,
+    ``diff``'s and the compare views' order), as names."""
+    return [e.id for e in in_order(corpus)]
+
+
+def neighbours(corpus) -> dict[str, list[str]]:
+    """Each edition's neighbours: in each of its languages, the edition just before it and
+    the one just after it among the editions in that language (``_in_order``). A law is
+    followed from edition to edition only between neighbours, so there are fewer than two
+    pairs per edition and language, whatever the number of editions. Kept on the corpus."""
+    key = id(edition_list(corpus))
+    kept = corpus.__dict__.get("_edition_neighbours")
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    eds = {e.id: e for e in edition_list(corpus)}
+    order = _in_order(corpus)
+    found: dict[str, list[str]] = {e: [] for e in order}
+    for lang in dict.fromkeys(lang for e in order for lang in eds[e].langs):
+        having = [e for e in order if lang in eds[e].langs]
+        for a, b in zip(having, having[1:]):
+            if b not in found[a]:
+                found[a].append(b)
+                found[b].append(a)
+    corpus.__dict__["_edition_neighbours"] = (key, found)
+    return found
+
+
+def _steps(corpus) -> dict[tuple[str, str], dict[str, str]]:
+    """For each two neighbouring editions, in both directions, where each node of the one
+    went in the other (``_went`` of their ``comparison``): made in one pass over the pairs,
+    each edition's tree made once, and the comparisons themselves dropped once their maps are
+    made -- what a law page's switch reads is these maps, a few strings per law."""
+    kept = corpus.__dict__.get("_edition_steps")
+    if kept is not None:
+        return kept
+    from .compare import compare
+    from .edition_trees import language_tree
+
+    eds = {e.id: e for e in edition_list(corpus)}
+    order = _in_order(corpus)
+    near = neighbours(corpus)
+    pairs = [(a, b) for a in order for b in near[a]]
+    # the pairs edition by edition in order, so only a few editions' trees are alive at once
+    pairs.sort(key=lambda pair: (min(order.index(pair[0]), order.index(pair[1])),
+                                 max(order.index(pair[0]), order.index(pair[1]))))
+    trees: dict[tuple[str, str], list] = {}
+    nodes: dict[str, tuple] = {}
+    steps: dict[tuple[str, str], dict[str, str]] = {}
+    for old, new in pairs:
+        lang = _comparison_language(eds, old, new)
+        for ed in (old, new):
+            if ed not in nodes:
+                nodes[ed] = corpus_edition(corpus, ed).nodes
+            if (ed, lang) not in trees:
+                trees[(ed, lang)] = language_tree(nodes[ed], lang)
+        steps[(old, new)] = _went(compare(trees[(old, lang)], trees[(new, lang)]))
+        # an edition every pair of which is made no longer needs its tree
+        done = {ed for ed in nodes if all((ed, other) in steps and (other, ed) in steps for other in near[ed])}
+        for ed in done:
+            del nodes[ed]
+        trees = {k: v for k, v in trees.items() if k[0] not in done}
+    corpus.__dict__["_edition_steps"] = steps
+    return steps
+
+
+def _paths_from(corpus, here: str) -> dict[str, list[str]]:
+    """``comparison_path`` from ``here`` to every edition a chain of neighbours reaches."""
+    cache = corpus.__dict__.setdefault("_edition_paths", {})
+    if here not in cache:
+        order = _in_order(corpus)
+        at_ = {e: k for k, e in enumerate(order)}
+        near = neighbours(corpus)
+        paths = {here: [here]} if here in near else {}
+        frontier = list(paths)
+        while frontier:
+            step = []
+            for at in frontier:
+                for other in sorted(near[at], key=lambda e: (abs(at_[e] - at_[at]), at_[e])):
+                    if other not in paths:
+                        paths[other] = paths[at] + [other]
+                        step.append(other)
+            frontier = step
+        cache[here] = paths
+    return cache[here]
 
 
 def comparison_path(corpus, here: str, edition: str) -> list[str] | None:
-    """The editions a law is followed through from ``here`` to ``edition``, each sharing a
-    language with the next -- ``[here, edition]`` when the two share one, ``["1987", "2007",
-    "2017"]`` for a Russian 1987, a Russian and English 2007 and an English 2017 -- the
-    fewest steps, nearest editions first; None when no chain of shared languages joins them."""
-    eds = {e.id: e for e in edition_list(corpus)}
-    if here not in eds or edition not in eds:
+    """The editions a law is followed through from ``here`` to ``edition``: neighbouring
+    editions (``neighbours``: next to each other in the order among the editions of a
+    language they share), the fewest steps, nearest editions first -- ``["2007", "2017"]``
+    for two consecutive editions, ``["1987", "2007", "2017"]`` for three Russian editions or
+    for a Russian 1987, a Russian and English 2007 and an English 2017; None when no chain
+    of shared languages joins them."""
+    if here not in {e.id for e in edition_list(corpus)}:
         return None
-    order = list(eds)
-    paths = {here: [here]}
-    frontier = [here]
-    while frontier and edition not in paths:
-        step = []
-        for at in frontier:
-            for other in sorted(order, key=lambda e: abs(order.index(e) - order.index(at))):
-                if other not in paths and set(eds[at].langs) & set(eds[other].langs):
-                    paths[other] = paths[at] + [other]
-                    step.append(other)
-        frontier = step
-    return paths.get(edition)
+    return _paths_from(corpus, here).get(edition)
+
+
+def _followed(corpus, law_id: str) -> tuple[dict[str, str | None], dict[str, str]]:
+    """Where ``law_id`` is in every edition a chain of neighbours reaches from its own (its
+    corpus-wide ID there, None where the chain lost it), followed step by step along the
+    paths of ``comparison_path``, each edition once; and, for each edition where it is None,
+    the edition on the way where the chain lost it. The last law's answer is kept: a law
+    page asks for every edition in turn."""
+    kept = corpus.__dict__.get("_edition_followed")
+    if kept is not None and kept[0] == law_id:
+        return kept[1], kept[2]
+    here = edition_of(law_id, corpus)
+    paths = _paths_from(corpus, here) if here is not None else {}
+    default = default_edition(corpus)
+    steps = _steps(corpus) if len(paths) > 1 else {}
+    found: dict[str, str | None] = {}
+    lost_at: dict[str, str] = {}
+    for edition, path in paths.items():  # in the order of the search: a path's editions before it
+        if len(path) < 2:
+            found[edition] = law_id
+            continue
+        at = found[path[-2]]
+        if at is None:
+            lost_at[edition] = lost_at[path[-2]]
+        else:
+            new = steps[(path[-2], edition)].get(bare(at))
+            target = qualify(new, edition, default) if new is not None else None
+            node = corpus.node(target) if target is not None else None
+            at = target if node is not None and node.kind == "law" else None
+            if at is None:
+                lost_at[edition] = edition
+        found[edition] = at
+    corpus.__dict__["_edition_followed"] = (law_id, found, lost_at)
+    return found, lost_at
 
 
 def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
     """Where a law went in another edition by the comparison of the texts: ``(ID, True)``
     the same number, ``(ID, False)`` renumbered, merged into it or split with it first,
-    ``(None, False)`` removed; None when no comparison joins the two editions. Editions
-    that share no language are joined through editions that share one with each (a Russian
-    1987 and an English 2017 through a Russian and English 2007): the law is followed
-    comparison by comparison."""
+    ``(None, False)`` removed; None when no comparison joins the two editions. The law is
+    followed comparison by comparison through the editions between (``comparison_path``):
+    two neighbouring editions are compared once, both ways, so a corpus of E editions makes
+    about 2E comparisons, not E²; editions that share no language are joined through
+    editions that share one with each (a Russian 1987 and an English 2017 through a Russian
+    and English 2007)."""
     here = edition_of(law_id, corpus)
-    path = comparison_path(corpus, here, edition) if here is not None else None
-    if path is None or len(path) < 2:
+    if here is None or edition == here:
         return None
-    at = law_id
-    for step in path[1:]:
-        found = _went_to_directly(corpus, at, step)
-        if found is None:
-            return None
-        if found[0] is None:
-            # not in ``step``: that tells of ``edition`` when it is ``edition``, or stands between
-            # the two in time (removed by then, or not yet there by then); an edition on the way
-            # that is not between them (a 2011 → 2001 → 2021 chain, the law added in 2011) tells
-            # nothing of ``edition``: no comparison backs a claim, and the caller checks otherwise
-            return (None, False) if step == edition or _between(step, here, edition) else None
-        at = found[0]
+    found, lost_at = _followed(corpus, law_id)
+    if edition not in found:
+        return None
+    at = found[edition]
+    if at is None:
+        # not in the edition where the chain lost it: that tells of ``edition`` when it is
+        # ``edition``, or stands between the two in time (removed by then, or not yet there by
+        # then); an edition on the way that is not between them (a 2011 → 2001 → 2021 chain,
+        # the law added in 2011) tells nothing of ``edition``: no comparison backs a claim, and
+        # the caller checks otherwise
+        lost = lost_at[edition]
+        return (None, False) if lost == edition or _between(lost, here, edition) else None
     return at, bare(at) == bare(law_id)
 
 
@@ -595,17 +707,48 @@ def counterpart_of(corpus, law_id: str, edition: str, bridge: TitleBridge | None
             return Counterpart(same, True, "title" if set(mine) & set(theirs) else "glossary")
         if told is None:
             return Counterpart(same, True, "number")
+    titled = _laws_by_title(corpus)
     mine = {lang: _title_key(t) for lang, t in titles_by_language(law).items()}
-    checked = same is not None and told is False
-    for n in corpus.nodes:
-        if n.kind == "law" and n.id != same and edition_of(n.id, corpus) == edition:
-            theirs = {lang: _title_key(t) for lang, t in titles_by_language(n).items()}
-            checked = checked or bool(set(mine) & set(theirs))
-            if any(mine[lang] == theirs[lang] for lang in set(mine) & set(theirs)):
-                return Counterpart(n.id, False, "title")
+    # the first law in reading order with this one's title in a language both have
+    first = min(((k, n_id) for lang, key in mine.items()
+                 for k, n_id in titled.get((edition, lang, key), ()) if n_id != same), default=None)
+    if first is not None:
+        return Counterpart(first[1], False, "title")
     # titles in a language both have compared and none agreed: no match; no title to compare
     # (no language in common, no comparison joining the editions): nothing was checked
+    checked = (same is not None and told is False) or bool(set(mine) & _title_languages(corpus).get(edition, set()))
     return Counterpart(None, False, "none" if checked else "unchecked")
+
+
+def _laws_by_title(corpus) -> dict[tuple[str, str, str], list[tuple[int, str]]]:
+    """The laws of each edition by their title in each language (``titles_by_language``, as
+    ``_title_key``): ``(edition, lang, key) -> [(place in reading order, ID), …]``, the first
+    two kept (one of them may be the law of the same number, which is not asked for). Made
+    once per corpus, one walk over its nodes."""
+    kept = corpus.__dict__.get("_laws_by_title")
+    if kept is not None:
+        return kept
+    found: dict[tuple[str, str, str], list[tuple[int, str]]] = {}
+    for k, n in enumerate(corpus.nodes):
+        if n.kind == "law":
+            ed = edition_of(n.id, corpus)
+            for lang, title in titles_by_language(n).items():
+                held = found.setdefault((ed, lang, _title_key(title)), [])
+                if len(held) < 2:
+                    held.append((k, n.id))
+    corpus.__dict__["_laws_by_title"] = found
+    return found
+
+
+def _title_languages(corpus) -> dict[str, set[str]]:
+    """The languages each edition's laws have titles in (``_laws_by_title``'s keys)."""
+    kept = corpus.__dict__.get("_title_languages")
+    if kept is None:
+        kept = {}
+        for ed, lang, _ in _laws_by_title(corpus):
+            kept.setdefault(ed, set()).add(lang)
+        corpus.__dict__["_title_languages"] = kept
+    return kept
 
 
 def counterpart(corpus, law_id: str, edition: str, bridge: TitleBridge | None = None) -> tuple[str | None, bool]:

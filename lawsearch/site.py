@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+from array import array
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -809,13 +810,15 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
     command line rank the same postings with the same model (lawsearch/evaluate.py).
 
-    Every field's postings, ``lengths`` and ``n`` come as they are; lawsearch/pieces.py
+    Every field's postings (each term's as an ``array`` of integers), ``lengths`` and ``n``
+    come as they are, the forms table as the index's ``WordTable``; lawsearch/pieces.py
     splits the data into the core and the chunks the browser loads on demand.
     """
     from .analysis import STOP_WORDS
     from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, GROUP, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
-    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH
+    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS
     from .model import ECHO_CHARS
+    from .tables import WordTable
     from .grammar import ROMAN, grammar_of
     from .patterns import search_grammar
     from .profile import of as profile_of
@@ -827,17 +830,19 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     parents = {n.id: n.parent for n in corpus.nodes if n.parent and n.kind != "commentary"}
     try:
         stats, meta = searcher.stats, searcher.meta
-        postings: dict[str, dict[str, list[int]]] = {}
+        postings: dict[str, dict[str, array]] = {}
         for f in (*BOOSTS, *EN_FIELDS, "ids"):
             table = postings[f] = {}
             for raw in searcher.searcher.reader().lexicon(f):
                 term = raw.decode() if isinstance(raw, bytes) else raw
-                # delta-coded: [doc - previous doc, n, first position, gaps to the next …] …
-                flat: list[int] = []
+                # delta-coded: [doc - previous doc, n, first position, gaps to the next …] …,
+                # kept as machine integers (4 bytes each, not a list of Python ints): the
+                # postings of the whole index are alive until their chunks are written
+                flat = array("i")
                 previous = 0
                 for doc, positions in stats.read_postings(f, term):  # in document order, as the index holds them
-                    flat += [doc - previous, len(positions)]
-                    flat += [p - q for p, q in zip(positions, [0, *positions])]
+                    flat.extend((doc - previous, len(positions)))
+                    flat.extend(p - q for p, q in zip(positions, [0, *positions]))
                     previous = doc
                 table[term] = flat
         texts, notes, english, titles_en, aligned, lost_start = {}, {}, {}, {}, {}, []
@@ -905,7 +910,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,
                        "snippet": SNIPPET_CHARS, "per_law": PER_LAW, "min_corrected": MIN_CORRECTED,
                        "echo_chars": ECHO_CHARS},
-            "forms": dict(searcher.forms.items()),  # form → terms; pieces.split packs it
+            # form → terms, the index's table itself (read from its file as pieces.split asks,
+            # never held whole: the largest of the data, a third of the forms of a language)
+            "forms": WordTable(index_dir / FORMS),
             "glossary": [{"term": g["term"], "translation": g["translation"], "expand": g["expand"], "terms": g["terms"],
                           "en_stems": g["en_stems"]}
                          for g in meta["glossary"]],

@@ -106,14 +106,28 @@ class WordTable:
             self._found[word] = None if line is None else line.decode("utf-8").split("\t")[1:]
         return self._found[word]
 
+    def find(self, word: str) -> list[str] | None:
+        """``get`` without keeping the answer: for a caller that asks for each word once
+        (the build's browser data), whose answers would only fill the cache."""
+        if word in self._found:
+            return self._found[word]
+        line = self._line(word)
+        return None if line is None else line.decode("utf-8").split("\t")[1:]
+
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.get(word) is not None
 
     def items(self) -> Iterator[tuple[str, list[str]]]:
-        """Every word with its strings, in the table's order."""
-        for line in bytes(self._bytes()).decode("utf-8").split("\n")[:-1]:
-            word, *values = line.split("\t")
+        """Every word with its strings, in the table's order, a line at a time (the table
+        is never held whole)."""
+        data = self._bytes()
+        start, size = 0, len(data)
+        while start < size:
+            end = data.find(b"\n", start)
+            end = size if end < 0 else end
+            word, *values = data[start:end].decode("utf-8").split("\t")
             yield word, values
+            start = end + 1
 
     def close(self) -> None:
         if isinstance(self._data, mmap.mmap):

@@ -25,6 +25,10 @@ def test_build_verbose_prints_every_stage_with_time_and_memory(corpus_copy, tmp_
     assert [s for s in stages if s in STAGES] == STAGES  # each once, in the order they run
     assert all(int(m["mb"]) > 10 for m in lines)  # a Python process with the dictionary loaded holds more than 10 MB
     assert sum(float(m["wall"]) for m in lines) > 0
+    # the last line is the whole build: its peak the largest stage's (not the process's ru_maxrss,
+    # which after the stages' resets is the last stage's high-water mark only)
+    assert stages[-1] == "whole build"
+    assert int(lines[-1]["mb"]) == max(int(m["mb"]) for m in lines[:-1])
 
 
 def test_build_without_verbose_prints_no_budget(corpus_copy, tmp_path):
