@@ -569,11 +569,22 @@
       var here = window.location.href.split("#")[0].split("?")[0];
       var text = button.getAttribute("data-cite") + " — " + here + "#" + button.getAttribute("data-anchor");
       button.setAttribute("data-copied", text);
-      copy(text).then(function () {
-        if (copyStatus) copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
-      });
+      copy(text).then(function () { copied(button); });
     });
   });
+  // «Скопировано: Правило 50E» said (a polite live region) and shown a moment beside the button,
+  // laid over the page: nothing around it moves
+  var copyTimer = null;
+  function copied(button) {
+    if (!copyStatus) return;
+    copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
+    copyStatus.classList.add("shown");
+    var r = button.getBoundingClientRect(), width = document.documentElement.clientWidth, w = copyStatus.offsetWidth;
+    copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
+    copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+    clearTimeout(copyTimer);
+    copyTimer = setTimeout(function () { copyStatus.classList.remove("shown"); copyStatus.textContent = ""; }, 2500);
+  }
   // the clipboard where the browser grants it; from file:// often not: a selected text field then
   function copy(text) {
     if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text).catch(function () { fallbackCopy(text); });
