@@ -31,6 +31,40 @@ def shown_outlines(page) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('nav.outline')].filter(n => !n.hidden).map(n => n.dataset.law)")
 
 
+# -- 2. the words the engine matched, marked on the page landed on ------------------------------------
+
+
+@pytest.mark.parametrize("query, law, words", [
+    ("penalty card", "50", ("штрафн", "карт")),  # English words, read as the glossary's Russian term
+    ("защитник", "56", ("вистующ",)),  # a glossary synonym of the commentary's word
+])
+def test_a_query_read_as_other_words_marks_those_words(phone, built, query, law, words):
+    for url in (site_url(built, f"laws/{law}.html"), single_url(built)):
+        page = phone(url, PHONE)
+        page.fill("#q", query)
+        hit = page.locator("#results li a[data-id]", has_text=f"{law}").first
+        hit.wait_for()
+        hit.click()
+        page.locator(".hl-bar").wait_for()
+        marked = [m.lower() for m in page.locator("mark.hl").all_inner_texts()]
+        for word in words:
+            assert any(m.startswith(word) for m in marked), (url, query, marked)
+
+
+def test_a_phrase_the_engine_read_is_marked_where_it_stands_not_word_by_word(phone, built):
+    """«болван» reads also as the glossary's «карта стола»: «карты стола» is marked, a «карта»
+    alone (the query never asked for it) is not."""
+    page = phone(site_url(built, "laws/54.html") + "?q=болван", DESKTOP)
+    page.locator(".hl-bar").wait_for()
+    marked = page.evaluate("""() => [...document.querySelectorAll('mark.hl')].map(m => {
+        const next = m.nextSibling && m.nextSibling.nodeValue === ' ' ? m.nextSibling.nextSibling : null;
+        return [m.textContent.toLowerCase(), next && next.nodeName === 'MARK' ? next.textContent.toLowerCase() : ''];
+    })""")
+    for word, after in marked:
+        if word.startswith("карт"):
+            assert after.startswith("стол"), marked
+
+
 # -- 7. a copied citation says so, where it was copied -------------------------------------------------
 
 

@@ -224,10 +224,10 @@
     box.addEventListener("focus", open);
     // a result may be on this very page (or in the single file): close the panel once it is chosen
     panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
-    // a hit of words (not of an ID) chosen in the single file: its law gets the query's words
-    // marked once the jump is made
+    // a hit of words (not of an ID) chosen: once the jump to it is made, its law gets the query's
+    // words marked (in the single file; or a hit on the very page the reader is on)
     [panel, list].forEach(function (where) {
-      if (where && SINGLE) where.addEventListener("click", function (e) {
+      if (where) where.addEventListener("click", function (e) {
         var a = e.target.closest("a[data-id]");
         if (a && last && last.kind === "text") arriving(a.href);
       });
@@ -260,7 +260,7 @@
           var first = result && out.querySelector("a[data-id]");
           if (!first) return;
           close();
-          if (SINGLE && result.kind === "text") arriving(first.href);
+          if (result.kind === "text") arriving(first.href);
           window.location.href = first.href;
         });
       } else if (e.key === "ArrowDown") {
@@ -341,29 +341,26 @@
   }
 
   // -- the query's words marked on the page a hit opened, with next and previous -------------------
-  // (the single file: in the law a hit opened inside it, at each jump from the search)
-  var asked = new URLSearchParams(window.location.search).get("q"), marked = null, arrival = null;
-  if (SINGLE) {
-    if (asked && window.location.hash) engine.ready().then(function (e) { markWords(e, asked, textsAt(window.location.hash)); });
-    window.addEventListener("hashchange", function () {
-      if (arrival !== window.location.href) return;
-      arrival = null;
-      var q = new URLSearchParams(window.location.search).get("q");
-      if (q) engine.ready().then(function (e) { markWords(e, q, textsAt(window.location.hash)); });
-    });
-  } else {
-    var texts = marksTexts();
-    if (asked && texts.length) engine.ready().then(function (e) { markWords(e, asked, texts); });
-  }
-  // a hit chosen in the single file: the jump to it (a hashchange) marks its words
+  // (the single file: in the law a hit opened inside it, at each jump from the search; a law's
+  // page: its texts, at its opening or at a jump to a hit of this very page -- the query kept in
+  // the address makes that hit's address differ from the page's by its anchor only)
+  var asked = new URLSearchParams(window.location.search).get("q"), marked = null, arrival = null, marking = 0;
+  function arrivedTexts() { return SINGLE ? textsAt(window.location.hash) : marksTexts(); }
+  if (asked && (!SINGLE || window.location.hash) && arrivedTexts().length) markWords(asked, arrivedTexts());
+  window.addEventListener("hashchange", function () {
+    if (arrival !== window.location.href) return;
+    arrival = null;
+    window.dispatchEvent(new Event("lawsearch-arrive"));
+  });
+  // a hit of words chosen: the jump to it (a hashchange, when it is on this page) marks its words
   function arriving(href) {
     arrival = href;
     // the very place already open: no jump will come
     if (href === window.location.href) { arrival = null; window.dispatchEvent(new Event("lawsearch-arrive")); }
   }
   window.addEventListener("lawsearch-arrive", function () {
-    var q = new URLSearchParams(window.location.search).get("q");
-    if (q) engine.ready().then(function (e) { markWords(e, q, textsAt(window.location.hash)); });
+    var q = new URLSearchParams(window.location.search).get("q"), texts = arrivedTexts();
+    if (q && texts.length) markWords(q, texts);
   });
   // the texts of the law an anchor of the single file stands in: the law and its commentary
   function textsAt(hash) {
@@ -387,31 +384,36 @@
     if (marked.bar.parentNode) marked.bar.parentNode.removeChild(marked.bar);
     marked = null;
   }
-  function markWords(e, q, texts) {
+  // the words the engine matched -- the query's own, and what it read them as (an English term's
+  // Russian, a glossary synonym, a family's lemma): engine.marks, over the nodes' text as shown
+  function markWords(q, texts) {
     unmark();
-    var wanted = new Set();
-    e.tokenize(q).forEach(function (tok) { if (tok.kind === "word") e.wordTerms(tok.text).forEach(function (t) { wanted.add(t); }); });
-    if (!wanted.size) return;
-    var marks = [];
+    var ticket = ++marking, nodes = [], ids = new Set();
     Array.prototype.forEach.call(texts, function (root) {
-      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), nodes = [];
+      var node = root.closest("[data-node]");
+      if (node) ids.add(node.getAttribute("data-node"));
+      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       while (walker.nextNode()) if (!walker.currentNode.parentNode.closest("button, .visually-hidden")) nodes.push(walker.currentNode);
-      nodes.forEach(function (node) {
-        var text = node.nodeValue, hits = e.tokenize(text).filter(function (tok) {
-          return tok.kind === "word" && e.wordTerms(tok.text).some(function (t) { return wanted.has(t); });
-        });
-        if (!hits.length) return;
-        var frag = document.createDocumentFragment(), pos = 0;
-        hits.forEach(function (tok) {
-          frag.appendChild(document.createTextNode(text.slice(pos, tok.start)));
-          var m = el("mark", "hl", text.slice(tok.start, tok.end));
-          frag.appendChild(m);
-          marks.push(m);
-          pos = tok.end;
-        });
-        frag.appendChild(document.createTextNode(text.slice(pos)));
-        node.parentNode.replaceChild(frag, node);
+    });
+    engine.marks(q, Array.from(ids), nodes.map(function (n) { return n.nodeValue; })).then(function (spans) {
+      if (ticket === marking) showMarks(q, nodes, spans);
+    }, function () { /* no marks: the page reads as it is */ });
+  }
+  function showMarks(q, nodes, spans) {
+    var marks = [];
+    nodes.forEach(function (node, k) {
+      var text = node.nodeValue, hits = spans[k];
+      if (!hits.length || !node.parentNode) return;
+      var frag = document.createDocumentFragment(), pos = 0;
+      hits.forEach(function (span) {
+        frag.appendChild(document.createTextNode(text.slice(pos, span[0])));
+        var m = el("mark", "hl", text.slice(span[0], span[1]));
+        frag.appendChild(m);
+        marks.push(m);
+        pos = span[1];
       });
+      frag.appendChild(document.createTextNode(text.slice(pos)));
+      node.parentNode.replaceChild(frag, node);
     });
     if (!marks.length) return;
     var bar = document.createElement("div"), at = -1, count = el("span", "hl-count");
