@@ -31,6 +31,49 @@ def shown_outlines(page) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('nav.outline')].filter(n => !n.hidden).map(n => n.dataset.law)")
 
 
+# -- 1. the single file: the context bar, the drawer and the search after a jump ------------------
+
+
+def test_single_file_after_a_jump_has_the_law_the_drawer_and_the_search_in_reach(phone, built):
+    page = phone(single_url(built) + "#l50d", PHONE)
+    page.wait_for_timeout(300)
+    bar = page.locator(".context-bar")
+    assert in_view(page, ".context-bar") and bar.locator(".context-law").inner_text().startswith("Правило 50"), bar.inner_text()
+    assert shown_outlines(page) == ["l50"]  # the drawer of the law being read, not every law's
+    scroll(page, 300)
+    scroll(page, -100)  # the reader asks for the controls: scroll-up
+    assert in_view(page, "nav.outline:not([hidden]) summary")
+    page.click("nav.outline:not([hidden]) summary")
+    links = page.locator("nav.outline:not([hidden]) a")
+    assert "50E" in links.all_inner_texts()
+    page.locator('nav.outline:not([hidden]) a[href="#l50e"]').click()
+    page.wait_for_url("**#l50e")
+    # another law: the bar names it and its own drawer is the one shown
+    page.goto(single_url(built) + "#l51a")
+    page.wait_for_timeout(300)
+    scroll(page, -60)
+    assert bar.locator(".context-law").inner_text().startswith("Правило 51") and shown_outlines(page) == ["l51"]
+    assert page.locator("nav.outline:not([hidden])").get_attribute("aria-label").endswith("Правило 51")
+    # the search where the reader is
+    y = page.evaluate("scrollY")
+    bar.get_by_role("button", name="Поиск").click()
+    assert page.evaluate("document.activeElement.id") == "q" and in_view(page, "#q")
+    assert abs(page.evaluate("scrollY") - y) < 3
+    assert not axe_violations(page)
+
+
+def test_single_file_outline_stands_beside_the_text_on_a_desktop(phone, built):
+    page = phone(single_url(built) + "#l50d", DESKTOP)
+    page.wait_for_timeout(300)
+    outline = page.locator("nav.outline:not([hidden])")
+    assert outline.count() == 1 and outline.locator('a[href="#l50d"]').is_visible()
+    box, text = outline.bounding_box(), page.locator("article.law").first.bounding_box()
+    assert box["x"] + box["width"] <= text["x"]  # beside, not over
+    page.goto(single_url(built))
+    page.wait_for_timeout(200)
+    assert shown_outlines(page) == []  # the contents: no law is being read
+
+
 # -- 2. the words the engine matched, marked on the page landed on ------------------------------------
 
 
@@ -63,6 +106,57 @@ def test_a_phrase_the_engine_read_is_marked_where_it_stands_not_word_by_word(pho
     for word, after in marked:
         if word.startswith("карт"):
             assert after.startswith("стол"), marked
+
+
+# -- 3. a bilingual law's outline on a desktop: tests/test_bilingual.py (its corpus) ----------------
+# -- 4. Escape closes the phone's drawer ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["site", "single"])
+def test_escape_closes_the_phone_drawer_and_focus_returns_to_its_button(phone, built, where):
+    url = site_url(built, "laws/50.html") if where == "site" else single_url(built) + "#l50"
+    page = phone(url, PHONE)
+    page.wait_for_timeout(200)
+    summary = page.locator("nav.outline:not([hidden]) summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    details = page.locator("nav.outline:not([hidden]) details")
+    assert details.evaluate("d => d.open")
+    page.keyboard.press("Tab")  # into the drawer's links
+    assert page.evaluate("!!document.activeElement.closest('nav.outline')")
+    page.keyboard.press("Escape")
+    assert not details.evaluate("d => d.open")
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
+
+
+# -- 5. «Поиск» in the context bar opens the search where the reader is ------------------------------
+
+
+def test_the_context_bars_search_opens_where_the_reader_is(phone, built):
+    page = phone(site_url(built, "laws/50.html") + "#l50d", PHONE)
+    page.wait_for_timeout(300)
+    y = page.evaluate("scrollY")
+    assert y > 300 and in_view(page, ".context-bar")
+    page.locator(".context-bar").get_by_role("button", name="Поиск").click()
+    assert abs(page.evaluate("scrollY") - y) < 3  # not scrolled to the top
+    assert page.evaluate("document.activeElement.id") == "q" and heading_uncovered(page, "#q")
+    page.keyboard.type("болван")
+    page.locator("#results li a[data-id]").first.wait_for()
+    assert in_view(page, "#results li a[data-id]")
+    page.keyboard.press("Escape")  # the search left: the header goes back, focus on the bar's button
+    assert page.evaluate("document.activeElement.classList.contains('to-search')")
+    assert not in_view(page, "#q") and abs(page.evaluate("scrollY") - y) < 3
+    # a hit chosen from the search held there: the jump lands uncovered
+    page.locator(".context-bar").get_by_role("button", name="Поиск").click()
+    for _ in range(3):  # (the first press opens the answers where Escape had shut them)
+        if page.evaluate("!!document.activeElement.closest('#results a[data-id]')"):
+            break
+        page.keyboard.press("ArrowDown")
+    target = page.evaluate("document.activeElement.getAttribute('href').split('#')[1]")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**#{target}")
+    page.wait_for_timeout(300)
+    assert heading_uncovered(page, f"#{target}-h") or heading_uncovered(page, f"#{target}")
 
 
 # -- 7. a copied citation says so, where it was copied -------------------------------------------------

@@ -315,28 +315,78 @@
     closeResults = close;
   }
 
+  // -- the law being read: a law page's one; in the single file the article.law (with the
+  // commentary that follows it) across the upper quarter of the screen, or none (the contents,
+  // the glossary). The context bar names it and the outline shown is its own.
+  var ARTICLES = Array.prototype.slice.call(document.querySelectorAll("article.law"));
+  function lawEnd(article) {  // the law's last element: its commentary when one follows
+    var end = article, next = article.nextElementSibling;
+    while (next && next.matches("section.commentary-box, nav.outline")) { if (next.matches("section")) end = next; next = next.nextElementSibling; }
+    return end;
+  }
+  function lawAt() {
+    if (!SINGLE) return ARTICLES[0] || null;
+    var line = window.innerHeight / 4, found = null;
+    for (var k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
+    return found && lawEnd(found).getBoundingClientRect().bottom > line ? found : null;
+  }
+  function lawAnchor(article) { var s = article.querySelector("section.node.law"); return s ? s.id : ""; }
+
   // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
   var bar = document.querySelector(".context-bar"), header = document.querySelector("header.site");
   if (bar && header) contextBar();
   function contextBar() {
-    var lastY = window.scrollY, landed = !!window.location.hash;
-    function update(up) { bar.hidden = !(header.getBoundingClientRect().bottom < 0 && (up || landed)); }
+    var lastY = window.scrollY, landed = !!window.location.hash, label = bar.querySelector(".context-law");
+    var toSearch = bar.querySelector(".to-search");
+    function name() {
+      var article = lawAt();
+      label.hidden = !article;
+      if (!article) return;
+      if (label.textContent !== article.getAttribute("data-context")) label.textContent = article.getAttribute("data-context");
+      label.setAttribute("href", "#" + lawAnchor(article));
+    }
+    function update(up) {
+      bar.hidden = header.classList.contains("pinned") || !(header.getBoundingClientRect().bottom < 0 && (up || landed));
+      if (!bar.hidden) name();
+    }
     // a jump scrolls too: only the reader's own scrolling ends "just landed"
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
       window.addEventListener(type, function () { landed = false; }, {passive: true});
     });
     window.addEventListener("scroll", function () {
       var y = window.scrollY;
-      if (Math.abs(y - lastY) < 4) return;
+      if (Math.abs(y - lastY) < 4) { if (!bar.hidden) name(); return; }
       update(y < lastY);
       lastY = y;
     }, {passive: true});
-    window.addEventListener("hashchange", function () { landed = true; window.requestAnimationFrame(function () { update(false); }); });
+    window.addEventListener("hashchange", function () {
+      unpin(false);
+      landed = true;
+      window.requestAnimationFrame(function () { update(false); });
+    });
     window.addEventListener("load", function () { update(false); });
-    bar.querySelector(".to-search").addEventListener("click", function () {
-      window.scrollTo(0, 0);
+    // «Поиск»: the site's header, with its search box, held at the screen's top where the reader
+    // is (on a phone it scrolls away with the page), not the page scrolled back to its top; it
+    // goes back to its place once the search is left: a hit chosen, Escape, focus elsewhere
+    toSearch.addEventListener("click", function () {
+      header.classList.add("pinned");
       bar.hidden = true;
-      if (box) box.focus();
+      if (box) { box.focus(); box.select(); }
+    });
+    function unpin(back) {
+      if (!header.classList.contains("pinned")) return;
+      header.classList.remove("pinned");
+      if (!back) { update(true); return; }
+      bar.hidden = false;
+      name();
+      toSearch.focus();
+    }
+    // (capture: the box's own Escape goes no further than the box)
+    header.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") window.setTimeout(function () { unpin(true); }, 0);
+    }, true);
+    header.addEventListener("focusout", function () {
+      window.setTimeout(function () { if (!header.contains(document.activeElement)) unpin(false); }, 0);
     });
   }
 
@@ -479,25 +529,53 @@
     window.addEventListener("load", function () { if (window.location.hash) window.requestAnimationFrame(toLaw); });
   }
 
-  // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a part is chosen
-  var outline = document.querySelector("nav.outline details");
-  if (outline) {
-    var wide = window.matchMedia("(min-width: 80rem)");
-    outline.open = wide.matches;
-    outline.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) outline.open = false; });
-    drawer(outline, wide);
+  // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a
+  // part is chosen, or on Escape (focus back on its button). The single file holds one for each law:
+  // the one of the law being read is shown (lawAt), the others stay hidden.
+  var NAVS = Array.prototype.slice.call(document.querySelectorAll("nav.outline"));
+  if (NAVS.length) outlines(NAVS);
+  function outlines(navs) {
+    var wide = window.matchMedia("(min-width: 80rem)"), current = {nav: null, details: null};
+    navs.forEach(function (nav) {
+      var details = nav.querySelector("details");
+      details.open = wide.matches;
+      details.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) details.open = false; });
+    });
+    function choose() {
+      var article = SINGLE ? lawAt() : null, nav = !SINGLE ? navs[0] : null;
+      if (article) nav = navs.filter(function (n) { return n.getAttribute("data-law") === lawAnchor(article); })[0] || null;
+      if (nav === current.nav) return false;
+      if (current.nav) {
+        if (!wide.matches) current.details.open = false;
+        if (SINGLE) current.nav.hidden = true;
+      }
+      current.nav = nav;
+      current.details = nav ? nav.querySelector("details") : null;
+      if (nav) nav.hidden = false;
+      return true;
+    }
+    choose();
+    document.addEventListener("keydown", function (e) {
+      if (e.key !== "Escape" || !current.details || !current.details.open || wide.matches) return;
+      current.details.open = false;
+      current.details.querySelector("summary").focus();
+    });
+    drawer(current, wide, choose);
   }
   // On a phone the drawer's button floats over the text: it stands out of the way (below the
   // screen's edge, still reached by Tab) while the reader reads on down or has just jumped, and
   // comes back on the reader's scroll-up, at the page's end (the page keeps room below the
   // footer for it) and while the drawer is open. Opened, the drawer shows the part being read.
-  function drawer(details, wide) {
-    var nav = details.parentNode, lastY = window.scrollY, jumped = false;
+  // (current: the outline shown, which choose() may change as the reader moves on)
+  function drawer(current, wide, choose) {
+    var lastY = window.scrollY, jumped = false;
     function atEnd() { return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2; }
     // the page's end (the pager's links, the footer) never under the button: where they pass
     // its place the shown button stands just above them (at the very end the page's room below
     // the footer keeps them clear of it)
     function lift() {
+      var nav = current.nav, details = current.details;
+      if (!nav) return;
       nav.style.bottom = "";
       if (wide.matches || details.open || nav.classList.contains("tucked")) return;
       var summary = details.querySelector("summary"), margin = parseFloat(window.getComputedStyle(nav).bottom) || 0;
@@ -514,7 +592,8 @@
       if (bottom < window.innerHeight - margin) nav.style.bottom = (window.innerHeight - bottom) + "px";
     }
     function place(up) {
-      nav.classList.toggle("tucked", !(wide.matches || details.open || up || atEnd()));
+      if (!current.nav) return;
+      current.nav.classList.toggle("tucked", !(wide.matches || current.details.open || up || atEnd()));
       lift();
     }
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
@@ -522,17 +601,18 @@
     });
     window.addEventListener("hashchange", function () { jumped = true; });
     window.addEventListener("scroll", function () {
-      var y = window.scrollY;
-      if (Math.abs(y - lastY) < 4 && !atEnd()) { lift(); return; }
+      var y = window.scrollY, changed = choose();
+      if (Math.abs(y - lastY) < 4 && !atEnd() && !changed) { lift(); return; }
       place(y < lastY && !jumped);
       lastY = y;
     }, {passive: true});
     window.addEventListener("resize", function () { place(false); });
-    details.addEventListener("toggle", function () {
+    if (current.nav) place(false);
+    document.addEventListener("toggle", function (e) {
+      if (!current.details || e.target !== current.details) return;
       place(false);
-      if (details.open && !wide.matches) showCurrent(details);
-    });
-    place(false);
+      if (current.details.open && !wide.matches) showCurrent(current.details);
+    }, true);
   }
   // the drawer scrolled to the part on screen: the part jumped to while it is in the upper half,
   // else the last one whose heading has passed the upper fifth of the screen
