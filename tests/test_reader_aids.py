@@ -159,6 +159,45 @@ def test_the_context_bars_search_opens_where_the_reader_is(phone, built):
     assert heading_uncovered(page, f"#{target}-h") or heading_uncovered(page, f"#{target}")
 
 
+# -- 6. on a phone the marks' bar and the drawer's button share one row --------------------------------
+
+
+COVERED = """sel => { const c = document.querySelector(sel), r = c ? c.getBoundingClientRect() : null, out = [];
+    if (!r || r.bottom <= 0 || r.top >= innerHeight) return out;
+    for (const [x, y] of [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3],
+                          [r.right - 3, r.bottom - 3], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]])
+      for (const e of document.elementsFromPoint(x, y)) {
+        if (c.contains(e) || e.closest('nav.outline, .hl-bar') || ['HTML', 'BODY', 'MAIN', 'ARTICLE', 'SECTION', 'FOOTER', 'DIV'].includes(e.tagName)) continue;
+        if ((e.textContent || '').trim()) out.push(e.tagName + '.' + e.className);
+      }
+    return out; }"""
+
+
+@pytest.mark.parametrize("where", ["site", "single"])
+def test_on_a_phone_the_marks_bar_and_the_drawer_share_one_row(phone, built, where):
+    url = site_url(built, "laws/50.html") if where == "site" else single_url(built)
+    page = phone(url + "?q=штрафная карта#l50b", PHONE)
+    page.locator(".hl-bar").wait_for()
+    page.wait_for_timeout(300)
+    scroll(page, 300)
+    scroll(page, -100)  # both showing
+    summary = page.locator("nav.outline:not([hidden]) summary")
+    bar = page.locator(".hl-bar")
+    assert in_view(page, ".hl-bar") and summary.evaluate("s => { const r = s.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }")
+    a, b = summary.bounding_box(), bar.bounding_box()
+    assert a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"], (a, b)  # side by side, never over each other
+    assert a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"], (a, b)  # in the same row
+    top = min(a["y"], b["y"])
+    assert PHONE["height"] - top <= 4 * 16, (a, b)  # one row of controls at the screen's foot, not two stacked
+    # the numbers of the marks stay readable next to the button
+    assert "/" in bar.inner_text() or any(ch.isdigit() for ch in bar.inner_text())
+    # at the page's end neither stands over any text: the page keeps room for their row
+    scroll(page, 100000)
+    assert page.evaluate(COVERED, ".hl-bar") == []
+    assert page.evaluate(COVERED, "nav.outline:not([hidden]) summary") == []
+    assert not axe_violations(page)
+
+
 # -- 7. a copied citation says so, where it was copied -------------------------------------------------
 
 

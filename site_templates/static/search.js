@@ -477,7 +477,7 @@
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
       marks[at].scrollIntoView({block: "center"});
-      count.textContent = say("marks_at", {query: q, at: at + 1, count: marks.length});
+      counted(function (query) { return say("marks_at", {query: query, at: at + 1, count: marks.length}); });
     }
     var back = el("button", null, "←"), next = el("button", null, "→"), done = el("button", null, "×");
     // a name in the corpus's language: the glyph alone reads as "left arrow", "multiplication sign"
@@ -489,9 +489,19 @@
     back.addEventListener("click", function () { go(-1); });
     next.addEventListener("click", function () { go(1); });
     done.addEventListener("click", unmark);
-    count.textContent = say("marks_count", {query: q, count: marks.length});
+    // the query may be cut short on a narrow screen, its numbers never (the whole in the title)
+    // (text: the words said with the query given; every say() names its string for the search data)
+    function counted(text) {
+      var chars = Array.from(q), n = chars.length;
+      count.title = count.textContent = text(q);
+      while (n > 1 && count.scrollWidth > count.clientWidth) {
+        n = Math.max(1, n - Math.max(1, Math.ceil(n / 6)));
+        count.textContent = text(chars.slice(0, n).join("") + "…");
+      }
+    }
     bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
     document.getElementById("main").appendChild(bar);
+    counted(function (query) { return say("marks_count", {query: query, count: marks.length}); });
     marked = {marks: marks, bar: bar};
   }
 
