@@ -1199,8 +1199,11 @@
     }
   }
   function marks(query, ids, texts) {
+    var before = misses, none = texts.map(function () { return []; });
     ids.forEach(function (id) { var d = docOf(id); if (d !== undefined) textsOf(d); });
-    var none = texts.map(function () { return []; });
+    // the texts' forms first (run() comes back once they are in): else every word of the page
+    // would ask for its w chunk, most of the forms table
+    if (misses !== before) return none;
     if (!strip(query) || citation(query, 0) !== null) return none;
     var variants = corrections(query), p = plan(variants.length ? variants[0] : query);
     if (!p) return none;
