@@ -27,6 +27,12 @@ def scroll(page, dy: int) -> None:
     page.wait_for_timeout(250)
 
 
+def wait_in_view(page, selector: str) -> None:
+    """Until the element is on screen (a control that comes back on scroll-up, on a loaded machine)."""
+    page.wait_for_function("""s => { const e = document.querySelector(s); if (!e) return false;
+        const r = e.getBoundingClientRect(); return r.height > 0 && r.bottom > 0 && r.top < innerHeight; }""", arg=selector, timeout=5000)
+
+
 def shown_outlines(page) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('nav.outline')].filter(n => !n.hidden).map(n => n.dataset.law)")
 
@@ -42,7 +48,7 @@ def test_single_file_after_a_jump_has_the_law_the_drawer_and_the_search_in_reach
     assert shown_outlines(page) == ["l50"]  # the drawer of the law being read, not every law's
     scroll(page, 300)
     scroll(page, -100)  # the reader asks for the controls: scroll-up
-    assert in_view(page, "nav.outline:not([hidden]) summary")
+    wait_in_view(page, "nav.outline:not([hidden]) summary")
     page.click("nav.outline:not([hidden]) summary")
     links = page.locator("nav.outline:not([hidden]) a")
     assert "50E" in links.all_inner_texts()
@@ -181,6 +187,7 @@ def test_on_a_phone_the_marks_bar_and_the_drawer_share_one_row(phone, built, whe
     page.wait_for_timeout(300)
     scroll(page, 300)
     scroll(page, -100)  # both showing
+    wait_in_view(page, "nav.outline:not([hidden]) summary")
     summary = page.locator("nav.outline:not([hidden]) summary")
     bar = page.locator(".hl-bar")
     assert in_view(page, ".hl-bar") and summary.evaluate("s => { const r = s.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }")
