@@ -150,7 +150,7 @@ def test_the_context_bars_search_opens_where_the_reader_is(phone, built):
     page.locator("#results li a[data-id]").first.wait_for()
     assert in_view(page, "#results li a[data-id]")
     page.keyboard.press("Escape")  # the search left: the header goes back, focus on the bar's button
-    assert page.evaluate("document.activeElement.classList.contains('to-search')")
+    page.wait_for_function("() => document.activeElement.classList.contains('to-search')", timeout=5000)
     assert not in_view(page, "#q") and abs(page.evaluate("scrollY") - y) < 3
     # a hit chosen from the search held there: the jump lands uncovered
     page.locator(".context-bar").get_by_role("button", name="Поиск").click()

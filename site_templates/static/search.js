@@ -381,10 +381,8 @@
       name();
       toSearch.focus();
     }
-    // (capture: the box's own Escape goes no further than the box)
-    header.addEventListener("keydown", function (e) {
-      if (e.key === "Escape") window.setTimeout(function () { unpin(true); }, 0);
-    }, true);
+    // (capture: the box's own Escape goes no further than the box; it still closes the panel after this)
+    header.addEventListener("keydown", function (e) { if (e.key === "Escape") unpin(true); }, true);
     header.addEventListener("focusout", function () {
       window.setTimeout(function () { if (!header.contains(document.activeElement)) unpin(false); }, 0);
     });
@@ -490,7 +488,8 @@
     next.addEventListener("click", function () { go(1); });
     done.addEventListener("click", unmark);
     // the query may be cut short on a narrow screen, its numbers never (the whole in the title)
-    // (text: the words said with the query given; every say() names its string for the search data)
+    // (text: the words said with the query given -- each string named where it is said, so the
+    // build finds it for the search data)
     function counted(text) {
       var chars = Array.from(q), n = chars.length;
       count.title = count.textContent = text(q);
