@@ -75,6 +75,7 @@ def test_single_file_outline_stands_beside_the_text_on_a_desktop(phone, built):
     assert outline.count() == 1 and outline.locator('a[href="#l50d"]').is_visible()
     box, text = outline.bounding_box(), page.locator("article.law").first.bounding_box()
     assert box["x"] + box["width"] <= text["x"]  # beside, not over
+    assert not axe_violations(page)
     page.goto(single_url(built))
     page.wait_for_timeout(200)
     assert shown_outlines(page) == []  # the contents: no law is being read
