@@ -199,3 +199,21 @@ def test_the_parallel_view_at_each_width_and_scheme(browser, bilingual_site, vie
     page.check('input[value="translation"]')
     assert ru.is_hidden() and en.is_visible()
     page.close()
+
+
+@pytest.mark.parametrize("width", [1366, 1920])
+def test_a_bilingual_law_keeps_its_outline_beside_the_text_on_a_desktop(browser, bilingual_site, width):
+    """Cold read 3: the two languages side by side took the outline away on a desktop. It stands
+    beside them, all its parts in reach, the languages keep their width, and axe finds nothing."""
+    from test_reader import axe_violations
+
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto((bilingual_site / "site" / "laws" / "50.html").as_uri())
+    outline = page.locator("nav.outline")
+    assert outline.is_visible() and outline.locator('a[href="#l50e3"]').is_visible()
+    box, parallel = outline.bounding_box(), page.locator("#l50d .parallel").bounding_box()
+    assert box["x"] + box["width"] <= parallel["x"], (box, parallel)  # beside, not over
+    assert parallel["width"] >= 0.6 * (width - box["x"] - box["width"]), parallel
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert not axe_violations(page)
+    page.close()

@@ -259,8 +259,9 @@ def test_keyboard_walk_search_hit_reference_back(phone, built):
     ref = page.locator("article.law a.ref").first
     ref.focus()
     scrolled = page.evaluate("scrollY")
+    here = page.url  # read before the jump: read after it, a quick jump leaves nothing to wait for
     page.keyboard.press("Enter")
-    page.wait_for_function("u => location.href !== u", arg=page.url)
+    page.wait_for_function("u => location.href !== u", arg=here)
     page.go_back()
     page.wait_for_function("() => document.getElementById('q').value === 'старшая штрафная карта'")
     assert abs(page.evaluate("scrollY") - scrolled) < 50

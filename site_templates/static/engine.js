@@ -27,6 +27,27 @@
   function create(source, load) {
     var store = Object.create(null), engine = null;
     var loading = Promise.resolve(source).then(function (core) { engine = build(core, store); return engine; });
+    // the chunks named, each asked of load() once: two tasks at a time (a search and the page's
+    // marks) wait for the same loading, rather than ask again for what load() gave the first
+    // (it keeps nothing it gave away; the single file has nowhere else to get it)
+    var pending = Object.create(null);
+    function bring(names) {
+      var asked = names.filter(function (name) { return store[name] === undefined && !pending[name]; });
+      if (asked.length) {
+        var loaded = Promise.resolve(load(asked)).then(function (chunks) {
+          asked.forEach(function (name) {
+            delete pending[name];
+            if (!Object.prototype.hasOwnProperty.call(chunks, name)) throw new Error("the search data lacks " + name);
+            store[name] = chunks[name];
+          });
+        }, function (error) {
+          asked.forEach(function (name) { delete pending[name]; });
+          throw error;
+        });
+        asked.forEach(function (name) { pending[name] = loaded; });
+      }
+      return Promise.all(names.map(function (name) { return store[name] === undefined ? pending[name] : null; }));
+    }
     // task(engine), run again until it read no chunk that was missing (each round loads them all)
     function run(task) {
       return loading.then(function attempt(e) {
@@ -36,18 +57,14 @@
         var names = e.missing(false);
         if (!names.length) { if (error) throw error; return value; }
         if (!load) throw new Error("the search data lacks " + names.join(", "));
-        return Promise.resolve(load(names)).then(function (chunks) {
-          names.forEach(function (name) {
-            if (!Object.prototype.hasOwnProperty.call(chunks, name)) throw new Error("the search data lacks " + name);
-            store[name] = chunks[name];
-          });
-          return attempt(e);
-        });
+        return bring(names).then(function () { return attempt(e); });
       });
     }
     return {
       ready: function () { return loading; },
       search: function (query, limit) { return run(function (e) { return e.search(query, limit); }); },
+      // where the words the query matched stand in each of texts (strings of the nodes `ids`)
+      marks: function (query, ids, texts) { return run(function (e) { return e.marks(query, ids, texts); }); },
       // the engine, with what a preview of these nodes shows loaded
       about: function (ids) { return run(function (e) { ids.forEach(e.touch); return e; }); },
       now: function () { return engine; }  // the built engine, or null while the core is on its way
@@ -1219,6 +1236,57 @@
   }
   function pairsOf(flat) { var out = []; for (var i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]); return out; }
 
+  // -- the words a query matched, marked in a page's own text (search.js) -----------------------
+  // Every term of every reading the plan made of the query -- its own words, their families, the
+  // glossary's synonyms, the Russian term an English phrase spells, the thesaurus's phrases, the
+  // English stems -- and its prefixes: a snippet marks only the query's own words (as the
+  // command line does), but a page opened from a hit of «penalty card» must show where
+  // «штрафная карта» stands. The query is read as search() reads it (a misspelt word corrected);
+  // a query naming an ID marks nothing. The forms of the page's words come with the t chunks
+  // of its nodes (`ids`), as a snippet's do. texts: strings; each gets its marks' [start, end)
+  // in UTF-16 units, as a page's text node counts them.
+  // a reading's words: single terms (a word, an ID) and phrases, each a sequence of term sets
+  function readingsOf(match, singles, phrases) {
+    if (match instanceof Word) match.terms.forEach(function (t) { singles.add(t); });
+    else if (match instanceof Flag) singles.add(match.term);
+    else if (match instanceof Phrase) phrases.push(match.words);
+    else if (match instanceof AllOf) match.children.forEach(function (c) { readingsOf(c, singles, phrases); });
+  }
+  // a phrase's words where they stand in a row, as Phrase.occurs finds them (each within SLOP
+  // tokens of the one before): «карта стола» marks «карты стола», not every «карта»
+  function phraseAt(words, termsAt, out) {
+    for (var i = 0; i < termsAt.length; i++) {
+      if (!meets(termsAt[i], words[0])) continue;
+      var at = [i];
+      for (var w = 1; w < words.length && at.length === w; w++) {
+        var last = at[at.length - 1];
+        for (var j = last + 1; j < termsAt.length && j - last <= SLOP; j++) if (meets(termsAt[j], words[w])) { at.push(j); break; }
+      }
+      if (at.length === words.length) at.forEach(function (k) { out[k] = true; });
+    }
+  }
+  function marks(query, ids, texts) {
+    var before = misses, none = texts.map(function () { return []; });
+    ids.forEach(function (id) { var d = docOf(id); if (d !== undefined) textsOf(d); });
+    // the texts' forms first (run() comes back once they are in): else every word of the page
+    // would ask for its w chunk, most of the forms table
+    if (misses !== before) return none;
+    if (!strip(query) || citation(query, 0) !== null) return none;
+    var variants = corrections(query), p = plan(variants.length ? variants[0] : query);
+    if (!p) return none;
+    var singles = new Set(p.highlight), phrases = [];
+    p.query.alternatives.forEach(function (a) { readingsOf(a.match, singles, phrases); });
+    return texts.map(function (text) {
+      var toks = tokenize(text).filter(function (tok) { return tok.kind === "word" || tok.kind === "id"; }), marked = [];
+      toks.forEach(function (tok, k) { if (matched(tok, singles, p.prefixes)) marked[k] = true; });
+      if (phrases.length) {
+        var termsAt = toks.map(function (tok) { return tok.kind === "id" ? [normalizeId(tok.text)] : wordTerms(tok.text); });
+        phrases.forEach(function (words) { phraseAt(words, termsAt, marked); });
+      }
+      return toks.filter(function (tok, k) { return marked[k]; }).map(function (tok) { return [tok.start, tok.end]; });
+    });
+  }
+
   // what a page shows of a node: it, its text, its first part or commentary (a reference preview)
   function touch(id) {
     nodeOf(id); field("texts", id);
@@ -1233,6 +1301,7 @@
     return names;
   }
     return {search: search, tokenize: tokenize, fold: fold, wordTerms: wordTerms, parse: parse, missing: missing, touch: touch,
+            marks: marks,
             node: nodeOf, commentaryOf: commentaryOf, firstChild: firstChild,
             text: function (id) { return field("texts", id); }, note: noteOf,
             // the title in the translation of a node known by it only (a law whose heading is lost)

@@ -265,10 +265,10 @@
     box.addEventListener("focus", open);
     // a result may be on this very page (or in the single file): close the panel once it is chosen
     panel.addEventListener("click", function (e) { if (e.target.closest("a") && !e.target.closest("a.suggestion")) close(); });
-    // a hit of words (not of an ID) chosen in the single file: its law gets the query's words
-    // marked once the jump is made
+    // a hit of words (not of an ID) chosen: once the jump to it is made, its law gets the query's
+    // words marked (in the single file; or a hit on the very page the reader is on)
     [panel, list].forEach(function (where) {
-      if (where && SINGLE) where.addEventListener("click", function (e) {
+      if (where) where.addEventListener("click", function (e) {
         var a = e.target.closest("a[data-id]");
         if (a && last && last.kind === "text") arriving(a.href);
       });
@@ -301,7 +301,7 @@
           var first = result && out.querySelector("a[data-id]");
           if (!first) return;
           close();
-          if (SINGLE && result.kind === "text") arriving(first.href);
+          if (result.kind === "text") arriving(first.href);
           window.location.href = first.href;
         });
       } else if (e.key === "ArrowDown") {
@@ -356,55 +356,100 @@
     closeResults = close;
   }
 
+  // -- the law being read: a law page's one; in the single file the article.law (with the
+  // commentary that follows it) across the upper quarter of the screen, or none (the contents,
+  // the glossary). The context bar names it and the outline shown is its own.
+  var ARTICLES = Array.prototype.slice.call(document.querySelectorAll("article.law"));
+  function lawEnd(article) {  // the law's last element: its commentary when one follows
+    var end = article, next = article.nextElementSibling;
+    while (next && next.matches("section.commentary-box, nav.outline")) { if (next.matches("section")) end = next; next = next.nextElementSibling; }
+    return end;
+  }
+  function lawAt() {
+    if (!SINGLE) return ARTICLES[0] || null;
+    var line = window.innerHeight / 4, found = null;
+    for (var k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
+    return found && lawEnd(found).getBoundingClientRect().bottom > line ? found : null;
+  }
+  function lawAnchor(article) { var s = article.querySelector("section.node.law"); return s ? s.id : ""; }
+
   // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
   var bar = document.querySelector(".context-bar"), header = document.querySelector("header.site");
   if (bar && header) contextBar();
   function contextBar() {
-    var lastY = window.scrollY, landed = !!window.location.hash;
-    function update(up) { bar.hidden = !(header.getBoundingClientRect().bottom < 0 && (up || landed)); }
+    var lastY = window.scrollY, landed = !!window.location.hash, label = bar.querySelector(".context-law");
+    var toSearch = bar.querySelector(".to-search");
+    function name() {
+      var article = lawAt();
+      label.hidden = !article;
+      if (!article) return;
+      if (label.textContent !== article.getAttribute("data-context")) label.textContent = article.getAttribute("data-context");
+      label.setAttribute("href", "#" + lawAnchor(article));
+    }
+    function update(up) {
+      bar.hidden = header.classList.contains("pinned") || !(header.getBoundingClientRect().bottom < 0 && (up || landed));
+      if (!bar.hidden) name();
+    }
     // a jump scrolls too: only the reader's own scrolling ends "just landed"
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
       window.addEventListener(type, function () { landed = false; }, {passive: true});
     });
     window.addEventListener("scroll", function () {
       var y = window.scrollY;
-      if (Math.abs(y - lastY) < 4) return;
+      if (Math.abs(y - lastY) < 4) { if (!bar.hidden) name(); return; }
       update(y < lastY);
       lastY = y;
     }, {passive: true});
-    window.addEventListener("hashchange", function () { landed = true; window.requestAnimationFrame(function () { update(false); }); });
+    window.addEventListener("hashchange", function () {
+      unpin(false);
+      landed = true;
+      window.requestAnimationFrame(function () { update(false); });
+    });
     window.addEventListener("load", function () { update(false); });
-    bar.querySelector(".to-search").addEventListener("click", function () {
-      window.scrollTo(0, 0);
+    // «Поиск»: the site's header, with its search box, held at the screen's top where the reader
+    // is (on a phone it scrolls away with the page), not the page scrolled back to its top; it
+    // goes back to its place once the search is left: a hit chosen, Escape, focus elsewhere
+    toSearch.addEventListener("click", function () {
+      header.classList.add("pinned");
       bar.hidden = true;
-      if (box) box.focus();
+      if (box) { box.focus(); box.select(); }
+    });
+    function unpin(back) {
+      if (!header.classList.contains("pinned")) return;
+      header.classList.remove("pinned");
+      if (!back) { update(true); return; }
+      bar.hidden = false;
+      name();
+      toSearch.focus();
+    }
+    // (capture: the box's own Escape goes no further than the box; it still closes the panel after this)
+    header.addEventListener("keydown", function (e) { if (e.key === "Escape") unpin(true); }, true);
+    header.addEventListener("focusout", function () {
+      window.setTimeout(function () { if (!header.contains(document.activeElement)) unpin(false); }, 0);
     });
   }
 
   // -- the query's words marked on the page a hit opened, with next and previous -------------------
-  // (the single file: in the law a hit opened inside it, at each jump from the search)
-  var asked = new URLSearchParams(window.location.search).get("q"), marked = null, arrival = null;
-  if (SINGLE) {
-    if (asked && window.location.hash) engine.ready().then(function (e) { markWords(e, asked, textsAt(window.location.hash)); });
-    window.addEventListener("hashchange", function () {
-      if (arrival !== window.location.href) return;
-      arrival = null;
-      var q = new URLSearchParams(window.location.search).get("q");
-      if (q) engine.ready().then(function (e) { markWords(e, q, textsAt(window.location.hash)); });
-    });
-  } else {
-    var texts = marksTexts();
-    if (asked && texts.length) engine.ready().then(function (e) { markWords(e, asked, texts); });
-  }
-  // a hit chosen in the single file: the jump to it (a hashchange) marks its words
+  // (the single file: in the law a hit opened inside it, at each jump from the search; a law's
+  // page: its texts, at its opening or at a jump to a hit of this very page -- the query kept in
+  // the address makes that hit's address differ from the page's by its anchor only)
+  var asked = new URLSearchParams(window.location.search).get("q"), marked = null, arrival = null, marking = 0;
+  function arrivedTexts() { return SINGLE ? textsAt(window.location.hash) : marksTexts(); }
+  if (asked && (!SINGLE || window.location.hash) && arrivedTexts().length) markWords(asked, arrivedTexts());
+  window.addEventListener("hashchange", function () {
+    if (arrival !== window.location.href) return;
+    arrival = null;
+    window.dispatchEvent(new Event("lawsearch-arrive"));
+  });
+  // a hit of words chosen: the jump to it (a hashchange, when it is on this page) marks its words
   function arriving(href) {
     arrival = href;
     // the very place already open: no jump will come
     if (href === window.location.href) { arrival = null; window.dispatchEvent(new Event("lawsearch-arrive")); }
   }
   window.addEventListener("lawsearch-arrive", function () {
-    var q = new URLSearchParams(window.location.search).get("q");
-    if (q) engine.ready().then(function (e) { markWords(e, q, textsAt(window.location.hash)); });
+    var q = new URLSearchParams(window.location.search).get("q"), texts = arrivedTexts();
+    if (q && texts.length) markWords(q, texts);
   });
   // the texts of the law an anchor of the single file stands in: the law and its commentary
   function textsAt(hash) {
@@ -428,31 +473,36 @@
     if (marked.bar.parentNode) marked.bar.parentNode.removeChild(marked.bar);
     marked = null;
   }
-  function markWords(e, q, texts) {
+  // the words the engine matched -- the query's own, and what it read them as (an English term's
+  // Russian, a glossary synonym, a family's lemma): engine.marks, over the nodes' text as shown
+  function markWords(q, texts) {
     unmark();
-    var wanted = new Set();
-    e.tokenize(q).forEach(function (tok) { if (tok.kind === "word") e.wordTerms(tok.text).forEach(function (t) { wanted.add(t); }); });
-    if (!wanted.size) return;
-    var marks = [];
+    var ticket = ++marking, nodes = [], ids = new Set();
     Array.prototype.forEach.call(texts, function (root) {
-      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), nodes = [];
+      var node = root.closest("[data-node]");
+      if (node) ids.add(node.getAttribute("data-node"));
+      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       while (walker.nextNode()) if (!walker.currentNode.parentNode.closest("button, .visually-hidden")) nodes.push(walker.currentNode);
-      nodes.forEach(function (node) {
-        var text = node.nodeValue, hits = e.tokenize(text).filter(function (tok) {
-          return tok.kind === "word" && e.wordTerms(tok.text).some(function (t) { return wanted.has(t); });
-        });
-        if (!hits.length) return;
-        var frag = document.createDocumentFragment(), pos = 0;
-        hits.forEach(function (tok) {
-          frag.appendChild(document.createTextNode(text.slice(pos, tok.start)));
-          var m = el("mark", "hl", text.slice(tok.start, tok.end));
-          frag.appendChild(m);
-          marks.push(m);
-          pos = tok.end;
-        });
-        frag.appendChild(document.createTextNode(text.slice(pos)));
-        node.parentNode.replaceChild(frag, node);
+    });
+    engine.marks(q, Array.from(ids), nodes.map(function (n) { return n.nodeValue; })).then(function (spans) {
+      if (ticket === marking) showMarks(q, nodes, spans);
+    }, function () { /* no marks: the page reads as it is */ });
+  }
+  function showMarks(q, nodes, spans) {
+    var marks = [];
+    nodes.forEach(function (node, k) {
+      var text = node.nodeValue, hits = spans[k];
+      if (!hits.length || !node.parentNode) return;
+      var frag = document.createDocumentFragment(), pos = 0;
+      hits.forEach(function (span) {
+        frag.appendChild(document.createTextNode(text.slice(pos, span[0])));
+        var m = el("mark", "hl", text.slice(span[0], span[1]));
+        frag.appendChild(m);
+        marks.push(m);
+        pos = span[1];
       });
+      frag.appendChild(document.createTextNode(text.slice(pos)));
+      node.parentNode.replaceChild(frag, node);
     });
     if (!marks.length) return;
     var bar = document.createElement("div"), at = -1, count = el("span", "hl-count");
@@ -466,7 +516,7 @@
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
       marks[at].scrollIntoView({block: "center"});
-      count.textContent = say("marks_at", {query: q, at: at + 1, count: marks.length});
+      counted(function (query) { return say("marks_at", {query: query, at: at + 1, count: marks.length}); });
     }
     var back = el("button", null, "←"), next = el("button", null, "→"), done = el("button", null, "×");
     // a name in the corpus's language: the glyph alone reads as "left arrow", "multiplication sign"
@@ -478,9 +528,20 @@
     back.addEventListener("click", function () { go(-1); });
     next.addEventListener("click", function () { go(1); });
     done.addEventListener("click", unmark);
-    count.textContent = say("marks_count", {query: q, count: marks.length});
+    // the query may be cut short on a narrow screen, its numbers never (the whole in the title)
+    // (text: the words said with the query given -- each string named where it is said, so the
+    // build finds it for the search data)
+    function counted(text) {
+      var chars = Array.from(q), n = chars.length;
+      count.title = count.textContent = text(q);
+      while (n > 1 && count.scrollWidth > count.clientWidth) {
+        n = Math.max(1, n - Math.max(1, Math.ceil(n / 6)));
+        count.textContent = text(chars.slice(0, n).join("") + "…");
+      }
+    }
     bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
     document.getElementById("main").appendChild(bar);
+    counted(function (query) { return say("marks_count", {query: query, count: marks.length}); });
     marked = {marks: marks, bar: bar};
   }
 
@@ -518,25 +579,53 @@
     window.addEventListener("load", function () { if (window.location.hash) window.requestAnimationFrame(toLaw); });
   }
 
-  // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a part is chosen
-  var outline = document.querySelector("nav.outline details");
-  if (outline) {
-    var wide = window.matchMedia("(min-width: 80rem)");
-    outline.open = wide.matches;
-    outline.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) outline.open = false; });
-    drawer(outline, wide);
+  // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a
+  // part is chosen, or on Escape (focus back on its button). The single file holds one for each law:
+  // the one of the law being read is shown (lawAt), the others stay hidden.
+  var NAVS = Array.prototype.slice.call(document.querySelectorAll("nav.outline"));
+  if (NAVS.length) outlines(NAVS);
+  function outlines(navs) {
+    var wide = window.matchMedia("(min-width: 80rem)"), current = {nav: null, details: null};
+    navs.forEach(function (nav) {
+      var details = nav.querySelector("details");
+      details.open = wide.matches;
+      details.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) details.open = false; });
+    });
+    function choose() {
+      var article = SINGLE ? lawAt() : null, nav = !SINGLE ? navs[0] : null;
+      if (article) nav = navs.filter(function (n) { return n.getAttribute("data-law") === lawAnchor(article); })[0] || null;
+      if (nav === current.nav) return false;
+      if (current.nav) {
+        if (!wide.matches) current.details.open = false;
+        if (SINGLE) current.nav.hidden = true;
+      }
+      current.nav = nav;
+      current.details = nav ? nav.querySelector("details") : null;
+      if (nav) nav.hidden = false;
+      return true;
+    }
+    choose();
+    document.addEventListener("keydown", function (e) {
+      if (e.key !== "Escape" || !current.details || !current.details.open || wide.matches) return;
+      current.details.open = false;
+      current.details.querySelector("summary").focus();
+    });
+    drawer(current, wide, choose);
   }
   // On a phone the drawer's button floats over the text: it stands out of the way (below the
   // screen's edge, still reached by Tab) while the reader reads on down or has just jumped, and
   // comes back on the reader's scroll-up, at the page's end (the page keeps room below the
   // footer for it) and while the drawer is open. Opened, the drawer shows the part being read.
-  function drawer(details, wide) {
-    var nav = details.parentNode, lastY = window.scrollY, jumped = false;
+  // (current: the outline shown, which choose() may change as the reader moves on)
+  function drawer(current, wide, choose) {
+    var lastY = window.scrollY, jumped = false;
     function atEnd() { return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2; }
     // the page's end (the pager's links, the footer) never under the button: where they pass
     // its place the shown button stands just above them (at the very end the page's room below
     // the footer keeps them clear of it)
     function lift() {
+      var nav = current.nav, details = current.details;
+      if (!nav) return;
       nav.style.bottom = "";
       if (wide.matches || details.open || nav.classList.contains("tucked")) return;
       var summary = details.querySelector("summary"), margin = parseFloat(window.getComputedStyle(nav).bottom) || 0;
@@ -553,7 +642,8 @@
       if (bottom < window.innerHeight - margin) nav.style.bottom = (window.innerHeight - bottom) + "px";
     }
     function place(up) {
-      nav.classList.toggle("tucked", !(wide.matches || details.open || up || atEnd()));
+      if (!current.nav) return;
+      current.nav.classList.toggle("tucked", !(wide.matches || current.details.open || up || atEnd()));
       lift();
     }
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
@@ -561,17 +651,18 @@
     });
     window.addEventListener("hashchange", function () { jumped = true; });
     window.addEventListener("scroll", function () {
-      var y = window.scrollY;
-      if (Math.abs(y - lastY) < 4 && !atEnd()) { lift(); return; }
+      var y = window.scrollY, changed = choose();
+      if (Math.abs(y - lastY) < 4 && !atEnd() && !changed) { lift(); return; }
       place(y < lastY && !jumped);
       lastY = y;
     }, {passive: true});
     window.addEventListener("resize", function () { place(false); });
-    details.addEventListener("toggle", function () {
+    if (current.nav) place(false);
+    document.addEventListener("toggle", function (e) {
+      if (!current.details || e.target !== current.details) return;
       place(false);
-      if (details.open && !wide.matches) showCurrent(details);
-    });
-    place(false);
+      if (current.details.open && !wide.matches) showCurrent(current.details);
+    }, true);
   }
   // the drawer scrolled to the part on screen: the part jumped to while it is in the upper half,
   // else the last one whose heading has passed the upper fifth of the screen
@@ -610,11 +701,22 @@
       var here = window.location.href.split("#")[0].split("?")[0];
       var text = button.getAttribute("data-cite") + " — " + here + "#" + button.getAttribute("data-anchor");
       button.setAttribute("data-copied", text);
-      copy(text).then(function () {
-        if (copyStatus) copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
-      });
+      copy(text).then(function () { copied(button); });
     });
   });
+  // «Скопировано: Правило 50E» said (a polite live region) and shown a moment beside the button,
+  // laid over the page: nothing around it moves
+  var copyTimer = null;
+  function copied(button) {
+    if (!copyStatus) return;
+    copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
+    copyStatus.classList.add("shown");
+    var r = button.getBoundingClientRect(), width = document.documentElement.clientWidth, w = copyStatus.offsetWidth;
+    copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
+    copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+    clearTimeout(copyTimer);
+    copyTimer = setTimeout(function () { copyStatus.classList.remove("shown"); copyStatus.textContent = ""; }, 2500);
+  }
   // the clipboard where the browser grants it; from file:// often not: a selected text field then
   function copy(text) {
     if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text).catch(function () { fallbackCopy(text); });
