@@ -514,26 +514,64 @@ class Searcher:
 
     # citations ------------------------------------------------------------------------------
 
+    def asked_in_edition(self, query: str) -> tuple[str, str | None] | None:
+        """The query's words, its ``edition:`` filter and an edition's prefix aside, and the
+        edition they name -- ``("6", "2020")`` for ``правило 6 edition:2020`` less its citation
+        word, ``("1A", "2003")`` for ``2003~1A`` --: what an ID or a citation is read from.
+        ``(query, None)`` for a query naming no edition; None when it has another filter
+        (``6 kind:clause`` is searched as text) or names two editions that differ."""
+        filters = parse(query)[1]
+        if set(filters) - {"edition"}:
+            return None
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        named, bare = editions.split(strip_spaces(narrow(rest)))
+        known = self.editions.get("list") or []
+        if named is not None and named not in known:
+            return None
+        if named is not None:
+            rest = bare
+        edition = filters.get("edition")
+        if named is not None and edition is not None and named != edition:
+            return None
+        return rest, edition or named
+
+    def _in_edition(self, node_id: str, edition: str | None) -> str:
+        """``node_id`` (bare) as the ID of the edition named (unchanged when none is)."""
+        return node_id if edition is None else editions.qualify(node_id, edition, self.editions.get("default"))
+
+    def _of_edition(self, ids_: list[str], edition: str | None) -> list[str]:
+        """Those of ``ids_`` in the edition named (all when none is)."""
+        if edition is None:
+            return ids_
+        prefix = None if edition == self.editions.get("default") else edition
+        return [n for n in ids_ if editions.split(n)[0] == prefix]
+
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = self.citation.fullmatch(narrow(query))  # an ID typed full-width ("５０Ｅ") is an ID
+        asked = self.asked_in_edition(query)
+        if asked is None:
+            return None
+        rest, edition = asked
+        m = self.citation.fullmatch(narrow(rest))  # an ID typed full-width ("５０Ｅ") is an ID
         if not m:
-            return self._id_jump(query, limit)
-        node_id = ids.normalize(m[1])
-        parts = ids.parse_law_id(node_id)
-        if node_id not in self.nodes and (not parts or parts["law"] not in self.nodes):
+            return self._id_jump(query, rest, edition, limit)
+        node_id = self._in_edition(ids.normalize(m[1]), edition)
+        parts = ids.parse_law_id(ids.normalize(m[1]))
+        law = self._in_edition(parts["law"], edition) if parts else None
+        if node_id not in self.nodes and (law is None or law not in self.nodes):
             return None  # not a node of ours: search it as text
-        order = [node_id] if node_id in self.nodes else [parts["law"]]
-        order += [n for n in self.meta["citations"].get(node_id, []) if n not in order]
+        order = [node_id] if node_id in self.nodes else [law]
+        order += [n for n in self._of_edition(self.meta["citations"].get(node_id, []), edition) if n not in order]
         return self._jump(query, node_id, order, limit)
 
-    def _id_jump(self, query: str, limit: int | None) -> Result | None:
+    def _id_jump(self, query: str, rest: str, edition: str | None, limit: int | None) -> Result | None:
         """Every other ID ``show`` takes: a division, a piece (then who cites it) or a
         footnote (then the nodes carrying its markers)."""
-        node_id = strip_spaces(narrow(query))
+        node_id = self._in_edition(strip_spaces(narrow(rest)), edition)
         if node_id in self.footnotes:
-            order = [node_id] + self.footnotes[node_id]["owners"]
+            order = [node_id] + self._of_edition(self.footnotes[node_id]["owners"], edition)
         elif node_id in self.nodes:
-            order = [node_id] + [n for n in self.meta["citations"].get(node_id, []) if n != node_id]
+            order = [node_id] + [n for n in self._of_edition(self.meta["citations"].get(node_id, []), edition)
+                                 if n != node_id]
         else:
             return None
         return self._jump(query, node_id, order, limit)
