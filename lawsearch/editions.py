@@ -398,6 +398,35 @@ def comparison(corpus, old: str, new: str):
     return cache[(old, new)]
 
 
+def lost_at(corpus, node_id: str, edition: str) -> str | None:
+    """Why ``edition``'s sources cannot tell of a bare ID it lacks: the law it would be in
+    survives in no text, or is cut before the place, or stands before the first law its
+    sources hold (while another edition has laws below it); None when nothing is lost there."""
+    from . import ids as id_rules
+
+    parts = id_rules.parse_law_id(node_id)
+    if not parts or not parts["law"].isdigit():
+        return None
+    tree = corpus.edition(edition)
+    laws = [n for n in tree.nodes if n.kind == "law" and (n.law or n.id).isdigit()]
+    present = sorted(int(n.id) for n in laws if not n.missing)
+    number = int(parts["law"])
+    if not present:
+        return None
+    if number < present[0]:
+        return f"the {edition} edition's sources start at law {present[0]}"
+    law = tree.node(parts["law"])
+    if law is not None and law.missing:
+        return f"no text of law {parts['law']} survives in the {edition} edition's sources"
+    at = parts["law"] if law is not None else str(present[-1]) if number > present[-1] else None
+    if at is None:
+        return None
+    within = [n for n in tree.nodes if n.law == at or n.id == at]
+    if within and within[-1].truncated_end and (law is None or node_id != at):
+        return f"law {at} of the {edition} edition is cut after {within[-1].id} (its end is lost)"
+    return None
+
+
 def _went_to_directly(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
     """``went_to`` by the comparison of the two editions themselves; None when they share
     no language."""
@@ -409,6 +438,8 @@ def _went_to_directly(corpus, law_id: str, edition: str) -> tuple[str | None, bo
     new = found.mapping.get(law)
     if new is None:
         new = next((c.new[0] for c in found.changes if c.kind in ("merged", "split") and law in c.old and c.new), None)
+    if new is None and law in found.unknown_old:
+        return None, None  # where it would stand, the other edition's text is lost: no claim
     target = qualify(new, edition, default_edition(corpus)) if new is not None else None
     node = corpus.node(target) if target is not None else None
     if node is None or node.kind != "law":
@@ -441,7 +472,9 @@ def comparison_path(corpus, here: str, edition: str) -> list[str] | None:
 def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
     """Where a law went in another edition by the comparison of the texts: ``(ID, True)``
     the same number, ``(ID, False)`` renumbered, merged into it or split with it first,
-    ``(None, False)`` removed; None when no comparison joins the two editions. Editions
+    ``(None, False)`` removed; ``(None, None)`` where that edition's text is lost (a cut
+    end, a missing law: ``compare.Comparison.unknown_old``); None when no comparison joins
+    the two editions. Editions
     that share no language are joined through editions that share one with each (a Russian
     1987 and an English 2017 through a Russian and English 2007): the law is followed
     comparison by comparison."""
@@ -454,6 +487,8 @@ def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None
         found = _went_to_directly(corpus, at, step)
         if found is None:
             return None
+        if found[0] is None and found[1] is None:
+            return found  # lost text there: nothing is said of it
         if found[0] is None:
             # not in ``step``: that tells of ``edition`` when it is ``edition``, or stands between
             # the two in time (removed by then, or not yet there by then); an edition on the way
@@ -487,8 +522,10 @@ class Counterpart:
     other's language), ``"number"`` (the same number and nothing to check it by: the
     editions share no language and no title can be read across), ``"none"`` (no
     counterpart: removed or not yet, when ``by_comparison``; else titles compared and no
-    law's agreeing) or ``"unchecked"`` (no law of that number and nothing to compare by: no
-    comparison joins the editions, no title in a language both have)."""
+    law's agreeing), ``"unchecked"`` (no law of that number and nothing to compare by: no
+    comparison joins the editions, no title in a language both have) or ``"lost"`` (that
+    edition's sources lost the text where the law would stand: a cut end, a missing law, laws
+    before the first its sources hold -- neither removed nor not yet)."""
 
     target: str | None
     same: bool
@@ -584,6 +621,8 @@ def counterpart_of(corpus, law_id: str, edition: str, bridge: TitleBridge | None
     ``counterpart_of(corpus, "42", "2007") == Counterpart("2007~41", False, "comparison")``
     """
     compared = went_to(corpus, law_id, edition)
+    if compared is not None and compared[1] is None:
+        return Counterpart(None, False, "lost")
     if compared is not None:
         return Counterpart(compared[0], compared[1], "comparison")
     law = corpus.node(law_id)

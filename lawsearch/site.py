@@ -503,8 +503,9 @@ class SiteBuilder:
             found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
             if found.target is None and not found.by_comparison:
                 # no comparison joins the editions and no title agrees: no honest match, said so;
-                # or nothing to compare by at all: that it could not be checked (never "removed")
-                key = "edition_unchecked" if found.by == "unchecked" else "edition_unmatched"
+                # or nothing to compare by at all: that it could not be checked (never "removed");
+                # or that edition's text is lost where the law would stand (never "not yet")
+                key = {"unchecked": "edition_unchecked", "lost": "edition_lost"}.get(found.by, "edition_unmatched")
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
                             "note": self.words.say(key, edition=ed.id)})
             elif found.target is None:

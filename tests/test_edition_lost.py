@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from lawsearch.build import build
 from lawsearch.cli import main
 from lawsearch.corpus import build_corpus
+from lawsearch.profile import load_profile
 
 # invented: a code of a rowing club. The 2006 edition's only copy breaks off mid-word in 2A
 # (a download cut short); 2016 has 2A whole, adds 2B after it and 1C inside law 1.
@@ -117,3 +118,35 @@ def test_a_cut_only_copy_is_warned_in_build_and_check_naming_file_and_line(cut):
 def test_a_file_ending_a_sentence_is_not_cut(part):
     """The control: a copy ending with a full stop ends where its document does."""
     assert not any(n.truncated_end for n in build_corpus(part[0]).nodes)
+
+
+def test_diff_claims_no_rewording_or_addition_from_a_cut(cut):
+    found = changes(cut)
+    assert not [c for c in found if c["kind"] == "reworded" and c["old"] == ["2A"]], found
+    assert not [c for c in found if c["kind"] == "added" and c["new"] == ["2B"]], found
+    # text that stands where both editions run on is still compared: 1C is added
+    assert [c for c in found if c["kind"] == "added" and c["new"] == ["1C"]], found
+
+
+def test_show_says_the_text_is_lost_not_added(cut):
+    shown = run(cut, "show", "2B")
+    assert shown.exit_code == 1 and "not in our text of the 2006 edition" in shown.output, shown.output
+    assert "cut after 2A" in shown.output and "added" not in shown.output
+
+
+def test_diff_claims_nothing_of_laws_before_a_partial_copy(part):
+    found = changes(part)
+    assert not [c for c in found if c["kind"] in ("added", "removed")], found
+    assert [c for c in found if c["kind"] == "reworded" and c["old"] == ["2A"]] == []  # law 2 is not in 2006 at all
+
+
+def test_show_and_the_switch_say_lost_not_yet_of_laws_before_a_partial_copy(part):
+    shown = run(part, "show", "1")
+    assert shown.exit_code == 1 and "start at law 3" in shown.output and "added" not in shown.output, shown.output
+    profile = load_profile("bridge")
+    page = (part[1] / "site" / "laws" / "2016~1.html").read_text(encoding="utf-8")
+    assert profile.text("ru", "edition_lost", edition="2006") in page
+    assert profile.text("ru", "edition_not_yet", edition="2006") not in page
+    # law 3, which both have, is linked as ever
+    page = (part[1] / "site" / "laws" / "2016~3.html").read_text(encoding="utf-8")
+    assert 'href="3.html' in page or 'href="../laws/3.html' in page or "3.html" in page
