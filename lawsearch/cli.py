@@ -937,8 +937,8 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
-    if result.kind != "text":
-        return _format_jump(result, hint, words)
+    if result.kind != "text":  # the other editions' hint first, as for a text search
+        return "\n".join([*lines, _format_jump(result, hint, words)])
     lines += reading_lines(result, words)
     by_id = {h.id: h for h in result.hits}
     query = result.corrected_query or result.query
@@ -1002,7 +1002,10 @@ def _format_jump(result, command, words: dict[str, str]) -> str:
     who = ("nothing in the corpus cites it" if not others else
            f"then the {noun} it belongs to" if result.hits[0].kind == "footnote" else f"then the {noun} citing it")
     lines = [f"{shorten(result.query.strip())}: {visible(result.hits[0].id)}, {who}"]
-    if result.target != result.hits[0].id:
+    if result.target != result.hits[0].id and result.elsewhere:
+        # not in the edition searched, in others (said above): no hint of damage, only what is shown
+        lines.append(f"(showing {visible(result.hits[0].id)}, its law in the {visible(result.elsewhere['edition'])} edition)")
+    elif result.target != result.hits[0].id:
         lines.append(f"(no {shorten(result.target)} in our text; showing its law)")
     lines.append("")
     lines += _hit_lines(result.hits, words)

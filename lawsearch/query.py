@@ -454,6 +454,10 @@ class Searcher:
         law = (self.edition_filters(filters) if filters.get("edition") in (self.editions.get("list") or [])
                else filters).get("law")
         if law is not None and law not in laws and self.part_of_law(law) is None:
+            known = self.editions.get("list") or []
+            if filters.get("edition") in known and len(known) > 1:
+                # law:N edition:X: the laws X holds, and the editions that have law N
+                self._no_law_in_edition(filters, laws)
             laws = [k for k in laws if editions.split(k)[0] is None] or laws  # the default edition's
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
             sep = self.editions.get("separator", "~")
@@ -476,6 +480,19 @@ class Searcher:
         if filters.get("edition") is not None and filters["edition"] not in known:
             raise QueryError(f"edition:{cut(filters['edition'])} is not an edition of this corpus; "
                              f"use one of {', '.join(known) or 'none'}")
+
+    def _no_law_in_edition(self, filters: dict[str, str], laws: list[str]) -> None:
+        """Raise QueryError for ``law:N edition:X`` naming no law of edition X: the laws X
+        holds, and each other edition holding law N with the filter that finds it there."""
+        ed, default = filters["edition"], self.editions.get("default")
+        number = editions.split(filters["law"])[1]
+        own = [editions.split(k)[1] for k in laws if editions.split(k)[0] == (None if ed == default else ed)]
+        held = f"which holds laws {own[0]}-{own[-1]}" if own else "which holds no law text"
+        there = [e for e in self.editions.get("list") or [] if e != ed
+                 and self.nodes.get(editions.qualify(number, e, default), {}).get("kind") == "law"]
+        found = "; ".join(f"law {cut(number)} of edition {e}: law:{cut(number)} edition:{e}" for e in there)
+        raise QueryError(f"law:{cut(filters['law'])} names no law of the {ed} edition, {held}"
+                         + (f"; {found}" if found else ""))
 
     def part_of_law(self, value: str) -> str | None:
         """The node a ``law:`` filter names when it is a part of a law in a code whose IDs

@@ -133,3 +133,62 @@ def test_the_browser_engine_answers_ids_in_an_edition_as_the_cli(bakery):
     finally:
         engine.close()
         searcher.close()
+
+
+def test_an_id_the_default_edition_lacks_prints_the_other_editions_hint_not_damage(bakery):
+    """``search 3C`` (2006 has law 3 but no 3C; 2016 and 2026 have it): the text names the
+    editions that have it and the search finding it there, and no "not in our text"."""
+    shown = run(bakery, "search", "3C")
+    assert shown.exit_code == 0, shown.output
+    assert "3C edition:2016" in shown.output and "3C edition:2026" in shown.output, shown.output
+    assert "in our text" not in shown.output
+    data = answer(bakery, "3C")
+    assert [f["edition"] for f in data["elsewhere"]["found"]] == ["2016", "2026"]
+
+
+@pytest.mark.parametrize("query, says", [
+    ("law:4 edition:2006", "law:4 names no law of the 2006 edition, which holds laws 1-3; "
+                           "law 4 of edition 2016: law:4 edition:2016; law 4 of edition 2026: law:4 edition:2026"),
+    ("law:7 edition:2016", "law:7 names no law of the 2016 edition, which holds laws 1-4"),
+])
+def test_a_law_filter_in_an_edition_names_that_editions_laws_and_where_else_it_is(bakery, query, says):
+    from lawsearch.query import QueryError, Searcher
+    from node_engine import NodeEngine
+
+    shown = run(bakery, "search", query)
+    assert shown.exit_code == 2 and says in shown.output, shown.output
+    _, out = bakery
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search([query], 10)[0]
+        with pytest.raises(QueryError) as python:
+            searcher.search(query, limit=10)
+        assert js["error"] == str(python.value) == says
+    finally:
+        engine.close()
+        searcher.close()
+
+
+def test_the_browser_says_where_enter_goes_without_denying_the_other_editions(bakery, browser):
+    """Under «3C нет в редакции 2006 г.; есть в редакции 2016, 2026» the panel says only that
+    Enter goes to law 3, not that 3C is not in the text; a law filter naming no law of an
+    edition says that edition's laws, in the site's language."""
+    from lawsearch.profile import load_profile
+
+    profile = load_profile("bridge")
+    _, out = bakery
+    page = browser.new_page()
+    page.goto((out / "site" / "index.html").as_uri())
+    page.fill("#q", "3C")
+    page.locator("#results .elsewhere").wait_for()
+    page.wait_for_function("document.querySelector('#results').innerText.includes('Enter')")
+    text = page.inner_text("#results")
+    assert profile.text("ru", "search_go_law", id="3") in text, text
+    assert profile.text("ru", "search_not_there", id="3C", law="3") not in text
+    page.fill("#q", "law:4 edition:2006")
+    said = profile.text("ru", "search_error_law_in_edition_elsewhere", law="4", edition="2006", first="1", last="3",
+                        filters="law:4 edition:2016; law:4 edition:2026")
+    page.wait_for_function("document.querySelector('#results').innerText.includes('law:4')")
+    assert said in page.inner_text("#results")
+    page.close()

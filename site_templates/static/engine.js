@@ -892,6 +892,23 @@
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
+    if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null &&
+        filters.edition !== undefined && known.indexOf(filters.edition) >= 0 && known.length > 1) {
+      // query.Searcher._no_law_in_edition: law:N edition:X naming no law of X: X's laws, and where law N is
+      var eds0 = DATA.editions || {}, number = editionSplit(filters.law)[1], own = (DATA.law_ranges || {})[filters.edition];
+      var there = known.filter(function (ed) {
+        if (ed === filters.edition) return false;
+        var n = nodeOf(ed === eds0["default"] ? number : ed + eds0.separator + number);
+        return n !== null && n.kind === "law";
+      });
+      var ownHeld = own ? "which holds laws " + own[0] + "-" + own[1] : "which holds no law text";
+      return error("law:" + shorten(filters.law) + " names no law of the " + filters.edition + " edition, " + ownHeld +
+        (there.length ? "; " + there.map(function (ed) {
+          return "law " + shorten(number) + " of edition " + ed + ": law:" + shorten(number) + " edition:" + ed;
+        }).join("; ") : ""), there.length ? "law_in_edition_elsewhere" : "law_in_edition",
+        {law: shorten(filters.law), edition: filters.edition, first: own ? own[0] : "", last: own ? own[1] : "",
+         filters: there.map(function (ed) { return "law:" + shorten(number) + " edition:" + ed; }).join("; ")});
+    }
     if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null) {
       var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
       var range = laws ? {law: shorten(filters.law), first: laws[0], last: laws[1]} : {law: shorten(filters.law)};
