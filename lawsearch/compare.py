@@ -426,6 +426,7 @@ class _Matcher:
         self.retitled()
         self.joined_texts()
         self.across()
+        self.in_place()
         self.structural()
 
     # -- texts joined or shared out under new titles, at any level
@@ -494,6 +495,29 @@ class _Matcher:
             n = best_new[o]
             if alike[o, n] >= ACROSS_SIMILARITY and best_old[n] == o:
                 self.pair(o, n)
+
+    # -- retitled and reworded at once, where it stood
+    def in_place(self) -> None:
+        """Pair a free old titled node and the free new node of its kind standing where it stood
+        (its ID under its parent's image) when their texts are mostly alike (``UNTITLED_MUTUAL``)
+        and each is the other's most alike among the free nodes of that parent: a section
+        retitled («Разметка» → «Линии») with much of its text reworded is one node, not one
+        removed and one added."""
+        for kind in TREE_KINDS:
+            olds = [o for o in self.free_old(kind) if len(words(self.old.nodes[o].text)) >= RETITLED_MIN_WORDS]
+            news = [n for n in self.free_new(kind) if len(words(self.new.nodes[n].text)) >= RETITLED_MIN_WORDS]
+            for o in olds:
+                want = self.mapped_parent(o)
+                here = _rebase(o, self.old.parent(o), want)
+                if here not in news or here in self.back or self.new.parent(here) != want:
+                    continue
+                alike = similarity(self.old.nodes[o].text, self.new.nodes[here].text)
+                rivals_new = [n for n in news if n not in self.back and self.new.parent(n) == want]
+                rivals_old = [x for x in olds if x not in self.fwd and self.mapped_parent(x) == want]
+                if alike >= UNTITLED_MUTUAL and \
+                        all(similarity(self.old.nodes[o].text, self.new.nodes[n].text) <= alike for n in rivals_new) and \
+                        all(similarity(self.old.nodes[x].text, self.new.nodes[here].text) <= alike for x in rivals_old):
+                    self.pair(o, here)
 
     # -- split and merged by children: a node's children now under several nodes
     def structural(self) -> None:
