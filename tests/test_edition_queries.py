@@ -192,3 +192,29 @@ def test_the_browser_says_where_enter_goes_without_denying_the_other_editions(ba
     page.wait_for_function("document.querySelector('#results').innerText.includes('law:4')")
     assert said in page.inner_text("#results")
     page.close()
+
+
+def test_show_refuses_an_id_of_one_edition_with_another_named(bakery):
+    """``show 2016~3C --edition 2026`` names two editions: a usage error saying so, not a
+    message contradicting itself; the same edition twice is that edition's node."""
+    conflicting = run(bakery, "show", "2016~3C", "--edition", "2026")
+    assert conflicting.exit_code == 2, conflicting.output
+    assert "2016" in conflicting.output and "2026" in conflicting.output and "3C --edition 2026" in conflicting.output
+    same = run(bakery, "show", "2016~3C", "--edition", "2016")
+    assert same.exit_code == 0 and same.output == run(bakery, "show", "3C", "--edition", "2016").output
+
+
+def test_diff_of_folders_refuses_a_folder_of_several_editions(bakery, tmp_path):
+    """``diff DIR1 DIR2`` compares one edition per folder: a folder holding several is a
+    usage error naming it, its editions and the command comparing them."""
+    folder, _ = bakery
+    one = tmp_path / "one"
+    (one / "laws").mkdir(parents=True)
+    (one / "laws" / "old.txt").write_text(OLD, encoding="utf-8")
+    (one / "manifest.toml").write_text('[code]\ntitle = "Устав"\nedition = "2006"\nlaws = [1, 9]\n\n[[source]]\n'
+                                       'path = "laws/old.txt"\nlang = "ru"\nkind = "laws"\nlayout = "ru-book"\n',
+                                       encoding="utf-8")
+    for pair in ([str(one), str(folder)], [str(folder), str(one)]):
+        result = CliRunner().invoke(main, ["diff", *pair])
+        assert result.exit_code == 2, result.output
+        assert "several editions (2006, 2016, 2026)" in result.output and "diff 2006 2016 --corpus" in result.output
