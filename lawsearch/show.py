@@ -278,6 +278,9 @@ def _heading(node: Node, corpus: Corpus, words, bare: bool = False) -> str:
 def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
     """``Правило 50. Распоряжение штрафной картой``, in the corpus's language (the profile's
     strings ``law``, ``commentary``, ``piece``)."""
+    # in the node's own language where the profile speaks it (an English-only edition's "Law 3
+    # (2020 edition)"), else the corpus's
+    lang = node.lang if node.lang and node.lang in getattr(words, "languages", ()) else lang
     # another edition's ID: "60 (2017 edition)"; bare (bare=True) where the heading above names it
     shown = editions.bare(node.id) if bare else editions.readable(node.id, words, lang)
     if node.kind == "law":

@@ -97,8 +97,8 @@ def environment(words: Words | None = None) -> Environment:
     env.globals["url"] = ids.node_url
     env.globals["bare_id"] = editions.bare  # an ID without its edition, where the page names the edition
     if words is not None:
-        env.globals.update(say=words.say, t=words.table, main=words.main, translation=words.translation,
-                           lang_attr=lang_attr, shown_id=words.shown_id)
+        env.globals.update(say=words.say, law_label=words.law_label, t=words.table, main=words.main,
+                           translation=words.translation, lang_attr=lang_attr, shown_id=words.shown_id)
     return env
 
 
@@ -129,10 +129,16 @@ class Words:
         """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
         return editions.readable(node_id, self.profile, lang or self.main)
 
+    def law_label(self, law: Node) -> str:
+        """``Правило 3 (ред. 2012 г.)``: in the law's own language where the profile speaks it
+        (an English-only edition's "Law 3 (2020 edition)", under its lang="en"), else the site's."""
+        own = law.lang if law.lang and law.lang in self.profile.languages else None
+        return self.say("law", lang=own, id=law.id)
+
     def heading(self, node: Node) -> str:
         """``50E.`` (a part: its full ID), ``Правило 50``, ``48.4``, ``Фрагмент``."""
         if node.kind == "law":
-            return self.say("law", id=node.id)
+            return self.law_label(node)
         if node.kind == "commentary":
             return node.id
         if node.kind == "piece":
