@@ -533,10 +533,18 @@ class SiteBuilder:
     # -- the compare view of consecutive editions (lawsearch/compare_site.py) -----------------
 
     def compare_pairs(self) -> list[tuple[str, str]]:
-        """Each two consecutive editions (in chronological order, ``editions.chronological``: as
-        ``diff`` orders them) that share a language: the site has a compare view of each."""
+        """Each edition after the first with the nearest edition before it (in chronological
+        order, ``editions.chronological``: as ``diff`` orders them) that shares a language with
+        it: consecutive editions when they share one, else the one before them that does (a
+        Russian 2012, an English 2020, a Russian «klub»: 2012 → 2020 and 2012 → klub). The site
+        has a compare view of each."""
         eds = editions.in_order(self.corpus)
-        return [(a.id, b.id) for a, b in zip(eds, eds[1:]) if set(a.langs) & set(b.langs)]
+        out = []
+        for k, b in enumerate(eds):
+            a = next((a for a in reversed(eds[:k]) if set(a.langs) & set(b.langs)), None)
+            if a is not None:
+                out.append((a.id, b.id))
+        return out
 
     def write_compare_views(self, target: Path) -> list[Path]:
         """The compare pages of every pair of ``compare_pairs`` under ``compare/<old>~<new>/``;
