@@ -430,6 +430,15 @@ def show(root: Path, out: Path, node_id: str, as_json: bool, lang: str | None, e
         if edition not in known:
             raise click.BadParameter(f"{edition!r} is not an edition of this corpus; it has {', '.join(known)}",
                                      param_hint="'--edition'")
+        from .editions import split
+
+        named, bare_id = split(node_id.strip())
+        if named is not None and named in known and named != edition:  # klub~1A --edition 2012: which one?
+            raise click.BadParameter(f"{visible(node_id.strip())} names the {named} edition, --edition the {edition} "
+                                     f"one: give the ID bare with --edition ({visible(bare_id)} --edition {edition}), "
+                                     f"or the prefixed ID alone", param_hint="'--edition'")
+        if named is not None and named == edition:
+            node_id = bare_id  # 2012~1A --edition 2012: the same as 1A --edition 2012
         try:
             resolved = qualify(resolve(corpus.edition(edition), node_id), edition, corpus.editions_default)
         except CorpusError:
@@ -941,8 +950,8 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)
-    if result.kind != "text":
-        return _format_jump(result, hint, words)
+    if result.kind != "text":  # the other editions' hint first, as for a text search
+        return "\n".join([*lines, _format_jump(result, hint, words)])
     lines += reading_lines(result, words)
     by_id = {h.id: h for h in result.hits}
     query = result.corrected_query or result.query
@@ -1006,7 +1015,10 @@ def _format_jump(result, command, words: dict[str, str]) -> str:
     who = ("nothing in the corpus cites it" if not others else
            f"then the {noun} it belongs to" if result.hits[0].kind == "footnote" else f"then the {noun} citing it")
     lines = [f"{shorten(result.query.strip())}: {visible(result.hits[0].id)}, {who}"]
-    if result.target != result.hits[0].id:
+    if result.target != result.hits[0].id and result.elsewhere:
+        # not in the edition searched, in others (said above): no hint of damage, only what is shown
+        lines.append(f"(showing {visible(result.hits[0].id)}, its law in the {visible(result.elsewhere['edition'])} edition)")
+    elif result.target != result.hits[0].id:
         lines.append(f"(no {shorten(result.target)} in our text; showing its law)")
     lines.append("")
     lines += _hit_lines(result.hits, words)
@@ -1218,7 +1230,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
       lawsearch diff --editions editions.toml   # its [diff] from and to, or its only two editions
     """
     from .compare import compare
-    from .edition_trees import from_folders, read_description
+    from .edition_trees import SeveralEditions, from_folders, read_description
 
     if (from_edition is None) != (to_edition is None):
         raise click.UsageError("name both editions (FROM TO), or neither to compare the only two there are")
@@ -1236,7 +1248,10 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
                 if not Path(folder).is_dir():
                     raise click.UsageError(f"{shorten(folder)!r} is no corpus folder; to name editions by id, "
                                            "give --editions FILE")
-            editions = from_folders(Path(from_edition), Path(to_edition))
+            try:
+                editions = from_folders(Path(from_edition), Path(to_edition))
+            except SeveralEditions as e:
+                raise click.UsageError(visible(str(e))) from None
             from_edition, to_edition = list(editions.editions)
         shared = editions.shared_languages(from_edition, to_edition)
         if not shared:

@@ -82,6 +82,10 @@ class Comparison:
 
     changes: list[Change]
     mapping: dict[str, str] = field(default_factory=dict)
+    # nodes standing where the other edition's text is lost (a cut end, a missing law, laws
+    # before the first its sources hold): neither added nor removed, nothing can be said
+    unknown_old: frozenset[str] = frozenset()
+    unknown_new: frozenset[str] = frozenset()
 
     def for_law(self, law: str) -> list[Change]:
         """The records that touch ``law`` in either edition."""
@@ -422,6 +426,7 @@ class _Matcher:
         self.retitled()
         self.joined_texts()
         self.across()
+        self.in_place()
         self.structural()
 
     # -- texts joined or shared out under new titles, at any level
@@ -490,6 +495,29 @@ class _Matcher:
             n = best_new[o]
             if alike[o, n] >= ACROSS_SIMILARITY and best_old[n] == o:
                 self.pair(o, n)
+
+    # -- retitled and reworded at once, where it stood
+    def in_place(self) -> None:
+        """Pair a free old titled node and the free new node of its kind standing where it stood
+        (its ID under its parent's image) when their texts are mostly alike (``UNTITLED_MUTUAL``)
+        and each is the other's most alike among the free nodes of that parent: a section
+        retitled («Разметка» → «Линии») with much of its text reworded is one node, not one
+        removed and one added."""
+        for kind in TREE_KINDS:
+            olds = [o for o in self.free_old(kind) if len(words(self.old.nodes[o].text)) >= RETITLED_MIN_WORDS]
+            news = [n for n in self.free_new(kind) if len(words(self.new.nodes[n].text)) >= RETITLED_MIN_WORDS]
+            for o in olds:
+                want = self.mapped_parent(o)
+                here = _rebase(o, self.old.parent(o), want)
+                if here not in news or here in self.back or self.new.parent(here) != want:
+                    continue
+                alike = similarity(self.old.nodes[o].text, self.new.nodes[here].text)
+                rivals_new = [n for n in news if n not in self.back and self.new.parent(n) == want]
+                rivals_old = [x for x in olds if x not in self.fwd and self.mapped_parent(x) == want]
+                if alike >= UNTITLED_MUTUAL and \
+                        all(similarity(self.old.nodes[o].text, self.new.nodes[n].text) <= alike for n in rivals_new) and \
+                        all(similarity(self.old.nodes[x].text, self.new.nodes[here].text) <= alike for x in rivals_old):
+                    self.pair(o, here)
 
     # -- split and merged by children: a node's children now under several nodes
     def structural(self) -> None:
@@ -569,8 +597,79 @@ class _Matcher:
         return sum(1 for c in kids if c in self.fwd and self.new.parent(self.fwd[c]) == n) / len(kids) if kids else 0.0
 
 
+def _lost_stretches(tree: "_Tree", nodes: list[Node], other: "_Tree") -> list[tuple[str | None, str | None]]:
+    """Where a tree's sources lost text, as (the node before, the node after) in its reading
+    order (None: the start or the end): after a node cut at its end, before one cut at its
+    start, in place of a law no text of survives ("missing"), and before the first law when
+    the other edition has laws numbered below it (a copy starting at law 4 of a code the other
+    edition begins at 1)."""
+    ids = list(tree.nodes)
+    out: list[tuple[str | None, str | None]] = []
+    for k, i in enumerate(ids):
+        n = tree.nodes[i]
+        if n.truncated_end:
+            out.append((i, ids[k + 1] if k + 1 < len(ids) else None))
+        if n.truncated_start:
+            out.append((ids[k - 1] if k else None, i))
+    numbers = [int(n.law) for n in nodes if n.missing and n.kind == "law" and n.law and n.law.isdigit()]
+    laws = [(int(tree.law(i)), i) for i in tree.children[None] if (tree.law(i) or "").isdigit()]
+    for number in numbers:
+        before = [i for k, i in laws if k < number]
+        after = [i for k, i in laws if k > number]
+        out.append((tree.subtree(before[-1])[-1] if before else None, after[0] if after else None))
+    theirs = [int(other.law(i)) for i in other.children[None] if (other.law(i) or "").isdigit()]
+    if laws and theirs and min(theirs) < laws[0][0]:
+        out.append((None, laws[0][1]))
+    return out
+
+
+def _unknown(tree: "_Tree", lost: list[tuple[str | None, str | None]], other: "_Tree", image: dict[str, str],
+             free: set[str]) -> frozenset[str]:
+    """Those of ``free`` (the other tree's nodes matched to none) standing, in the other tree's
+    reading order, between the images of a lost stretch's ends: what is there may have been
+    in the lost text, so no claim is made of it."""
+    order = list(tree.nodes)
+    where = {i: k for k, i in enumerate(order)}
+
+    def image_of(i: str | None, step: int) -> float:
+        k = where.get(i, -1 if step < 0 else len(order)) if i is not None else (-1 if step < 0 else len(order))
+        while 0 <= k < len(order):
+            if order[k] in image:
+                return other.order[image[order[k]]]
+            k += step
+        return float("-inf") if step < 0 else float("inf")
+
+    out = set()
+    for before, after in lost:
+        lo, hi = image_of(before, -1), image_of(after, 1)
+        out |= {i for i in free if lo < other.order[i] < hi}
+    return frozenset(out)
+
+
+def _seen_texts(a: Node, b: Node) -> tuple[str, str]:
+    """Two matched nodes' texts as far as both survive: where one was cut at its end (the
+    rest lost), the other's text is read only as far, and a word the cut broke («разре» of
+    «разрешает») is no change."""
+    ta, tb = a.text or "", b.text or ""
+    for cut, whole, flip in ((a, tb, False), (b, ta, True)):
+        if not cut.truncated_end or (b if not flip else a).truncated_end:
+            continue
+        mine = list(WORD.finditer(cut.text or ""))
+        theirs = list(WORD.finditer(whole))
+        if not mine or len(mine) > len(theirs):
+            continue
+        k = len(mine)
+        if mine[-1][0] != theirs[k - 1][0] and theirs[k - 1][0].startswith(mine[-1][0]):
+            k -= 1  # the broken last word
+        kept = (cut.text or "")[:mine[k - 1].end()] if k else ""
+        seen = whole[:theirs[k - 1].end()] if k else ""
+        ta, tb = (kept, seen) if not flip else (seen, kept)
+    return ta, tb
+
+
 def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:
     """The changes from one edition's law tree to another's, in one language."""
+    old_nodes, new_nodes = list(old_nodes), list(new_nodes)
     old, new = _Tree(old_nodes), _Tree(new_nodes)
     m = _Matcher(old, new)
     m.run()
@@ -605,24 +704,28 @@ def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:
             elif n != _rebase(o, p, want):
                 changes.append(Change("renumbered", (o,), (n,), olaw(o), nlaw(n)))
         a, b = old.nodes[o], new.nodes[n]
-        if norm(a.text) != norm(b.text):
-            share, minus, plus = word_diff(a.text, b.text)
+        ta, tb = _seen_texts(a, b)
+        if norm(ta) != norm(tb):
+            share, minus, plus = word_diff(ta, tb)
             changes.append(Change("reworded", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
-                                  tuple(text_runs(a.text, b.text))))
+                                  tuple(text_runs(ta, tb))))
         if norm(a.title) != norm(b.title):
             share, minus, plus = word_diff(a.title, b.title)
             changes.append(Change("retitled", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
                                   tuple(text_runs(a.title, b.title))))
 
     gone = {o for o in old.nodes if o not in m.fwd and o not in m.consumed_old}
+    fresh = {n for n in new.nodes if n not in m.back and n not in m.created_new}
+    # where either edition's text is lost, what the other has there is neither added nor removed
+    unknown_new = _unknown(old, _lost_stretches(old, old_nodes, new), new, m.fwd, fresh)
+    unknown_old = _unknown(new, _lost_stretches(new, new_nodes, old), old, m.back, gone)
     for o in gone:
         p = old.parent(o)
-        if p is None or p not in gone:  # the top of a removed subtree
+        if (p is None or p not in gone) and o not in unknown_old:  # the top of a removed subtree
             changes.append(Change("removed", (o,), (), olaw(o)))
-    fresh = {n for n in new.nodes if n not in m.back and n not in m.created_new}
     for n in fresh:
         p = new.parent(n)
-        if p is None or p not in fresh:
+        if (p is None or p not in fresh) and n not in unknown_new:
             changes.append(Change("added", (), (n,), nlaw(n), nlaw(n)))
 
     # filed law by law (the old edition's laws in order, then laws only the new one has),
@@ -638,4 +741,4 @@ def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:
         return (ranks.get(c.law, len(ranks)), 1, new.order[c.new[0]], c.kind)
 
     changes.sort(key=place)
-    return Comparison(changes, dict(m.fwd))
+    return Comparison(changes, dict(m.fwd), unknown_old, unknown_new)

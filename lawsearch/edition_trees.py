@@ -187,14 +187,24 @@ def _diff_pair(table, editions: list[EditionEntry], path: Path) -> tuple[str, st
     return table["from"], table["to"]
 
 
+class SeveralEditions(ValueError):
+    """A corpus folder given to ``from_folders`` holds more than one edition."""
+
+
 def from_folders(*roots: Path) -> EditionSet:
     """Editions read from corpus folders, one edition each (``[code] edition`` names it)."""
+    from .editions import editions_of
     from .sources import read_corpus_folder
 
     editions, stamped = [], {}
     first_code: dict = {}
     for root in roots:
         folder = read_corpus_folder(Path(root))
+        held = [e.id for e in editions_of(folder.sources, folder.code.get("edition"))]
+        if len(held) > 1:  # one edition per folder: a folder of several is compared by its editions' names
+            raise SeveralEditions(f"{root} holds several editions ({', '.join(chronological(held))}): compare two of "
+                                  f"them with `lawsearch diff {' '.join(chronological(held)[:2])} --corpus {root}`, "
+                                  f"or give a folder of one edition")
         if not editions:
             first_code = {key: folder.code[key] for key in ("profile", "title") if key in folder.code}
         ident = str(folder.code.get("edition") or Path(root).name)

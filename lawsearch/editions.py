@@ -404,15 +404,48 @@ def comparison(corpus, old: str, new: str):
     return cache[(old, new)]
 
 
+def lost_at(corpus, node_id: str, edition: str) -> str | None:
+    """Why ``edition``'s sources cannot tell of a bare ID it lacks: the law it would be in
+    survives in no text, or is cut before the place, or stands before the first law its
+    sources hold (while another edition has laws below it); None when nothing is lost there."""
+    from . import ids as id_rules
+
+    parts = id_rules.parse_law_id(node_id)
+    if not parts or not parts["law"].isdigit():
+        return None
+    tree = corpus.edition(edition)
+    laws = [n for n in tree.nodes if n.kind == "law" and (n.law or n.id).isdigit()]
+    present = sorted(int(n.id) for n in laws if not n.missing)
+    number = int(parts["law"])
+    if not present:
+        return None
+    if number < present[0]:
+        return f"the {edition} edition's sources start at law {present[0]}"
+    law = tree.node(parts["law"])
+    if law is not None and law.missing:
+        return f"no text of law {parts['law']} survives in the {edition} edition's sources"
+    at = parts["law"] if law is not None else str(present[-1]) if number > present[-1] else None
+    if at is None:
+        return None
+    within = [n for n in tree.nodes if n.law == at or n.id == at]
+    if within and within[-1].truncated_end and (law is None or node_id != at):
+        return f"law {at} of the {edition} edition is cut after {within[-1].id} (its end is lost)"
+    return None
+
+
 def _went(found) -> dict[str, str]:
     """Where each node of a comparison's old tree went (bare IDs): the node the comparison
-    matched it to, else the first node of the first merge or split it is part of; a node
-    in neither is not in the map (removed)."""
+    matched it to, else the first node of the first merge or split it is part of, else ""
+    where the other edition's text is lost there (``Comparison.unknown_old``: no claim); a
+    node in none is not in the map (removed)."""
     out = {old: new for old, new in found.mapping.items() if new is not None}
     for c in found.changes:
         if c.kind in ("merged", "split") and c.new:
             for old in c.old:
                 out.setdefault(old, c.new[0])
+    # where the other edition's text is lost (a cut end, a missing law), nothing is said: ""
+    for old in found.unknown_old:
+        out.setdefault(old, "")
     return out
 
 
@@ -519,7 +552,8 @@ def _followed(corpus, law_id: str) -> tuple[dict[str, str | None], dict[str, str
     """Where ``law_id`` is in every edition a chain of neighbours reaches from its own (its
     corpus-wide ID there, None where the chain lost it), followed step by step along the
     paths of ``comparison_path``, each edition once; and, for each edition where it is None,
-    the edition on the way where the chain lost it. The last law's answer is kept: a law
+    the edition on the way where the chain lost it ("" where that edition's text is lost
+    there, which says nothing). The last law's answer is kept: a law
     page asks for every edition in turn."""
     kept = corpus.__dict__.get("_edition_followed")
     if kept is not None and kept[0] == law_id:
@@ -529,49 +563,52 @@ def _followed(corpus, law_id: str) -> tuple[dict[str, str | None], dict[str, str
     default = default_edition(corpus)
     steps = _steps(corpus) if len(paths) > 1 else {}
     found: dict[str, str | None] = {}
-    lost_at: dict[str, str] = {}
+    lost_in: dict[str, str] = {}
     for edition, path in paths.items():  # in the order of the search: a path's editions before it
         if len(path) < 2:
             found[edition] = law_id
             continue
         at = found[path[-2]]
         if at is None:
-            lost_at[edition] = lost_at[path[-2]]
+            lost_in[edition] = lost_in[path[-2]]
         else:
             new = steps[(path[-2], edition)].get(bare(at))
-            target = qualify(new, edition, default) if new is not None else None
+            target = qualify(new, edition, default) if new else None
             node = corpus.node(target) if target is not None else None
             at = target if node is not None and node.kind == "law" else None
             if at is None:
-                lost_at[edition] = edition
+                lost_in[edition] = "" if new == "" else edition
         found[edition] = at
-    corpus.__dict__["_edition_followed"] = (law_id, found, lost_at)
-    return found, lost_at
+    corpus.__dict__["_edition_followed"] = (law_id, found, lost_in)
+    return found, lost_in
 
 
 def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
     """Where a law went in another edition by the comparison of the texts: ``(ID, True)``
     the same number, ``(ID, False)`` renumbered, merged into it or split with it first,
-    ``(None, False)`` removed; None when no comparison joins the two editions. The law is
-    followed comparison by comparison through the editions between (``comparison_path``):
-    two neighbouring editions are compared once, both ways, so a corpus of E editions makes
-    about 2E comparisons, not E²; editions that share no language are joined through
-    editions that share one with each (a Russian 1987 and an English 2017 through a Russian
-    and English 2007)."""
+    ``(None, False)`` removed; ``(None, None)`` where that edition's text is lost (a cut
+    end, a missing law: ``compare.Comparison.unknown_old``); None when no comparison joins
+    the two editions. The law is followed comparison by comparison through the editions
+    between (``comparison_path``): two neighbouring editions are compared once, both ways,
+    so a corpus of E editions makes about 2E comparisons, not E²; editions that share no
+    language are joined through editions that share one with each (a Russian 1987 and an
+    English 2017 through a Russian and English 2007)."""
     here = edition_of(law_id, corpus)
     if here is None or edition == here:
         return None
-    found, lost_at = _followed(corpus, law_id)
+    found, lost_in = _followed(corpus, law_id)
     if edition not in found:
         return None
     at = found[edition]
     if at is None:
+        lost = lost_in[edition]
+        if lost == "":
+            return None, None  # lost text on the way: nothing is said of it
         # not in the edition where the chain lost it: that tells of ``edition`` when it is
         # ``edition``, or stands between the two in time (removed by then, or not yet there by
         # then); an edition on the way that is not between them (a 2011 → 2001 → 2021 chain,
         # the law added in 2011) tells nothing of ``edition``: no comparison backs a claim, and
         # the caller checks otherwise
-        lost = lost_at[edition]
         return (None, False) if lost == edition or _between(lost, here, edition) else None
     return at, bare(at) == bare(law_id)
 
@@ -599,8 +636,10 @@ class Counterpart:
     other's language), ``"number"`` (the same number and nothing to check it by: the
     editions share no language and no title can be read across), ``"none"`` (no
     counterpart: removed or not yet, when ``by_comparison``; else titles compared and no
-    law's agreeing) or ``"unchecked"`` (no law of that number and nothing to compare by: no
-    comparison joins the editions, no title in a language both have)."""
+    law's agreeing), ``"unchecked"`` (no law of that number and nothing to compare by: no
+    comparison joins the editions, no title in a language both have) or ``"lost"`` (that
+    edition's sources lost the text where the law would stand: a cut end, a missing law, laws
+    before the first its sources hold -- neither removed nor not yet)."""
 
     target: str | None
     same: bool
@@ -696,6 +735,8 @@ def counterpart_of(corpus, law_id: str, edition: str, bridge: TitleBridge | None
     ``counterpart_of(corpus, "42", "2007") == Counterpart("2007~41", False, "comparison")``
     """
     compared = went_to(corpus, law_id, edition)
+    if compared is not None and compared[1] is None:
+        return Counterpart(None, False, "lost")
     if compared is not None:
         return Counterpart(compared[0], compared[1], "comparison")
     law = corpus.node(law_id)

@@ -254,6 +254,8 @@ class Split:
             # sum and count of each field's lengths: the average BM25 divides by, as Python computes it
             "length_sums": {f: [sum(v), len(v)] for f, v in payload["lengths"].items()},
             "law_range": [laws[0], laws[-1]] if laws else None,
+            # each edition's first and last law (bare), for law:N edition:X naming none of its laws
+            "law_ranges": edition_law_ranges([r[0] for r in payload["nodes"] if r[2] == "law"], payload["editions"]),
             "kinds": sorted({facts[d][1][2] for d in docs}),
             "langs": sorted({facts[d][1][3] for d in docs if facts[d][1][3]}),
             "shards": {"p": postings_count},
@@ -385,3 +387,18 @@ def write_stream(build: str, chunks, site: os.PathLike) -> list[str]:
         (Path(site) / rel).write_text(piece_script(build, name, data), encoding="utf-8")
         written.append(rel)
     return written
+
+
+def edition_law_ranges(laws: list[str], eds: dict) -> dict[str, list[str]]:
+    """``{edition: [first law, last law]}`` of a multi-edition corpus's laws (IDs in reading
+    order, another edition's prefixed), bare; {} for one edition."""
+    from . import editions
+
+    if len(eds.get("list") or []) < 2:
+        return {}
+    out: dict[str, list[str]] = {}
+    for law in laws:
+        named, bare = editions.split(law)
+        ed = named or eds.get("default")
+        out.setdefault(ed, [bare, bare])[1] = bare
+    return out

@@ -456,6 +456,10 @@ class Searcher:
         law = (self.edition_filters(filters) if filters.get("edition") in (self.editions.get("list") or [])
                else filters).get("law")
         if law is not None and law not in laws and self.part_of_law(law) is None:
+            known = self.editions.get("list") or []
+            if filters.get("edition") in known and len(known) > 1:
+                # law:N edition:X: the laws X holds, and the editions that have law N
+                self._no_law_in_edition(filters, laws)
             laws = [k for k in laws if editions.split(k)[0] is None] or laws  # the default edition's
             held = f"which holds laws {laws[0]}-{laws[-1]}" if laws else "which holds no law text"
             sep = self.editions.get("separator", "~")
@@ -478,6 +482,19 @@ class Searcher:
         if filters.get("edition") is not None and filters["edition"] not in known:
             raise QueryError(f"edition:{cut(filters['edition'])} is not an edition of this corpus; "
                              f"use one of {', '.join(known) or 'none'}")
+
+    def _no_law_in_edition(self, filters: dict[str, str], laws: list[str]) -> None:
+        """Raise QueryError for ``law:N edition:X`` naming no law of edition X: the laws X
+        holds, and each other edition holding law N with the filter that finds it there."""
+        ed, default = filters["edition"], self.editions.get("default")
+        number = editions.split(filters["law"])[1]
+        own = [editions.split(k)[1] for k in laws if editions.split(k)[0] == (None if ed == default else ed)]
+        held = f"which holds laws {own[0]}-{own[-1]}" if own else "which holds no law text"
+        there = [e for e in self.editions.get("list") or [] if e != ed
+                 and self.nodes.get(editions.qualify(number, e, default), {}).get("kind") == "law"]
+        found = "; ".join(f"law {cut(number)} of edition {e}: law:{cut(number)} edition:{e}" for e in there)
+        raise QueryError(f"law:{cut(filters['law'])} names no law of the {ed} edition, {held}"
+                         + (f"; {found}" if found else ""))
 
     def part_of_law(self, value: str) -> str | None:
         """The node a ``law:`` filter names when it is a part of a law in a code whose IDs
@@ -516,26 +533,64 @@ class Searcher:
 
     # citations ------------------------------------------------------------------------------
 
+    def asked_in_edition(self, query: str) -> tuple[str, str | None] | None:
+        """The query's words, its ``edition:`` filter and an edition's prefix aside, and the
+        edition they name -- ``("6", "2020")`` for ``правило 6 edition:2020`` less its citation
+        word, ``("1A", "2003")`` for ``2003~1A`` --: what an ID or a citation is read from.
+        ``(query, None)`` for a query naming no edition; None when it has another filter
+        (``6 kind:clause`` is searched as text) or names two editions that differ."""
+        filters = parse(query)[1]
+        if set(filters) - {"edition"}:
+            return None
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        named, bare = editions.split(strip_spaces(narrow(rest)))
+        known = self.editions.get("list") or []
+        if named is not None and named not in known:
+            return None
+        if named is not None:
+            rest = bare
+        edition = filters.get("edition")
+        if named is not None and edition is not None and named != edition:
+            return None
+        return rest, edition or named
+
+    def _in_edition(self, node_id: str, edition: str | None) -> str:
+        """``node_id`` (bare) as the ID of the edition named (unchanged when none is)."""
+        return node_id if edition is None else editions.qualify(node_id, edition, self.editions.get("default"))
+
+    def _of_edition(self, ids_: list[str], edition: str | None) -> list[str]:
+        """Those of ``ids_`` in the edition named (all when none is)."""
+        if edition is None:
+            return ids_
+        prefix = None if edition == self.editions.get("default") else edition
+        return [n for n in ids_ if editions.split(n)[0] == prefix]
+
     def _citation(self, query: str, limit: int | None) -> Result | None:
-        m = self.citation.fullmatch(narrow(query))  # an ID typed full-width ("５０Ｅ") is an ID
+        asked = self.asked_in_edition(query)
+        if asked is None:
+            return None
+        rest, edition = asked
+        m = self.citation.fullmatch(narrow(rest))  # an ID typed full-width ("５０Ｅ") is an ID
         if not m:
-            return self._id_jump(query, limit)
-        node_id = ids.normalize(m[1])
-        parts = ids.parse_law_id(node_id)
-        if node_id not in self.nodes and (not parts or parts["law"] not in self.nodes):
+            return self._id_jump(query, rest, edition, limit)
+        node_id = self._in_edition(ids.normalize(m[1]), edition)
+        parts = ids.parse_law_id(ids.normalize(m[1]))
+        law = self._in_edition(parts["law"], edition) if parts else None
+        if node_id not in self.nodes and (law is None or law not in self.nodes):
             return None  # not a node of ours: search it as text
-        order = [node_id] if node_id in self.nodes else [parts["law"]]
-        order += [n for n in self.meta["citations"].get(node_id, []) if n not in order]
+        order = [node_id] if node_id in self.nodes else [law]
+        order += [n for n in self._of_edition(self.meta["citations"].get(node_id, []), edition) if n not in order]
         return self._jump(query, node_id, order, limit)
 
-    def _id_jump(self, query: str, limit: int | None) -> Result | None:
+    def _id_jump(self, query: str, rest: str, edition: str | None, limit: int | None) -> Result | None:
         """Every other ID ``show`` takes: a division, a piece (then who cites it) or a
         footnote (then the nodes carrying its markers)."""
-        node_id = strip_spaces(narrow(query))
+        node_id = self._in_edition(strip_spaces(narrow(rest)), edition)
         if node_id in self.footnotes:
-            order = [node_id] + self.footnotes[node_id]["owners"]
+            order = [node_id] + self._of_edition(self.footnotes[node_id]["owners"], edition)
         elif node_id in self.nodes:
-            order = [node_id] + [n for n in self.meta["citations"].get(node_id, []) if n != node_id]
+            order = [node_id] + [n for n in self._of_edition(self.meta["citations"].get(node_id, []), edition)
+                                 if n != node_id]
         else:
             return None
         return self._jump(query, node_id, order, limit)

@@ -54,6 +54,9 @@ def not_in_edition(corpus: Corpus, query: str, edition: str) -> str | None:
         return None
     where = "; ".join(f"it is in the {ed} edition (lawsearch show {shorten(node_id)} --edition {ed})"
                       for ed, _ in holders)
+    lost = editions.lost_at(corpus, editions.bare(node_id), edition)
+    if lost is not None:  # text lost where it would stand: neither removed nor added
+        return f"{shorten(node_id)} is not in our text of the {edition} edition: {lost}; {where}"
     said = f"{shorten(node_id)} is not in the {edition} edition; {where}"
     for ed, found in holders:  # the first edition the comparison of the texts can follow it from
         went = _went(corpus, found, ed, edition)
@@ -85,6 +88,9 @@ def _went(corpus: Corpus, found: Node, ed: str, edition: str) -> str | None:
             break  # its parent is there, it is not: removed (or added)
         if any(c.kind in ("split", "merged") and at in c.old for c in comparison.changes):
             return f"in the {edition} edition it is part of what {at} became (lawsearch diff {ed} {edition})"
+        if at in comparison.unknown_old:
+            return (f"the {edition} edition's text where it would stand is lost, so the comparison "
+                    f"cannot tell (lawsearch diff {ed} {edition})")
         parent = tree.node(at)
         at = parent.parent if parent is not None else None
     if later is None:  # the names carry no dates to tell which came first (club, fed)
@@ -290,6 +296,9 @@ def _heading(node: Node, corpus: Corpus, words, bare: bool = False) -> str:
 def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
     """``Правило 50. Распоряжение штрафной картой``, in the corpus's language (the profile's
     strings ``law``, ``commentary``, ``piece``)."""
+    # in the node's own language where the profile speaks it (an English-only edition's "Law 3
+    # (2020 edition)"), else the corpus's
+    lang = node.lang if node.lang and node.lang in getattr(words, "languages", ()) else lang
     # another edition's ID: "60 (2017 edition)"; bare (bare=True) where the heading above names it
     shown = editions.bare(node.id) if bare else editions.readable(node.id, words, lang)
     if node.kind == "law":

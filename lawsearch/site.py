@@ -98,8 +98,8 @@ def environment(words: Words | None = None) -> Environment:
     env.globals["url"] = ids.node_url
     env.globals["bare_id"] = editions.bare  # an ID without its edition, where the page names the edition
     if words is not None:
-        env.globals.update(say=words.say, t=words.table, main=words.main, translation=words.translation,
-                           lang_attr=lang_attr, shown_id=words.shown_id)
+        env.globals.update(say=words.say, law_label=words.law_label, t=words.table, main=words.main,
+                           translation=words.translation, lang_attr=lang_attr, shown_id=words.shown_id)
     return env
 
 
@@ -130,10 +130,16 @@ class Words:
         """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
         return editions.readable(node_id, self.profile, lang or self.main)
 
+    def law_label(self, law: Node) -> str:
+        """``Правило 3 (ред. 2012 г.)``: in the law's own language where the profile speaks it
+        (an English-only edition's "Law 3 (2020 edition)", under its lang="en"), else the site's."""
+        own = law.lang if law.lang and law.lang in self.profile.languages else None
+        return self.say("law", lang=own, id=law.id)
+
     def heading(self, node: Node) -> str:
         """``50E.`` (a part: its full ID), ``Правило 50``, ``48.4``, ``Фрагмент``."""
         if node.kind == "law":
-            return self.say("law", id=node.id)
+            return self.law_label(node)
         if node.kind == "commentary":
             return node.id
         if node.kind == "piece":
@@ -504,8 +510,9 @@ class SiteBuilder:
             found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
             if found.target is None and not found.by_comparison:
                 # no comparison joins the editions and no title agrees: no honest match, said so;
-                # or nothing to compare by at all: that it could not be checked (never "removed")
-                key = "edition_unchecked" if found.by == "unchecked" else "edition_unmatched"
+                # or nothing to compare by at all: that it could not be checked (never "removed");
+                # or that edition's text is lost where the law would stand (never "not yet")
+                key = {"unchecked": "edition_unchecked", "lost": "edition_lost"}.get(found.by, "edition_unmatched")
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
                             "note": self.words.say(key, edition=ed.id)})
             elif found.target is None:
@@ -527,10 +534,18 @@ class SiteBuilder:
     # -- the compare view of consecutive editions (lawsearch/compare_site.py) -----------------
 
     def compare_pairs(self) -> list[tuple[str, str]]:
-        """Each two consecutive editions (in chronological order, ``editions.chronological``: as
-        ``diff`` orders them) that share a language: the site has a compare view of each."""
+        """Each edition after the first with the nearest edition before it (in chronological
+        order, ``editions.chronological``: as ``diff`` orders them) that shares a language with
+        it: consecutive editions when they share one, else the one before them that does (a
+        Russian 2012, an English 2020, a Russian «klub»: 2012 → 2020 and 2012 → klub). The site
+        has a compare view of each."""
         eds = editions.in_order(self.corpus)
-        return [(a.id, b.id) for a, b in zip(eds, eds[1:]) if set(a.langs) & set(b.langs)]
+        out = []
+        for k, b in enumerate(eds):
+            a = next((a for a in reversed(eds[:k]) if set(a.langs) & set(b.langs)), None)
+            if a is not None:
+                out.append((a.id, b.id))
+        return out
 
     def write_compare_views(self, target: Path) -> list[Path]:
         """The compare pages of every pair of ``compare_pairs`` under ``compare/<old>~<new>/``;

@@ -51,6 +51,11 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     # page gap, unless pages are known to be missing (coldA item 5)
     builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page}
     builder.apparatus_pages = apparatus_pages
+    # each source's last piece: a run ending there ends where the file does (lawtext._ends_cut)
+    builder.last_pieces = {}
+    for run in runs:
+        for p in run.pieces:
+            builder.last_pieces[p.source] = max(p.first, builder.last_pieces.get(p.source, p.first))
     from ..placement import document_starts
 
     builder.document_starts = document_starts(runs)  # text before a first law there is no law's

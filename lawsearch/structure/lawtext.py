@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..grammar import SENTENCE_END
-from ..model import Line, Mark, Problem
+from ..model import Line, Mark, Problem, shorten
 from ..pages import Piece, Run
 from ..patterns import Classified
 from ..sources import CurationStatement
@@ -41,8 +41,16 @@ class LawText(BuilderBase):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
                     state.page_top = False
-        if state.current is not None and self._ends_at_gap(run):
+        at_gap = state.current is not None and self._ends_at_gap(run)
+        if state.current is not None and (at_gap or self._ends_cut(run, self.nodes[state.current])):
             last = self.nodes[state.current]
+            if not at_gap:
+                piece = run.pieces[-1]
+                tail = last.text.rstrip().rsplit(None, 1)[-1]
+                self.problems.append(Problem(
+                    "warning", f"{last.id}'s text stops mid-sentence at the end of the file («…{shorten(tail, 40)}»): "
+                               f"the rest of it is lost (a gap mark stands there); add the whole text if you have it",
+                    self.sources[piece.source].path, piece.lines[-1].last if piece.lines else piece.first))
             last.truncated_end = True
             if last.length:
                 last.marks.append(Mark("gap", last.length, last.length))
@@ -73,6 +81,17 @@ class LawText(BuilderBase):
                 (last.source, last.page + 1) in getattr(self, "apparatus_pages", ()):
             return False  # the next page is the book's index (or contents): the law text ends here
         return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
+
+    def _ends_cut(self, run: Run, last) -> bool:
+        """Whether a run ending at its file's end was cut there: the last node's text stops
+        mid-word or mid-sentence (its last character a letter or a digit: no stop, no closing
+        mark), as a download broken off ends -- one copy's cut end is lost text as a missing
+        page is (``overlap._mid_sentence`` reads a cut copy's end so among several copies)."""
+        piece = run.pieces[-1]
+        if piece.first != getattr(self, "last_pieces", {}).get(piece.source, piece.first):
+            return False  # the run ends before its file does: another rule says why
+        tail = last.text.rstrip()
+        return bool(tail) and tail[-1].isalnum()
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""

@@ -918,6 +918,23 @@
     // law:N edition:X names law N of edition X
     var scoped = filters.edition !== undefined && known.indexOf(filters.edition) >= 0 ? editionFilters(filters) : filters;
     var law = filters.law !== undefined ? nodeOf(scoped.law) : null, laws = DATA.law_range;
+    if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null &&
+        filters.edition !== undefined && known.indexOf(filters.edition) >= 0 && known.length > 1) {
+      // query.Searcher._no_law_in_edition: law:N edition:X naming no law of X: X's laws, and where law N is
+      var eds0 = DATA.editions || {}, number = editionSplit(filters.law)[1], own = (DATA.law_ranges || {})[filters.edition];
+      var there = known.filter(function (ed) {
+        if (ed === filters.edition) return false;
+        var n = nodeOf(ed === eds0["default"] ? number : ed + eds0.separator + number);
+        return n !== null && n.kind === "law";
+      });
+      var ownHeld = own ? "which holds laws " + own[0] + "-" + own[1] : "which holds no law text";
+      return error("law:" + shorten(filters.law) + " names no law of the " + filters.edition + " edition, " + ownHeld +
+        (there.length ? "; " + there.map(function (ed) {
+          return "law " + shorten(number) + " of edition " + ed + ": law:" + shorten(number) + " edition:" + ed;
+        }).join("; ") : ""), there.length ? "law_in_edition_elsewhere" : "law_in_edition",
+        {law: shorten(filters.law), edition: filters.edition, first: own ? own[0] : "", last: own ? own[1] : "",
+         filters: there.map(function (ed) { return "law:" + shorten(number) + " edition:" + ed; }).join("; ")});
+    }
     if (filters.law !== undefined && !(law !== null && law.kind === "law") && partOfLaw(scoped.law) === null) {
       var held = laws ? "which holds laws " + laws[0] + "-" + laws[1] : "which holds no law text";
       var range = laws ? {law: shorten(filters.law), first: laws[0], last: laws[1]} : {law: shorten(filters.law)};
@@ -953,23 +970,49 @@
     return {query: query, kind: "id", total: order.length, target: id,
             hits: order.slice(0, limit).map(function (n, rank) { return hit(n, order.length - rank, hl, new Set(), true); })};
   }
+  // query.Searcher.asked_in_edition: the query's words, its edition: filter and an edition's prefix
+  // aside, and the edition they name ([rest, null] when none is); null: another filter, or two editions
+  function askedInEdition(query) {
+    var filters = parse(query).filters, keys = Object.keys(filters);
+    if (keys.some(function (k) { return k !== "edition"; })) return null;
+    var rest = keys.length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var split = editionSplit(strip(narrow(rest))), known = (DATA.editions || {}).list || [];
+    if (split[0] !== null && known.indexOf(split[0]) < 0) return null;
+    if (split[0] !== null) rest = split[1];
+    var edition = filters.edition !== undefined ? filters.edition : null;
+    if (split[0] !== null && edition !== null && split[0] !== edition) return null;
+    return [rest, edition !== null ? edition : split[0]];
+  }
+  // query.Searcher._in_edition / _of_edition: a bare ID in the edition named; the IDs of that edition
+  function inEdition(id, edition) {
+    var eds = DATA.editions || {};
+    return edition === null || id === null || edition === eds["default"] ? id : edition + eds.separator + id;
+  }
+  function ofEdition(list, edition) {
+    if (edition === null) return list;
+    var prefix = edition === (DATA.editions || {})["default"] ? null : edition;
+    return list.filter(function (n) { return editionSplit(n)[0] === prefix; });
+  }
   function citation(query, limit) {
-    var m = CITATION.exec(narrow(query));  // an ID typed full-width ("５０Ｅ") is an ID
-    if (!m) return idJump(query, limit);
-    var found = normalizeCitation(m[1]), id = found.id, law = found.law;
+    var asked = askedInEdition(query);
+    if (asked === null) return null;
+    var rest = asked[0], edition = asked[1];
+    var m = CITATION.exec(narrow(rest));  // an ID typed full-width ("５０Ｅ") is an ID
+    if (!m) return idJump(query, rest, edition, limit);
+    var found = normalizeCitation(m[1]), id = inEdition(found.id, edition), law = inEdition(found.law, edition);
     if (!exists(id) && !(law && exists(law))) return null;
     var order = [exists(id) ? id : law];
-    citationsOf(id).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
+    ofEdition(citationsOf(id), edition).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
     return jump(query, id, order, limit);
   }
   // every other ID `lawsearch show` takes: a division, a piece, a footnote (then its owners)
-  function idJump(query, limit) {
-    var id = strip(narrow(query));
+  function idJump(query, rest, edition, limit) {
+    var id = inEdition(strip(narrow(rest)), edition);
     var note = noteOf(id);
-    if (note !== null) return jump(query, id, [id].concat(note.owners), limit);
+    if (note !== null) return jump(query, id, [id].concat(ofEdition(note.owners, edition)), limit);
     if (!exists(id)) return null;
     var order = [id];
-    citationsOf(id).forEach(function (n) { if (n !== id) order.push(n); });
+    ofEdition(citationsOf(id), edition).forEach(function (n) { if (n !== id) order.push(n); });
     return jump(query, id, order, limit);
   }
   function textSearch(query, limit) {

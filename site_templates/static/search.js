@@ -70,6 +70,8 @@
     var e = result.error_say || {}, v = e.values || {};
     var text = e.key === "law" ? say("search_error_law", v) : e.key === "law_no_text" ? say("search_error_law_no_text", v)
       : e.key === "law_elsewhere" ? say("search_error_law_elsewhere", v) : e.key === "kind" ? say("search_error_kind", v)
+      : e.key === "law_in_edition" ? say("search_error_law_in_edition", v)
+      : e.key === "law_in_edition_elsewhere" ? say("search_error_law_in_edition_elsewhere", v)
       : e.key === "lang" ? say("search_error_lang", v) : e.key === "edition" ? say("search_error_edition", v) : null;
     return text !== null && STRINGS["search_error_" + e.key] !== undefined ? text : result.error;
   }
@@ -175,7 +177,10 @@
       out.appendChild(list);
       var found = nodes.node(result.target) || nodes.note(result.target);
       out.appendChild(el("p", "info", result.kind === "id" ?
-        (found ? say("search_go", {id: result.target}) : say("search_not_there", {id: result.target, law: result.hits[0].id}))
+        (found ? say("search_go", {id: result.target})
+         // another edition has it (said above, result.elsewhere): not "not in the text", only where Enter goes
+         : result.elsewhere ? say("search_go_law", {id: result.hits[0].id})
+         : say("search_not_there", {id: result.target, law: result.hits[0].id}))
         : say("search_found", {total: result.total}) + (shown < result.total ? say("search_shown", {shown: shown}) : "")));
       if (result.kind !== "text" || full || result.total <= shown) return;
       // every hit: the results page, or the single file's own section for them
