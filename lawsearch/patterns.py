@@ -459,6 +459,12 @@ DIGITS = "0-9"
 INVISIBLE = r"\u00ad"
 
 
+def _plane_zero():
+    """Every character of the Basic Multilingual Plane beyond ASCII, the surrogates aside:
+    the characters one UTF-16 unit holds in the browser too."""
+    return (chr(code) for code in range(0x80, 0x10000) if not 0xD800 <= code < 0xE000)
+
+
 def _ligatures() -> tuple[str, tuple[str, ...]]:
     """The letters NFKC writes as several letters of the tokenizer's own: typographic
     ligatures "ﬁ" → "fi", "ﬄ" → "ffl", digraphs "ĳ" → "ij", "ǆ" → "dž" (a copied PDF or
@@ -467,10 +473,7 @@ def _ligatures() -> tuple[str, tuple[str, ...]]:
     spell them out, in both runtimes. Only the Basic Multilingual Plane (``_compatibility_forms``)."""
     target = re.compile(f"[{LETTERS}]{{2,4}}")
     pairs = []
-    for code in range(0x80, 0x10000):
-        if 0xD800 <= code < 0xE000:
-            continue
-        char = chr(code)
+    for char in _plane_zero():
         if unicodedata.decomposition(char)[:8] != "<compat>":
             continue  # NFKC keeps it, or writes it otherwise than as a compatibility form
         form = unicodedata.normalize("NFKC", char)
@@ -501,10 +504,7 @@ def _compatibility_forms() -> tuple[str, str]:
     would shift the browser's offsets by one and stays what it is)."""
     target = re.compile(f"[{LETTERS}{DIGITS}().,\\-]")
     pairs = []
-    for code in range(0x80, 0x10000):
-        if 0xD800 <= code < 0xE000:
-            continue
-        char = chr(code)
+    for char in _plane_zero():
         form = unicodedata.normalize("NFKC", char)
         if form != char and len(form) == 1 and target.fullmatch(form):
             pairs.append((char, form))

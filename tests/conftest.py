@@ -148,3 +148,17 @@ def one_file_corpus(root: Path, law_text: str, title: str = "Test", source_extra
         f'[code]\ntitle = "{title}"\nedition = "1987"\nlaws = [1, 93]\n\n[[source]]\n'
         f'path = "laws/ru/000_x.txt"\nlang = "ru"\nkind = "laws"\n{source_extra}', encoding="utf-8")
     return corpus
+
+
+def english_corpus(root: Path, files: dict[str, str], layout: str, title: str = "Test", curation: str = "") -> Path:
+    """A corpus folder ``root`` of English law-text files, each ``laws/<name>`` read in
+    ``layout``; ``curation`` the text of its curation.toml, if any."""
+    (root / "laws").mkdir(parents=True)
+    lines = ['[code]', f'title = "{title}"', 'edition = "2017"', 'laws = [1, 93]', 'lang = "en"']
+    for name, text in files.items():
+        (root / "laws" / name).write_text(text, encoding="utf-8")
+        lines += ['', '[[source]]', f'path = "laws/{name}"', 'lang = "en"', 'kind = "laws"', f'layout = "{layout}"']
+    (root / "manifest.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if curation:
+        (root / "curation.toml").write_text(curation, encoding="utf-8")
+    return root

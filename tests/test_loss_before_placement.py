@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import english_corpus
 from lawsearch.cli import main
 from lawsearch.corpus import build_corpus
 from lawsearch.coverage import LOST
@@ -18,15 +19,7 @@ from lawsearch.model import CorpusError
 
 
 def corpus(root: Path, files: dict[str, str], layout: str = "en-1987", curation: str = "") -> Path:
-    (root / "laws").mkdir(parents=True)
-    lines = ['[code]', 'title = "Test"', 'edition = "2017"', 'laws = [1, 93]', 'lang = "en"']
-    for name, text in files.items():
-        (root / "laws" / name).write_text(text, encoding="utf-8")
-        lines += ['', '[[source]]', f'path = "laws/{name}"', 'lang = "en"', 'kind = "laws"', f'layout = "{layout}"']
-    (root / "manifest.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    if curation:
-        (root / "curation.toml").write_text(curation, encoding="utf-8")
-    return root
+    return english_corpus(root, files, layout, curation=curation)
 
 
 def check(root: Path):

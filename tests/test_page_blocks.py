@@ -13,19 +13,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import english_corpus
 from lawsearch.cli import main
 from lawsearch.corpus import build_corpus
 from lawsearch.formats import read_html
 
 
 def corpus(root: Path, pages: dict[str, str], layout: str = "en-mixed") -> Path:
-    (root / "laws").mkdir(parents=True)
-    lines = ['[code]', 'title = "Pages"', 'edition = "2017"', 'laws = [1, 93]', 'lang = "en"']
-    for name, text in pages.items():
-        (root / "laws" / name).write_text(text, encoding="utf-8")
-        lines += ['', '[[source]]', f'path = "laws/{name}"', 'lang = "en"', 'kind = "laws"', f'layout = "{layout}"']
-    (root / "manifest.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return root
+    return english_corpus(root, pages, layout, title="Pages")
 
 
 def page(body: str, title: str = "Garden Rules") -> str:
