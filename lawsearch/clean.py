@@ -491,7 +491,8 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
         layout = grammar.layout_for(lang or next(iter(grammar.default_layouts)))
     lines: list[Line] = []
     # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
-    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared)
+    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared,
+                                   layout.bare_heading)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     # furniture a curation statement drops ([[drop]]): the whole line, or text from it
     changes += [Change(source, n, "curated_drop") for n in sorted(dropped | curated)]

@@ -543,11 +543,13 @@ def _spaced_heading_pairs(lines: list[str], spaced: set[int], heading: Callable[
             yield n, m
 
 
-def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tuple[int, int]]:
+def split_headings(lines: list[str], heading: Callable[[str], bool],
+                   bare: Callable[[str], bool] = lambda s: False) -> list[tuple[int, int]]:
     """(label line, title line) pairs (0-based) of a heading printed on two lines -- an
     FB2 title of two paragraphs, a typed label over its title (``Правило 7`` / ``НАЧАЛО
-    ИГРЫ``): the label alone is no heading, the title line is no sentence and no heading
-    of its own, and with the two together the layout reads a heading.
+    ИГРЫ``): the label alone is no heading (or a heading with no title, ``bare``: ``Правило
+    7.``), the title line is no sentence and no heading of its own, and with the two
+    together the layout reads a heading.
 
     >>> from lawsearch.clean import _read_by_layout
     >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
@@ -557,7 +559,11 @@ def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tup
     taken: set[int] = set()
     for n, line in enumerate(lines):
         s = _norm(line)
-        if not s or n in taken or len(s.split()) > 4 or s[-1] in ".,;:!?" or heading(s):
+        if not s or n in taken or len(s.split()) > 4:
+            continue
+        if bare(s):
+            s = s.rstrip(" .:-–—")
+        elif s[-1] in ".,;:!?" or heading(s):
             continue
         m = next((k for k in range(n + 1, min(n + 3, len(lines))) if lines[k].strip()), None)
         if m is None:
@@ -881,7 +887,8 @@ def _may_be_furniture(line: str) -> bool:
 
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
-            shared: frozenset[str] = frozenset()) -> tuple[list[str], list[tuple[int, str]]]:
+            shared: frozenset[str] = frozenset(),
+            bare: Callable[[str], bool] = lambda s: False) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
     returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
     ``shared``: lines standing in other files of the corpus too (``shared_lines``).
@@ -929,8 +936,8 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n, m in _spaced_heading_pairs(lines, spaced, heading):
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
-    for n, m in split_headings(lines, heading):
-        lines[n], lines[m] = f"{_norm(lines[n])}. {_norm(lines[m])}", ""
+    for n, m in split_headings(lines, heading, bare):
+        lines[n], lines[m] = f"{_norm(lines[n]).rstrip(' .:-–—')}. {_norm(lines[m])}", ""
         changes += [(n + 1, "split_headings"), (m + 1, "split_headings")]
     if kind != "commentary":
         for n, text in typed_footnotes(lines):

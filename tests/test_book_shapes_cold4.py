@@ -1,0 +1,119 @@
+"""Whole-book shapes a fourth cold read found losing or misplacing text while ``check``
+said OK (issue 13, cold read 4); each test is a rule for the class, with invented books.
+
+1. a bare law heading whose title is lost or printed on the next line («Правило 4.»,
+   «Правило 4» / «Партнёрства», "Law 61."): a law heading with no title, never text of the
+   law before (its sections filed under the wrong law, the law reported lost).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_book_shapes_cold3 import built, corpus
+from test_whole_book_pages import law_texts
+
+
+def node_ids(c) -> set[str]:
+    return {n.id for n in c.nodes}
+
+
+def node(c, id_: str):
+    return next(n for n in c.nodes if n.id == id_)
+
+
+# -- 1. a bare law heading ----------------------------------------------------------------------
+
+BARE = {
+    # a dot, the title lost, a section heading next
+    "ru-dot-section": ("ru", """Правило 11. ПОДСЧЁТ ОЧКОВ
+Очки подсчитываются секретарём после каждого тура и вывешиваются у входа.
+Правило 12.
+A. Ничейный итог
+При равенстве очков выше стоит пара, набравшая больше в последнем туре.
+B. Спорный итог
+Спор об итоге решает главный судья до закрытия зала.
+Правило 13. ОБЪЯВЛЕНИЕ ИТОГОВ
+Итоги объявляются вслух после проверки протоколов.
+""", "12", None, ("12A", "12B")),
+    # a dot, the title on the next line
+    "ru-dot-title": ("ru", """Правило 30. ОПОЗДАНИЕ
+Опоздавшая пара садится за свой стол с начала ближайшей сдачи.
+Правило 31.
+Уход из зала
+A. С разрешения судьи
+Участник выходит из зала лишь с разрешения судьи турнира.
+Правило 32. ТИШИНА В ЗАЛЕ
+Разговоры между сдачами ведутся вполголоса.
+""", "31", "Уход из зала", ("31A",)),
+    # a dash and nothing after it
+    "ru-dash": ("ru", """Правило 40. ПЕРЕРЫВ
+Перерыв объявляется судьёй между турами.
+Правило 41 —
+A. Продолжение игры
+Игра продолжается по звонку после перерыва.
+Правило 42. ЗАВЕРШЕНИЕ
+Турнир завершается подписанием протокола.
+""", "41", None, ("41A",)),
+    "en-dot": ("en", """LAW 20 - LATE ENTRY
+A pair arriving late joins at the next round and scores nothing for the missed boards.
+LAW 21.
+A. Leaving the Room
+A player leaves the room only with the Director's leave.
+B. Returning
+A player who returns late forfeits the board in play.
+LAW 22 - SILENCE
+Talk between boards is kept low.
+""", "21", None, ("21A", "21B")),
+}
+
+
+@pytest.mark.parametrize("case", list(BARE))
+def test_a_bare_law_heading_opens_its_law(tmp_path, case):
+    lang, text, law, title, parts = BARE[case]
+    c = built(corpus(tmp_path, lang, text))
+    ids = node_ids(c)
+    assert law in ids, case
+    assert set(parts) <= ids, case
+    before = str(int(law) - 1)
+    assert not any(i.startswith(before) and i != before and i[len(before):][:1].isalpha() for i in ids), \
+        f"{case}: the law's sections filed under law {before}: {sorted(ids)}"
+    texts = law_texts(c)
+    assert law not in texts[before].split(), case  # its heading is no text of the law before
+    assert node(c, law).title == title, case
+
+
+def test_a_bare_law_heading_takes_its_title_from_the_contents(tmp_path):
+    text = """ОГЛАВЛЕНИЕ
+Правило 7. Жеребьёвка ................ 1
+Правило 8. Порядок столов ............ 1
+
+Правило 7. ЖЕРЕБЬЁВКА
+Места разыгрываются жребием перед первым туром.
+Правило 8.
+A. Номера столов
+Номера столов идут от окна к двери.
+- 1 -
+"""
+    c = built(corpus(tmp_path, "ru", text))
+    assert node(c, "8").title and "Порядок столов" in node(c, "8").title
+    assert "8A" in node_ids(c) and "7A" not in node_ids(c)
+
+
+@pytest.mark.parametrize("line", ["Правило 12", "Правило 12.", "Правило 12 —", "LAW 12", "Law 12."])
+def test_a_bare_law_line_is_classified_a_heading_with_no_title(line):
+    from lawsearch.grammar import default_grammar
+
+    layout = default_grammar().layout_for("en" if line[0] == "L" else "ru")
+    c = layout.classify(line)
+    assert (c.kind, c.label, c.title) == ("law", "12", None)
+
+
+@pytest.mark.parametrize("line", ["Правило 12 запрещает разговоры.", "Правило", "См. правило 12.", "Правило 12B."])
+def test_a_sentence_naming_a_law_is_no_bare_heading(line):
+    from lawsearch.grammar import default_grammar
+
+    c = default_grammar().layout_for("ru").classify(line)
+    assert c.kind != "law" or c.title, line
