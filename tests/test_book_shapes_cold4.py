@@ -4,6 +4,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
 1. a bare law heading whose title is lost or printed on the next line («Правило 4.»,
    «Правило 4» / «Партнёрства», "Law 61."): a law heading with no title, never text of the
    law before (its sections filed under the wrong law, the law reported lost).
+3. definitions in every common shape: «Term» — text, Term: text, Term. Text, "Term" - text,
+   each an entry; a line read as no entry and following none is warned of, never dropped.
 """
 
 from __future__ import annotations
@@ -117,3 +119,78 @@ def test_a_sentence_naming_a_law_is_no_bare_heading(line):
 
     c = default_grammar().layout_for("ru").classify(line)
     assert c.kind != "law" or c.title, line
+
+
+# -- 3. definitions in every common shape -----------------------------------------------------
+
+DEFS = {
+    "ru": ("""ОПРЕДЕЛЕНИЯ
+«Протокол» — лист, на котором секретарь записывает итоги сдачи.
+Секретарь: участник, ведущий протоколы всего тура.
+Запасной игрок. Игрок, заменяющий выбывшего участника.
+"Жребий" - способ назначить места без выбора.
+Зал – помещение, где идёт турнир.
+- 2
+Правило 50. ВЕДЕНИЕ ПРОТОКОЛА
+Секретарь ведёт протокол и передаёт его судье после тура.
+- 3
+""", {"Протокол": "лист, на котором", "Секретарь": "ведущий протоколы", "Запасной игрок": "заменяющий выбывшего",
+      "Жребий": "назначить места", "Зал": "помещение"}),
+    "en": ("""DEFINITIONS
+Scorer: the contestant who keeps the score sheets of a round.
+"Stand-in" - a player who replaces a contestant who has left.
+Draw. The way seats are given without choice.
+“Hall” — the room where the event is held.
+Page 2
+LAW 50 - KEEPING THE SCORE
+The scorer keeps the score sheet and hands it to the Director after the round.
+Page 3
+""", {"Scorer": "score sheets", "Stand-in": "replaces a contestant", "Draw": "seats are given", "Hall": "the room"}),
+}
+
+
+@pytest.mark.parametrize("lang", list(DEFS))
+def test_definitions_in_every_common_shape_are_entries(tmp_path, lang):
+    text, expected = DEFS[lang]
+    c = built(corpus(tmp_path, lang, text))
+    entries = {e["term"]: e["text"] for e in c.apparatus["definitions"]["entries"]}
+    assert set(entries) == set(expected), entries
+    for term, words in expected.items():
+        assert words in entries[term], (term, entries[term])
+    # no entry swallowed the next: each text holds only its own words
+    for term, words in expected.items():
+        assert not any(words in t for k, t in entries.items() if k != term), term
+
+
+def test_a_wrapped_definition_line_goes_on_its_entry(tmp_path):
+    text = """ОПРЕДЕЛЕНИЯ
+Судья — лицо, назначенное для применения правил и
+разбора споров между участниками.
+Пара: два участника, играющие вместе на протяжении
+всего турнира.
+- 2
+Правило 51. ВЫБОР СУДЬИ
+Судью назначает организатор турнира.
+- 3
+"""
+    c = built(corpus(tmp_path, "ru", text))
+    entries = {e["term"]: e["text"] for e in c.apparatus["definitions"]["entries"]}
+    assert set(entries) == {"Судья", "Пара"}, entries
+    assert "разбора споров" in entries["Судья"] and "всего турнира" in entries["Пара"]
+
+
+def test_a_definitions_line_read_as_no_entry_is_warned_of(tmp_path):
+    from lawsearch.corpus import parse_folder
+    from lawsearch.sources import read_corpus_folder
+
+    text = """ОПРЕДЕЛЕНИЯ
+после этого идут слова без всякого термина
+Карта — одна из сорока восьми карт колоды.
+- 2
+Правило 52. КОЛОДА
+Колода проверяется перед каждым туром.
+- 3
+"""
+    result = parse_folder(read_corpus_folder(corpus(tmp_path, "ru", text)), strict=False)
+    warned = [p for p in result.problems if "без всякого термина" in p.message]
+    assert warned and warned[0].line == 2, [p.message for p in result.problems]

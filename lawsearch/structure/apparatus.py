@@ -1215,6 +1215,12 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         from ..definitions import find_uses
 
         section = apparatus["definitions"]
+        from ..model import Problem
+
+        for u in section.get("unread", ()):
+            problems.append(Problem("warning", f"a line of the definitions is read as no entry and follows none: "
+                                               f"«{u['text'][:60]}»; kept out of the text (write it `Term — text`)",
+                                    section.get("source"), u["line"]))
         lexicon = folder_lexicon(folder).forms
         apparatus["terms"] = find_uses(nodes, section["entries"], section["lang"], lexicon)
         nodes = list(nodes) + definition_nodes(section, nodes)
