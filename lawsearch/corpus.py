@@ -150,7 +150,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source))  # noqa: E731
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
-                                                  lambda level, label: grammar.ids.alphabet(level).position(label))
+                                                  lambda level, label: grammar.ids.alphabet(level).position(label),
+                                                  list(contents))
     placements = placement.place(runs, read, grammar.levels, list(contents))
     placement.statements(runs, placements)
     problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
@@ -170,7 +171,11 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
     for cut in cuts:
         piece = cut.piece
         path = paths.get(piece.source, piece.source)
-        if cut.label is None:
+        if cut.lost:
+            laws = ", ".join(cut.lost)
+            why = (f"the contents start law {laws} on page {piece.page} or before and no heading of "
+                   f"{'it' if len(cut.lost) == 1 else 'them'} is in the text, so a law heading was lost before it")
+        elif cut.label is None:
             why = f"the curation names law {piece.curation.law}, not law {cut.law} the page before is in"
         else:
             where = f"line {cut.seen}" if cut.seen_source == piece.source else \

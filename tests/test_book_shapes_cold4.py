@@ -4,6 +4,9 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
 1. a bare law heading whose title is lost or printed on the next line («Правило 4.»,
    «Правило 4» / «Партнёрства», "Law 61."): a law heading with no title, never text of the
    law before (its sections filed under the wrong law, the law reported lost).
+2. a page whose law heading was lost, the contents starting that law on the page: placed
+   by the contents and its page (or the next heading), with a warning; never joined
+   silently to the law before.
 3. definitions in every common shape: «Term» — text, Term: text, Term. Text, "Term" - text,
    each an entry; a line read as no entry and following none is warned of, never dropped.
 """
@@ -194,3 +197,75 @@ def test_a_definitions_line_read_as_no_entry_is_warned_of(tmp_path):
     result = parse_folder(read_corpus_folder(corpus(tmp_path, "ru", text)), strict=False)
     warned = [p for p in result.problems if "без всякого термина" in p.message]
     assert warned and warned[0].line == 2, [p.message for p in result.problems]
+
+
+# -- 2. a page that lost its law heading --------------------------------------------------------
+
+LOST_PAGE_RU = """ОГЛАВЛЕНИЕ
+Правило 60. Выдача карточек ................ 30
+Правило 61. Возврат карточек ............... 31
+Правило 62. Утеря карточки ................. 32
+- 29
+Правило 60. ВЫДАЧА КАРТОЧЕК
+Карточки выдаются капитанам команд за четверть часа до начала сессии.
+- 30
+Возвращённые карточки складываются в ящик у стола секретаря и пересчитываются в конце вечера.
+- 31
+Правило 62. УТЕРЯ КАРТОЧКИ
+Утерянную карточку заменяет секретарь по просьбе капитана.
+- 32
+"""
+
+LOST_PAGE_EN = """CONTENTS
+Law 7 - Cutting the Pack .................. 10
+Law 8 - Dealing ........................... 11
+Law 9 - Redeal ............................ 11
+Page 9
+LAW 7 - CUTTING THE PACK
+The pack is cut by the player on the dealer's left before every deal.
+Page 10
+The cards go out one at a time, face down, clockwise from the dealer's left.
+LAW 9 - REDEAL
+A misdeal is dealt again by the same dealer with the same pack.
+Page 11
+"""
+
+
+@pytest.mark.parametrize("lang,text,lost,before,words", [
+    ("ru", LOST_PAGE_RU, "61", "60", "складываются в ящик"),
+    ("en", LOST_PAGE_EN, "8", "7", "one at a time"),
+])
+def test_a_page_that_lost_its_law_heading_goes_to_the_law_the_contents_start_there(tmp_path, lang, text, lost,
+                                                                                   before, words):
+    from lawsearch.corpus import parse_folder
+    from lawsearch.sources import read_corpus_folder
+
+    result = parse_folder(read_corpus_folder(corpus(tmp_path, lang, text)), strict=False)
+    c = result
+    texts = law_texts(c)
+    assert words not in texts.get(before, ""), "joined to the law before"
+    placed = [n for n in c.nodes if words in (n.text or "")]
+    assert len(placed) == 1 and placed[0].law in (lost, None), [(n.id, n.law) for n in placed]
+    assert any(p.severity == "warning" and f"law {lost}" in p.message and "lost" in p.message
+               for p in result.problems), [p.message for p in result.problems]
+
+
+def pieces_text(c) -> list[str]:
+    return [n.text or "" for n in c.nodes if n.kind == "piece" and n.law is None]
+
+
+def test_a_page_whose_next_law_heading_is_in_the_text_still_goes_on_the_law_before(tmp_path):
+    # law 61's heading is printed (mid-page 31): page 31's top is law 60's tail
+    text = LOST_PAGE_RU.replace("Возвращённые карточки складываются", "Испорченные карточки складываются") \
+        .replace("- 31\n", "Правило 61. ВОЗВРАТ КАРТОЧЕК\nКарточки возвращаются после сессии.\n- 31\n")
+    c = built(corpus(tmp_path, "ru", text))
+    texts = law_texts(c)
+    assert "Испорченные карточки" in texts["60"] and "возвращаются после сессии" in texts["61"]
+
+
+def test_a_page_the_contents_give_to_the_same_law_goes_on_it(tmp_path):
+    # the contents start law 61 on page 32: page 31 is still law 60's
+    text = LOST_PAGE_RU.replace("Возврат карточек ............... 31", "Возврат карточек ............... 32") \
+        .replace("Утеря карточки ................. 32", "Утеря карточки ................. 33")
+    c = built(corpus(tmp_path, "ru", text))
+    assert "складываются в ящик" in law_texts(c)["60"]
