@@ -9,6 +9,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    silently to the law before.
 3. definitions in every common shape: «Term» — text, Term: text, Term. Text, "Term" - text,
    each an entry; a line read as no entry and following none is warned of, never dropped.
+4. a book with no page footers whose contents wrap an entry onto a second line (dot
+   leaders): the contents go on past the wrapped entry; it builds.
 """
 
 from __future__ import annotations
@@ -269,3 +271,48 @@ def test_a_page_the_contents_give_to_the_same_law_goes_on_it(tmp_path):
         .replace("Утеря карточки ................. 32", "Утеря карточки ................. 33")
     c = built(corpus(tmp_path, "ru", text))
     assert "складываются в ящик" in law_texts(c)["60"]
+
+
+# -- 4. wrapped contents entries in a book without footers ---------------------------------------
+
+NOFOOT = {
+    "ru": """СОДЕРЖАНИЕ
+Правило 14. Начало сессии ................ 3
+Правило 15. Порядок рассадки игроков
+   по номерам столов ..................... 3
+Правило 16. Окончание сессии ............. 4
+ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ ..................... 5
+Правило 14. НАЧАЛО СЕССИИ
+Сессия начинается по звонку судьи, когда все пары заняли свои места.
+Правило 15. ПОРЯДОК РАССАДКИ ИГРОКОВ ПО НОМЕРАМ СТОЛОВ
+Игроки садятся за столы согласно номерам, выданным при регистрации.
+Правило 16. ОКОНЧАНИЕ СЕССИИ
+Сессия оканчивается после сдачи всех протоколов секретарю.
+""",
+    "en": """CONTENTS
+Law 14 - Start of a Session .............. 3
+Law 15 - Seating the Players by the
+         Numbers of the Tables ........... 3
+Law 16 - End of a Session ................ 4
+LAW 14 - START OF A SESSION
+A session starts at the Director's bell once every pair is seated.
+LAW 15 - SEATING THE PLAYERS BY THE NUMBERS OF THE TABLES
+Players sit at the tables by the numbers given at registration.
+LAW 16 - END OF A SESSION
+A session ends when every score sheet has been handed to the scorer.
+""",
+}
+
+
+@pytest.mark.parametrize("lang", list(NOFOOT))
+@pytest.mark.parametrize("feeds", [False, True])
+def test_a_wrapped_contents_entry_in_a_book_without_footers(tmp_path, lang, feeds):
+    text = NOFOOT[lang].replace("\n" + ("Правило 14. НАЧАЛО" if lang == "ru" else "LAW 14 - START"),
+                                "\n\f" + ("Правило 14. НАЧАЛО" if lang == "ru" else "LAW 14 - START")) if feeds \
+        else NOFOOT[lang]
+    c = built(corpus(tmp_path, lang, text))
+    texts = law_texts(c)
+    assert set(texts) == {"14", "15", "16"}, texts
+    toc = [(e["id"], e.get("page")) for e in c.apparatus["toc"] if e.get("id")]
+    assert toc[:3] == [("14", "3"), ("15", "3"), ("16", "4")], toc
+    assert "...." not in " ".join(texts.values())

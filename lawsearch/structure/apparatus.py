@@ -836,7 +836,7 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
     for i, (_, t) in enumerate(page_lines):
         if not t.strip():
             continue
-        if seen and _starts_part(t, words, layout) and \
+        if seen and _starts_part(t, words, layout) and not _wraps_into_entry(page_lines, i, layout) and \
                 detect_kind([x for _, x in page_lines[i:]], words) != kind:
             return i
         if seen and _prose(t) and detect_kind([x for _, x in page_lines[i:]], words) != kind and (
@@ -852,6 +852,19 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
         previous = i
         seen = True
     return len(page_lines)
+
+
+def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool:
+    """Whether line ``i`` is the first half of a contents entry wrapped onto the next line
+    (``Правило 3. Расположение столов и`` / ``участников турнира ...... 6``): the next line
+    with text is no heading and ends in a dot leader and a page number, and this line ends
+    in none."""
+    s = page_lines[i][1].strip()
+    if LEADER_PAGE.search(s) or _prose(s):
+        return False
+    after = next((x.strip() for _, x in page_lines[i + 1:] if x.strip()), "")
+    return bool(after) and bool(LEADER_PAGE.search(after)) and not _prose(after) \
+        and _classify(layout, furniture.letter_spaced_words(after, layout.lang).strip()).kind == "text"
 
 
 def _prose(text: str) -> bool:
