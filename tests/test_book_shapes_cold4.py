@@ -10,7 +10,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
 3. definitions in every common shape: «Term» — text, Term: text, Term. Text, "Term" - text,
    each an entry; a line read as no entry and following none is warned of, never dropped.
 4. a book with no page footers whose contents wrap an entry onto a second line (dot
-   leaders): the contents go on past the wrapped entry; it builds.
+   leaders): the contents go on past the wrapped entry; it builds. A form feed at the start
+   of a line opens a page (the subject index on a page of its own is read).
 """
 
 from __future__ import annotations
@@ -316,3 +317,21 @@ def test_a_wrapped_contents_entry_in_a_book_without_footers(tmp_path, lang, feed
     toc = [(e["id"], e.get("page")) for e in c.apparatus["toc"] if e.get("id")]
     assert toc[:3] == [("14", "3"), ("15", "3"), ("16", "4")], toc
     assert "...." not in " ".join(texts.values())
+
+
+FEED_INDEX = """LAW 14 - START OF A SESSION
+A session starts at the Director's bell once every pair is seated.
+LAW 15 - END OF A SESSION
+A session ends when every score sheet has been handed to the scorer.
+\fINDEX OF MATTERS
+Bell, Director's 14
+Score sheet 15
+Session, start of 14
+"""
+
+
+def test_a_form_feed_before_a_line_opens_the_page_of_the_index(tmp_path):
+    c = built(corpus(tmp_path, "en", FEED_INDEX))
+    heads = {e["headword"] for e in c.apparatus.get("index", ())}
+    assert {"Score sheet", "Bell, Director's"} <= heads or {"Score sheet"} <= heads, c.apparatus.get("index")
+    assert "Score sheet" not in law_texts(c)["15"]

@@ -813,7 +813,8 @@ def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> None:
 
 
 def _form_feed(line: str) -> bool:
-    return "\f" in line and not line.strip()
+    """A form feed opens a page: alone on its line, or before the new page's first line."""
+    return "\f" in line and (not line.strip() or line.lstrip(" \t").startswith("\f"))
 
 
 def _starts_part(text: str, words: Apparatus, layout) -> bool:
