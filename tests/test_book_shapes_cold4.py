@@ -12,6 +12,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
 4. a book with no page footers whose contents wrap an entry onto a second line (dot
    leaders): the contents go on past the wrapped entry; it builds. A form feed at the start
    of a line opens a page (the subject index on a page of its own is read).
+6. an afterword after the subject index of a book with its commentary inside: a piece of
+   its own with a warning, never the last commentary paragraph's tail.
 """
 
 from __future__ import annotations
@@ -335,3 +337,68 @@ def test_a_form_feed_before_a_line_opens_the_page_of_the_index(tmp_path):
     heads = {e["headword"] for e in c.apparatus.get("index", ())}
     assert {"Score sheet", "Bell, Director's"} <= heads or {"Score sheet"} <= heads, c.apparatus.get("index")
     assert "Score sheet" not in law_texts(c)["15"]
+
+
+# -- 6. an afterword after the index of a book with its commentary inside ------------------------
+
+AFTER = {
+    "ru": ("""Правило 14. НАЧАЛО СЕССИИ
+Сессия начинается по звонку судьи, когда все пары заняли свои места.
+- 3
+КОММЕНТАРИЙ
+Правило 14. НАЧАЛО СЕССИИ
+14.1. Звонок подаётся дважды: за пять минут и в момент начала.
+- 4
+ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ
+Звонок 14
+Сессия 14
+- 5
+ЗАКЛЮЧЕНИЕ
+Составители признательны клубу «Маяк» за помощь в подготовке этого издания к печати.
+- 6
+""", "признательны клубу", "14.1"),
+    "en": ("""LAW 14 - START OF A SESSION
+A session starts at the Director's bell once every pair is seated.
+Page 3
+COMMENTARY
+LAW 14 - START OF A SESSION
+14.1. The bell is rung twice: five minutes before and at the start.
+Page 4
+INDEX
+Bell 14
+Session 14
+Page 5
+CLOSING NOTE
+The compilers thank the Lighthouse club for its help in readying this edition for print.
+Page 6
+""", "Lighthouse club", "14.1"),
+}
+
+
+@pytest.mark.parametrize("lang", list(AFTER))
+@pytest.mark.parametrize("feeds", [False, True])
+def test_an_afterword_after_the_index_is_no_commentary(tmp_path, lang, feeds):
+    from lawsearch.corpus import parse_folder
+    from lawsearch.sources import read_corpus_folder
+
+    text, words, para = AFTER[lang]
+    if feeds:  # the same book with form feeds for its page numbers
+        import re
+
+        text = re.sub(r"(?m)^(?:- \d+|Page \d+)\n", "\f", text)
+    result = parse_folder(read_corpus_folder(corpus(tmp_path, lang, text)), strict=False)
+    holders = [n for n in result.nodes if words in (n.text or "")]
+    assert len(holders) == 1 and holders[0].kind == "piece" and holders[0].law is None, \
+        [(n.id, n.kind, n.law) for n in holders]
+    assert words not in next(n.text for n in result.nodes if n.id == para)
+    assert any(p.line == holders[0].spans[0].lines[0] for p in result.problems if p.severity == "warning"), \
+        [p.message for p in result.problems]
+
+
+def test_commentary_after_the_index_stays_commentary(tmp_path):
+    # the index sits between two laws' commentary: what follows it is commentary still
+    text = AFTER["ru"][0].replace("ЗАКЛЮЧЕНИЕ\nСоставители признательны клубу «Маяк» за помощь в подготовке этого "
+                                  "издания к печати.\n", "14.2. Второй звонок подаёт старший судья.\n")
+    c = built(corpus(tmp_path, "ru", text))
+    assert "Второй звонок" in next(n.text for n in c.nodes if n.id.startswith("14.2") or "Второй звонок" in (n.text or ""))
+    assert not any("Второй звонок" in (n.text or "") for n in c.nodes if n.kind == "piece")

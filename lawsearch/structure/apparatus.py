@@ -1063,7 +1063,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 # afterword after the index): a piece of its own, never the last law's tail
                 # (a preface before the laws is the start of their stream: placement.document_starts)
                 found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
-                                                     "line": rest[0][0]})
+                                                     "line": rest[0][0], "last": rest[-1][0]})
             page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():
                 page_lines = page_lines[:-1]
