@@ -266,10 +266,14 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
                 law, rule = str(int(laws[0][1]) - 1), "next-heading"
             elif piece.curation is not None and piece.curation.law:
                 law, rule = piece.curation.law, "curated"
+            # the contents place the text before the piece's first law heading: by its own
+            # section headings (never those of the law after it), and by the page's end only
+            # where no law heading stands between (else the page ends in that law)
             elif entries and (found := by_section_title(
-                    [c.title for c in kinds if c.kind == levels[0] and c.title], entries)):
+                    [c.title for c in kinds[:laws[0][0] if laws else len(kinds)] if c.kind == levels[0] and c.title],
+                    entries)):
                 law, rule = found, "toc"
-            elif entries and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
+            elif entries and not laws and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
                     and (found := by_page(piece.page, entries)):
                 law, rule = found, "page"
             elif n > 0 and piece.joined_by == "page" and guessed is not None:

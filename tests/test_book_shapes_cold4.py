@@ -12,6 +12,9 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
 4. a book with no page footers whose contents wrap an entry onto a second line (dot
    leaders): the contents go on past the wrapped entry; it builds. A form feed at the start
    of a line opens a page (the subject index on a page of its own is read).
+5. a preface in a book without page footers whose contents list the first law's sections: no
+   rule places it into that law (the law's own section headings after its heading are no
+   evidence for the text before it); an unplaced piece with a warning.
 6. an afterword after the subject index of a book with its commentary inside: a piece of
    its own with a warning, never the last commentary paragraph's tail.
 """
@@ -402,3 +405,53 @@ def test_commentary_after_the_index_stays_commentary(tmp_path):
     c = built(corpus(tmp_path, "ru", text))
     assert "Второй звонок" in next(n.text for n in c.nodes if n.id.startswith("14.2") or "Второй звонок" in (n.text or ""))
     assert not any("Второй звонок" in (n.text or "") for n in c.nodes if n.kind == "piece")
+
+
+# -- 5. a preface is never placed into law 1 by a rule ---------------------------------------------
+
+PREFACE = {
+    "ru": """ВСТУПЛЕНИЕ
+Эта книжка собрана судейской коллегией городского клуба для игроков и судей его турниров.
+СОДЕРЖАНИЕ
+Правило 1. Инвентарь ...................... 3
+   A. Столы ............................... 3
+   B. Стулья .............................. 3
+Правило 2. Зал ............................ 4
+Правило 1. ИНВЕНТАРЬ
+A. Столы
+Столы должны быть одинаковыми и устойчивыми.
+B. Стулья
+У каждого стола стоят четыре стула.
+Правило 2. ЗАЛ
+Зал проветривается между сессиями.
+""",
+    "en": """FOREWORD
+This booklet was put together by the club's directing committee for the players and directors of its events.
+CONTENTS
+Law 1 - Equipment ......................... 3
+   A. Tables .............................. 3
+   B. Chairs .............................. 3
+Law 2 - The Hall .......................... 4
+LAW 1 - EQUIPMENT
+A. Tables
+Tables shall be alike and steady.
+B. Chairs
+Each table has four chairs.
+LAW 2 - THE HALL
+The hall is aired between sessions.
+""",
+}
+
+
+@pytest.mark.parametrize("lang", list(PREFACE))
+def test_a_preface_is_never_placed_into_the_first_law_by_the_contents(tmp_path, lang):
+    from lawsearch.corpus import parse_folder
+    from lawsearch.sources import read_corpus_folder
+
+    result = parse_folder(read_corpus_folder(corpus(tmp_path, lang, PREFACE[lang])), strict=False)
+    words = "судейской коллегией" if lang == "ru" else "directing committee"
+    holders = [n for n in result.nodes if words in (n.text or "")]
+    assert len(holders) == 1 and holders[0].law is None, [(n.id, n.law, n.attribution) for n in holders]
+    law1 = [n for n in result.nodes if n.law == "1" and n.kind != "piece"]
+    assert not any(n.truncated_start or n.truncated_end for n in law1), [n.id for n in law1]
+    assert any(p.severity == "warning" and p.line == holders[0].spans[0].lines[0] for p in result.problems)
