@@ -15,6 +15,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
 5. a preface in a book without page footers whose contents list the first law's sections: no
    rule places it into that law (the law's own section headings after its heading are no
    evidence for the text before it); an unplaced piece with a warning.
+7. a commentary file's own title line over its first heading invents no law (N-1 by the next
+   heading): an unplaced piece with a warning; running text there is still the tail of N-1.
 6. an afterword after the subject index of a book with its commentary inside: a piece of
    its own with a warning, never the last commentary paragraph's tail.
 """
@@ -455,3 +457,66 @@ def test_a_preface_is_never_placed_into_the_first_law_by_the_contents(tmp_path, 
     law1 = [n for n in result.nodes if n.law == "1" and n.kind != "piece"]
     assert not any(n.truncated_start or n.truncated_end for n in law1), [n.id for n in law1]
     assert any(p.severity == "warning" and p.line == holders[0].spans[0].lines[0] for p in result.problems)
+
+
+# -- 7, 8. a commentary file's own title; curation over the next heading's guess --------------------
+
+LAWS_10_14 = """Правило 10. ОБЪЯВЛЕНИЕ
+Результат объявляется вслух после каждой сдачи.
+Правило 11. ЗАПИСЬ
+Запись ведёт участник, сидящий на севере.
+Правило 12. ПРОВЕРКА
+Запись проверяют обе пары.
+Правило 13. ПОДПИСЬ
+Протокол подписывают капитаны.
+- 5
+"""
+
+EN_LAWS = """LAW 10 - ANNOUNCING
+The result is announced aloud after each deal.
+LAW 11 - RECORDING
+North keeps the record.
+LAW 12 - CHECKING
+Both pairs check the record.
+Page 5
+"""
+
+
+def commentary_corpus(tmp_path: Path, lang: str, laws: str, notes: str, curation: str = "") -> Path:
+    root = tmp_path / "corpus"
+    for kind, name, text in (("laws", "laws.txt", laws), ("commentary", "notes.txt", notes)):
+        (root / kind / lang).mkdir(parents=True)
+        (root / kind / lang / name).write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        f'[code]\ntitle = "Test"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
+        f'[[source]]\npath = "laws/{lang}/laws.txt"\nlang = "{lang}"\nkind = "laws"\n\n'
+        f'[[source]]\npath = "commentary/{lang}/notes.txt"\nlang = "{lang}"\nkind = "commentary"\n', encoding="utf-8")
+    if curation:
+        (root / "curation.toml").write_text(curation, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("lang,laws,notes,title,before", [
+    ("ru", LAWS_10_14, "ПОЯСНЕНИЯ К ПРАВИЛАМ КЛУБА\nПравило 11. ЗАПИСЬ\n11.1. Запись ведётся ручкой.\n",
+     "ПОЯСНЕНИЯ К ПРАВИЛАМ КЛУБА", "10"),
+    ("ru", LAWS_10_14, "ЗАМЕЧАНИЯ СУДЕЙСКОЙ КОЛЛЕГИИ\nВЫПУСК ВТОРОЙ\nПравило 12. ПРОВЕРКА\n12.1. Проверка идёт сразу.\n",
+     "ВЫПУСК ВТОРОЙ", "11"),
+    ("en", EN_LAWS, "NOTES ON THE CLUB CODE\nLAW 11 - RECORDING\n11.1. The record is kept in ink.\n",
+     "NOTES ON THE CLUB CODE", "10"),
+])
+def test_a_commentary_file_s_title_invents_no_law(tmp_path, lang, laws, notes, title, before):
+    from lawsearch.corpus import parse_folder
+    from lawsearch.sources import read_corpus_folder
+
+    result = parse_folder(read_corpus_folder(commentary_corpus(tmp_path, lang, laws, notes)), strict=False)
+    holders = [n for n in result.nodes if title in (n.text or "")]
+    assert len(holders) == 1 and holders[0].law is None, [(n.id, n.law) for n in holders]
+    assert not any(n.law == before and n.kind in ("commentary", "piece") for n in result.nodes)
+    assert any(p.severity == "warning" and p.line == 1 and "notes.txt" in (p.path or "") for p in result.problems)
+
+
+def test_running_text_opening_a_commentary_file_is_still_the_tail_of_the_law_before(tmp_path):
+    notes = "заполняет протокол и передаёт его судье.\nПравило 12. ПРОВЕРКА\n12.1. Проверка идёт сразу.\n"
+    c = built(commentary_corpus(tmp_path, "ru", LAWS_10_14, notes))
+    holders = [n for n in c.nodes if "передаёт его судье" in (n.text or "")]
+    assert [n.law for n in holders] == ["11"]

@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 
 from ..model import Line, Mark, Problem, Source
 from ..patterns import FOOTER
-from .nodes import BuilderBase, NodeBuilder
+from .nodes import SENTENCE_END, BuilderBase, NodeBuilder
+
+TITLE_LINES = 2  # a file's title over its first heading: a line or two
+TITLE_WORDS = 8  # of a few words
 
 
 @dataclass
@@ -47,10 +50,11 @@ class Commentary(BuilderBase):
         state = _Reading()
         leading: list[Line] = []
         page_start = True  # the next line with text starts a piece: the file's start, or after a footer
+        footer_seen = False
         for line in lines:
             footer = FOOTER.match(line.text)
             if footer and not footer["rest"]:
-                state.page_break = state.broken_since_heading = page_start = True
+                state.page_break = state.broken_since_heading = page_start = footer_seen = True
                 continue
             heading = forms.heading.match(line.text)
             definitions = forms.definitions.match(line.text) if defs_id else None
@@ -59,6 +63,22 @@ class Commentary(BuilderBase):
                 self._piece_at_heading(source, line, heading, definitions, forms.paragraph.match(line.text))
             if heading or definitions:
                 self._close_pending(source, state, None)
+                if leading and not footer_seen and _title_lines(leading) and leading[0].first not in self._statements:
+                    # the file's own title over its first heading («КОММЕНТАРИЙ К СВОДУ»): no tail
+                    # of a law before (no text lost before it), never a law invented for it; kept
+                    # as a piece with a warning (a curation statement about it still places it)
+                    self._piece_starts.append(leading[0].first)
+                    b = self.node(self.ids.piece_id(source.id, leading[0].first), "piece", None, None)
+                    b.attribute("unattributed")
+                    b.source = source.id
+                    for title_line in leading:
+                        b.append(title_line, "paragraph", source.path, None)
+                        b.add_span(source.path, None, title_line)
+                    self.problems.append(Problem(
+                        "warning", f"the commentary file opens with a title line before its first heading "
+                                   f"(«{leading[0].text[:60]}»): read as no law's text, kept as an unplaced piece "
+                                   f"(remove it with [[drop]] if it is the file's title)", source.path, leading[0].first))
+                    leading = []
                 if leading and heading and self.in_range(heading["law"]) and int(heading["law"]) > self.law_range[0]:
                     # text before law N's heading belongs to law N-1 (next-heading); its number is unknown
                     self._commentary_tail(source, leading, str(int(heading["law"]) - 1), None)
@@ -246,6 +266,16 @@ class Commentary(BuilderBase):
         for line in lines:
             b.append(line, "paragraph", source.path, None)
             b.add_span(source.path, None, line)
+
+
+def _title_lines(lines: list[Line]) -> bool:
+    """Whether the text that opens a commentary file before its first heading is a title: a
+    line or two in capitals, short, no sentence (``КОММЕНТАРИЙ К СВОДУ``) -- never the
+    tail of a paragraph, which is running text."""
+    texts = [line.text.strip() for line in lines if line.text.strip()]
+    return 0 < len(texts) <= TITLE_LINES and all(
+        len(t.split()) <= TITLE_WORDS and not SENTENCE_END.search(t) and any(c.isalpha() for c in t)
+        and all(c.isupper() for c in t if c.isalpha()) for t in texts)
 
 
 def sentence_case(title: str) -> str:
