@@ -17,6 +17,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    evidence for the text before it); an unplaced piece with a warning.
 7. a commentary file's own title line over its first heading invents no law (N-1 by the next
    heading): an unplaced piece with a warning; running text there is still the tail of N-1.
+8. a curation [[piece]] statement about a commentary piece overrides the next heading's guess
+   of its law (it is only a guess); a paragraph number that contradicts it is still an error.
 6. an afterword after the subject index of a book with its commentary inside: a piece of
    its own with a warning, never the last commentary paragraph's tail.
 """
@@ -520,3 +522,37 @@ def test_running_text_opening_a_commentary_file_is_still_the_tail_of_the_law_bef
     c = built(commentary_corpus(tmp_path, "ru", LAWS_10_14, notes))
     holders = [n for n in c.nodes if "передаёт его судье" in (n.text or "")]
     assert [n.law for n in holders] == ["11"]
+
+
+TAIL = "и записывает ошибку в протокол.\n- 13\nПравило 13. ПОДПИСЬ\n13.1. Подписи ставят ручкой.\n"
+HEAD = "Правило 10. ОБЪЯВЛЕНИЕ\n10.1. Громко.\n10.2. Ошибку исправляют так:\nа) заявляют;\n- 12\n"
+
+
+def test_curation_overrides_the_next_heading_s_guess_for_a_commentary_piece(tmp_path):
+    from lawsearch.corpus import parse_folder
+    from lawsearch.sources import read_corpus_folder
+
+    root = commentary_corpus(tmp_path, "ru", LAWS_10_14, HEAD)
+    (root / "commentary" / "ru" / "tail.txt").write_text(TAIL, encoding="utf-8")
+    manifest = root / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8")
+                        + '\n[[source]]\npath = "commentary/ru/tail.txt"\nlang = "ru"\nkind = "commentary"\n',
+                        encoding="utf-8")
+    (root / "curation.toml").write_text('[[piece]]\nat = "tail:1"\nparagraph = "10.2"\nreason = "checked"\n',
+                                        encoding="utf-8")
+    result = parse_folder(read_corpus_folder(root), strict=False)
+    assert not [p.message for p in result.problems if p.severity == "error"]
+    holders = [n for n in result.nodes if "записывает ошибку" in (n.text or "")]
+    assert [(n.id, n.law) for n in holders] == [("10.2", "10")]
+
+
+def test_curation_still_may_not_contradict_a_paragraph_number(tmp_path):
+    from lawsearch.corpus import parse_folder
+    from lawsearch.sources import read_corpus_folder
+
+    notes = "Правило 10. ОБЪЯВЛЕНИЕ\n10.1. Громко.\n- 12\nи в протокол.\n10.3. Тихо.\n"
+    root = commentary_corpus(tmp_path, "ru", LAWS_10_14, notes,
+                             '[[piece]]\nat = "notes:4"\nparagraph = "11.2"\nreason = "checked"\n')
+    result = parse_folder(read_corpus_folder(root), strict=False)
+    assert any(p.severity == "error" and "next paragraph's number gives 10.2" in p.message for p in result.problems), \
+        [p.message for p in result.problems]

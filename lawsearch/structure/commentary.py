@@ -228,27 +228,24 @@ class Commentary(BuilderBase):
             if st.paragraph and st.law and st.law != said_law:
                 self.problems.append(Problem("error", f"says paragraph {st.paragraph} of law {st.law} for {name}",
                                              self.curation_path, st.line))
-            elif by_text is not None and st.paragraph and st.paragraph != by_text or \
-                    law is not None and said_law != law:
+            elif by_text is not None and (st.paragraph and st.paragraph != by_text or said_law != law):
                 self.problems.append(Problem(
                     "error", f"says {st.paragraph or 'law ' + said_law} for {name}, but the next paragraph's number "
-                             f"gives {by_text or 'law ' + law}", self.curation_path, st.line))
+                             f"gives {by_text}", self.curation_path, st.line))
+            elif law is not None and said_law != law:
+                # only the next heading's law, a guess (the text before it is the law before's
+                # tail unless a page was lost between): the editor's word decides
+                self.verified.append(f"{name} {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}: "
+                                     f"placed by the curation over the next heading's guess (law {law})")
+                self._curated_tail(source, lines, st, said_law)
+                return
             elif by_text is not None or law is not None and not st.paragraph:
                 self.verified.append(f"{name} {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}: "
                                      f"confirmed by the next paragraph's number")
-            elif st.paragraph:  # the text gives the law at most: the statement gives the number
+            else:  # the text gives the law at most: the statement gives the number
                 if law is not None:
                     self.verified.append(f"{name} law {law}: confirmed by the next heading")
-                number = int(st.paragraph.split(".")[1])
-                b = self._commentary_node(self.ids.commentary_id(said_law, number), said_law, source, "curated")
-                self._fill_tail(b, source, lines)
-                return
-            else:
-                b = self.node(self.ids.piece_id(source.id, first), "piece", said_law, said_law)
-                b.attribute("curated")
-                b.source = source.id
-                self.law_node(said_law)
-                self._fill_tail(b, source, lines)
+                self._curated_tail(source, lines, st, said_law)
                 return
         if by_text is not None:
             b = self._commentary_node(by_text, law, source, "next-heading")
@@ -258,6 +255,18 @@ class Commentary(BuilderBase):
             b.source = source.id
             if law is not None:
                 self.law_node(law)  # its parent: a law known from nothing else is a missing node
+        self._fill_tail(b, source, lines)
+
+    def _curated_tail(self, source: Source, lines: list[Line], st, law: str) -> None:
+        """A commentary piece placed by a curation statement: its paragraph, or its law."""
+        if st.paragraph:
+            number = int(st.paragraph.split(".")[1])
+            b = self._commentary_node(self.ids.commentary_id(law, number), law, source, "curated")
+        else:
+            b = self.node(self.ids.piece_id(source.id, lines[0].first), "piece", law, law)
+            b.attribute("curated")
+            b.source = source.id
+            self.law_node(law)
         self._fill_tail(b, source, lines)
 
     def _fill_tail(self, b: NodeBuilder, source: Source, lines: list[Line]) -> None:
