@@ -32,7 +32,7 @@ SEPARATOR = re.compile(r"^(?P<term>[^\W\d_][^\n]{0,60}?)\s*(?:\.\s*)?(?:\s[-–�
 # its own (Старший судья. Судья, …; Chief Director. The Director …)
 QUOTED = re.compile(r"^[«\"“„'‘](?P<term>[^\W\d_][^«»\"“”„'‘’\n]{0,60}?)[»\"”'’]\s*(?:[-–—:.]\s*)?(?P<text>\S.*)$")
 COLON = re.compile(r"^(?P<term>[^\W\d_][^\n:]{0,60}?)\s*:\s+(?P<text>\S.*)$")
-DOT = re.compile(r"^(?P<term>[^\W\d_][^\n.,;:!?()]{0,60}?)\.\s+(?P<text>[^\W\d_a-zа-яё]\S*.*)$")
+DOT = re.compile(r"^(?P<term>[^\W\d_][^\n.,;:!?()]{0,60}?)\.\s+(?P<text>[^\W\d_].*)$")
 TERM_WORDS = 5  # a term is a name: more words than this make a sentence
 HEADINGS = ("law", "division")
 WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
@@ -114,7 +114,7 @@ def _entry(s: str, sentence_ended: bool = True) -> re.Match | None:
     for pattern in (QUOTED, SEPARATOR) + ((COLON, DOT) if sentence_ended else ()):
         m = pattern.match(s)
         if m and len(m["term"].split()) <= TERM_WORDS and m["term"][:1].isupper() \
-                and not m["term"].rstrip().endswith(","):
+                and not m["term"].rstrip().endswith(",") and (pattern is not DOT or m["text"][:1].isupper()):
             return m
     return None
 
