@@ -386,6 +386,12 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
             continue
         cited = joining is not None and cites is not None and cites.search(joining.end)
         starts = not cited and (forms.paragraph.match(line.text) or is_heading(line.text))
+        number = LIST_NUMBER.match(line.text)
+        if not starts and not cited and number and joining is not None and SENTENCE_END.search(joining.end) \
+                and (before := LIST_NUMBER.match(joining.parts[0])) and int(number[1]) == int(before[1]) + 1:
+            # a numbered list's next entry («2. …» after the paragraph «1. …» ended its sentence):
+            # a paragraph of its own (the definitions' commentary numbers its paragraphs so)
+            starts = True
         if starts:
             para = forms.paragraph.match(line.text)
             last_item = para["item"] if para else None
@@ -407,6 +413,9 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
     if joining is not None:
         out.append(joining.line())
     return out, changes
+
+
+LIST_NUMBER = re.compile(r"^(\d{1,2})\.\s+(?=[^\W\d_])")  # «2. Нарушителем …»: a numbered list's entry
 
 
 def _paragraph_citation_end(grammar, lang: str) -> re.Pattern | None:

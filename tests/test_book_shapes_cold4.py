@@ -19,6 +19,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    heading): an unplaced piece with a warning; running text there is still the tail of N-1.
 8. a curation [[piece]] statement about a commentary piece overrides the next heading's guess
    of its law (it is only a guess); a paragraph number that contradicts it is still an error.
+13. the commentary's numbered paragraphs under its definitions heading («1. …», «2. …») are
+   paragraphs of their own (defs.1, defs.2), a wrapped line inside one still joins it.
 6. an afterword after the subject index of a book with its commentary inside: a piece of
    its own with a warning, never the last commentary paragraph's tail.
 """
@@ -556,3 +558,21 @@ def test_curation_still_may_not_contradict_a_paragraph_number(tmp_path):
     result = parse_folder(read_corpus_folder(root), strict=False)
     assert any(p.severity == "error" and "next paragraph's number gives 10.2" in p.message for p in result.problems), \
         [p.message for p in result.problems]
+
+
+# -- 13. the commentary's numbered definitions paragraphs ------------------------------------------
+
+@pytest.mark.parametrize("lang,notes,first,second", [
+    ("ru", "ОПРЕДЕЛЕНИЯ\n1. Слово «сессия» здесь означает и вечер игры.\n2. Пара считается опоздавшей после"
+           "\nвторого звонка.\n3. Секретарём может быть и игрок.\nПравило 11. ЗАПИСЬ\n11.1. Запись ведётся ручкой.\n",
+     "вечер игры", "второго звонка"),
+    ("en", "DEFINITIONS\n1. A session here also means an evening of play.\n2. A pair is late after the"
+           "\nsecond bell.\n3. A player may also be the scorer.\nLAW 11 - RECORDING\n11.1. The record is kept in ink.\n",
+     "evening of play", "second bell"),
+])
+def test_numbered_paragraphs_of_the_commentary_s_definitions_are_their_own(tmp_path, lang, notes, first, second):
+    laws = LAWS_10_14 if lang == "ru" else EN_LAWS
+    c = built(commentary_corpus(tmp_path, lang, laws, notes))
+    defs = {n.id: n.text for n in c.nodes if n.kind == "commentary" and n.id.startswith("defs.")}
+    assert sorted(defs) == ["defs.1", "defs.2", "defs.3"], defs
+    assert first in defs["defs.1"] and second in defs["defs.2"] and second not in defs["defs.1"]
