@@ -8,6 +8,7 @@ per run.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -159,7 +160,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang, about_commentary,
-                      getattr(folder, "apparatus_pages", frozenset()))
+                      getattr(folder, "apparatus_pages", frozenset()),
+                      frozenset(getattr(folder, "commentary_starts", {})))
     return tree, runs, problems
 
 
@@ -425,6 +427,14 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
             inner[source.id] = clean_source(folder, replace(source, kind="commentary"),
                                             [""] * (cut + 1) + ["" if n in after else t
                                                                 for n, t in enumerate(raw[cut + 1:], cut + 2)], context)
+            # the commentary's pages are the book's, present (check's page report); the law
+            # text's last page before the first of them ends where the laws do, no gap
+            inside = [int(m.group()) for n, t in enumerate(raw[cut:], cut + 1)
+                      if n not in after and _page_number_line(t, source.lang) and (m := re.search(r"\d+", t))]
+            apparatus.setdefault("pages", []).extend(
+                {"source": source.path, "kind": "commentary", "page": str(page), "lines": [cut + 1, len(raw)]}
+                for page in dict.fromkeys(inside))
+            folder.apparatus_pages = folder.apparatus_pages | {(source.id, page) for page in inside}
             raw = raw[:cut] + ["" if n not in after else t for n, t in enumerate(raw[cut:], cut + 1)]
             folder.commentary_starts = {**getattr(folder, "commentary_starts", {}), source.id: cut + 1}
         cleaned[source.id] = clean_source(folder, source, raw, context)

@@ -19,6 +19,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    heading): an unplaced piece with a warning; running text there is still the tail of N-1.
 8. a curation [[piece]] statement about a commentary piece overrides the next heading's guess
    of its law (it is only a guess); a paragraph number that contradicts it is still an error.
+12. the last law before a book's own commentary is no page gap (the commentary's pages follow
+   it, or its heading stands on the law's last page), and the commentary's pages are present.
 13. the commentary's numbered paragraphs under its definitions heading («1. …», «2. …») are
    paragraphs of their own (defs.1, defs.2), a wrapped line inside one still joins it.
 6. an afterword after the subject index of a book with its commentary inside: a piece of
@@ -31,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from test_book_shapes_cold3 import built, corpus
+from test_book_shapes_cold3 import built, check, corpus
 from test_whole_book_pages import law_texts
 
 
@@ -576,3 +578,20 @@ def test_numbered_paragraphs_of_the_commentary_s_definitions_are_their_own(tmp_p
     defs = {n.id: n.text for n in c.nodes if n.kind == "commentary" and n.id.startswith("defs.")}
     assert sorted(defs) == ["defs.1", "defs.2", "defs.3"], defs
     assert first in defs["defs.1"] and second in defs["defs.2"] and second not in defs["defs.1"]
+
+
+# -- 12. no false gap before the book's own commentary ---------------------------------------------
+
+@pytest.mark.parametrize("lang", list(AFTER))
+@pytest.mark.parametrize("same_page", [False, True])
+def test_the_last_law_before_the_book_s_commentary_is_no_page_gap(tmp_path, lang, same_page):
+    text = AFTER[lang][0]
+    if same_page:  # the commentary's heading on the law's last page
+        text = text.replace("- 3\nКОММЕНТАРИЙ", "КОММЕНТАРИЙ").replace("Page 3\nCOMMENTARY", "COMMENTARY")
+    root = corpus(tmp_path, lang, text)
+    c = built(root)
+    law = [n for n in c.nodes if n.law == "14" and n.kind in ("law", "section")]
+    assert law and not any(n.truncated_end for n in law), [(n.id, n.truncated_end) for n in law]
+    result = check(root, tmp_path)
+    assert "missing between them" not in result.output, result.output
+    assert "commentary" in next(line for line in result.output.splitlines() if "read as the book's apparatus" in line)

@@ -72,6 +72,8 @@ class LawText(BuilderBase):
         if last.ends_page and last.page is not None and \
                 (last.source, last.page + 1) in getattr(self, "apparatus_pages", ()):
             return False  # the next page is the book's index (or contents): the law text ends here
+        if not last.ends_page and last.source in getattr(self, "commentary_inside", ()):
+            return False  # the file's commentary begins here, on the same page: the law text ends
         return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
