@@ -161,7 +161,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang, about_commentary,
                       getattr(folder, "apparatus_pages", frozenset()),
-                      frozenset(getattr(folder, "commentary_starts", {})))
+                      frozenset(getattr(folder, "commentary_starts", {})),
+                      frozenset((k, n) for k, lines in back.items() for n in lines))
     return tree, runs, problems
 
 

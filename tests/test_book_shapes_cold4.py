@@ -20,7 +20,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
 8. a curation [[piece]] statement about a commentary piece overrides the next heading's guess
    of its law (it is only a guess); a paragraph number that contradicts it is still an error.
 12. the last law before a book's own commentary is no page gap (the commentary's pages follow
-   it, or its heading stands on the law's last page), and the commentary's pages are present.
+   it, or its heading stands on the law's last page), and the commentary's pages are present;
+   a preface page after the title page and an afterword after the index lost nothing before them.
 13. the commentary's numbered paragraphs under its definitions heading («1. …», «2. …») are
    paragraphs of their own (defs.1, defs.2), a wrapped line inside one still joins it.
 6. an afterword after the subject index of a book with its commentary inside: a piece of
@@ -595,3 +596,18 @@ def test_the_last_law_before_the_book_s_commentary_is_no_page_gap(tmp_path, lang
     result = check(root, tmp_path)
     assert "missing between them" not in result.output, result.output
     assert "commentary" in next(line for line in result.output.splitlines() if "read as the book's apparatus" in line)
+
+
+@pytest.mark.parametrize("lang", list(AFTER))
+def test_a_preface_after_the_title_page_and_an_afterword_lost_nothing_before_them(tmp_path, lang):
+    title = ("ПРАВИЛА КЛУБА «МАЯК»\nИздание второе\nКалининград, 1999\n- 1\nОТ СОСТАВИТЕЛЕЙ\n"
+             "Эти правила собраны для игроков клуба и его гостей по просьбе правления.\n- 2\n") if lang == "ru" else \
+        ("THE LIGHTHOUSE CLUB CODE\nSecond Edition\nPortland, 1999\nPage 1\nFROM THE COMPILERS\n"
+         "These rules were gathered for the club's players and guests at the board's request.\nPage 2\n")
+    text = title + AFTER[lang][0]
+    c = built(corpus(tmp_path, lang, text))
+    for words in (("собраны для игроков", "признательны клубу") if lang == "ru" else
+                  ("gathered for the club", "Lighthouse club for")):
+        holder = next(n for n in c.nodes if words in (n.text or ""))
+        assert holder.kind == "piece" and not holder.truncated_start \
+            and not any(m.kind == "gap" for m in holder.marks), (words, holder.marks)
