@@ -551,8 +551,9 @@ def split_headings(lines: list[str], heading: Callable[[str], bool],
     7.``), the title line is no sentence and no heading of its own, and with the two
     together the layout reads a heading.
 
-    >>> from lawsearch.clean import _read_by_layout
-    >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    >>> from lawsearch.clean import _read_by_layout, default_layout
+    >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"),
+    ...                default_layout("ru").bare_heading)
     [(0, 1)]
     """
     out = []
