@@ -835,6 +835,61 @@ def typed_footnotes(lines: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+# a note's body by a page's number: its sign (a superscript number, stars, a dagger), then its text
+SIGNED_NOTE = re.compile(r"^\s*(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\*{1,3}(?=\s)|†{1,2})\s*(?P<text>[^\W\d_].*)$")
+SIGNED_NOTES = 9  # notes of one page at most
+FOOTER_LINE = re.compile(r"^-\s*\d{1,4}\s*-?$")  # the book's «- 21»
+
+
+def _page_number(line: str, lang: str) -> bool:
+    s = line.strip()
+    m = FOOTER_LINE.match(s)
+    return bool(m) or page_of_n(s, lang) or lone_page_numbers(s, lang)
+
+
+def signed_footnotes(lines: list[str], raw: list[str], lang: str) -> list[tuple[int, str]]:
+    """Notes printed by a page's number with a sign -- ``¹ Текст``, ``* Text`` -- each
+    sign glued to a word of that page above (``коробку¹``, ``token*``): written in the
+    book's footnote form (the marker ``(*)`` in place, the body ``(*) - text``), so the tree
+    attaches each note where its marker stands (a body after the page's number belongs to
+    the page above it). A sign no word above carries is left as it is.
+
+    >>> signed_footnotes(["Карты в коробку¹ кладут.", "- 21", "¹ Коробка деревянная."], ["", "- 21", ""], "ru")
+    [(0, 'Карты в коробку(*) кладут.'), (2, '(*) - Коробка деревянная.')]
+    """
+    from .patterns import NOTE_MARKER, note_body
+
+    changed: dict[int, str] = {}
+    for n, line in enumerate(raw):
+        if not _page_number(line, lang):
+            continue
+        notes = []
+        for step in (1, -1):  # after the page's number, then before it (the page's foot)
+            k = n + step
+            while 0 <= k < len(lines) and k not in changed and len(notes) < SIGNED_NOTES and \
+                    (not lines[k].strip() or SIGNED_NOTE.match(lines[k])):
+                if (m := SIGNED_NOTE.match(lines[k])):
+                    notes.append((k, m))
+                k += step
+        for k, m in notes:
+            mark = m["mark"]
+            glued = re.compile(r"(?<=[^\W\d_])" + re.escape(mark) + r"(?![\w*¹²³⁴⁵⁶⁷⁸⁹⁰])")
+            at = None
+            for j in range(min(k, n) - 1, max(-1, min(k, n) - 1 - NOTE_LOOKBACK), -1):
+                if _page_number(raw[j], lang):
+                    break  # the page before: its words are not this page's
+                if j not in changed and (g := glued.search(lines[j])):
+                    at = (j, g)
+                    break
+            if at is None:
+                continue
+            j, g = at
+            text = changed.get(j, lines[j])
+            changed[j] = text[:g.start()] + NOTE_MARKER + text[g.end():]
+            changed[k] = note_body(m["text"])
+    return sorted(changed.items())
+
+
 def furniture_labels(lines: list[str], removed: set[int]) -> set[int]:
     """Lines (0-based) that only label the furniture after them: a few words ending in a
     colon right before a removed row (``Browse by title:`` over an alphabet row)."""
@@ -943,6 +998,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     if kind != "commentary":
         for n, text in typed_footnotes(lines):
             changes.append((n + 1, "typed_footnotes"))
+            lines[n] = text
+        for n, text in signed_footnotes(lines, raw, lang):
+            changes.append((n + 1, "signed_footnotes"))
             lines[n] = text
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))

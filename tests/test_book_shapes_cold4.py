@@ -19,6 +19,9 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    heading): an unplaced piece with a warning; running text there is still the tail of N-1.
 8. a curation [[piece]] statement about a commentary piece overrides the next heading's guess
    of its law (it is only a guess); a paragraph number that contradicts it is still an error.
+11. footnotes in sign form (``word¹`` / ``¹ text``, ``word*`` / ``* text``) by the page's number,
+   after it or before it: a footnote of the page whose word carries the sign, the sign out of
+   the text.
 12. the last law before a book's own commentary is no page gap (the commentary's pages follow
    it, or its heading stands on the law's last page), and the commentary's pages are present;
    a preface page after the title page and an afterword after the index lost nothing before them.
@@ -611,3 +614,60 @@ def test_a_preface_after_the_title_page_and_an_afterword_lost_nothing_before_the
         holder = next(n for n in c.nodes if words in (n.text or ""))
         assert holder.kind == "piece" and not holder.truncated_start \
             and not any(m.kind == "gap" for m in holder.marks), (words, holder.marks)
+
+
+# -- 11. footnotes in sign form by the page's number ------------------------------------------------
+
+SIGNED = {
+    "ru-after": ("ru", """Правило 50. ЖЕРЕБЬЁВКА
+Номера столов тянут из мешочка² перед первым туром; вытянутый номер не меняется.
+- 7
+² Мешочек хранится у секретаря.
+Правило 51. ОПОЗДАНИЕ
+Опоздавшая пара садится за свободный стол**, указанный судьёй.
+- 8
+** Свободным считается стол без протокола.
+Правило 52. УХОД
+Пара уходит только после подписи протокола.
+- 9
+""", {"50": "хранится у секретаря", "51": "без протокола"}),
+    "ru-before": ("ru", """Правило 50. ЖЕРЕБЬЁВКА
+Номера столов тянут из мешочка³ перед первым туром.
+³ Мешочек хранится у секретаря.
+- 7
+Правило 51. ОПОЗДАНИЕ
+Опоздавшая пара садится за свободный стол.
+- 8
+""", {"50": "хранится у секретаря"}),
+    "en-after": ("en", """LAW 50 - THE DRAW
+Table numbers are drawn from a bag* before the first round; a drawn number stands.
+Page 7
+* The bag is kept by the scorer.
+LAW 51 - LATE PAIRS
+A late pair sits at a free table†, as the Director says.
+Page 8
+† A free table is one with no score sheet.
+LAW 52 - LEAVING
+A pair leaves only once the score sheet is signed.
+Page 9
+""", {"50": "kept by the scorer", "51": "no score sheet"}),
+}
+
+
+@pytest.mark.parametrize("case", list(SIGNED))
+def test_a_footnote_in_sign_form_by_the_page_number_is_its_page_s(tmp_path, case):
+    lang, text, notes = SIGNED[case]
+    c = built(corpus(tmp_path, lang, text))
+    by_text = {f.text: f for f in c.footnotes}
+    for law, words in notes.items():
+        note = next((f for t, f in by_text.items() if words in t), None)
+        assert note is not None and list(note.markers) == [law], (case, words, [(f.text, f.markers) for f in c.footnotes])
+    texts = law_texts(c)
+    assert not any(sign in t for t in texts.values() for sign in ("¹", "²", "³", "†", "*")), texts
+    assert not any(words in t for t in texts.values() for words in notes.values())
+
+
+def test_a_star_opening_a_line_with_no_marker_above_stays_text(tmp_path):
+    text = "Правило 50. ЖЕРЕБЬЁВКА\nНомера столов тянут из мешочка.\n- 7\n* Перед вторым туром номера не тянут.\n- 8\n"
+    c = built(corpus(tmp_path, "ru", text))
+    assert not c.footnotes and "Перед вторым туром" in law_texts(c)["50"]
