@@ -19,6 +19,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    heading): an unplaced piece with a warning; running text there is still the tail of N-1.
 8. a curation [[piece]] statement about a commentary piece overrides the next heading's guess
    of its law (it is only a guess); a paragraph number that contradicts it is still an error.
+10. a one-page file closed by a bare page counter («Страница 6», "Page 6") is that page of the
+   book (placed by the contents' pages); a lone "Page 3 of 12" stays a web page's furniture.
 11. footnotes in sign form (``word¹`` / ``¹ text``, ``word*`` / ``* text``) by the page's number,
    after it or before it: a footnote of the page whose word carries the sign, the sign out of
    the text.
@@ -671,3 +673,34 @@ def test_a_star_opening_a_line_with_no_marker_above_stays_text(tmp_path):
     text = "Правило 50. ЖЕРЕБЬЁВКА\nНомера столов тянут из мешочка.\n- 7\n* Перед вторым туром номера не тянут.\n- 8\n"
     c = built(corpus(tmp_path, "ru", text))
     assert not c.footnotes and "Перед вторым туром" in law_texts(c)["50"]
+
+
+# -- 10. one page of a book in a file of its own -----------------------------------------------------
+
+@pytest.mark.parametrize("lang,counter", [("ru", "Страница 6"), ("ru", "стр. 6"), ("en", "Page 6")])
+def test_a_one_page_file_closed_by_a_page_counter_is_that_page(tmp_path, lang, counter):
+    laws = ("ОГЛАВЛЕНИЕ\nПравило 11. Запись ........ 5\nПравило 12. Проверка ........ 6\n"
+            "Правило 13. Подпись ........ 7\n- 4\nПравило 11. ЗАПИСЬ\nЗапись ведёт север.\n- 5\n"
+            "Правило 13. ПОДПИСЬ\nПротокол подписывают капитаны.\n- 7\n") if lang == "ru" else \
+        ("CONTENTS\nLaw 11 - Recording ........ 5\nLaw 12 - Checking ........ 6\nLaw 13 - Signing ........ 7\n"
+         "Page 4\nLAW 11 - RECORDING\nNorth keeps the record.\nPage 5\n"
+         "LAW 13 - SIGNING\nThe captains sign the score sheet.\nPage 7\n")
+    loose = ("обе пары сверяют запись и ставят отметку.\n" if lang == "ru"
+             else "both pairs compare the record and tick it.\n") + counter + "\n"
+    root = tmp_path / "corpus"
+    (root / "laws" / lang).mkdir(parents=True)
+    (root / "laws" / lang / "book.txt").write_text(laws, encoding="utf-8")
+    (root / "laws" / lang / "loose.txt").write_text(loose, encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        f'[code]\ntitle = "Test"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
+        + "".join(f'[[source]]\npath = "laws/{lang}/{n}"\nlang = "{lang}"\nkind = "laws"\n\n' for n in ("book.txt", "loose.txt")),
+        encoding="utf-8")
+    c = built(root)
+    holder = next(n for n in c.nodes if ("сверяют запись" if lang == "ru" else "compare the record") in (n.text or ""))
+    assert holder.law == "12", (holder.id, holder.law)
+    assert not any(counter in (n.text or "") for n in c.nodes)
+
+
+def test_a_lone_page_of_n_counter_stays_furniture(tmp_path):
+    c = built(corpus(tmp_path, "en", "LAW 11 - RECORDING\nNorth keeps the record.\nPage 3 of 12\n"))
+    assert c.report.pieces and all(p.page is None for p in c.report.pieces)

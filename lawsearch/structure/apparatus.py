@@ -802,11 +802,16 @@ def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> None:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
     model reads it) or an empty line -- when a file has two or more and they count up (a
-    book's pages; a web page's lone pager line stays furniture); a form feed alone on its
-    line stays (``_page_cuts`` ends a page there)."""
+    book's pages; a web page's lone pager line stays furniture), or when the file's only
+    one is a bare counter closing it (one page of a book); a form feed alone on its line
+    stays (``_page_cuts`` ends a page there)."""
     found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
     numbers = [int(n) for _, n in found]
-    if len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:])):
+    last = max((k for k, raw in enumerate(lines) if raw.strip()), default=None)
+    # one page of a book on its own: a bare counter («Страница 6», no «из 12») closing the file
+    one_page = len(found) == 1 and found[0][0] == last and \
+        re.fullmatch(r"\D*\d{1,4}[\s.]*", lines[last].strip()) is not None
+    if not one_page and (len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:]))):
         return  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
     for k, n in found:
         lines[k] = f"- {n}" if footers else ""
