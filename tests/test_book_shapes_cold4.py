@@ -19,6 +19,9 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    heading): an unplaced piece with a warning; running text there is still the tail of N-1.
 8. a curation [[piece]] statement about a commentary piece overrides the next heading's guess
    of its law (it is only a guess); a paragraph number that contradicts it is still an error.
+9. a title page's labelled lines in other common forms («Перевод и примечания Л. М. Гринберг»,
+   «Ответственный редактор И. И. Сомов», "Translated and annotated by …") and an imprint set
+   on one line («Санкт-Петербург · Нева · 1999») are read into its fields.
 10. a one-page file closed by a bare page counter («Страница 6», "Page 6") is that page of the
    book (placed by the contents' pages); a lone "Page 3 of 12" stays a web page's furniture.
 11. footnotes in sign form (``word¹`` / ``¹ text``, ``word*`` / ``* text``) by the page's number,
@@ -704,3 +707,23 @@ def test_a_one_page_file_closed_by_a_page_counter_is_that_page(tmp_path, lang, c
 def test_a_lone_page_of_n_counter_stays_furniture(tmp_path):
     c = built(corpus(tmp_path, "en", "LAW 11 - RECORDING\nNorth keeps the record.\nPage 3 of 12\n"))
     assert c.report.pieces and all(p.page is None for p in c.report.pieces)
+
+
+# -- 9. a title page's fields in other common forms ---------------------------------------------------
+
+@pytest.mark.parametrize("lang,lines,expected", [
+    ("ru", ["ПРАВИЛА ЗИМНЕГО КУБКА", "Издание 1996 года", "Перевод и комментарии К. Л. Мартынова",
+            "Главный редактор Н. П. Зуев", "Самара · Волга · 2001"],
+     {"translator": "К. Л. Мартынова", "editor": "Н. П. Зуев", "city": "Самара", "publisher": "Волга", "year": "2001"}),
+    ("en", ["THE WINTER CUP CODE", "1996 Edition", "Translated and annotated by Carla M. Dunne",
+            "Editor P. R. Oakes", "Leeds · Northgate Press · 2001"],
+     {"translator": "Carla M. Dunne", "editor": "P. R. Oakes", "city": "Leeds", "publisher": "Northgate Press",
+      "year": "2001"}),
+])
+def test_a_title_page_s_fields_in_other_common_forms(lang, lines, expected):
+    from lawsearch.profile import load_profile
+    from lawsearch.structure.apparatus import Apparatus, parse_front
+
+    fields = parse_front(lines, Apparatus.of(load_profile(), lang))
+    assert {k: fields.get(k) for k in expected} == expected, fields
+    assert fields.get("title") == lines[0]

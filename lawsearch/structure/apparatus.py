@@ -29,6 +29,7 @@ YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
                      r"(?:\s*,\s*(?P<year>\d{4}))?\.?$")
+IMPRINT_PARTS = re.compile(r"\s+[·•|/]\s+")  # an imprint set on one line: city · publisher · year
 SPLIT_LABEL = re.compile(r"^(\w{1,5}\.)\s+")
 
 
@@ -599,6 +600,12 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
         m = next((m for p in labelled["publisher"] for m in [p.search(line)] if m), None)
         q = QUOTED.match(line)
         imprint = IMPRINT.match(line)
+        dotted = [x.strip() for x in IMPRINT_PARTS.split(line)]
+        if not m and not q and len(dotted) == 3 and YEAR.fullmatch(dotted[2]) \
+                and all(x[:1].isupper() for x in dotted[:2]):  # "Санкт-Петербург · Нева · 1999"
+            out["city"], out["publisher"], out["year"] = dotted
+            used.add(i)
+            break
         if imprint and not m and not q:  # "Москва: «Северная палата», 1989"
             out["publisher"] = imprint["name"].strip()
             if imprint["city"]:
