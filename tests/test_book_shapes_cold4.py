@@ -21,7 +21,8 @@ said OK (issue 13, cold read 4); each test is a rule for the class, with invente
    of its law (it is only a guess); a paragraph number that contradicts it is still an error.
 9. a title page's labelled lines in other common forms («Перевод и примечания Л. М. Гринберг»,
    «Ответственный редактор И. И. Сомов», "Translated and annotated by …") and an imprint set
-   on one line («Санкт-Петербург · Нева · 1999») are read into its fields.
+   on one line («Санкт-Петербург · Нева · 1999») are read into its fields; a contents file
+   that opens with the title page has it read (translator, publisher, year), not dropped.
 10. a one-page file closed by a bare page counter («Страница 6», "Page 6") is that page of the
    book (placed by the contents' pages); a lone "Page 3 of 12" stays a web page's furniture.
 11. footnotes in sign form (``word¹`` / ``¹ text``, ``word*`` / ``* text``) by the page's number,
@@ -727,3 +728,26 @@ def test_a_title_page_s_fields_in_other_common_forms(lang, lines, expected):
     fields = parse_front(lines, Apparatus.of(load_profile(), lang))
     assert {k: fields.get(k) for k in expected} == expected, fields
     assert fields.get("title") == lines[0]
+
+
+@pytest.mark.parametrize("lang,text,expected", [
+    ("ru", "ПРАВИЛА ЗИМНЕГО КУБКА\nРедакция 1996 года\nПеревод: К. Л. Мартынов\nСамара, издательство «Волга», 2001\n\n"
+           "ОГЛАВЛЕНИЕ\nПравило 11. Запись ........ 5\nПравило 12. Проверка ........ 6\n",
+     {"translator": "К. Л. Мартынов", "publisher": "Волга", "year": "2001", "city": "Самара"}),
+    ("en", "THE WINTER CUP CODE\n1996 Edition\nTranslated by Carla M. Dunne\nPublished by Northgate Press, Leeds, 2001\n\n"
+           "CONTENTS\nLaw 11 - Recording ........ 5\nLaw 12 - Checking ........ 6\n",
+     {"translator": "Carla M. Dunne", "publisher": "Northgate Press", "year": "2001"}),
+])
+def test_a_contents_file_that_opens_with_the_title_page_has_it_read(tmp_path, lang, text, expected):
+    root = corpus(tmp_path, lang, text, kind="toc", name="front.txt")
+    laws = tmp_path / "corpus" / "laws" / lang
+    laws.mkdir(parents=True)
+    (laws / "laws.txt").write_text(("Правило 11. ЗАПИСЬ\nЗапись ведёт север.\n- 5\n" if lang == "ru" else
+                                    "LAW 11 - RECORDING\nNorth keeps the record.\nPage 5\n"), encoding="utf-8")
+    manifest = root / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8")
+                        + f'\n[[source]]\npath = "laws/{lang}/laws.txt"\nlang = "{lang}"\nkind = "laws"\n', encoding="utf-8")
+    c = built(root)
+    front = c.apparatus.get("front") or {}
+    assert {k: front.get(k) for k in expected} == expected, front
+    assert [e["id"] for e in c.apparatus["toc"] if e.get("id")][:2] == ["11", "12"]

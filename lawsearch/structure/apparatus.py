@@ -625,6 +625,9 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                     out["year"] = part
                 elif part[:1].isupper():
                     out.setdefault("city", part)
+            before = line[:m.start()].strip(" ,:;·") if m else ""
+            if before[:1].isupper() and not YEAR.search(before) and len(before.split()) <= 3:
+                out.setdefault("city", before)  # "Калининград, издательство «Балтика», 2003"
             used.add(i)
             break
     for i, line in enumerate(body):
@@ -1021,8 +1024,16 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         words = Apparatus.of(folder.profile, source.lang)
         layout = grammar.layout_for(source.lang)
         if source.kind in KINDS:
-            _read_part(found, source.kind, lines, list(range(1, len(lines) + 1)), words, layout, extra_words,
-                       source.path)
+            first = 0
+            if source.kind != "front" and not found["front"] and not declared_front:
+                # a contents (or index) file that opens with the book's title page: read as one
+                first = front_block(lines, words, layout)
+                if first:
+                    _read_part(found, "front", lines[:first], list(range(1, first + 1)), words, layout, extra_words,
+                               source.path)
+                    found["pages"].append({"source": source.path, "kind": "front", "page": None, "lines": [1, first]})
+            _read_part(found, source.kind, lines[first:], list(range(first + 1, len(lines) + 1)), words, layout,
+                       extra_words, source.path)
             laws = law_text_in(lines, words, layout) if source.kind != "front" else []
             if laws:  # a file declared (or guessed) contents or index that holds law text: lost to no node
                 found.setdefault("unread", []).append({
