@@ -386,6 +386,12 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
             continue
         cited = joining is not None and cites is not None and cites.search(joining.end)
         starts = not cited and (forms.paragraph.match(line.text) or is_heading(line.text))
+        number = LIST_NUMBER.match(line.text)
+        if not starts and not cited and number and joining is not None and SENTENCE_END.search(joining.end) \
+                and (before := LIST_NUMBER.match(joining.parts[0])) and int(number[1]) == int(before[1]) + 1:
+            # a numbered list's next entry («2. …» after the paragraph «1. …» ended its sentence):
+            # a paragraph of its own (the definitions' commentary numbers its paragraphs so)
+            starts = True
         if starts:
             para = forms.paragraph.match(line.text)
             last_item = para["item"] if para else None
@@ -407,6 +413,9 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
     if joining is not None:
         out.append(joining.line())
     return out, changes
+
+
+LIST_NUMBER = re.compile(r"^(\d{1,2})\.\s+(?=[^\W\d_])")  # «2. Нарушителем …»: a numbered list's entry
 
 
 def _paragraph_citation_end(grammar, lang: str) -> re.Pattern | None:
@@ -491,7 +500,8 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
         layout = grammar.layout_for(lang or next(iter(grammar.default_layouts)))
     lines: list[Line] = []
     # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
-    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared)
+    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared,
+                                   layout.bare_heading)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     # furniture a curation statement drops ([[drop]]): the whole line, or text from it
     changes += [Change(source, n, "curated_drop") for n in sorted(dropped | curated)]

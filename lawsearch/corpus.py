@@ -8,6 +8,7 @@ per run.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,6 +22,7 @@ from .grammar import default_grammar
 from .structure.nodes import UNPLACED_KEPT
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse, shorten
 from .pages import assemble, split_pieces
+from .patterns import FOOTER
 from .profile import DEFAULT as DEFAULT_PROFILE, activated
 from .references import find_references
 from .sources import CorpusFolder, read_corpus_folder, user_path
@@ -150,15 +152,46 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
     read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source))  # noqa: E731
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
-                                                  lambda level, label: grammar.ids.alphabet(level).position(label))
+                                                  lambda level, label: grammar.ids.alphabet(level).position(label),
+                                                  list(contents))
     placements = placement.place(runs, read, grammar.levels, list(contents))
     placement.statements(runs, placements)
     problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang, about_commentary,
-                      getattr(folder, "apparatus_pages", frozenset()))
+                      getattr(folder, "apparatus_pages", frozenset()),
+                      frozenset(getattr(folder, "commentary_starts", {})),
+                      frozenset((k, n) for k, lines in back.items() for n in lines))
     return tree, runs, problems
+
+
+def _after_the_index(raw: list[str], cut: int, source, apparatus: dict, grammar) -> set[int]:
+    """The 1-based lines of a whole book's text after its subject index (or contents) where
+    that part follows its own commentary: pages that open with no heading or paragraph
+    number of the commentary (an afterword) are no commentary paragraph's tail. Empty where
+    the commentary goes on after the part."""
+    ends = [p["lines"][1] for p in apparatus.get("pages", ())
+            if p["source"] == source.path and p["kind"] in ("index", "toc") and p["lines"][0] > cut + 1]
+    if not ends:
+        return set()
+    start = max(ends) + 1
+    rest = [n for n in range(start, len(raw) + 1) if raw[n - 1].strip()]
+    text = [n for n in rest if not _page_number_line(raw[n - 1], source.lang)]
+    if not text:
+        return set()
+    forms = grammar.commentary_forms(source.lang)
+    first = raw[text[0] - 1].strip()
+    if forms.heading.match(first) or forms.paragraph.match(first):
+        return set()
+    return set(range(text[0], len(raw) + 1))
+
+
+def _page_number_line(text: str, lang: str) -> bool:
+    """A line that only numbers a page: the book's ``- 12``, ``Page 12``, a bare number."""
+    s = text.strip()
+    m = FOOTER.match(s)
+    return bool(m and not m["rest"]) or furniture.page_of_n(s, lang) or furniture.lone_page_numbers(s, lang)
 
 
 def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[placement.Placement],
@@ -170,7 +203,11 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
     for cut in cuts:
         piece = cut.piece
         path = paths.get(piece.source, piece.source)
-        if cut.label is None:
+        if cut.lost:
+            laws = ", ".join(cut.lost)
+            why = (f"the contents start law {laws} on page {piece.page} or before and no heading of "
+                   f"{'it' if len(cut.lost) == 1 else 'them'} is in the text, so a law heading was lost before it")
+        elif cut.label is None:
             why = f"the curation names law {piece.curation.law}, not law {cut.law} the page before is in"
         else:
             where = f"line {cut.seen}" if cut.seen_source == piece.source else \
@@ -376,9 +413,30 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
             # a whole book copied as one file holds its commentary after the commentary's
             # heading: the law text ends there, the rest is commentary (the same file and lines)
             progress(f"read {source.path} after its line {cut + 1} (the commentary's heading) as the commentary")
+            # text after the book's index that is no part of it (an afterword) is no
+            # commentary either: it stays with the law text, where it is a piece of its own
+            after = {n for b in back if b["id"] == source.id and b["line"] > cut + 1
+                     for n in range(b["line"], b.get("last", b["line"]) + 1)}
+            tail = _after_the_index(raw, cut, source, apparatus, context.grammar)
+            if tail and not tail & after:  # a piece of its own, said as the text after a part is
+                folder.back_matter.setdefault(source.id, set()).add(min(tail))
+                back_notes.append(Problem("warning", f"text after the subject index that is no entry of it and no "
+                                                     f"commentary {UNPLACED_KEPT} (an afterword? remove it with [[drop]] "
+                                                     "or place it with a [[piece]] statement in curation.toml)",
+                                          source.path, min(tail)))
+            after |= tail
             inner[source.id] = clean_source(folder, replace(source, kind="commentary"),
-                                            [""] * (cut + 1) + raw[cut + 1:], context)
-            raw = raw[:cut] + [""] * (len(raw) - cut)
+                                            [""] * (cut + 1) + ["" if n in after else t
+                                                                for n, t in enumerate(raw[cut + 1:], cut + 2)], context)
+            # the commentary's pages are the book's, present (check's page report); the law
+            # text's last page before the first of them ends where the laws do, no gap
+            inside = [int(m.group()) for n, t in enumerate(raw[cut:], cut + 1)
+                      if n not in after and _page_number_line(t, source.lang) and (m := re.search(r"\d+", t))]
+            apparatus.setdefault("pages", []).extend(
+                {"source": source.path, "kind": "commentary", "page": str(page), "lines": [cut + 1, len(raw)]}
+                for page in dict.fromkeys(inside))
+            folder.apparatus_pages = folder.apparatus_pages | {(source.id, page) for page in inside}
+            raw = raw[:cut] + ["" if n not in after else t for n, t in enumerate(raw[cut:], cut + 1)]
             folder.commentary_starts = {**getattr(folder, "commentary_starts", {}), source.id: cut + 1}
         cleaned[source.id] = clean_source(folder, source, raw, context)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))

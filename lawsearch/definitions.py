@@ -27,6 +27,13 @@ from .plausibility import lemmatizer_for
 from .structure.apparatus import FOOTER_AT, RULE_LINE, Apparatus, _join
 
 SEPARATOR = re.compile(r"^(?P<term>[^\W\d_][^\n]{0,60}?)\s*(?:\.\s*)?(?:\s[-–—]|[–—])\s+(?P<text>\S.*)$")
+# the other shapes an entry is printed in: the term in quotes with any separator or none
+# («Стол» — текст, "Side": text), the term and a colon (Тур: текст), the term as a sentence of
+# its own (Старший судья. Судья, …; Chief Director. The Director …)
+QUOTED = re.compile(r"^[«\"“„'‘](?P<term>[^\W\d_][^«»\"“”„'‘’\n]{0,60}?)[»\"”'’]\s*(?:[-–—:.]\s*)?(?P<text>\S.*)$")
+COLON = re.compile(r"^(?P<term>[^\W\d_][^\n:]{0,60}?)\s*:\s+(?P<text>\S.*)$")
+DOT = re.compile(r"^(?P<term>[^\W\d_][^\n.,;:!?()]{0,60}?)\.\s+(?P<text>[^\W\d_].*)$")
+TERM_WORDS = 5  # a term is a name: more words than this make a sentence
 HEADINGS = ("law", "division")
 WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 
@@ -63,15 +70,17 @@ def take_definitions(lines: list[str], words: Apparatus, layout, path: str,
     end = next((i for i in range(start + 1, len(lines)) if _ends_section(lines[i], layout)), len(lines))
     entries: list[dict[str, Any]] = []
     held: tuple[int, str] | None = None  # a term's first half, alone on its line
+    unread: list[dict[str, Any]] = []  # lines before the first entry that read as none
+    sentence_ended = True  # the line before ended a sentence (or was the heading)
     for i in range(start + 1, end):
         raw = lines[i]
         s = raw.strip()
         if not s or RULE_LINE.match(s) or FOOTER_AT.match(s):
             continue
         s = re.sub(r"\?{2,}", " ", s).strip()
-        m = SEPARATOR.match(s)
-        term_ok = m and len(m["term"].split()) <= 5 and m["term"][:1].isupper() and not m["term"].endswith(",")
-        if term_ok:
+        m = _entry(s, sentence_ended)
+        sentence_ended = bool(re.search(r"[.!?;]['\"”’»)]*$", s))
+        if m:
             term = m["term"].strip(" .")
             first = i + 1
             if held is not None:
@@ -81,16 +90,33 @@ def take_definitions(lines: list[str], words: Apparatus, layout, path: str,
                             "source": path, "line": first})
             continue
         nxt = next((lines[j].strip() for j in range(i + 1, end) if lines[j].strip()), "")
-        if _all_capitals(s) and len(s.split()) <= 3 and SEPARATOR.match(nxt):
+        if _all_capitals(s) and len(s.split()) <= 3 and _entry(nxt):
             held = (i + 1, s)
             continue
         if entries:
             entries[-1]["text"] = _join(entries[-1]["text"], s, extra_words, layout.lang)
+        else:  # no entry to go on: never silently dropped (use_apparatus warns of it)
+            unread.append({"line": i + 1, "text": s})
     title = re.sub(r"\s+", " ", lines[start].strip())
     for i in range(start, end):
         m = FOOTER_AT.match(lines[i])
         lines[i] = f"- {m['page']}" if m and m["page"].isdigit() and not RULE_LINE.match(lines[i]) else ""
-    return {"id": "defs", "title": title, "source": path, "lines": [start + 1, end], "entries": entries}
+    return {"id": "defs", "title": title, "source": path, "lines": [start + 1, end], "entries": entries,
+            "unread": unread}
+
+
+def _entry(s: str, sentence_ended: bool = True) -> re.Match | None:
+    """The term and text of a definitions line, or None (a line going on the entry before).
+    The shapes: ``Term — text`` (any dash), ``«Term» text`` (quotes, any separator),
+    ``Term: text``, and ``Term. Text`` (a term printed as a sentence of its own); these two
+    read so only after a line that ended its sentence (a wrapped line goes on). A term is
+    a short name starting with a capital, no comma at its end."""
+    for pattern in (QUOTED, SEPARATOR) + ((COLON, DOT) if sentence_ended else ()):
+        m = pattern.match(s)
+        if m and len(m["term"].split()) <= TERM_WORDS and m["term"][:1].isupper() \
+                and not m["term"].rstrip().endswith(",") and (pattern is not DOT or m["text"][:1].isupper()):
+            return m
+    return None
 
 
 def _all_capitals(s: str) -> bool:

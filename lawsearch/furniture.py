@@ -543,21 +543,28 @@ def _spaced_heading_pairs(lines: list[str], spaced: set[int], heading: Callable[
             yield n, m
 
 
-def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tuple[int, int]]:
+def split_headings(lines: list[str], heading: Callable[[str], bool],
+                   bare: Callable[[str], bool] = lambda s: False) -> list[tuple[int, int]]:
     """(label line, title line) pairs (0-based) of a heading printed on two lines -- an
     FB2 title of two paragraphs, a typed label over its title (``Правило 7`` / ``НАЧАЛО
-    ИГРЫ``): the label alone is no heading, the title line is no sentence and no heading
-    of its own, and with the two together the layout reads a heading.
+    ИГРЫ``): the label alone is no heading (or a heading with no title, ``bare``: ``Правило
+    7.``), the title line is no sentence and no heading of its own, and with the two
+    together the layout reads a heading.
 
-    >>> from lawsearch.clean import _read_by_layout
-    >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    >>> from lawsearch.clean import _read_by_layout, default_layout
+    >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"),
+    ...                default_layout("ru").bare_heading)
     [(0, 1)]
     """
     out = []
     taken: set[int] = set()
     for n, line in enumerate(lines):
         s = _norm(line)
-        if not s or n in taken or len(s.split()) > 4 or s[-1] in ".,;:!?" or heading(s):
+        if not s or n in taken or len(s.split()) > 4:
+            continue
+        if bare(s):
+            s = s.rstrip(" .:-–—")
+        elif s[-1] in ".,;:!?" or heading(s):
             continue
         m = next((k for k in range(n + 1, min(n + 3, len(lines))) if lines[k].strip()), None)
         if m is None:
@@ -828,6 +835,61 @@ def typed_footnotes(lines: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+# a note's body by a page's number: its sign (a superscript number, stars, a dagger), then its text
+SIGNED_NOTE = re.compile(r"^\s*(?P<mark>[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\*{1,3}(?=\s)|†{1,2})\s*(?P<text>[^\W\d_].*)$")
+SIGNED_NOTES = 9  # notes of one page at most
+FOOTER_LINE = re.compile(r"^-\s*\d{1,4}\s*-?$")  # the book's «- 21»
+
+
+def _page_number(line: str, lang: str) -> bool:
+    s = line.strip()
+    m = FOOTER_LINE.match(s)
+    return bool(m) or page_of_n(s, lang) or lone_page_numbers(s, lang)
+
+
+def signed_footnotes(lines: list[str], raw: list[str], lang: str) -> list[tuple[int, str]]:
+    """Notes printed by a page's number with a sign -- ``¹ Текст``, ``* Text`` -- each
+    sign glued to a word of that page above (``коробку¹``, ``token*``): written in the
+    book's footnote form (the marker ``(*)`` in place, the body ``(*) - text``), so the tree
+    attaches each note where its marker stands (a body after the page's number belongs to
+    the page above it). A sign no word above carries is left as it is.
+
+    >>> signed_footnotes(["Карты в коробку¹ кладут.", "- 21", "¹ Коробка деревянная."], ["", "- 21", ""], "ru")
+    [(0, 'Карты в коробку(*) кладут.'), (2, '(*) - Коробка деревянная.')]
+    """
+    from .patterns import NOTE_MARKER, note_body
+
+    changed: dict[int, str] = {}
+    for n, line in enumerate(raw):
+        if not _page_number(line, lang):
+            continue
+        notes = []
+        for step in (1, -1):  # after the page's number, then before it (the page's foot)
+            k = n + step
+            while 0 <= k < len(lines) and k not in changed and len(notes) < SIGNED_NOTES and \
+                    (not lines[k].strip() or SIGNED_NOTE.match(lines[k])):
+                if (m := SIGNED_NOTE.match(lines[k])):
+                    notes.append((k, m))
+                k += step
+        for k, m in notes:
+            mark = m["mark"]
+            glued = re.compile(r"(?<=[^\W\d_])" + re.escape(mark) + r"(?![\w*¹²³⁴⁵⁶⁷⁸⁹⁰])")
+            at = None
+            for j in range(min(k, n) - 1, max(-1, min(k, n) - 1 - NOTE_LOOKBACK), -1):
+                if _page_number(raw[j], lang):
+                    break  # the page before: its words are not this page's
+                if j not in changed and (g := glued.search(lines[j])):
+                    at = (j, g)
+                    break
+            if at is None:
+                continue
+            j, g = at
+            text = changed.get(j, lines[j])
+            changed[j] = text[:g.start()] + NOTE_MARKER + text[g.end():]
+            changed[k] = note_body(m["text"])
+    return sorted(changed.items())
+
+
 def furniture_labels(lines: list[str], removed: set[int]) -> set[int]:
     """Lines (0-based) that only label the furniture after them: a few words ending in a
     colon right before a removed row (``Browse by title:`` over an alphabet row)."""
@@ -881,7 +943,8 @@ def _may_be_furniture(line: str) -> bool:
 
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
-            shared: frozenset[str] = frozenset()) -> tuple[list[str], list[tuple[int, str]]]:
+            shared: frozenset[str] = frozenset(),
+            bare: Callable[[str], bool] = lambda s: False) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
     returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
     ``shared``: lines standing in other files of the corpus too (``shared_lines``).
@@ -929,12 +992,15 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n, m in _spaced_heading_pairs(lines, spaced, heading):
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
-    for n, m in split_headings(lines, heading):
-        lines[n], lines[m] = f"{_norm(lines[n])}. {_norm(lines[m])}", ""
+    for n, m in split_headings(lines, heading, bare):
+        lines[n], lines[m] = f"{_norm(lines[n]).rstrip(' .:-–—')}. {_norm(lines[m])}", ""
         changes += [(n + 1, "split_headings"), (m + 1, "split_headings")]
     if kind != "commentary":
         for n, text in typed_footnotes(lines):
             changes.append((n + 1, "typed_footnotes"))
+            lines[n] = text
+        for n, text in signed_footnotes(lines, raw, lang):
+            changes.append((n + 1, "signed_footnotes"))
             lines[n] = text
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))

@@ -410,6 +410,7 @@ class Layout:
     bullets: str = ""
     stream: bool = True  # files are cuts of one stream of pages (text before a law heading ends the law before)
     examples: dict[str, str] = field(default_factory=dict)
+    placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -447,7 +448,28 @@ class Layout:
             if self.is_sentence(title):
                 return Classified(kind, label=label, title=None, extra=title, within=within)
             return Classified(kind, label=label, title=title, within=within)
+        return self._bare_law(s)
+
+    def _bare_law(self, s: str) -> Classified:
+        """A law heading whose title is lost («Правило 4.», «Правило 4»): the line with its
+        separator dropped reads as the layout's law heading once any title follows it, and
+        nothing of it is title. Its title is None (the contents may fill it)."""
+        base = s.rstrip(" .:-–—")
+        if not base[-1:].isdigit():
+            return Classified("text")
+        for kind, pattern in self.patterns:
+            if kind != "law":
+                continue
+            for sep in (". ", " - ", " "):
+                m = pattern.match(base + sep + self.placeholder)
+                if m and m.end("law") == len(base) and m.groupdict().get("title") == self.placeholder:
+                    return Classified("law", label=m["law"], title=None)
         return Classified("text")
+
+    def bare_heading(self, text: str) -> bool:
+        """Whether ``text`` is a law heading with no title (its title lost, or printed on the next line)."""
+        c = self.classify(text)
+        return c.kind == "law" and not c.title
 
     def is_sentence(self, title: str | None) -> bool:
         """Whether the words after a label are a sentence (its text) rather than a title."""
@@ -602,7 +624,8 @@ class Grammar:
         return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
                       bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
-                      dict(table.get("examples", {})))
+                      dict(table.get("examples", {})),
+                      next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"))
 
     def level_words(self, lang: str, kind: str) -> list[str]:
         """The words the text names a level by (the profile's ``[citations.<lang>.levels]``

@@ -141,11 +141,34 @@ class LostHeading:
     seen_label: str | None
     seen: int | None
     seen_source: str | None
+    lost: tuple[str, ...] = ()  # laws the contents put on this page or before whose heading is nowhere in the text
+
+
+def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable[ContentsEntry],
+                 headed: set[str]) -> tuple[str, ...]:
+    """The laws after ``law`` (and before ``upto``, the next law heading on the page, if
+    any) that the contents start on page ``page`` or before, and whose heading is nowhere in
+    the text: a page holding their text cannot be law ``law``'s tail as a whole.
+
+    >>> toc = [ContentsEntry("20", "a", 14), ContentsEntry("21", "b", 15), ContentsEntry("22", "c", 16)]
+    >>> lost_on_page(15, "20", None, toc, {"20", "22"}), lost_on_page(15, "20", None, toc, {"20", "21", "22"})
+    (('21',), ())
+    >>> lost_on_page(14, "20", None, toc, {"20", "22"}), lost_on_page(15, "20", "21", toc, {"20", "22"})
+    ((), ())
+    """
+    if page is None or not law.isdigit():
+        return ()
+    starts = {e.id: e.page for e in entries if e.kind == "law" and e.scope == "laws" and e.id.isdigit()
+              and e.page is not None}
+    first = starts.get(law)
+    return tuple(sorted((i for i, p in starts.items()
+                         if int(i) > int(law) and (upto is None or not upto.isdigit() or int(i) < int(upto))
+                         and p <= page and (first is None or p >= first) and i not in headed), key=int))
 
 
 def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Classified]],
-                           levels: tuple[str, ...], position: Callable[[str, str], int | None]
-                           ) -> tuple[list[Run], list[LostHeading]]:
+                           levels: tuple[str, ...], position: Callable[[str, str], int | None],
+                           entries: Iterable[ContentsEntry] = ()) -> tuple[list[Run], list[LostHeading]]:
     """Cut each run where a page joined to the one before cannot continue its law.
 
     A page that begins with a top-level heading (a section ``B.``) whose label repeats or
@@ -154,10 +177,18 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
     curation statement that names another law for a joined page says the same. The page
     then starts a run of its own, which the curation, contents and page rules place, or
     which stays an unplaced piece with a suggestion. ``position(level, label)`` is a
-    label's place in its level's alphabet."""
+    label's place in its level's alphabet.
+
+    So does a page whose text before its first law heading (or all of it) the contents
+    give to a later law whose heading is nowhere in the text (``lost_on_page``): law 21 on
+    page 15 by the contents, page 15 opening with text and no heading of law 21 anywhere
+    -- joined to law 20 it would hide that law 21 was lost there."""
     top = levels[0] if levels else None
     out: list[Run] = []
     cuts: list[LostHeading] = []
+    entries = list(entries)
+    headed = {c.label for run in runs for piece in run.pieces for c in classes(piece) if c.kind == "law"} \
+        if entries else set()
     for run in runs:
         current = Run()
         law: str | None = None
@@ -175,6 +206,12 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                         cut = LostHeading(piece, law, top, first[0].label, label, line, source)
                 if cut is None and st is not None and st.law and st.law != law:
                     cut = LostHeading(piece, law, None, None, None, None, None)
+                if cut is None and entries and (st is None or not st.law) and first is not None \
+                        and first[0].kind == "text":
+                    upto = next((c.label for c in kinds if c.kind == "law"), None)
+                    lost = lost_on_page(piece.page, law, upto, entries, headed)
+                    if lost:
+                        cut = LostHeading(piece, law, None, None, None, None, None, lost)
                 if cut is not None:
                     cuts.append(cut)
                     piece.joined_by = None  # it no longer joins the page before: check lists it so
@@ -229,10 +266,14 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
                 law, rule = str(int(laws[0][1]) - 1), "next-heading"
             elif piece.curation is not None and piece.curation.law:
                 law, rule = piece.curation.law, "curated"
+            # the contents place the text before the piece's first law heading: by its own
+            # section headings (never those of the law after it), and by the page's end only
+            # where no law heading stands between (else the page ends in that law)
             elif entries and (found := by_section_title(
-                    [c.title for c in kinds if c.kind == levels[0] and c.title], entries)):
+                    [c.title for c in kinds[:laws[0][0] if laws else len(kinds)] if c.kind == levels[0] and c.title],
+                    entries)):
                 law, rule = found, "toc"
-            elif entries and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
+            elif entries and not laws and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
                     and (found := by_page(piece.page, entries)):
                 law, rule = found, "page"
             elif n > 0 and piece.joined_by == "page" and guessed is not None:

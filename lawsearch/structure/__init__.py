@@ -38,13 +38,17 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                law_range: tuple[int, int], titles_en: dict[str, str], code: dict,
                curation_path: str | None, grammar: Grammar | None = None,
                layouts: dict[str, Layout] | None = None, indents: dict[str, dict[int, int]] | None = None,
-               main_lang: str | None = None, commentary_curation=(), apparatus_pages=frozenset()) -> Tree:
+               main_lang: str | None = None, commentary_curation=(), apparatus_pages=frozenset(),
+               commentary_inside=frozenset(), back_matter=frozenset()) -> Tree:
     """The whole structure stage: law-text runs and commentary files → a ``Tree``, read by
     the profile's ``grammar`` (the default profile's without one); ``layouts`` gives each
     law source's layout, ``indents`` the indentation of the raw lines of list layouts;
     ``commentary_curation`` the curation statements about commentary sources;
     ``apparatus_pages`` the (source ID, page) pages the contents, the index or the title
-    page fill (a page of law text before one of them is no gap)."""
+    page fill (a page of law text before one of them is no gap); ``commentary_inside`` the
+    law sources whose commentary follows their laws in the same file (the law text ends
+    where it begins: no gap); ``back_matter`` the (source ID, line) where text after the
+    book's contents or index begins (an afterword: no text lost before it)."""
     builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
                           grammar or default_grammar(), layouts, indents, main_lang)
     # a source with no footer at all gives no page numbers: its end is the file's end, not a
@@ -56,6 +60,8 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     for run in runs:
         for p in run.pieces:
             builder.last_pieces[p.source] = max(p.first, builder.last_pieces.get(p.source, p.first))
+    builder.commentary_inside = commentary_inside
+    builder.back_matter = back_matter
     from ..placement import document_starts
 
     builder.document_starts = document_starts(runs)  # text before a first law there is no law's

@@ -29,6 +29,7 @@ YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
                      r"(?:\s*,\s*(?P<year>\d{4}))?\.?$")
+IMPRINT_PARTS = re.compile(r"\s+[·•|/]\s+")  # an imprint set on one line: city · publisher · year
 SPLIT_LABEL = re.compile(r"^(\w{1,5}\.)\s+")
 
 
@@ -599,6 +600,12 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
         m = next((m for p in labelled["publisher"] for m in [p.search(line)] if m), None)
         q = QUOTED.match(line)
         imprint = IMPRINT.match(line)
+        dotted = [x.strip() for x in IMPRINT_PARTS.split(line)]
+        if not m and not q and len(dotted) == 3 and YEAR.fullmatch(dotted[2]) \
+                and all(x[:1].isupper() for x in dotted[:2]):  # "Санкт-Петербург · Нева · 1999"
+            out["city"], out["publisher"], out["year"] = dotted
+            used.add(i)
+            break
         if imprint and not m and not q:  # "Москва: «Северная палата», 1989"
             out["publisher"] = imprint["name"].strip()
             if imprint["city"]:
@@ -618,6 +625,9 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                     out["year"] = part
                 elif part[:1].isupper():
                     out.setdefault("city", part)
+            before = line[:m.start()].strip(" ,:;·") if m else ""
+            if before[:1].isupper() and not YEAR.search(before) and len(before.split()) <= 3:
+                out.setdefault("city", before)  # "Калининград, издательство «Балтика», 2003"
             used.add(i)
             break
     for i, line in enumerate(body):
@@ -802,18 +812,24 @@ def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> None:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
     model reads it) or an empty line -- when a file has two or more and they count up (a
-    book's pages; a web page's lone pager line stays furniture); a form feed alone on its
-    line stays (``_page_cuts`` ends a page there)."""
+    book's pages; a web page's lone pager line stays furniture), or when the file's only
+    one is a bare counter closing it (one page of a book); a form feed alone on its line
+    stays (``_page_cuts`` ends a page there)."""
     found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
     numbers = [int(n) for _, n in found]
-    if len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:])):
+    last = max((k for k, raw in enumerate(lines) if raw.strip()), default=None)
+    # one page of a book on its own: a bare counter («Страница 6», no «из 12») closing the file
+    one_page = len(found) == 1 and found[0][0] == last and \
+        re.fullmatch(r"\D*\d{1,4}[\s.]*", lines[last].strip()) is not None
+    if not one_page and (len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:]))):
         return  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
     for k, n in found:
         lines[k] = f"- {n}" if footers else ""
 
 
 def _form_feed(line: str) -> bool:
-    return "\f" in line and not line.strip()
+    """A form feed opens a page: alone on its line, or before the new page's first line."""
+    return "\f" in line and (not line.strip() or line.lstrip(" \t").startswith("\f"))
 
 
 def _starts_part(text: str, words: Apparatus, layout) -> bool:
@@ -836,7 +852,7 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
     for i, (_, t) in enumerate(page_lines):
         if not t.strip():
             continue
-        if seen and _starts_part(t, words, layout) and \
+        if seen and _starts_part(t, words, layout) and not _wraps_into_entry(page_lines, i, layout) and \
                 detect_kind([x for _, x in page_lines[i:]], words) != kind:
             return i
         if seen and _prose(t) and detect_kind([x for _, x in page_lines[i:]], words) != kind and (
@@ -852,6 +868,19 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
         previous = i
         seen = True
     return len(page_lines)
+
+
+def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool:
+    """Whether line ``i`` is the first half of a contents entry wrapped onto the next line
+    (``Правило 3. Расположение столов и`` / ``участников турнира ...... 6``): the next line
+    with text is no heading and ends in a dot leader and a page number, and this line ends
+    in none."""
+    s = page_lines[i][1].strip()
+    if LEADER_PAGE.search(s) or _prose(s):
+        return False
+    after = next((x.strip() for _, x in page_lines[i + 1:] if x.strip()), "")
+    return bool(after) and bool(LEADER_PAGE.search(after)) and not _prose(after) \
+        and _classify(layout, furniture.letter_spaced_words(after, layout.lang).strip()).kind == "text"
 
 
 def _prose(text: str) -> bool:
@@ -995,8 +1024,16 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         words = Apparatus.of(folder.profile, source.lang)
         layout = grammar.layout_for(source.lang)
         if source.kind in KINDS:
-            _read_part(found, source.kind, lines, list(range(1, len(lines) + 1)), words, layout, extra_words,
-                       source.path)
+            first = 0
+            if source.kind != "front" and not found["front"] and not declared_front:
+                # a contents (or index) file that opens with the book's title page: read as one
+                first = front_block(lines, words, layout)
+                if first:
+                    _read_part(found, "front", lines[:first], list(range(1, first + 1)), words, layout, extra_words,
+                               source.path)
+                    found["pages"].append({"source": source.path, "kind": "front", "page": None, "lines": [1, first]})
+            _read_part(found, source.kind, lines[first:], list(range(first + 1, len(lines) + 1)), words, layout,
+                       extra_words, source.path)
             laws = law_text_in(lines, words, layout) if source.kind != "front" else []
             if laws:  # a file declared (or guessed) contents or index that holds law text: lost to no node
                 found.setdefault("unread", []).append({
@@ -1049,7 +1086,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 # afterword after the index): a piece of its own, never the last law's tail
                 # (a preface before the laws is the start of their stream: placement.document_starts)
                 found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
-                                                     "line": rest[0][0]})
+                                                     "line": rest[0][0], "last": rest[-1][0]})
             page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():
                 page_lines = page_lines[:-1]
@@ -1215,6 +1252,12 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         from ..definitions import find_uses
 
         section = apparatus["definitions"]
+        from ..model import Problem
+
+        for u in section.get("unread", ()):
+            problems.append(Problem("warning", f"a line of the definitions is read as no entry and follows none: "
+                                               f"«{u['text'][:60]}»; kept out of the text (write it `Term — text`)",
+                                    section.get("source"), u["line"]))
         lexicon = folder_lexicon(folder).forms
         apparatus["terms"] = find_uses(nodes, section["entries"], section["lang"], lexicon)
         nodes = list(nodes) + definition_nodes(section, nodes)

@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 
 from ..model import Line, Mark, Problem, Source
 from ..patterns import FOOTER
-from .nodes import BuilderBase, NodeBuilder
+from .nodes import SENTENCE_END, BuilderBase, NodeBuilder
+
+TITLE_LINES = 2  # a file's title over its first heading: a line or two
+TITLE_WORDS = 8  # of a few words
 
 
 @dataclass
@@ -47,10 +50,11 @@ class Commentary(BuilderBase):
         state = _Reading()
         leading: list[Line] = []
         page_start = True  # the next line with text starts a piece: the file's start, or after a footer
+        footer_seen = False
         for line in lines:
             footer = FOOTER.match(line.text)
             if footer and not footer["rest"]:
-                state.page_break = state.broken_since_heading = page_start = True
+                state.page_break = state.broken_since_heading = page_start = footer_seen = True
                 continue
             heading = forms.heading.match(line.text)
             definitions = forms.definitions.match(line.text) if defs_id else None
@@ -59,6 +63,22 @@ class Commentary(BuilderBase):
                 self._piece_at_heading(source, line, heading, definitions, forms.paragraph.match(line.text))
             if heading or definitions:
                 self._close_pending(source, state, None)
+                if leading and not footer_seen and _title_lines(leading) and leading[0].first not in self._statements:
+                    # the file's own title over its first heading («КОММЕНТАРИЙ К СВОДУ»): no tail
+                    # of a law before (no text lost before it), never a law invented for it; kept
+                    # as a piece with a warning (a curation statement about it still places it)
+                    self._piece_starts.append(leading[0].first)
+                    b = self.node(self.ids.piece_id(source.id, leading[0].first), "piece", None, None)
+                    b.attribute("unattributed")
+                    b.source = source.id
+                    for title_line in leading:
+                        b.append(title_line, "paragraph", source.path, None)
+                        b.add_span(source.path, None, title_line)
+                    self.problems.append(Problem(
+                        "warning", f"the commentary file opens with a title line before its first heading "
+                                   f"(«{leading[0].text[:60]}»): read as no law's text, kept as an unplaced piece "
+                                   f"(remove it with [[drop]] if it is the file's title)", source.path, leading[0].first))
+                    leading = []
                 if leading and heading and self.in_range(heading["law"]) and int(heading["law"]) > self.law_range[0]:
                     # text before law N's heading belongs to law N-1 (next-heading); its number is unknown
                     self._commentary_tail(source, leading, str(int(heading["law"]) - 1), None)
@@ -208,27 +228,24 @@ class Commentary(BuilderBase):
             if st.paragraph and st.law and st.law != said_law:
                 self.problems.append(Problem("error", f"says paragraph {st.paragraph} of law {st.law} for {name}",
                                              self.curation_path, st.line))
-            elif by_text is not None and st.paragraph and st.paragraph != by_text or \
-                    law is not None and said_law != law:
+            elif by_text is not None and (st.paragraph and st.paragraph != by_text or said_law != law):
                 self.problems.append(Problem(
                     "error", f"says {st.paragraph or 'law ' + said_law} for {name}, but the next paragraph's number "
-                             f"gives {by_text or 'law ' + law}", self.curation_path, st.line))
+                             f"gives {by_text}", self.curation_path, st.line))
+            elif law is not None and said_law != law:
+                # only the next heading's law, a guess (the text before it is the law before's
+                # tail unless a page was lost between): the editor's word decides
+                self.verified.append(f"{name} {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}: "
+                                     f"placed by the curation over the next heading's guess (law {law})")
+                self._curated_tail(source, lines, st, said_law)
+                return
             elif by_text is not None or law is not None and not st.paragraph:
                 self.verified.append(f"{name} {'paragraph ' + st.paragraph if st.paragraph else 'law ' + said_law}: "
                                      f"confirmed by the next paragraph's number")
-            elif st.paragraph:  # the text gives the law at most: the statement gives the number
+            else:  # the text gives the law at most: the statement gives the number
                 if law is not None:
                     self.verified.append(f"{name} law {law}: confirmed by the next heading")
-                number = int(st.paragraph.split(".")[1])
-                b = self._commentary_node(self.ids.commentary_id(said_law, number), said_law, source, "curated")
-                self._fill_tail(b, source, lines)
-                return
-            else:
-                b = self.node(self.ids.piece_id(source.id, first), "piece", said_law, said_law)
-                b.attribute("curated")
-                b.source = source.id
-                self.law_node(said_law)
-                self._fill_tail(b, source, lines)
+                self._curated_tail(source, lines, st, said_law)
                 return
         if by_text is not None:
             b = self._commentary_node(by_text, law, source, "next-heading")
@@ -240,12 +257,34 @@ class Commentary(BuilderBase):
                 self.law_node(law)  # its parent: a law known from nothing else is a missing node
         self._fill_tail(b, source, lines)
 
+    def _curated_tail(self, source: Source, lines: list[Line], st, law: str) -> None:
+        """A commentary piece placed by a curation statement: its paragraph, or its law."""
+        if st.paragraph:
+            number = int(st.paragraph.split(".")[1])
+            b = self._commentary_node(self.ids.commentary_id(law, number), law, source, "curated")
+        else:
+            b = self.node(self.ids.piece_id(source.id, lines[0].first), "piece", law, law)
+            b.attribute("curated")
+            b.source = source.id
+            self.law_node(law)
+        self._fill_tail(b, source, lines)
+
     def _fill_tail(self, b: NodeBuilder, source: Source, lines: list[Line]) -> None:
         b.truncated_start = True
         b.marks.append(Mark("gap", 0, 0))
         for line in lines:
             b.append(line, "paragraph", source.path, None)
             b.add_span(source.path, None, line)
+
+
+def _title_lines(lines: list[Line]) -> bool:
+    """Whether the text that opens a commentary file before its first heading is a title: a
+    line or two in capitals, short, no sentence (``КОММЕНТАРИЙ К СВОДУ``) -- never the
+    tail of a paragraph, which is running text."""
+    texts = [line.text.strip() for line in lines if line.text.strip()]
+    return 0 < len(texts) <= TITLE_LINES and all(
+        len(t.split()) <= TITLE_WORDS and not SENTENCE_END.search(t) and any(c.isalpha() for c in t)
+        and all(c.isupper() for c in t if c.isalpha()) for t in texts)
 
 
 def sentence_case(title: str) -> str:

@@ -38,7 +38,13 @@ class Footnotes(BuilderBase):
             before = body.page_key - 1
             wanting = sum(1 for m in markers_by_page.get(before, ()) if m[2] == body.symbol) \
                 - sum(1 for b in self.bodies if b.page_key == before and b.symbol == body.symbol)
-            if here == 0 and wanting > 0:
+            # this page's own markers are answered all the same: by its bodies above its
+            # footer, or by the bodies set after its footer in turn (a copy that prints every
+            # page's notes below its number)
+            answered = sum(1 for b in self.bodies if b is not body and b.symbol == body.symbol and (
+                b.page_key == body.page_key and not b.after_footer
+                or b.after_footer and b.page_key == body.page_key + 1))
+            if wanting > 0 and (here == 0 or answered >= here):
                 body.page_key, body.page = before, before
 
     def resolve_footnotes(self) -> tuple[list[Footnote], dict[str, tuple[str, int]]]:

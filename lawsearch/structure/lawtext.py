@@ -16,6 +16,9 @@ from .nodes import UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
 TITLE_WORDS = 10  # a heading's title is short: a longer line is a paragraph
 
 
+FIRST_PAGE = 1  # nothing of a book comes before its first page
+
+
 class LawText(BuilderBase):
     def classes(self, piece: Piece) -> list[Classified]:
         """What each line of a piece is, read in order by its source's layout (a list
@@ -80,6 +83,8 @@ class LawText(BuilderBase):
         if last.ends_page and last.page is not None and \
                 (last.source, last.page + 1) in getattr(self, "apparatus_pages", ()):
             return False  # the next page is the book's index (or contents): the law text ends here
+        if not last.ends_page and last.source in getattr(self, "commentary_inside", ()):
+            return False  # the file's commentary begins here, on the same page: the law text ends
         return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
 
     def _ends_cut(self, run: Run, last) -> bool:
@@ -139,7 +144,15 @@ class LawText(BuilderBase):
         elif law is not None and state.law is None:
             self.problems.append(Problem("error", f"law {law} is outside the code's range {self.law_range[0]}-{self.law_range[1]}",
                                          self.sources[piece.source].path, piece.first))
-        state.pending_join = "gap"
+        # a run starts after lost text, unless nothing is known lost before it: the start of a
+        # file with no page numbers, a page after one of the book's apparatus (the title page,
+        # the contents, the index) or after its own commentary
+        after_apparatus = piece.starts_page and piece.page is not None and \
+            (piece.source, piece.page - 1) in getattr(self, "apparatus_pages", ())
+        document_start = (piece.source, piece.first) in getattr(self, "document_starts", ()) or \
+            (piece.source, piece.first) in getattr(self, "back_matter", ()) or \
+            piece.page == FIRST_PAGE and not piece.starts_page  # the book's first page, from its top
+        state.pending_join = "paragraph" if after_apparatus or document_start else "gap"
         if state.law is None or starts_with_law and not leading:
             if leading:
                 state.piece_node = self._piece_node(piece, None, "unattributed")
