@@ -27,7 +27,7 @@ from typing import Any
 from . import formats, plausibility
 from .grammar import default_grammar
 from .model import CorpusError, Problem
-from .patterns import HEADING_KINDS, classify
+from .patterns import classify
 from .profile import load_profile
 
 MANIFEST = "manifest.toml"
@@ -136,7 +136,8 @@ def _kind(lines: list[str], lang: str) -> str:
     if apparatus is not None:  # every page a contents or index page (issue 13)
         return apparatus
     kinds = [classify(line.strip(), lang).kind for line in lines]
-    headings = sum(1 for k in kinds if k in HEADING_KINDS)
+    levels = default_grammar().levels  # the profile's levels below a law, outermost first
+    headings = sum(1 for k in kinds if k in ("division", "law", *levels))
     paragraph, heading = default_grammar().commentary(lang)
     from .structure.apparatus import Apparatus, commentary_cut
 
@@ -155,7 +156,7 @@ def _kind(lines: list[str], lang: str) -> str:
     # a short commentary: its law headings («Правило 2. ДОСКИ») are as many as its paragraphs,
     # but the paragraphs are numbered after the law of the heading above them (``2.1.``), and
     # law text has sections (``A.``) where the commentary has those paragraphs
-    sections = sum(1 for k in kinds if k == HEADING_KINDS[2])  # the level below a law
+    sections = sum(1 for k in kinds if levels and k == levels[0])  # the level below a law
     return "commentary" if paragraphs > headings or agreeing >= 2 and agreeing > sections else "laws"
 
 

@@ -107,7 +107,7 @@ def citation_forms(profile: Profile, lang: str) -> Citations:
     """The compiled citation forms of ``profile`` in ``lang``, compiled once per table."""
     grammar = profile.data.get("grammar", {})
     tables = {"citations": profile.data.get("citations", {}),
-              "grammar": {k: grammar.get(k, {}) for k in ("ids", "labels", "lookalikes", "translit")}}
+              "grammar": {k: grammar.get(k, {}) for k in ("levels", "ids", "labels", "lookalikes", "translit")}}
     return _compiled(json.dumps(tables, sort_keys=True, ensure_ascii=False), lang)
 
 
