@@ -334,7 +334,8 @@ def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
                 or before.title.isupper() and line.text.isupper())
     if before.kind in headed(layout):
         return not ends and (not line.text[:1].isupper() or layout.open_title(joining.end)
-                             or _capitals_go_on(before.title, line.text))
+                             or _capitals_go_on(before.title, line.text)
+                             or layout.reads_as_prose(before.title or before.extra))
     return before.kind == "text" and not ends
 
 

@@ -99,6 +99,8 @@ edition = "2030"
 TEXT = """Rule 1 – Members
 1.1 Joining
 1.1.1 A grower may join after one season of work.
+1.1.2 The board admits a grower within one week, as
+Part 1.1.1 requires.
 1.2 Fees
 1.2.1 Fees fall due at the first frost:
 (a) A pensioner pays a third.
@@ -109,6 +111,10 @@ TEXT = """Rule 1 – Members
 Rule 2 – Harvest
 2.1 Picking
 2.1.1 Pickers share the crop, except under point (a) of Part 1.2.1.
+2.2 Ladders
+Ladders are lent for one day at a time.
+2.2.1 Each picker signs for a ladder, in ink, at the
+Shed by the gate before noon.
 """
 
 # The same code under three namings of its levels: the bridge's, a statute's, the code's own.
@@ -142,3 +148,15 @@ def test_letter_citations_resolve_whatever_the_lettered_level_is_called(naming, 
     assert not any(f == "2.1.1" and t == "1.2.1" for f, _, t in refs), refs
     # a whole dotted ID with its letter
     assert any(f == "1.2.2" and t == "1.2.1(b)" for f, _, t in refs), refs
+
+
+@pytest.mark.parametrize("naming", sorted(NAMINGS))
+def test_a_hard_wrapped_sentence_goes_on_while_it_is_open(naming, tmp_path):
+    """wrapping = "sentences": a level's line whose words are a sentence goes on onto the next
+    line while the sentence is open, even where that line starts with a capital; a short
+    title ends its line."""
+    nodes = {n.id: n for n in corpus_named(tmp_path, NAMINGS[naming]).nodes}
+    assert nodes["1.1.2"].title is None
+    assert nodes["1.1.2"].text == "The board admits a grower within one week, as Part 1.1.1 requires."
+    assert nodes["2.2.1"].text == "Each picker signs for a ladder, in ink, at the Shed by the gate before noon."
+    assert nodes["2.2"].title == "Ladders" and nodes["2.2"].text == "Ladders are lent for one day at a time."
