@@ -189,8 +189,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         other = next(((lang, given) for lang in translations
                       if (given := (law.translations.get(lang) or {}).get("title"))), None)
         title = law.title or (f"[heading lost; {language_name(other[0])}: {other[1]}]" if other else "[heading lost]")
-        if law.title and law.title_from in ("contents", "commentary"):  # the heading itself is lost
-            title += f" [title from the {law.title_from}]"
+        if law.title and law.title_from in ("contents", "commentary", "titles"):  # the heading itself is lost
+            title += f" [title from the {law.title_from}{' file' if law.title_from == 'titles' else ''}]"
         if law.missing and not commentary and title == "[heading lost]" and law.id.isdigit():
             if bare_missing and int(bare_missing[-1]) != int(law.id) - 1:
                 flush()

@@ -169,6 +169,9 @@ class BuilderBase:
         # main text's titles, unless the main text is in that language itself
         titles_lang = grammar.data.get("vocabulary", {}).get("titles_lang")
         self.titles_lang = titles_lang if titles_lang != self.main_lang else None
+        # ... and where it is, they are the main text's own titles: a law printed without one
+        # takes it (an English-main corpus and the profile's English titles)
+        self.main_titles = titles_en if titles_lang and titles_lang == self.main_lang else {}
         self.nodes: dict[str, NodeBuilder] = {}
         self.problems = NamingLog()  # an absurd input repeats one problem on every line
         self.verified: list[str] = []
