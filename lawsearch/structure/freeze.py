@@ -71,4 +71,5 @@ class Freezing(BuilderBase):
             label=b.label,
             edition=source.edition if source else self.code.get("edition"),
             translator=source.translator if source else None,
+            run_in=b.run_in and not text and b.title is None,
         )

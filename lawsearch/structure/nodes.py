@@ -27,6 +27,7 @@ class NodeBuilder:
     title: str | None = None
     title_from: str | None = None
     title_line: tuple[str, int] | None = None  # where its heading stands, to report a repeat
+    run_in: bool = False  # its heading's line opened its first child ("1. (a) …"): untitled by its layout
     # the running text as appended pieces, joined once when read: a node a huge source
     # keeps adding to would otherwise be copied whole at every line
     parts: list[str] = field(default_factory=list)
