@@ -187,7 +187,6 @@ LEVEL_NAMES_ALLOWED: dict[str, str] = {
     "compare.py": "TREE_KINDS names the bridge's levels: not done",
     "definitions.py": "LINKED_KINDS names the bridge's levels: not done",
     "evaluate.py": "LEVEL weights name the bridge's levels: not done",
-    "references.py": "a bare '(x)' in a numbered level reads the bridge's section and clause: not done",
     "schema.py": "the curation schema's fields are the bridge's levels: not done",
     "site.py": "LABELLED names the bridge's levels: not done",
     "sources.py": "the curation entry's fields are the bridge's levels: not done",
