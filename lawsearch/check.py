@@ -140,10 +140,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
 
     kinds = Counter(n.kind for n in corpus.nodes)
     r.add("")
-    r.add("Nodes by kind: " + (", ".join(f"{k} {kinds[k]}" for k in
-                                          ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece",
-                                           "definition")
-                                          if kinds[k]) or "none"))
+    # the profile's own levels in its order, then whatever other kind the corpus holds: none left out
+    order = list(dict.fromkeys(("division", "law", *ids.rules().levels, "commentary", "piece", "definition", *kinds)))
+    r.add("Nodes by kind: " + (", ".join(f"{k} {kinds[k]}" for k in order if kinds[k]) or "none"))
     rules = Counter(n.attribution or "none (missing law)" for n in corpus.nodes if n.kind != "division")
     r.add("Nodes by placement rule: " + (", ".join(f"{k} {v}" for k, v in sorted(rules.items())) or "none"))
     guesses = [n for n in corpus.nodes if n.uncertain]

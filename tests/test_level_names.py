@@ -160,3 +160,16 @@ def test_a_hard_wrapped_sentence_goes_on_while_it_is_open(naming, tmp_path):
     assert nodes["1.1.2"].text == "The board admits a grower within one week, as Part 1.1.1 requires."
     assert nodes["2.2.1"].text == "Each picker signs for a ladder, in ink, at the Shed by the gate before noon."
     assert nodes["2.2"].title == "Ladders" and nodes["2.2"].text == "Ladders are lent for one day at a time."
+
+
+@pytest.mark.parametrize("naming", sorted(NAMINGS))
+def test_check_counts_every_level_by_the_profiles_name(naming, tmp_path):
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    corpus_named(tmp_path, NAMINGS[naming])
+    out = CliRunner().invoke(main, ["check", "--corpus", str(tmp_path / "orchard")]).output
+    line = next(x for x in out.splitlines() if x.startswith("Nodes by kind:"))
+    outer, middle, letter = NAMINGS[naming]
+    assert f"law 2, {outer} 4, {middle} 6, {letter} 3" in line, line

@@ -183,7 +183,6 @@ LEVEL_NAMES_ALLOWED: dict[str, str] = {
     "structure/apparatus.py": "a contents entry's kind 'section', as placement.py: not yet the profile's",
     "grammar.py": "commentary regex group 'item'; _KIND_RANK still names the bridge's levels: not done",
     "alignment.py": "LAW_TEXT_KINDS names the bridge's levels: not done",
-    "check.py": "the node-kind order names the bridge's levels: not done",
     "compare.py": "TREE_KINDS names the bridge's levels: not done",
     "definitions.py": "LINKED_KINDS names the bridge's levels: not done",
     "evaluate.py": "LEVEL weights name the bridge's levels: not done",
