@@ -22,7 +22,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from . import ids
@@ -280,6 +280,22 @@ def _letter_container(context: str, forms: Citations) -> str:
     before, _, after = forms.letter_format.partition("{label}")
     m = re.search(rf"{re.escape(before)}[^\W\d_]{re.escape(after)}$", context)
     return context[:m.start()] if m and m.start() > 0 else context
+
+
+def restatus(refs: list[Ref], nodes) -> list[Ref]:
+    """``refs`` with the status each has among ``nodes``, where that is more than it had: a
+    law another language's text adds (a law present only in the translation) is in the
+    corpus, and a reference to it is no longer "outside"."""
+    by_id = {n.id: n for n in nodes}
+    laws = {n.law for n in nodes if n.kind == "law"}
+    out = []
+    for r in refs:
+        if r.status == "outside" and _law_of(r.target) in laws:
+            r = replace(r, status="node" if r.target in by_id and not by_id[r.target].missing else "law")
+        elif r.status == "law" and r.target in by_id and not by_id[r.target].missing:
+            r = replace(r, status="node")
+        out.append(r)
+    return out
 
 
 def _bare_in_context(label: str, context: str | None) -> str | None:
