@@ -140,10 +140,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
 
     kinds = Counter(n.kind for n in corpus.nodes)
     r.add("")
-    r.add("Nodes by kind: " + (", ".join(f"{k} {kinds[k]}" for k in
-                                          ("division", "law", "section", "clause", "subclause", "item", "commentary", "piece",
-                                           "definition")
-                                          if kinds[k]) or "none"))
+    # the profile's own levels in its order, then whatever other kind the corpus holds: none left out
+    order = list(dict.fromkeys(("division", "law", *ids.rules().levels, "commentary", "piece", "definition", *kinds)))
+    r.add("Nodes by kind: " + (", ".join(f"{k} {kinds[k]}" for k in order if kinds[k]) or "none"))
     rules = Counter(n.attribution or "none (missing law)" for n in corpus.nodes if n.kind != "division")
     r.add("Nodes by placement rule: " + (", ".join(f"{k} {v}" for k, v in sorted(rules.items())) or "none"))
     guesses = [n for n in corpus.nodes if n.uncertain]
@@ -189,8 +188,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         other = next(((lang, given) for lang in translations
                       if (given := (law.translations.get(lang) or {}).get("title"))), None)
         title = law.title or (f"[heading lost; {language_name(other[0])}: {other[1]}]" if other else "[heading lost]")
-        if law.title and law.title_from in ("contents", "commentary"):  # the heading itself is lost
-            title += f" [title from the {law.title_from}]"
+        if law.title and law.title_from in ("contents", "commentary", "titles"):  # the heading itself is lost
+            title += f" [title from the {law.title_from}{' file' if law.title_from == 'titles' else ''}]"
         if law.missing and not commentary and title == "[heading lost]" and law.id.isdigit():
             if bare_missing and int(bare_missing[-1]) != int(law.id) - 1:
                 flush()

@@ -24,7 +24,7 @@ from .grammar import Layout, default_grammar
 from .model import Line
 from .plausibility import lemmatizer_for
 from .patterns import (
-    CONTROL_CHARACTER, FOOTER, HEADING_KINDS, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
+    CONTROL_CHARACTER, FOOTER, MISSING_SPACE_AFTER_COMMA, MISSING_SPACE_AFTER_DOT, PAGE_DIRECTIVE,
     PARAGRAPH_MARK, RULE_RUN, RUN_IN_HEADING, SPACED_QUESTION_AT_END, STARTS_LOWER,
     WORD, Classified,
 )
@@ -126,7 +126,17 @@ COMMENTARY_SPLIT_RULES = [split_at_rule_runs, split_at_footer]
 # headings are the book's damage ("…карты. B.Неполное"); an English sentence may well go
 # on "… Section A. The".
 SPLIT_RULES_BY_NAME = {rule.__name__: rule for rule in SPLIT_RULES}
-HEADED = (*HEADING_KINDS, "bullet")  # kinds whose line may go on onto the next: a title or an item
+
+
+def heading_kinds(layout: Layout) -> tuple[str, ...]:
+    """The kinds of a heading line in ``layout``: a division, a law and each of its
+    profile's levels, whatever the profile calls them."""
+    return ("division", "law", *layout.levels)
+
+
+def headed(layout: Layout) -> tuple[str, ...]:
+    """Kinds whose line may go on onto the next: a heading's title or a list item."""
+    return (*heading_kinds(layout), "bullet")
 
 
 @dataclass(frozen=True)
@@ -238,7 +248,7 @@ class _Joining:
         self.starts += [(offset + o, n) for o, n in line.line_starts()]
         self.lines.append(line)
         self.wraps += 1
-        if self.head.kind in HEADED and self.layout:  # a heading is short: cheap to look at again
+        if self.layout and self.head.kind in headed(self.layout):  # a heading is short: cheap to look at again
             self.head = self.layout.classify("".join(self.parts))
 
     def line(self) -> Line:
@@ -283,7 +293,7 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
         if joining is not None and joining.source == line.source and _joins(joining, line, layout):
             prev_last = joining.lines[-1].last
             # only the book's headings lost hyphens: in a hard-wrapped text a wrap falls between words
-            word_join = joining.head.kind in HEADING_KINDS and layout.wrapping == "headings"
+            word_join = joining.head.kind in heading_kinds(layout) and layout.wrapping == "headings"
             joining.add(line, " ", extra_words if word_join else None)
             changes.extend(Change(line.source, n, "join_wrapped_lines") for n in sorted({prev_last, line.first}))
             continue
@@ -302,7 +312,7 @@ def _joins(joining: _Joining, line: Line, layout: Layout) -> bool:
         return _continues(joining, line, layout)
     if not STARTS_LOWER.match(line.text):
         return False
-    if joining.head.kind in HEADING_KINDS:
+    if joining.head.kind in heading_kinds(layout):
         # a title is short, unless it stops where no title can ("… открытой до", "… торговли,")
         return continues_title(joining, line) or layout.open_title(joining.end)
     return joining.head.kind == "text"
@@ -322,9 +332,10 @@ def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
             return True
         return (line.text[:1].islower() or layout.open_title(joining.end)
                 or before.title.isupper() and line.text.isupper())
-    if before.kind in HEADED:
+    if before.kind in headed(layout):
         return not ends and (not line.text[:1].isupper() or layout.open_title(joining.end)
-                             or _capitals_go_on(before.title, line.text))
+                             or _capitals_go_on(before.title, line.text)
+                             or layout.reads_as_prose(before.title or before.extra))
     return before.kind == "text" and not ends
 
 

@@ -535,6 +535,9 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     """Add raw files to the corpus: each is copied byte for byte into
     <corpus>/<kind>/<lang>/ and listed in manifest.toml with its language, kind and
     edition as detected (the entry's `detected` says which; `check` lists them).
+    A file of law text whose headings another of the profile's layouts reads better
+    than its language's default (a web page's bullets or HTML lists, a code printed
+    in another case) gets that `layout`, detected too.
 
     Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .docx, .rtf and .pdf; a folder
     given adds every such file in it.
@@ -565,6 +568,7 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
             continue
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
+        edition += f", layout {e['layout']}" if "layout" in e else ""
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
         for warning in a.warnings:
             tell(f"Warning: {a.source}: {warning}")

@@ -24,7 +24,7 @@ from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport
 from .pages import assemble, split_pieces
 from .patterns import FOOTER
 from .profile import DEFAULT as DEFAULT_PROFILE, activated
-from .references import find_references
+from .references import find_references, restatus
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
 from .structure.apparatus import Apparatus, commentary_cut, placement_entries, take_apparatus, use_apparatus
@@ -469,6 +469,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         alignment.append(report)
         progress(f"aligned the {lang} text: {len(report.covered_laws)} laws, "
                  + (", ".join(f"{k} {len(v)}" for k, v in report.flags.items()) or "no differences"))
+    if trees[1:]:  # a law only a translation holds is in the corpus: references to it are not outside
+        refs = restatus(refs, nodes)
     nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
     places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}

@@ -27,7 +27,7 @@ from typing import Any
 from . import formats, plausibility
 from .grammar import default_grammar
 from .model import CorpusError, Problem
-from .patterns import HEADING_KINDS, classify
+from .patterns import classify
 from .profile import load_profile
 
 MANIFEST = "manifest.toml"
@@ -42,6 +42,7 @@ class Detected:
     kind: str
     edition: str | None
     lines: int
+    layout: str | None = None  # the profile's layout its headings follow, where not its language's default
     title: str | None = None  # the title page's title, when the text opens with one
     warnings: tuple[str, ...] = ()  # what the reader said of the file (formats.Document.warnings)
     words: int = 0  # words of its text, furniture left out: how much text it brings (main_language_of)
@@ -72,8 +73,42 @@ def detect(data: bytes, name: str) -> Detected:
     text = "\n".join(doc.lines)
     lang = _script_language(text)
     sample = doc.lines[:SAMPLE_LINES]
-    return Detected(doc.format, doc.encoding, lang, _kind(sample, lang), _edition(sample), len(doc.lines),
+    kind = _kind(sample, lang)
+    layout = detect_layout(data, name, decoded, lang) if kind == "laws" else None
+    return Detected(doc.format, doc.encoding, lang, kind, _edition(sample), len(doc.lines), layout,
                     _title(sample, lang), tuple(doc.warnings), _text_words(doc.lines, lang))
+
+
+def _headings(lines: list[str], layout) -> int:
+    """How many of ``lines`` are headings in ``layout``: a division, a law, a level, a list
+    layout's bullet."""
+    return sum(1 for line in lines if (c := layout.classify(line.strip())).kind in ("division", "law", "bullet", *layout.levels))
+
+
+def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
+    """The profile's layout a file's headings follow, where another than ``lang``'s default
+    reads more of its lines as headings (a web page's bullets or HTML lists, a code printed
+    otherwise): its name, else None (the default serves). Each layout of the language reads
+    the file as the build would -- a list layout's HTML list items written with its bullet."""
+    grammar = default_grammar()
+    default = grammar.layout_for(lang)
+    counts: dict[str, int] = {}
+    for candidate in grammar.layout_names:
+        try:
+            layout = grammar.layout_for(lang, candidate)
+        except CorpusError:
+            continue
+        if layout.lang not in (None, lang):
+            continue
+        try:
+            doc = formats.read_document(data, name, decoded, bullet=layout.bullets[:1] if layout.lists else None)
+        except CorpusError:
+            continue
+        counts[candidate] = _headings(doc.lines[:SAMPLE_LINES], layout)
+    if not counts:
+        return None
+    best = max(counts, key=lambda n: (counts[n], n == default.name))
+    return best if best != default.name and counts[best] > counts.get(default.name, 0) else None
 
 
 TEXT_WORD = re.compile(r"[^\W\d_]{2,}")
@@ -136,7 +171,8 @@ def _kind(lines: list[str], lang: str) -> str:
     if apparatus is not None:  # every page a contents or index page (issue 13)
         return apparatus
     kinds = [classify(line.strip(), lang).kind for line in lines]
-    headings = sum(1 for k in kinds if k in HEADING_KINDS)
+    levels = default_grammar().levels  # the profile's levels below a law, outermost first
+    headings = sum(1 for k in kinds if k in ("division", "law", *levels))
     paragraph, heading = default_grammar().commentary(lang)
     from .structure.apparatus import Apparatus, commentary_cut
 
@@ -155,7 +191,7 @@ def _kind(lines: list[str], lang: str) -> str:
     # a short commentary: its law headings («Правило 2. ДОСКИ») are as many as its paragraphs,
     # but the paragraphs are numbered after the law of the heading above them (``2.1.``), and
     # law text has sections (``A.``) where the commentary has those paragraphs
-    sections = sum(1 for k in kinds if k == HEADING_KINDS[2])  # the level below a law
+    sections = sum(1 for k in kinds if levels and k == levels[0])  # the level below a law
     return "commentary" if paragraphs > headings or agreeing >= 2 and agreeing > sections else "laws"
 
 
@@ -191,6 +227,9 @@ def entry_for(path: str, found: Detected) -> dict[str, Any]:
     if found.edition:
         entry["edition"] = found.edition
         detected.append("edition")
+    if found.layout:
+        entry["layout"] = found.layout
+        detected.append("layout")
     entry["encoding"] = "auto"
     entry["detected"] = detected
     return entry

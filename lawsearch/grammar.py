@@ -393,6 +393,11 @@ _KIND_RANK = {"division": 0, "law": 1, "section": 1, "clause": 1, "subclause": 1
               "piece": 2, "commentary": 3}
 
 
+# Lower-case words (after the first) a title may hold: titles capitalise their words or are
+# short ("Claim Defined", "Procedure Following an Exposed Card"); a sentence is neither.
+PROSE_LOWER_WORDS = 4
+
+
 @dataclass
 class Layout:
     """How one layout prints each level's heading, and how its lines are read."""
@@ -473,7 +478,27 @@ class Layout:
 
     def is_sentence(self, title: str | None) -> bool:
         """Whether the words after a label are a sentence (its text) rather than a title."""
-        return bool(title) and (bool(SENTENCE_END.search(title)) or title[:1].islower())
+        return bool(title) and (bool(SENTENCE_END.search(title)) or title[:1].islower()
+                                or self.wrapping == "sentences" and self.reads_as_prose(title))
+
+    @staticmethod
+    def reads_as_prose(title: str | None) -> bool:
+        """Whether a level heading's "title" is a sentence, not a title: a clause of it ends on
+        a comma and more than ``PROSE_LOWER_WORDS`` of its words after the first are in lower
+        case (``2.1.2 The committee decides on an application within one month, as``; not ``2.1
+        Admission``, ``A. Procedure Following an Exposed Card`` nor ``A. Заявка, видимая
+        партнёру``). In a hard-wrapped text such a line goes on while its sentence is open,
+        whatever the next line starts with.
+
+        >>> Layout.reads_as_prose("Each member has one vote, cast in person at the")
+        True
+        >>> Layout.reads_as_prose("Claim or Concession of Tricks, Defined")
+        False
+        """
+        if not title:
+            return False
+        lower = sum(1 for w in title.split()[1:] if w[:1].islower())
+        return "," in title and lower > PROSE_LOWER_WORDS
 
     def open_title(self, text: str | None) -> bool:
         """Whether a line stops where no title or sentence ends: on a comma or on a word

@@ -255,6 +255,9 @@ class Mark:
     footnote: str | None = None  # for kind "footnote": the footnote id, None when its body is lost
 
 
+ONLY = "only-"  # an alignment flag's prefix: "only-<lang>", the node is in that language only
+
+
 @dataclass(frozen=True)
 class Node:
     id: str
@@ -278,15 +281,21 @@ class Node:
     edition: str | None = None
     translator: str | None = None
     alignment: tuple[str, ...] = ()  # how the node's languages differ: only-ru, only-en, structure, title, refs
+    run_in: bool = False  # its heading's line opened its first child ("1. (a) …"): untitled, nothing lost
 
     @property
     def heading_lost(self) -> bool:
         """Whether the node's heading is lost, not merely untitled: it has no title, and it
         was restored (``missing``), its start is lost, or it has no words of its own. A node
         whose words after its label are a sentence (``1. A member pays …``) has no title by
-        its code's layout, and nothing is lost."""
-        if self.title or self.kind in ("commentary", "piece"):
+        its code's layout, and nothing is lost; nor is one whose label's line opened its first
+        child (``1. (a) When …``: ``run_in``), nor one the code has only in another language
+        (its alignment ``only-<lang>``): absent in its own, not lost."""
+        if self.title or self.run_in or self.kind in ("commentary", "piece"):
             return False
+        if not (self.text or "").strip() and any(flag.startswith(ONLY) and flag != ONLY + self.lang
+                                                 for flag in self.alignment):
+            return False  # present only in another language: absent here, not lost
         return self.missing or self.truncated_start or not (self.text or "").strip()
 
 
@@ -688,6 +697,7 @@ def _node_dict(n: Node, url: str | None = None) -> dict[str, Any]:
         "translator": n.translator,
         "url": url,
         "alignment": list(n.alignment),
+        **({"run_in": True} if n.run_in else {}),
     }
 
 
@@ -701,6 +711,7 @@ def _node_from(d: dict[str, Any]) -> Node:
         truncated_start=d["truncated"]["start"], truncated_end=d["truncated"]["end"],
         missing=d["missing"], translations=d["translations"], label=d.get("label"),
         edition=d.get("edition"), translator=d.get("translator"), alignment=tuple(d.get("alignment", ())),
+        run_in=bool(d.get("run_in")),
     )
 
 

@@ -155,8 +155,6 @@ INLINE_LABEL = Lazy(rf"\([{SCRIPT_UPPER}]{{4,}}(?:[ ][{SCRIPT_UPPER}]{{2,}})*\)"
 STARTS_LOWER = Lazy(rf"^[{SCRIPT_LOWER}]")
 WORD = Lazy(rf"[{SCRIPT_LOWER}{SCRIPT_UPPER}A-Za-z]+(?:-[{SCRIPT_LOWER}{SCRIPT_UPPER}]+)*")
 
-HEADING_KINDS = ("division", "law", "section", "clause", "subclause", "item")
-
 
 
 
@@ -208,8 +206,8 @@ def fold(label: str) -> str:
 #              a printed final dot belongs to the label: "п.п. 62.6. и 63.3.")
 
 _LABEL = {
-    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?)?(?![\w])",
-    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\(\d{{1,2}}\))?|\([{small}]\))(?![\w])",
+    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?)?(?![\w])",
+    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
@@ -326,7 +324,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     lookalike_from = grammar.get("lookalikes", {}).get("from", "")
     lookalike_to = grammar.get("lookalikes", {}).get("to", "")
     translit = grammar.get("translit", {})
-    sections, subclauses = _letters(grammar, "section"), _letters(grammar, "subclause")
+    outer, lettered = _outer_and_lettered(grammar)
+    sections, subclauses = _letters(grammar, outer), _letters(grammar, lettered)
     caps = sections.upper() + "".join(c for c in lookalike_from if c.isupper())
     small = subclauses.lower() + subclauses.upper() + "".join(c for c in lookalike_from if c.islower())
     quotes = own.get("quotes", [])
@@ -366,17 +365,37 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     if tails:
         half = re.compile(rf"^(?P<word>{_alternation(tails)})\s+{lists[0]}")
     return Citations(
-        levels=tuple(levels), join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""),
+        levels=tuple(levels), join=_join(grammar),
         letters=dict(translit),
         lookalikes=str.maketrans(lookalike_from, lookalike_to),
         range=re.compile(rf"{dashes}(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
         bare=bare, half=half,
-        letter_format=grammar.get("ids", {}).get("subclause", "{join}{{label}}".format(
-            join=grammar.get("ids", {}).get("section", "{label}").replace("{label}", ""))),
+        letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
         quotes="".join(quotes),
     )
+
+
+def _outer_and_lettered(grammar: dict) -> tuple[str, str]:
+    """The grammar's outermost level below a law and its lettered level -- the first level
+    below the outermost whose labels are letters, which a citation's "letter" label names --
+    by their place and alphabet, whatever the profile calls them ("" where there is none).
+
+    >>> _outer_and_lettered({"levels": ["part", "point", "subpoint"],
+    ...                      "labels": {"part": "digits", "point": "digits", "subpoint": "a-z"}})
+    ('part', 'subpoint')
+    """
+    levels = list(grammar.get("levels", []))
+    lettered = next((lv for lv in levels[1:] if _letters(grammar, lv)), "")
+    return (levels[0] if levels else ""), lettered
+
+
+def _join(grammar: dict) -> str:
+    """What joins a law's parts in its IDs: the outermost level's ID format less its label
+    ("." in 3.2.1, "" in 50E1)."""
+    outer, _ = _outer_and_lettered(grammar)
+    return grammar.get("ids", {}).get(outer, "{label}").replace("{label}", "")
 
 
 def _deeper_parts(grammar: dict) -> str:
@@ -384,12 +403,13 @@ def _deeper_parts(grammar: dict) -> str:
     formats: a level written otherwise than the join and its label (``({label})``) adds its
     shape -- "Section 4.2(b)" cites 4.2(b). None for a code whose every level joins alike.
 
-    >>> shape = _deeper_parts({"ids": {"section": ".{label}", "subclause": "({label})"}, "labels": {"subclause": "a-c"}})
+    >>> shape = _deeper_parts({"levels": ["part", "letter"], "ids": {"part": ".{label}", "letter": "({label})"},
+    ...                        "labels": {"letter": "a-c"}})
     >>> bool(re.fullmatch(shape, "(b)")), bool(re.fullmatch(shape, "(d)"))
     (True, False)
     """
     ids, labels = grammar.get("ids", {}), grammar.get("labels", {})
-    join = ids.get("section", "{label}").replace("{label}", "")
+    join = _join(grammar)
     shapes = []
     for level, alphabet in labels.items():
         fmt = ids.get(level, "")
@@ -673,8 +693,7 @@ def citation_source(profile=None) -> str:
             label = f"{label}|{grammar_of(profile).ids.typed_source(capture=False)}"
         inner = inner_citation_words(profile)
         # an inner level's word only before an ID that holds its code's separator: "Section 3.2.1"
-        join = profile.data.get("grammar", {}).get("ids", {}).get("section", "") if inner else ""
-        sep = re.escape(join.replace("{label}", "")) or "(?!)"
+        sep = (re.escape(_join(profile.data.get("grammar", {}))) if inner else "") or "(?!)"
         before_whole = (rf"|(?:{citation_word_source(inner)})[{SPACES}]*(?=\d+{sep}\w)") if inner else ""
         return (rf"[{SPACES}]*(?:(?:{citation_word_source(citation_words(profile))})[{SPACES}]*{before_whole})?"
                 rf"({label})[{SPACES}]*")

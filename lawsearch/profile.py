@@ -25,6 +25,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import tempfile
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -110,6 +111,17 @@ def of(corpus) -> Profile:
         return load_profile(corpus.code.get("profile", DEFAULT))
 
 
+def _line_of_key(path: Path, key: str) -> str:
+    """``path:N`` where the TOML file's top-level ``key`` is written, else ``path``."""
+    try:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.match(rf"\s*{re.escape(key)}\s*=", line):
+                return f"{path}:{n}"
+    except (OSError, UnicodeDecodeError):
+        pass
+    return str(path)
+
+
 def builtin_names() -> list[str]:
     """The profiles shipped with lawsearch: ``["bridge", …]``."""
     return sorted(p.parent.name for p in BUILTIN.glob(f"*/{USER_FILE}"))
@@ -127,9 +139,13 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
         path = BUILTIN / base / USER_FILE
         if not path.is_file():
             known = ", ".join(builtin_names()) or "none"
-            where = str(corpus_root / USER_FILE) if user is not None and "extends" in user else None
+            where = _line_of_key(corpus_root / USER_FILE, "extends") if user is not None and "extends" in user else None
             close = difflib.get_close_matches(str(base), builtin_names(), n=1, cutoff=0.6)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
+            if user is not None and "extends" not in user:
+                # a folder's profile.toml of a code's own: it must say it extends no built-in one
+                hint += (f"; {corpus_root / USER_FILE} is a profile of its own: write extends = \"\" at its top "
+                         f"(or extends = one of the built-in profiles)")
             raise CorpusError(Problem("error", f"no built-in profile {base!r}{hint} (built in: {known})", where))
         layers.append(_read(path))
         origin.append(path)
@@ -149,7 +165,9 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
     for layer in layers:
         data = merge(data, layer)
     data["_vocabulary_by_folder"] = [layer.get("vocabulary", {}) for layer in layers]
-    profile = Profile(data.get("name", base or "custom"), data, tuple(origin), tuple(folders))
+    # a folder's profile of its own is called as the manifest calls it ("rowing"), not by a stand-in
+    own_name = name if name and name not in builtin_names() else "custom"
+    profile = Profile(data.get("name", base or own_name), data, tuple(origin), tuple(folders))
     if user is not None:
         from .profile_check import check_profile  # here: a built-in profile is checked by the tests
 

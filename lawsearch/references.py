@@ -22,7 +22,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from . import ids
@@ -107,7 +107,7 @@ def citation_forms(profile: Profile, lang: str) -> Citations:
     """The compiled citation forms of ``profile`` in ``lang``, compiled once per table."""
     grammar = profile.data.get("grammar", {})
     tables = {"citations": profile.data.get("citations", {}),
-              "grammar": {k: grammar.get(k, {}) for k in ("ids", "labels", "lookalikes", "translit")}}
+              "grammar": {k: grammar.get(k, {}) for k in ("levels", "ids", "labels", "lookalikes", "translit")}}
     return _compiled(json.dumps(tables, sort_keys=True, ensure_ascii=False), lang)
 
 
@@ -282,6 +282,55 @@ def _letter_container(context: str, forms: Citations) -> str:
     return context[:m.start()] if m and m.start() > 0 else context
 
 
+def restatus(refs: list[Ref], nodes) -> list[Ref]:
+    """``refs`` with the status each has among ``nodes``, where that is more than it had: a
+    law another language's text adds (a law present only in the translation) is in the
+    corpus, and a reference to it is no longer "outside"."""
+    by_id = {n.id: n for n in nodes}
+    laws = {n.law for n in nodes if n.kind == "law"}
+    out = []
+    for r in refs:
+        if r.status == "outside" and _law_of(r.target) in laws:
+            r = replace(r, status="node" if r.target in by_id and not by_id[r.target].missing else "law")
+        elif r.status == "law" and r.target in by_id and not by_id[r.target].missing:
+            r = replace(r, status="node")
+        out.append(r)
+    return out
+
+
+def _bare_in_context(label: str, context: str | None) -> str | None:
+    """The node a bare parenthesised label ("(i)", "(b) above") cites from the node
+    ``context``: a sibling at the deepest level of ``context``'s own ID that is written so
+    and whose alphabet holds the label ("(i)" in 40A1(b)(iii) → 40A1(b)(i), "(c)" in
+    40A1(b) → 40A1(c)), else a child at the level just below it ("(a)" in 40A1 → 40A1(a));
+    None where the context tells nothing (a law alone, "(A)" in section 47E)."""
+    rules = ids.rules()
+    parts = rules.parse(context) if context is not None else None
+    if not parts:
+        return None
+
+    def written_so(level: str) -> bool:
+        fmt = rules.formats.get(level, "")
+        alphabet = rules.alphabets.get(level)
+        if "{label}" not in fmt or alphabet is None:
+            return False
+        own = rules.label(level, label[1:-1])
+        return alphabet.position(own) is not None and fmt.replace("{label}", own).lower() == label.lower()
+
+    levels = list(rules.levels)
+    present = [i for i, lv in enumerate(levels) if parts.get(lv)]
+    if not present:
+        return None
+    # the deepest level the context stands at that reads the label, else the one below its deepest
+    chosen = next((i for i in reversed(present) if written_so(levels[i])), None)
+    if chosen is None and present[-1] + 1 < len(levels) and written_so(levels[present[-1] + 1]):
+        chosen = present[-1] + 1
+    if chosen is None or not any(i < chosen for i in present):
+        return None
+    path = [parts.get(lv) for lv in levels[:chosen]] + [rules.label(levels[chosen], label[1:-1])]
+    return rules.law_id(parts["law"], *path)
+
+
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
              law_range: tuple[int, int]) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
@@ -314,10 +363,10 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     targets = []
     for label in cited:
         if label.startswith("(") and level.label != "letter":
-            parts = ids.parse_law_id(context) if context is not None else None
-            if not parts or not parts["section"] or not parts["clause"]:
+            target = _bare_in_context(label, context)
+            if target is None:
                 return [], f"cannot tell which {label} is meant"
-            targets.append(ids.law_id(parts["law"], parts["section"], parts["clause"], label[1:-1].lower()))
+            targets.append(target)
             continue
         if level.label == "letter" and forms.join:
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))

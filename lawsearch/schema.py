@@ -642,7 +642,7 @@ MANIFEST = Table("the manifest", {
         "encoding": Field(str, choices=("auto", *ENCODINGS), ignore_case=True, example='"auto"'),
         "layout": Field(str, example='"ru-book"'),
         # what `lawsearch add` guessed rather than read (check lists them)
-        "detected": Field(list, items=str, choices=("lang", "kind", "edition", "encoding"),
+        "detected": Field(list, items=str, choices=("lang", "kind", "edition", "encoding", "layout"),
                           example='["lang", "kind"]'),
     }, many=True, required=True, anchor="path", unique=("path",)),
 })

@@ -40,6 +40,8 @@ class Freezing(BuilderBase):
                 b.title, path, line = self.commentary_titles[law]
                 b.title_from = "commentary"
                 b.add_span(path, None, line)
+            if b.title is None and self.main_titles.get(law):
+                b.title, b.title_from = self.main_titles[law], "titles"
 
     def mark_lost_headings(self) -> None:
         """A law, section or clause known only through its children lost its heading and
@@ -69,4 +71,5 @@ class Freezing(BuilderBase):
             label=b.label,
             edition=source.edition if source else self.code.get("edition"),
             translator=source.translator if source else None,
+            run_in=b.run_in and not text and b.title is None,
         )

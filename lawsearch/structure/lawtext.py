@@ -290,6 +290,7 @@ class LawText(BuilderBase):
                 child = self._run_in_child(c, piece, idx)
                 if child is not None:  # "1. (a) He shall …": the clause opens, untitled, at its first child
                     self.set_heading(b, None, line, path, piece.page)
+                    b.run_in = True
                     state.current = b.id
                     self._add_line(piece, line, child, path, state)
                     return

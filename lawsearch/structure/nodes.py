@@ -27,6 +27,7 @@ class NodeBuilder:
     title: str | None = None
     title_from: str | None = None
     title_line: tuple[str, int] | None = None  # where its heading stands, to report a repeat
+    run_in: bool = False  # its heading's line opened its first child ("1. (a) …"): untitled by its layout
     # the running text as appended pieces, joined once when read: a node a huge source
     # keeps adding to would otherwise be copied whole at every line
     parts: list[str] = field(default_factory=list)
@@ -169,6 +170,9 @@ class BuilderBase:
         # main text's titles, unless the main text is in that language itself
         titles_lang = grammar.data.get("vocabulary", {}).get("titles_lang")
         self.titles_lang = titles_lang if titles_lang != self.main_lang else None
+        # ... and where it is, they are the main text's own titles: a law printed without one
+        # takes it (an English-main corpus and the profile's English titles)
+        self.main_titles = titles_en if titles_lang and titles_lang == self.main_lang else {}
         self.nodes: dict[str, NodeBuilder] = {}
         self.problems = NamingLog()  # an absurd input repeats one problem on every line
         self.verified: list[str] = []
