@@ -314,8 +314,8 @@ def test_every_reader_takes_any_lines_without_failing(lines):
             or e.kind not in ("law", "division")
     for e in parse_index(lines, words, layout.ids):
         assert all(t for t in e.targets)
-    assert set(parse_front(lines, words)) <= {"title", "subtitle", "edition", "translator", "editor", "original",
-                                             "publisher", "city", "year"}
+    assert set(parse_front(lines, words)) <= {"title", "subtitle", "edition", "translator", "translator_name", "editor",
+                                             "original", "publisher", "city", "year"}
     copy = list(lines)
     section = take_definitions(copy, words, layout, "x.txt")
     assert len(copy) == len(lines)  # lines are emptied, never removed: raw line numbers hold
