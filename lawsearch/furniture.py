@@ -547,16 +547,19 @@ def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tup
     """(label line, title line) pairs (0-based) of a heading printed on two lines -- an
     FB2 title of two paragraphs, a typed label over its title (``Правило 7`` / ``НАЧАЛО
     ИГРЫ``): the label alone is no heading, the title line is no sentence and no heading
-    of its own, and with the two together the layout reads a heading.
+    of its own, and with the two together the layout reads a heading. A label of a word
+    and a number may end with the dot the one-line heading has after it (``Правило 7.``).
 
     >>> from lawsearch.clean import _read_by_layout
     >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    [(0, 1)]
+    >>> split_headings(["Правило 7.", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
     [(0, 1)]
     """
     out = []
     taken: set[int] = set()
     for n, line in enumerate(lines):
-        s = _norm(line)
+        s = _label_of_split_heading(_norm(line))
         if not s or n in taken or len(s.split()) > 4 or s[-1] in ".,;:!?" or heading(s):
             continue
         m = next((k for k in range(n + 1, min(n + 3, len(lines))) if lines[k].strip()), None)
@@ -569,6 +572,14 @@ def split_headings(lines: list[str], heading: Callable[[str], bool]) -> list[tup
             out.append((n, m))
             taken.add(m)
     return out
+
+
+def _label_of_split_heading(s: str) -> str:
+    """A label line's label, its one closing dot left out when it is of two words or more
+    (``Правило 7.``, ``LAW 7.``): a lone ``A.`` or ``1.`` is a clause's label, not a heading's."""
+    if s.endswith(".") and not s.endswith("..") and len(s.split()) >= 2:
+        return s[:-1].rstrip()
+    return s
 
 
 DAMAGE_RULES: list[Callable[[str, str | None], str]] = [local_mojibake, letter_spaced_words]  # (line, lang)
@@ -930,7 +941,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
         lines[n], lines[m] = f"{lines[n]}. {lines[m]}", ""
         changes.append((m + 1, "letter_spaced_words"))
     for n, m in split_headings(lines, heading):
-        lines[n], lines[m] = f"{_norm(lines[n])}. {_norm(lines[m])}", ""
+        lines[n], lines[m] = f"{_label_of_split_heading(_norm(lines[n]))}. {_norm(lines[m])}", ""
         changes += [(n + 1, "split_headings"), (m + 1, "split_headings")]
     if kind != "commentary":
         for n, text in typed_footnotes(lines):
