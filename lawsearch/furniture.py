@@ -729,6 +729,34 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
     return out
 
 
+BARE_PAGE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
+
+
+def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) that print again a heading read before, standing by a page's bare
+    number (the nearest non-empty line above or below it is one, ``raw``: the lines before
+    furniture was emptied): a running head repeating the current law's heading at the top
+    of each of its pages, as a PDF prints it. The first copy is the law's own heading and
+    stays. By the book's own footer (``- 76``) a heading again is a page's start: the
+    pages stage reads it (a page cut twice, an overlap), not furniture.
+
+    >>> sorted(running_law_heads(["Правило 4. ЧАЙ", "A. Вода", "Кипятят воду.", "7", "Правило 4. ЧАЙ", "Пьют."],
+    ...                          ["Правило 4. ЧАЙ", "A. Вода", "Кипятят воду.", "7", "Правило 4. ЧАЙ", "Пьют."],
+    ...                          lambda s: s.startswith("Правило")))
+    [4]
+    """
+    seen: set[str] = set()
+    out = set()
+    for n, line in enumerate(lines):
+        s = _norm(line)
+        if not s or BARE_PAGE_NUMBER.match(s) or not heading(s):
+            continue
+        if s in seen and any(BARE_PAGE_NUMBER.match(_neighbour(raw, n, step)) for step in (-1, 1)):
+            out.add(n)
+        seen.add(s)
+    return out
+
+
 # a copyright notice: the sign, then a year or a name; (c) only with a year, since "(c)" also
 # labels a sub-clause, which may well be a file's last line
 COPYRIGHT = re.compile(r"^\s*(?:©\s*\w|\([cC]\)\s*(?:1[89]|20)\d\d\b)")
@@ -949,6 +977,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
             lines[n] = text
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
+        lines[n] = ""
+    for n in sorted(running_law_heads(lines, raw, heading)):
+        changes.append((n + 1, "running_law_heads"))
         lines[n] = ""
     for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared, raw)),
                         ("overstrike_duplicates", overstrike_duplicates(lines))):
