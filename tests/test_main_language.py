@@ -139,3 +139,27 @@ def test_more_laws_in_english_make_english_main(tmp_path):
     en = "".join(EN_LAW.format(n=n) for n in (40, 41, 42, 43))
     head, said = _add(tmp_path, {"kodeks.txt": ru, "lakeside.txt": en})
     assert 'lang = "en"' in head
+
+
+def test_check_says_when_a_languages_text_is_not_searchable(tmp_path):
+    """Whatever the main language, check does not say OK while a language's text is held
+    only as a translation the search does not read; with that language main, it is searched."""
+    ru = "".join(RU_LAW.format(n=n) for n in (21, 22))
+    pages = {f"law{n}.txt": EN_LAW.format(n=n) for n in (21, 22)}
+    _add(tmp_path, {"kodeks.txt": ru, **pages})
+    root = tmp_path / "corpus"
+    manifest = root / "manifest.toml"
+    head, rest = manifest.read_text(encoding="utf-8").split("\n[[source]]", 1)
+    manifest.write_text(head.replace('lang = "ru"', 'lang = "en"') + "\n[[source]]" + rest, encoding="utf-8")
+    runner = CliRunner()
+    checked = runner.invoke(main, ["check", "--corpus", str(root)])
+    assert checked.exit_code == 1
+    assert "Russian (ru) text of" in checked.output and "not searchable" in checked.output
+    assert 'lang = "ru"' in checked.output  # how to make it searchable
+    manifest.write_text(head + "\n[[source]]" + rest, encoding="utf-8")  # Russian main again
+    checked = runner.invoke(main, ["check", "--corpus", str(root)])
+    assert "not searchable" not in checked.output
+    out = tmp_path / "out"
+    assert runner.invoke(main, ["build", "--corpus", str(root), "--out", str(out)]).exit_code == 0
+    found = runner.invoke(main, ["search", "--corpus", str(root), "--out", str(out), "фонарь"])
+    assert "21" in found.output, found.output
