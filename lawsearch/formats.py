@@ -435,7 +435,7 @@ class _PageText(HTMLParser):
         if (self.skip or self.ref_depth) and self.block_note is None:
             return
         if not self.pre:
-            data = re.sub(r"\s+", " ", data)
+            data = collapse_spaces(data)
         self.current.append((data, self.link > 0))
 
     def lines(self, notes: dict[tuple[str, str], str] | None = None) -> list[str]:
@@ -474,6 +474,21 @@ class _PageText(HTMLParser):
     def keeps(text: str) -> bool:
         """Whether a block of an aside or a page part holds law text (``read_html``)."""
         return False
+
+
+# a run of two no-break spaces or more (``&nbsp;&nbsp;&nbsp;``): a gap the page set on purpose
+NBSP_GAP = re.compile(r"\s*\xa0\s*\xa0\s*(?:\xa0\s*)*")
+GAP = "   "  # kept as a wide gap: a row of links set apart so reads as one (furniture.link_rows)
+
+
+def collapse_spaces(data: str) -> str:
+    r"""A page's text with its runs of white space one space, as a browser shows it, but a
+    gap set with no-break spaces a wide gap.
+
+    >>> collapse_spaces("‹ Law 31 \xa0\xa0\xa0 Up \xa0\xa0 Law 33 ›"), collapse_spaces("10\xa0000  cards\n")
+    ('‹ Law 31   Up   Law 33 ›', '10 000 cards ')
+    """
+    return GAP.join(re.sub(r"\s+", " ", part) for part in NBSP_GAP.split(data))
 
 
 def law_text(text: str) -> bool:
