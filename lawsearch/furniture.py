@@ -733,6 +733,16 @@ def _neighbour(raw: list[str], n: int, step: int) -> str:
     return raw[k] if 0 <= k < len(raw) else ""
 
 
+FOOT_COPIES = 3  # a sentence over a page's number on this many pages is the running foot, not text
+
+
+def _over_page_numbers(raw: list[str], ns: list[int]) -> bool:
+    """Whether every one of the lines ``ns``, on ``FOOT_COPIES`` pages or more, is printed
+    right above a page's number: a running foot (``Кодекс клуба. Издание 2003 г.`` over
+    each page's number). Two pages ending with the same sentence may be the text's own."""
+    return len(ns) >= FOOT_COPIES and all(PAGE_NUMBER_LINE.match(_neighbour(raw, n, 1)) for n in ns)
+
+
 def _under_page_numbers(raw: list[str], ns: list[int]) -> bool:
     """Whether every one of the lines ``ns`` is printed under a page's number (the nearest
     non-empty line before it is one): a printer's imprint below each page's footer. A
@@ -749,7 +759,8 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
     title again), nor a line that reads as part of a sentence (lower-case start). A line
     that ends like a sentence counts only when every copy stands right under a page number
     (``raw``: the lines before furniture was emptied): a printer's imprint under each
-    page's footer -- the same sentence ending two pages above their numbers is text.
+    page's footer -- or right above it on three pages or more, a running foot; the same
+    sentence ending two pages above their numbers is text.
 
     >>> sorted(repeated_lines(["Текст.", "- 3", "Отпечатано там-то, 1991.", "Ещё текст.", "- 4",
     ...                        "Отпечатано там-то, 1991.", "Конец."], "ru", lambda s: False))  # footers too
@@ -777,7 +788,7 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
         # a header is a name, not a sentence: a line ending one is the text's own, unless
         # it stands by the page number on every page (an imprint in the foot)
         if (len(s.split()) > 12 or SENTENCE_END.search(s)) and not (
-                len(s.split()) <= 24 and _under_page_numbers(raw, where[key])):
+                len(s.split()) <= 24 and (_under_page_numbers(raw, where[key]) or _over_page_numbers(raw, where[key]))):
             continue
         # the copies stand apart (adjacent copies are the overstrike of bold print)
         if key in shared or last[key] - first[key] > 1:

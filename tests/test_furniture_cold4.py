@@ -73,3 +73,24 @@ def test_a_saved_pages_link_row_set_apart_by_no_break_spaces(tmp_path, gap):
 def test_a_single_no_break_space_is_a_space():
     doc = read_document('<p>Ten&nbsp;boats and 10&nbsp;000 oars.</p>'.encode(), "a.html")
     assert doc.lines == ["Ten boats and 10 000 oars."]
+
+
+def _paged(foot: str, pages: int) -> list[str]:
+    lines = []
+    for n in range(pages):
+        lines += [f"Правило {n + 5}. ЛОДКА {n + 1}", f"Лодку номер {n + 1} ставят к причалу кормой.", foot, str(40 + n)]
+    return lines
+
+
+@pytest.mark.parametrize("foot", ["Лодочный устав клуба. Издание 1999 г.", "Boat club rules, 1999 edition."])
+def test_a_running_foot_over_each_pages_number_is_furniture(foot):
+    kept, changes = prepare(_paged(foot, 3), "laws", "ru")
+    assert foot not in kept
+    assert sum(1 for _, rule in changes if rule == "repeated_lines") == 3
+    assert all(f"Лодку номер {n} ставят к причалу кормой." in kept for n in (1, 2, 3))
+
+
+def test_two_pages_ending_with_the_same_sentence_keep_it():
+    foot = "Лодку вытаскивают на берег."
+    kept, _ = prepare(_paged(foot, 2), "laws", "ru")
+    assert kept.count(foot) == 2
