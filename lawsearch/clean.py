@@ -113,9 +113,25 @@ def add_missing_space(text: str) -> str:
     return MISSING_SPACE_AFTER_DOT.sub(r"\1 ", text)
 
 
+# A page number alone on its line, framed as printed pages frame it: dashes of any kind on
+# both sides («– 41 –», «— 41 —», «- 41 -») or brackets («[41]»)
+FRAMED_PAGE_NUMBER = re.compile(r"^\s*(?:[-‐‑‒–—―]\s*(?P<dashed>\d{1,4})\s*[-‐‑‒–—―]|\[\s*(?P<bracketed>\d{1,4})\s*\])\s*$")
+
+
+def framed_page_numbers(text: str) -> str:
+    """A framed page number is the page's footer, written as the book's own (``- 41``) so
+    the pages stage reads it as one: no stray dash stays, no page is invented.
+
+    ``"– 41 –"``, ``"— 41 —"``, ``"- 41 -"``, ``"[41]"`` → ``"- 41"``; ``"- 41"`` stays.
+    """
+    m = FRAMED_PAGE_NUMBER.match(text)
+    return f"- {m['dashed'] or m['bracketed']}" if m else text
+
+
 # Rewriting rules run first, so the splits see the final text (and a second pass has
 # nothing left to split: the rules together are idempotent).
-PRE_RULES: list[Callable[[str], str]] = [replace_control_characters, normalize_whitespace, add_missing_space]
+PRE_RULES: list[Callable[[str], str]] = [replace_control_characters, normalize_whitespace, framed_page_numbers,
+                                         add_missing_space]
 SPLIT_RULES: list[Callable[[str], list[str]]] = [split_at_rule_runs, split_at_footer, split_run_in_headings]
 LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_question_mark]
 

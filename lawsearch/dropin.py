@@ -46,6 +46,8 @@ class Detected:
     title: str | None = None  # the title page's title, when the text opens with one
     warnings: tuple[str, ...] = ()  # what the reader said of the file (formats.Document.warnings)
     words: int = 0  # words of its text, furniture left out: how much text it brings (main_language_of)
+    # words of law text under each law's heading (by law number), furniture left out
+    law_words: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,9 @@ def detect(data: bytes, name: str) -> Detected:
     sample = doc.lines[:SAMPLE_LINES]
     kind = _kind(sample, lang)
     layout = detect_layout(data, name, decoded, lang) if kind == "laws" else None
+    words, by_law = _text_words(doc.lines, lang)
     return Detected(doc.format, doc.encoding, lang, kind, _edition(sample), len(doc.lines), layout,
-                    _title(sample, lang), tuple(doc.warnings), _text_words(doc.lines, lang))
+                    _title(sample, lang), tuple(doc.warnings), words, tuple(by_law.items()))
 
 
 def _headings(lines: list[str], layout) -> int:
@@ -114,31 +117,98 @@ def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
 TEXT_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
-def _text_words(lines: list[str], lang: str) -> int:
+def _text_words(lines: list[str], lang: str) -> tuple[int, dict[str, int]]:
     """The words of a file's text once its furniture (site headers, pagers, link rows: the
-    rules of lawsearch/furniture.py) is left out: what a page brings of the code, not of its site."""
+    rules of lawsearch/furniture.py) is left out: what a page brings of the code, not of its
+    site; and the words under each law's heading (by the law's number)."""
     from .furniture import prepare
 
     kept, _ = prepare(lines, "laws", lang)
-    return sum(len(TEXT_WORD.findall(line)) for line in kept)
+    by_law: dict[str, int] = {}
+    law = None
+    for line in kept:
+        found = classify(line.strip(), lang)
+        if found.kind == "law" and found.label:
+            law = found.label.upper()
+            by_law.setdefault(law, 0)
+        if law is not None:
+            by_law[law] += len(TEXT_WORD.findall(line))
+    return sum(len(TEXT_WORD.findall(line)) for line in kept), by_law
 
 
-def main_language_of(amounts: dict[str, int]) -> tuple[str, str] | None:
-    """The corpus's main language by the amount of law text in each (``amounts``: words of
-    law text per language), and the reason in words; ties go to the profile's order of
-    languages. None when there is no law text.
+def law_text_amounts(held: dict[str, dict[str, int]]) -> dict[str, tuple[int, int]]:
+    """Each language's law text as (words under the laws no other language holds, laws it
+    holds), from ``held`` (language -> words by law). A law both languages hold is one text
+    and its translation: a translation is shorter or longer than its original by the
+    language, not by the amount of law it brings, so its words are not compared.
+
+    >>> law_text_amounts({"ru": {"12": 40, "13": 50}, "en": {"12": 60, "13": 70}})
+    {'ru': (0, 2), 'en': (0, 2)}
+    >>> law_text_amounts({"ru": {"12": 40, "14": 50}, "en": {"12": 60}})
+    {'ru': (50, 2), 'en': (0, 1)}
+    """
+    out = {}
+    for lang, laws in held.items():
+        others = {law for other, theirs in held.items() if other != lang for law in theirs}
+        out[lang] = (sum(n for law, n in laws.items() if law not in others), len(laws))
+    return out
+
+
+# Words of law text in two languages differ by up to this ratio for the same text (a
+# translation is shorter or longer than its original): within it, the number of laws decides
+WORDS_RATIO = 1.5
+
+
+def main_language_of(amounts: dict[str, int], held: dict[str, dict[str, int]] | None = None) -> tuple[str, str] | None:
+    """The corpus's main language by the amount of law text in each, and the reason in
+    words; None when there is no law text. ``held`` (language -> words of law text by law):
+    the words of the laws only one language holds (``law_text_amounts``) decide when they
+    differ by more than a translation does (``WORDS_RATIO``), else the number of laws; a folder of one text and its translation (the same laws) is
+    a tie, which goes to the profile's order of languages -- never to raw word counts, as a
+    translation is nearly always shorter or longer than its original. Without ``held``, or
+    when no law heading was read, ``amounts`` (words of law text per language) decides.
 
     >>> main_language_of({"en": 120, "ru": 300})
     ('ru', 'it has the most law text: ru 300 words, en 120 words')
+    >>> main_language_of({"en": 193, "ru": 131}, {"en": {"12": 90, "13": 103}, "ru": {"12": 60, "13": 71}})[0]
+    'ru'
+    >>> main_language_of({"en": 212, "ru": 208}, {"en": {"30": 70, "31": 72, "32": 70},
+    ...                                           "ru": {str(n): 41 for n in range(12, 17)}})[0]
+    'ru'
     """
     if not amounts:
         return None
     order = {lang: n for n, lang in enumerate(load_profile().languages)}
+    held = {lang: laws for lang, laws in (held or {}).items() if laws and lang in amounts}
+    if len(held) == len(amounts) > 1:
+        weighed = law_text_amounts(held)
+        most = max(words for words, _ in weighed.values())
+
+        def weight(lang):  # words decide only when they differ by more than a translation does
+            words, laws = weighed[lang]
+            return (words * WORDS_RATIO < most, -laws, -words, order.get(lang, len(order)), lang)
+
+        ranked = sorted(weighed, key=weight)
+        if all(weighed[lang] == weighed[ranked[0]] for lang in ranked) or not most and len(
+                {weighed[lang][1] for lang in ranked}) == 1:
+            said = ", ".join(f"{lang} {weighed[lang][1]} laws" for lang in ranked)
+            return ranked[0], (f"every language holds the same laws ({said}), one a translation of the other; "
+                               "the profile's first language")
+        said = ", ".join(f"{lang} {weighed[lang][1]} laws, {weighed[lang][0]:,} words of laws no other language has"
+                         for lang in ranked)
+        return ranked[0], f"it has the most law text: {said}"
     ranked = sorted(amounts, key=lambda lang: (-amounts[lang], order.get(lang, len(order)), lang))
     said = ", ".join(f"{lang} {amounts[lang]:,} words" for lang in ranked)
     if len(ranked) == 1:
         return ranked[0], f"all the law text is in it ({said})"
     return ranked[0], f"it has the most law text: {said}"
+
+
+def _hold(held: dict[str, dict[str, int]], found: Detected) -> None:
+    """Add a file's words by law to its language's."""
+    laws = held.setdefault(found.lang, {})
+    for law, n in found.law_words:
+        laws[law] = laws.get(law, 0) + n
 
 
 
@@ -266,6 +336,7 @@ def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = Non
     plans: list[tuple[Path, Path, dict[str, Any]]] = []
     titles: list[str] = []  # the title pages' titles, for a new manifest's [code] title
     amounts: dict[str, int] = {}  # words of law text in each language: the most is the corpus's own
+    held_laws: dict[str, dict[str, int]] = {}  # words of law text by law in each language
     problems: list[Problem] = []
     taken = _listed_paths(root)
     held = _listed_hashes(root, taken)  # a file added twice would be read twice (its index, its title page)
@@ -294,13 +365,15 @@ def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = Non
             titles.append(found.title)
         if found.kind == "laws":
             amounts[found.lang] = amounts.get(found.lang, 0) + found.words
+            _hold(held_laws, found)
         plans.append((file, root / relative, entry_for(relative, found)))
         said[file] = found.warnings
     if problems:
         raise CorpusError(problems)
     manifest = root / MANIFEST
-    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None, amounts)
-    if not manifest.is_file() and chosen is not None and (main := main_language_of(amounts)):
+    old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None, amounts,
+                                                                                              held_laws)
+    if not manifest.is_file() and chosen is not None and (main := main_language_of(amounts, held_laws)):
         chosen["lang"], chosen["why"] = main
     new = old.rstrip("\n") + "\n" + "".join(entry_toml(e) for _, _, e in plans)
     copied: list[Path] = []
@@ -356,7 +429,8 @@ def _free_name(root: Path, folder: str, name: str, taken: set[str]) -> str:
     return f"{folder}/{candidate}{suffix}"
 
 
-def _new_manifest(plans, title: str | None = None, amounts: dict[str, int] | None = None) -> str:
+def _new_manifest(plans, title: str | None = None, amounts: dict[str, int] | None = None,
+                  held: dict[str, dict[str, int]] | None = None) -> str:
     """The manifest of a new corpus: the title its title page gives (else the profile's
     code title), the profile's range of laws, the sources' edition and main language (the
     one with the most words of law text, ``amounts``: three short web pages in English do not
@@ -371,7 +445,7 @@ def _new_manifest(plans, title: str | None = None, amounts: dict[str, int] | Non
              "", "[code]", f"title = {_toml_value(title)}", f"laws = [{int(low)}, {int(high)}]"]
     if editions:
         lines.append(f'edition = "{editions[0]}"')
-    main = main_language_of(amounts or {})
+    main = main_language_of(amounts or {}, held)
     if main:
         lines.append(f"# the main language (its tree, IDs and search): {main[1]}; change it here")
         lines.append(f'lang = "{main[0]}"')
@@ -432,11 +506,13 @@ def implicit_manifest(root: Path) -> str | None:
     files = _raw_files(root)
     plans = []
     amounts: dict[str, int] = {}
+    held: dict[str, dict[str, int]] = {}
     for file in files:
         found = detect(file.read_bytes(), str(file))
         plans.append((file, file, entry_for(file.relative_to(root).as_posix(), found)))
         if found.kind == "laws":
             amounts[found.lang] = amounts.get(found.lang, 0) + found.words
+            _hold(held, found)
     if not plans:
         return None
-    return _new_manifest(plans, amounts=amounts) + "".join(entry_toml(e) for _, _, e in plans)
+    return _new_manifest(plans, amounts=amounts, held=held) + "".join(entry_toml(e) for _, _, e in plans)

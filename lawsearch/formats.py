@@ -185,6 +185,11 @@ VOID = {"br", "img", "meta", "link", "input", "hr", "wbr", "area", "base", "col"
 OWN_HEADING = re.compile(r"\d|^\s*\(?[^\W\d_]{1,4}[.)]")  # letters of any script
 SITE_NAME_WORDS = 6  # a site's or a book's name in a page title is short
 LINKED_SHARE = 0.5  # a block whose letters are mostly link text is a row of links: navigation
+# ... unless it is law text inside the page's main text (<main>, <article>, an EPUB chapter):
+# a numbered clause ("2. See Law 14.", "(b) Law 12") or a sentence ending as one
+# ("See Law 16, Law 17 and Law 18B."): a clause citing laws has its citations as links
+CLAUSE_START = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s+\S")
+SENTENCE_END = re.compile(r"\w\W*\s+\S*\w[^.!?…]*[.!?…]['\"»”)]*$")
 
 
 # A note reference's link text: a number, a letter or a mark, maybe bracketed ("1", "[2]", "*", "†")
@@ -311,6 +316,7 @@ class _PageText(HTMLParser):
         self.block_note: tuple[str, str] | None = None  # an anchor made the current block a note
         self.ref_depth = 0  # inside a note reference: its mark is not text
         self.drop_depth = 0  # inside a note's link back to its reference
+        self.all_main = False  # the whole body is the main text (an EPUB chapter)
 
     def _flush(self):
         if self.block_note is not None:
@@ -429,7 +435,7 @@ class _PageText(HTMLParser):
         if (self.skip or self.ref_depth) and self.block_note is None:
             return
         if not self.pre:
-            data = re.sub(r"\s+", " ", data)
+            data = collapse_spaces(data)
         self.current.append((data, self.link > 0))
 
     def lines(self, notes: dict[tuple[str, str], str] | None = None) -> list[str]:
@@ -445,7 +451,8 @@ class _PageText(HTMLParser):
             text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
-            if letters and linked / letters > LINKED_SHARE:
+            if letters and linked / letters > LINKED_SHARE and not (
+                    rule is None and (in_main or self.all_main) and law_text(_plain_text(text))):
                 rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
             elif rule is None and marked and not in_main:
                 rule = DROP_OUTSIDE_MAIN
@@ -467,6 +474,31 @@ class _PageText(HTMLParser):
     def keeps(text: str) -> bool:
         """Whether a block of an aside or a page part holds law text (``read_html``)."""
         return False
+
+
+# a run of two no-break spaces or more (``&nbsp;&nbsp;&nbsp;``): a gap the page set on purpose
+NBSP_GAP = re.compile(r"\s*\xa0\s*\xa0\s*(?:\xa0\s*)*")
+GAP = "   "  # kept as a wide gap: a row of links set apart so reads as one (furniture.link_rows)
+
+
+def collapse_spaces(data: str) -> str:
+    r"""A page's text with its runs of white space one space, as a browser shows it, but a
+    gap set with no-break spaces a wide gap.
+
+    >>> collapse_spaces("‹ Law 31 \xa0\xa0\xa0 Up \xa0\xa0 Law 33 ›"), collapse_spaces("10\xa0000  cards\n")
+    ('‹ Law 31   Up   Law 33 ›', '10 000 cards ')
+    """
+    return GAP.join(re.sub(r"\s+", " ", part) for part in NBSP_GAP.split(data))
+
+
+def law_text(text: str) -> bool:
+    """Whether a block of a page's main text that is mostly links reads as law text: a
+    numbered clause, or a sentence of two words or more ending as one.
+
+    >>> law_text("2. See Law 14."), law_text("See Law 16 and Law 17."), law_text("‹ Law 31 | Law 33 ›")
+    (True, True, False)
+    """
+    return bool(CLAUSE_START.match(text) or SENTENCE_END.search(text.strip()))
 
 
 def _plain_text(text: str) -> str:
@@ -508,8 +540,10 @@ def page_title_parts(title: str) -> set[str]:
     return {p.strip() for p in re.split(r"\s(?:[|—–·:-]|::)\s|\s[|·]|[|·]\s", title) if p.strip()}
 
 
-def _parsed(text: str, notes: set[tuple[str, str]], here: str = "", keeps=None, bullet: str | None = None) -> _PageText:
+def _parsed(text: str, notes: set[tuple[str, str]], here: str = "", keeps=None, bullet: str | None = None,
+            all_main: bool = False) -> _PageText:
     parser = _PageText(notes, here, bullet)
+    parser.all_main = all_main
     if keeps is not None:
         parser.keeps = keeps
     parser.feed(text)
@@ -805,14 +839,17 @@ def read_epub(data: bytes, name: str) -> Document:
     linked = {link for _, text in pages for link in FRAGMENT_LINK.findall(text)}
     wanted = linked & {id_ for _, text in pages for id_ in ELEMENT_ID.findall(text)}
     notes = note_targets([_scanned(text, href, wanted) for href, text in pages])
-    parsed = [(href, _parsed(text, notes, href)) for href, text in pages]
+    # a chapter's body is the book's text, as a page's <main> is
+    parsed = [(href, _parsed(text, notes, href, all_main=True)) for href, text in pages]
     texts = {key: text for _, parser in parsed for key, text in parser.notes.items()}
-    lines, places = [], []
+    lines, places, dropped = [], [], []
     for href, parser in parsed:
-        for p, line in enumerate(page_lines(parser, site=False, notes=texts), 1):  # a chapter's <title> is its own
+        chapter = page_lines(parser, site=False, notes=texts)  # a chapter's <title> is its own
+        dropped += [(len(lines) + at, rule, text) for at, rule, text in parser.dropped]
+        for p, line in enumerate(chapter, 1):
             lines.append(line)
             places.append(f"{href}, paragraph {p}")
-    return Document(lines, places, "utf-8", "epub")
+    return Document(lines, places, "utf-8", "epub", dropped=dropped)
 
 
 # -- DOCX ----------------------------------------------------------------------------------

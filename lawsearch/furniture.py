@@ -112,6 +112,13 @@ def status_words(lang: str) -> tuple[str, ...]:
     return tuple(sorted({w.lower() for w in _words(lang, "status")}, key=len, reverse=True))
 
 
+@lru_cache(maxsize=8)
+def field_words(lang: str) -> tuple[str, ...]:
+    """The labels of an e-library's fields of a text (size, rating, times read) printed
+    together on one line: the profile's ``[furniture.<lang>] fields``, lower case, longest first."""
+    return tuple(sorted({w.lower() for w in _words(lang, "fields")}, key=len, reverse=True))
+
+
 # -- shapes ---------------------------------------------------------------------------------
 
 URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://\S+|www\.\S+|\S+\.[a-z]{2,6}/\S*)$", re.I)
@@ -122,6 +129,11 @@ BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|›|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 # a document format on a download link ("(fb2)", "pdf,"); file sizes are the profile's (file_size)
 FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djvu)\)?[,;]?$", re.I)
+# a plain-text page's arrows drawn in ASCII (``<< Prev``, ``Next >>``, ``<‹ Назад``): read as
+# the arrows a row of links is drawn with
+ASCII_ARROWS = ((re.compile(r"<<|<‹|‹<|(?<!\S)<(?!\S)"), "«"), (re.compile(r">>|›>|>›|(?<!\S)>(?!\S)"), "»"))
+# a row of links to the neighbouring pages drawn with arrows both ways: «Правило 11 ← → Правило 13»
+LEFTWARD, RIGHTWARD = re.compile(r"[←«‹]"), re.compile(r"[→»›]")
 ARROWS_ALONE = re.compile(r"^\s*(?:[←→«»‹›]\s*)+$")  # «« »», ← →: links whose words were images
 PAGE_NUMBER_AT_ENDS = re.compile(r"^\d{1,4}(?=\s|$)|(?<=\s)\d{1,4}$|(?<=\.)\d{1,4}$")
 TWO_NUMBERS = re.compile(r"\d+")
@@ -194,7 +206,7 @@ def pager_rows(line: str, lang: str) -> bool:
     >>> pager_rows("Страницы: 1 2 3 4 5 6 7 8 9 … 17", "ru"), pager_rows("доски 1, 2 и 3", "ru")
     (True, False)
     """
-    s = line.strip()
+    s = ascii_arrows(line.strip())
     if len(TWO_NUMBERS.findall(s)) < 2:
         return False
     head, colon, rest = s.partition(":")
@@ -237,8 +249,9 @@ def link_rows(line: str, lang: str) -> bool:
     >>> link_rows("« Предыдущая | Следующая »", "ru"), link_rows("Далее игра продолжается.", "ru")
     (True, False)
     """
+    line = ascii_arrows(line)
     if not navigation_pattern(lang).search(line):
-        return bool(ARROWS_ALONE.match(line))
+        return bool(ARROWS_ALONE.match(line)) or neighbour_row(line)
     segments = [s for part in SEPARATORS.split(line.strip()) for s in WIDE_GAP.split(part) if s.strip(" .:-—–…")]
     if not segments:
         return bool(ARROWS_ALONE.match(line))
@@ -258,6 +271,33 @@ def link_rows(line: str, lang: str) -> bool:
         else:
             return False
     return navigation > 0
+
+
+def ascii_arrows(line: str) -> str:
+    """``<<`` / ``>>`` (and ``<‹``, a lone ``<``) as the guillemets a row of links is drawn with.
+
+    >>> ascii_arrows("<< Prev 1 2 3 Next >>"), ascii_arrows("a < b")
+    ('« Prev 1 2 3 Next »', 'a « b')
+    """
+    for pattern, arrow in ASCII_ARROWS:
+        line = pattern.sub(arrow, line)
+    return line
+
+
+def neighbour_row(line: str) -> bool:
+    """A row of links to the neighbouring pages with no navigation word, drawn with arrows
+    pointing both ways and naming only neighbours (a word or two and a number):
+    «Правило 11 ← → Правило 13», «‹ Law 31 | Law 33 ›». One way only («Law 11 → Law 13»)
+    may be a table of renumbered laws: it stays.
+
+    >>> neighbour_row("Правило 11 ← → Правило 13"), neighbour_row("Law 11 → Law 13")
+    (True, False)
+    """
+    if not (LEFTWARD.search(line) and RIGHTWARD.search(line)):
+        return False
+    segments = [s.strip(" .:-—–…") for s in SEPARATORS.split(line.strip())]
+    segments = [s for s in segments if s]
+    return bool(segments) and all(NEIGHBOUR.match(s) for s in segments)
 
 
 # the marks a row of tool links is set apart by: a bar, a bullet, a middle dot
@@ -298,6 +338,10 @@ def action_rows(line: str, lang: str) -> bool:
     return named >= 1 and 2 * named >= len(labels)
 
 
+# fields of a row set apart by a full stop: «Размер: 4k. Оценка: 7.50*4»
+FIELD_BREAK = re.compile(r"(?<=\S)\.\s+(?=\w)")
+
+
 def status_rows(line: str, lang: str) -> bool:
     """A page's counters and dates: every part of the row (parts set apart by ``|``, ``·``
     or a wide gap) a status label and a short value with a number in it --
@@ -308,23 +352,35 @@ def status_rows(line: str, lang: str) -> bool:
     (True, True)
     >>> status_rows("Visitors may watch from 2 tables away.", "en")
     False
+
+    A sentence-form counter (``You are visitor number 10234``) opens with its label too;
+    an e-library's fields (the profile's ``fields``, each with its colon) stand two or more
+    on a line, set apart by full stops: «Размер: 4k. Оценка: 7.50*4. Прочитано: 120 раз.»
+
+    >>> status_rows("Размер: 4k. Оценка: 7.50*4. Прочитано: 120 раз.", "ru"), status_rows("Размер: 3 карты", "ru")
+    (True, False)
     """
-    words = status_words(lang)
-    if not words or not re.search(r"\d", line):
+    words, fields = status_words(lang), field_words(lang)
+    if not (words or fields) or not re.search(r"\d", line):
         return False
-    segments = [s.strip(" .:-—–") for part in SEPARATORS.split(line.strip()) for s in WIDE_GAP.split(part)]
+    segments = [s.strip(" .:-—–") for part in SEPARATORS.split(line.strip()) for s in WIDE_GAP.split(part)
+                for s in FIELD_BREAK.split(s)]
     segments = [s for s in segments if s]
     if not segments:
         return False
+    labelled_fields = 0
     for segment in segments:
         low = segment.lower()
         word = next((w for w in words if low.startswith(w) and not low[len(w):len(w) + 1].isalnum()), None)
+        if word is None:  # an e-library's field: its label and a colon, «Оценка: 7.50*4»
+            word = next((w for w in fields if low.startswith(w + ":")), None)
+            labelled_fields += word is not None
         if word is None:
             return False
         value = low[len(word):].strip(" :-—–")
         if not re.search(r"\d", value) or len(value.split()) > 4 or SENTENCE_TAIL.search(value):
             return False
-    return True
+    return labelled_fields == 0 or len(segments) >= 2
 
 
 def breadcrumb_rows(line: str, lang: str) -> bool:
@@ -555,6 +611,8 @@ def split_headings(lines: list[str], heading: Callable[[str], bool],
     >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"),
     ...                default_layout("ru").bare_heading)
     [(0, 1)]
+    >>> split_headings(["Правило 7.", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    [(0, 1)]
     """
     out = []
     taken: set[int] = set()
@@ -673,6 +731,16 @@ def _neighbour(raw: list[str], n: int, step: int) -> str:
     return raw[k] if 0 <= k < len(raw) else ""
 
 
+FOOT_COPIES = 3  # a sentence over a page's number on this many pages is the running foot, not text
+
+
+def _over_page_numbers(raw: list[str], ns: list[int]) -> bool:
+    """Whether every one of the lines ``ns``, on ``FOOT_COPIES`` pages or more, is printed
+    right above a page's number: a running foot (``Кодекс клуба. Издание 2003 г.`` over
+    each page's number). Two pages ending with the same sentence may be the text's own."""
+    return len(ns) >= FOOT_COPIES and all(PAGE_NUMBER_LINE.match(_neighbour(raw, n, 1)) for n in ns)
+
+
 def _under_page_numbers(raw: list[str], ns: list[int]) -> bool:
     """Whether every one of the lines ``ns`` is printed under a page's number (the nearest
     non-empty line before it is one): a printer's imprint below each page's footer. A
@@ -689,7 +757,8 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
     title again), nor a line that reads as part of a sentence (lower-case start). A line
     that ends like a sentence counts only when every copy stands right under a page number
     (``raw``: the lines before furniture was emptied): a printer's imprint under each
-    page's footer -- the same sentence ending two pages above their numbers is text.
+    page's footer -- or right above it on three pages or more, a running foot; the same
+    sentence ending two pages above their numbers is text.
 
     >>> sorted(repeated_lines(["Текст.", "- 3", "Отпечатано там-то, 1991.", "Ещё текст.", "- 4",
     ...                        "Отпечатано там-то, 1991.", "Конец."], "ru", lambda s: False))  # footers too
@@ -717,11 +786,39 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
         # a header is a name, not a sentence: a line ending one is the text's own, unless
         # it stands by the page number on every page (an imprint in the foot)
         if (len(s.split()) > 12 or SENTENCE_END.search(s)) and not (
-                len(s.split()) <= 24 and _under_page_numbers(raw, where[key])):
+                len(s.split()) <= 24 and (_under_page_numbers(raw, where[key]) or _over_page_numbers(raw, where[key]))):
             continue
         # the copies stand apart (adjacent copies are the overstrike of bold print)
         if key in shared or last[key] - first[key] > 1:
             out.add(n)
+    return out
+
+
+BARE_PAGE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
+
+
+def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) that print again a heading read before, standing by a page's bare
+    number (the nearest non-empty line above or below it is one, ``raw``: the lines before
+    furniture was emptied): a running head repeating the current law's heading at the top
+    of each of its pages, as a PDF prints it. The first copy is the law's own heading and
+    stays. By the book's own footer (``- 76``) a heading again is a page's start: the
+    pages stage reads it (a page cut twice, an overlap), not furniture.
+
+    >>> sorted(running_law_heads(["Правило 4. ЧАЙ", "A. Вода", "Кипятят воду.", "7", "Правило 4. ЧАЙ", "Пьют."],
+    ...                          ["Правило 4. ЧАЙ", "A. Вода", "Кипятят воду.", "7", "Правило 4. ЧАЙ", "Пьют."],
+    ...                          lambda s: s.startswith("Правило")))
+    [4]
+    """
+    seen: set[str] = set()
+    out = set()
+    for n, line in enumerate(lines):
+        s = _norm(line)
+        if not s or BARE_PAGE_NUMBER.match(s) or not heading(s):
+            continue
+        if s in seen and any(BARE_PAGE_NUMBER.match(_neighbour(raw, n, step)) for step in (-1, 1)):
+            out.add(n)
+        seen.add(s)
     return out
 
 
@@ -1004,6 +1101,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
             lines[n] = text
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
+        lines[n] = ""
+    for n in sorted(running_law_heads(lines, raw, heading)):
+        changes.append((n + 1, "running_law_heads"))
         lines[n] = ""
     for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared, raw)),
                         ("overstrike_duplicates", overstrike_duplicates(lines))):

@@ -295,6 +295,19 @@ def english_text(corpus: Corpus, node) -> dict:
     return node.translations.get(ENGLISH) or {}
 
 
+def unsearchable_translations(corpus: Corpus) -> dict[str, int]:
+    """Languages whose text the corpus holds only as translations of its nodes, and how many
+    nodes: the index reads the main language's text and English's (``english_text``), so a
+    translation in any other language (Russian beside an English main text) is shown but
+    not searched. ``check`` says so as an error: a user would search it and find nothing."""
+    out: dict[str, int] = {}
+    for node in corpus.nodes:
+        for lang, given in node.translations.items():
+            if lang not in (corpus.lang, ENGLISH) and any((given or {}).values()):
+                out[lang] = out.get(lang, 0) + 1
+    return out
+
+
 def subject_headwords(corpus: Corpus) -> dict[str, list[str]]:
     """Node ID → the subject index's headwords (with their sub-headings) that name it as a
     target (lawsearch/structure/apparatus.py); {} for a corpus without an index."""

@@ -96,3 +96,70 @@ def test_adding_to_a_manifest_keeps_its_main_language(tmp_path):
     assert again.exit_code == 0, again.output
     assert "main language:" not in again.stdout
     assert 'lang = "ru"' in (root / "manifest.toml").read_text(encoding="utf-8").split("\n[[source]]")[0]
+
+
+# -- a translation is shorter than its original (cold read 4): raw word counts do not decide --
+
+RU_LAW = "Правило {n}. ФОНАРИ\nA. Зажигание\nСторож зажигает фонарь {n} в сумерках.\nB. Масло\nМасло хранят в сарае.\n"
+EN_LAW = ("LAW {n} - LANTERNS\nA. Lighting\nThe keeper of the grounds lights lantern number {n} at dusk, "
+          "as soon as the first bat is seen over the pond.\nB. Oil\nThe oil for all the lanterns is kept in the "
+          "shed by the gate, in the tin with the blue lid.\n")
+
+
+def _add(tmp_path, files: dict[str, str]):
+    src = tmp_path / "src"
+    src.mkdir()
+    for name, text in files.items():
+        (src / name).write_text(text, encoding="utf-8")
+    root = tmp_path / "corpus"
+    result = CliRunner().invoke(main, ["add", "--corpus", str(root), *sorted(map(str, src.iterdir()))])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stdout.splitlines() if line.startswith("main language:")]
+    return (root / "manifest.toml").read_text(encoding="utf-8").split("\n[[source]]")[0], said[0]
+
+
+def test_a_text_and_its_longer_translation_do_not_make_the_translation_main(tmp_path):
+    ru = "".join(RU_LAW.format(n=n) for n in (21, 22, 23))
+    pages = {f"law{n}.txt": EN_LAW.format(n=n) for n in (21, 22, 23)}
+    head, said = _add(tmp_path, {"kodeks.txt": ru, **pages})
+    assert 'lang = "ru"' in head
+    assert "same laws" in said and "ru 3 laws" in said and "en 3 laws" in said
+
+
+def test_more_laws_outweigh_a_few_more_words_of_another_language(tmp_path):
+    ru = "".join(RU_LAW.format(n=n) for n in range(21, 28))  # seven short laws: 63 words
+    en = "".join(EN_LAW.format(n=n) for n in (40, 41))  # two longer ones: 88 words, not half as many again
+    head, said = _add(tmp_path, {"kodeks.txt": ru, "lakeside.txt": en})
+    assert 'lang = "ru"' in head
+    assert "ru 7 laws" in said and "en 2 laws" in said
+
+
+def test_more_laws_in_english_make_english_main(tmp_path):
+    ru = "".join(RU_LAW.format(n=n) for n in (21,))
+    en = "".join(EN_LAW.format(n=n) for n in (40, 41, 42, 43))
+    head, said = _add(tmp_path, {"kodeks.txt": ru, "lakeside.txt": en})
+    assert 'lang = "en"' in head
+
+
+def test_check_says_when_a_languages_text_is_not_searchable(tmp_path):
+    """Whatever the main language, check does not say OK while a language's text is held
+    only as a translation the search does not read; with that language main, it is searched."""
+    ru = "".join(RU_LAW.format(n=n) for n in (21, 22))
+    pages = {f"law{n}.txt": EN_LAW.format(n=n) for n in (21, 22)}
+    _add(tmp_path, {"kodeks.txt": ru, **pages})
+    root = tmp_path / "corpus"
+    manifest = root / "manifest.toml"
+    head, rest = manifest.read_text(encoding="utf-8").split("\n[[source]]", 1)
+    manifest.write_text(head.replace('lang = "ru"', 'lang = "en"') + "\n[[source]]" + rest, encoding="utf-8")
+    runner = CliRunner()
+    checked = runner.invoke(main, ["check", "--corpus", str(root)])
+    assert checked.exit_code == 1
+    assert "Russian (ru) text of" in checked.output and "not searchable" in checked.output
+    assert 'lang = "ru"' in checked.output  # how to make it searchable
+    manifest.write_text(head + "\n[[source]]" + rest, encoding="utf-8")  # Russian main again
+    checked = runner.invoke(main, ["check", "--corpus", str(root)])
+    assert "not searchable" not in checked.output
+    out = tmp_path / "out"
+    assert runner.invoke(main, ["build", "--corpus", str(root), "--out", str(out)]).exit_code == 0
+    found = runner.invoke(main, ["search", "--corpus", str(root), "--out", str(out), "фонарь"])
+    assert "21" in found.output, found.output
