@@ -157,7 +157,7 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang, about_commentary,
-                      getattr(folder, "apparatus_pages", frozenset()))
+                      getattr(folder, "apparatus_pages", frozenset()), getattr(folder, "counted_sources", frozenset()))
     return tree, runs, problems
 
 
@@ -362,6 +362,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     ids = {s.path: s.id for s in folder.sources}
     folder.apparatus_pages = frozenset((ids[p["source"]], int(p["page"])) for p in apparatus.get("pages", ())
                                        if p["source"] in ids and str(p.get("page") or "").isdigit())
+    folder.counted_sources = frozenset(ids[p] for p in apparatus.pop("counted", ()) if p in ids)
     if not folder.contents:  # the contents place headless pieces (placement.py)
         folder.contents = placement_entries(apparatus)
     cleaned = {}

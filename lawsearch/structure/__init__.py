@@ -38,18 +38,22 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                law_range: tuple[int, int], titles_en: dict[str, str], code: dict,
                curation_path: str | None, grammar: Grammar | None = None,
                layouts: dict[str, Layout] | None = None, indents: dict[str, dict[int, int]] | None = None,
-               main_lang: str | None = None, commentary_curation=(), apparatus_pages=frozenset()) -> Tree:
+               main_lang: str | None = None, commentary_curation=(), apparatus_pages=frozenset(),
+               counted_sources=frozenset()) -> Tree:
     """The whole structure stage: law-text runs and commentary files → a ``Tree``, read by
     the profile's ``grammar`` (the default profile's without one); ``layouts`` gives each
     law source's layout, ``indents`` the indentation of the raw lines of list layouts;
     ``commentary_curation`` the curation statements about commentary sources;
     ``apparatus_pages`` the (source ID, page) pages the contents, the index or the title
-    page fill (a page of law text before one of them is no gap)."""
+    page fill (a page of law text before one of them is no gap); ``counted_sources`` the
+    sources whose pages are counted in words («Страница 2»), whose last page, after the
+    last counter, ends where the file does."""
     builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
                           grammar or default_grammar(), layouts, indents, main_lang)
     # a source with no footer at all gives no page numbers: its end is the file's end, not a
     # page gap, unless pages are known to be missing (coldA item 5)
-    builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page}
+    builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page} \
+        - set(counted_sources)
     builder.apparatus_pages = apparatus_pages
     # each source's last piece: a run ending there ends where the file does (lawtext._ends_cut)
     builder.last_pieces = {}
