@@ -122,6 +122,12 @@ class ComparePages:
             row.title_html = runs_html(retitling.runs) if retitling else escape(n.title or "")
             if rewording:
                 row.text_html = runs_html(rewording.runs)
+            elif not changes and n.id in comparison.unknown_new:
+                # the older edition's text is lost where this stands: neither added nor the
+                # same -- nothing can be said, as the edition switch and diff say
+                row.kinds.append("lost")
+                row.labels.append(self.words.say("compare_lost", edition=self.old))
+                row.text_html = escape(norm(n.text))
             elif n.id not in back and n.id not in created:  # added, or a part of an added node
                 row.text_html = Markup("<ins>{}</ins>").format(norm(n.text)) if norm(n.text) else Markup("")
                 if "added" not in row.kinds:
@@ -155,6 +161,10 @@ class ComparePages:
                     row.link = (self.words.say("compare_now", id=merged.new[0]),
                                 f"{_law_of(new[merged.new[0]])}.html#{lang}-{ids.anchor(merged.new[0])}")
                     row.text_html = escape(norm(o.text))
+                elif not changes and o.id in comparison.unknown_old:  # the newer text is lost there
+                    row.kinds.append("lost")
+                    row.labels.append(self.words.say("compare_lost", edition=self.new))
+                    row.text_html = escape(norm(o.text))
                 elif any(c.kind == "removed" for c in changes) or o.id not in comparison.mapping:
                     row.kinds.append("removed")
                     row.labels.append(self.words.say("compare_removed"))
@@ -173,6 +183,18 @@ class ComparePages:
                 return kind
             at = old.get(at.parent) if at.parent else None
         return None
+
+    def lost(self, lang: str, law: str) -> bool:
+        """Whether part of ``law`` cannot be compared in ``lang``: it stands where the other
+        edition's text is lost (``Comparison.unknown_old`` / ``unknown_new``)."""
+        old, new = self.trees[lang]
+        comparison = self.comparisons[lang]
+        return any(_law_of(n) == law for n in new.values() if n.id in comparison.unknown_new) or \
+            any(_law_of(o) == law for o in old.values() if o.id in comparison.unknown_old)
+
+    def lost_laws(self) -> set[str]:
+        """The laws part of which cannot be compared in some language."""
+        return {law for law in self.laws() if any(self.lost(lang, law) for lang in self.langs)}
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -243,6 +265,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
         laws = pages.laws()
         brand = own_title(editions.code, words.profile) or words.table["brand"]  # the code's own name, as the site's
         common = dict(root=root, old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts, home=home,
+                      lost=pages.lost_laws(),
                       brand=brand,
                       lang_names={lang: words.profile.text(lang, "name") for lang in langs})
         (stage / "index.html").write_text(template.render(law=None, title=words.say("compare_index", old=old, new=new),
@@ -253,7 +276,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
             for lang in langs:
                 rows, left = pages.rows(lang, law)
                 sections.append({"lang": lang, "changes": [(c, pages.label(c)) for c in pages.comparisons[lang].for_law(law)],
-                                 "rows": rows, "left": left})
+                                 "rows": rows, "left": left, "lost": pages.lost(lang, law)})
             html = template.render(law=law, sections=sections, anchor=ids.anchor,
                                    title=words.say("compare_title", law=law, old=old, new=new), **common)
             (stage / f"{law}.html").write_text(html, encoding="utf-8")

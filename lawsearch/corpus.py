@@ -162,7 +162,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                       grammar, layouts, folder.indents, lang, about_commentary,
                       getattr(folder, "apparatus_pages", frozenset()),
                       frozenset(getattr(folder, "commentary_starts", {})),
-                      frozenset((k, n) for k, lines in back.items() for n in lines))
+                      frozenset((k, n) for k, lines in back.items() for n in lines),
+                      getattr(folder, "counted_sources", frozenset()))
     return tree, runs, problems
 
 
@@ -399,6 +400,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     ids = {s.path: s.id for s in folder.sources}
     folder.apparatus_pages = frozenset((ids[p["source"]], int(p["page"])) for p in apparatus.get("pages", ())
                                        if p["source"] in ids and str(p.get("page") or "").isdigit())
+    folder.counted_sources = frozenset(ids[p] for p in apparatus.pop("counted", ()) if p in ids)
     if not folder.contents:  # the contents place headless pieces (placement.py)
         folder.contents = placement_entries(apparatus)
     cleaned = {}

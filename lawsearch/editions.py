@@ -609,8 +609,31 @@ def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None
         # then); an edition on the way that is not between them (a 2011 → 2001 → 2021 chain,
         # the law added in 2011) tells nothing of ``edition``: no comparison backs a claim, and
         # the caller checks otherwise
-        return (None, False) if lost == edition or _between(lost, here, edition) else None
+        if not (lost == edition or _between(lost, here, edition)):
+            return None
+        if lost == edition:
+            return None, False  # lost in the step into ``edition``: that comparison says so
+        # an edition on the way lacks the law: it may be back by ``edition`` (removed in 2005,
+        # restored in 2015), so the chain's claim needs ``edition`` to lack a law matching it
+        # -- one whose title agrees in a language both have (``title_evidence``); where one
+        # does, no claim (the caller finds it by its title)
+        return None if _titled_alike(corpus, law_id, edition) else (None, False)
     return at, bare(at) == bare(law_id)
+
+
+def _titled_alike(corpus, law_id: str, edition: str) -> bool:
+    """Whether ``edition`` has a law whose title agrees with ``law_id``'s in a language both
+    have (``TITLE_ALIKE``)."""
+    from .compare import similarity
+
+    mine = {lang: _title_key(t) for lang, t in titles_by_language(corpus.node(law_id)).items()}
+    for n in corpus.nodes:
+        if n.kind == "law" and edition_of(n.id, corpus) == edition:
+            theirs = titles_by_language(n)
+            if any(similarity(key, _title_key(theirs[lang])) >= TITLE_ALIKE
+                   for lang, key in mine.items() if lang in theirs):
+                return True
+    return False
 
 
 def _between(step: str, here: str, edition: str) -> bool:

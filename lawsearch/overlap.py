@@ -123,11 +123,34 @@ def _plain(text: str | None) -> str:
     return " ".join(re.findall(r"\w+", s.casefold()))
 
 
-def _disagree(a: str | None, b: str | None) -> bool:
+def _disagree(a: str | None, b: str | None, cut_a: tuple[bool, bool] = (False, False),
+              cut_b: tuple[bool, bool] = (False, False)) -> bool:
     """Whether two copies' texts say different things: neither's words are the other's
-    with some left out (what damage does: a dropped ``?`` run, a cut end)."""
+    with some left out (what damage does: a dropped ``?`` run, a cut end). ``cut_a`` /
+    ``cut_b``: whether that copy's text was cut at its end / its start, where a download
+    broken off inside a word leaves the word's beginning (end) or its ending (start)."""
     x, y = _plain(a).split(), _plain(b).split()
-    return bool(x and y) and not _within(x, y) and not _within(y, x)
+    return bool(x and y) and not _within_cut(x, y, *cut_a) and not _within_cut(y, x, *cut_b)
+
+
+def _within_cut(short: list[str], long: list[str], cut_end: bool, cut_start: bool) -> bool:
+    """``short`` is ``long`` with words left out, where a cut end's last word may be the
+    beginning of a word of ``long`` after the rest, and a cut start's first word the ending
+    of one before it («…кладут в корз» within «…кладут в корзину с соломой»)."""
+    if _within(short, long):
+        return True
+    if cut_end and short and _partial_within(short, long, str.startswith):
+        return True
+    return bool(cut_start and short and _partial_within(short[::-1], long[::-1], str.endswith))
+
+
+def _partial_within(short: list[str], long: list[str], part) -> bool:
+    """``short`` but its last word a subsequence of ``long``, then that word ``part`` of a
+    word of ``long`` after them (``str.startswith``: its beginning)."""
+    words = iter(long)
+    if not all(any(w == v for v in words) for w in short[:-1]):
+        return False
+    return any(part(v, short[-1]) for v in words)
 
 
 def _more_text(kept: Node, other: Node) -> bool:
@@ -213,7 +236,7 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
         problems += tree.problems
         verified += [v for v in tree.verified if v not in verified]
         named |= tree.named
-    nodes = []
+    nodes, moot = [], set()
     for node_id, found in all_of.items():
         harm, cuts = {}, {}
         for node, n in found:
@@ -233,14 +256,24 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
             spans = tuple(dict.fromkeys([*best.spans, *(s for other, _ in found if other is not best
                                                         and not _more_text(best, other) for s in other.spans)]))
             best = replace(best, spans=spans)
-            problems += _disagreements(node_id, scored, harm)
+            problems += _disagreements(node_id, scored, harm, cuts)
+        # a copy cut mid-sentence at its file's end warned so while read alone: moot where the
+        # node kept is another copy's whole text (nothing is lost, no gap mark stands there)
+        if not best.truncated_end:
+            moot |= {_said(trees[m].cut_warnings[node_id]) for _, m in found
+                     if m != n and node_id in trees[m].cut_warnings}
         chosen[node_id] = (best, n)
         nodes.append(best)
         if node_id in trees[n].offsets:
             offsets[node_id] = trees[n].offsets[node_id]
+    problems = [p for p in problems if _said(p) not in moot]
     nodes.sort(key=lambda x: sort_key(x.id, x.law, x.kind))
     return Tree(nodes=nodes, footnotes=list(footnotes.values()), problems=problems, offsets=offsets,
                 footnote_offsets=footnote_offsets, verified=verified, named=named)
+
+
+def _said(problem: Problem) -> tuple:
+    return problem.message, problem.path, problem.line
 
 
 def _by_witnesses(scored: list[tuple[Node, int]], harm: dict[int, Damage]) -> list[tuple[Node, int]]:
@@ -298,12 +331,24 @@ def differing_words(a: str | None, b: str | None, places: int = 3) -> str:
     return "; ".join(out) + (f"; and {more} more place{'s' if more > 1 else ''}" if more > 0 else "")
 
 
-def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int, Damage]) -> list[Problem]:
+def _cut_of(node: Node, cuts: dict[int, tuple[bool, bool]]) -> tuple[bool, bool]:
+    """Whether a copy's node was cut at its end / its start: by its own tree (stopping
+    mid-sentence at its file's end, ``lawtext._ends_cut``) or by the other copies (``_cut``)."""
+    end, start = cuts.get(id(node), (False, False))
+    return end or node.truncated_end, start or node.truncated_start
+
+
+def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int, Damage],
+                   cuts: dict[int, tuple[bool, bool]] | None = None) -> list[Problem]:
     best = scored[0][0]
+    cuts = cuts or {}
     out = []
     for other, _ in scored[1:]:
+        def texts_differ(a, b, other=other):
+            return _disagree(a, b, _cut_of(best, cuts), _cut_of(other, cuts))
+
         for what, a, b, differ in (("title", best.title, other.title, _titles_differ),
-                                   ("text", best.text, other.text, _disagree)):
+                                   ("text", best.text, other.text, texts_differ)):
             if differ(a, b):
                 path, line = _where(other)
                 kept_path, kept_line = _where(best)

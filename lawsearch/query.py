@@ -577,6 +577,10 @@ class Searcher:
         parts = ids.parse_law_id(ids.normalize(m[1]))
         law = self._in_edition(parts["law"], edition) if parts else None
         if node_id not in self.nodes and (law is None or law not in self.nodes):
+            if self.elsewhere(query) is not None:
+                # a citation of a law the edition searched lacks and others have: nothing in
+                # this edition (the hint names where it is), not a text search for its words
+                return Result(query=query, kind="id")
             return None  # not a node of ours: search it as text
         order = [node_id] if node_id in self.nodes else [law]
         order += [n for n in self._of_edition(self.meta["citations"].get(node_id, []), edition) if n not in order]

@@ -44,7 +44,7 @@ def not_in_edition(corpus: Corpus, query: str, edition: str) -> str | None:
     edition has it (the ordinary "no node" answer then)."""
     node_id = ids.normalize(query)
     holders = []
-    for ed in corpus.editions:
+    for ed in editions.in_order(corpus):  # chronological, as the docs promise, not the manifest's order
         if ed.id == edition:
             continue
         found = corpus.node(editions.qualify(node_id, ed.id, corpus.editions_default))
@@ -58,11 +58,17 @@ def not_in_edition(corpus: Corpus, query: str, edition: str) -> str | None:
     if lost is not None:  # text lost where it would stand: neither removed nor added
         return f"{shorten(node_id)} is not in our text of the {edition} edition: {lost}; {where}"
     said = f"{shorten(node_id)} is not in the {edition} edition; {where}"
-    for ed, found in holders:  # the first edition the comparison of the texts can follow it from
+    # what the comparison of the texts says from each edition that has it: an edition before
+    # ``edition`` tells "removed" or where it went, one after it "added" -- both, when both are
+    # true (1C removed in 2009, back in 2021); an edition of no known date only when no dated
+    # one tells anything ("found nowhere" of one is no answer where another finds it merged)
+    dated, undated = [], []
+    for ed, found in holders:
         went = _went(corpus, found, ed, edition)
-        if went is not None:
-            return f"{said}; {went}"
-    return said
+        if went is not None and went not in dated + undated:
+            (undated if editions.later(edition, ed) is None else dated).append(went)
+    told = dated or undated[:1]
+    return "; ".join([said, *told])
 
 
 def _went(corpus: Corpus, found: Node, ed: str, edition: str) -> str | None:

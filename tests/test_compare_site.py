@@ -359,3 +359,32 @@ def test_a_code_with_its_own_title_is_named_so_on_the_home_page_the_app_and_the_
         assert not any(d in html for d in defaults), (page, [d for d in defaults if d in html])
     for page in compare_pages:
         assert re.search(rf'class="brand"[^>]*>{re.escape(escaped)}', page.read_text(encoding="utf-8")), page
+
+
+def test_where_the_older_texts_are_lost_the_view_says_it_cannot_compare(tmp_path):
+    """The 2001 copy starts at law 32 (law 31's pages are lost): law 31 of 2011 is neither
+    the same nor added -- its page and the index say it cannot be compared, as the edition
+    switch and diff do (cold 5 of issue 15, finding 2); law 33, compared, stays unchanged."""
+    (tmp_path / "A").mkdir()
+    (tmp_path / "B").mkdir()
+    laws = {31: "Law 31 - Bells\nA. Ringing\nThe bell is rung once for each hour of the day.\n",
+            32: "Law 32 - Lanterns\nA. Lighting\nThe lanterns are lit at dusk by the warden on duty.\n",
+            33: "Law 33 - Gates\nA. Opening\nThe gates open at the first bell of the morning.\n"}
+    (tmp_path / "A" / "laws-en.txt").write_text(laws[32].replace("at dusk", "at sunset") + laws[33], encoding="utf-8")
+    (tmp_path / "B" / "laws-en.txt").write_text(laws[31] + laws[32] + laws[33], encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[code]\nlaws = [31, 33]\n'
+        '[[editions]]\nid = "2001"\ndefault = true\nsources = [{ path = "A/laws-en.txt", lang = "en", layout = "en-2007" }]\n'
+        '[[editions]]\nid = "2011"\nsources = [{ path = "B/laws-en.txt", lang = "en", layout = "en-2007" }]\n',
+        encoding="utf-8")
+    editions = read_description(tmp_path / "editions.toml")
+    write_compare(tmp_path / "site", editions, "2001", "2011", ["en"], load_profile())
+    folder = tmp_path / "site" / "compare"
+    page = (folder / "31.html").read_text(encoding="utf-8")
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert "cmp-same" not in page and "cmp-added" not in page and "No changes" not in page
+    assert re.search(r'<div class="cmp-row cmp-lost ?" id="en-l31a"', page), page
+    assert "cannot be compared: the 2001 text here is lost" in page
+    assert re.search(r'<a href="31.html">Law 31</a></td>\s*<td>cannot be compared', index), index
+    assert re.search(r'<a href="32.html">Law 32</a></td>\s*<td>1 changes</td>', index)
+    assert re.search(r'<a href="33.html">Law 33</a></td>\s*<td>No changes</td>', index)

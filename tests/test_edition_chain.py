@@ -85,3 +85,29 @@ def test_every_switch_of_every_law_compares_each_neighbouring_pair_once_each_way
     # 4 neighbouring pairs, each compared both ways; every two editions of five would be 20
     assert len(made) == 2 * (len(eds) - 1)
     assert sorted(made) == sorted({*made})
+
+
+E = "Правило {n}. Жребий\nКапитаны бросают жребий перед первой сдачей в присутствии судьи.\n"
+
+
+def test_a_law_removed_and_later_restored_is_claimed_neither_removed_nor_not_yet(tmp_path):
+    """E is in 2001, removed in 2005, back word for word in 2015: from 2001, 2015 has it (not
+    «исключено»), from 2015, 2001 has it (not «ещё нет») -- what ``diff 2001 2015`` says --,
+    while 2005, the neighbour, lacks it (cold 5 of issue 15, finding 1)."""
+    texts = {"2001": [(A, 1), (E, 2)], "2005": [(A, 1)], "2015": [(A, 1), (E, 2)]}
+    root = tmp_path / "corpus"
+    root.mkdir()
+    lines = ["[code]", 'title = "Invented code"', 'edition = "2005"', ""]
+    for edition, laws in texts.items():
+        (root / f"{edition}.txt").write_text("".join(t.format(n=n) for t, n in laws), encoding="utf-8")
+        lines += ["[[source]]", f'path = "{edition}.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{edition}"',
+                  'layout = "ru-book"', 'encoding = "utf-8"', ""]
+    (root / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    corpus = build_corpus(root)
+    assert editions.counterpart_of(corpus, "2001~2", "2015").target == "2015~2"
+    assert editions.counterpart_of(corpus, "2015~2", "2001").target == "2001~2"
+    assert editions.counterpart_of(corpus, "2001~2", "2005") == editions.Counterpart(None, False, "comparison")
+    assert editions.counterpart_of(corpus, "2015~2", "2005") == editions.Counterpart(None, False, "comparison")
+    # the two editions' own comparison agrees: law 2 unchanged between them
+    found = editions.comparison(corpus, "2001", "2015")
+    assert found.mapping.get("2") == "2" and not found.for_law("2")

@@ -121,7 +121,8 @@ def test_the_browser_engine_answers_ids_in_an_edition_as_the_cli(bakery):
     from node_engine import NodeEngine, differences, python_answer
 
     _, out = bakery
-    queries = [q for q, _ in ASKED] + ["2006~1C edition:2016", "4A kind:section", "Law 4 edition:2006"]
+    queries = [q for q, _ in ASKED] + ["2006~1C edition:2016", "4A kind:section", "Law 4 edition:2006",
+                                       "правило 4 edition:2006", "4 edition:2006"]
     engine = NodeEngine(out / "site" / "search-index.js")
     searcher = Searcher(out / "index")
     try:
@@ -133,6 +134,17 @@ def test_the_browser_engine_answers_ids_in_an_edition_as_the_cli(bakery):
     finally:
         engine.close()
         searcher.close()
+
+
+@pytest.mark.parametrize("query", ["правило 4 edition:2006", "Law 4 edition:2006", "4 edition:2006"])
+def test_a_citation_of_a_law_the_edition_lacks_finds_nothing_there_not_its_words(bakery, query):
+    """2006 has no law 4 (2016 and 2026 have): «правило 4 edition:2006» is a citation that
+    finds nothing in 2006 -- the hint names where it is -- not a text search for «правило»
+    and «4» that reads the word as another and lists 2006's text (cold 5 of issue 15, 6)."""
+    data = answer(bakery, query)
+    assert data["hits"] == [] and data["total"] == 0, data
+    assert not data.get("understood_as") and not data.get("missing"), data
+    assert [f["edition"] for f in data["elsewhere"]["found"]] == ["2016", "2026"]
 
 
 def test_an_id_the_default_edition_lacks_prints_the_other_editions_hint_not_damage(bakery):

@@ -269,3 +269,22 @@ def test_show_claims_neither_removed_nor_added_between_editions_of_no_known_orde
     said = not_in_edition(corpus, "2", "fed")
     assert "not in the fed edition" in said and "nowhere in the fed edition" in said
     assert "removed" not in said and "added" not in said
+
+
+def test_show_of_a_law_the_edition_lacks_reads_the_editions_in_order_and_tells_every_dated_comparison(tmp_path):
+    """2010 (the default) lacks law 2: 2001 had it (removed in 2010), 2019 has it again (added
+    in 2019), and "club" (no date) has it too. Listed out of order, the editions are named in
+    the order of their dates, both dated comparisons are told, and the undated one's "found
+    nowhere" is not the answer (cold 5 of issue 15, finding 5)."""
+    from lawsearch.show import not_in_edition
+
+    one = "Правило 1. Лодка\nЛодка длиной не более шести метров допускается к гонке.\n"
+    two = "Правило 2. Флаги\nКаждая лодка несёт на мачте флаг своего клуба.\n"
+    folder = write_corpus(tmp_path / "corpus", "2010", [
+        ("club", "ru", "ru-book", one + two), ("2019", "ru", "ru-book", one + two),
+        ("2010", "ru", "ru-book", one), ("2001", "ru", "ru-book", one + two)])
+    said = not_in_edition(build_corpus(folder), "2", "2010")
+    assert said.index("in the 2001 edition") < said.index("in the 2019 edition"), said
+    assert "removed in the 2010 edition (lawsearch diff 2001 2010)" in said, said
+    assert "added in the 2019 edition (lawsearch diff 2010 2019)" in said, said
+    assert "nowhere" not in said, said

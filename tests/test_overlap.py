@@ -160,3 +160,27 @@ def test_differing_copies_are_reported_with_the_words_they_differ_in(tmp_path):
     assert "«Сбор» / «Сбор урожая»" in found["7B"] and "titles" in found["7B"]
     result = CliRunner().invoke(main, ["check", "--corpus", str(tmp_path)])
     assert "«Сбор» / «Сбор урожая»" in result.output
+
+
+@pytest.mark.parametrize("order", [("a.txt", "b.txt"), ("b.txt", "a.txt")])
+def test_a_copy_cut_mid_word_beside_a_whole_copy_is_no_disagreement_and_no_gap(tmp_path, order):
+    """A download broken off inside a word («…кладут в корз») beside a whole copy: the whole
+    copy supplies the text, so nothing is lost -- no disagreement (no error in check), no
+    gap mark, no warning that the text stops mid-sentence (decisions.md, cold read 2B)."""
+    cut = WHOLE.replace("корзину с соломой.\n", "корз\n")
+    corpus = _two_copies(tmp_path, cut, WHOLE, order)
+    node = corpus.node("7B")
+    assert node.text == "Яблоки снимают руками и кладут в корзину с соломой."
+    assert not node.truncated_end and not [m for m in node.marks if m.kind == "gap"]
+    assert disagreements(corpus) == {}
+    assert not [p for p in corpus.problems if "mid-sentence" in p.message]
+    result = CliRunner().invoke(main, ["check", "--corpus", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "mid-sentence" not in result.output and "disagree" not in result.output
+
+
+def test_a_cut_copy_whose_last_word_starts_another_word_still_disagrees(tmp_path):
+    # the cut copy's broken-off word is no beginning of the whole copy's word there: another text
+    cut = WHOLE.replace("корзину с соломой.\n", "ящ\n")
+    corpus = _two_copies(tmp_path, cut, WHOLE)
+    assert disagreements(corpus) == {"7B": "a.txt"}

@@ -236,3 +236,22 @@ def test_a_lone_page_counter_is_no_page_footer(tmp_path):
                                   "Page 2 of 9\nB. Late Arrival\nA late pair joins with the Director's consent.\n")
     out = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "b")]).output
     assert "Pages: no page numbers in the sources" in out and "complete as far as the sources go" in out
+
+
+# invented: a code of a chess club, its pages closed by «Страница N» counters; the last page
+# (law 3) has no counter, as a book's last page often has none
+COUNTED = ["Правило 1. Доска", "A. Расстановка", "Доску ставят так, чтобы угловое поле справа было белым.", "",
+           "Страница 1", "Правило 2. Часы", "A. Пуск", "Часы пускает судья после рукопожатия игроков.", "",
+           "Страница 2", "Правило 3. Запись", "A. Бланк", "Каждый игрок записывает ходы в свой бланк разборчиво."]
+
+
+@pytest.mark.parametrize("cut", [False, True])
+def test_a_last_page_with_no_counter_after_counted_pages_ends_with_the_file(tmp_path, cut):
+    """The file's end is the text's end, not a page gap: law 3 is whole, no gap mark, no
+    "text lost" (cold 5 of issue 15, finding 4); broken off mid-word, it is still cut."""
+    lines = COUNTED[:-1] + ["Каждый игрок записывает ходы в св"] if cut else COUNTED
+    c = built(corpus(tmp_path, "ru", "\n".join(lines) + "\n"))
+    node = next(n for n in c.nodes if n.id == "3A")
+    assert node.truncated_end is cut
+    assert bool([m for m in node.marks if m.kind == "gap"]) is cut
+    assert not any(n.truncated_end or n.truncated_start for n in c.nodes if n.id != "3A")

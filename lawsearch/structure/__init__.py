@@ -39,7 +39,7 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                curation_path: str | None, grammar: Grammar | None = None,
                layouts: dict[str, Layout] | None = None, indents: dict[str, dict[int, int]] | None = None,
                main_lang: str | None = None, commentary_curation=(), apparatus_pages=frozenset(),
-               commentary_inside=frozenset(), back_matter=frozenset()) -> Tree:
+               commentary_inside=frozenset(), back_matter=frozenset(), counted_sources=frozenset()) -> Tree:
     """The whole structure stage: law-text runs and commentary files → a ``Tree``, read by
     the profile's ``grammar`` (the default profile's without one); ``layouts`` gives each
     law source's layout, ``indents`` the indentation of the raw lines of list layouts;
@@ -48,12 +48,15 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     page fill (a page of law text before one of them is no gap); ``commentary_inside`` the
     law sources whose commentary follows their laws in the same file (the law text ends
     where it begins: no gap); ``back_matter`` the (source ID, line) where text after the
-    book's contents or index begins (an afterword: no text lost before it)."""
+    book's contents or index begins (an afterword: no text lost before it);
+    ``counted_sources`` the sources whose pages are counted in words («Страница 2»), whose
+    last page, after the last counter, ends where the file does."""
     builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
                           grammar or default_grammar(), layouts, indents, main_lang)
     # a source with no footer at all gives no page numbers: its end is the file's end, not a
     # page gap, unless pages are known to be missing (coldA item 5)
-    builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page}
+    builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page} \
+        - set(counted_sources)
     builder.apparatus_pages = apparatus_pages
     # each source's last piece: a run ending there ends where the file does (lawtext._ends_cut)
     builder.last_pieces = {}

@@ -808,13 +808,13 @@ def page_counter(line: str, words: Apparatus) -> str | None:
     return None
 
 
-def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> None:
+def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> bool:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
     model reads it) or an empty line -- when a file has two or more and they count up (a
     book's pages; a web page's lone pager line stays furniture), or when the file's only
     one is a bare counter closing it (one page of a book); a form feed alone on its line
-    stays (``_page_cuts`` ends a page there)."""
+    stays (``_page_cuts`` ends a page there). Whether it found such pages."""
     found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
     numbers = [int(n) for _, n in found]
     last = max((k for k, raw in enumerate(lines) if raw.strip()), default=None)
@@ -822,9 +822,10 @@ def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> None:
     one_page = len(found) == 1 and found[0][0] == last and \
         re.fullmatch(r"\D*\d{1,4}[\s.]*", lines[last].strip()) is not None
     if not one_page and (len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:]))):
-        return  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
+        return False  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
     for k, n in found:
         lines[k] = f"- {n}" if footers else ""
+    return True
 
 
 def _form_feed(line: str) -> bool:
@@ -1044,7 +1045,11 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
-        page_breaks(lines, words, footers=source.kind == "laws")
+        if page_breaks(lines, words, footers=source.kind == "laws") and source.kind == "laws":
+            # counters in words: the text after the last one is the last page, its counter not
+            # printed (or heading the page: the layout cannot tell) -- the file's end is the
+            # text's end, no page gap (structure.build_tree); a mid-sentence end is still cut
+            found.setdefault("counted", []).append(source.path)
         if not found["front"] and not declared_front:  # a whole book copied as one file: its title page first
             n = front_block(lines, words, layout)
             if n:

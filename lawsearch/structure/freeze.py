@@ -19,7 +19,7 @@ class Freezing(BuilderBase):
         nodes.sort(key=lambda n: self.ids.sort_key(n.id, n.law, n.kind))
         offsets = {b.id: b.offsets for b in self.nodes.values()} | self.division_offsets
         return Tree(nodes, footnotes, self.problems.problems(), offsets, fn_offsets, self.verified, self.problems.named,
-                    list(self.commentary_headings))
+                    list(self.commentary_headings), dict(getattr(self, "cut_warnings", {})))
 
     def fill_missing_laws(self) -> None:
         present = sorted(int(b.law) for b in self.nodes.values() if b.kind == "law")

@@ -50,10 +50,12 @@ class LawText(BuilderBase):
             if not at_gap:
                 piece = run.pieces[-1]
                 tail = last.text.rstrip().rsplit(None, 1)[-1]
-                self.problems.append(Problem(
+                warning = Problem(
                     "warning", f"{last.id}'s text stops mid-sentence at the end of the file («…{shorten(tail, 40)}»): "
                                f"the rest of it is lost (a gap mark stands there); add the whole text if you have it",
-                    self.sources[piece.source].path, piece.lines[-1].last if piece.lines else piece.first))
+                    self.sources[piece.source].path, piece.lines[-1].last if piece.lines else piece.first)
+                self.problems.append(warning)
+                self.__dict__.setdefault("cut_warnings", {})[last.id] = warning
             last.truncated_end = True
             if last.length:
                 last.marks.append(Mark("gap", last.length, last.length))

@@ -111,6 +111,9 @@ class Tree:
     verified: list[str]  # curation statements a stronger rule confirmed
     named: set[tuple[str, int]] = field(default_factory=set)  # (source path, raw line) some problem names
     commentary_headings: list[tuple[str, str, str, int]] = field(default_factory=list)  # (law, title, path, line)
+    # node id -> the warning that its text stops mid-sentence at its file's end (lawtext._ends_cut):
+    # among copies, moot where another copy's whole text is kept (overlap.merge)
+    cut_warnings: dict[str, Problem] = field(default_factory=dict)
 
 
 # the warning of text before a source's first law (a preface, a title page) kept as a piece

@@ -1000,7 +1000,10 @@
     var m = CITATION.exec(narrow(rest));  // an ID typed full-width ("５０Ｅ") is an ID
     if (!m) return idJump(query, rest, edition, limit);
     var found = normalizeCitation(m[1]), id = inEdition(found.id, edition), law = inEdition(found.law, edition);
-    if (!exists(id) && !(law && exists(law))) return null;
+    // a citation of a law the edition searched lacks and others have: nothing here (the hint
+    // names where it is), not a text search for its words -- as query.Searcher._citation
+    if (!exists(id) && !(law && exists(law)))
+      return elsewhere(query) !== null ? {query: query, kind: "id", total: 0, hits: []} : null;
     var order = [exists(id) ? id : law];
     ofEdition(citationsOf(id), edition).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
     return jump(query, id, order, limit);
