@@ -109,7 +109,7 @@
   var closeResults = function () {};
   // the texts of a law's page (not the single file's) that a query in its address marks
   function marksTexts() {
-    return SINGLE ? [] : document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
+    return SINGLE ? [] : document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote, article.law .lang-translation");
   }
   if (box && panel) searchBox();
 
@@ -461,11 +461,12 @@
     var target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return [];
     var box = target.closest("section.commentary-box"), law = box ? box.previousElementSibling : target.closest("article.law");
-    if (!law || !law.matches("article.law")) return target.querySelectorAll(".text, .footnote");
-    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote"));
+    if (!law || !law.matches("article.law")) return target.querySelectorAll(".text, .footnote, .lang-translation");
+    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote, .lang-translation"));
     if (next && next.matches("section.commentary-box")) found = found.concat(Array.prototype.slice.call(next.querySelectorAll(".text")));
     return found;
   }
+  window.addEventListener("lawsearch-language", function () { if (marked) marked.recount(); });
   // the marks and their bar gone: the text as it was
   function unmark() {
     if (!marked) return;
@@ -482,8 +483,10 @@
   // Russian, a glossary synonym, a family's lemma): engine.marks, over the nodes' text as shown
   function markWords(q, texts) {
     unmark();
-    var ticket = ++marking, nodes = [], ids = new Set();
-    Array.prototype.forEach.call(texts, function (root) {
+    var ticket = ++marking, nodes = [], ids = new Set(), roots = Array.prototype.slice.call(texts);
+    // (the English text holds its own footnotes: each text node once)
+    roots = roots.filter(function (root) { return !roots.some(function (o) { return o !== root && o.contains(root); }); });
+    roots.forEach(function (root) {
       var node = root.closest("[data-node]");
       if (node) ids.add(node.getAttribute("data-node"));
       var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -510,18 +513,30 @@
       node.parentNode.replaceChild(frag, node);
     });
     if (!marks.length) return;
-    var bar = document.createElement("div"), at = -1, count = el("span", "hl-count");
+    var bar = document.createElement("div"), current = null, count = el("span", "hl-count");
     bar.className = "hl-bar";
     bar.setAttribute("role", "region");
     bar.setAttribute("aria-label", q);
+    // the marks a reader can see: a language the page hides (the switch «English») has its marks
+    // left out of the count and the walk
+    function shown() { return marks.filter(function (m) { return m.getClientRects().length > 0; }); }
     function go(step) {
-      if (at >= 0) marks[at].classList.remove("current");
-      at = (at + step + marks.length) % marks.length;
-      marks[at].classList.add("current");
+      var list = shown(), at = list.indexOf(current);
+      if (current) current.classList.remove("current");
+      current = null;
+      if (!list.length) { recount(); return; }
+      at = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
+      current = list[at];
+      current.classList.add("current");
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
-      marks[at].scrollIntoView({block: "center"});
-      counted(function (query) { return say("marks_at", {query: query, at: at + 1, count: marks.length}); });
+      current.scrollIntoView({block: "center"});
+      recount();
+    }
+    function recount() {
+      var list = shown(), at = list.indexOf(current);
+      if (at >= 0) counted(function (query) { return say("marks_at", {query: query, at: at + 1, count: list.length}); });
+      else counted(function (query) { return say("marks_count", {query: query, count: list.length}); });
     }
     var back = el("button", null, "←"), next = el("button", null, "→"), done = el("button", null, "×");
     // a name in the corpus's language: the glyph alone reads as "left arrow", "multiplication sign"
@@ -546,8 +561,8 @@
     }
     bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
     document.getElementById("main").appendChild(bar);
-    counted(function (query) { return say("marks_count", {query: query, count: marks.length}); });
-    marked = {marks: marks, bar: bar};
+    recount();
+    marked = {marks: marks, bar: bar, recount: recount};
   }
 
   // -- a word too long for a phone's line (style.css .long-word): that word alone may break anywhere
@@ -744,6 +759,8 @@
     var main = document.getElementById("main");
     main.classList.remove("show-main", "show-translation");  // values: both, main, translation
     if (value !== "both") main.classList.add("show-" + value);
+    // (the query's marks count again: only those of the language shown)
+    window.dispatchEvent(new Event("lawsearch-language"));
   }
   var saved = null;
   try { saved = window.localStorage.getItem("lawsearch-lang"); } catch (e) { /* storage may be off */ }
