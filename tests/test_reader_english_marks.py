@@ -9,12 +9,42 @@ from pathlib import Path
 import pytest
 
 from lawsearch.build import build
-from test_reader import DESKTOP  # noqa: F401
+from test_reader import DESKTOP, PHONE
 from test_reader import phone  # noqa: F401  (the fixture)
 
 RU = """Правило 1. Колода
 A. Счёт карт
 Судья пересчитывает колоду перед сдачей, а скрытую штрафную карту откладывает.
+B. Часть B
+Судья записывает B-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+C. Часть C
+Судья записывает C-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+D. Часть D
+Судья записывает D-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+E. Часть E
+Судья записывает E-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+F. Часть F
+Судья записывает F-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+G. Часть G
+Судья записывает G-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+H. Часть H
+Судья записывает H-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+I. Часть I
+Судья записывает I-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+J. Часть J
+Судья записывает J-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+K. Часть K
+Судья записывает K-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+L. Часть L
+Судья записывает L-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+M. Часть M
+Судья записывает M-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+N. Часть N
+Судья записывает N-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+O. Часть O
+Судья записывает O-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
+P. Часть P
+Судья записывает P-й итог сдачи в протокол и сверяет его с итогом соседнего стола.
 Правило 2. Часы
 A. Время
 Судья следит за временем на каждом столе.
@@ -22,6 +52,36 @@ A. Время
 EN = """LAW 1 - THE PACK
 A. Counting
 The director counts the pack before the deal, and a hidden penalty card is set aside.
+B. Part B
+The director writes result B of the deal on the score sheet and checks it against the next table.
+C. Part C
+The director writes result C of the deal on the score sheet and checks it against the next table.
+D. Part D
+The director writes result D of the deal on the score sheet and checks it against the next table.
+E. Part E
+The director writes result E of the deal on the score sheet and checks it against the next table.
+F. Part F
+The director writes result F of the deal on the score sheet and checks it against the next table.
+G. Part G
+The director writes result G of the deal on the score sheet and checks it against the next table.
+H. Part H
+The director writes result H of the deal on the score sheet and checks it against the next table.
+I. Part I
+The director writes result I of the deal on the score sheet and checks it against the next table.
+J. Part J
+The director writes result J of the deal on the score sheet and checks it against the next table.
+K. Part K
+The director writes result K of the deal on the score sheet and checks it against the next table.
+L. Part L
+The director writes result L of the deal on the score sheet and checks it against the next table.
+M. Part M
+The director writes result M of the deal on the score sheet and checks it against the next table.
+N. Part N
+The director writes result N of the deal on the score sheet and checks it against the next table.
+O. Part O
+The director writes result O of the deal on the score sheet and checks it against the next table.
+P. Part P
+The director writes result P of the deal on the score sheet and checks it against the next table.
 LAW 2 - TIME
 A. Time
 The director keeps a chess clock on every table.
@@ -74,3 +134,45 @@ def test_the_bar_counts_and_walks_only_the_marks_in_the_language_shown(phone, bi
         page.click(".hl-bar button:nth-of-type(2)")
         assert page.evaluate("document.querySelector('mark.hl.current').getClientRects().length > 0")
         assert page.locator(".hl-bar .hl-count").inner_text().endswith(f": {k % shown + 1} / {shown}")
+
+
+def box(page, selector: str) -> dict:
+    return page.evaluate(f"(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect(); "
+                         "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })()")
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["top"] < b["bottom"] and b["top"] < a["bottom"] and a["left"] < b["right"] and b["left"] < a["right"]
+
+
+def test_on_a_phone_the_marks_bar_stands_aside_while_reading_on_and_never_over_the_pager(phone, bilingual_build):
+    page = phone((bilingual_build / "site" / "laws" / "1.html").as_uri() + "?q=penalty%20card#l1a", PHONE)
+    marks(page)
+    assert page.evaluate("document.documentElement.scrollHeight > 2 * innerHeight")
+    page.mouse.move(200, 400)
+    for _ in range(3):
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(150)
+    bar = box(page, ".hl-bar")
+    assert bar["top"] >= PHONE["height"], bar  # reading on: out of the way
+    page.mouse.wheel(0, -200)
+    page.wait_for_timeout(150)
+    assert box(page, ".hl-bar")["bottom"] <= PHONE["height"]  # back on a scroll-up
+    for _ in range(30):  # to the page's end: the bar is back, over neither the pager nor the text
+        page.mouse.wheel(0, 400)
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(200)
+    bar = box(page, ".hl-bar")
+    assert bar["bottom"] <= PHONE["height"], bar
+    n = page.locator(".pager a, article.law p").count()
+    for k in range(n):
+        r = page.locator(".pager a, article.law p").nth(k).bounding_box()
+        if r:
+            other = {"top": r["y"], "bottom": r["y"] + r["height"], "left": r["x"], "right": r["x"] + r["width"]}
+            assert not overlaps(bar, other), (k, bar, other)
+    # stepping through the marks (a scroll the reader did not make by hand) leaves the bar shown
+    page.click(".hl-bar button:nth-of-type(2)")
+    page.wait_for_timeout(200)
+    assert box(page, ".hl-bar")["bottom"] <= PHONE["height"]
+
+

@@ -467,6 +467,28 @@
     return found;
   }
   window.addEventListener("lawsearch-language", function () { if (marked) marked.recount(); });
+  // (the marks' bar: the page scrolled by a step through the marks, not by the reader's hand)
+  var stepping = false;
+  ["wheel", "touchmove", "keydown"].forEach(function (type) {
+    window.addEventListener(type, function (e) { if (!(e.target.closest && e.target.closest(".hl-bar"))) stepping = false; }, {passive: true});
+  });
+  // a floating control kept clear of the page's end (the pager's links, the footer): where they
+  // pass its place it stands just above them
+  function clearOfEnds(elem) {
+    elem.style.bottom = "";
+    if (elem.classList.contains("tucked")) return;
+    var r = elem.getBoundingClientRect(), margin = parseFloat(window.getComputedStyle(elem).bottom) || 0;
+    var ends = Array.prototype.map.call(document.querySelectorAll("footer.site, .pager a"), function (e) { return e.getBoundingClientRect(); });
+    var bottom = window.innerHeight - margin;
+    for (var k = 0; k <= ends.length; k++) {
+      var under = ends.filter(function (e) {
+        return e.height > 0 && e.top < bottom && e.bottom > bottom - r.height && e.left < r.right && e.right > r.left;
+      });
+      if (!under.length) break;
+      bottom = Math.min.apply(null, under.map(function (e) { return e.top; })) - margin;
+    }
+    if (bottom < window.innerHeight - margin) elem.style.bottom = (window.innerHeight - bottom) + "px";
+  }
   // the marks and their bar gone: the text as it was
   function unmark() {
     if (!marked) return;
@@ -561,6 +583,26 @@
     }
     bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
     document.getElementById("main").appendChild(bar);
+    // On a narrow screen the bar floats over the text, as the drawer's button does: it stands out
+    // of the way (below the screen's edge, still reached by Tab) while the reader reads on down,
+    // comes back on a scroll-up and at the page's end (which keeps room for it, style.css), and
+    // never stands over the pager's links. Stepping through the marks scrolls the page: that
+    // leaves it shown, till the reader scrolls by hand.
+    var narrow = window.matchMedia("(max-width: 80rem)"), lastY = window.scrollY;
+    stepping = true;
+    function placeBar(up) {
+      var end = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      bar.classList.toggle("tucked", narrow.matches && !up && !end);
+      clearOfEnds(bar);
+    }
+    window.addEventListener("scroll", function () {
+      if (!bar.parentNode) return;
+      var y = window.scrollY;
+      if (Math.abs(y - lastY) < 4 || stepping) { if (stepping) lastY = y; clearOfEnds(bar); return; }
+      placeBar(y < lastY);
+      lastY = y;
+    }, {passive: true});
+    bar.addEventListener("click", function () { stepping = true; bar.classList.remove("tucked"); });
     recount();
     marked = {marks: marks, bar: bar, recount: recount};
   }
