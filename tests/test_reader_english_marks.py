@@ -176,3 +176,12 @@ def test_on_a_phone_the_marks_bar_stands_aside_while_reading_on_and_never_over_t
     assert box(page, ".hl-bar")["bottom"] <= PHONE["height"]
 
 
+
+
+def test_no_edition_banner_when_the_manifest_names_no_edition(phone, bilingual_build):
+    # (the manifest of this corpus names no edition: an empty «Редакция «»» said nothing)
+    for url in [(bilingual_build / "site" / "laws" / "1.html").as_uri(), (bilingual_build / "lawsearch.html").as_uri() + "#l1"]:
+        page = phone(url, PHONE)
+        assert page.locator("article.law").first.is_visible()
+        assert page.locator(".edition-status").count() == 0, url
+        assert "«»" not in page.locator("body").inner_text() and "“”" not in page.locator("body").inner_text()
