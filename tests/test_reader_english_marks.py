@@ -176,8 +176,6 @@ def test_on_a_phone_the_marks_bar_stands_aside_while_reading_on_and_never_over_t
     assert box(page, ".hl-bar")["bottom"] <= PHONE["height"]
 
 
-
-
 def test_no_edition_banner_when_the_manifest_names_no_edition(phone, bilingual_build):
     # (the manifest of this corpus names no edition: an empty «Редакция «»» said nothing)
     for url in [(bilingual_build / "site" / "laws" / "1.html").as_uri(), (bilingual_build / "lawsearch.html").as_uri() + "#l1"]:
@@ -185,3 +183,17 @@ def test_no_edition_banner_when_the_manifest_names_no_edition(phone, bilingual_b
         assert page.locator("article.law").first.is_visible()
         assert page.locator(".edition-status").count() == 0, url
         assert "«»" not in page.locator("body").inner_text() and "“”" not in page.locator("body").inner_text()
+
+
+def test_a_jump_to_another_law_in_the_single_file_lands_its_heading_below_the_context_bar(phone, bilingual_build):
+    # (the jump of an edition switch's link or a contents row: to the law's own anchor)
+    page = phone((bilingual_build / "lawsearch.html").as_uri() + "#l1p", PHONE)
+    page.wait_for_timeout(300)
+    page.evaluate("location.hash = '#l2'")
+    page.wait_for_timeout(400)
+    assert page.locator(".context-bar").is_visible()
+    bar = box(page, ".context-bar")
+    heading = box(page, "#l2-h")
+    assert heading["top"] >= bar["bottom"], (heading, bar)
+    assert heading["top"] < PHONE["height"] / 3
+
