@@ -197,3 +197,19 @@ def test_a_jump_to_another_law_in_the_single_file_lands_its_heading_below_the_co
     assert heading["top"] >= bar["bottom"], (heading, bar)
     assert heading["top"] < PHONE["height"] / 3
 
+
+def test_the_single_files_context_bar_names_the_law_read_and_none_outside_the_laws(phone, bilingual_build):
+    page = phone((bilingual_build / "lawsearch.html").as_uri() + "#l2a", PHONE)
+    page.wait_for_timeout(300)
+    for target in ["#sources-h", "#glossary-h", "#concordance-h"]:
+        page.evaluate(f"document.querySelector('{target}').scrollIntoView()")
+        page.wait_for_timeout(200)
+        page.mouse.wheel(0, -60)  # a scroll-up brings the bar
+        page.wait_for_timeout(300)
+        assert page.locator(".context-bar").is_visible(), target
+        assert not page.locator(".context-law").is_visible(), (target, page.locator(".context-bar").inner_text())
+    page.evaluate("document.querySelector('#l1p').scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(200)
+    page.mouse.wheel(0, -60)
+    page.wait_for_timeout(300)
+    assert page.locator(".context-law").is_visible() and page.locator(".context-law").inner_text().startswith("Правило 1")
