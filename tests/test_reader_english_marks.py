@@ -213,3 +213,17 @@ def test_the_single_files_context_bar_names_the_law_read_and_none_outside_the_la
     page.mouse.wheel(0, -60)
     page.wait_for_timeout(300)
     assert page.locator(".context-law").is_visible() and page.locator(".context-law").inner_text().startswith("Правило 1")
+
+
+def test_escape_and_the_close_button_end_the_marks_with_focus_at_the_part_read(phone, bilingual_build):
+    for how in ["click", "escape"]:
+        page = phone((bilingual_build / "site" / "laws" / "1.html").as_uri() + "?q=penalty%20card#l1a", DESKTOP)
+        marks(page)
+        page.click(".hl-bar button:nth-of-type(2)")
+        if how == "click":
+            page.click(".hl-bar button:nth-of-type(3)")
+        else:
+            page.keyboard.press("Escape")
+        assert page.locator(".hl-bar").count() == 0 and page.locator("mark.hl").count() == 0, how
+        assert page.evaluate("document.activeElement.closest('[data-node]') && "
+                             "document.activeElement.closest('[data-node]').getAttribute('data-node')") == "1A", how

@@ -467,6 +467,16 @@
     return found;
   }
   window.addEventListener("lawsearch-language", function () { if (marked) marked.recount(); });
+  // Escape closes the marks' bar, unless it closes something else first (the search's panel or
+  // header, an open drawer or box of evidence)
+  var closeMarks = null;
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !marked || e.defaultPrevented || !closeMarks) return;
+    var focus = document.activeElement;
+    if (focus && focus.closest && focus.closest("header.site, details[open], .outline") && !focus.closest(".hl-bar")) return;
+    if (document.querySelector("details[open]:not(.evidence)") && !(focus && focus.closest && focus.closest(".hl-bar"))) return;
+    closeMarks();
+  });
   // (the marks' bar: the page scrolled by a step through the marks, not by the reader's hand)
   var stepping = false;
   ["wheel", "touchmove", "keydown"].forEach(function (type) {
@@ -569,7 +579,16 @@
     });
     back.addEventListener("click", function () { go(-1); });
     next.addEventListener("click", function () { go(1); });
-    done.addEventListener("click", unmark);
+    // closed (× or Escape): focus on the heading link of the part the reader was at, not lost to
+    // the page's body
+    function close() {
+      var at = current || shown()[0], node = at && at.closest("[data-node]");
+      var link = node && node.querySelector(".node-heading a.id");
+      unmark();
+      if (link) link.focus({preventScroll: true});
+    }
+    done.addEventListener("click", close);
+    closeMarks = close;
     // the query may be cut short on a narrow screen, its numbers never (the whole in the title)
     // (text: the words said with the query given -- each string named where it is said, so the
     // build finds it for the search data)
