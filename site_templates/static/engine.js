@@ -1326,7 +1326,12 @@
       var toks = tokenize(text).filter(function (tok) { return tok.kind === "word" || tok.kind === "id"; }), marked = [];
       toks.forEach(function (tok, k) { if (matched(tok, singles, p.prefixes)) marked[k] = true; });
       if (phrases.length) {
-        var termsAt = toks.map(function (tok) { return tok.kind === "id" ? [normalizeId(tok.text)] : wordTerms(tok.text); });
+        // (an English word: its Snowball stem too, as an English phrase's words are read)
+        var termsAt = toks.map(function (tok) {
+          if (tok.kind === "id") return [normalizeId(tok.text)];
+          var terms = wordTerms(tok.text);
+          return LATIN_WHOLE.test(tok.text) ? terms.concat([stemEnglish(tok.text.toLowerCase())]) : terms;
+        });
         phrases.forEach(function (words) { phraseAt(words, termsAt, marked); });
       }
       return toks.filter(function (tok, k) { return marked[k]; }).map(function (tok) { return [tok.start, tok.end]; });

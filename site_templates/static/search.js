@@ -109,7 +109,7 @@
   var closeResults = function () {};
   // the texts of a law's page (not the single file's) that a query in its address marks
   function marksTexts() {
-    return SINGLE ? [] : document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote");
+    return SINGLE ? [] : document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote, article.law .lang-translation");
   }
   if (box && panel) searchBox();
 
@@ -461,10 +461,43 @@
     var target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return [];
     var box = target.closest("section.commentary-box"), law = box ? box.previousElementSibling : target.closest("article.law");
-    if (!law || !law.matches("article.law")) return target.querySelectorAll(".text, .footnote");
-    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote"));
+    if (!law || !law.matches("article.law")) return target.querySelectorAll(".text, .footnote, .lang-translation");
+    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote, .lang-translation"));
     if (next && next.matches("section.commentary-box")) found = found.concat(Array.prototype.slice.call(next.querySelectorAll(".text")));
     return found;
+  }
+  window.addEventListener("lawsearch-language", function () { if (marked) marked.recount(); });
+  // Escape closes the marks' bar, unless it closes something else first (the search's panel or
+  // header, an open drawer or box of evidence)
+  var closeMarks = null;
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !marked || e.defaultPrevented || !closeMarks) return;
+    var focus = document.activeElement;
+    if (focus && focus.closest && focus.closest("header.site, details[open], .outline") && !focus.closest(".hl-bar")) return;
+    if (document.querySelector("details[open]:not(.evidence)") && !(focus && focus.closest && focus.closest(".hl-bar"))) return;
+    closeMarks();
+  });
+  // (the marks' bar: the page scrolled by a step through the marks, not by the reader's hand)
+  var stepping = false;
+  ["wheel", "touchmove", "keydown"].forEach(function (type) {
+    window.addEventListener(type, function (e) { if (!(e.target.closest && e.target.closest(".hl-bar"))) stepping = false; }, {passive: true});
+  });
+  // a floating control kept clear of the page's end (the pager's links, the footer): where they
+  // pass its place it stands just above them
+  function clearOfEnds(elem) {
+    elem.style.bottom = "";
+    if (elem.classList.contains("tucked")) return;
+    var r = elem.getBoundingClientRect(), margin = parseFloat(window.getComputedStyle(elem).bottom) || 0;
+    var ends = Array.prototype.map.call(document.querySelectorAll("footer.site, .pager a"), function (e) { return e.getBoundingClientRect(); });
+    var bottom = window.innerHeight - margin;
+    for (var k = 0; k <= ends.length; k++) {
+      var under = ends.filter(function (e) {
+        return e.height > 0 && e.top < bottom && e.bottom > bottom - r.height && e.left < r.right && e.right > r.left;
+      });
+      if (!under.length) break;
+      bottom = Math.min.apply(null, under.map(function (e) { return e.top; })) - margin;
+    }
+    if (bottom < window.innerHeight - margin) elem.style.bottom = (window.innerHeight - bottom) + "px";
   }
   // the marks and their bar gone: the text as it was
   function unmark() {
@@ -482,8 +515,10 @@
   // Russian, a glossary synonym, a family's lemma): engine.marks, over the nodes' text as shown
   function markWords(q, texts) {
     unmark();
-    var ticket = ++marking, nodes = [], ids = new Set();
-    Array.prototype.forEach.call(texts, function (root) {
+    var ticket = ++marking, nodes = [], ids = new Set(), roots = Array.prototype.slice.call(texts);
+    // (the English text holds its own footnotes: each text node once)
+    roots = roots.filter(function (root) { return !roots.some(function (o) { return o !== root && o.contains(root); }); });
+    roots.forEach(function (root) {
       var node = root.closest("[data-node]");
       if (node) ids.add(node.getAttribute("data-node"));
       var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -510,18 +545,30 @@
       node.parentNode.replaceChild(frag, node);
     });
     if (!marks.length) return;
-    var bar = document.createElement("div"), at = -1, count = el("span", "hl-count");
+    var bar = document.createElement("div"), current = null, count = el("span", "hl-count");
     bar.className = "hl-bar";
     bar.setAttribute("role", "region");
     bar.setAttribute("aria-label", q);
+    // the marks a reader can see: a language the page hides (the switch «English») has its marks
+    // left out of the count and the walk
+    function shown() { return marks.filter(function (m) { return m.getClientRects().length > 0; }); }
     function go(step) {
-      if (at >= 0) marks[at].classList.remove("current");
-      at = (at + step + marks.length) % marks.length;
-      marks[at].classList.add("current");
+      var list = shown(), at = list.indexOf(current);
+      if (current) current.classList.remove("current");
+      current = null;
+      if (!list.length) { recount(); return; }
+      at = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
+      current = list[at];
+      current.classList.add("current");
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
-      marks[at].scrollIntoView({block: "center"});
-      counted(function (query) { return say("marks_at", {query: query, at: at + 1, count: marks.length}); });
+      current.scrollIntoView({block: "center"});
+      recount();
+    }
+    function recount() {
+      var list = shown(), at = list.indexOf(current);
+      if (at >= 0) counted(function (query) { return say("marks_at", {query: query, at: at + 1, count: list.length}); });
+      else counted(function (query) { return say("marks_count", {query: query, count: list.length}); });
     }
     var back = el("button", null, "←"), next = el("button", null, "→"), done = el("button", null, "×");
     // a name in the corpus's language: the glyph alone reads as "left arrow", "multiplication sign"
@@ -532,7 +579,16 @@
     });
     back.addEventListener("click", function () { go(-1); });
     next.addEventListener("click", function () { go(1); });
-    done.addEventListener("click", unmark);
+    // closed (× or Escape): focus on the heading link of the part the reader was at, not lost to
+    // the page's body
+    function close() {
+      var at = current || shown()[0], node = at && at.closest("[data-node]");
+      var link = node && node.querySelector(".node-heading a.id");
+      unmark();
+      if (link) link.focus({preventScroll: true});
+    }
+    done.addEventListener("click", close);
+    closeMarks = close;
     // the query may be cut short on a narrow screen, its numbers never (the whole in the title)
     // (text: the words said with the query given -- each string named where it is said, so the
     // build finds it for the search data)
@@ -546,8 +602,28 @@
     }
     bar.appendChild(count); bar.appendChild(back); bar.appendChild(next); bar.appendChild(done);
     document.getElementById("main").appendChild(bar);
-    counted(function (query) { return say("marks_count", {query: query, count: marks.length}); });
-    marked = {marks: marks, bar: bar};
+    // On a narrow screen the bar floats over the text, as the drawer's button does: it stands out
+    // of the way (below the screen's edge, still reached by Tab) while the reader reads on down,
+    // comes back on a scroll-up and at the page's end (which keeps room for it, style.css), and
+    // never stands over the pager's links. Stepping through the marks scrolls the page: that
+    // leaves it shown, till the reader scrolls by hand.
+    var narrow = window.matchMedia("(max-width: 80rem)"), lastY = window.scrollY;
+    stepping = true;
+    function placeBar(up) {
+      var end = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      bar.classList.toggle("tucked", narrow.matches && !up && !end);
+      clearOfEnds(bar);
+    }
+    window.addEventListener("scroll", function () {
+      if (!bar.parentNode) return;
+      var y = window.scrollY;
+      if (Math.abs(y - lastY) < 4 || stepping) { if (stepping) lastY = y; clearOfEnds(bar); return; }
+      placeBar(y < lastY);
+      lastY = y;
+    }, {passive: true});
+    bar.addEventListener("click", function () { stepping = true; bar.classList.remove("tucked"); });
+    recount();
+    marked = {marks: marks, bar: bar, recount: recount};
   }
 
   // -- a word too long for a phone's line (style.css .long-word): that word alone may break anywhere
@@ -744,6 +820,8 @@
     var main = document.getElementById("main");
     main.classList.remove("show-main", "show-translation");  // values: both, main, translation
     if (value !== "both") main.classList.add("show-" + value);
+    // (the query's marks count again: only those of the language shown)
+    window.dispatchEvent(new Event("lawsearch-language"));
   }
   var saved = null;
   try { saved = window.localStorage.getItem("lawsearch-lang"); } catch (e) { /* storage may be off */ }
