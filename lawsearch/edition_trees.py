@@ -303,8 +303,8 @@ def _original(path: str | None, sources: list[dict], root: Path, copies: dict[Pa
     if path is None:
         return None
     for copy, source in (copies or {}).items():
-        if Path(path) == copy:
-            return str(source)
+        if path == str(copy) or path.startswith(f"{copy}:"):  # a path alone, or with its ``:line``
+            return str(source) + path[len(str(copy)):]
     for k, s in enumerate(sources):
         if path.endswith(f"{k:03d}_{s['path'].name}"):
             return str(s["path"])
