@@ -182,8 +182,6 @@ LEVEL_NAMES_ALLOWED: dict[str, str] = {
     "placement.py": "a contents entry's kind 'section' (a titled part in the contents), not yet the profile's",
     "structure/apparatus.py": "a contents entry's kind 'section', as placement.py: not yet the profile's",
     "grammar.py": "the commentary paragraph's regex group 'item' (IdRules.commentary_pattern), not a level",
-    "schema.py": "the curation schema's fields are the bridge's levels: not done",
-    "sources.py": "the curation entry's fields are the bridge's levels: not done",
 }
 
 
