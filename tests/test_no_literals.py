@@ -179,8 +179,6 @@ LEVEL_NAMES_ALLOWED: dict[str, str] = {
     "clean.py": "the commentary paragraph's regex group 'item', not a level",
     "structure/commentary.py": "the commentary paragraph's regex group 'item', not a level",
     "site_apparatus.py": "a template variable 'section' (the definitions' part), not a level",
-    "placement.py": "a contents entry's kind 'section' (a titled part in the contents), not yet the profile's",
-    "structure/apparatus.py": "a contents entry's kind 'section', as placement.py: not yet the profile's",
     "grammar.py": "the commentary paragraph's regex group 'item' (IdRules.commentary_pattern), not a level",
 }
 
