@@ -24,7 +24,7 @@ from lawsearch.definitions import find_uses
 from lawsearch import grammar
 from lawsearch.grammar import IdRules, grammar_of
 from lawsearch.placement import ContentsEntry, by_section_title
-from lawsearch.profile import activated, load_profile
+from lawsearch.profile import Profile, activated, load_profile
 from lawsearch.query import Searcher
 from lawsearch.structure.apparatus import apply_contents
 
@@ -369,3 +369,35 @@ def test_the_contents_place_and_title_the_first_level_by_its_name(naming, tmp_pa
     nodes, confirmed, lost = apply_contents(untitled, apparatus, grammar_of(corpus.profile).levels)
     assert {n.id: n for n in nodes}["1.2"].title == "Fees"
     assert {n.id: n for n in nodes}["1.2"].title_from == "contents"
+
+
+# -- a code of five levels: every level is addressable, weighed and curated ------------------------
+
+FIVE = ("book", "title", "chapter", "article", "clause")
+
+
+FIVE_GRAMMAR = {"levels": list(FIVE),
+                "labels": {"book": "digits", "title": "digits", "chapter": "digits", "article": "a-z", "clause": "roman"},
+                "ids": {"law": "{law}", "book": ".{label}", "title": ".{label}", "chapter": ".{label}",
+                        "article": "({label})", "clause": "({label})"}}
+
+
+def test_a_code_of_five_levels_is_addressed_curated_and_weighed_at_each():
+    from lawsearch import ids
+    from lawsearch.evaluate import level_weights
+    from lawsearch.schema import curation_schema
+
+    rules = IdRules({"grammar": FIVE_GRAMMAR})
+    piece = curation_schema(rules).fields["piece"]
+    assert set(FIVE) <= set(piece.fields)
+    assert set(piece.fields["uncertain"].choices) == {"law", *FIVE}
+    check = piece.check
+    assert check({"book": "1", "title": "2", "chapter": "3", "article": "b", "clause": "iv"}) == []
+    assert check({"clause": "iv"}) == []  # the levels above left to the text
+    [(message, level)] = check({"clause": "q"})
+    assert level == "clause" and 'clause = "q" cannot be part of a law ID' in message
+    assert level_weights(FIVE) == {"law": 1.0, "book": 1.0, "title": 0.5, "chapter": 0.5, "article": 0.5, "clause": 0.5}
+    assert rules.law_text_kinds == ("law", *FIVE)
+    with activated(Profile("five", {"grammar": FIVE_GRAMMAR})):
+        assert ids.law_id("7", "1", "2", "3", "B", "IV") == "7.1.2.3(b)(iv)"
+        assert ids.law_id("7", "1", None, None, "a") == "7.1(a)"  # a path that skips levels
