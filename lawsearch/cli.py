@@ -1235,6 +1235,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
     """
     from .compare import compare
     from .edition_trees import SeveralEditions, from_folders, read_description
+    from .grammar import law_text_kinds
 
     if (from_edition is None) != (to_edition is None):
         raise click.UsageError("name both editions (FROM TO), or neither to compare the only two there are")
@@ -1273,8 +1274,9 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
                                        for edition in (from_edition, to_edition) for n in editions.tree(edition, code)):
             raise click.ClickException(f"no law {shorten(law)!r} in edition {from_edition} or {to_edition}; "
                                        "--law takes a law number")
+        kinds = law_text_kinds(editions.profile())  # the law text's kinds by the editions' profile
         for code in shared:
-            comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code))
+            comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code), kinds)
             results[code] = comparison.for_law(law.strip()) if law else comparison.changes
         if html_dir:
             from .compare_site import pair_folder, write_compare

@@ -104,6 +104,8 @@ class IdRules:
     def __init__(self, data: dict[str, Any]):
         grammar = data.get("grammar", {})
         self.levels: tuple[str, ...] = tuple(grammar.get("levels", ()))
+        # the kinds of the law text's nodes: a law and each level below it, by the profile's names
+        self.law_text_kinds: tuple[str, ...] = ("law", *self.levels)
         self.formats: dict[str, str] = dict(grammar.get("ids", {}))
         self.alphabets = {lv: Alphabet(tuple(k if k in ("digits", "roman") else expand_letters(k)
                                              for k in (v if isinstance(v, list) else [v])))
@@ -289,8 +291,14 @@ class IdRules:
         if m:
             return (0, int(m["law"]), 0, (self.division_rank(m["slug"]),), "")
         if law is not None and law.isdigit():
-            return (0, int(law), _KIND_RANK.get(kind or "piece", 2), (1 << 30,), node_id)
+            return (0, int(law), self._kind_rank(kind or "piece"), (1 << 30,), node_id)
         return (1, 0, 0, (), node_id)
+
+    def _kind_rank(self, kind: str) -> int:
+        """Where a node of ``kind`` whose ID tells no place stands in its law: a division
+        first, the law's text (the law and any of the profile's levels), pieces, then
+        commentary; anything else with the pieces."""
+        return 1 if kind in self.law_text_kinds else _KIND_RANK.get(kind, 2)
 
     def _position(self, level: str, label: str | None) -> int:
         if not label:
@@ -389,8 +397,7 @@ def _class_escape(c: str) -> str:
 
 NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
 NAME_OTHER = re.compile(r"[^\w.-]")
-_KIND_RANK = {"division": 0, "law": 1, "section": 1, "clause": 1, "subclause": 1, "item": 1,
-              "piece": 2, "commentary": 3}
+_KIND_RANK = {"division": 0, "piece": 2, "commentary": 3}  # the law text's kinds: IdRules.law_text_kinds
 
 
 # Lower-case words (after the first) a title may hold: titles capitalise their words or are
@@ -709,6 +716,12 @@ def grammar_of(profile) -> Grammar:
         _COMPILED.pop(next(iter(_COMPILED)))
     _COMPILED[id(profile)] = (profile, grammar)
     return grammar
+
+
+def law_text_kinds(profile=None) -> tuple[str, ...]:
+    """The kinds of a law text's nodes, outermost first: the law, then the levels of
+    ``profile``'s grammar (the active profile's when None) by its names."""
+    return (active_grammar() if profile is None else grammar_of(profile)).ids.law_text_kinds
 
 
 def active_grammar() -> Grammar:

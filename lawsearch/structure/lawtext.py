@@ -163,8 +163,8 @@ class LawText(BuilderBase):
         # position below the law: curated parts, then the heading that follows the leading text
         uncertain = set(st.uncertain) if st else set()
         known: dict[str, str] = {}
-        for level in levels[:3]:
-            value = getattr(st, level, None) if st else None
+        for level in levels:  # the levels it states, by the profile's names
+            value = st.part(level) if st else None
             if value:
                 known[level] = value
         if first_heading is not None and classes[first_heading].kind in levels and not starts_with_law:
@@ -224,8 +224,8 @@ class LawText(BuilderBase):
         if st.law:
             self._verify(st, state.law, "law", f"law {state.law} by continuity")
         first = self.classes(piece)[0] if piece.lines else None
-        for level in self.levels[:3]:
-            value = getattr(st, level, None)
+        for level in self.levels:
+            value = st.part(level)
             if not value:
                 continue
             if first is not None and first.kind == level:
@@ -235,7 +235,7 @@ class LawText(BuilderBase):
                     self._verify(st, value, level, "its heading")
 
     def _verify(self, st: CurationStatement, found: str | None, what: str, how: str) -> None:
-        asserted = getattr(st, what)
+        asserted = st.part(what)
         if found is None or asserted is None:
             return
         if asserted != found:
