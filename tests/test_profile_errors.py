@@ -268,6 +268,15 @@ def test_an_english_corpus_folder_glossary_needs_no_russian(tmp_path):
     row = re.search(r"<tr>\s*<td><a[^>]*>prematurely exposed</a></td>\s*<td>([^<]*)</td>", page)
     assert row and row[1] == "shown too soon"
     assert ">offender</a>" in page
+    # the glossary's exports hold the one language too, each term a concept of its own
+    csv_text = CliRunner().invoke(main, ["export", "--format", "csv-glossary", "--corpus", str(root),
+                                         "--out", str(out)]).output
+    rows = [line for line in csv_text.splitlines() if not line.startswith("#")]
+    assert rows[0] == "concept,en,note"
+    assert any(re.fullmatch(r"c\d+-prematurely-exposed,prematurely exposed,shown too soon", r) for r in rows), rows
+    assert not CYRILLIC.search(csv_text)
+    tbx = CliRunner().invoke(main, ["export", "--format", "tbx", "--corpus", str(root), "--out", str(out)]).output
+    assert 'xml:lang="ru"' not in tbx and tbx.count("<conceptEntry") == len(rows) - 1
     (root / "glossary.toml").write_text('[[term]]\nen = "offender"\n\n[[term]]\nnote = "no term"\n',
                                         encoding="utf-8")
     with pytest.raises(CorpusError) as e:
