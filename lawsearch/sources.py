@@ -179,9 +179,12 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         _add_input(path, fingerprint, digest)
     if folder.profile.origin[-1:] != (root / PROFILE_FILE,):
         fingerprint.add_absent(root / PROFILE_FILE)  # a profile.toml made later makes the build stale
-    # the languages the corpus has law text in: a glossary term needs those of its own only
+    # the languages the corpus has text in -- its law texts' and the titles' a translation is
+    # given (the profile's titles_lang) -- a glossary term needs those of its own only
+    titles_lang = profile.data.get("vocabulary", {}).get("titles_lang") if profile.vocabulary("titles") else None
     written_in = tuple(dict.fromkeys([*([code["lang"]] if "lang" in code else []),
-                                      *(s.lang for s in sources if s.kind == "laws")]))
+                                      *(s.lang for s in sources if s.kind == "laws"),
+                                      *([titles_lang] if titles_lang else [])]))
     for key, data_file in DATA_FILES.items():
         # the code's vocabulary ships with its profile; the corpus folder's own file of a role
         # (named in the manifest, else the default name) comes after it, extending it
