@@ -377,8 +377,10 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
             from .sources import read_glossary
 
             folder = read_corpus_folder(root)
-            terms = read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)
-            main_lang, other = (*folder.profile.languages, "")[:2]  # the glossary file's languages (one: no other)
+            # the terms in the languages the corpus has text in (an English-only corpus: English alone)
+            terms = read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages, corpus.languages)
+            main_lang, other = (terms[0].lang, terms[0].translation_lang) if terms and terms[0].lang \
+                else (*folder.profile.languages, "")[:2]  # the glossary's languages (one: no other)
             text = (to_tbx(terms, main_lang, other, corpus, str(corpus.code.get("title", "Glossary")))
                     if fmt == "tbx" else to_glossary_csv(terms, main_lang, other, corpus))
         else:

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import editions
 from .model import CorpusError, Problem
-from .patterns import FOOTER, FOOTNOTE_BODY, Classified, expand_letters
+from .patterns import FOOTER, FOOTNOTE_BODY, NOTE_MARKS, Classified, bare_note_patterns, expand_letters
 
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",
          "xvi", "xvii", "xviii", "xix", "xx")
@@ -423,6 +423,7 @@ class Layout:
     stream: bool = True  # files are cuts of one stream of pages (text before a law heading ends the law before)
     examples: dict[str, str] = field(default_factory=dict)
     placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
+    note_marks: tuple[str, ...] = NOTE_MARKS  # footnote marks printed bare ("table.*" / "* text"); () forbids
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -441,6 +442,9 @@ class Layout:
             return Classified("footnote", extra=m["symbol"], title=m["text"])
         if self.lists and s[0] in self.bullets and s[1:2] in (" ", "\t"):
             return Classified("bullet", label=s[0], extra=s[1:].strip())
+        if self.note_marks and (m := bare_note_patterns(self.note_marks)[0].match(s)):
+            # a bare mark's body ("* text"): ``read`` keeps it a footnote where its mark stands before it
+            return Classified("footnote", label=m["symbol"], extra=m["symbol"], title=m["text"])
         for kind, pattern in self.patterns:
             m = pattern.match(s)
             if not m:
@@ -485,7 +489,10 @@ class Layout:
 
     def is_sentence(self, title: str | None) -> bool:
         """Whether the words after a label are a sentence (its text) rather than a title."""
-        return bool(title) and (bool(SENTENCE_END.search(title)) or title[:1].islower()
+        # a bare footnote mark after the stop ("… on the table.*") ends the sentence all the same
+        bare = bare_note_patterns(self.note_marks)[1] if title and self.note_marks else None
+        ended = bare.sub("", title.rstrip()) if bare is not None and bare.search(title.rstrip()) else title
+        return bool(title) and (bool(SENTENCE_END.search(ended)) or title[:1].islower()
                                 or self.wrapping == "sentences" and self.reads_as_prose(title))
 
     @staticmethod
@@ -517,7 +524,7 @@ class Layout:
         """Classify a piece's lines in order. In a list layout a bullet becomes the level
         its bullet and indentation give, labelled by its position among its siblings."""
         if not self.lists:
-            return [self.classify(line.text) for line in lines]
+            return self._bare_notes(lines, [self.classify(line.text) for line in lines])
         out: list[Classified] = []
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
@@ -550,6 +557,24 @@ class Layout:
                 out.append(Classified(level, label=label, title=None, extra=rest or None))
             else:
                 out.append(Classified(level, label=label, title=rest))
+        return self._bare_notes(lines, out)
+
+    def _bare_notes(self, lines: list, out: list[Classified]) -> list[Classified]:
+        """A bare mark's body line (``* text``) is a footnote where a line of the piece before
+        it bears that mark (``… on the table.*``); else it is text, as printed."""
+        if not self.note_marks:
+            return out
+        marker = bare_note_patterns(self.note_marks)[1]
+        waiting: dict[str, int] = {}  # marks not yet answered by a body
+        for n, (line, c) in enumerate(zip(lines, out)):
+            if c.kind == "footnote" and c.label is not None:
+                if waiting.get(c.label, 0) > 0:
+                    waiting[c.label] -= 1
+                else:
+                    out[n] = Classified("text")
+            elif c.kind != "footnote":
+                for m in marker.finditer(line.text):
+                    waiting[m["symbol"]] = waiting.get(m["symbol"], 0) + 1
         return out
 
 
@@ -657,7 +682,8 @@ class Grammar:
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
                       bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
                       dict(table.get("examples", {})),
-                      next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"))
+                      next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"),
+                      tuple(table.get("note_marks", NOTE_MARKS)))
 
     def level_words(self, lang: str, kind: str) -> list[str]:
         """The words the text names a level by (the profile's ``[citations.<lang>.levels]``

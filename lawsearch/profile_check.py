@@ -27,7 +27,7 @@ TOP = {"extends", "replace", "name", "title", "languages", "laws", "strings", "g
 GRAMMAR = {"levels", "strict_levels", "default_layouts", "labels", "ids", "lookalikes", "letters", "translit",
            "divisions", "joining_words", "commentary"}
 ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "division", "piece", "anchor"}
-LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream"}
+LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream", "note_marks"}
 CITATIONS = {"see", "after", "conjunctions", "ranges", "quotes", "query_words", "levels", "of"}
 CITATION_LEVEL = {"level", "words", "label", "bare", "this", "absolute"}
 DIVISION = {"word", "slug", "label"}

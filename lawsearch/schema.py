@@ -596,17 +596,21 @@ def curation_schema(rules) -> Table:
 CURATION = curation_schema(default_grammar().ids)
 
 
-def glossary_schema(languages: tuple[str, ...]) -> Table:
+def glossary_schema(languages: tuple[str, ...], needed: tuple[str, ...] | None = None) -> Table:
     """The glossary of a code written in ``languages`` (its profile's): each ``[[term]]``
     gives the term in the first language and the same term in the second, each keyed by its
     language code (``ru = "…"``, ``en = "…"`` for the bridge laws), with an optional note
-    and ``expand``. A code of one language gives its terms in that one alone."""
+    and ``expand``. A code of one language gives its terms in that one alone. ``needed``:
+    the languages a term must give (default both; a corpus with text in one of them alone
+    needs that one: an English-only corpus's terms need no ``ru``)."""
     pair = tuple(languages[:2])
-    fields: dict[str, Field | Table] = {lang: Field(str, required=True, example=f'"a term in {lang}"') for lang in pair}
+    needed = tuple(lang for lang in pair if lang in needed) or pair if needed is not None else pair
+    fields: dict[str, Field | Table] = {lang: Field(str, required=lang in needed, example=f'"a term in {lang}"')
+                                        for lang in pair}
     fields["note"] = Field(str, example='"a word of the commentary"')
     fields["expand"] = Field(bool, example="false")
     return Table("the glossary", {
-        "term": Table("[[term]]", fields, many=True, anchor=pair[0] if pair else None, unique=pair),
+        "term": Table("[[term]]", fields, many=True, anchor=needed[0] if needed else None, unique=pair),
     })
 
 

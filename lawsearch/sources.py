@@ -183,6 +183,12 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         _add_input(path, fingerprint, digest)
     if folder.profile.origin[-1:] != (root / PROFILE_FILE,):
         fingerprint.add_absent(root / PROFILE_FILE)  # a profile.toml made later makes the build stale
+    # the languages the corpus has text in -- its law texts' and the titles' a translation is
+    # given (the profile's titles_lang) -- a glossary term needs those of its own only
+    titles_lang = profile.data.get("vocabulary", {}).get("titles_lang") if profile.vocabulary("titles") else None
+    written_in = tuple(dict.fromkeys([*([code["lang"]] if "lang" in code else []),
+                                      *(s.lang for s in sources if s.kind == "laws"),
+                                      *([titles_lang] if titles_lang else [])]))
     for key, data_file in DATA_FILES.items():
         # the code's vocabulary ships with its profile; the corpus folder's own file of a role
         # (named in the manifest, else the default name) comes after it, extending it
@@ -196,7 +202,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         for each in dict.fromkeys([*built_in, *([path] if _present(path) else [])]):
             _add_input(each, fingerprint, digest)
             try:
-                spec = (schema.glossary_schema(glossary_languages(each, folder.profile.languages)) if key == "glossary"
+                spec = (schema.glossary_schema(glossary_languages(each, folder.profile.languages), written_in)
+                        if key == "glossary"
                         else schema.curation_schema(grammar.ids) if key == "curation" else data_file.schema)
                 doc = schema.load(each, spec)
             except CorpusError as e:
@@ -782,11 +789,12 @@ def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | 
         written = glossary_languages(path, languages)
         if not pair:
             break
-        for t in schema.load(path, schema.glossary_schema(written)).data.get("term", []):
+        for t in schema.load(path, schema.glossary_schema(written, keep)).data.get("term", []):
             if pair[0] not in t:
                 continue  # an inherited term with no word in this code's language
-            # a note is in its file's first language: kept where that is this glossary's too
-            note = t.get("note", "") if written[0] == pair[0] else ""
+            # a note is in its file's first language: kept where that is this glossary's too, or
+            # where the term gives no word in it (a term of an English-only corpus, its note English)
+            note = t.get("note", "") if written[0] == pair[0] or written[0] not in t else ""
             second = pair[1] if len(pair) > 1 else ""
             term = GlossaryTerm(t[pair[0]], t.get(second, "") if second else "", note, t.get("expand", True),
                                 pair[0], second)

@@ -40,6 +40,7 @@ class LawText(BuilderBase):
                 state.pending_join = "continue"
                 self._verify_continuing(piece, state)
             state.page_top = piece.starts_page
+            state.note_marks = tuple(sorted({c.label for c in self.classes(piece) if c.kind == "footnote" and c.label}))
             for line, c in zip(piece.lines, self.classes(piece)):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
@@ -300,7 +301,8 @@ class LawText(BuilderBase):
                 state.current = b.id
                 state.pending_join = "paragraph"
                 if c.extra:  # "(a) the offender's partner …": no title, the line is its text
-                    b.append(Line(c.extra, line.source, line.first, line.last), "paragraph", path, page_key)
+                    b.append(Line(c.extra, line.source, line.first, line.last), "paragraph", path, page_key,
+                             state.note_marks)
                     layout = self.layout(piece.source)
                     if parent is not None and c.extra[:1].islower() \
                             and (layout.open_title(c.extra) or layout.open_title(parent.title)):
@@ -329,7 +331,7 @@ class LawText(BuilderBase):
             if not target.length:
                 target.truncated_start = True
                 target.marks.append(Mark("gap", 0, 0))
-        target.append(line, join, path, page_key)
+        target.append(line, join, path, page_key, state.note_marks)
         target.add_span(path, piece.page, line)
         target.source = target.source or piece.source
         state.pending_join = "paragraph"
