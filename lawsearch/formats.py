@@ -170,6 +170,7 @@ KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
 # a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
 LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
+LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_text``), when no layout bullet is read
 LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
@@ -189,6 +190,8 @@ LINKED_SHARE = 0.5  # a block whose letters are mostly link text is a row of lin
 # a numbered clause ("2. See Law 14.", "(b) Law 12") or a sentence ending as one
 # ("See Law 16, Law 17 and Law 18B."): a clause citing laws has its citations as links
 CLAUSE_START = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s+\S")
+# what sets a row of links apart: bars, arrows, angle quotes doubled ("‹ Law 31 | Law 33 ›", "<< Prev")
+LINK_SEPARATORS = re.compile(r"[|‹›←→↑↓⇐⇒◄►▲▼]|<<|>>|\s/\s|\s»$|^«\s")
 SENTENCE_END = re.compile(r"\w\W*\s+\S*\w[^.!?…]*[.!?…]['\"»”)]*$")
 
 
@@ -447,12 +450,13 @@ class _PageText(HTMLParser):
         self.dropped = []
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
-        for block, in_main, rule, prefix in zip(self.blocks, self.in_main, self.rules, self.prefixes):
+        between = self._links_between_text()
+        for n, (block, in_main, rule, prefix) in enumerate(zip(self.blocks, self.in_main, self.rules, self.prefixes)):
             text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
             if letters and linked / letters > LINKED_SHARE and not (
-                    rule is None and (in_main or self.all_main) and law_text(_plain_text(text))):
+                    rule is None and (n in between or (in_main or self.all_main) and law_text(_plain_text(text)))):
                 rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
             elif rule is None and marked and not in_main:
                 rule = DROP_OUTSIDE_MAIN
@@ -466,9 +470,47 @@ class _PageText(HTMLParser):
             if NOTE_TEXT in text:
                 text = _mark_notes(text, notes, refs)
             lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
+            if n in between and not prefix and not law_text(plain):
+                prefix = LIST_ITEM  # a cited law's name, not its heading: the list item it is
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
+
+    def _links_between_text(self) -> set[int]:
+        """The blocks of links inside the main text that are its own: a run of them with
+        the main text's own blocks (not links) before and after it -- a list of the laws a
+        section cites, set between its heading and the next -- each reading as words (two
+        or more, no arrows or bars between links), not a pager or a row of «next» links."""
+        marked = any(self.in_main) or self.all_main
+        main = [rule is None and (in_main or self.all_main or not marked)
+                for in_main, rule in zip(self.in_main, self.rules)]
+        links, texts = [], []
+        for block in self.blocks:
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
+            linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
+            links.append(bool(letters) and linked / letters > LINKED_SHARE)
+            plain = _plain_text("".join(t for t, _ in block))
+            # on a page that marks no main text, the blocks around must read as the code's:
+            # a clause, a sentence or a labelled heading ("B. Связанные правила")
+            texts.append(marked or law_text(plain) or bool(OWN_HEADING.search(plain)))
+        found: set[int] = set()
+        n = 0
+        while n < len(self.blocks):
+            if not (main[n] and links[n]):
+                n += 1
+                continue
+            end = n
+            while end < len(self.blocks) and main[end] and links[end]:
+                end += 1
+            text_before = n > 0 and main[n - 1] and not links[n - 1] and texts[n - 1]
+            text_after = end < len(self.blocks) and main[end] and not links[end] and texts[end]
+            if text_before and text_after:
+                for k in range(n, end):
+                    plain = _plain_text("".join(t for t, _ in self.blocks[k]))
+                    if len(re.findall(r"[^\W\d_]{2,}", plain)) >= 2 and not LINK_SEPARATORS.search(plain):
+                        found.add(k)
+            n = end
+        return found
 
     @staticmethod
     def keeps(text: str) -> bool:

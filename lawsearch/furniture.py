@@ -172,6 +172,11 @@ def _starts_with_navigation(segment: str, lang: str) -> bool:
 # -- furniture rules: a line -> whether it is furniture --------------------------------------
 
 
+def is_address(word: str) -> bool:
+    """Whether a word is a URL or a file's name (``lost.example/items``, ``items.txt``)."""
+    return bool(URL.match(word) or FILE_NAME.match(word))
+
+
 def lone_urls(line: str, lang: str) -> bool:
     """A URL on its own line: ``http://lib.example.ru/txt/z.txt``, ``www.example.ru/a/b``."""
     return bool(URL.match(line.strip()))
@@ -1027,6 +1032,38 @@ FURNITURE_MARKS = re.compile(r"[|·•←→«»‹›>/]|\s{3}|^\s*(?:\d|\.\.|#
 SHORT_LINE = 5  # words: «Читать далее», «Стр. 5 из 12», a file name, a site's name
 
 
+# the line rules whose line may be the words a sentence ends with (an address, a file's name)
+ADDRESS_RULES = {"lone_urls", "lone_file_names"}
+OPEN_END = re.compile(r"[^\W\d_]['\"”’»)]?$")  # a line ending with a word, no sentence's end after it
+OPEN_SENTENCE_WORDS = 4  # a sentence cut open is a phrase; a site's name or tagline is shorter
+
+
+def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
+                       heading: Callable[[str], bool]) -> list[int]:
+    """Lines (0-based) a lone URL or file name rule emptied that finish or carry a sentence
+    of the text, so they stay: the line before is a sentence left open (four words or more,
+    ending with a lower-case word, no heading: «…отправляются по адресу»), or the address
+    ends with a full stop, or the line after goes on with the sentence (a lower-case word).
+    Removing them would cut words out of the law's text, silently.
+
+    >>> prepare(["Items are posted to", "lost.example/items", "Law 5. Cards"], "laws", "en")[0][1]
+    'lost.example/items'
+    """
+    out = []
+    emptied = {k - 1 for k, rule in changes if rule in ADDRESS_RULES}
+    for n in sorted(emptied):
+        address = raw[n].strip() if n < len(raw) else ""
+        before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+        after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+        open_before = (bool(before) and not heading(before) and len(before.split()) >= OPEN_SENTENCE_WORDS
+                       and bool(OPEN_END.search(before)) and before.split()[-1][:1].islower())
+        carried = (address.endswith(".") and bool(before) and not heading(before) and not SENTENCE_END.search(before)
+                   or after[:1].islower() and bool(before) and not SENTENCE_END.search(before))
+        if open_before or carried:
+            out.append(n)
+    return out
+
+
 def _may_be_furniture(line: str) -> bool:
     """A cheap first look, so prose costs little: a furniture line is short, or has a
     separator, a wide gap, two numbers in a row, single letters one space apart, or
@@ -1082,6 +1119,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
                 changes.append((n + 1, rule.__name__))
                 lines[n] = ""
                 break
+    for n in sentence_addresses(lines, raw, changes, heading):
+        lines[n] = raw[n] if n < len(raw) else lines[n]
+        changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
     removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
     for n in sorted(furniture_labels(lines, removed)):
         changes.append((n + 1, "furniture_labels"))

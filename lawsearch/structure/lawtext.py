@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..furniture import is_address
 from ..grammar import SENTENCE_END
 from ..model import Line, Mark, Problem, shorten
 from ..pages import Piece, Run
@@ -98,7 +99,8 @@ class LawText(BuilderBase):
         if piece.first != getattr(self, "last_pieces", {}).get(piece.source, piece.first):
             return False  # the run ends before its file does: another rule says why
         tail = last.text.rstrip()
-        return bool(tail) and tail[-1].isalnum()
+        # an address (a URL, a file's name) ends a sentence with no stop after it
+        return bool(tail) and tail[-1].isalnum() and not is_address(tail.rsplit(None, 1)[-1])
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""
