@@ -465,22 +465,58 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def _raw_files(root: Path) -> list[Path]:
-    """Files of a format we read in a folder, hidden ones and the build's left out."""
-    return sorted(p for p in root.rglob("*") if p.is_file() and formats.format_of(p.name)
-                  and not any(part.startswith(".") for part in p.relative_to(root).parts))
+SNIFF_BYTES = 1 << 16  # enough of a file's start to tell its format (a zip's list of names is at its end)
 
 
-def expand_folders(paths: list[Path]) -> list[Path]:
-    """Files as given, and for a folder every file in it of a format we read.
+def _raw_files(root: Path, skipped: list[tuple[Path, str]] | None = None) -> list[Path]:
+    """Files of a format we read in a folder -- by their name or, whatever their name, by
+    their content (an FB2 saved as .txt, a page saved as .mhtml) -- hidden ones and the
+    build's left out. ``skipped`` gets every other file with the reason: a format refused
+    with the way to convert it (an old Word file, a DjVu scan), or one not read here."""
+    out = []
+    for p in sorted(root.rglob("*")):
+        if not p.is_file() or any(part.startswith(".") for part in p.relative_to(root).parts):
+            continue
+        try:
+            with p.open("rb") as f:
+                head = f.read(SNIFF_BYTES)
+            data = p.read_bytes() if head.startswith(b"PK") else head
+        except OSError as e:
+            if skipped is not None:
+                skipped.append((p, f"cannot read it: {e.strerror or e}"))
+            continue
+        if (message := formats.refusal(p.name, data)) is not None:
+            if skipped is not None:
+                skipped.append((p, message))
+        elif formats.sniff(data) is not None or formats.format_of(p.name):
+            out.append(p)
+        elif skipped is not None:
+            suffix = formats.split_suffix(p.name)[1] or "no suffix"
+            skipped.append((p, f"not a format lawsearch reads ({suffix}); it reads .txt, .fb2, .fb2.zip, .epub, "
+                               ".html/.htm, .mhtml, .docx, .rtf and .pdf, whatever the file's name"))
+    return out
+
+
+def expand_folders(paths: list[Path], skipped: list[tuple[Path, str]] | None = None) -> list[Path]:
+    """Files as given, and for a folder every file in it of a format we read; ``skipped``
+    gets each other file of a folder with the reason (``_raw_files``).
 
     >>> expand_folders([Path("a.txt")])
     [PosixPath('a.txt')]
     """
     out: list[Path] = []
     for path in paths:
-        out += _raw_files(path) if path.is_dir() else [path]
+        out += _raw_files(path, skipped) if path.is_dir() else [path]
     return out
+
+
+def _head(path: Path) -> bytes | None:
+    """A file's first bytes (its format's signature), or None when it cannot be read."""
+    try:
+        with path.open("rb") as f:
+            return f.read(SNIFF_BYTES)
+    except OSError:
+        return None
 
 
 def holds_raw_files(root: Path) -> bool:
@@ -500,7 +536,7 @@ def implicit_manifest(root: Path) -> str | None:
     refused = [Problem("error", f"{message}; or write a manifest.toml that lists only the files to read", str(p))
                for p in sorted(root.rglob("*"))
                if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
-               and (message := formats.refusal(p.name))]
+               and (message := formats.refusal(p.name, _head(p)))]
     if refused:
         raise CorpusError(refused)
     files = _raw_files(root)

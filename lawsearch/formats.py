@@ -84,10 +84,77 @@ def split_suffix(name: str) -> tuple[str, str]:
     return name[: len(name) - len(suffix)], suffix
 
 
-def refusal(name: str) -> str | None:
-    """The one-sentence message for a format we do not read but can say how to convert."""
+def refusal(name: str, data: bytes | None = None) -> str | None:
+    """The one-sentence message for a format we do not read but can say how to convert:
+    by the file's content when ``data`` is given (an old Word file or a DjVu scan whatever
+    its name; a file whose content is one we read is never refused for its name), else by
+    its name."""
+    if data is not None:
+        found = sniff(data)
+        if found in ("doc", "djvu"):
+            return CONVERT["." + found]
+        if found is not None:
+            return None
     lower = name.lower()
     return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
+
+
+# what a file's first bytes say it is, whatever its name (a user's download is often misnamed)
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Word .doc (a compound file)
+DJVU_MAGIC = re.compile(rb"^AT&TFORM.{4}DJV[UM]", re.S)
+MIME_HEADER = re.compile(rb"^(?:[\w-]+:[^\n]*\n(?:[ \t][^\n]*\n)*)*?(?:MIME-Version|Content-Type):", re.I)
+MARKUP_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<")
+
+
+def sniff(data: bytes) -> str | None:
+    """The format a file's content says, whatever its name: ``rtf``, ``pdf``, ``docx``,
+    ``epub``, ``fb2.zip``, ``fb2``, ``html``, ``mhtml`` (a page saved as a web archive),
+    ``doc`` / ``djvu`` (refused with the way to convert them); None for anything else (plain
+    text, or a format no reader here knows).
+
+    >>> sniff(b"%PDF-1.4"), sniff(b"<?xml version='1.0'?><FictionBook>"), sniff("Правило 1".encode())
+    ('pdf', 'fb2', None)
+    """
+    head = data[:4096]
+    if head.startswith(b"{\\rtf"):
+        return "rtf"
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if head.startswith(OLE_MAGIC):
+        return "doc"
+    if DJVU_MAGIC.match(head):
+        return "djvu"
+    if head.startswith(b"PK\x03\x04"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                names = z.namelist()
+        except (zipfile.BadZipFile, ValueError, OSError):
+            return None
+        if "word/document.xml" in names:
+            return "docx"
+        if "META-INF/container.xml" in names or "mimetype" in names and b"epub" in head[:100]:
+            return "epub"
+        if any(n.lower().endswith(".fb2") for n in names):
+            return "fb2.zip"
+        return None
+    if MIME_HEADER.match(head.replace(b"\r\n", b"\n")) and re.search(rb"^Content-Type:\s*multipart/", head, re.I | re.M):
+        return "mhtml"
+    if MARKUP_START.match(head):
+        lower = head.lower()
+        if b"<fictionbook" in lower:
+            return "fb2"
+        if re.search(rb"<(?:!doctype\s+html|html|head|body)[\s>]", lower):
+            return "html"
+    return None
+
+
+def format_for(data: bytes, name: str) -> str:
+    """The format a file is read in: what its content says (``sniff``), else what its name
+    says, else plain text."""
+    found = sniff(data)
+    if found is not None and found not in ("doc", "djvu"):
+        return found
+    return format_of(name) or "txt"
 
 
 def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None,
@@ -104,10 +171,14 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
     ['Правило 1. Карты']
     """
-    if (why := refusal(name)) is not None:
+    if (why := refusal(name, data)) is not None:
         raise CorpusError(Problem("error", why, name))
-    fmt = format_of(name) or "txt"  # a file the manifest names, whatever its suffix, is read as text
+    # its content says its format, whatever its name (an FB2 saved as .txt, an RTF as .doc);
+    # a file the manifest names that is none of ours is read as text
+    fmt = format_for(data, name)
     try:
+        if fmt == "mhtml":
+            return read_mhtml(data, name, decode_text, keeps, bullet)
         if fmt == "txt":
             text, encoding = decode_text(data) if decode_text else (data.decode("utf-8-sig"), "utf-8")
             lines = split_lines(text)
@@ -695,6 +766,30 @@ def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | Non
     lines = page_lines(parser)
     return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
                     dropped=parser.dropped)
+
+
+def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
+    """A page saved as a web archive (.mhtml, .mht: a MIME message): its first text/html
+    part, its transfer encoding (quoted-printable, base64) undone, read as a saved page is;
+    its charset, when the part's header names one, is the page's."""
+    import email
+    import email.policy
+
+    message = email.message_from_bytes(data, policy=email.policy.compat32)
+    part = next((p for p in message.walk() if p.get_content_type() in ("text/html", "application/xhtml+xml")), None)
+    if part is None:
+        raise CorpusError(Problem("error", "it is a web archive (MHTML) with no HTML page in it; open it in a "
+                                  "browser and save the page as HTML", name))
+    page = part.get_payload(decode=True) or b""
+    charset = part.get_content_charset()
+    if charset and _html_charset(page) is None:
+        try:
+            page = page.decode(charset).encode("utf-8")
+        except (LookupError, UnicodeDecodeError):
+            pass  # the page's own bytes, read as any page is
+    doc = read_html(page, name, detect, keeps, bullet)
+    doc.format = "mhtml"
+    return doc
 
 
 # -- FictionBook ---------------------------------------------------------------------------
