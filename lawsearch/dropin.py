@@ -120,14 +120,18 @@ TEXT_WORD = re.compile(r"[^\W\d_]{2,}")
 def _text_words(lines: list[str], lang: str) -> tuple[int, dict[str, int]]:
     """The words of a file's text once its furniture (site headers, pagers, link rows: the
     rules of lawsearch/furniture.py) is left out: what a page brings of the code, not of its
-    site; and the words under each law's heading (by the law's number)."""
+    site; and the words under each law's heading (by the law's number). The headings are
+    read as the build reads them: with the language's layout, a heading split over two lines
+    (an FB2 title of two paragraphs, ``Правило 40`` / its title) joined first."""
+    from .clean import _read_by_layout
     from .furniture import prepare
 
-    kept, _ = prepare(lines, "laws", lang)
+    layout = default_grammar().layout_for(lang)
+    kept, _ = prepare(lines, "laws", lang, lambda s: _read_by_layout(s, layout), bare=layout.bare_heading)
     by_law: dict[str, int] = {}
     law = None
     for line in kept:
-        found = classify(line.strip(), lang)
+        found = layout.classify(line.strip())
         if found.kind == "law" and found.label:
             law = found.label.upper()
             by_law.setdefault(law, 0)
