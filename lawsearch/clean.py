@@ -326,6 +326,9 @@ def _joins(joining: _Joining, line: Line, layout: Layout) -> bool:
     if layout.wrapping == "sentences":
         # a hard-wrapped sentence, or "LAW 52" with its title on the next line
         return _continues(joining, line, layout)
+    if (joining.head.kind in ("law", "division") and _capitals_go_on(joining.head.title, line.text)
+            and layout.classify(line.text).kind == "text" and continues_title(joining, line)):
+        return True  # a title in capitals wrapped in a narrow column: «Правило 40. ОБЯЗАННОСТИ» / «СЕКРЕТАРЯ»
     if not STARTS_LOWER.match(line.text):
         return False
     if joining.head.kind in heading_kinds(layout):
