@@ -1244,11 +1244,17 @@ def read_pdf(data: bytes, name: str) -> Document:
         raise CorpusError(Problem("error", "reading PDF needs pdfminer.six (pip install pdfminer.six)", name)) from None
     lines, places = [], []
     pages = 0
+    heads: list[tuple[int, str]] = []  # each page's running head: (its line's index, text)
+    tops: list[tuple[int, str]] = []  # a page's top line set small, standing apart, with no number beside it
     try:
         for number, page in enumerate(_pdf_pages(data, LAParams()), 1):
             pages += 1
             text_lines = [line for box in page if isinstance(box, LTTextContainer)
                           for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
+            head, numbered = page_head(text_lines)
+            if head is not None:
+                (heads if numbered else tops).append((len(lines), " ".join(head.get_text().split())))
+                text_lines = [line for line in text_lines if line is not head]
             for text in page_notes(reading_order(text_lines, page.width)):
                 for line in text.splitlines():
                     line = undo_ligatures(line).rstrip()
@@ -1265,10 +1271,90 @@ def read_pdf(data: bytes, name: str) -> Document:
             raise
         raise CorpusError(Problem("error", f"cannot read it as PDF: the file is damaged ({_short(e)})", name)) from None
     lines = [line.replace(SOFT_HYPHEN, "") for line in lines]
+    heads += running_tops(tops, lines)
+    lines, places, heads = _put_back(tops, heads, lines, places)
     if pages and not any(re.search(r"\w", line) for line in lines):
         raise CorpusError(Problem("error", f"the PDF has {pages} page(s) but no text layer (a scan); OCR is not done "
                                   "here: run it through an OCR tool (e.g. ocrmypdf) and add the result", name))
-    return Document(lines, places, "utf-8", "pdf")
+    return Document(lines, places, "utf-8", "pdf", dropped=[(at, DROP_RUNNING_HEAD, text) for at, text in heads])
+
+
+DROP_RUNNING_HEAD = "pdf_running_heads"  # a PDF page's running head: the book's or the current law's title
+BASELINE = 2.0  # points: boxes this close in height stand on one line of the page
+
+
+def page_head(lines: list) -> tuple[object | None, bool]:
+    """A PDF page's running head and whether the page's number stands beside it, or
+    (None, False): the page's top line, standing apart above the rest (a gap of more than
+    half a line), that is text beside the page's number on the same baseline (``Правило
+    40. ОБЯЗАННОСТИ СЕКРЕТАРЯ  ...  7``, ``8  ...  Book Title``) -- a book's running head,
+    the current law's heading on odd pages, the book's title on even ones -- or text alone
+    set smaller than the page's text (a head whose number is at the foot: ``running_tops``
+    says whether it is one)."""
+    boxes = [line for line in lines if line.get_text().strip()]
+    if len(boxes) < 3:
+        return None, False
+    top = max(line.y0 for line in boxes)
+    row = [line for line in boxes if line.y0 >= top - BASELINE]
+    rest = [line for line in boxes if line.y0 < top - BASELINE]
+    if not 1 <= len(row) <= 2 or not rest:
+        return None, False
+    height = max(line.y1 - line.y0 for line in row)
+    if min(line.y0 for line in row) - max(line.y1 for line in rest) < height / 2:
+        return None, False  # the page's first line of text, no head above it
+    numbers = [line for line in row if PAGE_NUMBER.match(line.get_text())]
+    texts = [line for line in row if not PAGE_NUMBER.match(line.get_text()) and re.search(r"\w\w", line.get_text())]
+    if len(texts) != 1 or len(numbers) + len(texts) != len(row):
+        return None, False
+    if numbers:
+        return texts[0], True
+    sizes = sorted(_size(line) for line in rest if re.search(r"\w\w", line.get_text()))
+    body = sizes[len(sizes) // 2] if sizes else 0
+    return (texts[0], False) if 0 < _size(texts[0]) < NOTE_SIZE * body else (None, False)
+
+
+def _bare(text: str) -> str:
+    return " ".join(re.sub(r"\d+", "", text).split())
+
+
+def running_tops(tops: list[tuple[int, str]], lines: list[str]) -> list[tuple[int, str]]:
+    """The small top lines of pages (``page_head`` with no number beside) that are running
+    heads: the same text, numbers aside, at the top of another page, or a copy of the
+    text's own words (the current law's heading, maybe wrapped over two lines below)."""
+    counts: dict[str, int] = {}
+    for _, text in tops:
+        counts[_bare(text)] = counts.get(_bare(text), 0) + 1
+    joined = " " + " ".join(" ".join(line.split()) for line in lines) + " "
+    return [(at, text) for at, text in tops
+            if counts[_bare(text)] >= 2 or len(text.split()) >= 2 and f" {' '.join(text.split())} " in joined]
+
+
+def _put_back(tops: list[tuple[int, str]], heads: list[tuple[int, str]], lines: list[str],
+              places: list[str]) -> tuple[list[str], list[str], list[tuple[int, str]]]:
+    """The lines with each small top line that is no running head put back where it stood
+    (its page's first line: it is the page's text), the places numbered again, and the
+    heads' positions among the new lines."""
+    taken = {at for at, _ in heads}
+    back = sorted((at, text) for at, text in tops if at not in taken)
+    if not back:
+        return lines, places, sorted(heads)
+    pages = [p.split(",")[0] for p in places]
+    new_lines, new_pages, shifted = [], [], []
+    k = 0
+    heads = sorted(heads)
+    h = 0
+    for n in range(len(lines) + 1):
+        while h < len(heads) and heads[h][0] == n:
+            shifted.append((len(new_lines), heads[h][1]))
+            h += 1
+        while k < len(back) and back[k][0] == n:
+            new_lines.append(back[k][1])
+            new_pages.append(pages[n] if n < len(pages) else (pages[-1] if pages else "page 1"))
+            k += 1
+        if n < len(lines):
+            new_lines.append(lines[n])
+            new_pages.append(pages[n])
+    return new_lines, [f"{page}, line {i}" for i, page in enumerate(new_pages, 1)], shifted
 
 
 # a simple font's code for the soft hyphen (WinAnsi, Latin-1): pdfminer's glyph table reads it

@@ -802,10 +802,11 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
 BARE_PAGE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
 
 
-def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str], bool]) -> set[int]:
+def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str], bool], lang: str = "") -> set[int]:
     """Lines (0-based) that print again a heading read before, standing by a page's bare
-    number (the nearest non-empty line above or below it is one, ``raw``: the lines before
-    furniture was emptied): a running head repeating the current law's heading at the top
+    number or its counter in the language's words (``Страница 7``, ``Page 3 of 9``: the
+    nearest non-empty line above or below it is one, ``raw``: the lines before furniture
+    was emptied): a running head repeating the current law's heading at the top
     of each of its pages, as a PDF prints it. The first copy is the law's own heading and
     stays. By the book's own footer (``- 76``) a heading again is a page's start: the
     pages stage reads it (a page cut twice, an overlap), not furniture.
@@ -821,7 +822,8 @@ def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str],
         s = _norm(line)
         if not s or BARE_PAGE_NUMBER.match(s) or not heading(s):
             continue
-        if s in seen and any(BARE_PAGE_NUMBER.match(_neighbour(raw, n, step)) for step in (-1, 1)):
+        if s in seen and any(BARE_PAGE_NUMBER.match(near := _neighbour(raw, n, step))
+                             or lang and page_of_n(near, lang) for step in (-1, 1)):
             out.add(n)
         seen.add(s)
     return out
@@ -1142,7 +1144,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
         lines[n] = ""
-    for n in sorted(running_law_heads(lines, raw, heading)):
+    for n in sorted(running_law_heads(lines, raw, heading, lang)):
         changes.append((n + 1, "running_law_heads"))
         lines[n] = ""
     for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared, raw)),

@@ -293,12 +293,12 @@ class LawText(BuilderBase):
                 b = self.ensure_path(state.law, state.path, idx, state.rule, state.uncertain)
                 child = self._run_in_child(c, piece, idx)
                 if child is not None:  # "1. (a) He shall …": the clause opens, untitled, at its first child
-                    self.set_heading(b, None, line, path, piece.page)
+                    self.set_heading(b, None, line, path, piece.page, state.page_top)
                     b.run_in = True
                     state.current = b.id
                     self._add_line(piece, line, child, path, state)
                     return
-                self.set_heading(b, c.title, line, path, piece.page)
+                self.set_heading(b, c.title, line, path, piece.page, state.page_top)
                 state.current = b.id
                 state.pending_join = "paragraph"
                 if c.extra:  # "(a) the offender's partner …": no title, the line is its text
@@ -376,7 +376,7 @@ class LawText(BuilderBase):
         state.rule = "heading"
         b = self.law_node(law)
         b.attribute("heading")
-        self.set_heading(b, c.title, line, path, piece.page)
+        self.set_heading(b, c.title, line, path, piece.page, state.page_top)
         state.current = law
         state.pending_join = "paragraph"
         self.place_divisions(law, state)
