@@ -73,7 +73,7 @@ def _pdf(book, columns: int, number_beside_head: bool, width: int, per_column: i
                 pdf.text(12 + ci * 66, 20 + r * 5.5, text)
         if not number_beside_head:
             pdf.set_font("dv", size=8)
-            pdf.text(70, 200, str(number))
+            pdf.text(66, 200, f"— {number} —")  # a framed number at the foot
     return bytes(pdf.output())
 
 

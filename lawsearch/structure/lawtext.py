@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..formats import format_of
 from ..furniture import is_address
 from ..grammar import SENTENCE_END
 from ..model import Line, Mark, Problem, shorten
@@ -16,6 +17,9 @@ from .nodes import UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
 
 TITLE_WORDS = 10  # a heading's title is short: a longer line is a paragraph
 
+
+# formats whose file is a whole document: its last page is the document's last
+WHOLE_DOCUMENTS = {"pdf", "fb2", "fb2.zip", "epub", "docx", "rtf"}
 
 FIRST_PAGE = 1  # nothing of a book comes before its first page
 
@@ -45,7 +49,8 @@ class LawText(BuilderBase):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
                     state.page_top = False
-        at_gap = state.current is not None and self._ends_at_gap(run)
+        at_gap = state.current is not None and self._ends_at_gap(run) and not self._document_ends(
+            run, self.nodes[state.current])
         if state.current is not None and (at_gap or self._ends_cut(run, self.nodes[state.current])):
             last = self.nodes[state.current]
             if not at_gap:
@@ -89,6 +94,20 @@ class LawText(BuilderBase):
         if not last.ends_page and last.source in getattr(self, "commentary_inside", ()):
             return False  # the file's commentary begins here, on the same page: the law text ends
         return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
+
+    def _document_ends(self, run: Run, last) -> bool:
+        """Whether a run ending at a page's end ends where its document does: it is its
+        file's last piece, the file is a whole document (a PDF, an e-book, a word
+        processor's file: no page of it comes after its last one) or counts its pages in
+        words («Page 3 of 3»: its last counter closes it), and the last node's text ends a
+        sentence -- the last page is complete, no text lost after it."""
+        piece = run.pieces[-1]
+        if piece.first != getattr(self, "last_pieces", {}).get(piece.source, piece.first):
+            return False
+        name = self.sources[piece.source].path.rpartition("/")[2]
+        whole = format_of(name) in WHOLE_DOCUMENTS or piece.source in getattr(self, "counted_sources", ())
+        tail = (last.text or "").rstrip()
+        return whole and bool(tail) and not tail[-1].isalnum()
 
     def _ends_cut(self, run: Run, last) -> bool:
         """Whether a run ending at its file's end was cut there: the last node's text stops
