@@ -113,6 +113,20 @@ def status_words(lang: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def meta_words(lang: str) -> tuple[str, ...]:
+    """The labels of a post's meta fields (``Published: 10 March 2011``, «Автор: admin»):
+    the profile's ``[furniture.<lang>] meta``, lower case, longest first."""
+    return tuple(sorted({w.lower() for w in _words(lang, "meta")}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def counter_words(lang: str) -> tuple[str, ...]:
+    """The phrases of a counter in sentence form (``This page has been viewed 4021 times``,
+    «Сегодня на сайте: 12 гостей»): the profile's ``[furniture.<lang>] counters``."""
+    return tuple(sorted({" ".join(w.lower().split()) for w in _words(lang, "counters")}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
 def field_words(lang: str) -> tuple[str, ...]:
     """The labels of an e-library's fields of a text (size, rating, times read) printed
     together on one line: the profile's ``[furniture.<lang>] fields``, lower case, longest first."""
@@ -388,6 +402,51 @@ def status_rows(line: str, lang: str) -> bool:
     return labelled_fields == 0 or len(segments) >= 2
 
 
+META_VALUE_WORDS = 4  # a meta field's value is short: a date, a name, a number
+COUNTER_WORDS = 10  # a counter in sentence form is short
+
+
+def meta_rows(line: str, lang: str) -> bool:
+    """A page's meta line or counter: every part of a row (parts set apart by ``|``, ``·``
+    or a wide gap) a meta or status label with a short value, two parts or more, or one
+    with a number -- «Опубликовано: 10.03.2011 | Автор: admin | Просмотров: 1543»,
+    ``Posted by admin · Category: Laws`` -- or a short line with a number holding a
+    counter's phrase: «Сегодня на сайте: 12 гостей», ``This page has been viewed 4021
+    times.`` The labels and phrases are the profile's (``meta``, ``status``, ``counters``).
+
+    >>> meta_rows("Опубликовано: 10.03.2011 | Автор: admin | Просмотров: 1543", "ru")
+    True
+    >>> meta_rows("This page has been viewed 4021 times.", "en"), meta_rows("Автор заявки подписывает её.", "ru")
+    (True, False)
+    """
+    s = " ".join(line.split())
+    low = s.lower()
+    counters = counter_words(lang)
+    if counters and re.search(r"\d", s) and len(s.split()) <= COUNTER_WORDS and any(
+            re.search(r"(?<!\w)" + re.escape(c) + r"(?!\w)", low) for c in counters):
+        return True
+    labels = tuple(sorted(set(meta_words(lang)) | set(status_words(lang)), key=len, reverse=True))
+    if not labels:
+        return False
+    segments = [p.strip(" .-—–") for part in SEPARATORS.split(s) for p in WIDE_GAP.split(part)]
+    segments = [p for p in segments if p]
+    if not segments:
+        return False
+    numbered = bare = False
+    for segment in segments:
+        seg = segment.lower()
+        label = next((w for w in labels if seg.startswith(w) and not seg[len(w):len(w) + 1].isalnum()), None)
+        if label is None:
+            return False
+        value = seg[len(label):].strip(" :-—–")
+        if not value or len(value.split()) > META_VALUE_WORDS or SENTENCE_TAIL.search(value):
+            return False
+        # «Views 1543»: alone, a label's value without a colon is a number («by the director» is text)
+        bare |= not seg[len(label):].lstrip().startswith(":") and not re.search(r"\d", value)
+        numbered |= bool(re.search(r"\d", value))
+    return len(segments) >= 2 or numbered and not bare
+
+
 def breadcrumb_rows(line: str, lang: str) -> bool:
     """A breadcrumb trail: three or more short steps between the same separator,
     ``Главная » Библиотека » Спорт » Бридж``, ``Home > Books > Card Games``.
@@ -463,7 +522,7 @@ def inline_page_marks(line: str, lang: str) -> str:
 # the order matters only for the name a line is counted under
 LINE_RULES: list[Callable[[str, str], bool]] = [
     page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, action_rows, status_rows,
-    breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
+    meta_rows, breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
 ]
 
 
@@ -720,8 +779,37 @@ def _shared_in(texts: list[list[str]], outermost: bool = False) -> set[str]:
         files.update(here)
     # a site's header is on (nearly) every page saved from it: half the files at least
     enough = max(2, (len(texts) + 1) // 2)
-    return {key for key, n in files.items()
-            if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
+    found = {key for key, n in files.items()
+             if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
+    if outermost and len(texts) >= 2:
+        found |= _edge_runs(texts)
+    return found
+
+
+EDGE_RUN = 3  # a site's header or footer: a few lines; more lines alike in every page is shared text
+
+
+def _edge_runs(texts: list[list[str]]) -> set[str]:
+    """In saved web pages: the lines every page has alike from its top (or its bottom) down
+    to a line that differs, when those are a few (``EDGE_RUN``, numbered lines -- a pager,
+    a page counter -- aside) -- a tagline one line under
+    the site's name, a row of links above the footer. Pages that overlap share a longer
+    run of text: none of it counts. repeated_lines still keeps a heading or a sentence."""
+    keyed = [[_key(line) for line in lines if line.strip()] for lines in texts]
+    found: set[str] = set()
+    for step in (1, -1):
+        run = []
+        for k in range(min(len(keys) for keys in keyed)):
+            at = k if step == 1 else -1 - k
+            here = {keys[at] for keys in keyed}
+            if len(here) != 1:
+                break
+            run.append(keyed[0][at])
+        # a pager or a page counter («Страница #», numbers aside) in the run is furniture of its own: not counted
+        worded = [key for key in run if "#" not in key]
+        if run and len(worded) <= EDGE_RUN and len(run) < min(len(keys) for keys in keyed):
+            found.update(key for key in run if len(key.split()) <= 12)
+    return found
 
 
 # a page's number as its footer or head prints it: ``- 34``, ``— 34 —``, ``34``
@@ -1068,14 +1156,17 @@ def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int
 
 def _may_be_furniture(line: str) -> bool:
     """A cheap first look, so prose costs little: a furniture line is short, or has a
-    separator, a wide gap, two numbers in a row, single letters one space apart, or
-    starts with a number, ``..`` or ``Word:``; a wrapped line of prose has none of these.
+    separator, a wide gap, two numbers in a row, single letters one space apart, a number
+    in a line of ten words at most, or starts with a number, ``..`` or ``Word:``; a
+    wrapped line of prose has none of these.
 
     >>> _may_be_furniture("Карта, показанная партнёру во время торговли, кладётся на стол")
     False
     """
-    return (len(line.split()) <= SHORT_LINE or FURNITURE_MARKS.search(line) is not None
-            or SPACED_START.search(line) is not None)
+    words = len(line.split())
+    return (words <= SHORT_LINE or FURNITURE_MARKS.search(line) is not None
+            or SPACED_START.search(line) is not None
+            or words <= COUNTER_WORDS and any(ch.isdigit() for ch in line))  # a counter: «… viewed 4021 times.»
 
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
