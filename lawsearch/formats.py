@@ -184,7 +184,7 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
             lines = split_lines(text)
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
-            return read_html(data, name, decode_text, keeps, bullet)
+            return read_html(data, name, decode_text, keeps, bullet, declared)
         if fmt in ("fb2", "fb2.zip"):  # its XML declaration is checked against its bytes
             return READERS[fmt](data, name, decode_text, declared)
         return READERS[fmt](data, name)
@@ -734,10 +734,12 @@ def _html_charset(data: bytes) -> str | None:
     return m.group(1).lower().replace("windows-", "cp") if m else None
 
 
-def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
+def _decode_markup(data: bytes, name: str, detect=None, warnings: list[str] | None = None) -> tuple[str, str]:
     """A web page's or an XML file's text in the encoding it declares; with none, UTF-8,
     else what ``detect(data)`` finds (a page saved from an old site in cp1251 without
-    saying so)."""
+    saying so). A page whose bytes are not the encoding it declares is read in the one
+    ``detect`` finds, with a warning in ``warnings`` (as an FB2's is): a page saved by a
+    browser keeps its old declaration over bytes it wrote in another."""
     declared = "utf-8" if data.startswith(b"\xef\xbb\xbf") else _html_charset(data)
     if declared is None and detect is not None:
         try:
@@ -751,21 +753,39 @@ def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
         raise CorpusError(Problem("error", f"it declares the unknown encoding {charset!r}", name)) from None
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise CorpusError(Problem("error", f"it declares {charset}, but byte {data[e.start]:#04x} is not valid {charset}; "
-                                  "save it in the encoding it declares", name, line)) from None
+        if detect is not None and warnings is not None:
+            try:
+                text, found = detect(data, "auto")
+            except CorpusError:
+                pass
+            else:
+                warnings.append(f"the page declares {charset}, but its bytes are not {charset} (byte {data[e.start]:#04x} "
+                                f"on line {line}): they are {found} (detected), and are read so -- to state it, set "
+                                f"encoding = \"{found}\" in its [[source]] entry of manifest.toml (the file itself stays "
+                                "as received)")
+                return text, found
+        raise CorpusError(Problem("error", f"it declares {charset}, but byte {data[e.start]:#04x} is not valid {charset}, "
+                                  "and no other encoding read here was detected in its bytes; save it in the encoding "
+                                  "it declares", name, line)) from None
 
 
-def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
+def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None,
+              declared: bool = False) -> Document:
     """A saved web page (``html_lines``). ``keeps(text)``: whether a block of an aside or a
     page part holds law text, and stays (the corpus's profile says: a citation of its code);
     ``bullet``: the bullet a list layout reads, so a list item (<li>) is a line with the
     bullet, indented by its depth -- the levels come from the nesting, the labels from the
-    layout's alphabets. Every block left out is in ``Document.dropped``."""
-    text, encoding = _decode_markup(data, name, detect)
+    layout's alphabets. Every block left out is in ``Document.dropped``. ``declared``: the
+    manifest names the encoding (``detect`` decodes in it), over the page's own declaration."""
+    warnings: list[str] = []
+    if declared and detect is not None:  # the manifest names the encoding: it overrides the page's own
+        text, encoding = detect(data)
+    else:
+        text, encoding = _decode_markup(data, name, detect, warnings)
     parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
     lines = page_lines(parser)
     return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
-                    dropped=parser.dropped)
+                    dropped=parser.dropped, warnings=warnings)
 
 
 def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
