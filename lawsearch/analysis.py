@@ -113,8 +113,31 @@ def spelt_out(text: str) -> str:
     return narrow(text).translate(_LIGATURES)
 
 
+def one_script(word: str) -> str:
+    """A word mixing Cyrillic and Latin letters in the script most of its letters are in,
+    when each letter of the other is a look-alike of one of it (the profile's
+    ``[grammar.lookalikes]``, the IDs' table): «caмовар» typed with a Latin c and a is
+    «самовар», "stеward" with a Cyrillic е is "steward". A word of one script, or one whose
+    other letters have no look-alike (a tie, a real mixed word), stays as it is.
+
+    >>> one_script("caмовар"), one_script("stеward"), one_script("самовар")
+    ('самовар', 'steward', 'самовар')
+    """
+    cyrillic = sum(1 for c in word if "\u0400" <= c <= "\u052f")
+    latin = sum(1 for c in word if "a" <= c <= "z" or "A" <= c <= "Z")
+    if not cyrillic or not latin or cyrillic == latin:
+        return word
+    table = {k: v if isinstance(v, str) else chr(v) for k, v in ids.lookalikes().items()}  # Cyrillic -> Latin
+    if cyrillic > latin:
+        back = {v: chr(k) for k, v in table.items()}
+        others = [c for c in word if "a" <= c <= "z" or "A" <= c <= "Z"]
+        return "".join(back.get(c, c) for c in word) if all(c in back for c in others) else word
+    others = [c for c in word if "\u0400" <= c <= "\u052f"]
+    return word.translate(table) if all(ord(c) in table for c in others) else word
+
+
 def _fold(word: str) -> str:
-    word = narrow(word).translate(_LIGATURES).lower()
+    word = one_script(narrow(word).translate(_LIGATURES)).lower()
     for pair, single in FOLD_PAIRS:
         word = word.replace(pair, single)
     return COMBINING_MARK.sub("", word)

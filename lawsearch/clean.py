@@ -326,6 +326,9 @@ def _joins(joining: _Joining, line: Line, layout: Layout) -> bool:
     if layout.wrapping == "sentences":
         # a hard-wrapped sentence, or "LAW 52" with its title on the next line
         return _continues(joining, line, layout)
+    if (joining.head.kind in ("law", "division") and _capitals_go_on(joining.head.title, line.text)
+            and layout.classify(line.text).kind == "text" and continues_title(joining, line)):
+        return True  # a title in capitals wrapped in a narrow column: «Правило 40. ОБЯЗАННОСТИ» / «СЕКРЕТАРЯ»
     if not STARTS_LOWER.match(line.text):
         return False
     if joining.head.kind in heading_kinds(layout):
@@ -334,14 +337,17 @@ def _joins(joining: _Joining, line: Line, layout: Layout) -> bool:
     return joining.head.kind == "text"
 
 
+LIST_BULLET = re.compile(r"^\s*[•◦▪‣⁃]\s")  # a list item's bullet (never a letter, a number or a dash)
+
+
 def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
     """In a hard-wrapped text: a line continues the one before when that one is running
     text not ending a sentence; a heading with no title yet (its title is on the next
     line); a heading or list item whose line goes on in lower case (or with no capital), or
     stops on a word no title ends with; a title in capitals going on in capitals."""
     before, here = joining.head, layout.classify(line.text)
-    if here.kind != "text":
-        return False
+    if here.kind != "text" or LIST_BULLET.match(line.text):
+        return False  # a heading, or a list item set with its bullet (a web page's <li>): a line of its own
     ends = bool(re.search(r"[.!?:;]['\"”’»)]*$", joining.end))
     if before.kind in ("law", "division"):
         if not before.title:

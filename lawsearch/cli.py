@@ -541,8 +541,9 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     than its language's default (a web page's bullets or HTML lists, a code printed
     in another case) gets that `layout`, detected too.
 
-    Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .docx, .rtf and .pdf; a folder
-    given adds every such file in it.
+    Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .mhtml, .docx, .rtf and .pdf,
+    told by the file's content whatever its name; a folder given adds every such
+    file in it and names each other file it skips, with the reason.
 
     \b
     Example:
@@ -557,7 +558,11 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     try:
         root.mkdir(parents=True, exist_ok=True)
         chosen: dict[str, str] = {}
-        added = add_files(root, expand_folders([Path(f) for f in files]), chosen)
+        skipped: list[tuple[Path, str]] = []
+        given = expand_folders([Path(f) for f in files], skipped)
+        for path, why in skipped:  # every file of a folder not added, with the reason
+            tell(f"skipped {path}: {why}")
+        added = add_files(root, given, chosen)
     except OSError as e:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None

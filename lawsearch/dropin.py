@@ -120,14 +120,18 @@ TEXT_WORD = re.compile(r"[^\W\d_]{2,}")
 def _text_words(lines: list[str], lang: str) -> tuple[int, dict[str, int]]:
     """The words of a file's text once its furniture (site headers, pagers, link rows: the
     rules of lawsearch/furniture.py) is left out: what a page brings of the code, not of its
-    site; and the words under each law's heading (by the law's number)."""
+    site; and the words under each law's heading (by the law's number). The headings are
+    read as the build reads them: with the language's layout, a heading split over two lines
+    (an FB2 title of two paragraphs, ``Правило 40`` / its title) joined first."""
+    from .clean import _read_by_layout
     from .furniture import prepare
 
-    kept, _ = prepare(lines, "laws", lang)
+    layout = default_grammar().layout_for(lang)
+    kept, _ = prepare(lines, "laws", lang, lambda s: _read_by_layout(s, layout), bare=layout.bare_heading)
     by_law: dict[str, int] = {}
     law = None
     for line in kept:
-        found = classify(line.strip(), lang)
+        found = layout.classify(line.strip())
         if found.kind == "law" and found.label:
             law = found.label.upper()
             by_law.setdefault(law, 0)
@@ -465,22 +469,58 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def _raw_files(root: Path) -> list[Path]:
-    """Files of a format we read in a folder, hidden ones and the build's left out."""
-    return sorted(p for p in root.rglob("*") if p.is_file() and formats.format_of(p.name)
-                  and not any(part.startswith(".") for part in p.relative_to(root).parts))
+SNIFF_BYTES = 1 << 16  # enough of a file's start to tell its format (a zip's list of names is at its end)
 
 
-def expand_folders(paths: list[Path]) -> list[Path]:
-    """Files as given, and for a folder every file in it of a format we read.
+def _raw_files(root: Path, skipped: list[tuple[Path, str]] | None = None) -> list[Path]:
+    """Files of a format we read in a folder -- by their name or, whatever their name, by
+    their content (an FB2 saved as .txt, a page saved as .mhtml) -- hidden ones and the
+    build's left out. ``skipped`` gets every other file with the reason: a format refused
+    with the way to convert it (an old Word file, a DjVu scan), or one not read here."""
+    out = []
+    for p in sorted(root.rglob("*")):
+        if not p.is_file() or any(part.startswith(".") for part in p.relative_to(root).parts):
+            continue
+        try:
+            with p.open("rb") as f:
+                head = f.read(SNIFF_BYTES)
+            data = p.read_bytes() if head.startswith(b"PK") else head
+        except OSError as e:
+            if skipped is not None:
+                skipped.append((p, f"cannot read it: {e.strerror or e}"))
+            continue
+        if (message := formats.refusal(p.name, data)) is not None:
+            if skipped is not None:
+                skipped.append((p, message))
+        elif formats.sniff(data) is not None or formats.format_of(p.name):
+            out.append(p)
+        elif skipped is not None:
+            suffix = formats.split_suffix(p.name)[1] or "no suffix"
+            skipped.append((p, f"not a format lawsearch reads ({suffix}); it reads .txt, .fb2, .fb2.zip, .epub, "
+                               ".html/.htm, .mhtml, .docx, .rtf and .pdf, whatever the file's name"))
+    return out
+
+
+def expand_folders(paths: list[Path], skipped: list[tuple[Path, str]] | None = None) -> list[Path]:
+    """Files as given, and for a folder every file in it of a format we read; ``skipped``
+    gets each other file of a folder with the reason (``_raw_files``).
 
     >>> expand_folders([Path("a.txt")])
     [PosixPath('a.txt')]
     """
     out: list[Path] = []
     for path in paths:
-        out += _raw_files(path) if path.is_dir() else [path]
+        out += _raw_files(path, skipped) if path.is_dir() else [path]
     return out
+
+
+def _head(path: Path) -> bytes | None:
+    """A file's first bytes (its format's signature), or None when it cannot be read."""
+    try:
+        with path.open("rb") as f:
+            return f.read(SNIFF_BYTES)
+    except OSError:
+        return None
 
 
 def holds_raw_files(root: Path) -> bool:
@@ -500,7 +540,7 @@ def implicit_manifest(root: Path) -> str | None:
     refused = [Problem("error", f"{message}; or write a manifest.toml that lists only the files to read", str(p))
                for p in sorted(root.rglob("*"))
                if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
-               and (message := formats.refusal(p.name))]
+               and (message := formats.refusal(p.name, _head(p)))]
     if refused:
         raise CorpusError(refused)
     files = _raw_files(root)

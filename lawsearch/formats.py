@@ -84,10 +84,77 @@ def split_suffix(name: str) -> tuple[str, str]:
     return name[: len(name) - len(suffix)], suffix
 
 
-def refusal(name: str) -> str | None:
-    """The one-sentence message for a format we do not read but can say how to convert."""
+def refusal(name: str, data: bytes | None = None) -> str | None:
+    """The one-sentence message for a format we do not read but can say how to convert:
+    by the file's content when ``data`` is given (an old Word file or a DjVu scan whatever
+    its name; a file whose content is one we read is never refused for its name), else by
+    its name."""
+    if data is not None:
+        found = sniff(data)
+        if found in ("doc", "djvu"):
+            return CONVERT["." + found]
+        if found is not None:
+            return None
     lower = name.lower()
     return next((message for suffix, message in CONVERT.items() if lower.endswith(suffix)), None)
+
+
+# what a file's first bytes say it is, whatever its name (a user's download is often misnamed)
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Word .doc (a compound file)
+DJVU_MAGIC = re.compile(rb"^AT&TFORM.{4}DJV[UM]", re.S)
+MIME_HEADER = re.compile(rb"^(?:[\w-]+:[^\n]*\n(?:[ \t][^\n]*\n)*)*?(?:MIME-Version|Content-Type):", re.I)
+MARKUP_START = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<")
+
+
+def sniff(data: bytes) -> str | None:
+    """The format a file's content says, whatever its name: ``rtf``, ``pdf``, ``docx``,
+    ``epub``, ``fb2.zip``, ``fb2``, ``html``, ``mhtml`` (a page saved as a web archive),
+    ``doc`` / ``djvu`` (refused with the way to convert them); None for anything else (plain
+    text, or a format no reader here knows).
+
+    >>> sniff(b"%PDF-1.4"), sniff(b"<?xml version='1.0'?><FictionBook>"), sniff("Правило 1".encode())
+    ('pdf', 'fb2', None)
+    """
+    head = data[:4096]
+    if head.startswith(b"{\\rtf"):
+        return "rtf"
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if head.startswith(OLE_MAGIC):
+        return "doc"
+    if DJVU_MAGIC.match(head):
+        return "djvu"
+    if head.startswith(b"PK\x03\x04"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                names = z.namelist()
+        except (zipfile.BadZipFile, ValueError, OSError):
+            return None
+        if "word/document.xml" in names:
+            return "docx"
+        if "META-INF/container.xml" in names or "mimetype" in names and b"epub" in head[:100]:
+            return "epub"
+        if any(n.lower().endswith(".fb2") for n in names):
+            return "fb2.zip"
+        return None
+    if MIME_HEADER.match(head.replace(b"\r\n", b"\n")) and re.search(rb"^Content-Type:\s*multipart/", head, re.I | re.M):
+        return "mhtml"
+    if MARKUP_START.match(head):
+        lower = head.lower()
+        if b"<fictionbook" in lower:
+            return "fb2"
+        if re.search(rb"<(?:!doctype\s+html|html|head|body)[\s>]", lower):
+            return "html"
+    return None
+
+
+def format_for(data: bytes, name: str) -> str:
+    """The format a file is read in: what its content says (``sniff``), else what its name
+    says, else plain text."""
+    found = sniff(data)
+    if found is not None and found not in ("doc", "djvu"):
+        return found
+    return format_of(name) or "txt"
 
 
 def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None,
@@ -104,16 +171,20 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
     ['Правило 1. Карты']
     """
-    if (why := refusal(name)) is not None:
+    if (why := refusal(name, data)) is not None:
         raise CorpusError(Problem("error", why, name))
-    fmt = format_of(name) or "txt"  # a file the manifest names, whatever its suffix, is read as text
+    # its content says its format, whatever its name (an FB2 saved as .txt, an RTF as .doc);
+    # a file the manifest names that is none of ours is read as text
+    fmt = format_for(data, name)
     try:
+        if fmt == "mhtml":
+            return read_mhtml(data, name, decode_text, keeps, bullet)
         if fmt == "txt":
             text, encoding = decode_text(data) if decode_text else (data.decode("utf-8-sig"), "utf-8")
             lines = split_lines(text)
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
-            return read_html(data, name, decode_text, keeps, bullet)
+            return read_html(data, name, decode_text, keeps, bullet, declared)
         if fmt in ("fb2", "fb2.zip"):  # its XML declaration is checked against its bytes
             return READERS[fmt](data, name, decode_text, declared)
         return READERS[fmt](data, name)
@@ -170,6 +241,7 @@ KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
 # a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
 LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
+LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_text``), when no layout bullet is read
 LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
@@ -189,6 +261,8 @@ LINKED_SHARE = 0.5  # a block whose letters are mostly link text is a row of lin
 # a numbered clause ("2. See Law 14.", "(b) Law 12") or a sentence ending as one
 # ("See Law 16, Law 17 and Law 18B."): a clause citing laws has its citations as links
 CLAUSE_START = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s+\S")
+# what sets a row of links apart: bars, arrows, angle quotes doubled ("‹ Law 31 | Law 33 ›", "<< Prev")
+LINK_SEPARATORS = re.compile(r"[|‹›←→↑↓⇐⇒◄►▲▼]|<<|>>|\s/\s|\s»$|^«\s")
 SENTENCE_END = re.compile(r"\w\W*\s+\S*\w[^.!?…]*[.!?…]['\"»”)]*$")
 
 
@@ -447,12 +521,13 @@ class _PageText(HTMLParser):
         self.dropped = []
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
-        for block, in_main, rule, prefix in zip(self.blocks, self.in_main, self.rules, self.prefixes):
+        between = self._links_between_text()
+        for n, (block, in_main, rule, prefix) in enumerate(zip(self.blocks, self.in_main, self.rules, self.prefixes)):
             text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
             if letters and linked / letters > LINKED_SHARE and not (
-                    rule is None and (in_main or self.all_main) and law_text(_plain_text(text))):
+                    rule is None and (n in between or (in_main or self.all_main) and law_text(_plain_text(text)))):
                 rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
             elif rule is None and marked and not in_main:
                 rule = DROP_OUTSIDE_MAIN
@@ -466,9 +541,47 @@ class _PageText(HTMLParser):
             if NOTE_TEXT in text:
                 text = _mark_notes(text, notes, refs)
             lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
+            if n in between and not prefix and not law_text(plain):
+                prefix = LIST_ITEM  # a cited law's name, not its heading: the list item it is
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
+
+    def _links_between_text(self) -> set[int]:
+        """The blocks of links inside the main text that are its own: a run of them with
+        the main text's own blocks (not links) before and after it -- a list of the laws a
+        section cites, set between its heading and the next -- each reading as words (two
+        or more, no arrows or bars between links), not a pager or a row of «next» links."""
+        marked = any(self.in_main) or self.all_main
+        main = [rule is None and (in_main or self.all_main or not marked)
+                for in_main, rule in zip(self.in_main, self.rules)]
+        links, texts = [], []
+        for block in self.blocks:
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
+            linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
+            links.append(bool(letters) and linked / letters > LINKED_SHARE)
+            plain = _plain_text("".join(t for t, _ in block))
+            # on a page that marks no main text, the blocks around must read as the code's:
+            # a clause, a sentence or a labelled heading ("B. Связанные правила")
+            texts.append(marked or law_text(plain) or bool(OWN_HEADING.search(plain)))
+        found: set[int] = set()
+        n = 0
+        while n < len(self.blocks):
+            if not (main[n] and links[n]):
+                n += 1
+                continue
+            end = n
+            while end < len(self.blocks) and main[end] and links[end]:
+                end += 1
+            text_before = n > 0 and main[n - 1] and not links[n - 1] and texts[n - 1]
+            text_after = end < len(self.blocks) and main[end] and not links[end] and texts[end]
+            if text_before and text_after:
+                for k in range(n, end):
+                    plain = _plain_text("".join(t for t, _ in self.blocks[k]))
+                    if len(re.findall(r"[^\W\d_]{2,}", plain)) >= 2 and not LINK_SEPARATORS.search(plain):
+                        found.add(k)
+            n = end
+        return found
 
     @staticmethod
     def keeps(text: str) -> bool:
@@ -621,10 +734,12 @@ def _html_charset(data: bytes) -> str | None:
     return m.group(1).lower().replace("windows-", "cp") if m else None
 
 
-def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
+def _decode_markup(data: bytes, name: str, detect=None, warnings: list[str] | None = None) -> tuple[str, str]:
     """A web page's or an XML file's text in the encoding it declares; with none, UTF-8,
     else what ``detect(data)`` finds (a page saved from an old site in cp1251 without
-    saying so)."""
+    saying so). A page whose bytes are not the encoding it declares is read in the one
+    ``detect`` finds, with a warning in ``warnings`` (as an FB2's is): a page saved by a
+    browser keeps its old declaration over bytes it wrote in another."""
     declared = "utf-8" if data.startswith(b"\xef\xbb\xbf") else _html_charset(data)
     if declared is None and detect is not None:
         try:
@@ -638,21 +753,63 @@ def _decode_markup(data: bytes, name: str, detect=None) -> tuple[str, str]:
         raise CorpusError(Problem("error", f"it declares the unknown encoding {charset!r}", name)) from None
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise CorpusError(Problem("error", f"it declares {charset}, but byte {data[e.start]:#04x} is not valid {charset}; "
-                                  "save it in the encoding it declares", name, line)) from None
+        if detect is not None and warnings is not None:
+            try:
+                text, found = detect(data, "auto")
+            except CorpusError:
+                pass
+            else:
+                warnings.append(f"the page declares {charset}, but its bytes are not {charset} (byte {data[e.start]:#04x} "
+                                f"on line {line}): they are {found} (detected), and are read so -- to state it, set "
+                                f"encoding = \"{found}\" in its [[source]] entry of manifest.toml (the file itself stays "
+                                "as received)")
+                return text, found
+        raise CorpusError(Problem("error", f"it declares {charset}, but byte {data[e.start]:#04x} is not valid {charset}, "
+                                  "and no other encoding read here was detected in its bytes; save it in the encoding "
+                                  "it declares", name, line)) from None
 
 
-def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
+def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None,
+              declared: bool = False) -> Document:
     """A saved web page (``html_lines``). ``keeps(text)``: whether a block of an aside or a
     page part holds law text, and stays (the corpus's profile says: a citation of its code);
     ``bullet``: the bullet a list layout reads, so a list item (<li>) is a line with the
     bullet, indented by its depth -- the levels come from the nesting, the labels from the
-    layout's alphabets. Every block left out is in ``Document.dropped``."""
-    text, encoding = _decode_markup(data, name, detect)
+    layout's alphabets. Every block left out is in ``Document.dropped``. ``declared``: the
+    manifest names the encoding (``detect`` decodes in it), over the page's own declaration."""
+    warnings: list[str] = []
+    if declared and detect is not None:  # the manifest names the encoding: it overrides the page's own
+        text, encoding = detect(data)
+    else:
+        text, encoding = _decode_markup(data, name, detect, warnings)
     parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
     lines = page_lines(parser)
     return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
-                    dropped=parser.dropped)
+                    dropped=parser.dropped, warnings=warnings)
+
+
+def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
+    """A page saved as a web archive (.mhtml, .mht: a MIME message): its first text/html
+    part, its transfer encoding (quoted-printable, base64) undone, read as a saved page is;
+    its charset, when the part's header names one, is the page's."""
+    import email
+    import email.policy
+
+    message = email.message_from_bytes(data, policy=email.policy.compat32)
+    part = next((p for p in message.walk() if p.get_content_type() in ("text/html", "application/xhtml+xml")), None)
+    if part is None:
+        raise CorpusError(Problem("error", "it is a web archive (MHTML) with no HTML page in it; open it in a "
+                                  "browser and save the page as HTML", name))
+    page = part.get_payload(decode=True) or b""
+    charset = part.get_content_charset()
+    if charset and _html_charset(page) is None:
+        try:
+            page = page.decode(charset).encode("utf-8")
+        except (LookupError, UnicodeDecodeError):
+            pass  # the page's own bytes, read as any page is
+    doc = read_html(page, name, detect, keeps, bullet)
+    doc.format = "mhtml"
+    return doc
 
 
 # -- FictionBook ---------------------------------------------------------------------------
@@ -1107,11 +1264,17 @@ def read_pdf(data: bytes, name: str) -> Document:
         raise CorpusError(Problem("error", "reading PDF needs pdfminer.six (pip install pdfminer.six)", name)) from None
     lines, places = [], []
     pages = 0
+    heads: list[tuple[int, str]] = []  # each page's running head: (its line's index, text)
+    tops: list[tuple[int, str]] = []  # a page's top line set small, standing apart, with no number beside it
     try:
         for number, page in enumerate(_pdf_pages(data, LAParams()), 1):
             pages += 1
             text_lines = [line for box in page if isinstance(box, LTTextContainer)
                           for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
+            head, numbered = page_head(text_lines)
+            if head is not None:
+                (heads if numbered else tops).append((len(lines), " ".join(head.get_text().split())))
+                text_lines = [line for line in text_lines if line is not head]
             for text in page_notes(reading_order(text_lines, page.width)):
                 for line in text.splitlines():
                     line = undo_ligatures(line).rstrip()
@@ -1128,10 +1291,90 @@ def read_pdf(data: bytes, name: str) -> Document:
             raise
         raise CorpusError(Problem("error", f"cannot read it as PDF: the file is damaged ({_short(e)})", name)) from None
     lines = [line.replace(SOFT_HYPHEN, "") for line in lines]
+    heads += running_tops(tops, lines)
+    lines, places, heads = _put_back(tops, heads, lines, places)
     if pages and not any(re.search(r"\w", line) for line in lines):
         raise CorpusError(Problem("error", f"the PDF has {pages} page(s) but no text layer (a scan); OCR is not done "
                                   "here: run it through an OCR tool (e.g. ocrmypdf) and add the result", name))
-    return Document(lines, places, "utf-8", "pdf")
+    return Document(lines, places, "utf-8", "pdf", dropped=[(at, DROP_RUNNING_HEAD, text) for at, text in heads])
+
+
+DROP_RUNNING_HEAD = "pdf_running_heads"  # a PDF page's running head: the book's or the current law's title
+BASELINE = 2.0  # points: boxes this close in height stand on one line of the page
+
+
+def page_head(lines: list) -> tuple[object | None, bool]:
+    """A PDF page's running head and whether the page's number stands beside it, or
+    (None, False): the page's top line, standing apart above the rest (a gap of more than
+    half a line), that is text beside the page's number on the same baseline (``Правило
+    40. ОБЯЗАННОСТИ СЕКРЕТАРЯ  ...  7``, ``8  ...  Book Title``) -- a book's running head,
+    the current law's heading on odd pages, the book's title on even ones -- or text alone
+    set smaller than the page's text (a head whose number is at the foot: ``running_tops``
+    says whether it is one)."""
+    boxes = [line for line in lines if line.get_text().strip()]
+    if len(boxes) < 3:
+        return None, False
+    top = max(line.y0 for line in boxes)
+    row = [line for line in boxes if line.y0 >= top - BASELINE]
+    rest = [line for line in boxes if line.y0 < top - BASELINE]
+    if not 1 <= len(row) <= 2 or not rest:
+        return None, False
+    height = max(line.y1 - line.y0 for line in row)
+    if min(line.y0 for line in row) - max(line.y1 for line in rest) < height / 2:
+        return None, False  # the page's first line of text, no head above it
+    numbers = [line for line in row if PAGE_NUMBER.match(line.get_text())]
+    texts = [line for line in row if not PAGE_NUMBER.match(line.get_text()) and re.search(r"\w\w", line.get_text())]
+    if len(texts) != 1 or len(numbers) + len(texts) != len(row):
+        return None, False
+    if numbers:
+        return texts[0], True
+    sizes = sorted(_size(line) for line in rest if re.search(r"\w\w", line.get_text()))
+    body = sizes[len(sizes) // 2] if sizes else 0
+    return (texts[0], False) if 0 < _size(texts[0]) < NOTE_SIZE * body else (None, False)
+
+
+def _bare(text: str) -> str:
+    return " ".join(re.sub(r"\d+", "", text).split())
+
+
+def running_tops(tops: list[tuple[int, str]], lines: list[str]) -> list[tuple[int, str]]:
+    """The small top lines of pages (``page_head`` with no number beside) that are running
+    heads: the same text, numbers aside, at the top of another page, or a copy of the
+    text's own words (the current law's heading, maybe wrapped over two lines below)."""
+    counts: dict[str, int] = {}
+    for _, text in tops:
+        counts[_bare(text)] = counts.get(_bare(text), 0) + 1
+    joined = " " + " ".join(" ".join(line.split()) for line in lines) + " "
+    return [(at, text) for at, text in tops
+            if counts[_bare(text)] >= 2 or len(text.split()) >= 2 and f" {' '.join(text.split())} " in joined]
+
+
+def _put_back(tops: list[tuple[int, str]], heads: list[tuple[int, str]], lines: list[str],
+              places: list[str]) -> tuple[list[str], list[str], list[tuple[int, str]]]:
+    """The lines with each small top line that is no running head put back where it stood
+    (its page's first line: it is the page's text), the places numbered again, and the
+    heads' positions among the new lines."""
+    taken = {at for at, _ in heads}
+    back = sorted((at, text) for at, text in tops if at not in taken)
+    if not back:
+        return lines, places, sorted(heads)
+    pages = [p.split(",")[0] for p in places]
+    new_lines, new_pages, shifted = [], [], []
+    k = 0
+    heads = sorted(heads)
+    h = 0
+    for n in range(len(lines) + 1):
+        while h < len(heads) and heads[h][0] == n:
+            shifted.append((len(new_lines), heads[h][1]))
+            h += 1
+        while k < len(back) and back[k][0] == n:
+            new_lines.append(back[k][1])
+            new_pages.append(pages[n] if n < len(pages) else (pages[-1] if pages else "page 1"))
+            k += 1
+        if n < len(lines):
+            new_lines.append(lines[n])
+            new_pages.append(pages[n])
+    return new_lines, [f"{page}, line {i}" for i, page in enumerate(new_pages, 1)], shifted
 
 
 # a simple font's code for the soft hyphen (WinAnsi, Latin-1): pdfminer's glyph table reads it

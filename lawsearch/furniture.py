@@ -113,6 +113,20 @@ def status_words(lang: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def meta_words(lang: str) -> tuple[str, ...]:
+    """The labels of a post's meta fields (``Published: 10 March 2011``, «Автор: admin»):
+    the profile's ``[furniture.<lang>] meta``, lower case, longest first."""
+    return tuple(sorted({w.lower() for w in _words(lang, "meta")}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def counter_words(lang: str) -> tuple[str, ...]:
+    """The phrases of a counter in sentence form (``This page has been viewed 4021 times``,
+    «Сегодня на сайте: 12 гостей»): the profile's ``[furniture.<lang>] counters``."""
+    return tuple(sorted({" ".join(w.lower().split()) for w in _words(lang, "counters")}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
 def field_words(lang: str) -> tuple[str, ...]:
     """The labels of an e-library's fields of a text (size, rating, times read) printed
     together on one line: the profile's ``[furniture.<lang>] fields``, lower case, longest first."""
@@ -170,6 +184,11 @@ def _starts_with_navigation(segment: str, lang: str) -> bool:
 
 
 # -- furniture rules: a line -> whether it is furniture --------------------------------------
+
+
+def is_address(word: str) -> bool:
+    """Whether a word is a URL or a file's name (``lost.example/items``, ``items.txt``)."""
+    return bool(URL.match(word) or FILE_NAME.match(word))
 
 
 def lone_urls(line: str, lang: str) -> bool:
@@ -383,6 +402,51 @@ def status_rows(line: str, lang: str) -> bool:
     return labelled_fields == 0 or len(segments) >= 2
 
 
+META_VALUE_WORDS = 4  # a meta field's value is short: a date, a name, a number
+COUNTER_WORDS = 10  # a counter in sentence form is short
+
+
+def meta_rows(line: str, lang: str) -> bool:
+    """A page's meta line or counter: every part of a row (parts set apart by ``|``, ``·``
+    or a wide gap) a meta or status label with a short value, two parts or more, or one
+    with a number -- «Опубликовано: 10.03.2011 | Автор: admin | Просмотров: 1543»,
+    ``Posted by admin · Category: Laws`` -- or a short line with a number holding a
+    counter's phrase: «Сегодня на сайте: 12 гостей», ``This page has been viewed 4021
+    times.`` The labels and phrases are the profile's (``meta``, ``status``, ``counters``).
+
+    >>> meta_rows("Опубликовано: 10.03.2011 | Автор: admin | Просмотров: 1543", "ru")
+    True
+    >>> meta_rows("This page has been viewed 4021 times.", "en"), meta_rows("Автор заявки подписывает её.", "ru")
+    (True, False)
+    """
+    s = " ".join(line.split())
+    low = s.lower()
+    counters = counter_words(lang)
+    if counters and re.search(r"\d", s) and len(s.split()) <= COUNTER_WORDS and any(
+            re.search(r"(?<!\w)" + re.escape(c) + r"(?!\w)", low) for c in counters):
+        return True
+    labels = tuple(sorted(set(meta_words(lang)) | set(status_words(lang)), key=len, reverse=True))
+    if not labels:
+        return False
+    segments = [p.strip(" .-—–") for part in SEPARATORS.split(s) for p in WIDE_GAP.split(part)]
+    segments = [p for p in segments if p]
+    if not segments:
+        return False
+    numbered = bare = False
+    for segment in segments:
+        seg = segment.lower()
+        label = next((w for w in labels if seg.startswith(w) and not seg[len(w):len(w) + 1].isalnum()), None)
+        if label is None:
+            return False
+        value = seg[len(label):].strip(" :-—–")
+        if not value or len(value.split()) > META_VALUE_WORDS or SENTENCE_TAIL.search(value):
+            return False
+        # «Views 1543»: alone, a label's value without a colon is a number («by the director» is text)
+        bare |= not seg[len(label):].lstrip().startswith(":") and not re.search(r"\d", value)
+        numbered |= bool(re.search(r"\d", value))
+    return len(segments) >= 2 or numbered and not bare
+
+
 def breadcrumb_rows(line: str, lang: str) -> bool:
     """A breadcrumb trail: three or more short steps between the same separator,
     ``Главная » Библиотека » Спорт » Бридж``, ``Home > Books > Card Games``.
@@ -458,7 +522,7 @@ def inline_page_marks(line: str, lang: str) -> str:
 # the order matters only for the name a line is counted under
 LINE_RULES: list[Callable[[str, str], bool]] = [
     page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, action_rows, status_rows,
-    breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
+    meta_rows, breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
 ]
 
 
@@ -715,8 +779,37 @@ def _shared_in(texts: list[list[str]], outermost: bool = False) -> set[str]:
         files.update(here)
     # a site's header is on (nearly) every page saved from it: half the files at least
     enough = max(2, (len(texts) + 1) // 2)
-    return {key for key, n in files.items()
-            if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
+    found = {key for key, n in files.items()
+             if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
+    if outermost and len(texts) >= 2:
+        found |= _edge_runs(texts)
+    return found
+
+
+EDGE_RUN = 3  # a site's header or footer: a few lines; more lines alike in every page is shared text
+
+
+def _edge_runs(texts: list[list[str]]) -> set[str]:
+    """In saved web pages: the lines every page has alike from its top (or its bottom) down
+    to a line that differs, when those are a few (``EDGE_RUN``, numbered lines -- a pager,
+    a page counter -- aside) -- a tagline one line under
+    the site's name, a row of links above the footer. Pages that overlap share a longer
+    run of text: none of it counts. repeated_lines still keeps a heading or a sentence."""
+    keyed = [[_key(line) for line in lines if line.strip()] for lines in texts]
+    found: set[str] = set()
+    for step in (1, -1):
+        run = []
+        for k in range(min(len(keys) for keys in keyed)):
+            at = k if step == 1 else -1 - k
+            here = {keys[at] for keys in keyed}
+            if len(here) != 1:
+                break
+            run.append(keyed[0][at])
+        # a pager or a page counter («Страница #», numbers aside) in the run is furniture of its own: not counted
+        worded = [key for key in run if "#" not in key]
+        if run and len(worded) <= EDGE_RUN and len(run) < min(len(keys) for keys in keyed):
+            found.update(key for key in run if len(key.split()) <= 12)
+    return found
 
 
 # a page's number as its footer or head prints it: ``- 34``, ``— 34 —``, ``34``
@@ -797,10 +890,11 @@ def repeated_lines(lines: list[str], lang: str, heading: Callable[[str], bool],
 BARE_PAGE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
 
 
-def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str], bool]) -> set[int]:
+def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str], bool], lang: str = "") -> set[int]:
     """Lines (0-based) that print again a heading read before, standing by a page's bare
-    number (the nearest non-empty line above or below it is one, ``raw``: the lines before
-    furniture was emptied): a running head repeating the current law's heading at the top
+    number or its counter in the language's words (``Страница 7``, ``Page 3 of 9``: the
+    nearest non-empty line above or below it is one, ``raw``: the lines before furniture
+    was emptied): a running head repeating the current law's heading at the top
     of each of its pages, as a PDF prints it. The first copy is the law's own heading and
     stays. By the book's own footer (``- 76``) a heading again is a page's start: the
     pages stage reads it (a page cut twice, an overlap), not furniture.
@@ -816,7 +910,8 @@ def running_law_heads(lines: list[str], raw: list[str], heading: Callable[[str],
         s = _norm(line)
         if not s or BARE_PAGE_NUMBER.match(s) or not heading(s):
             continue
-        if s in seen and any(BARE_PAGE_NUMBER.match(_neighbour(raw, n, step)) for step in (-1, 1)):
+        if s in seen and any(BARE_PAGE_NUMBER.match(near := _neighbour(raw, n, step))
+                             or lang and page_of_n(near, lang) for step in (-1, 1)):
             out.add(n)
         seen.add(s)
     return out
@@ -1027,16 +1122,51 @@ FURNITURE_MARKS = re.compile(r"[|·•←→«»‹›>/]|\s{3}|^\s*(?:\d|\.\.|#
 SHORT_LINE = 5  # words: «Читать далее», «Стр. 5 из 12», a file name, a site's name
 
 
+# the line rules whose line may be the words a sentence ends with (an address, a file's name)
+ADDRESS_RULES = {"lone_urls", "lone_file_names"}
+OPEN_END = re.compile(r"[^\W\d_]['\"”’»)]?$")  # a line ending with a word, no sentence's end after it
+OPEN_SENTENCE_WORDS = 4  # a sentence cut open is a phrase; a site's name or tagline is shorter
+
+
+def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
+                       heading: Callable[[str], bool]) -> list[int]:
+    """Lines (0-based) a lone URL or file name rule emptied that finish or carry a sentence
+    of the text, so they stay: the line before is a sentence left open (four words or more,
+    ending with a lower-case word, no heading: «…отправляются по адресу»), or the address
+    ends with a full stop, or the line after goes on with the sentence (a lower-case word).
+    Removing them would cut words out of the law's text, silently.
+
+    >>> prepare(["Items are posted to", "lost.example/items", "Law 5. Cards"], "laws", "en")[0][1]
+    'lost.example/items'
+    """
+    out = []
+    emptied = {k - 1 for k, rule in changes if rule in ADDRESS_RULES}
+    for n in sorted(emptied):
+        address = raw[n].strip() if n < len(raw) else ""
+        before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+        after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+        open_before = (bool(before) and not heading(before) and len(before.split()) >= OPEN_SENTENCE_WORDS
+                       and bool(OPEN_END.search(before)) and before.split()[-1][:1].islower())
+        carried = (address.endswith(".") and bool(before) and not heading(before) and not SENTENCE_END.search(before)
+                   or after[:1].islower() and bool(before) and not SENTENCE_END.search(before))
+        if open_before or carried:
+            out.append(n)
+    return out
+
+
 def _may_be_furniture(line: str) -> bool:
     """A cheap first look, so prose costs little: a furniture line is short, or has a
-    separator, a wide gap, two numbers in a row, single letters one space apart, or
-    starts with a number, ``..`` or ``Word:``; a wrapped line of prose has none of these.
+    separator, a wide gap, two numbers in a row, single letters one space apart, a number
+    in a line of ten words at most, or starts with a number, ``..`` or ``Word:``; a
+    wrapped line of prose has none of these.
 
     >>> _may_be_furniture("Карта, показанная партнёру во время торговли, кладётся на стол")
     False
     """
-    return (len(line.split()) <= SHORT_LINE or FURNITURE_MARKS.search(line) is not None
-            or SPACED_START.search(line) is not None)
+    words = len(line.split())
+    return (words <= SHORT_LINE or FURNITURE_MARKS.search(line) is not None
+            or SPACED_START.search(line) is not None
+            or words <= COUNTER_WORDS and any(ch.isdigit() for ch in line))  # a counter: «… viewed 4021 times.»
 
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
@@ -1082,6 +1212,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
                 changes.append((n + 1, rule.__name__))
                 lines[n] = ""
                 break
+    for n in sentence_addresses(lines, raw, changes, heading):
+        lines[n] = raw[n] if n < len(raw) else lines[n]
+        changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
     removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
     for n in sorted(furniture_labels(lines, removed)):
         changes.append((n + 1, "furniture_labels"))
@@ -1102,7 +1235,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
         lines[n] = ""
-    for n in sorted(running_law_heads(lines, raw, heading)):
+    for n in sorted(running_law_heads(lines, raw, heading, lang)):
         changes.append((n + 1, "running_law_heads"))
         lines[n] = ""
     for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared, raw)),

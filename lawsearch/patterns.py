@@ -493,7 +493,7 @@ MARKS = r"\u0300-\u036f\u0483-\u0487"  # combining accents inside a word: stress
 DIGITS = "0-9"
 # the soft hyphen: a break the reader never sees ("мягкий\u00adперенос" reads "мягкийперенос");
 # inside a word it belongs to the word, and a word's terms drop it (``analysis.fold``)
-INVISIBLE = r"\u00ad"
+INVISIBLE = r"\u00ad\u200b\u200c\u200d\u2060"  # soft hyphen, zero-width space, non-joiner, joiner, word joiner
 
 
 def _plane_zero():

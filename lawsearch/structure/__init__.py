@@ -58,6 +58,7 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page} \
         - set(counted_sources)
     builder.apparatus_pages = apparatus_pages
+    builder.counted_sources = frozenset(counted_sources)
     # each source's last piece: a run ending there ends where the file does (lawtext._ends_cut)
     builder.last_pieces = {}
     for run in runs:

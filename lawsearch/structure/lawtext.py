@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ..formats import format_of
+from ..furniture import is_address
 from ..grammar import SENTENCE_END
 from ..model import Line, Mark, Problem, shorten
 from ..pages import Piece, Run
@@ -15,6 +17,9 @@ from .nodes import UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
 
 TITLE_WORDS = 10  # a heading's title is short: a longer line is a paragraph
 
+
+# formats whose file is a whole document: its last page is the document's last
+WHOLE_DOCUMENTS = {"pdf", "fb2", "fb2.zip", "epub", "docx", "rtf"}
 
 FIRST_PAGE = 1  # nothing of a book comes before its first page
 
@@ -45,7 +50,8 @@ class LawText(BuilderBase):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
                     state.page_top = False
-        at_gap = state.current is not None and self._ends_at_gap(run)
+        at_gap = state.current is not None and self._ends_at_gap(run) and not self._document_ends(
+            run, self.nodes[state.current])
         if state.current is not None and (at_gap or self._ends_cut(run, self.nodes[state.current])):
             last = self.nodes[state.current]
             if not at_gap:
@@ -90,6 +96,20 @@ class LawText(BuilderBase):
             return False  # the file's commentary begins here, on the same page: the law text ends
         return last.ends_page or last.source in getattr(self, "paged_sources", {last.source})
 
+    def _document_ends(self, run: Run, last) -> bool:
+        """Whether a run ending at a page's end ends where its document does: it is its
+        file's last piece, the file is a whole document (a PDF, an e-book, a word
+        processor's file: no page of it comes after its last one) or counts its pages in
+        words («Page 3 of 3»: its last counter closes it), and the last node's text ends a
+        sentence -- the last page is complete, no text lost after it."""
+        piece = run.pieces[-1]
+        if piece.first != getattr(self, "last_pieces", {}).get(piece.source, piece.first):
+            return False
+        name = self.sources[piece.source].path.rpartition("/")[2]
+        whole = format_of(name) in WHOLE_DOCUMENTS or piece.source in getattr(self, "counted_sources", ())
+        tail = (last.text or "").rstrip()
+        return whole and bool(tail) and not tail[-1].isalnum()
+
     def _ends_cut(self, run: Run, last) -> bool:
         """Whether a run ending at its file's end was cut there: the last node's text stops
         mid-word or mid-sentence (its last character a letter or a digit: no stop, no closing
@@ -99,7 +119,8 @@ class LawText(BuilderBase):
         if piece.first != getattr(self, "last_pieces", {}).get(piece.source, piece.first):
             return False  # the run ends before its file does: another rule says why
         tail = last.text.rstrip()
-        return bool(tail) and tail[-1].isalnum()
+        # an address (a URL, a file's name) ends a sentence with no stop after it
+        return bool(tail) and tail[-1].isalnum() and not is_address(tail.rsplit(None, 1)[-1])
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""
@@ -292,12 +313,12 @@ class LawText(BuilderBase):
                 b = self.ensure_path(state.law, state.path, idx, state.rule, state.uncertain)
                 child = self._run_in_child(c, piece, idx)
                 if child is not None:  # "1. (a) He shall …": the clause opens, untitled, at its first child
-                    self.set_heading(b, None, line, path, piece.page)
+                    self.set_heading(b, None, line, path, piece.page, state.page_top)
                     b.run_in = True
                     state.current = b.id
                     self._add_line(piece, line, child, path, state)
                     return
-                self.set_heading(b, c.title, line, path, piece.page)
+                self.set_heading(b, c.title, line, path, piece.page, state.page_top)
                 state.current = b.id
                 state.pending_join = "paragraph"
                 if c.extra:  # "(a) the offender's partner …": no title, the line is its text
@@ -376,7 +397,7 @@ class LawText(BuilderBase):
         state.rule = "heading"
         b = self.law_node(law)
         b.attribute("heading")
-        self.set_heading(b, c.title, line, path, piece.page)
+        self.set_heading(b, c.title, line, path, piece.page, state.page_top)
         state.current = law
         state.pending_join = "paragraph"
         self.place_divisions(law, state)

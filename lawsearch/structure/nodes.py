@@ -239,15 +239,22 @@ class BuilderBase:
         low, high = self.law_range
         return law.isdigit() and low <= int(law) <= high
 
-    def set_heading(self, b: NodeBuilder, title: str | None, line: Line, path: str, page: int | None) -> None:
+    def set_heading(self, b: NodeBuilder, title: str | None, line: Line, path: str, page: int | None,
+                    page_top: bool = False) -> None:
+        """``page_top``: the heading is the first line of a page (right after its footer)."""
+        tops = self.__dict__.setdefault("_heading_at_page_top", {})
         if b.title_line is not None:
             src, first = b.title_line
+            running = (f"; standing at the top of a page{' as the first does' if tops.get(b.id) else ''}, it may be "
+                       f"a running head (the page's header repeating its law's heading): then drop it in the curation "
+                       f"file ([[drop]] at = \"<source>:{line.first}\")" if page_top else "")
             self.problems.append(Problem("error", f"heading of {b.id} repeats the one at {src}:{first}: either the line "
                                                   f"is doubled in the source or "
                                                   f"a heading between them was lost; where the line starts a page, name "
                                                   f"its law in the curation file ([[piece]] at = \"<source>:{line.first}\" "
-                                                  f"law = \"…\")", path, line.first))
+                                                  f"law = \"…\"){running}", path, line.first))
             return
+        tops[b.id] = page_top
         b.title = title
         b.title_from = "heading"
         b.title_line = (path, line.first)

@@ -254,8 +254,25 @@
     return out;
   }
   // analysis.fold: NFKC's one-for-one forms, ligatures spelt out, lower case, decomposed й and ё composed, ё as е, no stress marks
+  // analysis.one_script: a word mixing Cyrillic and Latin look-alikes in its main script
+  function isCyrillic(c) { return c >= "\u0400" && c <= "\u052f"; }
+  function isLatin(c) { return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z"); }
+  function oneScript(w) {
+    var cyr = 0, lat = 0, i;
+    for (i = 0; i < w.length; i++) { if (isCyrillic(w[i])) cyr++; else if (isLatin(w[i])) lat++; }
+    if (!cyr || !lat || cyr === lat) return w;
+    var from = cyr > lat ? LOOK_TO : LOOK_FROM, to = cyr > lat ? LOOK_FROM : LOOK_TO;
+    var minor = cyr > lat ? isLatin : isCyrillic, out = "";
+    for (i = 0; i < w.length; i++) {
+      if (!minor(w[i])) { out += w[i]; continue; }
+      var k = from.indexOf(w[i]);
+      if (k < 0) return w;
+      out += to[k];
+    }
+    return out;
+  }
   function fold(w) {
-    w = spelledOut(w).toLowerCase();
+    w = oneScript(spelledOut(w)).toLowerCase();
     G.fold.forEach(function (pair) { w = w.split(pair[0]).join(pair[1]); });
     return w.replace(MARKS, "");
   }
