@@ -675,8 +675,11 @@ def split_headings(lines: list[str], heading: Callable[[str], bool],
     >>> split_headings(["Правило 7", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"),
     ...                default_layout("ru").bare_heading)
     [(0, 1)]
-    >>> split_headings(["Правило 7.", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    >>> split_headings(["Правило 7.", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"),
+    ...                default_layout("ru").bare_heading)
     [(0, 1)]
+    >>> split_headings(["Правило 7.", "НАЧАЛО ИГРЫ", "Текст правила."], lambda s: _read_by_layout(s, "ru"))
+    []
     """
     out = []
     taken: set[int] = set()
