@@ -416,6 +416,7 @@ class Layout:
     stream: bool = True  # files are cuts of one stream of pages (text before a law heading ends the law before)
     examples: dict[str, str] = field(default_factory=dict)
     placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
+    see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -499,6 +500,38 @@ class Layout:
             return False
         lower = sum(1 for w in title.split()[1:] if w[:1].islower())
         return "," in title and lower > PROSE_LOWER_WORDS
+
+    @property
+    def law_word_capitals(self) -> bool:
+        """Whether the layout prints its law word in capitals (``LAW 50 - …``), by the
+        letters before the number of its law example (``examples.law``)."""
+        example = self.examples.get("law", "")
+        word = "".join(ch for ch in re.split(r"\d", example, maxsplit=1)[0] if ch.isalpha())
+        return len(word) > 1 and word.isupper()
+
+    def wrapped_law_line(self, before: str, c: Classified, text: str, last_law: int | None = None) -> bool:
+        """Whether a line read as a law heading is the next line of a hard-wrapped sentence
+        that cites the law (``… as described in`` / ``Law 31 for bids.``), not a heading.
+        The line before must leave its sentence open (it ends on a word or a comma, no stop),
+        (or on a ``see`` word of the language's citations: ``… (см.`` / ``Правило 16.``), and
+        one more thing must say so: the "title" reads as the sentence's continuation (it
+        starts in lower case, or ends a sentence and is not in capitals), the layout prints
+        its law word in capitals and this line does not, or the line has no title and the
+        line before stops on a joining word or the number runs back (``last_law``: the last
+        law heading before it in the file)."""
+        before = before.rstrip()
+        cites = any(re.search(rf"(?<!\w){re.escape(w)}$", before) for w in self.see_words)
+        if c.kind != "law" or not (cites or re.search(r"[^\W_],?$", before)):
+            return False
+        title = (c.title or "").strip()
+        if title[:1].islower() or SENTENCE_END.search(title) and not title.isupper():
+            return True
+        word = text.strip()[: text.strip().find(c.label)] if c.label in text else ""
+        if self.law_word_capitals and any(ch.isalpha() for ch in word) and not word.isupper():
+            return True
+        if title:
+            return False
+        return cites or self.open_title(before) or (last_law is not None and c.label.isdigit() and int(c.label) <= last_law)
 
     def open_title(self, text: str | None) -> bool:
         """Whether a line stops where no title or sentence ends: on a comma or on a word
@@ -650,7 +683,8 @@ class Grammar:
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
                       bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
                       dict(table.get("examples", {})),
-                      next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"))
+                      next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"),
+                      tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())))
 
     def level_words(self, lang: str, kind: str) -> list[str]:
         """The words the text names a level by (the profile's ``[citations.<lang>.levels]``

@@ -258,12 +258,16 @@ def _alternation(phrases) -> str:
 
 
 def _word_pattern(words) -> str:
-    """A citation word in any of its forms, the first letter in either case; a word ends
-    with white space, an abbreviation with its dot ("п.54.1")."""
+    """A citation word in any of its forms, the first letter in either case, or the whole
+    word in capitals (a text printed in capitals cites ``LAW 35``); a word ends with white
+    space, an abbreviation with its dot ("п.54.1")."""
     forms = []
     for w in sorted(set(words), key=len, reverse=True):
         first = f"[{w[0].upper()}{w[0].lower()}]" if w[0].upper() != w[0].lower() else re.escape(w[0])
-        forms.append(first + re.escape(w[1:]) + ("" if w.endswith(".") else r"(?=\s)"))
+        end = "" if w.endswith(".") else r"(?=\s)"
+        forms.append(first + re.escape(w[1:]) + end)
+        if w[1:].upper() != w[1:]:
+            forms.append(re.escape(w.upper()) + end)
     return r"(?<![\w])(?P<word>" + "|".join(forms) + r")\s*"
 
 

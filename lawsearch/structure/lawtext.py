@@ -361,6 +361,8 @@ class LawText(BuilderBase):
 
     def _law_heading(self, c: Classified, line: Line, path: str, piece: Piece, state: RunState) -> None:
         law = c.label
+        if law.isdigit():
+            self.__dict__.setdefault("law_headings", {}).setdefault(path, []).append((line.first, int(law), line.text))
         state.piece_node = None
         state.path = {}
         state.uncertain = set()
@@ -379,3 +381,26 @@ class LawText(BuilderBase):
         state.pending_join = "paragraph"
         self.place_divisions(law, state)
 
+
+    def warn_law_sequence(self) -> None:
+        """A law heading whose number is out of its file's sequence -- between two neighbours
+        that agree (71, 74, 72: the 74; 50, 16, 51: the 16), or running back at the file's
+        end -- is warned of with its file and line: it may be a wrapped sentence's line that
+        cites the law (``… compare`` / ``Law 74 for the reverse.``), and the sections after
+        it are read as that law's."""
+        for path, heads in getattr(self, "law_headings", {}).items():
+            for i, (first, n, text) in enumerate(heads):
+                before = heads[i - 1][1] if i else None
+                after = heads[i + 1][1] if i + 1 < len(heads) else None
+                if before is None:
+                    continue
+                if after is not None and (before >= after or before < n < after):
+                    continue
+                if after is None and n > before:
+                    continue
+                around = f"between laws {before} and {after}" if after is not None else f"after law {before}"
+                self.problems.append(Problem(
+                    "warning", f"law {n}'s heading stands {around} of this file, out of their sequence "
+                               f"(«{shorten(text, 50)}»): if it is a line of a wrapped sentence that cites the law, "
+                               f"it is no heading (join it to the line before in the source); as it stands, what "
+                               f"follows it is read as law {n}'s", path, first))
