@@ -207,7 +207,9 @@ def fold(label: str) -> str:
 
 _LABEL = {
     "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?)?(?![\w])",
-    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
+    # a section's label (B, B1(a)), a clause of the citing section with its sub-clause (1(a), 1.(a), 1. (a)), a sub-clause
+    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?"
+               r"|\d{{1,2}}(?:\.\s?)?\([{small}]\)(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",

@@ -34,7 +34,7 @@ DIVISION = {"word", "slug", "label"}
 VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}
 WRAPPING = {"headings", "sentences"}
 ALPHABET_WORDS = ("digits", "roman")
-HEADING_PLACEHOLDERS = {"law", "label", "numeral", "division", "title", "Title", "title?"}
+HEADING_PLACEHOLDERS = {"law", "label", "within", "numeral", "division", "title", "Title", "title?"}
 # a placeholder: braces around a name (a regular expression's {2} or {1,3} is a count)
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w?]*)\}")
 

@@ -331,6 +331,18 @@ def _bare_in_context(label: str, context: str | None) -> str | None:
     return rules.law_id(parts["law"], *path)
 
 
+def _in_own_section(label: str, context: str | None) -> str | None:
+    """The node a label of the level below the outermost (``1(a)``, printed ``1.(a)``) cites
+    from ``context``: that clause of ``context``'s own outermost part (``1(a)`` in 16B2 →
+    16B1(a)); None where ``context`` stands in none."""
+    rules = ids.rules()
+    parts = rules.parse(context) if context is not None else None
+    outer = rules.levels[0] if rules.levels else None
+    if not parts or outer is None or not parts.get(outer):
+        return None
+    return ids.normalize(rules.law_id(parts["law"], parts[outer]) + re.sub(r"\.?\s*(?=\()", "", label))
+
+
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
              law_range: tuple[int, int]) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
@@ -362,6 +374,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         outer = own + outer
     targets = []
     for label in cited:
+        if label[:1].isdigit() and level.rank and level.label != "number" and not forms.join and not containers:
+            # "see 1(a) above", "1.(a)": an inner level's label that starts with the next
+            # level's number is a clause of the citing node's own section
+            target = _in_own_section(label, context)
+            if target is None:
+                return [], f"cannot tell which {label} is meant (the citing text is in no {ids.rules().levels[0]})"
+            targets.append(target)
+            continue
         if label.startswith("(") and level.label != "letter":
             target = _bare_in_context(label, context)
             if target is None:

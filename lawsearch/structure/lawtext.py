@@ -276,12 +276,23 @@ class LawText(BuilderBase):
             self.add_division_text(state.pending_divisions[-1], line, path, page_key)
             return
         if c.kind in levels and state.law is not None and state.piece_node is None:
+            continued = self._continued_run_in(c, piece, state)
+            if continued is not None:  # "1. (b)" under "1. (a)": item 1 goes on at its next child
+                self._add_line(piece, line, continued, path, state)
+                return
             c = self._level_of(c, state)
             idx = levels.index(c.kind)
-            if c.within is not None and idx and levels[idx - 1] not in state.path \
-                    and all(lv in state.path for lv in levels[:idx - 1]):
-                # "1.1.(a)" where no clause is open: the label printed with it opens its container
+            opened = None  # the container a {within} label opens
+            container = levels[idx - 1] if idx else None
+            if c.within is not None and idx and all(lv in state.path for lv in levels[:idx - 1]) and \
+                    (container not in state.path
+                     or self.ids.alphabet(container).previous(c.within) == state.path[container]):
+                # "1.1.(a)", "1.(a)", "1(a)": the label printed with it is its container's; where
+                # none is open, or it is the open one's next ("2.(a)" in item 1), it opens it,
+                # untitled ("1.(b)" goes on in item 1; one running back is not believed)
+                state.path = {lv: state.path[lv] for lv in levels[:idx - 1]}
                 state.path[levels[idx - 1]] = c.within
+                opened = idx - 1
             above = [lv for lv in levels[:idx] if lv in state.path]
             if len(above) == idx or not self.grammar.strict_levels:
                 state.path = {lv: state.path[lv] for lv in above}
@@ -289,6 +300,10 @@ class LawText(BuilderBase):
                 state.uncertain = {lv for lv in state.uncertain if lv == "law" or (lv in levels and levels.index(lv) < idx)}
                 parent = self.nodes.get(self.ids.law_id(state.law, *[state.path.get(lv) for lv in levels[:idx]]))
                 b = self.ensure_path(state.law, state.path, idx, state.rule, state.uncertain)
+                if opened is not None and (box := self.nodes.get(b.parent)) is not None and box.title_line is None:
+                    # the container opened on this line: its heading is this line, with no title
+                    self.set_heading(box, None, line, path, piece.page)
+                    box.run_in = True
                 child = self._run_in_child(c, piece, idx)
                 if child is not None:  # "1. (a) He shall …": the clause opens, untitled, at its first child
                     self.set_heading(b, None, line, path, piece.page)
@@ -346,6 +361,22 @@ class LawText(BuilderBase):
         if child.kind != below or self.ids.alphabet(below).position(child.label or "") != 1:
             return None
         return child
+
+    def _continued_run_in(self, c: Classified, piece: Piece, state: RunState) -> Classified | None:
+        """A heading that repeats the open node's label with, after it, the next child of
+        that node (``1. (b) …`` after ``1. (a) …``, the label printed with each child): the
+        child, going on in the open node; None otherwise."""
+        levels = self.levels
+        idx = levels.index(c.kind)
+        if idx + 1 >= len(levels) or state.path.get(c.kind) != c.label or levels[idx + 1] not in state.path:
+            return None
+        rest = c.title or c.extra
+        if not rest:
+            return None
+        below = levels[idx + 1]
+        child = self.layout(piece.source).classify(rest)
+        return child if child.kind == below and \
+            self.ids.alphabet(below).previous(child.label or "") == state.path[below] else None
 
     def _title_runs_on(self, parent: NodeBuilder, path: str, page_key: object) -> None:
         """A heading whose child goes on in lower case, the one or the other stopping where
