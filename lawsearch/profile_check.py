@@ -35,6 +35,14 @@ VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}
 WRAPPING = {"headings", "sentences"}
 ALPHABET_WORDS = ("digits", "roman")
 HEADING_PLACEHOLDERS = {"law", "label", "within", "numeral", "division", "title", "Title", "title?"}
+# the groups a heading must hold, by kind (a level's: its label); the engine reads them from every match
+HEADING_GROUPS = {"law": {"law"}, "division": {"division", "numeral"}}
+# the groups a commentary line's pattern must hold ({law}, {para}, {item} and the named text or title)
+COMMENTARY_GROUPS = {"paragraph": {"law", "para", "text"}, "item": {"item", "text"}, "heading": {"law", "title"},
+                     "heading_more": set(), "definitions": {"title"}}
+# what the tree's kinds are called besides the levels: no level may take one of these names
+RESERVED_KINDS = {"law", "division", "piece", "commentary", "footnote"}
+LEVEL_NAME = re.compile(r"[A-Za-z]\w*")
 # a placeholder: braces around a name (a regular expression's {2} or {1,3} is a count)
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w?]*)\}")
 
@@ -65,6 +73,14 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
         error(f'must be a list of level names, outermost first, e.g. ["section", "clause"]: {levels!r}',
               "grammar", "levels")
         return out  # what names a level would only repeat this
+    for i, level in enumerate(levels):
+        if level in levels[:i]:
+            error(f"the level {level!r} is listed twice: {levels!r}", "grammar", "levels")
+        elif level in RESERVED_KINDS or not LEVEL_NAME.fullmatch(level):
+            error(f"{level!r} cannot name a level: a level's name is a word of letters, digits and _ "
+                  f"starting with a letter, other than {', '.join(sorted(RESERVED_KINDS))}", "grammar", "levels")
+    if len(set(levels)) != len(levels):
+        return out  # every pattern naming the levels would fail on the repeated one
     _check_labels(grammar, levels, user, error)
     ids = grammar.get("ids", {})
     for key in user.get("grammar", {}).get("ids", {}):
@@ -82,12 +98,30 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
         if languages and lang not in languages and lang in user.get("grammar", {}).get("default_layouts", {}):
             error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)})",
                   "grammar", "default_layouts", lang)
-    for i, d in enumerate(d for words in user.get("grammar", {}).get("divisions", {}).values() for d in words):
-        if isinstance(d, dict):
-            _unknown(d, DIVISION, ("grammar", "divisions"), error)
+    for lang, words in user.get("grammar", {}).get("divisions", {}).items():
+        for d in words if isinstance(words, list) else []:
+            if isinstance(d, dict):
+                _unknown(d, DIVISION, ("grammar", "divisions"), error)
+                _check_pattern(d.get("word"), f"(?:{{}})$", set(), error, "grammar", "divisions", lang, "word",
+                               own_groups=False)
+    for lang, table in user.get("grammar", {}).get("commentary", {}).items():
+        for key, needed in COMMENTARY_GROUPS.items():
+            if isinstance(table, dict) and key in table:
+                item = table.get("item_label", "(?!)")
+                _check_pattern(table[key], "^{}$", needed, error, "grammar", "commentary", lang, key,
+                               fill={"{law}": "(?P<law>\\d+)", "{para}": "(?P<para>\\d+)",
+                                     "{item}": f"(?P<item>{item})"})
+        if isinstance(table, dict) and "item_label" in table:
+            _check_pattern(table["item_label"], "(?:{})", set(), error, "grammar", "commentary", lang, "item_label")
+    for lang, table in user.get("apparatus", {}).items():
+        front = table.get("front", {}) if isinstance(table, dict) else {}
+        for key, patterns in (front.items() if isinstance(front, dict) else ()):
+            for pattern in patterns if isinstance(patterns, list) else [patterns]:
+                _check_pattern(pattern, "{}", set(), error, "apparatus", lang, "front", key)
     for name, table in user.get("layouts", {}).items():
         if isinstance(table, dict):
             _check_layout(profile, name, table, levels, layouts, error)
+
     for lang, table in user.get("citations", {}).items():
         if not isinstance(table, dict):
             continue
@@ -157,14 +191,53 @@ def _check_layout(profile, name: str, table: dict, levels: list[str], layouts: d
                     error(f"unknown placeholder {{{typo}}}{_hint(typo, sorted(HEADING_PLACEHOLDERS), braces=True)}"
                           f" (placeholders: {', '.join('{' + p + '}' for p in sorted(HEADING_PLACEHOLDERS))})",
                           "layouts", name, part, kind)
-    grammar = Grammar(profile.data, profile.name)
+    try:
+        grammar = Grammar(profile.data, profile.name)
+    except re.error:
+        return  # a division word that is no pattern: named where the divisions are checked
     for kind, template in table.get("headings", {}).items():
         if kind in kinds and isinstance(template, str):
             try:
-                grammar._heading(template, kind, table, [])
+                compiled = grammar._heading(template, kind, table, [])
             except CorpusError as e:
                 reason = re.search(r"\((.*)\):", e.problems[0].message)
                 error(f"not a valid pattern ({reason[1] if reason else e}): {template}", "layouts", name, "headings", kind)
+                continue
+            needed = HEADING_GROUPS.get(kind, {"label"})
+            missing = sorted(needed - set(compiled.groupindex))
+            if missing:
+                error(f"the {kind} heading must hold {', '.join('{' + g + '}' for g in missing)} (what the line "
+                      f"gives the {kind}): {template}", "layouts", name, "headings", kind)
+            if "{within}" in template and (kind not in levels or levels.index(kind) == 0):
+                error(f"{{within}} is the label of the level above, and the {kind} heading has none: {template}",
+                      "layouts", name, "headings", kind)
+
+
+def _check_pattern(pattern: Any, frame: str, needed: set[str], error, *keys: str,
+                   fill: dict[str, str] | None = None, own_groups: bool = True) -> None:
+    """A regular expression of the profile: a string, valid (once its placeholders are filled
+    in and it is put in its ``frame``), holding the ``needed`` groups; with ``own_groups``
+    False, none of its own (it is joined into a larger pattern with others)."""
+    if pattern is None:
+        return
+    if not isinstance(pattern, str):
+        error(f"must be a string (a regular expression): {pattern!r}", *keys)
+        return
+    text = pattern
+    for key, value in (fill or {}).items():
+        text = text.replace(key, value)
+    try:
+        compiled = re.compile(frame.replace("{}", text))
+    except re.error as e:
+        error(f"not a valid pattern ({e}): {pattern}", *keys)
+        return
+    missing = sorted(needed - set(compiled.groupindex))
+    if missing:
+        error(f"must hold {', '.join(missing)} (the engine reads {'them' if len(missing) > 1 else 'it'}): {pattern}",
+              *keys)
+    if not own_groups and compiled.groupindex:
+        error(f"may hold no named group ({', '.join(compiled.groupindex)}): it is joined into the headings' "
+              f"patterns with the others: {pattern}", *keys)
 
 
 def _check_citation_levels(table: dict, lang: str, error) -> None:
