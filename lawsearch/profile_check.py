@@ -14,6 +14,7 @@ profile; placeholders the program fills in).
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -53,9 +54,9 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
     text = _text(path)
     out: list[Problem] = []
 
-    def error(message: str, *keys: str) -> None:
+    def error(message: str, *keys: str, line: int | None = None) -> None:
         out.append(Problem("error", f"[{'.'.join(keys[:-1])}] {keys[-1]}: {message}" if len(keys) > 1
-                           else f"{keys[0]}: {message}", str(path), line_of(text, keys)))
+                           else f"{keys[0]}: {message}", str(path), line or line_of(text, keys)))
 
     _unknown(user, TOP, (), error)
     data = profile.data
@@ -81,6 +82,7 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
                   f"starting with a letter, other than {', '.join(sorted(RESERVED_KINDS))}", "grammar", "levels")
     if len(set(levels)) != len(levels):
         return out  # every pattern naming the levels would fail on the repeated one
+    _check_types(user, error, text)
     _check_labels(grammar, levels, user, error)
     ids = grammar.get("ids", {})
     for key in user.get("grammar", {}).get("ids", {}):
@@ -121,7 +123,10 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
     for name, table in user.get("layouts", {}).items():
         if isinstance(table, dict):
             _check_layout(profile, name, table, levels, layouts, error)
-
+            lang = table.get("lang")
+            if languages and isinstance(lang, str) and lang not in languages:
+                error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)}): the layout's "
+                      f"division words, joining words and citations are those of its language", "layouts", name, "lang")
     for lang, table in user.get("citations", {}).items():
         if not isinstance(table, dict):
             continue
@@ -238,6 +243,90 @@ def _check_pattern(pattern: Any, frame: str, needed: set[str], error, *keys: str
     if not own_groups and compiled.groupindex:
         error(f"may hold no named group ({', '.join(compiled.groupindex)}): it is joined into the headings' "
               f"patterns with the others: {pattern}", *keys)
+
+
+# the type every value of these keys must have (where the table holds the key): a string where a
+# list is expected would be read letter by letter, a list where a string is a crash
+LISTS_OF_STRINGS = {
+    ("languages",), ("replace",), ("grammar", "levels"), ("layouts", "*", "cleaning"),
+    ("grammar", "joining_words", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
+    ("citations", "*", "conjunctions"), ("citations", "*", "ranges"), ("citations", "*", "quotes"),
+    ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "levels", "*", "words"),
+    ("citations", "*", "levels", "*", "this"),
+}
+STRINGS = {
+    ("extends",), ("grammar", "default_layouts", "*"), ("grammar", "ids", "*"), ("grammar", "lookalikes", "from"),
+    ("grammar", "lookalikes", "to"), ("grammar", "translit", "*"), ("grammar", "letters", "*"),
+    ("layouts", "*", "lang"), ("layouts", "*", "wrapping"), ("layouts", "*", "capitals"),
+    ("layouts", "*", "bullets"), ("layouts", "*", "headings", "*"), ("layouts", "*", "examples", "*"),
+    ("citations", "*", "levels", "*", "level"), ("citations", "*", "levels", "*", "label"),
+    ("grammar", "divisions", "*", "*", "word"), ("grammar", "divisions", "*", "*", "slug"),
+    ("grammar", "divisions", "*", "*", "label"), ("vocabulary", "*"),
+}
+BOOLEANS = {("grammar", "strict_levels"), ("layouts", "*", "lists"), ("layouts", "*", "stream"),
+            ("citations", "*", "levels", "*", "bare"), ("citations", "*", "levels", "*", "absolute")}
+TABLES = {("grammar",), ("grammar", "labels"), ("grammar", "ids"), ("grammar", "default_layouts"),
+          ("grammar", "translit"), ("grammar", "lookalikes"), ("grammar", "divisions"), ("grammar", "commentary"),
+          ("layouts",), ("layouts", "*"), ("layouts", "*", "headings"), ("layouts", "*", "examples"),
+          ("citations",), ("citations", "*"), ("strings",), ("vocabulary",)}
+LISTS_OF_TABLES = {("citations", "*", "levels"), ("grammar", "divisions", "*")}
+
+
+def _check_types(user: dict, error, text: list[str]) -> None:
+    """Every value of the folder's own TOML whose key has a known type has that type; one in an
+    array of tables is named by its element's line."""
+    def walk(value: Any, keys: tuple[str, ...], element: tuple[tuple[str, ...], int] | None = None) -> None:
+        def known(shapes: set) -> bool:
+            return any(len(shape) == len(keys) and all(s in ("*", k) for s, k in zip(shape, keys)) for shape in shapes)
+
+        line = _element_line(text, *element, keys[-1]) if element else None
+
+        def say(message: str) -> None:
+            error(message, *_named(keys), line=line)
+
+        if known(LISTS_OF_STRINGS) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            say(f"must be a list of strings, e.g. {json.dumps([value], ensure_ascii=False)}" if isinstance(value, str)
+                else f"must be a list of strings: {value!r}")
+        elif known(STRINGS) and not isinstance(value, str):
+            say(f"must be a string: {value!r}")
+        elif known(BOOLEANS) and not isinstance(value, bool):
+            say(f"must be true or false: {value!r}")
+        elif known(TABLES) and not isinstance(value, dict):
+            say(f"must be a table: {value!r}")
+        elif known(LISTS_OF_TABLES) and not (isinstance(value, list) and all(isinstance(v, dict) for v in value)):
+            say(f"must be a list of tables ([[{'.'.join(_named(keys))}]]): {value!r}")
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, (*keys, str(k)), element)
+        elif isinstance(value, list) and known(LISTS_OF_TABLES):
+            for i, v in enumerate(value):
+                walk(v, (*keys, "*"), (_named(keys), i))
+
+    walk(user, ())
+
+
+def _element_line(text: list[str], table: tuple[str, ...], index: int, key: str) -> int | None:
+    """The line of ``key`` in the ``index``-th element of the array of tables ``table``
+    (``[[citations.en.levels]]``), else of that element's header."""
+    seen, header = -1, None
+    for n, line in enumerate(text, 1):
+        m = HEADER.match(line)
+        if m:
+            if header is not None:
+                break  # the element ended without the key
+            if line.lstrip().startswith("[[") and _path(m[1]) == table:
+                seen += 1
+                if seen == index:
+                    header = n
+            continue
+        if header is not None and (a := ASSIGN.match(line)) and _path(a[1])[-1:] == (key,):
+            return n
+    return header
+
+
+def _named(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """A key path as its TOML writes it: an array of tables' element has no name of its own."""
+    return tuple(k for k in keys if k != "*")
 
 
 def _check_citation_levels(table: dict, lang: str, error) -> None:

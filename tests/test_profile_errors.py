@@ -160,6 +160,12 @@ MISTAKES = [
      ["divisions", "word", "not a valid pattern"]),
     ('anchor = "r"', 'anchor = "r"\n\n[[grammar.divisions.en]]\nslug = "part"\nword = "(?P<w>Part)"',
      ["divisions", "word", "named group"]),
+    # finding 4: values of the wrong type, a layout in a language the profile has not
+    ('words = ["Rule", "Rules"]', 'words = "Rule"', ["citations.en.levels", "words", "list of strings", '["Rule"]']),
+    ('see = ["see"]', 'see = "see"', ["citations.en", "see", "list of strings"]),
+    ("strict_levels = false", 'strict_levels = "no"', ["strict_levels", "true or false"]),
+    ('cleaning = []', 'cleaning = "split_at_footer"', ["layouts.rules", "cleaning", "list of strings"]),
+    ('lang = "en"', 'lang = "fr"', ["layouts.rules", "'fr'", "profile's languages"]),
 ]
 
 
