@@ -393,6 +393,11 @@ _KIND_RANK = {"division": 0, "law": 1, "section": 1, "clause": 1, "subclause": 1
               "piece": 2, "commentary": 3}
 
 
+# the groups each commentary line pattern ([grammar.commentary.<lang>]) must hold, its
+# placeholders {law}, {para}, {item} filled in: what ``commentary_forms``' readers take
+COMMENTARY_GROUPS = {"paragraph": {"law", "para", "text"}, "item": {"item", "text"}, "heading": {"law", "title"},
+                     "heading_more": set(), "definitions": {"title"}}
+
 # Lower-case words (after the first) a title may hold: titles capitalise their words or are
 # short ("Claim Defined", "Procedure Following an Exposed Card"); a sentence is neither.
 PROSE_LOWER_WORDS = 4
@@ -616,7 +621,7 @@ class Grammar:
         forms = self.commentary_forms(lang)
         return forms.paragraph, forms.heading
 
-    def commentary_forms(self, lang: str) -> "CommentaryForms":
+    def commentary_forms(self, lang: str) -> "CommentaryForms":  # its keys' groups: COMMENTARY_GROUPS
         """All the commentary's line patterns in ``lang`` (``commentary`` gives the first two):
         a numbered paragraph, maybe an item (``77.3.(iii) текст``), an item alone (``(ii)
         текст``), a law heading, a line going on a heading's title, the definitions' heading."""

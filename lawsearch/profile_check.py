@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .grammar import COMMENTARY_GROUPS
 from .patterns import expand_letters
 from .model import CorpusError, Problem
 
@@ -38,9 +39,6 @@ ALPHABET_WORDS = ("digits", "roman")
 HEADING_PLACEHOLDERS = {"law", "label", "within", "numeral", "division", "title", "Title", "title?"}
 # the groups a heading must hold, by kind (a level's: its label); the engine reads them from every match
 HEADING_GROUPS = {"law": {"law"}, "division": {"division", "numeral"}}
-# the groups a commentary line's pattern must hold ({law}, {para}, {item} and the named text or title)
-COMMENTARY_GROUPS = {"paragraph": {"law", "para", "text"}, "item": {"item", "text"}, "heading": {"law", "title"},
-                     "heading_more": set(), "definitions": {"title"}}
 # what the tree's kinds are called besides the levels: no level may take one of these names
 RESERVED_KINDS = {"law", "division", "piece", "commentary", "footnote"}
 LEVEL_NAME = re.compile(r"[A-Za-z]\w*")
