@@ -232,6 +232,7 @@ class CitationLevel:
     container: re.Pattern | None  # one label of this level after a lower one: " правила 57"
     this: re.Pattern | None  # the citing node's own container: " данного правила"
     item: re.Pattern  # one label, to split a list
+    range_end: re.Pattern | None = None  # a range's separator and its end label, right after a label: "-20B"
 
 
 @dataclass(frozen=True)
@@ -251,6 +252,7 @@ class Citations:
     # the letters are of ("({label})": 3.2.2(a); ".{label}": 11.3.a)
     letter_format: str = "{label}"
     quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
+    joined: re.Pattern | None = None  # what joins two references of a list: ", ", " and ", ", or "
 
 
 def _alternation(phrases) -> str:
@@ -350,7 +352,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
         words = spec.get("words", [])
-        listed = rf"(?P<ids>{label}(?:{range_part})?(?:{between}{label}(?:{range_part})?)*)"
+        # a range ends in a number or in a whole label of the level ("Laws 20A-20B")
+        ranged = rf"{dashes}(?:{label}|{_RANGE_END})" if dashes else r"(?!)"
+        listed = rf"(?P<ids>{label}(?:{ranged})?(?:{between}{label}(?:{ranged})?)*)"
         lists.append(listed)
         levels.append(CitationLevel(
             name=spec["level"], rank=rank, label=spec["label"], bare=bool(spec.get("bare")),
@@ -359,6 +363,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             container=re.compile(of + r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
             this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
             item=re.compile(label),
+            range_end=re.compile(rf"{dashes}(?P<end>{label})") if dashes else None,
         ))
     bare_labels = [_LABEL[lv["label"]].format(**fill) for lv in own.get("levels", []) if lv.get("bare")]
     bare = None
@@ -380,6 +385,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         bare=bare, half=half,
         letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
         quotes="".join(quotes),
+        joined=re.compile(between),
     )
 
 
