@@ -333,6 +333,8 @@ def _wraps_into_law(joining: _Joining, line: Line, layout: Layout, last_law: int
     head = joining.head
     if head.kind != "text" and not (head.kind in layout.levels and head.title is None):
         return False
+    if not layout.leaves_sentence_open(joining.end):
+        return False  # most lines: read no further
     return layout.wrapped_law_line(joining.end, layout.classify(line.text), line.text, last_law)
 
 

@@ -393,6 +393,9 @@ _KIND_RANK = {"division": 0, "law": 1, "section": 1, "clause": 1, "subclause": 1
               "piece": 2, "commentary": 3}
 
 
+# a line that stops where no sentence ends: on a letter or digit, maybe with a comma after it
+OPEN_END = re.compile(r"[^\W_],?$")
+
 # the groups each commentary line pattern ([grammar.commentary.<lang>]) must hold, its
 # placeholders {law}, {para}, {item} filled in: what ``commentary_forms``' readers take
 COMMENTARY_GROUPS = {"paragraph": {"law", "para", "text"}, "item": {"item", "text"}, "heading": {"law", "title"},
@@ -525,8 +528,8 @@ class Layout:
         line before stops on a joining word or the number runs back (``last_law``: the last
         law heading before it in the file)."""
         before = before.rstrip()
-        cites = any(re.search(rf"(?<!\w){re.escape(w)}$", before) for w in self.see_words)
-        if c.kind != "law" or not (cites or re.search(r"[^\W_],?$", before)):
+        cites = self._ends_on_see(before)
+        if c.kind != "law" or not (cites or OPEN_END.search(before)):
             return False
         title = (c.title or "").strip()
         if title[:1].islower() or SENTENCE_END.search(title) and not title.isupper():
@@ -537,6 +540,15 @@ class Layout:
         if title:
             return False
         return cites or self.open_title(before) or (last_law is not None and c.label.isdigit() and int(c.label) <= last_law)
+
+    def leaves_sentence_open(self, text: str) -> bool:
+        """Whether a line of running text stops where no sentence ends: on a word or a comma,
+        or on a ``see`` word (``… (см.``); the cheap first test of ``wrapped_law_line``."""
+        text = text.rstrip()
+        return bool(OPEN_END.search(text)) or self._ends_on_see(text)
+
+    def _ends_on_see(self, text: str) -> bool:
+        return any(text.endswith(w) and not text[-len(w) - 1:-len(w)].isalnum() for w in self.see_words)
 
     def open_title(self, text: str | None) -> bool:
         """Whether a line stops where no title or sentence ends: on a comma or on a word
