@@ -21,7 +21,6 @@ from dataclasses import replace
 from . import ids
 from .model import AlignmentReport, Node, Ref
 
-LAW_TEXT_KINDS = ("law", "section", "clause", "subclause", "item")
 
 
 def merge(nodes: list[Node], other: list[Node], lang: str, main: str) -> tuple[list[Node], set[str]]:
@@ -30,7 +29,8 @@ def merge(nodes: list[Node], other: list[Node], lang: str, main: str) -> tuple[l
     language has content for."""
     by_id = {n.id: n for n in nodes}
     other_by_id = {o.id: o for o in other}
-    present = {o.id for o in other if o.kind in LAW_TEXT_KINDS and (o.text or o.title)}
+    law_text = ids.rules().law_text_kinds  # the law and the profile's levels (the active profile's)
+    present = {o.id for o in other if o.kind in law_text and (o.text or o.title)}
     needed = set(present)
     for node_id in present:  # the other language's containers hold its content
         parent = other_by_id[node_id].parent
@@ -66,10 +66,11 @@ def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
     ``glossary``: (Russian term sets, English term) pairs; ``title_terms``: a function giving
     a Russian text's term sets."""
     covered = {n.law for n in nodes if n.id in present}
+    law_text = ids.rules().law_text_kinds  # the law and the profile's levels (the active profile's)
     by_id = {n.id: n for n in nodes}
     children: dict[str, set[str]] = {}
     for n in nodes:
-        if n.parent is not None and n.kind in LAW_TEXT_KINDS:
+        if n.parent is not None and n.kind in law_text:
             children.setdefault(n.parent, set()).add(n.id)
     ru_refs: dict[str, set[str]] = {}
     other_refs: dict[str, set[str]] = {}
@@ -93,7 +94,7 @@ def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
     out = []
     for n in nodes:
         flags: list[str] = []
-        if n.kind in LAW_TEXT_KINDS and n.law in covered and not n.missing:
+        if n.kind in law_text and n.law in covered and not n.missing:
             here, there = russian(n), has(n, "other")
             if here and not there:
                 flags.append(f"only-{main}")

@@ -377,8 +377,10 @@ def export(root: Path, out: Path, fmt: str, output: str | None) -> None:
             from .sources import read_glossary
 
             folder = read_corpus_folder(root)
-            terms = read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)
-            main_lang, other = (*folder.profile.languages, "")[:2]  # the glossary file's languages (one: no other)
+            # the terms in the languages the corpus has text in (an English-only corpus: English alone)
+            terms = read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages, corpus.languages)
+            main_lang, other = (terms[0].lang, terms[0].translation_lang) if terms and terms[0].lang \
+                else (*folder.profile.languages, "")[:2]  # the glossary's languages (one: no other)
             text = (to_tbx(terms, main_lang, other, corpus, str(corpus.code.get("title", "Glossary")))
                     if fmt == "tbx" else to_glossary_csv(terms, main_lang, other, corpus))
         else:
@@ -1235,6 +1237,7 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
     """
     from .compare import compare
     from .edition_trees import SeveralEditions, from_folders, read_description
+    from .grammar import law_text_kinds
 
     if (from_edition is None) != (to_edition is None):
         raise click.UsageError("name both editions (FROM TO), or neither to compare the only two there are")
@@ -1273,8 +1276,9 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
                                        for edition in (from_edition, to_edition) for n in editions.tree(edition, code)):
             raise click.ClickException(f"no law {shorten(law)!r} in edition {from_edition} or {to_edition}; "
                                        "--law takes a law number")
+        kinds = law_text_kinds(editions.profile())  # the law text's kinds by the editions' profile
         for code in shared:
-            comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code))
+            comparison = compare(editions.tree(from_edition, code), editions.tree(to_edition, code), kinds)
             results[code] = comparison.for_law(law.strip()) if law else comparison.changes
         if html_dir:
             from .compare_site import pair_folder, write_compare

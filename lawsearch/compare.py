@@ -32,10 +32,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .grammar import law_text_kinds
 from .model import Node
 
-# the levels of a law tree that are compared (divisions, commentary, footnotes are not law text)
-TREE_KINDS = ("law", "section", "clause", "subclause", "item")
 WORD = re.compile(r"\w+(?:-\w+)*")
 # how the site renders a rewording: words, the space between them and punctuation, each a token
 TOKEN = re.compile(r"\w+(?:-\w+)*|\s+|[^\w\s]+")
@@ -192,8 +191,8 @@ def _joined(texts: Iterable[str | None]) -> str:
 class _Tree:
     """One edition's law tree: nodes by ID in reading order, children, depth order."""
 
-    def __init__(self, nodes: Iterable[Node]):
-        self.nodes = {n.id: n for n in nodes if n.kind in TREE_KINDS and not n.missing}
+    def __init__(self, nodes: Iterable[Node], kinds: tuple[str, ...]):
+        self.nodes = {n.id: n for n in nodes if n.kind in kinds and not n.missing}
         self.order = {i: k for k, i in enumerate(self.nodes)}
         self.children: dict[str | None, list[str]] = defaultdict(list)
         for n in self.nodes.values():
@@ -229,8 +228,9 @@ def _rebase(i: str, old_parent: str | None, new_parent: str | None) -> str:
 
 
 class _Matcher:
-    def __init__(self, old: _Tree, new: _Tree):
+    def __init__(self, old: _Tree, new: _Tree, kinds: tuple[str, ...]):
         self.old, self.new = old, new
+        self.kinds = kinds  # the law text's kinds, outermost first
         self.fwd: dict[str, str] = {}
         self.back: dict[str, str] = {}
         # text splits and merges found while matching: (old IDs, new IDs)
@@ -306,7 +306,7 @@ class _Matcher:
 
     # -- the title changed: the same text, or the same children
     def retitled(self) -> None:
-        for kind in TREE_KINDS:
+        for kind in self.kinds:
             free_new = self.free_new(kind)
             by_text: dict[str, list[str]] = defaultdict(list)
             for n in free_new:
@@ -320,7 +320,7 @@ class _Matcher:
                 n = next((c for c in candidates if self.new.parent(c) == want), candidates[0])
                 candidates.remove(n)
                 self.pair(o, n)
-        for kind in reversed(TREE_KINDS):  # innermost first: a section found by its clauses helps its law
+        for kind in reversed(self.kinds):  # innermost first: a section found by its clauses helps its law
             for o in self.free_old(kind):
                 kids = self.old.children.get(o, [])
                 homes = [self.new.parent(self.fwd[c]) for c in kids if c in self.fwd]
@@ -420,7 +420,7 @@ class _Matcher:
 
     def run(self) -> None:
         self.exact()
-        for kind in TREE_KINDS:  # outermost first: a child's parent is matched before it
+        for kind in self.kinds:  # outermost first: a child's parent is matched before it
             self.same_title(kind)
             self.untitled(kind)
         self.retitled()
@@ -436,13 +436,13 @@ class _Matcher:
         (2A "Noise" + 2B "Fires" -> 2A "Noise and Fires"); an old node matched to none whose
         text is that of two or more consecutive new siblings matched to none: it was split.
         Leaves only (a node with children is told by them: ``structural``)."""
-        for n in [n for kind in TREE_KINDS for n in self.free_new(kind)]:
+        for n in [n for kind in self.kinds for n in self.free_new(kind)]:
             found = self._run_of(self.old, n, self.new, free=lambda o: o not in self.fwd and o not in self.consumed_old)
             if found:
                 self.merges.append((found, [n]))
                 self.consumed_old.update(found)
                 self.created_new.add(n)
-        for o in [o for kind in TREE_KINDS for o in self.free_old(kind)]:
+        for o in [o for kind in self.kinds for o in self.free_old(kind)]:
             found = self._run_of(self.new, o, self.old, free=lambda n: n not in self.back and n not in self.created_new)
             if found:
                 self.splits.append(([o], found))
@@ -484,8 +484,8 @@ class _Matcher:
         def texted(tree: _Tree, i: str) -> bool:
             return len(words(tree.nodes[i].text)) >= RETITLED_MIN_WORDS
 
-        olds = [o for kind in TREE_KINDS for o in self.free_old(kind) if texted(self.old, o)]
-        news = [n for kind in TREE_KINDS for n in self.free_new(kind) if texted(self.new, n)]
+        olds = [o for kind in self.kinds for o in self.free_old(kind) if texted(self.old, o)]
+        news = [n for kind in self.kinds for n in self.free_new(kind) if texted(self.new, n)]
         if not olds or not news:
             return
         alike = {(o, n): similarity(self.old.nodes[o].text, self.new.nodes[n].text) for o in olds for n in news}
@@ -503,7 +503,7 @@ class _Matcher:
         and each is the other's most alike among the free nodes of that parent: a section
         retitled («Разметка» → «Линии») with much of its text reworded is one node, not one
         removed and one added."""
-        for kind in TREE_KINDS:
+        for kind in self.kinds:
             olds = [o for o in self.free_old(kind) if len(words(self.old.nodes[o].text)) >= RETITLED_MIN_WORDS]
             news = [n for n in self.free_new(kind) if len(words(self.new.nodes[n].text)) >= RETITLED_MIN_WORDS]
             for o in olds:
@@ -544,7 +544,7 @@ class _Matcher:
                 olds = sorted([o, *others], key=self.old.order.__getitem__)
                 self.merges.append((olds, [n]))
                 self.consumed_old.update(others)
-        for kind in TREE_KINDS:
+        for kind in self.kinds:
             self._split_by_children(kind)
             self._merge_by_children(kind)
 
@@ -667,11 +667,14 @@ def _seen_texts(a: Node, b: Node) -> tuple[str, str]:
     return ta, tb
 
 
-def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node]) -> Comparison:
-    """The changes from one edition's law tree to another's, in one language."""
+def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node], kinds: Iterable[str] | None = None) -> Comparison:
+    """The changes from one edition's law tree to another's, in one language. ``kinds``: the
+    law text's kinds, outermost first (``grammar.law_text_kinds``: the law and the code's
+    levels by its profile's names); None: the active profile's."""
     old_nodes, new_nodes = list(old_nodes), list(new_nodes)
-    old, new = _Tree(old_nodes), _Tree(new_nodes)
-    m = _Matcher(old, new)
+    kinds = tuple(kinds) if kinds is not None else law_text_kinds()
+    old, new = _Tree(old_nodes, kinds), _Tree(new_nodes, kinds)
+    m = _Matcher(old, new, kinds)
     m.run()
     changes: list[Change] = []
     olaw, nlaw = old.law, new.law

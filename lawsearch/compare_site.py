@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 from . import ids
 from .compare import Change, Comparison, compare, norm
 from .edition_trees import EditionSet
+from .grammar import law_text_kinds
 from .model import Node
 
 COMPARE = "compare"
@@ -70,8 +71,9 @@ class ComparePages:
         self.stamp = stamp
         self.trees = {lang: ({n.id: n for n in editions.tree(old, lang)}, {n.id: n for n in editions.tree(new, lang)})
                       for lang in langs}
+        kinds = law_text_kinds(editions.profile())  # the law text's kinds by the code's profile
         self.comparisons: dict[str, Comparison] = {
-            lang: compare(self.trees[lang][0].values(), self.trees[lang][1].values()) for lang in langs}
+            lang: compare(self.trees[lang][0].values(), self.trees[lang][1].values(), kinds) for lang in langs}
 
     def laws(self) -> list[str]:
         """Every law of either edition: the newer edition's in order, then those it lost."""

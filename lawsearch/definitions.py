@@ -202,17 +202,18 @@ class Terms:
         return sorted(((d, s, e) for d, (s, e) in found.items()), key=lambda x: x[1])
 
 
-LINKED_KINDS = ("law", "section", "clause", "subclause", "item")
-
-
 def find_uses(nodes, entries: list[dict[str, Any]], lang: str, lexicon: dict[str, str] | None = None) -> list[dict]:
-    """The first use of each defined term in each law-text node's own text (never a title)."""
+    """The first use of each defined term in each law-text node's own text (never a title):
+    a law or any level of the active profile's grammar (``grammar.law_text_kinds``)."""
     if not entries:
         return []
+    from .grammar import law_text_kinds
+
+    linked = law_text_kinds()
     terms = Terms(entries, lang, lexicon)
     out = []
     for n in nodes:
-        if n.kind not in LINKED_KINDS or not n.text or n.lang != lang:
+        if n.kind not in linked or not n.text or n.lang != lang:
             continue
         for def_id, start, end in terms.uses(n.text):
             out.append({"node": n.id, "def": def_id, "start": start, "end": end, "surface": n.text[start:end]})

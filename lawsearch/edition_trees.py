@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .model import CorpusError, Node, Problem, os_fault, shorten
-from .compare import TREE_KINDS
+from .grammar import law_text_kinds
 from .editions import chronological
 
 
@@ -219,12 +219,15 @@ def from_folders(*roots: Path) -> EditionSet:
     return found
 
 
-def language_tree(nodes, lang: str) -> list[Node]:
+def language_tree(nodes, lang: str, kinds: tuple[str, ...] | None = None) -> list[Node]:
     """A corpus's law nodes in ``lang``: its own language's as they are, another's from the
-    nodes' translations (a node with no text in that language is left out)."""
+    nodes' translations (a node with no text in that language is left out). ``kinds``: the
+    law text's kinds (``grammar.law_text_kinds`` of the corpus's profile); None: the active
+    profile's."""
+    kinds = kinds if kinds is not None else law_text_kinds()
     out = []
     for n in nodes:
-        if n.kind not in TREE_KINDS or n.missing:
+        if n.kind not in kinds or n.missing:
             continue
         if n.lang == lang:
             # a node only another language's source has (alignment "only-en") is no part of this tree
@@ -239,7 +242,8 @@ def language_tree(nodes, lang: str) -> list[Node]:
 def _folder_tree(root: Path, lang: str) -> list[Node]:
     from .corpus import build_corpus
 
-    return language_tree(build_corpus(root).nodes, lang)
+    corpus = build_corpus(root)
+    return language_tree(corpus.nodes, lang, law_text_kinds(corpus.profile))
 
 
 def _sources_tree(entry: EditionEntry, lang: str, code: dict, profile_root: Path | None = None) -> list[Node]:
@@ -271,7 +275,7 @@ def _sources_tree(entry: EditionEntry, lang: str, code: dict, profile_root: Path
             raise CorpusError([replace(p, path=_original(p.path, sources, root, profile_files),
                                        message=_named(p.message, sources, root, profile_files))
                                for p in e.problems]) from None
-    return language_tree(corpus.nodes, lang)
+    return language_tree(corpus.nodes, lang, law_text_kinds(corpus.profile))
 
 
 def _copy_profile(profile_root: Path | None, root: Path) -> dict[Path, Path]:

@@ -389,6 +389,14 @@ def _comparison_language(eds: dict, old: str, new: str) -> str | None:
     return eds[old].lang if eds[old].lang in shared else (shared[0] if shared else None)
 
 
+def _law_text_kinds(corpus) -> tuple[str, ...]:
+    """The law text's kinds by the corpus's profile's names (``grammar.law_text_kinds``)."""
+    from .grammar import law_text_kinds
+    from .profile import of as profile_of
+
+    return law_text_kinds(profile_of(corpus))
+
+
 def comparison(corpus, old: str, new: str):
     """``compare.compare`` of two editions' trees in a language both have (the old one's own
     language where the new one has it), or None when they share none; computed once."""
@@ -399,8 +407,10 @@ def comparison(corpus, old: str, new: str):
 
         eds = {e.id: e for e in edition_list(corpus)}
         lang = _comparison_language(eds, old, new)
+        kinds = _law_text_kinds(corpus)
         cache[(old, new)] = None if lang is None else compare(
-            language_tree(corpus_edition(corpus, old).nodes, lang), language_tree(corpus_edition(corpus, new).nodes, lang))
+            language_tree(corpus_edition(corpus, old).nodes, lang, kinds),
+            language_tree(corpus_edition(corpus, new).nodes, lang, kinds), kinds)
     return cache[(old, new)]
 
 
@@ -489,6 +499,7 @@ def _steps(corpus) -> dict[tuple[str, str], dict[str, str]]:
     from .edition_trees import language_tree
 
     eds = {e.id: e for e in edition_list(corpus)}
+    kinds = _law_text_kinds(corpus)
     order = _in_order(corpus)
     near = neighbours(corpus)
     pairs = [(a, b) for a in order for b in near[a]]
@@ -504,8 +515,8 @@ def _steps(corpus) -> dict[tuple[str, str], dict[str, str]]:
             if ed not in nodes:
                 nodes[ed] = corpus_edition(corpus, ed).nodes
             if (ed, lang) not in trees:
-                trees[(ed, lang)] = language_tree(nodes[ed], lang)
-        steps[(old, new)] = _went(compare(trees[(old, lang)], trees[(new, lang)]))
+                trees[(ed, lang)] = language_tree(nodes[ed], lang, kinds)
+        steps[(old, new)] = _went(compare(trees[(old, lang)], trees[(new, lang)], kinds))
         # an edition every pair of which is made no longer needs its tree
         done = {ed for ed in nodes if all((ed, other) in steps and (other, ed) in steps for other in near[ed])}
         for ed in done:
@@ -889,7 +900,7 @@ def edition_set(corpus):
             key = (edition, lang)
             if key not in self._trees:
                 self.get(edition)
-                self._trees[key] = language_tree(corpus_edition(corpus, edition).nodes, lang)
+                self._trees[key] = language_tree(corpus_edition(corpus, edition).nodes, lang, _law_text_kinds(corpus))
             return self._trees[key]
 
         def profile(self):

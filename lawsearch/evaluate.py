@@ -37,7 +37,7 @@ A document's score, for query words ``u`` (``Query.run``)::
     title(u)   = the best quality among them that match in the title
     bm25(u)    = the best of quality * score / (query words the alternative stands for)
     law(d)     = sum of weight(u) over the words u any document of d's law matches
-    score      = COVER * sum weight(u) * covered(u) + TITLE * LEVEL[kind] * sum title
+    score      = COVER * sum weight(u) * covered(u) + TITLE * level(kind) * sum title
                  + QUALITY * sum quality + BM25 * sum bm25 + GROUP * law(d)
 
 where weight(u) = ln(1 + N / (1 + documents u matches)) / ln(1 + N), less for a word most
@@ -74,7 +74,23 @@ TITLE_FIELDS = ("title", "title_en", "subject")  # a node's title in either lang
 ASIDE = 0.5  # a word found only in a law's commentary (all its paragraphs in one field) is a looser match, and covers less
 CONTEXT = 0.5  # a word a title above the node names (its law's, its section's) covers it this much
 GROUP = 20.0  # a law's coverage of the query (the words any of its nodes match), added to each of its nodes
-LEVEL = {"law": 1.0, "section": 1.0, "clause": 0.5, "subclause": 0.5, "item": 0.5}  # how much a title says of its part
+# how much a title says of its part: a law's and its first level's (a section's, an
+# article's part) all of it, a deeper level's half (``level_weights``)
+TOP_TITLE, INNER_TITLE = 1.0, 0.5
+
+
+def level_weights(levels: tuple[str, ...] | list[str]) -> dict[str, float]:
+    """The title weight of each law-text kind of a code whose levels below a law are
+    ``levels`` (its profile's names, outermost first): ``level_weights(["part", "point"]) ==
+    {"law": 1.0, "part": 1.0, "point": 0.5}``. The browser's engine reads the same table
+    (its data's ``params.level``)."""
+    return {"law": TOP_TITLE, **{lv: TOP_TITLE if i == 0 else INNER_TITLE for i, lv in enumerate(levels)}}
+
+
+def _active_levels() -> dict[str, float]:
+    from .grammar import active_grammar
+
+    return level_weights(active_grammar().levels)
 
 
 class Stats:
@@ -262,6 +278,8 @@ class Query:
     alternatives: list[Alternative]
     negative: list = field(default_factory=list)  # matches that exclude a document
     filters: dict[str, str] = field(default_factory=dict)  # "law" / "kind" / "lang" / "within" → value
+    # the title weight of each law-text kind (``level_weights`` of the corpus's levels)
+    level: dict[str, float] = field(default_factory=_active_levels)
 
     def run(self, stats: Stats, docs: list[dict]) -> list[Ranked]:
         """Every document the query allows, in document order (``best`` ranks them). Word
@@ -333,7 +351,7 @@ class Query:
                 continue
             if required and not all(doc in best and (own or own is None and best[doc][3]) for best, own in required):
                 continue
-            score = COVER * cover[doc] + TITLE * LEVEL.get(meta["kind"], 0.0) * titled[doc] + QUALITY * good[doc] \
+            score = COVER * cover[doc] + TITLE * self.level.get(meta["kind"], 0.0) * titled[doc] + QUALITY * good[doc] \
                 + BM25 * bm25[doc] + GROUP * laws.get(meta["law"] or "", 0.0)
             out.append(Ranked(round6(score), doc))
         return out

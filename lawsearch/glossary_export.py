@@ -50,12 +50,16 @@ def concepts(terms: Iterable, main: str, other: str) -> list[dict]:
     {lang: [(term, note)]}}, in the glossary's order."""
     grouped: dict[str, dict] = {}
     for t in terms:
+        if not other:  # a glossary of one language: each term its own concept
+            grouped.setdefault(t.term.strip().lower(), {"id": "", "terms": {main: []}})["terms"][main].append(
+                (t.term.strip(), (t.note or "").strip()))
+            continue
         key = t.translation.strip().lower()
         concept = grouped.setdefault(key, {"id": "", "terms": {main: [], other: [(t.translation.strip(), "")]}})
         concept["terms"][main].append((t.term.strip(), (t.note or "").strip()))
     out = []
     for n, concept in enumerate(grouped.values(), 1):
-        concept["id"] = f"c{n}-{_slug(concept['terms'][other][0][0])}"
+        concept["id"] = f"c{n}-{_slug(concept['terms'][other or main][0][0])}"
         out.append(concept)
     return out
 
@@ -77,7 +81,7 @@ def to_tbx(terms: Iterable, main: str, other: str, corpus: Corpus, title: str) -
              "      </sourceDesc>", "    </fileDesc>", "  </tbxHeader>", "  <text>", "    <body>"]
     for concept in concepts(terms, main, other):
         lines.append(f"      <conceptEntry id={quoteattr(concept['id'])}>")
-        for lang in (main, other):
+        for lang in (main, other) if other else (main,):
             lines.append(f"        <langSec xml:lang={quoteattr(lang)}>")
             for term, note in concept["terms"][lang]:
                 lines.append(f"          <termSec><term>{escape(term)}</term>"
@@ -93,8 +97,9 @@ def to_glossary_csv(terms: Iterable, main: str, other: str, corpus: Corpus) -> s
     buffer = io.StringIO()
     buffer.write(f"# lawsearch glossary; {stamp_text(version_stamp(corpus))}\n")
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["concept", main, other, "note"])
+    writer.writerow(["concept", main, other, "note"] if other else ["concept", main, "note"])
     for concept in concepts(terms, main, other):
         for term, note in concept["terms"][main]:
-            writer.writerow([concept["id"], term, concept["terms"][other][0][0], note])
+            writer.writerow([concept["id"], term, concept["terms"][other][0][0], note] if other
+                            else [concept["id"], term, note])
     return buffer.getvalue()

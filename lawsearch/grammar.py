@@ -20,7 +20,7 @@ from typing import Any
 
 from . import editions
 from .model import CorpusError, Problem
-from .patterns import FOOTER, FOOTNOTE_BODY, Classified, expand_letters
+from .patterns import FOOTER, FOOTNOTE_BODY, NOTE_MARKS, Classified, bare_note_patterns, expand_letters
 
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",
          "xvi", "xvii", "xviii", "xix", "xx")
@@ -104,6 +104,8 @@ class IdRules:
     def __init__(self, data: dict[str, Any]):
         grammar = data.get("grammar", {})
         self.levels: tuple[str, ...] = tuple(grammar.get("levels", ()))
+        # the kinds of the law text's nodes: a law and each level below it, by the profile's names
+        self.law_text_kinds: tuple[str, ...] = ("law", *self.levels)
         self.formats: dict[str, str] = dict(grammar.get("ids", {}))
         self.alphabets = {lv: Alphabet(tuple(k if k in ("digits", "roman") else expand_letters(k)
                                              for k in (v if isinstance(v, list) else [v])))
@@ -289,8 +291,14 @@ class IdRules:
         if m:
             return (0, int(m["law"]), 0, (self.division_rank(m["slug"]),), "")
         if law is not None and law.isdigit():
-            return (0, int(law), _KIND_RANK.get(kind or "piece", 2), (1 << 30,), node_id)
+            return (0, int(law), self._kind_rank(kind or "piece"), (1 << 30,), node_id)
         return (1, 0, 0, (), node_id)
+
+    def _kind_rank(self, kind: str) -> int:
+        """Where a node of ``kind`` whose ID tells no place stands in its law: a division
+        first, the law's text (the law and any of the profile's levels), pieces, then
+        commentary; anything else with the pieces."""
+        return 1 if kind in self.law_text_kinds else _KIND_RANK.get(kind, 2)
 
     def _position(self, level: str, label: str | None) -> int:
         if not label:
@@ -389,8 +397,7 @@ def _class_escape(c: str) -> str:
 
 NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
 NAME_OTHER = re.compile(r"[^\w.-]")
-_KIND_RANK = {"division": 0, "law": 1, "section": 1, "clause": 1, "subclause": 1, "item": 1,
-              "piece": 2, "commentary": 3}
+_KIND_RANK = {"division": 0, "piece": 2, "commentary": 3}  # the law text's kinds: IdRules.law_text_kinds
 
 
 # a line that stops where no sentence ends: on a letter or digit, maybe with a comma after it
@@ -424,6 +431,7 @@ class Layout:
     stream: bool = True  # files are cuts of one stream of pages (text before a law heading ends the law before)
     examples: dict[str, str] = field(default_factory=dict)
     placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
+    note_marks: tuple[str, ...] = NOTE_MARKS  # footnote marks printed bare ("table.*" / "* text"); () forbids
     see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
 
     def classify(self, text: str) -> Classified:
@@ -443,6 +451,9 @@ class Layout:
             return Classified("footnote", extra=m["symbol"], title=m["text"])
         if self.lists and s[0] in self.bullets and s[1:2] in (" ", "\t"):
             return Classified("bullet", label=s[0], extra=s[1:].strip())
+        if self.note_marks and (m := bare_note_patterns(self.note_marks)[0].match(s)):
+            # a bare mark's body ("* text"): ``read`` keeps it a footnote where its mark stands before it
+            return Classified("footnote", label=m["symbol"], extra=m["symbol"], title=m["text"])
         for kind, pattern in self.patterns:
             m = pattern.match(s)
             if not m:
@@ -487,7 +498,10 @@ class Layout:
 
     def is_sentence(self, title: str | None) -> bool:
         """Whether the words after a label are a sentence (its text) rather than a title."""
-        return bool(title) and (bool(SENTENCE_END.search(title)) or title[:1].islower()
+        # a bare footnote mark after the stop ("… on the table.*") ends the sentence all the same
+        bare = bare_note_patterns(self.note_marks)[1] if title and self.note_marks else None
+        ended = bare.sub("", title.rstrip()) if bare is not None and bare.search(title.rstrip()) else title
+        return bool(title) and (bool(SENTENCE_END.search(ended)) or title[:1].islower()
                                 or self.wrapping == "sentences" and self.reads_as_prose(title))
 
     @staticmethod
@@ -560,7 +574,7 @@ class Layout:
         """Classify a piece's lines in order. In a list layout a bullet becomes the level
         its bullet and indentation give, labelled by its position among its siblings."""
         if not self.lists:
-            return [self.classify(line.text) for line in lines]
+            return self._bare_notes(lines, [self.classify(line.text) for line in lines])
         out: list[Classified] = []
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
@@ -593,6 +607,24 @@ class Layout:
                 out.append(Classified(level, label=label, title=None, extra=rest or None))
             else:
                 out.append(Classified(level, label=label, title=rest))
+        return self._bare_notes(lines, out)
+
+    def _bare_notes(self, lines: list, out: list[Classified]) -> list[Classified]:
+        """A bare mark's body line (``* text``) is a footnote where a line of the piece before
+        it bears that mark (``… on the table.*``); else it is text, as printed."""
+        if not self.note_marks:
+            return out
+        marker = bare_note_patterns(self.note_marks)[1]
+        waiting: dict[str, int] = {}  # marks not yet answered by a body
+        for n, (line, c) in enumerate(zip(lines, out)):
+            if c.kind == "footnote" and c.label is not None:
+                if waiting.get(c.label, 0) > 0:
+                    waiting[c.label] -= 1
+                else:
+                    out[n] = Classified("text")
+            elif c.kind != "footnote":
+                for m in marker.finditer(line.text):
+                    waiting[m["symbol"]] = waiting.get(m["symbol"], 0) + 1
         return out
 
 
@@ -701,7 +733,8 @@ class Grammar:
                       bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
                       dict(table.get("examples", {})),
                       next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"),
-                      tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())))
+                      tuple(table.get("note_marks", NOTE_MARKS)),
+                      see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())))
 
     def level_words(self, lang: str, kind: str) -> list[str]:
         """The words the text names a level by (the profile's ``[citations.<lang>.levels]``
@@ -760,6 +793,12 @@ def grammar_of(profile) -> Grammar:
         _COMPILED.pop(next(iter(_COMPILED)))
     _COMPILED[id(profile)] = (profile, grammar)
     return grammar
+
+
+def law_text_kinds(profile=None) -> tuple[str, ...]:
+    """The kinds of a law text's nodes, outermost first: the law, then the levels of
+    ``profile``'s grammar (the active profile's when None) by its names."""
+    return (active_grammar() if profile is None else grammar_of(profile)).ids.law_text_kinds
 
 
 def active_grammar() -> Grammar:

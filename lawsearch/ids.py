@@ -31,12 +31,11 @@ def lookalikes() -> dict[int, str]:
     return rules()._fold
 
 
-def law_id(law: str, section: str | None = None, clause: str | None = None,
-           subclause: str | None = None, item: str | None = None) -> str:
-    """The ID of a law-text node from its parts: ``law_id("47", "E", "2", "a") == "47E2(a)"``."""
+def law_id(law: str, *parts: str | None) -> str:
+    """The ID of a law-text node from its parts, one per level of the active profile,
+    outermost first (None: a level the path skips): ``law_id("47", "E", "2", "a") == "47E2(a)"``."""
     r = rules()
-    parts = [r.label(level, p) if p else None for level, p in zip(r.levels, (section, clause, subclause, item))]
-    return r.law_id(law, *parts)
+    return r.law_id(law, *(r.label(level, p) if p else None for level, p in zip(r.levels, parts)))
 
 
 def commentary_id(law: str, para: int) -> str:

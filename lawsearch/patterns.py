@@ -132,6 +132,23 @@ PAGE_DIRECTIVE = Lazy(r"^\s*\.\.page\d*\s*$")
 FOOTNOTE_BODY = Lazy(r"^\((?P<symbol>\*+)\)\s*[-–—]\s*(?P<text>.*?)\s*$")
 # A footnote marker in running text: "картой(*) после неправильного хода"
 FOOTNOTE_MARKER = Lazy(r"\((?P<symbol>\*+)\)")
+# Footnote marks printed bare: after the word or stop they annotate ("on the table.*") and
+# before the note's body at the page bottom ("* The card may be blue."). A layout reads them
+# unless it forbids them (its ``note_marks``: [] forbids; a list layout's bullets stay bullets).
+NOTE_MARKS = ("*", "**", "***", "†", "††", "‡")
+
+
+@lru_cache(maxsize=16)
+def bare_note_patterns(marks: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern]:
+    """The body line of a bare mark (``* text``) and the mark in running text (``table.*``,
+    ``card†``: glued to what it annotates, no letter, digit or other mark after it)."""
+    alternatives = "|".join(map(re.escape, sorted(marks, key=len, reverse=True)))
+    chars = re.escape("".join(sorted({ch for mark in marks for ch in mark})))
+    body = re.compile(rf"^(?P<symbol>{alternatives})\s+(?P<text>\S.*?)\s*$")
+    marker = re.compile(rf"(?<=[^\s({chars}])(?P<symbol>{alternatives})(?![\w{chars}])")
+    return body, marker
+
+
 # How a reader of a marked-up format (lawsearch/formats.py) writes a note it found by its
 # markup -- a note reference and the note's text -- in the book's own footnote form, so the
 # tree attaches the note where its marker is (structure/footnotes.py pairs a page's markers

@@ -38,7 +38,7 @@ class ContentsEntry:
     id: str
     title: str
     page: int | None
-    kind: str = "law"  # law | section | division | definitions | other
+    kind: str = "law"  # law | the first level's name (section) | division | definitions | other
     scope: str = "laws"  # laws | commentary | book: only the code's own text places law text
 
 
@@ -107,18 +107,23 @@ def by_page(page: int, entries: Iterable[ContentsEntry]) -> str | None:
     return before[-1] if before and later else None
 
 
-def by_section_title(titles: Iterable[str], entries: Iterable[ContentsEntry]) -> str | None:
+def by_section_title(titles: Iterable[str], entries: Iterable[ContentsEntry], level: str | None = None) -> str | None:
     """The law the contents list a piece's section heading under, where exactly one law
-    has a section of that title.
+    has a section of that title. ``level``: the kind of those headings and entries, the
+    first level below a law by its profile's name (None: the active profile's).
 
     >>> toc = [ContentsEntry("62B", "Замечено после следующей взятки", 117, "section"),
     ...        ContentsEntry("61B", "Ответ на вопрос", 115, "section")]
     >>> by_section_title(["Замечено после следующей  взятки"], toc)
     '62'
     """
+    if level is None:
+        from .grammar import active_grammar
+
+        level = next(iter(active_grammar().levels), None)
     index: dict[str, set[str]] = {}
     for e in entries:
-        if e.kind == "section" and e.scope == "laws" and law_of(e.id):
+        if e.kind == level and e.scope == "laws" and law_of(e.id):
             index.setdefault(fold_title(e.title), set()).add(law_of(e.id))
     for title in titles:
         laws = index.get(fold_title(title), set())
@@ -271,7 +276,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             # where no law heading stands between (else the page ends in that law)
             elif entries and (found := by_section_title(
                     [c.title for c in kinds[:laws[0][0] if laws else len(kinds)] if c.kind == levels[0] and c.title],
-                    entries)):
+                    entries, levels[0] if levels else "")):
                 law, rule = found, "toc"
             elif entries and not laws and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
                     and (found := by_page(piece.page, entries)):

@@ -165,8 +165,9 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
     for layer in layers:
         data = merge(data, layer)
     data["_vocabulary_by_folder"] = [layer.get("vocabulary", {}) for layer in layers]
-    # a folder's profile of its own is called as the manifest calls it ("rowing"), not by a stand-in
-    own_name = name if name and name not in builtin_names() else "custom"
+    # a folder's profile of its own is called as the manifest calls it ("rowing"), else by its
+    # file (a manifest naming no profile, or a built-in one the file does not extend)
+    own_name = name if name and name not in builtin_names() else str(corpus_root / USER_FILE) if user is not None else name
     profile = Profile(data.get("name", base or own_name), data, tuple(origin), tuple(folders))
     if user is not None:
         from .profile_check import check_profile  # here: a built-in profile is checked by the tests

@@ -36,7 +36,9 @@ from whoosh import index as whoosh_index
 from . import ids
 from .alignment import aligned_text, shown
 from .analysis import STOP_WORDS, fold, narrow, normalize_id, spelt_out, tokenize
-from .evaluate import AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, mark_below
+from .evaluate import (AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Unit, Word, WhooshStats, best, level_weights,
+                       mark_below)
+from .grammar import grammar_of
 from . import editions
 from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY
 from .model import CorpusError, Problem, cut
@@ -308,6 +310,7 @@ class Searcher:
         code = self.meta.get("code_grammar")
         self.profile = Profile(code["name"], {k: v for k, v in code.items() if k != "name"}) if code else None
         self.citation = citation_pattern(self.profile)
+        self.level = level_weights(grammar_of(self.profile).levels)  # a title's weight by its kind (evaluate.py)
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
@@ -681,7 +684,7 @@ class Searcher:
             kept["lang"] = filters["lang"]
         if not units and not kept:
             return None
-        return Plan(EvalQuery(units, alternatives, negative, kept), highlight, prefixes, understood, clause_units)
+        return Plan(EvalQuery(units, alternatives, negative, kept, self.level), highlight, prefixes, understood, clause_units)
 
     def _own_matches(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]) -> list:
         """What matches the clause's own words, any inflection: [] for stop words only."""

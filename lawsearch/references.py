@@ -186,13 +186,64 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
             kept.append(f)
             end = f.end
+    resolved = _chained(text, kept, forms, law, context, law_range)
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
         surface = text[f.start:f.end]
-        targets, problem = _resolve(f, forms, law, context, law_range)
+        targets, problem = resolved[f.start]
         if problem:
             yield Citation(surface, f.start, (), problem)
         elif targets:
             yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+def _relative_to_context(found: _Found, forms: Citations) -> bool:
+    """Whether a citation lies where the citing node is (its context decides): a bare
+    sub-clause ``(b)``, or a letter with no container named (``(b) above``, ``подпункт б)``)."""
+    (level, labels), containers = found.chain[0], found.chain[1:]
+    if containers or found.this is not None or level.absolute:
+        return False
+    if level.label == "letter":
+        return True
+    return all(label.startswith("(") for label in level.item.findall(labels))
+
+
+# a sentence ends between two citations: a stop, a space, and a capital
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=[^\W\d_])")
+
+
+def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, context: str | None,
+             law_range: tuple[int, int]) -> dict[int, tuple[list[str], str | None]]:
+    """Each citation's targets (or problem), by its start. A citation relative to its context
+    (``_relative_to_context``) that follows another in the same sentence lies beside that
+    one's target, not in the citing node, where it names a sibling of it: "paragraph (a) of
+    Section 2.2.1 … (b) above" → 2.2.1(b); «подпункт «а» пункта 3 статьи 11 и подпункт б)
+    выше» → 11.3.b. Else it lies where the citing node is, as before."""
+    out: dict[int, tuple[list[str], str | None]] = {}
+    before: tuple[_Found, str] | None = None  # the last citation read and its last target
+    for f in sorted(kept, key=lambda f: f.start):
+        targets, problem = _resolve(f, forms, law, context, law_range)
+        if before is not None and _relative_to_context(f, forms) and not any(
+                text[m.end()].isupper() for m in _SENTENCE_BREAK.finditer(text, before[0].end, f.start + 1)):
+            beside, trouble = _resolve(f, forms, law, before[1], law_range)
+            if not trouble and beside and all(_parent(t) == _parent(before[1]) for t in beside):
+                targets, problem = beside, None
+        out[f.start] = (targets, problem)
+        if targets and not problem:
+            before = (f, targets[-1])
+    return out
+
+
+def _parent(node_id: str) -> str | None:
+    """The ID of the node containing a law-text node (``2.2.1(a)`` → ``2.2.1``), None for a law
+    or an ID that is none."""
+    rules = ids.rules()
+    parts = rules.parse(node_id)
+    if not parts:
+        return None
+    present = [lv for lv in rules.levels if parts.get(lv)]
+    if not present:
+        return None
+    return rules.law_id(parts["law"], *[parts.get(lv) for lv in rules.levels[:rules.levels.index(present[-1])]])
 
 
 def _chain(text: str, forms: Citations, level: CitationLevel, start: int, end: int, labels: str) -> _Found:

@@ -29,7 +29,8 @@ Adding a data file (a thesaurus, a profile, the settings of a new source kind):
 Lines are found by indexing the file's lines once (``LineIndex``): a map from the path of
 every key -- ``("piece", 3, "at")``, the fourth ``[[piece]]``'s ``at`` -- to its line.
 
-This module imports only the leaves ``model`` and ``ids``.
+This module imports only the leaves ``model``, ``grammar`` (a curation file names the
+levels of its profile's grammar) and ``profile``.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from . import ids
+from .grammar import Alphabet, default_grammar
 from .model import CorpusError, Problem, os_fault
 from .profile import default_profile
 
@@ -514,7 +515,6 @@ def _toml(value: Any) -> str:
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
 KINDS = ("laws", "commentary", "toc", "index", "front")  # the last three: the book's apparatus (issue 13)
-LEVELS = ("law", "section", "clause", "subclause", "item")
 
 LANG = Field(str, required=True, example='"ru"', pattern=re.compile(r"[a-z]{2,3}"),
              form="a language code")
@@ -533,58 +533,84 @@ def _year(year: int) -> str | None:
     return None if 1000 <= year <= 2999 else "must be a year, like published = 1991"
 
 
-def _statement_id(statement: dict[str, Any]) -> list[tuple[str, str | None]]:
-    """Each of a statement's section, clause and sub-clause must fit a law ID (ids.LAW_ID)
-    below the levels above it: ``section = "1.5"`` would make nodes ``501.5``. A level
-    above it may be left to the text (a continuing piece states only its clause)."""
-    parts = {level: statement.get(level) for level in LEVELS[:4]}
-    if not all(v is None or isinstance(v, str) for v in parts.values()):
-        return []  # a wrong type is reported by its field
-    stand_in = {"law": "1", "section": "A", "clause": None}  # for a level the statement leaves out
-    for n, level in enumerate(LEVELS[1:4], 1):
-        value = parts[level]
-        if not value:
-            continue
-        made = [parts[lv] or stand_in[lv] for lv in LEVELS[:n]] + [value]
-        got = ids.parse_law_id(ids.law_id(*made))
-        if got is None or (got[level] or "").lower() != value.lower():
-            return [(f"{level} = {_toml(value)} cannot be part of a law ID (IDs look like 50E2(a))", level)]
-    return []
+def _alphabet(rules, level: str) -> Alphabet:
+    return rules.alphabets.get(level) or Alphabet(("digits",))
 
 
-CURATION = Table("the curation file", {
-    "piece": Table("[[piece]]", {
-        "at": Field(str, required=True, example='"004:13"', pattern=PIECE, form='"<source>:<line>"'),
-        "reason": Field(str, required=True, example='"the footer says page 82"'),
-        "page": Field(int, example="82", minimum=1),
-        "continues": Field(str, example='"004:13"', pattern=PIECE, form='"<source>:<line>"'),
-        "law": Field(str, example='"50"', pattern=LAW_NUMBER, form="a law number"),
-        "section": Field(str, example='"E"'),
-        "clause": Field(str, example='"2"'),
-        "subclause": Field(str, example='"a"'),
-        "uncertain": Field(list, items=str, choices=LEVELS, example='["clause"]'),
-        # a commentary piece (its file's start, or text after a page footer): the paragraph it is
-        "paragraph": Field(str, example='"47.7"', pattern=COMMENTARY_PARAGRAPH, form="<law>.<number>"),
-    }, many=True, anchor="at", check=_statement_id),
-    # furniture the cleaning rules missed: the raw line (or the text in it) is no part of the book
-    "drop": Table("[[drop]]", {
-        "at": Field(str, required=True, example='"003:12"', pattern=PIECE, form='"<source>:<line>"'),
-        "text": Field(str, example='"www.example.ru"'),
-        "reason": Field(str, required=True, example='"the web copy\'s address, printed on every page"'),
-    }, many=True, anchor="at"),
-})
+def _statement_id(rules) -> Callable[[dict[str, Any]], list[tuple[str, str | None]]]:
+    """The check that each level a statement names (the profile's levels, by their names)
+    fits a law ID below the levels above it: ``section = "1.5"`` would make nodes ``501.5``.
+    A level above it may be left to the text (a continuing piece states only its clause):
+    the first label of its alphabet stands in for it. A look-alike letter of another
+    script is refused (the label is written as the ID writes it)."""
+    levels = rules.levels
 
-def glossary_schema(languages: tuple[str, ...]) -> Table:
+    def check(statement: dict[str, Any]) -> list[tuple[str, str | None]]:
+        parts = {level: statement.get(level) for level in levels}
+        if not all(v is None or isinstance(v, str) for v in parts.values()):
+            return []  # a wrong type is reported by its field
+        for n, level in enumerate(levels):
+            value = parts[level]
+            if not value:
+                continue
+            label = rules.label(level, value)
+            made = [rules.label(lv, parts[lv]) if parts[lv] else _alphabet(rules, lv).at(1) for lv in levels[:n]]
+            got = rules.parse(rules.law_id("1", *made, label))
+            if got is None or got[level] != label or any(c in rules.lookalike_chars for c in value):
+                example = rules.law_id("50", *(_alphabet(rules, lv).at(2) for lv in levels))
+                return [(f"{level} = {_toml(value)} cannot be part of a law ID (IDs look like {example})", level)]
+        return []
+
+    return check
+
+
+def curation_schema(rules) -> Table:
+    """The curation file of a code whose ID rules are ``rules`` (its profile's
+    ``grammar.IdRules``): a ``[[piece]]`` names the levels it is in by the profile's names
+    (``section``/``clause``/``subclause``/``item`` for the bridge laws, ``part``/``point``
+    for a statute), and ``uncertain`` lists any of them or ``law``."""
+    levels = rules.levels
+    kinds = ("law", *levels)
+    return Table("the curation file", {
+        "piece": Table("[[piece]]", {
+            "at": Field(str, required=True, example='"004:13"', pattern=PIECE, form='"<source>:<line>"'),
+            "reason": Field(str, required=True, example='"the footer says page 82"'),
+            "page": Field(int, example="82", minimum=1),
+            "continues": Field(str, example='"004:13"', pattern=PIECE, form='"<source>:<line>"'),
+            "law": Field(str, example='"50"', pattern=LAW_NUMBER, form="a law number"),
+            **{level: Field(str, example=_toml(_alphabet(rules, level).at(2))) for level in levels},
+            "uncertain": Field(list, items=str, choices=kinds, example=_toml([kinds[min(2, len(kinds) - 1)]])),
+            # a commentary piece (its file's start, or text after a page footer): the paragraph it is
+            "paragraph": Field(str, example='"47.7"', pattern=COMMENTARY_PARAGRAPH, form="<law>.<number>"),
+        }, many=True, anchor="at", check=_statement_id(rules)),
+        # furniture the cleaning rules missed: the raw line (or the text in it) is no part of the book
+        "drop": Table("[[drop]]", {
+            "at": Field(str, required=True, example='"003:12"', pattern=PIECE, form='"<source>:<line>"'),
+            "text": Field(str, example='"www.example.ru"'),
+            "reason": Field(str, required=True, example='"the web copy\'s address, printed on every page"'),
+        }, many=True, anchor="at"),
+    })
+
+
+# the built-in profile's curation file (a corpus folder's is read with its own profile's levels)
+CURATION = curation_schema(default_grammar().ids)
+
+
+def glossary_schema(languages: tuple[str, ...], needed: tuple[str, ...] | None = None) -> Table:
     """The glossary of a code written in ``languages`` (its profile's): each ``[[term]]``
     gives the term in the first language and the same term in the second, each keyed by its
     language code (``ru = "…"``, ``en = "…"`` for the bridge laws), with an optional note
-    and ``expand``. A code of one language gives its terms in that one alone."""
+    and ``expand``. A code of one language gives its terms in that one alone. ``needed``:
+    the languages a term must give (default both; a corpus with text in one of them alone
+    needs that one: an English-only corpus's terms need no ``ru``)."""
     pair = tuple(languages[:2])
-    fields: dict[str, Field | Table] = {lang: Field(str, required=True, example=f'"a term in {lang}"') for lang in pair}
+    needed = tuple(lang for lang in pair if lang in needed) or pair if needed is not None else pair
+    fields: dict[str, Field | Table] = {lang: Field(str, required=lang in needed, example=f'"a term in {lang}"')
+                                        for lang in pair}
     fields["note"] = Field(str, example='"a word of the commentary"')
     fields["expand"] = Field(bool, example="false")
     return Table("the glossary", {
-        "term": Table("[[term]]", fields, many=True, anchor=pair[0] if pair else None, unique=pair),
+        "term": Table("[[term]]", fields, many=True, anchor=needed[0] if needed else None, unique=pair),
     })
 
 

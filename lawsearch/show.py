@@ -20,6 +20,15 @@ def resolve(corpus: Corpus, query: str) -> str:
     """The node ID a user means: ``50e1``, ``50Е1``, ``правило 50E1``, ``Law 50E1``, ``48.4``,
     ``fn-84-1``. Raises CorpusError with the closest IDs when there is none."""
     node_id = ids.normalize(query)
+    if corpus.node(node_id) is None and not any(f.id == node_id for f in corpus.footnotes):
+        # a citation as the search reads it, the level's word included ("Section 2.2.1(b)",
+        # "пункт 12.1.3"): the node the search jumps to
+        from .analysis import narrow
+        from .patterns import citation_pattern
+
+        cited = citation_pattern(profile_of(corpus)).fullmatch(narrow(query.strip()))
+        if cited and corpus.node(ids.normalize(cited[1])) is not None:
+            node_id = ids.normalize(cited[1])
     if corpus.node(node_id) is not None or any(f.id == node_id for f in corpus.footnotes):
         return node_id
     if definitions.entry(corpus, query.strip()) is not None:  # a definition: def-3
@@ -187,11 +196,13 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     def shown_id(other_id: str) -> str:  # another edition's ID as the site prints it: "60 (2017 edition)"
         return editions.readable(other_id, words, main)
     out: list[str] = []
-    heading = _heading(node, corpus, words)
+    # shown in a translation alone (--lang en): the headings in that language's words and titles
+    alone = shown[0] if len(shown) == 1 and main not in shown else None
+    heading = _heading_in(node, corpus, words, alone)
     out.append(heading)
     out.append("=" * min(len(heading), 78))
-    for other in corpus.translation_languages:
-        title = (node.translations.get(other) or {}).get("title")
+    for other in ([main] if alone else []) + [o for o in corpus.translation_languages if o != alone]:
+        title = node.title if other == main else (node.translations.get(other) or {}).get("title")
         if title:
             out.append(f"{language_name(other)}: {title}")
     facts = [f"{node.kind}"] + ([f"edition {node.edition}"] if node.edition else [])
@@ -209,7 +220,7 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         out.append(f"source: {where}" + (f" (book page {', '.join(map(str, pages))})" if pages else ""))
     if node.parent:
         parent = corpus.node(node.parent)
-        out.append(f"in: {_heading(parent, corpus, words) if parent else shown_id(node.parent)}")
+        out.append(f"in: {_heading_in(parent, corpus, words, alone) if parent else shown_id(node.parent)}")
     out.append("")
     translated = _translated(node, corpus)
     if main in shown:
@@ -232,7 +243,9 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             out.append(given["text"])
             for note in (given.get("notes") or "").splitlines():  # the translation's own footnotes
                 out.append(f"  * {note}")
-        else:
+        elif node.text or not (given.get("title") or any(other in c.translations for c in _children(corpus, node))):
+            # a node whose words are all in its parts (a law with sections) lacks no text: its
+            # parts in this language are listed below
             title = f"; {language_name(other)} title: {given['title']}]" if given.get("title") else "]"
             out.append(f"[no {language_name(other)} text in the corpus" + title)
     terms = definitions.uses_in(corpus, node.id) if main in shown else []
@@ -246,9 +259,7 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     if children:
         out.append("")
         out.append("Contents:")
-        # shown in a translation alone (--lang en): its parts under that language's titles
-        alone = shown[0] if len(shown) == 1 and main not in shown else None
-        for child in children:
+        for child in children:  # shown in a translation alone: its parts under that language's titles
             title = (child.translations.get(alone) or {}).get("title") if alone else None
             if title:
                 label = words.text(alone, "law", id=editions.bare(child.id)) if child.kind == "law" \
@@ -297,6 +308,19 @@ def _heading(node: Node, corpus: Corpus, words, bare: bool = False) -> str:
         shown = editions.bare(node.id) if bare else editions.readable(node.id, words, corpus.lang)
         return f"{shown}. [only in {language_name(other)}: {translated.get('title') or 'no title'}]"
     return _own_heading(node, corpus.lang, words, bare)
+
+
+def _heading_in(node: Node, corpus: Corpus, words, lang: str | None) -> str:
+    """The heading in a translation's language ``lang`` (``Law 30. Pass Out of Rotation``: the
+    profile's string of that language and the translation's title; its label alone where the
+    translation has no title); in the corpus's own (``_heading``) where ``lang`` is None or
+    the node is no law text."""
+    if lang is None or node.kind in ("division", "commentary", "piece") or lang not in words.languages:
+        return _heading(node, corpus, words)
+    shown = editions.readable(node.id, words, lang)
+    label = words.text(lang, "law", id=shown) if node.kind == "law" else shown
+    title = (node.translations.get(lang) or {}).get("title")
+    return f"{label}. {title}" if title else label
 
 
 def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:

@@ -286,7 +286,7 @@ class SiteBuilder:
         the book is lost, or, with no text of its own, its first part's does (law 50 → 50A)."""
         if node.text:
             return node.truncated_start or any(m.kind == "gap" and m.start == 0 for m in node.marks)
-        parts = [c for c in self.corpus.children(node.id) if c.kind in LABELLED]
+        parts = [c for c in self.corpus.children(node.id) if labelled(c.kind)]
         return bool(parts) and self.starts_with_gap(parts[0])
 
     # -- views --------------------------------------------------------------------------------
@@ -466,7 +466,7 @@ class SiteBuilder:
         (``47A–C``) in reading order."""
         out = []
         for n in self.corpus.nodes:
-            children = [c for c in self.corpus.children(n.id) if c.kind in LABELLED]
+            children = [c for c in self.corpus.children(n.id) if labelled(c.kind)]
             for child_id, ids_lost in lost_parts(n, children).items():
                 out.append((ids_lost, ids.node_url(self.by_id[child_id])))
         return out
@@ -749,13 +749,28 @@ def whole_words(line):
     return replace(line, left=left, right=right)
 
 
-LABELLED = ("section", "clause", "subclause", "item")  # the parts a law's labels number in order
+def labelled(kind: str) -> bool:
+    """Whether a node of ``kind`` is a part a law's labels number in order: any level of the
+    active profile's grammar below a law, by its profile's name."""
+    return kind in ids.rules().levels
 
 
-def label_number(label: str) -> int | None:
-    """A part's place in its level's alphabet from the end of its ID: ``D`` → 4, ``2`` → 2,
-    ``(b)`` → 2; None for anything else (a guessed or odd label)."""
-    bare = label[1:-1] if label.startswith("(") and label.endswith(")") else label
+def _label_form(kind: str) -> tuple[str, str]:
+    """What stands before and after a level's label in its ID part (``[grammar.ids]``):
+    ``("(", ")")`` for ``({label})``, ``(".", "")`` for ``.{label}``."""
+    form = ids.rules().formats.get(kind, "{label}")
+    pre, _, post = form.partition("{label}")
+    return pre, post
+
+
+def label_number(label: str, form: tuple[str, str] = ("", "")) -> int | None:
+    """A part's place in its level's alphabet from the end of its ID, written in ``form``
+    (``_label_form``): ``D`` → 4, ``2`` → 2, ``(b)`` → 2 in ``("(", ")")``, ``.3`` → 3 in
+    ``(".", "")``; None for anything else (a guessed or odd label)."""
+    pre, post = form
+    if not (label.startswith(pre) and label.endswith(post) and len(label) > len(pre) + len(post)):
+        return None
+    bare = label[len(pre):len(label) - len(post)]
     if bare.isdigit():
         return int(bare)
     if len(bare) == 1 and bare.isascii() and bare.isalpha():
@@ -763,31 +778,36 @@ def label_number(label: str) -> int | None:
     return None
 
 
-def label_at(like: str, number: int) -> str:
-    """The label at ``number`` written as ``like`` is: ``label_at("D", 1) == "A"``,
-    ``label_at("(b)", 1) == "(a)"``, ``label_at("2", 1) == "1"``."""
-    paren = like.startswith("(")
-    bare = like[1:-1] if paren else like
+def label_at(like: str, number: int, form: tuple[str, str] = ("", "")) -> str:
+    """The label at ``number`` written as ``like`` is, in ``form``: ``label_at("D", 1) == "A"``,
+    ``label_at("(b)", 1, ("(", ")")) == "(a)"``, ``label_at("2", 1) == "1"``."""
+    pre, post = form
+    bare = like[len(pre):len(like) - len(post)]
     text = str(number) if bare.isdigit() else chr(ord("a" if bare.islower() else "A") + number - 1)
-    return f"({text})" if paren else text
+    return f"{pre}{text}{post}"
 
 
 def lost_parts(parent: Node, children: list[Node]) -> dict[str, str]:
     """Where a level's labels skip (the book's pages with them are lost), the lost run
-    before the part that follows it: law 47 starts at D, so ``{"47D": "47A–C"}``."""
+    before the part that follows it: law 47 starts at D, so ``{"47D": "47A–C"}``; in a code
+    whose IDs separate their levels, the run's end is a whole ID (``12.1.1–12.1.3``)."""
     out: dict[str, str] = {}
     previous = 0
     for child in children:
-        if child.kind not in LABELLED or not child.id.startswith(parent.id):
+        if not labelled(child.kind) or not child.id.startswith(parent.id):
             continue
         suffix = child.id[len(parent.id):]
-        number = label_number(suffix)
+        form = _label_form(child.kind)
+        number = label_number(suffix, form)
         if number is None:
             previous = 0
             continue
         if number > previous + 1:
-            first = parent.id + label_at(suffix, previous + 1)
-            out[child.id] = first if number == previous + 2 else f"{first}–{label_at(suffix, number - 1)}"
+            first = parent.id + label_at(suffix, previous + 1, form)
+            last = label_at(suffix, number - 1, form)
+            # a separator before the label (".3") says nothing alone: the last one whole
+            last = parent.id + last if form[0] and not form[1] else last
+            out[child.id] = first if number == previous + 2 else f"{first}–{last}"
         previous = number
     return out
 
@@ -830,7 +850,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     splits the data into the core and the chunks the browser loads on demand.
     """
     from .analysis import STOP_WORDS
-    from .evaluate import ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, GROUP, K1, LEVEL, PHRASE_BONUS, QUALITY, SLOP, TITLE, TITLE_FIELDS
+    from .evaluate import (ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, GROUP, K1, PHRASE_BONUS, QUALITY, SLOP, TITLE,
+                           TITLE_FIELDS)
     from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS
     from .model import ECHO_CHARS
     from .tables import WordTable
@@ -919,7 +940,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "en_stop": sorted(EN_STOP_WORDS),
             # every constant of the model and the result page, so the two sides cannot drift
             "params": {"k1": K1, "b": B, "phrase_bonus": PHRASE_BONUS, "slop": SLOP, "cover": COVER, "title": TITLE,
-                       "quality": QUALITY, "bm25": BM25, "level": LEVEL, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
+                       "quality": QUALITY, "bm25": BM25, "level": searcher.level, "title_fields": list(TITLE_FIELDS), "aside": ASIDE,
                        "context": CONTEXT, "group": GROUP,
                        "cover_idf": COVER_IDF,
                        "family": FAMILY, "synonym": SYNONYM, "translation": TRANSLATION, "thesaurus": THESAURUS,

@@ -20,7 +20,7 @@ from typing import Any
 from . import formats, plausibility, schema
 from .freshness import Fingerprint, raw_files
 from .model import CorpusError, Problem, Source, os_fault
-from .grammar import Grammar
+from .grammar import Grammar, default_grammar
 from .profile import BUILTIN as BUILTIN_PROFILES, DEFAULT as DEFAULT_PROFILE, USER_FILE as PROFILE_FILE, Profile, default_profile, load_profile
 from .schema import DATA_FILES, ENCODINGS, KINDS, Document
 
@@ -40,12 +40,16 @@ class CurationStatement:
     page: int | None = None
     continues: tuple[str, int] | None = None
     law: str | None = None
-    section: str | None = None
-    clause: str | None = None
-    subclause: str | None = None
+    # the levels below the law it states, outermost first: (level, label as the ID writes
+    # it), each level by its profile's name (("section", "E"), ("clause", "2"))
+    parts: tuple[tuple[str, str], ...] = ()
     uncertain: tuple[str, ...] = ()
     paragraph: str | None = None  # a commentary piece: the paragraph it is ("47.7")
     rule: str = "curated"  # the attribution it gives: "curated", or the contents' "toc" / "page" (placement.py)
+
+    def part(self, level: str) -> str | None:
+        """The label it states for ``level`` (``"law"`` or one of the profile's levels), or None."""
+        return self.law if level == "law" else dict(self.parts).get(level)
 
 
 @dataclass
@@ -179,6 +183,12 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         _add_input(path, fingerprint, digest)
     if folder.profile.origin[-1:] != (root / PROFILE_FILE,):
         fingerprint.add_absent(root / PROFILE_FILE)  # a profile.toml made later makes the build stale
+    # the languages the corpus has text in -- its law texts' and the titles' a translation is
+    # given (the profile's titles_lang) -- a glossary term needs those of its own only
+    titles_lang = profile.data.get("vocabulary", {}).get("titles_lang") if profile.vocabulary("titles") else None
+    written_in = tuple(dict.fromkeys([*([code["lang"]] if "lang" in code else []),
+                                      *(s.lang for s in sources if s.kind == "laws"),
+                                      *([titles_lang] if titles_lang else [])]))
     for key, data_file in DATA_FILES.items():
         # the code's vocabulary ships with its profile; the corpus folder's own file of a role
         # (named in the manifest, else the default name) comes after it, extending it
@@ -192,8 +202,9 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         for each in dict.fromkeys([*built_in, *([path] if _present(path) else [])]):
             _add_input(each, fingerprint, digest)
             try:
-                spec = (schema.glossary_schema(glossary_languages(each, folder.profile.languages)) if key == "glossary"
-                        else data_file.schema)
+                spec = (schema.glossary_schema(glossary_languages(each, folder.profile.languages), written_in)
+                        if key == "glossary"
+                        else schema.curation_schema(grammar.ids) if key == "curation" else data_file.schema)
                 doc = schema.load(each, spec)
             except CorpusError as e:
                 problems += e.problems
@@ -201,7 +212,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             folder.documents.setdefault(key, []).append(doc)
             folder.vocabulary.setdefault(key, []).append(each)
     if "curation" in folder.documents:
-        folder.curation, found = read_curation(folder.documents["curation"][-1], sources, folder.law_range)
+        folder.curation, found = read_curation(folder.documents["curation"][-1], sources, folder.law_range, grammar.ids)
         folder.drops, more = read_drops(folder.documents["curation"][-1], sources)
         found += more
         folder.curation_path = f"{corpus_name(root)}/{code.get('curation', DATA_FILES['curation'].default)}"
@@ -601,11 +612,14 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def read_curation(doc: Document, sources: list[Source],
-                  law_range: tuple[int, int]) -> tuple[list[CurationStatement], list[Problem]]:
-    """The statements of a curation file (checked against ``schema.CURATION``), each naming
-    its piece as "<source>:<line>"; and the problems only the sources can show (a prefix
-    naming no source or several, a piece stated twice, a law outside the code)."""
+def read_curation(doc: Document, sources: list[Source], law_range: tuple[int, int],
+                  rules=None) -> tuple[list[CurationStatement], list[Problem]]:
+    """The statements of a curation file (checked against ``schema.curation_schema`` of the
+    profile's ID ``rules``; None: the default profile's), each naming its piece as
+    "<source>:<line>" and the levels it is in by the profile's names, their labels written as
+    the ID writes them; and the problems only the sources can show (a prefix naming no source
+    or several, a piece stated twice, a law outside the code)."""
+    rules = rules if rules is not None else default_grammar().ids
     statements: list[CurationStatement] = []
     problems: list[Problem] = []
     pieces = PieceNames(sources)
@@ -636,9 +650,7 @@ def read_curation(doc: Document, sources: list[Source],
             page=entry.get("page"),
             continues=continues,
             law=law,
-            section=entry["section"].upper() if "section" in entry else None,
-            clause=entry.get("clause"),
-            subclause=entry["subclause"].lower() if "subclause" in entry else None,
+            parts=tuple((level, rules.label(level, entry[level])) for level in rules.levels if entry.get(level)),
             uncertain=tuple(entry.get("uncertain", ())),
             paragraph=entry.get("paragraph"),
         ))
@@ -777,11 +789,12 @@ def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | 
         written = glossary_languages(path, languages)
         if not pair:
             break
-        for t in schema.load(path, schema.glossary_schema(written)).data.get("term", []):
+        for t in schema.load(path, schema.glossary_schema(written, keep)).data.get("term", []):
             if pair[0] not in t:
                 continue  # an inherited term with no word in this code's language
-            # a note is in its file's first language: kept where that is this glossary's too
-            note = t.get("note", "") if written[0] == pair[0] else ""
+            # a note is in its file's first language: kept where that is this glossary's too, or
+            # where the term gives no word in it (a term of an English-only corpus, its note English)
+            note = t.get("note", "") if written[0] == pair[0] or written[0] not in t else ""
             second = pair[1] if len(pair) > 1 else ""
             term = GlossaryTerm(t[pair[0]], t.get(second, "") if second else "", note, t.get("expand", True),
                                 pair[0], second)

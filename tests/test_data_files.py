@@ -81,7 +81,7 @@ MISTAKES = [
     ("manifest.toml", SOURCE_000 + SOURCE_000, "repeats the one on line 3", 8),
     ("manifest.toml", SOURCE_000 + 'path = "x"\n', "given twice", 6),
     # -- curation.toml -------------------------------------------------------------------
-    ("curation.toml", PIECE + "section = 1.5\n", 'section in [[piece]] at = "000:1" must be text, like section = "E", not 1.5', 4),
+    ("curation.toml", PIECE + "section = 1.5\n", 'section in [[piece]] at = "000:1" must be text, like section = "B", not 1.5', 4),
     ("curation.toml", PIECE + 'law = ["50"]\n', 'law in [[piece]] at = "000:1" must be text, like law = "50", not ["50"]', 4),
     ("curation.toml", '[[piece]]\nat = 17\nreason = "r"\n', 'at in [[piece]] number 1 must be text, like at = "004:13", not 17', 2),
     ("curation.toml", PIECE + "\n" + PIECE, "a second statement about 000:1; the first is on line 2", 6),

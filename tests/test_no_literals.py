@@ -179,16 +179,7 @@ LEVEL_NAMES_ALLOWED: dict[str, str] = {
     "clean.py": "the commentary paragraph's regex group 'item', not a level",
     "structure/commentary.py": "the commentary paragraph's regex group 'item', not a level",
     "site_apparatus.py": "a template variable 'section' (the definitions' part), not a level",
-    "placement.py": "a contents entry's kind 'section' (a titled part in the contents), not yet the profile's",
-    "structure/apparatus.py": "a contents entry's kind 'section', as placement.py: not yet the profile's",
-    "grammar.py": "commentary regex group 'item'; _KIND_RANK still names the bridge's levels: not done",
-    "alignment.py": "LAW_TEXT_KINDS names the bridge's levels: not done",
-    "compare.py": "TREE_KINDS names the bridge's levels: not done",
-    "definitions.py": "LINKED_KINDS names the bridge's levels: not done",
-    "evaluate.py": "LEVEL weights name the bridge's levels: not done",
-    "schema.py": "the curation schema's fields are the bridge's levels: not done",
-    "site.py": "LABELLED names the bridge's levels: not done",
-    "sources.py": "the curation entry's fields are the bridge's levels: not done",
+    "grammar.py": "the commentary paragraph's regex group 'item' (IdRules.commentary_pattern), not a level",
 }
 
 

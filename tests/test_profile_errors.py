@@ -259,13 +259,51 @@ def test_an_english_corpus_glossary_page_names_its_own_language(english_only):
     assert "revoke" in page.lower()  # the shipped glossary's English terms stay
     assert not CYRILLIC.search(page)
     header = re.search(r"<thead>(.*?)</thead>", page, re.S)[1]
-    assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == ["English"]
+    # one language: the column is the terms', not named after the site's own language, and the
+    # page speaks of no translation
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == ["Term"]
+    lead = re.search(r"<h1>.*?</h1>\s*<p>(.*?)</p>", page, re.S)[1]
+    assert "translation" not in lead and "other language" not in lead
     # the browser's search data: the glossary and thesaurus it expands a query by
     text = (out / "site" / "search-index.js").read_text(encoding="utf-8")
     data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
     assert data["glossary"]
     for key in ("glossary", "thesaurus"):
         assert not CYRILLIC.search(json.dumps(data[key], ensure_ascii=False)), key
+
+
+def test_an_english_corpus_folder_glossary_needs_no_russian(tmp_path):
+    """A corpus with English text alone: its own glossary's terms give English only (no
+    ``ru`` required), each note is shown, and the page has a column of terms and one of
+    notes; a term that gives no English is still an error naming the file and line."""
+    root = tmp_path / "code"
+    root.mkdir()
+    (root / "manifest.toml").write_text(BRIDGE_MANIFEST, encoding="utf-8")
+    (root / "rules.txt").write_text(BRIDGE_EN, encoding="utf-8")
+    (root / "glossary.toml").write_text('[[term]]\nen = "prematurely exposed"\nnote = "shown too soon"\n\n'
+                                        '[[term]]\nen = "offender"\n', encoding="utf-8")
+    out = tmp_path / "out"
+    build(root, out, lambda message: None)
+    page = (out / "site" / "glossary.html").read_text(encoding="utf-8")
+    header = re.search(r"<thead>(.*?)</thead>", page, re.S)[1]
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", header) == ["Term", "Note"]
+    row = re.search(r"<tr>\s*<td><a[^>]*>prematurely exposed</a></td>\s*<td>([^<]*)</td>", page)
+    assert row and row[1] == "shown too soon"
+    assert ">offender</a>" in page
+    # the glossary's exports hold the one language too, each term a concept of its own
+    csv_text = CliRunner().invoke(main, ["export", "--format", "csv-glossary", "--corpus", str(root),
+                                         "--out", str(out)]).output
+    rows = [line for line in csv_text.splitlines() if not line.startswith("#")]
+    assert rows[0] == "concept,en,note"
+    assert any(re.fullmatch(r"c\d+-prematurely-exposed,prematurely exposed,shown too soon", r) for r in rows), rows
+    assert not CYRILLIC.search(csv_text)
+    tbx = CliRunner().invoke(main, ["export", "--format", "tbx", "--corpus", str(root), "--out", str(out)]).output
+    assert 'xml:lang="ru"' not in tbx and tbx.count("<conceptEntry") == len(rows) - 1
+    (root / "glossary.toml").write_text('[[term]]\nen = "offender"\n\n[[term]]\nnote = "no term"\n',
+                                        encoding="utf-8")
+    with pytest.raises(CorpusError) as e:
+        build(root, tmp_path / "out2", lambda message: None)
+    assert f"{root / 'glossary.toml'}:4" in str(e.value) and "'en'" in str(e.value)
 
 
 # -- finding 11: "heading lost" only where a heading is lost ---------------------------------

@@ -39,3 +39,14 @@ def test_an_unknown_extends_is_named_with_its_line(tmp_path):
 def test_a_profile_of_its_own_is_called_by_the_manifests_name(tmp_path):
     (tmp_path / "profile.toml").write_text('extends = ""\n' + PROFILE, encoding="utf-8")
     assert load_profile("ferry", tmp_path).name == "ferry"
+
+
+def test_a_profile_of_its_own_under_a_manifest_naming_none_is_called_by_its_file(tmp_path):
+    # the manifest names no profile (the default, a built-in one): the folder's file is the code's
+    (tmp_path / "profile.toml").write_text('extends = ""\n' + PROFILE, encoding="utf-8")
+    profile = load_profile("bridge", tmp_path)
+    assert profile.name == str(tmp_path / "profile.toml")
+    # and a message that names the profile names that file
+    with pytest.raises(KeyError) as e:
+        profile.text("en", "no_such_string")
+    assert str(tmp_path / "profile.toml") in str(e.value)

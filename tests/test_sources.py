@@ -70,7 +70,7 @@ def test_shipped_curation_and_titles_are_read():
     by_at = {st.at: st for st in folder.curation}
     # "004:13" names 004_2b7fbdb2e57633ce.txt by a prefix of its stem
     assert by_at[("004_2b7fbdb2e57633ce", 13)].page == 82
-    assert by_at[("004_2b7fbdb2e57633ce", 13)].section == "B"
+    assert by_at[("004_2b7fbdb2e57633ce", 13)].part("section") == "B"
     assert by_at[("001_440050eec06f8ec8", 1)].continues == ("004_2b7fbdb2e57633ce", 13)
     assert by_at[("002_37d93b2b92de0ef7", 1)].uncertain == ("clause",)
     assert all(st.reason for st in folder.curation)

@@ -52,3 +52,19 @@ def test_a_reference_to_a_law_only_the_translation_holds_is_in_the_corpus(tmp_pa
     status = {r.target: r.status for r in corpus.refs if r.from_ == "30A" and r.lang in ("", "ru")}
     assert status.get("32") in ("node", "law"), status
     assert status.get("31") == "outside", status  # a law no text holds stays outside
+
+
+def test_check_does_not_call_a_law_only_the_translation_holds_missing(tmp_path):
+    """check's reference list names 32 nowhere as "law not in the corpus" (it is in the
+    English text); law 31, which no text holds, it does name."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    for lang, text, name in (("ru", RU, "book.txt"), ("en", EN, "laws.txt")):
+        (tmp_path / "laws" / lang).mkdir(parents=True)
+        (tmp_path / "laws" / lang / name).write_text(text, encoding="utf-8")
+    (tmp_path / "manifest.toml").write_text(MANIFEST, encoding="utf-8")
+    report = CliRunner().invoke(main, ["check", "--corpus", str(tmp_path), "--out", str(tmp_path / "out")]).output
+    missing = next(line for line in report.splitlines() if "law not in the corpus" in line)
+    assert "31" in missing.split(":", 1)[1] and "32" not in missing.split(":", 1)[1], missing

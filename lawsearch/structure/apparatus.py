@@ -314,7 +314,7 @@ def _resolve_toc(raw, words: Apparatus, layout) -> list[TocEntry]:
         elif kind == "division":
             pending_divisions.append(len(out))
         elif law is not None:  # a section or deeper level: under the last law
-            entry_id = ids.law_id(law, e["label"]) if kind == "section" else None
+            entry_id = ids.law_id(law, e["label"]) if ids.levels and kind == ids.levels[0] else None
         out.append(TocEntry(here, entry_id if kind != "division" else e["slug"], kind, title, e["page"], e["line"]))
     # a division with no law after it keeps no ID
     for i in pending_divisions:
@@ -1189,22 +1189,27 @@ def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) ->
         found[kind].append(d)
 
 
-def apply_contents(nodes, apparatus: dict[str, Any]) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
-    """The contents used on the tree: a law or section whose title is lost takes the
+def apply_contents(nodes, apparatus: dict[str, Any],
+                   levels: tuple[str, ...] | None = None) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
+    """The contents used on the tree: a law or a part of its first level (the profile's
+    ``levels``, by their names; None: the active profile's) whose title is lost takes the
     contents' title (``title_from = "contents"``). Returns the nodes, the (ID, kind) the
     contents confirmed (the same title), and the contents entries the text lacks (lost
     parts: no node, or a node with nothing of its own)."""
     from dataclasses import replace
 
+    from ..grammar import law_text_kinds
+
+    titled = (law_text_kinds() if levels is None else ("law", *levels))[:2]  # the contents list these
     toc = {e["id"]: e for e in apparatus.get("toc", ()) if e.get("scope") == "laws" and e.get("id")
-           and e["kind"] in ("law", "section")}
+           and e["kind"] in titled}
     if not toc:
         return list(nodes), [], []
     out, confirmed, seen = [], [], set()
     missing = {n.id for n in nodes if n.missing}
     for n in nodes:
         e = toc.get(n.id)
-        if e is None or n.kind not in ("law", "section"):
+        if e is None or n.kind not in titled:
             out.append(n)
             continue
         seen.add(n.id)
@@ -1270,7 +1275,7 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         return list(nodes), apparatus
     from ..model import Problem
 
-    nodes, confirmed, lost = apply_contents(nodes, apparatus)
+    nodes, confirmed, lost = apply_contents(nodes, apparatus, folder.grammar.ids.levels if folder.grammar else None)
     apparatus["confirmed"] = [i for i, _ in confirmed]
     apparatus["filled"] = [n.id for n in nodes if n.title_from == "contents"]
     apparatus["lost"] = [e["id"] for e in lost]

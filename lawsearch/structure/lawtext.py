@@ -40,6 +40,7 @@ class LawText(BuilderBase):
                 state.pending_join = "continue"
                 self._verify_continuing(piece, state)
             state.page_top = piece.starts_page
+            state.note_marks = tuple(sorted({c.label for c in self.classes(piece) if c.kind == "footnote" and c.label}))
             for line, c in zip(piece.lines, self.classes(piece)):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
@@ -163,8 +164,8 @@ class LawText(BuilderBase):
         # position below the law: curated parts, then the heading that follows the leading text
         uncertain = set(st.uncertain) if st else set()
         known: dict[str, str] = {}
-        for level in levels[:3]:
-            value = getattr(st, level, None) if st else None
+        for level in levels:  # the levels it states, by the profile's names
+            value = st.part(level) if st else None
             if value:
                 known[level] = value
         if first_heading is not None and classes[first_heading].kind in levels and not starts_with_law:
@@ -224,8 +225,8 @@ class LawText(BuilderBase):
         if st.law:
             self._verify(st, state.law, "law", f"law {state.law} by continuity")
         first = self.classes(piece)[0] if piece.lines else None
-        for level in self.levels[:3]:
-            value = getattr(st, level, None)
+        for level in self.levels:
+            value = st.part(level)
             if not value:
                 continue
             if first is not None and first.kind == level:
@@ -235,7 +236,7 @@ class LawText(BuilderBase):
                     self._verify(st, value, level, "its heading")
 
     def _verify(self, st: CurationStatement, found: str | None, what: str, how: str) -> None:
-        asserted = getattr(st, what)
+        asserted = st.part(what)
         if found is None or asserted is None:
             return
         if asserted != found:
@@ -315,7 +316,8 @@ class LawText(BuilderBase):
                 state.current = b.id
                 state.pending_join = "paragraph"
                 if c.extra:  # "(a) the offender's partner …": no title, the line is its text
-                    b.append(Line(c.extra, line.source, line.first, line.last), "paragraph", path, page_key)
+                    b.append(Line(c.extra, line.source, line.first, line.last), "paragraph", path, page_key,
+                             state.note_marks)
                     layout = self.layout(piece.source)
                     if parent is not None and c.extra[:1].islower() \
                             and (layout.open_title(c.extra) or layout.open_title(parent.title)):
@@ -344,7 +346,7 @@ class LawText(BuilderBase):
             if not target.length:
                 target.truncated_start = True
                 target.marks.append(Mark("gap", 0, 0))
-        target.append(line, join, path, page_key)
+        target.append(line, join, path, page_key, state.note_marks)
         target.add_span(path, piece.page, line)
         target.source = target.source or piece.source
         state.pending_join = "paragraph"

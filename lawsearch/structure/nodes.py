@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..grammar import Grammar, Layout
 from ..model import Footnote, Line, Mark, Node, Problem, ProblemLog, Source, Span
-from ..patterns import FOOTNOTE_MARKER
+from ..patterns import FOOTNOTE_MARKER, bare_note_patterns
 
 # the placement rules, strongest first: the text's own, curation, then the book's contents (placement.py)
 STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "toc": 4, "page": 5, "unattributed": 6}
@@ -69,10 +69,12 @@ class NodeBuilder:
         else:
             self.spans.append(Span(path, page, (line.first, line.last)))
 
-    def append(self, line: Line | str, join: str, path: str, page_key: object) -> None:
+    def append(self, line: Line | str, join: str, path: str, page_key: object,
+               note_marks: tuple[str, ...] = ()) -> None:
         """Add running text; ``join`` is "paragraph", "space" or "gap" (text lost between).
         In law text (``page_key`` given) footnote markers ``(*)`` leave the text and become
-        markers at their offset; the commentary has no footnotes and keeps them as text."""
+        markers at their offset, and so do bare marks (``table.*``) of ``note_marks``, those
+        whose bodies the piece holds; the commentary has no footnotes and keeps them as text."""
         if isinstance(line, str):
             line = Line(line, "", 0, 0)
         if self.length:
@@ -83,7 +85,12 @@ class NodeBuilder:
         out = ""
         removed: list[tuple[int, int]] = []  # (offset in the line, characters removed before it)
         pos = 0
-        for m in FOOTNOTE_MARKER.finditer(line.text) if page_key is not None else ():
+        found = list(FOOTNOTE_MARKER.finditer(line.text)) if page_key is not None else []
+        if page_key is not None and note_marks:
+            found = sorted(found + [m for m in bare_note_patterns(tuple(sorted(note_marks)))[1].finditer(line.text)
+                                    if not any(f.start() <= m.start() < f.end() for f in found)],
+                           key=lambda m: m.start())
+        for m in found:
             out += line.text[pos:m.start()]
             self.markers.append((start + len(out), m["symbol"], page_key))
             pos = m.end()
@@ -149,6 +156,7 @@ class RunState:
     pending_join: str = "gap"
     pending_divisions: list = field(default_factory=list)
     page_top: bool = False  # no text of the page read yet: it began after a footer
+    note_marks: tuple[str, ...] = ()  # the bare footnote marks whose bodies the piece being read holds
 
 
 class BuilderBase:
