@@ -305,8 +305,10 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
+    last_law: dict[str, int] = {}  # the last law heading of each file: a number running back is no heading
     for line in lines:
-        if joining is not None and joining.source == line.source and _joins(joining, line, layout):
+        if joining is not None and joining.source == line.source and \
+                (_joins(joining, line, layout) or _wraps_into_law(joining, line, layout, last_law.get(line.source))):
             prev_last = joining.lines[-1].last
             # only the book's headings lost hyphens: in a hard-wrapped text a wrap falls between words
             word_join = joining.head.kind in heading_kinds(layout) and layout.wrapping == "headings"
@@ -316,9 +318,24 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
         if joining is not None:
             out.append(joining.line())
         joining = _Joining(line, layout, lang)
+        if joining.head.kind == "law" and (joining.head.label or "").isdigit():
+            last_law[line.source] = int(joining.head.label)
     if joining is not None:
         out.append(joining.line())
     return out, changes
+
+
+def _wraps_into_law(joining: _Joining, line: Line, layout: Layout, last_law: int | None) -> bool:
+    """Whether ``line``, read alone as a law heading, is the next line of the sentence being
+    joined (``… as described in`` / ``Law 31 for bids.``): the joined line is running text
+    (or a level's sentence) left open, and the line reads as its continuation
+    (``Layout.wrapped_law_line``)."""
+    head = joining.head
+    if head.kind != "text" and not (head.kind in layout.levels and head.title is None):
+        return False
+    if not layout.leaves_sentence_open(joining.end):
+        return False  # most lines: read no further
+    return layout.wrapped_law_line(joining.end, layout.classify(line.text), line.text, last_law)
 
 
 def _joins(joining: _Joining, line: Line, layout: Layout) -> bool:

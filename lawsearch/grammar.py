@@ -400,6 +400,14 @@ NAME_OTHER = re.compile(r"[^\w.-]")
 _KIND_RANK = {"division": 0, "piece": 2, "commentary": 3}  # the law text's kinds: IdRules.law_text_kinds
 
 
+# a line that stops where no sentence ends: on a letter or digit, maybe with a comma after it
+OPEN_END = re.compile(r"[^\W_],?$")
+
+# the groups each commentary line pattern ([grammar.commentary.<lang>]) must hold, its
+# placeholders {law}, {para}, {item} filled in: what ``commentary_forms``' readers take
+COMMENTARY_GROUPS = {"paragraph": {"law", "para", "text"}, "item": {"item", "text"}, "heading": {"law", "title"},
+                     "heading_more": set(), "definitions": {"title"}}
+
 # Lower-case words (after the first) a title may hold: titles capitalise their words or are
 # short ("Claim Defined", "Procedure Following an Exposed Card"); a sentence is neither.
 PROSE_LOWER_WORDS = 4
@@ -424,6 +432,7 @@ class Layout:
     examples: dict[str, str] = field(default_factory=dict)
     placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
     note_marks: tuple[str, ...] = NOTE_MARKS  # footnote marks printed bare ("table.*" / "* text"); () forbids
+    see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -513,6 +522,47 @@ class Layout:
             return False
         lower = sum(1 for w in title.split()[1:] if w[:1].islower())
         return "," in title and lower > PROSE_LOWER_WORDS
+
+    @property
+    def law_word_capitals(self) -> bool:
+        """Whether the layout prints its law word in capitals (``LAW 50 - …``), by the
+        letters before the number of its law example (``examples.law``)."""
+        example = self.examples.get("law", "")
+        word = "".join(ch for ch in re.split(r"\d", example, maxsplit=1)[0] if ch.isalpha())
+        return len(word) > 1 and word.isupper()
+
+    def wrapped_law_line(self, before: str, c: Classified, text: str, last_law: int | None = None) -> bool:
+        """Whether a line read as a law heading is the next line of a hard-wrapped sentence
+        that cites the law (``… as described in`` / ``Law 31 for bids.``), not a heading.
+        The line before must leave its sentence open (it ends on a word or a comma, no stop),
+        (or on a ``see`` word of the language's citations: ``… (см.`` / ``Правило 16.``), and
+        one more thing must say so: the "title" reads as the sentence's continuation (it
+        starts in lower case, or ends a sentence and is not in capitals), the layout prints
+        its law word in capitals and this line does not, or the line has no title and the
+        line before stops on a joining word or the number runs back (``last_law``: the last
+        law heading before it in the file)."""
+        before = before.rstrip()
+        cites = self._ends_on_see(before)
+        if c.kind != "law" or not (cites or OPEN_END.search(before)):
+            return False
+        title = (c.title or "").strip()
+        if title[:1].islower() or SENTENCE_END.search(title) and not title.isupper():
+            return True
+        word = text.strip()[: text.strip().find(c.label)] if c.label in text else ""
+        if self.law_word_capitals and any(ch.isalpha() for ch in word) and not word.isupper():
+            return True
+        if title:
+            return False
+        return cites or self.open_title(before) or (last_law is not None and c.label.isdigit() and int(c.label) <= last_law)
+
+    def leaves_sentence_open(self, text: str) -> bool:
+        """Whether a line of running text stops where no sentence ends: on a word or a comma,
+        or on a ``see`` word (``… (см.``); the cheap first test of ``wrapped_law_line``."""
+        text = text.rstrip()
+        return bool(OPEN_END.search(text)) or self._ends_on_see(text)
+
+    def _ends_on_see(self, text: str) -> bool:
+        return any(text.endswith(w) and not text[-len(w) - 1:-len(w)].isalnum() for w in self.see_words)
 
     def open_title(self, text: str | None) -> bool:
         """Whether a line stops where no title or sentence ends: on a comma or on a word
@@ -615,7 +665,7 @@ class Grammar:
         forms = self.commentary_forms(lang)
         return forms.paragraph, forms.heading
 
-    def commentary_forms(self, lang: str) -> "CommentaryForms":
+    def commentary_forms(self, lang: str) -> "CommentaryForms":  # its keys' groups: COMMENTARY_GROUPS
         """All the commentary's line patterns in ``lang`` (``commentary`` gives the first two):
         a numbered paragraph, maybe an item (``77.3.(iii) текст``), an item alone (``(ii)
         текст``), a law heading, a line going on a heading's title, the definitions' heading."""
@@ -683,7 +733,8 @@ class Grammar:
                       bool(table.get("lists", False)), table.get("bullets", ""), bool(table.get("stream", True)),
                       dict(table.get("examples", {})),
                       next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"),
-                      tuple(table.get("note_marks", NOTE_MARKS)))
+                      tuple(table.get("note_marks", NOTE_MARKS)),
+                      see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())))
 
     def level_words(self, lang: str, kind: str) -> list[str]:
         """The words the text names a level by (the profile's ``[citations.<lang>.levels]``

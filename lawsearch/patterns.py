@@ -224,7 +224,9 @@ def fold(label: str) -> str:
 
 _LABEL = {
     "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?)?(?![\w])",
-    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
+    # a section's label (B, B1(a)), a clause of the citing section with its sub-clause (1(a), 1.(a), 1. (a)), a sub-clause
+    "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?"
+               r"|\d{{1,2}}(?:\.\s?)?\([{small}]\)(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
@@ -247,6 +249,7 @@ class CitationLevel:
     container: re.Pattern | None  # one label of this level after a lower one: " правила 57"
     this: re.Pattern | None  # the citing node's own container: " данного правила"
     item: re.Pattern  # one label, to split a list
+    range_end: re.Pattern | None = None  # a range's separator and its end label, right after a label: "-20B"
 
 
 @dataclass(frozen=True)
@@ -266,6 +269,7 @@ class Citations:
     # the letters are of ("({label})": 3.2.2(a); ".{label}": 11.3.a)
     letter_format: str = "{label}"
     quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
+    joined: re.Pattern | None = None  # what joins two references of a list: ", ", " and ", ", or "
 
 
 def _alternation(phrases) -> str:
@@ -275,12 +279,16 @@ def _alternation(phrases) -> str:
 
 
 def _word_pattern(words) -> str:
-    """A citation word in any of its forms, the first letter in either case; a word ends
-    with white space, an abbreviation with its dot ("п.54.1")."""
+    """A citation word in any of its forms, the first letter in either case, or the whole
+    word in capitals (a text printed in capitals cites ``LAW 35``); a word ends with white
+    space, an abbreviation with its dot ("п.54.1")."""
     forms = []
     for w in sorted(set(words), key=len, reverse=True):
         first = f"[{w[0].upper()}{w[0].lower()}]" if w[0].upper() != w[0].lower() else re.escape(w[0])
-        forms.append(first + re.escape(w[1:]) + ("" if w.endswith(".") else r"(?=\s)"))
+        end = "" if w.endswith(".") else r"(?=\s)"
+        forms.append(first + re.escape(w[1:]) + end)
+        if w[1:].upper() != w[1:]:
+            forms.append(re.escape(w.upper()) + end)
     return r"(?<![\w])(?P<word>" + "|".join(forms) + r")\s*"
 
 
@@ -361,7 +369,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
         words = spec.get("words", [])
-        listed = rf"(?P<ids>{label}(?:{range_part})?(?:{between}{label}(?:{range_part})?)*)"
+        # a range ends in a number or in a whole label of the level ("Laws 20A-20B")
+        ranged = rf"{dashes}(?:{label}|{_RANGE_END})" if dashes else r"(?!)"
+        listed = rf"(?P<ids>{label}(?:{ranged})?(?:{between}{label}(?:{ranged})?)*)"
         lists.append(listed)
         levels.append(CitationLevel(
             name=spec["level"], rank=rank, label=spec["label"], bare=bool(spec.get("bare")),
@@ -370,6 +380,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             container=re.compile(of + r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
             this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
             item=re.compile(label),
+            range_end=re.compile(rf"{dashes}(?P<end>{label})") if dashes else None,
         ))
     bare_labels = [_LABEL[lv["label"]].format(**fill) for lv in own.get("levels", []) if lv.get("bare")]
     bare = None
@@ -391,6 +402,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         bare=bare, half=half,
         letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
         quotes="".join(quotes),
+        joined=re.compile(between),
     )
 
 

@@ -14,10 +14,12 @@ profile; placeholders the program fills in).
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from pathlib import Path
 from typing import Any
 
+from .grammar import COMMENTARY_GROUPS
 from .patterns import expand_letters
 from .model import CorpusError, Problem
 
@@ -34,7 +36,12 @@ DIVISION = {"word", "slug", "label"}
 VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}
 WRAPPING = {"headings", "sentences"}
 ALPHABET_WORDS = ("digits", "roman")
-HEADING_PLACEHOLDERS = {"law", "label", "numeral", "division", "title", "Title", "title?"}
+HEADING_PLACEHOLDERS = {"law", "label", "within", "numeral", "division", "title", "Title", "title?"}
+# the groups a heading must hold, by kind (a level's: its label); the engine reads them from every match
+HEADING_GROUPS = {"law": {"law"}, "division": {"division", "numeral"}}
+# what the tree's kinds are called besides the levels: no level may take one of these names
+RESERVED_KINDS = {"law", "division", "piece", "commentary", "footnote"}
+LEVEL_NAME = re.compile(r"[A-Za-z]\w*")
 # a placeholder: braces around a name (a regular expression's {2} or {1,3} is a count)
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w?]*)\}")
 
@@ -45,9 +52,9 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
     text = _text(path)
     out: list[Problem] = []
 
-    def error(message: str, *keys: str) -> None:
+    def error(message: str, *keys: str, line: int | None = None) -> None:
         out.append(Problem("error", f"[{'.'.join(keys[:-1])}] {keys[-1]}: {message}" if len(keys) > 1
-                           else f"{keys[0]}: {message}", str(path), line_of(text, keys)))
+                           else f"{keys[0]}: {message}", str(path), line or line_of(text, keys)))
 
     _unknown(user, TOP, (), error)
     data = profile.data
@@ -65,6 +72,15 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
         error(f'must be a list of level names, outermost first, e.g. ["section", "clause"]: {levels!r}',
               "grammar", "levels")
         return out  # what names a level would only repeat this
+    for i, level in enumerate(levels):
+        if level in levels[:i]:
+            error(f"the level {level!r} is listed twice: {levels!r}", "grammar", "levels")
+        elif level in RESERVED_KINDS or not LEVEL_NAME.fullmatch(level):
+            error(f"{level!r} cannot name a level: a level's name is a word of letters, digits and _ "
+                  f"starting with a letter, other than {', '.join(sorted(RESERVED_KINDS))}", "grammar", "levels")
+    if len(set(levels)) != len(levels):
+        return out  # every pattern naming the levels would fail on the repeated one
+    _check_types(user, error, text)
     _check_labels(grammar, levels, user, error)
     ids = grammar.get("ids", {})
     for key in user.get("grammar", {}).get("ids", {}):
@@ -82,12 +98,33 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
         if languages and lang not in languages and lang in user.get("grammar", {}).get("default_layouts", {}):
             error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)})",
                   "grammar", "default_layouts", lang)
-    for i, d in enumerate(d for words in user.get("grammar", {}).get("divisions", {}).values() for d in words):
-        if isinstance(d, dict):
-            _unknown(d, DIVISION, ("grammar", "divisions"), error)
+    for lang, words in user.get("grammar", {}).get("divisions", {}).items():
+        for d in words if isinstance(words, list) else []:
+            if isinstance(d, dict):
+                _unknown(d, DIVISION, ("grammar", "divisions"), error)
+                _check_pattern(d.get("word"), f"(?:{{}})$", set(), error, "grammar", "divisions", lang, "word",
+                               own_groups=False)
+    for lang, table in user.get("grammar", {}).get("commentary", {}).items():
+        for key, needed in COMMENTARY_GROUPS.items():
+            if isinstance(table, dict) and key in table:
+                item = table.get("item_label", "(?!)")
+                _check_pattern(table[key], "^{}$", needed, error, "grammar", "commentary", lang, key,
+                               fill={"{law}": "(?P<law>\\d+)", "{para}": "(?P<para>\\d+)",
+                                     "{item}": f"(?P<item>{item})"})
+        if isinstance(table, dict) and "item_label" in table:
+            _check_pattern(table["item_label"], "(?:{})", set(), error, "grammar", "commentary", lang, "item_label")
+    for lang, table in user.get("apparatus", {}).items():
+        front = table.get("front", {}) if isinstance(table, dict) else {}
+        for key, patterns in (front.items() if isinstance(front, dict) else ()):
+            for pattern in patterns if isinstance(patterns, list) else [patterns]:
+                _check_pattern(pattern, "{}", set(), error, "apparatus", lang, "front", key)
     for name, table in user.get("layouts", {}).items():
         if isinstance(table, dict):
             _check_layout(profile, name, table, levels, layouts, error)
+            lang = table.get("lang")
+            if languages and isinstance(lang, str) and lang not in languages:
+                error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)}): the layout's "
+                      f"division words, joining words and citations are those of its language", "layouts", name, "lang")
     for lang, table in user.get("citations", {}).items():
         if not isinstance(table, dict):
             continue
@@ -157,14 +194,137 @@ def _check_layout(profile, name: str, table: dict, levels: list[str], layouts: d
                     error(f"unknown placeholder {{{typo}}}{_hint(typo, sorted(HEADING_PLACEHOLDERS), braces=True)}"
                           f" (placeholders: {', '.join('{' + p + '}' for p in sorted(HEADING_PLACEHOLDERS))})",
                           "layouts", name, part, kind)
-    grammar = Grammar(profile.data, profile.name)
+    try:
+        grammar = Grammar(profile.data, profile.name)
+    except re.error:
+        return  # a division word that is no pattern: named where the divisions are checked
     for kind, template in table.get("headings", {}).items():
         if kind in kinds and isinstance(template, str):
             try:
-                grammar._heading(template, kind, table, [])
+                compiled = grammar._heading(template, kind, table, [])
             except CorpusError as e:
                 reason = re.search(r"\((.*)\):", e.problems[0].message)
                 error(f"not a valid pattern ({reason[1] if reason else e}): {template}", "layouts", name, "headings", kind)
+                continue
+            needed = HEADING_GROUPS.get(kind, {"label"})
+            missing = sorted(needed - set(compiled.groupindex))
+            if missing:
+                error(f"the {kind} heading must hold {', '.join('{' + g + '}' for g in missing)} (what the line "
+                      f"gives the {kind}): {template}", "layouts", name, "headings", kind)
+            if "{within}" in template and (kind not in levels or levels.index(kind) == 0):
+                error(f"{{within}} is the label of the level above, and the {kind} heading has none: {template}",
+                      "layouts", name, "headings", kind)
+
+
+def _check_pattern(pattern: Any, frame: str, needed: set[str], error, *keys: str,
+                   fill: dict[str, str] | None = None, own_groups: bool = True) -> None:
+    """A regular expression of the profile: a string, valid (once its placeholders are filled
+    in and it is put in its ``frame``), holding the ``needed`` groups; with ``own_groups``
+    False, none of its own (it is joined into a larger pattern with others)."""
+    if pattern is None:
+        return
+    if not isinstance(pattern, str):
+        error(f"must be a string (a regular expression): {pattern!r}", *keys)
+        return
+    text = pattern
+    for key, value in (fill or {}).items():
+        text = text.replace(key, value)
+    try:
+        compiled = re.compile(frame.replace("{}", text))
+    except re.error as e:
+        error(f"not a valid pattern ({e}): {pattern}", *keys)
+        return
+    missing = sorted(needed - set(compiled.groupindex))
+    if missing:
+        error(f"must hold {', '.join(missing)} (the engine reads {'them' if len(missing) > 1 else 'it'}): {pattern}",
+              *keys)
+    if not own_groups and compiled.groupindex:
+        error(f"may hold no named group ({', '.join(compiled.groupindex)}): it is joined into the headings' "
+              f"patterns with the others: {pattern}", *keys)
+
+
+# the type every value of these keys must have (where the table holds the key): a string where a
+# list is expected would be read letter by letter, a list where a string is a crash
+LISTS_OF_STRINGS = {
+    ("languages",), ("replace",), ("grammar", "levels"), ("layouts", "*", "cleaning"), ("layouts", "*", "note_marks"),
+    ("grammar", "joining_words", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
+    ("citations", "*", "conjunctions"), ("citations", "*", "ranges"), ("citations", "*", "quotes"),
+    ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "levels", "*", "words"),
+    ("citations", "*", "levels", "*", "this"),
+}
+STRINGS = {
+    ("extends",), ("grammar", "default_layouts", "*"), ("grammar", "ids", "*"), ("grammar", "lookalikes", "from"),
+    ("grammar", "lookalikes", "to"), ("grammar", "translit", "*"), ("grammar", "letters", "*"),
+    ("layouts", "*", "lang"), ("layouts", "*", "wrapping"), ("layouts", "*", "capitals"),
+    ("layouts", "*", "bullets"), ("layouts", "*", "headings", "*"), ("layouts", "*", "examples", "*"),
+    ("citations", "*", "levels", "*", "level"), ("citations", "*", "levels", "*", "label"),
+    ("grammar", "divisions", "*", "*", "word"), ("grammar", "divisions", "*", "*", "slug"),
+    ("grammar", "divisions", "*", "*", "label"), ("vocabulary", "*"),
+}
+BOOLEANS = {("grammar", "strict_levels"), ("layouts", "*", "lists"), ("layouts", "*", "stream"),
+            ("citations", "*", "levels", "*", "bare"), ("citations", "*", "levels", "*", "absolute")}
+TABLES = {("grammar",), ("grammar", "labels"), ("grammar", "ids"), ("grammar", "default_layouts"),
+          ("grammar", "translit"), ("grammar", "lookalikes"), ("grammar", "divisions"), ("grammar", "commentary"),
+          ("layouts",), ("layouts", "*"), ("layouts", "*", "headings"), ("layouts", "*", "examples"),
+          ("citations",), ("citations", "*"), ("strings",), ("vocabulary",)}
+LISTS_OF_TABLES = {("citations", "*", "levels"), ("grammar", "divisions", "*")}
+
+
+def _check_types(user: dict, error, text: list[str]) -> None:
+    """Every value of the folder's own TOML whose key has a known type has that type; one in an
+    array of tables is named by its element's line."""
+    def walk(value: Any, keys: tuple[str, ...], element: tuple[tuple[str, ...], int] | None = None) -> None:
+        def known(shapes: set) -> bool:
+            return any(len(shape) == len(keys) and all(s in ("*", k) for s, k in zip(shape, keys)) for shape in shapes)
+
+        line = _element_line(text, *element, keys[-1]) if element else None
+
+        def say(message: str) -> None:
+            error(message, *_named(keys), line=line)
+
+        if known(LISTS_OF_STRINGS) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            say(f"must be a list of strings, e.g. {json.dumps([value], ensure_ascii=False)}" if isinstance(value, str)
+                else f"must be a list of strings: {value!r}")
+        elif known(STRINGS) and not isinstance(value, str):
+            say(f"must be a string: {value!r}")
+        elif known(BOOLEANS) and not isinstance(value, bool):
+            say(f"must be true or false: {value!r}")
+        elif known(TABLES) and not isinstance(value, dict):
+            say(f"must be a table: {value!r}")
+        elif known(LISTS_OF_TABLES) and not (isinstance(value, list) and all(isinstance(v, dict) for v in value)):
+            say(f"must be a list of tables ([[{'.'.join(_named(keys))}]]): {value!r}")
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, (*keys, str(k)), element)
+        elif isinstance(value, list) and known(LISTS_OF_TABLES):
+            for i, v in enumerate(value):
+                walk(v, (*keys, "*"), (_named(keys), i))
+
+    walk(user, ())
+
+
+def _element_line(text: list[str], table: tuple[str, ...], index: int, key: str) -> int | None:
+    """The line of ``key`` in the ``index``-th element of the array of tables ``table``
+    (``[[citations.en.levels]]``), else of that element's header."""
+    seen, header = -1, None
+    for n, line in enumerate(text, 1):
+        m = HEADER.match(line)
+        if m:
+            if header is not None:
+                break  # the element ended without the key
+            if line.lstrip().startswith("[[") and _path(m[1]) == table:
+                seen += 1
+                if seen == index:
+                    header = n
+            continue
+        if header is not None and (a := ASSIGN.match(line)) and _path(a[1])[-1:] == (key,):
+            return n
+    return header
+
+
+def _named(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """A key path as its TOML writes it: an array of tables' element has no name of its own."""
+    return tuple(k for k in keys if k != "*")
 
 
 def _check_citation_levels(table: dict, lang: str, error) -> None:

@@ -178,6 +178,7 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
             continue
         for m in level.head.finditer(text):
             found.append(_chain(text, forms, level, m.start(), m.end(), m["ids"]))
+    found = _comma_chains(text, forms, found)
     if forms.bare is not None:
         found += _bare(text, forms)
     kept, end = [], -1
@@ -267,19 +268,45 @@ def _chain(text: str, forms: Citations, level: CitationLevel, start: int, end: i
     return _Found(start, end, tuple(chain), this)
 
 
+def _comma_chains(text: str, forms: Citations, found: list[_Found]) -> list[_Found]:
+    """A reference to one label followed by a comma and a reference of a deeper level that
+    names no container of its own names the deeper one inside it: ``Article 3, Section 2``
+    → 3.2 (one citation); a list ("Articles 3 and 4, Section 2") or a level no deeper stays
+    apart."""
+    ordered = sorted(found, key=lambda f: f.start)
+    out: list[_Found] = []
+    for f in ordered:
+        before = out[-1] if out else None
+        if before is not None and len(f.chain) == 1 and not f.partial and before.this is None \
+                and re.fullmatch(r"\s*,\s*", text[before.end:f.start]) \
+                and before.chain[-1][0].rank < f.chain[0][0].rank and before.chain[0][0].rank < f.chain[0][0].rank \
+                and not before.chain[0][0].absolute and not f.chain[0][0].absolute \
+                and len(list(before.chain[0][0].item.finditer(before.chain[0][1]))) == 1 \
+                and not (before.chain[0][0].range_end and before.chain[0][0].range_end.search(before.chain[0][1])):
+            out[-1] = _Found(before.start, f.end, f.chain + before.chain, f.this)
+            continue
+        out.append(f)
+    return out
+
+
 def _bare(text: str, forms: Citations):
     """Labels with no citation word: only after a "see" word ("see B", "as in B"), before
     an "after" word ("A2 preceding", "B1(a) above"), or as a list of sub-clauses ("(a) or
     (b)"); a lone letter followed by a word is not one ("see A pair"), "see B1 for" is."""
     levels = [lv for lv in forms.levels if lv.bare]
+    last_end = -1  # where the last bare reference (with its "after" word) ended
     for m in forms.bare.finditer(text):
         items = [i.group() for i in levels[0].item.finditer(m["ids"])]
         see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
         after = forms.after is not None and forms.after.match(text, m.end())
         siblings = len(items) >= 2 and all(i.startswith("(") for i in items)
         lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
-        if not (after or siblings or (see and not lone_letter)):
+        # "see 1(a) above and A1(b)": a label joined to the bare reference just before it
+        listed = last_end >= 0 and forms.joined is not None and forms.joined.fullmatch(text, last_end, m.start()) \
+            and not lone_letter
+        if not (after or siblings or listed or (see and not lone_letter)):
             continue
+        last_end = after.end() if after else m.end()
         yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 
@@ -297,11 +324,47 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
             continue  # a range's end, already counted
         r = forms.range.match(text, m.end())
         label = m.group()
-        if r is not None and label.isdigit():
+        if r is not None and label.isdigit() and r["end"].isdigit():
             yield from (str(n) for n in range(int(label), int(r["end"]) + 1))
+            pos = r.end()
+        elif level.range_end is not None and (r := level.range_end.match(text, m.end())) is not None:
+            yield from _label_range(_latin(label, forms), _latin(r["end"], forms))  # "20A-20B"
             pos = r.end()
         else:
             yield _latin(label, forms)
+
+
+def _label_range(first: str, last: str) -> list[str]:
+    """The IDs a range of two whole IDs cites: every label of the one level they differ in,
+    from the first to the last (``20A``-``20C`` → 20A, 20B, 20C; ``12A1``-``12A3``), or of
+    two labels of one level (``A``-``C`` → A, B, C: the citing law's); the two alone where
+    they differ in more, or the alphabet does not say."""
+    rules = ids.rules()
+    a, b = rules.parse(ids.normalize(first) or first), rules.parse(ids.normalize(last) or last)
+    if not a or not b:
+        # two labels of a relative reference ("разделы A-C"): the first level whose alphabet holds both
+        for level in rules.levels:
+            alphabet = rules.alphabet(level)
+            start, end = alphabet.position(first), alphabet.position(last)
+            if start is not None and end is not None:
+                return [alphabet.at(p) for p in range(start, end + 1)] if start < end else [first, last]
+        return [first, last]
+    keys = ["law", *rules.levels]
+    differ = [k for k in keys if a.get(k) != b.get(k)]
+    if len(differ) != 1 or differ[0] == "law":
+        return [first, last]
+    level = differ[0]
+    alphabet = rules.alphabet(level)
+    start, end = alphabet.position(a[level] or ""), alphabet.position(b[level] or "")
+    deeper = keys[keys.index(level) + 1:]
+    if start is None or end is None or end <= start or any(a.get(k) or b.get(k) for k in deeper):
+        return [first, last]
+    parts = [a.get(k) for k in rules.levels]
+    out = []
+    for position in range(start, end + 1):
+        parts[rules.levels.index(level)] = alphabet.at(position)
+        out.append(rules.law_id(a["law"], *parts))
+    return out
 
 
 def _latin(label: str, forms: Citations) -> str:
@@ -382,6 +445,18 @@ def _bare_in_context(label: str, context: str | None) -> str | None:
     return rules.law_id(parts["law"], *path)
 
 
+def _in_own_section(label: str, context: str | None) -> str | None:
+    """The node a label of the level below the outermost (``1(a)``, printed ``1.(a)``) cites
+    from ``context``: that clause of ``context``'s own outermost part (``1(a)`` in 16B2 →
+    16B1(a)); None where ``context`` stands in none."""
+    rules = ids.rules()
+    parts = rules.parse(context) if context is not None else None
+    outer = rules.levels[0] if rules.levels else None
+    if not parts or outer is None or not parts.get(outer):
+        return None
+    return ids.normalize(rules.law_id(parts["law"], parts[outer]) + re.sub(r"\.?\s*(?=\()", "", label))
+
+
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
              law_range: tuple[int, int]) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
@@ -413,6 +488,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         outer = own + outer
     targets = []
     for label in cited:
+        if label[:1].isdigit() and level.rank and level.label != "number" and not forms.join and not containers:
+            # "see 1(a) above", "1.(a)": an inner level's label that starts with the next
+            # level's number is a clause of the citing node's own section
+            target = _in_own_section(label, context)
+            if target is None:
+                return [], f"cannot tell which {label} is meant (the citing text is in no {ids.rules().levels[0]})"
+            targets.append(target)
+            continue
         if label.startswith("(") and level.label != "letter":
             target = _bare_in_context(label, context)
             if target is None:

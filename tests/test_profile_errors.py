@@ -144,6 +144,28 @@ MISTAKES = [
     ('brand = "Club rules"', 'brnad = "Club rules"', ["brnad", "brand"]),
     ('label = "number"', 'label = "numbr"', ["numbr", "number"]),
     ('anchor = "r"', 'anchor = "r"\nitem = "({label})"', ["item", "no such level"]),
+    # cold read 6, finding 3: patterns that crashed the build
+    ("law = 'RULE\\s+{law}{title?}'", "law = 'RULE\\s+{title}'", ["rules", "law", "{law}"]),
+    ("clause = '\\({label}\\)\\s+{title}'", "clause = '\\(\\w\\)\\s+{title}'", ["clause", "{label}"]),
+    ('levels = ["section", "clause"]', 'levels = ["section", "clause", "section"]', ["section", "twice"]),
+    ('levels = ["section", "clause"]', 'levels = ["section", "law"]', ["'law'", "cannot name a level"]),
+    ("section = '\\d+\\.{label}\\s+{title}'", "section = '\\d+\\.{label}\\s+{title}:{title}'",
+     ["section", "not a valid pattern", "redefinition"]),
+    ("section = '\\d+\\.{label}\\s+{title}'", "section = '{within}\\.{label}\\s+{title}'",
+     ["section", "{within}", "level above"]),
+    ('anchor = "r"', 'anchor = "r"\n\n[grammar.commentary.en]\nparagraph = \'{law}\\.{para}\\s+(?P<body>.*)\'',
+     ["commentary", "paragraph", "text"]),
+    ('anchor = "r"', 'anchor = "r"\n\n[grammar.commentary.en]\nitem_label = \'[a-z\'', ["item_label", "not a valid pattern"]),
+    ('anchor = "r"', 'anchor = "r"\n\n[[grammar.divisions.en]]\nslug = "part"\nword = "(Part"',
+     ["divisions", "word", "not a valid pattern"]),
+    ('anchor = "r"', 'anchor = "r"\n\n[[grammar.divisions.en]]\nslug = "part"\nword = "(?P<w>Part)"',
+     ["divisions", "word", "named group"]),
+    # finding 4: values of the wrong type, a layout in a language the profile has not
+    ('words = ["Rule", "Rules"]', 'words = "Rule"', ["citations.en.levels", "words", "list of strings", '["Rule"]']),
+    ('see = ["see"]', 'see = "see"', ["citations.en", "see", "list of strings"]),
+    ("strict_levels = false", 'strict_levels = "no"', ["strict_levels", "true or false"]),
+    ('cleaning = []', 'cleaning = "split_at_footer"', ["layouts.rules", "cleaning", "list of strings"]),
+    ('lang = "en"', 'lang = "fr"', ["layouts.rules", "'fr'", "profile's languages"]),
 ]
 
 

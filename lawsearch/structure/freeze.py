@@ -11,6 +11,7 @@ from .nodes import BuilderBase, NodeBuilder, Tree
 
 class Freezing(BuilderBase):
     def finish(self) -> Tree:
+        self.warn_law_sequence()
         self.fill_missing_laws()
         self.mark_lost_headings()
         footnotes, fn_offsets = self.resolve_footnotes()

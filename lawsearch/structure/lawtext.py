@@ -298,12 +298,23 @@ class LawText(BuilderBase):
             self.add_division_text(state.pending_divisions[-1], line, path, page_key)
             return
         if c.kind in levels and state.law is not None and state.piece_node is None:
+            continued = self._continued_run_in(c, piece, state)
+            if continued is not None:  # "1. (b)" under "1. (a)": item 1 goes on at its next child
+                self._add_line(piece, line, continued, path, state)
+                return
             c = self._level_of(c, state)
             idx = levels.index(c.kind)
-            if c.within is not None and idx and levels[idx - 1] not in state.path \
-                    and all(lv in state.path for lv in levels[:idx - 1]):
-                # "1.1.(a)" where no clause is open: the label printed with it opens its container
+            opened = None  # the container a {within} label opens
+            container = levels[idx - 1] if idx else None
+            if c.within is not None and idx and all(lv in state.path for lv in levels[:idx - 1]) and \
+                    (container not in state.path
+                     or self.ids.alphabet(container).previous(c.within) == state.path[container]):
+                # "1.1.(a)", "1.(a)", "1(a)": the label printed with it is its container's; where
+                # none is open, or it is the open one's next ("2.(a)" in item 1), it opens it,
+                # untitled ("1.(b)" goes on in item 1; one running back is not believed)
+                state.path = {lv: state.path[lv] for lv in levels[:idx - 1]}
                 state.path[levels[idx - 1]] = c.within
+                opened = idx - 1
             above = [lv for lv in levels[:idx] if lv in state.path]
             if len(above) == idx or not self.grammar.strict_levels:
                 state.path = {lv: state.path[lv] for lv in above}
@@ -311,6 +322,10 @@ class LawText(BuilderBase):
                 state.uncertain = {lv for lv in state.uncertain if lv == "law" or (lv in levels and levels.index(lv) < idx)}
                 parent = self.nodes.get(self.ids.law_id(state.law, *[state.path.get(lv) for lv in levels[:idx]]))
                 b = self.ensure_path(state.law, state.path, idx, state.rule, state.uncertain)
+                if opened is not None and (box := self.nodes.get(b.parent)) is not None and box.title_line is None:
+                    # the container opened on this line: its heading is this line, with no title
+                    self.set_heading(box, None, line, path, piece.page)
+                    box.run_in = True
                 child = self._run_in_child(c, piece, idx)
                 if child is not None:  # "1. (a) He shall …": the clause opens, untitled, at its first child
                     self.set_heading(b, None, line, path, piece.page, state.page_top)
@@ -370,6 +385,22 @@ class LawText(BuilderBase):
             return None
         return child
 
+    def _continued_run_in(self, c: Classified, piece: Piece, state: RunState) -> Classified | None:
+        """A heading that repeats the open node's label with, after it, the next child of
+        that node (``1. (b) …`` after ``1. (a) …``, the label printed with each child): the
+        child, going on in the open node; None otherwise."""
+        levels = self.levels
+        idx = levels.index(c.kind)
+        if idx + 1 >= len(levels) or state.path.get(c.kind) != c.label or levels[idx + 1] not in state.path:
+            return None
+        rest = c.title or c.extra
+        if not rest:
+            return None
+        below = levels[idx + 1]
+        child = self.layout(piece.source).classify(rest)
+        return child if child.kind == below and \
+            self.ids.alphabet(below).previous(child.label or "") == state.path[below] else None
+
     def _title_runs_on(self, parent: NodeBuilder, path: str, page_key: object) -> None:
         """A heading whose child goes on in lower case, the one or the other stopping where
         no sentence ends ("2. A card is played when its holder" / "(a) names it aloud, or"),
@@ -384,6 +415,8 @@ class LawText(BuilderBase):
 
     def _law_heading(self, c: Classified, line: Line, path: str, piece: Piece, state: RunState) -> None:
         law = c.label
+        if law.isdigit():
+            self.__dict__.setdefault("law_headings", {}).setdefault(path, []).append((line.first, int(law), line.text))
         state.piece_node = None
         state.path = {}
         state.uncertain = set()
@@ -402,3 +435,26 @@ class LawText(BuilderBase):
         state.pending_join = "paragraph"
         self.place_divisions(law, state)
 
+
+    def warn_law_sequence(self) -> None:
+        """A law heading whose number is out of its file's sequence -- between two neighbours
+        that agree (71, 74, 72: the 74; 50, 16, 51: the 16), or running back at the file's
+        end -- is warned of with its file and line: it may be a wrapped sentence's line that
+        cites the law (``… compare`` / ``Law 74 for the reverse.``), and the sections after
+        it are read as that law's."""
+        for path, heads in getattr(self, "law_headings", {}).items():
+            for i, (first, n, text) in enumerate(heads):
+                before = heads[i - 1][1] if i else None
+                after = heads[i + 1][1] if i + 1 < len(heads) else None
+                if before is None:
+                    continue
+                if after is not None and (before >= after or before < n < after):
+                    continue
+                if after is None and n > before:
+                    continue
+                around = f"between laws {before} and {after}" if after is not None else f"after law {before}"
+                self.problems.append(Problem(
+                    "warning", f"law {n}'s heading stands {around} of this file, out of their sequence "
+                               f"(«{shorten(text, 50)}»): if it is a line of a wrapped sentence that cites the law, "
+                               f"it is no heading (join it to the line before in the source); as it stands, what "
+                               f"follows it is read as law {n}'s", path, first))

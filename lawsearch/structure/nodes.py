@@ -249,8 +249,9 @@ class BuilderBase:
                        f"a running head (the page's header repeating its law's heading): then drop it in the curation "
                        f"file ([[drop]] at = \"<source>:{line.first}\")" if page_top else "")
             self.problems.append(Problem("error", f"heading of {b.id} repeats the one at {src}:{first}: either the line "
-                                                  f"is doubled in the source or "
-                                                  f"a heading between them was lost; where the line starts a page, name "
+                                                  f"is doubled in the source, "
+                                                  f"a heading between them was lost, or one of them is a line of a "
+                                                  f"wrapped sentence that cites it, read as a heading; where the line starts a page, name "
                                                   f"its law in the curation file ([[piece]] at = \"<source>:{line.first}\" "
                                                   f"law = \"…\"){running}", path, line.first))
             return

@@ -1,0 +1,311 @@
+"""A hard-wrapped sentence whose next line begins with the law word and a number
+(``… as the notice says in`` / ``Law 31 for the tea urn.``) cites the law: that line is no
+law heading (issue 9, cold read 6, finding 1). The line before leaves its sentence open (it
+ends on a word or a comma, or on a ``see`` word), and one more thing says so: the "title"
+reads as the sentence going on (lower case, or a sentence's end), the layout prints its law
+word in capitals and this line does not, or the line has no title and the line before stops
+on a joining word or the number runs back. A law heading out of its file's sequence is
+warned of with its file and line; a heading that clashes names this possibility.
+
+Every text here is invented: English capitals (en-1987), English mixed case (en-mixed),
+the book's Russian layout (ru-book), the statute-style Russian code (statute-ru) and a
+folder's own profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lawsearch.cli import main
+from lawsearch.corpus import build_corpus
+from lawsearch.model import CorpusError
+
+MANIFEST = """[code]
+title = "Invented"
+laws = [1, {last}]
+profile = "{profile}"
+lang = "{lang}"
+
+[[source]]
+path = "laws/text.txt"
+lang = "{lang}"
+kind = "laws"
+layout = "{layout}"
+"""
+
+OWN_PROFILE = """extends = ""
+languages = ["en"]
+
+[grammar]
+levels = ["section", "clause"]
+strict_levels = false
+default_layouts = { en = "rules" }
+
+[grammar.labels]
+section = "digits"
+clause = "a-z"
+
+[grammar.ids]
+law = "{law}"
+section = ".{label}"
+clause = "({label})"
+footnote = "fn-{page}-{n}"
+division = "div-{slug}-{law}"
+piece = "piece-{source}-{line}"
+anchor = "r"
+
+[layouts.rules]
+lang = "en"
+cleaning = []
+wrapping = "sentences"
+capitals = "A-Z"
+
+[layouts.rules.headings]
+law = '(?:RULE|Rule)\\s+{law}{title?}'
+section = '\\d+\\.{label}\\s+{title}'
+clause = '\\({label}\\)\\s+{title}'
+
+[layouts.rules.examples]
+law = "RULE 2 - MEMBERS"
+section = "2.1 Joining"
+clause = "(a) A member pays the fee."
+
+[citations.en]
+see = ["see"]
+after = ["above", "below"]
+conjunctions = ["and", "or"]
+ranges = ["-"]
+
+[[citations.en.levels]]
+level = "rule"
+words = ["Rule", "Rules"]
+label = "number"
+
+[[citations.en.levels]]
+level = "section"
+words = ["section"]
+label = "number"
+
+[strings.en]
+law = "Rule {id}"
+code_title = "Rules of the Kite Club"
+brand = "Kite rules"
+app_name = "Rules of the Kite Club"
+"""
+
+
+def corpus_folder(tmp_path: Path, text: str, layout: str, lang: str = "en", profile: str = "bridge",
+                  own: str | None = None, last: int = 93) -> Path:
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "text.txt").write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text(MANIFEST.format(profile=profile, lang=lang, layout=layout, last=last),
+                                        encoding="utf-8")
+    if own is not None:
+        (root / "profile.toml").write_text(own, encoding="utf-8")
+    return root
+
+
+def parse(tmp_path: Path, text: str, layout: str, **kw):
+    return build_corpus(corpus_folder(tmp_path, text, layout, **kw), strict=False)
+
+
+def heads(corpus) -> list[str]:
+    return [n.id for n in corpus.nodes if n.kind == "law" and not n.missing]
+
+
+def node(corpus, node_id: str):
+    return next(n for n in corpus.nodes if n.id == node_id)
+
+
+def targets(corpus, node_id: str) -> list[str]:
+    return [r.target for r in corpus.refs if r.from_ == node_id]
+
+
+# -- English capitals (en-1987) ------------------------------------------------------------
+
+CAPS = """LAW 40 - THE KETTLE
+A. FILLING THE KETTLE
+The kettle is filled before the first round begins, and the water is boiled as the notice says in
+Law 41 for the tea urn.
+B. POURING
+The steward pours for each table in turn; see A above and
+Law 12.
+C. SPILLS
+A spill is wiped at once, and a second spill is treated as the reverse case; compare
+LAW 44 for that case.
+
+LAW 41 - THE TEA URN
+The urn stands on the side table, never on a playing table.
+"""
+
+
+def test_capitals_layout_wrapped_citations_are_text(tmp_path):
+    corpus = parse(tmp_path, CAPS, "en-1987")
+    assert heads(corpus) == ["40", "41"]
+    assert [n.id for n in corpus.nodes if n.law == "40" and n.kind == "section"] == ["40A", "40B", "40C"]
+    assert node(corpus, "40A").text.endswith("as the notice says in Law 41 for the tea urn.")
+    assert node(corpus, "40B").text.endswith("see A above and Law 12.")
+    assert node(corpus, "40C").text.endswith("compare LAW 44 for that case.")
+    assert "41" in targets(corpus, "40A") and "12" in targets(corpus, "40B") and "44" in targets(corpus, "40C")
+    assert node(corpus, "41").title == "THE TEA URN"
+
+
+def test_capitals_layout_keeps_a_heading_after_an_unended_line(tmp_path):
+    """A text whose last sentence lost its stop, then a proper heading: still a heading."""
+    text = ("LAW 40 - THE KETTLE\nThe kettle is filled before the first round begins\n"
+            "LAW 41 - THE TEA URN\nThe urn stands on the side table.\n"
+            "LAW 42\nTHE BISCUIT TIN\nThe tin is opened by the steward.\n")
+    corpus = parse(tmp_path, text, "en-1987")
+    assert heads(corpus) == ["40", "41", "42"]
+    assert node(corpus, "42").title == "THE BISCUIT TIN"
+
+
+# -- English mixed case (en-mixed) ---------------------------------------------------------
+
+MIXED = """Law 20 - Lanterns
+A. Lighting
+A lantern is lit at dusk, as Law 18B and
+Law 30 allow.
+B. Trimming
+The wick is trimmed each week, under
+Law 19.
+C. Storage
+1. Lanterns are stored dry.
+2. A cracked glass is replaced before use, as
+Law 22 requires of all glass.
+
+Law 21 - Candles
+Candles are kept in the tin box.
+"""
+
+
+def test_mixed_case_wrapped_citations_do_not_reparent_sections(tmp_path):
+    corpus = parse(tmp_path, MIXED, "en-mixed")
+    assert heads(corpus) == ["20", "21"]
+    assert [n.id for n in corpus.nodes if n.law == "20"] == ["20", "20A", "20B", "20C", "20C1", "20C2"]
+    assert node(corpus, "20A").text == "A lantern is lit at dusk, as Law 18B and Law 30 allow."
+    assert node(corpus, "20B").text == "The wick is trimmed each week, under Law 19."
+    assert node(corpus, "20C2").text.endswith("as Law 22 requires of all glass.")
+    assert targets(corpus, "20A") == ["18B", "30"] and targets(corpus, "20B") == ["19"]
+
+
+def test_mixed_case_number_running_back_with_no_title_is_text(tmp_path):
+    """A bare ``Law 7`` after an open line and after law 20's heading: the number runs back."""
+    text = ("Law 20 - Lanterns\nA lantern is lit at dusk and put out by the last member who leaves\n"
+            "Law 7.\nLaw 21 - Candles\nCandles are kept in the tin box.\n")
+    corpus = parse(tmp_path, text, "en-mixed")
+    assert heads(corpus) == ["20", "21"]
+    assert node(corpus, "20").text.endswith("the last member who leaves Law 7.")
+
+
+# -- the book's Russian layout (ru-book) and the statute-style code (statute-ru) --------------
+
+RU_BOOK = """Правило 40. Чайник
+A.Наполнение
+Чайник наполняют до начала первого тура, а воду кипятят до прихода гостей; подробнее см.
+Правило 16.
+B.Разлив
+Дежурный разливает чай по столам по очереди.
+
+Правило 41. Самовар
+Самовар стоит на боковом столе.
+"""
+
+
+def test_russian_book_citation_after_see_is_text(tmp_path):
+    corpus = parse(tmp_path, RU_BOOK, "ru-book", lang="ru")
+    assert heads(corpus) == ["40", "41"]
+    assert [n.id for n in corpus.nodes if n.law == "40"] == ["40", "40A", "40B"]
+    assert node(corpus, "40A").text.endswith("до прихода гостей; подробнее см. Правило 16.")
+    assert targets(corpus, "40A") == ["16"]
+
+
+STATUTE = """Статья 5. Лодки
+1. Лодку спускают на воду только с разрешения дежурного, в порядке, который устанавливает
+Статья 3.
+2. Лодку, оставленную без присмотра, убирают в сарай в соответствии со
+Статья 4.
+3. Вёсла хранятся в шкафу.
+Статья 6. Сарай
+Сарай запирают на ночь.
+"""
+
+
+def test_statute_wrapped_citations_are_text(tmp_path):
+    corpus = parse(tmp_path, STATUTE, "statute-ru", lang="ru", profile="statute-ru", last=10)
+    assert heads(corpus) == ["5", "6"]
+    assert [n.id for n in corpus.nodes if n.law == "5"] == ["5", "5.1", "5.2", "5.3"]
+    assert node(corpus, "5.1").text.endswith("который устанавливает Статья 3.")
+    assert node(corpus, "5.2").text.endswith("в соответствии со Статья 4.")
+
+
+# -- a folder's own profile ---------------------------------------------------------------
+
+OWN = """RULE 2 - MEMBERS
+2.1 Joining
+A new member pays the fee and flies a kite on the first Sunday, as laid down in
+Rule 3 for guests.
+2.2 Leaving
+A member who leaves returns the club's spools, see
+Rule 4.
+RULE 3 - GUESTS
+A guest flies only with a member.
+RULE 4 - SPOOLS
+Spools are counted each spring.
+"""
+
+
+def test_own_profile_wrapped_citations_are_text(tmp_path):
+    corpus = parse(tmp_path, OWN, "rules", profile="kites", own=OWN_PROFILE, last=9)
+    assert heads(corpus) == ["2", "3", "4"]
+    assert [n.id for n in corpus.nodes if n.law == "2"] == ["2", "2.1", "2.2"]
+    assert node(corpus, "2.1").text.endswith("as laid down in Rule 3 for guests.")
+    assert node(corpus, "2.2").text.endswith("see Rule 4.")
+    assert targets(corpus, "2.1") == ["3"] and targets(corpus, "2.2") == ["4"]
+    assert node(corpus, "3").title == "GUESTS"
+
+
+# -- the law sequence ---------------------------------------------------------------------
+
+SEQUENCE = """Law 71 - Oars
+Oars are counted after each outing.
+Law 74 - Rudders
+Rudders hang on the north wall.
+Law 72 - Rowlocks
+Rowlocks are oiled in March.
+Law 73 - Cushions
+Cushions are aired on dry days.
+Law 50 - Flags
+The flag is raised at nine.
+"""
+
+
+def test_a_law_out_of_sequence_is_warned_of_with_its_line(tmp_path):
+    corpus = parse(tmp_path, SEQUENCE, "en-mixed")
+    warned = [p for p in corpus.problems if "out of their sequence" in p.message]
+    assert [(p.line, p.severity) for p in warned] == [(3, "warning"), (9, "warning")]
+    assert all(p.path.endswith("laws/text.txt") for p in warned)
+    assert "law 74's heading stands between laws 71 and 72" in warned[0].message
+    assert "wrapped sentence" in warned[0].message and "law 50's heading stands after law 73" in warned[1].message
+
+
+def test_check_and_build_name_the_out_of_sequence_law(tmp_path):
+    root = corpus_folder(tmp_path, SEQUENCE, "en-mixed")
+    runner = CliRunner()
+    built = runner.invoke(main, ["build", "--corpus", str(root), "--out", str(tmp_path / "out"), "-q"])
+    checked = runner.invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "out")])
+    for result in (built, checked):
+        assert "law 74's heading stands between laws 71 and 72" in result.output, result.output
+        assert "text.txt:3" in result.output
+
+
+def test_a_clashing_heading_names_a_wrapped_line(tmp_path):
+    text = "Law 21 - Candles\nCandles are kept in the tin box.\nLaw 21 - Candles\nThe box is locked.\n"
+    with pytest.raises(CorpusError) as e:
+        build_corpus(corpus_folder(tmp_path, text, "en-mixed"))
+    message = str(e.value)
+    assert "heading of 21 repeats" in message and "doubled" in message and "lost" in message
+    assert "wrapped sentence" in message
