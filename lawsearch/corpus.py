@@ -227,12 +227,17 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
 
 def main_language(folder: CorpusFolder) -> str:
     """The corpus's own language, the one its tree is built from: ``[code] lang``, else the
-    first of the profile's languages a law text is in, else the first law text's language,
-    else the profile's first language.
+    first of the profile's languages a law text of the default edition is in (a source
+    naming no edition is the default's), else the first such law text's language; a corpus
+    whose default edition has no law text looks at every law text the same way; else the
+    profile's first language. The order the manifest lists its sources in never decides.
 
     ``main_language(read_corpus_folder(Path("corpus"))) == "ru"``
     """
-    langs = [s.lang for s in folder.sources if s.kind == "laws"]
+    default = folder.code.get("edition")
+    laws = [s for s in folder.sources if s.kind == "laws"]
+    own = [s.lang for s in laws if default is None or (s.edition or default) == default]
+    langs = own or [s.lang for s in laws]
     known = folder.profile.languages if folder.profile else ()
     return (folder.code.get("lang") or next((lang for lang in known if lang in langs), None)
             or (langs[0] if langs else known[0] if known else ""))

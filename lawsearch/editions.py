@@ -332,10 +332,13 @@ def join(parts: list[tuple[Edition, Any]], code: dict[str, Any]):
         curation += [n for n in c.report.curation if n not in curation]
         detected.update(c.report.detected)
     first = parts[0][1]
+    # the corpus's main language is the default edition's (corpus.main_language), never the
+    # first-listed edition's
+    own = next(c for e, c in parts if e.default)
     return Corpus(
         sources=tuple(s for _, c in parts for s in c.sources), nodes=tuple(nodes), footnotes=tuple(footnotes),
         refs=tuple(refs), problems=tuple(problems), repairs=repairs,
-        code={**first.code, **code, "edition": default,
+        code={**own.code, **code, "edition": default,
               "editions": [replace(e, lang=c.code.get("lang", "")).to_dict() for e, c in parts]},
         report=ParseReport(pieces=tuple(pieces), verified=tuple(verified), alignment=tuple(alignment),
                            curation=tuple(curation), detected=detected),

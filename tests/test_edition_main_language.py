@@ -1,0 +1,131 @@
+"""A corpus of several editions takes its main language from its default edition (issue 15,
+cold read 6 finding 1; corpus.main_language): the first of the profile's languages the
+default edition has a law text in. The order the manifest lists its sources in never
+decides: an English-only edition listed first leaves a Russian corpus Russian -- its site's
+language and labels, its aligned English in search, ``show --lang both`` and ``kwic
+--aligned``.
+
+Invented laws of an invented kite-flying code; layouts are the built-in profile's
+``ru-book`` and ``en-2007``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lawsearch.build import build
+from lawsearch.cli import main
+from lawsearch.corpus import build_corpus
+
+RU_2005 = """Правило 1. ЗМЕЙ
+A. Каркас
+Каркас змея собирают из лёгких реек без гвоздей.
+B. Хвост
+Хвост змея длиннее его каркаса втрое.
+Правило 2. НИТЬ
+Нить наматывают на катушку перед каждым запуском.
+"""
+EN_2005 = """Law 1 - The Kite
+A. Frame
+The frame of a kite is put together from light laths without nails.
+B. Tail
+The tail of a kite is three times longer than its frame.
+Law 2 - The Line
+The line is wound onto a reel before every launch.
+"""
+EN_2019 = """Law 1 - The Kite
+A. Frame
+The frame of a kite is made of light laths or carbon rods.
+B. Tail
+The tail of a kite is three times longer than its frame.
+Law 2 - The Line
+The line is wound onto a reel before every flight.
+"""
+RU_1995 = """Правило 1. ЗМЕЙ
+Змей собирают из реек и бумаги.
+Правило 2. НИТЬ
+Нить берут льняную.
+"""
+
+FILES = {  # edition, lang, layout, text
+    "en2019": ("2019", "en", "en-2007", EN_2019),
+    "ru1995": ("1995", "ru", "ru-book", RU_1995),
+    "ru2005": ("2005", "ru", "ru-book", RU_2005),
+    "en2005": ("2005", "en", "en-2007", EN_2005),
+}
+
+
+def write_corpus(root: Path, default: str, order: list[str], lang: str | None = None) -> Path:
+    root.mkdir(parents=True)
+    lines = ["[code]", 'title = "Правила запуска змеев"', f'edition = "{default}"']
+    lines += [f'lang = "{lang}"'] if lang else []
+    for key in order:
+        edition, lang_, layout, text = FILES[key]
+        (root / f"{key}.txt").write_text(text, encoding="utf-8")
+        lines += ["", "[[source]]", f'path = "{key}.txt"', f'lang = "{lang_}"', 'kind = "laws"',
+                  f'edition = "{edition}"', f'layout = "{layout}"', 'encoding = "utf-8"']
+    (root / "manifest.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("order", [["en2019", "ru1995", "ru2005", "en2005"], ["en2005", "en2019", "ru2005", "ru1995"],
+                                   ["en2019", "en2005", "ru2005", "ru1995"], ["ru1995", "en2019", "en2005", "ru2005"],
+                                   ["ru2005", "en2005", "en2019", "ru1995"]])
+def test_the_default_editions_language_decides_whatever_the_order(tmp_path, order):
+    corpus = build_corpus(write_corpus(tmp_path / "c", "2005", order), strict=False)
+    assert corpus.code["lang"] == "ru" == corpus.lang
+    own = {e["id"]: e["lang"] for e in corpus.code["editions"]}
+    assert own == {"2019": "en", "1995": "ru", "2005": "ru"}  # each edition keeps its own language
+    law = corpus.node("1B")
+    assert law.lang == "ru" and "втрое" in law.text
+    assert "three times" in law.translations["en"]["text"]  # the default edition's English aligned to it
+
+
+def test_an_english_default_edition_makes_an_english_corpus_though_russian_is_listed_first(tmp_path):
+    """The rule is the default edition's law text, not a preference for Russian."""
+    corpus = build_corpus(write_corpus(tmp_path / "c", "2019", ["ru1995", "ru2005", "en2005", "en2019"]),
+                          strict=False)
+    assert corpus.code["lang"] == "en" == corpus.lang
+    assert "carbon rods" in corpus.node("1A").text
+
+
+def test_code_lang_still_overrides(tmp_path):
+    corpus = build_corpus(write_corpus(tmp_path / "c", "2005", ["en2019", "ru2005", "en2005"], lang="en"),
+                          strict=False)
+    assert corpus.code["lang"] == "en"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("mainlang")
+    root = write_corpus(tmp / "corpus", "2005", ["en2019", "en2005", "ru1995", "ru2005"])
+    build(root, tmp / "out", lambda m: None)
+    return root, tmp / "out"
+
+
+def test_the_site_speaks_the_default_editions_language(built):
+    root, out = built
+    site = out / "site"
+    page = (site / "laws" / "1.html").read_text(encoding="utf-8")
+    assert '<html lang="ru">' in page
+    assert re.search(r"<h1[^>]*>[^<]*Правило 1", page) or "Правило 1" in page
+    assert "Law 1. ЗМЕЙ" not in page  # no English label on the Russian text
+    assert '<html lang="ru">' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_show_both_and_kwic_aligned_pair_russian_with_english(built):
+    root, out = built
+    runner = CliRunner()
+    shown = runner.invoke(main, ["show", "1B", "--lang", "both", "--corpus", str(root), "--out", str(out)])
+    assert shown.exit_code == 0, shown.output
+    assert "втрое" in shown.output and "three times longer" in shown.output
+    assert "no Russian text" not in shown.output
+    kwic = runner.invoke(main, ["kwic", "хвост", "--aligned", "--corpus", str(root), "--out", str(out)])
+    assert kwic.exit_code == 0, kwic.output
+    assert "en: The tail of a kite is three times longer than its frame." in kwic.output
+    found = runner.invoke(main, ["search", "катушку", "--corpus", str(root), "--out", str(out)])
+    assert found.exit_code == 0, found.output
+    assert "en: The line is wound onto a reel before every launch." in found.output
