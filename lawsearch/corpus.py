@@ -129,8 +129,12 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
             problems += more
             placements.update(folder.placements)
         folder.placements = placements
+        # a word of a script with no morphology dictionary is known by the profile's and the
+        # folder's vocabulary, never by the copies' own words (overlap.misread)
+        vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
+        known = furniture.known_words((), vocabulary, folder.profile, folder_languages(folder))
         return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces,
-                             [group[-1].path for group in groups]), runs, problems
+                             [group[-1].path for group in groups], known), runs, problems
     return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts, contents)
 
 
