@@ -500,6 +500,8 @@ class SiteBuilder:
             return []
         here = editions.edition_of(law.id, self.corpus)
         out = []
+        founds = {ed.id: editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
+                  for ed in self.corpus.editions if ed.id != here}
         for ed in editions.in_order(self.corpus):  # as published, not as the manifest lists them
             # the language of the page a link leads to: that edition's own (its tree's), so a link
             # to an English-only edition from a Russian one says hreflang="en"
@@ -507,7 +509,7 @@ class SiteBuilder:
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
-            found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
+            found = founds[ed.id]
             if found.target is None and not found.by_comparison:
                 # no comparison joins the editions and no title agrees: no honest match, said so;
                 # or nothing to compare by at all: that it could not be checked (never "removed");
@@ -518,6 +520,10 @@ class SiteBuilder:
             elif found.target is None:
                 # the texts compared: removed in a later edition, not yet in an earlier one (names in order)
                 later = editions.later(ed.id, here) if here is not None else None
+                # "not yet" never of a law an edition before that one has (removed, then restored)
+                if later is False and any(f.target is not None and editions.later(e, ed.id) is False
+                                          for e, f in founds.items()):
+                    later = None
                 key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
                             "note": self.words.say(key, edition=ed.id)})
