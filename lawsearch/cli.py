@@ -994,8 +994,15 @@ def elsewhere_lines(result, words: dict[str, str], command) -> list[str]:
         return []
     values = {"id": visible(found["id"]), "edition": visible(found["edition"]),
               "found": ", ".join(visible(f["edition"]) for f in found["found"])}
-    template = template_for(words, "search_elsewhere", values) or "{id}: {edition} → {found}"
+    many = len(found["found"]) > 1 and "search_elsewhere_many" in words
+    template = template_for(words, "search_elsewhere_many" if many else "search_elsewhere", values) \
+        or "{id}: {edition} → {found}"
     lines = [template.format(**values)]
+    if found.get("went"):  # where the comparison of the texts says it is in the edition searched
+        from . import editions
+
+        went = {"edition": values["edition"], "target": visible(editions.bare(found["went"]["id"]))}
+        lines[0] += "; " + (template_for(words, "search_went", went) or "{edition}: {target}").format(**went)
     for f in found["found"]:
         lines.append(f"    {visible(f['edition'])}: {visible(f['url'])}   "
                      f"{command(found['id'] + ' edition:' + f['edition'])}")

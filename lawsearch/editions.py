@@ -586,6 +586,28 @@ def _followed(corpus, law_id: str) -> tuple[dict[str, str | None], dict[str, str
     return found, lost_in
 
 
+def node_went(corpus, node_id: str, edition: str) -> str | None:
+    """Where any node (a law, a section, a clause) is in another edition by the comparisons
+    of the texts, followed neighbour by neighbour as a law is (``comparison_path``, the maps
+    of ``_steps``): its corpus-wide ID there, ``""`` where a comparison on the way finds it
+    nowhere (removed, or not yet there), None where nothing can be said (no comparison joins
+    the editions, or a text on the way is lost there). What a search for an ID another
+    edition has tells of the edition searched («6C edition:2003»: in 2003 it is 5A2)."""
+    here = edition_of(node_id, corpus)
+    path = comparison_path(corpus, here, edition) if here is not None else None
+    if not path or len(path) < 2:
+        return None
+    steps, at = _steps(corpus), bare(node_id)
+    for old, new in zip(path, path[1:]):
+        at = steps[(old, new)].get(at)
+        if at is None:
+            return ""
+        if at == "":
+            return None
+    target = qualify(at, edition, default_edition(corpus))
+    return target if corpus.node(target) is not None else None
+
+
 def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:
     """Where a law went in another edition by the comparison of the texts: ``(ID, True)``
     the same number, ``(ID, False)`` renumbered, merged into it or split with it first,

@@ -1002,8 +1002,17 @@
     var found = normalizeCitation(m[1]), id = inEdition(found.id, edition), law = inEdition(found.law, edition);
     // a citation of a law the edition searched lacks and others have: nothing here (the hint
     // names where it is), not a text search for its words -- as query.Searcher._citation
-    if (!exists(id) && !(law && exists(law)))
-      return elsewhere(query) !== null ? {query: query, kind: "id", total: 0, hits: []} : null;
+    var other = exists(id) ? null : elsewhere(query);
+    if (other !== null) {
+      // an ID the edition searched lacks and others have: where the comparison of the texts says
+      // it is in this edition, else nothing here -- never a law that only shares its number
+      if (!other.went) return {query: query, kind: "id", total: 0, hits: []};
+      id = other.went.id;
+      var moved = [id];
+      ofEdition(citationsOf(id), edition).forEach(function (n) { if (moved.indexOf(n) < 0) moved.push(n); });
+      return jump(query, id, moved, limit);
+    }
+    if (!exists(id) && !(law && exists(law))) return null;
     var order = [exists(id) ? id : law];
     ofEdition(citationsOf(id), edition).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
     return jump(query, id, order, limit);
@@ -1162,7 +1171,12 @@
     var found = known.filter(function (ed) { return ed !== edition && exists(qualified(ed)); }).map(function (ed) {
       return {edition: ed, id: qualified(ed), url: nodeOf(qualified(ed)).url};
     });
-    return found.length ? {id: bare, edition: edition, found: found} : null;
+    if (!found.length) return null;
+    var out = {id: bare, edition: edition, found: found};
+    // where the comparison of the texts says that node is in the edition searched (index.went_entries)
+    var went = ((eds.went || {})[edition] || {})[bare], target = went ? (edition === eds["default"] ? went : edition + eds.separator + went) : null;
+    if (target && exists(target)) out.went = {id: target, url: nodeOf(target).url};
+    return out;
   }
 
   // -- groups (query.groups, query.reach) ----------------------------------------------------

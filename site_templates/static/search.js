@@ -79,7 +79,9 @@
   // each edition that has it a link to it there (the engine's elsewhere, query.Searcher.elsewhere)
   function elsewhere(e) {
     var p = el("p", "info elsewhere"), mark = "\u0000";
-    var parts = say("search_elsewhere", {id: e.id, edition: e.edition, found: mark}).split(mark);
+    var v = {id: e.id, edition: e.edition, found: mark};  // «есть в редакциях 2014, 2020»: the plural for several
+    var parts = (e.found.length > 1 && STRINGS.search_elsewhere_many !== undefined ? say("search_elsewhere_many", v)
+                 : say("search_elsewhere", v)).split(mark);
     p.appendChild(document.createTextNode(parts[0]));
     e.found.forEach(function (f, k) {
       if (k) p.appendChild(document.createTextNode(", "));
@@ -88,6 +90,15 @@
       p.appendChild(a);
     });
     p.appendChild(document.createTextNode(parts.slice(1).join("")));
+    if (e.went) {  // where the comparison of the texts says it is in the edition searched: a link to it
+      var went = say("search_went", {edition: e.edition, target: mark}).split(mark);
+      p.appendChild(document.createTextNode("; " + went[0]));
+      var sep = ((DATA && DATA.editions) || {}).separator, cut = sep ? String(e.went.id).indexOf(sep) : -1;
+      var to = el("a", null, cut > 0 ? e.went.id.slice(cut + sep.length) : e.went.id);  // its edition is named before it
+      to.href = href(e.went.url);
+      p.appendChild(to);
+      p.appendChild(document.createTextNode(went.slice(1).join("")));
+    }
     return p;
   }
   // the search could not run (its data did not load, or failed): said in the site's language --
