@@ -565,7 +565,10 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
     from . import editions
 
     parts = []
-    for ed in several:
+    # in the order the editions were published, not the manifest's: the joined corpus's nodes,
+    # sources and code["editions"] -- what check, the stamps and corpus.json list -- follow it
+    by_id = {ed.id: ed for ed in several}
+    for ed in (by_id[name] for name in editions.chronological(by_id)):
         mine = [s for s in folder.sources if (s.edition or folder.code.get("edition")) == ed.id]
         ids = {s.id for s in mine}
         part = replace(

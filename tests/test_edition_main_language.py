@@ -129,3 +129,26 @@ def test_show_both_and_kwic_aligned_pair_russian_with_english(built):
     found = runner.invoke(main, ["search", "катушку", "--corpus", str(root), "--out", str(out)])
     assert found.exit_code == 0, found.output
     assert "en: The line is wound onto a reel before every launch." in found.output
+
+
+def test_editions_are_listed_in_date_order_whatever_the_manifests_order(built):
+    """corpus.json's editions and sources, check's sources and laws, and an export's stamp
+    list the editions as they were published, not as the manifest lists them (cold read 6,
+    finding 8)."""
+    import json
+
+    from lawsearch.glossary_export import version_stamp
+
+    root, out = built
+    data = json.loads((out / "corpus.json").read_text(encoding="utf-8"))
+    assert [e["id"] for e in data["code"]["editions"]] == ["1995", "2005", "2019"]
+    # an edition's own sources in the manifest's order
+    assert [s["path"].rpartition("/")[2] for s in data["sources"]] == ["ru1995.txt", "en2005.txt", "ru2005.txt",
+                                                                      "en2019.txt"]
+    corpus = build_corpus(root, strict=False)
+    assert version_stamp(corpus)["editions"] == ["1995", "2005", "2019"]
+    checked = CliRunner().invoke(main, ["check", "--corpus", str(root)])
+    listed = [line.split()[0].rpartition("/")[2] for line in checked.output.split("Sources (")[1].splitlines()[1:5]]
+    assert listed == ["ru1995.txt", "en2005.txt", "ru2005.txt", "en2019.txt"], checked.output
+    laws = checked.output.split("\nLaws:\n")[1].splitlines()
+    assert [line.split()[0] for line in laws[:4]] == ["1995~1", "1995~2", "1", "2"], checked.output
