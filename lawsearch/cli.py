@@ -807,7 +807,25 @@ def _words(root: Path, meta: dict) -> dict[str, str]:
     """The strings search output prints (the profile's, in the corpus's language), for the
     profile and language the index was built with."""
     profile = load_profile(meta.get("profile") or DEFAULT_PROFILE, root)
-    return profile.strings(meta.get("lang") or profile.languages[0])
+    words = EditionWords(profile.strings(meta.get("lang") or profile.languages[0]))
+    # an edition in another language the profile speaks labels its hits in it (an English-only
+    # edition's "Law 6 (2020 edition)" on a Russian corpus), as its pages do
+    for edition, lang in ((meta.get("editions") or {}).get("langs") or {}).items():
+        if lang != meta.get("lang") and lang in profile.languages:
+            words.by_edition[edition] = profile.strings(lang)
+    return words
+
+
+class EditionWords(dict):
+    """The profile's strings in the corpus's language, and (``by_edition``) those of each
+    edition in another language, for its hits' labels."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by_edition: dict[str, dict[str, str]] = {}
+
+    def of(self, edition: str | None) -> dict[str, str]:
+        return self.by_edition.get(edition or "", self)
 
 
 @main.command()
@@ -1046,9 +1064,10 @@ def _hit_lines(hits, words: dict[str, str]) -> list[str]:
     lines = []
     for hit in hits:
         edition, bare = split(hit.id)  # another edition's ID as the site prints it: "60 (2017 edition)"
-        shown = bare if edition is None or "id_in_edition" not in words else \
-            template_for(words, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
-        heading = visible(words["law"].format(id=shown) if hit.kind == "law" else shown)
+        own = words.of(edition) if isinstance(words, EditionWords) else words  # in that edition's language
+        shown = bare if edition is None or "id_in_edition" not in own else \
+            template_for(own, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
+        heading = visible(own["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:

@@ -552,16 +552,17 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
 
 
 def editions_entry(corpus: Corpus) -> dict:
-    """``{"list": [edition ids in order], "default": id, "separator": "~", "went": {…}}`` for
-    the search data; ``went`` (several editions only): per edition, for each bare ID it lacks
-    that another edition has, where that node is in it by the comparisons of the texts
-    (``went_entries``)."""
+    """``{"list": [edition ids in order], "default": id, "separator": "~", "went": {…},
+    "langs": {…}}`` for the search data; ``went`` (several editions only): per edition, for
+    each bare ID it lacks that another edition has, where that node is in it by the
+    comparisons of the texts (``went_entries``); ``langs``: each edition's own language."""
     from . import editions
 
     out = {"list": [e.id for e in editions.in_order(corpus)], "default": editions.default_edition(corpus),
            "separator": editions.SEPARATOR}
     if len(out["list"]) > 1:
         out["went"] = went_entries(corpus)
+        out["langs"] = {e.id: e.lang for e in corpus.editions if e.lang}  # each edition's own language
     return out
 
 

@@ -80,6 +80,20 @@ def lean(text: str) -> str:
     return text if "`" in result else result
 
 
+EDITION_LABELS = ("law", "id_in_edition", "id_in_edition" + NAMED)
+
+
+def edition_strings(corpus) -> dict[str, dict[str, str]]:
+    """For each language an edition of the corpus is in, other than the corpus's and spoken by
+    its profile: the strings a hit's heading is made of (``EDITION_LABELS``), so an
+    English-only edition's hits say "Law 6 (2020 edition)" as its pages do."""
+    from .profile import of as profile_of
+
+    profile = profile_of(corpus)
+    langs = {e.lang for e in corpus.editions if e.lang and e.lang != corpus.lang and e.lang in profile.languages}
+    return {lang: {k: v for k, v in profile.strings(lang).items() if k in EDITION_LABELS} for lang in sorted(langs)}
+
+
 def page_script_strings(strings: dict[str, str]) -> dict[str, str]:
     """The profile's strings the page script asks for (each say() call of static/search.js),
     the only ones the search data carries: the whole table is the site's and the CLI's
@@ -945,6 +959,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "real_neighbours": [w for w, _ in searcher.real_neighbours.items()],  # pieces.split front-codes each range
             # what search.js prints, in the corpus's language (the profile's [strings])
             "strings": page_script_strings(profile_of(corpus).strings(corpus.lang)),
+            # the labels of an edition in another language the profile speaks (an English-only
+            # edition on a Russian site), for its hits' headings
+            "edition_strings": edition_strings(corpus),
         }
     finally:
         searcher.close()

@@ -152,3 +152,29 @@ def test_editions_are_listed_in_date_order_whatever_the_manifests_order(built):
     assert listed == ["ru1995.txt", "en2005.txt", "ru2005.txt", "en2019.txt"], checked.output
     laws = checked.output.split("\nLaws:\n")[1].splitlines()
     assert [line.split()[0] for line in laws[:4]] == ["1995~1", "1995~2", "1", "2"], checked.output
+
+
+def test_an_english_only_editions_hits_are_labelled_in_english(built, browser):
+    """On a Russian corpus the English-only 2019 edition's hits say "Law 2 (2019 edition)"
+    and "1A (2019 edition)", as its pages do -- in the command line and in the browser's
+    panel -- while the Russian editions' hits keep the Russian labels (finding 8)."""
+    from lawsearch.profile import load_profile
+
+    en, ru = load_profile("bridge").strings("en"), load_profile("bridge").strings("ru")
+    root, out = built
+    found = CliRunner().invoke(main, ["search", "carbon", "--corpus", str(root), "--out", str(out)])
+    assert found.exit_code == 0, found.output
+    label = en["id_in_edition"].format(id="1A", edition="2019")
+    assert found.output.startswith(f"{label}. Frame"), found.output
+    law = CliRunner().invoke(main, ["search", "law:2 edition:2019", "--corpus", str(root), "--out", str(out)])
+    assert en["law"].format(id=en["id_in_edition"].format(id="2", edition="2019")) + ". The Line" in law.output
+    russian = CliRunner().invoke(main, ["search", "льняную", "--corpus", str(root), "--out", str(out)])
+    assert ru["id_in_edition"].format(id="2", edition="1995") in russian.output, russian.output
+    page = browser.new_page()
+    page.goto((out / "site" / "index.html").as_uri())
+    page.fill("#q", "carbon")
+    page.wait_for_function("document.querySelector('#results').innerText.includes('carbon')")
+    text = page.inner_text("#results")
+    assert label in text and ru["id_in_edition"].format(id="1A", edition="2019") not in text, text
+    assert en["law"].format(id=en["id_in_edition"].format(id="1", edition="2019")) in text, text
+    page.close()

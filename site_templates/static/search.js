@@ -54,14 +54,22 @@
   function shownId(id) {
     var sep = ((DATA && DATA.editions) || {}).separator, at = sep ? String(id).indexOf(sep) : -1;
     if (at <= 0 || !/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at))) return id;
-    return say("id_in_edition", {id: id.slice(at + sep.length), edition: id.slice(0, at)});
+    return say("id_in_edition", {id: id.slice(at + sep.length), edition: id.slice(0, at)}, editionStrings(id));
   }
-  function say(key, values) {
+  // the labels of an edition in another language than the site's (an English-only edition on a
+  // Russian site: "Law 6 (2020 edition)", as its pages say), where the profile speaks it; else null
+  function editionStrings(id) {
+    var eds = (DATA && DATA.editions) || {}, sep = eds.separator, at = sep ? String(id).indexOf(sep) : -1;
+    var lang = at > 0 ? (eds.langs || {})[String(id).slice(0, at)] : null;
+    return lang && DATA.edition_strings && DATA.edition_strings[lang] ? DATA.edition_strings[lang] : null;
+  }
+  function say(key, values, table) {
+    var own = table || STRINGS;
     if (values && values.id !== undefined && key !== "id_in_edition") values = Object.assign({}, values, {id: shownId(values.id)});
     // profile.template_for: the "_named" variant for an edition named otherwise than by a year
     if (values && values.edition !== undefined && !/^[0-9]+$/.test(String(values.edition)) &&
-        STRINGS[key + "_named"] !== undefined) key = key + "_named";
-    var text = STRINGS[key] === undefined ? key : STRINGS[key];
+        own[key + "_named"] !== undefined) key = key + "_named";
+    var text = own[key] !== undefined ? own[key] : STRINGS[key] === undefined ? key : STRINGS[key];
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
   }
   // an error the engine answers with, in the site's language (its error_say; the English `error`
@@ -106,7 +114,7 @@
   function failedText() {
     return STRINGS.search_failed !== undefined ? say("search_failed") : document.body.getAttribute("data-search-failed") || "";
   }
-  function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}) : shownId(id)) + (title ? ". " + title : ""); }
+  function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}, editionStrings(id)) : shownId(id)) + (title ? ". " + title : ""); }
 
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   // a snippet's piece between two offsets, which count code points (as Python does)
@@ -202,7 +210,7 @@
     // a hit; the law's own hit under its group's heading says only which law it is; a hit of
     // words (not of an ID) carries the query to the page it opens
     function item(h, own, words) {
-      var label = h.kind === "law" ? say("law", {id: h.id}) : shownId(h.id), title = titleOf(h.id, h.title);
+      var label = h.kind === "law" ? say("law", {id: h.id}, editionStrings(h.id)) : shownId(h.id), title = titleOf(h.id, h.title);
       var li = el("li"), a = el("a", null, label + (title && !own ? ". " + title : ""));
       a.href = words ? withQuery(href(h.url), box.value.trim()) : href(h.url);
       a.setAttribute("data-id", h.id);
