@@ -230,7 +230,7 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
         if word in ("NOT", "AND"):
             negate_next = word == "NOT"
             continue
-        f = FILTER.fullmatch(word)
+        f = FILTER.fullmatch(narrow(word))  # typed full-width («ｌａｗ:９», «edition:１９９８») it is the filter
         if f:
             filters[f[1]] = f[2]
             continue
@@ -378,7 +378,7 @@ class Searcher:
             return None
         clauses, filters = parse(query)
         # the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
-        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(narrow(w))) if filters else query
         m = self.citation.fullmatch(rest)
         if m:
             node_id = ids.normalize(m[1])
@@ -551,7 +551,7 @@ class Searcher:
         filters = parse(query)[1]
         if set(filters) - {"edition"}:
             return None
-        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(narrow(w))) if filters else query
         named, bare = editions.split(strip_spaces(narrow(rest)))
         known = self.editions.get("list") or []
         if named is not None and named not in known:

@@ -142,3 +142,31 @@ def test_the_browser_panel_links_where_it_went(garden, browser):
     assert page.locator("#results .elsewhere a", has_text="2A1").count() == 1
     assert "КОМПОСТ" not in text  # 2002's law 3 is not where it goes
     page.close()
+
+
+@pytest.mark.parametrize("typed, plain", [
+    ("ｌａｗ:３ компост", "law:3 компост"),
+    ("компост edition:２０２２", "компост edition:2022"),
+    ("ｌａｗ:３ ｅｄｉｔｉｏｎ:２００２ компост", "law:3 edition:2002 компост"),
+    ("3C ｅｄｉｔｉｏｎ:２００２", "3C edition:2002"),
+], ids=["law", "edition", "law and edition", "id and edition"])
+def test_a_filter_typed_full_width_is_the_filter_in_both_engines(garden, typed, plain):
+    """«ｌａｗ:９», «edition:１９９８» typed on a full-width keyboard filter as their plain
+    forms do, not a usage error or words that find nothing (cold 5 #7, cold 6 finding 8)."""
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, python_answer
+
+    want = answer(garden, plain)
+    got = answer(garden, typed)
+    assert want["hits"], want
+    assert [h["id"] for h in got["hits"]] == [h["id"] for h in want["hits"]], got
+    _, out = garden
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        js = engine.search([typed], 10)[0]
+        assert [h["id"] for h in js["hits"]] == [h["id"] for h in python_answer(searcher, typed, 10)["hits"]]
+        assert [h["id"] for h in js["hits"]] == [h["id"] for h in want["hits"]][:10]
+    finally:
+        engine.close()
+        searcher.close()

@@ -338,7 +338,7 @@
       var word = m[3];
       if (word === "OR") { orNext = clauses.length > 0; continue; }
       if (word === "NOT" || word === "AND") { negateNext = word === "NOT"; continue; }
-      var f = FILTER.exec(word);
+      var f = FILTER.exec(narrow(word));  // typed full-width («ｌａｗ:９») it is the filter, as query.parse
       if (f) { filters[f[1]] = f[2]; continue; }
       var negated = negateNext, required = false;
       if (word.charAt(0) === "-" && word.length > 1) { negated = true; word = word.slice(1); }
@@ -975,7 +975,7 @@
   function askedInEdition(query) {
     var filters = parse(query).filters, keys = Object.keys(filters);
     if (keys.some(function (k) { return k !== "edition"; })) return null;
-    var rest = keys.length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var rest = keys.length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(narrow(w)); }).join(" ") : query;
     var split = editionSplit(strip(narrow(rest))), known = (DATA.editions || {}).list || [];
     if (split[0] !== null && known.indexOf(split[0]) < 0) return null;
     if (split[0] !== null) rest = split[1];
@@ -1160,7 +1160,7 @@
     if (known.length < 2) return null;
     var parsed = parse(query), clauses = parsed.clauses, id;
     // the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
-    var rest = Object.keys(parsed.filters).length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var rest = Object.keys(parsed.filters).length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(narrow(w)); }).join(" ") : query;
     var m = CITATION.exec(rest);
     if (m) id = normalizeCitation(m[1]).id;
     else if (clauses.length === 1 && clauses[0].kind === "id" && !clauses[0].negated) id = normalizeCitation(clauses[0].text).id;
