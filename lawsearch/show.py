@@ -250,7 +250,12 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         out.append(f"in: {_heading(parent, corpus, words) if parent else shown_id(node.parent)}")
     out.append("")
     translated = _translated(node, corpus)
-    if main in shown:
+    # the node's own language: an English-only edition's node in a Russian corpus is English,
+    # its text shown as the main text is, and Russian is the other language there
+    own = node.lang or main
+    if lang is None:
+        shown = [own]
+    if own in shown:
         if node.missing:
             out.append("[the text of this law is not in the sources]")
         if node.text:
@@ -261,7 +266,8 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             out.append("[… text lost after the heading]")
         elif node.lang == main and not node.title and translated.get("text"):
             out.append(f"[not in the {language_name(main)} text]")
-    for other in (o for o in shown if o != main):
+    edition_langs = {e.id: e.langs for e in corpus.editions} if len(corpus.editions) > 1 else {}
+    for other in (o for o in shown if o != own):
         given = node.translations.get(other) or {}
         if len(shown) > 1:
             out.append("")
@@ -272,7 +278,10 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
                 out.append(f"  * {note}")
         else:
             title = f"; {language_name(other)} title: {given['title']}]" if given.get("title") else "]"
-            out.append(f"[no {language_name(other)} text in the corpus" + title)
+            # an edition with no text in that language says so of itself, not of the corpus
+            held = edition_langs.get(node.edition or "")
+            where = f"the {node.edition} edition" if held is not None and other not in held else "the corpus"
+            out.append(f"[no {language_name(other)} text in {where}" + title)
     terms = definitions.uses_in(corpus, node.id) if main in shown else []
     if terms:
         out.append("")

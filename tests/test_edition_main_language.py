@@ -178,3 +178,24 @@ def test_an_english_only_editions_hits_are_labelled_in_english(built, browser):
     assert label in text and ru["id_in_edition"].format(id="1A", edition="2019") not in text, text
     assert en["law"].format(id=en["id_in_edition"].format(id="1", edition="2019")) in text, text
     page.close()
+
+
+def test_show_both_names_the_edition_that_lacks_a_language(built):
+    """An English-only edition's node shows its English text as its own, and says the 2019
+    edition has no Russian; a Russian-only edition's node says the 1995 edition has no
+    English -- never "no English text in the corpus", which has English (cold 5 #7)."""
+    root, out = built
+
+    def show(*args):
+        result = CliRunner().invoke(main, ["show", *args, "--corpus", str(root), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    english = show("1A", "--edition", "2019", "--lang", "both")
+    assert "carbon rods" in english and "[no Russian text in the 2019 edition]" in english
+    assert "English text" not in english
+    russian = show("2", "--edition", "1995", "--lang", "both")
+    assert "льняную" in russian and "[no English text in the 1995 edition]" in russian
+    plain = show("1A", "--edition", "2019")
+    assert "carbon rods" in plain and "no Russian text" not in plain
+    assert "[no Russian text in the 2019 edition]" in show("1A", "--edition", "2019", "--lang", "ru")
