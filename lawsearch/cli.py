@@ -1158,16 +1158,25 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     if aligned_lang is not None:
         from .concordance import aligned_sentence
 
-        languages = corpus.translation_languages
-        other = aligned_lang or next(iter(languages), None)
-        if other is None or other not in languages:
+        # its own language too: an English-only edition's lines pair with Russian (--aligned ru)
+        languages = [corpus.lang, *corpus.translation_languages]
+        other = aligned_lang or next(iter(corpus.translation_languages), None)
+        if other is None or other not in languages or len(languages) < 2:
             known = ", ".join(languages) or "none"
             raise click.BadParameter(f"the corpus has no text in {shorten(other or 'another language')!r} to align "
-                                     f"with (its translations: {known})", param_hint="'--aligned'")
+                                     f"with (its languages: {known})", param_hint="'--aligned'")
     lines = find(corpus, analysis, text, width, sort, law)
-    pairs = [aligned_sentence(corpus, l, other) if other else None for l in lines]
-    titles_only = bool(other and lines and not any((n.translations.get(other) or {}).get("text")
-                                                   for n in corpus.nodes))
+
+    def pair_language(line) -> str | None:
+        """The language a line pairs with: ``other``, but for a line already in it (an
+        English-only edition's line when English was asked for) the corpus's other language."""
+        node = corpus.node(line.node)
+        own = (node.lang if node is not None else None) or corpus.lang
+        return other if own != other else next((x for x in languages if x != own), None)
+
+    pairs = [aligned_sentence(corpus, l, lang) if other and (lang := pair_language(l)) else None for l in lines]
+    titles_only = bool(other and other != corpus.lang and lines
+                       and not any((n.translations.get(other) or {}).get("text") for n in corpus.nodes))
     if titles_only:
         # titles only in that language (the profile's titles file): no sentence to pair any line
         # with -- one note on stderr, not the same empty pair under every line (exit 0: the lines

@@ -199,3 +199,24 @@ def test_show_both_names_the_edition_that_lacks_a_language(built):
     plain = show("1A", "--edition", "2019")
     assert "carbon rods" in plain and "no Russian text" not in plain
     assert "[no Russian text in the 2019 edition]" in show("1A", "--edition", "2019", "--lang", "ru")
+
+
+def test_kwic_aligned_pairs_an_english_only_editions_lines_with_the_other_language(built):
+    """``kwic --aligned ru`` on a Russian corpus is no usage error (Russian is a language of
+    the corpus), and an English-only edition's English line pairs with Russian -- which its
+    edition lacks -- never with English, its own (cold 5 #7)."""
+    root, out = built
+
+    def kwic(*args):
+        result = CliRunner().invoke(main, ["kwic", *args, "--corpus", str(root), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()
+
+    for asked in (["--aligned", "ru"], ["--aligned"]):
+        lines = kwic("carbon", *asked)
+        at = next(k for k, line in enumerate(lines) if "carbon" in line)
+        assert lines[at + 1].split() == ["ru:", "(no", "aligned", "text)"], lines
+    russian = kwic("хвост", "--aligned", "en")
+    assert any("en: The tail of a kite is three times longer than its frame." in line for line in russian), russian
+    wrong = CliRunner().invoke(main, ["kwic", "хвост", "--aligned", "fr", "--corpus", str(root), "--out", str(out)])
+    assert wrong.exit_code == 2 and "ru, en" in wrong.output
