@@ -579,7 +579,8 @@ class SiteBuilder:
         kept = editions.edition_set(self.corpus)
         for old, new in self.compare_pairs():
             folder = pair_folder(old, new)
-            langs = kept.shared_languages(old, new)
+            # the site's own language first (a Russian site's compare pages: Russian, then English)
+            langs = sorted(kept.shared_languages(old, new), key=lambda lang: lang != self.corpus.lang)
             pages = write_compare(target, kept, old, new, langs, self.words.profile, self.env.globals["build_id"],
                                   folder=folder, home="../../index.html", words=self.words)
             self.compare_laws[(old, new)] = {p.stem for p in pages if p.name != "index.html"}

@@ -106,3 +106,17 @@ def test_the_switch_of_the_old_law_links_the_page_that_lists_its_changes(tmp_pat
     page = (site / "laws" / unescape(href)).resolve()
     assert page.name == "3.html"
     assert "cmp-removed" in left_rows(page.read_text(encoding="utf-8")).get("2B", "")
+
+
+def test_a_russian_sites_compare_pages_show_russian_first(tmp_path):
+    """Two editions sharing Russian and English on a Russian site: each compare page's
+    sections are Russian, then English -- the site's language first (cold 5 #7)."""
+    from editions_fixtures import corpus_of
+
+    build(corpus_of("ru-en-both", tmp_path), tmp_path / "out", lambda m: None)
+    pages = list((tmp_path / "out" / "site" / "compare").glob("*/*.html"))
+    laws = [p for p in pages if p.name != "index.html"]
+    assert laws
+    for page in laws:
+        html = page.read_text(encoding="utf-8")
+        assert re.findall(r'<section class="cmp-lang" lang="(\w+)"', html) == ["ru", "en"], page
