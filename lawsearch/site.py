@@ -497,6 +497,15 @@ class SiteBuilder:
             out.setdefault(editions.edition_of(law.id, self.corpus) or "", []).append(law)
         return out
 
+    def source_count(self, edition: str | None) -> int:
+        """How many sources the stamp of a page of ``edition`` counts: that edition's, in a
+        corpus of several («Редакция 2014 г. · источников: 3»), else every source (and in the
+        single file, which holds every edition)."""
+        if len(self.corpus.editions) < 2 or self.single:
+            return len(self.corpus.sources)
+        default = editions.default_edition(self.corpus)
+        return sum(1 for s in self.corpus.sources if (s.edition or default) == edition)
+
     def editions_in_order(self):
         """The corpus's editions as the contents pages list them: chronological."""
         return editions.in_order(self.corpus)

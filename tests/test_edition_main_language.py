@@ -220,3 +220,22 @@ def test_kwic_aligned_pairs_an_english_only_editions_lines_with_the_other_langua
     assert any("en: The tail of a kite is three times longer than its frame." in line for line in russian), russian
     wrong = CliRunner().invoke(main, ["kwic", "хвост", "--aligned", "fr", "--corpus", str(root), "--out", str(out)])
     assert wrong.exit_code == 2 and "ru, en" in wrong.output
+
+
+def test_each_editions_pages_count_that_editions_sources(built):
+    """The stamp in a page's footer counts the sources of the edition the page is of (the
+    default edition's two files, 1995's one), not every source of the corpus (cold 5 #7)."""
+    import re
+
+    from lawsearch.profile import load_profile
+
+    ru = load_profile("bridge").strings("ru")
+    _, out = built
+    site = out / "site"
+
+    def counted(page: str) -> str:
+        return re.search(r'<p class="stamp">(.*?)</p>', (site / page).read_text(encoding="utf-8"), re.S).group(1)
+
+    assert ru["stamp"].split("{sources}")[0].format(edition="2005") + "2 " in counted("index.html")
+    assert ru["stamp"].split("{sources}")[0].format(edition="1995") + "1 " in counted("laws/1995~1.html")
+    assert ru["stamp"].split("{sources}")[0].format(edition="2019") + "1 " in counted("laws/2019~1.html")
