@@ -54,7 +54,8 @@
   function shownId(id) {
     var sep = ((DATA && DATA.editions) || {}).separator, at = sep ? String(id).indexOf(sep) : -1;
     if (at <= 0 || !/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at))) return id;
-    return say("id_in_edition", {id: id.slice(at + sep.length), edition: id.slice(0, at)}, editionStrings(id));
+    var v = {id: id.slice(at + sep.length), edition: id.slice(0, at)}, own = editionStrings(id);
+    return own ? sayIn(own, "id_in_edition", v) : say("id_in_edition", v);
   }
   // the labels of an edition in another language than the site's (an English-only edition on a
   // Russian site: "Law 6 (2020 edition)", as its pages say), where the profile speaks it; else null
@@ -63,7 +64,9 @@
     var lang = at > 0 ? (eds.langs || {})[String(id).slice(0, at)] : null;
     return lang && DATA.edition_strings && DATA.edition_strings[lang] ? DATA.edition_strings[lang] : null;
   }
-  function say(key, values, table) {
+  function say(key, values) { return sayIn(null, key, values); }
+  // as say, from another table of strings (editionStrings), the site's own for a key it lacks
+  function sayIn(table, key, values) {
     var own = table || STRINGS;
     if (values && values.id !== undefined && key !== "id_in_edition") values = Object.assign({}, values, {id: shownId(values.id)});
     // profile.template_for: the "_named" variant for an edition named otherwise than by a year
@@ -114,7 +117,8 @@
   function failedText() {
     return STRINGS.search_failed !== undefined ? say("search_failed") : document.body.getAttribute("data-search-failed") || "";
   }
-  function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}, editionStrings(id)) : shownId(id)) + (title ? ". " + title : ""); }
+  function lawLabel(id) { var own = editionStrings(id); return own ? sayIn(own, "law", {id: id}) : say("law", {id: id}); }
+  function heading(id, kind, title) { return (kind === "law" ? lawLabel(id) : shownId(id)) + (title ? ". " + title : ""); }
 
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   // a snippet's piece between two offsets, which count code points (as Python does)
@@ -210,7 +214,7 @@
     // a hit; the law's own hit under its group's heading says only which law it is; a hit of
     // words (not of an ID) carries the query to the page it opens
     function item(h, own, words) {
-      var label = h.kind === "law" ? say("law", {id: h.id}, editionStrings(h.id)) : shownId(h.id), title = titleOf(h.id, h.title);
+      var label = h.kind === "law" ? lawLabel(h.id) : shownId(h.id), title = titleOf(h.id, h.title);
       var li = el("li"), a = el("a", null, label + (title && !own ? ". " + title : ""));
       a.href = words ? withQuery(href(h.url), box.value.trim()) : href(h.url);
       a.setAttribute("data-id", h.id);
