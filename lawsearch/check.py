@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import ids
+from . import editions, ids
 from .corpus import for_user
 from .coverage import LOST
 from .model import Corpus, Problem, collapse
@@ -169,6 +169,26 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 r.add(f"  {i:>4}  [heading lost] -- MISSING: nothing of it survives (its number lies between laws that do)")
         bare_missing.clear()
 
+    # a text cut at the end of a file with no page numbers, in the last law its edition's
+    # sources hold, was cut where the file was broken off (a download cut mid-word), not at a
+    # page gap; a book's file (page numbers in it), or one ending before later laws, ends at a
+    # page gap (the pages after are not in the sources)
+    ends: dict[str, int] = {}
+    paged: set[str] = set()
+    last_law: dict[str | None, str] = {}
+    for n in corpus.nodes:
+        for span in n.spans:
+            ends[span.source] = max(ends.get(span.source, 0), span.lines[1])
+            if span.page is not None:
+                paged.add(span.source)
+        if n.kind == "law" and not n.missing:
+            last_law[editions.edition_of(n.id, corpus)] = n.law or n.id
+
+    def at_file_end(node) -> bool:
+        return bool(node.spans) and node.truncated_end and not node.truncated_start \
+            and node.spans[-1].source not in paged and node.spans[-1].lines[1] >= ends.get(node.spans[-1].source, 0) \
+            and last_law.get(editions.edition_of(node.id, corpus)) == node.law
+
     for law in laws:
         commentary = corpus.commentary(law.id)
         if law.missing and commentary:
@@ -180,8 +200,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             lost = []
             if law.title is None:
                 lost.append("heading lost")
-            if any(n.truncated_start or n.truncated_end for n in [law, *parts]):
+            cut = [n for n in [law, *parts] if n.truncated_start or n.truncated_end]
+            if any(not at_file_end(n) for n in cut):
                 lost.append("text lost at a page gap")
+            if any(at_file_end(n) for n in cut):
+                lost.append("text cut at the end of its file")
             why = _count(len(parts), "part") + (f"; {', '.join(lost)}" if lost else "; complete as far as the sources go")
             if commentary:
                 why += f"; {_count(len(commentary), 'commentary paragraph')}"

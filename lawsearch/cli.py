@@ -814,7 +814,25 @@ def _words(root: Path, meta: dict) -> dict[str, str]:
     """The strings search output prints (the profile's, in the corpus's language), for the
     profile and language the index was built with."""
     profile = load_profile(meta.get("profile") or DEFAULT_PROFILE, root)
-    return profile.strings(meta.get("lang") or profile.languages[0])
+    words = EditionWords(profile.strings(meta.get("lang") or profile.languages[0]))
+    # an edition in another language the profile speaks labels its hits in it (an English-only
+    # edition's "Law 6 (2020 edition)" on a Russian corpus), as its pages do
+    for edition, lang in ((meta.get("editions") or {}).get("langs") or {}).items():
+        if lang != meta.get("lang") and lang in profile.languages:
+            words.by_edition[edition] = profile.strings(lang)
+    return words
+
+
+class EditionWords(dict):
+    """The profile's strings in the corpus's language, and (``by_edition``) those of each
+    edition in another language, for its hits' labels."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by_edition: dict[str, dict[str, str]] = {}
+
+    def of(self, edition: str | None) -> dict[str, str]:
+        return self.by_edition.get(edition or "", self)
 
 
 @main.command()
@@ -1001,8 +1019,15 @@ def elsewhere_lines(result, words: dict[str, str], command) -> list[str]:
         return []
     values = {"id": visible(found["id"]), "edition": visible(found["edition"]),
               "found": ", ".join(visible(f["edition"]) for f in found["found"])}
-    template = template_for(words, "search_elsewhere", values) or "{id}: {edition} → {found}"
+    many = len(found["found"]) > 1 and "search_elsewhere_many" in words
+    template = template_for(words, "search_elsewhere_many" if many else "search_elsewhere", values) \
+        or "{id}: {edition} → {found}"
     lines = [template.format(**values)]
+    if found.get("went"):  # where the comparison of the texts says it is in the edition searched
+        from . import editions
+
+        went = {"edition": values["edition"], "target": visible(editions.bare(found["went"]["id"]))}
+        lines[0] += "; " + (template_for(words, "search_went", went) or "{edition}: {target}").format(**went)
     for f in found["found"]:
         lines.append(f"    {visible(f['edition'])}: {visible(f['url'])}   "
                      f"{command(found['id'] + ' edition:' + f['edition'])}")
@@ -1046,9 +1071,10 @@ def _hit_lines(hits, words: dict[str, str]) -> list[str]:
     lines = []
     for hit in hits:
         edition, bare = split(hit.id)  # another edition's ID as the site prints it: "60 (2017 edition)"
-        shown = bare if edition is None or "id_in_edition" not in words else \
-            template_for(words, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
-        heading = visible(words["law"].format(id=shown) if hit.kind == "law" else shown)
+        own = words.of(edition) if isinstance(words, EditionWords) else words  # in that edition's language
+        shown = bare if edition is None or "id_in_edition" not in own else \
+            template_for(own, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
+        heading = visible(own["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
         lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:
@@ -1139,16 +1165,25 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
     if aligned_lang is not None:
         from .concordance import aligned_sentence
 
-        languages = corpus.translation_languages
-        other = aligned_lang or next(iter(languages), None)
-        if other is None or other not in languages:
+        # its own language too: an English-only edition's lines pair with Russian (--aligned ru)
+        languages = [corpus.lang, *corpus.translation_languages]
+        other = aligned_lang or next(iter(corpus.translation_languages), None)
+        if other is None or other not in languages or len(languages) < 2:
             known = ", ".join(languages) or "none"
             raise click.BadParameter(f"the corpus has no text in {shorten(other or 'another language')!r} to align "
-                                     f"with (its translations: {known})", param_hint="'--aligned'")
+                                     f"with (its languages: {known})", param_hint="'--aligned'")
     lines = find(corpus, analysis, text, width, sort, law)
-    pairs = [aligned_sentence(corpus, l, other) if other else None for l in lines]
-    titles_only = bool(other and lines and not any((n.translations.get(other) or {}).get("text")
-                                                   for n in corpus.nodes))
+
+    def pair_language(line) -> str | None:
+        """The language a line pairs with: ``other``, but for a line already in it (an
+        English-only edition's line when English was asked for) the corpus's other language."""
+        node = corpus.node(line.node)
+        own = (node.lang if node is not None else None) or corpus.lang
+        return other if own != other else next((x for x in languages if x != own), None)
+
+    pairs = [aligned_sentence(corpus, l, lang) if other and (lang := pair_language(l)) else None for l in lines]
+    titles_only = bool(other and other != corpus.lang and lines
+                       and not any((n.translations.get(other) or {}).get("text") for n in corpus.nodes))
     if titles_only:
         # titles only in that language (the profile's titles file): no sentence to pair any line
         # with -- one note on stderr, not the same empty pair under every line (exit 0: the lines

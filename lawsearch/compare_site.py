@@ -86,6 +86,37 @@ class ComparePages:
                         seen.setdefault(n.id, None)
         return list(seen)
 
+    def law_went(self, lang: str) -> dict[str, str]:
+        """Each old law that went to a law of another number (renumbered, merged into it, split
+        with it first) → that new law: its parts' changes belong on that law's page, the one
+        the old law's page links to (``Site.compare_link``)."""
+        old, new = self.trees[lang]
+        comparison = self.comparisons[lang]
+        out = {}
+        for o in old.values():
+            if o.kind != "law":
+                continue
+            image = comparison.mapping.get(o.id)
+            if image is None:
+                image = next((c.new[0] for c in comparison.changes
+                              if c.kind in ("merged", "split") and o.id in c.old and c.new), None)
+            if image is not None and image in new and _law_of(new[image]) != _law_of(o):
+                out[_law_of(o)] = _law_of(new[image])
+        return out
+
+    @staticmethod
+    def _shown_on(o: Node, law: str, went: dict[str, str]) -> bool:
+        """Whether an old part is shown on ``law``'s page: the page of its own law number, and
+        the page of the law its old law went to (4B of a law renumbered 4 -> 5 on 5.html too,
+        with the rest of old law 4: the page old law 4's switch links to)."""
+        return _law_of(o) == law or (o.kind != "law" and went.get(_law_of(o)) == law)
+
+    def changes(self, lang: str, law: str) -> list[Change]:
+        """The records of ``law``'s page: those touching the law in either edition, and every
+        record of an old law that went to it (renumbered, merged) -- its removed parts too."""
+        came = {old for old, to in self.law_went(lang).items() if to == law}
+        return [c for c in self.comparisons[lang].changes if law in (c.law, c.new_law) or c.law in came]
+
     def label(self, c: Change) -> str:
         if c.kind in ("reworded",):
             return self.words.say("compare_reworded", share=round((c.share or 0) * 100))
@@ -140,10 +171,14 @@ class ComparePages:
                 row.kinds.append("same")
             rows.append(row)
         left = []
-        for o in (x for x in old.values() if _law_of(x) == law):
+        went = self.law_went(lang)
+        for o in (x for x in old.values() if self._shown_on(x, law, went)):
             image = comparison.mapping.get(o.id)
             if image is not None and _law_of(new[image]) == law:
                 continue
+            into = next((c for c in comparison.changes if c.kind in ("merged", "split") and o.id in c.old), None)
+            if image is None and into is not None and into.new and _law_of(new[into.new[0]]) == law:
+                continue  # merged into this law (6 + 7 -> 7): shown above as part of it, never "left"
             changes = by_old.get(o.id, [])
             row = Row("old-" + ids.anchor(o.id), o, None, title_html=escape(o.title or ""))
             if image is not None:  # now in another law
@@ -201,7 +236,7 @@ class ComparePages:
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
         for law in self.laws():
-            out[law] = max(len(self.comparisons[lang].for_law(law)) for lang in self.langs)
+            out[law] = max(len(self.changes(lang, law)) for lang in self.langs)
         return out
 
 
@@ -277,7 +312,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
             sections = []
             for lang in langs:
                 rows, left = pages.rows(lang, law)
-                sections.append({"lang": lang, "changes": [(c, pages.label(c)) for c in pages.comparisons[lang].for_law(law)],
+                sections.append({"lang": lang, "changes": [(c, pages.label(c)) for c in pages.changes(lang, law)],
                                  "rows": rows, "left": left, "lost": pages.lost(lang, law)})
             html = template.render(law=law, sections=sections, anchor=ids.anchor,
                                    title=words.say("compare_title", law=law, old=old, new=new), **common)

@@ -129,8 +129,12 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
             problems += more
             placements.update(folder.placements)
         folder.placements = placements
+        # a word of a script with no morphology dictionary is known by the profile's and the
+        # folder's vocabulary, never by the copies' own words (overlap.misread)
+        vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
+        known = furniture.known_words((), vocabulary, folder.profile, folder_languages(folder))
         return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces,
-                             [group[-1].path for group in groups]), runs, problems
+                             [group[-1].path for group in groups], known), runs, problems
     return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts, contents)
 
 
@@ -227,12 +231,17 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
 
 def main_language(folder: CorpusFolder) -> str:
     """The corpus's own language, the one its tree is built from: ``[code] lang``, else the
-    first of the profile's languages a law text is in, else the first law text's language,
-    else the profile's first language.
+    first of the profile's languages a law text of the default edition is in (a source
+    naming no edition is the default's), else the first such law text's language; a corpus
+    whose default edition has no law text looks at every law text the same way; else the
+    profile's first language. The order the manifest lists its sources in never decides.
 
     ``main_language(read_corpus_folder(Path("corpus"))) == "ru"``
     """
-    langs = [s.lang for s in folder.sources if s.kind == "laws"]
+    default = folder.code.get("edition")
+    laws = [s for s in folder.sources if s.kind == "laws"]
+    own = [s.lang for s in laws if default is None or (s.edition or default) == default]
+    langs = own or [s.lang for s in laws]
     known = folder.profile.languages if folder.profile else ()
     return (folder.code.get("lang") or next((lang for lang in known if lang in langs), None)
             or (langs[0] if langs else known[0] if known else ""))
@@ -556,7 +565,10 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
     from . import editions
 
     parts = []
-    for ed in several:
+    # in the order the editions were published, not the manifest's: the joined corpus's nodes,
+    # sources and code["editions"] -- what check, the stamps and corpus.json list -- follow it
+    by_id = {ed.id: ed for ed in several}
+    for ed in (by_id[name] for name in editions.chronological(by_id)):
         mine = [s for s in folder.sources if (s.edition or folder.code.get("edition")) == ed.id]
         ids = {s.id for s in mine}
         part = replace(

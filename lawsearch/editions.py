@@ -332,10 +332,13 @@ def join(parts: list[tuple[Edition, Any]], code: dict[str, Any]):
         curation += [n for n in c.report.curation if n not in curation]
         detected.update(c.report.detected)
     first = parts[0][1]
+    # the corpus's main language is the default edition's (corpus.main_language), never the
+    # first-listed edition's
+    own = next(c for e, c in parts if e.default)
     return Corpus(
         sources=tuple(s for _, c in parts for s in c.sources), nodes=tuple(nodes), footnotes=tuple(footnotes),
         refs=tuple(refs), problems=tuple(problems), repairs=repairs,
-        code={**first.code, **code, "edition": default,
+        code={**own.code, **code, "edition": default,
               "editions": [replace(e, lang=c.code.get("lang", "")).to_dict() for e, c in parts]},
         report=ParseReport(pieces=tuple(pieces), verified=tuple(verified), alignment=tuple(alignment),
                            curation=tuple(curation), detected=detected),
@@ -592,6 +595,28 @@ def _followed(corpus, law_id: str) -> tuple[dict[str, str | None], dict[str, str
         found[edition] = at
     corpus.__dict__["_edition_followed"] = (law_id, found, lost_in)
     return found, lost_in
+
+
+def node_went(corpus, node_id: str, edition: str) -> str | None:
+    """Where any node (a law, a section, a clause) is in another edition by the comparisons
+    of the texts, followed neighbour by neighbour as a law is (``comparison_path``, the maps
+    of ``_steps``): its corpus-wide ID there, ``""`` where a comparison on the way finds it
+    nowhere (removed, or not yet there), None where nothing can be said (no comparison joins
+    the editions, or a text on the way is lost there). What a search for an ID another
+    edition has tells of the edition searched («6C edition:2003»: in 2003 it is 5A2)."""
+    here = edition_of(node_id, corpus)
+    path = comparison_path(corpus, here, edition) if here is not None else None
+    if not path or len(path) < 2:
+        return None
+    steps, at = _steps(corpus), bare(node_id)
+    for old, new in zip(path, path[1:]):
+        at = steps[(old, new)].get(at)
+        if at is None:
+            return ""
+        if at == "":
+            return None
+    target = qualify(at, edition, default_edition(corpus))
+    return target if corpus.node(target) is not None else None
 
 
 def went_to(corpus, law_id: str, edition: str) -> tuple[str | None, bool] | None:

@@ -552,11 +552,46 @@ def footnote_entry(corpus: Corpus, footnote) -> dict:
 
 
 def editions_entry(corpus: Corpus) -> dict:
-    """``{"list": [edition ids in order], "default": id, "separator": "~"}`` for the search data."""
+    """``{"list": [edition ids in order], "default": id, "separator": "~", "went": {…},
+    "langs": {…}}`` for the search data; ``went`` (several editions only): per edition, for
+    each bare ID it lacks that another edition has, where that node is in it by the
+    comparisons of the texts (``went_entries``); ``langs``: each edition's own language."""
     from . import editions
 
-    return {"list": [e.id for e in editions.in_order(corpus)], "default": editions.default_edition(corpus),
-            "separator": editions.SEPARATOR}
+    out = {"list": [e.id for e in editions.in_order(corpus)], "default": editions.default_edition(corpus),
+           "separator": editions.SEPARATOR}
+    if len(out["list"]) > 1:
+        out["went"] = went_entries(corpus)
+        out["langs"] = {e.id: e.lang for e in corpus.editions if e.lang}  # each edition's own language
+    return out
+
+
+def went_entries(corpus: Corpus) -> dict[str, dict[str, str]]:
+    """``{edition: {bare ID: bare ID there, or ""}}``: for each ID an edition lacks and another
+    has, what the node is in that edition (``editions.node_went``, from the edition nearest
+    in time that has it), or "" where the comparison finds it nowhere; an ID nothing can be
+    said of is left out. A search for «6C edition:2003» goes where ``show`` says 6C went
+    («in the 2003 edition it is 5A2»), never to a law that only shares its number."""
+    from . import editions
+
+    order = [e.id for e in editions.in_order(corpus)]
+    held: dict[str, list[str]] = {}
+    for n in corpus.nodes:
+        if n.kind != "piece":
+            held.setdefault(editions.bare(n.id), []).append(editions.edition_of(n.id, corpus))
+    default = editions.default_edition(corpus)
+    out: dict[str, dict[str, str]] = {}
+    for ed in order:
+        mine = out.setdefault(ed, {})
+        for node_id, having in held.items():
+            if ed in having:
+                continue
+            for other in sorted(having, key=lambda e: (abs(order.index(e) - order.index(ed)), order.index(e))):
+                went = editions.node_went(corpus, editions.qualify(node_id, other, default), ed)
+                if went is not None:
+                    mine[node_id] = editions.bare(went) if went else ""
+                    break
+    return out
 
 
 def code_grammar(profile) -> dict:

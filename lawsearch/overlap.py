@@ -26,20 +26,32 @@ never lets a cut copy win over a whole one.
 
 Damage is measured, not guessed: each gap (text lost) and each truncated end counts 10,
 each trace of raw damage ``check`` finds (a ``?`` run, a box-drawing character, a page
-footer, an underline, …) 3, each word left split across a line break 2, a law lost
-entirely 1000.
+footer, an underline, …) 3, each garbled word (a U+FFFD replacement character, letters of
+two scripts in one word: Latin homoglyphs inside a Cyrillic word or the reverse) 3, each
+misread word 3 -- a word where another copy has a different one at the same place and
+this copy's is unknown to the dictionary of the node's language (pymorphy3 for Russian; for
+a script with no morphology, the profile's vocabulary and its stems) while the other's is
+known, or is the other's with letters lost («учаток» for «участок») --, each word left split
+across a line break 2, a law lost entirely 1000. Damage is weighed node by node (passage by
+passage): one copy may win a law's first section and lose its second.
+
+Where the kept copy's and the losing copy's words differ only where the losing copy is
+damaged (garbled or misread words there), nothing is lost: the disagreement is still
+reported, naming both files and lines, as a warning that does not fail ``check``.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 from .coverage import LOST
 from .model import Node, Problem, shorten
 from .patterns import DAMAGE, WORD_PAIR
 
-GAP, TRUNCATED, TRACE, SPLIT, MISSING = 10, 10, 3, 2, 1000
+GAP, TRUNCATED, TRACE, GARBLED, MISREAD, SPLIT, MISSING = 10, 10, 3, 3, 3, 2, 1000
+REPLACEMENT = "\ufffd"  # what a decoder puts for a byte it could not read
 
 
 @dataclass(frozen=True)
@@ -51,15 +63,19 @@ class Damage:
     traces: int = 0
     split_words: int = 0
     missing: bool = False
+    garbled: int = 0
+    misread: int = 0
 
     @property
     def score(self) -> int:
         return (GAP * self.gaps + TRUNCATED * self.truncated + TRACE * self.traces + SPLIT * self.split_words
-                + MISSING * self.missing)
+                + MISSING * self.missing + GARBLED * self.garbled + MISREAD * self.misread)
 
     def __str__(self) -> str:
         parts = [f"{n} {what}" for n, what in ((self.gaps, "gaps"), (self.truncated, "cut ends"),
-                                                (self.traces, "damage traces"), (self.split_words, "split words")) if n]
+                                                (self.traces, "damage traces"), (self.garbled, "garbled words"),
+                                                (self.misread, "misread words"), (self.split_words, "split words"))
+                 if n]
         return ("lost" if self.missing else ", ".join(parts) or "none") + f" (score {self.score})"
 
 
@@ -95,7 +111,94 @@ def damage(node: Node, lexicon: frozenset[str] = frozenset(), raw: dict[str, dic
                 split += 1
     return Damage(gaps=sum(1 for m in node.marks if m.kind == "gap"),
                   truncated=int(node.truncated_start) + int(node.truncated_end),
-                  traces=traces, split_words=split, missing=node.missing)
+                  traces=traces, split_words=split, missing=node.missing,
+                  garbled=sum(1 for t in texts for w in _raw_words(t) if garbled(w)))
+
+
+def _raw_words(text: str | None) -> list[str]:
+    """A text's words as printed, a replacement character kept inside its word."""
+    return re.findall(rf"[\w{REPLACEMENT}]+", text or "")
+
+
+def _scripts(word: str) -> set[str]:
+    """The scripts of a word's letters, by their Unicode names (LATIN, CYRILLIC, GREEK, …)."""
+    return {unicodedata.name(ch, "?").split()[0] for ch in word if ch.isalpha()}
+
+
+def garbled(word: str) -> bool:
+    """Whether a word is damaged on its face: a replacement character in it, or letters of
+    two scripts (a Latin homoglyph inside a Cyrillic word, or the reverse).
+
+    >>> garbled("уча\ufffdток"), garbled("y\u0447ac\u0442o\u043a"), garbled("участок"), garbled("2B")
+    (True, True, False, False)
+    """
+    return REPLACEMENT in word or len(_scripts(word)) > 1
+
+
+def _lost_letters(short: str, long: str) -> bool:
+    """``short`` is ``long`` with a letter or two left out («учаток» of «участок»)."""
+    a, b = short.casefold(), long.casefold()
+    return 0 < len(b) - len(a) <= 2 and len(a) >= 3 and _within(list(a), list(b))
+
+
+def misread(word: str, other: str, lang: str, known: frozenset[str] = frozenset()) -> bool:
+    """Whether ``word`` is a misreading of ``other``, the word another copy has at the same
+    place: ``word`` is ``other`` with letters lost, or unknown to the dictionary of ``lang``
+    (pymorphy3 for Russian; with no morphology for its script, ``known`` -- the profile's
+    vocabulary -- and their stems) while ``other`` is known.
+
+    >>> misread("капнтана", "капитана", "ru"), misread("капитана", "капнтана", "ru")
+    (True, False)
+    >>> misread("umpre", "umpire", "en"), misread("umpire", "referee", "en", frozenset({"referee", "umpire"}))
+    (True, False)
+    """
+    if word.casefold() == other.casefold() or garbled(word) or word.isdigit() or other.isdigit():
+        return False
+    if _lost_letters(word, other):
+        return True
+    return not _is_known(word, lang, known) and _is_known(other, lang, known)
+
+
+def _is_known(word: str, lang: str, known: frozenset[str]) -> bool:
+    from .furniture import _known, languages_of
+    from .plausibility import lemmatizer_for
+
+    if word.casefold() in known:
+        return True
+    lemmatizer = lemmatizer_for(word, languages_of(lang))
+    if lemmatizer is not None:
+        return lemmatizer.is_known(word)
+    return bool(known) and _known(word, known)
+
+
+def _paired_words(mine: str | None, other: str | None) -> list[tuple[str | None, str | None]]:
+    """The words two copies' texts differ in, paired place by place (a word one copy has and
+    the other lacks is paired with None)."""
+    from difflib import SequenceMatcher
+
+    x, y = _raw_words(mine), _raw_words(other)
+    out = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, [w.casefold() for w in x], [w.casefold() for w in y],
+                                              autojunk=False).get_opcodes():
+        if op != "equal":
+            a, b = x[i1:i2], y[j1:j2]
+            out += [(a[k] if k < len(a) else None, b[k] if k < len(b) else None) for k in range(max(len(a), len(b)))]
+    return out
+
+
+def misread_words(node: Node, other: Node, known: frozenset[str] = frozenset()) -> int:
+    """How many of ``node``'s words (title and text) misread the word ``other`` -- another
+    copy of the same node -- has at the same place (``misread``)."""
+    return sum(1 for a, b in (*_paired_words(node.title, other.title), *_paired_words(node.text, other.text))
+               if a and b and misread(a, b, node.lang, known))
+
+
+def damaged_difference(kept: str | None, other: str | None, lang: str, known: frozenset[str] = frozenset()) -> bool:
+    """Whether two copies' texts differ only where ``other`` is damaged: each place they
+    differ, ``other``'s word garbled or a misreading of the kept copy's."""
+    pairs = _paired_words(kept, other)
+    return bool(pairs) and all(b is not None and a is not None and (garbled(b) or misread(b, a, lang, known))
+                               for a, b in pairs)
 
 
 def copies(sources, cleaned, layouts) -> list[list]:
@@ -214,10 +317,12 @@ def _cut(node: Node, n: int, found: list[tuple[Node, int]], ends: list[str | Non
 
 
 def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dict[str, dict[int, int]] | None = None,
-          last_sources: list[str | None] | None = None):
+          last_sources: list[str | None] | None = None, known: frozenset[str] = frozenset()):
     """One tree of the trees of several copies of one text (``structure.Tree``), by ID;
     ``raw``: source path → ``raw_traces`` of its raw lines; ``last_sources``: each copy's
-    last file (its path), whose end tells a copy cut short (``_cut``)."""
+    last file (its path), whose end tells a copy cut short (``_cut``); ``known``: the words
+    a word of a script with no morphology dictionary is known by (``misread``)."""
+    known = known | lexicon
     from .structure import Tree
 
     ends = copy_ends(trees, last_sources or [None] * len(trees))
@@ -242,7 +347,8 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
         for node, n in found:
             cut_end, cut_start = cuts[id(node)] = _cut(node, n, found, ends)
             d = damage(node, lexicon, raw)
-            harm[id(node)] = replace(d, truncated=d.truncated + cut_end + cut_start)
+            wrong = sum(misread_words(node, other, known) for other, _ in found if other is not node)
+            harm[id(node)] = replace(d, truncated=d.truncated + cut_end + cut_start, misread=wrong)
         scored = _by_witnesses(sorted(found, key=lambda x: (harm[id(x[0])].score, x[1])), harm)
         best, n = scored[0]
         cut_end, cut_start = cuts[id(best)]
@@ -256,7 +362,7 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
             spans = tuple(dict.fromkeys([*best.spans, *(s for other, _ in found if other is not best
                                                         and not _more_text(best, other) for s in other.spans)]))
             best = replace(best, spans=spans)
-            problems += _disagreements(node_id, scored, harm, cuts)
+            problems += _disagreements(node_id, scored, harm, cuts, known)
         # a copy cut mid-sentence at its file's end warned so while read alone: moot where the
         # node kept is another copy's whole text (nothing is lost, no gap mark stands there)
         if not best.truncated_end:
@@ -339,7 +445,7 @@ def _cut_of(node: Node, cuts: dict[int, tuple[bool, bool]]) -> tuple[bool, bool]
 
 
 def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int, Damage],
-                   cuts: dict[int, tuple[bool, bool]] | None = None) -> list[Problem]:
+                   cuts: dict[int, tuple[bool, bool]] | None = None, known: frozenset[str] = frozenset()) -> list[Problem]:
     best = scored[0][0]
     cuts = cuts or {}
     out = []
@@ -352,6 +458,14 @@ def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int,
             if differ(a, b):
                 path, line = _where(other)
                 kept_path, kept_line = _where(best)
+                if damaged_difference(a, b, other.lang, known):
+                    # this copy's words there are damaged readings of the kept ones: nothing is
+                    # lost, but where the copies differ is said (a warning, no error in check)
+                    out.append(Problem("warning", f"{node_id}: the copies' {what}s differ where this copy is damaged "
+                                                  f"(kept / this copy): {differing_words(a, b)} -- kept from "
+                                                  f"{kept_path}:{kept_line} (damage {harm[id(best)]}) over this copy "
+                                                  f"at {path}:{line} (damage {harm[id(other)]})", path, line))
+                    continue
                 # the words this copy says differently are in no node: a conflict, an error in
                 # check (no silent loss, coverage.py) until curation drops one copy's lines
                 out.append(Problem("warning", f"{LOST}: {node_id}: the copies' {what}s disagree (kept / this copy): "

@@ -244,6 +244,8 @@ class Split:
 
         core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "english", "stop", "grammar",
                                               "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions")}
+        if "edition_strings" in payload:  # an edition in another language's labels (site.edition_strings)
+            core["edition_strings"] = payload["edition_strings"]
         # the default edition's laws (another edition's are prefixed: lawsearch/editions.py)
         sep = payload["editions"].get("separator")
         laws = [r[0] for r in payload["nodes"] if r[2] == "law" and not (sep and sep in r[0])]

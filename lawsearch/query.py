@@ -232,7 +232,7 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
         if word in ("NOT", "AND"):
             negate_next = word == "NOT"
             continue
-        f = FILTER.fullmatch(word)
+        f = FILTER.fullmatch(narrow(word))  # typed full-width («ｌａｗ:９», «edition:１９９８») it is the filter
         if f:
             filters[f[1]] = f[2]
             continue
@@ -381,7 +381,7 @@ class Searcher:
             return None
         clauses, filters = parse(query)
         # the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
-        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(narrow(w))) if filters else query
         m = self.citation.fullmatch(rest)
         if m:
             node_id = ids.normalize(m[1])
@@ -396,7 +396,16 @@ class Searcher:
             return None
         found = [{"edition": ed, "id": other, "url": self.nodes[other]["url"]}
                  for ed in known if ed != edition for other in [editions.qualify(bare, ed, default)] if other in self.nodes]
-        return {"id": bare, "edition": edition, "found": found} if found else None
+        if not found:
+            return None
+        out = {"id": bare, "edition": edition, "found": found}
+        # where the comparison of the texts says that node is in the edition searched ("" where
+        # it finds it nowhere): what show says, and where a jump goes
+        went = (self.editions.get("went") or {}).get(edition, {}).get(bare)
+        target = editions.qualify(went, edition, default) if went else None
+        if target in self.nodes:
+            out["went"] = {"id": target, "url": self.nodes[target]["url"]}
+        return out
 
     def explain(self, query: str) -> dict:
         """How each word of ``query`` is understood (``lawsearch explain``): as typed, the
@@ -545,7 +554,7 @@ class Searcher:
         filters = parse(query)[1]
         if set(filters) - {"edition"}:
             return None
-        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(w)) if filters else query
+        rest = " ".join(w for w in query.split() if not FILTER.fullmatch(narrow(w))) if filters else query
         named, bare = editions.split(strip_spaces(narrow(rest)))
         known = self.editions.get("list") or []
         if named is not None and named not in known:
@@ -579,11 +588,18 @@ class Searcher:
         node_id = self._in_edition(ids.normalize(m[1]), edition)
         parts = ids.parse_law_id(ids.normalize(m[1]))
         law = self._in_edition(parts["law"], edition) if parts else None
-        if node_id not in self.nodes and (law is None or law not in self.nodes):
-            if self.elsewhere(query) is not None:
-                # a citation of a law the edition searched lacks and others have: nothing in
-                # this edition (the hint names where it is), not a text search for its words
+        other = self.elsewhere(query) if node_id not in self.nodes else None
+        if other is not None:
+            # an ID the edition searched lacks and others have: where the comparison of the
+            # texts says it is in this edition (6C of 2014 is 5A2 in 2003), else nothing here --
+            # never the law of this edition that only shares its number, and not a text search
+            if "went" not in other:
                 return Result(query=query, kind="id")
+            node_id = other["went"]["id"]
+            order = [node_id] + [n for n in self._of_edition(self.meta["citations"].get(node_id, []), edition)
+                                 if n != node_id]
+            return self._jump(query, node_id, order, limit)
+        if node_id not in self.nodes and (law is None or law not in self.nodes):
             return None  # not a node of ours: search it as text
         order = [node_id] if node_id in self.nodes else [law]
         order += [n for n in self._of_edition(self.meta["citations"].get(node_id, []), edition) if n not in order]

@@ -61,23 +61,61 @@ def not_in_edition(corpus: Corpus, query: str, edition: str) -> str | None:
             holders.append((ed.id, found))
     if not holders:
         return None
-    where = "; ".join(f"it is in the {ed} edition (lawsearch show {shorten(node_id)} --edition {ed})"
-                      for ed, _ in holders)
+    groups = _provisions(corpus, holders)
     lost = editions.lost_at(corpus, editions.bare(node_id), edition)
+    parts = []
+    for k, group in enumerate(groups):
+        # another edition's node of the same ID that the comparisons do not join to the first
+        # group's is another provision: said apart, with what the comparison tells of it
+        where = "; ".join(f"it is in the {ed} edition (lawsearch show {shorten(node_id)} --edition {ed})"
+                          for ed, _ in group)
+        if k:
+            where = f"another provision numbered {shorten(node_id)} is in " + where.removeprefix("it is in ")
+        parts.append(where if lost is not None else "; ".join([where, *_told(corpus, group, edition)]))
     if lost is not None:  # text lost where it would stand: neither removed nor added
-        return f"{shorten(node_id)} is not in our text of the {edition} edition: {lost}; {where}"
-    said = f"{shorten(node_id)} is not in the {edition} edition; {where}"
-    # what the comparison of the texts says from each edition that has it: an edition before
-    # ``edition`` tells "removed" or where it went, one after it "added" -- both, when both are
-    # true (1C removed in 2009, back in 2021); an edition of no known date only when no dated
-    # one tells anything ("found nowhere" of one is no answer where another finds it merged)
-    dated, undated = [], []
+        return f"{shorten(node_id)} is not in our text of the {edition} edition: {lost}; " + "; ".join(parts)
+    return f"{shorten(node_id)} is not in the {edition} edition; " + "; ".join(parts)
+
+
+def _provisions(corpus: Corpus, holders: list[tuple[str, Node]]) -> list[list[tuple[str, Node]]]:
+    """The editions holding an ID, grouped by provision: two editions' nodes of one ID are one
+    provision unless the comparisons of the texts follow one to another node of the other
+    edition (or find it nowhere there) -- 2003's 3B that became 4A is not 2020's new 3B."""
+    groups: list[list[tuple[str, Node]]] = []
     for ed, found in holders:
+        for group in groups:
+            first_ed, first = group[0]
+            went = editions.node_went(corpus, first.id, ed)
+            if went is None or went == found.id:
+                group.append((ed, found))
+                break
+        else:
+            groups.append([(ed, found)])
+    return groups
+
+
+def _told(corpus: Corpus, holders: list[tuple[str, Node]], edition: str) -> list[str]:
+    """What the comparison of the texts says from each edition that has it: an edition before
+    ``edition`` tells "removed" or where it went, one after it "added" -- both, when both are
+    true (1C removed in 2009, back in 2021); an edition of no known date only when no dated
+    one tells anything ("found nowhere" of one is no answer where another finds it merged).
+    One claim is said once, from the edition nearest to ``edition`` (removed in 2014 from
+    2003, not again from 1985)."""
+    order = [e.id for e in editions.in_order(corpus)]
+    at = order.index(edition) if edition in order else 0
+    nearest = sorted(holders, key=lambda h: abs(order.index(h[0]) - at) if h[0] in order else len(order))
+    dated: dict[str, tuple[int, str]] = {}
+    undated: dict[str, tuple[int, str]] = {}
+    for ed, found in nearest:
         went = _went(corpus, found, ed, edition)
-        if went is not None and went not in dated + undated:
-            (undated if editions.later(edition, ed) is None else dated).append(went)
-    told = dated or undated[:1]
-    return "; ".join([said, *told])
+        if went is None:
+            continue
+        claim = went.split(" (lawsearch ")[0]  # the same claim from two editions: once
+        if claim not in dated and claim not in undated:
+            rank = order.index(ed) if ed in order else len(order)
+            (undated if editions.later(edition, ed) is None else dated)[claim] = (rank, went)
+    told = dated or dict(list(undated.items())[:1])
+    return [went for _, went in sorted(told.values())]
 
 
 def _went(corpus: Corpus, found: Node, ed: str, edition: str) -> str | None:
@@ -223,7 +261,12 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
         out.append(f"in: {_heading_in(parent, corpus, words, alone) if parent else shown_id(node.parent)}")
     out.append("")
     translated = _translated(node, corpus)
-    if main in shown:
+    # the node's own language: an English-only edition's node in a Russian corpus is English,
+    # its text shown as the main text is, and Russian is the other language there
+    own = node.lang or main
+    if lang is None:
+        shown = [own]
+    if own in shown:
         if node.missing:
             out.append("[the text of this law is not in the sources]")
         if node.text:
@@ -234,7 +277,8 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             out.append("[… text lost after the heading]")
         elif node.lang == main and not node.title and translated.get("text"):
             out.append(f"[not in the {language_name(main)} text]")
-    for other in (o for o in shown if o != main):
+    edition_langs = {e.id: e.langs for e in corpus.editions} if len(corpus.editions) > 1 else {}
+    for other in (o for o in shown if o != own):
         given = node.translations.get(other) or {}
         if len(shown) > 1:
             out.append("")
@@ -247,7 +291,10 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             # a node whose words are all in its parts (a law with sections) lacks no text: its
             # parts in this language are listed below
             title = f"; {language_name(other)} title: {given['title']}]" if given.get("title") else "]"
-            out.append(f"[no {language_name(other)} text in the corpus" + title)
+            # an edition with no text in that language says so of itself, not of the corpus
+            held = edition_langs.get(node.edition or "")
+            where = f"the {node.edition} edition" if held is not None and other not in held else "the corpus"
+            out.append(f"[no {language_name(other)} text in {where}" + title)
     terms = definitions.uses_in(corpus, node.id) if main in shown else []
     if terms:
         out.append("")

@@ -80,6 +80,20 @@ def lean(text: str) -> str:
     return text if "`" in result else result
 
 
+EDITION_LABELS = ("law", "id_in_edition", "id_in_edition" + NAMED)
+
+
+def edition_strings(corpus) -> dict[str, dict[str, str]]:
+    """For each language an edition of the corpus is in, other than the corpus's and spoken by
+    its profile: the strings a hit's heading is made of (``EDITION_LABELS``), so an
+    English-only edition's hits say "Law 6 (2020 edition)" as its pages do."""
+    from .profile import of as profile_of
+
+    profile = profile_of(corpus)
+    langs = {e.lang for e in corpus.editions if e.lang and e.lang != corpus.lang and e.lang in profile.languages}
+    return {lang: {k: v for k, v in profile.strings(lang).items() if k in EDITION_LABELS} for lang in sorted(langs)}
+
+
 def page_script_strings(strings: dict[str, str]) -> dict[str, str]:
     """The profile's strings the page script asks for (each say() call of static/search.js),
     the only ones the search data carries: the whole table is the site's and the CLI's
@@ -483,6 +497,15 @@ class SiteBuilder:
             out.setdefault(editions.edition_of(law.id, self.corpus) or "", []).append(law)
         return out
 
+    def source_count(self, edition: str | None) -> int:
+        """How many sources the stamp of a page of ``edition`` counts: that edition's, in a
+        corpus of several («Редакция 2014 г. · источников: 3»), else every source (and in the
+        single file, which holds every edition)."""
+        if len(self.corpus.editions) < 2 or self.single:
+            return len(self.corpus.sources)
+        default = editions.default_edition(self.corpus)
+        return sum(1 for s in self.corpus.sources if (s.edition or default) == edition)
+
     def editions_in_order(self):
         """The corpus's editions as the contents pages list them: chronological."""
         return editions.in_order(self.corpus)
@@ -500,6 +523,8 @@ class SiteBuilder:
             return []
         here = editions.edition_of(law.id, self.corpus)
         out = []
+        founds = {ed.id: editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
+                  for ed in self.corpus.editions if ed.id != here}
         for ed in editions.in_order(self.corpus):  # as published, not as the manifest lists them
             # the language of the page a link leads to: that edition's own (its tree's), so a link
             # to an English-only edition from a Russian one says hreflang="en"
@@ -507,7 +532,7 @@ class SiteBuilder:
             if ed.id == here:
                 out.append({"edition": ed.id, "current": True, "href": None, "note": None})
                 continue
-            found = editions.counterpart_of(self.corpus, law.id, ed.id, self.title_bridge())
+            found = founds[ed.id]
             if found.target is None and not found.by_comparison:
                 # no comparison joins the editions and no title agrees: no honest match, said so;
                 # or nothing to compare by at all: that it could not be checked (never "removed");
@@ -518,6 +543,10 @@ class SiteBuilder:
             elif found.target is None:
                 # the texts compared: removed in a later edition, not yet in an earlier one (names in order)
                 later = editions.later(ed.id, here) if here is not None else None
+                # "not yet" never of a law an edition before that one has (removed, then restored)
+                if later is False and any(f.target is not None and editions.later(e, ed.id) is False
+                                          for e, f in founds.items()):
+                    later = None
                 key = "edition_absent" if later is None else "edition_removed" if later else "edition_not_yet"
                 out.append({"edition": ed.id, "current": False, "href": self.link(self.edition_contents(ed.id), "../"),
                             "note": self.words.say(key, edition=ed.id)})
@@ -559,7 +588,8 @@ class SiteBuilder:
         kept = editions.edition_set(self.corpus)
         for old, new in self.compare_pairs():
             folder = pair_folder(old, new)
-            langs = kept.shared_languages(old, new)
+            # the site's own language first (a Russian site's compare pages: Russian, then English)
+            langs = sorted(kept.shared_languages(old, new), key=lambda lang: lang != self.corpus.lang)
             pages = write_compare(target, kept, old, new, langs, self.words.profile, self.env.globals["build_id"],
                                   folder=folder, home="../../index.html", words=self.words)
             self.compare_laws[(old, new)] = {p.stem for p in pages if p.name != "index.html"}
@@ -960,6 +990,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "real_neighbours": [w for w, _ in searcher.real_neighbours.items()],  # pieces.split front-codes each range
             # what search.js prints, in the corpus's language (the profile's [strings])
             "strings": page_script_strings(profile_of(corpus).strings(corpus.lang)),
+            # the labels of an edition in another language the profile speaks (an English-only
+            # edition on a Russian site), for its hits' headings
+            "edition_strings": edition_strings(corpus),
         }
     finally:
         searcher.close()

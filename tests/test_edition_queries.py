@@ -183,9 +183,11 @@ def test_a_law_filter_in_an_edition_names_that_editions_laws_and_where_else_it_i
 
 
 def test_the_browser_says_where_enter_goes_without_denying_the_other_editions(bakery, browser):
-    """Under «3C нет в редакции 2006 г.; есть в редакции 2016, 2026» the panel says only that
-    Enter goes to law 3, not that 3C is not in the text; a law filter naming no law of an
-    edition says that edition's laws, in the site's language."""
+    """Under «3C нет в редакции 2006 г.; есть в редакциях 2016, 2026; в редакции 2006 г. это
+    2C» (2006's 2C is 2016's 3C, by the comparison of the texts: cold read 6, finding 4) the
+    panel says Enter goes to 2C -- not to law 3, which only shares the number, and not that 3C
+    is not in the text; a law filter naming no law of an edition says that edition's laws, in
+    the site's language."""
     from lawsearch.profile import load_profile
 
     profile = load_profile("bridge")
@@ -196,7 +198,10 @@ def test_the_browser_says_where_enter_goes_without_denying_the_other_editions(ba
     page.locator("#results .elsewhere").wait_for()
     page.wait_for_function("document.querySelector('#results').innerText.includes('Enter')")
     text = page.inner_text("#results")
-    assert profile.text("ru", "search_go_law", id="3") in text, text
+    assert profile.text("ru", "search_elsewhere_many", id="3C", edition="2006", found="2016, 2026") in text, text
+    assert profile.text("ru", "search_went", edition="2006", target="2C") in text, text
+    assert profile.text("ru", "search_go", id="2C") in text, text
+    assert profile.text("ru", "search_go_law", id="3") not in text
     assert profile.text("ru", "search_not_there", id="3C", law="3") not in text
     page.fill("#q", "law:4 edition:2006")
     said = profile.text("ru", "search_error_law_in_edition_elsewhere", law="4", edition="2006", first="1", last="3",

@@ -355,7 +355,7 @@
       var word = m[3];
       if (word === "OR") { orNext = clauses.length > 0; continue; }
       if (word === "NOT" || word === "AND") { negateNext = word === "NOT"; continue; }
-      var f = FILTER.exec(word);
+      var f = FILTER.exec(narrow(word));  // typed full-width («ｌａｗ:９») it is the filter, as query.parse
       if (f) { filters[f[1]] = f[2]; continue; }
       var negated = negateNext, required = false;
       if (word.charAt(0) === "-" && word.length > 1) { negated = true; word = word.slice(1); }
@@ -992,7 +992,7 @@
   function askedInEdition(query) {
     var filters = parse(query).filters, keys = Object.keys(filters);
     if (keys.some(function (k) { return k !== "edition"; })) return null;
-    var rest = keys.length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var rest = keys.length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(narrow(w)); }).join(" ") : query;
     var split = editionSplit(strip(narrow(rest))), known = (DATA.editions || {}).list || [];
     if (split[0] !== null && known.indexOf(split[0]) < 0) return null;
     if (split[0] !== null) rest = split[1];
@@ -1019,8 +1019,17 @@
     var found = normalizeCitation(m[1]), id = inEdition(found.id, edition), law = inEdition(found.law, edition);
     // a citation of a law the edition searched lacks and others have: nothing here (the hint
     // names where it is), not a text search for its words -- as query.Searcher._citation
-    if (!exists(id) && !(law && exists(law)))
-      return elsewhere(query) !== null ? {query: query, kind: "id", total: 0, hits: []} : null;
+    var other = exists(id) ? null : elsewhere(query);
+    if (other !== null) {
+      // an ID the edition searched lacks and others have: where the comparison of the texts says
+      // it is in this edition, else nothing here -- never a law that only shares its number
+      if (!other.went) return {query: query, kind: "id", total: 0, hits: []};
+      id = other.went.id;
+      var moved = [id];
+      ofEdition(citationsOf(id), edition).forEach(function (n) { if (moved.indexOf(n) < 0) moved.push(n); });
+      return jump(query, id, moved, limit);
+    }
+    if (!exists(id) && !(law && exists(law))) return null;
     var order = [exists(id) ? id : law];
     ofEdition(citationsOf(id), edition).forEach(function (n) { if (order.indexOf(n) < 0) order.push(n); });
     return jump(query, id, order, limit);
@@ -1168,7 +1177,7 @@
     if (known.length < 2) return null;
     var parsed = parse(query), clauses = parsed.clauses, id;
     // the query's words but its filters: «правило 6 edition:1987» cites 6 as «правило 6» does
-    var rest = Object.keys(parsed.filters).length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(w); }).join(" ") : query;
+    var rest = Object.keys(parsed.filters).length ? query.split(/\s+/).filter(function (w) { return w && !FILTER.test(narrow(w)); }).join(" ") : query;
     var m = CITATION.exec(rest);
     if (m) id = normalizeCitation(m[1]).id;
     else if (clauses.length === 1 && clauses[0].kind === "id" && !clauses[0].negated) id = normalizeCitation(clauses[0].text).id;
@@ -1179,7 +1188,12 @@
     var found = known.filter(function (ed) { return ed !== edition && exists(qualified(ed)); }).map(function (ed) {
       return {edition: ed, id: qualified(ed), url: nodeOf(qualified(ed)).url};
     });
-    return found.length ? {id: bare, edition: edition, found: found} : null;
+    if (!found.length) return null;
+    var out = {id: bare, edition: edition, found: found};
+    // where the comparison of the texts says that node is in the edition searched (index.went_entries)
+    var went = ((eds.went || {})[edition] || {})[bare], target = went ? (edition === eds["default"] ? went : edition + eds.separator + went) : null;
+    if (target && exists(target)) out.went = {id: target, url: nodeOf(target).url};
+    return out;
   }
 
   // -- groups (query.groups, query.reach) ----------------------------------------------------

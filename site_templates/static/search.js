@@ -54,14 +54,25 @@
   function shownId(id) {
     var sep = ((DATA && DATA.editions) || {}).separator, at = sep ? String(id).indexOf(sep) : -1;
     if (at <= 0 || !/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at))) return id;
-    return say("id_in_edition", {id: id.slice(at + sep.length), edition: id.slice(0, at)});
+    var v = {id: id.slice(at + sep.length), edition: id.slice(0, at)}, own = editionStrings(id);
+    return own ? sayIn(own, "id_in_edition", v) : say("id_in_edition", v);
   }
-  function say(key, values) {
+  // the labels of an edition in another language than the site's (an English-only edition on a
+  // Russian site: "Law 6 (2020 edition)", as its pages say), where the profile speaks it; else null
+  function editionStrings(id) {
+    var eds = (DATA && DATA.editions) || {}, sep = eds.separator, at = sep ? String(id).indexOf(sep) : -1;
+    var lang = at > 0 ? (eds.langs || {})[String(id).slice(0, at)] : null;
+    return lang && DATA.edition_strings && DATA.edition_strings[lang] ? DATA.edition_strings[lang] : null;
+  }
+  function say(key, values) { return sayIn(null, key, values); }
+  // as say, from another table of strings (editionStrings), the site's own for a key it lacks
+  function sayIn(table, key, values) {
+    var own = table || STRINGS;
     if (values && values.id !== undefined && key !== "id_in_edition") values = Object.assign({}, values, {id: shownId(values.id)});
     // profile.template_for: the "_named" variant for an edition named otherwise than by a year
     if (values && values.edition !== undefined && !/^[0-9]+$/.test(String(values.edition)) &&
-        STRINGS[key + "_named"] !== undefined) key = key + "_named";
-    var text = STRINGS[key] === undefined ? key : STRINGS[key];
+        own[key + "_named"] !== undefined) key = key + "_named";
+    var text = own[key] !== undefined ? own[key] : STRINGS[key] === undefined ? key : STRINGS[key];
     return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
   }
   // an error the engine answers with, in the site's language (its error_say; the English `error`
@@ -79,7 +90,9 @@
   // each edition that has it a link to it there (the engine's elsewhere, query.Searcher.elsewhere)
   function elsewhere(e) {
     var p = el("p", "info elsewhere"), mark = "\u0000";
-    var parts = say("search_elsewhere", {id: e.id, edition: e.edition, found: mark}).split(mark);
+    var v = {id: e.id, edition: e.edition, found: mark};  // «есть в редакциях 2014, 2020»: the plural for several
+    var parts = (e.found.length > 1 && STRINGS.search_elsewhere_many !== undefined ? say("search_elsewhere_many", v)
+                 : say("search_elsewhere", v)).split(mark);
     p.appendChild(document.createTextNode(parts[0]));
     e.found.forEach(function (f, k) {
       if (k) p.appendChild(document.createTextNode(", "));
@@ -88,6 +101,15 @@
       p.appendChild(a);
     });
     p.appendChild(document.createTextNode(parts.slice(1).join("")));
+    if (e.went) {  // where the comparison of the texts says it is in the edition searched: a link to it
+      var went = say("search_went", {edition: e.edition, target: mark}).split(mark);
+      p.appendChild(document.createTextNode("; " + went[0]));
+      var sep = ((DATA && DATA.editions) || {}).separator, cut = sep ? String(e.went.id).indexOf(sep) : -1;
+      var to = el("a", null, cut > 0 ? e.went.id.slice(cut + sep.length) : e.went.id);  // its edition is named before it
+      to.href = href(e.went.url);
+      p.appendChild(to);
+      p.appendChild(document.createTextNode(went.slice(1).join("")));
+    }
     return p;
   }
   // the search could not run (its data did not load, or failed): said in the site's language --
@@ -95,7 +117,8 @@
   function failedText() {
     return STRINGS.search_failed !== undefined ? say("search_failed") : document.body.getAttribute("data-search-failed") || "";
   }
-  function heading(id, kind, title) { return (kind === "law" ? say("law", {id: id}) : shownId(id)) + (title ? ". " + title : ""); }
+  function lawLabel(id) { var own = editionStrings(id); return own ? sayIn(own, "law", {id: id}) : say("law", {id: id}); }
+  function heading(id, kind, title) { return (kind === "law" ? lawLabel(id) : shownId(id)) + (title ? ". " + title : ""); }
 
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   // a snippet's piece between two offsets, which count code points (as Python does)
@@ -191,7 +214,7 @@
     // a hit; the law's own hit under its group's heading says only which law it is; a hit of
     // words (not of an ID) carries the query to the page it opens
     function item(h, own, words) {
-      var label = h.kind === "law" ? say("law", {id: h.id}) : shownId(h.id), title = titleOf(h.id, h.title);
+      var label = h.kind === "law" ? lawLabel(h.id) : shownId(h.id), title = titleOf(h.id, h.title);
       var li = el("li"), a = el("a", null, label + (title && !own ? ". " + title : ""));
       a.href = words ? withQuery(href(h.url), box.value.trim()) : href(h.url);
       a.setAttribute("data-id", h.id);

@@ -1,0 +1,122 @@
+"""The compare page an old law's edition switch links to -- the page of the law it went to --
+shows every change of that old law, its removed parts included; and a law merged into this
+law is shown as part of it, never under «Ушло из этого правила» (issue 15, cold read 6
+finding 5; lawsearch/compare_site.py).
+
+Invented laws of an invented fishing-club code; layout ``ru-book``."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from lawsearch.build import build
+from lawsearch.compare_site import write_compare
+from lawsearch.edition_trees import read_description
+from lawsearch.profile import load_profile
+
+OLD = """Правило 1. ВЗНОСЫ
+Взнос платят до первого мая.
+Правило 2. СЕТИ
+A. Ячея
+Ячея сети не мельче трёх сантиметров.
+B. Сушка
+Сети сушат на шестах у старого причала.
+C. Починка
+Порванную сеть чинят в тот же день.
+Правило 3. ЛОДКИ
+A. Стоянка
+Лодки ставят носом к берегу.
+Правило 4. УЛОВ
+A. Учёт
+Улов взвешивают на общих весах.
+"""
+NEW = """Правило 1. ВЗНОСЫ
+Взнос платят до первого мая.
+Правило 2. ПРИЧАЛ
+A. Швартовка
+Лодку привязывают к причалу двумя концами.
+Правило 3. СЕТИ
+A. Ячея
+Ячея сети не мельче трёх сантиметров.
+C. Починка
+Порванную сеть чинят в тот же день.
+Правило 4. ЛОДКИ И УЛОВ
+A. Стоянка
+Лодки ставят носом к берегу.
+B. Учёт
+Улов взвешивают на общих весах.
+"""
+# 2005 → 2015: law 2 «ПРИЧАЛ» added, old 2 renumbered 3 with 2B «Сушка» removed, old 3 and 4 merged into 4
+
+
+def left_rows(html: str) -> dict[str, str]:
+    """The rows under «Ушло из этого правила»: old ID → its classes."""
+    return {i.upper(): k.strip() for k, i in re.findall(r'<div class="cmp-row ([\w -]*)" id="ru-old-l(\w+)"', html)}
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("fishing")
+    for ed, text in (("2005", OLD), ("2015", NEW)):
+        (tmp / f"{ed}.txt").write_text(text, encoding="utf-8")
+    (tmp / "editions.toml").write_text(
+        '[[editions]]\nid = "2005"\ndefault = true\nsources = [{ path = "2005.txt", lang = "ru", layout = "ru-book" }]\n'
+        '[[editions]]\nid = "2015"\nsources = [{ path = "2015.txt", lang = "ru", layout = "ru-book" }]\n',
+        encoding="utf-8")
+    write_compare(tmp / "site", read_description(tmp / "editions.toml"), "2005", "2015", ["ru"], load_profile())
+    return tmp / "site" / "compare"
+
+
+def test_the_page_a_renumbered_law_went_to_lists_its_removed_part(pages):
+    html = (pages / "3.html").read_text(encoding="utf-8")
+    removed = re.findall(r'<li class="cmp-removed">(.*?)</li>', html, re.S)
+    assert any("2B" in r for r in removed), html  # in the list of changes
+    rows = left_rows(html)
+    assert "cmp-removed" in rows.get("2B", ""), rows  # and as a struck-through row
+    assert "<del>Сети сушат на шестах у старого причала.</del>" in html
+    assert re.search(r'<li class="cmp-renumbered">.*?2\s*→\s*3', html, re.S)
+
+
+def test_a_law_merged_into_this_law_is_not_said_to_have_left_it(pages):
+    html = (pages / "4.html").read_text(encoding="utf-8")
+    assert "4" not in left_rows(html), left_rows(html)
+    assert re.search(r'<li class="cmp-merged">.*?3 \+ 4\s*→\s*4', html, re.S), html
+    # the other merged law, on its own number's page, says where it went
+    other = (pages / "3.html").read_text(encoding="utf-8")
+    assert "cmp-merged" in left_rows(other).get("3", ""), left_rows(other)
+
+
+def test_the_switch_of_the_old_law_links_the_page_that_lists_its_changes(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    lines = ["[code]", 'title = "Устав рыболовов"', 'edition = "2005"', "laws = [1, 4]", ""]
+    for ed, text in (("2005", OLD), ("2015", NEW)):
+        (corpus / f"{ed}.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "{ed}.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"',
+                  'layout = "ru-book"', 'encoding = "utf-8"', ""]
+    (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    build(corpus, tmp_path / "out", lambda m: None)
+    site = tmp_path / "out" / "site"
+    law = (site / "laws" / "2.html").read_text(encoding="utf-8")
+    href = re.search(r'<a href="([^"]+)" class="edition-compare"', law).group(1)
+    page = (site / "laws" / unescape(href)).resolve()
+    assert page.name == "3.html"
+    assert "cmp-removed" in left_rows(page.read_text(encoding="utf-8")).get("2B", "")
+
+
+def test_a_russian_sites_compare_pages_show_russian_first(tmp_path):
+    """Two editions sharing Russian and English on a Russian site: each compare page's
+    sections are Russian, then English -- the site's language first (cold 5 #7)."""
+    from editions_fixtures import corpus_of
+
+    build(corpus_of("ru-en-both", tmp_path), tmp_path / "out", lambda m: None)
+    pages = list((tmp_path / "out" / "site" / "compare").glob("*/*.html"))
+    laws = [p for p in pages if p.name != "index.html"]
+    assert laws
+    for page in laws:
+        html = page.read_text(encoding="utf-8")
+        assert re.findall(r'<section class="cmp-lang" lang="(\w+)"', html) == ["ru", "en"], page
