@@ -483,10 +483,13 @@
     window.addEventListener(type, function (e) { if (!(e.target.closest && e.target.closest(".hl-bar"))) stepping = false; }, {passive: true});
   });
   // a floating control kept clear of the page's end (the pager's links, the footer): where they
-  // pass its place it stands just above them
+  // pass its place it stands just above them. (Where the outline is a drawer the controls stand in
+  // a strip at the screen's foot the page ends with room for, style.css: nothing to lift there --
+  // lifted, the control would stand over the text above the strip.)
+  var DOCKED = window.matchMedia("(max-width: 80rem)");
   function clearOfEnds(elem) {
     elem.style.bottom = "";
-    if (elem.classList.contains("tucked")) return;
+    if (elem.classList.contains("tucked") || DOCKED.matches) return;
     var r = elem.getBoundingClientRect(), margin = parseFloat(window.getComputedStyle(elem).bottom) || 0;
     var ends = Array.prototype.map.call(document.querySelectorAll("footer.site, .pager a"), function (e) { return e.getBoundingClientRect(); });
     var bottom = window.innerHeight - margin;
@@ -693,39 +696,17 @@
     });
     drawer(current, wide, choose);
   }
-  // On a phone the drawer's button floats over the text: it stands out of the way (below the
-  // screen's edge, still reached by Tab) while the reader reads on down or has just jumped, and
-  // comes back on the reader's scroll-up, at the page's end (the page keeps room below the
-  // footer for it) and while the drawer is open. Opened, the drawer shows the part being read.
+  // On a phone the drawer's button stands in the strip at the screen's foot (style.css): it goes
+  // out of the way (below the screen's edge, still reached by Tab) while the reader reads on down
+  // or has just jumped, and comes back on the reader's scroll-up, at the page's end (the page
+  // keeps room below the footer for it) and while the drawer is open. Opened, the drawer shows the part being read.
   // (current: the outline shown, which choose() may change as the reader moves on)
   function drawer(current, wide, choose) {
     var lastY = window.scrollY, jumped = false;
     function atEnd() { return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2; }
-    // the page's end (the pager's links, the footer) never under the button: where they pass
-    // its place the shown button stands just above them (at the very end the page's room below
-    // the footer keeps them clear of it)
-    function lift() {
-      var nav = current.nav, details = current.details;
-      if (!nav) return;
-      nav.style.bottom = "";
-      if (wide.matches || details.open || nav.classList.contains("tucked")) return;
-      var summary = details.querySelector("summary"), margin = parseFloat(window.getComputedStyle(nav).bottom) || 0;
-      var left = nav.getBoundingClientRect().left, right = left + summary.offsetWidth, height = summary.offsetHeight;
-      var ends = Array.prototype.map.call(document.querySelectorAll("footer.site, .pager a"), function (e) { return e.getBoundingClientRect(); });
-      var bottom = window.innerHeight - margin;
-      for (var k = 0; k <= ends.length; k++) {
-        var under = ends.filter(function (r) {
-          return r.height > 0 && r.top < bottom && r.bottom > bottom - height && r.left < right && r.right > left;
-        });
-        if (!under.length) break;
-        bottom = Math.min.apply(null, under.map(function (r) { return r.top; })) - margin;
-      }
-      if (bottom < window.innerHeight - margin) nav.style.bottom = (window.innerHeight - bottom) + "px";
-    }
     function place(up) {
       if (!current.nav) return;
       current.nav.classList.toggle("tucked", !(wide.matches || current.details.open || up || atEnd()));
-      lift();
     }
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
       window.addEventListener(type, function () { jumped = false; }, {passive: true});
@@ -733,7 +714,7 @@
     window.addEventListener("hashchange", function () { jumped = true; });
     window.addEventListener("scroll", function () {
       var y = window.scrollY, changed = choose();
-      if (Math.abs(y - lastY) < 4 && !atEnd() && !changed) { lift(); return; }
+      if (Math.abs(y - lastY) < 4 && !atEnd() && !changed) return;
       place(y < lastY && !jumped);
       lastY = y;
     }, {passive: true});
