@@ -77,3 +77,64 @@ def test_on_a_phone_no_control_stands_over_a_line_of_text(phone, built, where):
         assert not covered, (where, moves, covered)
     assert shown >= 4, where  # the controls were there to be looked at (after the scroll-ups)
 
+
+# -- 2. the single file's context bar names the law jumped to -------------------------------------
+
+def parts(law: int, letters: str, sentence: str) -> str:
+    return "".join(f"{c}. Часть {c}\n{sentence.format(law=law, part=c)}\n" for c in letters)
+
+
+LONG = ("Хранитель маяка {law}{part} отмечает в журнале каждый корабль, прошедший мимо скалы, и сверяет "
+        "свою запись с записью соседнего маяка, а при расхождении зовёт старшего смотрителя.")
+SHORT = "Смотритель {law}{part} гасит фонарь на рассвете."
+RU = (f"Правило 1. Журнал\n{parts(1, 'ABCDEFGH', LONG)}"
+      f"Правило 2. Фонарь\n{parts(2, 'ABC', SHORT)}"
+      f"Правило 3. Туман\n{parts(3, 'ABCDEFGH', LONG)}")
+
+
+def make_corpus(root: Path, sources: dict[str, str], manifest: str) -> Path:
+    for name, text in sources.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text(manifest, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def three_laws(tmp_path_factory) -> Path:
+    from lawsearch.build import build
+
+    root = make_corpus(tmp_path_factory.mktemp("three") / "corpus", {"laws/ru/ru.txt": RU},
+                       '[code]\ntitle = "Маяки"\nlaws = [1, 3]\nlang = "ru"\n\n'
+                       '[[source]]\npath = "laws/ru/ru.txt"\nlang = "ru"\nkind = "laws"\nencoding = "auto"\n')
+    out = root.parent / "build"
+    build(root, out, lambda *a, **k: None, single_file=True)
+    return out
+
+
+def context_law(page) -> str:
+    page.locator(".context-bar").wait_for(state="visible", timeout=5000)
+    page.wait_for_timeout(200)
+    law = page.locator(".context-law")
+    return law.inner_text() if law.is_visible() else ""
+
+
+@pytest.mark.parametrize("query", ["", "?q=фонарь"])
+def test_single_file_context_bar_names_the_law_of_a_last_part_jumped_to(phone, three_laws, query):
+    page = phone((three_laws / "lawsearch.html").as_uri() + query + "#l2c", PHONE)
+    page.wait_for_timeout(400)
+    # the next law's heading shares the screen's upper part with the part landed on
+    assert page.evaluate("document.getElementById('l3-h').getBoundingClientRect().top < innerHeight / 4")
+    assert context_law(page).startswith("Правило 2"), page.locator(".context-bar").inner_text()
+    assert page.evaluate("[...document.querySelectorAll('nav.outline')].filter(n => !n.hidden).map(n => n.dataset.law)") == ["l2"]
+    # a jump inside the file (a hashchange) too
+    page.evaluate("location.hash = '#l1h'")
+    page.wait_for_timeout(300)
+    page.evaluate("location.hash = '#l2c'")
+    page.wait_for_timeout(400)
+    assert context_law(page).startswith("Правило 2")
+    # read on by hand into law 3: the bar follows the reader
+    wheel(page, 900)
+    wheel(page, -60)
+    assert context_law(page).startswith("Правило 3")
+

@@ -370,8 +370,30 @@
     while (next && next.matches("section.commentary-box, nav.outline")) { if (next.matches("section")) end = next; next = next.nextElementSibling; }
     return end;
   }
+  // (a jump's target while it is on screen and the reader has not scrolled by hand since: the
+  // law it stands in is the one read, whatever heading of the next law the screen also shows --
+  // a law's last part lands with the next law below it, or with the page's end)
+  var jumpedTo = SINGLE && window.location.hash ? window.location.hash : null;
+  if (SINGLE) {
+    window.addEventListener("hashchange", function () { jumpedTo = window.location.hash || null; }, true);
+    ["wheel", "touchmove", "keydown"].forEach(function (type) {
+      window.addEventListener(type, function (e) { if (!(e.key && /^(Tab|Shift|Enter)$/.test(e.key))) jumpedTo = null; }, {passive: true});
+    });
+  }
+  function lawOf(target) {
+    var box = target.closest("section.commentary-box"), law = box ? box.previousElementSibling : target.closest("article.law");
+    return law && law.matches("article.law") ? law : null;
+  }
+  function jumpLaw() {
+    var target = jumpedTo && document.getElementById(decodeURIComponent(jumpedTo.slice(1)));
+    if (!target) return null;
+    var r = target.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight ? lawOf(target) : null;
+  }
   function lawAt() {
     if (!SINGLE) return ARTICLES[0] || null;
+    var jumped = jumpLaw();
+    if (jumped) return jumped;
     var line = window.innerHeight / 4, found = null;
     for (var k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
     return found && lawEnd(found).getBoundingClientRect().bottom > line ? found : null;
@@ -460,8 +482,8 @@
   function textsAt(hash) {
     var target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return [];
-    var box = target.closest("section.commentary-box"), law = box ? box.previousElementSibling : target.closest("article.law");
-    if (!law || !law.matches("article.law")) return target.querySelectorAll(".text, .footnote, .lang-translation");
+    var law = lawOf(target);
+    if (!law) return target.querySelectorAll(".text, .footnote, .lang-translation");
     var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote, .lang-translation"));
     if (next && next.matches("section.commentary-box")) found = found.concat(Array.prototype.slice.call(next.querySelectorAll(".text")));
     return found;
