@@ -138,3 +138,34 @@ def test_single_file_context_bar_names_the_law_of_a_last_part_jumped_to(phone, t
     wheel(page, -60)
     assert context_law(page).startswith("Правило 3")
 
+
+# -- 3. a law whose opening parts are lost is not «complete» ----------------------------------------
+
+OPENING_LOST = (f"Правило 1. Журнал\n{parts(1, 'AB', SHORT)}"
+                f"Правило 2. Фонарь\n{parts(2, 'CD', SHORT)}"  # the book's page with 2A and 2B is lost
+                f"Правило 3. Туман\n{parts(3, 'AB', SHORT)}")
+
+
+@pytest.fixture(scope="module")
+def opening_lost(tmp_path_factory) -> Path:
+    from lawsearch.build import build
+
+    root = make_corpus(tmp_path_factory.mktemp("opening") / "corpus", {"laws/ru/ru.txt": OPENING_LOST},
+                       '[code]\ntitle = "Маяки"\nlaws = [1, 3]\nlang = "ru"\n\n'
+                       '[[source]]\npath = "laws/ru/ru.txt"\nlang = "ru"\nkind = "laws"\nencoding = "auto"\n')
+    out = root.parent / "build"
+    build(root, out, lambda *a, **k: None, single_file=True)
+    return out
+
+
+def test_a_law_whose_opening_parts_are_lost_is_said_to_have_gaps(phone, opening_lost):
+    page = phone((opening_lost / "site" / "laws" / "2.html").as_uri(), PHONE)
+    assert "2A–B" in page.locator(".lost-parts").inner_text()  # the placeholder the page shows
+    assert page.locator("article.law .meta .status").inner_text() == "с пропусками"
+    page = phone((opening_lost / "site" / "laws" / "1.html").as_uri(), PHONE)
+    assert page.locator("article.law .meta .status").inner_text() == "полностью"  # nothing lost: said so
+    for url in [(opening_lost / "site" / "index.html").as_uri(), (opening_lost / "lawsearch.html").as_uri()]:
+        page = phone(url, PHONE)
+        rows = {r.locator("a").first.inner_text().split(".")[0].split()[-1]: r.locator("td.status").inner_text()
+                for r in page.locator("table.toc tr:has(td.status)").all()}
+        assert rows.get("2") == "с пропусками" and rows.get("1") == "полностью", (url, rows)
