@@ -169,3 +169,59 @@ def test_a_law_whose_opening_parts_are_lost_is_said_to_have_gaps(phone, opening_
         rows = {r.locator("a").first.inner_text().split(".")[0].split()[-1]: r.locator("td.status").inner_text()
                 for r in page.locator("table.toc tr:has(td.status)").all()}
         assert rows.get("2") == "с пропусками" and rows.get("1") == "полностью", (url, rows)
+
+
+# -- a corpus of two editions, the later in two languages (7, 4, 8) -------------------------------
+
+ED_OLD = ("Правило 1. Журнал\nA. Запись\nХранитель маяка отмечает в журнале каждый корабль.\n"
+          "B. Сверка\nЗапись сверяется с записью соседнего маяка (см. правило 2A).\n"
+          "Правило 2. Фонарь\nA. Огонь\nФонарь зажигают на закате.\nB. Масло\nМасло доливают до полуночи.\n")
+ED_NEW = ("Правило 1. Журнал\nA. Запись\nХранитель маяка отмечает в журнале каждый корабль и каждую лодку.\n"
+          "B. Сверка\nЗапись сверяется с записью соседнего маяка (см. правило 2A).\n"
+          "Правило 2. Порядок зажигания фонаря на башне в тумане и в ясную погоду в присутствии смотрителя\n"
+          "A. Огонь\nФонарь зажигают на закате; в тумане его зажигают раньше, по звону колокола.\n"
+          "B. Масло\nМасло доливают до полуночи, а запас хранят в сухой кладовой.\n")
+ED_NEW_EN = ("LAW 1 - THE LOG\nA. Entry\nThe keeper writes every ship and every boat in the log.\n"
+             "B. Check\nThe entry is checked against the next lighthouse (see Law 2A).\n"
+             "1. At Night\nAt night the check is made by lantern.\n"  # in English only: the languages differ
+             "LAW 2 - LIGHTING THE LAMP ON THE TOWER IN FOG AND IN CLEAR WEATHER IN THE KEEPER'S PRESENCE\n"
+             "A. Fire\nThe lamp is lit at sunset; in fog it is lit earlier, at the sound of the bell.\n"
+             "B. Oil\nOil is topped up before midnight, and the store is kept in a dry room.\n")
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory) -> Path:
+    from lawsearch.build import build
+
+    source = '[[source]]\npath = "{path}"\nlang = "{lang}"\nkind = "laws"\nedition = "{edition}"\nencoding = "auto"\n\n'
+    root = make_corpus(tmp_path_factory.mktemp("editions") / "corpus",
+                       {"laws/ru/2010-ru.txt": ED_OLD, "laws/ru/2020-ru.txt": ED_NEW, "laws/en/2020-en.txt": ED_NEW_EN},
+                       '[code]\ntitle = "Устав маяков"\nlaws = [1, 2]\nedition = "2010"\nlang = "ru"\n\n'
+                       + source.format(path="laws/ru/2010-ru.txt", lang="ru", edition="2010")
+                       + source.format(path="laws/ru/2020-ru.txt", lang="ru", edition="2020")
+                       + source.format(path="laws/en/2020-en.txt", lang="en", edition="2020"))
+    out = root.parent / "build"
+    build(root, out, lambda *a, **k: None, single_file=True)
+    return out
+
+
+# -- 7. on a phone the rule's first line is high on a bilingual page of a later edition -------------
+
+FIRST_LINE = """() => { const e = document.querySelector('article.law .text p, article.law .gap-note');
+    return e ? e.getBoundingClientRect().top : null; }"""
+
+
+def test_on_a_phone_a_bilingual_later_editions_rule_starts_in_the_upper_half(phone, editions):
+    pages = sorted((editions / "site" / "laws").glob("*.html"))
+    assert len(pages) >= 4, pages  # both editions' laws
+    tops, notes = {}, []
+    for path in pages:
+        page = phone(path.as_uri(), PHONE)
+        tops[path.name] = page.evaluate(FIRST_LINE)
+        # the note on how the languages differ is no line of its own above the text
+        assert not page.locator("article.law p.evidence:visible").count(), path.name
+        notes += page.locator("article.law details.evidence").all_text_contents()
+    assert all(top is not None for top in tops.values()), tops
+    assert max(tops.values()) < PHONE["height"] / 2, tops
+    # (the note is a click away, in plain words)
+    assert any("на двух языках" in n for n in notes), notes
