@@ -225,3 +225,21 @@ def test_on_a_phone_a_bilingual_later_editions_rule_starts_in_the_upper_half(pho
     assert max(tops.values()) < PHONE["height"] / 2, tops
     # (the note is a click away, in plain words)
     assert any("на двух языках" in n for n in notes), notes
+
+
+# -- 8. Escape closes the innermost box only --------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 900}], ids=["phone", "desktop"])
+def test_escape_closes_the_reference_preview_and_leaves_the_marks_and_the_focus(phone, editions, viewport):
+    page = phone((editions / "site" / "laws" / "2020~2.html").as_uri() + "?q=фонарь#e2020-l2a", viewport)
+    page.locator(".hl-bar").wait_for()
+    link = page.locator("a[data-target]").first
+    link.focus()
+    page.locator("#preview").wait_for(state="visible")
+    page.keyboard.press("Escape")
+    assert page.locator("#preview").is_hidden()
+    assert page.locator(".hl-bar").count() == 1 and page.locator("mark.hl").count() > 0  # the marks stay
+    assert page.evaluate("document.activeElement.getAttribute('data-target')") == link.get_attribute("data-target")
+    page.keyboard.press("Escape")  # the next box out: the marks' bar
+    assert page.locator(".hl-bar").count() == 0

@@ -489,14 +489,20 @@
     return found;
   }
   window.addEventListener("lawsearch-language", function () { if (marked) marked.recount(); });
-  // Escape closes the marks' bar, unless it closes something else first (the search's panel or
-  // header, an open drawer or box of evidence)
-  var closeMarks = null;
+  // Escape closes the marks' bar, unless it closes something else first, an inner box: the search's
+  // panel or header, an open drawer or box of evidence (a reference's preview before all: below).
+  // (The outline beside the text on a wide screen is open for good:
+  // no box to close.)
+  var closeMarks = null, besideText = window.matchMedia("(min-width: 80rem)");
   document.addEventListener("keydown", function (e) {
     if (e.key !== "Escape" || !marked || e.defaultPrevented || !closeMarks) return;
-    var focus = document.activeElement;
-    if (focus && focus.closest && focus.closest("header.site, details[open], .outline") && !focus.closest(".hl-bar")) return;
-    if (document.querySelector("details[open]:not(.evidence)") && !(focus && focus.closest && focus.closest(".hl-bar"))) return;
+    var focus = document.activeElement, inBar = focus && focus.closest && focus.closest(".hl-bar");
+    if (focus && focus.closest && focus.closest("header.site, details[open], .outline") && !inBar && !besideText.matches) return;
+    if (focus && focus.closest && focus.closest("header.site, details.evidence[open]") && !inBar) return;
+    var open = Array.prototype.filter.call(document.querySelectorAll("details[open]:not(.evidence)"), function (d) {
+      return !(besideText.matches && d.closest(".outline"));
+    });
+    if (open.length && !inBar) return;
     closeMarks();
   });
   // (the marks' bar: the page scrolled by a step through the marks, not by the reader's hand)
@@ -880,7 +886,14 @@
     button.addEventListener("blur", hidePreview);
   });
   document.addEventListener("click", function (e) { if (!e.target.closest("button.gap")) hidePreview(); });
-  document.addEventListener("keydown", function (e) { if (e.key === "Escape") hidePreview(); });
+  // Escape with a preview shown closes the preview alone, the innermost box: not the marks' bar, the
+  // search's panel or a drawer under it (capture: before their handlers); the focus stays
+  window.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !preview || preview.hidden) return;
+    hidePreview();
+    e.preventDefault();
+    e.stopPropagation();
+  }, true);
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
     function show() { engine.about([a.getAttribute("data-target")]).then(function (e) { showPreview(a, e); }, function () {}); }
