@@ -243,3 +243,47 @@ def test_escape_closes_the_reference_preview_and_leaves_the_marks_and_the_focus(
     assert page.evaluate("document.activeElement.getAttribute('data-target')") == link.get_attribute("data-target")
     page.keyboard.press("Escape")  # the next box out: the marks' bar
     assert page.locator(".hl-bar").count() == 0
+
+
+# -- 5. the marks on the page landed on follow the query -------------------------------------------
+
+LONG_WORD = "сверхдальнобойноматовостекляннопрожекторный"  # one word longer than a phone's line
+MARKS_RU = ("Правило 1. Журнал наблюдений\nA. Запись\nХранитель маяка пишет в журнале о каждом корабле. "
+            "Записи сверяет соседний маяк, а хранитель соседнего маяка подписывает журнал.\n"
+            "B. Ночь\nНочью хранитель маяка зажигает огонь.\n"
+            f"Правило 2. Фонарь {LONG_WORD}\nA. Огонь\nФонарь зажигают на закате; стекло протирают утром.\n")
+
+
+@pytest.fixture(scope="module")
+def marks_corpus(tmp_path_factory) -> Path:
+    from lawsearch.build import build
+
+    root = make_corpus(tmp_path_factory.mktemp("marks") / "corpus", {"laws/ru/ru.txt": MARKS_RU},
+                       '[code]\ntitle = "Маяки"\nlaws = [1, 2]\nlang = "ru"\n\n'
+                       '[[source]]\npath = "laws/ru/ru.txt"\nlang = "ru"\nkind = "laws"\nencoding = "auto"\n')
+    out = root.parent / "build"
+    build(root, out, lambda *a, **k: None, single_file=True)
+    return out
+
+
+def marked(page) -> list[str]:
+    page.locator(".hl-bar").wait_for(timeout=5000)
+    return page.locator("mark.hl").all_inner_texts()
+
+
+@pytest.mark.parametrize("where", ["site", "single"])
+def test_a_quoted_phrase_marks_the_phrase_in_any_inflection_never_its_words_alone(phone, marks_corpus, where):
+    url = ((marks_corpus / "site" / "laws" / "1.html").as_uri() if where == "site"
+           else (marks_corpus / "lawsearch.html").as_uri())
+    page = phone(url + '?q="соседний маяк"' + ("#l1a" if where == "single" else ""), PHONE)
+    words = marked(page)
+    # «соседний маяк» and «соседнего маяка» in a row; never «маяка» after «хранитель», alone
+    assert [w.lower() for w in words] == ["соседний", "маяк", "соседнего", "маяка"], words
+
+
+@pytest.mark.parametrize("query, expected", [("журн*", {"журнал", "журнале"}), ("сверхдальн*", {LONG_WORD})])
+def test_a_prefix_query_marks_the_words_with_that_prefix(phone, marks_corpus, query, expected):
+    law = "1" if query.startswith("журн") else "2"
+    page = phone((marks_corpus / "site" / "laws" / f"{law}.html").as_uri() + "?q=" + query, PHONE)
+    words = {w.lower() for w in marked(page)}
+    assert words == expected, words

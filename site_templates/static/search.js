@@ -108,8 +108,12 @@
   // the search's panel shut (by the marks' bar, before it scrolls): set by searchBox()
   var closeResults = function () {};
   // the texts of a law's page (not the single file's) that a query in its address marks
+  // the texts of a law that the query's words are marked in: its parts' text in both languages,
+  // footnotes, commentary, and the headings' titles (a hit may be found by its title alone)
+  var MARKED = "article.law .law-heading, article.law .translation, article.law .node-heading .title, article.law .translation-heading, " +
+    "article.law .translation-title, article.law .text, .commentary-box .text, article.law .footnote, article.law .lang-translation";
   function marksTexts() {
-    return SINGLE ? [] : document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote, article.law .lang-translation");
+    return SINGLE ? [] : document.querySelectorAll(MARKED);
   }
   if (box && panel) searchBox();
 
@@ -462,6 +466,7 @@
   // the address makes that hit's address differ from the page's by its anchor only)
   var asked = new URLSearchParams(window.location.search).get("q"), marked = null, arrival = null, marking = 0;
   function arrivedTexts() { return SINGLE ? textsAt(window.location.hash) : marksTexts(); }
+  markLongWords(document.getElementById("main"));
   if (asked && (!SINGLE || window.location.hash) && arrivedTexts().length) markWords(asked, arrivedTexts());
   window.addEventListener("hashchange", function () {
     if (arrival !== window.location.href) return;
@@ -483,8 +488,9 @@
     var target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return [];
     var law = lawOf(target);
-    if (!law) return target.querySelectorAll(".text, .footnote, .lang-translation");
-    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote, .lang-translation"));
+    var own = ".law-heading, .translation, .node-heading .title, .translation-heading, .translation-title, .text, .footnote, .lang-translation";
+    if (!law) return target.querySelectorAll(own);
+    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(own));
     if (next && next.matches("section.commentary-box")) found = found.concat(Array.prototype.slice.call(next.querySelectorAll(".text")));
     return found;
   }
@@ -658,7 +664,7 @@
   }
 
   // -- a word too long for a phone's line (style.css .long-word): that word alone may break anywhere
-  markLongWords(document.getElementById("main"));
+  // (called before the query's words are marked: it replaces the text nodes they are looked for in)
   function markLongWords(root) {
     var LONG = /[^\s]{24,}/g;
     if (!root || !/[^\s]{24,}/.test(root.textContent)) return;
