@@ -176,7 +176,7 @@ def test_a_law_whose_opening_parts_are_lost_is_said_to_have_gaps(phone, opening_
 ED_OLD = ("Правило 1. Журнал\nA. Запись\nХранитель маяка отмечает в журнале каждый корабль.\n"
           "B. Сверка\nЗапись сверяется с записью соседнего маяка (см. правило 2A).\n"
           "Правило 2. Фонарь\nA. Огонь\nФонарь зажигают на закате.\nB. Масло\nМасло доливают до полуночи.\n")
-ED_NEW = ("Правило 1. Журнал\nA. Запись\nХранитель маяка отмечает в журнале каждый корабль и каждую лодку.\n"
+ED_NEW = ("Правило 1. Журнал\nA. Запись\nХранитель маяка отмечает за столом в журнале каждый корабль и каждую лодку.\n"
           "B. Сверка\nЗапись сверяется с записью соседнего маяка (см. правило 2A).\n"
           "Правило 2. Порядок зажигания фонаря на башне в тумане и в ясную погоду в присутствии смотрителя\n"
           "A. Огонь\nФонарь зажигают на закате; в тумане его зажигают раньше, по звону колокола.\n"
@@ -287,3 +287,21 @@ def test_a_prefix_query_marks_the_words_with_that_prefix(phone, marks_corpus, qu
     page = phone((marks_corpus / "site" / "laws" / f"{law}.html").as_uri() + "?q=" + query, PHONE)
     words = {w.lower() for w in marked(page)}
     assert words == expected, words
+
+
+# -- 4. another edition's IDs read as the reader's words, never as the site's «2020~1» ----------------
+
+
+def test_the_single_file_and_the_concordance_name_another_editions_parts_by_their_edition(phone, editions):
+    raw = "2020~"
+    page = phone((editions / "lawsearch.html").as_uri(), PHONE)
+    rows = page.locator("table.toc tr td:first-child").all_inner_texts()
+    assert "2 (ред. 2020 г.)" in rows and not [r for r in rows if raw in r], rows
+    labels = page.locator("button.copy-cite .visually-hidden").all_text_contents()
+    assert "Копировать ссылку: 1A (ред. 2020 г.)" in labels and not [x for x in labels if raw in x], labels
+    # nothing a reader reads in the single file spells an edition's ID the site's way
+    assert raw not in page.evaluate("document.body.innerText")
+    for url in [(editions / "lawsearch.html").as_uri(), (editions / "site" / "concordance.html").as_uri()]:
+        page = phone(url, PHONE)
+        where = page.locator(".kwic .where").all_inner_texts()
+        assert "1A (ред. 2020 г.)" in where and not [w for w in where if raw in w], (url, where)
