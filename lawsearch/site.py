@@ -461,6 +461,26 @@ class SiteBuilder:
         ``split_at_footer`` → "отделены колонтитулы страниц, слипшиеся с текстом"."""
         return self.t.get(f"repair_{rule}", rule)
 
+    def plain_repairs(self, repairs: dict[str, int]) -> list[tuple[str, int]]:
+        """A source's repairs for the plain part of the sources page: each rule the profile
+        has words for, in them, and the rest summed as "other repairs" (their names stay in the
+        developer's view) -- never a rule's code name in the reader's part."""
+        named = [(self.t[f"repair_{rule}"], count) for rule, count in repairs.items() if f"repair_{rule}" in self.t]
+        rest = sum(count for rule, count in repairs.items() if f"repair_{rule}" not in self.t)
+        return named + ([(self.words.say("repair_other"), rest)] if rest else [])
+
+    def language_name(self, lang: str) -> str:
+        """A language as a reader names it (the profile's ``name`` in that language: "русский",
+        "English"), its code where the profile does not speak it."""
+        return self.words.say("name", lang=lang) if lang in self.profile_languages() else lang
+
+    def profile_languages(self) -> tuple[str, ...]:
+        return tuple(self.words.profile.languages)
+
+    def lost_laws_text(self) -> str:
+        """The laws with no text at all, as a reader names them (another edition's with it)."""
+        return ", ".join(self.words.shown_id(n.id) for n in self.laws() if n.missing)
+
     def lost_everywhere(self) -> list[tuple[str, str]]:
         """(what is lost, the address of where it would stand): the lost runs of parts
         (``47A–C``) in reading order."""
@@ -468,8 +488,16 @@ class SiteBuilder:
         for n in self.corpus.nodes:
             children = [c for c in self.corpus.children(n.id) if c.kind in LABELLED]
             for child_id, ids_lost in lost_parts(n, children).items():
-                out.append((ids_lost, ids.node_url(self.by_id[child_id])))
+                out.append((self.in_edition(ids_lost), ids.node_url(self.by_id[child_id])))
         return out
+
+    def in_edition(self, run: str) -> str:
+        """A run of IDs (``2020~2A–B``) as a reader reads it: in a corpus of several editions
+        with its edition named, the default one's too (a lost 2A is lost in one edition only)."""
+        edition, bare = editions.split(run)
+        if len(self.corpus.editions) > 1:
+            edition = edition or self.corpus.editions_default
+        return self.words.say("id_in_edition", id=bare, edition=edition) if edition and len(self.corpus.editions) > 1 else bare
 
     def laws(self) -> list[Node]:
         return [n for n in self.corpus.nodes if n.kind == "law"]

@@ -175,7 +175,7 @@ def test_a_law_whose_opening_parts_are_lost_is_said_to_have_gaps(phone, opening_
 
 ED_OLD = ("Правило 1. Журнал\nA. Запись\nХранитель маяка отмечает в журнале каждый корабль.\n"
           "B. Сверка\nЗапись сверяется с записью соседнего маяка (см. правило 2A).\n"
-          "Правило 2. Фонарь\nA. Огонь\nФонарь зажигают на закате.\nB. Масло\nМасло доливают до полуночи.\n")
+          "Правило 2. Фонарь\nB. Масло\nМасло доливают до полуночи.\n")  # the page with its 2A is lost
 ED_NEW = ("Правило 1. Журнал\nA. Запись\nХранитель маяка отмечает за столом в журнале каждый корабль и каждую лодку.\n"
           "B. Сверка\nЗапись сверяется с записью соседнего маяка (см. правило 2A).\n"
           "Правило 2. Порядок зажигания фонаря на башне в тумане и в ясную погоду в присутствии смотрителя\n"
@@ -189,17 +189,24 @@ ED_NEW_EN = ("LAW 1 - THE LOG\nA. Entry\nThe keeper writes every ship and every 
              "B. Oil\nOil is topped up before midnight, and the store is kept in a dry room.\n")
 
 
+def saved_web_page(text: str) -> str:
+    """The English text as a saved web page: a menu, the laws' headings and paragraphs, a footer."""
+    lines = "\n".join(f"<h2>{line}</h2>" if line.startswith("LAW") else f"<p>{line}</p>" for line in text.splitlines())
+    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Lighthouse rules</title></head><body>\n'
+            '<nav><a href="/">Home</a> | <a href="/rules">Rules</a></nav>\n' + lines + "\n<footer>Harbour board</footer>\n</body></html>\n")
+
+
 @pytest.fixture(scope="module")
 def editions(tmp_path_factory) -> Path:
     from lawsearch.build import build
 
     source = '[[source]]\npath = "{path}"\nlang = "{lang}"\nkind = "laws"\nedition = "{edition}"\nencoding = "auto"\n\n'
     root = make_corpus(tmp_path_factory.mktemp("editions") / "corpus",
-                       {"laws/ru/2010-ru.txt": ED_OLD, "laws/ru/2020-ru.txt": ED_NEW, "laws/en/2020-en.txt": ED_NEW_EN},
+                       {"laws/ru/2010-ru.txt": ED_OLD, "laws/ru/2020-ru.txt": ED_NEW, "laws/en/2020-en.html": saved_web_page(ED_NEW_EN)},
                        '[code]\ntitle = "Устав маяков"\nlaws = [1, 2]\nedition = "2010"\nlang = "ru"\n\n'
                        + source.format(path="laws/ru/2010-ru.txt", lang="ru", edition="2010")
                        + source.format(path="laws/ru/2020-ru.txt", lang="ru", edition="2020")
-                       + source.format(path="laws/en/2020-en.txt", lang="en", edition="2020"))
+                       + source.format(path="laws/en/2020-en.html", lang="en", edition="2020"))
     out = root.parent / "build"
     build(root, out, lambda *a, **k: None, single_file=True)
     return out
@@ -305,3 +312,27 @@ def test_the_single_file_and_the_concordance_name_another_editions_parts_by_thei
         page = phone(url, PHONE)
         where = page.locator(".kwic .where").all_inner_texts()
         assert "1A (ред. 2020 г.)" in where and not [w for w in where if raw in w], (url, where)
+
+
+# -- 9. the sources page speaks plainly -----------------------------------------------------------
+
+
+def test_the_sources_page_names_languages_repairs_and_the_edition_of_what_is_lost_in_plain_words(phone, editions):
+    import re
+
+    page = phone((editions / "site" / "sources.html").as_uri(), PHONE)
+    plain = page.evaluate("""() => { const m = document.getElementById('main').cloneNode(true);
+        m.querySelectorAll('details.developer').forEach(d => d.remove()); return m.innerText; }""")
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", plain), plain  # no cleaning rule's code name
+    assert "язык: English" in plain and "язык: русский" in plain, plain
+    assert not re.search(r"язык: (ru|en)\b", plain), plain
+    # the web page's menu and footer were cleaned away: said in words, the rules' names kept for developers
+    assert "веб-страницы" in plain, plain
+    assert "page_navigation" in " ".join(page.locator("details.developer").all_text_contents())
+    # lost in one edition: which one
+    assert "2A (ред. 2010 г.): нет в тексте книги" in plain, plain
+
+
+def test_the_sources_page_has_no_heading_over_an_empty_list_of_losses(phone, marks_corpus):
+    page = phone((marks_corpus / "site" / "sources.html").as_uri(), PHONE)
+    assert not page.get_by_role("heading", name="Что утеряно и где").count()
