@@ -428,7 +428,11 @@ class SiteBuilder:
         edition = str(edition or self.corpus.code.get("edition", ""))
         later = self.words.profile.data.get("editions", {}).get(edition, {}).get("superseded_by", [])
         if not later:
-            return ""
+            # the profile says nothing: a later edition in this very corpus (editions named by
+            # their years; other names say nothing of which came first)
+            here = [e.id for e in self.corpus.editions
+                    if edition.isdigit() and e.id.isdigit() and int(e.id) > int(edition)]
+            return self.words.say("superseded_here", edition=edition, later=", ".join(here)) if here else ""
         joined = self.words.say("and").join([", ".join(later[:-1]), later[-1]] if len(later) > 1 else later)
         return self.words.say("superseded", edition=edition, later=joined)
 

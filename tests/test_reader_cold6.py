@@ -336,3 +336,15 @@ def test_the_sources_page_names_languages_repairs_and_the_edition_of_what_is_los
 def test_the_sources_page_has_no_heading_over_an_empty_list_of_losses(phone, marks_corpus):
     page = phone((marks_corpus / "site" / "sources.html").as_uri(), PHONE)
     assert not page.get_by_role("heading", name="Что утеряно и где").count()
+
+
+# -- 10. an older edition's pages say a later one is here ------------------------------------------
+
+
+def test_an_older_editions_law_says_a_later_edition_is_in_the_corpus(phone, editions):
+    page = phone((editions / "site" / "laws" / "1.html").as_uri(), PHONE)
+    status = page.locator("article.law .edition-status").inner_text()
+    assert "2010" in status and "2020" in status, status
+    page = phone((editions / "site" / "laws" / "2020~1.html").as_uri(), PHONE)
+    status = page.locator("article.law .edition-status").inner_text()
+    assert "2020" in status and "2010" not in status, status  # the latest replaced by nothing
