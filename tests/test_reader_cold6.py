@@ -348,3 +348,18 @@ def test_an_older_editions_law_says_a_later_edition_is_in_the_corpus(phone, edit
     page = phone((editions / "site" / "laws" / "2020~1.html").as_uri(), PHONE)
     status = page.locator("article.law .edition-status").inner_text()
     assert "2020" in status and "2010" not in status, status  # the latest replaced by nothing
+
+
+# -- 11. the results are not read out whole at each key ---------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["site/index.html", "site/search.html", "lawsearch.html"])
+def test_the_search_says_how_many_were_found_not_the_whole_list_at_each_key(phone, marks_corpus, where):
+    page = phone((marks_corpus / where).as_uri(), PHONE)
+    live = page.evaluate("""() => [...document.querySelectorAll('#results, #all-results')]
+        .filter(e => e.closest('[aria-live], [role=status], [role=log], [role=alert]')).map(e => e.id)""")
+    assert live == [], live
+    page.locator("#q").press_sequentially("маяк", delay=40)
+    status = page.locator("#search-status")
+    page.wait_for_function("document.getElementById('search-status').textContent.includes('Найдено')", timeout=5000)
+    assert status.get_attribute("role") == "status" and len(status.text_content()) < 60, status.text_content()

@@ -245,12 +245,24 @@
         if (ticket !== asked) return null;
         last = result;
         render(result, engine.now());
+        announce();
         return result;
       }).catch(function (e) {
         if (ticket !== asked) return null;
         if (e && e.stale) stale(); else failed();
         return null;
       });
+    }
+    // said to a screen reader once the typing rests: the answer's summary (found, nothing, where
+    // Enter goes, an error), the panel's last line -- not the whole list at every key
+    var status = document.getElementById("search-status"), said = null;
+    function announce() {
+      if (!status) return;
+      clearTimeout(said);
+      said = setTimeout(function () {
+        var lines = out.querySelectorAll(":scope > p.info");
+        status.textContent = box.value.trim() && lines.length ? lines[lines.length - 1].textContent : "";
+      }, 700);
     }
     // the site was rebuilt since this page was opened: its data are gone; never mix two builds
     function stale() {
