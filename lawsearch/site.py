@@ -442,7 +442,11 @@ class SiteBuilder:
         edition = str(edition or self.corpus.code.get("edition", ""))
         later = self.words.profile.data.get("editions", {}).get(edition, {}).get("superseded_by", [])
         if not later:
-            return ""
+            # the profile says nothing: a later edition in this very corpus (editions named by
+            # their years; other names say nothing of which came first)
+            here = [e.id for e in self.corpus.editions
+                    if edition.isdigit() and e.id.isdigit() and int(e.id) > int(edition)]
+            return self.words.say("superseded_here", edition=edition, later=", ".join(here)) if here else ""
         joined = self.words.say("and").join([", ".join(later[:-1]), later[-1]] if len(later) > 1 else later)
         return self.words.say("superseded", edition=edition, later=joined)
 
@@ -475,6 +479,26 @@ class SiteBuilder:
         ``split_at_footer`` → "отделены колонтитулы страниц, слипшиеся с текстом"."""
         return self.t.get(f"repair_{rule}", rule)
 
+    def plain_repairs(self, repairs: dict[str, int]) -> list[tuple[str, int]]:
+        """A source's repairs for the plain part of the sources page: each rule the profile
+        has words for, in them, and the rest summed as "other repairs" (their names stay in the
+        developer's view) -- never a rule's code name in the reader's part."""
+        named = [(self.t[f"repair_{rule}"], count) for rule, count in repairs.items() if f"repair_{rule}" in self.t]
+        rest = sum(count for rule, count in repairs.items() if f"repair_{rule}" not in self.t)
+        return named + ([(self.words.say("repair_other"), rest)] if rest else [])
+
+    def language_name(self, lang: str) -> str:
+        """A language as a reader names it (the profile's ``name`` in that language: "русский",
+        "English"), its code where the profile does not speak it."""
+        return self.words.say("name", lang=lang) if lang in self.profile_languages() else lang
+
+    def profile_languages(self) -> tuple[str, ...]:
+        return tuple(self.words.profile.languages)
+
+    def lost_laws_text(self) -> str:
+        """The laws with no text at all, as a reader names them (another edition's with it)."""
+        return ", ".join(self.words.shown_id(n.id) for n in self.laws() if n.missing)
+
     def lost_everywhere(self) -> list[tuple[str, str]]:
         """(what is lost, the address of where it would stand): the lost runs of parts
         (``47A–C``) in reading order."""
@@ -482,8 +506,16 @@ class SiteBuilder:
         for n in self.corpus.nodes:
             children = [c for c in self.corpus.children(n.id) if labelled(c.kind)]
             for child_id, ids_lost in lost_parts(n, children).items():
-                out.append((ids_lost, ids.node_url(self.by_id[child_id])))
+                out.append((self.in_edition(ids_lost), ids.node_url(self.by_id[child_id])))
         return out
+
+    def in_edition(self, run: str) -> str:
+        """A run of IDs (``2020~2A–B``) as a reader reads it: in a corpus of several editions
+        with its edition named, the default one's too (a lost 2A is lost in one edition only)."""
+        edition, bare = editions.split(run)
+        if len(self.corpus.editions) > 1:
+            edition = edition or self.corpus.editions_default
+        return self.words.say("id_in_edition", id=bare, edition=edition) if edition and len(self.corpus.editions) > 1 else bare
 
     def laws(self) -> list[Node]:
         return [n for n in self.corpus.nodes if n.kind == "law"]
@@ -651,6 +683,10 @@ class SiteBuilder:
         if law.missing:
             return self.words.say("status_lost")
         lost = law.truncated_start or any(n.truncated_start or n.truncated_end for n in [law, *parts])
+        # parts whose labels skip (the law starts at its C: A and B are lost) are a gap as well,
+        # though no surviving text is cut
+        lost = lost or any(lost_parts(n, [c for c in self.corpus.children(n.id) if c.kind in LABELLED])
+                           for n in [law, *parts])
         return self.words.say("status_gaps" if lost else "status_full")
 
     def write(self, target: Path) -> list[Path]:

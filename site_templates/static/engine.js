@@ -1351,8 +1351,13 @@
     if (!strip(query) || citation(query, 0) !== null) return none;
     var variants = corrections(query), p = plan(variants.length ? variants[0] : query);
     if (!p) return none;
-    var singles = new Set(p.highlight), phrases = [];
+    // (a quoted phrase's words are marked where they stand in a row, never one alone: the plan's
+    // highlight holds them for snippets, as the command line marks them, and is left out for them)
+    var singles = new Set(), phrases = [];
     p.query.alternatives.forEach(function (a) { readingsOf(a.match, singles, phrases); });
+    var inPhrases = new Set();
+    phrases.forEach(function (words) { words.forEach(function (terms) { terms.forEach(function (t) { inPhrases.add(t); }); }); });
+    p.highlight.forEach(function (t) { if (!inPhrases.has(t)) singles.add(t); });
     return texts.map(function (text) {
       var toks = tokenize(text).filter(function (tok) { return tok.kind === "word" || tok.kind === "id"; }), marked = [];
       toks.forEach(function (tok, k) { if (matched(tok, singles, p.prefixes)) marked[k] = true; });

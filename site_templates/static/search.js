@@ -131,8 +131,12 @@
   // the search's panel shut (by the marks' bar, before it scrolls): set by searchBox()
   var closeResults = function () {};
   // the texts of a law's page (not the single file's) that a query in its address marks
+  // the texts of a law that the query's words are marked in: its parts' text in both languages,
+  // footnotes, commentary, and the headings' titles (a hit may be found by its title alone)
+  var MARKED = "article.law .law-heading, article.law .translation, article.law .node-heading .title, article.law .translation-heading, " +
+    "article.law .translation-title, article.law .text, .commentary-box .text, article.law .footnote, article.law .lang-translation";
   function marksTexts() {
-    return SINGLE ? [] : document.querySelectorAll("article.law .text, .commentary-box .text, article.law .footnote, article.law .lang-translation");
+    return SINGLE ? [] : document.querySelectorAll(MARKED);
   }
   if (box && panel) searchBox();
 
@@ -264,12 +268,24 @@
         if (ticket !== asked) return null;
         last = result;
         render(result, engine.now());
+        announce();
         return result;
       }).catch(function (e) {
         if (ticket !== asked) return null;
         if (e && e.stale) stale(); else failed();
         return null;
       });
+    }
+    // said to a screen reader once the typing rests: the answer's summary (found, nothing, where
+    // Enter goes, an error), the panel's last line -- not the whole list at every key
+    var status = document.getElementById("search-status"), said = null;
+    function announce() {
+      if (!status) return;
+      clearTimeout(said);
+      said = setTimeout(function () {
+        var lines = out.querySelectorAll(":scope > p.info");
+        status.textContent = box.value.trim() && lines.length ? lines[lines.length - 1].textContent : "";
+      }, 700);
     }
     // the site was rebuilt since this page was opened: its data are gone; never mix two builds
     function stale() {
@@ -393,8 +409,30 @@
     while (next && next.matches("section.commentary-box, nav.outline")) { if (next.matches("section")) end = next; next = next.nextElementSibling; }
     return end;
   }
+  // (a jump's target while it is on screen and the reader has not scrolled by hand since: the
+  // law it stands in is the one read, whatever heading of the next law the screen also shows --
+  // a law's last part lands with the next law below it, or with the page's end)
+  var jumpedTo = SINGLE && window.location.hash ? window.location.hash : null;
+  if (SINGLE) {
+    window.addEventListener("hashchange", function () { jumpedTo = window.location.hash || null; }, true);
+    ["wheel", "touchmove", "keydown"].forEach(function (type) {
+      window.addEventListener(type, function (e) { if (!(e.key && /^(Tab|Shift|Enter)$/.test(e.key))) jumpedTo = null; }, {passive: true});
+    });
+  }
+  function lawOf(target) {
+    var box = target.closest("section.commentary-box"), law = box ? box.previousElementSibling : target.closest("article.law");
+    return law && law.matches("article.law") ? law : null;
+  }
+  function jumpLaw() {
+    var target = jumpedTo && document.getElementById(decodeURIComponent(jumpedTo.slice(1)));
+    if (!target) return null;
+    var r = target.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight ? lawOf(target) : null;
+  }
   function lawAt() {
     if (!SINGLE) return ARTICLES[0] || null;
+    var jumped = jumpLaw();
+    if (jumped) return jumped;
     var line = window.innerHeight / 4, found = null;
     for (var k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
     return found && lawEnd(found).getBoundingClientRect().bottom > line ? found : null;
@@ -463,6 +501,7 @@
   // the address makes that hit's address differ from the page's by its anchor only)
   var asked = new URLSearchParams(window.location.search).get("q"), marked = null, arrival = null, marking = 0;
   function arrivedTexts() { return SINGLE ? textsAt(window.location.hash) : marksTexts(); }
+  markLongWords(document.getElementById("main"));
   if (asked && (!SINGLE || window.location.hash) && arrivedTexts().length) markWords(asked, arrivedTexts());
   window.addEventListener("hashchange", function () {
     if (arrival !== window.location.href) return;
@@ -483,21 +522,28 @@
   function textsAt(hash) {
     var target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return [];
-    var box = target.closest("section.commentary-box"), law = box ? box.previousElementSibling : target.closest("article.law");
-    if (!law || !law.matches("article.law")) return target.querySelectorAll(".text, .footnote, .lang-translation");
-    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(".text, .footnote, .lang-translation"));
+    var law = lawOf(target);
+    var own = ".law-heading, .translation, .node-heading .title, .translation-heading, .translation-title, .text, .footnote, .lang-translation";
+    if (!law) return target.querySelectorAll(own);
+    var next = law.nextElementSibling, found = Array.prototype.slice.call(law.querySelectorAll(own));
     if (next && next.matches("section.commentary-box")) found = found.concat(Array.prototype.slice.call(next.querySelectorAll(".text")));
     return found;
   }
   window.addEventListener("lawsearch-language", function () { if (marked) marked.recount(); });
-  // Escape closes the marks' bar, unless it closes something else first (the search's panel or
-  // header, an open drawer or box of evidence)
-  var closeMarks = null;
+  // Escape closes the marks' bar, unless it closes something else first, an inner box: the search's
+  // panel or header, an open drawer or box of evidence (a reference's preview before all: below).
+  // (The outline beside the text on a wide screen is open for good:
+  // no box to close.)
+  var closeMarks = null, besideText = window.matchMedia("(min-width: 80rem)");
   document.addEventListener("keydown", function (e) {
     if (e.key !== "Escape" || !marked || e.defaultPrevented || !closeMarks) return;
-    var focus = document.activeElement;
-    if (focus && focus.closest && focus.closest("header.site, details[open], .outline") && !focus.closest(".hl-bar")) return;
-    if (document.querySelector("details[open]:not(.evidence)") && !(focus && focus.closest && focus.closest(".hl-bar"))) return;
+    var focus = document.activeElement, inBar = focus && focus.closest && focus.closest(".hl-bar");
+    if (focus && focus.closest && focus.closest("header.site, details[open], .outline") && !inBar && !besideText.matches) return;
+    if (focus && focus.closest && focus.closest("header.site, details.evidence[open]") && !inBar) return;
+    var open = Array.prototype.filter.call(document.querySelectorAll("details[open]:not(.evidence)"), function (d) {
+      return !(besideText.matches && d.closest(".outline"));
+    });
+    if (open.length && !inBar) return;
     closeMarks();
   });
   // (the marks' bar: the page scrolled by a step through the marks, not by the reader's hand)
@@ -506,10 +552,13 @@
     window.addEventListener(type, function (e) { if (!(e.target.closest && e.target.closest(".hl-bar"))) stepping = false; }, {passive: true});
   });
   // a floating control kept clear of the page's end (the pager's links, the footer): where they
-  // pass its place it stands just above them
+  // pass its place it stands just above them. (Where the outline is a drawer the controls stand in
+  // a strip at the screen's foot the page ends with room for, style.css: nothing to lift there --
+  // lifted, the control would stand over the text above the strip.)
+  var DOCKED = window.matchMedia("(max-width: 80rem)");
   function clearOfEnds(elem) {
     elem.style.bottom = "";
-    if (elem.classList.contains("tucked")) return;
+    if (elem.classList.contains("tucked") || DOCKED.matches) return;
     var r = elem.getBoundingClientRect(), margin = parseFloat(window.getComputedStyle(elem).bottom) || 0;
     var ends = Array.prototype.map.call(document.querySelectorAll("footer.site, .pager a"), function (e) { return e.getBoundingClientRect(); });
     var bottom = window.innerHeight - margin;
@@ -650,7 +699,7 @@
   }
 
   // -- a word too long for a phone's line (style.css .long-word): that word alone may break anywhere
-  markLongWords(document.getElementById("main"));
+  // (called before the query's words are marked: it replaces the text nodes they are looked for in)
   function markLongWords(root) {
     var LONG = /[^\s]{24,}/g;
     if (!root || !/[^\s]{24,}/.test(root.textContent)) return;
@@ -716,39 +765,17 @@
     });
     drawer(current, wide, choose);
   }
-  // On a phone the drawer's button floats over the text: it stands out of the way (below the
-  // screen's edge, still reached by Tab) while the reader reads on down or has just jumped, and
-  // comes back on the reader's scroll-up, at the page's end (the page keeps room below the
-  // footer for it) and while the drawer is open. Opened, the drawer shows the part being read.
+  // On a phone the drawer's button stands in the strip at the screen's foot (style.css): it goes
+  // out of the way (below the screen's edge, still reached by Tab) while the reader reads on down
+  // or has just jumped, and comes back on the reader's scroll-up, at the page's end (the page
+  // keeps room below the footer for it) and while the drawer is open. Opened, the drawer shows the part being read.
   // (current: the outline shown, which choose() may change as the reader moves on)
   function drawer(current, wide, choose) {
     var lastY = window.scrollY, jumped = false;
     function atEnd() { return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2; }
-    // the page's end (the pager's links, the footer) never under the button: where they pass
-    // its place the shown button stands just above them (at the very end the page's room below
-    // the footer keeps them clear of it)
-    function lift() {
-      var nav = current.nav, details = current.details;
-      if (!nav) return;
-      nav.style.bottom = "";
-      if (wide.matches || details.open || nav.classList.contains("tucked")) return;
-      var summary = details.querySelector("summary"), margin = parseFloat(window.getComputedStyle(nav).bottom) || 0;
-      var left = nav.getBoundingClientRect().left, right = left + summary.offsetWidth, height = summary.offsetHeight;
-      var ends = Array.prototype.map.call(document.querySelectorAll("footer.site, .pager a"), function (e) { return e.getBoundingClientRect(); });
-      var bottom = window.innerHeight - margin;
-      for (var k = 0; k <= ends.length; k++) {
-        var under = ends.filter(function (r) {
-          return r.height > 0 && r.top < bottom && r.bottom > bottom - height && r.left < right && r.right > left;
-        });
-        if (!under.length) break;
-        bottom = Math.min.apply(null, under.map(function (r) { return r.top; })) - margin;
-      }
-      if (bottom < window.innerHeight - margin) nav.style.bottom = (window.innerHeight - bottom) + "px";
-    }
     function place(up) {
       if (!current.nav) return;
       current.nav.classList.toggle("tucked", !(wide.matches || current.details.open || up || atEnd()));
-      lift();
     }
     ["wheel", "touchmove", "keydown"].forEach(function (type) {
       window.addEventListener(type, function () { jumped = false; }, {passive: true});
@@ -756,7 +783,7 @@
     window.addEventListener("hashchange", function () { jumped = true; });
     window.addEventListener("scroll", function () {
       var y = window.scrollY, changed = choose();
-      if (Math.abs(y - lastY) < 4 && !atEnd() && !changed) { lift(); return; }
+      if (Math.abs(y - lastY) < 4 && !atEnd() && !changed) return;
       place(y < lastY && !jumped);
       lastY = y;
     }, {passive: true});
@@ -900,7 +927,14 @@
     button.addEventListener("blur", hidePreview);
   });
   document.addEventListener("click", function (e) { if (!e.target.closest("button.gap")) hidePreview(); });
-  document.addEventListener("keydown", function (e) { if (e.key === "Escape") hidePreview(); });
+  // Escape with a preview shown closes the preview alone, the innermost box: not the marks' bar, the
+  // search's panel or a drawer under it (capture: before their handlers); the focus stays
+  window.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !preview || preview.hidden) return;
+    hidePreview();
+    e.preventDefault();
+    e.stopPropagation();
+  }, true);
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
     function show() { engine.about([a.getAttribute("data-target")]).then(function (e) { showPreview(a, e); }, function () {}); }
