@@ -685,7 +685,7 @@ class SiteBuilder:
         lost = law.truncated_start or any(n.truncated_start or n.truncated_end for n in [law, *parts])
         # parts whose labels skip (the law starts at its C: A and B are lost) are a gap as well,
         # though no surviving text is cut
-        lost = lost or any(lost_parts(n, [c for c in self.corpus.children(n.id) if c.kind in LABELLED])
+        lost = lost or any(lost_parts(n, [c for c in self.corpus.children(n.id) if labelled(c.kind)])
                            for n in [law, *parts])
         return self.words.say("status_gaps" if lost else "status_full")
 
