@@ -565,13 +565,7 @@ def _foreign_letters() -> str:
     between) are joined when nothing between is ASCII, Latin-1, general punctuation, a
     full-width form, white space or a letter of ours: a class of some 60 ranges, not 400.
     Letters beyond the BMP are left out (as in ``_compatibility_forms``)."""
-    ours = re.compile(f"[{OUR_LETTERS}]")
-
-    def neutral(code: int) -> bool:
-        char = chr(code)
-        return (code < 0x100 or 0x2000 <= code < 0x2070 or 0xD800 <= code < 0xF900 or 0xFF00 <= code < 0xFFF0
-                or char in SPACE_CHARS or ours.match(char) is not None)
-
+    ours = _our_letter()
     ranges: list[list[int]] = []
     for code in range(0x80, 0x10000):
         if 0xD800 <= code < 0xE000:
@@ -579,7 +573,7 @@ def _foreign_letters() -> str:
         char = chr(code)
         if not char.isalpha() or ours.match(char):
             continue
-        if ranges and code - ranges[-1][1] <= FOREIGN_GAP and not any(neutral(c) for c in range(ranges[-1][1] + 1, code)):
+        if ranges and code - ranges[-1][1] <= FOREIGN_GAP and not any(_neutral(c) for c in range(ranges[-1][1] + 1, code)):
             ranges[-1][1] = code
         else:
             ranges.append([code, code])
@@ -589,6 +583,33 @@ def _foreign_letters() -> str:
 # a query word holding one of these is of a script the corpus has no text in (query.foreign_words):
 # patterns.FOREIGN_LETTERS, made when first asked for (``__getattr__``), as a search needs it
 _foreign_letters = lru_cache(maxsize=1)(_foreign_letters)
+
+
+@lru_cache(maxsize=1)
+def _our_letter() -> re.Pattern:
+    return re.compile(f"[{OUR_LETTERS}]")
+
+
+def _neutral(code: int) -> bool:
+    """A character no run of ``FOREIGN_LETTERS`` reaches over: ASCII, Latin-1, general
+    punctuation, surrogates and private use, full-width forms, white space, a letter of ours."""
+    char = chr(code)
+    return (code < 0x100 or 0x2000 <= code < 0x2070 or 0xD800 <= code < 0xF900 or 0xFF00 <= code < 0xFFF0
+            or char in SPACE_CHARS or _our_letter().match(char) is not None)
+
+
+def surely_not_foreign(text: str) -> bool:
+    """True when no character of ``text`` can be in ``FOREIGN_LETTERS``, told without making
+    that class (a walk of the whole plane): a character of the class is another script's
+    letter or lies inside one of its runs, and a run never reaches over a neutral character
+    (``_foreign_letters``). False means only "ask the class"."""
+    for char in text:
+        code = ord(char)
+        if code < 0x80 or code > 0xFFFF:
+            continue  # ASCII is neutral; the class holds the Basic Multilingual Plane only
+        if not _neutral(code) or (char.isalpha() and _our_letter().match(char) is None):
+            return False
+    return True
 
 
 def either_case(word: str) -> str:
