@@ -527,7 +527,6 @@ def _unicode_tables() -> dict:
     module), as Python reuses a compiled module. Where it cannot be written (a read-only
     install) they are made each time."""
     import json
-    import os
     import sys
     from pathlib import Path
 
@@ -541,7 +540,7 @@ def _unicode_tables() -> dict:
     if key is not None:
         try:
             kept = json.loads(kept_at.read_text(encoding="utf-8"))
-            if kept["key"] == key:
+            if kept["key"] == key and set(kept["tables"]) == {"ligatures", "narrow", "foreign"}:
                 return kept["tables"]
         except (OSError, ValueError, KeyError, TypeError):
             pass  # none kept yet, or of another shape: make them
