@@ -107,17 +107,24 @@ class Stats:
     def avglen(self, field: str) -> float:
         raise NotImplementedError
 
+    def counts(self, field: str, term: str) -> list[tuple[int, int]]:
+        """(document, how many times ``term`` stands in its ``field``), in document order."""
+        return [(doc, len(positions)) for doc, positions in self.postings(field, term).items()]
+
+    def positions(self, field: str, term: str, doc: int):
+        """Where ``term`` stands in ``field`` of ``doc`` (empty where it does not)."""
+        return self.postings(field, term).get(doc, ())
+
     def bm25_all(self, field: str, term: str) -> dict[int, float]:
         """bm25 of ``term`` in ``field`` for every document holding it."""
-        p = self.postings(field, term)
+        p = self.counts(field, term)
         if not p:
             return {}
         df = len(p)
         idf = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
         avg = self.avglen(field) or 1
         out = {}
-        for doc, positions in p.items():
-            tf = len(positions)
+        for doc, tf in p:
             norm = 1 - B + B * self.length(field, doc) / avg
             out[doc] = idf * tf * (K1 + 1) / (tf + K1 * norm)
         return out
@@ -166,7 +173,7 @@ class Phrase:
         for terms in self.words:
             positions: set[int] = set()
             for t in terms:
-                positions.update(stats.postings(f, t).get(doc, ()))
+                positions.update(stats.positions(f, t, doc))
             if starts is None:
                 starts = positions
             else:
@@ -451,6 +458,8 @@ class WhooshStats(Stats):
         self._avg = {f: (sum(v) / len(v) if v else 0.0) for f, v in lengths.items()}
         self._cache: dict[tuple[str, str], dict[int, list[int]]] = {}
         self._bm25: dict[tuple[str, str], dict[int, float]] = {}
+        self._values: dict[tuple[str, str], dict[int, bytes]] = {}
+        self._schema = searcher.schema
 
     def postings(self, field: str, term: str) -> dict[int, list[int]]:
         key = (field, term)
@@ -470,6 +479,41 @@ class WhooshStats(Stats):
         while m.is_active():
             yield m.id(), (list(m.value_as("positions")) if positional else [0])
             m.next()
+
+    def _format(self, field: str):
+        """The field's posting format when its postings hold positions, else None."""
+        fmt = self._schema[field].format if field in self._schema else None
+        return fmt if fmt is not None and fmt.supports("positions") else None
+
+    def counts(self, field: str, term: str) -> list[tuple[int, int]]:
+        """Read from the postings' weights, no position decoded (most of a posting's
+        reading): a positional field's weight is its count times the field's boost
+        (whoosh's ``Positions`` format, every token of ours boost 1: index.py), so the
+        count is that quotient rounded -- ``len(positions)`` exactly (checked on every
+        posting of a 50x index), for a float boost too. A term's positions are kept
+        undecoded (``positions`` decodes a document's where a phrase asks)."""
+        if (field, term) in self._cache:
+            return super().counts(field, term)
+        fmt = self._format(field)
+        if fmt is None or (field, term) not in self.reader:
+            return super().counts(field, term)
+        boost = fmt.field_boost
+        m = self.reader.postings(field, term)
+        out, values = [], {}
+        while m.is_active():
+            doc = m.id()
+            out.append((doc, round(m.weight() / boost)))
+            values[doc] = m.value()
+            m.next()
+        self._values[(field, term)] = values
+        return out
+
+    def positions(self, field: str, term: str, doc: int):
+        values = self._values.get((field, term))
+        if values is None:
+            return super().positions(field, term, doc)
+        value = values.get(doc)
+        return self._format(field).decode_as("positions", value) if value is not None else ()
 
     def bm25_all(self, field: str, term: str) -> dict[int, float]:
         key = (field, term)

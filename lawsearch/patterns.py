@@ -531,8 +531,56 @@ def _ligatures() -> tuple[str, tuple[str, ...]]:
     return "".join(c for c, _ in pairs), tuple(f for _, f in pairs)
 
 
+def _unicode_tables() -> dict:
+    """What ``_ligatures``, ``_compatibility_forms`` and ``_foreign_letters`` make from
+    Python's ``unicodedata`` -- three walks of the whole plane, ~40 ms of CPU, at the start of
+    every command -- kept as JSON beside the package's compiled files, under a key of this
+    file's size and time and the Unicode version (every input of theirs is a constant of this
+    module), as Python reuses a compiled module. Where it cannot be written (a read-only
+    install) they are made each time."""
+    import json
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__)
+    try:
+        stat = here.stat()
+        key = [str(here), stat.st_size, stat.st_mtime_ns, unicodedata.unidata_version, sys.version]
+    except OSError:
+        key = None
+    kept_at = here.parent / "__pycache__" / "unicode-tables.json"
+    if key is not None:
+        try:
+            kept = json.loads(kept_at.read_text(encoding="utf-8"))
+            if kept["key"] == key and set(kept["tables"]) == {"ligatures", "narrow", "foreign"}:
+                return kept["tables"]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # none kept yet, or of another shape: make them
+    return {"ligatures": _ligatures(), "key": key, "kept_at": str(kept_at)}
+
+
+def _keep_unicode_tables(tables: dict) -> None:
+    import json
+    import os
+    import tempfile
+    from pathlib import Path
+
+    key, kept_at = tables.pop("key"), Path(tables.pop("kept_at"))
+    if key is None:
+        return
+    try:
+        kept_at.parent.mkdir(exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".unicode-", dir=kept_at.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"key": key, "tables": tables}, f, ensure_ascii=False)
+        os.replace(tmp, kept_at)
+    except OSError:
+        pass  # a read-only install: made again next time
+
+
+_TABLES = _unicode_tables()
 # fold spells these out: LIGATURE_FROM[i] → LIGATURE_TO[i]
-LIGATURE_FROM, LIGATURE_TO = _ligatures()
+LIGATURE_FROM, LIGATURE_TO = _TABLES["ligatures"][0], tuple(_TABLES["ligatures"][1])
 LIGATURE_CLASS = "".join(f"\\u{ord(c):04x}" for c in LIGATURE_FROM)
 WORD_CHARS = LETTERS + LIGATURE_CLASS + DIGITS + "_" + MARKS + INVISIBLE  # what may not touch an ID or a number
 CYRILLIC = r"\u0400-\u052f"
@@ -561,7 +609,9 @@ def _compatibility_forms() -> tuple[str, str]:
 
 
 # text is read through these before it is split into tokens, in both runtimes (analysis.narrow)
-NARROW_FROM, NARROW_TO = _compatibility_forms()
+if "narrow" not in _TABLES:
+    _TABLES["narrow"] = _compatibility_forms()
+NARROW_FROM, NARROW_TO = _TABLES["narrow"]
 NARROW_CLASS = "".join(f"\\u{ord(c):04x}" for c in NARROW_FROM)
 # every letter a search reads (the scripts' own, their full-width forms, the ligatures)
 OUR_LETTERS = LETTERS + NARROW_CLASS + LIGATURE_CLASS
@@ -577,13 +627,7 @@ def _foreign_letters() -> str:
     between) are joined when nothing between is ASCII, Latin-1, general punctuation, a
     full-width form, white space or a letter of ours: a class of some 60 ranges, not 400.
     Letters beyond the BMP are left out (as in ``_compatibility_forms``)."""
-    ours = re.compile(f"[{OUR_LETTERS}]")
-
-    def neutral(code: int) -> bool:
-        char = chr(code)
-        return (code < 0x100 or 0x2000 <= code < 0x2070 or 0xD800 <= code < 0xF900 or 0xFF00 <= code < 0xFFF0
-                or char in SPACE_CHARS or ours.match(char) is not None)
-
+    ours = _our_letter()
     ranges: list[list[int]] = []
     for code in range(0x80, 0x10000):
         if 0xD800 <= code < 0xE000:
@@ -591,7 +635,7 @@ def _foreign_letters() -> str:
         char = chr(code)
         if not char.isalpha() or ours.match(char):
             continue
-        if ranges and code - ranges[-1][1] <= FOREIGN_GAP and not any(neutral(c) for c in range(ranges[-1][1] + 1, code)):
+        if ranges and code - ranges[-1][1] <= FOREIGN_GAP and not any(_neutral(c) for c in range(ranges[-1][1] + 1, code)):
             ranges[-1][1] = code
         else:
             ranges.append([code, code])
@@ -600,7 +644,44 @@ def _foreign_letters() -> str:
 
 # a query word holding one of these is of a script the corpus has no text in (query.foreign_words):
 # patterns.FOREIGN_LETTERS, made when first asked for (``__getattr__``), as a search needs it
-_foreign_letters = lru_cache(maxsize=1)(_foreign_letters)
+_make_foreign_letters = _foreign_letters
+
+
+@lru_cache(maxsize=1)
+def _foreign_letters() -> str:
+    return _TABLES.get("foreign") or _make_foreign_letters()
+
+
+@lru_cache(maxsize=1)
+def _our_letter() -> re.Pattern:
+    return re.compile(f"[{OUR_LETTERS}]")
+
+
+def _neutral(code: int) -> bool:
+    """A character no run of ``FOREIGN_LETTERS`` reaches over: ASCII, Latin-1, general
+    punctuation, surrogates and private use, full-width forms, white space, a letter of ours."""
+    char = chr(code)
+    return (code < 0x100 or 0x2000 <= code < 0x2070 or 0xD800 <= code < 0xF900 or 0xFF00 <= code < 0xFFF0
+            or char in SPACE_CHARS or _our_letter().match(char) is not None)
+
+
+def surely_not_foreign(text: str) -> bool:
+    """True when no character of ``text`` can be in ``FOREIGN_LETTERS``, told without making
+    that class (a walk of the whole plane): a character of the class is another script's
+    letter or lies inside one of its runs, and a run never reaches over a neutral character
+    (``_foreign_letters``). False means only "ask the class"."""
+    for char in text:
+        code = ord(char)
+        if code < 0x80 or code > 0xFFFF:
+            continue  # ASCII is neutral; the class holds the Basic Multilingual Plane only
+        if not _neutral(code) or (char.isalpha() and _our_letter().match(char) is None):
+            return False
+    return True
+
+
+if "kept_at" in _TABLES:  # the tables were made in this process: the foreign class too, and all kept
+    _TABLES["foreign"] = _make_foreign_letters()
+    _keep_unicode_tables(_TABLES)
 
 
 def either_case(word: str) -> str:

@@ -45,7 +45,7 @@ from .model import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
 from .patterns import (FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, SPACES, citation_pattern,
-                       next_to_nothing, strip_spaces)
+                       next_to_nothing, strip_spaces, surely_not_foreign)
 from .profile import Profile, activated
 from .tables import WordTable
 
@@ -276,6 +276,8 @@ def foreign_words(query: str) -> list[str]:
     ['νόμος']
     """
     out: list[str] = []
+    if surely_not_foreign(query):  # the usual query: the class (a walk of the plane) is not made
+        return out
     for part in re.split(f"[{SPACES}]+", query):
         word = part.strip(_QUERY_WORD_EDGES)
         if word and word not in out and _foreign_letter().search(word):
@@ -463,6 +465,8 @@ class Searcher:
         """A filter value the corpus does not have (``law:999``, ``kind:bogus``) would match
         nothing, and "nothing matches" would hide the typo: raise QueryError saying what
         the filter takes."""
+        if not filters:
+            return  # nothing to check (the lists below walk every node)
         laws = [k for k, v in self.nodes.items() if v["kind"] == "law"]
         # law:N edition:X names law N of edition X
         law = (self.edition_filters(filters) if filters.get("edition") in (self.editions.get("list") or [])

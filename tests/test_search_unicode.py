@@ -6,6 +6,7 @@ of another script answered "no text in this script", never a crash. Texts are in
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
@@ -13,7 +14,8 @@ from click.testing import CliRunner
 
 from lawsearch.analysis import fold, spelt_out, tokenize
 from lawsearch.cli import main
-from lawsearch.patterns import LIGATURE_FROM, LIGATURE_TO, NARROW_FROM
+from lawsearch import patterns
+from lawsearch.patterns import LIGATURE_FROM, LIGATURE_TO, NARROW_FROM, surely_not_foreign
 from lawsearch.query import foreign_words
 from node_engine import differences, python_answer
 
@@ -74,6 +76,16 @@ def test_a_foreign_word_beside_ours_is_named_missing(searcher):
 def test_foreign_words_are_words_of_letters_outside_ours():
     assert foreign_words('-قانون +"νόμος" ５０Ｅ ﬁnal карта law:50 12 ½ ©') == ["قانون", "νόμος"]
     assert foreign_words("") == [] and foreign_words("   ") == []
+
+
+def test_the_quick_check_never_passes_a_character_of_the_foreign_class():
+    """A search does not make the class (a walk of the whole plane) for a query the quick
+    check passes: no character the check passes may be one the class holds."""
+    foreign = re.compile(f"[{patterns.FOREIGN_LETTERS}]")
+    passed = [chr(c) for c in range(0x80, 0x10000) if not 0xD800 <= c < 0xE000 and surely_not_foreign(chr(c))]
+    assert not [c for c in passed if foreign.match(c)]
+    assert "ж" in passed and "ﬁ" in passed and "Ｅ" in passed  # the usual queries pass: the class is not made
+    assert not surely_not_foreign("карта νόμος") and not surely_not_foreign("\u0301")
 
 
 QUERIES = ["５０Ｅ", "ｌａｗ ５０", "правило ５０Ｅ", "ＬＡＷ ５０Ｅ", "قانون", "νόμος штрафная карта", "ﬁnal", "ﬁnal penalty",
