@@ -185,6 +185,37 @@ def similarity(a: str | None, b: str | None) -> float:
     return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
 
 
+def most_alike(text: str | None, candidates: Iterable[str], text_of, tie=lambda c: (),
+               swap: bool = False) -> tuple[str | None, float]:
+    """The candidate whose text (``text_of(c)``) is most like ``text`` by ``similarity``, ties
+    broken by ``tie(c)`` (a tuple, larger wins), then by the first in order -- what
+    ``max(candidates, key=lambda c: (similarity(text, text_of(c)), *tie(c)))`` picks -- and
+    its similarity (``similarity(text_of(c), text)`` with ``swap``: the alignment is not
+    symmetric); (None, 0.0) for no candidate. A candidate whose upper bound (the word
+    counts', then the shared words' ratio, ``SequenceMatcher.real_quick_ratio`` /
+    ``quick_ratio``) is below the best similarity so far cannot win and is not aligned.
+
+    >>> most_alike("a red card", ["a blue hat", "a red cart", "a red card"], str)
+    ('a red card', 1.0)
+    """
+    wa = words(text)
+    best: str | None = None
+    best_key: tuple | None = None
+    for c in candidates:
+        wb = words(text_of(c))
+        if best_key is not None:
+            total = len(wa) + len(wb)
+            if total and 2.0 * min(len(wa), len(wb)) / total < best_key[0]:
+                continue
+        matcher = difflib.SequenceMatcher(None, *((wb, wa) if swap else (wa, wb)), autojunk=False)
+        if best_key is not None and matcher.quick_ratio() < best_key[0]:
+            continue
+        key = (matcher.ratio(), *tie(c))
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best, (best_key[0] if best_key is not None else 0.0)
+
+
 def _joined(texts: Iterable[str | None]) -> str:
     return " ".join(t for t in (norm(x) for x in texts) if t)
 
@@ -343,11 +374,11 @@ class _Matcher:
             if not candidates:
                 continue
             want = self.mapped_parent(o)
-            n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text),
-                                               self.new.parent(c) == want, c == o))
+            n, alike = most_alike(self.old.nodes[o].text, candidates, lambda c: self.new.nodes[c].text,
+                                  lambda c: (self.new.parent(c) == want, c == o))
             if self._text_split(o, n) or self._text_merge(o, n):
                 continue
-            if similarity(self.old.nodes[o].text, self.new.nodes[n].text) >= SAME_TITLE_SIMILARITY:
+            if alike >= SAME_TITLE_SIMILARITY:
                 self.pair(o, n)
             elif o in candidates and self.new.parent(o) == want:
                 # the same ID, title and (mapped) parent: reworded, however much of the text changed
@@ -406,8 +437,8 @@ class _Matcher:
             if not candidates:
                 continue
             here = _rebase(o, self.old.parent(o), want)  # where it stands if nothing moved
-            n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text), c == here))
-            alike = similarity(self.old.nodes[o].text, self.new.nodes[n].text)
+            n, alike = most_alike(self.old.nodes[o].text, candidates, lambda c: self.new.nodes[c].text,
+                                  lambda c: (c == here,))
             if alike >= UNTITLED_SIMILARITY or (n == here and alike >= UNTITLED_IN_PLACE) or (
                     alike >= UNTITLED_MUTUAL and self._best_old_for(n, kind) == o):
                 self.pair(o, n)
@@ -416,7 +447,7 @@ class _Matcher:
         """The free untitled old node under ``n``'s (mapped) parent whose text is most like ``n``'s."""
         olds = [o for o in self.free_old(kind) if self.mapped_parent(o) == self.new.parent(n)
                 and not norm(self.old.nodes[o].title)]
-        return max(olds, key=lambda o: similarity(self.old.nodes[o].text, self.new.nodes[n].text), default=None)
+        return most_alike(self.new.nodes[n].text, olds, lambda o: self.old.nodes[o].text, swap=True)[0]
 
     def run(self) -> None:
         self.exact()

@@ -72,6 +72,22 @@ class ComparePages:
                       for lang in langs}
         self.comparisons: dict[str, Comparison] = {
             lang: compare(self.trees[lang][0].values(), self.trees[lang][1].values()) for lang in langs}
+        keep = getattr(editions, "compared", None)  # a corpus's editions keep what the switch reads of them
+        if keep is not None:
+            for lang, found in self.comparisons.items():
+                keep(old, new, lang, found)
+        self._indexes: dict[str, _Index] = {}
+
+    def index(self, lang: str) -> "_Index":
+        """The comparison in ``lang`` filed by node and by law, made once: a page per law
+        reading the whole comparison made the view quadratic in the laws."""
+        if lang not in self._indexes:
+            self._indexes[lang] = _Index(*self.trees[lang], self.comparisons[lang])
+        return self._indexes[lang]
+
+    def changes_for(self, lang: str, law: str) -> list[Change]:
+        """``Comparison.for_law``: the records that touch ``law`` in either edition."""
+        return list(self.index(lang).by_law.get(law, ()))
 
     def laws(self) -> list[str]:
         """Every law of either edition: the newer edition's in order, then those it lost."""
@@ -93,17 +109,10 @@ class ComparePages:
         """The law's parts in the newer edition, and the old parts that left it."""
         old, new = self.trees[lang]
         comparison = self.comparisons[lang]
-        back = {n: o for o, n in comparison.mapping.items()}
-        by_new: dict[str, list[Change]] = {}
-        by_old: dict[str, list[Change]] = {}
-        for c in comparison.changes:
-            for i in c.new:
-                by_new.setdefault(i, []).append(c)
-            for i in c.old:
-                by_old.setdefault(i, []).append(c)
-        created = {i for c in comparison.changes if c.kind in ("split", "merged") for i in c.new}
+        index = self.index(lang)
+        back, by_new, by_old, created = index.back, index.by_new, index.by_old, index.created
         rows = []
-        for n in (x for x in new.values() if _law_of(x) == law):
+        for n in index.new_of.get(law, ()):
             o = old.get(back[n.id]) if n.id in back else None
             changes = by_new.get(n.id, [])
             row = Row(ids.anchor(n.id), o, n)
@@ -138,7 +147,7 @@ class ComparePages:
                 row.kinds.append("same")
             rows.append(row)
         left = []
-        for o in (x for x in old.values() if _law_of(x) == law):
+        for o in index.old_of.get(law, ()):
             image = comparison.mapping.get(o.id)
             if image is not None and _law_of(new[image]) == law:
                 continue
@@ -154,7 +163,7 @@ class ComparePages:
                 row.link = (self.words.say("compare_now", id=image), f"{_law_of(target)}.html#{lang}-{ids.anchor(image)}")
                 row.text_html = escape(norm(o.text))
             else:
-                merged = next((c for c in comparison.changes if c.kind in ("merged", "split") and o.id in c.old), None)
+                merged = index.gathered.get(o.id)
                 if merged is not None:
                     row.kinds.append(merged.kind)
                     row.labels.append(self.label(merged))
@@ -187,10 +196,7 @@ class ComparePages:
     def lost(self, lang: str, law: str) -> bool:
         """Whether part of ``law`` cannot be compared in ``lang``: it stands where the other
         edition's text is lost (``Comparison.unknown_old`` / ``unknown_new``)."""
-        old, new = self.trees[lang]
-        comparison = self.comparisons[lang]
-        return any(_law_of(n) == law for n in new.values() if n.id in comparison.unknown_new) or \
-            any(_law_of(o) == law for o in old.values() if o.id in comparison.unknown_old)
+        return law in self.index(lang).lost
 
     def lost_laws(self) -> set[str]:
         """The laws part of which cannot be compared in some language."""
@@ -199,8 +205,41 @@ class ComparePages:
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
         for law in self.laws():
-            out[law] = max(len(self.comparisons[lang].for_law(law)) for lang in self.langs)
+            out[law] = max(len(self.index(lang).by_law.get(law, ())) for lang in self.langs)
         return out
+
+
+class _Index:
+    """One language's comparison filed for the pages: the nodes of each tree by law (in tree
+    order), the records by node and by law (in the comparison's order), the first split or
+    merge each old node is part of, and the laws part of which stands where the other
+    edition's text is lost."""
+
+    def __init__(self, old: dict[str, Node], new: dict[str, Node], comparison: Comparison):
+        self.back = {n: o for o, n in comparison.mapping.items()}
+        self.by_new: dict[str, list[Change]] = {}
+        self.by_old: dict[str, list[Change]] = {}
+        self.by_law: dict[str, list[Change]] = {}
+        self.gathered: dict[str, Change] = {}
+        for c in comparison.changes:
+            for i in c.new:
+                self.by_new.setdefault(i, []).append(c)
+            for i in c.old:
+                self.by_old.setdefault(i, []).append(c)
+            for law in dict.fromkeys((c.law, c.new_law)):  # as ``Comparison.for_law``: once per record
+                if law is not None:
+                    self.by_law.setdefault(law, []).append(c)
+            if c.kind in ("merged", "split"):
+                for i in c.old:
+                    self.gathered.setdefault(i, c)
+        self.created = {i for c in comparison.changes if c.kind in ("split", "merged") for i in c.new}
+        self.new_of: dict[str, list[Node]] = {}
+        self.old_of: dict[str, list[Node]] = {}
+        for tree, out in ((new, self.new_of), (old, self.old_of)):
+            for n in tree.values():
+                out.setdefault(_law_of(n), []).append(n)
+        self.lost = ({_law_of(n) for n in new.values() if n.id in comparison.unknown_new}
+                     | {_law_of(o) for o in old.values() if o.id in comparison.unknown_old})
 
 
 def pair_folder(old: str, new: str) -> str:
@@ -275,7 +314,7 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
             sections = []
             for lang in langs:
                 rows, left = pages.rows(lang, law)
-                sections.append({"lang": lang, "changes": [(c, pages.label(c)) for c in pages.comparisons[lang].for_law(law)],
+                sections.append({"lang": lang, "changes": [(c, pages.label(c)) for c in pages.changes_for(lang, law)],
                                  "rows": rows, "left": left, "lost": pages.lost(lang, law)})
             html = template.render(law=law, sections=sections, anchor=ids.anchor,
                                    title=words.say("compare_title", law=law, old=old, new=new), **common)
