@@ -508,7 +508,7 @@ def _steps(corpus) -> dict[tuple[str, str], dict[str, str]]:
                     nodes[ed] = corpus_edition(corpus, ed).nodes
                 if (ed, lang) not in trees:
                     trees[(ed, lang)] = language_tree(nodes[ed], lang)
-            went = _went(compare(trees[(old, lang)], trees[(new, lang)]))
+            went = _went(compare(trees[(old, lang)], trees[(new, lang)], records=False))
         steps[(old, new)] = went
         # an edition every pair of which is made no longer needs its tree
         done = {ed for ed in nodes if all((ed, other) in steps and (other, ed) in steps for other in near[ed])}
