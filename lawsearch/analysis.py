@@ -175,7 +175,7 @@ class Lexicon:
         data = doc.data
         forms: dict[str, str] = {}
         for lemma, how in data.get("terms", {}).items():
-            for form in _forms_of(lemma, how or {}):
+            for form in sorted(_forms_of(lemma, how or {})):  # a set: sorted, so meta.json is the same each build
                 forms.setdefault(fold(form), fold(lemma))
         for form, lemma in data.get("spellings", {}).items():
             forms[fold(form)] = fold(lemma)

@@ -121,15 +121,33 @@ def word_diff(old: str | None, new: str | None) -> tuple[float, list[str], list[
     (0.33, ['played', 'up'], ['laid', 'down'])
     """
     a, b = words(old), words(new)
+    return _word_diff(a, b, difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes())
+
+
+def _word_diff(a: list[str], b: list[str], opcodes) -> tuple[float, list[str], list[str]]:
     minus: list[str] = []
     plus: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for op, i1, i2, j1, j2 in opcodes:
         if op in ("delete", "replace"):
             minus += a[i1:i2]
         if op in ("insert", "replace"):
             plus += b[j1:j2]
     share = round(len(minus) / len(a), 2) if a else (0.0 if not b else 1.0)
     return share, minus, plus
+
+
+def rewording(old: str | None, new: str | None) -> tuple[float, list[str], list[str], list[tuple[str, str]]]:
+    """``word_diff`` and ``text_runs`` of two texts from one alignment: both align the same
+    words (``WORD`` matches no space, so a text's words are its spacing-plain text's).
+
+    >>> rewording("the card is played face up", "the card is laid face down")[:3]
+    (0.33, ['played', 'up'], ['laid', 'down'])
+    """
+    a_text, b_text = norm(old), norm(new)
+    a, b = list(WORD.finditer(a_text)), list(WORD.finditer(b_text))
+    wa, wb = [m.group() for m in a], [m.group() for m in b]
+    opcodes = difflib.SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes()
+    return (*_word_diff(wa, wb, opcodes), _runs(a_text, b_text, a, b, opcodes))
 
 
 def text_runs(old: str | None, new: str | None) -> list[tuple[str, str]]:
@@ -145,6 +163,11 @@ def text_runs(old: str | None, new: str | None) -> list[tuple[str, str]]:
     a_text, b_text = norm(old), norm(new)
     a = list(WORD.finditer(a_text))
     b = list(WORD.finditer(b_text))
+    matcher = difflib.SequenceMatcher(None, [m.group() for m in a], [m.group() for m in b], autojunk=False)
+    return _runs(a_text, b_text, a, b, matcher.get_opcodes())
+
+
+def _runs(a_text: str, b_text: str, a: list, b: list, opcodes) -> list[tuple[str, str]]:
     runs: list[tuple[str, str]] = []
 
     def put(kind: str, text: str) -> None:
@@ -156,8 +179,7 @@ def text_runs(old: str | None, new: str | None) -> list[tuple[str, str]]:
             runs.append((kind, text))
 
     pos = 0
-    matcher = difflib.SequenceMatcher(None, [m.group() for m in a], [m.group() for m in b], autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in opcodes:
         if op == "equal":
             put("same", b_text[pos:b[j2 - 1].end()])
             pos = b[j2 - 1].end()
@@ -182,6 +204,37 @@ def similarity(a: str | None, b: str | None) -> float:
     if not wa and not wb:
         return 1.0
     return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
+
+
+def most_alike(text: str | None, candidates: Iterable[str], text_of, tie=lambda c: (),
+               swap: bool = False) -> tuple[str | None, float]:
+    """The candidate whose text (``text_of(c)``) is most like ``text`` by ``similarity``, ties
+    broken by ``tie(c)`` (a tuple, larger wins), then by the first in order -- what
+    ``max(candidates, key=lambda c: (similarity(text, text_of(c)), *tie(c)))`` picks -- and
+    its similarity (``similarity(text_of(c), text)`` with ``swap``: the alignment is not
+    symmetric); (None, 0.0) for no candidate. A candidate whose upper bound (the word
+    counts', then the shared words' ratio, ``SequenceMatcher.real_quick_ratio`` /
+    ``quick_ratio``) is below the best similarity so far cannot win and is not aligned.
+
+    >>> most_alike("a red card", ["a blue hat", "a red cart", "a red card"], str)
+    ('a red card', 1.0)
+    """
+    wa = words(text)
+    best: str | None = None
+    best_key: tuple | None = None
+    for c in candidates:
+        wb = words(text_of(c))
+        if best_key is not None:
+            total = len(wa) + len(wb)
+            if total and 2.0 * min(len(wa), len(wb)) / total < best_key[0]:
+                continue
+        matcher = difflib.SequenceMatcher(None, *((wb, wa) if swap else (wa, wb)), autojunk=False)
+        if best_key is not None and matcher.quick_ratio() < best_key[0]:
+            continue
+        key = (matcher.ratio(), *tie(c))
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best, (best_key[0] if best_key is not None else 0.0)
 
 
 def _joined(texts: Iterable[str | None]) -> str:
@@ -335,19 +388,24 @@ class _Matcher:
     # -- the same title: a rewording, or a text shared out (split) or joined (merged)
     def same_title(self, kind: str) -> None:
         olds = self.free_old(kind)
+        # the free new nodes by title, in tree order, made once (a node paired on the way is
+        # dropped as it is read: a node never becomes free again)
+        titled: dict[str, list[str]] = defaultdict(list)
+        for n in self.free_new(kind):
+            titled[norm(self.new.nodes[n].title)].append(n)
         for o in olds:
             title = norm(self.old.nodes[o].title)
             if not title or o in self.fwd or o in self.consumed_old:
                 continue
-            candidates = [n for n in self.free_new(kind) if norm(self.new.nodes[n].title) == title]
+            candidates = [n for n in titled.get(title, ()) if n not in self.back and n not in self.created_new]
             if not candidates:
                 continue
             want = self.mapped_parent(o)
-            n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text),
-                                               self.new.parent(c) == want, c == o))
+            n, alike = most_alike(self.old.nodes[o].text, candidates, lambda c: self.new.nodes[c].text,
+                                  lambda c: (self.new.parent(c) == want, c == o))
             if self._text_split(o, n) or self._text_merge(o, n):
                 continue
-            if similarity(self.old.nodes[o].text, self.new.nodes[n].text) >= SAME_TITLE_SIMILARITY:
+            if alike >= SAME_TITLE_SIMILARITY:
                 self.pair(o, n)
             elif o in candidates and self.new.parent(o) == want:
                 # the same ID, title and (mapped) parent: reworded, however much of the text changed
@@ -406,8 +464,8 @@ class _Matcher:
             if not candidates:
                 continue
             here = _rebase(o, self.old.parent(o), want)  # where it stands if nothing moved
-            n = max(candidates, key=lambda c: (similarity(self.old.nodes[o].text, self.new.nodes[c].text), c == here))
-            alike = similarity(self.old.nodes[o].text, self.new.nodes[n].text)
+            n, alike = most_alike(self.old.nodes[o].text, candidates, lambda c: self.new.nodes[c].text,
+                                  lambda c: (c == here,))
             if alike >= UNTITLED_SIMILARITY or (n == here and alike >= UNTITLED_IN_PLACE) or (
                     alike >= UNTITLED_MUTUAL and self._best_old_for(n, kind) == o):
                 self.pair(o, n)
@@ -416,7 +474,7 @@ class _Matcher:
         """The free untitled old node under ``n``'s (mapped) parent whose text is most like ``n``'s."""
         olds = [o for o in self.free_old(kind) if self.mapped_parent(o) == self.new.parent(n)
                 and not norm(self.old.nodes[o].title)]
-        return max(olds, key=lambda o: similarity(self.old.nodes[o].text, self.new.nodes[n].text), default=None)
+        return most_alike(self.new.nodes[n].text, olds, lambda o: self.old.nodes[o].text, swap=True)[0]
 
     def run(self) -> None:
         self.exact()
@@ -667,10 +725,22 @@ def _seen_texts(a: Node, b: Node) -> tuple[str, str]:
     return ta, tb
 
 
-def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node], kinds: Iterable[str] | None = None) -> Comparison:
+def _reworded(kind: str, o: str, n: str, law: str | None, new_law: str | None, old_text: str | None,
+              new_text: str | None, words_too: bool) -> Change:
+    """A "reworded" or "retitled" record; with ``words_too`` its words and runs (``rewording``)."""
+    if not words_too:
+        return Change(kind, (o,), (n,), law, new_law)
+    share, minus, plus, runs = rewording(old_text, new_text)
+    return Change(kind, (o,), (n,), law, new_law, share, tuple(minus), tuple(plus), tuple(runs))
+
+
+def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node], kinds: Iterable[str] | None = None,
+            records: bool = True) -> Comparison:
     """The changes from one edition's law tree to another's, in one language. ``kinds``: the
     law text's kinds, outermost first (``grammar.law_text_kinds``: the law and the code's
-    levels by its profile's names); None: the active profile's."""
+    levels by its profile's names); None: the active profile's. ``records=False``:
+    the rewordings' and retitlings' records without their words and runs (what a caller that
+    reads only where nodes went needs: aligning the words was a third of a comparison)."""
     old_nodes, new_nodes = list(old_nodes), list(new_nodes)
     kinds = tuple(kinds) if kinds is not None else law_text_kinds()
     old, new = _Tree(old_nodes, kinds), _Tree(new_nodes, kinds)
@@ -689,9 +759,8 @@ def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node], kinds: Iterabl
         for o in olds:  # the node that kept its identity through it, under a new title
             n = m.fwd.get(o)
             if n in news and norm(old.nodes[o].title) != norm(new.nodes[n].title):
-                share, minus, plus = word_diff(old.nodes[o].title, new.nodes[n].title)
-                changes.append(Change("retitled", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
-                                      tuple(text_runs(old.nodes[o].title, new.nodes[n].title))))
+                changes.append(_reworded("retitled", o, n, olaw(o), nlaw(n), old.nodes[o].title,
+                                         new.nodes[n].title, records))
     in_structural = {o for olds, _ in m.splits + m.merges for o in olds}
 
     for o, n in m.fwd.items():
@@ -709,13 +778,9 @@ def compare(old_nodes: Iterable[Node], new_nodes: Iterable[Node], kinds: Iterabl
         a, b = old.nodes[o], new.nodes[n]
         ta, tb = _seen_texts(a, b)
         if norm(ta) != norm(tb):
-            share, minus, plus = word_diff(ta, tb)
-            changes.append(Change("reworded", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
-                                  tuple(text_runs(ta, tb))))
+            changes.append(_reworded("reworded", o, n, olaw(o), nlaw(n), ta, tb, records))
         if norm(a.title) != norm(b.title):
-            share, minus, plus = word_diff(a.title, b.title)
-            changes.append(Change("retitled", (o,), (n,), olaw(o), nlaw(n), share, tuple(minus), tuple(plus),
-                                  tuple(text_runs(a.title, b.title))))
+            changes.append(_reworded("retitled", o, n, olaw(o), nlaw(n), a.title, b.title, records))
 
     gone = {o for o in old.nodes if o not in m.fwd and o not in m.consumed_old}
     fresh = {n for n in new.nodes if n not in m.back and n not in m.created_new}

@@ -74,6 +74,20 @@ class ComparePages:
         kinds = law_text_kinds(editions.profile())  # the law text's kinds by the code's profile
         self.comparisons: dict[str, Comparison] = {
             lang: compare(self.trees[lang][0].values(), self.trees[lang][1].values(), kinds) for lang in langs}
+        keep = getattr(editions, "compared", None)  # a corpus's editions keep what the switch reads of them
+        if keep is not None:
+            for lang, found in self.comparisons.items():
+                keep(old, new, lang, found)
+        self._indexes: dict[str, _Index] = {}
+        self._went: dict[str, dict[str, str]] = {}
+
+    def index(self, lang: str) -> "_Index":
+        """The comparison in ``lang`` filed by node and by law, made once: a page per law
+        reading the whole comparison made the view quadratic in the laws."""
+        if lang not in self._indexes:
+            self._indexes[lang] = _Index(*self.trees[lang], self.comparisons[lang])
+        return self._indexes[lang]
+
 
     def laws(self) -> list[str]:
         """Every law of either edition: the newer edition's in order, then those it lost."""
@@ -89,7 +103,12 @@ class ComparePages:
     def law_went(self, lang: str) -> dict[str, str]:
         """Each old law that went to a law of another number (renumbered, merged into it, split
         with it first) → that new law: its parts' changes belong on that law's page, the one
-        the old law's page links to (``Site.compare_link``)."""
+        the old law's page links to (``Site.compare_link``). Made once per language."""
+        if lang not in self._went:
+            self._went[lang] = self._law_went(lang)
+        return self._went[lang]
+
+    def _law_went(self, lang: str) -> dict[str, str]:
         old, new = self.trees[lang]
         comparison = self.comparisons[lang]
         out = {}
@@ -98,24 +117,25 @@ class ComparePages:
                 continue
             image = comparison.mapping.get(o.id)
             if image is None:
-                image = next((c.new[0] for c in comparison.changes
-                              if c.kind in ("merged", "split") and o.id in c.old and c.new), None)
+                into = self.index(lang).gathered.get(o.id)
+                image = into.new[0] if into is not None and into.new else None
             if image is not None and image in new and _law_of(new[image]) != _law_of(o):
                 out[_law_of(o)] = _law_of(new[image])
         return out
 
-    @staticmethod
-    def _shown_on(o: Node, law: str, went: dict[str, str]) -> bool:
-        """Whether an old part is shown on ``law``'s page: the page of its own law number, and
-        the page of the law its old law went to (4B of a law renumbered 4 -> 5 on 5.html too,
-        with the rest of old law 4: the page old law 4's switch links to)."""
-        return _law_of(o) == law or (o.kind != "law" and went.get(_law_of(o)) == law)
 
     def changes(self, lang: str, law: str) -> list[Change]:
         """The records of ``law``'s page: those touching the law in either edition, and every
         record of an old law that went to it (renumbered, merged) -- its removed parts too."""
-        came = {old for old, to in self.law_went(lang).items() if to == law}
-        return [c for c in self.comparisons[lang].changes if law in (c.law, c.new_law) or c.law in came]
+        index = self.index(lang)
+        came = [old for old, to in self.law_went(lang).items() if to == law and old != law]
+        found = list(index.by_law.get(law, ()))
+        if came:  # in the comparison's order, each record once
+            seen = {id(c) for c in found}
+            found += [c for old in came for c in index.by_law.get(old, ()) if c.law == old and id(c) not in seen]
+            order = index.change_order
+            found.sort(key=lambda c: order[id(c)])
+        return found
 
     def label(self, c: Change) -> str:
         if c.kind in ("reworded",):
@@ -126,17 +146,10 @@ class ComparePages:
         """The law's parts in the newer edition, and the old parts that left it."""
         old, new = self.trees[lang]
         comparison = self.comparisons[lang]
-        back = {n: o for o, n in comparison.mapping.items()}
-        by_new: dict[str, list[Change]] = {}
-        by_old: dict[str, list[Change]] = {}
-        for c in comparison.changes:
-            for i in c.new:
-                by_new.setdefault(i, []).append(c)
-            for i in c.old:
-                by_old.setdefault(i, []).append(c)
-        created = {i for c in comparison.changes if c.kind in ("split", "merged") for i in c.new}
+        index = self.index(lang)
+        back, by_new, by_old, created = index.back, index.by_new, index.by_old, index.created
         rows = []
-        for n in (x for x in new.values() if _law_of(x) == law):
+        for n in index.new_of.get(law, ()):
             o = old.get(back[n.id]) if n.id in back else None
             changes = by_new.get(n.id, [])
             row = Row(ids.anchor(n.id), o, n)
@@ -172,11 +185,16 @@ class ComparePages:
             rows.append(row)
         left = []
         went = self.law_went(lang)
-        for o in (x for x in old.values() if self._shown_on(x, law, went)):
+        came = [old_law for old_law, to in went.items() if to == law and old_law != law]
+        shown = [*index.old_of.get(law, ()), *(o for c in came for o in index.old_of.get(c, ()) if o.kind != "law")]
+        if came:
+            order = index.old_order
+            shown.sort(key=lambda o: order[o.id])
+        for o in shown:
             image = comparison.mapping.get(o.id)
             if image is not None and _law_of(new[image]) == law:
                 continue
-            into = next((c for c in comparison.changes if c.kind in ("merged", "split") and o.id in c.old), None)
+            into = index.gathered.get(o.id)
             if image is None and into is not None and into.new and _law_of(new[into.new[0]]) == law:
                 continue  # merged into this law (6 + 7 -> 7): shown above as part of it, never "left"
             changes = by_old.get(o.id, [])
@@ -191,7 +209,7 @@ class ComparePages:
                 row.link = (self.words.say("compare_now", id=image), f"{_law_of(target)}.html#{lang}-{ids.anchor(image)}")
                 row.text_html = escape(norm(o.text))
             else:
-                merged = next((c for c in comparison.changes if c.kind in ("merged", "split") and o.id in c.old), None)
+                merged = index.gathered.get(o.id)
                 if merged is not None:
                     row.kinds.append(merged.kind)
                     row.labels.append(self.label(merged))
@@ -224,10 +242,7 @@ class ComparePages:
     def lost(self, lang: str, law: str) -> bool:
         """Whether part of ``law`` cannot be compared in ``lang``: it stands where the other
         edition's text is lost (``Comparison.unknown_old`` / ``unknown_new``)."""
-        old, new = self.trees[lang]
-        comparison = self.comparisons[lang]
-        return any(_law_of(n) == law for n in new.values() if n.id in comparison.unknown_new) or \
-            any(_law_of(o) == law for o in old.values() if o.id in comparison.unknown_old)
+        return law in self.index(lang).lost
 
     def lost_laws(self) -> set[str]:
         """The laws part of which cannot be compared in some language."""
@@ -238,6 +253,41 @@ class ComparePages:
         for law in self.laws():
             out[law] = max(len(self.changes(lang, law)) for lang in self.langs)
         return out
+
+
+class _Index:
+    """One language's comparison filed for the pages: the nodes of each tree by law (in tree
+    order), the records by node and by law (in the comparison's order), the first split or
+    merge each old node is part of, and the laws part of which stands where the other
+    edition's text is lost."""
+
+    def __init__(self, old: dict[str, Node], new: dict[str, Node], comparison: Comparison):
+        self.back = {n: o for o, n in comparison.mapping.items()}
+        self.by_new: dict[str, list[Change]] = {}
+        self.by_old: dict[str, list[Change]] = {}
+        self.by_law: dict[str, list[Change]] = {}
+        self.gathered: dict[str, Change] = {}
+        for c in comparison.changes:
+            for i in c.new:
+                self.by_new.setdefault(i, []).append(c)
+            for i in c.old:
+                self.by_old.setdefault(i, []).append(c)
+            for law in dict.fromkeys((c.law, c.new_law)):  # as ``Comparison.for_law``: once per record
+                if law is not None:
+                    self.by_law.setdefault(law, []).append(c)
+            if c.kind in ("merged", "split"):
+                for i in c.old:
+                    self.gathered.setdefault(i, c)
+        self.created = {i for c in comparison.changes if c.kind in ("split", "merged") for i in c.new}
+        self.change_order = {id(c): k for k, c in enumerate(comparison.changes)}
+        self.old_order = {o: k for k, o in enumerate(old)}
+        self.new_of: dict[str, list[Node]] = {}
+        self.old_of: dict[str, list[Node]] = {}
+        for tree, out in ((new, self.new_of), (old, self.old_of)):
+            for n in tree.values():
+                out.setdefault(_law_of(n), []).append(n)
+        self.lost = ({_law_of(n) for n in new.values() if n.id in comparison.unknown_new}
+                     | {_law_of(o) for o in old.values() if o.id in comparison.unknown_old})
 
 
 def pair_folder(old: str, new: str) -> str:

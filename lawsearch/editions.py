@@ -512,14 +512,18 @@ def _steps(corpus) -> dict[tuple[str, str], dict[str, str]]:
     trees: dict[tuple[str, str], list] = {}
     nodes: dict[str, tuple] = {}
     steps: dict[tuple[str, str], dict[str, str]] = {}
+    made = corpus.__dict__.get("_edition_went", {})  # the compare views' comparisons, where made first
     for old, new in pairs:
         lang = _comparison_language(eds, old, new)
-        for ed in (old, new):
-            if ed not in nodes:
-                nodes[ed] = corpus_edition(corpus, ed).nodes
-            if (ed, lang) not in trees:
-                trees[(ed, lang)] = language_tree(nodes[ed], lang, kinds)
-        steps[(old, new)] = _went(compare(trees[(old, lang)], trees[(new, lang)], kinds))
+        went = made.get((old, new, lang))
+        if went is None:
+            for ed in (old, new):
+                if ed not in nodes:
+                    nodes[ed] = corpus_edition(corpus, ed).nodes
+                if (ed, lang) not in trees:
+                    trees[(ed, lang)] = language_tree(nodes[ed], lang, kinds)
+            went = _went(compare(trees[(old, lang)], trees[(new, lang)], kinds, records=False))
+        steps[(old, new)] = went
         # an edition every pair of which is made no longer needs its tree
         done = {ed for ed in nodes if all((ed, other) in steps and (other, ed) in steps for other in near[ed])}
         for ed in done:
@@ -930,6 +934,11 @@ def edition_set(corpus):
 
         def profile(self):
             return profile_of(corpus)  # the corpus's own, its folder's profile.toml included
+
+        def compared(self, old: str, new: str, lang: str, found) -> None:
+            """Keep where each node went in a comparison the compare view made (``_went``):
+            the edition switch follows laws through the same comparisons (``_steps``)."""
+            corpus.__dict__.setdefault("_edition_went", {})[(old, new, lang)] = _went(found)
 
     default = default_edition(corpus)
     entries = [EditionEntry(e.id, e.default, (

@@ -476,6 +476,12 @@ class WhooshStats(Stats):
             return
         m = self.reader.postings(field, term)
         positional = m.supports("positions")
+        if positional and hasattr(m, "format"):  # a leaf matcher: value_as's decoder, found once per term
+            decode, value = m.format.decoder("positions"), m.value
+            while m.is_active():
+                yield m.id(), list(decode(value()))
+                m.next()
+            return
         while m.is_active():
             yield m.id(), (list(m.value_as("positions")) if positional else [0])
             m.next()

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import editions
+from .profile import active as _active_profile  # profile imports nothing of ours but model
 from .model import CorpusError, Problem
 from .patterns import FOOTER, FOOTNOTE_BODY, NOTE_MARKS, Classified, bare_note_patterns, expand_letters
 
@@ -802,10 +803,10 @@ def law_text_kinds(profile=None) -> tuple[str, ...]:
 
 
 def active_grammar() -> Grammar:
-    """The grammar of the active profile (``profile.active``): the corpus being worked on."""
-    from .profile import active
-
-    return grammar_of(active())
+    """The grammar of the active profile (``profile.active``): the corpus being worked on.
+    Asked for by every ID a page links (``ids.rules``): the profile module is imported once,
+    not at each call."""
+    return grammar_of(_active_profile())
 # a division numbered so high is a level's letter label read as a Roman numeral (L, C):
 # no code has fifty divisions
 IMPLAUSIBLE_DIVISION = 50

@@ -50,6 +50,9 @@ class Profile:
     data: dict[str, Any]
     origin: tuple[Path, ...] = ()
     folders: tuple[Path, ...] = field(default=())  # where vocabulary files are looked up, built-in first
+    # ``strings(lang)`` per language, made on first use: a page asks for hundreds of strings, and
+    # merging the tables (and reading the neutral ones) each time was a sixth of a build
+    _strings: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def title(self) -> str:
@@ -61,7 +64,14 @@ class Profile:
 
     def strings(self, lang: str) -> dict[str, str]:
         """Every string the site and ``show`` print in ``lang``; a key the language lacks
-        falls back to the profile's first language."""
+        falls back to the profile's first language. Made once per language (the profile's
+        data is read, never changed, once loaded): read it, never change it."""
+        kept = self._strings.get(lang)
+        if kept is None:
+            kept = self._strings[lang] = self._merged_strings(lang)
+        return kept
+
+    def _merged_strings(self, lang: str) -> dict[str, str]:
         table = self.data.get("strings", {})
         first = self.languages[0] if self.languages else lang
         own = table.get(lang, {})

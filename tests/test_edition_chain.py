@@ -36,8 +36,12 @@ LISTED = ["2011", "1987", "2019", "1995", "2003"]
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    root = tmp_path_factory.mktemp("chain") / "corpus"
-    root.mkdir()
+    return build_corpus(_chain(tmp_path_factory.mktemp("chain")))
+
+
+def _chain(folder: Path) -> Path:
+    root = folder / "corpus"
+    root.mkdir(parents=True)
     lines = ["[code]", 'title = "Invented code"', 'edition = "1987"', ""]
     for edition in LISTED:
         (root / f"{edition}.txt").write_text("".join(text.format(n=n) for text, n in EDITIONS[edition]),
@@ -45,7 +49,7 @@ def corpus(tmp_path_factory):
         lines += ["[[source]]", f'path = "{edition}.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{edition}"',
                   'layout = "ru-book"', 'encoding = "utf-8"', ""]
     (root / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
-    return build_corpus(root)
+    return root
 
 
 def law(edition: str, number: int) -> str:
@@ -71,12 +75,12 @@ def test_every_switch_of_every_law_compares_each_neighbouring_pair_once_each_way
     made = []
     real = compare.compare
 
-    def counted(old, new, *kinds):
+    def counted(old, new, *kinds, **options):
         made.append((old[0].edition if old else None, new[0].edition if new else None))
-        return real(old, new, *kinds)
+        return real(old, new, *kinds, **options)
 
     monkeypatch.setattr(compare, "compare", counted)
-    for key in ("_edition_steps", "_edition_comparisons", "_edition_followed"):
+    for key in ("_edition_steps", "_edition_comparisons", "_edition_followed", "_edition_went"):
         corpus.__dict__.pop(key, None)
     eds = [e.id for e in corpus.editions]
     laws = [n.id for n in corpus.nodes if n.kind == "law"]
@@ -111,3 +115,36 @@ def test_a_law_removed_and_later_restored_is_claimed_neither_removed_nor_not_yet
     # the two editions' own comparison agrees: law 2 unchanged between them
     found = editions.comparison(corpus, "2001", "2015")
     assert found.mapping.get("2") == "2" and not found.for_law("2")
+
+
+def test_a_site_compares_each_neighbouring_pair_once_each_way_with_its_compare_views(tmp_path, monkeypatch):
+    """A site writes a compare view of each pair of consecutive editions (old → new) and then
+    the law pages' switches: the switch follows laws through the views' comparisons and
+    compares only the other way (new → old) itself -- the same answers as with no view."""
+    from lawsearch.compare_site import write_compare
+    from lawsearch.profile import of as profile_of
+
+    alone = build_corpus(_chain(tmp_path / "alone"))
+    eds = [e.id for e in editions.in_order(alone)]
+    laws = [n.id for n in alone.nodes if n.kind == "law"]
+    expected = {(n, ed): editions.counterpart_of(alone, n, ed) for n in laws for ed in eds}
+
+    site = build_corpus(_chain(tmp_path / "site"))
+    kept = editions.edition_set(site)
+    for old, new in zip(eds, eds[1:]):
+        write_compare(tmp_path / "out", kept, old, new, kept.shared_languages(old, new), profile_of(site),
+                      folder=f"compare/{old}~{new}")
+    made = []
+    real = compare.compare
+
+    def counted(old, new, **options):
+        made.append((old[0].edition if old else None, new[0].edition if new else None))
+        return real(old, new, **options)
+
+    monkeypatch.setattr(compare, "compare", counted)
+    answers = {(n, ed): editions.counterpart_of(site, n, ed) for n in laws for ed in eds}
+    assert answers == expected
+    assert len(made) == len(eds) - 1  # the views made the other E - 1
+    default = editions.default_edition(site)
+    shown = [(old or default, new or default) for old, new in made]
+    assert all(eds.index(old) > eds.index(new) for old, new in shown), shown
