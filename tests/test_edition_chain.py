@@ -137,9 +137,9 @@ def test_a_site_compares_each_neighbouring_pair_once_each_way_with_its_compare_v
     made = []
     real = compare.compare
 
-    def counted(old, new, **options):
+    def counted(old, new, *kinds, **options):
         made.append((old[0].edition if old else None, new[0].edition if new else None))
-        return real(old, new, **options)
+        return real(old, new, *kinds, **options)
 
     monkeypatch.setattr(compare, "compare", counted)
     answers = {(n, ed): editions.counterpart_of(site, n, ed) for n in laws for ed in eds}
