@@ -204,6 +204,15 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
     for cut in cuts:
         piece = cut.piece
         path = paths.get(piece.source, piece.source)
+        if cut.kept:
+            laws = ", ".join(cut.lost)
+            out.append(Problem(
+                "warning", f"the contents start law {laws} on page {piece.page} or before and no heading of "
+                f"{'it' if len(cut.lost) == 1 else 'them'} is in the text, but the page begins by finishing the "
+                f"sentence law {cut.law} left open on the page before, so it stays in law {cut.law}; if the page "
+                f"is law {cut.lost[-1]}'s, add to the curation file [[piece]] at = \"{piece.label}\" "
+                f"law = \"{cut.lost[-1]}\"", path, piece.first))
+            continue
         if cut.lost:
             laws = ", ".join(cut.lost)
             why = (f"the contents start law {laws} on page {piece.page} or before and no heading of "

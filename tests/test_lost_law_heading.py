@@ -123,3 +123,41 @@ def test_the_next_label_still_continues_its_law(tmp_path):
     assert "сдают судье" in node.text
     assert not [n for n in corpus.nodes if n.kind == "piece"]
     assert not any("does not continue" in w for w in warnings(corpus))
+
+
+# law 31 ends page 60 in the middle of a sentence; page 61 finishes it in lower case, and the
+# contents put law 32 (whose heading is nowhere) on page 61: the page stays in law 31
+OPEN_SENTENCE = """Правило 31. Запись результата
+Результат раздачи записывает Север, а Восток проверяет запись и ставит под ней
+- 60
+свою подпись до начала следующей раздачи.
+- 61
+Правило 33. Подсчёт очков
+Очки считаются по таблице, утверждённой судьёй.
+- 62
+"""
+
+
+def test_a_page_finishing_an_open_sentence_stays_in_its_law_and_the_contents_disagreement_is_said(tmp_path):
+    toc = [ContentsEntry("31", "Запись результата", 60), ContentsEntry("32", "Проверка записи", 61),
+           ContentsEntry("33", "Подсчёт очков", 62)]
+    corpus = corpus_at(tmp_path, OPEN_SENTENCE, contents=toc)
+    assert not errors(corpus)
+    law31 = next(n for n in corpus.nodes if n.id == "31")
+    assert "до начала следующей раздачи" in law31.text
+    assert not any("до начала следующей раздачи" in (n.text or "") for n in corpus.nodes if n.law == "32")
+    said = [w for w in warnings(corpus) if "stays in law 31" in w]
+    assert len(said) == 1
+    assert "book.txt:4:" in said[0] and "law 32" in said[0]
+    assert '[[piece]] at = "book:4" law = "32"' in said[0]
+
+
+def test_a_capitalised_page_after_a_closed_sentence_still_goes_by_the_contents(tmp_path):
+    text = OPEN_SENTENCE.replace("ставит под ней\n", "ставит подпись.\n").replace("свою подпись до", "Свою подпись до")
+    toc = [ContentsEntry("31", "Запись результата", 60), ContentsEntry("32", "Проверка записи", 61),
+           ContentsEntry("33", "Подсчёт очков", 62)]
+    corpus = corpus_at(tmp_path, text, contents=toc)
+    law31 = next(n for n in corpus.nodes if n.id == "31")
+    assert "до начала следующей раздачи" not in law31.text
+    assert any("до начала следующей раздачи" in (n.text or "") for n in corpus.nodes if n.law == "32")
+    assert not [w for w in warnings(corpus) if "stays in law" in w]
