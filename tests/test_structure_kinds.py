@@ -408,3 +408,54 @@ def test_a_contents_source_places_headless_pieces_as_the_golden_contents_do(tmp_
     assert [(r.from_, r.target) for r in parsed.refs] == [(r.from_, r.target) for r in golden.refs]
     by_contents = {r[4] for r in expected(folder) if r[0] == "piece"} & {"toc", "page"}
     assert {n.attribution for n in parsed.nodes} & {"toc", "page"} == by_contents
+
+
+def test_numbered_entries_that_are_no_law_entries_stay_as_they_are():
+    """Entries printed with a number alone are law entries only where their part of the
+    contents has no law entry and they count on one by one: a numbered list under a law
+    entry, or an appendix list out of sequence, gives no law."""
+    lines = ["СОДЕРЖАНИЕ",
+             "Правило 40. Соглашения партнёров ................... 70",
+             "1. Право на соглашение .............................. 70",
+             "2. Особые соглашения ................................ 71",
+             "3. Раскрытие соглашений ............................. 72",
+             "Правило 41. Начало розыгрыша ....................... 73",
+             "- 4"]
+    toc = parse_toc(lines, Apparatus.of(PROFILE, "ru"), GRAMMAR.layout_for("ru"))
+    assert [e.id for e in toc if e.kind == "law"] == ["40", "41"]
+    scattered = ["CONTENTS", "Appendices ..................... 90", "1 Score Table ..................... 90",
+                 "5 Sample Slip ..................... 94", "2 Sample Record ..................... 92", "- 5"]
+    toc = parse_toc(scattered, Apparatus.of(PROFILE, "en"), GRAMMAR.layout_for("en"))
+    assert not [e for e in toc if e.kind == "law"]
+
+
+# laws 21-23 of the ru-numbered-no-law-word contents: law 22's heading went with the top of
+# page 43, whose text follows the end of law 21 on page 42
+LAWS_21_23 = """Правило 21. Порядок записи заявок
+A. Запись по ходу торговли
+Каждая заявка записывается в бланк сразу после того, как она сделана.
+- 41
+B. Исправление записи
+Ошибку в бланке исправляют до окончания торговли.
+- 42
+Бланки сдаются судье после последнего раунда вместе с протоколом.
+- 43
+Правило 23. Проверка бланков судьёй
+Судья проверяет бланки до объявления итогов (см. правило 22).
+- 44
+"""
+
+
+def test_contents_numbered_without_the_law_word_confirm_titles_and_place_a_headless_page(tmp_path):
+    """Contents entries «22. Сдача бланков …» (no «Правило») are law entries: they confirm
+    the titles, fill law 22's lost title, and the page after law 21 whose heading was lost
+    goes to law 22 by the page, not into 21B while law 22 is reported missing."""
+    folder = OWN / "toc" / "ru-numbered-no-law-word"
+    corpus = build_corpus(corpus_folder(tmp_path, folder, "toc", LAWS_21_23), strict=False)
+    assert {"21", "23"} <= set(corpus.apparatus["confirmed"])
+    assert corpus.node("22").title == "Сдача бланков после последнего раунда"
+    assert corpus.node("22").title_from == "contents" and not corpus.node("22").missing
+    assert "после последнего раунда вместе" not in corpus.node("21B").text
+    holder = next(n for n in corpus.nodes if "после последнего раунда вместе" in (n.text or ""))
+    assert (holder.law, holder.attribution) == ("22", "page")
+    assert [(r.from_, r.target) for r in corpus.refs] == [("23", "22")]

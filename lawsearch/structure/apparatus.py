@@ -283,8 +283,44 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
     return _resolve_toc(raw, words, layout)
 
 
+NUMBERED = re.compile(r"^(?P<n>\d{1,3})\.?\s+(?P<title>\S.*)$")  # "3 Scoring", "1. Ширмы" read as text
+MIN_NUMBERED = 3  # numbered entries in sequence that make a contents without its law word
+
+
+def _numbered_laws(raw, words: Apparatus) -> None:
+    """Contents that print a law's entry with its number alone (``1. Ширмы и их
+    установка .... 5``, ``3 Scoring .... 12``), without the law word: where a part of the
+    contents (the code's text, or the commentary) has no law entry of its own and its
+    numbered entries count on one by one (at least ``MIN_NUMBERED``), they are its law
+    entries. A numbered list under law entries, or numbers out of sequence, stay as they are."""
+    parts: list[list[int]] = [[]]
+    scope = "laws"
+    for i, e in enumerate(raw):
+        if e["kind"] == "other" and not words.is_definitions(_clean_title(e["title"])) \
+                and any(_clean_title(e["title"]).startswith(w) for w in words.commentary) and scope == "laws":
+            scope = "commentary"
+            parts.append([])
+        parts[-1].append(i)
+    for part in parts:
+        if any(raw[i]["kind"] == "law" for i in part):
+            continue
+        found: list[tuple[int, int, str]] = []
+        for i in part:
+            e = raw[i]
+            if e["kind"] == "clause" and str(e["label"] or "").isdigit():
+                found.append((i, int(e["label"]), e["title"]))
+            elif e["kind"] == "other" and (m := NUMBERED.match(e["title"].strip())):
+                found.append((i, int(m["n"]), m["title"]))
+        numbers = [n for _, n, _ in found]
+        if len(found) < MIN_NUMBERED or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+            continue
+        for i, n, title in found:
+            raw[i].update(kind="law", label=str(n), title=title, slug=None)
+
+
 def _resolve_toc(raw, words: Apparatus, layout) -> list[TocEntry]:
     ids = layout.ids
+    _numbered_laws(raw, words)
     out: list[TocEntry] = []
     scope = "laws"
     law: str | None = None
