@@ -6,6 +6,7 @@ through the whole pipeline -- declared in the manifest, and undeclared inside a 
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -459,3 +460,68 @@ def test_contents_numbered_without_the_law_word_confirm_titles_and_place_a_headl
     holder = next(n for n in corpus.nodes if "после последнего раунда вместе" in (n.text or ""))
     assert (holder.law, holder.attribution) == ("22", "page")
     assert [(r.from_, r.target) for r in corpus.refs] == [("23", "22")]
+
+
+# a whole book copied without page footers: the contents run straight into the laws
+NO_FOOTERS = """СОДЕРЖАНИЕ
+Правило 21. Порядок записи заявок ............ 40
+Правило 22. Сдача бланков
+    после последнего раунда
+{more}    ............................................ 43
+Правило 23. Проверка бланков судьёй .......... 44
+Правило 21. ПОРЯДОК ЗАПИСИ ЗАЯВОК
+Каждая заявка записывается в бланк сразу после того, как она сделана.
+Правило 22. СДАЧА БЛАНКОВ ПОСЛЕ ПОСЛЕДНЕГО РАУНДА
+Бланки сдаются судье вместе с протоколом.
+Правило 23. ПРОВЕРКА БЛАНКОВ СУДЬЁЙ
+Судья проверяет бланки до объявления итогов.
+"""
+
+
+def test_a_contents_entry_wrapped_over_three_lines_in_a_book_without_footers(tmp_path):
+    """Title, its continuation, then the dot leaders and the page on a line of their own:
+    one entry, and the contents end before the first law heading."""
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "book.txt").write_text(NO_FOOTERS.format(more=""), encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "ru"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    assert not [p.message for p in corpus.problems if p.severity == "error"]
+    assert set(corpus.apparatus["confirmed"]) == {"21", "22", "23"}
+    assert [n.id for n in corpus.nodes if n.kind == "law"] == ["21", "22", "23"]
+    assert corpus.node("22").text == "Бланки сдаются судье вместе с протоколом."
+
+
+def test_a_repeated_heading_whose_first_place_is_a_contents_entry_says_so(tmp_path):
+    """Where the contents are not read to their end (an entry wrapped over more lines than
+    an entry runs to), the law heading repeating the entry is reported as a contents entry
+    read as law text, not with the advice to curate a lost page's law."""
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    more = "    и после\n    перерыва\n    в игре\n"
+    (root / "laws" / "book.txt").write_text(NO_FOOTERS.format(more=more), encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "ru"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    said = [p for p in corpus.problems if "repeats the one at" in p.message]
+    assert said and all("contents entry" in p.message and "[[piece]]" not in p.message for p in said)
+
+
+def test_a_law_lost_between_two_without_pages_is_named_where_its_text_would_be(tmp_path):
+    """No footers, law 22's heading lost: its text is read as the end of 21B and law 22 is
+    missing. Nothing places it, but the warning for law 22 names 21B and its lines."""
+    text = NO_FOOTERS.format(more="").replace("Правило 22. СДАЧА БЛАНКОВ ПОСЛЕ ПОСЛЕДНЕГО РАУНДА\n", "").replace(
+        "Правило 21. ПОРЯДОК ЗАПИСИ ЗАЯВОК\n", "Правило 21. ПОРЯДОК ЗАПИСИ ЗАЯВОК\nA. Запись\nЗапись ведёт Север.\n"
+        "B. Исправление\nОшибку исправляют до конца торговли.\n")
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "book.txt").write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "ru"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    assert corpus.node("22").missing and "Бланки сдаются" in corpus.node("21B").text
+    said = [p.message for p in corpus.problems if "the text lacks it" in p.message and "law 22" in p.message]
+    assert len(said) == 1
+    assert "law 21 runs straight on into law 23" in said[0] and "at the end of 21B" in said[0]
+    assert re.search(r"book\.txt:1[0-9]-1[0-9]\)", said[0])

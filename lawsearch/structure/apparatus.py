@@ -911,13 +911,22 @@ def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool
     """Whether line ``i`` is the first half of a contents entry wrapped onto the next line
     (``Правило 3. Расположение столов и`` / ``участников турнира ...... 6``): the next line
     with text is no heading and ends in a dot leader and a page number, and this line ends
-    in none."""
+    in none. The title may run over more lines before the one with the leader
+    (``Правило 5. Замена игрока`` / ``в ходе сессии`` / ``........ 7``): up to
+    ``WRAP_LINES`` lines of words that are no heading and no sentence."""
     s = page_lines[i][1].strip()
     if LEADER_PAGE.search(s) or _prose(s):
         return False
-    after = next((x.strip() for _, x in page_lines[i + 1:] if x.strip()), "")
-    return bool(after) and bool(LEADER_PAGE.search(after)) and not _prose(after) \
-        and _classify(layout, furniture.letter_spaced_words(after, layout.lang).strip()).kind == "text"
+    after = [x.strip() for _, x in page_lines[i + 1:] if x.strip()][:WRAP_LINES]
+    for x in after:
+        if _prose(x) or _classify(layout, furniture.letter_spaced_words(x, layout.lang).strip()).kind != "text":
+            return False
+        if LEADER_PAGE.search(x):
+            return True
+    return False
+
+
+WRAP_LINES = 3  # lines a wrapped contents entry runs over after its first
 
 
 def _prose(text: str) -> bool:
@@ -1313,8 +1322,36 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     for e in lost:
         page = f" (p. {e['page']})" if e.get("page") else ""
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
-                                           "the text lacks it", e.get("source"), e.get("line")))
+                                           f"the text lacks it{_run_on(nodes, e)}", e.get("source"), e.get("line")))
     return nodes, apparatus
+
+
+def _run_on(nodes, entry) -> str:
+    """Where a law the contents list and the text lacks wholly may still be: the law
+    before it runs straight on into the law after it (the next line after its last text is
+    that law's heading, no page between), so the lost law's text, if any survived, was
+    read as the end of the law before's last part. Said, never moved: nothing shows
+    where in that part the lost heading stood."""
+    if entry.get("kind") != "law" or not str(entry.get("id") or "").isdigit():
+        return ""
+    number = int(entry["id"])
+    laws = {n.law: n for n in nodes if n.kind == "law" and not n.missing and n.law}
+    if not any(n.kind == "law" and n.law == entry["id"] and n.missing for n in nodes):
+        return ""
+    before, after = laws.get(str(number - 1)), laws.get(str(number + 1))
+    if before is None or after is None or not after.spans:
+        return ""
+    head = after.spans[0]
+    parts = [(span.lines[1], n, span) for n in nodes if n.law == before.law and n.kind != "commentary"
+             for span in n.spans if span.source == head.source and span.lines[1] < head.lines[0]]
+    if not parts:
+        return ""
+    end, last, span = max(parts, key=lambda p: p[0])
+    if head.lines[0] - end > 2 or span.page != head.page:
+        return ""
+    return (f"; law {before.law} runs straight on into law {after.law} ({head.source}:{head.lines[0]}), so law "
+            f"{entry['id']}'s text, if any survives, is at the end of {last.id} ({span.source}:{span.lines[0]}-"
+            f"{span.lines[1]}), read as {last.id}'s: check it")
 
 
 def _spans(numbers: list[int]) -> str:

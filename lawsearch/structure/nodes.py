@@ -12,6 +12,8 @@ from ..patterns import FOOTNOTE_MARKER
 
 # the placement rules, strongest first: the text's own, curation, then the book's contents (placement.py)
 STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "toc": 4, "page": 5, "unattributed": 6}
+CONTENTS_ENTRY = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6})\b")  # a dot leader and a page
+CONTENTS_LOOK = 200  # characters of a heading's text in which a contents entry's leader would stand
 SENTENCE_END = re.compile(r"[.!?:;…]['\"»)]*$")
 
 
@@ -234,6 +236,15 @@ class BuilderBase:
     def set_heading(self, b: NodeBuilder, title: str | None, line: Line, path: str, page: int | None) -> None:
         if b.title_line is not None:
             src, first = b.title_line
+            if CONTENTS_ENTRY.search(f"{b.title or ''} {b.text[:CONTENTS_LOOK]}"):
+                # the first "heading" had a dot leader and a page after it: a contents entry the
+                # contents part was not read to (its page has no footer, the entry wraps oddly)
+                self.problems.append(Problem(
+                    "error", f"heading of {b.id} repeats the one at {src}:{first}, which is a contents entry (a dot "
+                             f"leader and a page number follow it) read as law text: the contents were not "
+                             f"recognised up to that line; mark the contents page's end with its page footer, or "
+                             f"give the contents a file of their own (kind toc)", path, line.first))
+                return
             self.problems.append(Problem("error", f"heading of {b.id} repeats the one at {src}:{first}: either the line "
                                                   f"is doubled in the source or "
                                                   f"a heading between them was lost; where the line starts a page, name "
