@@ -121,9 +121,11 @@ class TocEntry:
     line: int  # the raw line (1-based) where the entry starts
 
 
-def _page_cuts(lines: list[str], opens=lambda line: False) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def _page_cuts(lines: list[str], opens=lambda line: False,
+               words: "Apparatus | None" = None) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Lines cut into book pages: a footer ``- N`` ends page N (text after it on its line
-    opens the next page); a bare number alone at the top of a page heads page N; a line
+    opens the next page), and so does a page counter in the profile's words (``words``:
+    «стр. 13 из 14», "Page 10 of 12"); a bare number alone at the top of a page heads page N; a line
     for which ``opens`` is true (the contents' or the index's heading alone: a part of the
     book starts on a page of its own) opens a page where the page before lost its footer."""
     out: list[tuple[str | None, list[tuple[int, str]]]] = []
@@ -137,6 +139,10 @@ def _page_cuts(lines: list[str], opens=lambda line: False) -> list[tuple[str | N
         current, head = [], None
 
     for n, raw in enumerate(lines, 1):
+        counted = page_counter(raw, words) if words is not None and raw.strip() else None
+        if counted is not None:
+            close(counted)
+            continue
         m = FOOTER_AT.match(raw)
         if m and not RULE_LINE.match(raw):
             close(m["page"] if head is None or head == m["page"] else m["page"])
@@ -243,7 +249,7 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
     """The entries of contents pages, in book order (pages sorted by their footers when
     every page has one). Law and section IDs come from the layout's heading patterns; a
     division is named by the law entry after it (``div-glava-1``)."""
-    pages = _book_order(_page_cuts(lines))
+    pages = _book_order(_page_cuts(lines, words=words))
     raw: list[dict[str, Any]] = []
     open_entry: dict[str, Any] | None = None
     for _, page_lines in pages:
@@ -434,24 +440,25 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
     see_all = sorted(words.see_also + words.see, key=len, reverse=True)
     see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
     out: list[IndexEntry] = []
-    for page, page_lines in _page_cuts(lines):
+    for page, page_lines in _page_cuts(lines, words=words):
         text, starts = _index_text(_columns(page_lines), words, extra_words, lang)
         main: str | None = None
+        parted = False  # the main headword was printed with a comma: its words end there
         for entry in _index_entries(text, target, see_re, words):
             head, ditto, targets, see, at = entry
             line = next((n for pos, n in reversed(starts) if pos <= at), 0)
             if ditto:
                 sub = head.lstrip(", ").strip() or None
                 hw = main or ""
-                if ditto is not True and len(hw.split()) > ditto:
+                if ditto is not True and not parted and len(hw.split()) > ditto:
                     # a mark under a word: it stands for the headword's leading words only,
                     # what follows it takes the place of the rest («Карта лишняя» / «" недостающая»);
                     # a comma after it makes what follows a sub-heading of the whole main headword
                     hw = " ".join(hw.split()[:ditto])
             else:
-                hw, _, sub = head.partition(",")
+                hw, comma, sub = head.partition(",")
                 hw, sub = hw.strip(), sub.strip() or None
-                main = hw
+                main, parted = hw, bool(comma)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
             out.append(IndexEntry(hw, sub, expanded, page, see, line))
     return out
@@ -854,14 +861,24 @@ def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> bool:
     found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
     numbers = [int(n) for _, n in found]
     last = max((k for k, raw in enumerate(lines) if raw.strip()), default=None)
-    # one page of a book on its own: a bare counter («Страница 6», no «из 12») closing the file
-    one_page = len(found) == 1 and found[0][0] == last and \
-        re.fullmatch(r"\D*\d{1,4}[\s.]*", lines[last].strip()) is not None
+    # one page of a book on its own: a counter closing the file, bare («Страница 6») or
+    # counting the book's pages («стр. 8 из 14», "Page 8 of 30": a page no later than the last)
+    one_page = len(found) == 1 and found[0][0] == last and _counts_within(lines[last])
     if not one_page and (len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:]))):
         return False  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
     for k, n in found:
         lines[k] = f"- {n}" if footers else ""
     return True
+
+
+def _counts_within(line: str) -> bool:
+    """A page counter's number alone, or not past the count of pages it gives.
+
+    >>> _counts_within("стр. 8 из 14"), _counts_within("Страница 6"), _counts_within("Page 31 of 30")
+    (True, True, False)
+    """
+    numbers = [int(n) for n in re.findall(r"\d{1,4}", line)]
+    return len(numbers) == 1 or len(numbers) == 2 and 0 < numbers[0] <= numbers[1]
 
 
 def _form_feed(line: str) -> bool:
@@ -1070,6 +1087,9 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         words = Apparatus.of(folder.profile, source.lang)
         layout = grammar.layout_for(source.lang)
         if source.kind in KINDS:
+            if source.kind != "front":
+                lines = list(lines)
+                page_breaks(lines, words, footers=True)  # «стр. 13 из 14» ends its page as «- 13» does
             first = 0
             if source.kind != "front" and not found["front"] and not declared_front:
                 # a contents (or index) file that opens with the book's title page: read as one
