@@ -79,6 +79,32 @@ def hits(out: Path, query: str) -> list[str]:
         s.close()
 
 
+SEE = {"ru": ("звонок", "2"), "en": ("chime", "2")}
+
+
+def test_a_cross_references_headword_finds_the_laws_it_points_at(book):
+    lang, out = book
+    query, law = SEE[lang]
+    assert law in hits(out, query)
+
+
+def test_the_browser_engine_follows_the_cross_reference_too(book):
+    from node_engine import NodeEngine, differences, python_answer
+
+    from lawsearch.query import Searcher
+
+    lang, out = book
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        query = SEE[lang][0]
+        (js,) = engine.search([query])
+        assert differences(python_answer(searcher, query), js) == []
+    finally:
+        searcher.close()
+        engine.close()
+
+
 VISIBLE = {"ru": ("Капитан команды, подпись апелляции", "— проверка ширмы", "— установка", "стр."),
            "en": ("Captain of a team, signature on an appeal", "— check of the screen", "— setting up", "Page 58")}
 
