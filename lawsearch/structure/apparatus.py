@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import furniture
+from ..formats import format_of
 from ..plausibility import lemmatizer_for
 
 RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
@@ -851,19 +852,21 @@ def page_counter(line: str, words: Apparatus) -> str | None:
     return None
 
 
-def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> bool:
+def page_breaks(lines: list[str], words: Apparatus, footers: bool, web: bool = False) -> bool:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
     model reads it) or an empty line -- when a file has two or more and they count up (a
     book's pages; a web page's lone pager line stays furniture), or when the file's only
-    one is a bare counter closing it (one page of a book); a form feed alone on its line
+    one is a counter closing it (one page of a book: «Страница 6», «стр. 8 из 14»; in a
+    saved web page (``web``) only a bare one, its "Page 3 of 12" being the site's pager); a form feed alone on its line
     stays (``_page_cuts`` ends a page there). Whether it found such pages."""
     found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
     numbers = [int(n) for _, n in found]
     last = max((k for k, raw in enumerate(lines) if raw.strip()), default=None)
     # one page of a book on its own: a counter closing the file, bare («Страница 6») or
     # counting the book's pages («стр. 8 из 14», "Page 8 of 30": a page no later than the last)
-    one_page = len(found) == 1 and found[0][0] == last and _counts_within(lines[last])
+    one_page = len(found) == 1 and found[0][0] == last and _counts_within(lines[last]) and \
+        (not web or re.fullmatch(r"\D*\d{1,4}[\s.]*", lines[last].strip()) is not None)
     if not one_page and (len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:]))):
         return False  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
     for k, n in found:
@@ -1110,7 +1113,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
-        if page_breaks(lines, words, footers=source.kind == "laws") and source.kind == "laws":
+        web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
+        if page_breaks(lines, words, footers=source.kind == "laws", web=web) and source.kind == "laws":
             # counters in words: the text after the last one is the last page, its counter not
             # printed (or heading the page: the layout cannot tell) -- the file's end is the
             # text's end, no page gap (structure.build_tree); a mid-sentence end is still cut
