@@ -525,3 +525,21 @@ def test_a_law_lost_between_two_without_pages_is_named_where_its_text_would_be(t
     assert len(said) == 1
     assert "law 21 runs straight on into law 23" in said[0] and "at the end of 21B" in said[0]
     assert re.search(r"book\.txt:1[0-9]-1[0-9]\)", said[0])
+
+
+def test_an_english_title_page_without_published_by_is_read_as_the_front(tmp_path):
+    """A whole book whose title page prints its imprint as "Heron Books, Carlisle, 2013"
+    (no "Published by"): the page is the title page, not a piece of law text."""
+    book = ((OWN / "front" / "en-imprint-no-label" / "source.txt").read_text(encoding="utf-8").replace("- 1 -", "Page 1 of 3")
+            + "LAW 1 - LAMPS\nEvery table has its own lamp.\nPage 2 of 3\nLAW 2 - CLOCKS\nThe clock is set by the director.\n"
+              "Page 3 of 3\n")
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "book.txt").write_text(book, encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "en"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "en"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    front = corpus.apparatus["front"]
+    assert (front.get("publisher"), front.get("city"), front.get("year")) == ("Heron Books", "Carlisle", "2013")
+    assert not [n for n in corpus.nodes if n.kind == "piece"]
+    assert not any("Whitlow" in (n.text or "") for n in corpus.nodes)

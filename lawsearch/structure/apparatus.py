@@ -650,6 +650,17 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
             out["city"], out["publisher"], out["year"] = dotted
             used.add(i)
             break
+        commas = [x.strip() for x in line.split(",")]
+        if not m and not q and not imprint and len(commas) == 3 and YEAR.fullmatch(commas[2]) \
+                and all(x[:1].isupper() and not YEAR.search(x) for x in commas[:2]):
+            # "Lantern Press, Leeds, 2006": an imprint line with no label; the publisher is the
+            # part the profile's publisher_name words name, else the longer one
+            named_by = [re.compile(p) for p in words.front.get("publisher_name", ())]
+            which = next((k for k in (0, 1) if any(p.search(commas[k]) for p in named_by)),
+                         1 if len(commas[1].split()) > len(commas[0].split()) else 0)
+            out["publisher"], out["city"], out["year"] = commas[which], commas[1 - which], commas[2]
+            used.add(i)
+            break
         if imprint and not m and not q:  # "Москва: «Северная палата», 1989"
             out["publisher"] = imprint["name"].strip()
             if imprint["city"]:
