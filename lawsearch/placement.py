@@ -343,6 +343,8 @@ MIN_WORDS = 12  # fewer content words than this: too little to compare, a sugges
 MIN_SCORE = 0.05  # below this cosine nothing is suggested
 MIN_SHARE = 0.6  # the best law's share of the two best scores below which a suggestion is low-confidence
 FULL_SCORE = 0.3  # a cosine this high counts as a full match in the confidence
+MIN_SHARED = 2  # fewer different words shared with the law than this: the suggestion is low
+LOW_CAP = round(MIN_SHARE / 2, 2)  # the confidence a suggestion that must stay low is capped at
 
 
 # The one mapping of a suggestion's confidence to the word check prints (docs/decisions.md):
@@ -361,11 +363,16 @@ def confidence_label(confidence: float) -> str:
 
 
 def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[str], list[str]],
-            sources: dict[str, str] | None = None) -> list[Suggestion]:
+            sources: dict[str, str] | None = None, matter: set[tuple[str, int]] = frozenset()) -> list[Suggestion]:
     """For each unplaced piece, the law its words are most like: its contents title, its
     nodes' titles and text, its commentary, weighted by how rare each word is (tf-idf
     cosine). ``terms`` gives a text's lemmas, stop words left out (``analysis.Analysis.terms``);
-    ``sources`` maps a source's path to the name a curation statement uses (its id)."""
+    ``sources`` maps a source's path to the name a curation statement uses (its id).
+
+    A suggestion is never above "low" where its evidence is one shared word (a word any
+    page may hold), nor for a piece of the book's own matter (``matter``: the (path, first
+    line) of a preface, an afterword, a title page -- ``corpus.book_matter``), which is
+    no law's text whatever words it shares."""
     laws: dict[str, Counter] = {}
     for e in entries:
         law = law_of(e.id)
@@ -409,6 +416,9 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         # all and by how many words there are to compare; with one law to compare there is
         # no margin (a share of one half), so the suggestion is low
         confidence = round(min(share, best / FULL_SCORE, len(words) / MIN_WORDS, 1.0), 2)
+        overlap = sum(1 for t in vec if t in vectors[law])
+        if overlap < MIN_SHARED or (path, piece.spans[0].lines[0] if piece.spans else 0) in matter:
+            confidence = min(confidence, LOW_CAP)
         low = confidence_label(confidence) == "low"
         out.append(Suggestion(source, _first_line(piece, piece.spans[0].lines[0] if piece.spans else 0), law,
                               confidence, round(best, 3), low, ", ".join(shared)))
