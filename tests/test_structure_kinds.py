@@ -543,3 +543,18 @@ def test_an_english_title_page_without_published_by_is_read_as_the_front(tmp_pat
     assert (front.get("publisher"), front.get("city"), front.get("year")) == ("Heron Books", "Carlisle", "2013")
     assert not [n for n in corpus.nodes if n.kind == "piece"]
     assert not any("Whitlow" in (n.text or "") for n in corpus.nodes)
+
+
+@pytest.mark.parametrize("line,printed,name", [
+    ("Перевод с английского и примечания В. К. Орловой", "В. К. Орловой", "В. К. Орлова"),
+    ("Перевод с французского и комментарий А. П. Зиминой", "А. П. Зиминой", "А. П. Зимина"),
+    ("Перевод и примечания Л. М. Гринберг", "Л. М. Гринберг", "Л. М. Гринберг"),
+    ("Перевод с английского Е. Н. Самариной", "Е. Н. Самариной", "Е. Н. Самарина"),
+])
+def test_a_translator_named_after_the_translators_other_work(line, printed, name):
+    """«Перевод с английского и примечания В. К. Орловой»: the translator is the person, not
+    «и примечания В. К. Орлова» (cold read 6, finding 9)."""
+    from lawsearch.structure.apparatus import named, parse_front
+
+    fields = parse_front(["ПРАВИЛА КЛУБА", line, "Казань: «Волжский лист», 2004"], Apparatus.of(PROFILE, "ru"))
+    assert (fields.get("translator"), named(fields, "translator")) == (printed, name)
