@@ -1125,6 +1125,10 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if source.kind not in ("laws", "commentary"):
             continue
         web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
+        # the pages as counters in words number them, for reading a contents or index part
+        # (a commentary's own text loses its counters, its page model reads none)
+        counted = list(lines)
+        page_breaks(counted, words, footers=True, web=web)
         if page_breaks(lines, words, footers=source.kind == "laws", web=web) and source.kind == "laws":
             # counters in words: the text after the last one is the last page, its counter not
             # printed (or heading the page: the layout cannot tell) -- the file's end is the
@@ -1159,7 +1163,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         taken: dict[str, list[int]] = {"toc": [], "index": []}
         parts = words.contents + words.index
         part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
-        cuts = _page_cuts(lines, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
+        numbered = [c if not t and c != t and FOOTER_AT.match(c) else t for t, c in zip(lines, counted)]
+        cuts = _page_cuts(numbered, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
             re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
@@ -1183,7 +1188,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 numbers = list(range(head, numbers[0])) + numbers
             taken[kind] += numbers
             end = numbers[-1] + 1  # the footer that closes the page, when there is one
-            if end <= len(lines) and FOOTER_AT.match(lines[end - 1]):
+            if end <= len(lines) and FOOTER_AT.match(numbered[end - 1]):
                 taken[kind].append(end)
             found["pages"].append({"source": source.path, "kind": kind, "page": page,
                                    "lines": [numbers[0], numbers[-1]]})
@@ -1199,7 +1204,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                     "words": [w for n in numbers if n >= at[0] for w in WORD.findall(lines[n - 1])],
                     "headings": [lines[n - 1].strip() for n in at], "heading_lines": at})
             before = len(found[kind])
-            _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
+            _read_part(found, kind, [numbered[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
             left = unread_words([lines[n - 1] for n in numbers], found[kind][before:], words, numbers)
             if left:
                 found.setdefault("unread", []).append({"source": source.path, "kind": kind, "lines": [numbers[0], numbers[-1]],
