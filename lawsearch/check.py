@@ -180,7 +180,13 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             lost = []
             if law.title is None:
                 lost.append("heading lost")
-            if any(n.truncated_start or n.truncated_end for n in [law, *parts]):
+            elif law.title_from not in (None, "heading") and not law.spans:
+                # no line of its own: its heading is lost, not printed bare («Правило 5.»)
+                lost.append(f"heading lost (its title from the {law.title_from})")
+            # a gap mark says text went with a page; a start truncated for a lost heading alone
+            # (structure.freeze.mark_lost_headings) says no page is missing
+            if any(n.truncated_end or n.truncated_start and any(m.kind == "gap" for m in n.marks)
+                   for n in [law, *parts]):
                 lost.append("text lost at a page gap")
             why = _count(len(parts), "part") + (f"; {', '.join(lost)}" if lost else "; complete as far as the sources go")
             if commentary:

@@ -251,6 +251,7 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                 if cut is not None:
                     cuts.append(cut)
                     piece.joined_by = None  # it no longer joins the page before: check lists it so
+                    piece.heading_cut = run.pieces[n - 1].cut_after = True  # both pages are there
                     out.append(current)
                     current = Run()
                     law, seen = None, {}

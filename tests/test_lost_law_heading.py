@@ -161,3 +161,53 @@ def test_a_capitalised_page_after_a_closed_sentence_still_goes_by_the_contents(t
     assert "до начала следующей раздачи" not in law31.text
     assert any("до начала следующей раздачи" in (n.text or "") for n in corpus.nodes if n.law == "32")
     assert not [w for w in warnings(corpus) if "stays in law" in w]
+
+
+# law 22's heading is lost at the top of page 42, whose text the contents give to law 22;
+# pages 41 and 42 are both there: no text went with a page (cold read 6, finding 10)
+LOST_AT_TOP = """Правило 21. Порядок записи заявок
+A. Запись по ходу торговли
+Каждая заявка записывается в бланк сразу после того, как она сделана.
+B. Исправление записи
+Ошибку в бланке исправляют до окончания торговли.
+- 41
+Бланки сдаются судье вместе с протоколом после последнего раунда.
+- 42
+Правило 23. Проверка бланков
+Судья проверяет бланки до объявления итогов.
+- 43
+"""
+
+
+def test_a_heading_lost_between_two_present_pages_marks_no_gap(tmp_path):
+    toc = [ContentsEntry("21", "Порядок записи заявок", 40), ContentsEntry("22", "Сдача бланков", 42),
+           ContentsEntry("23", "Проверка бланков", 43)]
+    corpus = corpus_at(tmp_path, LOST_AT_TOP, contents=toc)
+    section = next(n for n in corpus.nodes if n.id == "21B")
+    assert not section.truncated_end and not [m for m in section.marks if m.kind == "gap"]
+    holder = next(n for n in corpus.nodes if "Бланки сдаются судье" in (n.text or ""))
+    assert holder.law == "22"
+    assert not holder.truncated_start and not [m for m in holder.marks if m.kind == "gap"]
+    # the same text after a page that is really missing (41, then 43) keeps its gap marks
+    gap = corpus_at(tmp_path / "gap", LOST_AT_TOP.replace("- 42\nПравило 23", "- 44\nПравило 23").replace(
+        "- 41\n", "- 40\n"), contents=toc)
+    assert next(n for n in gap.nodes if n.id == "21B").truncated_end
+
+
+def test_check_says_heading_lost_not_text_lost_for_a_law_whose_heading_alone_went(tmp_path):
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    contents = ("СОДЕРЖАНИЕ\nПравило 21. Порядок записи заявок ........ 40\nПравило 22. Сдача бланков ........ 42\n"
+                "Правило 23. Проверка бланков ........ 43\n- 39\n")
+    root = tmp_path / "corpus"
+    (root / "laws" / "ru").mkdir(parents=True)
+    (root / "laws" / "ru" / "book.txt").write_text(contents + LOST_AT_TOP, encoding="utf-8")
+    (root / "manifest.toml").write_text(MANIFEST.format(curation=""), encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "out")]).output
+    laws = out[out.index("\nLaws:"):]
+    assert "21  Порядок записи заявок -- 2 parts; complete as far as the sources go" in laws, laws
+    assert "22  Сдача бланков [title from the contents] -- 1 part; heading lost (its title from the contents)" in laws
+    # law 23 ends at the file's last footer: what followed on page 44 is lost, and said so
+    assert "23  Проверка бланков -- 0 parts; text lost at a page gap" in laws
