@@ -558,3 +558,21 @@ def test_a_translator_named_after_the_translators_other_work(line, printed, name
 
     fields = parse_front(["ПРАВИЛА КЛУБА", line, "Казань: «Волжский лист», 2004"], Apparatus.of(PROFILE, "ru"))
     assert (fields.get("translator"), named(fields, "translator")) == (printed, name)
+
+
+def test_a_contents_title_other_than_the_heading_is_reported_not_confirmed(tmp_path):
+    """Law 23's heading «Контроль бланков» against the contents' «Проверка бланков судьёй»:
+    the heading is kept, the title is not counted as confirmed, and a warning names the
+    contents' line (cold read 6, finding 12)."""
+    folder = OWN / "toc" / "ru-numbered-no-law-word"
+    laws = LAWS_21_23.replace("Правило 23. Проверка бланков судьёй", "Правило 23. Контроль бланков")
+    corpus = build_corpus(corpus_folder(tmp_path, folder, "toc", laws), strict=False)
+    assert corpus.node("23").title == "Контроль бланков"
+    assert "23" not in corpus.apparatus["confirmed"] and "21" in corpus.apparatus["confirmed"]
+    assert corpus.apparatus["differs"] == [{"id": "23", "heading": "Контроль бланков"}]
+    said = [p for p in corpus.problems if "differs from its heading" in p.message]
+    assert len(said) == 1 and "«Проверка бланков судьёй» (p. 44)" in said[0].message
+    assert said[0].path.endswith("part.txt") and said[0].line == 10
+    from lawsearch.structure.apparatus import report_lines
+
+    assert "titles the contents give otherwise than the heading" in "\n".join(report_lines(corpus.apparatus))

@@ -1285,7 +1285,7 @@ def apply_contents(nodes, apparatus: dict[str, Any]) -> tuple[list, list[tuple[s
            and e["kind"] in ("law", "section")}
     if not toc:
         return list(nodes), [], []
-    out, confirmed, seen = [], [], set()
+    out, confirmed, seen, differs = [], [], set(), []
     missing = {n.id for n in nodes if n.missing}
     for n in nodes:
         e = toc.get(n.id)
@@ -1298,11 +1298,14 @@ def apply_contents(nodes, apparatus: dict[str, Any]) -> tuple[list, list[tuple[s
         else:
             if _same_title(n.title, e["title"]):
                 confirmed.append((n.id, n.kind))
+            elif n.title_from == "heading":
+                differs.append((n.id, n.title))
             out.append(n)
     # only within the text's own span of laws: an excerpt does not lose the laws it never held
     present = sorted(int(n.law) for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit())
     lost = [e for i, e in toc.items() if (i not in seen or i in missing) and present
             and present[0] <= int(re.match(r"\d+", i).group()) <= present[-1]]
+    apparatus["differs"] = [{"id": i, "heading": title} for i, title in differs]  # neither confirmed nor filled
     return out, confirmed, lost
 
 
@@ -1359,6 +1362,15 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     apparatus["confirmed"] = [i for i, _ in confirmed]
     apparatus["filled"] = [n.id for n in nodes if n.title_from == "contents"]
     apparatus["lost"] = [e["id"] for e in lost]
+    toc = {e["id"]: e for e in apparatus.get("toc", ()) if e.get("scope") == "laws" and e.get("id")}
+    for d in apparatus.get("differs", ()):
+        e = toc.get(d["id"], {})
+        page = f" (p. {e['page']})" if e.get("page") else ""
+        problems.append(Problem("warning", f"the contents title of {e.get('kind', 'law')} {d['id']} «{e.get('title')}»"
+                                           f"{page} differs from its heading «{d['heading']}»; the heading is kept",
+                                e.get("source"), e.get("line")))
+    if not apparatus.get("differs"):
+        apparatus.pop("differs", None)
     for e in lost:
         page = f" (p. {e['page']})" if e.get("page") else ""
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
@@ -1452,6 +1464,9 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
             return f"{i} «{e['title']}» ({'; '.join(x for x in (page, where) if x)})" if page or where else \
                 f"{i} «{e['title']}»"
 
+        if apparatus.get("differs"):
+            out.append("    titles the contents give otherwise than the heading (the heading kept):")
+            out.extend(f"      {entry(d['id'])}: heading «{d['heading']}»" for d in apparatus["differs"])
         if apparatus.get("filled"):
             out.append("    lost titles taken from the contents (marked so on the site and in show):")
             out.extend(f"      {entry(i)}" for i in apparatus["filled"])
