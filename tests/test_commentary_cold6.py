@@ -1,0 +1,58 @@
+"""A commentary paragraph parted by a page counter in words («стр. 21 из 40», "Page 21"),
+which cleaning removes from a commentary: the line after it in lower case goes on with the
+sentence the paragraph left open, in the same paragraph (cold read 6, issue 13 finding 12).
+A paragraph that ended its sentence stays ended. Invented text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lawsearch.corpus import build_corpus
+
+TEXT = {"ru": """КОММЕНТАРИЙ
+Правило 7. ПОДНОСЫ
+7.1. Поднос без одной ячейки использовать нельзя.
+7.2. Повреждённый поднос можно использовать:
+(a) когда запасного подноса нет;
+(b) когда судья видел повреждение и отметил его в
+стр. 21 из 40
+протоколе каждого стола, где играют этот поднос.
+7.3. Поднос хранится у судьи.
+стр. 22 из 40
+после тура его пересчитывают.
+""", "en": """COMMENTARY
+LAW 7 - TRAYS
+7.1. A tray with a broken pocket is not used.
+7.2. A damaged tray may still be used:
+(a) when no spare tray is at hand;
+(b) when the director has seen the damage and noted it on the
+Page 21
+score slip of every table that will play the tray that round.
+7.3. The tray is kept by the director.
+Page 22
+after the round it is counted again.
+"""}
+WHOLE = {"ru": "когда судья видел повреждение и отметил его в протоколе каждого стола, где играют этот поднос.",
+         "en": "when the director has seen the damage and noted it on the score slip of every table that will play "
+               "the tray that round."}
+
+
+def corpus_of(tmp_path: Path, lang: str) -> Path:
+    root = tmp_path / "corpus"
+    (root / "book").mkdir(parents=True)
+    (root / "book" / "commentary.txt").write_text(TEXT[lang], encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        f'[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
+        f'[[source]]\npath = "book/commentary.txt"\nlang = "{lang}"\nkind = "commentary"\nencoding = "utf-8"\n',
+        encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_paragraph_parted_by_a_page_counter_goes_on_after_it(tmp_path, lang):
+    corpus = build_corpus(corpus_of(tmp_path, lang), strict=False)
+    assert corpus.node("7.2(b)").text == WHOLE[lang]
+    # after a closed sentence the lower-case line is not glued on («…у судьи. после тура…» stays two)
+    assert "\n" in corpus.node("7.3").text
