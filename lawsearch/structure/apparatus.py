@@ -498,13 +498,13 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
     see_also = tuple(w.lower() for w in words.see_also)
 
     def follows_ok(end: int) -> bool:
-        rest = text[end:].lstrip(" ,\n")
+        rest = text[end:].lstrip(" ,;\n")  # entries run together may be parted by a semicolon
         opened = re.sub(r"^[^\w\s]+", "", rest)  # a headword in quotation marks
         return (not rest or words.ditto_at(rest) is not None or rest[0].isupper() or opened[:1].isupper()
                 or bool(see_re and see_re.match(text[end:].lstrip())))
 
     while p < n:
-        while p < n and text[p] in " ,\n":
+        while p < n and text[p] in " ,;\n":
             p += 1
         if p >= n:
             break
