@@ -211,3 +211,22 @@ def test_check_says_heading_lost_not_text_lost_for_a_law_whose_heading_alone_wen
     assert "22  Сдача бланков [title from the contents] -- 1 part; heading lost (its title from the contents)" in laws
     # law 23 ends at the file's last footer: what followed on page 44 is lost, and said so
     assert "23  Проверка бланков -- 0 parts; text lost at a page gap" in laws
+
+
+def test_the_site_says_a_page_was_placed_by_the_contents_and_guesses_no_section(tmp_path):
+    """The piece the contents' page put in law 22 (a law with no sections) is labelled with
+    that rule on its law's page, not «restored from the neighbours: the section letter»."""
+    from lawsearch.build import build
+    from lawsearch.profile import load_profile
+
+    contents = ("СОДЕРЖАНИЕ\nПравило 21. Порядок записи заявок ........ 40\nПравило 22. Сдача бланков ........ 42\n"
+                "Правило 23. Проверка бланков ........ 43\n- 39\n")
+    root = tmp_path / "corpus"
+    (root / "laws" / "ru").mkdir(parents=True)
+    (root / "laws" / "ru" / "book.txt").write_text(contents + LOST_AT_TOP, encoding="utf-8")
+    (root / "manifest.toml").write_text(MANIFEST.format(curation=""), encoding="utf-8")
+    build(root, tmp_path / "out", lambda message: None)
+    html = (tmp_path / "out" / "site" / "laws" / "22.html").read_text(encoding="utf-8")
+    strings = load_profile("bridge").data["strings"]["ru"]
+    assert strings["placed_page"] in html
+    assert strings["guessed"].split(":")[0] not in html
