@@ -207,6 +207,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
 
     notes: list[Problem] = []  # warnings of the report itself, collapsed with the corpus's problems
     unplaced = [n for n in corpus.nodes if n.kind == "piece"]
+    # a commentary's piece is no page of the law text: where it opens, by its first span
+    by_path = {s.path: (user_path(s.path, root) if root else s.path) for s in corpus.sources}
+    for n in unplaced:
+        if n.id not in opens and n.spans:
+            opens[n.id] = _line_of(by_path.get(n.spans[0].source, n.spans[0].source), n.spans[0].lines[0])
     r.add("")
     r.add(f"Pieces no rule could place fully: {len(unplaced)}")
     for n in unplaced:

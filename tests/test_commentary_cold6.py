@@ -56,3 +56,18 @@ def test_a_paragraph_parted_by_a_page_counter_goes_on_after_it(tmp_path, lang):
     assert corpus.node("7.2(b)").text == WHOLE[lang]
     # after a closed sentence the lower-case line is not glued on («…у судьи. после тура…» stays two)
     assert "\n" in corpus.node("7.3").text
+
+
+def test_check_names_where_a_commentary_piece_opens(tmp_path):
+    """A commentary's unplaced piece (its file's title line) is listed with its file and
+    line, as a law text's piece is (cold read 6: «piece-g-comm-1» with no place)."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    root = corpus_of(tmp_path, "ru")
+    out = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "out")]).output
+    assert "piece-commentary-1: law unknown (unattributed) -- " in out
+    line = next(t for t in out.splitlines() if "piece-commentary-1: law unknown" in t)
+    assert line.endswith("book/commentary.txt:1"), line
+    assert "piece-commentary-1 at " in out and "commentary.txt:1 is unattributed" in out
