@@ -71,3 +71,21 @@ def test_check_names_where_a_commentary_piece_opens(tmp_path):
     line = next(t for t in out.splitlines() if "piece-commentary-1: law unknown" in t)
     assert line.endswith("book/commentary.txt:1"), line
     assert "piece-commentary-1 at " in out and "commentary.txt:1 is unattributed" in out
+
+
+def test_a_commentary_paragraph_number_after_a_law_is_no_law(tmp_path):
+    """«see Law 8 and 7.2.»: law 8, and 7.2 is a paragraph number, never law 7 (cold read 6,
+    finding 12). The same in Russian: «правило 8 и 7.2» gives no law 7."""
+    for lang, line in (("en", "7.1. The bell is the round bell; see Law 8 and 7.2.\n"),
+                       ("ru", "7.1. Звонок общий для зала; см. правило 8 и 7.2.\n")):
+        text = TEXT[lang].replace(TEXT[lang].splitlines()[2] + "\n", line)
+        root = tmp_path / lang / "corpus"
+        (root / "book").mkdir(parents=True)
+        (root / "book" / "commentary.txt").write_text(text, encoding="utf-8")
+        (root / "manifest.toml").write_text(
+            f'[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
+            f'[[source]]\npath = "book/commentary.txt"\nlang = "{lang}"\nkind = "commentary"\nencoding = "utf-8"\n',
+            encoding="utf-8")
+        corpus = build_corpus(root, strict=False)
+        targets = [r.target for r in corpus.refs if r.from_ == "7.1"]
+        assert "8" in targets and "7" not in targets, (lang, targets)
