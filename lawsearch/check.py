@@ -200,7 +200,13 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             lost = []
             if law.title is None:
                 lost.append("heading lost")
-            cut = [n for n in [law, *parts] if n.truncated_start or n.truncated_end]
+            elif law.title_from not in (None, "heading") and not law.spans:
+                # no line of its own: its heading is lost, not printed bare («Правило 5.»)
+                lost.append(f"heading lost (its title from the {law.title_from})")
+            # a gap mark says text went with a page; a start truncated for a lost heading alone
+            # (structure.freeze.mark_lost_headings) says no page is missing
+            cut = [n for n in [law, *parts]
+                   if n.truncated_end or n.truncated_start and any(m.kind == "gap" for m in n.marks)]
             if any(not at_file_end(n) for n in cut):
                 lost.append("text lost at a page gap")
             if any(at_file_end(n) for n in cut):
@@ -224,6 +230,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
 
     notes: list[Problem] = []  # warnings of the report itself, collapsed with the corpus's problems
     unplaced = [n for n in corpus.nodes if n.kind == "piece"]
+    # a commentary's piece is no page of the law text: where it opens, by its first span
+    by_path = {s.path: (user_path(s.path, root) if root else s.path) for s in corpus.sources}
+    for n in unplaced:
+        if n.id not in opens and n.spans:
+            opens[n.id] = _line_of(by_path.get(n.spans[0].source, n.spans[0].source), n.spans[0].lines[0])
     r.add("")
     r.add(f"Pieces no rule could place fully: {len(unplaced)}")
     for n in unplaced:

@@ -99,7 +99,34 @@ def _suggestions(folder: CorpusFolder, nodes) -> list:
 
     analysis = Analysis(folder_lexicon(folder))
     return placement.suggest(nodes, list(folder.contents), lambda text: [t[0] for t in analysis.terms(text)],
-                             {s.path: s.id for s in folder.sources})
+                             {s.path: s.id for s in folder.sources}, book_matter(folder, nodes))
+
+
+def book_matter(folder: CorpusFolder, nodes) -> set[tuple[str, int]]:
+    """The (source path, first raw line) of the pieces that are the book's own matter, not
+    law text: text after the contents or the subject index (an afterword), and text before
+    the first law heading of a source that starts where the book does (a file with no page
+    numbers, or one that holds the book's title page, contents or index) -- a preface, a
+    title page no label gave away. Similarity suggests no law for them above "low"."""
+    ids = {s.id: s.path for s in folder.sources}
+    out = {(ids[k], line) for k, lines in getattr(folder, "back_matter", {}).items() if k in ids for line in lines}
+    whole = {ids[k] for k, _ in getattr(folder, "apparatus_pages", frozenset()) if k in ids}
+    first_law: dict[str, int] = {}
+    paged: set[str] = set()
+    for n in nodes:
+        for span in n.spans:
+            if span.page is not None:
+                paged.add(span.source)
+            if n.kind not in ("piece", "commentary", "definition") and n.law is not None:
+                first_law[span.source] = min(first_law.get(span.source, span.lines[0]), span.lines[0])
+    for n in nodes:
+        if n.kind != "piece" or n.law is not None or not n.spans:
+            continue
+        span = n.spans[0]
+        if span.source in first_law and span.lines[0] < first_law[span.source] \
+                and (span.source not in paged or span.source in whole):
+            out.add((span.source, span.lines[0]))
+    return out
 
 
 def unresolved_problems(unresolved) -> list[Problem]:
@@ -208,6 +235,15 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
     for cut in cuts:
         piece = cut.piece
         path = paths.get(piece.source, piece.source)
+        if cut.kept:
+            laws = ", ".join(cut.lost)
+            out.append(Problem(
+                "warning", f"the contents start law {laws} on page {piece.page} or before and no heading of "
+                f"{'it' if len(cut.lost) == 1 else 'them'} is in the text, but the page begins by finishing the "
+                f"sentence law {cut.law} left open on the page before, so it stays in law {cut.law}; if the page "
+                f"is law {cut.lost[-1]}'s, add to the curation file [[piece]] at = \"{piece.label}\" "
+                f"law = \"{cut.lost[-1]}\"", path, piece.first))
+            continue
         if cut.lost:
             laws = ", ".join(cut.lost)
             why = (f"the contents start law {laws} on page {piece.page} or before and no heading of "

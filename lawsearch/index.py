@@ -310,13 +310,29 @@ def unsearchable_translations(corpus: Corpus) -> dict[str, int]:
 
 def subject_headwords(corpus: Corpus) -> dict[str, list[str]]:
     """Node ID → the subject index's headwords (with their sub-headings) that name it as a
-    target (lawsearch/structure/apparatus.py); {} for a corpus without an index."""
+    target (lawsearch/structure/apparatus.py); {} for a corpus without an index. A
+    cross-reference («Звонок см. Колокольчик») gives its headword to the laws of the
+    headword it points at, as the site's index page links it (``see_anchor``)."""
+    from .site_apparatus import see_anchor
+
     out: dict[str, list[str]] = {}
-    for e in corpus.apparatus.get("index", ()):
+    entries = list(corpus.apparatus.get("index", ()))
+    heads: dict[str, str] = {}
+    for e in entries:
+        heads.setdefault(e["headword"], e["headword"])
+    seen_as = {e["headword"]: [] for e in entries}
+    for e in entries:
+        pointed = see_anchor(e["see"], heads) if e.get("see") else None
+        if pointed is not None and e["headword"] not in seen_as[pointed]:
+            seen_as[pointed].append(e["headword"])
+    for e in entries:
         words = " ".join(x for x in (e["headword"], e.get("sub")) if x)
         for target in e.get("targets", ()):
-            if corpus.node(target) is not None and words not in out.get(target, []):
-                out.setdefault(target, []).append(words)
+            if corpus.node(target) is None:
+                continue
+            for said in [words] + seen_as.get(e["headword"], []):
+                if said not in out.get(target, []):
+                    out.setdefault(target, []).append(said)
     return out
 
 

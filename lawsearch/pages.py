@@ -36,6 +36,10 @@ class Piece:
     page_from: str | None = None  # "footer" | "curated" | "sequence" (after the last footer of pages in order)
     curation: CurationStatement | None = None
     joined_by: str | None = None  # how this piece joins the one before it in its run: "page" | "curated"
+    # the page before is present (it joined by page) but a law heading between them was lost:
+    # the runs were cut there (placement.split_at_lost_headings), no page is missing
+    heading_cut: bool = False
+    cut_after: bool = False  # the same, said of the piece before such a page
 
     @property
     def label(self) -> str:

@@ -216,6 +216,7 @@ def fold(label: str) -> str:
 #   law        "50E", "16С2" (a look-alike), "47E2(a)", "80C1(a)(2)". A law number has up to
 #              four digits: the code's range bounds it, and a number outside that range is
 #              not a reference ("Правила 1987 года"), whatever its length.
+#              A number going on with ".2" is no law number (7.2 is a commentary paragraph).
 #   section    "C", "B1(A)", "B2(a)", or "(A)": a sub-clause of the citing clause
 #   number     "2", "12.1.3" (a statute's part or point, dotted when written whole)
 #   letter     "а", "«б»" (a statute's sub-point)
@@ -223,7 +224,7 @@ def fold(label: str) -> str:
 #              a printed final dot belongs to the label: "п.п. 62.6. и 63.3.")
 
 _LABEL = {
-    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?)?(?![\w])",
+    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?)?(?![\w]|\.\d)",
     # a section's label (B, B1(a)), a clause of the citing section with its sub-clause (1(a), 1.(a), 1. (a)), a sub-clause
     "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?"
                r"|\d{{1,2}}(?:\.\s?)?\([{small}]\)(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",

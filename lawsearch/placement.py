@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .model import Node
+from .model import Line, Node
 from .pages import Piece, Run
 from .patterns import Classified
 from .sources import CurationStatement
@@ -147,6 +147,7 @@ class LostHeading:
     seen: int | None
     seen_source: str | None
     lost: tuple[str, ...] = ()  # laws the contents put on this page or before whose heading is nowhere in the text
+    kept: bool = False  # not cut after all: the page goes on with the open sentence of the page before
 
 
 def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable[ContentsEntry],
@@ -171,6 +172,35 @@ def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable
                          and p <= page and (first is None or p >= first) and i not in headed), key=int))
 
 
+SENTENCE_END = ".!?…"  # marks that close a sentence in the scripts the profiles cover
+TEXT_KINDS = ("text", "clause", "subclause", "item", "bullet")  # lines that hold running text
+
+
+def continues_open_sentence(before: list[tuple[Classified, Line]], after: list[tuple[Classified, Line]]) -> bool:
+    """Whether a page goes on with the sentence the page before left open: the page
+    before ends in running text with no mark that closes a sentence, and this page's
+    first text begins with a lower-case letter. Such a page is that sentence's tail,
+    whatever the contents say about the page (they give where a law *begins*).
+
+    >>> t = lambda s: (Classified("text"), Line(s, "a", 1, 1))
+    >>> continues_open_sentence([t("каждая исправленная запись")], [t("подписывается обоими игроками.")])
+    True
+    >>> continues_open_sentence([t("каждая запись подписана.")], [t("подписывается обоими.")])
+    False
+    >>> continues_open_sentence([t("the corrected entry")], [t("Signed by both players.")])
+    False
+    """
+    last = next(((c, line) for c, line in reversed(before) if c.kind not in ("footnote", "empty")), None)
+    first = next(((c, line) for c, line in after if c.kind not in ("footnote", "empty")), None)
+    if last is None or first is None or last[0].kind not in TEXT_KINDS or first[0].kind != "text":
+        return False
+    if last[0].kind != "text" and last[0].title is not None:
+        return False  # a heading with a title (a section's name), not a sentence
+    end = last[1].text.rstrip().rstrip("\"'»“”)]").rstrip()
+    start = next((ch for ch in first[1].text if ch.isalpha()), "")
+    return bool(end) and end[-1] not in SENTENCE_END and start.islower()
+
+
 def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Classified]],
                            levels: tuple[str, ...], position: Callable[[str, str], int | None],
                            entries: Iterable[ContentsEntry] = ()) -> tuple[list[Run], list[LostHeading]]:
@@ -191,6 +221,7 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
     top = levels[0] if levels else None
     out: list[Run] = []
     cuts: list[LostHeading] = []
+    kept: list[LostHeading] = []  # pages the contents would cut, kept where they continue a sentence
     entries = list(entries)
     headed = {c.label for run in runs for piece in run.pieces for c in classes(piece) if c.kind == "law"} \
         if entries else set()
@@ -215,11 +246,17 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                         and first[0].kind == "text":
                     upto = next((c.label for c in kinds if c.kind == "law"), None)
                     lost = lost_on_page(piece.page, law, upto, entries, headed)
-                    if lost:
+                    if lost and continues_open_sentence(list(zip(classes(run.pieces[n - 1]), run.pieces[n - 1].lines)),
+                                                        list(zip(kinds, piece.lines))):
+                        # the page's first words finish the sentence the page before left open:
+                        # it stays in that law, and the contents' disagreement is said, not acted on
+                        kept.append(LostHeading(piece, law, None, None, None, None, None, lost, kept=True))
+                    elif lost:
                         cut = LostHeading(piece, law, None, None, None, None, None, lost)
                 if cut is not None:
                     cuts.append(cut)
                     piece.joined_by = None  # it no longer joins the page before: check lists it so
+                    piece.heading_cut = run.pieces[n - 1].cut_after = True  # both pages are there
                     out.append(current)
                     current = Run()
                     law, seen = None, {}
@@ -232,7 +269,7 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                     seen = {lv: v for lv, v in seen.items() if levels.index(lv) < idx}
                     seen[c.kind] = (pos, c.label, line.first, piece.source)
         out.append(current)
-    return out, cuts
+    return out, cuts + kept
 
 
 def document_starts(runs: list[Run]) -> set[tuple[str, int]]:
@@ -312,6 +349,8 @@ MIN_WORDS = 12  # fewer content words than this: too little to compare, a sugges
 MIN_SCORE = 0.05  # below this cosine nothing is suggested
 MIN_SHARE = 0.6  # the best law's share of the two best scores below which a suggestion is low-confidence
 FULL_SCORE = 0.3  # a cosine this high counts as a full match in the confidence
+MIN_SHARED = 2  # fewer different words shared with the law than this: the suggestion is low
+LOW_CAP = round(MIN_SHARE / 2, 2)  # the confidence a suggestion that must stay low is capped at
 
 
 # The one mapping of a suggestion's confidence to the word check prints (docs/decisions.md):
@@ -330,11 +369,16 @@ def confidence_label(confidence: float) -> str:
 
 
 def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[str], list[str]],
-            sources: dict[str, str] | None = None) -> list[Suggestion]:
+            sources: dict[str, str] | None = None, matter: set[tuple[str, int]] = frozenset()) -> list[Suggestion]:
     """For each unplaced piece, the law its words are most like: its contents title, its
     nodes' titles and text, its commentary, weighted by how rare each word is (tf-idf
     cosine). ``terms`` gives a text's lemmas, stop words left out (``analysis.Analysis.terms``);
-    ``sources`` maps a source's path to the name a curation statement uses (its id)."""
+    ``sources`` maps a source's path to the name a curation statement uses (its id).
+
+    A suggestion is never above "low" where its evidence is one shared word (a word any
+    page may hold), nor for a piece of the book's own matter (``matter``: the (path, first
+    line) of a preface, an afterword, a title page -- ``corpus.book_matter``), which is
+    no law's text whatever words it shares."""
     laws: dict[str, Counter] = {}
     for e in entries:
         law = law_of(e.id)
@@ -378,6 +422,9 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         # all and by how many words there are to compare; with one law to compare there is
         # no margin (a share of one half), so the suggestion is low
         confidence = round(min(share, best / FULL_SCORE, len(words) / MIN_WORDS, 1.0), 2)
+        overlap = sum(1 for t in vec if t in vectors[law])
+        if overlap < MIN_SHARED or (path, piece.spans[0].lines[0] if piece.spans else 0) in matter:
+            confidence = min(confidence, LOW_CAP)
         low = confidence_label(confidence) == "low"
         out.append(Suggestion(source, _first_line(piece, piece.spans[0].lines[0] if piece.spans else 0), law,
                               confidence, round(best, 3), low, ", ".join(shared)))

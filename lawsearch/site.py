@@ -330,7 +330,7 @@ class SiteBuilder:
     def placement(self, node: Node) -> str | None:
         """How a node's law was found, when not by its own heading (shown once per run of
         nodes placed the same way)."""
-        if node.attribution in ("curated", "next-heading", "continuity") and node.kind != "commentary":
+        if node.attribution in ("curated", "next-heading", "continuity", "toc", "page") and node.kind != "commentary":
             note = self.words.say(RULE_KEY[node.attribution])
             reason = self.curation_reasons.get(node.id)
             return f"{note}: {reason}" if node.attribution == "curated" and reason else note
@@ -338,8 +338,14 @@ class SiteBuilder:
 
     def guess(self, node: Node) -> str | None:
         """Which parts of a node's ID are a guess (shown on the node itself)."""
-        if node.uncertain:
-            return self.words.say("guessed", levels=", ".join(self.words.say(f"level_{u}") for u in node.uncertain))
+        # a level its law has no part of was restored from nothing: a piece placed in a law
+        # with no sections is where in the law unknown, not a guessed section letter
+        levels = self.__dict__.get("_levels_of_law")
+        if levels is None:
+            levels = self.__dict__["_levels_of_law"] = {(n.law, n.kind) for n in self.corpus.nodes if not n.missing}
+        uncertain = [u for u in node.uncertain if u == "law" or (node.law, u) in levels]
+        if uncertain:
+            return self.words.say("guessed", levels=", ".join(self.words.say(f"level_{u}") for u in uncertain))
         return None
 
     def concordance(self) -> list:

@@ -78,8 +78,11 @@ def index_rows(builder, root: str = "") -> list[dict]:
         rows.append({"anchor": f"ix-{n + 1}", "headword": e["headword"], "sub": e.get("sub"), "links": links,
                      "see": e.get("see"), "page": e.get("page")})
     heads = {}
-    for r in rows:
+    for before, r in zip([None] + rows, rows):
         heads.setdefault(r["headword"], r["anchor"])
+        # a sub-entry whose headword no row above it printed («Капитан команды, подпись …»
+        # first under its headword) shows the headword; under its headword, a dash stands for it
+        r["head_shown"] = bool(r["sub"]) and (before is None or before["headword"] != r["headword"])
     for r in rows:
         anchor = see_anchor(r["see"], heads) if r["see"] else None
         r["see_href"] = "#" + anchor if anchor else None

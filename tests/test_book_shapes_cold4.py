@@ -681,7 +681,8 @@ def test_a_star_opening_a_line_with_no_marker_above_stays_text(tmp_path):
 
 # -- 10. one page of a book in a file of its own -----------------------------------------------------
 
-@pytest.mark.parametrize("lang,counter", [("ru", "Страница 6"), ("ru", "стр. 6"), ("en", "Page 6")])
+@pytest.mark.parametrize("lang,counter", [("ru", "Страница 6"), ("ru", "стр. 6"), ("en", "Page 6"),
+                                          ("ru", "стр. 6 из 14"), ("en", "Page 6 of 30")])
 def test_a_one_page_file_closed_by_a_page_counter_is_that_page(tmp_path, lang, counter):
     laws = ("ОГЛАВЛЕНИЕ\nПравило 11. Запись ........ 5\nПравило 12. Проверка ........ 6\n"
             "Правило 13. Подпись ........ 7\n- 4\nПравило 11. ЗАПИСЬ\nЗапись ведёт север.\n- 5\n"
@@ -705,9 +706,14 @@ def test_a_one_page_file_closed_by_a_page_counter_is_that_page(tmp_path, lang, c
     assert not any(counter in (n.text or "") for n in c.nodes)
 
 
-def test_a_lone_page_of_n_counter_stays_furniture(tmp_path):
-    c = built(corpus(tmp_path, "en", "LAW 11 - RECORDING\nNorth keeps the record.\nPage 3 of 12\n"))
+def test_a_lone_page_of_n_counter_stays_furniture_in_a_saved_web_page(tmp_path):
+    """A book's one page closed by "Page 3 of 12" is page 3 (cold read 6, finding 6, above);
+    a saved web page's lone "Page 3 of 12" is the site's pager."""
+    html = ("<html><body><h2>LAW 11 - RECORDING</h2><p>North keeps the record.</p><p>Page 3 of 12</p>"
+            "</body></html>\n")
+    c = built(corpus(tmp_path, "en", html, name="book.html"))
     assert c.report.pieces and all(p.page is None for p in c.report.pieces)
+    assert not any("Page 3" in (n.text or "") for n in c.nodes)
 
 
 # -- 9. a title page's fields in other common forms ---------------------------------------------------

@@ -125,3 +125,14 @@ def test_check_warns_with_file_and_line_about_lines_it_could_not_read():
     # numbers left inside an entry's words: two lines run together
     assert index_doubt({"headword": "Лодка 21A", "sub": '21B " весельная', "targets": ["3"], "see": None})
     assert index_doubt({"headword": "", "sub": "весельная", "targets": ["3"], "see": None})
+
+
+@pytest.mark.parametrize("lang,text,expected", [
+    ("en", "INDEX\nBell, round 7A\nCaddie 8; Tray 7A, 7B\n- 23\n",
+     [("Bell", "round", ("7A",), None), ("Caddie", None, ("8",), None), ("Tray", None, ("7A", "7B"), None)]),
+    ("ru", "ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ\nЗвонок 2; Ширма 1, 3A; Капитан, подпись 6\n- 5\n",
+     [("Звонок", None, ("2",), None), ("Ширма", None, ("1", "3A"), None), ("Капитан", "подпись", ("6",), None)]),
+])
+def test_entries_run_together_with_a_semicolon_are_each_read(lang, text, expected):
+    """Entries set on one line, parted by a semicolon after the targets (cold read 6, finding 12)."""
+    assert rows(read(text, lang)) == expected

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from lawsearch.corpus import parse_folder
-from lawsearch.placement import ContentsEntry, by_page, by_section_title
+from lawsearch.placement import MIN_SHARE, ContentsEntry, by_page, by_section_title, suggest
 from lawsearch.sources import read_corpus_folder
 from structure13 import load
 
@@ -195,3 +195,60 @@ def test_check_lists_a_run_of_wholly_lost_laws_on_one_line(tmp_path):
     # a lost law whose title another language gives keeps its own line (61, 62: English titles)
     assert re.search(r"^\s+61\s+\[heading lost; English: ", laws, re.M), laws
     assert not re.search(r"^\s+6[3-9]\s", laws, re.M)
+
+
+# a whole book: title page, a preface that speaks of the lamps and clocks the laws are
+# about, the laws, the index, an afterword that does the same (cold read 6, finding 8)
+BOOK_MATTER = """RULES OF THE RIVERSIDE CLUB
+The Code of 2011
+Translated by Nora B. Whitlow
+Heron Books, Carlisle, 2013
+Page 1 of 6
+PREFACE
+This translation explains how each table lamp is lit, how a dim lamp is replaced, and how the
+clock of the round is started and stopped by the director at every table of the club.
+Page 2 of 6
+LAW 1 - LAMPS
+Each table lamp is lit before the round; a dim lamp is replaced by the director at once.
+Page 3 of 6
+LAW 2 - CLOCKS
+The clock of the round is started by the director and stopped when the round ends.
+Page 4 of 6
+INDEX
+Clock 2
+Lamp 1
+Page 5 of 6
+AFTERWORD
+Readers who find a dim lamp or a stopped clock in this translation are asked to tell the director.
+Page 6 of 6
+"""
+
+
+def test_a_preface_or_an_afterword_is_never_suggested_above_low(tmp_path):
+    root = tmp_path / "corpus"
+    (root / "laws" / "en").mkdir(parents=True)
+    (root / "laws" / "en" / "book.txt").write_text(BOOK_MATTER, encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "en"\n\n[[source]]\n'
+                                        'path = "laws/en/book.txt"\nlang = "en"\nkind = "laws"\n', encoding="utf-8")
+    corpus = parse_folder(read_corpus_folder(root), strict=False)
+    pieces = {p.first: p for p in corpus.report.pieces if p.law is None}
+    assert {6, 20} <= set(pieces)  # the preface and the afterword, unplaced
+    got = {s["first"]: s for s in corpus.report.suggestions}
+    for first in (6, 20):
+        assert first not in got or got[first]["low"], got[first]
+
+
+def test_one_shared_word_is_never_more_than_a_low_suggestion():
+    from lawsearch.model import Node, Span
+
+    def node(id_, law, text, kind="law"):
+        return Node(id=id_, kind=kind, law=law, parent=None, lang="en", title=None, title_from=None, text=text,
+                    marks=(), footnotes=(), spans=(Span("a.txt", None, (1, 1)),), attribution=None, uncertain=(),
+                    truncated_start=False, truncated_end=False, missing=False, translations={})
+
+    nodes = [node("1", "1", "lamp lamp table dim replaced director"),
+             node("2", "2", "clock round started stopped board"),
+             node("piece-a-9", None, "first readers thanks patience kindness draft notes printer autumn lamp lamp lamp lamp",
+                  kind="piece")]
+    (s,) = suggest(nodes, [], lambda text: text.split(), {})
+    assert s.law == "1" and s.low and s.confidence < MIN_SHARE

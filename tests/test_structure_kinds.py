@@ -6,6 +6,7 @@ through the whole pipeline -- declared in the manifest, and undeclared inside a 
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -408,3 +409,170 @@ def test_a_contents_source_places_headless_pieces_as_the_golden_contents_do(tmp_
     assert [(r.from_, r.target) for r in parsed.refs] == [(r.from_, r.target) for r in golden.refs]
     by_contents = {r[4] for r in expected(folder) if r[0] == "piece"} & {"toc", "page"}
     assert {n.attribution for n in parsed.nodes} & {"toc", "page"} == by_contents
+
+
+def test_numbered_entries_that_are_no_law_entries_stay_as_they_are():
+    """Entries printed with a number alone are law entries only where their part of the
+    contents has no law entry and they count on one by one: a numbered list under a law
+    entry, or an appendix list out of sequence, gives no law."""
+    lines = ["СОДЕРЖАНИЕ",
+             "Правило 40. Соглашения партнёров ................... 70",
+             "1. Право на соглашение .............................. 70",
+             "2. Особые соглашения ................................ 71",
+             "3. Раскрытие соглашений ............................. 72",
+             "Правило 41. Начало розыгрыша ....................... 73",
+             "- 4"]
+    toc = parse_toc(lines, Apparatus.of(PROFILE, "ru"), GRAMMAR.layout_for("ru"))
+    assert [e.id for e in toc if e.kind == "law"] == ["40", "41"]
+    scattered = ["CONTENTS", "Appendices ..................... 90", "1 Score Table ..................... 90",
+                 "5 Sample Slip ..................... 94", "2 Sample Record ..................... 92", "- 5"]
+    toc = parse_toc(scattered, Apparatus.of(PROFILE, "en"), GRAMMAR.layout_for("en"))
+    assert not [e for e in toc if e.kind == "law"]
+
+
+# laws 21-23 of the ru-numbered-no-law-word contents: law 22's heading went with the top of
+# page 43, whose text follows the end of law 21 on page 42
+LAWS_21_23 = """Правило 21. Порядок записи заявок
+A. Запись по ходу торговли
+Каждая заявка записывается в бланк сразу после того, как она сделана.
+- 41
+B. Исправление записи
+Ошибку в бланке исправляют до окончания торговли.
+- 42
+Бланки сдаются судье после последнего раунда вместе с протоколом.
+- 43
+Правило 23. Проверка бланков судьёй
+Судья проверяет бланки до объявления итогов (см. правило 22).
+- 44
+"""
+
+
+def test_contents_numbered_without_the_law_word_confirm_titles_and_place_a_headless_page(tmp_path):
+    """Contents entries «22. Сдача бланков …» (no «Правило») are law entries: they confirm
+    the titles, fill law 22's lost title, and the page after law 21 whose heading was lost
+    goes to law 22 by the page, not into 21B while law 22 is reported missing."""
+    folder = OWN / "toc" / "ru-numbered-no-law-word"
+    corpus = build_corpus(corpus_folder(tmp_path, folder, "toc", LAWS_21_23), strict=False)
+    assert {"21", "23"} <= set(corpus.apparatus["confirmed"])
+    assert corpus.node("22").title == "Сдача бланков после последнего раунда"
+    assert corpus.node("22").title_from == "contents" and not corpus.node("22").missing
+    assert "после последнего раунда вместе" not in corpus.node("21B").text
+    holder = next(n for n in corpus.nodes if "после последнего раунда вместе" in (n.text or ""))
+    assert (holder.law, holder.attribution) == ("22", "page")
+    assert [(r.from_, r.target) for r in corpus.refs] == [("23", "22")]
+
+
+# a whole book copied without page footers: the contents run straight into the laws
+NO_FOOTERS = """СОДЕРЖАНИЕ
+Правило 21. Порядок записи заявок ............ 40
+Правило 22. Сдача бланков
+    после последнего раунда
+{more}    ............................................ 43
+Правило 23. Проверка бланков судьёй .......... 44
+Правило 21. ПОРЯДОК ЗАПИСИ ЗАЯВОК
+Каждая заявка записывается в бланк сразу после того, как она сделана.
+Правило 22. СДАЧА БЛАНКОВ ПОСЛЕ ПОСЛЕДНЕГО РАУНДА
+Бланки сдаются судье вместе с протоколом.
+Правило 23. ПРОВЕРКА БЛАНКОВ СУДЬЁЙ
+Судья проверяет бланки до объявления итогов.
+"""
+
+
+def test_a_contents_entry_wrapped_over_three_lines_in_a_book_without_footers(tmp_path):
+    """Title, its continuation, then the dot leaders and the page on a line of their own:
+    one entry, and the contents end before the first law heading."""
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "book.txt").write_text(NO_FOOTERS.format(more=""), encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "ru"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    assert not [p.message for p in corpus.problems if p.severity == "error"]
+    assert set(corpus.apparatus["confirmed"]) == {"21", "22", "23"}
+    assert [n.id for n in corpus.nodes if n.kind == "law"] == ["21", "22", "23"]
+    assert corpus.node("22").text == "Бланки сдаются судье вместе с протоколом."
+
+
+def test_a_repeated_heading_whose_first_place_is_a_contents_entry_says_so(tmp_path):
+    """Where the contents are not read to their end (an entry wrapped over more lines than
+    an entry runs to), the law heading repeating the entry is reported as a contents entry
+    read as law text, not with the advice to curate a lost page's law."""
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    more = "    и после\n    перерыва\n    в игре\n"
+    (root / "laws" / "book.txt").write_text(NO_FOOTERS.format(more=more), encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "ru"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    said = [p for p in corpus.problems if "repeats the one at" in p.message]
+    assert said and all("contents entry" in p.message and "[[piece]]" not in p.message for p in said)
+
+
+def test_a_law_lost_between_two_without_pages_is_named_where_its_text_would_be(tmp_path):
+    """No footers, law 22's heading lost: its text is read as the end of 21B and law 22 is
+    missing. Nothing places it, but the warning for law 22 names 21B and its lines."""
+    text = NO_FOOTERS.format(more="").replace("Правило 22. СДАЧА БЛАНКОВ ПОСЛЕ ПОСЛЕДНЕГО РАУНДА\n", "").replace(
+        "Правило 21. ПОРЯДОК ЗАПИСИ ЗАЯВОК\n", "Правило 21. ПОРЯДОК ЗАПИСИ ЗАЯВОК\nA. Запись\nЗапись ведёт Север.\n"
+        "B. Исправление\nОшибку исправляют до конца торговли.\n")
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "book.txt").write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "ru"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "ru"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    assert corpus.node("22").missing and "Бланки сдаются" in corpus.node("21B").text
+    said = [p.message for p in corpus.problems if "the text lacks it" in p.message and "law 22" in p.message]
+    assert len(said) == 1
+    assert "law 21 runs straight on into law 23" in said[0] and "at the end of 21B" in said[0]
+    assert re.search(r"book\.txt:1[0-9]-1[0-9]\)", said[0])
+
+
+def test_an_english_title_page_without_published_by_is_read_as_the_front(tmp_path):
+    """A whole book whose title page prints its imprint as "Heron Books, Carlisle, 2013"
+    (no "Published by"): the page is the title page, not a piece of law text."""
+    book = ((OWN / "front" / "en-imprint-no-label" / "source.txt").read_text(encoding="utf-8").replace("- 1 -", "Page 1 of 3")
+            + "LAW 1 - LAMPS\nEvery table has its own lamp.\nPage 2 of 3\nLAW 2 - CLOCKS\nThe clock is set by the director.\n"
+              "Page 3 of 3\n")
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "book.txt").write_text(book, encoding="utf-8")
+    (root / "manifest.toml").write_text('[code]\ntitle = "t"\nlaws = [1, 93]\nlang = "en"\n\n[[source]]\n'
+                                        'path = "laws/book.txt"\nlang = "en"\nkind = "laws"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    front = corpus.apparatus["front"]
+    assert (front.get("publisher"), front.get("city"), front.get("year")) == ("Heron Books", "Carlisle", "2013")
+    assert not [n for n in corpus.nodes if n.kind == "piece"]
+    assert not any("Whitlow" in (n.text or "") for n in corpus.nodes)
+
+
+@pytest.mark.parametrize("line,printed,name", [
+    ("Перевод с английского и примечания В. К. Орловой", "В. К. Орловой", "В. К. Орлова"),
+    ("Перевод с французского и комментарий Н. Т. Жуковой", "Н. Т. Жуковой", "Н. Т. Жукова"),
+    ("Перевод и примечания Л. М. Гринберг", "Л. М. Гринберг", "Л. М. Гринберг"),
+    ("Перевод с английского Е. Н. Самариной", "Е. Н. Самариной", "Е. Н. Самарина"),
+])
+def test_a_translator_named_after_the_translators_other_work(line, printed, name):
+    """«Перевод с английского и примечания В. К. Орловой»: the translator is the person, not
+    «и примечания В. К. Орлова» (cold read 6, finding 9)."""
+    from lawsearch.structure.apparatus import named, parse_front
+
+    fields = parse_front(["ПРАВИЛА КЛУБА", line, "Казань: «Волжский лист», 2004"], Apparatus.of(PROFILE, "ru"))
+    assert (fields.get("translator"), named(fields, "translator")) == (printed, name)
+
+
+def test_a_contents_title_other_than_the_heading_is_reported_not_confirmed(tmp_path):
+    """Law 23's heading «Контроль бланков» against the contents' «Проверка бланков судьёй»:
+    the heading is kept, the title is not counted as confirmed, and a warning names the
+    contents' line (cold read 6, finding 12)."""
+    folder = OWN / "toc" / "ru-numbered-no-law-word"
+    laws = LAWS_21_23.replace("Правило 23. Проверка бланков судьёй", "Правило 23. Контроль бланков")
+    corpus = build_corpus(corpus_folder(tmp_path, folder, "toc", laws), strict=False)
+    assert corpus.node("23").title == "Контроль бланков"
+    assert "23" not in corpus.apparatus["confirmed"] and "21" in corpus.apparatus["confirmed"]
+    assert corpus.apparatus["differs"] == [{"id": "23", "heading": "Контроль бланков"}]
+    said = [p for p in corpus.problems if "differs from its heading" in p.message]
+    assert len(said) == 1 and "«Проверка бланков судьёй» (p. 44)" in said[0].message
+    assert said[0].path.endswith("part.txt") and said[0].line == 10
+    from lawsearch.structure.apparatus import report_lines
+
+    assert "titles the contents give otherwise than the heading" in "\n".join(report_lines(corpus.apparatus))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import furniture
+from ..formats import format_of
 from ..plausibility import lemmatizer_for
 
 RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
@@ -121,9 +122,11 @@ class TocEntry:
     line: int  # the raw line (1-based) where the entry starts
 
 
-def _page_cuts(lines: list[str], opens=lambda line: False) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def _page_cuts(lines: list[str], opens=lambda line: False,
+               words: "Apparatus | None" = None) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Lines cut into book pages: a footer ``- N`` ends page N (text after it on its line
-    opens the next page); a bare number alone at the top of a page heads page N; a line
+    opens the next page), and so does a page counter in the profile's words (``words``:
+    «стр. 13 из 14», "Page 10 of 12"); a bare number alone at the top of a page heads page N; a line
     for which ``opens`` is true (the contents' or the index's heading alone: a part of the
     book starts on a page of its own) opens a page where the page before lost its footer."""
     out: list[tuple[str | None, list[tuple[int, str]]]] = []
@@ -137,6 +140,10 @@ def _page_cuts(lines: list[str], opens=lambda line: False) -> list[tuple[str | N
         current, head = [], None
 
     for n, raw in enumerate(lines, 1):
+        counted = page_counter(raw, words) if words is not None and raw.strip() else None
+        if counted is not None:
+            close(counted)
+            continue
         m = FOOTER_AT.match(raw)
         if m and not RULE_LINE.match(raw):
             close(m["page"] if head is None or head == m["page"] else m["page"])
@@ -243,7 +250,7 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
     """The entries of contents pages, in book order (pages sorted by their footers when
     every page has one). Law and section IDs come from the layout's heading patterns; a
     division is named by the law entry after it (``div-glava-1``)."""
-    pages = _book_order(_page_cuts(lines))
+    pages = _book_order(_page_cuts(lines, words=words))
     raw: list[dict[str, Any]] = []
     open_entry: dict[str, Any] | None = None
     for _, page_lines in pages:
@@ -283,8 +290,44 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
     return _resolve_toc(raw, words, layout)
 
 
+NUMBERED = re.compile(r"^(?P<n>\d{1,3})\.?\s+(?P<title>\S.*)$")  # "3 Scoring", "1. Ширмы" read as text
+MIN_NUMBERED = 3  # numbered entries in sequence that make a contents without its law word
+
+
+def _numbered_laws(raw, words: Apparatus) -> None:
+    """Contents that print a law's entry with its number alone (``1. Ширмы и их
+    установка .... 5``, ``3 Scoring .... 12``), without the law word: where a part of the
+    contents (the code's text, or the commentary) has no law entry of its own and its
+    numbered entries count on one by one (at least ``MIN_NUMBERED``), they are its law
+    entries. A numbered list under law entries, or numbers out of sequence, stay as they are."""
+    parts: list[list[int]] = [[]]
+    scope = "laws"
+    for i, e in enumerate(raw):
+        if e["kind"] == "other" and not words.is_definitions(_clean_title(e["title"])) \
+                and any(_clean_title(e["title"]).startswith(w) for w in words.commentary) and scope == "laws":
+            scope = "commentary"
+            parts.append([])
+        parts[-1].append(i)
+    for part in parts:
+        if any(raw[i]["kind"] == "law" for i in part):
+            continue
+        found: list[tuple[int, int, str]] = []
+        for i in part:
+            e = raw[i]
+            if e["kind"] == "clause" and str(e["label"] or "").isdigit():
+                found.append((i, int(e["label"]), e["title"]))
+            elif e["kind"] == "other" and (m := NUMBERED.match(e["title"].strip())):
+                found.append((i, int(m["n"]), m["title"]))
+        numbers = [n for _, n, _ in found]
+        if len(found) < MIN_NUMBERED or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+            continue
+        for i, n, title in found:
+            raw[i].update(kind="law", label=str(n), title=title, slug=None)
+
+
 def _resolve_toc(raw, words: Apparatus, layout) -> list[TocEntry]:
     ids = layout.ids
+    _numbered_laws(raw, words)
     out: list[TocEntry] = []
     scope = "laws"
     law: str | None = None
@@ -398,24 +441,25 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
     see_all = sorted(words.see_also + words.see, key=len, reverse=True)
     see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
     out: list[IndexEntry] = []
-    for page, page_lines in _page_cuts(lines):
+    for page, page_lines in _page_cuts(lines, words=words):
         text, starts = _index_text(_columns(page_lines), words, extra_words, lang)
         main: str | None = None
+        parted = False  # the main headword was printed with a comma: its words end there
         for entry in _index_entries(text, target, see_re, words):
             head, ditto, targets, see, at = entry
             line = next((n for pos, n in reversed(starts) if pos <= at), 0)
             if ditto:
                 sub = head.lstrip(", ").strip() or None
                 hw = main or ""
-                if ditto is not True and len(hw.split()) > ditto:
+                if ditto is not True and not parted and len(hw.split()) > ditto:
                     # a mark under a word: it stands for the headword's leading words only,
                     # what follows it takes the place of the rest («Карта лишняя» / «" недостающая»);
                     # a comma after it makes what follows a sub-heading of the whole main headword
                     hw = " ".join(hw.split()[:ditto])
             else:
-                hw, _, sub = head.partition(",")
+                hw, comma, sub = head.partition(",")
                 hw, sub = hw.strip(), sub.strip() or None
-                main = hw
+                main, parted = hw, bool(comma)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
             out.append(IndexEntry(hw, sub, expanded, page, see, line))
     return out
@@ -454,13 +498,13 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
     see_also = tuple(w.lower() for w in words.see_also)
 
     def follows_ok(end: int) -> bool:
-        rest = text[end:].lstrip(" ,\n")
+        rest = text[end:].lstrip(" ,;\n")  # entries run together may be parted by a semicolon
         opened = re.sub(r"^[^\w\s]+", "", rest)  # a headword in quotation marks
         return (not rest or words.ditto_at(rest) is not None or rest[0].isupper() or opened[:1].isupper()
                 or bool(see_re and see_re.match(text[end:].lstrip())))
 
     while p < n:
-        while p < n and text[p] in " ,\n":
+        while p < n and text[p] in " ,;\n":
             p += 1
         if p >= n:
             break
@@ -604,6 +648,17 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
         if not m and not q and len(dotted) == 3 and YEAR.fullmatch(dotted[2]) \
                 and all(x[:1].isupper() for x in dotted[:2]):  # "Санкт-Петербург · Нева · 1999"
             out["city"], out["publisher"], out["year"] = dotted
+            used.add(i)
+            break
+        commas = [x.strip() for x in line.split(",")]
+        if not m and not q and not imprint and len(commas) == 3 and YEAR.fullmatch(commas[2]) \
+                and all(x[:1].isupper() and not YEAR.search(x) for x in commas[:2]):
+            # "Lantern Press, Leeds, 2006": an imprint line with no label; the publisher is the
+            # part the profile's publisher_name words name, else the longer one
+            named_by = [re.compile(p) for p in words.front.get("publisher_name", ())]
+            which = next((k for k in (0, 1) if any(p.search(commas[k]) for p in named_by)),
+                         1 if len(commas[1].split()) > len(commas[0].split()) else 0)
+            out["publisher"], out["city"], out["year"] = commas[which], commas[1 - which], commas[2]
             used.add(i)
             break
         if imprint and not m and not q:  # "Москва: «Северная палата», 1989"
@@ -808,24 +863,36 @@ def page_counter(line: str, words: Apparatus) -> str | None:
     return None
 
 
-def page_breaks(lines: list[str], words: Apparatus, footers: bool) -> bool:
+def page_breaks(lines: list[str], words: Apparatus, footers: bool, web: bool = False) -> bool:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
     model reads it) or an empty line -- when a file has two or more and they count up (a
     book's pages; a web page's lone pager line stays furniture), or when the file's only
-    one is a bare counter closing it (one page of a book); a form feed alone on its line
+    one is a counter closing it (one page of a book: «Страница 6», «стр. 8 из 14»; in a
+    saved web page (``web``) only a bare one, its "Page 3 of 12" being the site's pager); a form feed alone on its line
     stays (``_page_cuts`` ends a page there). Whether it found such pages."""
     found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
     numbers = [int(n) for _, n in found]
     last = max((k for k, raw in enumerate(lines) if raw.strip()), default=None)
-    # one page of a book on its own: a bare counter («Страница 6», no «из 12») closing the file
-    one_page = len(found) == 1 and found[0][0] == last and \
-        re.fullmatch(r"\D*\d{1,4}[\s.]*", lines[last].strip()) is not None
+    # one page of a book on its own: a counter closing the file, bare («Страница 6») or
+    # counting the book's pages («стр. 8 из 14», "Page 8 of 30": a page no later than the last)
+    one_page = len(found) == 1 and found[0][0] == last and _counts_within(lines[last]) and \
+        (not web or re.fullmatch(r"\D*\d{1,4}[\s.]*", lines[last].strip()) is not None)
     if not one_page and (len(found) < 2 or any(b <= a for a, b in zip(numbers, numbers[1:]))):
         return False  # one counter (a saved web page's "Page 3 of 12") or no sequence: furniture, not pages
     for k, n in found:
         lines[k] = f"- {n}" if footers else ""
     return True
+
+
+def _counts_within(line: str) -> bool:
+    """A page counter's number alone, or not past the count of pages it gives.
+
+    >>> _counts_within("стр. 8 из 14"), _counts_within("Страница 6"), _counts_within("Page 31 of 30")
+    (True, True, False)
+    """
+    numbers = [int(n) for n in re.findall(r"\d{1,4}", line)]
+    return len(numbers) == 1 or len(numbers) == 2 and 0 < numbers[0] <= numbers[1]
 
 
 def _form_feed(line: str) -> bool:
@@ -875,13 +942,22 @@ def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool
     """Whether line ``i`` is the first half of a contents entry wrapped onto the next line
     (``Правило 3. Расположение столов и`` / ``участников турнира ...... 6``): the next line
     with text is no heading and ends in a dot leader and a page number, and this line ends
-    in none."""
+    in none. The title may run over more lines before the one with the leader
+    (``Правило 5. Замена игрока`` / ``в ходе сессии`` / ``........ 7``): up to
+    ``WRAP_LINES`` lines of words that are no heading and no sentence."""
     s = page_lines[i][1].strip()
     if LEADER_PAGE.search(s) or _prose(s):
         return False
-    after = next((x.strip() for _, x in page_lines[i + 1:] if x.strip()), "")
-    return bool(after) and bool(LEADER_PAGE.search(after)) and not _prose(after) \
-        and _classify(layout, furniture.letter_spaced_words(after, layout.lang).strip()).kind == "text"
+    after = [x.strip() for _, x in page_lines[i + 1:] if x.strip()][:WRAP_LINES]
+    for x in after:
+        if _prose(x) or _classify(layout, furniture.letter_spaced_words(x, layout.lang).strip()).kind != "text":
+            return False
+        if LEADER_PAGE.search(x):
+            return True
+    return False
+
+
+WRAP_LINES = 3  # lines a wrapped contents entry runs over after its first
 
 
 def _prose(text: str) -> bool:
@@ -1025,6 +1101,9 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         words = Apparatus.of(folder.profile, source.lang)
         layout = grammar.layout_for(source.lang)
         if source.kind in KINDS:
+            if source.kind != "front":
+                lines = list(lines)
+                page_breaks(lines, words, footers=True)  # «стр. 13 из 14» ends its page as «- 13» does
             first = 0
             if source.kind != "front" and not found["front"] and not declared_front:
                 # a contents (or index) file that opens with the book's title page: read as one
@@ -1045,7 +1124,12 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
-        if page_breaks(lines, words, footers=source.kind == "laws") and source.kind == "laws":
+        web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
+        # the pages as counters in words number them, for reading a contents or index part
+        # (a commentary's own text loses its counters, its page model reads none)
+        counted = list(lines)
+        page_breaks(counted, words, footers=True, web=web)
+        if page_breaks(lines, words, footers=source.kind == "laws", web=web) and source.kind == "laws":
             # counters in words: the text after the last one is the last page, its counter not
             # printed (or heading the page: the layout cannot tell) -- the file's end is the
             # text's end, no page gap (structure.build_tree); a mid-sentence end is still cut
@@ -1079,7 +1163,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         taken: dict[str, list[int]] = {"toc": [], "index": []}
         parts = words.contents + words.index
         part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
-        cuts = _page_cuts(lines, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
+        numbered = [c if not t and c != t and FOOTER_AT.match(c) else t for t, c in zip(lines, counted)]
+        cuts = _page_cuts(numbered, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
             re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
@@ -1103,7 +1188,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 numbers = list(range(head, numbers[0])) + numbers
             taken[kind] += numbers
             end = numbers[-1] + 1  # the footer that closes the page, when there is one
-            if end <= len(lines) and FOOTER_AT.match(lines[end - 1]):
+            if end <= len(lines) and FOOTER_AT.match(numbered[end - 1]):
                 taken[kind].append(end)
             found["pages"].append({"source": source.path, "kind": kind, "page": page,
                                    "lines": [numbers[0], numbers[-1]]})
@@ -1119,7 +1204,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                     "words": [w for n in numbers if n >= at[0] for w in WORD.findall(lines[n - 1])],
                     "headings": [lines[n - 1].strip() for n in at], "heading_lines": at})
             before = len(found[kind])
-            _read_part(found, kind, [lines[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
+            _read_part(found, kind, [numbered[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
             left = unread_words([lines[n - 1] for n in numbers], found[kind][before:], words, numbers)
             if left:
                 found.setdefault("unread", []).append({"source": source.path, "kind": kind, "lines": [numbers[0], numbers[-1]],
@@ -1205,7 +1290,7 @@ def apply_contents(nodes, apparatus: dict[str, Any],
            and e["kind"] in titled}
     if not toc:
         return list(nodes), [], []
-    out, confirmed, seen = [], [], set()
+    out, confirmed, seen, differs = [], [], set(), []
     missing = {n.id for n in nodes if n.missing}
     for n in nodes:
         e = toc.get(n.id)
@@ -1218,11 +1303,14 @@ def apply_contents(nodes, apparatus: dict[str, Any],
         else:
             if _same_title(n.title, e["title"]):
                 confirmed.append((n.id, n.kind))
+            elif n.title_from == "heading":
+                differs.append((n.id, n.title))
             out.append(n)
     # only within the text's own span of laws: an excerpt does not lose the laws it never held
     present = sorted(int(n.law) for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit())
     lost = [e for i, e in toc.items() if (i not in seen or i in missing) and present
             and present[0] <= int(re.match(r"\d+", i).group()) <= present[-1]]
+    apparatus["differs"] = [{"id": i, "heading": title} for i, title in differs]  # neither confirmed nor filled
     return out, confirmed, lost
 
 
@@ -1279,11 +1367,48 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     apparatus["confirmed"] = [i for i, _ in confirmed]
     apparatus["filled"] = [n.id for n in nodes if n.title_from == "contents"]
     apparatus["lost"] = [e["id"] for e in lost]
+    toc = {e["id"]: e for e in apparatus.get("toc", ()) if e.get("scope") == "laws" and e.get("id")}
+    for d in apparatus.get("differs", ()):
+        e = toc.get(d["id"], {})
+        page = f" (p. {e['page']})" if e.get("page") else ""
+        problems.append(Problem("warning", f"the contents title of {e.get('kind', 'law')} {d['id']} «{e.get('title')}»"
+                                           f"{page} differs from its heading «{d['heading']}»; the heading is kept",
+                                e.get("source"), e.get("line")))
+    if not apparatus.get("differs"):
+        apparatus.pop("differs", None)
     for e in lost:
         page = f" (p. {e['page']})" if e.get("page") else ""
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
-                                           "the text lacks it", e.get("source"), e.get("line")))
+                                           f"the text lacks it{_run_on(nodes, e)}", e.get("source"), e.get("line")))
     return nodes, apparatus
+
+
+def _run_on(nodes, entry) -> str:
+    """Where a law the contents list and the text lacks wholly may still be: the law
+    before it runs straight on into the law after it (the next line after its last text is
+    that law's heading, no page between), so the lost law's text, if any survived, was
+    read as the end of the law before's last part. Said, never moved: nothing shows
+    where in that part the lost heading stood."""
+    if entry.get("kind") != "law" or not str(entry.get("id") or "").isdigit():
+        return ""
+    number = int(entry["id"])
+    laws = {n.law: n for n in nodes if n.kind == "law" and not n.missing and n.law}
+    if not any(n.kind == "law" and n.law == entry["id"] and n.missing for n in nodes):
+        return ""
+    before, after = laws.get(str(number - 1)), laws.get(str(number + 1))
+    if before is None or after is None or not after.spans:
+        return ""
+    head = after.spans[0]
+    parts = [(span.lines[1], n, span) for n in nodes if n.law == before.law and n.kind != "commentary"
+             for span in n.spans if span.source == head.source and span.lines[1] < head.lines[0]]
+    if not parts:
+        return ""
+    end, last, span = max(parts, key=lambda p: p[0])
+    if head.lines[0] - end > 2 or span.page != head.page:
+        return ""
+    return (f"; law {before.law} runs straight on into law {after.law} ({head.source}:{head.lines[0]}), so law "
+            f"{entry['id']}'s text, if any survives, is at the end of {last.id} ({span.source}:{span.lines[0]}-"
+            f"{span.lines[1]}), read as {last.id}'s: check it")
 
 
 def _spans(numbers: list[int]) -> str:
@@ -1344,6 +1469,9 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
             return f"{i} «{e['title']}» ({'; '.join(x for x in (page, where) if x)})" if page or where else \
                 f"{i} «{e['title']}»"
 
+        if apparatus.get("differs"):
+            out.append("    titles the contents give otherwise than the heading (the heading kept):")
+            out.extend(f"      {entry(d['id'])}: heading «{d['heading']}»" for d in apparatus["differs"])
         if apparatus.get("filled"):
             out.append("    lost titles taken from the contents (marked so on the site and in show):")
             out.extend(f"      {entry(i)}" for i in apparatus["filled"])

@@ -136,7 +136,11 @@ class Commentary(BuilderBase):
             elif state.current is None:
                 leading.append(line)
             else:
-                state.current.append(line, "paragraph", source.path, None)
+                # a line in lower case after a sentence left open goes on with it: the two were
+                # parted by a page counter the cleaning removed («Page 21»), not by a new paragraph
+                join = "space" if state.current.length and not state.current.ends_sentence() \
+                    and line.text[:1].islower() else "paragraph"
+                state.current.append(line, join, source.path, None)
                 state.current.add_span(source.path, None, line)
         if leading:
             self._commentary_tail(source, leading, None, None)

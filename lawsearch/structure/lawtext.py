@@ -89,6 +89,8 @@ class LawText(BuilderBase):
         own file, a web page) ends where its document does; one ending at the footer before
         a page of the book's apparatus (the subject index after the last law) ends there."""
         last = run.pieces[-1]
+        if getattr(last, "cut_after", False):
+            return False  # the next page is there, under a law heading that was lost
         if last.ends_page and last.page is not None and \
                 (last.source, last.page + 1) in getattr(self, "apparatus_pages", ()):
             return False  # the next page is the book's index (or contents): the law text ends here
@@ -176,7 +178,10 @@ class LawText(BuilderBase):
         document_start = (piece.source, piece.first) in getattr(self, "document_starts", ()) or \
             (piece.source, piece.first) in getattr(self, "back_matter", ()) or \
             piece.page == FIRST_PAGE and not piece.starts_page  # the book's first page, from its top
-        state.pending_join = "paragraph" if after_apparatus or document_start else "gap"
+        # a page cut from the one before at a lost law heading: that page is present, only the
+        # heading is lost (the law says "heading lost"), no text is known lost before it
+        heading_cut = getattr(piece, "heading_cut", False)
+        state.pending_join = "paragraph" if after_apparatus or document_start or heading_cut else "gap"
         if state.law is None or starts_with_law and not leading:
             if leading:
                 state.piece_node = self._piece_node(piece, None, "unattributed")

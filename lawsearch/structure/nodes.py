@@ -12,6 +12,8 @@ from ..patterns import FOOTNOTE_MARKER, bare_note_patterns
 
 # the placement rules, strongest first: the text's own, curation, then the book's contents (placement.py)
 STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "toc": 4, "page": 5, "unattributed": 6}
+CONTENTS_ENTRY = re.compile(r"(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,6})\b")  # a dot leader and a page
+CONTENTS_LOOK = 200  # characters of a heading's text in which a contents entry's leader would stand
 SENTENCE_END = re.compile(r"[.!?:;…]['\"»)]*$")
 
 
@@ -245,6 +247,15 @@ class BuilderBase:
         tops = self.__dict__.setdefault("_heading_at_page_top", {})
         if b.title_line is not None:
             src, first = b.title_line
+            if CONTENTS_ENTRY.search(f"{b.title or ''} {b.text[:CONTENTS_LOOK]}"):
+                # the first "heading" had a dot leader and a page after it: a contents entry the
+                # contents part was not read to (its page has no footer, the entry wraps oddly)
+                self.problems.append(Problem(
+                    "error", f"heading of {b.id} repeats the one at {src}:{first}, which is a contents entry (a dot "
+                             f"leader and a page number follow it) read as law text: the contents were not "
+                             f"recognised up to that line; mark the contents page's end with its page footer, or "
+                             f"give the contents a file of their own (kind toc)", path, line.first))
+                return
             running = (f"; standing at the top of a page{' as the first does' if tops.get(b.id) else ''}, it may be "
                        f"a running head (the page's header repeating its law's heading): then drop it in the curation "
                        f"file ([[drop]] at = \"<source>:{line.first}\")" if page_top else "")
