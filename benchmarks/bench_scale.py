@@ -27,6 +27,7 @@ the project's environment. Needs Chromium (/usr/bin/chromium) and Playwright (th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gzip
 import http.server
@@ -52,6 +53,7 @@ LAWSEARCH = [sys.executable, "-c", "import sys; from lawsearch.program import ma
 PAGEFIND_VENV = Path(tempfile.gettempdir()) / "lawsearch-bench-pagefind"
 # the files of our search (the page itself and its styles are not): the core, the scripts, the chunks
 OUR_FILES = ("search-index.js", "static/stem-en.js", "static/engine.js", "static/pieces.js", "static/search.js")
+PARTS = ("build", "cli", "pagefind", "browser")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 
@@ -61,15 +63,33 @@ def queries() -> list[str]:
     return list(dict.fromkeys([q for q, _, _ in relevance_set()] + [row[0] for row in situations_set()]))
 
 
-def run_measured(argv: list[str]) -> tuple[float, float]:
-    """Run a process; its wall time (s) and peak RSS (MB), from the kernel's accounting of it."""
+class TimedOut(Exception):
+    """A measured process ran past --timeout and was killed."""
+
+
+def run_measured(argv: list[str], timeout: float | None = None) -> tuple[float, float, float]:
+    """Run a process; its wall time (s), CPU time (s, user + system) and peak RSS (MB), from
+    the kernel's accounting of it. Killed after ``timeout`` seconds (raises TimedOut). Its
+    stderr goes to a file, not a pipe (a long build's progress would fill a pipe and stop it)."""
     t = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - t
-    if status:
-        raise SystemExit(f"{' '.join(map(str, argv[-4:]))} failed: {process.stderr.read().decode()[-2000:]}")
-    return elapsed, usage.ru_maxrss / 1024
+    with tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
+        timer = threading.Timer(timeout, process.kill) if timeout else None
+        if timer:
+            timer.start()
+        try:
+            _, status, usage = os.wait4(process.pid, 0)
+        finally:
+            if timer:
+                timer.cancel()
+        process.returncode = status
+        elapsed = time.perf_counter() - t
+        if timeout and elapsed >= timeout and status:
+            raise TimedOut(f"{' '.join(map(str, argv[-4:]))}: killed after {timeout:.0f} s")
+        if status:
+            err.seek(0)
+            raise SystemExit(f"{' '.join(map(str, argv[-4:]))} failed: {err.read().decode(errors='replace')[-2000:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def pagefind_command() -> list[str]:
@@ -196,46 +216,80 @@ def cold_cli(argv_for, qs: list[str]) -> float:
     return statistics.median(times)
 
 
-def one_scale(n: int, work: Path, seed: int, browser, repeat: int, qs: list[str], cold_queries: int) -> dict:
-    corpus, out, baseline = work / f"syn{n}", work / f"out{n}", work / f"baseline{n}"
-    if not (corpus / "manifest.toml").exists():
-        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--scale", str(n), "--seed",
-                        str(seed), "--out", str(corpus)], check=True, capture_output=True)
-    row: dict = {"n": n}
-    row["build_s"], row["build_mb"] = run_measured([*LAWSEARCH, "build", "-q", "--corpus", str(corpus), "--out", str(out)])
-    shutil.rmtree(baseline, ignore_errors=True)
-    row["baseline_s"], row["baseline_mb"] = run_measured(
-        [sys.executable, str(ROOT / "benchmarks" / "baseline_index.py"), str(out / "corpus.json"), str(baseline)])
-    row["cli_ms"] = cold_cli(lambda q: [*LAWSEARCH, "search", "--corpus", str(corpus), "--out", str(out), q], qs)
-    row["baseline_cli_ms"] = cold_cli(
-        lambda q: [sys.executable, str(ROOT / "benchmarks" / "baseline_search.py"), str(baseline), q], qs)
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min), as ``uptime`` prints them."""
+    return "load " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def free_gb(folder: Path) -> float:
+    return shutil.disk_usage(folder).free / 2**30
+
+
+def make_corpus(n: int, corpus: Path, seed: int, library: bool, timeout: float | None) -> None:
+    if (corpus / "manifest.toml").exists():
+        return
+    t = time.perf_counter()
+    run_measured([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--scale", str(n), "--seed", str(seed),
+                  "--out", str(corpus), *(["--library"] if library else [])], timeout)
+    print(f"  (corpus {n}x{' library' if library else ''}: {time.perf_counter() - t:.0f} s)", file=sys.stderr, flush=True)
+
+
+def one_scale(n: int, work: Path, args, browser, qs: list[str]) -> dict:
+    """Every figure of one scale, each part printed as soon as it is measured (a long run
+    gives what it has); a part past --timeout ends the scale with what it has."""
+    library = args.library or n > 500
+    corpus = work / (f"syn{n}-library" if library else f"syn{n}")
+    out, baseline = work / f"out{n}", work / f"baseline{n}"
+    row: dict = {"n": n, "library": library, "load": load()}
+    print(f"N={n}{' (library: editions in Russian and English)' if library else ''}: {row['load']}, "
+          f"{free_gb(work):.0f} GB free in {work}", flush=True)
+    make_corpus(n, corpus, args.seed, library, args.timeout)
+    if "build" in args.only or not (out / "site" / "index.html").exists():
+        shutil.rmtree(out, ignore_errors=True)
+        row["build_s"], row["build_cpu"], row["build_mb"] = run_measured(
+            [*LAWSEARCH, "build", "-q", "--corpus", str(corpus), "--out", str(out)], args.timeout)
+        shutil.rmtree(baseline, ignore_errors=True)
+        row["baseline_s"], row["baseline_cpu"], row["baseline_mb"] = run_measured(
+            [sys.executable, str(ROOT / "benchmarks" / "baseline_index.py"), str(out / "corpus.json"), str(baseline)],
+            args.timeout)
+        print(f"  build {row['build_s']:7.1f} s wall {row['build_cpu']:7.1f} s CPU {row['build_mb']:5.0f} MB | baseline "
+              f"{row['baseline_s']:6.1f} s wall {row['baseline_cpu']:6.1f} s CPU {row['baseline_mb']:4.0f} MB | ratio CPU "
+              f"{row['build_cpu'] / row['baseline_cpu']:.2f} (wall {row['build_s'] / row['baseline_s']:.2f}) | {load()}",
+              flush=True)
+    if "cli" in args.only:
+        row["cli_ms"] = cold_cli(lambda q: [*LAWSEARCH, "search", "--corpus", str(corpus), "--out", str(out), q], qs)
+        row["baseline_cli_ms"] = cold_cli(
+            lambda q: [sys.executable, str(ROOT / "benchmarks" / "baseline_search.py"), str(baseline), q], qs)
+        print(f"  cold CLI {row['cli_ms']:6.0f} ms, baseline {row['baseline_cli_ms']:6.0f} ms (ratio "
+              f"{row['cli_ms'] / row['baseline_cli_ms']:.2f}) | {load()}", flush=True)
     site = (out / "site").resolve()
     served = work / f"served{n}"
-    shutil.rmtree(served, ignore_errors=True)
-    shutil.copytree(site, served)
-    row["pagefind_s"], row["pagefind_mb"] = run_measured([*pagefind_command(), "--site", str(served),
-                                                          "--force-language", "ru"])
-    row["docs"] = json.loads((out / "index" / "meta.json").read_text(encoding="utf-8")).get("n") or len(
-        json.loads((out / "corpus.json").read_text(encoding="utf-8"))["nodes"])
-    server = Server(served)
-    try:
-        row["browser"] = browser_figures(browser, site, served, server, qs, repeat, cold_queries)
-    finally:
-        server.close()
+    if "pagefind" in args.only or "browser" in args.only:
+        shutil.rmtree(served, ignore_errors=True)
+        shutil.copytree(site, served)
+        row["pagefind_s"], row["pagefind_cpu"], row["pagefind_mb"] = run_measured(
+            [*pagefind_command(), "--site", str(served), "--force-language", "ru"], args.timeout)
+        print(f"  pagefind index {row['pagefind_s']:6.1f} s wall {row['pagefind_cpu']:6.1f} s CPU "
+              f"{row['pagefind_mb']:5.0f} MB | {load()}", flush=True)
+    if "browser" in args.only and browser is not None:
+        server = Server(served)
+        try:
+            row["browser"] = browser_figures(browser, site, served, server, qs, args.repeat, args.cold)
+        finally:
+            server.close()
+        print_browser(row)
     return row
 
 
-def print_row(row: dict) -> None:
+def print_browser(row: dict) -> None:
     b = row["browser"]
-    print(f"N={row['n']:<5} build {row['build_s']:6.1f} s {row['build_mb']:5.0f} MB | baseline {row['baseline_s']:5.1f} s "
-          f"{row['baseline_mb']:4.0f} MB (ratio {row['build_s'] / row['baseline_s']:.1f}) | pagefind index "
-          f"{row['pagefind_s']:5.1f} s | cold CLI {row['cli_ms']:5.0f} ms, baseline {row['baseline_cli_ms']:5.0f} ms", flush=True)
     for name, f in b.items():
         print(f"        {name:13} first answer: {f['bytes'] / 1024:7.1f} KB gz, {f['first_ms']:6.0f} ms | "
               f"warm p50 {f['p50']:6.2f} ms p95 {f['p95']:6.2f} ms | heap {f['heap_mb']:6.1f} MB", flush=True)
     pf, ours = b["pagefind"], b["ours file://"]
     print(f"        ours/pagefind: bytes {ours['bytes'] / pf['bytes']:.2f}, first answer {ours['first_ms'] / pf['first_ms']:.2f} "
-          f"(http {b['ours http']['first_ms'] / pf['first_ms']:.2f}), warm p95 {ours['p95'] / pf['p95']:.2f}", flush=True)
+          f"(http {b['ours http']['first_ms'] / pf['first_ms']:.2f}), warm p95 {ours['p95'] / pf['p95']:.2f} | {load()}",
+          flush=True)
 
 
 def exponent(rows: list[dict], get) -> float:
@@ -250,32 +304,53 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="warm runs of each query")
     ap.add_argument("--cold", type=int, default=30, help="queries asked cold, each in a fresh browser context "
                     "(evenly spread over both sets)")
-    ap.add_argument("--work", type=Path, help="keep corpora and builds here (default: a temporary folder, removed)")
+    ap.add_argument("--work", type=Path, help="keep corpora and builds here (default: a temporary folder, removed); "
+                    "a build already there is reused when --only leaves the build out")
+    ap.add_argument("--library", action="store_true", help="the bilingual library of editions (make_corpus.py "
+                    "--library) at every scale; always above 500x, where the plain corpus's law numbers end")
+    ap.add_argument("--only", nargs="+", choices=PARTS, default=list(PARTS),
+                    help="measure only these parts (default: all)")
+    ap.add_argument("--skip-browser", action="store_true",
+                    help="leave out the browser part (its 3 x --cold fresh contexts and warm runs take longest)")
+    ap.add_argument("--timeout", type=float, default=None,
+                    help="seconds any one measured process may run before it is killed (default: none)")
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
-
+    if args.skip_browser and "browser" in args.only:
+        args.only.remove("browser")
+    skipped = [part for part in PARTS if part not in args.only]
     work = args.work or Path(tempfile.mkdtemp(prefix="bench-scale-"))
     work.mkdir(parents=True, exist_ok=True)
     qs = queries()
-    print(f"{len(qs)} queries (both relevance sets); Pagefind from PyPI in {PAGEFIND_VENV}", flush=True)
+    print(f"{len(qs)} queries (both relevance sets); Pagefind from PyPI in {PAGEFIND_VENV}; {load()}", flush=True)
+    if skipped:
+        print(f"not measured: {', '.join(skipped)} (--only / --skip-browser"
+              f"{': the browser part opens 3 x --cold fresh contexts per scale, the slowest part' if 'browser' in skipped else ''})",
+              flush=True)
     rows = []
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                        args=CHROMIUM_ARGS)
+        with contextlib.ExitStack() as stack:
+            browser = None
+            if "browser" in args.only:
+                from playwright.sync_api import sync_playwright
+
+                p = stack.enter_context(sync_playwright())
+                browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                            args=CHROMIUM_ARGS)
+                stack.callback(browser.close)
             for n in args.scales:
-                rows.append(one_scale(n, work, args.seed, browser, args.repeat, qs, args.cold))
-                print_row(rows[-1])
-            browser.close()
+                try:
+                    rows.append(one_scale(n, work, args, browser, qs))
+                except TimedOut as e:
+                    print(f"  N={n} stopped: {e}", flush=True)
     finally:
         if not args.work:
             shutil.rmtree(work, ignore_errors=True)
     if len(rows) > 1:
         print(f"growth exponents N={rows[0]['n']}..{rows[-1]['n']}:")
-        figures = {"build time": lambda r: r["build_s"], "peak RSS": lambda r: r["build_mb"]}
-        for name in rows[0]["browser"]:
+        figures = {"build CPU": lambda r: r.get("build_cpu", 0), "peak RSS": lambda r: r.get("build_mb", 0)}
+        for name in rows[0].get("browser", {}):
             for key in ("bytes", "first_ms", "p95", "heap_mb"):
-                figures[f"{name} {key}"] = (lambda r, name=name, key=key: r["browser"][name][key])
+                figures[f"{name} {key}"] = (lambda r, name=name, key=key: r.get("browser", {}).get(name, {}).get(key, 0))
         for label, get in figures.items():
             print(f"  {label:28} {exponent(rows, get):5.2f}")
 

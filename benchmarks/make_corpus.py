@@ -218,6 +218,7 @@ class Numbering:
     high: int
     first_law: int
     law_step: int
+    library: bool = False    # --library: each block an edition of its own, numbered as the code is
 
     @property
     def per_block(self) -> int:
@@ -234,30 +235,37 @@ class Numbering:
         block, window = divmod(k, self.per_block)
         size = self.high - self.low + 1
         inside = (number - self.first_law + window * self.law_step) % size + self.low
-        return block * self.stride + inside
+        return inside if self.library else block * self.stride + inside
 
-    @staticmethod
-    def page(k: int, number: int) -> int:
-        return number + k * PAGE_STEP
+    def page(self, k: int, number: int) -> int:
+        """Seed page ``number`` in copy k: pages run on through the corpus, or, in the
+        library, through the block's edition (each edition is a book of its own)."""
+        return number + (k % self.per_block if self.library else k) * PAGE_STEP
 
     def law_range(self, scale: int) -> list[int]:
         """The code's range written into the manifest for ``scale`` copies."""
+        if self.library:
+            return [self.low, self.high]
         return [self.low, ((scale - 1) // self.per_block) * self.stride + self.high]
 
     def law_gaps(self, scale: int) -> int:
         """Law numbers between the first and the last law of the copies that no copy
         holds (between blocks): the parser makes a "missing" law node for each."""
+        if self.library:
+            return 0
         blocks = (scale - 1) // self.per_block + 1
         return (blocks - 1) * (self.stride - self.per_block * self.law_step)
 
     def max_scale(self) -> int:
-        """Copies whose law numbers stay at or below MAX_LAW."""
+        """Copies whose law numbers stay at or below MAX_LAW (the library: any number)."""
+        if self.library:
+            return sys.maxsize
         return ((MAX_LAW - self.high) // self.stride + 1) * self.per_block
 
     @classmethod
-    def of(cls, seeds: Seeds) -> Numbering:
+    def of(cls, seeds: Seeds, library: bool = False) -> Numbering:
         low, high = seeds.code_range
-        return cls(low, high, seeds.first_law, seeds.law_step)
+        return cls(low, high, seeds.first_law, seeds.law_step, library)
 
 
 # --------------------------------------------------------------------------- reading
@@ -733,6 +741,123 @@ def make_copy(sources: list[Source], k: int, numbering: Numbering) -> list[str]:
                            lambda p: numbering.page(k, p)) for s in sources]
 
 
+# --------------------------------------------------------------------------- the library
+# --library: blocks of copies are editions of one code, in Russian and English.
+LIBRARY_LANGUAGES = (("ru", "en"), ("ru",), ("en",))  # block b's languages: LIBRARY_LANGUAGES[b % 3]
+ENGLISH_LAYOUT = "en-2007"            # "Law 50 - Title", "A. Title", "1. Title", "(a) text"
+ENGLISH_WORDS = Path("/usr/share/dict/words")  # the system's word list: the English "dictionary"
+ENGLISH_WORD = re.compile(r"[a-z]{%d,}" % MIN_WORD_LENGTH)
+LAW_TEXT_KINDS = ("law", "section", "clause", "subclause", "item")
+ENGLISH_TITLE_WORDS = 3               # words of an invented section or clause title
+ENGLISH_MIN_SENTENCE = 6              # words of a sentence at least (a node the seeds hold empty)
+
+
+def block_languages(block: int) -> tuple[str, ...]:
+    """The languages of block b's edition in the library: both, Russian only, English only."""
+    return LIBRARY_LANGUAGES[block % len(LIBRARY_LANGUAGES)]
+
+
+@dataclass(frozen=True)
+class OutlineNode:
+    """A node of the seeds' law text, as the English copy writes it again."""
+
+    kind: str
+    law: int                  # the seed law number
+    label: str | None
+    has_title: bool
+    words: int                # words of its text in the seeds
+    refs: tuple[int, ...]     # seed law numbers its text refers to
+
+
+def seed_outline(corpus: Path) -> list[OutlineNode]:
+    """The seeds' law-text tree in reading order, parsed by lawsearch itself (so the
+    English copy has the sections, clauses and sub-clauses the Russian copy parses into,
+    and aligns with it by ID). Lost laws ("missing" nodes) are printed in English: only
+    the Russian copy is damaged."""
+    from lawsearch.corpus import build_corpus  # the library only: the plain corpus needs no lawsearch
+
+    out = []
+    for node in build_corpus(corpus).nodes:
+        if node.kind not in LAW_TEXT_KINDS or node.law is None or "~" in node.id:
+            continue
+        refs = tuple(int(m["law"]) for m in REFERENCE.finditer(node.text or ""))
+        out.append(OutlineNode(node.kind, int(node.law), node.label, bool(node.title) or node.kind == "law",
+                               len(word_forms(node.text or "")), refs))
+    return out
+
+
+class English:
+    """Invented English text of the code's structure, its words drawn from a word list at
+    the Heaps rate the Russian text follows (K fitted to the Russian seeds: no English
+    seeds exist), in an order fixed by the seed."""
+
+    def __init__(self, seed: int, heaps: Heaps, reserved: set[str]):
+        if not ENGLISH_WORDS.is_file():
+            raise SystemExit(f"--library: {ENGLISH_WORDS} not found (the English word list; Debian's "
+                             "package `wamerican` installs it)")
+        words = {w for w in ENGLISH_WORDS.read_text(encoding="utf-8", errors="replace").split()
+                 if ENGLISH_WORD.fullmatch(w)}
+        self.fresh = sorted(words - reserved)   # never a citation or heading word of the profile
+        self.rng = random.Random(f"{seed}/en")
+        self.rng.shuffle(self.fresh)
+        self.heaps = heaps
+        self.seen: list[str] = []
+        self._seen: set[str] = set()
+        self.tokens = 0
+
+    def text(self, outline: list[OutlineNode], titles: dict, law: Callable[[int], int]) -> str:
+        """One copy of the law text in English: a line per heading and per paragraph."""
+        lines: list[tuple[str, list[str], str]] = []   # (prefix, words to draw (slots), suffix)
+        for node in outline:
+            sentence = max(node.words, ENGLISH_MIN_SENTENCE)
+            see = "".join(f", see Law {law(n)}" for n in node.refs)
+            if node.kind == "law":
+                title = titles.get(str(node.law))
+                lines.append((f"Law {law(node.law)} - " + (title or ""), [] if title else ["T"] * ENGLISH_TITLE_WORDS, ""))
+                if node.words:
+                    lines.append(("", ["S"] * sentence, see + "."))
+            elif node.kind in ("section", "clause"):
+                lines.append((f"{node.label}. ", ["T"] * ENGLISH_TITLE_WORDS, ""))
+                if node.words or not node.has_title:
+                    lines.append(("", ["S"] * sentence, see + "."))
+            else:  # an untitled sub-clause or item: its words are a sentence
+                lines.append((f"({node.label}) ", ["s"] * sentence, see + "."))
+        slots = sum(len(w) for _, w, _ in lines)
+        target = round(self.heaps.types(self.tokens + slots))
+        new = set(self.rng.sample(range(slots), max(0, min(slots, target - len(self.seen)))))
+        out, i = [], 0
+        for prefix, kinds, suffix in lines:
+            words = []
+            for n, kind in enumerate(kinds):
+                word = self._fresh() if (i in new or not self.seen) else self.rng.choice(self.seen)
+                i += 1
+                words.append(word.capitalize() if kind == "T" or (kind == "S" and n == 0) else word)
+            out.append(prefix + " ".join(words) + suffix)
+        self.tokens += slots
+        return "\n".join(out) + "\n"
+
+    def _fresh(self) -> str:
+        while self.fresh:
+            word = self.fresh.pop()
+            if word not in self._seen:
+                self._seen.add(word)
+                self.seen.append(word)
+                return word
+        return self.rng.choice(self.seen)  # the list ran out: a word already written
+
+
+def reserved_words(seeds: Seeds) -> set[str]:
+    """Words an invented English sentence must not use: every word of the code's profile
+    (citation words "see", "law", "section", division words, layout words), lower case."""
+    profile = ROOT / "lawsearch" / "profiles" / seeds.manifest["code"].get("profile", "bridge") / "profile.toml"
+    text = profile.read_text(encoding="utf-8") if profile.is_file() else ""
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+
+
+def english_path(k: int) -> str:
+    return f"laws/en/library_en_k{k}.txt"
+
+
 # --------------------------------------------------------------------------- TOML
 def toml_string(value: str) -> str:
     """A TOML basic string: ``'say "hi"'`` → ``'"say \\"hi\\""'``."""
@@ -763,25 +888,32 @@ def generated_note(scale: int, seed: int) -> str:
             "a synthetic corpus, do not edit.\n")
 
 
-def generated_note(scale: int, seed: int) -> str:
-    return (f"# Generated by benchmarks/make_corpus.py --scale {scale} --seed {seed}: "
-            "a synthetic corpus, do not edit.\n")
-
-
 def write_manifest(seeds: Seeds, numbering: Numbering, scale: int, seed: int) -> str:
     """The manifest of the synthetic corpus: every copy of every source, each block of
-    copies after the first marked as an edition of its own ("1987-b1", ...)."""
+    copies after the first marked as an edition of its own ("1987-b1", ...); in the
+    library each block in its languages (an English copy after the Russian ones)."""
     code = dict(seeds.manifest["code"])
     code["laws"] = numbering.law_range(scale)
     code.setdefault("titles", TITLES)  # renumbered with the laws: the copy's own, over the profile's
     parts = [seeds.headers["manifest.toml"] + generated_note(scale, seed),
              toml_table("[code]", code)]
+    base = code.get("edition", "")
     for k in range(scale):
         block = k // numbering.per_block
-        for source in seeds.sources:
-            fields = dict(source.fields, path=source.copy_path(k))
-            if block and "edition" in fields:
-                fields["edition"] = f"{fields['edition']}-b{block}"
+        edition = f"{base}-b{block}" if block else base
+        languages = block_languages(block) if numbering.library else ("ru",)
+        if "ru" in languages:
+            for source in seeds.sources:
+                fields = dict(source.fields, path=source.copy_path(k))
+                if block and "edition" in fields:
+                    fields["edition"] = f"{fields['edition']}-b{block}"
+                parts.append(toml_table("[[source]]", fields))
+        if "en" in languages:
+            published = seeds.sources[0].fields.get("published") if seeds.sources else None
+            fields = {"path": english_path(k), "lang": "en", "kind": "laws", "edition": edition,
+                      "translator": "", "encoding": "utf-8", "layout": ENGLISH_LAYOUT}
+            if published is not None:
+                fields["published"] = published
             parts.append(toml_table("[[source]]", fields))
     return "\n".join(parts)
 
@@ -816,6 +948,8 @@ def copy_piece(piece: dict, k: int, seeds: Seeds, numbering: Numbering) -> dict:
 def write_curation(seeds: Seeds, numbering: Numbering, scale: int, seed: int) -> str:
     parts = [seeds.headers["curation.toml"] + generated_note(scale, seed)]
     for k in range(scale):
+        if numbering.library and "ru" not in block_languages(k // numbering.per_block):
+            continue  # an English-only edition: the statements are about the Russian copies
         for piece in seeds.curation.get("piece", []):
             parts.append(toml_table("[[piece]]", copy_piece(piece, k, seeds, numbering)))
     return "\n".join(parts)
@@ -823,9 +957,13 @@ def write_curation(seeds: Seeds, numbering: Numbering, scale: int, seed: int) ->
 
 def write_titles(seeds: Seeds, numbering: Numbering, scale: int, seed: int) -> str:
     lines = [seeds.headers["titles-en.toml"] + generated_note(scale, seed) + "[titles]"]
+    done: set[str] = set()
     for k in range(scale):
         for law, title in seeds.titles["titles"].items():
             number = str(numbering.law(k, int(law)))
+            if number in done:
+                continue  # the library: every block's edition numbers its laws alike
+            done.add(number)
             key = f'"{number}"' if seeds.quoted_title_keys else number
             lines.append(f"{key} = {toml_string(title)}")
     return "\n".join(lines) + "\n"
@@ -872,10 +1010,10 @@ class Written:
         return self.numbering.law(0, self.seeds.first_law), self.numbering.law(scale - 1, self.seeds.last_law)
 
 
-def generate(corpus: Path, out: Path, scale: int, seed: int) -> Written:
-    """Write the synthetic corpus."""
+def generate(corpus: Path, out: Path, scale: int, seed: int, library: bool = False) -> Written:
+    """Write the synthetic corpus (``library``: blocks as editions in Russian and English)."""
     seeds = read_seeds(corpus)
-    numbering = Numbering.of(seeds)
+    numbering = Numbering.of(seeds, library)
     if scale > numbering.max_scale():
         raise SystemExit(f"--scale {scale}: at most {numbering.max_scale()} copies keep law numbers "
                          f"below {MAX_LAW + 1} (until copies can be editions of their own)")
@@ -885,8 +1023,21 @@ def generate(corpus: Path, out: Path, scale: int, seed: int) -> Written:
     vocabulary.index(morphology)
     rng = random.Random(seed)
     files = size = 0
+    english = outline = None
+    if library:
+        english = English(seed, heaps, reserved_words(seeds))
+        outline = seed_outline(corpus)
     # k outermost: copy k draws the same random numbers whatever the scale.
     for k in range(scale):
+        languages = block_languages(k // numbering.per_block) if library else ("ru",)
+        if "en" in languages:
+            data = english.text(outline, seeds.titles["titles"], lambda n, k=k: numbering.law(k, n)).encode("utf-8")
+            path = out / english_path(k)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            files, size = files + 1, size + len(data)
+        if "ru" not in languages:
+            continue
         texts = make_copy(seeds.sources, k, numbering)
         texts = perturb_copy(texts, [s.kind for s in seeds.sources], vocabulary, morphology, heaps, rng)
         for source, text in zip(seeds.sources, texts):
@@ -947,11 +1098,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         description="Write a deterministic synthetic corpus N times the seed corpus.",
         epilog="example: python benchmarks/make_corpus.py --scale 3 --seed 1 --out /tmp/syn3",
     )
-    parser.add_argument("--scale", type=int, required=True, help="copies of every source (1 <= N <= 500)")
+    parser.add_argument("--scale", type=int, required=True, help="copies of every source (1 <= N <= 500; any N with --library)")
     parser.add_argument("--seed", type=int, required=True, help="seed of the word perturbation")
     parser.add_argument("--out", type=Path, required=True, help="directory to write (empty or new)")
     parser.add_argument("--corpus", type=Path, default=ROOT / "corpus", help="seed corpus folder")
     parser.add_argument("--force", action="store_true", help="write into a non-empty --out")
+    parser.add_argument("--library", action="store_true",
+                        help="each block of five copies an edition of its own (laws within the code's range, "
+                             "pages within the edition), in Russian and English by turns: any scale")
     parser.add_argument("--format", default="txt", choices=FORMATS,
                         help="the raw files' format (default txt; others by tests/formats_gen.py, one "
                              "paragraph per raw line)")
@@ -974,7 +1128,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.force:
         clear_previous_output(args.out)
     args.out.mkdir(parents=True, exist_ok=True)
-    written = generate(args.corpus, args.out, args.scale, args.seed)
+    written = generate(args.corpus, args.out, args.scale, args.seed, args.library)
     if args.format != "txt":
         convert(args.out, args.format)
     first, last = written.laws(args.scale)

@@ -172,3 +172,83 @@ def test_every_format_holds_the_same_words(made, tmp_path, fmt):
         if fmt == "pdf":  # a typesetter's hyphen at a line end splits a word until cleaning joins it
             got, expected = "".join(got), "".join(expected)
         assert got == expected, (fmt, source.id)
+
+
+# --------------------------------------------------------------------------- --library
+LAW_TEXT = ("law", "section", "clause", "subclause", "item")
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    """The bilingual library of 15 copies (seed 1): three blocks, three editions."""
+    folder = tmp_path_factory.mktemp("library15")
+    written = make_corpus.generate(CORPUS_DIR, folder, 15, 1, library=True)
+    return folder, written
+
+
+def _edition(node_id: str) -> tuple[str, str]:
+    edition, _, bare = node_id.rpartition("~")
+    return edition or "1987", bare
+
+
+def test_the_library_numbers_every_edition_as_the_code_at_any_scale():
+    """Past 500 copies the plain corpus has no law numbers left; the library's every block
+    is an edition numbered 1-90 within the code's 1-93, its pages those of one book."""
+    numbering = make_corpus.Numbering(low=1, high=93, first_law=45, law_step=18, library=True)
+    assert numbering.max_scale() > 100_000
+    for k in (0, 4, 5, 999, 4999, 123_456):
+        laws = [numbering.law(k, n) for n in range(45, 63)]
+        assert all(1 <= law <= 90 for law in laws)
+        assert all(76 <= numbering.page(k, p) <= 86 + 4 * make_corpus.PAGE_STEP for p in range(76, 87))
+    assert sorted(numbering.law(k, n) for k in range(5, 10) for n in range(45, 63)) == list(range(1, 91))
+    assert numbering.law_range(1000) == [1, 93] and numbering.law_gaps(1000) == 0
+
+
+def test_the_library_parses_like_the_seeds_in_both_languages(library):
+    """Editions 1987 (Russian and English), 1987-b1 (Russian), 1987-b2 (English): each
+    Russian edition parses into five times the seeds' nodes (strict: no problem), the
+    English one into the same law-text tree by ID, and in the bilingual edition every
+    Russian node of the law text has its English."""
+    folder, _ = library
+    seeds = build_corpus(CORPUS_DIR)
+    corpus = build_corpus(folder)  # strict: any problem raises
+    assert [(e.id, e.default) for e in corpus.editions] == [("1987", True), ("1987-b1", False), ("1987-b2", False)]
+    by_edition: dict[str, list] = {}
+    for node in corpus.nodes:
+        by_edition.setdefault(_edition(node.id)[0], []).append(node)
+    assert len(by_edition["1987"]) == len(by_edition["1987-b1"]) == 5 * len(seeds.nodes)
+    assert {n.lang for n in by_edition["1987-b1"]} == {"ru"} and {n.lang for n in by_edition["1987-b2"]} == {"en"}
+    laws = {e: sorted(int(_edition(n.id)[1]) for n in nodes if n.kind == "law") for e, nodes in by_edition.items()}
+    assert laws == {e: list(range(1, 91)) for e in ("1987", "1987-b1", "1987-b2")}
+    ru_tree = {(_edition(n.id)[1], n.kind) for n in by_edition["1987-b1"] if n.kind in LAW_TEXT}
+    en_tree = {(_edition(n.id)[1], n.kind) for n in by_edition["1987-b2"] if n.kind in LAW_TEXT}
+    assert en_tree == ru_tree
+    both = [n for n in by_edition["1987"] if n.kind in LAW_TEXT and n.lang == "ru"]
+    assert both and all(n.translations.get("en") for n in both)
+    english = [n for n in by_edition["1987-b2"] if n.kind in ("section", "clause", "subclause") and n.text]
+    assert len(english) > len(en_tree) / 2 and all(n.text.endswith(".") for n in english)
+    assert all(n.text for n in by_edition["1987-b2"] if n.kind == "subclause")  # "(a) text": a sentence, no title
+    assert len(corpus.refs) > 10 * len(seeds.refs)  # English references ("see Law 65") as well as Russian
+    assert max(s.page for n in corpus.nodes for s in n.spans if s.page) == 86 + 4 * make_corpus.PAGE_STEP
+
+
+def test_the_library_english_vocabulary_grows_at_the_heaps_rate(library, tmp_path):
+    """The English copies draw new words from the word list as Heaps' law says (K of the
+    Russian seeds), and copy k is the same whatever the scale."""
+    import re
+
+    folder, written = library
+    english = sorted((folder / "laws" / "en").glob("*.txt"), key=lambda p: int(p.stem.rsplit("_k", 1)[1]))
+    assert len(english) == 10  # blocks 0 and 2
+    points, seen, tokens = [], set(), 0
+    for path in english:
+        words = [w.lower() for w in re.findall(r"[A-Za-z]+", path.read_text(encoding="utf-8"))
+                 if not re.fullmatch(r"[A-Z]|Law|see", w)]
+        tokens += len(words)
+        seen.update(words)
+        points.append((tokens, len(seen)))
+    for n, v in points[2:]:
+        assert v == pytest.approx(written.heaps.types(n), rel=0.1)
+    make_corpus.generate(CORPUS_DIR, tmp_path, 11, 1, library=True)
+    assert files(tmp_path).keys() <= files(folder).keys()
+    assert all(data == files(folder)[name] for name, data in files(tmp_path).items() if name.endswith(".txt"))
