@@ -12,11 +12,12 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from . import freshness, ids, output
 from .corpus import Progress, parse_folder
-from .model import Corpus, CorpusError, Problem, os_fault
+from .model import Corpus, CorpusError, Problem, Streamed, os_fault
 from .plausibility import lemmatizers
 from .profile import activated
 from .sources import read_corpus_folder
@@ -62,7 +63,7 @@ def code_fingerprint() -> str:
     return code
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str | Iterable[str]) -> None:
     """Write a file through a temporary file in the same folder, then rename. A target that
     is not a regular file (``/dev/stdout``, a pipe, a symlink) is written in place: renaming
     over it would replace the device or the link itself. A failure names ``path`` (not the
@@ -73,17 +74,19 @@ def write_text(path: Path, text: str) -> None:
         raise CorpusError(Problem("error", f"cannot write it: {os_fault(e)}", str(path))) from None
 
 
-def _write_text(path: Path, text: str) -> None:
+def _write_text(path: Path, text: str | Iterable[str]) -> None:
+    """``text``: the whole text, or its pieces in order (written as they come)."""
+    pieces = [text] if isinstance(text, str) else text
     if path.is_symlink() or (path.exists() and not path.is_file()):  # also a link to a file not yet made
         with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+            f.writelines(pieces)
         return
     if not path.parent.is_dir():
         raise CorpusError(Problem("error", "no such folder to write into", str(path.parent)))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+            f.writelines(pieces)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; a build is for readers
         os.replace(tmp, path)
     except BaseException:
@@ -92,7 +95,33 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def write_json(path: Path, data: object) -> None:
-    write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    write_text(path, json_chunks(data))
+
+
+def json_chunks(data: object) -> Iterator[str]:
+    """``json.dumps(data, ensure_ascii=False, indent=1) + "\\n"``, the same text piece by piece:
+    a ``Streamed`` row list at the top level of a dict is written an item at a time, so neither
+    the whole document's dicts nor its text are ever held at once (at 1,000× the corpus JSON
+    alone is ~100 MB of text)."""
+
+    def dumps(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, indent=1)
+
+    if not isinstance(data, dict) or not data:
+        yield dumps(data) + "\n"
+        return
+    yield "{"
+    for k, (key, value) in enumerate(data.items()):
+        yield ("\n " if k == 0 else ",\n ") + dumps(str(key)) + ": "
+        if isinstance(value, Streamed):
+            n = 0
+            for item in value:
+                yield ("[\n  " if n == 0 else ",\n  ") + dumps(item).replace("\n", "\n  ")
+                n += 1
+            yield "\n ]" if n else "[]"
+        else:
+            yield dumps(value).replace("\n", "\n ")
+    yield "\n}\n"
 
 
 def _umask() -> int:
@@ -101,9 +130,10 @@ def _umask() -> int:
     return mask
 
 
-def corpus_document(corpus: Corpus, build_id: str | None = None) -> dict:
-    """The corpus JSON; ``build_id`` names the build that wrote it (``build/corpus.json``)."""
-    data = corpus.to_dict(url=ids.node_url)
+def corpus_document(corpus: Corpus, build_id: str | None = None, streamed: bool = False) -> dict:
+    """The corpus JSON; ``build_id`` names the build that wrote it (``build/corpus.json``);
+    ``streamed``: its long lists made as ``write_json`` writes them (``Corpus.to_dict``)."""
+    data = corpus.to_dict(url=ids.node_url, streamed=streamed)
     # a corpus read back from corpus.json already carries the code's fingerprint
     data["inputs"] = f"{corpus.inputs.split(':')[0]}:{code_fingerprint()}"
     data["build"] = build_id or corpus.build  # null for a corpus parsed in memory: no build holds it
@@ -164,7 +194,7 @@ def _build_folder(folder, out: Path, progress: Progress, single_file: bool, forc
     with output.new_generation(out, force=force, notice=notice or progress) as generation:
         stage = generation.path
         with budgets.stage("corpus.json"):
-            write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id))
+            write_json(stage / CORPUS_JSON, corpus_document(corpus, generation.id, streamed=True))
         output.fault_point("after-corpus-json")
         with budgets.stage("analysis pass"):
             analysis = Analysis(lexicon, languages=corpus.languages)

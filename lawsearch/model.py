@@ -597,9 +597,12 @@ class Corpus:
 
     # -- JSON ---------------------------------------------------------------------------
 
-    def to_dict(self, url: Callable[[Node], str] | None = None) -> dict[str, Any]:
+    def to_dict(self, url: Callable[[Node], str] | None = None, streamed: bool = False) -> dict[str, Any]:
         """The corpus JSON; ``url`` gives each node's ``url`` (``ids.node_url``: the model
-        stores none), else it is null."""
+        stores none), else it is null. ``streamed``: the nodes, footnotes and references as
+        ``Streamed`` rows, each made as it is written (``build.json_chunks``), so a large
+        corpus is never held a second time as dicts."""
+        rows = Streamed if streamed else (lambda make: list(make()))
         return {
             "version": CORPUS_JSON_VERSION,
             "code": self.code,
@@ -608,9 +611,9 @@ class Corpus:
             "fingerprint": self.fingerprint,
             "build": self.build,
             "sources": [_source_dict(s) for s in self.sources],
-            "nodes": [_node_dict(n, url(n) if url else None) for n in self.nodes],
-            "footnotes": [_footnote_dict(f) for f in self.footnotes],
-            "refs": [_ref_dict(r) for r in self.refs],
+            "nodes": rows(lambda: (_node_dict(n, url(n) if url else None) for n in self.nodes)),
+            "footnotes": rows(lambda: (_footnote_dict(f) for f in self.footnotes)),
+            "refs": rows(lambda: (_ref_dict(r) for r in self.refs)),
             "repairs": self.repairs,
             "problems": [
                 {"severity": p.severity, "message": p.message, "path": p.path, "line": p.line,
@@ -658,6 +661,17 @@ def _group_by(items, key) -> dict:
     for item in items:
         out.setdefault(key(item), []).append(item)
     return out
+
+
+class Streamed:
+    """A list of a JSON document made an item at a time as it is written (``build.json_chunks``)
+    and never held whole; ``make`` returns a fresh iterator of the items each time."""
+
+    def __init__(self, make: Callable[[], Iterable[Any]]):
+        self.make = make
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.make())
 
 
 def _source_dict(s: Source) -> dict[str, Any]:
