@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from . import ids
 from .model import Line, Node
 from .pages import Piece, Run
 from .patterns import Classified
@@ -173,7 +174,7 @@ def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable
 
 
 SENTENCE_END = ".!?…"  # marks that close a sentence in the scripts the profiles cover
-TEXT_KINDS = ("text", "clause", "subclause", "item", "bullet")  # lines that hold running text
+TEXT_KINDS = ("text", "bullet")  # lines that hold running text, besides the deeper levels' lines
 
 
 def continues_open_sentence(before: list[tuple[Classified, Line]], after: list[tuple[Classified, Line]]) -> bool:
@@ -192,7 +193,10 @@ def continues_open_sentence(before: list[tuple[Classified, Line]], after: list[t
     """
     last = next(((c, line) for c, line in reversed(before) if c.kind not in ("footnote", "empty")), None)
     first = next(((c, line) for c, line in after if c.kind not in ("footnote", "empty")), None)
-    if last is None or first is None or last[0].kind not in TEXT_KINDS or first[0].kind != "text":
+    # running text, or the line of a level below the first (a clause's sentence; the first
+    # level's line is a section's name), by the active profile's level names
+    text_kinds = (*TEXT_KINDS, *ids.rules().levels[1:])
+    if last is None or first is None or last[0].kind not in text_kinds or first[0].kind != "text":
         return False
     if last[0].kind != "text" and last[0].title is not None:
         return False  # a heading with a title (a section's name), not a sentence

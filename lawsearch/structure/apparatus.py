@@ -294,7 +294,7 @@ NUMBERED = re.compile(r"^(?P<n>\d{1,3})\.?\s+(?P<title>\S.*)$")  # "3 Scoring", 
 MIN_NUMBERED = 3  # numbered entries in sequence that make a contents without its law word
 
 
-def _numbered_laws(raw, words: Apparatus) -> None:
+def _numbered_laws(raw, words: Apparatus, levels: tuple[str, ...] = ()) -> None:
     """Contents that print a law's entry with its number alone (``1. Ширмы и их
     установка .... 5``, ``3 Scoring .... 12``), without the law word: where a part of the
     contents (the code's text, or the commentary) has no law entry of its own and its
@@ -314,7 +314,7 @@ def _numbered_laws(raw, words: Apparatus) -> None:
         found: list[tuple[int, int, str]] = []
         for i in part:
             e = raw[i]
-            if e["kind"] == "clause" and str(e["label"] or "").isdigit():
+            if e["kind"] in levels and str(e["label"] or "").isdigit():  # a numbered level's entry
                 found.append((i, int(e["label"]), e["title"]))
             elif e["kind"] == "other" and (m := NUMBERED.match(e["title"].strip())):
                 found.append((i, int(m["n"]), m["title"]))
@@ -327,7 +327,7 @@ def _numbered_laws(raw, words: Apparatus) -> None:
 
 def _resolve_toc(raw, words: Apparatus, layout) -> list[TocEntry]:
     ids = layout.ids
-    _numbered_laws(raw, words)
+    _numbered_laws(raw, words, tuple(ids.levels))
     out: list[TocEntry] = []
     scope = "laws"
     law: str | None = None
