@@ -328,10 +328,12 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
 def _wraps_into_law(joining: _Joining, line: Line, layout: Layout, last_law: int | None) -> bool:
     """Whether ``line``, read alone as a law heading, is the next line of the sentence being
     joined (``… as described in`` / ``Law 31 for bids.``): the joined line is running text
-    (or a level's sentence) left open, and the line reads as its continuation
-    (``Layout.wrapped_law_line``)."""
+    (or a level's sentence: a numbered clause with no title, or one whose "title" is a
+    sentence left open, ``2. A player may correct it before`` / ``Law 63 makes it so.``)
+    left open, and the line reads as its continuation (``Layout.wrapped_law_line``)."""
     head = joining.head
-    if head.kind != "text" and not (head.kind in layout.levels and head.title is None):
+    if head.kind != "text" and not (head.kind in layout.levels
+                                    and (head.title is None or layout.open_sentence_title(head.title))):
         return False
     if not layout.leaves_sentence_open(joining.end):
         return False  # most lines: read no further

@@ -565,6 +565,18 @@ class Layout:
     def _ends_on_see(self, text: str) -> bool:
         return any(text.endswith(w) and not text[-len(w) - 1:-len(w)].isalnum() for w in self.see_words)
 
+    def open_sentence_title(self, title: str | None) -> bool:
+        """Whether a level heading's "title" is a sentence left open, not a title: it is not
+        in capitals, stops on no stop (``leaves_sentence_open``) and ends on a joining word,
+        a comma or a word in lower case, where a title ends on a capital's word
+        (``2. A revoking player may correct it before``; not ``B. Correcting a Revoke``,
+        ``A. REVOKE BECOMES ESTABLISHED``)."""
+        title = (title or "").strip()
+        if not title or title.isupper() or not self.leaves_sentence_open(title):
+            return False
+        last = title.split()[-1].rstrip(",")
+        return title.endswith(",") or self.open_title(title) or last[:1].islower()
+
     def open_title(self, text: str | None) -> bool:
         """Whether a line stops where no title or sentence ends: on a comma or on a word
         that joins (``… AND OF THE``, ``… торговли,``, ``… a score under``)."""

@@ -309,3 +309,139 @@ def test_a_clashing_heading_names_a_wrapped_line(tmp_path):
     message = str(e.value)
     assert "heading of 21 repeats" in message and "doubled" in message and "lost" in message
     assert "wrapped sentence" in message
+
+
+# -- a numbered clause whose "title" is an open sentence (issue 9, cold read 7, finding 1) ----
+# A clause line "2. A steward may refill it before" is read as a heading with a title; its
+# title is a sentence left open, so the next "Law N …" line that reads as its continuation
+# goes on with the clause's text, in every layout.
+
+CLAUSE_MIXED = """Law 30 - The Boathouse
+{bullet}A. Opening the Doors
+1. When the tide is high the
+warden opens both doors at once.
+2. A member may borrow the key before
+Law 31 makes it a club key.
+3. A lost key is replaced at the member's cost under
+Law 33.
+{bullet}B. Closing
+The doors are closed at dusk.
+
+Law 32 - The Slipway
+The slipway is swept each Saturday.
+"""
+
+
+@pytest.mark.parametrize("bullet", ["", "- "])
+def test_mixed_case_clause_sentence_wrapped_into_law_line_is_text(tmp_path, bullet):
+    corpus = parse(tmp_path, CLAUSE_MIXED.format(bullet=bullet), "en-mixed")
+    assert heads(corpus) == ["30", "32"]
+    assert [n.id for n in corpus.nodes if n.law == "30"] == ["30", "30A", "30A1", "30A2", "30A3", "30B"]
+    assert node(corpus, "30A2").text == "A member may borrow the key before Law 31 makes it a club key."
+    assert node(corpus, "30A3").text.endswith("at the member's cost under Law 33.")
+    assert "31" in targets(corpus, "30A2") and "33" in targets(corpus, "30A3")
+    assert not [p for p in corpus.problems if "out of their sequence" in p.message]
+
+
+CLAUSE_CAPS = """LAW 30 - THE BOATHOUSE
+A. OPENING THE DOORS
+1. When the tide is high the warden opens both doors.
+2. A member may borrow the key before
+Law 31 makes it a club key.
+B. CLOSING
+The doors are closed at dusk.
+LAW 32 - THE SLIPWAY
+The slipway is swept each Saturday.
+"""
+
+
+def test_capitals_clause_sentence_wrapped_into_law_line_is_text(tmp_path):
+    corpus = parse(tmp_path, CLAUSE_CAPS, "en-1987")
+    assert heads(corpus) == ["30", "32"]
+    assert [n.id for n in corpus.nodes if n.law == "30"] == ["30", "30A", "30A1", "30A2", "30B"]
+    assert node(corpus, "30A2").text == "A member may borrow the key before Law 31 makes it a club key."
+    assert "31" in targets(corpus, "30A2")
+
+
+def test_a_titled_heading_or_an_unended_clause_before_a_real_law_heading_keeps_it(tmp_path):
+    """A section's Title Case title and a clause that lost its stop are followed by true law
+    headings (their titles are titles): both stay headings."""
+    text = ("Law 30 - The Boathouse\nA. Opening the Doors\n1. The doors are opened at high tide\n"
+            "Law 31 - The Key Board\nA. Hooks and Labels\nLaw 32 - The Slipway\nThe slipway is swept.\n")
+    corpus = parse(tmp_path, text, "en-mixed")
+    assert heads(corpus) == ["30", "31", "32"]
+    assert node(corpus, "31").title == "The Key Board" and node(corpus, "32").title == "The Slipway"
+
+
+GUILD_PROFILE = """extends = ""
+languages = ["en"]
+
+[grammar]
+levels = ["section", "clause"]
+strict_levels = false
+default_layouts = { en = "hall" }
+
+[grammar.labels]
+section = "digits"
+clause = "digits"
+
+[grammar.ids]
+law = "{law}"
+section = ".{label}"
+clause = ".{label}"
+footnote = "fn-{page}-{n}"
+division = "div-{slug}-{law}"
+piece = "piece-{source}-{line}"
+anchor = "h"
+
+[layouts.hall]
+lang = "en"
+cleaning = []
+wrapping = "sentences"
+capitals = "A-Z"
+
+[layouts.hall.headings]
+law = 'Canon\\s+{law}{title?}'
+section = '\\d+\\.{label}\\s+{title}'
+clause = '\\d+\\.\\d+\\.{label}\\s+{title}'
+
+[layouts.hall.examples]
+law = "Canon 3 - Bells"
+section = "3.2 Ringing"
+clause = "3.2.1 The bell is rung at noon."
+
+[citations.en]
+see = ["see"]
+after = ["above", "below"]
+conjunctions = ["and", "or"]
+ranges = ["-"]
+
+[[citations.en.levels]]
+level = "canon"
+words = ["Canon", "Canons"]
+label = "number"
+
+[strings.en]
+law = "Canon {id}"
+code_title = "Canons of the Bell Hall"
+brand = "Bell canons"
+app_name = "Canons of the Bell Hall"
+"""
+
+GUILD = """Canon 4 - Ropes
+4.1 Care
+4.1.1 A rope is dried after each peal.
+4.1.2 A frayed rope may not be rung in a peal of any length under
+Canon 2 or in the practice kept under Canon 6.
+Canon 5 - Towers
+5.1 Keys
+5.1.1 The tower is locked at night.
+"""
+
+
+def test_own_profile_clause_sentence_wrapped_into_law_line_is_text(tmp_path):
+    corpus = parse(tmp_path, GUILD, "hall", profile="bells", own=GUILD_PROFILE, last=9)
+    assert heads(corpus) == ["4", "5"]
+    assert [n.id for n in corpus.nodes if n.law == "4"] == ["4", "4.1", "4.1.1", "4.1.2"]
+    assert node(corpus, "4.1.2").text.endswith("under Canon 2 or in the practice kept under Canon 6.")
+    assert targets(corpus, "4.1.2") == ["2", "6"]
