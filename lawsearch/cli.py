@@ -1172,13 +1172,15 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
             known = ", ".join(languages) or "none"
             raise click.BadParameter(f"the corpus has no text in {shorten(other or 'another language')!r} to align "
                                      f"with (its languages: {known})", param_hint="'--aligned'")
-    lines = find(corpus, analysis, text, width, sort, law)
+    # the nodes' translations too: an English word finds the English beside the Russian
+    lines = find(corpus, analysis, text, width, sort, law, translations=True)
 
     def pair_language(line) -> str | None:
         """The language a line pairs with: ``other``, but for a line already in it (an
-        English-only edition's line when English was asked for) the corpus's other language."""
+        English-only edition's line, or a translation's, when English was asked for) the
+        corpus's other language."""
         node = corpus.node(line.node)
-        own = (node.lang if node is not None else None) or corpus.lang
+        own = line.lang or (node.lang if node is not None else None) or corpus.lang
         return other if own != other else next((x for x in languages if x != own), None)
 
     pairs = [aligned_sentence(corpus, l, lang) if other and (lang := pair_language(l)) else None for l in lines]
