@@ -1133,7 +1133,8 @@ def _analysis(root: Path):
 @click.option("--width", default=40, show_default=True, type=click.IntRange(5, 200), help="Characters of context each side.")
 @click.option("--law", help="Only this law (and its commentary).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {node, left, match, right, url} "
-              "(with --aligned, each also has aligned: {lang, text, by}).")
+              "(a line of a node's translation also has its lang; with --aligned, each also has aligned: "
+              "{lang, text, by}).")
 @click.option("--aligned", "aligned_lang", metavar="LANG", is_flag=False, flag_value="", default=None,
               help="Under each line, the aligned sentence of the corpus's translation (or of LANG): bilingual kwic.")
 def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, law: str | None, as_json: bool,

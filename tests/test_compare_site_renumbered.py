@@ -115,6 +115,27 @@ def test_a_part_that_came_by_a_merge_says_what_it_was(pages):
                          html, re.S), html
 
 
+def test_an_old_law_that_went_to_another_number_has_no_page_of_its_own(tmp_path):
+    """Old 2 and 3 merged into 2, and the newer edition has no law 3: no page 3 -- old 3's
+    switch links page 2, which lists the merge -- and the index lists no law 3."""
+    old = "Правило 1. ВЗНОСЫ\nВзнос платят до первого мая.\nПравило 2. СЕТИ\nA. Ячея\nЯчея сети не мельче " \
+          "трёх сантиметров.\nПравило 3. ЛОДКИ\nA. Стоянка\nЛодки ставят носом к берегу.\n"
+    new = "Правило 1. ВЗНОСЫ\nВзнос платят до первого мая.\nПравило 2. СЕТИ И ЛОДКИ\nA. Ячея\nЯчея сети не " \
+          "мельче трёх сантиметров.\nB. Стоянка\nЛодки ставят носом к берегу.\n"
+    for ed, text in (("2005", old), ("2015", new)):
+        (tmp_path / f"{ed}.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "2005"\ndefault = true\nsources = [{ path = "2005.txt", lang = "ru", layout = "ru-book" }]\n'
+        '[[editions]]\nid = "2015"\nsources = [{ path = "2015.txt", lang = "ru", layout = "ru-book" }]\n',
+        encoding="utf-8")
+    write_compare(tmp_path / "site", read_description(tmp_path / "editions.toml"), "2005", "2015", ["ru"],
+                  load_profile())
+    pages = tmp_path / "site" / "compare"
+    assert sorted(p.name for p in pages.glob("*.html")) == ["1.html", "2.html", "index.html"]
+    assert re.search(r'<li class="cmp-merged">.*?2 \+ 3\s*→\s*2', (pages / "2.html").read_text(encoding="utf-8"), re.S)
+    assert 'href="3.html' not in (pages / "index.html").read_text(encoding="utf-8")
+
+
 def test_the_switch_of_the_old_law_links_the_page_that_lists_its_changes(tmp_path):
     corpus = tmp_path / "corpus"
     corpus.mkdir()
