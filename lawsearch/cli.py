@@ -1133,7 +1133,8 @@ def _analysis(root: Path):
 @click.option("--width", default=40, show_default=True, type=click.IntRange(5, 200), help="Characters of context each side.")
 @click.option("--law", help="Only this law (and its commentary).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {node, left, match, right, url} "
-              "(with --aligned, each also has aligned: {lang, text, by}).")
+              "(a line of a node's translation also has its lang; with --aligned, each also has aligned: "
+              "{lang, text, by}).")
 @click.option("--aligned", "aligned_lang", metavar="LANG", is_flag=False, flag_value="", default=None,
               help="Under each line, the aligned sentence of the corpus's translation (or of LANG): bilingual kwic.")
 def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, law: str | None, as_json: bool,
@@ -1172,13 +1173,15 @@ def kwic(root: Path, out: Path, word: tuple[str, ...], sort: str, width: int, la
             known = ", ".join(languages) or "none"
             raise click.BadParameter(f"the corpus has no text in {shorten(other or 'another language')!r} to align "
                                      f"with (its languages: {known})", param_hint="'--aligned'")
-    lines = find(corpus, analysis, text, width, sort, law)
+    # the nodes' translations too: an English word finds the English beside the Russian
+    lines = find(corpus, analysis, text, width, sort, law, translations=True)
 
     def pair_language(line) -> str | None:
         """The language a line pairs with: ``other``, but for a line already in it (an
-        English-only edition's line when English was asked for) the corpus's other language."""
+        English-only edition's line, or a translation's, when English was asked for) the
+        corpus's other language."""
         node = corpus.node(line.node)
-        own = (node.lang if node is not None else None) or corpus.lang
+        own = line.lang or (node.lang if node is not None else None) or corpus.lang
         return other if own != other else next((x for x in languages if x != own), None)
 
     pairs = [aligned_sentence(corpus, l, lang) if other and (lang := pair_language(l)) else None for l in lines]

@@ -80,6 +80,7 @@ class ComparePages:
                 keep(old, new, lang, found)
         self._indexes: dict[str, _Index] = {}
         self._went: dict[str, dict[str, str]] = {}
+        self._pages: dict[str, dict[str, list[Change]]] = {}
 
     def index(self, lang: str) -> "_Index":
         """The comparison in ``lang`` filed by node and by law, made once: a page per law
@@ -90,14 +91,18 @@ class ComparePages:
 
 
     def laws(self) -> list[str]:
-        """Every law of either edition: the newer edition's in order, then those it lost."""
+        """Every law of either edition: the newer edition's in order, then those it lost (an
+        old law that went to a law of another number has its page there, not its own)."""
         seen: dict[str, None] = {}
         for lang in self.langs:
-            old, new = self.trees[lang]
-            for tree in (new, old):
-                for n in tree.values():
-                    if n.kind == "law":
-                        seen.setdefault(n.id, None)
+            for n in self.trees[lang][1].values():
+                if n.kind == "law":
+                    seen.setdefault(n.id, None)
+        for lang in self.langs:
+            went = self.law_went(lang)
+            for n in self.trees[lang][0].values():
+                if n.kind == "law" and n.id not in went:
+                    seen.setdefault(n.id, None)
         return list(seen)
 
     def law_went(self, lang: str) -> dict[str, str]:
@@ -124,18 +129,29 @@ class ComparePages:
         return out
 
 
+    def home(self, lang: str, old_law: str) -> str:
+        """The page an old law's changes are shown on: the law it went to (the page its
+        edition switch links), else its own number."""
+        return self.law_went(lang).get(old_law, old_law)
+
     def changes(self, lang: str, law: str) -> list[Change]:
-        """The records of ``law``'s page: those touching the law in either edition, and every
-        record of an old law that went to it (renumbered, merged) -- its removed parts too."""
-        index = self.index(lang)
-        came = [old for old, to in self.law_went(lang).items() if to == law and old != law]
-        found = list(index.by_law.get(law, ()))
-        if came:  # in the comparison's order, each record once
-            seen = {id(c) for c in found}
-            found += [c for old in came for c in index.by_law.get(old, ()) if c.law == old and id(c) not in seen]
-            order = index.change_order
-            found.sort(key=lambda c: order[id(c)])
-        return found
+        """The records of ``law``'s page: a record is on the page of each new law it lands in,
+        and of the home (``home``) of each old law it comes from -- so an old law that went
+        elsewhere (merged 5 + 6 -> 6, renumbered 7 -> 8) is not listed on the page of the new
+        law that merely has its number, and a record added there is not on the old law's new
+        page. In the comparison's order, each record once."""
+        if lang not in self._pages:
+            old, new = self.trees[lang]
+            pages: dict[str, list[Change]] = {}
+            for c in self.comparisons[lang].changes:
+                here = [_law_of(new[i]) for i in c.new if i in new]
+                here += [self.home(lang, _law_of(old[i])) for i in c.old if i in old]
+                if not here:  # no node of either tree (none known): filed as the comparison files it
+                    here = [x for x in (c.law, c.new_law) if x is not None]
+                for page in dict.fromkeys(here):
+                    pages.setdefault(page, []).append(c)
+            self._pages[lang] = pages
+        return list(self._pages[lang].get(law, ()))
 
     def label(self, c: Change) -> str:
         if c.kind in ("reworded",):
@@ -163,6 +179,12 @@ class ComparePages:
                 else:
                     row.labels.append(self.label(c))
                 row.kinds.append(c.kind)
+            if o is not None and o.id != n.id and not any(c.kind in FOLLOWED for c in changes):
+                # a part carried along by its law (renumbered, merged: 6A of 5 + 6 -> 6 now 6C)
+                kind = self._followed(o, old, index.by_old) or "moved"
+                row.labels.append(self.words.say(f"compare_{kind}") + " ("
+                                  + self.words.say("compare_was", id=o.id) + ")")
+                row.kinds.append(kind)
             rewording = next((c for c in changes if c.kind == "reworded"), None)
             retitling = next((c for c in changes if c.kind == "retitled"), None)
             row.title_html = runs_html(retitling.runs) if retitling else escape(n.title or "")
@@ -184,10 +206,11 @@ class ComparePages:
                 row.kinds.append("same")
             rows.append(row)
         left = []
-        went = self.law_went(lang)
-        came = [old_law for old_law, to in went.items() if to == law and old_law != law]
-        shown = [*index.old_of.get(law, ()), *(o for c in came for o in index.old_of.get(c, ()) if o.kind != "law")]
-        if came:
+        # the old parts of the old laws whose home is this page (``home``): not those of an old
+        # law that only had this number and went elsewhere
+        came = [old_law for old_law in index.old_of if self.home(lang, old_law) == law]
+        shown = [o for c in came for o in index.old_of[c] if c == law or o.kind != "law"]
+        if len(came) > 1:
             order = index.old_order
             shown.sort(key=lambda o: order[o.id])
         for o in shown:

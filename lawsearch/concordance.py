@@ -29,9 +29,14 @@ class Line:
     match: str
     right: str
     url: str
+    lang: str | None = None  # set on a line of a node's translation (its main text's lines have None)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The contract's keys; ``lang`` only on a translation's line."""
+        out = asdict(self)
+        if out["lang"] is None:
+            del out["lang"]
+        return out
 
 
 def texts(corpus: Corpus, law: str | None = None) -> list[Node]:
@@ -44,15 +49,16 @@ def _analysed(corpus_or_pass: AnalysedCorpus | None, analysis: Analysis) -> Anal
 
 
 def kwic(corpus: Corpus, analysis: Analysis, word: str, width: int = 40, sort: str = "node",
-         law: str | None = None, analysed: AnalysedCorpus | None = None) -> list[Line]:
+         law: str | None = None, analysed: AnalysedCorpus | None = None, translations: bool = False) -> list[Line]:
     """Every occurrence of any form of the lemmas of ``word`` (all its words must be the
     same lemma set token by token when it is a phrase), with ``width`` characters each side.
 
     ``sort``: "node" (reading order), "left" (by the words before, nearest first) or "right".
-    ``analysed``: the build's analysis pass, when there is one.
+    ``analysed``: the build's analysis pass, when there is one. ``translations``: the nodes'
+    translation texts too (a line of one carries its ``lang``), after the node's own lines.
     """
     analysed = _analysed(analysed, analysis)
-    return sort_lines(concordance(corpus, analysed, [word], width, law)[0], sort)
+    return sort_lines(concordance(corpus, analysed, [word], width, law, translations)[0], sort)
 
 
 def sort_lines(lines: list[Line], sort: str) -> list[Line]:
@@ -64,7 +70,7 @@ def sort_lines(lines: list[Line], sort: str) -> list[Line]:
 
 
 def concordance(corpus: Corpus, analysed: AnalysedCorpus, phrases: list[str], width: int = 40,
-                law: str | None = None) -> list[list[Line]]:
+                law: str | None = None, translations: bool = False) -> list[list[Line]]:
     """The kwic lines of each phrase, in reading order, from one pass over the texts.
 
     A phrase matches where its words' term sets each share a term with consecutive
@@ -82,21 +88,34 @@ def concordance(corpus: Corpus, analysed: AnalysedCorpus, phrases: list[str], wi
     found: list[list[Line]] = [[] for _ in phrases]
     if not starting:
         return found
-    for node in texts(corpus, law):
-        tokens = [(tok, _with_stem(tok, terms, stemmed)) for tok, terms in analysed.of(node.text).indexed()]
-        shown = None
-        for i, (_, terms) in enumerate(tokens):
-            candidates = {n for term in terms for n in starting.get(term, ())}
-            for n in sorted(candidates):
-                words = wanted[n]
-                if i + len(words) > len(tokens):
-                    continue
-                if all(set(w) & set(tokens[i + k][1]) for k, w in enumerate(words)):
-                    shown = shown or _Shown(node.text)
-                    start, end = shown.offset(tokens[i][0].start), shown.offset(tokens[i + len(words) - 1][0].end)
-                    text = shown.text
-                    found[n].append(Line(node.id, text[max(0, start - width):start], text[start:end],
-                                         text[end:end + width], ids.node_url(node)))
+    for node in (corpus.nodes if translations else texts(corpus, law)):
+        if law is not None and node.law != law:
+            continue
+        own = [(None, node.text)] if node.text else []
+        extra = [(lang, t["text"]) for lang, t in sorted((node.translations or {}).items())
+                 if translations and (t or {}).get("text")]
+        for lang, body in own + extra:
+            _scan(node, lang, body, analysed, wanted, starting, stemmed, width, found)
+    return found
+
+
+def _scan(node: Node, lang: str | None, body: str, analysed: AnalysedCorpus, wanted, starting, stemmed,
+          width: int, found: list[list[Line]]) -> None:
+    """The lines of ``body`` (the node's text, or its translation in ``lang``) for each phrase."""
+    tokens = [(tok, _with_stem(tok, terms, stemmed)) for tok, terms in analysed.of(body).indexed()]
+    shown = None
+    for i, (_, terms) in enumerate(tokens):
+        candidates = {n for term in terms for n in starting.get(term, ())}
+        for n in sorted(candidates):
+            words = wanted[n]
+            if i + len(words) > len(tokens):
+                continue
+            if all(set(w) & set(tokens[i + k][1]) for k, w in enumerate(words)):
+                shown = shown or _Shown(body)
+                start, end = shown.offset(tokens[i][0].start), shown.offset(tokens[i + len(words) - 1][0].end)
+                text = shown.text
+                found[n].append(Line(node.id, text[max(0, start - width):start], text[start:end],
+                                     text[end:end + width], ids.node_url(node), lang))
     return found
 
 
@@ -164,11 +183,20 @@ def aligned_sentence(corpus: Corpus, line: Line, lang: str) -> dict:
     (``by`` "sentence"), else by their relative position in the text ("position"); a node
     with no text in ``lang`` gives ``text`` None ("none"). ``search`` pairs its hits alike."""
     node = corpus.node(line.node)
-    other = ((node.translations or {}).get(lang) or {}).get("text") if node is not None else None
-    if not other or not node.text:
+    if node is None:
         return {"lang": lang, "text": None, "by": "none"}
-    at = alignment.shown(node.text).find(line.left + line.match + line.right)
-    found = alignment.aligned_text(node.text, other, at + len(line.left) if at >= 0 else 0)
+
+    def text_in(language: str | None) -> str | None:  # None: the node's own text
+        own = node.lang or corpus.lang
+        if language is None or language == own:
+            return node.text
+        return ((node.translations or {}).get(language) or {}).get("text")
+
+    source, other = text_in(line.lang), text_in(lang)
+    if not other or not source or line.lang == lang:
+        return {"lang": lang, "text": None, "by": "none"}
+    at = alignment.shown(source).find(line.left + line.match + line.right)
+    found = alignment.aligned_text(source, other, at + len(line.left) if at >= 0 else 0)
     if found is None:
         return {"lang": lang, "text": None, "by": "none"}
     return {"lang": lang, "text": found[0], "by": found[1]}

@@ -147,8 +147,9 @@ def test_the_view_marks_changes_by_more_than_colour_in_light_and_dark(browser, p
 
 def test_the_parts_of_a_renumbered_law_are_labelled_as_diff_files_them(tmp_path):
     """Children follow their parent: the sections of law 31, renumbered 32, are shown as
-    renumbered with it (linked to 32A, 32B), not as moved -- what diff reports -- while a
-    section that did move on its own (31C -> 33B) is labelled moved."""
+    renumbered with it («was 31A» on 32A, 32B), not as moved -- what diff reports -- while a
+    section that did move on its own (31C -> 33B) is labelled moved. All on page 32, where
+    old 31 went (its switch links there): new law 31 is another law with its number."""
     (tmp_path / "A").mkdir()
     (tmp_path / "B").mkdir()
     (tmp_path / "A" / "laws-en.txt").write_text(
@@ -168,10 +169,17 @@ def test_the_parts_of_a_renumbered_law_are_labelled_as_diff_files_them(tmp_path)
         encoding="utf-8")
     editions = read_description(tmp_path / "editions.toml")
     write_compare(tmp_path / "site", editions, "2001", "2011", ["en"], load_profile())
-    html = (tmp_path / "site" / "compare" / "31.html").read_text(encoding="utf-8")
-    rows = {i: k for k, i in re.findall(r'<div class="cmp-row cmp-(\w+) ?" id="en-old-l(31\w)"', html)}
-    assert rows == {"31a": "renumbered", "31b": "renumbered", "31c": "moved"}, rows
-    assert 'href="32.html#en-l32a"' in html and 'href="33.html#en-l33b"' in html
+    html = (tmp_path / "site" / "compare" / "32.html").read_text(encoding="utf-8")
+    rows = {i: k for k, i in re.findall(r'<div class="cmp-row cmp-(\w+) ?" id="en-l(32\w)"', html)}
+    assert rows == {"32a": "renumbered", "32b": "renumbered"}, rows
+    for part in ("A", "B"):
+        assert re.search(rf'id="en-l32{part.lower()}">\s*<p class="cmp-head"><b>32{part}</b>.*?'
+                         rf'<span class="cmp-badge"[^>]*>renumbered \(was 31{part}\)</span>', html, re.S), html
+    left = {i: k for k, i in re.findall(r'<div class="cmp-row cmp-(\w+) ?" id="en-old-l(31\w)"', html)}
+    assert left == {"31c": "moved"}, left
+    assert 'href="33.html#en-l33b"' in html
+    other = (tmp_path / "site" / "compare" / "31.html").read_text(encoding="utf-8")
+    assert "en-old-l31" not in other and "cmp-renumbered" not in other
 # -- the compare view built into the site (lawsearch build of a multi-edition corpus) ----------
 
 

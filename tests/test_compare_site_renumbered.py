@@ -85,9 +85,55 @@ def test_a_law_merged_into_this_law_is_not_said_to_have_left_it(pages):
     html = (pages / "4.html").read_text(encoding="utf-8")
     assert "4" not in left_rows(html), left_rows(html)
     assert re.search(r'<li class="cmp-merged">.*?3 \+ 4\s*→\s*4', html, re.S), html
-    # the other merged law, on its own number's page, says where it went
+    # new law 3 (old 2 renumbered) merely has the other merged law's number: old 3 is
+    # neither under «Ушло» nor in the records there -- its switch links 4, where it is (cold 7 #2)
     other = (pages / "3.html").read_text(encoding="utf-8")
-    assert "cmp-merged" in left_rows(other).get("3", ""), left_rows(other)
+    assert not any(k.startswith("3") for k in left_rows(other)), left_rows(other)
+    assert "cmp-merged" not in other
+
+
+def test_a_record_is_on_the_page_of_the_law_it_lands_in(pages):
+    """New law 2 «ПРИЧАЛ» is added where old law 2 was renumbered 3: the added record is on
+    page 2, not on page 3 (old 2's new page), and page 2 lists nothing of old law 2 -- the
+    rule: a record belongs to the new law it lands in, a removed one to where its old law
+    went (cold 7 #2)."""
+    two = (pages / "2.html").read_text(encoding="utf-8")
+    three = (pages / "3.html").read_text(encoding="utf-8")
+    assert re.search(r'<li class="cmp-added">', two), two
+    assert not re.search(r'<li class="cmp-added">', three), three
+    assert left_rows(two) == {}, left_rows(two)
+    assert "cmp-renumbered" not in two and "cmp-removed" not in two
+    assert 'id="ru-l2a"' in two and "<ins>Лодку привязывают к причалу двумя концами.</ins>" in two
+
+
+def test_a_part_that_came_by_a_merge_says_what_it_was(pages):
+    """Old 3 and 4 merged into 4: 4A was 3A and 4B was 4A, and each row says so."""
+    html = (pages / "4.html").read_text(encoding="utf-8")
+    for part, was in (("A", "3A"), ("B", "4A")):
+        assert re.search(rf'<div class="cmp-row cmp-merged ?" id="ru-l4{part.lower()}">\s*<p class="cmp-head">'
+                         rf'<b>4{part}</b>.*?<span class="cmp-badge"[^>]*>объединено \(было {was}\)</span>',
+                         html, re.S), html
+
+
+def test_an_old_law_that_went_to_another_number_has_no_page_of_its_own(tmp_path):
+    """Old 2 and 3 merged into 2, and the newer edition has no law 3: no page 3 -- old 3's
+    switch links page 2, which lists the merge -- and the index lists no law 3."""
+    old = "Правило 1. ВЗНОСЫ\nВзнос платят до первого мая.\nПравило 2. СЕТИ\nA. Ячея\nЯчея сети не мельче " \
+          "трёх сантиметров.\nПравило 3. ЛОДКИ\nA. Стоянка\nЛодки ставят носом к берегу.\n"
+    new = "Правило 1. ВЗНОСЫ\nВзнос платят до первого мая.\nПравило 2. СЕТИ И ЛОДКИ\nA. Ячея\nЯчея сети не " \
+          "мельче трёх сантиметров.\nB. Стоянка\nЛодки ставят носом к берегу.\n"
+    for ed, text in (("2005", old), ("2015", new)):
+        (tmp_path / f"{ed}.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "editions.toml").write_text(
+        '[[editions]]\nid = "2005"\ndefault = true\nsources = [{ path = "2005.txt", lang = "ru", layout = "ru-book" }]\n'
+        '[[editions]]\nid = "2015"\nsources = [{ path = "2015.txt", lang = "ru", layout = "ru-book" }]\n',
+        encoding="utf-8")
+    write_compare(tmp_path / "site", read_description(tmp_path / "editions.toml"), "2005", "2015", ["ru"],
+                  load_profile())
+    pages = tmp_path / "site" / "compare"
+    assert sorted(p.name for p in pages.glob("*.html")) == ["1.html", "2.html", "index.html"]
+    assert re.search(r'<li class="cmp-merged">.*?2 \+ 3\s*→\s*2', (pages / "2.html").read_text(encoding="utf-8"), re.S)
+    assert 'href="3.html' not in (pages / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_switch_of_the_old_law_links_the_page_that_lists_its_changes(tmp_path):

@@ -10,6 +10,7 @@ Invented laws of an invented kite-flying code; layouts are the built-in profile'
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -239,3 +240,31 @@ def test_each_editions_pages_count_that_editions_sources(built):
     assert ru["stamp"].split("{sources}")[0].format(edition="2005") + "2 " in counted("index.html")
     assert ru["stamp"].split("{sources}")[0].format(edition="1995") + "1 " in counted("laws/1995~1.html")
     assert ru["stamp"].split("{sources}")[0].format(edition="2019") + "1 " in counted("laws/2019~1.html")
+
+
+def test_kwic_of_an_english_word_finds_the_english_beside_the_russian(built):
+    """The default edition is Russian with its English as a translation: an English word's
+    kwic shows that English too (not only the English-only edition's), each line paired
+    with the Russian sentence aligned with it (cold 7 #1)."""
+    root, out = built
+
+    def kwic(*args):
+        result = CliRunner().invoke(main, ["kwic", *args, "--corpus", str(root), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()
+
+    for asked in (["--aligned", "ru"], ["--aligned"]):
+        lines = kwic("tail", *asked)
+        # 1B's English (the default edition's translation), then its Russian sentence
+        at = next(k for k, line in enumerate(lines) if line.split()[:1] == ["1B"] and "tail" in line)
+        assert lines[at + 1].strip() == "ru: Хвост змея длиннее его каркаса втрое.", lines
+    rows = json.loads(CliRunner().invoke(main, ["kwic", "frame", "--aligned", "ru", "--json", "--corpus", str(root),
+                                                "--out", str(out)]).stdout)
+    english = [r for r in rows if r.get("lang") == "en"]
+    assert {r["node"] for r in english} >= {"1A", "1B"}
+    by_node = {r["node"]: r["aligned"]["text"] for r in english}
+    assert by_node["1A"] == "Каркас змея собирают из лёгких реек без гвоздей."
+    # without --aligned too, and the main text's lines keep the contract's keys
+    plain = json.loads(CliRunner().invoke(main, ["kwic", "нить", "--json", "--corpus", str(root),
+                                                 "--out", str(out)]).stdout)
+    assert plain and all(set(r) == {"node", "left", "match", "right", "url"} for r in plain)
