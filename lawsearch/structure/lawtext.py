@@ -31,7 +31,7 @@ class LawText(BuilderBase):
         cache = self.__dict__.setdefault("_classes", {})
         key = (piece.source, piece.first)
         if key not in cache:
-            cache[key] = self.layout(piece.source).read(piece.lines, self.indents.get(piece.source))
+            cache[key] = self.layout(piece.source).read(piece.lines, self.indents.get(piece.source), piece.carried)
         return cache[key]
 
     def add_run(self, run: Run) -> None:
@@ -45,7 +45,8 @@ class LawText(BuilderBase):
                 state.pending_join = "continue"
                 self._verify_continuing(piece, state)
             state.page_top = piece.starts_page
-            state.note_marks = tuple(sorted({c.label for c in self.classes(piece) if c.kind == "footnote" and c.label}))
+            state.note_marks = tuple(sorted({c.label for c in self.classes(piece) if c.kind == "footnote" and c.label}
+                                            | set(piece.answered_below)))
             for line, c in zip(piece.lines, self.classes(piece)):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
