@@ -181,13 +181,13 @@ TEXT_KINDS = ("text", "bullet")  # lines that hold running text, besides the dee
 NAME_WORDS = 4  # a clause's name is short: a longer "title" with no sentence end is its sentence, cut by the page
 
 
-def _unfinished_clause(title: str) -> bool:
+def unfinished_clause(title: str) -> bool:
     """Whether what a clause line's label is followed by is a sentence the page cut, not the
     clause's name: a comma or semicolon in it, or more words than a name has.
 
-    >>> _unfinished_clause("Пара, перешедшая без сигнала, может быть предупреждена; при")
+    >>> unfinished_clause("Пара, перешедшая без сигнала, может быть предупреждена; при")
     True
-    >>> _unfinished_clause("Порядок записи")
+    >>> unfinished_clause("Порядок записи")
     False
     """
     return bool(re.search(r"[,;:]", title)) or len(title.split()) > NAME_WORDS
@@ -214,7 +214,7 @@ def continues_open_sentence(before: list[tuple[Classified, Line]], after: list[t
     text_kinds = (*TEXT_KINDS, *ids.rules().levels[1:])
     if last is None or first is None or last[0].kind not in text_kinds or first[0].kind != "text":
         return False
-    if last[0].kind != "text" and last[0].title is not None and not _unfinished_clause(last[0].title):
+    if last[0].kind != "text" and last[0].title is not None and not unfinished_clause(last[0].title):
         return False  # a heading with a title (a clause's name), not a sentence
     end = last[1].text.rstrip().rstrip("\"'»“”)]").rstrip()
     start = next((ch for ch in first[1].text if ch.isalpha()), "")
