@@ -100,10 +100,25 @@ def _as_cleaned(line: str) -> str:
 PAGED = 2  # page footers of this many different pages make a file a cut of a book's stream of pages
 
 
-def _paged(lines: list[str], layout) -> bool:
-    """Whether ``lines`` carry a book's page footers («- 5 -», «- 5», «[5]»): a book's pages,
-    not a web page (a layout that reads a whole document, ``stream = false``, is not theirs)."""
-    pages = {c.label for line in lines if (c := layout.classify(_as_cleaned(line))).kind == "footer"}
+def _paged(lines: list[str], layout, lang: str) -> bool:
+    """Whether ``lines`` carry a book's page footers («- 5 -», «- 5», «[5]», «Page 5 of 12»),
+    each ending a page of text: a book's pages, not a web page (a layout that reads a whole
+    document, ``stream = false``, is not theirs). Page numbers on lines of their own with
+    no text between (a web page's pager: «Page 1» «Page 2» «Page 3») are no pages."""
+    from .furniture import page_of_n
+
+    pages: set[str] = set()
+    text = False  # text since the last page number
+    for line in lines:
+        s = _as_cleaned(line)
+        if not s:
+            continue
+        if (c := layout.classify(s)).kind == "footer" or page_of_n(s, lang):
+            if text:
+                pages.add(c.label if c.kind == "footer" else s)
+            text = False
+        else:
+            text = True
     return len(pages) >= PAGED
 
 
@@ -129,7 +144,7 @@ def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
             continue
         if not layout.stream:  # a web page's layout: a file of a book's pages is none
             if paged is None:  # read with no bullet: a list item «5» of a web page is no footer
-                paged = _paged(formats.read_document(data, name, decoded).lines, default)
+                paged = _paged(formats.read_document(data, name, decoded).lines, default, lang)
             if paged:
                 continue
         counts[candidate] = _headings(doc.lines[:SAMPLE_LINES], layout)

@@ -93,3 +93,12 @@ def test_check_fails_when_the_layout_given_reads_no_section_the_text_has(tmp_pat
     assert result.exit_code == 1, result.output
     said = result.output
     assert "book.txt" in said and "A. Первый ход" in said and "web-bullets" in said, said
+
+
+@pytest.mark.parametrize("pager", [["Page 1", "Page 2", "Page 3"], ["- 1 -", "- 2 -", "- 3 -"]])
+def test_a_web_page_with_a_pager_still_gets_the_list_layout(pager):
+    # a pager's page numbers stand together, no page of text ends at each: no book's pages
+    page = "\n".join(["Law 8 - Pieces", "- A. White pieces", "- 1. White pieces stand nearer the window.",
+                      "- 2. A white king wears a ring.", "- B. Black pieces",
+                      "- 1. Black pieces stand nearer the door.", *pager, ""])
+    assert detect(page.encode(), "page.txt").layout == "web-bullets"
