@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
-from .coverage import heading_shaped_text, indentation, lost_text, unread_parts
+from .coverage import heading_shaped_text, indentation, laws_without_parts, lost_text, unread_parts
 from .formats import format_of, placed
 from .grammar import default_grammar
 from .structure.nodes import UNPLACED_KEPT
@@ -529,6 +529,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
     problems += lost_text(folder, cleaned_read, trees, problems)
+    bare_laws = laws_without_parts(tree.nodes)
     for source in folder.sources:  # a law heading in a form the layout does not read: said, not silent
         if source.kind == "laws":
             layout = context.grammar.layout_for(source.lang, folder.layouts.get(source.id))
@@ -538,7 +539,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
                 others = [other for name in context.grammar.layout_names if name != layout.name
                           and (other := _layout_or_none(context.grammar, source.lang, name)) is not None
                           and other.lang in (None, source.lang)]
-                problems += unread_parts(tree.nodes, cleaned[source.id].lines, layout, others, source.path)
+                problems += unread_parts(bare_laws, cleaned[source.id].lines, layout, others, source.path)
     for part in unread:  # a contents or index page that ran on into the law text: its words in no node
         what = "contents" if part["kind"] == "toc" else "subject index"
         if part.get("headings"):  # a whole source read as contents or index holds law headings with text

@@ -127,24 +127,30 @@ def heading_shaped_text(lines, layout, law_words: list[str], path: str) -> list[
     return out
 
 
-def unread_parts(nodes, cleaned_lines, layout, others, path: str) -> list[Problem]:
-    """An error for each law of ``nodes`` from the source at ``path`` that has text but no
-    part while lines of that text read as part headings (a section «A. Title», a clause
+def laws_without_parts(nodes) -> list:
+    """The laws of ``nodes`` with text of their own and no part (section, clause …) under them."""
+    with_parts = {n.law for n in nodes if n.kind not in ("law", "commentary", "piece") and n.law}
+    return [n for n in nodes if n.kind == "law" and n.spans and n.id not in with_parts]
+
+
+def unread_parts(laws, cleaned_lines, layout, others, path: str) -> list[Problem]:
+    """An error for each of ``laws`` (``laws_without_parts``) from the source at ``path``
+    whose lines read as part headings (a section «A. Title», a clause
     «1. …») in another layout of its language (``others``) and not in ``layout``, the one the
     source is read with: every part of the law would be lost in its text without a word
     (a book read with a web page's layout). The error names the first such line and the
     layout that reads it, so the manifest's ``layout`` can be corrected."""
-    laws = {n.id: n for n in nodes if n.kind == "law" and n.spans}
-    with_parts = {n.law for n in nodes if n.kind not in ("law", "commentary", "piece") and n.law}
-    lines = [line for line in cleaned_lines if line.text.strip()]
+    from bisect import bisect_left, bisect_right
+
+    if not others or not any(s.source == path for law in laws for s in law.spans):
+        return []
+    lines = sorted((line for line in cleaned_lines if line.text.strip()), key=lambda line: line.first)
+    firsts = [line.first for line in lines]
     out = []
-    for law in laws.values():
-        if law.id in with_parts:
-            continue
-        spans = [s.lines for s in law.spans if s.source == path]
-        for line in lines:
-            if not any(a <= line.first <= b for a, b in spans):
-                continue
+    for law in laws:
+        within = [line for s in law.spans if s.source == path
+                  for line in lines[bisect_left(firsts, s.lines[0]):bisect_right(firsts, s.lines[1])]]
+        for line in within:
             found = next(((raw, other) for raw in _raw_parts(line) for other in others
                           if layout.classify(raw).kind not in (*layout.levels, "law", "division")
                           and other.classify(raw).kind in other.levels), None)
