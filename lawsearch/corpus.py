@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
-from .coverage import heading_shaped_text, indentation, lost_text
+from .coverage import heading_shaped_text, indentation, laws_without_parts, lost_text, unread_parts
 from .formats import format_of, placed
 from .grammar import default_grammar
 from .structure.nodes import UNPLACED_KEPT
@@ -181,7 +181,7 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     about_commentary = [st for st in curation if about(st)]
     curation = [st for st in curation if not about(st)]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
-    read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source))  # noqa: E731
+    read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source), p.carried)  # noqa: E731
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
                                                   lambda level, label: grammar.ids.alphabet(level).position(label),
                                                   list(contents))
@@ -240,8 +240,10 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
             out.append(Problem(
                 "warning", f"the contents start law {laws} on page {piece.page} or before and no heading of "
                 f"{'it' if len(cut.lost) == 1 else 'them'} is in the text, but the page begins by finishing the "
-                f"sentence law {cut.law} left open on the page before, so it stays in law {cut.law}; if the page "
-                f"is law {cut.lost[-1]}'s, add to the curation file [[piece]] at = \"{piece.label}\" "
+                f"sentence law {cut.law} left open on the page before, so "
+                + (f"that sentence's end stays in law {cut.law} and the text after it is cut off as the lost law's"
+                   if cut.tail else f"it stays in law {cut.law}")
+                + f"; if the page is law {cut.lost[-1]}'s, add to the curation file [[piece]] at = \"{piece.label}\" "
                 f"law = \"{cut.lost[-1]}\"", path, piece.first))
             continue
         if cut.lost:
@@ -527,11 +529,17 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
     problems += lost_text(folder, cleaned_read, trees, problems)
+    bare_laws = laws_without_parts(tree.nodes)
     for source in folder.sources:  # a law heading in a form the layout does not read: said, not silent
         if source.kind == "laws":
             layout = context.grammar.layout_for(source.lang, folder.layouts.get(source.id))
             problems += heading_shaped_text(cleaned[source.id].lines, layout,
                                             context.grammar.level_words(source.lang, "law"), source.path)
+            if source.lang == primary:  # the main tree's laws: a layout that reads none of their parts
+                others = [other for name in context.grammar.layout_names if name != layout.name
+                          and (other := _layout_or_none(context.grammar, source.lang, name)) is not None
+                          and other.lang in (None, source.lang)]
+                problems += unread_parts(bare_laws, cleaned[source.id].lines, layout, others, source.path)
     for part in unread:  # a contents or index page that ran on into the law text: its words in no node
         what = "contents" if part["kind"] == "toc" else "subject index"
         if part.get("headings"):  # a whole source read as contents or index holds law headings with text
@@ -626,3 +634,11 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
     if strict and errors:
         raise CorpusError(errors)
     return corpus
+
+
+def _layout_or_none(grammar, lang: str, name: str):
+    """The layout ``name`` for ``lang``, or None where the profile has none for it."""
+    try:
+        return grammar.layout_for(lang, name)
+    except CorpusError:
+        return None

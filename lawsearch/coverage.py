@@ -125,3 +125,48 @@ def heading_shaped_text(lines, layout, law_words: list[str], path: str) -> list[
                                       f"«{text}»" + (f" (layout {layout.name} reads law headings as «{example}»)"
                                                      if example else ""), path, line.first))
     return out
+
+
+def laws_without_parts(nodes) -> list:
+    """The laws of ``nodes`` with text of their own and no part (section, clause …) under them."""
+    with_parts = {n.law for n in nodes if n.kind not in ("law", "commentary", "piece") and n.law}
+    return [n for n in nodes if n.kind == "law" and n.spans and n.id not in with_parts]
+
+
+def unread_parts(laws, cleaned_lines, layout, others, path: str) -> list[Problem]:
+    """An error for each of ``laws`` (``laws_without_parts``) from the source at ``path``
+    whose lines read as part headings (a section «A. Title», a clause
+    «1. …») in another layout of its language (``others``) and not in ``layout``, the one the
+    source is read with: every part of the law would be lost in its text without a word
+    (a book read with a web page's layout). The error names the first such line and the
+    layout that reads it, so the manifest's ``layout`` can be corrected."""
+    from bisect import bisect_left, bisect_right
+
+    if not others or not any(s.source == path for law in laws for s in law.spans):
+        return []
+    lines = sorted((line for line in cleaned_lines if line.text.strip()), key=lambda line: line.first)
+    firsts = [line.first for line in lines]
+    out = []
+    for law in laws:
+        within = [line for s in law.spans if s.source == path
+                  for line in lines[bisect_left(firsts, s.lines[0]):bisect_right(firsts, s.lines[1])]]
+        for line in within:
+            found = next(((raw, other) for raw in _raw_parts(line) for other in others
+                          if layout.classify(raw).kind not in (*layout.levels, "law", "division")
+                          and other.classify(raw).kind in other.levels), None)
+            if found:
+                raw, other = found
+                out.append(Problem("error", f"law {law.id} has text but no part, while its line «{raw}» reads as a "
+                                            f"{other.classify(raw).kind} heading in layout {other.name}: the layout the "
+                                            f"source is read with ({layout.name}) does not read its parts, and they are "
+                                            f"lost in the law's text -- set layout = \"{other.name}\" for the source "
+                                            "in the manifest (or drop a wrong one)", path, line.first))
+                break
+    return out
+
+
+def _raw_parts(line) -> list[str]:
+    """The raw lines a cleaned (joined) line was made of, by its ``starts``; else its text."""
+    starts = [at for at, _ in line.starts] if line.starts else [0]
+    bounds = [*starts[1:], len(line.text)]
+    return [t for a, b in zip(starts, bounds) if (t := line.text[a:b].strip())]

@@ -84,8 +84,42 @@ def detect(data: bytes, name: str) -> Detected:
 
 def _headings(lines: list[str], layout) -> int:
     """How many of ``lines`` are headings in ``layout``: a division, a law, a level, a list
-    layout's bullet."""
-    return sum(1 for line in lines if (c := layout.classify(line.strip())).kind in ("division", "law", "bullet", *layout.levels))
+    layout's bullet. Each line is read as cleaning leaves it (``clean.PRE_RULES``): a framed
+    page number («- 5 -») is the page's footer, no bullet."""
+    return sum(1 for line in lines if (c := layout.classify(_as_cleaned(line))).kind in ("division", "law", "bullet", *layout.levels))
+
+
+def _as_cleaned(line: str) -> str:
+    from .clean import PRE_RULES
+
+    for rule in PRE_RULES:
+        line = rule(line)
+    return line.strip()
+
+
+PAGED = 2  # page footers of this many different pages make a file a cut of a book's stream of pages
+
+
+def _paged(lines: list[str], layout, lang: str) -> bool:
+    """Whether ``lines`` carry a book's page footers («- 5 -», «- 5», «[5]», «Page 5 of 12»),
+    each ending a page of text: a book's pages, not a web page (a layout that reads a whole
+    document, ``stream = false``, is not theirs). Page numbers on lines of their own with
+    no text between (a web page's pager: «Page 1» «Page 2» «Page 3») are no pages."""
+    from .furniture import page_of_n
+
+    pages: set[str] = set()
+    text = False  # text since the last page number
+    for line in lines:
+        s = _as_cleaned(line)
+        if not s:
+            continue
+        if (c := layout.classify(s)).kind == "footer" or page_of_n(s, lang):
+            if text:
+                pages.add(c.label if c.kind == "footer" else s)
+            text = False
+        else:
+            text = True
+    return len(pages) >= PAGED
 
 
 def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
@@ -96,6 +130,7 @@ def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
     grammar = default_grammar()
     default = grammar.layout_for(lang)
     counts: dict[str, int] = {}
+    paged = None
     for candidate in grammar.layout_names:
         try:
             layout = grammar.layout_for(lang, candidate)
@@ -107,6 +142,11 @@ def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
             doc = formats.read_document(data, name, decoded, bullet=layout.bullets[:1] if layout.lists else None)
         except CorpusError:
             continue
+        if not layout.stream:  # a web page's layout: a file of a book's pages is none
+            if paged is None:  # read with no bullet: a list item «5» of a web page is no footer
+                paged = _paged(formats.read_document(data, name, decoded).lines, default, lang)
+            if paged:
+                continue
         counts[candidate] = _headings(doc.lines[:SAMPLE_LINES], layout)
     if not counts:
         return None
@@ -239,9 +279,12 @@ def _kind(lines: list[str], lang: str) -> str:
     layout's headings, or at least two of them follow the commentary heading of their own
     law (``Правило 47. …`` then ``47.8.``) and outnumber the law text's sections and
     clauses; else ``laws``."""
+    from .clean import framed_page_numbers
     from .structure.apparatus import whole_kind
 
-    apparatus = whole_kind(lines, load_profile(), lang)
+    # a framed page number («— 5 —», «[5]») is the page's footer, as cleaning makes it: the
+    # pages are cut there (a book of many pages is no one page of an index's «—» entries)
+    apparatus = whole_kind([framed_page_numbers(line) for line in lines], load_profile(), lang)
     if apparatus is not None:  # every page a contents or index page (issue 13)
         return apparatus
     kinds = [classify(line.strip(), lang).kind for line in lines]

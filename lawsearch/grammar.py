@@ -583,11 +583,13 @@ class Layout:
         words = (text or "").split()
         return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words)
 
-    def read(self, lines: list, indents: dict[int, int] | None = None) -> list[Classified]:
+    def read(self, lines: list, indents: dict[int, int] | None = None, carried: tuple[str, ...] = ()) -> list[Classified]:
         """Classify a piece's lines in order. In a list layout a bullet becomes the level
-        its bullet and indentation give, labelled by its position among its siblings."""
+        its bullet and indentation give, labelled by its position among its siblings.
+        ``carried``: the bare marks the page before left unanswered (``open_marks``), which
+        a body at this page's top, before any text, answers (a note set below the footer)."""
         if not self.lists:
-            return self._bare_notes(lines, [self.classify(line.text) for line in lines])
+            return self._bare_notes(lines, [self.classify(line.text) for line in lines], carried)
         out: list[Classified] = []
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
@@ -620,25 +622,45 @@ class Layout:
                 out.append(Classified(level, label=label, title=None, extra=rest or None))
             else:
                 out.append(Classified(level, label=label, title=rest))
-        return self._bare_notes(lines, out)
+        return self._bare_notes(lines, out, carried)
 
-    def _bare_notes(self, lines: list, out: list[Classified]) -> list[Classified]:
+    def _bare_notes(self, lines: list, out: list[Classified], carried: tuple[str, ...] = ()) -> list[Classified]:
         """A bare mark's body line (``* text``) is a footnote where a line of the piece before
-        it bears that mark (``… on the table.*``); else it is text, as printed."""
+        it bears that mark (``… on the table.*``), or, at the piece's top before any text,
+        where the page before left that mark unanswered (``carried``); else it is text, as
+        printed."""
+        self._answer(lines, out, carried)
+        return out
+
+    def _answer(self, lines: list, out: list[Classified], carried: tuple[str, ...] = ()) -> dict[str, int]:
+        """``_bare_notes``'s reading, in place; the marks still waiting for a body at the end."""
         if not self.note_marks:
-            return out
+            return {}
         marker = bare_note_patterns(self.note_marks)[1]
         waiting: dict[str, int] = {}  # marks not yet answered by a body
+        top = dict.fromkeys(carried, 1)  # the page before's, answered only before this page's text
         for n, (line, c) in enumerate(zip(lines, out)):
             if c.kind == "footnote" and c.label is not None:
                 if waiting.get(c.label, 0) > 0:
                     waiting[c.label] -= 1
+                elif top.get(c.label, 0) > 0:
+                    top[c.label] -= 1
                 else:
                     out[n] = Classified("text")
             elif c.kind != "footnote":
+                if c.kind != "empty":
+                    top = {}
                 for m in marker.finditer(line.text):
                     waiting[m["symbol"]] = waiting.get(m["symbol"], 0) + 1
-        return out
+        return waiting
+
+    def open_marks(self, lines: list) -> tuple[str, ...]:
+        """The bare marks (``… table.*``) of a piece that no body of it answers: a body set
+        after its page's footer, at the next page's top, may (``read``'s ``carried``)."""
+        if not self.note_marks:
+            return ()
+        waiting = self._answer(lines, [self.classify(line.text) for line in lines])
+        return tuple(sorted(symbol for symbol, n in waiting.items() if n > 0))
 
 
     def _list_label(self, level: str, printed: re.Match | None, position: int) -> str:

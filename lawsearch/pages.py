@@ -40,6 +40,10 @@ class Piece:
     # the runs were cut there (placement.split_at_lost_headings), no page is missing
     heading_cut: bool = False
     cut_after: bool = False  # the same, said of the piece before such a page
+    # bare footnote marks («… table.*») the page before left unanswered: a body at this page's
+    # top, set below that page's footer, answers them (grammar.Layout.read)
+    carried: tuple[str, ...] = ()
+    answered_below: tuple[str, ...] = ()  # its own bare marks a body on the next page's top answers
 
     @property
     def label(self) -> str:
@@ -93,6 +97,14 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
     for k in cut_before:  # the text before a cut is on the page the text after it ends
         if k < len(pieces) and pieces[k].page is not None:
             pieces[k - 1].page, pieces[k - 1].page_from = pieces[k].page, pieces[k].page_from
+    if layout is not None:  # a note below a footer answers the page before's mark
+        for before, piece in zip(pieces, pieces[1:]):
+            if before.ends_page and piece.starts_page:
+                piece.carried = layout.open_marks(before.lines)
+                if piece.carried:
+                    read = layout.read(piece.lines, None, piece.carried)
+                    before.answered_below = tuple(sorted({c.label for c in read
+                                                          if c.kind == "footnote" and c.label in piece.carried}))
     return pieces
 
 

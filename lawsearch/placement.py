@@ -149,6 +149,7 @@ class LostHeading:
     seen_source: str | None
     lost: tuple[str, ...] = ()  # laws the contents put on this page or before whose heading is nowhere in the text
     kept: bool = False  # not cut after all: the page goes on with the open sentence of the page before
+    tail: bool = False  # kept: only the lines that finish that sentence; the rest of the page was cut off
 
 
 def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable[ContentsEntry],
@@ -177,6 +178,21 @@ SENTENCE_END = ".!?…"  # marks that close a sentence in the scripts the profil
 TEXT_KINDS = ("text", "bullet")  # lines that hold running text, besides the deeper levels' lines
 
 
+NAME_WORDS = 4  # a clause's name is short: a longer "title" with no sentence end is its sentence, cut by the page
+
+
+def unfinished_clause(title: str) -> bool:
+    """Whether what a clause line's label is followed by is a sentence the page cut, not the
+    clause's name: a comma or semicolon in it, or more words than a name has.
+
+    >>> unfinished_clause("Пара, перешедшая без сигнала, может быть предупреждена; при")
+    True
+    >>> unfinished_clause("Порядок записи")
+    False
+    """
+    return bool(re.search(r"[,;:]", title)) or len(title.split()) > NAME_WORDS
+
+
 def continues_open_sentence(before: list[tuple[Classified, Line]], after: list[tuple[Classified, Line]]) -> bool:
     """Whether a page goes on with the sentence the page before left open: the page
     before ends in running text with no mark that closes a sentence, and this page's
@@ -198,11 +214,34 @@ def continues_open_sentence(before: list[tuple[Classified, Line]], after: list[t
     text_kinds = (*TEXT_KINDS, *ids.rules().levels[1:])
     if last is None or first is None or last[0].kind not in text_kinds or first[0].kind != "text":
         return False
-    if last[0].kind != "text" and last[0].title is not None:
-        return False  # a heading with a title (a section's name), not a sentence
+    if last[0].kind != "text" and last[0].title is not None and not unfinished_clause(last[0].title):
+        return False  # a heading with a title (a clause's name), not a sentence
     end = last[1].text.rstrip().rstrip("\"'»“”)]").rstrip()
     start = next((ch for ch in first[1].text if ch.isalpha()), "")
     return bool(end) and end[-1] not in SENTENCE_END and start.islower()
+
+
+def _after_the_tail(piece: Piece, kinds: list[Classified]) -> Piece | None:
+    """The text of ``piece`` after the sentence its first lines finish (the tail of the page
+    before's open sentence) and before any heading, as a piece of its own; ``piece`` keeps
+    the tail and no longer ends its page. None when nothing but the tail (or a heading) follows."""
+    for k, (c, line) in enumerate(zip(kinds, piece.lines)):
+        if c.kind in ("footnote", "empty"):
+            continue
+        if c.kind != "text":
+            return None
+        if line.text.rstrip().rstrip("\"'»“”)]").rstrip()[-1:] in SENTENCE_END:
+            break
+    else:
+        return None
+    after = [(c, line) for c, line in zip(kinds[k + 1:], piece.lines[k + 1:]) if c.kind not in ("footnote", "empty")]
+    if not after or after[0][0].kind != "text":
+        return None
+    rest = Piece(piece.source, piece.lines[k + 1].first, piece.lines[k + 1:], piece.page, False, piece.ends_page,
+                 piece.page_from)
+    piece.lines = piece.lines[:k + 1]
+    piece.ends_page = False
+    return rest
 
 
 def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Classified]],
@@ -253,14 +292,24 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                     if lost and continues_open_sentence(list(zip(classes(run.pieces[n - 1]), run.pieces[n - 1].lines)),
                                                         list(zip(kinds, piece.lines))):
                         # the page's first words finish the sentence the page before left open:
-                        # it stays in that law, and the contents' disagreement is said, not acted on
-                        kept.append(LostHeading(piece, law, None, None, None, None, None, lost, kept=True))
+                        # they stay in that law; the text after that sentence's end, before any
+                        # heading, is where the lost law begins (the contents start it on this
+                        # page, after the tail): a piece of its own, cut from the law before
+                        rest = _after_the_tail(piece, kinds)
+                        if rest is not None:
+                            current.pieces.append(piece)
+                            kept.append(LostHeading(piece, law, None, None, None, None, None, lost, kept=True, tail=True))
+                            piece, kinds = rest, classes(rest)
+                            cut = LostHeading(piece, law, None, None, None, None, None, lost)
+                        else:
+                            kept.append(LostHeading(piece, law, None, None, None, None, None, lost, kept=True))
                     elif lost:
                         cut = LostHeading(piece, law, None, None, None, None, None, lost)
                 if cut is not None:
                     cuts.append(cut)
                     piece.joined_by = None  # it no longer joins the page before: check lists it so
-                    piece.heading_cut = run.pieces[n - 1].cut_after = True  # both pages are there
+                    # both pages are there (or the page's tail, kept in the law before, and its rest)
+                    piece.heading_cut = current.pieces[-1].cut_after = True
                     out.append(current)
                     current = Run()
                     law, seen = None, {}

@@ -26,6 +26,10 @@ class _Reading:
     broken_since_heading: bool = False
     pending: list[Line] = field(default_factory=list)  # text after a footer, before the next paragraph
     heading_line: Line | None = None  # the definitions' heading, a span of their first paragraph
+    item: str | None = None  # the current paragraph's last item label, as printed («ii»)
+    footer: int | None = None  # the page number of the last footer
+    pending_page: int | None = None  # the page the pending text starts after (the footer before it)
+    missing_before: bool = False  # the pending text's own footer says a page between is lost
 
 
 class Commentary(BuilderBase):
@@ -54,6 +58,10 @@ class Commentary(BuilderBase):
         for line in lines:
             footer = FOOTER.match(line.text)
             if footer and not footer["rest"]:
+                page = int(footer["page"])
+                if state.pending and state.footer is not None and page > state.footer + 1:
+                    state.missing_before = True  # the text since the footer before is a later page's
+                state.footer = page
                 state.page_break = state.broken_since_heading = page_start = footer_seen = True
                 continue
             heading = forms.heading.match(line.text)
@@ -92,7 +100,7 @@ class Commentary(BuilderBase):
                 elif heading:
                     self.commentary_titles.setdefault(law, (sentence_case(title), source.path, line))
                     self.law_node(law)
-                state.heading_law, state.current, state.paragraph = law, None, None
+                state.heading_law, state.current, state.paragraph, state.item = law, None, None, None
                 state.heading_line = line if definitions else None
                 state.page_break = state.broken_since_heading = False
                 continue
@@ -112,11 +120,17 @@ class Commentary(BuilderBase):
                 self._close_pending(source, state, (law, para))
                 self._start(source, state, line, m, self.ids.commentary_id(law, para, item and forms.item_label(item)),
                             law, "heading")
-                state.paragraph = (law, para)
+                state.paragraph, state.item = (law, para), item
                 continue
-            item = forms.item.match(line.text) if state.paragraph and not state.page_break else None
+            item = forms.item.match(line.text) if state.paragraph else None
+            if item and state.page_break and not (state.pending or state.current is not None) \
+                    or item and state.page_break and not forms.item_follows(state.item, item["item"]):
+                item = None  # after a footer, only the next item of the paragraph goes on with it
             if item:
+                if state.page_break:  # the page goes on: the text before the item is its paragraph's
+                    self._close_pending(source, state, None)
                 law, para = state.paragraph
+                state.item = item["item"]
                 self._start(source, state, line, item, self.ids.commentary_id(law, para, forms.item_label(item["item"])),
                             law, "heading")
                 continue
@@ -132,6 +146,8 @@ class Commentary(BuilderBase):
                 state.current = b
                 continue
             if state.page_break and state.current is not None:
+                if not state.pending:
+                    state.pending_page, state.missing_before = state.footer, False
                 state.pending.append(line)
             elif state.current is None:
                 leading.append(line)
@@ -198,6 +214,21 @@ class Commentary(BuilderBase):
         curated = self._statements.get(lines[0].first)
         if curated is None:
             self._piece_starts.append(lines[0].first)
+        missing, state.missing_before = state.missing_before, False
+        if missing and curated is None:
+            # its footer says a page was lost before it: no paragraph's text goes on across
+            # that gap unseen; the text is a piece of its own, said
+            self.problems.append(Problem(
+                "warning", f"commentary text after page {state.pending_page} is on a later page (its footer skips "
+                           f"a page): the page before it is lost, so it does not go on with "
+                           f"{state.current.id if state.current is not None else 'the paragraph before'}; kept as a "
+                           "piece with a gap before it (place it with a [[piece]] statement in curation.toml if you "
+                           "know its paragraph)", source.path, lines[0].first))
+            if state.current is not None:
+                state.current.truncated_end = True
+                state.current.marks.append(Mark("gap", state.current.length, state.current.length))
+            self._commentary_tail(source, lines, *(following or (None, None)))
+            return
         if curated is None and (following is None or state.paragraph is None or
                                 (following[0] == state.paragraph[0] and following[1] == state.paragraph[1] + 1)):
             # the page goes on: mid-sentence, the sentence goes on after the footer

@@ -10,6 +10,7 @@ from ..furniture import is_address
 from ..grammar import SENTENCE_END
 from ..model import Line, Mark, Problem, shorten
 from ..pages import Piece, Run
+from ..placement import unfinished_clause
 from ..patterns import Classified
 from ..sources import CurationStatement
 from .nodes import UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
@@ -31,7 +32,7 @@ class LawText(BuilderBase):
         cache = self.__dict__.setdefault("_classes", {})
         key = (piece.source, piece.first)
         if key not in cache:
-            cache[key] = self.layout(piece.source).read(piece.lines, self.indents.get(piece.source))
+            cache[key] = self.layout(piece.source).read(piece.lines, self.indents.get(piece.source), piece.carried)
         return cache[key]
 
     def add_run(self, run: Run) -> None:
@@ -45,7 +46,8 @@ class LawText(BuilderBase):
                 state.pending_join = "continue"
                 self._verify_continuing(piece, state)
             state.page_top = piece.starts_page
-            state.note_marks = tuple(sorted({c.label for c in self.classes(piece) if c.kind == "footnote" and c.label}))
+            state.note_marks = tuple(sorted({c.label for c in self.classes(piece) if c.kind == "footnote" and c.label}
+                                            | set(piece.answered_below)))
             for line, c in zip(piece.lines, self.classes(piece)):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
@@ -366,6 +368,13 @@ class LawText(BuilderBase):
             state.piece_node = self._piece_node(piece, None, "unattributed")
             target = self.nodes[state.piece_node]
         join = state.pending_join
+        if join == "continue" and not target.length and target.title and line.text[:1].islower() \
+                and target.kind in self.levels[1:] and unfinished_clause(target.title):
+            # a clause's sentence the page cut, read as its "title" («2. Пара, перешедшая …
+            # при повторном»): the next page finishes it, so it was the clause's text
+            at = target.title_line[1] if target.title_line else line.first
+            target.append(Line(target.title, piece.source, at, at), "paragraph", path, page_key, state.note_marks)
+            target.title = None
         if join == "continue":
             join = "space" if (target.length and not target.ends_sentence()) or line.text[:1].islower() else "paragraph"
         if join == "gap":
