@@ -25,7 +25,10 @@ from ..plausibility import lemmatizer_for
 RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
 FOOTER_AT = re.compile(r"^\s*-\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?:\s*-)?(?:\s+(?P<rest>\S.*))?$")
 BARE_PAGE = re.compile(r"^\s*(?P<page>\d{1,4})\s*$")
-LEADER_PAGE = re.compile(r"\s*(?:\.\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
+# a dot leader: dots, or «…» (U+2026) characters, each three dots, as a word processor sets them
+DOT_LEADER = r"(?:(?:[.…]\s?){4,}|(?:…\s?){2,})"
+DEFINITIONS_HEADING_WORDS = 4  # «ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ»; a longer line holding the word is a sentence's
+LEADER_PAGE = re.compile(r"\s*(?:[.…]\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
 YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
@@ -103,7 +106,25 @@ class Apparatus:
             end, count = q + len(nxt), count + 1
 
     def is_definitions(self, title: str) -> bool:
-        return re.sub(r"\s+", " ", title.strip()).rstrip(".") in self.definitions
+        """Whether a heading's title names the definitions: one of the profile's words
+        («ОПРЕДЕЛЕНИЯ»), or a short heading holding one of them as a word among others
+        («ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ», "DEFINITIONS AND TERMS"): a line of words only (no digit,
+        no sentence's punctuation), capitalised, at most ``DEFINITIONS_HEADING_WORDS`` words.
+
+        >>> a = Apparatus("ru", definitions=("ОПРЕДЕЛЕНИЯ", "Определения"))
+        >>> a.is_definitions("ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ"), a.is_definitions("Термины и определения")
+        (True, True)
+        >>> a.is_definitions("определения терминов"), a.is_definitions("Определения даны в правиле 2")
+        (False, False)
+        """
+        t = re.sub(r"\s+", " ", title.strip()).rstrip(".")
+        if t in self.definitions:
+            return True
+        if not t[:1].isupper() or not re.fullmatch(r"[^\W\d_]+(?:(?: |, | [-–—] |[-–—])[^\W\d_]+)*", t):
+            return False
+        names = t.casefold().replace(",", " ").split()
+        return len(names) <= DEFINITIONS_HEADING_WORDS and \
+            any(w.casefold() in names for w in self.definitions if " " not in w.strip())
 
 
 # -- contents ----------------------------------------------------------------------------
@@ -763,7 +784,7 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
         return "toc"
     if words.index and words.heading(head, words.index):
         return "index"
-    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(r"(?:\.\s?){4,}", t))
+    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(DOT_LEADER, t))
     framed = [t for t in body if re.match(r"\s*\|.*\|.*\|\s*$", t)]
     paged = sum(1 for t in framed if re.search(r"\|\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*\|\s*$", t))
     if leaders + paged >= min(2, least) and (leaders + len(framed)) * 2 >= len(body):
@@ -795,7 +816,8 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
     one. The block runs from the file's start to its first footer (included), or to the
     first heading (a law, a division, the contents, index, definitions or commentary); it
     is a title page when the profile's front-page labels give at least three of: the
-    edition, a translator or an editor, the publisher, the year -- on short lines, none of
+    edition, a translator or an editor, the publisher, the year (two where the block is a
+    page of its own, closed by a footer, a form feed or a part's heading) -- on short lines, none of
     them a heading of the law text and few of them sentences (a law or preface page with a
     year and a translator's name in its sentences is not a title page)."""
     if not words.front:
@@ -803,13 +825,18 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
     headings = words.contents + words.index + words.definitions + words.commentary
     end, nonblank, long_lines = 0, 0, 0
     last = None  # the last nonblank line of the block so far
+    closed = False  # the block ends where its page does (a footer, a form feed) or a part of the book begins
     for i, raw in enumerate(lines):
         s = raw.strip()
         if FOOTER_AT.match(raw) and not RULE_LINE.match(raw):
-            end = i + 1
+            end, closed = i + 1, True
+            break
+        if nonblank and _form_feed(raw):
+            closed = True
             break
         if s and not RULE_LINE.match(s):
-            if headings and words.heading(s, headings):
+            if headings and (words.heading(s, headings) or words.is_definitions(furniture.letter_spaced_words(s, words.lang))):
+                closed = True
                 break
             if len(WORD.findall(s)) >= 8 and _prose(s) and nonblank:
                 # a paragraph after the title page without a footer between (a preface): the
@@ -839,7 +866,10 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
     fields = parse_front(lines[:end], words)
     signals = ("edition" in fields, "translator" in fields or "editor" in fields, "publisher" in fields,
                "year" in fields)
-    if sum(signals) < 3:
+    # three of them; two (a translator and the year: «Перевод Е. Д. Лариной / Самара, 2008») on
+    # a page of their own -- closed by its page end or by the contents, index or definitions
+    # heading -- of short lines, none of them a sentence
+    if sum(signals) < (2 if closed and not long_lines else 3):
         return 0
     # the imprint printed after the title page's footer (ISBN, ©) goes with it
     while end < len(lines) and IMPRINT_LINE.match(lines[end]):
@@ -906,7 +936,8 @@ def _starts_part(text: str, words: Apparatus, layout) -> bool:
     s = text.strip()
     if not s or LEADER_PAGE.search(s):
         return False
-    if words.heading(s, words.definitions + words.commentary):
+    if words.heading(s, words.definitions + words.commentary) or words.is_definitions(
+            furniture.letter_spaced_words(s, layout.lang)):
         return True
     return _classify(layout, furniture.letter_spaced_words(s, layout.lang).strip()).kind in ("law", "division")
 
