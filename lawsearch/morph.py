@@ -216,6 +216,22 @@ def nominative(name: str, case: str | None = None) -> str:
     return "".join(out)
 
 
+def modifies(word: str, modifier: str) -> bool:
+    """Whether ``modifier`` reads as an adjective or participle agreeing with the noun
+    ``word`` (case, number and, in the singular, gender): a subject index's one-word ditto
+    under «Лодка речная» followed by «весельная» stands for «Лодка» alone (the printed
+    word replaces «речная»), while under «Карточка счёта» followed by «исправление» (a
+    noun: no agreement) it stands for the whole headword.
+
+    >>> modifies("Лодка", "весельная"), modifies("Мост", "ночной"), modifies("Карточка", "исправление")
+    (True, True, False)
+    """
+    nouns = [p for p in analyzer().parse(word.lower()) if p.tag.POS == "NOUN"]
+    forms = [p for p in analyzer().parse(modifier.lower()) if p.tag.POS in ("ADJF", "PRTF")]
+    return any(a.tag.case == n.tag.case and a.tag.number == n.tag.number
+               and (n.tag.number == "plur" or a.tag.gender == n.tag.gender) for n in nouns for a in forms)
+
+
 @lru_cache(maxsize=50_000)  # shared by the Analysis objects of a process; each keeps its own words' terms too
 def lemmas(word: str) -> tuple[str, ...]:
     """Every plausible lemma of a word form, ё folded to е: ``lemmas("онером") == ("онер",)``."""

@@ -76,7 +76,7 @@ def index_rows(builder, root: str = "") -> list[dict]:
                 label = target
             links.append({"label": label, "href": href, "target": target})
         rows.append({"anchor": f"ix-{n + 1}", "headword": e["headword"], "sub": e.get("sub"), "links": links,
-                     "see": e.get("see"), "page": e.get("page")})
+                     "see": e.get("see"), "see_also": bool(e.get("see_also")), "page": e.get("page")})
     heads = {}
     for before, r in zip([None] + rows, rows):
         heads.setdefault(r["headword"], r["anchor"])

@@ -65,10 +65,27 @@ class Apparatus:
                    front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
-        """Whether ``text`` (letter spacing removed) is, or begins with, one of ``which``."""
+        """Whether ``text`` (letter spacing removed) is, or begins with, one of ``which``, or
+        is one of its one-word headings after a qualifier of one or two words written as it
+        is («АЛФАВИТНЫЙ УКАЗАТЕЛЬ», "GENERAL INDEX", "Alphabetical Index", "Terms and Definitions").
+
+        >>> a = Apparatus("ru")
+        >>> a.heading("АЛФАВИТНЫЙ УКАЗАТЕЛЬ", ("УКАЗАТЕЛЬ",)), a.heading("Карточный указатель", ("УКАЗАТЕЛЬ",))
+        (True, False)
+        >>> a.heading("General Index", ("INDEX", "Index")), a.heading("The index", ("INDEX", "Index"))
+        (True, False)
+        """
         s = furniture.letter_spaced_words(text, self.lang).strip()
         s = re.sub(r"\s+", " ", s)
-        return any(s == w or s.startswith(w + " ") for w in which)
+        if any(s == w or s.startswith(w + " ") for w in which):
+            return True
+        m = re.fullmatch(r"((?:[^\W\d_]+ ){1,2})([^\W\d_]+)", s)
+        if not m or m[2] not in which:
+            return False
+        qualifiers = m[1].split()
+        if m[2].isupper():
+            return all(q.isupper() for q in qualifiers)
+        return qualifiers[0][:1].isupper() and all(q[:1].isupper() or len(q) <= 3 for q in qualifiers[1:])
 
     def ditto_at(self, text: str, p: int = 0) -> str | None:
         """The ditto mark that opens ``text`` at ``p`` (the longest of the profile's marks),
@@ -401,6 +418,7 @@ class IndexEntry:
     page: str | None
     see: str | None = None
     line: int = 0
+    see_also: bool = False  # the see word was a see-also one («см. также», "see also")
 
     @property
     def full(self) -> str:
@@ -467,23 +485,40 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
         main: str | None = None
         parted = False  # the main headword was printed with a comma: its words end there
         for entry in _index_entries(text, target, see_re, words):
-            head, ditto, targets, see, at = entry
+            head, ditto, targets, see, also, at = entry
             line = next((n for pos, n in reversed(starts) if pos <= at), 0)
             if ditto:
                 sub = head.lstrip(", ").strip() or None
                 hw = main or ""
-                if ditto is not True and not parted and len(hw.split()) > ditto:
+                if ditto is not True and not parted and len(hw.split()) > ditto \
+                        and (ditto > 1 or _replaces_rest(hw.split()[0], sub, words)):
                     # a mark under a word: it stands for the headword's leading words only,
                     # what follows it takes the place of the rest («Карта лишняя» / «" недостающая»);
-                    # a comma after it makes what follows a sub-heading of the whole main headword
+                    # a comma after it makes what follows a sub-heading of the whole main headword.
+                    # One mark stands for one word only where what follows it goes with that
+                    # word (an agreeing adjective); else («Карточка счёта» / «〃 исправление»)
+                    # for the whole headword, as «=» does
                     hw = " ".join(hw.split()[:ditto])
             else:
                 hw, comma, sub = head.partition(",")
                 hw, sub = hw.strip(), sub.strip() or None
                 main, parted = hw, bool(comma)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
-            out.append(IndexEntry(hw, sub, expanded, page, see, line))
+            out.append(IndexEntry(hw, sub, expanded, page, see, line, also))
     return out
+
+
+def _replaces_rest(word: str, sub: str | None, words: Apparatus) -> bool:
+    """Whether the words after a one-mark ditto replace the rest of a headword kept to its
+    first word ``word``: their first word agrees with it as its modifier, by the language's
+    lemmatizer (``morph.modifies``); without one, or nothing after the mark, no (the mark
+    repeats the whole headword)."""
+    from ..plausibility import language_module
+
+    module = language_module(words.lang, "lemmatizer")
+    check = getattr(module, "modifies", None)
+    first = re.match(r"[^\W\d_]+", sub or "")
+    return bool(check and first and check(word, first.group()))
 
 
 def _index_text(page_lines, words: Apparatus, extra_words, lang: str | None = None) -> tuple[str, list[tuple[int, int]]]:
@@ -512,7 +547,7 @@ def _index_text(page_lines, words: Apparatus, extra_words, lang: str | None = No
 
 
 def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
-    """(head, ditto, targets, see, offset) for each entry of a page's text; ``ditto`` is
+    """(head, ditto, targets, see, see_also, offset) for each entry of a page's text; ``ditto`` is
     False, True (the mark stands for the main headword) or the number of the headword's
     leading words it stands for."""
     p, n = 0, len(text)
@@ -548,7 +583,7 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
                 stop, run, see_m = sm.start(), None, sm
         head = re.sub(r"\s+", " ", text[p:stop]).strip(" ,")
         targets: list[str] = []
-        see = None
+        see, also = None, False
         if run is not None:
             targets = [t for t in re.split(r"\s*,\s*", run["run"]) if t]
             p = run.end()
@@ -557,12 +592,20 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
             if sm and sm["see"].lower() in see_also:
                 p += len(rest) - len(rest.lstrip()) + sm.end()
                 see, p = _see_target(text, p, words)
+                also = True
         elif see_m is not None:
             see, p = _see_target(text, see_m.end(), words)
+            also = see_m["see"].lower() in see_also
+            # law numbers after the headword a see word names are the entry's own
+            # ("Seating, see also Noise 1": Seating is in law 1, and see Noise too)
+            own = next((m for m in target.finditer(see) if m.end() == len(see) and m.start() > 0), None)
+            if own is not None and see[:own.start()].strip(" ,"):
+                targets = [t for t in re.split(r"\s*,\s*", own["run"]) if t]
+                see = see[:own.start()].strip(" ,")
         else:
             p = n
         if head or targets or see:
-            yield head, ditto, targets, see, start
+            yield head, ditto, targets, see, also, start
 
 
 def _see_target(text: str, p: int, words: Apparatus) -> tuple[str, int]:
@@ -1106,6 +1149,8 @@ KINDS = ("toc", "index", "front")
 
 def _entry_dict(e) -> dict[str, Any]:
     d = {k: getattr(e, k) for k in e.__dataclass_fields__}
+    if d.get("see_also") is False:
+        del d["see_also"]  # written only where it is so: a plain see reads as before
     if "targets" in d:
         d["targets"] = list(d["targets"])
     return d
