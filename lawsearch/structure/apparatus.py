@@ -634,8 +634,22 @@ FRONT_FIELDS = ("title", "subtitle", "edition", "translator", "editor", "origina
 
 def named(front: dict[str, str], key: str) -> str | None:
     """A title page field as reports show it: a person in the nominative (``translator_name``:
-    «перевод Рыбникова» is Рыбников), the field as printed where no other form was found."""
-    return front.get(f"{key}_name") or front.get(key)
+    «перевод Рыбникова» is Рыбников); where the label governs a case the lemmatizer could
+    not undo (``translator_printed``), the whole line as printed, label and name («Перевод с
+    английского Н. А. Сомовой»: ``printed`` says so); else the field as printed."""
+    return front.get(f"{key}_name") or front.get(f"{key}_printed") or front.get(key)
+
+
+def printed(front: dict[str, str], key: str) -> bool:
+    """Whether ``named`` gives the field's whole line as printed (a label and a name in
+    its case), not the field alone."""
+    return not front.get(f"{key}_name") and bool(front.get(f"{key}_printed"))
+
+
+def _governs_case(label: str, words: Apparatus) -> bool:
+    """Whether a title page label puts the name after it in another case than the
+    nominative (the profile's ``front.genitive``)."""
+    return any(re.search(p, label) for p in words.front.get("genitive", ()))
 
 
 def _nominative(name: str, label: str, words: Apparatus) -> str:
@@ -649,8 +663,7 @@ def _nominative(name: str, label: str, words: Apparatus) -> str:
     put = getattr(module, "nominative", None)
     if put is None:
         return name
-    genitive = any(re.search(p, label) for p in words.front.get("genitive", ()))
-    return put(name, "gent" if genitive else None)
+    return put(name, "gent" if _governs_case(label, words) else None)
 
 
 def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
@@ -688,6 +701,11 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                 name = _nominative(value, line[:m.end()], words)
                 if name != value:
                     out[f"{key}_name"] = name  # the person named, in the nominative: what reports show
+                elif _governs_case(line[:m.end()], words):
+                    # «Перевод с английского Н. А. Сомовой»: the name in the genitive, its
+                    # nominative unknown to the dictionary -- never invented, never shown cut
+                    # from the label that explains its case: reports show the line whole
+                    out[f"{key}_printed"] = line if line[m.end():].strip(" :,") else f"{line} {value}"
             break
     for i, line in enumerate(body):
         m = next((m for p in labelled["edition"] for m in [p.search(line)] if m), None)
@@ -1523,7 +1541,8 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     out = ["", "The book's apparatus:"]
     front = apparatus.get("front") or {}
     if front:
-        out.append("  title page: " + "; ".join(f"{k} {named(front, k)}" for k in FRONT_FIELDS if front.get(k)))
+        out.append("  title page: " + "; ".join(f"{k} {named(front, k)}" + (" (as printed)" if printed(front, k) else "")
+                                                for k in FRONT_FIELDS if front.get(k)))
         missing = [k for k in FRONT_FIELDS if not front.get(k)]
         if missing:
             out.append("    not on it: " + ", ".join(missing))
