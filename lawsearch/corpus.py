@@ -188,6 +188,13 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     placements = placement.place(runs, read, grammar.levels, list(contents))
     placement.statements(runs, placements)
     problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
+    # a page cut from the law before it and placed nowhere: that law is not known complete
+    # (structure.apparatus.law_doubts; check and the site's status say so)
+    by_piece = {(p.source, p.first): p for p in placements}
+    folder.doubts = getattr(folder, "doubts", []) + [
+        {"law": cut.law, "kind": "unplaced_after", "other": cut.lost[-1] if cut.lost else None,
+         "source": cut.piece.source, "lines": [cut.piece.first, cut.piece.first]}
+        for cut in cuts if not cut.kept and getattr(by_piece.get((cut.piece.source, cut.piece.first)), "law", None) is None]
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang, about_commentary,
@@ -519,6 +526,9 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     if trees[1:]:  # a law only a translation holds is in the corpus: references to it are not outside
         refs = restatus(refs, nodes)
     nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
+    paths = {s.id: s.path for s in folder.sources}
+    for d in getattr(folder, "doubts", ()):
+        apparatus.setdefault("doubts", []).append({**d, "source": paths.get(d["source"], d["source"])})
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
     places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
     footnotes = tuple(tree.footnotes)

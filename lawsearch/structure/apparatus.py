@@ -1472,37 +1472,53 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         apparatus.pop("differs", None)
     for e in lost:
         page = f" (p. {e['page']})" if e.get("page") else ""
+        run_on = _run_on(nodes, e)
+        if run_on:  # the law before is not "complete": it may hold this one's text (law_doubts)
+            before, last, span = run_on[1:]
+            apparatus.setdefault("doubts", []).append({
+                "law": before, "kind": "run_on", "other": e["id"], "node": last.id, "source": span.source,
+                "lines": list(span.lines)})
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
-                                           f"the text lacks it{_run_on(nodes, e)}", e.get("source"), e.get("line")))
+                                           f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
+                                e.get("line")))
     return nodes, apparatus
 
 
-def _run_on(nodes, entry) -> str:
+def law_doubts(apparatus: dict[str, Any], law: str) -> list[dict[str, Any]]:
+    """What the build warned may belong to ``law`` or be missing from it though none of its
+    text is cut: a lost law's text read at its end (``run_on``), a page after it left
+    unplaced because a law heading seemed lost before it (``unplaced_after``). A law with
+    any is never reported complete (check, the site's status)."""
+    return [d for d in apparatus.get("doubts", ()) if d.get("law") == law]
+
+
+def _run_on(nodes, entry) -> tuple[str, str, Any, Any] | None:
     """Where a law the contents list and the text lacks wholly may still be: the law
     before it runs straight on into the law after it (the next line after its last text is
     that law's heading, no page between), so the lost law's text, if any survived, was
     read as the end of the law before's last part. Said, never moved: nothing shows
-    where in that part the lost heading stood."""
+    where in that part the lost heading stood. (The warning's words, the law before, its
+    last part and that part's span), or None."""
     if entry.get("kind") != "law" or not str(entry.get("id") or "").isdigit():
-        return ""
+        return None
     number = int(entry["id"])
     laws = {n.law: n for n in nodes if n.kind == "law" and not n.missing and n.law}
     if not any(n.kind == "law" and n.law == entry["id"] and n.missing for n in nodes):
-        return ""
+        return None
     before, after = laws.get(str(number - 1)), laws.get(str(number + 1))
     if before is None or after is None or not after.spans:
-        return ""
+        return None
     head = after.spans[0]
     parts = [(span.lines[1], n, span) for n in nodes if n.law == before.law and n.kind != "commentary"
              for span in n.spans if span.source == head.source and span.lines[1] < head.lines[0]]
     if not parts:
-        return ""
+        return None
     end, last, span = max(parts, key=lambda p: p[0])
     if head.lines[0] - end > 2 or span.page != head.page:
-        return ""
+        return None
     return (f"; law {before.law} runs straight on into law {after.law} ({head.source}:{head.lines[0]}), so law "
             f"{entry['id']}'s text, if any survives, is at the end of {last.id} ({span.source}:{span.lines[0]}-"
-            f"{span.lines[1]}), read as {last.id}'s: check it")
+            f"{span.lines[1]}), read as {last.id}'s: check it", before.law, last, span)
 
 
 def _spans(numbers: list[int]) -> str:
