@@ -117,7 +117,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             read_as.setdefault(int(p["page"]), {"toc": "contents", "index": "subject index"}.get(p["kind"], p["kind"]))
     pages = sorted(pages | set(read_as))
     r.add("")
-    r.add(f"Pages: {len(pages)} present ({_ranges(pages)})" if pages else "Pages: no page numbers in the sources")
+    # a page a form feed ends: no number printed (pages.split_pieces), read as a page all the same
+    fed = sum(1 for p in pieces if p.ends_page and p.page is None and p.page_from is None)
+    feeds = f"; {_count(fed, 'page end')} at form feeds (no number printed)" if fed else ""
+    r.add((f"Pages: {len(pages)} present ({_ranges(pages)})" if pages else "Pages: no page numbers in the sources")
+          + feeds)
     if read_as:
         by_kind: dict[str, list[int]] = {}
         for n, kind in sorted(read_as.items()):
@@ -127,9 +131,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
         if lost:
             r.add(f"  missing between them: {_ranges(lost)} -- not in the sources; text there is shown as a gap")
-    paged = {p.source for p in pieces if p.starts_page or p.ends_page}
+    # a file whose only page ends are form feeds numbers no page: its pieces are said so, each page
+    # a form feed ends or begins named as such
+    paged = {p.source for p in pieces if p.page_from == "footer" or p.starts_page and p.page is not None}
     for p in pieces:
-        where = "a file with no page numbers" if p.source not in paged else \
+        where = "a file with no page numbers" + (", a page a form feed began" if p.starts_page else "") + \
+            (", its page ended by a form feed" if p.ends_page else "") if p.source not in paged else \
             "whole page" if p.starts_page and p.ends_page else \
             "end of a page (start truncated)" if p.ends_page else \
             "start of a page (end truncated)" if p.starts_page else "fragment (both ends truncated)"

@@ -169,7 +169,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                contents=()):
     """Pages and the tree of law sources that are one copy of the text."""
     back = getattr(folder, "back_matter", {})
-    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id], back.get(s.id, frozenset())) for s in sources}
+    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id], back.get(s.id, frozenset()),
+                                 getattr(cleaned[s.id], "feeds", frozenset())) for s in sources}
     # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
     # (a whole book's own commentary: the statements about lines after its heading)
     starts = getattr(folder, "commentary_starts", {})
