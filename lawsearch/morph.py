@@ -216,6 +216,18 @@ def nominative(name: str, case: str | None = None) -> str:
     return "".join(out)
 
 
+def person_name(name: str) -> bool:
+    """Whether every word of ``name`` but its initials has a reading as a person's surname,
+    first name or patronymic (``PERSON``): «Л. М. Гринберг» does, «Н. А. Сомовой» (a name the
+    dictionary does not hold) and «Комиссии по правилам» do not.
+
+    >>> person_name("Л. М. Гринберг"), person_name("Н. А. Сомовой"), person_name("Комиссии по правилам")
+    (True, False, False)
+    """
+    words = [w.strip(",.;") for w in name.split() if not re.fullmatch(r"[^\W\d_]\.?", w)]
+    return bool(words) and all(any(PERSON & set(p.tag.grammemes) for p in analyzer().parse(w)) for w in words if w)
+
+
 def modifies(word: str, modifier: str) -> bool:
     """Whether ``modifier`` reads as an adjective or participle agreeing with the noun
     ``word`` (case, number and, in the singular, gender): a subject index's one-word ditto

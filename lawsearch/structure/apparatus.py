@@ -511,14 +511,17 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
 def _replaces_rest(word: str, sub: str | None, words: Apparatus) -> bool:
     """Whether the words after a one-mark ditto replace the rest of a headword kept to its
     first word ``word``: their first word agrees with it as its modifier, by the language's
-    lemmatizer (``morph.modifies``); without one, or nothing after the mark, no (the mark
-    repeats the whole headword)."""
+    lemmatizer (``morph.modifies``); nothing after the mark, no (the mark repeats the whole
+    headword). A language without a lemmatizer keeps the typist's convention, one mark one
+    word ("Card exposed" / ``" faced``: "Card faced")."""
     from ..plausibility import language_module
 
     module = language_module(words.lang, "lemmatizer")
     check = getattr(module, "modifies", None)
     first = re.match(r"[^\W\d_]+", sub or "")
-    return bool(check and first and check(word, first.group()))
+    if not first:
+        return False
+    return check(word, first.group()) if check else True
 
 
 def _index_text(page_lines, words: Apparatus, extra_words, lang: str | None = None) -> tuple[str, list[tuple[int, int]]]:
@@ -646,6 +649,15 @@ def printed(front: dict[str, str], key: str) -> bool:
     return not front.get(f"{key}_name") and bool(front.get(f"{key}_printed"))
 
 
+def _known_person(name: str, words: Apparatus) -> bool:
+    """Whether the language's lemmatizer reads every word of ``name`` but initials as a
+    person's name («Л. М. Гринберг»: may be printed in the nominative); no lemmatizer: yes."""
+    from ..plausibility import language_module
+
+    known = getattr(language_module(words.lang, "lemmatizer"), "person_name", None)
+    return known(name) if known else True
+
+
 def _governs_case(label: str, words: Apparatus) -> bool:
     """Whether a title page label puts the name after it in another case than the
     nominative (the profile's ``front.genitive``)."""
@@ -701,7 +713,7 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                 name = _nominative(value, line[:m.end()], words)
                 if name != value:
                     out[f"{key}_name"] = name  # the person named, in the nominative: what reports show
-                elif _governs_case(line[:m.end()], words):
+                elif _governs_case(line[:m.end()], words) and not _known_person(value, words):
                     # «Перевод с английского Н. А. Сомовой»: the name in the genitive, its
                     # nominative unknown to the dictionary -- never invented, never shown cut
                     # from the label that explains its case: reports show the line whole
