@@ -204,7 +204,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     listed = {e["id"]: e for e in corpus.apparatus.get("toc", ())
               if e.get("scope") == "laws" and e.get("kind") == "law" and e.get("id") and e["id"] not in have}
     unplaced_after = {d["other"]: d for d in corpus.apparatus.get("doubts", ()) if d.get("kind") == "unplaced_after"}
-    run_on_into = {d["other"]: d for d in corpus.apparatus.get("doubts", ()) if d.get("kind") == "run_on"}
+    run_on_into = {d["other"]: d for d in corpus.apparatus.get("doubts", ()) if d.get("kind") in ("run_on", "kept")}
 
     def contents_only(before: str | None) -> None:
         for key in sorted(listed, key=ids.sort_key):
@@ -227,8 +227,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         elif law.missing and (d := run_on_into.get(law.law or law.id)):
             where = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0]) + \
                 (f"-{d['lines'][1]}" if d["lines"][1] != d["lines"][0] else "")
-            why = (f"MISSING: no heading of it in the text; its text, if any survives, may be at the end of "
-                   f"{d['node']} ({where}), read as law {d['law']}'s")
+            at = f"at the end of {d['node']} ({where})" if d["kind"] == "run_on" else f"on the page at {where}"
+            why = f"MISSING: no heading of it in the text; its text, if any survives, may be {at}, read as law {d['law']}'s"
         elif law.missing:
             why = "MISSING: nothing of it survives (its number lies between laws that do)"
         else:
@@ -253,6 +253,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                     where += f"-{d['lines'][1]}"
                 if d["kind"] == "run_on":
                     lost.append(f"law {d['other']}'s text, if any survives, may be at its end ({d['node']}, {where})")
+                elif d["kind"] == "kept":
+                    lost.append(f"law {d['other']}'s text, if any survives, may be on the page kept in it at {where}")
                 else:
                     lost.append(f"the page after it ({where}) is left unplaced: it may be this law's or "
                                 + (f"law {d['other']}'s" if d.get("other") else "another law's"))

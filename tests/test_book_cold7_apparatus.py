@@ -305,3 +305,25 @@ def test_a_law_followed_by_an_unplaced_page_is_not_complete_and_the_lost_law_is_
     assert "NOT PLACED" in line4 and "Noise" in line4 and "unplaced page at" in line4, laws
     assert build(corpus(tmp_path / "b", "en", text), tmp_path / "out").exit_code == 0
     assert law_statuses(tmp_path / "out")[2] == "may be incomplete"
+
+
+def test_a_law_that_keeps_a_page_the_contents_give_to_a_lost_law_is_not_complete(tmp_path):
+    """The page after law 3's begins by finishing law 3's open sentence, so it stays in law
+    3, but the contents start law 4 on it and no heading of law 4 is anywhere: law 3 is not
+    "complete" and law 4's line names the page."""
+    text = "\n".join(["CONTENTS", "Law 1 - Entries ......... 1", "Law 2 - Seating ......... 1",
+                      "Law 3 - Substitutes ..... 2", "Law 4 - Noise ........... 3", "Law 5 - Scores .......... 4",
+                      "Page 1",
+                      "LAW 1 - ENTRIES", "Every team enters at the desk before the start.",
+                      "LAW 2 - SEATING", "The captain names the players for each round.", "Page 2",
+                      "LAW 3 - SUBSTITUTES", "A substitute may play only between rounds and only", "Page 3",
+                      "with the director's consent. Noise that disturbs a table is stopped by the director.",
+                      "Page 4", "LAW 5 - SCORES", "Scores are posted after each round.", "Page 5"]) + "\n"
+    out = check(corpus(tmp_path, "en", text), tmp_path).output
+    laws = out.split("\nLaws:\n", 1)[1].split("\n\n", 1)[0]
+    line3 = next(l for l in laws.splitlines() if l.strip().startswith("3 "))
+    assert "complete" not in line3 and "law 4's text, if any survives, may be on the page kept in it" in line3, laws
+    line4 = next(l for l in laws.splitlines() if l.strip().startswith("4 "))
+    assert "may be on the page at" in line4, laws
+    assert build(corpus(tmp_path / "b", "en", text), tmp_path / "out").exit_code == 0
+    assert law_statuses(tmp_path / "out")[2] == "may be incomplete"
