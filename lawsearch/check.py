@@ -212,8 +212,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 break
             e = listed.pop(key)
             d = unplaced_after.get(key)
-            where = f"; its text may be the unplaced page at {_line_of(by_path_of.get(d['source'], d['source']), d['lines'][0])}" \
-                if d else "; its text, if any survives, is in no law (see the pieces below)"
+            at = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0]) if d else ""
+            where = f"; its text may be the unplaced page at {at}" if d else \
+                "; its text, if any survives, is in no law (see the pieces below)"
             page = f", p. {e['page']}" if e.get("page") else ""
             flush()
             r.add(f"  {key:>4}  {e.get('title') or '[heading lost]'} [title from the contents] -- NOT PLACED: "
@@ -228,7 +229,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             where = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0]) + \
                 (f"-{d['lines'][1]}" if d["lines"][1] != d["lines"][0] else "")
             at = f"at the end of {d['node']} ({where})" if d["kind"] == "run_on" else f"on the page at {where}"
-            why = f"MISSING: no heading of it in the text; its text, if any survives, may be {at}, read as law {d['law']}'s"
+            why = (f"MISSING: no heading of it in the text; its text, if any survives, may be {at}, "
+                   f"read as law {d['law']}'s")
         elif law.missing:
             why = "MISSING: nothing of it survives (its number lies between laws that do)"
         else:

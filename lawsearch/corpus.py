@@ -195,7 +195,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     folder.doubts = getattr(folder, "doubts", []) + [
         {"law": cut.law, "kind": "unplaced_after", "other": cut.lost[-1] if cut.lost else None,
          "source": cut.piece.source, "lines": [cut.piece.first, cut.piece.first]}
-        for cut in cuts if not cut.kept and getattr(by_piece.get((cut.piece.source, cut.piece.first)), "law", None) is None] + [
+        for cut in cuts
+        if not cut.kept and getattr(by_piece.get((cut.piece.source, cut.piece.first)), "law", None) is None] + [
         # a page kept in the law before (it finishes that law's open sentence) that the contents
         # give to a law whose heading is nowhere: the rest of it may be that law's
         {"law": cut.law, "kind": "kept", "other": cut.lost[-1], "source": cut.piece.source,
