@@ -18,6 +18,7 @@ from .coverage import LOST
 from .model import Corpus, Problem, collapse
 from .placement import confidence_label, curation_lines
 from .sources import user_path
+from .structure.apparatus import law_doubts
 from .patterns import DAMAGE, WORD_PAIR
 from .plausibility import LANGUAGES, language_module, language_name, no_morphology_warning, without_morphology
 
@@ -116,7 +117,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             read_as.setdefault(int(p["page"]), {"toc": "contents", "index": "subject index"}.get(p["kind"], p["kind"]))
     pages = sorted(pages | set(read_as))
     r.add("")
-    r.add(f"Pages: {len(pages)} present ({_ranges(pages)})" if pages else "Pages: no page numbers in the sources")
+    # a page a form feed ends: no number printed (pages.split_pieces), read as a page all the same
+    fed = sum(1 for p in pieces if p.ends_page and p.page is None and p.page_from is None)
+    feeds = f"; {_count(fed, 'page end')} at form feeds (no number printed)" if fed else ""
+    r.add((f"Pages: {len(pages)} present ({_ranges(pages)})" if pages else "Pages: no page numbers in the sources")
+          + feeds)
     if read_as:
         by_kind: dict[str, list[int]] = {}
         for n, kind in sorted(read_as.items()):
@@ -126,9 +131,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         lost = [n for n in range(pages[0], pages[-1] + 1) if n not in pages]
         if lost:
             r.add(f"  missing between them: {_ranges(lost)} -- not in the sources; text there is shown as a gap")
-    paged = {p.source for p in pieces if p.starts_page or p.ends_page}
+    # a file whose only page ends are form feeds numbers no page: its pieces are said so, each page
+    # a form feed ends or begins named as such
+    paged = {p.source for p in pieces if p.page_from == "footer" or p.starts_page and p.page is not None}
     for p in pieces:
-        where = "a file with no page numbers" if p.source not in paged else \
+        where = "a file with no page numbers" + (", a page a form feed began" if p.starts_page else "") + \
+            (", its page ended by a form feed" if p.ends_page else "") if p.source not in paged else \
             "whole page" if p.starts_page and p.ends_page else \
             "end of a page (start truncated)" if p.ends_page else \
             "start of a page (end truncated)" if p.starts_page else "fragment (both ends truncated)"
@@ -189,10 +197,40 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             and node.spans[-1].source not in paged and node.spans[-1].lines[1] >= ends.get(node.spans[-1].source, 0) \
             and last_law.get(editions.edition_of(node.id, corpus)) == node.law
 
+    by_path_of = {s.path: (user_path(s.path, root) if root else s.path) for s in corpus.sources}
+    # laws the contents list that have no node at all (none of their text placed, their
+    # number past the last law read): listed too, in their place, never left out of the list
+    have = {n.law or n.id for n in laws}
+    listed = {e["id"]: e for e in corpus.apparatus.get("toc", ())
+              if e.get("scope") == "laws" and e.get("kind") == "law" and e.get("id") and e["id"] not in have}
+    unplaced_after = {d["other"]: d for d in corpus.apparatus.get("doubts", ()) if d.get("kind") == "unplaced_after"}
+    run_on_into = {d["other"]: d for d in corpus.apparatus.get("doubts", ()) if d.get("kind") in ("run_on", "kept")}
+
+    def contents_only(before: str | None) -> None:
+        for key in sorted(listed, key=ids.sort_key):
+            if before is not None and ids.sort_key(key) >= ids.sort_key(before):
+                break
+            e = listed.pop(key)
+            d = unplaced_after.get(key)
+            at = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0]) if d else ""
+            where = f"; its text may be the unplaced page at {at}" if d else \
+                "; its text, if any survives, is in no law (see the pieces below)"
+            page = f", p. {e['page']}" if e.get("page") else ""
+            flush()
+            r.add(f"  {key:>4}  {e.get('title') or '[heading lost]'} [title from the contents] -- NOT PLACED: "
+                  f"listed in the contents{page}, no heading of it in the text{where}")
+
     for law in laws:
+        contents_only(law.law or law.id)
         commentary = corpus.commentary(law.id)
         if law.missing and commentary:
             why = f"no law text in the sources; known from the commentary ({_count(len(commentary), 'paragraph')})"
+        elif law.missing and (d := run_on_into.get(law.law or law.id)):
+            where = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0]) + \
+                (f"-{d['lines'][1]}" if d["lines"][1] != d["lines"][0] else "")
+            at = f"at the end of {d['node']} ({where})" if d["kind"] == "run_on" else f"on the page at {where}"
+            why = (f"MISSING: no heading of it in the text; its text, if any survives, may be {at}, "
+                   f"read as law {d['law']}'s")
         elif law.missing:
             why = "MISSING: nothing of it survives (its number lies between laws that do)"
         else:
@@ -211,6 +249,17 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 lost.append("text lost at a page gap")
             if any(at_file_end(n) for n in cut):
                 lost.append("text cut at the end of its file")
+            for d in law_doubts(corpus.apparatus, law.id):
+                where = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0])
+                if d["lines"][1] != d["lines"][0]:
+                    where += f"-{d['lines'][1]}"
+                if d["kind"] == "run_on":
+                    lost.append(f"law {d['other']}'s text, if any survives, may be at its end ({d['node']}, {where})")
+                elif d["kind"] == "kept":
+                    lost.append(f"law {d['other']}'s text, if any survives, may be on the page kept in it at {where}")
+                else:
+                    lost.append(f"the page after it ({where}) is left unplaced: it may be this law's or "
+                                + (f"law {d['other']}'s" if d.get("other") else "another law's"))
             why = _count(len(parts), "part") + (f"; {', '.join(lost)}" if lost else "; complete as far as the sources go")
             if commentary:
                 why += f"; {_count(len(commentary), 'commentary paragraph')}"
@@ -227,6 +276,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         flush()
         r.add(f"  {law.id:>4}  {title} -- {why}")
     flush()
+    contents_only(None)
 
     notes: list[Problem] = []  # warnings of the report itself, collapsed with the corpus's problems
     unplaced = [n for n in corpus.nodes if n.kind == "piece"]

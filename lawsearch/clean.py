@@ -512,6 +512,7 @@ def drop_page_directives(text: str) -> list[str]:
 class Cleaned:
     lines: list[Line]
     changes: list[Change]
+    feeds: frozenset[int] = frozenset()  # raw lines a form feed opened: a page begins there (pages.split_pieces)
 
     def rules_by_line(self) -> dict[int, list[str]]:
         by_line: dict[int, list[str]] = {}
@@ -557,9 +558,16 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     # furniture a curation statement drops ([[drop]]): the whole line, or text from it
     changes += [Change(source, n, "curated_drop") for n in sorted(dropped | curated)]
+    feeds: set[int] = set()
     for n, text in enumerate(raw, 1):
         if n in dropped:
             continue
+        if kind == "laws" and "\f" in text and text.lstrip(" \t").startswith("\f"):
+            # a form feed opening the line (or alone on it) ends the page before: a page
+            # end, not a control character (README: pages end at form feeds)
+            text = text.lstrip(" \t\f")
+            feeds.add(n)
+            changes.append(Change(source, n, "form_feed_page_end"))
         pre: list[str] = [text]
         if kind == "commentary":
             for rule in (drop_page_directives, end_paragraph_at_marks):
@@ -579,4 +587,4 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     else:
         joined, more = join_wrapped_lines(lines, extra_words, layout, lang)
     joined, mended = furniture.repair_breaks(joined, extra_words, lang or layout.lang)
-    return Cleaned(joined, changes + more + [Change(*m) for m in mended])
+    return Cleaned(joined, changes + more + [Change(*m) for m in mended], frozenset(feeds))

@@ -169,7 +169,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                contents=()):
     """Pages and the tree of law sources that are one copy of the text."""
     back = getattr(folder, "back_matter", {})
-    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id], back.get(s.id, frozenset())) for s in sources}
+    pieces = {s.id: split_pieces(s.id, cleaned[s.id].lines, layouts[s.id], back.get(s.id, frozenset()),
+                                 getattr(cleaned[s.id], "feeds", frozenset())) for s in sources}
     # a statement about a commentary source names a piece of the commentary (structure/commentary.py)
     # (a whole book's own commentary: the statements about lines after its heading)
     starts = getattr(folder, "commentary_starts", {})
@@ -188,6 +189,19 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     placements = placement.place(runs, read, grammar.levels, list(contents))
     placement.statements(runs, placements)
     problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
+    # a page cut from the law before it and placed nowhere: that law is not known complete
+    # (structure.apparatus.law_doubts; check and the site's status say so)
+    by_piece = {(p.source, p.first): p for p in placements}
+    folder.doubts = getattr(folder, "doubts", []) + [
+        {"law": cut.law, "kind": "unplaced_after", "other": cut.lost[-1] if cut.lost else None,
+         "source": cut.piece.source, "lines": [cut.piece.first, cut.piece.first]}
+        for cut in cuts
+        if not cut.kept and getattr(by_piece.get((cut.piece.source, cut.piece.first)), "law", None) is None] + [
+        # a page kept in the law before (it finishes that law's open sentence) that the contents
+        # give to a law whose heading is nowhere: the rest of it may be that law's
+        {"law": cut.law, "kind": "kept", "other": cut.lost[-1], "source": cut.piece.source,
+         "lines": [cut.piece.first, cut.piece.first]}
+        for cut in cuts if cut.kept and cut.lost]
     folder.placements = {(p.source, p.first): p for p in placements}
     tree = build_tree(runs, commentary, folder.sources, folder.law_range, titles, folder.code, folder.curation_path,
                       grammar, layouts, folder.indents, lang, about_commentary,
@@ -521,6 +535,9 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     if trees[1:]:  # a law only a translation holds is in the corpus: references to it are not outside
         refs = restatus(refs, nodes)
     nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
+    paths = {s.id: s.path for s in folder.sources}
+    for d in getattr(folder, "doubts", ()):
+        apparatus.setdefault("doubts", []).append({**d, "source": paths.get(d["source"], d["source"])})
     progress(f"built {len(nodes)} nodes, {len(tree.footnotes)} footnotes, {len(refs)} references")
     places = {s.path: folder.places[s.id] for s in folder.sources if folder.places.get(s.id)}
     footnotes = tuple(tree.footnotes)

@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from . import morph  # the Snowball English stems only (english_stem): no dictionary
+from . import furniture
 from .furniture import languages_of
 from .plausibility import lemmatizer_for
 from .structure.apparatus import FOOTER_AT, RULE_LINE, Apparatus, _join
@@ -45,7 +46,7 @@ def _starts_section(text: str, words: Apparatus, layout) -> bool:
     squeezed = s.replace(" ", "").casefold()
     if not any(w.replace(" ", "").casefold() in squeezed for w in words.definitions):
         return False  # most lines: no definitions word at all, nothing to classify
-    if words.heading(s, words.definitions) and words.is_definitions(s):
+    if words.is_definitions(furniture.letter_spaced_words(s, words.lang)):
         return True
     c = layout.classify(s)
     return c.kind == "division" and bool(c.title) and words.is_definitions(c.title)

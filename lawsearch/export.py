@@ -16,7 +16,7 @@ from . import definitions, ids
 from .glossary_export import stamp_text, version_stamp
 from .model import Corpus, Node, segments
 from .patterns import XML_FORBIDDEN
-from .structure.apparatus import DEFINITION, named
+from .structure.apparatus import DEFINITION, named, printed
 from .plausibility import language_module
 from .profile import of as profile_of
 # the CoNLL-U export's tokens and sentences, by the profile's data for the text's language
@@ -280,5 +280,7 @@ def tei_front(corpus: Corpus) -> str:
     tags = (("title", "title", ""), ("edition", "edition", ""), ("translator", "editor", ' role="translator"'),
             ("editor", "editor", ' role="editor"'), ("original", "title", ' type="original"'),
             ("publisher", "publisher", ""), ("city", "pubPlace", ""), ("year", "date", ""))
-    return '<bibl type="print">' + "".join(f"<{tag}{attr}>{xml_text(named(front, key))}</{tag}>"
-                                           for key, tag, attr in tags if front.get(key)) + "</bibl>"
+    # an element holds the name itself: as printed where its nominative is unknown (not the label's line)
+    return '<bibl type="print">' + "".join(
+        f"<{tag}{attr}>{xml_text(front[key] if printed(front, key) else named(front, key))}</{tag}>"
+        for key, tag, attr in tags if front.get(key)) + "</bibl>"

@@ -216,6 +216,34 @@ def nominative(name: str, case: str | None = None) -> str:
     return "".join(out)
 
 
+def person_name(name: str) -> bool:
+    """Whether every word of ``name`` but its initials has a reading as a person's surname,
+    first name or patronymic (``PERSON``): «Л. М. Гринберг» does, «Н. А. Сомовой» (a name the
+    dictionary does not hold) and «Комиссии по правилам» do not.
+
+    >>> person_name("Л. М. Гринберг"), person_name("Н. А. Сомовой"), person_name("Комиссии по правилам")
+    (True, False, False)
+    """
+    words = [w.strip(",.;") for w in name.split() if not re.fullmatch(r"[^\W\d_]\.?", w)]
+    return bool(words) and all(any(PERSON & set(p.tag.grammemes) for p in analyzer().parse(w)) for w in words if w)
+
+
+def modifies(word: str, modifier: str) -> bool:
+    """Whether ``modifier`` reads as an adjective or participle agreeing with the noun
+    ``word`` (case, number and, in the singular, gender): a subject index's one-word ditto
+    under «Лодка речная» followed by «весельная» stands for «Лодка» alone (the printed
+    word replaces «речная»), while under «Карточка счёта» followed by «исправление» (a
+    noun: no agreement) it stands for the whole headword.
+
+    >>> modifies("Лодка", "весельная"), modifies("Мост", "ночной"), modifies("Карточка", "исправление")
+    (True, True, False)
+    """
+    nouns = [p for p in analyzer().parse(word.lower()) if p.tag.POS == "NOUN"]
+    forms = [p for p in analyzer().parse(modifier.lower()) if p.tag.POS in ("ADJF", "PRTF")]
+    return any(a.tag.case == n.tag.case and a.tag.number == n.tag.number
+               and (n.tag.number == "plur" or a.tag.gender == n.tag.gender) for n in nouns for a in forms)
+
+
 @lru_cache(maxsize=50_000)  # shared by the Analysis objects of a process; each keeps its own words' terms too
 def lemmas(word: str) -> tuple[str, ...]:
     """Every plausible lemma of a word form, ё folded to е: ``lemmas("онером") == ("онер",)``."""

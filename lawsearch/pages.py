@@ -44,6 +44,7 @@ class Piece:
     # top, set below that page's footer, answers them (grammar.Layout.read)
     carried: tuple[str, ...] = ()
     answered_below: tuple[str, ...] = ()  # its own bare marks a body on the next page's top answers
+    after_feed: bool = False  # starts after a form feed (an unnumbered page end): joins the piece before it
 
     @property
     def label(self) -> str:
@@ -61,29 +62,37 @@ class Run:
         return self.pieces[0].page
 
 
-def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[int] = frozenset()) -> list[Piece]:
+def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[int] = frozenset(),
+                 feeds: frozenset[int] = frozenset()) -> list[Piece]:
     """Cut one file's cleaned lines at footers, as its layout (``lawsearch.grammar.Layout``;
-    the default profile's book layout without one) reads them, and before the raw lines of
+    the default profile's book layout without one) reads them, before the raw lines of
     ``cuts`` (text the book's apparatus parted from the law text before it: an afterword
-    after the subject index), where a piece starts that goes on from nothing. Empty
-    stretches (two footers in a row, a footer on the first line) give no piece."""
+    after the subject index), where a piece starts that goes on from nothing, and before
+    the raw lines of ``feeds`` (a form feed opened the line: a page ends there, its number
+    not printed; the page after it goes on from it, ``after_feed``). Empty stretches (two
+    footers in a row, a footer on the first line) give no piece."""
     read = layout.classify if layout is not None else classify
     pieces: list[Piece] = []
     current: list[Line] = []
     after_footer = False
     cut_before: list[int] = []  # pieces that start at a cut
+    fed = False  # the piece being read starts after a form feed that ended the one before
     for line in lines:
+        if feeds and current and any(line.first <= n <= line.last for n in feeds):
+            pieces.append(Piece(source, current[0].first, current, None, after_footer, True, None, after_feed=fed))
+            current, after_footer, fed = [], True, True
         if cuts and any(line.first <= n <= line.last for n in cuts):
             if current:
-                pieces.append(Piece(source, current[0].first, current, None, after_footer, False))
+                pieces.append(Piece(source, current[0].first, current, None, after_footer, False, after_feed=fed))
                 cut_before.append(len(pieces))
             # the text after a cut does not begin its page (the apparatus stood before it there)
-            current, after_footer = [], False
+            current, after_footer, fed = [], False, False
         c = read(line.text)
         if c.kind == "footer":
             if current:
-                pieces.append(Piece(source, current[0].first, current, int(c.label), after_footer, True, "footer"))
-            current = []
+                pieces.append(Piece(source, current[0].first, current, int(c.label), after_footer, True, "footer",
+                                    after_feed=fed))
+            current, fed = [], False
             after_footer = True
             continue
         current.append(line)
@@ -93,7 +102,7 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
         if after_footer and in_order(footers):
             page = footers[-1] + 1  # the pages run in order: the text after the last footer begins the next one
         pieces.append(Piece(source, current[0].first, current, page, after_footer, False,
-                            "sequence" if page is not None else None))
+                            "sequence" if page is not None else None, after_feed=fed))
     for k in cut_before:  # the text before a cut is on the page the text after it ends
         if k < len(pieces) and pieces[k].page is not None:
             pieces[k - 1].page, pieces[k - 1].page_from = pieces[k].page, pieces[k].page_from
@@ -187,6 +196,13 @@ def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[Curation
                 before = page_ends[piece.page - 1]
                 if id(before) not in successor:
                     link(before, piece, "page")
+
+    # a page that a form feed began goes on from the page before it in its file (no number
+    # printed, nothing between them)
+    for pieces in pieces_by_source.values():
+        for before, piece in zip(pieces, pieces[1:]):
+            if piece.after_feed and before.ends_page and id(piece) not in predecessor and id(before) not in successor:
+                link(before, piece, "page")
 
     runs: list[Run] = []
     all_pieces = [p for src in pieces_by_source for p in pieces_by_source[src]]

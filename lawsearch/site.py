@@ -23,6 +23,7 @@ from . import editions, ids
 from .alignment import flat_spans
 from .model import Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
+from .structure.apparatus import law_doubts
 from .site_apparatus import apparatus_pages, front_line, single_sections, terms_by_node, text_with_terms
 from .profile import NAMED
 
@@ -693,6 +694,10 @@ class SiteBuilder:
         # though no surviving text is cut
         lost = lost or any(lost_parts(n, [c for c in self.corpus.children(n.id) if labelled(c.kind)])
                            for n in [law, *parts])
+        # the build warned that text of it may be elsewhere (a lost law's read at its end, a
+        # page after it left unplaced): not "complete"
+        if not lost and law_doubts(self.corpus.apparatus, law.id):
+            return self.words.say("status_unsure")
         return self.words.say("status_gaps" if lost else "status_full")
 
     def write(self, target: Path) -> list[Path]:

@@ -13,7 +13,7 @@ import re
 from markupsafe import Markup, escape
 
 from . import ids
-from .structure.apparatus import named
+from .structure.apparatus import named, printed
 
 INDEX_PAGE = "subject-index.html"
 DEFINITIONS_PAGE = ids.DEFINITIONS_PAGE
@@ -54,7 +54,9 @@ def text_with_terms(builder, text: str, start: int, end: int, terms, root: str) 
 def front_line(builder) -> str:
     """The title page's fields in one line ("Книга: …."), or "" without a title page."""
     front = builder.corpus.apparatus.get("front") or {}
-    fields = [builder.words.say(f"front_{k}", value=named(front, k)) for k in FRONT_ORDER if front.get(k)]
+    # a name in the case its label governs, not known in the nominative: the label and name as printed
+    fields = [builder.words.say("front_as_printed" if printed(front, k) else f"front_{k}", value=named(front, k))
+              for k in FRONT_ORDER if front.get(k)]
     return builder.words.say("book_line", fields=", ".join(fields)) if fields else ""
 
 
@@ -76,7 +78,7 @@ def index_rows(builder, root: str = "") -> list[dict]:
                 label = target
             links.append({"label": label, "href": href, "target": target})
         rows.append({"anchor": f"ix-{n + 1}", "headword": e["headword"], "sub": e.get("sub"), "links": links,
-                     "see": e.get("see"), "page": e.get("page")})
+                     "see": e.get("see"), "see_also": bool(e.get("see_also")), "page": e.get("page")})
     heads = {}
     for before, r in zip([None] + rows, rows):
         heads.setdefault(r["headword"], r["anchor"])

@@ -311,7 +311,13 @@ def test_a_translators_name_is_reported_in_the_nominative(tmp_path, line, field,
     assert front.get(f"{field}_name") == name
     report = check(corpus(tmp_path / "again", "ru", text), tmp_path)
     shown = re.search(rf"{field} ([^;\n]+)", report.output.split("title page:", 1)[1])
-    assert shown and shown.group(1).strip() == (name or printed)
+    if name is None and line.startswith("Перевод с"):
+        # the label governs the genitive and the name has no nominative the dictionary knows:
+        # the whole line as printed, said so -- never the name cut from the label that explains its case
+        assert front[f"{field}_printed"] == line
+        assert shown and shown.group(1).strip() == f"{line} (as printed)"
+    else:
+        assert shown and shown.group(1).strip() == (name or printed)
 
 
 def test_an_english_translator_is_left_as_printed(tmp_path):

@@ -55,8 +55,10 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                           grammar or default_grammar(), layouts, indents, main_lang)
     # a source with no footer at all gives no page numbers: its end is the file's end, not a
     # page gap, unless pages are known to be missing (coldA item 5)
-    builder.paged_sources = {p.source for run in runs for p in run.pieces if p.starts_page or p.ends_page} \
-        - set(counted_sources)
+    # (pages a form feed ends are not numbered: the page after the last one ends where its file does)
+    builder.paged_sources = {p.source for run in runs for p in run.pieces
+                             if p.starts_page and not getattr(p, "after_feed", False)
+                             or p.ends_page and p.page_from == "footer"} - set(counted_sources)
     builder.apparatus_pages = apparatus_pages
     builder.counted_sources = frozenset(counted_sources)
     # each source's last piece: a run ending there ends where the file does (lawtext._ends_cut)

@@ -25,7 +25,10 @@ from ..plausibility import lemmatizer_for
 RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
 FOOTER_AT = re.compile(r"^\s*-\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?:\s*-)?(?:\s+(?P<rest>\S.*))?$")
 BARE_PAGE = re.compile(r"^\s*(?P<page>\d{1,4})\s*$")
-LEADER_PAGE = re.compile(r"\s*(?:\.\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
+# a dot leader: dots, or «…» (U+2026) characters, each three dots, as a word processor sets them
+DOT_LEADER = r"(?:(?:[.…]\s?){4,}|(?:…\s?){2,})"
+DEFINITIONS_HEADING_WORDS = 4  # «ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ»; a longer line holding the word is a sentence's
+LEADER_PAGE = re.compile(r"\s*(?:[.…]\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
 YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
@@ -62,10 +65,27 @@ class Apparatus:
                    front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
-        """Whether ``text`` (letter spacing removed) is, or begins with, one of ``which``."""
+        """Whether ``text`` (letter spacing removed) is, or begins with, one of ``which``, or
+        is one of its one-word headings after a qualifier of one or two words written as it
+        is («АЛФАВИТНЫЙ УКАЗАТЕЛЬ», "GENERAL INDEX", "Alphabetical Index", "Terms and Definitions").
+
+        >>> a = Apparatus("ru")
+        >>> a.heading("АЛФАВИТНЫЙ УКАЗАТЕЛЬ", ("УКАЗАТЕЛЬ",)), a.heading("Карточный указатель", ("УКАЗАТЕЛЬ",))
+        (True, False)
+        >>> a.heading("General Index", ("INDEX", "Index")), a.heading("The index", ("INDEX", "Index"))
+        (True, False)
+        """
         s = furniture.letter_spaced_words(text, self.lang).strip()
         s = re.sub(r"\s+", " ", s)
-        return any(s == w or s.startswith(w + " ") for w in which)
+        if any(s == w or s.startswith(w + " ") for w in which):
+            return True
+        m = re.fullmatch(r"((?:[^\W\d_]+ ){1,2})([^\W\d_]+)", s)
+        if not m or m[2] not in which:
+            return False
+        qualifiers = m[1].split()
+        if m[2].isupper():
+            return all(q.isupper() for q in qualifiers)
+        return qualifiers[0][:1].isupper() and all(q[:1].isupper() or len(q) <= 3 for q in qualifiers[1:])
 
     def ditto_at(self, text: str, p: int = 0) -> str | None:
         """The ditto mark that opens ``text`` at ``p`` (the longest of the profile's marks),
@@ -103,7 +123,25 @@ class Apparatus:
             end, count = q + len(nxt), count + 1
 
     def is_definitions(self, title: str) -> bool:
-        return re.sub(r"\s+", " ", title.strip()).rstrip(".") in self.definitions
+        """Whether a heading's title names the definitions: one of the profile's words
+        («ОПРЕДЕЛЕНИЯ»), or a short heading holding one of them as a word among others
+        («ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ», "DEFINITIONS AND TERMS"): a line of words only (no digit,
+        no sentence's punctuation), capitalised, at most ``DEFINITIONS_HEADING_WORDS`` words.
+
+        >>> a = Apparatus("ru", definitions=("ОПРЕДЕЛЕНИЯ", "Определения"))
+        >>> a.is_definitions("ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ"), a.is_definitions("Термины и определения")
+        (True, True)
+        >>> a.is_definitions("определения терминов"), a.is_definitions("Определения даны в правиле 2")
+        (False, False)
+        """
+        t = re.sub(r"\s+", " ", title.strip()).rstrip(".")
+        if t in self.definitions:
+            return True
+        if not t[:1].isupper() or not re.fullmatch(r"[^\W\d_]+(?:(?: |, | [-–—] |[-–—])[^\W\d_]+)*", t):
+            return False
+        names = t.casefold().replace(",", " ").split()
+        return len(names) <= DEFINITIONS_HEADING_WORDS and \
+            any(w.casefold() in names for w in self.definitions if " " not in w.strip())
 
 
 # -- contents ----------------------------------------------------------------------------
@@ -380,6 +418,7 @@ class IndexEntry:
     page: str | None
     see: str | None = None
     line: int = 0
+    see_also: bool = False  # the see word was a see-also one («см. также», "see also")
 
     @property
     def full(self) -> str:
@@ -446,23 +485,43 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
         main: str | None = None
         parted = False  # the main headword was printed with a comma: its words end there
         for entry in _index_entries(text, target, see_re, words):
-            head, ditto, targets, see, at = entry
+            head, ditto, targets, see, also, at = entry
             line = next((n for pos, n in reversed(starts) if pos <= at), 0)
             if ditto:
                 sub = head.lstrip(", ").strip() or None
                 hw = main or ""
-                if ditto is not True and not parted and len(hw.split()) > ditto:
+                if ditto is not True and not parted and len(hw.split()) > ditto \
+                        and (ditto > 1 or _replaces_rest(hw.split()[0], sub, words)):
                     # a mark under a word: it stands for the headword's leading words only,
                     # what follows it takes the place of the rest («Карта лишняя» / «" недостающая»);
-                    # a comma after it makes what follows a sub-heading of the whole main headword
+                    # a comma after it makes what follows a sub-heading of the whole main headword.
+                    # One mark stands for one word only where what follows it goes with that
+                    # word (an agreeing adjective); else («Карточка счёта» / «〃 исправление»)
+                    # for the whole headword, as «=» does
                     hw = " ".join(hw.split()[:ditto])
             else:
                 hw, comma, sub = head.partition(",")
                 hw, sub = hw.strip(), sub.strip() or None
                 main, parted = hw, bool(comma)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
-            out.append(IndexEntry(hw, sub, expanded, page, see, line))
+            out.append(IndexEntry(hw, sub, expanded, page, see, line, also))
     return out
+
+
+def _replaces_rest(word: str, sub: str | None, words: Apparatus) -> bool:
+    """Whether the words after a one-mark ditto replace the rest of a headword kept to its
+    first word ``word``: their first word agrees with it as its modifier, by the language's
+    lemmatizer (``morph.modifies``); nothing after the mark, no (the mark repeats the whole
+    headword). A language without a lemmatizer keeps the typist's convention, one mark one
+    word ("Card exposed" / ``" faced``: "Card faced")."""
+    from ..plausibility import language_module
+
+    module = language_module(words.lang, "lemmatizer")
+    check = getattr(module, "modifies", None)
+    first = re.match(r"[^\W\d_]+", sub or "")
+    if not first:
+        return False
+    return check(word, first.group()) if check else True
 
 
 def _index_text(page_lines, words: Apparatus, extra_words, lang: str | None = None) -> tuple[str, list[tuple[int, int]]]:
@@ -491,7 +550,7 @@ def _index_text(page_lines, words: Apparatus, extra_words, lang: str | None = No
 
 
 def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
-    """(head, ditto, targets, see, offset) for each entry of a page's text; ``ditto`` is
+    """(head, ditto, targets, see, see_also, offset) for each entry of a page's text; ``ditto`` is
     False, True (the mark stands for the main headword) or the number of the headword's
     leading words it stands for."""
     p, n = 0, len(text)
@@ -527,7 +586,7 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
                 stop, run, see_m = sm.start(), None, sm
         head = re.sub(r"\s+", " ", text[p:stop]).strip(" ,")
         targets: list[str] = []
-        see = None
+        see, also = None, False
         if run is not None:
             targets = [t for t in re.split(r"\s*,\s*", run["run"]) if t]
             p = run.end()
@@ -536,12 +595,20 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
             if sm and sm["see"].lower() in see_also:
                 p += len(rest) - len(rest.lstrip()) + sm.end()
                 see, p = _see_target(text, p, words)
+                also = True
         elif see_m is not None:
             see, p = _see_target(text, see_m.end(), words)
+            also = see_m["see"].lower() in see_also
+            # law numbers after the headword a see word names are the entry's own
+            # ("Seating, see also Noise 1": Seating is in law 1, and see Noise too)
+            own = next((m for m in target.finditer(see) if m.end() == len(see) and m.start() > 0), None)
+            if own is not None and see[:own.start()].strip(" ,"):
+                targets = [t for t in re.split(r"\s*,\s*", own["run"]) if t]
+                see = see[:own.start()].strip(" ,")
         else:
             p = n
         if head or targets or see:
-            yield head, ditto, targets, see, start
+            yield head, ditto, targets, see, also, start
 
 
 def _see_target(text: str, p: int, words: Apparatus) -> tuple[str, int]:
@@ -570,8 +637,31 @@ FRONT_FIELDS = ("title", "subtitle", "edition", "translator", "editor", "origina
 
 def named(front: dict[str, str], key: str) -> str | None:
     """A title page field as reports show it: a person in the nominative (``translator_name``:
-    «перевод Рыбникова» is Рыбников), the field as printed where no other form was found."""
-    return front.get(f"{key}_name") or front.get(key)
+    «перевод Рыбникова» is Рыбников); where the label governs a case the lemmatizer could
+    not undo (``translator_printed``), the whole line as printed, label and name («Перевод с
+    английского Н. А. Сомовой»: ``printed`` says so); else the field as printed."""
+    return front.get(f"{key}_name") or front.get(f"{key}_printed") or front.get(key)
+
+
+def printed(front: dict[str, str], key: str) -> bool:
+    """Whether ``named`` gives the field's whole line as printed (a label and a name in
+    its case), not the field alone."""
+    return not front.get(f"{key}_name") and bool(front.get(f"{key}_printed"))
+
+
+def _known_person(name: str, words: Apparatus) -> bool:
+    """Whether the language's lemmatizer reads every word of ``name`` but initials as a
+    person's name («Л. М. Гринберг»: may be printed in the nominative); no lemmatizer: yes."""
+    from ..plausibility import language_module
+
+    known = getattr(language_module(words.lang, "lemmatizer"), "person_name", None)
+    return known(name) if known else True
+
+
+def _governs_case(label: str, words: Apparatus) -> bool:
+    """Whether a title page label puts the name after it in another case than the
+    nominative (the profile's ``front.genitive``)."""
+    return any(re.search(p, label) for p in words.front.get("genitive", ()))
 
 
 def _nominative(name: str, label: str, words: Apparatus) -> str:
@@ -585,8 +675,7 @@ def _nominative(name: str, label: str, words: Apparatus) -> str:
     put = getattr(module, "nominative", None)
     if put is None:
         return name
-    genitive = any(re.search(p, label) for p in words.front.get("genitive", ()))
-    return put(name, "gent" if genitive else None)
+    return put(name, "gent" if _governs_case(label, words) else None)
 
 
 def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
@@ -624,6 +713,11 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                 name = _nominative(value, line[:m.end()], words)
                 if name != value:
                     out[f"{key}_name"] = name  # the person named, in the nominative: what reports show
+                elif _governs_case(line[:m.end()], words) and not _known_person(value, words):
+                    # «Перевод с английского Н. А. Сомовой»: the name in the genitive, its
+                    # nominative unknown to the dictionary -- never invented, never shown cut
+                    # from the label that explains its case: reports show the line whole
+                    out[f"{key}_printed"] = line if line[m.end():].strip(" :,") else f"{line} {value}"
             break
     for i, line in enumerate(body):
         m = next((m for p in labelled["edition"] for m in [p.search(line)] if m), None)
@@ -763,7 +857,7 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
         return "toc"
     if words.index and words.heading(head, words.index):
         return "index"
-    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(r"(?:\.\s?){4,}", t))
+    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(DOT_LEADER, t))
     framed = [t for t in body if re.match(r"\s*\|.*\|.*\|\s*$", t)]
     paged = sum(1 for t in framed if re.search(r"\|\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*\|\s*$", t))
     if leaders + paged >= min(2, least) and (leaders + len(framed)) * 2 >= len(body):
@@ -795,7 +889,8 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
     one. The block runs from the file's start to its first footer (included), or to the
     first heading (a law, a division, the contents, index, definitions or commentary); it
     is a title page when the profile's front-page labels give at least three of: the
-    edition, a translator or an editor, the publisher, the year -- on short lines, none of
+    edition, a translator or an editor, the publisher, the year (two where the block is a
+    page of its own, closed by a footer, a form feed or a part's heading) -- on short lines, none of
     them a heading of the law text and few of them sentences (a law or preface page with a
     year and a translator's name in its sentences is not a title page)."""
     if not words.front:
@@ -803,13 +898,18 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
     headings = words.contents + words.index + words.definitions + words.commentary
     end, nonblank, long_lines = 0, 0, 0
     last = None  # the last nonblank line of the block so far
+    closed = False  # the block ends where its page does (a footer, a form feed) or a part of the book begins
     for i, raw in enumerate(lines):
         s = raw.strip()
         if FOOTER_AT.match(raw) and not RULE_LINE.match(raw):
-            end = i + 1
+            end, closed = i + 1, True
+            break
+        if nonblank and _form_feed(raw):
+            closed = True
             break
         if s and not RULE_LINE.match(s):
-            if headings and words.heading(s, headings):
+            if headings and (words.heading(s, headings) or words.is_definitions(furniture.letter_spaced_words(s, words.lang))):
+                closed = True
                 break
             if len(WORD.findall(s)) >= 8 and _prose(s) and nonblank:
                 # a paragraph after the title page without a footer between (a preface): the
@@ -839,7 +939,10 @@ def front_block(lines: list[str], words: Apparatus, layout, most: int = 30) -> i
     fields = parse_front(lines[:end], words)
     signals = ("edition" in fields, "translator" in fields or "editor" in fields, "publisher" in fields,
                "year" in fields)
-    if sum(signals) < 3:
+    # three of them; two (a translator and the year: «Перевод Е. Д. Лариной / Самара, 2008») on
+    # a page of their own -- closed by its page end or by the contents, index or definitions
+    # heading -- of short lines, none of them a sentence
+    if sum(signals) < (2 if closed and not long_lines else 3):
         return 0
     # the imprint printed after the title page's footer (ISBN, ©) goes with it
     while end < len(lines) and IMPRINT_LINE.match(lines[end]):
@@ -906,7 +1009,8 @@ def _starts_part(text: str, words: Apparatus, layout) -> bool:
     s = text.strip()
     if not s or LEADER_PAGE.search(s):
         return False
-    if words.heading(s, words.definitions + words.commentary):
+    if words.heading(s, words.definitions + words.commentary) or words.is_definitions(
+            furniture.letter_spaced_words(s, layout.lang)):
         return True
     return _classify(layout, furniture.letter_spaced_words(s, layout.lang).strip()).kind in ("law", "division")
 
@@ -1075,6 +1179,8 @@ KINDS = ("toc", "index", "front")
 
 def _entry_dict(e) -> dict[str, Any]:
     d = {k: getattr(e, k) for k in e.__dataclass_fields__}
+    if d.get("see_also") is False:
+        del d["see_also"]  # written only where it is so: a plain see reads as before
     if "targets" in d:
         d["targets"] = list(d["targets"])
     return d
@@ -1378,37 +1484,53 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         apparatus.pop("differs", None)
     for e in lost:
         page = f" (p. {e['page']})" if e.get("page") else ""
+        run_on = _run_on(nodes, e)
+        if run_on:  # the law before is not "complete": it may hold this one's text (law_doubts)
+            before, last, span = run_on[1:]
+            apparatus.setdefault("doubts", []).append({
+                "law": before, "kind": "run_on", "other": e["id"], "node": last.id, "source": span.source,
+                "lines": list(span.lines)})
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
-                                           f"the text lacks it{_run_on(nodes, e)}", e.get("source"), e.get("line")))
+                                           f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
+                                e.get("line")))
     return nodes, apparatus
 
 
-def _run_on(nodes, entry) -> str:
+def law_doubts(apparatus: dict[str, Any], law: str) -> list[dict[str, Any]]:
+    """What the build warned may belong to ``law`` or be missing from it though none of its
+    text is cut: a lost law's text read at its end (``run_on``), a page after it left
+    unplaced because a law heading seemed lost before it (``unplaced_after``). A law with
+    any is never reported complete (check, the site's status)."""
+    return [d for d in apparatus.get("doubts", ()) if d.get("law") == law]
+
+
+def _run_on(nodes, entry) -> tuple[str, str, Any, Any] | None:
     """Where a law the contents list and the text lacks wholly may still be: the law
     before it runs straight on into the law after it (the next line after its last text is
     that law's heading, no page between), so the lost law's text, if any survived, was
     read as the end of the law before's last part. Said, never moved: nothing shows
-    where in that part the lost heading stood."""
+    where in that part the lost heading stood. (The warning's words, the law before, its
+    last part and that part's span), or None."""
     if entry.get("kind") != "law" or not str(entry.get("id") or "").isdigit():
-        return ""
+        return None
     number = int(entry["id"])
     laws = {n.law: n for n in nodes if n.kind == "law" and not n.missing and n.law}
     if not any(n.kind == "law" and n.law == entry["id"] and n.missing for n in nodes):
-        return ""
+        return None
     before, after = laws.get(str(number - 1)), laws.get(str(number + 1))
     if before is None or after is None or not after.spans:
-        return ""
+        return None
     head = after.spans[0]
     parts = [(span.lines[1], n, span) for n in nodes if n.law == before.law and n.kind != "commentary"
              for span in n.spans if span.source == head.source and span.lines[1] < head.lines[0]]
     if not parts:
-        return ""
+        return None
     end, last, span = max(parts, key=lambda p: p[0])
     if head.lines[0] - end > 2 or span.page != head.page:
-        return ""
+        return None
     return (f"; law {before.law} runs straight on into law {after.law} ({head.source}:{head.lines[0]}), so law "
             f"{entry['id']}'s text, if any survives, is at the end of {last.id} ({span.source}:{span.lines[0]}-"
-            f"{span.lines[1]}), read as {last.id}'s: check it")
+            f"{span.lines[1]}), read as {last.id}'s: check it", before.law, last, span)
 
 
 def _spans(numbers: list[int]) -> str:
@@ -1447,7 +1569,8 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     out = ["", "The book's apparatus:"]
     front = apparatus.get("front") or {}
     if front:
-        out.append("  title page: " + "; ".join(f"{k} {named(front, k)}" for k in FRONT_FIELDS if front.get(k)))
+        out.append("  title page: " + "; ".join(f"{k} {named(front, k)}" + (" (as printed)" if printed(front, k) else "")
+                                                for k in FRONT_FIELDS if front.get(k)))
         missing = [k for k in FRONT_FIELDS if not front.get(k)]
         if missing:
             out.append("    not on it: " + ", ".join(missing))
