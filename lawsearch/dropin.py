@@ -86,7 +86,7 @@ def _headings(lines: list[str], layout) -> int:
     """How many of ``lines`` are headings in ``layout``: a division, a law, a level, a list
     layout's bullet. Each line is read as cleaning leaves it (``clean.PRE_RULES``): a framed
     page number («- 5 -») is the page's footer, no bullet."""
-    return sum(1 for line in lines if (c := layout.classify(_as_cleaned(line))).kind in ("division", "law", "bullet", *layout.levels))
+    return sum(1 for line in lines if layout.classify(_as_cleaned(line)).kind in ("division", "law", "bullet", *layout.levels))
 
 
 def _as_cleaned(line: str) -> str:
