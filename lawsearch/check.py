@@ -79,7 +79,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r = Report()
     code = corpus.code
     low, high = code.get("laws", [1, 93])
-    r.add(f"{code.get('title', 'Corpus')}, edition {code.get('edition', '?')}; the code has laws {low}-{high}")
+    edition = f", edition {code['edition']}" if code.get("edition") else ""  # none given: nothing to say
+    r.add(f"{code.get('title', 'Corpus')}{edition}; the code has laws {low}-{high}")
 
     r.add("")
     r.add(f"Sources ({len(corpus.sources)}):")
@@ -155,6 +156,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r.add(f"Gaps: {_count(gaps, 'gap mark')}; {_count(len(truncated), 'node')} with text lost at a start or end")
 
     laws = [n for n in corpus.nodes if n.kind == "law"]
+    bare = corpus.title_only_laws()
+    r.add(f"Laws with text: {len(laws) - len(bare)} of {len(laws)}"
+          + (f"; {len(bare)} known by a heading alone (a titles file's title or a placeholder)" if bare else ""))
     r.add("")
     r.add("Laws:")
     translations = corpus.translation_languages  # scanned once: every law asks

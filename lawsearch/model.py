@@ -537,6 +537,20 @@ class Corpus:
             return out
         return self._index("_children_cache", build).get(node_id, [])
 
+    def title_only_laws(self) -> frozenset[str]:
+        """The laws of which no more than a heading is known: a title from a titles file, a
+        placeholder between laws that survive, with no words of text in any language in the
+        law, its parts or its commentary. They are listed, never answers before a law with
+        text (``evaluate.best``), and reports count them apart from the laws with text."""
+        def build() -> dict[str, bool]:
+            texted: set[str] = set()
+            for n in self.nodes:
+                if n.law is not None and ((n.text or "").strip()
+                                          or any((t.get("text") or "").strip() for t in n.translations.values())):
+                    texted.add(n.law)
+            return {n.law: True for n in self.nodes if n.kind == "law" and n.law not in texted}
+        return frozenset(self._index("_title_only_cache", build))
+
     def commentary(self, law: str) -> list[Node]:
         def build() -> dict[str, list[Node]]:
             out: dict[str, list[Node]] = {}

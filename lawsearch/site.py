@@ -981,6 +981,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                       for k, v in meta["nodes"].items()],
             "texts": texts,
             "lost_start": lost_start,  # texts that begin where the book is lost: a snippet's «[…] »
+            # the documents of laws known by a heading alone: ranked after the others (evaluate.best)
+            "title_only": [k for k, v in meta["nodes"].items() if v.get("title_only")],
             "footnotes": notes,
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
