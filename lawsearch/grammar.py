@@ -572,14 +572,20 @@ class Layout:
     def open_sentence_title(self, title: str | None) -> bool:
         """Whether a level heading's "title" is a sentence left open, not a title: it is not
         in capitals, stops on no stop (``leaves_sentence_open``) and ends on a joining word,
-        a comma or a word in lower case, where a title ends on a capital's word
-        (``2. A revoking player may correct it before``; not ``B. Correcting a Revoke``,
-        ``A. REVOKE BECOMES ESTABLISHED``)."""
+        a comma or a word in lower case, where a title ends on a capital's word, or more than
+        ``PROSE_LOWER_WORDS`` of its words after the first are in lower case
+        (``2. A revoking player may correct it before``, ``2. A player may correct it with the
+        consent of the Director``; not ``B. Correcting a Revoke``, ``A. REVOKE BECOMES
+        ESTABLISHED``, ``C. Procedure after Establishment of a Revoke``)."""
         title = (title or "").strip()
         if not title or title.isupper() or not self.leaves_sentence_open(title):
             return False
-        last = title.split()[-1].rstrip(",")
-        return title.endswith(",") or self.open_title(title) or last[:1].islower()
+        words = title.split()
+        last = words[-1].rstrip(",")
+        # a sentence's words are mostly in lower case, whatever its last one (``… the consent of
+        # the Director`` / ``Law 63 makes it established.``); a title's are capitalised or few
+        prose = sum(1 for w in words[1:] if w[:1].islower()) > PROSE_LOWER_WORDS
+        return title.endswith(",") or self.open_title(title) or last[:1].islower() or prose
 
     @staticmethod
     def sentence_left_open(title: str | None) -> bool:
