@@ -77,3 +77,50 @@ def test_a_given_edition_is_named(tmp_path):
     root, out = build(tmp_path, CLEAN, 'edition = "2017"\n')
     checked = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(out)]).output
     assert checked.splitlines()[0] == "Invented kettles, edition 2017; the code has laws 1-93", checked
+
+
+BILINGUAL = """[code]
+title = "Invented bilingual"
+laws = [1, 93]
+profile = "bridge"
+lang = "ru"
+
+[[source]]
+path = "laws/ru/kniga.txt"
+lang = "ru"
+kind = "laws"
+layout = "ru-book"
+
+[[source]]
+path = "laws/en/kettle.txt"
+lang = "en"
+kind = "laws"
+layout = "en-1987"
+"""
+
+RU = """Правило 40. Чайник
+A.Наполнение
+Чайник наполняют до начала первого тура.
+"""
+
+EN = """LAW 40 - THE KETTLE
+A. FILLING
+The kettle is filled before the first round begins.
+
+LAW 41 - THE CUPS
+A. WASHING
+Cups are washed after every round.
+"""
+
+
+def test_a_law_in_the_translation_alone_is_said_so_not_lost(tmp_path):
+    root = tmp_path / "corpus"
+    for lang, name, text in (("ru", "kniga", RU), ("en", "kettle", EN)):
+        (root / "laws" / lang).mkdir(parents=True)
+        (root / "laws" / lang / f"{name}.txt").write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text(BILINGUAL, encoding="utf-8")
+    checked = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "out")]).output
+    laws = checked.split("\nLaws:\n", 1)[1].split("\n\n", 1)[0]
+    line = next(x for x in laws.splitlines() if x.split()[:1] == ["41"])
+    assert "[English only: THE CUPS]" in line and "only in English" in line, line
+    assert "heading lost" not in line, line
