@@ -156,9 +156,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r.add(f"Gaps: {_count(gaps, 'gap mark')}; {_count(len(truncated), 'node')} with text lost at a start or end")
 
     laws = [n for n in corpus.nodes if n.kind == "law"]
-    bare = corpus.title_only_laws()
-    r.add(f"Laws with text: {len(laws) - len(bare)} of {len(laws)}"
-          + (f"; {len(bare)} known by a heading alone (a titles file's title or a placeholder)" if bare else ""))
+    bare = corpus.placeholder_laws()
+    r.add(f"Laws from the sources: {len(laws) - len(bare)} of {len(laws)}"
+          + (f"; {len(bare)} placeholders (a number between laws that survive, with a title at most)" if bare else ""))
     r.add("")
     r.add("Laws:")
     translations = corpus.translation_languages  # scanned once: every law asks

@@ -999,8 +999,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                       for k, v in meta["nodes"].items()],
             "texts": texts,
             "lost_start": lost_start,  # texts that begin where the book is lost: a snippet's «[…] »
-            # the documents of laws known by a heading alone: ranked after the others (evaluate.best)
-            "title_only": [k for k, v in meta["nodes"].items() if v.get("title_only")],
+            # the documents of placeholder laws (Corpus.placeholder_laws): ranked after the others (evaluate.best)
+            "placeholder": [k for k, v in meta["nodes"].items() if v.get("placeholder")],
             "footnotes": notes,
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,

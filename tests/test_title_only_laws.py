@@ -1,7 +1,7 @@
-"""A law known by a heading alone -- a title from the code's titles file, a placeholder
-between laws that survive, no words of text -- is listed, but never answers a query before
-a law with text, in the command line and in the browser's engine alike; build and check
-count the laws with text apart from those (issue 9, cold read 7, finding 5).
+"""A placeholder law -- restored between laws that survive, a title from the code's titles
+file at most, no words of text -- is listed, but never answers a query before a law of the
+sources, in the command line and in the browser's engine alike; build and check count the
+laws of the sources apart from those (issue 9, cold read 7, finding 5).
 
 The text is invented; the titles of the laws between (50 "Disposition of Penalty Card",
 51 "Two or More Penalty Cards") are the bridge profile's English titles file."""
@@ -56,8 +56,8 @@ def built(tmp_path_factory) -> tuple[Path, Path, str, str]:
 
 def test_build_and_check_count_laws_with_text_apart(built):
     _, out, made, checked = built
-    assert f"built {out}: 2 laws with text, 2 by heading only," in made
-    assert "Laws with text: 2 of 4; 2 known by a heading alone" in checked
+    assert f"built {out}: 2 laws from the sources, 2 placeholders," in made
+    assert "Laws from the sources: 2 of 4; 2 placeholders (a number between laws that survive" in checked
 
 
 def test_a_title_only_law_answers_after_every_law_with_text(built):
