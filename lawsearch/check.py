@@ -158,7 +158,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     laws = [n for n in corpus.nodes if n.kind == "law"]
     bare = corpus.placeholder_laws()
     r.add(f"Laws from the sources: {len(laws) - len(bare)} of {len(laws)}"
-          + (f"; {len(bare)} placeholders (a number between laws that survive, with a title at most)" if bare else ""))
+          + (f"; {_count(len(bare), 'placeholder')} (a number between laws that survive, with a title at most)"
+             if bare else ""))
     r.add("")
     r.add("Laws:")
     translations = corpus.translation_languages  # scanned once: every law asks

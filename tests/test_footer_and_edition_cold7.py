@@ -124,3 +124,12 @@ def test_a_law_in_the_translation_alone_is_said_so_not_lost(tmp_path):
     line = next(x for x in laws.splitlines() if x.split()[:1] == ["41"])
     assert "[English only: THE CUPS]" in line and "only in English" in line, line
     assert "heading lost" not in line, line
+
+
+def test_one_placeholder_is_counted_in_the_singular(tmp_path):
+    root, out = build(tmp_path, LOST)
+    runner = CliRunner()
+    made = runner.invoke(main, ["build", "--corpus", str(root), "--out", str(out)]).output
+    assert f"built {out}: 2 laws from the sources, 1 placeholder, " in made, made
+    checked = runner.invoke(main, ["check", "--corpus", str(root), "--out", str(out)]).output
+    assert "Laws from the sources: 2 of 3; 1 placeholder (" in checked, checked
