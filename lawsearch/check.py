@@ -15,7 +15,7 @@ from pathlib import Path
 from . import editions, ids
 from .corpus import for_user
 from .coverage import LOST
-from .model import Corpus, Problem, collapse
+from .model import ONLY, Corpus, Problem, collapse
 from .placement import confidence_label, curation_lines
 from .sources import user_path
 from .structure.apparatus import law_doubts
@@ -80,7 +80,8 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r = Report()
     code = corpus.code
     low, high = code.get("laws", [1, 93])
-    r.add(f"{code.get('title', 'Corpus')}, edition {code.get('edition', '?')}; the code has laws {low}-{high}")
+    edition = f", edition {code['edition']}" if code.get("edition") else ""  # none given: nothing to say
+    r.add(f"{code.get('title', 'Corpus')}{edition}; the code has laws {low}-{high}")
 
     r.add("")
     r.add(f"Sources ({len(corpus.sources)}):")
@@ -163,6 +164,10 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     r.add(f"Gaps: {_count(gaps, 'gap mark')}; {_count(len(truncated), 'node')} with text lost at a start or end")
 
     laws = [n for n in corpus.nodes if n.kind == "law"]
+    bare = corpus.placeholder_laws()
+    r.add(f"Laws from the sources: {len(laws) - len(bare)} of {len(laws)}"
+          + (f"; {_count(len(bare), 'placeholder')} (a number between laws that survive, with a title at most)"
+             if bare else ""))
     r.add("")
     r.add("Laws:")
     translations = corpus.translation_languages  # scanned once: every law asks
@@ -236,7 +241,10 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
         else:
             parts = [n for n in corpus.nodes if n.law == law.id and n.kind not in ("law", "commentary")]
             lost = []
-            if law.title is None:
+            only = [flag[len(ONLY):] for flag in law.alignment if flag.startswith(ONLY) and flag != ONLY + law.lang]
+            if only and not law.title:  # the law is in another language only: absent here, nothing lost
+                lost.append(f"only in {language_name(only[0])}")
+            elif law.title is None:
                 lost.append("heading lost")
             elif law.title_from not in (None, "heading") and not law.spans:
                 # no line of its own: its heading is lost, not printed bare («Правило 5.»)
@@ -265,7 +273,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 why += f"; {_count(len(commentary), 'commentary paragraph')}"
         other = next(((lang, given) for lang in translations
                       if (given := (law.translations.get(lang) or {}).get("title"))), None)
-        title = law.title or (f"[heading lost; {language_name(other[0])}: {other[1]}]" if other else "[heading lost]")
+        alone = any(flag.startswith(ONLY) and flag != ONLY + law.lang for flag in law.alignment)
+        if other and not law.title:  # its own heading lost, or the law is in the other language alone
+            title = f"[{language_name(other[0])} only: {other[1]}]" if alone else \
+                f"[heading lost; {language_name(other[0])}: {other[1]}]"
+        else:
+            title = law.title or "[heading lost]"
         if law.title and law.title_from in ("contents", "commentary", "titles"):  # the heading itself is lost
             title += f" [title from the {law.title_from}{' file' if law.title_from == 'titles' else ''}]"
         if law.missing and not commentary and title == "[heading lost]" and law.id.isdigit():

@@ -376,7 +376,10 @@ def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
     if before.kind in headed(layout):
         return not ends and (not line.text[:1].isupper() or layout.open_title(joining.end)
                              or _capitals_go_on(before.title, line.text)
-                             or layout.reads_as_prose(before.title or before.extra))
+                             or layout.reads_as_prose(before.title or before.extra)
+                             # a sentence stopped mid-way whose last words are a reference: "… under" / "Section 2.2."
+                             or layout.sentence_left_open(before.title or before.extra)
+                             and layout.reference_line(line.text))
     return before.kind == "text" and not ends
 
 

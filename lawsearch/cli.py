@@ -323,9 +323,12 @@ def build(root: Path, out: Path, silent: bool, verbose: bool, single_file: bool,
             tell(f"Warning: {for_user(p, root)}")
     if not silent:
         laws = sum(1 for n in corpus.nodes if n.kind == "law")
+        bare = len(corpus.placeholder_laws())
+        # placeholder laws (a number between laws that survive, a title at most) are not the sources' laws
+        counted = f"{laws - bare} laws from the sources, {bare} placeholder{'s' * (bare != 1)}" if bare else f"{laws} laws"
         # where to open it: the site, and the single file when one was asked for
         single = f", or the single file {out / SINGLE_FILE}" if single_file else ""
-        tell(f"built {out}: {laws} laws, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
+        tell(f"built {out}: {counted}, {len(corpus.nodes)} nodes, {len(corpus.refs)} references; "
              f"open {out / 'site' / 'index.html'}{single}")
 
 

@@ -413,9 +413,11 @@ class Query:
 
 def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Ranked]:
     """The first ``limit`` of ``ranked`` (all for None): best score first, ties in reading
-    order (``docs[doc]["order"]``)."""
+    order (``docs[doc]["order"]``); a document of a placeholder law
+    (``docs[doc]["placeholder"]``: ``Corpus.placeholder_laws``) after every other, however
+    well its title matches: an answer is a law's text."""
     def key(r: Ranked) -> tuple:
-        return -r.score, docs[r.doc]["order"]
+        return bool(docs[r.doc].get("placeholder")), -r.score, docs[r.doc]["order"]
 
     return sorted(ranked, key=key) if limit is None else heapq.nsmallest(limit, ranked, key=key)
 

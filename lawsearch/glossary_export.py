@@ -42,7 +42,8 @@ def stamp_text(stamp: dict) -> str:
     """The stamp in one line (for a comment or a header note)."""
     sources = ", ".join(f"{s['path']} sha256:{s['sha256']}" for s in stamp["sources"]) or "none"
     built = f"build {stamp['build']}" if stamp["build"] else f"parsed in memory, inputs {stamp['inputs'] or '?'}"
-    return f"editions {', '.join(stamp['editions']) or '?'}; sources: {sources}; {built}"
+    editions = f"editions {', '.join(stamp['editions'])}" if stamp["editions"] else "edition not given"
+    return f"{editions}; sources: {sources}; {built}"
 
 
 def concepts(terms: Iterable, main: str, other: str) -> list[dict]:

@@ -412,6 +412,9 @@ COMMENTARY_GROUPS = {"paragraph": {"law", "para", "text"}, "item": {"item", "tex
 # Lower-case words (after the first) a title may hold: titles capitalise their words or are
 # short ("Claim Defined", "Procedure Following an Exposed Card"); a sentence is neither.
 PROSE_LOWER_WORDS = 4
+# Words of a line that is only the tail of a wrapped sentence citing a level ("Section 2.2.",
+# "Article 3 applies."): a reference, a verb or two and the stop
+REFERENCE_TAIL_WORDS = 4
 
 
 @dataclass
@@ -434,6 +437,7 @@ class Layout:
     placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
     note_marks: tuple[str, ...] = NOTE_MARKS  # footnote marks printed bare ("table.*" / "* text"); () forbids
     see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
+    cite_words: tuple[str, ...] = ()  # the words the language cites a level by ("Section", «раздел»)
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -568,14 +572,51 @@ class Layout:
     def open_sentence_title(self, title: str | None) -> bool:
         """Whether a level heading's "title" is a sentence left open, not a title: it is not
         in capitals, stops on no stop (``leaves_sentence_open``) and ends on a joining word,
-        a comma or a word in lower case, where a title ends on a capital's word
-        (``2. A revoking player may correct it before``; not ``B. Correcting a Revoke``,
-        ``A. REVOKE BECOMES ESTABLISHED``)."""
+        a comma or a word in lower case, where a title ends on a capital's word, or more than
+        ``PROSE_LOWER_WORDS`` of its words after the first are in lower case
+        (``2. A revoking player may correct it before``, ``2. A player may correct it with the
+        consent of the Director``; not ``B. Correcting a Revoke``, ``A. REVOKE BECOMES
+        ESTABLISHED``, ``C. Procedure after Establishment of a Revoke``)."""
         title = (title or "").strip()
         if not title or title.isupper() or not self.leaves_sentence_open(title):
             return False
-        last = title.split()[-1].rstrip(",")
-        return title.endswith(",") or self.open_title(title) or last[:1].islower()
+        words = title.split()
+        last = words[-1].rstrip(",")
+        # a sentence's words are mostly in lower case, whatever its last one (``… the consent of
+        # the Director`` / ``Law 63 makes it established.``); a title's are capitalised or few
+        prose = sum(1 for w in words[1:] if w[:1].islower()) > PROSE_LOWER_WORDS
+        return title.endswith(",") or self.open_title(title) or last[:1].islower() or prose
+
+    @staticmethod
+    def sentence_left_open(title: str | None) -> bool:
+        """Whether a level heading's "title" is a sentence stopped by a wrap, not a title, with
+        no joining words to tell: not in capitals, no stop at its end, its last word in lower
+        case and more than ``PROSE_LOWER_WORDS`` of its words after the first in lower case
+        (``2.1.1 The warden chairs every meeting and may appoint a deputy under``; not
+        ``3.2 Late payment``, ``A. Procedure after Establishment of a Revoke``).
+
+        >>> Layout.sentence_left_open("The warden chairs every meeting and may appoint a deputy under")
+        True
+        >>> Layout.sentence_left_open("Procedure after Establishment of a Revoke")
+        False
+        """
+        title = (title or "").strip()
+        if not title or title.isupper() or not OPEN_END.search(title):
+            return False
+        words = title.split()
+        lower = sum(1 for w in words[1:] if w[:1].islower())
+        return words[-1][:1].islower() and lower > PROSE_LOWER_WORDS
+
+    def reference_line(self, text: str) -> bool:
+        """Whether a line is a short reference that ends a sentence, the tail of a wrapped one:
+        a word the language cites a level by (``cite_words``, from the profile's
+        ``[citations.<lang>.levels]``), a label with a digit, at most ``REFERENCE_TAIL_WORDS``
+        words in all and a stop at the end (``Section 2.2.``, ``Article 3 applies.``)."""
+        words = text.split()
+        if not self.cite_words or not 2 <= len(words) <= REFERENCE_TAIL_WORDS or not SENTENCE_END.search(text.rstrip()):
+            return False
+        cited = words[0].lower() in {w.lower() for w in self.cite_words}
+        return cited and any(ch.isdigit() for ch in words[1])
 
     def open_title(self, text: str | None) -> bool:
         """Whether a line stops where no title or sentence ends: on a comma or on a word
@@ -769,7 +810,13 @@ class Grammar:
                       dict(table.get("examples", {})),
                       next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"),
                       tuple(table.get("note_marks", NOTE_MARKS)),
-                      see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())))
+                      see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())),
+                      cite_words=self.cite_words(lang))
+
+    def cite_words(self, lang: str | None) -> tuple[str, ...]:
+        """Every word the text of ``lang`` cites a level by (``[citations.<lang>.levels]``)."""
+        levels = self.data.get("citations", {}).get(lang, {}).get("levels", []) if lang else []
+        return tuple(sorted({w for level in levels for w in level.get("words", []) if w[:1].isalpha()}))
 
     def level_words(self, lang: str, kind: str) -> list[str]:
         """The words the text names a level by (the profile's ``[citations.<lang>.levels]``

@@ -622,6 +622,7 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     from . import thesaurus
 
     analysis = analysed.analysis
+    placeholder = corpus.placeholder_laws()
     thesaurus_entries = in_languages(thesaurus_entries, corpus.languages)
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
     words = FormWords(analysis)
@@ -647,7 +648,9 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         # the editions in order (the default keeps bare IDs): edition:X filters by them (lawsearch/editions.py)
         "editions": editions_entry(corpus),
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": ids.node_url(n), "order": i,
-                         "parent": n.parent, "lost_start": starts_lost(n)}
+                         "parent": n.parent, "lost_start": starts_lost(n),
+                         # a placeholder law: its hits come after every law of the sources (evaluate.best)
+                         **({"placeholder": True} if n.law in placeholder else {})}
                   for i, n in enumerate(corpus.nodes)},
         "citations": citations,
         # footnotes are no nodes, but their IDs are searched as IDs (``fn-84-1``) as ``show`` takes them

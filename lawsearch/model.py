@@ -537,6 +537,21 @@ class Corpus:
             return out
         return self._index("_children_cache", build).get(node_id, [])
 
+    def placeholder_laws(self) -> frozenset[str]:
+        """The placeholder laws: restored between laws that survive (``missing``), known by a
+        number and at most a title (a titles file's, another language's), with no words of
+        text in any language in the law, its parts or its commentary. A law whose own heading
+        the sources print is none. They are listed, never answers before a law of the sources
+        (``evaluate.best``), and reports count them apart."""
+        def build() -> dict[str, bool]:
+            texted: set[str] = set()
+            for n in self.nodes:
+                if n.law is not None and ((n.text or "").strip()
+                                          or any((t.get("text") or "").strip() for t in n.translations.values())):
+                    texted.add(n.law)
+            return {n.law: True for n in self.nodes if n.kind == "law" and n.missing and n.law not in texted}
+        return frozenset(self._index("_placeholder_cache", build))
+
     def commentary(self, law: str) -> list[Node]:
         def build() -> dict[str, list[Node]]:
             out: dict[str, list[Node]] = {}

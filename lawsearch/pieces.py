@@ -10,7 +10,8 @@ sides, over UTF-16 code units, as JavaScript strings count them):
 - ``i<k>``: what an ID names (its document, citations, commentary, a footnote, its first part),
   in ranges of the IDs in order (a law's parts in one);
 - ``d<k>``: the facts ranking needs for documents k*DOCS .. (k+1)*DOCS-1 (id, law, kind,
-  language, reading order, field lengths, the documents above it whose titles count for it);
+  language, reading order, field lengths, the documents above it whose titles count for it,
+  1 for a placeholder law, ranked after the rest);
 - ``t<k>``: documents k*TEXT_DOCS .. (k+1)*TEXT_DOCS-1's texts, titles and parents, for
   snippets and previews, with the forms of their words, and (``aligned``) both languages'
   sentence spans of a node with a translation, for the aligned text under a hit;
@@ -128,12 +129,13 @@ class Split:
         del wanted
 
         # d and t: documents in ranges
+        placeholder = set(payload.get("placeholder", []))
         for first in range(0, len(docs), DOCS):
             rows = []
             for d in range(first, min(first + DOCS, len(docs))):
                 order, (node_id, law, kind, lang, *_) = facts[docs[d]]
                 rows.append([node_id, law, kind, lang, order, [payload["lengths"][f][d] for f in fields],
-                             documents_above(docs[d], facts, doc_of)])
+                             documents_above(docs[d], facts, doc_of), 1 if node_id in placeholder else 0])
             yield f"d{first // DOCS}", rows
         lost_start = set(payload.get("lost_start", []))
         for first in range(0, len(docs), TEXT_DOCS):

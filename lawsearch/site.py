@@ -28,6 +28,9 @@ from .site_apparatus import apparatus_pages, front_line, single_sections, terms_
 from .profile import NAMED
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "site_templates"
+# cleaning rules any clean copy needs, which mend no damage: a hard-wrapped text's lines
+# joined, a web page's menus, header and footer dropped (Site.restored)
+REFLOW_RULES = frozenset({"join_wrapped_lines", "join_commentary_lines", "page_navigation", "page_header_footer"})
 # the profile's string (lawsearch/profiles/<name>/profile.toml, [strings.<lang>]) for each
 # reference status, placement rule and how two languages of a node differ
 STATUS_KEY = {"law": "ref_law", "outside": "ref_outside"}
@@ -429,6 +432,21 @@ class SiteBuilder:
         line = str(self.words.say("footer" if edition else "footer_undated", title=self.corpus.code.get("title", ""),
                                   edition=edition)) + self.translated_by(edition)
         return line if line.endswith(".") else line + "."
+
+    def restored(self) -> bool:
+        """Whether the footer says the text was restored from damaged sources: text is lost
+        somewhere (a gap mark, a part whose start or end is lost, a law known by no more than
+        its number or title, a heading lost), or a cleaning rule mended damage -- not merely
+        joined the lines of a hard-wrapped text (``REFLOW_RULES``), which any clean copy needs."""
+        cached = self.__dict__.get("_restored")
+        if cached is None:
+            corpus = self.corpus
+            cached = (any(m.kind == "gap" for n in corpus.nodes for m in n.marks)
+                      or any(n.truncated_start or n.truncated_end or n.missing or n.heading_lost for n in corpus.nodes)
+                      or any(rule not in REFLOW_RULES and count
+                             for rules in corpus.repairs.values() for rule, count in rules.items()))
+            self.__dict__["_restored"] = cached
+        return cached
 
     def translated_by(self, edition: str | None = None) -> str:
         """"; перевод: А. Рыбников (1991)": who translated the main law text of ``edition``
@@ -986,6 +1004,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                       for k, v in meta["nodes"].items()],
             "texts": texts,
             "lost_start": lost_start,  # texts that begin where the book is lost: a snippet's «[…] »
+            # the documents of placeholder laws (Corpus.placeholder_laws): ranked after the others (evaluate.best)
+            "placeholder": [k for k, v in meta["nodes"].items() if v.get("placeholder")],
             "footnotes": notes,
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,

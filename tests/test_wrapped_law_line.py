@@ -445,3 +445,33 @@ def test_own_profile_clause_sentence_wrapped_into_law_line_is_text(tmp_path):
     assert [n.id for n in corpus.nodes if n.law == "4"] == ["4", "4.1", "4.1.1", "4.1.2"]
     assert node(corpus, "4.1.2").text.endswith("under Canon 2 or in the practice kept under Canon 6.")
     assert targets(corpus, "4.1.2") == ["2", "6"]
+
+
+# A clause left open on a capitalised word ("… with the leave of the Warden") is a sentence
+# all the same: most of its words are in lower case, as no title's are.
+
+CLAUSE_CAPITAL_END = """{law} 30 - {boathouse}
+{bullet}A. {opening}
+1. When the tide is high the warden opens both doors.
+2. A member may borrow the key with the leave of the Warden
+Law 31 makes it a club key.
+{bullet}B. {closing}
+The doors are closed at dusk.
+{law} 32 - {slipway}
+The slipway is swept each Saturday.
+"""
+
+
+@pytest.mark.parametrize("layout,bullet", [("en-mixed", ""), ("en-mixed", "- "), ("en-1987", "")])
+def test_clause_left_open_on_a_capitalised_word_wraps_into_law_line(tmp_path, layout, bullet):
+    caps = layout == "en-1987"
+    words = dict(boathouse="The Boathouse", opening="Opening the Doors", closing="Closing", slipway="The Slipway")
+    words = {k: v.upper() if caps else v for k, v in words.items()}
+    text = CLAUSE_CAPITAL_END.format(law="LAW" if caps else "Law", bullet=bullet, **words)
+    corpus = parse(tmp_path, text, layout)
+    assert heads(corpus) == ["30", "32"]
+    assert [n.id for n in corpus.nodes if n.law == "30"] == ["30", "30A", "30A1", "30A2", "30B"]
+    assert node(corpus, "30A2").text == ("A member may borrow the key with the leave of the Warden "
+                                         "Law 31 makes it a club key.")
+    assert "31" in targets(corpus, "30A2")
+    assert node(corpus, "30B").title == words["closing"]

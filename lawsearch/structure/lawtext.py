@@ -351,6 +351,15 @@ class LawText(BuilderBase):
                             and (layout.open_title(c.extra) or layout.open_title(parent.title)):
                         self._title_runs_on(parent, path, page_key)
                 return
+            # a level's line with the level above it missing ("(a)" right under section "A."): the
+            # profile's levels stand only under the one above (strict_levels), so it is text -- said
+            skipped = [lv for lv in levels[:idx] if lv not in state.path]
+            self.problems.append(Problem(
+                "warning", f"«{line.text[:60]}» is a {c.kind} with no {skipped[-1]} above it "
+                           f"(under {state.current or state.law}): the profile's levels stand only under the one "
+                           f"above ([grammar] strict_levels), so it is kept as text of {state.current or state.law}; "
+                           f"if the code skips a level here, a profile.toml with strict_levels = false reads it as "
+                           f"a part", path, line.first))
         # running text (or a heading that has nowhere to go: kept as text of the piece)
         if c.kind == "text" and self._heading_shaped(line.text):
             self.problems.append(Problem(

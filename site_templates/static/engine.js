@@ -150,7 +150,8 @@
     var rows = chunk("d" + Math.floor(doc / PER));
     if (rows === null) return null;
     var r = rows[doc % PER];
-    n = {id: r[0], law: r[1], kind: r[2], lang: r[3], order: r[4], lengths: r[5], above: r[6], url: urlOf(r[0], r[1]),
+    n = {id: r[0], law: r[1], kind: r[2], lang: r[3], order: r[4], lengths: r[5], above: r[6], placeholder: r[7] || 0,
+         url: urlOf(r[0], r[1]),
          title: null, parent: null};
     DOC_NODES.set(doc, n);
     return n;
@@ -607,7 +608,11 @@
         GROUP * (meta.law && lawCover.has(meta.law) ? lawCover.get(meta.law) : 0);
       out.push({score: round6(score), doc: doc, covered: covered});
     });
-    out.sort(function (a, b) { return b.score - a.score || docNode(a.doc).order - docNode(b.doc).order; });
+    // evaluate.best: a placeholder law after every law of the sources
+    out.sort(function (a, b) {
+      var na = docNode(a.doc), nb = docNode(b.doc);
+      return na.placeholder - nb.placeholder || b.score - a.score || na.order - nb.order;
+    });
     return out;
   }
 
