@@ -1157,6 +1157,73 @@ def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int
     return out
 
 
+# the line rules whose line may be text a sentence of the law introduces or runs through: a
+# row of numbers or letters, a word and an arrow, a page counter («нумерует их так:» above it)
+IN_SENTENCE_RULES = {"pager_rows", "alphabet_rows", "link_rows", "page_of_n"}
+# of these, a page counter: a book's page may end in any open sentence, so only a sentence
+# introducing the line with a colon keeps it (``through=False``)
+COUNTER_RULES = {"page_of_n"}
+# the rules of a site's navigation: a file with one of these lines is a saved page with its links
+NAVIGATION_RULES = {"pager_rows", "alphabet_rows", "link_rows", "action_rows", "breadcrumb_rows", "lone_urls",
+                    "lone_file_names", "status_rows", "meta_rows"}
+INTRODUCES = re.compile(r":['\"”’»)]?$")  # a sentence ending with a colon: what follows is its own text
+
+
+def in_sentence(before: str, after: str, heading: Callable[[str], bool] = lambda s: False,
+                lang: str = "", through: bool = True) -> bool:
+    """Whether a line shaped as furniture stands inside a sentence of the text, so it is
+    the text's own: the text line ``before`` it is a sentence (four words or more, no
+    heading, no navigation label) that introduces it with a colon («нумерует их так:»), or
+    (``through``) that is left open (a lower-case word, no sentence's end) and goes on in
+    ``after`` (a lower-case word: «…под заголовком» / «Следующая »» / «и снимается…»).
+    Furniture stands between a page's sentences or blocks, never inside one.
+
+    >>> in_sentence("Tables in the main hall are numbered in order:", "while tables")
+    True
+    >>> in_sentence("The round ends.", "and then"), in_sentence("Перейти к странице:", "")
+    (False, False)
+    """
+    if not before or heading(before) or len(before.split()) < OPEN_SENTENCE_WORDS:
+        return False
+    if lang and _starts_with_navigation(before, lang):
+        return False
+    if INTRODUCES.search(before):
+        return True
+    return (through and bool(OPEN_END.search(before)) and before.split()[-1][:1].islower()
+            and after[:1].islower())
+
+
+def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
+                       heading: Callable[[str], bool], lang: str) -> list[int]:
+    """Lines (0-based) a row, link or page-counter rule emptied that stand inside a
+    sentence of the text (``in_sentence``), so they stay: the nearest text lines before
+    and after them are looked at (other emptied lines and blank lines passed over, so a
+    run of such lines, «Страница 1 из 2» / «Страница 2 из 2», is read as one). A line a
+    sentence introduces with a colon always stays; one inside a sentence left open stays
+    where no other line of the file is a site's navigation (``NAVIGATION_RULES``): among a
+    saved page's links it is the page's own «Читать далее →» cutting a sentence.
+
+    >>> prepare(["Tables are numbered in order:", "1 2 3 4 5", "LAW 6 - X"], "laws", "en")[0][1]
+    '1 2 3 4 5'
+    """
+    candidates = sorted({k - 1 for k, rule in changes if rule in IN_SENTENCE_RULES})
+    rules = {k - 1: rule for k, rule in changes if rule in IN_SENTENCE_RULES}
+
+    def context(n: int) -> tuple[str, str]:
+        before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+        after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+        return before, after
+
+    introduced = [n for n in candidates if in_sentence(*context(n), heading, lang, through=False)]
+    # a sentence left open around the line: the text's own where the file has no other
+    # navigation line (a saved page's teaser cut, «…и ставит» / «Читать далее →» / «свою
+    # подпись.», stands among the page's other links)
+    navigation = {k - 1 for k, rule in changes if rule in NAVIGATION_RULES} - set(introduced)
+    through = [n for n in candidates if n not in introduced and rules[n] not in COUNTER_RULES
+               and not navigation - {n} and in_sentence(*context(n), heading, lang)]
+    return sorted(introduced + through)
+
+
 def _may_be_furniture(line: str) -> bool:
     """A cheap first look, so prose costs little: a furniture line is short, or has a
     separator, a wide gap, two numbers in a row, single letters one space apart, a number
@@ -1218,6 +1285,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sentence_addresses(lines, raw, changes, heading):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
+    for n in sentence_furniture(lines, raw, changes, heading, lang):
+        lines[n] = raw[n] if n < len(raw) else lines[n]
+        changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in IN_SENTENCE_RULES)]
     removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
     for n in sorted(furniture_labels(lines, removed)):
         changes.append((n + 1, "furniture_labels"))
