@@ -1224,6 +1224,74 @@ def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int
     return sorted(introduced + through)
 
 
+TEXT_WORD = re.compile(r"[^\W\d_]{4,}")  # a word long enough to be of the text's vocabulary
+TITLE_ROW_SEPARATOR = re.compile(r"\s(?:::|\||·|•|—|–)\s")  # «Клуб «Ольха» :: Документы», "Club | Papers"
+TITLE_ROW_STEP = 6  # words: a site's name, a section of the site
+
+
+def _edges(lines: list[str], heading: Callable[[str], bool]) -> tuple[list[int], list[int], set[str]]:
+    """A file's head (the lines before its first heading, among its first ``EDGE_LINES``
+    lines of text), its tail (the lines after its last sentence's end, among its last
+    ``EDGE_LINES``) and the words (four letters or more, lower case) of the text between.
+    No heading: no head (a file of text alone begins with its text)."""
+    text = [n for n, line in enumerate(lines) if line.strip()]
+    first = next((k for k, n in enumerate(text) if heading(lines[n].strip())), None)
+    head = text[:first] if first is not None and first <= EDGE_LINES else []
+    last = next((k for k in range(len(text) - 1, -1, -1) if SENTENCE_END.search(lines[text[k]].strip())), None)
+    tail = text[last + 1:] if last is not None and len(text) - last - 1 <= EDGE_LINES else []
+    body = set(text) - set(head) - set(tail)
+    words = {w.lower() for n in body for w in TEXT_WORD.findall(lines[n])}
+    return head, tail, words
+
+
+def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) outside a file's law text -- before its first heading or after its
+    last sentence (``_edges``) -- that count something: a short line (``COUNTER_WORDS``
+    words at most) holding a number, no heading, no page counter, and fewer than half of
+    its words the words of the text between («Эту страницу прочитали 512 раз», "This page
+    was opened 512 times", «Нас читают 3 000 человек»); a line going on with a sentence
+    the line before it left open is that sentence's. A counter's phrase may be any;
+    the number, the place and the foreign vocabulary make it the site's, not the law's.
+
+    >>> sorted(counter_lines(["Прочитано 77 раз", "Правило 4. Стол", "Стол ставят у окна."], lambda s: s.startswith("Правило")))
+    [0]
+    """
+    head, tail, words = _edges(lines, heading)
+    out = set()
+    for n in head + tail:
+        s = lines[n].strip()
+        before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+        if n in tail and before and not heading(before) and not SENTENCE_END.search(before) and not s[:1].isupper():
+            continue  # the end of a sentence the text left open: «…are shuffled» / «4 times before…»
+        found = TEXT_WORD.findall(s)
+        if (not found or not re.search(r"\d", s) or len(s.split()) > COUNTER_WORDS or heading(s)
+                or sum(w.lower() in words for w in found) * 2 >= max(len(found), 1)):
+            continue
+        out.add(n)
+    return out
+
+
+def site_title_rows(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) heading a saved page before its first heading (``_edges``) that are
+    a site's title row: two or more short parts (``TITLE_ROW_STEP`` words at most) set
+    apart by ``::``, ``|``, ``·`` or a dash between spaces, none of them a sentence
+    («Клуб «Ольха» :: Документы», "Oak Club | Papers | Rules"). A book's title page has
+    no such row: its title and subtitle stand on lines of their own.
+
+    >>> sorted(site_title_rows(["Oak Club :: Papers", "LAW 4 - TABLES", "The table stands."], lambda s: s.startswith("LAW")))
+    [0]
+    """
+    head, _, _ = _edges(lines, heading)
+    out = set()
+    for n in head:
+        s = lines[n].strip()
+        parts = [p.strip() for p in TITLE_ROW_SEPARATOR.split(s)]
+        if (len(parts) >= 2 and all(p and len(p.split()) <= TITLE_ROW_STEP and not SENTENCE_END.search(p) for p in parts)
+                and not heading(s)):
+            out.add(n)
+    return out
+
+
 def _may_be_furniture(line: str) -> bool:
     """A cheap first look, so prose costs little: a furniture line is short, or has a
     separator, a wide gap, two numbers in a row, single letters one space apart, a number
@@ -1308,6 +1376,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
         lines[n] = ""
+    for rule in (site_title_rows, counter_lines):  # a saved page's head and foot, past its line rules
+        for n in sorted(rule(lines, heading)):
+            changes.append((n + 1, rule.__name__))
+            lines[n] = ""
     for n in sorted(running_law_heads(lines, raw, heading, lang)):
         changes.append((n + 1, "running_law_heads"))
         lines[n] = ""
