@@ -194,7 +194,7 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                       getattr(folder, "apparatus_pages", frozenset()),
                       frozenset(getattr(folder, "commentary_starts", {})),
                       frozenset((k, n) for k, lines in back.items() for n in lines),
-                      getattr(folder, "counted_sources", frozenset()))
+                      getattr(folder, "counted_sources", frozenset()), folder.truncated)
     return tree, runs, problems
 
 

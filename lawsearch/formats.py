@@ -55,6 +55,8 @@ class Document:
     # what the reader had to say of the file while keeping its text (a truncated RTF, an
     # FB2 whose declared encoding is wrong): warnings naming the file, said by build and check
     warnings: list[str] = field(default_factory=list)
+    # the file's end is lost (an RTF ending inside open groups): the last law's text is cut there
+    truncated: bool = False
 
 
 def format_of(name: str) -> str | None:
@@ -1236,7 +1238,7 @@ def read_rtf(data: bytes, name: str) -> Document:
         warnings.append(f"the RTF file looks truncated: it ends inside {open_groups} open group"
                         f"{'' if open_groups == 1 else 's'} (its closing braces are missing), so its end is lost; "
                         f"the text up to there is kept{where} -- check the file against its original")
-    return Document(lines, places, codepage, "rtf", warnings=warnings)
+    return Document(lines, places, codepage, "rtf", warnings=warnings, truncated=bool(open_groups))
 
 
 # -- PDF -----------------------------------------------------------------------------------
