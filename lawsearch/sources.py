@@ -71,6 +71,9 @@ class CorpusFolder:
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
     titles_edition: str | None = None  # the edition the titles files say they are of (none: any)
+    # the laws whose title only the profile's built-in titles file gives (the real code's): a
+    # translation's own heading for that number is its text's, and wins (alignment.merge)
+    titles_builtin: set[str] = field(default_factory=set)
     # source path -> raw line -> traces of damage on it before cleaning (lawsearch/overlap.py)
     raw_traces: dict[str, dict[int, int]] = field(default_factory=dict)
     profile: Profile | None = None  # the code's profile (lawsearch/profile.py), the manifest's [code] profile
@@ -226,6 +229,10 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         # a built-in file covers the whole code: laws this corpus's range leaves out are simply unused
         titles, found = read_titles(doc, folder.law_range, strict=not doc.path.is_relative_to(BUILTIN_PROFILES))
         folder.titles_en.update(titles)
+        if doc.path.is_relative_to(BUILTIN_PROFILES):
+            folder.titles_builtin |= set(titles)
+        else:
+            folder.titles_builtin -= set(titles)
         folder.titles_edition = doc.data.get("edition", folder.titles_edition)
         problems += found
     if problems:
