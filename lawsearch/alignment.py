@@ -23,6 +23,12 @@ from .model import AlignmentReport, Node, Ref
 
 
 
+def _title_words(title: str) -> list[str]:
+    """A title's words, case and punctuation aside: ``DISPOSITION OF PENALTY CARD`` is
+    ``Disposition of Penalty Card``."""
+    return re.findall(r"\w+", title.casefold())
+
+
 def merge(nodes: list[Node], other: list[Node], lang: str, main: str,
           defaults: frozenset[str] | set[str] = frozenset()) -> tuple[list[Node], set[str]]:
     """Nodes (in the corpus's language ``main``) with the other language's titles and
@@ -49,7 +55,9 @@ def merge(nodes: list[Node], other: list[Node], lang: str, main: str,
             mine = dict(n.translations.get(lang) or {})
             # a title the corpus's own titles file gives (the English code's) stays; the
             # profile's built-in one yields to the heading the other language's text prints
-            builtin = o.id in defaults and o.kind == "law" and o.title
+            # when that heading is another title, not the same one in capitals
+            builtin = o.id in defaults and o.kind == "law" and o.title and mine.get("title") \
+                and _title_words(o.title) != _title_words(mine["title"])
             translation["title"] = o.title if builtin else mine.get("title") or o.title
             by_id[o.id] = replace(n, translations={**n.translations, lang: translation})
         else:
