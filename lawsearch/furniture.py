@@ -954,10 +954,41 @@ def overstrike_duplicates(lines: list[str]) -> set[int]:
             continue
         if previous is not None and previous not in out and re.search(r"\w", s):
             before = _norm(lines[previous])
-            if s == before or before.endswith(" " + s) or _struck_over(lines[previous], line):
+            after = next((_norm(t) for t in lines[n + 1:] if t.strip()), "")
+            if (s == before or _prose(before) and (before.endswith(" " + s) or _phrase_again(before, s, after))
+                    or _struck_over(lines[previous], line)):
                 out.add(n)
         previous = n
     return out
+
+
+PROSE_WORDS = 4  # a line of prose has this many words of letters; a row of bids («1♣ пас 1♥ пас») has not
+STRUCK_PHRASE = 4  # words: an overstruck phrase is short
+
+
+def _prose(line: str) -> bool:
+    """Whether a line is prose: ``PROSE_WORDS`` words of letters or more. A word printed
+    again after a row of bids or numbers («1♣ пас 1♥ пас» / «пас») is the next of them."""
+    return sum(w.strip(".,;:!?«»()\"'").isalpha() for w in line.split()) >= PROSE_WORDS
+
+
+def _phrase_again(before: str, s: str, after: str) -> bool:
+    """Whether ``s`` prints again a phrase from inside the sentence ``before`` closes (a
+    full stop or a comma at its end, so ``s`` cannot go on with it) -- a word of three
+    letters or more, a few words at most -- and the line ``after`` it does not go on with
+    ``s`` (a new paragraph, or a capital): «…лампа с зелёным абажуром, которую … сессии.» /
+    «зелёным абажуром» / «¶ Перегоревшую…».
+
+    >>> _phrase_again("Лампа с зелёным абажуром висит над столом.", "зелёным абажуром", "¶ Лампу меняют.")
+    True
+    >>> _phrase_again("Карта лежит на столе.", "Карта", "остаётся открытой.")
+    False
+    """
+    if len(s.split()) > STRUCK_PHRASE or not re.search(r"[^\W\d_]{3,}", s) or not SENTENCE_END.search(before):
+        return False
+    if after[:1].islower():
+        return False
+    return re.search(r"(?<!\w)" + re.escape(s) + r"(?!\w)", before) is not None
 
 
 def _struck_over(before: str, line: str) -> bool:
