@@ -1168,15 +1168,20 @@ def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int
     of the text, so they stay: the line before is a sentence left open (four words or more,
     ending with a lower-case word, no heading: «…отправляются по адресу»), or the address
     ends with a full stop, or the line after goes on with the sentence (a lower-case word).
-    Removing them would cut words out of the law's text, silently.
+    Removing them would cut words out of the law's text, silently. An address that comes
+    back as a lone line elsewhere in the file (one site, or one series of file names) is the
+    copy's own, printed at each page's edge, and goes wherever it falls.
 
     >>> prepare(["Items are posted to", "lost.example/items", "Law 5. Cards"], "laws", "en")[0][1]
     'lost.example/items'
     """
     out = []
     emptied = {k - 1 for k, rule in changes if rule in ADDRESS_RULES}
+    printed = Counter(_address_key(raw[n]) for n in emptied if n < len(raw))
     for n in sorted(emptied):
         address = raw[n].strip() if n < len(raw) else ""
+        if printed[_address_key(address)] > 1:
+            continue  # the copy's own address, printed at each page's edge: furniture wherever it falls
         before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
         after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
         open_before = (bool(before) and not heading(before) and len(before.split()) >= OPEN_SENTENCE_WORDS
@@ -1321,6 +1326,19 @@ def site_title_rows(lines: list[str], heading: Callable[[str], bool]) -> set[int
                 and not heading(s)):
             out.add(n)
     return out
+
+
+def _address_key(address: str) -> str:
+    """What a page's printed address keeps from page to page: a URL's site, a file's name
+    with its numbers as ``#`` (``zakony_3.html`` and ``zakony_4.html`` are one series).
+
+    >>> _address_key("http://www.lib.example/a/3.html"), _address_key("www.lib.example/b"), _address_key("zak_3.html")
+    ('lib.example', 'lib.example', 'zak_#.html')
+    """
+    a = address.strip().lower()
+    if URL.match(a):
+        return re.sub(r"^(?:[a-z]+://)?(?:www\.)?", "", a).split("/")[0]
+    return re.sub(r"\d+", "#", a)
 
 
 def _may_be_furniture(line: str) -> bool:

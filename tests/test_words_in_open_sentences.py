@@ -109,6 +109,26 @@ def test_an_address_finishing_or_carrying_a_sentence_stays(lines, kept):
     assert (kept + 1, "lone_urls") not in changes and (kept + 1, "lone_file_names") not in changes
 
 
+PRINTED_ADDRESSES = [
+    # (lines, the address lines (0-based) that go): a copy printed from a site has its page's
+    # address at each page's edge, also where a page break cuts a sentence
+    (["Правило 8. КОСТРЫ", "Разводить костёр разрешается только", "www.lesnik.example/kodeks/8.html",
+      "на поляне у реки.", "http://www.lesnik.example/kodeks/9.html", "Правило 9. ПАЛАТКИ"], [2, 4]),
+    (["LAW 4 - OARS", "Each rower keeps", "www.oars.example/code/p2", "two oars in the boat.",
+      "https://oars.example/code/p3", "LAW 5 - ROPES"], [2, 4]),
+    (["Правило 2. КОРЗИНЫ", "Корзины сдают", "kodeks_grib_2.txt", "старшему по лагерю.",
+      "Правило 3. НОЖИ", "Нож носят в чехле.", "kodeks_grib_3.txt"], [2, 6]),
+]
+
+
+@pytest.mark.parametrize("lines, gone", PRINTED_ADDRESSES)
+def test_the_copys_own_address_at_each_page_goes_even_inside_a_sentence(lines, gone):
+    lang = "ru" if any("а" <= ch <= "я" for ch in lines[0].lower()) else "en"
+    out, changes = prepare(lines, "laws", lang, heading=lambda s: s.isupper() or s[:4].isupper())
+    assert [n for n in gone if out[n].strip()] == []
+    assert {n + 1 for n in gone} <= {k for k, rule in changes if rule in {"lone_urls", "lone_file_names"}}
+
+
 @pytest.mark.parametrize("lines, gone", [
     (["Правило 3. ВЁДРА", "Вёдра ставят у колодца.", "http://vedro.example/pravila/3.html", "Правило 4. ВЕРЁВКИ"], 2),
     (["LAW 3 - BUCKETS", "Buckets stand by the well.", "buckets_law3.html"], 2),

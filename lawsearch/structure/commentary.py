@@ -159,8 +159,8 @@ class Commentary(BuilderBase):
         if line.first not in self._piece_starts:
             self._piece_starts.append(line.first)
         st = self._statements.pop(line.first, None)
-        if st is None:
-            return
+        if st is None or not (st.paragraph or st.law):
+            return  # a statement naming no place has nothing to confirm or contradict here
         law = heading["law"] if heading else paragraph["law"] if paragraph else self.ids.definitions_id
         number = self.ids.commentary_id(paragraph["law"], int(paragraph["para"])) if paragraph else None
         said_law = st.paragraph.split(".")[0] if st.paragraph else st.law
