@@ -23,10 +23,19 @@ from .model import AlignmentReport, Node, Ref
 
 
 
-def merge(nodes: list[Node], other: list[Node], lang: str, main: str) -> tuple[list[Node], set[str]]:
+def _title_words(title: str) -> list[str]:
+    """A title's words, case and punctuation aside: ``DISPOSITION OF PENALTY CARD`` is
+    ``Disposition of Penalty Card``."""
+    return re.findall(r"\w+", title.casefold())
+
+
+def merge(nodes: list[Node], other: list[Node], lang: str, main: str,
+          defaults: frozenset[str] | set[str] = frozenset()) -> tuple[list[Node], set[str]]:
     """Nodes (in the corpus's language ``main``) with the other language's titles and
     texts in their translations; returns them in reading order and the IDs the other
-    language has content for."""
+    language has content for. ``defaults``: the laws whose translated title is only the
+    profile's built-in one (the real code's), which the other language's own heading
+    replaces (a user's text may give that number to another law)."""
     by_id = {n.id: n for n in nodes}
     other_by_id = {o.id: o for o in other}
     law_text = ids.rules().law_text_kinds  # the law and the profile's levels (the active profile's)
@@ -44,8 +53,12 @@ def merge(nodes: list[Node], other: list[Node], lang: str, main: str) -> tuple[l
         if o.id in by_id:
             n = by_id[o.id]
             mine = dict(n.translations.get(lang) or {})
-            # a title the manifest's title file gives (the English code's) stays
-            translation["title"] = mine.get("title") or o.title
+            # a title the corpus's own titles file gives (the English code's) stays; the
+            # profile's built-in one yields to the heading the other language's text prints
+            # when that heading is another title, not the same one in capitals
+            builtin = o.id in defaults and o.kind == "law" and o.title and mine.get("title") \
+                and _title_words(o.title) != _title_words(mine["title"])
+            translation["title"] = o.title if builtin else mine.get("title") or o.title
             by_id[o.id] = replace(n, translations={**n.translations, lang: translation})
         else:
             parent = o.parent if o.parent in by_id or o.parent is None else o.parent

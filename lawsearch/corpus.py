@@ -46,7 +46,7 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     sources = [s for s in folder.sources if s.kind == "laws" and s.lang == lang]
     tree, runs, problems = _law_tree(folder, cleaned, sources, [], [], {}, lang)
     main = nodes[0].lang if nodes else main_language(folder)
-    merged, present = merge(nodes, tree.nodes, lang, main)
+    merged, present = merge(nodes, tree.nodes, lang, main, folder.titles_builtin)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
                                        lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
                                        profile=folder.profile)
@@ -208,7 +208,7 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                       getattr(folder, "apparatus_pages", frozenset()),
                       frozenset(getattr(folder, "commentary_starts", {})),
                       frozenset((k, n) for k, lines in back.items() for n in lines),
-                      getattr(folder, "counted_sources", frozenset()))
+                      getattr(folder, "counted_sources", frozenset()), folder.truncated)
     return tree, runs, problems
 
 

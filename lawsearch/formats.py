@@ -55,6 +55,8 @@ class Document:
     # what the reader had to say of the file while keeping its text (a truncated RTF, an
     # FB2 whose declared encoding is wrong): warnings naming the file, said by build and check
     warnings: list[str] = field(default_factory=list)
+    # the file's end is lost (an RTF ending inside open groups): the last law's text is cut there
+    truncated: bool = False
 
 
 def format_of(name: str) -> str | None:
@@ -236,6 +238,7 @@ DROP_PAGE_PART = "page_header_footer"  # a page's header or footer
 DROP_ASIDE = "page_aside"  # <aside>, a sidebar
 DROP_OUTSIDE_MAIN = "page_outside_main"  # a block outside the page's <main>/<article>
 DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> printed again
+DROP_BOOK_TITLE = "fb2_book_title"  # an FB2 body's own title naming the book its description names
 KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
 # a sentence: three words or more, then its end
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
@@ -858,11 +861,24 @@ def _fb2_paragraph(element, notes: dict, refs: list[str]) -> str:
     return out
 
 
-def _fb2_lines(root) -> tuple[list[str], list[str]]:
+def _fb2_book_title(root) -> list[str]:
+    """The words (lower case) of the book's title its description gives
+    (``<description><title-info><book-title>``); empty without one."""
+    for element in root.iter():
+        if _local(element.tag) == "book-title":
+            return re.findall(r"\w+", "".join(element.itertext()).casefold())
+    return []
+
+
+def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
     """Every paragraph, title and subtitle of an FB2 book in reading order. A note of the
     notes body becomes the book's footnote: its marker where the link to it is, its text
-    after that paragraph; a note nothing links to comes at the end, as an endnote."""
+    after that paragraph; a note nothing links to comes at the end, as an endnote. The main
+    body's own title, where it names the book the description names, is the book's title
+    page, not its text: left out (``DROP_BOOK_TITLE``, counted), as a saved page's site name is."""
     lines, places = [], []
+    dropped: list[tuple[int, str, str]] = []
+    book_title = _fb2_book_title(root)
     bodies = [b for b in root if _local(b.tag) == "body"]
     notes = _fb2_notes(bodies)
     placed: set[str] = set()
@@ -900,14 +916,17 @@ def _fb2_lines(root) -> tuple[list[str], list[str]]:
                         places.append(f"{where}section {section}, paragraph {paragraph}")
                     add_notes(refs)
                 elif tag in ("title", "epigraph", "poem", "stanza", "cite"):
-                    if not (notes_body and element is body and tag == "title"):  # the notes body's own title
+                    if tag == "title" and element is body and b == 1 and book_title and re.findall(
+                            r"\w+", " ".join(child.itertext()).casefold()) == book_title:
+                        dropped.append((len(lines), DROP_BOOK_TITLE, " ".join(" ".join(child.itertext()).split())))
+                    elif not (notes_body and element is body and tag == "title"):  # the notes body's own title
                         walk(child)
                 elif tag == "empty-line":
                     continue
 
         walk(body)
     add_notes(list(notes))
-    return lines, places
+    return lines, places, dropped
 
 
 XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([-\w.:]+)["']""")
@@ -957,8 +976,8 @@ def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -
             root = ElementTree.fromstring(_undeclared(text))
     if _local(root.tag) != "FictionBook":
         raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
-    lines, places = _fb2_lines(root)
-    return Document(lines, places, encoding, "fb2", warnings=warnings)
+    lines, places, dropped = _fb2_lines(root)
+    return Document(lines, places, encoding, "fb2", dropped=dropped, warnings=warnings)
 
 
 def _undeclared(text: str) -> str:
@@ -1236,7 +1255,7 @@ def read_rtf(data: bytes, name: str) -> Document:
         warnings.append(f"the RTF file looks truncated: it ends inside {open_groups} open group"
                         f"{'' if open_groups == 1 else 's'} (its closing braces are missing), so its end is lost; "
                         f"the text up to there is kept{where} -- check the file against its original")
-    return Document(lines, places, codepage, "rtf", warnings=warnings)
+    return Document(lines, places, codepage, "rtf", warnings=warnings, truncated=bool(open_groups))
 
 
 # -- PDF -----------------------------------------------------------------------------------

@@ -954,10 +954,41 @@ def overstrike_duplicates(lines: list[str]) -> set[int]:
             continue
         if previous is not None and previous not in out and re.search(r"\w", s):
             before = _norm(lines[previous])
-            if s == before or before.endswith(" " + s) or _struck_over(lines[previous], line):
+            after = next((_norm(t) for t in lines[n + 1:] if t.strip()), "")
+            if (s == before or _prose(before) and (before.endswith(" " + s) or _phrase_again(before, s, after))
+                    or _struck_over(lines[previous], line)):
                 out.add(n)
         previous = n
     return out
+
+
+PROSE_WORDS = 4  # a line of prose has this many words of letters; a row of bids («1♣ пас 1♥ пас») has not
+STRUCK_PHRASE = 4  # words: an overstruck phrase is short
+
+
+def _prose(line: str) -> bool:
+    """Whether a line is prose: ``PROSE_WORDS`` words of letters or more. A word printed
+    again after a row of bids or numbers («1♣ пас 1♥ пас» / «пас») is the next of them."""
+    return sum(w.strip(".,;:!?«»()\"'").isalpha() for w in line.split()) >= PROSE_WORDS
+
+
+def _phrase_again(before: str, s: str, after: str) -> bool:
+    """Whether ``s`` prints again a phrase from inside the sentence ``before`` closes (a
+    full stop or a comma at its end, so ``s`` cannot go on with it) -- a word of three
+    letters or more, a few words at most -- and the line ``after`` it does not go on with
+    ``s`` (a new paragraph, or a capital): «…лампа с зелёным абажуром, которую … сессии.» /
+    «зелёным абажуром» / «¶ Перегоревшую…».
+
+    >>> _phrase_again("Лампа с зелёным абажуром висит над столом.", "зелёным абажуром", "¶ Лампу меняют.")
+    True
+    >>> _phrase_again("Карта лежит на столе.", "Карта", "остаётся открытой.")
+    False
+    """
+    if len(s.split()) > STRUCK_PHRASE or not re.search(r"[^\W\d_]{3,}", s) or not SENTENCE_END.search(before):
+        return False
+    if after[:1].islower():
+        return False
+    return re.search(r"(?<!\w)" + re.escape(s) + r"(?!\w)", before) is not None
 
 
 def _struck_over(before: str, line: str) -> bool:
@@ -1162,6 +1193,141 @@ def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int
     return out
 
 
+# the line rules whose line may be text a sentence of the law introduces or runs through: a
+# row of numbers or letters, a word and an arrow, a page counter («нумерует их так:» above it)
+IN_SENTENCE_RULES = {"pager_rows", "alphabet_rows", "link_rows", "page_of_n"}
+# of these, a page counter: a book's page may end in any open sentence, so only a sentence
+# introducing the line with a colon keeps it (``through=False``)
+COUNTER_RULES = {"page_of_n"}
+# the rules of a site's navigation: a file with one of these lines is a saved page with its links
+NAVIGATION_RULES = {"pager_rows", "alphabet_rows", "link_rows", "action_rows", "breadcrumb_rows", "lone_urls",
+                    "lone_file_names", "status_rows", "meta_rows"}
+INTRODUCES = re.compile(r":['\"”’»)]?$")  # a sentence ending with a colon: what follows is its own text
+
+
+def in_sentence(before: str, after: str, heading: Callable[[str], bool] = lambda s: False,
+                lang: str = "", through: bool = True) -> bool:
+    """Whether a line shaped as furniture stands inside a sentence of the text, so it is
+    the text's own: the text line ``before`` it is a sentence (four words or more, no
+    heading, no navigation label) that introduces it with a colon («нумерует их так:»), or
+    (``through``) that is left open (a lower-case word, no sentence's end) and goes on in
+    ``after`` (a lower-case word: «…под заголовком» / «Следующая »» / «и снимается…»).
+    Furniture stands between a page's sentences or blocks, never inside one.
+
+    >>> in_sentence("Tables in the main hall are numbered in order:", "while tables")
+    True
+    >>> in_sentence("The round ends.", "and then"), in_sentence("Перейти к странице:", "")
+    (False, False)
+    """
+    if not before or heading(before) or len(before.split()) < OPEN_SENTENCE_WORDS:
+        return False
+    if lang and _starts_with_navigation(before, lang):
+        return False
+    if INTRODUCES.search(before):
+        return True
+    return (through and bool(OPEN_END.search(before)) and before.split()[-1][:1].islower()
+            and after[:1].islower())
+
+
+def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
+                       heading: Callable[[str], bool], lang: str) -> list[int]:
+    """Lines (0-based) a row, link or page-counter rule emptied that stand inside a
+    sentence of the text (``in_sentence``), so they stay: the nearest text lines before
+    and after them are looked at (other emptied lines and blank lines passed over, so a
+    run of such lines, «Страница 1 из 2» / «Страница 2 из 2», is read as one). A line a
+    sentence introduces with a colon always stays; one inside a sentence left open stays
+    where no other line of the file is a site's navigation (``NAVIGATION_RULES``): among a
+    saved page's links it is the page's own «Читать далее →» cutting a sentence.
+
+    >>> prepare(["Tables are numbered in order:", "1 2 3 4 5", "LAW 6 - X"], "laws", "en")[0][1]
+    '1 2 3 4 5'
+    """
+    candidates = sorted({k - 1 for k, rule in changes if rule in IN_SENTENCE_RULES})
+    rules = {k - 1: rule for k, rule in changes if rule in IN_SENTENCE_RULES}
+
+    def context(n: int) -> tuple[str, str]:
+        before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+        after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+        return before, after
+
+    introduced = [n for n in candidates if in_sentence(*context(n), heading, lang, through=False)]
+    # a sentence left open around the line: the text's own where the file has no other
+    # navigation line (a saved page's teaser cut, «…и ставит» / «Читать далее →» / «свою
+    # подпись.», stands among the page's other links)
+    navigation = {k - 1 for k, rule in changes if rule in NAVIGATION_RULES} - set(introduced)
+    through = [n for n in candidates if n not in introduced and rules[n] not in COUNTER_RULES
+               and not navigation - {n} and in_sentence(*context(n), heading, lang)]
+    return sorted(introduced + through)
+
+
+TEXT_WORD = re.compile(r"[^\W\d_]{4,}")  # a word long enough to be of the text's vocabulary
+TITLE_ROW_SEPARATOR = re.compile(r"\s(?:::|\||·|•|—|–)\s")  # «Клуб «Ольха» :: Документы», "Club | Papers"
+TITLE_ROW_STEP = 6  # words: a site's name, a section of the site
+
+
+def _edges(lines: list[str], heading: Callable[[str], bool]) -> tuple[list[int], list[int], set[str]]:
+    """A file's head (the lines before its first heading, among its first ``EDGE_LINES``
+    lines of text), its tail (the lines after its last sentence's end, among its last
+    ``EDGE_LINES``) and the words (four letters or more, lower case) of the text between.
+    No heading: no head (a file of text alone begins with its text)."""
+    text = [n for n, line in enumerate(lines) if line.strip()]
+    first = next((k for k, n in enumerate(text) if heading(lines[n].strip())), None)
+    head = text[:first] if first is not None and first <= EDGE_LINES else []
+    last = next((k for k in range(len(text) - 1, -1, -1) if SENTENCE_END.search(lines[text[k]].strip())), None)
+    tail = text[last + 1:] if last is not None and len(text) - last - 1 <= EDGE_LINES else []
+    body = set(text) - set(head) - set(tail)
+    words = {w.lower() for n in body for w in TEXT_WORD.findall(lines[n])}
+    return head, tail, words
+
+
+def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) outside a file's law text -- before its first heading or after its
+    last sentence (``_edges``) -- that count something: a short line (``COUNTER_WORDS``
+    words at most) holding a number, no heading, no page counter, and fewer than half of
+    its words the words of the text between («Эту страницу прочитали 512 раз», "This page
+    was opened 512 times", «Нас читают 3 000 человек»); a line going on with a sentence
+    the line before it left open is that sentence's. A counter's phrase may be any;
+    the number, the place and the foreign vocabulary make it the site's, not the law's.
+
+    >>> sorted(counter_lines(["Прочитано 77 раз", "Правило 4. Стол", "Стол ставят у окна."], lambda s: s.startswith("Правило")))
+    [0]
+    """
+    head, tail, words = _edges(lines, heading)
+    out = set()
+    for n in head + tail:
+        s = lines[n].strip()
+        before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+        if n in tail and before and not heading(before) and not SENTENCE_END.search(before) and not s[:1].isupper():
+            continue  # the end of a sentence the text left open: «…are shuffled» / «4 times before…»
+        found = TEXT_WORD.findall(s)
+        if (not found or not re.search(r"\d", s) or len(s.split()) > COUNTER_WORDS or heading(s)
+                or sum(w.lower() in words for w in found) * 2 >= max(len(found), 1)):
+            continue
+        out.add(n)
+    return out
+
+
+def site_title_rows(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) heading a saved page before its first heading (``_edges``) that are
+    a site's title row: two or more short parts (``TITLE_ROW_STEP`` words at most) set
+    apart by ``::``, ``|``, ``·`` or a dash between spaces, none of them a sentence
+    («Клуб «Ольха» :: Документы», "Oak Club | Papers | Rules"). A book's title page has
+    no such row: its title and subtitle stand on lines of their own.
+
+    >>> sorted(site_title_rows(["Oak Club :: Papers", "LAW 4 - TABLES", "The table stands."], lambda s: s.startswith("LAW")))
+    [0]
+    """
+    head, _, _ = _edges(lines, heading)
+    out = set()
+    for n in head:
+        s = lines[n].strip()
+        parts = [p.strip() for p in TITLE_ROW_SEPARATOR.split(s)]
+        if (len(parts) >= 2 and all(p and len(p.split()) <= TITLE_ROW_STEP and not SENTENCE_END.search(p) for p in parts)
+                and not heading(s)):
+            out.add(n)
+    return out
+
+
 def _address_key(address: str) -> str:
     """What a page's printed address keeps from page to page: a URL's site, a file's name
     with its numbers as ``#`` (``zakony_3.html`` and ``zakony_4.html`` are one series).
@@ -1236,6 +1402,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sentence_addresses(lines, raw, changes, heading):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
+    for n in sentence_furniture(lines, raw, changes, heading, lang):
+        lines[n] = raw[n] if n < len(raw) else lines[n]
+        changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in IN_SENTENCE_RULES)]
     removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
     for n in sorted(furniture_labels(lines, removed)):
         changes.append((n + 1, "furniture_labels"))
@@ -1256,6 +1425,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
         lines[n] = ""
+    for rule in (site_title_rows, counter_lines):  # a saved page's head and foot, past its line rules
+        for n in sorted(rule(lines, heading)):
+            changes.append((n + 1, rule.__name__))
+            lines[n] = ""
     for n in sorted(running_law_heads(lines, raw, heading, lang)):
         changes.append((n + 1, "running_law_heads"))
         lines[n] = ""

@@ -71,6 +71,9 @@ class CorpusFolder:
     curation_path: str | None = None
     titles_en: dict[str, str] = field(default_factory=dict)
     titles_edition: str | None = None  # the edition the titles files say they are of (none: any)
+    # the laws whose title only the profile's built-in titles file gives (the real code's): a
+    # translation's own heading for that number is its text's, and wins (alignment.merge)
+    titles_builtin: set[str] = field(default_factory=set)
     # source path -> raw line -> traces of damage on it before cleaning (lawsearch/overlap.py)
     raw_traces: dict[str, dict[int, int]] = field(default_factory=dict)
     profile: Profile | None = None  # the code's profile (lawsearch/profile.py), the manifest's [code] profile
@@ -84,6 +87,8 @@ class CorpusFolder:
     layouts: dict[str, str] = field(default_factory=dict)  # source id -> the layout its law text is printed in
     # what the readers said of files they read whole (formats.Document.warnings): warnings naming the file
     warnings: list[Problem] = field(default_factory=list)
+    # the ids of the sources whose reader found their end lost (formats.Document.truncated)
+    truncated: frozenset[str] = frozenset()
     indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
     # the book's contents entries (placement.ContentsEntry), from a contents source: they place headless pieces
     contents: list = field(default_factory=list)
@@ -141,6 +146,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             f"lang = {code['lang']!r} is not a language of the profile {profile.name!r} "
             f"({', '.join(profile.languages)}): the corpus's main language must be one of those", "code", "lang"))
     warnings: list[Problem] = []
+    truncated: set[str] = set()
     for n, entry in enumerate(manifest.data["source"]):
         if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
             # its text would be aligned, then neither shown nor searched as a language of ours
@@ -151,7 +157,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             continue
         try:
             source, lines, data, places[path_stem(entry["path"])], dropped[path_stem(entry["path"])] = _read_source(
-                root, entry, manifest, n, fingerprint, grammar, page_reading(profile, grammar, entry), warnings)
+                root, entry, manifest, n, fingerprint, grammar, page_reading(profile, grammar, entry), warnings,
+                truncated)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -177,7 +184,8 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
 
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar,
                           places=places, detected=folder_detected,
-                          dropped={k: v for k, v in dropped.items() if v}, warnings=warnings)
+                          dropped={k: v for k, v in dropped.items() if v}, warnings=warnings,
+                          truncated=frozenset(truncated))
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for path in folder.profile.origin:
         _add_input(path, fingerprint, digest)
@@ -221,6 +229,10 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         # a built-in file covers the whole code: laws this corpus's range leaves out are simply unused
         titles, found = read_titles(doc, folder.law_range, strict=not doc.path.is_relative_to(BUILTIN_PROFILES))
         folder.titles_en.update(titles)
+        if doc.path.is_relative_to(BUILTIN_PROFILES):
+            folder.titles_builtin |= set(titles)
+        else:
+            folder.titles_builtin -= set(titles)
         folder.titles_edition = doc.data.get("edition", folder.titles_edition)
         problems += found
     if problems:
@@ -288,10 +300,11 @@ def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[s
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
                  fingerprint: Fingerprint | None = None, grammar: Grammar | None = None,
-                 reading: dict[str, Any] | None = None, warnings: list[Problem] | None = None
-                 ) -> tuple[Source, list[str], bytes, list[str], list[tuple[int, str, str]]]:
+                 reading: dict[str, Any] | None = None, warnings: list[Problem] | None = None,
+                 truncated: set[str] | None = None) -> tuple[Source, list[str], bytes, list[str], list[tuple[int, str, str]]]:
     """One [[source]] entry (already checked against the schema) and its raw file; ``reading``
-    (``page_reading``) says how a web page is read; what its reader warns of joins ``warnings``."""
+    (``page_reading``) says how a web page is read; what its reader warns of joins ``warnings``,
+    and the source's id joins ``truncated`` where the reader found the file's end lost."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
@@ -343,6 +356,8 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     )
     if warnings is not None:
         warnings += [Problem("warning", w, source.path) for w in document.warnings]
+    if truncated is not None and document.truncated:
+        truncated.add(source.id)
     # a text file's places are its line numbers, which spans hold already
     return source, lines, data, document.places if document.format != "txt" else [], document.dropped
 

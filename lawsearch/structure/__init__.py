@@ -39,7 +39,8 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                curation_path: str | None, grammar: Grammar | None = None,
                layouts: dict[str, Layout] | None = None, indents: dict[str, dict[int, int]] | None = None,
                main_lang: str | None = None, commentary_curation=(), apparatus_pages=frozenset(),
-               commentary_inside=frozenset(), back_matter=frozenset(), counted_sources=frozenset()) -> Tree:
+               commentary_inside=frozenset(), back_matter=frozenset(), counted_sources=frozenset(),
+               truncated_sources=frozenset()) -> Tree:
     """The whole structure stage: law-text runs and commentary files → a ``Tree``, read by
     the profile's ``grammar`` (the default profile's without one); ``layouts`` gives each
     law source's layout, ``indents`` the indentation of the raw lines of list layouts;
@@ -50,7 +51,8 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     where it begins: no gap); ``back_matter`` the (source ID, line) where text after the
     book's contents or index begins (an afterword: no text lost before it);
     ``counted_sources`` the sources whose pages are counted in words («Страница 2»), whose
-    last page, after the last counter, ends where the file does."""
+    last page, after the last counter, ends where the file does; ``truncated_sources`` the
+    sources whose reader found the file's end lost (a truncated RTF): their last node is cut."""
     builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
                           grammar or default_grammar(), layouts, indents, main_lang)
     # a source with no footer at all gives no page numbers: its end is the file's end, not a
@@ -61,6 +63,7 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                              or p.ends_page and p.page_from == "footer"} - set(counted_sources)
     builder.apparatus_pages = apparatus_pages
     builder.counted_sources = frozenset(counted_sources)
+    builder.truncated_sources = frozenset(truncated_sources)  # their reader found their end lost
     # each source's last piece: a run ending there ends where the file does (lawtext._ends_cut)
     builder.last_pieces = {}
     for run in runs:

@@ -975,6 +975,12 @@ def page_breaks(lines: list[str], words: Apparatus, footers: bool, web: bool = F
     saved web page (``web``) only a bare one, its "Page 3 of 12" being the site's pager); a form feed alone on its line
     stays (``_page_cuts`` ends a page there). Whether it found such pages."""
     found = [(k, n) for k, raw in enumerate(lines) if raw.strip() and (n := page_counter(raw, words))]
+    counters = {k for k, _ in found}
+    # a counter a sentence of the text introduces («…нумерует их так:» / «Страница 1 из 2») is
+    # that sentence's text, never a page's end (furniture.in_sentence)
+    found = [(k, n) for k, n in found if not furniture.in_sentence(
+        next((lines[j].strip() for j in range(k - 1, -1, -1) if lines[j].strip() and j not in counters), ""),
+        "", lang=words.lang, through=False)]
     numbers = [int(n) for _, n in found]
     last = max((k for k, raw in enumerate(lines) if raw.strip()), default=None)
     # one page of a book on its own: a counter closing the file, bare («Страница 6») or

@@ -56,7 +56,7 @@ class LawText(BuilderBase):
             run, self.nodes[state.current])
         if state.current is not None and (at_gap or self._ends_cut(run, self.nodes[state.current])):
             last = self.nodes[state.current]
-            if not at_gap:
+            if not at_gap and run.pieces[-1].source not in getattr(self, "truncated_sources", ()):
                 piece = run.pieces[-1]
                 tail = last.text.rstrip().rsplit(None, 1)[-1]
                 warning = Problem(
@@ -66,7 +66,8 @@ class LawText(BuilderBase):
                 self.problems.append(warning)
                 self.__dict__.setdefault("cut_warnings", {})[last.id] = warning
             last.truncated_end = True
-            if last.length:
+            # a file whose end its reader found lost marks the gap even after a bare heading
+            if last.length or run.pieces[-1].source in getattr(self, "truncated_sources", ()):
                 last.marks.append(Mark("gap", last.length, last.length))
 
     def _heading_shaped(self, text: str) -> bool:
@@ -122,6 +123,8 @@ class LawText(BuilderBase):
         piece = run.pieces[-1]
         if piece.first != getattr(self, "last_pieces", {}).get(piece.source, piece.first):
             return False  # the run ends before its file does: another rule says why
+        if piece.source in getattr(self, "truncated_sources", ()):
+            return True  # its reader found the file's end lost (a truncated RTF): whatever the text's last mark
         tail = last.text.rstrip()
         # an address (a URL, a file's name) ends a sentence with no stop after it
         return bool(tail) and tail[-1].isalnum() and not is_address(tail.rsplit(None, 1)[-1])

@@ -284,4 +284,13 @@ class BuilderBase:
 
 
 def stem(path: str) -> str:
-    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    """A source's id from its path, as the folder reader names it (``sources.path_stem``):
+    the whole format suffix off, ``.fb2.zip`` too -- else a zipped book's nodes would name
+    no source and take another file's language.
+
+    >>> stem("c/laws/ru/book.fb2.zip"), stem("c/laws/en/law61.htm")
+    ('book', 'law61')
+    """
+    from ..formats import split_suffix
+
+    return split_suffix(path.rsplit("/", 1)[-1])[0]
