@@ -629,7 +629,8 @@ def editions_entry(corpus: Corpus) -> dict:
     """``{"list": [edition ids in order], "default": id, "separator": "~", "went": {…},
     "langs": {…}}`` for the search data; ``went`` (several editions only): per edition, for
     each bare ID it lacks that another edition has, where that node is in it by the
-    comparisons of the texts (``went_entries``); ``langs``: each edition's own language."""
+    comparisons of the texts (``went_entries``; meta.json keeps it as a section of its own,
+    ``WENT``); ``langs``: each edition's own language."""
     from . import editions
 
     out = {"list": [e.id for e in editions.in_order(corpus)], "default": editions.default_edition(corpus),

@@ -913,7 +913,6 @@ def _plain_source(pattern: str) -> str:
     return out.removeprefix("^").removesuffix("$")
 
 
-
 def _editions_data(meta) -> dict:
     """The editions as the search data gives them (``index.editions_entry``): the index keeps
     their ``went`` map as a section of its own (``index.WENT``); here it is back in its place,
