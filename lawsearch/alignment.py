@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from . import ids
-from .model import AlignmentReport, Node, Ref
+
+if TYPE_CHECKING:  # a search reads aligned texts and builds no corpus (lawsearch/problems.py)
+    from .model import Node, Ref
 
 
 
@@ -126,6 +129,8 @@ def flag(nodes: list[Node], present: set[str], refs: list[Ref], lang: str,
         for f in flags:
             report.setdefault(f, []).append(n.id)
         out.append(replace(n, alignment=tuple(flags)) if flags else n)
+    from .model import AlignmentReport
+
     return out, AlignmentReport(lang, tuple(sorted(covered, key=int)), report)
 
 

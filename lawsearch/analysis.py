@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import ids, morph, schema
+from . import ids, morph
 from .plausibility import LANGUAGES, language_module, word_language
-from .model import CorpusError, Problem
+from .problems import CorpusError, Problem
 from .patterns import (COMBINING_MARK, FOLD_PAIRS, LIGATURE_FROM, LIGATURE_TO, NARROW_CLASS, NARROW_FROM, NARROW_TO,
                        TOKEN, TOKEN_KINDS)
 
 if TYPE_CHECKING:
+    from . import schema
     from .model import Corpus
 
 # Tokens: law IDs ("50E", "47E2(a)", "16С2"), commentary paragraphs ("48.4"), words
@@ -166,6 +167,8 @@ class Lexicon:
 
     @staticmethod
     def _forms(path: Path, languages: tuple[str, ...] | None = None) -> dict[str, str]:
+        from . import schema  # the build's; a search reads no lexicon file
+
         doc = schema.load(path, schema.LEXICON)
         if languages is not None:
             doc = _of_languages(doc, languages)

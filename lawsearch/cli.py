@@ -17,10 +17,9 @@ from pathlib import Path
 
 import click
 
-from .model import CorpusError, collapse, json_escaped, os_fault, shorten, visible
+from .problems import SOURCE_KINDS, CorpusError, collapse, json_escaped, os_fault, shorten, visible
 from .profile import DEFAULT as DEFAULT_PROFILE, load_profile
 from .program import interruptible, report
-from .schema import KINDS
 
 DEFAULT_LIMIT = 10  # hits of `lawsearch search`
 
@@ -696,7 +695,7 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--explain", is_flag=True, help="After each changed raw line, name the rules that changed it.")
-@click.option("--kind", type=click.Choice(list(KINDS)),
+@click.option("--kind", type=click.Choice(list(SOURCE_KINDS)),
               help="How to read the file (default: as its manifest says, else laws).")
 @click.option("--encoding", type=click.Choice(["auto", "utf-8", "cp1251", "cp866", "koi8-r"], case_sensitive=False),
               help="Encoding (default: as its manifest says, else detected).")

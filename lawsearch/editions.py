@@ -124,7 +124,7 @@ def check(folder) -> list:
     the default one; a default it names must be the edition of some source (a source naming
     no edition is of the default one); every edition's name must be fit for IDs and file
     names (``name_problem``) when there are several. Each problem names manifest.toml and the line."""
-    from .model import Problem, shorten
+    from .problems import Problem, shorten
 
     manifest = folder.root / "manifest.toml"
     where = str(manifest)

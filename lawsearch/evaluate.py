@@ -461,6 +461,7 @@ class WhooshStats(Stats):
         self._cache: dict[tuple[str, str], dict[int, list[int]]] = {}
         self._bm25: dict[tuple[str, str], dict[int, float]] = {}
         self._values: dict[tuple[str, str], dict[int, bytes]] = {}
+        self._decoders: dict[str, object] = {}  # field -> its format's positions decoder (``positions``)
         self._schema = searcher.schema
 
     def postings(self, field: str, term: str) -> dict[int, list[int]]:
@@ -521,7 +522,12 @@ class WhooshStats(Stats):
         if values is None:
             return super().positions(field, term, doc)
         value = values.get(doc)
-        return self._format(field).decode_as("positions", value) if value is not None else ()
+        if value is None:
+            return ()
+        decode = self._decoders.get(field)
+        if decode is None:  # whoosh's decode_as, its decoder found once per field: a phrase asks per document
+            decode = self._decoders[field] = self._format(field).decoder("positions")
+        return decode(value)
 
     def bm25_all(self, field: str, term: str) -> dict[int, float]:
         key = (field, term)

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import editions
 from .profile import active as _active_profile  # profile imports nothing of ours but model
-from .model import CorpusError, Problem
+from .problems import CorpusError, Problem
 from .patterns import FOOTER, FOOTNOTE_BODY, NOTE_MARKS, Classified, bare_note_patterns, expand_letters
 
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",

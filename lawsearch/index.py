@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,16 +24,19 @@ from whoosh.analysis.acore import Token as WhooshToken
 from . import editions, ids, morph
 from .plausibility import SNOWBALL
 from .analysis import AnalysedCorpus, AnalysedText, Analysis, Lexicon, analyse_corpus, fold, normalize_id, tokenize
-from .model import Corpus
 from .profile import of as profile_of
 from .tables import WordTable
 
 if TYPE_CHECKING:
+    from .model import Corpus
     from .sources import GlossaryTerm as Term
 
 META = "meta.json"
 # 2: the forms table, the neighbours and the vocabulary in files of their own, lengths by document
-INDEX_VERSION = 4  # 3: the "subject" field; 4: ligatures spelt out in words and English fields (cold read 3)
+# 3: the "subject" field; 4: ligatures spelt out in words and English fields (cold read 3);
+# 5: meta.json a section a line (``Meta``), the editions' ``went`` a section of its own
+INDEX_VERSION = 5
+WENT = "went"  # meta.json's section: the editions' ``went`` map (``went_entries``)
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
 VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
@@ -418,7 +421,62 @@ def build_index(corpus: Corpus, target: Path, lexicon: Lexicon, glossary: list[T
     data.pop("forms").write(target / FORMS)
     WordTable.write(target / NEIGHBOURS, data.pop("real_neighbours"))
     (target / VOCABULARY).write_text(json.dumps(data.pop("vocabulary"), ensure_ascii=False), encoding="utf-8")
-    (target / META).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    # the editions' map of where IDs went is most of the editions' data with several editions and
+    # is read only for an ID that an edition lacks: a section of its own, which a search seldom parses
+    went = data["editions"].pop(WENT, None)
+    if went is not None:
+        data[WENT] = went
+    write_meta(target / META, data)
+
+
+def write_meta(path: Path, data: dict) -> None:
+    """``data`` as one JSON object with each top-level key on a line of its own, so that a
+    search parses only the sections it reads (``Meta``); any JSON reader reads it whole.
+    JSON written without indent has no line break inside a value (one in a string is
+    escaped), so a line is always one whole section."""
+    lines = (f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(value, ensure_ascii=False)}"
+             for key, value in data.items())
+    path.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+
+
+class Meta(Mapping):
+    """meta.json as ``write_meta`` wrote it, each section parsed when first read: a text
+    search reads the nodes, the lengths and the glossary, not who cites whom or the
+    editions' ``went`` (a fifth and more of the file at 50x with several editions). A file
+    of another layout (one line) is parsed whole."""
+
+    def __init__(self, text: str):
+        self._raw: dict[str, str] = {}
+        self._parsed: dict = {}
+        lines = text.split("\n")  # not splitlines: U+2028 and the like stand raw inside strings
+        if lines[:1] != ["{"] or lines[-2:] != ["}", ""]:
+            self._parsed = json.loads(text)
+            return
+        decoder = json.JSONDecoder()
+        body = lines[1:-2]
+        for n, line in enumerate(body, 1):
+            key, end = decoder.raw_decode(line)
+            if not isinstance(key, str) or line[end:end + 2] != ": ":
+                raise json.JSONDecodeError("expected a key and ': '", line, end)
+            self._raw[key] = line[end + 2:-1] if n < len(body) else line[end + 2:]
+
+    @classmethod
+    def read(cls, path: Path) -> Meta:
+        return cls(path.read_text(encoding="utf-8"))
+
+    def __getitem__(self, key: str):
+        if key not in self._parsed:
+            self._parsed[key] = json.loads(self._raw[key])  # KeyError for a section not written
+        return self._parsed[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw or key in self._parsed
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw or self._parsed)
+
+    def __len__(self) -> int:
+        return len(self._raw or self._parsed)
 
 
 def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
@@ -571,7 +629,8 @@ def editions_entry(corpus: Corpus) -> dict:
     """``{"list": [edition ids in order], "default": id, "separator": "~", "went": {…},
     "langs": {…}}`` for the search data; ``went`` (several editions only): per edition, for
     each bare ID it lacks that another edition has, where that node is in it by the
-    comparisons of the texts (``went_entries``); ``langs``: each edition's own language."""
+    comparisons of the texts (``went_entries``; meta.json keeps it as a section of its own,
+    ``WENT``); ``langs``: each edition's own language."""
     from . import editions
 
     out = {"list": [e.id for e in editions.in_order(corpus)], "default": editions.default_edition(corpus),

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Callable, Iterator
 
-from .model import CorpusError, Problem
+from .problems import CorpusError, Problem
 
 PUBLIC = ("corpus.json", "index", "site", "lawsearch.html")
 MARKER = ".lawsearch-build.json"

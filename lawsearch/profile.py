@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .model import CorpusError, Problem
+from .problems import CorpusError, Problem
 
 BUILTIN = Path(__file__).resolve().parent / "profiles"
 DEFAULT = "bridge"

@@ -40,8 +40,9 @@ from .evaluate import (AllOf, Alternative, Flag, Phrase, Query as EvalQuery, Uni
                        mark_below)
 from .grammar import grammar_of
 from . import editions
-from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY
-from .model import CorpusError, Problem, cut
+from .index import (BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS, INDEX_VERSION, META, NEIGHBOURS, VOCABULARY, WENT,
+                    Meta)
+from .problems import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
 from .patterns import (FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, SPACES, citation_pattern,
@@ -301,7 +302,7 @@ class Searcher:
             self.ix = whoosh_index.open_dir(str(index_dir))  # once: whoosh's exists_in opens it too
         except whoosh_index.EmptyIndexError:
             raise missing from None
-        self.meta = json.loads((index_dir / META).read_text(encoding="utf-8"))
+        self.meta = Meta.read(index_dir / META)  # a section parsed when read
         if self.meta.get("version") != INDEX_VERSION \
                 or not all((index_dir / name).is_file() for name in (FORMS, NEIGHBOURS, VOCABULARY)):
             raise CorpusError(Problem("error", "this index was made by another version of lawsearch; "
@@ -403,7 +404,7 @@ class Searcher:
         out = {"id": bare, "edition": edition, "found": found}
         # where the comparison of the texts says that node is in the edition searched ("" where
         # it finds it nowhere): what show says, and where a jump goes
-        went = (self.editions.get("went") or {}).get(edition, {}).get(bare)
+        went = self.meta.get(WENT, {}).get(edition, {}).get(bare)
         target = editions.qualify(went, edition, default) if went else None
         if target in self.nodes:
             out["went"] = {"id": target, "url": self.nodes[target]["url"]}

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from .grammar import Alphabet, default_grammar
-from .model import CorpusError, Problem, os_fault
+from .problems import SOURCE_KINDS, CorpusError, Problem, os_fault
 from .profile import default_profile
 
 Key = Union[str, int]  # a table key, or the index of an entry of an array of tables
@@ -514,7 +514,7 @@ def _toml(value: Any) -> str:
 
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1251": "cp1251", "windows-1251": "cp1251",
              "cp866": "cp866", "ibm866": "cp866", "koi8-r": "koi8-r", "koi8_r": "koi8-r"}
-KINDS = ("laws", "commentary", "toc", "index", "front")  # the last three: the book's apparatus (issue 13)
+KINDS = SOURCE_KINDS  # model.SOURCE_KINDS: the manifest's kinds
 
 LANG = Field(str, required=True, example='"ru"', pattern=re.compile(r"[a-z]{2,3}"),
              form="a language code")

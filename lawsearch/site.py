@@ -936,6 +936,20 @@ def _plain_source(pattern: str) -> str:
     return out.removeprefix("^").removesuffix("$")
 
 
+def _editions_data(meta) -> dict:
+    """The editions as the search data gives them (``index.editions_entry``): the index keeps
+    their ``went`` map as a section of its own (``index.WENT``); here it is back in its place,
+    before ``langs``."""
+    from .index import WENT
+
+    out = {k: v for k, v in (meta.get("editions") or {}).items() if k != "langs"}
+    if WENT in meta:
+        out[WENT] = meta[WENT]
+    if "langs" in (meta.get("editions") or {}):
+        out["langs"] = meta["editions"]["langs"]
+    return out
+
+
 def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
     command line rank the same postings with the same model (lawsearch/evaluate.py).
@@ -1016,7 +1030,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
             "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
-            "editions": meta.get("editions") or {},  # edition:X (lawsearch/editions.py)
+            "editions": _editions_data(meta),  # edition:X (lawsearch/editions.py)
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
             # with the corpus's own citations (its profile's words and ID shapes): the same
