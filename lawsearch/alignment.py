@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from . import ids
 
 if TYPE_CHECKING:  # a search reads aligned texts and builds no corpus (lawsearch/problems.py)
-    from .model import Node, Ref
+    from .model import AlignmentReport, Node, Ref
 
 
 
