@@ -401,7 +401,7 @@
   }
 
   // -- the law being read: a law page's one; in the single file the article.law (with the
-  // commentary that follows it) across the upper quarter of the screen, or none (the contents,
+  // commentary that follows it) at the reading line near the screen's top, or none (the contents,
   // the glossary). The context bar names it and the outline shown is its own.
   var ARTICLES = Array.prototype.slice.call(document.querySelectorAll("article.law"));
   function lawEnd(article) {  // the law's last element: its commentary when one follows
@@ -429,13 +429,31 @@
     var r = target.getBoundingClientRect();
     return r.bottom > 0 && r.top < window.innerHeight ? lawOf(target) : null;
   }
+  // (else the law at the reading line: the first lines the reader sees, just below what stands
+  // over the screen's top -- the header held there, the context bar -- not a quarter down the
+  // screen, where a law's last part read at the top shares the screen with the next law's heading.
+  // The room between two laws is the upper one's: the reader still reads it, as its drawer does)
+  function readingTop() {
+    var top = 0;
+    document.querySelectorAll("header.site, .context-bar").forEach(function (e) {
+      if (e.hidden) return;
+      var r = e.getBoundingClientRect();
+      if (r.height > 0 && r.top <= 1 && r.bottom > top) top = r.bottom;
+    });
+    return top;
+  }
   function lawAt() {
     if (!SINGLE) return ARTICLES[0] || null;
     var jumped = jumpLaw();
     if (jumped) return jumped;
-    var line = window.innerHeight / 4, found = null;
-    for (var k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
-    return found && lawEnd(found).getBoundingClientRect().bottom > line ? found : null;
+    var rem = parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
+    var line = readingTop() + 3 * rem, found = null, k;
+    for (k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
+    if (!found) return null;
+    var end = lawEnd(found), next = end.nextElementSibling;
+    if (end.getBoundingClientRect().bottom > line) return found;
+    while (next && next.matches("nav.outline")) next = next.nextElementSibling;
+    return next && next === ARTICLES[k] ? found : null;
   }
   function lawAnchor(article) { var s = article.querySelector("section.node.law"); return s ? s.id : ""; }
 
