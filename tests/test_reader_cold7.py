@@ -4,6 +4,8 @@ bar, the phone's drawer, the desktop's outline)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from test_reader import DESKTOP, PHONE
@@ -39,3 +41,49 @@ def test_single_file_names_the_law_read_after_a_jump_and_a_small_scroll_up(phone
     desk.wait_for_timeout(400)
     wheel(desk, -40)
     assert shown_outline(desk) == [f"l{law}"]  # the outline beside the text stays the law read
+
+
+# -- 3. a quoted phrase is marked where it stands, in the English beside the text too -----------------
+
+PHRASE_RU = """Правило 1. Колода
+A. Открытая карта
+Карта, открытая защитником, становится штрафной картой и лежит на столе.
+B. Лишняя карта
+В колоде одна карта лишняя, и за это судья назначает штраф.
+"""
+PHRASE_EN = """LAW 1 - THE PACK
+A. Exposed Card
+A card exposed by a defender becomes a penalty card and stays on the table.
+B. Extra Card
+The pack holds one card too many, and the director assesses a penalty for it.
+"""
+
+
+@pytest.fixture(scope="module")
+def phrase_build(tmp_path_factory) -> Path:
+    from lawsearch.build import build
+
+    from test_reader_cold6 import make_corpus
+
+    root = make_corpus(tmp_path_factory.mktemp("phrase") / "corpus",
+                       {"laws/ru/ru.txt": PHRASE_RU, "laws/en/en.txt": PHRASE_EN},
+                       '[code]\ntitle = "Колода"\nlaws = [1, 1]\nlang = "ru"\n\n'
+                       '[[source]]\npath = "laws/ru/ru.txt"\nlang = "ru"\nkind = "laws"\nencoding = "auto"\n\n'
+                       '[[source]]\npath = "laws/en/en.txt"\nlang = "en"\nkind = "laws"\nencoding = "auto"\n')
+    out = root.parent / "build"
+    build(root, out, lambda *a, **k: None, single_file=True)
+    return out
+
+
+@pytest.mark.parametrize("where", ["laws/1.html", "../lawsearch.html"])
+def test_a_quoted_phrase_is_marked_only_where_it_stands_in_either_language(phone, phrase_build, where):
+    """«штрафная карта» quoted: the Russian phrase in its inflection and its glossary English
+    «penalty card» where they stand in a row -- never the lone «Карта», «card» or «penalty» of
+    the other sentences (the reader asked for the phrase)."""
+    url = (phrase_build / "site" / where).resolve().as_uri() + '?q="штрафная карта"' + ("#l1a" if "lawsearch" in where else "")
+    page = phone(url, DESKTOP)
+    page.locator(".hl-bar").wait_for(timeout=5000)
+    words = page.evaluate("""() => [...document.querySelectorAll('#main mark.hl')].map(m =>
+        m.textContent.toLowerCase() + ' ' + m.closest('p, h1, h2, h3, h4, h5, h6').textContent.trim().slice(0, 12))""")
+    assert sorted(w.split(" ")[0] for w in words) == sorted(["штрафной", "картой", "penalty", "card"]), words
+    assert all(w.split(" ", 1)[1].startswith(("Карта, откры", "A card expos")) for w in words), words
