@@ -87,3 +87,47 @@ def test_a_quoted_phrase_is_marked_only_where_it_stands_in_either_language(phone
         m.textContent.toLowerCase() + ' ' + m.closest('p, h1, h2, h3, h4, h5, h6').textContent.trim().slice(0, 12))""")
     assert sorted(w.split(" ")[0] for w in words) == sorted(["штрафной", "картой", "penalty", "card"]), words
     assert all(w.split(" ", 1)[1].startswith(("Карта, откры", "A card expos")) for w in words), words
+
+
+# -- 6. the focus is where the reader landed, not on the page's body -----------------------------------
+
+
+def focused(page) -> str:
+    return page.evaluate("""() => { const a = document.activeElement;
+        return a.tagName + '#' + (a.id || (a.closest('[id]') || {}).id || '') + ' ' + a.textContent.trim().slice(0, 20); }""")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_the_focus_is_on_the_part_landed_on_and_back_on_the_hit_chosen(phone, three_laws, viewport):
+    # a hit chosen from the answers by the keyboard: the page opens with the focus on the part's heading
+    page = phone((three_laws / "site" / "index.html").as_uri(), viewport)
+    page.fill("#q", "фонарь")
+    page.locator("#results a[data-id]").first.wait_for()
+    page.keyboard.press("ArrowDown")
+    chosen = page.evaluate("document.activeElement.href")
+    assert "#" in chosen, focused(page)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/laws/*")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(200)
+    anchor = page.evaluate("location.hash.slice(1)")
+    # (the heading of the part, or of the law: its link or itself)
+    assert page.evaluate("document.activeElement.closest('h1, h2, h3, h4, h5, h6')?.id") == anchor + "-h", focused(page)
+    # the next Tab goes on from there, in the text, not from the page's top (the skip link, the header)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.getElementById('main').contains(document.activeElement)"), focused(page)
+    # Back: the answers again, the focus on the hit that was chosen
+    page.go_back()
+    page.wait_for_function("href => document.activeElement && document.activeElement.href === href", arg=chosen, timeout=5000)
+    # a jump inside the single file: to a part, to a law
+    single = phone((three_laws / "lawsearch.html").as_uri() + "#l1c", viewport)
+    single.wait_for_load_state("load")
+    single.wait_for_timeout(200)
+    assert single.evaluate("document.activeElement.closest('section.node')?.id") == "l1c", focused(single)
+    single.evaluate("location.hash = '#l2b'")
+    single.wait_for_timeout(200)
+    assert single.evaluate("document.activeElement.closest('section.node')?.id") == "l2b", focused(single)
+    single.evaluate("location.hash = '#l3'")
+    single.wait_for_timeout(200)
+    assert single.evaluate("document.activeElement.id") == "l3-h", focused(single)
+    assert single.evaluate("document.activeElement.getBoundingClientRect().top") >= 0  # on screen, where the jump put it
