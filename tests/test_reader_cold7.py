@@ -59,15 +59,19 @@ The pack holds one card too many, and the director assesses a penalty for it.
 """
 
 
+LONG_TITLE = "Регламент городского клуба любителей спортивного бриджа для командных матчей"
+
+
 @pytest.fixture(scope="module")
 def phrase_build(tmp_path_factory) -> Path:
+    """One bilingual law, under a code's title longer than a phone's line."""
     from lawsearch.build import build
 
     from test_reader_cold6 import make_corpus
 
     root = make_corpus(tmp_path_factory.mktemp("phrase") / "corpus",
                        {"laws/ru/ru.txt": PHRASE_RU, "laws/en/en.txt": PHRASE_EN},
-                       '[code]\ntitle = "Колода"\nlaws = [1, 1]\nlang = "ru"\n\n'
+                       f'[code]\ntitle = "{LONG_TITLE}"\nlaws = [1, 1]\nlang = "ru"\n\n'
                        '[[source]]\npath = "laws/ru/ru.txt"\nlang = "ru"\nkind = "laws"\nencoding = "auto"\n\n'
                        '[[source]]\npath = "laws/en/en.txt"\nlang = "en"\nkind = "laws"\nencoding = "auto"\n')
     out = root.parent / "build"
@@ -131,3 +135,19 @@ def test_the_focus_is_on_the_part_landed_on_and_back_on_the_hit_chosen(phone, th
     single.wait_for_timeout(200)
     assert single.evaluate("document.activeElement.id") == "l3-h", focused(single)
     assert single.evaluate("document.activeElement.getBoundingClientRect().top") >= 0  # on screen, where the jump put it
+
+
+# -- 5. on a phone a bilingual law's rule starts high on the screen ------------------------------------
+
+
+def test_on_a_phone_a_long_code_title_keeps_one_row_and_the_rule_starts_high(phone, phrase_build):
+    """The code's title shares its row with the site's links (cut short on screen, whole for a
+    screen reader), so a bilingual law's first rule line stands in the upper 40 % of the screen."""
+    page = phone((phrase_build / "site" / "laws" / "1.html").as_uri(), PHONE)
+    rows = page.evaluate("""() => { const b = document.querySelector('header.site .brand').getBoundingClientRect(),
+        n = document.querySelector('header.site .site-nav').getBoundingClientRect(); return [b.top, b.bottom, n.top, n.bottom]; }""")
+    assert rows[0] < rows[3] and rows[2] < rows[1], rows  # one row
+    assert page.get_by_role("link", name=LONG_TITLE).count() == 1  # its whole name
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    top = page.evaluate("document.querySelector('article.law .text p').getBoundingClientRect().top")
+    assert top < PHONE["height"] * 0.4, top
