@@ -171,19 +171,50 @@ def page_end_under(page) -> list[str]:
           .map(e => e.tagName + ': ' + e.textContent.trim().slice(0, 30)); }""")
 
 
+def page_end_half_covered(page) -> list[str]:
+    """The lines of the footer and the pager the drawer's button, on screen, stands over while the
+    reader still sees some of that line beside it. A line under the opaque strip the phone's
+    controls stand in (fixAE, docs/decisions.md) is hidden across the whole screen, as a line
+    scrolled under the context bar at the top is: passed, not covered."""
+    return page.evaluate("""() => { const b = document.querySelector('nav.outline summary').getBoundingClientRect();
+        if (b.bottom <= 0 || b.top >= innerHeight) return [];
+        const out = [];
+        for (const e of document.querySelectorAll('footer.site, .pager a')) {
+          const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+          let n;
+          while ((n = walker.nextNode())) {
+            if (!n.nodeValue.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const l of range.getClientRects()) {
+              if (l.width === 0 || !(l.top < b.bottom && l.bottom > b.top && l.left < b.right && l.right > b.left)) continue;
+              const y = (Math.max(l.top, b.top, 0) + Math.min(l.bottom, b.bottom, innerHeight)) / 2;
+              if ([l.left + 1, l.right - 1].some(x => { const at = document.elementFromPoint(x, y); return at && e.contains(at); }))
+                out.push(e.tagName + ': ' + n.nodeValue.trim().slice(0, 30));
+            }
+          }
+        }
+        return out; }""")
+
+
 @pytest.mark.parametrize("law", ["50", "45"])
 def test_the_drawer_button_never_stands_over_the_footer_on_scroll_up_from_the_end(tab, built, law):
     """The cold reader's phone: the end of the page, then a little back up -- the button came back
-    over the footer's text and half over «← Правило 2». It comes back where neither is under it."""
+    over the footer's text and half over «← Правило 2». At the end the footer stands clear above
+    the button; scrolling back up, the footer passes under the strip the button stands in and is
+    never seen beside the button (no line of it, nor of the pager, half under the button)."""
     page = tab(site_url(built, f"laws/{law}.html"))
     page.mouse.move(200, 400)
     page.mouse.wheel(0, 100000)
     page.wait_for_timeout(300)
     assert summary_box(page)["inView"] and page_end_under(page) == [], "at the end"
+    shown = 0
     for _ in range(12):
         page.mouse.wheel(0, -40)
         page.wait_for_timeout(150)
-        assert page_end_under(page) == [], page.evaluate("innerHeight + scrollY - document.documentElement.scrollHeight")
+        shown += summary_box(page)["inView"]
+        assert page_end_half_covered(page) == [], page.evaluate("innerHeight + scrollY - document.documentElement.scrollHeight")
+    assert shown, "the button was there to be looked at on the way up"
     page.mouse.wheel(0, -600)  # further up, past the page's end: the reader's scroll-up brings it back
     page.wait_for_timeout(200)
     assert summary_box(page)["inView"]
@@ -275,7 +306,7 @@ def test_an_edition_switch_in_the_single_file_lands_on_the_laws_heading(tab, edi
     page = tab(editions_single.as_uri() + "#l43", viewport)
     page.wait_for_timeout(200)
     assert in_view(page, "#l43-h")
-    switch = page.locator('#l43-h ~ nav.edition-switch a[data-edition="2007"]')
+    switch = page.locator('#l43-h ~ .law-facts nav.edition-switch a[data-edition="2007"]')
     switch.click()
     page.wait_for_function("location.hash.length > 1 && location.hash !== '#l43'")
     page.wait_for_timeout(200)

@@ -815,9 +815,11 @@
         var stems = entry.en_stems;
         stems.forEach(function (x) { highlight.add(x); });
         // (not terms_en: the glossary terms found in the Russian text, synonyms included, are no translation)
-        out.push(new Alternative(stems.length === 1 ? new Word(stems, EN_TEXT) :
-          new AllOf(stems.map(function (x) { return new Word([x], EN_TEXT); })), i, i + best - 1,
-          entry.terms.length > 1 ? 1.0 : TRANSLATION, false));
+        var english = stems.length === 1 ? new Word(stems, EN_TEXT) : new AllOf(stems.map(function (x) { return new Word([x], EN_TEXT); }));
+        // (a quoted phrase's English: found as the command line finds it, marked on a page where
+        // its words stand in a row, as the phrase itself is -- never «card» alone)
+        if (slot[0] === "phrase" && stems.length > 1) english.inRow = true;
+        out.push(new Alternative(english, i, i + best - 1, entry.terms.length > 1 ? 1.0 : TRANSLATION, false));
       }
       var synonyms = synonymsOf(entry);
       synonyms.forEach(function (terms) { out.push(new Alternative(sequenceNode(terms), i, i + best - 1, SYNONYM, false)); });
@@ -1332,6 +1334,7 @@
     if (match instanceof Word) match.terms.forEach(function (t) { singles.add(t); });
     else if (match instanceof Flag) singles.add(match.term);
     else if (match instanceof Phrase) phrases.push(match.words);
+    else if (match instanceof AllOf && match.inRow) phrases.push(match.children.map(function (c) { return c.terms; }));
     else if (match instanceof AllOf) match.children.forEach(function (c) { readingsOf(c, singles, phrases); });
   }
   // a phrase's words where they stand in a row, as Phrase.occurs finds them (each within SLOP

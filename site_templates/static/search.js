@@ -314,6 +314,7 @@
     [panel, list].forEach(function (where) {
       if (where) where.addEventListener("click", function (e) {
         var a = e.target.closest("a[data-id]");
+        if (a) chose(a.href);
         if (a && last && last.kind === "text") arriving(a.href);
       });
     });
@@ -345,6 +346,7 @@
           var first = result && out.querySelector("a[data-id]");
           if (!first) return;
           close();
+          chose(first.href);
           if (result.kind === "text") arriving(first.href);
           window.location.href = first.href;
         });
@@ -385,7 +387,7 @@
       if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
     });
     // back to a page from the browser's cache: its panel was closed when a hit was chosen
-    window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run(); } });
+    window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run().then(focusChosen); } });
     var initial = new URLSearchParams(window.location.search).get("q");
     if (section) section.hidden = !(full && initial);
     // landed on a hit (an anchor): the query stays in the box, the panel stays shut over the text
@@ -395,13 +397,29 @@
       // and the marks' bar walks them; the answers wait shut (the box's focus opens them), or on
       // a phone the panel, in the page's flow, would push the text down and lie over the bar
       if (!full && marksTexts().length) closed = true;
-      if (full || !window.location.hash) run().then(function () { if (section && full) section.scrollIntoView(); });
+      if (full || !window.location.hash) run().then(function () { if (section && full) section.scrollIntoView(); focusChosen(); });
+    }
+    // Back to the answers a hit was chosen from: the focus on that hit (the reader goes on from
+    // there, Tab or the arrows), not on the page's body. The hit is kept in the page's own entry
+    // of the history, the one Back returns to.
+    function chose(href) {
+      try { window.history.replaceState(Object.assign({}, window.history.state, {hit: href}), ""); } catch (e) { /* no history: no focus back */ }
+    }
+    function focusChosen() {
+      var hit = window.history.state && window.history.state.hit;
+      if (!hit || window.location.hash) return;
+      var links = Array.prototype.slice.call(out.querySelectorAll("a[data-id]"));
+      var back = links.filter(function (a) { return a.href === hit; })[0];
+      if (!back) return;
+      if (!full) { closed = false; panel.hidden = false; }
+      back.focus({preventScroll: !full});
+      if (full) back.scrollIntoView({block: "center"});
     }
     closeResults = close;
   }
 
   // -- the law being read: a law page's one; in the single file the article.law (with the
-  // commentary that follows it) across the upper quarter of the screen, or none (the contents,
+  // commentary that follows it) at the reading line near the screen's top, or none (the contents,
   // the glossary). The context bar names it and the outline shown is its own.
   var ARTICLES = Array.prototype.slice.call(document.querySelectorAll("article.law"));
   function lawEnd(article) {  // the law's last element: its commentary when one follows
@@ -429,15 +447,59 @@
     var r = target.getBoundingClientRect();
     return r.bottom > 0 && r.top < window.innerHeight ? lawOf(target) : null;
   }
+  // (else the law at the reading line: the first lines the reader sees, just below what stands
+  // over the screen's top -- the header held there, the context bar -- not a quarter down the
+  // screen, where a law's last part read at the top shares the screen with the next law's heading.
+  // The room between two laws is the upper one's: the reader still reads it, as its drawer does)
+  function readingTop() {
+    var top = 0;
+    document.querySelectorAll("header.site, .context-bar").forEach(function (e) {
+      if (e.hidden) return;
+      var r = e.getBoundingClientRect();
+      if (r.height > 0 && r.top <= 1 && r.bottom > top) top = r.bottom;
+    });
+    return top;
+  }
   function lawAt() {
     if (!SINGLE) return ARTICLES[0] || null;
     var jumped = jumpLaw();
     if (jumped) return jumped;
-    var line = window.innerHeight / 4, found = null;
-    for (var k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
-    return found && lawEnd(found).getBoundingClientRect().bottom > line ? found : null;
+    var rem = parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
+    var line = readingTop() + 3 * rem, found = null, k;
+    for (k = 0; k < ARTICLES.length && ARTICLES[k].getBoundingClientRect().top <= line; k++) found = ARTICLES[k];
+    if (!found) return null;
+    var end = lawEnd(found), next = end.nextElementSibling;
+    if (end.getBoundingClientRect().bottom > line) return found;
+    while (next && next.matches("nav.outline")) next = next.nextElementSibling;
+    return next && next === ARTICLES[k] ? found : null;
   }
   function lawAnchor(article) { var s = article.querySelector("section.node.law"); return s ? s.id : ""; }
+
+  // -- the focus where the reader lands: a page opened at an anchor (a hit, a shared link, Back to
+  // it) or a jump inside the page puts the focus on the part landed on -- its heading's link, a
+  // law's heading, else the element itself -- so the next Tab goes on from there and a screen
+  // reader says where the reader is, not on the page's body. (No scroll: the browser has put it
+  // in place.)
+  function landingPoint(target) {
+    var own = target.querySelector(".node-heading a.id");
+    if (own && own.closest("section.node") === target) return own;
+    var law = target.matches("section.node.law") ? target.closest("article.law") : null;
+    var heading = law && law.querySelector(".law-heading");
+    var point = heading || target;
+    if (!point.matches("a[href], button, input, select, textarea, summary, [tabindex]")) point.setAttribute("tabindex", "-1");
+    return point;
+  }
+  function focusLanding() {
+    var hash = window.location.hash, main = document.getElementById("main");
+    var target = hash.length > 1 && document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target || !main || !main.contains(target)) return;
+    var point = landingPoint(target);
+    if (document.activeElement !== point) point.focus({preventScroll: true});
+  }
+  // (at load, after the browser's own move to the anchor, which gives the focus to the page)
+  if (document.readyState === "complete") focusLanding();
+  else window.addEventListener("load", function () { window.setTimeout(focusLanding, 0); });
+  window.addEventListener("hashchange", focusLanding);
 
   // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
   var bar = document.querySelector(".context-bar"), header = document.querySelector("header.site");
