@@ -1280,6 +1280,9 @@ def _edges(lines: list[str], heading: Callable[[str], bool]) -> tuple[list[int],
     return head, tail, words
 
 
+ABBREVIATION_END = re.compile(r"(?:^|\s)[^\W\d_]{1,2}\.$")  # «в п.», "see s." -- a stop that ends no sentence
+
+
 def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     """Lines (0-based) outside a file's law text -- before its first heading or after its
     last sentence (``_edges``) -- that count something: a short line (``COUNTER_WORDS``
@@ -1297,8 +1300,9 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     for n in head + tail:
         s = lines[n].strip()
         before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
-        if n in tail and before and not heading(before) and not SENTENCE_END.search(before) and not s[:1].isupper():
-            continue  # the end of a sentence the text left open: «…are shuffled» / «4 times before…»
+        if n in tail and before and not heading(before) and not s[:1].isupper() and \
+                (not SENTENCE_END.search(before) or ABBREVIATION_END.search(before)):
+            continue  # the end of a sentence the text left open: «…are shuffled» / «4 times before…» / «…в п.»
         found = TEXT_WORD.findall(s)
         if (not found or not re.search(r"\d", s) or len(s.split()) > COUNTER_WORDS or heading(s)
                 or sum(w.lower() in words for w in found) * 2 >= max(len(found), 1)):
@@ -1425,7 +1429,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in copyright_tail(lines):
         changes.append((n + 1, "copyright_tail"))
         lines[n] = ""
-    for rule in (site_title_rows, counter_lines):  # a saved page's head and foot, past its line rules
+    # a saved page's head and foot, past its line rules; the commentary's paragraphs end at
+    # their own marks, which no sentence end here reads: its last lines are no page's foot
+    for rule in (site_title_rows, counter_lines) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""

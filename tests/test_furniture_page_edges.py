@@ -66,6 +66,10 @@ def test_a_site_title_row_heading_a_saved_page_is_furniture(line, lang):
     # after the last sentence, in the law's words: a cut page's end
     (["LAW 12 - THE KETTLE", "A. Boiling Water", "The kettle boils twice.", "B. Cards", "The cards are shuffled",
       "4 times before the kettle"], "en"),
+    # after a stop that ends an abbreviation, not a sentence («в п.», "see s."): the sentence goes on
+    (["Правило 12. Чайник", "A. Кипяток", "Чайник кипятят так, как сказано в п.", "3.2 и лишь затем решают спор",
+      "о заварке; см. Правило 14"], "ru"),
+    (["LAW 12 - THE KETTLE", "A. Boiling Water", "The kettle boils as said in s.", "4 of the rules for the urn"], "en"),
     # a dash inside the law text is no title row
     (["Правило 12. Чайник", "A. Кипяток", "Чайник — у окна", "Заварка — у двери."], "ru"),
 ])
