@@ -397,7 +397,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     # a clause's number alone, only before an "after" word: "see 1 above", "as in 2 preceding"
     bare_number = None
     if bare_labels and own.get("after"):
-        bare_number = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>\d{{1,2}})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
+        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
     outer = [w for lv in own.get("levels", [])[:1] for w in lv.get("words", []) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None

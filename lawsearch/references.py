@@ -311,6 +311,10 @@ def _bare(text: str, forms: Citations):
         yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
     if forms.bare_number is not None:
         for m in forms.bare_number.finditer(text):  # "see 1 above": a numbered sibling (_numbered_sibling)
+            see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
+            after = forms.after.match(text, m.end()) if forms.after is not None else None
+            if not see and after is not None and _WORD_FOLLOWS.match(text, after.end()):
+                continue  # "in the 3 following cases": a count, unless a "see" word makes it a reference
             yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 

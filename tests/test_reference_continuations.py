@@ -91,8 +91,9 @@ ENGLISH = """Law 64 - Gloves
 A. Storage
 1. Gloves are kept in the drawer.
 2. A wet glove is dried first, see 1 above.
-3. A torn glove is mended, as in 1 above, then dried as 2 preceding says.
+3. A torn glove is mended, as in 1 above, then dried (2 preceding).
 (a) A glove mended twice is replaced, see 1 above.
+4. In the 2 following cases a glove is thrown away: a hole; a stain.
 B. Lending
 2. A guest returns a glove the same day, see 1 above.
 3. A lost glove is paid for, see 4 below.
@@ -106,6 +107,7 @@ def test_a_bare_number_cites_the_numbered_sibling_where_there_is_one(tmp_path):
     assert refs(c, "64A2") == [("1", "64A1")]
     assert refs(c, "64A3") == [("1", "64A1"), ("2", "64A2")]
     assert refs(c, "64A3(a)") == [("1", "64A1")]  # the parent's level: the sub-clause's are letters
+    assert refs(c, "64A4") == []  # a count before a word is no reference, though 64A2 exists
     # no clause 1 in B, no clause 4: no reference, and nothing unresolved to report
     assert refs(c, "64B2") == [] and refs(c, "64B3") == []
     assert refs(c, "64C") == []  # a section's siblings are lettered: "1" names none of them
