@@ -231,10 +231,14 @@ _LABEL = {
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
     "letter": r"{open}[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
+    # a clause: its number in the citing section (1, 1(a)), or a whole ID down to a clause (20B2(a))
+    "clause": r"(?:\d{{1,4}}[{caps}])?\d{{1,2}}(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?(?![\w]|\.\d)",
 }
 LABEL_KINDS = frozenset(_LABEL)  # what a citation level's ``label`` may name
 # the end of a range: "61-64", "статей 10–12", "пунктах 1–3"
 _RANGE_END = r"\d{1,4}(?![\w])"
+# the end of a range of sub-clauses, the label before it written whole: "20B2(a)-(c)", «A1(a)–(c)»
+_SUB_END = r"\((?:[{small}]|\d{{1,2}}|[ivxlc]{{1,5}})\)(?![\w])"
 
 
 @dataclass(frozen=True)
@@ -271,6 +275,7 @@ class Citations:
     letter_format: str = "{label}"
     quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
     joined: re.Pattern | None = None  # what joins two references of a list: ", ", " and ", ", or "
+    bare_number: re.Pattern | None = None  # a clause's number alone before an "after" word: "1 above"
 
 
 def _alternation(phrases) -> str:
@@ -365,13 +370,13 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     of = rf"(?:\s+(?:{_alternation(own['of'])}))?" if own.get("of") else ""
     between = r"(?:\s*,\s*(?:(?:" + conj + r")\s+)?|\s+(?:" + conj + r")\s+)" if conj else r"\s*,\s*"
     dashes = _range_marks(own.get("ranges", []))
-    range_part = rf"{dashes}{_RANGE_END}" if dashes else r"(?!)"
+    sub_end = _SUB_END.format(**fill)
     levels, lists = [], []
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
         words = spec.get("words", [])
         # a range ends in a number or in a whole label of the level ("Laws 20A-20B")
-        ranged = rf"{dashes}(?:{label}|{_RANGE_END})" if dashes else r"(?!)"
+        ranged = rf"{dashes}(?:{label}|{_RANGE_END}|{sub_end})" if dashes else r"(?!)"
         listed = rf"(?P<ids>{label}(?:{ranged})?(?:{between}{label}(?:{ranged})?)*)"
         lists.append(listed)
         levels.append(CitationLevel(
@@ -381,13 +386,18 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             container=re.compile(of + r"\s+" + _word_pattern(words) + rf"(?P<id>{label})") if words else None,
             this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
             item=re.compile(label),
-            range_end=re.compile(rf"{dashes}(?P<end>{label})") if dashes else None,
+            range_end=re.compile(rf"{dashes}(?P<end>{label}|{sub_end})") if dashes else None,
         ))
     bare_labels = [_LABEL[lv["label"]].format(**fill) for lv in own.get("levels", []) if lv.get("bare")]
     bare = None
     if bare_labels:
         one = "(?:" + "|".join(bare_labels) + ")"
+        one += rf"(?:{dashes}{sub_end})?" if dashes else ""  # "B2(a)-(c) above": a range of sub-clauses
         bare = re.compile(rf"(?<![\w(])(?P<ids>{one}(?:{between}{one})*)")
+    # a clause's number alone, only before an "after" word: "see 1 above", "as in 2 preceding"
+    bare_number = None
+    if bare_labels and own.get("after"):
+        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
     outer = [w for lv in own.get("levels", [])[:1] for w in lv.get("words", []) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
@@ -400,7 +410,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         range=re.compile(rf"{dashes}(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
-        bare=bare, half=half,
+        bare=bare, half=half, bare_number=bare_number,
         letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
         quotes="".join(quotes),
         joined=re.compile(between),

@@ -70,7 +70,8 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
              truncated_start: bool) -> None:
         nonlocal group
         starts = [w[0] for w in where]  # once per text: a long node has many lines and many citations
-        for c in _citations(text, forms, law, context.id if context else None, law_range, truncated_start):
+        for c in _citations(text, forms, law, context.id if context else None, law_range, truncated_start,
+                            by_id.__contains__):
             source, line = _line_at(where, starts, c.start)
             if c.problem:
                 unresolved.append(Unresolved(owner, c.surface, c.problem, source, line))
@@ -168,7 +169,7 @@ class _Found:
 
 
 def _citations(text: str, forms: Citations, law: str | None, context: str | None, law_range: tuple[int, int],
-               truncated_start: bool):
+               truncated_start: bool, exists=None):
     """Every citation of ``text``, by level (the outermost first), then in text order."""
     found = []
     if truncated_start and forms.half and (m := forms.half.match(text)):
@@ -186,7 +187,7 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
             kept.append(f)
             end = f.end
-    resolved = _chained(text, kept, forms, law, context, law_range)
+    resolved = _chained(text, kept, forms, law, context, law_range, exists)
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
         surface = text[f.start:f.end]
         targets, problem = resolved[f.start]
@@ -212,7 +213,7 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=[^\W\d_])")
 
 
 def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, context: str | None,
-             law_range: tuple[int, int]) -> dict[int, tuple[list[str], str | None]]:
+             law_range: tuple[int, int], exists=None) -> dict[int, tuple[list[str], str | None]]:
     """Each citation's targets (or problem), by its start. A citation relative to its context
     (``_relative_to_context``) that follows another in the same sentence lies beside that
     one's target, not in the citing node, where it names a sibling of it: "paragraph (a) of
@@ -221,10 +222,10 @@ def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, c
     out: dict[int, tuple[list[str], str | None]] = {}
     before: tuple[_Found, str] | None = None  # the last citation read and its last target
     for f in sorted(kept, key=lambda f: f.start):
-        targets, problem = _resolve(f, forms, law, context, law_range)
+        targets, problem = _resolve(f, forms, law, context, law_range, exists)
         if before is not None and _relative_to_context(f, forms) and not any(
                 text[m.end()].isupper() for m in _SENTENCE_BREAK.finditer(text, before[0].end, f.start + 1)):
-            beside, trouble = _resolve(f, forms, law, before[1], law_range)
+            beside, trouble = _resolve(f, forms, law, before[1], law_range, exists)
             if not trouble and beside and all(_parent(t) == _parent(before[1]) for t in beside):
                 targets, problem = beside, None
         out[f.start] = (targets, problem)
@@ -308,6 +309,13 @@ def _bare(text: str, forms: Citations):
             continue
         last_end = after.end() if after else m.end()
         yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
+    if forms.bare_number is not None:
+        for m in forms.bare_number.finditer(text):  # "see 1 above": a numbered sibling (_numbered_sibling)
+            see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
+            after = forms.after.match(text, m.end()) if forms.after is not None else None
+            if not see and after is not None and _WORD_FOLLOWS.match(text, after.end()):
+                continue  # "in the 3 following cases": a count, unless a "see" word makes it a reference
+            yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 
 _WORD_FOLLOWS = re.compile(r"[ \t]+[^\W\d_]")
@@ -318,6 +326,9 @@ PRINTED_DOTS = re.compile(r"\.(?=\()|\.$")
 def _labels(level: CitationLevel, forms: Citations, text: str):
     """A list of labels: ``"12 и 13"`` → ["12", "13"]; a range ``"61-64"`` → 61 … 64;
     a label of words made Latin (``"16С2"`` → "16C2", ``"«в»"`` → "v")."""
+    if text.isdigit() and not level.item.fullmatch(text):
+        yield text  # a clause's number read alone ("see 1 above", _bare): no label of the level
+        return
     pos = 0
     for m in level.item.finditer(text):
         if m.start() < pos:
@@ -328,10 +339,40 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
             yield from (str(n) for n in range(int(label), int(r["end"]) + 1))
             pos = r.end()
         elif level.range_end is not None and (r := level.range_end.match(text, m.end())) is not None:
-            yield from _label_range(_latin(label, forms), _latin(r["end"], forms))  # "20A-20B"
+            end = r["end"]
+            if end.startswith("(") and label.endswith(")") and not label.startswith("("):
+                # "20B2(a)-(c)": the end is the first label with its last part changed
+                yield from _sub_range(_latin(label, forms), _latin(end, forms))
+            elif end.startswith("(") and not label.endswith(")"):
+                yield _latin(label, forms)  # "20B-(c)" names no range
+            else:
+                yield from _label_range(_latin(label, forms), _latin(end, forms))  # "20A-20B"
             pos = r.end()
         else:
             yield _latin(label, forms)
+
+
+def _sub_range(first: str, end: str) -> list[str]:
+    """The labels a range of the last parenthesised part cites: ``20B2(a)``-``(c)`` → 20B2(a),
+    20B2(b), 20B2(c) (``B2(a)``-``(c)`` alike, relative), by the alphabet of the level written
+    so that holds both; the two alone where none does."""
+    cut = first.rindex("(")
+    prefix, last = first[:cut], first[:cut] + end
+    rules = ids.rules()
+    for level in rules.levels:
+        fmt, alphabet = rules.formats.get(level, ""), rules.alphabets.get(level)
+        if alphabet is None or "{label}" not in fmt:
+            continue
+        before, after = fmt.split("{label}", 1)
+        if not (before and first[cut:].startswith(before) and first.endswith(after) and end.startswith(before)):
+            continue
+        for kind in alphabet.kinds:  # both in one kind: "(i)-(iii)" stays roman
+            one = type(alphabet)((kind,))
+            a = one.position(first[cut + len(before):len(first) - len(after)])
+            b = one.position(end[len(before):len(end) - len(after)])
+            if a is not None and b is not None and a < b:
+                return [prefix + before + one.at(p) + after for p in range(a, b + 1)]
+    return [first, last]
 
 
 def _label_range(first: str, last: str) -> list[str]:
@@ -457,8 +498,38 @@ def _in_own_section(label: str, context: str | None) -> str | None:
     return ids.normalize(rules.law_id(parts["law"], parts[outer]) + re.sub(r"\.?\s*(?=\()", "", label))
 
 
+def _whole_id(label: str) -> bool:
+    """Whether a label starting with a number is a whole ID down to the outermost level below
+    a law (``20B2(a)``), not a clause of the citing section (``1(a)``)."""
+    rules = ids.rules()
+    parts = rules.parse(ids.normalize(label) or label) if re.match(r"\d+[^\W\d_]", label) else None
+    return bool(parts and rules.levels and parts.get(rules.levels[0]))
+
+
+def _numbered_sibling(label: str, context: str | None, exists=None) -> str | None:
+    """The node a bare number ("see 1 above") cites from ``context`` in a list numbered
+    afresh at each level: the sibling with that number at the citing node's own level, else
+    at its parent's, the nearest up -- a level whose labels are written as plain numbers --
+    and only where ``exists`` says there is such a node (none where ``exists`` is None: no
+    node to check, so the citation is read by its form alone)."""
+    rules = ids.rules()
+    parts = rules.parse(context) if context is not None else None
+    if not parts:
+        return None
+    levels = list(rules.levels)
+    present = [i for i, lv in enumerate(levels) if parts.get(lv)]
+    for i in reversed(present):
+        alphabet = rules.alphabets.get(levels[i])
+        if rules.formats.get(levels[i]) != "{label}" or alphabet is None or alphabet.position(label) is None:
+            continue
+        target = rules.law_id(parts["law"], *[parts.get(lv) for lv in levels[:i]], label)
+        if exists is None or exists(target):
+            return target
+    return None
+
+
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
-             law_range: tuple[int, int]) -> tuple[list[str], str | None]:
+             law_range: tuple[int, int], exists=None) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
     outermost level is relative: it lies in the citing law; a bare sub-clause ``(A)`` in the
     citing clause."""
@@ -488,7 +559,17 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         outer = own + outer
     targets = []
     for label in cited:
-        if label[:1].isdigit() and level.rank and level.label != "number" and not forms.join and not containers:
+        inner = level.rank and level.label != "number" and not forms.join and not containers
+        if inner and _whole_id(label):
+            targets.append(ids.normalize(label))  # «пункты 20B2(a)»: an ID written whole
+            continue
+        if inner and label.isdigit():
+            # "see 1 above", «пункт 1 выше»: a numbered sibling, where there is one; else none
+            target = _numbered_sibling(label, context, exists)
+            if target is not None:
+                targets.append(target)
+            continue
+        if label[:1].isdigit() and inner:
             # "see 1(a) above", "1.(a)": an inner level's label that starts with the next
             # level's number is a clause of the citing node's own section
             target = _in_own_section(label, context)
@@ -497,6 +578,12 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             targets.append(target)
             continue
         if label.startswith("(") and level.label != "letter":
+            # "A1(a) or (b)", "B2(b) and (c) above": a sub-clause listed after a label that
+            # names one continues that label (a sibling of its target), else lies in the context
+            beside = _bare_in_context(label, targets[-1]) if targets and not cited[0].startswith("(") else None
+            if beside is not None and _parent(beside) == _parent(targets[-1]):
+                targets.append(beside)
+                continue
             target = _bare_in_context(label, context)
             if target is None:
                 return [], f"cannot tell which {label} is meant"
@@ -506,7 +593,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))
             continue
         target = forms.join.join(outer + [label])
-        targets.append(ids.normalize(target) if not forms.join else target)
+        if not forms.join:
+            target = ids.normalize(target)
+            parsed = ids.rules().parse(target)
+            if parsed and outer and parsed["law"] != _law_of(outer[0]):
+                # «пункт 2 правила 57»: a clause named in its law, its section left out ("572" is
+                # none): the container named is the nearest the citation tells
+                target = ids.normalize("".join(outer))
+        targets.append(target)
     low, high = law_range
     # "Правила 1987 года" is not a law: a number outside the code is not a reference
-    return [t for t in targets if low <= int(_law_of(t)) <= high], None
+    return [t for t in dict.fromkeys(targets) if low <= int(_law_of(t)) <= high], None
