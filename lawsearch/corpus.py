@@ -463,6 +463,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     folder.back_matter, back_notes = {}, []
     for b in back:
         folder.back_matter.setdefault(b["id"], set()).add(b["line"])
+        if b.get("resume"):  # the part after it (a law heading, the commentary) begins a piece of its own
+            folder.back_matter[b["id"]].add(b["resume"])
         what = "contents" if b["kind"] == "toc" else "subject index"
         back_notes.append(Problem("warning", f"text after the {what} that is no entry of it {UNPLACED_KEPT} (an afterword? "
                                              "remove it with [[drop]] or place it with a [[piece]] statement in "

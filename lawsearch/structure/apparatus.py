@@ -1283,12 +1283,16 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 continue
             end_at = part_end(page_lines, kind, words, layout)
             rest = [(n, t) for n, t in page_lines[end_at:] if t.strip()]
-            if rest and source.kind == "laws" and not any(_starts_part(t, words, layout) for _, t in rest):
-                # the part ended in running text that no part of the book follows (an
-                # afterword after the index): a piece of its own, never the last law's tail
-                # (a preface before the laws is the start of their stream: placement.document_starts)
+            resume = next((k for k, (_, t) in enumerate(rest) if _starts_part(t, words, layout)), len(rest))
+            if rest and source.kind == "laws" and resume > 0:
+                # the part ended in running text that no law heading (or other part) opens: law
+                # text does not resume after a part of the apparatus without a law heading, so
+                # the text up to the next part (an afterword after the index, before the
+                # commentary) is a piece of its own, never the last law's tail (a preface
+                # before the laws is the start of their stream: placement.document_starts)
                 found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
-                                                     "line": rest[0][0], "last": rest[-1][0]})
+                                                     "line": rest[0][0], "last": rest[resume - 1][0],
+                                                     "resume": rest[resume][0] if resume < len(rest) else None})
             page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():
                 page_lines = page_lines[:-1]
