@@ -1503,7 +1503,48 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
                                            f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
                                 e.get("line")))
+    last = _run_on_last(nodes, apparatus.get("toc", ()))
+    if last is not None:  # the book's last law lost: the law before it is not "complete" either
+        words, e, before, node, span = last
+        page = f" (p. {e['page']})" if e.get("page") else ""
+        apparatus.setdefault("doubts", []).append({
+            "law": before, "kind": "run_on", "other": e["id"], "node": node.id, "source": span.source,
+            "lines": list(span.lines)})
+        problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
+                                           f"the text lacks it{words}", e.get("source"), e.get("line")))
     return nodes, apparatus
+
+
+def _run_on_last(nodes, toc) -> tuple[str, dict[str, Any], str, Any, Any] | None:
+    """Where the book's last law, which the contents list and the text lacks wholly (no node
+    of it: its number is past the text's last law), may still be: the contents list no law
+    after it but a part of the book (an index, an afterword), so the book ran past its laws
+    and the text of the law before it runs on to the end of the law text -- the lost law's
+    text, if any survived, was read as the end of that law's last part (its page not before
+    the one the contents give the lost law). Said, never moved. (The warning's words, the
+    entry, the law before, its last part, that part's last span), or None."""
+    toc = list(toc)
+    laws = [k for k, e in enumerate(toc) if e.get("scope") == "laws" and e.get("kind") == "law"
+            and str(e.get("id") or "").isdigit()]
+    if not laws or not any(e.get("scope") != "laws" for e in toc[laws[-1] + 1:]):
+        return None
+    entry = toc[laws[-1]]
+    present = {n.law: n for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit()}
+    if entry["id"] in present or any(n.law == entry["id"] and n.kind != "commentary" for n in nodes) \
+            or not present or max(map(int, present)) != int(entry["id"]) - 1:
+        return None
+    before = str(int(entry["id"]) - 1)
+    spans = [(span.lines[1], n, span) for n in nodes if n.law == before and n.kind not in ("commentary", "piece")
+             for span in n.spans]
+    if not spans:
+        return None
+    _, node, span = max(spans, key=lambda p: p[0])
+    page = str(entry.get("page") or "")
+    if span.page is not None and page.isdigit() and span.page < int(page):
+        return None  # the lost law's page is later than the law before's last: lost with it, not run on
+    return (f"; law {before} is the text's last law and the contents list no law after law {entry['id']}, so law "
+            f"{entry['id']}'s text, if any survives, is at the end of {node.id} ({span.source}:{span.lines[0]}-"
+            f"{span.lines[1]}), read as {node.id}'s: check it", entry, before, node, span)
 
 
 def law_doubts(apparatus: dict[str, Any], law: str) -> list[dict[str, Any]]:
