@@ -966,6 +966,22 @@ def page_counter(line: str, words: Apparatus) -> str | None:
     return None
 
 
+def framed_footers(lines: list[str]) -> None:
+    """A framed page number alone on its line («— 5 —», "– 5 –", "[5]") is the page's footer,
+    as the cleaning reads it (``clean.framed_page_numbers``): written ``- 5`` in place, so the
+    apparatus's pages (the contents', the definitions', the index's) are numbered as the law
+    text's are and no page of them is reported missing.
+
+    >>> x = ["СОДЕРЖАНИЕ", "— 3 —", "[4]", "– 12 – слово"]; framed_footers(x); x
+    ['СОДЕРЖАНИЕ', '- 3', '- 4', '– 12 – слово']
+    """
+    from ..clean import framed_page_numbers
+
+    for k, text in enumerate(lines):
+        if text.strip() and not text.lstrip().startswith("-"):
+            lines[k] = framed_page_numbers(text)
+
+
 def page_breaks(lines: list[str], words: Apparatus, footers: bool, web: bool = False) -> bool:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
@@ -1215,6 +1231,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if source.kind in KINDS:
             if source.kind != "front":
                 lines = list(lines)
+                framed_footers(lines)
                 page_breaks(lines, words, footers=True)  # «стр. 13 из 14» ends its page as «- 13» does
             first = 0
             if source.kind != "front" and not found["front"] and not declared_front:
@@ -1236,6 +1253,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
+        framed_footers(lines)
         web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
         # the pages as counters in words number them, for reading a contents or index part
         # (a commentary's own text loses its counters, its page model reads none)
