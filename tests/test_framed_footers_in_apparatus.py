@@ -1,5 +1,6 @@
-"""Cold read 8, issue 13, finding 4: framed page numbers («— 5 —», "– 5 –", "[5]") end the
-pages of the whole book, its apparatus included: the contents', the definitions' and the
+"""Cold read 8, issue 13, finding 4: framed page numbers («— 5 —», "– 5 –", "[5]"), and bare
+ones alone on their lines where every one of the file counts up by one, end the pages of the
+whole book, its apparatus included: the contents', the definitions' and the
 index's pages are numbered as the law text's are (none reported missing), and an afterword
 after the index, with its footer, is no index entry. Invented books, Russian and English."""
 
@@ -30,7 +31,7 @@ BOOKS = {
            ["INDEX", "Draw, 2", "Entries, 1", "Secretary, 1"],
            ["AFTERWORD", "The compiler thanks the club for its help in preparing these rules."]],
 }
-FRAMES = ["— {} —", "– {} –", "[{}]"]
+FRAMES = ["— {} —", "– {} –", "[{}]", "{}"]  # the last: bare numbers counting up one by one
 
 
 def corpus(tmp_path: Path, lang: str, text: str) -> Path:

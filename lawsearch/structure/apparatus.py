@@ -982,6 +982,28 @@ def framed_footers(lines: list[str]) -> None:
             lines[k] = framed_page_numbers(text)
 
 
+BARE_RUN = 3  # bare numbers alone on their lines that count a book's pages: three or more
+
+
+def bare_footers(lines: list[str]) -> None:
+    """Page numbers printed bare, alone on their lines (``5``), are the pages' footers
+    where every such line of the file counts up by one from the one before and there are
+    ``BARE_RUN`` or more of them: written ``- 5`` in place, as a framed number is. Any other
+    bare number (a lone ``57`` of a PDF copy, numbers that jump) stays as it was.
+
+    >>> x = ["Текст", "1", "Ещё", "2", "Конец", "3"]; bare_footers(x); x
+    ['Текст', '- 1', 'Ещё', '- 2', 'Конец', '- 3']
+    >>> x = ["Текст", "1", "Ещё", "3", "Конец", "4"]; bare_footers(x); x
+    ['Текст', '1', 'Ещё', '3', 'Конец', '4']
+    """
+    found = [(k, int(m["page"])) for k, t in enumerate(lines) if (m := BARE_PAGE.match(t))]
+    numbers = [n for _, n in found]
+    if len(found) < BARE_RUN or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+        return
+    for k, n in found:
+        lines[k] = f"- {n}"
+
+
 def page_breaks(lines: list[str], words: Apparatus, footers: bool, web: bool = False) -> bool:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
@@ -1254,6 +1276,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if source.kind not in ("laws", "commentary"):
             continue
         framed_footers(lines)
+        if source.kind == "laws":
+            bare_footers(lines)
         web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
         # the pages as counters in words number them, for reading a contents or index part
         # (a commentary's own text loses its counters, its page model reads none)
