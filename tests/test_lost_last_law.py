@@ -82,3 +82,20 @@ def test_an_excerpt_whose_contents_end_with_the_law_says_nothing_of_it(tmp_path,
     laws, out = run_check(corpus(tmp_path, lang, text), tmp_path)
     assert "complete as far as the sources go" in line_of(laws, "2"), laws
     assert "the text's last law" not in out, out
+
+
+def test_a_page_cut_after_the_law_before_is_where_the_lost_law_may_be_not_its_end(tmp_path):
+    """Pages: law 3's page is followed by a page the contents give to law 4 (its heading
+    lost), left unplaced; the contents go on to the index. Law 3's line names that page,
+    not its own end: the text did not run on."""
+    text = "\n".join(["CONTENTS", "Law 1 - Entries ......... 2", "Law 2 - Seating ......... 2",
+                      "Law 3 - Substitutes ..... 3", "Law 4 - Noise ........... 3", "Index ........... 5", "Page 1",
+                      "LAW 1 - ENTRIES", "Every team enters at the desk before the start.",
+                      "LAW 2 - SEATING", "The captain names the players for each round.", "Page 2",
+                      "LAW 3 - SUBSTITUTES", "A substitute may play only between rounds.", "Page 3",
+                      "Noise that disturbs a table is stopped by the director.", "Page 4",
+                      "INDEX", "Noise, 4", "Substitutes, 3", "Page 5"]) + "\n"
+    laws, out = run_check(corpus(tmp_path, "en", text), tmp_path)
+    three = line_of(laws, "3")
+    assert "is left unplaced" in three and "may be at its end" not in three, laws
+    assert "the text's last law" not in out, out

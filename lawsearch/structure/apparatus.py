@@ -1546,6 +1546,9 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
                                            f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
                                 e.get("line")))
     last = _run_on_last(nodes, apparatus.get("toc", ()))
+    if last is not None and any(d.get("law") == last[2] and d.get("kind") == "unplaced_after"
+                                for d in getattr(folder, "doubts", ())):
+        last = None  # a page after the law before was cut from it: the text did not run on (that doubt says so)
     if last is not None:  # the book's last law lost: the law before it is not "complete" either
         words, e, before, node, span = last
         page = f" (p. {e['page']})" if e.get("page") else ""
