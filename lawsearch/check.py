@@ -220,6 +220,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             at = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0]) if d else ""
             where = f"; its text may be the unplaced page at {at}" if d else \
                 "; its text, if any survives, is in no law (see the pieces below)"
+            if d is None and (r_on := run_on_into.get(key)) is not None and r_on["kind"] == "run_on":
+                span = _line_of(by_path_of.get(r_on["source"], r_on["source"]), r_on["lines"][0]) + \
+                    (f"-{r_on['lines'][1]}" if r_on["lines"][1] != r_on["lines"][0] else "")
+                where = (f"; its text, if any survives, may be at the end of {r_on['node']} ({span}), read as law "
+                         f"{r_on['law']}'s")
             page = f", p. {e['page']}" if e.get("page") else ""
             flush()
             r.add(f"  {key:>4}  {e.get('title') or '[heading lost]'} [title from the contents] -- NOT PLACED: "

@@ -418,6 +418,10 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
     grammar = grammar or default_grammar()
     forms = grammar.commentary_forms(lang or "")
     cites = _paragraph_citation_end(grammar, lang or "")
+    # an item of a series may end in a mark and the word that joins it to the next
+    # («(a) … signed; or» / «(b) …»): the language's conjunctions (the profile's citations)
+    conj = grammar.data.get("citations", {}).get(lang or "", {}).get("conjunctions", [])
+    series_end = re.compile(r"[.,:;!?)]\s*$" + (rf"|[,;]\s*(?:{'|'.join(map(re.escape, conj))})\s*$" if conj else ""))
     out: list[Line] = []
     changes: list[Change] = []
     joining: _Joining | None = None
@@ -451,8 +455,8 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
             para = forms.paragraph.match(line.text)
             last_item = para["item"] if para else None
         elif not cited and (item := forms.item.match(line.text)) and forms.item_follows(last_item, item["item"]) \
-                and (joining is None or re.search(r"[.:;!?]\s*$" if last_item is None else r"[.,:;!?)]\s*$",
-                                                  joining.end)):
+                and (joining is None or (re.search(r"[.:;!?]\s*$", joining.end) if last_item is None
+                                         else series_end.search(joining.end))):
             # a sub-paragraph «(b) …», «(ii) …», «б) …», «2) …» next in its series after a
             # punctuation mark (a series' first: after a sentence or a colon) starts a
             # paragraph of its own; a wrapped line inside a sentence does not
@@ -556,8 +560,14 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
         layout = grammar.layout_for(lang or next(iter(grammar.default_layouts)))
     lines: list[Line] = []
     # furniture and damage of users' copies (lawsearch/furniture.py): lines emptied or mended
-    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, lambda s: _read_by_layout(s, layout), shared,
-                                   layout.bare_heading)
+    heading: Callable[[str], bool] = lambda s: _read_by_layout(s, layout)  # noqa: E731
+    if kind == "commentary":
+        # the commentary's own numbered paragraphs, items and headings are its structure too
+        # («21.2. A concession stands when:»): never a site's counter or a file's edge
+        forms = (grammar or default_grammar()).commentary_forms(lang or layout.lang)
+        heading = lambda s: _read_by_layout(s, layout) or any(  # noqa: E731
+            f.match(s.strip()) for f in (forms.paragraph, forms.heading, forms.definitions))
+    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, heading, shared, layout.bare_heading)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     # furniture a curation statement drops ([[drop]]): the whole line, or text from it
     changes += [Change(source, n, "curated_drop") for n in sorted(dropped | curated)]

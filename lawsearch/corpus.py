@@ -249,6 +249,15 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
     for cut in cuts:
         piece = cut.piece
         path = paths.get(piece.source, piece.source)
+        if cut.disputed:
+            out.append(Problem(
+                "warning", f"the contents start law {', '.join(cut.lost)} on page {piece.page} or before and no "
+                f"heading of {'it' if len(cut.lost) == 1 else 'them'} is in the text, but the page opens with "
+                f"{cut.level} {cut.label}, which goes on from {cut.law}{cut.seen_label} of the page before, and no "
+                f"title in the contents decides: it stays in law {cut.law}, not known complete; if the page is "
+                f"law {cut.lost[-1]}'s, add to the curation file [[piece]] at = \"{piece.label}\" "
+                f"law = \"{cut.lost[-1]}\"", path, piece.first))
+            continue
         if cut.kept:
             laws = ", ".join(cut.lost)
             out.append(Problem(
@@ -262,8 +271,10 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
             continue
         if cut.lost:
             laws = ", ".join(cut.lost)
+            opens = (f", and its {cut.level} {cut.label} cannot go on law {cut.law}" if cut.label else "")
             why = (f"the contents start law {laws} on page {piece.page} or before and no heading of "
-                   f"{'it' if len(cut.lost) == 1 else 'them'} is in the text, so a law heading was lost before it")
+                   f"{'it' if len(cut.lost) == 1 else 'them'} is in the text{opens}, so a law heading was lost "
+                   f"before it")
         elif cut.label is None:
             why = f"the curation names law {piece.curation.law}, not law {cut.law} the page before is in"
         else:
@@ -452,6 +463,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     folder.back_matter, back_notes = {}, []
     for b in back:
         folder.back_matter.setdefault(b["id"], set()).add(b["line"])
+        if b.get("resume"):  # the part after it (a law heading, the commentary) begins a piece of its own
+            folder.back_matter[b["id"]].add(b["resume"])
         what = "contents" if b["kind"] == "toc" else "subject index"
         back_notes.append(Problem("warning", f"text after the {what} that is no entry of it {UNPLACED_KEPT} (an afterword? "
                                              "remove it with [[drop]] or place it with a [[piece]] statement in "

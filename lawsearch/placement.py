@@ -150,6 +150,8 @@ class LostHeading:
     lost: tuple[str, ...] = ()  # laws the contents put on this page or before whose heading is nowhere in the text
     kept: bool = False  # not cut after all: the page goes on with the open sentence of the page before
     tail: bool = False  # kept: only the lines that finish that sentence; the rest of the page was cut off
+    disputed: bool = False  # kept: its first section's label goes on from the law before, the contents
+    # give the page to a lost law, and no section title in the contents decides between them
 
 
 def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable[ContentsEntry],
@@ -305,6 +307,19 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                             kept.append(LostHeading(piece, law, None, None, None, None, None, lost, kept=True))
                     elif lost:
                         cut = LostHeading(piece, law, None, None, None, None, None, lost)
+                if cut is None and entries and (st is None or not st.law) and first is not None \
+                        and first[0].kind == top and top is not None:
+                    # a page that opens with a section the contents give to a lost law
+                    upto = next((c.label for c in kinds if c.kind == "law"), None)
+                    lost = lost_on_page(piece.page, law, upto, entries, headed)
+                    if lost:
+                        verdict = section_goes_on(first[0], law, lost, seen.get(top), position, entries, top)
+                        if verdict == "cut":
+                            cut = LostHeading(piece, law, top, first[0].label, None, None, None, lost)
+                        elif verdict == "disputed":
+                            kept.append(LostHeading(piece, law, top, first[0].label,
+                                                    seen[top][1], seen[top][2], seen[top][3], lost,
+                                                    kept=True, disputed=True))
                 if cut is not None:
                     cuts.append(cut)
                     piece.joined_by = None  # it no longer joins the page before: check lists it so
@@ -323,6 +338,44 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                     seen[c.kind] = (pos, c.label, line.first, piece.source)
         out.append(current)
     return out, cuts + kept
+
+
+def section_goes_on(first: Classified, law: str, lost: tuple[str, ...], last: tuple[int, str, int, str] | None,
+                    position: Callable[[str, str], int | None], entries: Iterable[ContentsEntry],
+                    level: str) -> str:
+    """Whether a page that opens with a section heading ``first`` goes on law ``law`` (the
+    law of the page before) or starts a law the contents put on the page whose heading was
+    lost (``lost``): "cut", "kept" or "disputed".
+
+    The section's title, where the contents list it under one law, decides. Else its label:
+    one that law ``law`` cannot go on with -- law ``law`` has no section yet (``last`` None),
+    or its last section's label is not the one just before -- is the lost law's first
+    section ("cut"); a label that does go on from the last one is evidence against the
+    contents, and neither side decides ("disputed": kept, with a warning).
+
+    >>> toc = [ContentsEntry("11", "a", 2), ContentsEntry("12", "b", 3), ContentsEntry("12A", "Зал", 3, "section")]
+    >>> pos = lambda level, label: "ABCDEF".find(label)
+    >>> s = lambda label, title=None: Classified("section", label, title)
+    >>> section_goes_on(s("A"), "11", ("12",), None, pos, toc, "section")
+    'cut'
+    >>> section_goes_on(s("B"), "11", ("12",), (0, "A", 5, "x"), pos, toc, "section")
+    'disputed'
+    >>> section_goes_on(s("B", "Зал"), "11", ("12",), (0, "A", 5, "x"), pos, toc, "section")
+    'cut'
+    >>> section_goes_on(s("D"), "11", ("12",), (0, "A", 5, "x"), pos, toc, "section")
+    'cut'
+    """
+    by_title = by_section_title([first.title] if first.title else [], entries, level)
+    if by_title is not None and by_title in lost:
+        return "cut"
+    if by_title == law:
+        return "kept"
+    pos = position(level, first.label) if first.label else None
+    if pos is None:
+        return "kept"
+    if last is None or pos != last[0] + 1:
+        return "cut"
+    return "disputed"
 
 
 def document_starts(runs: list[Run]) -> set[tuple[str, int]]:

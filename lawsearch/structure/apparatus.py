@@ -966,6 +966,44 @@ def page_counter(line: str, words: Apparatus) -> str | None:
     return None
 
 
+def framed_footers(lines: list[str]) -> None:
+    """A framed page number alone on its line («— 5 —», "– 5 –", "[5]") is the page's footer,
+    as the cleaning reads it (``clean.framed_page_numbers``): written ``- 5`` in place, so the
+    apparatus's pages (the contents', the definitions', the index's) are numbered as the law
+    text's are and no page of them is reported missing.
+
+    >>> x = ["СОДЕРЖАНИЕ", "— 3 —", "[4]", "– 12 – слово"]; framed_footers(x); x
+    ['СОДЕРЖАНИЕ', '- 3', '- 4', '– 12 – слово']
+    """
+    from ..clean import framed_page_numbers
+
+    for k, text in enumerate(lines):
+        if text.strip() and not text.lstrip().startswith("-"):
+            lines[k] = framed_page_numbers(text)
+
+
+BARE_RUN = 3  # bare numbers alone on their lines that count a book's pages: three or more
+
+
+def bare_footers(lines: list[str]) -> None:
+    """Page numbers printed bare, alone on their lines (``5``), are the pages' footers
+    where every such line of the file counts up by one from the one before and there are
+    ``BARE_RUN`` or more of them: written ``- 5`` in place, as a framed number is. Any other
+    bare number (a lone ``57`` of a PDF copy, numbers that jump) stays as it was.
+
+    >>> x = ["Текст", "1", "Ещё", "2", "Конец", "3"]; bare_footers(x); x
+    ['Текст', '- 1', 'Ещё', '- 2', 'Конец', '- 3']
+    >>> x = ["Текст", "1", "Ещё", "3", "Конец", "4"]; bare_footers(x); x
+    ['Текст', '1', 'Ещё', '3', 'Конец', '4']
+    """
+    found = [(k, int(m["page"])) for k, t in enumerate(lines) if (m := BARE_PAGE.match(t))]
+    numbers = [n for _, n in found]
+    if len(found) < BARE_RUN or any(b != a + 1 for a, b in zip(numbers, numbers[1:])):
+        return
+    for k, n in found:
+        lines[k] = f"- {n}"
+
+
 def page_breaks(lines: list[str], words: Apparatus, footers: bool, web: bool = False) -> bool:
     """Page ends printed otherwise than ``- N`` made that footer, in place: a page counter
     in words (``page_counter``) becomes ``- N`` (``footers``: for a law text, whose page
@@ -1215,6 +1253,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if source.kind in KINDS:
             if source.kind != "front":
                 lines = list(lines)
+                framed_footers(lines)
                 page_breaks(lines, words, footers=True)  # «стр. 13 из 14» ends its page as «- 13» does
             first = 0
             if source.kind != "front" and not found["front"] and not declared_front:
@@ -1236,6 +1275,9 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         if source.kind not in ("laws", "commentary"):
             continue
+        framed_footers(lines)
+        if source.kind == "laws":
+            bare_footers(lines)
         web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
         # the pages as counters in words number them, for reading a contents or index part
         # (a commentary's own text loses its counters, its page model reads none)
@@ -1283,12 +1325,16 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 continue
             end_at = part_end(page_lines, kind, words, layout)
             rest = [(n, t) for n, t in page_lines[end_at:] if t.strip()]
-            if rest and source.kind == "laws" and not any(_starts_part(t, words, layout) for _, t in rest):
-                # the part ended in running text that no part of the book follows (an
-                # afterword after the index): a piece of its own, never the last law's tail
-                # (a preface before the laws is the start of their stream: placement.document_starts)
+            resume = next((k for k, (_, t) in enumerate(rest) if _starts_part(t, words, layout)), len(rest))
+            if rest and source.kind == "laws" and resume > 0:
+                # the part ended in running text that no law heading (or other part) opens: law
+                # text does not resume after a part of the apparatus without a law heading, so
+                # the text up to the next part (an afterword after the index, before the
+                # commentary) is a piece of its own, never the last law's tail (a preface
+                # before the laws is the start of their stream: placement.document_starts)
                 found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
-                                                     "line": rest[0][0], "last": rest[-1][0]})
+                                                     "line": rest[0][0], "last": rest[resume - 1][0],
+                                                     "resume": rest[resume][0] if resume < len(rest) else None})
             page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():
                 page_lines = page_lines[:-1]
@@ -1499,7 +1545,51 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
                                            f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
                                 e.get("line")))
+    last = _run_on_last(nodes, apparatus.get("toc", ()))
+    if last is not None and any(d.get("law") == last[2] and d.get("kind") == "unplaced_after"
+                                for d in getattr(folder, "doubts", ())):
+        last = None  # a page after the law before was cut from it: the text did not run on (that doubt says so)
+    if last is not None:  # the book's last law lost: the law before it is not "complete" either
+        words, e, before, node, span = last
+        page = f" (p. {e['page']})" if e.get("page") else ""
+        apparatus.setdefault("doubts", []).append({
+            "law": before, "kind": "run_on", "other": e["id"], "node": node.id, "source": span.source,
+            "lines": list(span.lines)})
+        problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
+                                           f"the text lacks it{words}", e.get("source"), e.get("line")))
     return nodes, apparatus
+
+
+def _run_on_last(nodes, toc) -> tuple[str, dict[str, Any], str, Any, Any] | None:
+    """Where the book's last law, which the contents list and the text lacks wholly (no node
+    of it: its number is past the text's last law), may still be: the contents list no law
+    after it but a part of the book (an index, an afterword), so the book ran past its laws
+    and the text of the law before it runs on to the end of the law text -- the lost law's
+    text, if any survived, was read as the end of that law's last part (its page not before
+    the one the contents give the lost law). Said, never moved. (The warning's words, the
+    entry, the law before, its last part, that part's last span), or None."""
+    toc = list(toc)
+    laws = [k for k, e in enumerate(toc) if e.get("scope") == "laws" and e.get("kind") == "law"
+            and str(e.get("id") or "").isdigit()]
+    if not laws or not any(e.get("scope") != "laws" for e in toc[laws[-1] + 1:]):
+        return None
+    entry = toc[laws[-1]]
+    present = {n.law: n for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit()}
+    if entry["id"] in present or any(n.law == entry["id"] and n.kind != "commentary" for n in nodes) \
+            or not present or max(map(int, present)) != int(entry["id"]) - 1:
+        return None
+    before = str(int(entry["id"]) - 1)
+    spans = [(span.lines[1], n, span) for n in nodes if n.law == before and n.kind not in ("commentary", "piece")
+             for span in n.spans]
+    if not spans:
+        return None
+    _, node, span = max(spans, key=lambda p: p[0])
+    page = str(entry.get("page") or "")
+    if span.page is not None and page.isdigit() and span.page < int(page):
+        return None  # the lost law's page is later than the law before's last: lost with it, not run on
+    return (f"; law {before} is the text's last law and the contents list no law after law {entry['id']}, so law "
+            f"{entry['id']}'s text, if any survives, is at the end of {node.id} ({span.source}:{span.lines[0]}-"
+            f"{span.lines[1]}), read as {node.id}'s: check it", entry, before, node, span)
 
 
 def law_doubts(apparatus: dict[str, Any], law: str) -> list[dict[str, Any]]:
