@@ -1280,6 +1280,7 @@ def _edges(lines: list[str], heading: Callable[[str], bool]) -> tuple[list[int],
     return head, tail, words
 
 
+GLUED_FOOTER = re.compile(r"^[-–—]\s*\d{1,4}\s*[-–—]?\s+\S")  # «- 72 Если ход…»: split off later (clean.split_at_footer)
 ABBREVIATION_END = re.compile(r"(?:^|\s)[^\W\d_]{1,2}\.$")  # «в п.», "see s." -- a stop that ends no sentence
 
 
@@ -1300,9 +1301,12 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     for n in head + tail:
         s = lines[n].strip()
         before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
-        if n in tail and before and not heading(before) and not s[:1].isupper() and \
+        if before and not heading(before) and not s[:1].isupper() and \
                 (not SENTENCE_END.search(before) or ABBREVIATION_END.search(before)):
             continue  # the end of a sentence the text left open: «…are shuffled» / «4 times before…» / «…в п.»
+        after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+        if after[:1].islower() and not SENTENCE_END.search(s) or GLUED_FOOTER.match(s):
+            continue  # a sentence the next line goes on with; a page's footer with the text after it
         found = TEXT_WORD.findall(s)
         if (not found or not re.search(r"\d", s) or len(s.split()) > COUNTER_WORDS or heading(s)
                 or sum(w.lower() in words for w in found) * 2 >= max(len(found), 1)):

@@ -70,6 +70,11 @@ def test_a_site_title_row_heading_a_saved_page_is_furniture(line, lang):
     (["Правило 12. Чайник", "A. Кипяток", "Чайник кипятят так, как сказано в п.", "3.2 и лишь затем решают спор",
       "о заварке; см. Правило 14"], "ru"),
     (["LAW 12 - THE KETTLE", "A. Boiling Water", "The kettle boils as said in s.", "4 of the rules for the urn"], "en"),
+    # a cut page's first lines, its footer glued to the text after it, the sentence going on
+    (["которое партнёры сообщили соперникам, и только оно.", "- 72 Если ход сделан, игрок открывает карту стола",
+      "не раньше, чем соперник увидит карту.", "B.Особые соглашения", "Соглашение объявляют заранее."], "ru"),
+    (["the kettle is filled twice.", "Tables 4 and 5 have their own kettle and", "cups for 12 players.",
+      "LAW 12 - THE KETTLE", "A. Boiling Water", "The kettle boils twice."], "en"),
     # a dash inside the law text is no title row
     (["Правило 12. Чайник", "A. Кипяток", "Чайник — у окна", "Заварка — у двери."], "ru"),
 ])
