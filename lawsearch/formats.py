@@ -404,8 +404,10 @@ class _PageText(HTMLParser):
             self.in_main.append(self.main_depth > 0)
             self.rules.append(self.furniture[-1] if self.furniture else None)
             self.prefixes.append(self.prefix)
+        blank = not "".join(t for t, _ in self.current).strip()
         self.current = []
-        self.prefix = ""
+        if not blank:  # a list item's bullet waits for its first text: <li><p>…</p></li>, <li><div>…
+            self.prefix = ""
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -486,6 +488,9 @@ class _PageText(HTMLParser):
                 self._flush()  # the furniture's own block ends with it
                 self.furniture.pop()
             self.list_depth -= t in ("ul", "ol") and self.list_depth > 0
+            if t == "li":
+                self._flush()
+                self.prefix = ""  # an item with no text of its own: its bullet goes no further
             self.pre -= t == "pre"
             self.link -= t == "a"
             self.main_depth -= main
