@@ -371,6 +371,8 @@ class _PageText(HTMLParser):
         self.rules: list[str | None] = []  # per block: the rule it would be left out by
         self.prefixes: list[str] = []  # per block: a list item's indentation and bullet
         self.prefix = ""  # the current block's
+        self.hangs: list[str] = []  # per block: the indentation of its lines after the first
+        self.items: list[int | None] = []  # each open list item's depth (None: no bullet written)
         self.bullet = bullet  # a list layout's bullet: list items are written with it, indented by depth
         self.list_depth = 0
         self.glue_cell = False  # the last table cell was a label: the next one goes on its line
@@ -403,7 +405,11 @@ class _PageText(HTMLParser):
             self.blocks.append(self.current)
             self.in_main.append(self.main_depth > 0)
             self.rules.append(self.furniture[-1] if self.furniture else None)
-            self.prefixes.append(self.prefix)
+            # a list item's later paragraphs hang under its text, deeper than its bullet; text
+            # outside every item is not indented (``Layout.read``: a list's text after its items)
+            hang = LIST_INDENT * self.items[-1] + "  " if self.items and self.items[-1] is not None else ""
+            self.prefixes.append(self.prefix or hang)
+            self.hangs.append(hang)
         blank = not "".join(t for t, _ in self.current).strip()
         self.current = []
         if not blank:  # a list item's bullet waits for its first text: <li><p>…</p></li>, <li><div>…
@@ -449,8 +455,11 @@ class _PageText(HTMLParser):
             self._flush()
         if tag in ("ul", "ol"):
             self.list_depth += 1
-        elif tag == "li" and self.bullet and self.list_depth:
-            self.prefix = LIST_INDENT * (self.list_depth - 1) + self.bullet + " "
+        elif tag == "li":
+            bulleted = bool(self.bullet and self.list_depth)
+            self.items.append(self.list_depth if bulleted else None)
+            if bulleted:  # indented by its depth, the outermost too: text after the list is not
+                self.prefix = LIST_INDENT * self.list_depth + self.bullet + " "
         skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main, rule))
@@ -491,6 +500,8 @@ class _PageText(HTMLParser):
             if t == "li":
                 self._flush()
                 self.prefix = ""  # an item with no text of its own: its bullet goes no further
+                if self.items:
+                    self.items.pop()
             self.pre -= t == "pre"
             self.link -= t == "a"
             self.main_depth -= main
@@ -530,7 +541,8 @@ class _PageText(HTMLParser):
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
         between = self._links_between_text()
-        for n, (block, in_main, rule, prefix) in enumerate(zip(self.blocks, self.in_main, self.rules, self.prefixes)):
+        for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
+                                                                      self.prefixes, self.hangs)):
             text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
@@ -551,6 +563,7 @@ class _PageText(HTMLParser):
             lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
             if n in between and not prefix and not law_text(plain):
                 prefix = LIST_ITEM  # a cited law's name, not its heading: the list item it is
+            lines = [lines[0], *(hang + line if line else line for line in lines[1:])]
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out

@@ -54,12 +54,82 @@ def test_an_item_of_several_paragraphs_keeps_them_its_text():
     html = page('<h2>Law 44 - Pruning Hedges</h2><ol><li><p>A hedge is cut in autumn.</p>'
                 '<p>It is cut again in spring.</p></li><li><p>Shears are cleaned.</p></li></ol>')
     lines = read_html(html.encode(), "p.html", bullet="-").lines
-    assert lines == ["Law 44 - Pruning Hedges", "- A hedge is cut in autumn.", "It is cut again in spring.",
-                     "- Shears are cleaned."]
+    # the item's later paragraph hangs under its text, deeper than its bullet
+    assert lines == ["Law 44 - Pruning Hedges", "    - A hedge is cut in autumn.", "      It is cut again in spring.",
+                     "    - Shears are cleaned."]
 
 
 def test_an_empty_item_passes_its_bullet_to_nothing_after_it():
     html = page('<h2>Law 44 - Pruning Hedges</h2><ul><li><p>A hedge is cut.</p></li><li> </li></ul>'
                 '<p>The warden keeps the shears.</p>')
     lines = read_html(html.encode(), "p.html", bullet="-").lines
-    assert lines == ["Law 44 - Pruning Hedges", "- A hedge is cut.", "The warden keeps the shears."]
+    assert lines == ["Law 44 - Pruning Hedges", "    - A hedge is cut.", "The warden keeps the shears."]
+
+
+# a law whose sections are headings (any of h2-h4), clauses an <ol>, sub-clauses <ol type="a">
+SECTIONED = ('<h1>Law 51 - Sharing Wheelbarrows</h1>'
+             '<{h}>A. Booking</{h}><p>A barrow is booked on the board by the shed.</p>'
+             '<{h}>B. Returning</{h}><ol><li>A barrow comes back by dusk.</li>'
+             '<li>A barrow comes back empty, and{nested}</li></ol>'
+             '<{h}>C. Repairs</{h}><p>A flat tyre is reported to the warden.</p>')
+NESTED = '<ol type="a"><li>its tyres are checked;</li><li>its handles are wiped.</li></ol>'
+
+
+@pytest.mark.parametrize("h", ["h2", "h3", "h4"])
+@pytest.mark.parametrize("wrap", ["{}", "<p>{}</p>"])
+def test_section_headings_with_lists_of_clauses(tmp_path, h, wrap):
+    html = SECTIONED.format(h=h, nested=NESTED).replace("<li>", "<li>" + wrap.split("{}")[0]) \
+        .replace("</li>", wrap.split("{}")[1] + "</li>") if wrap != "{}" else SECTIONED.format(h=h, nested=NESTED)
+    got = tree(corpus(tmp_path / "c", {"p.html": page(html)}))
+    assert {k: v for k, v in got.items() if k != "51"} == {
+        "51A": ("Booking", "A barrow is booked on the board by the shed."),
+        "51B": ("Returning", ""),
+        "51B1": (None, "A barrow comes back by dusk."),
+        "51B2": (None, "A barrow comes back empty, and"),
+        "51B2(a)": (None, "its tyres are checked;"),
+        "51B2(b)": (None, "its handles are wiped."),
+        "51C": ("Repairs", "A flat tyre is reported to the warden."),
+    }
+
+
+def test_a_clause_heading_puts_its_list_at_the_sub_clause_level(tmp_path):
+    html = page('<h2>Law 51 - Sharing Wheelbarrows</h2><h3>B. Returning</h3><h4>1. On Time</h4>'
+                '<ul><li>A barrow comes back by dusk.</li><li>A late barrow is reported.</li></ul>'
+                '<h4>2. Clean</h4><p>A barrow comes back empty.</p>')
+    got = tree(corpus(tmp_path / "c", {"p.html": html}))
+    assert got["51B1"] == ("On Time", "") and got["51B1(a)"] == (None, "A barrow comes back by dusk.")
+    assert got["51B1(b)"] == (None, "A late barrow is reported.") and got["51B2"] == ("Clean", "A barrow comes back empty.")
+
+
+# text after a list, outside every <li>: the container's, whatever its words
+AFTER = {
+    "a paragraph after the law's list": (
+        '<h2>Law 52 - Lending Ladders</h2><ul><li>Short Ladders<ul><li>A short ladder is lent for a day.</li></ul></li>'
+        '<li>Long Ladders<ul><li>A long ladder is lent with a helper.</li></ul></li></ul>'
+        '<p>Remember: the warden keeps the key to the ladder shed.</p>',
+        "52", "52B1", "A long ladder is lent with a helper."),
+    "a div after a section's clauses": (
+        '<h2>Law 52 - Lending Ladders</h2><h3>A. Short Ladders</h3><ol><li>A short ladder is lent for a day.</li>'
+        '<li>It comes back before dusk.</li></ol><div>The warden keeps the key to the ladder shed.</div>'
+        '<h3>B. Long Ladders</h3><p>A long ladder is lent with a helper.</p>',
+        "52A", "52A2", "It comes back before dusk."),
+    "a paragraph after a nested list, inside the outer item": (
+        '<h2>Law 52 - Lending Ladders</h2><ul><li>Short Ladders<ul><li>A short ladder is lent for a day.</li>'
+        '<li>It comes back before dusk.</li></ul><p>The warden keeps the key to the ladder shed.</p></li></ul>',
+        "52A", "52A2", "It comes back before dusk."),
+}
+
+
+@pytest.mark.parametrize("case", sorted(AFTER))
+def test_text_after_a_list_is_its_containers(tmp_path, case):
+    body, container, last, last_text = AFTER[case]
+    got = tree(corpus(tmp_path / "c", {"p.html": page(body)}))
+    assert got[last][1] == last_text
+    assert got[container][1].endswith("keeps the key to the ladder shed."), got[container]
+
+
+def test_a_plain_text_list_keeps_a_line_after_its_item(tmp_path):
+    # a typed list (no markup): a line set flush under an item at the same indentation is the item's
+    text = "Law 52 - Lending Ladders\n\n- A. Short Ladders\nA short ladder is lent for a day.\n"
+    got = tree(corpus(tmp_path / "c", {"p.txt": text}))
+    assert got["52A"] == ("Short Ladders", "A short ladder is lent for a day.")

@@ -363,6 +363,14 @@ class LawText(BuilderBase):
                            f"above ([grammar] strict_levels), so it is kept as text of {state.current or state.law}; "
                            f"if the code skips a level here, a profile.toml with strict_levels = false reads it as "
                            f"a part", path, line.first))
+        if c.kind == "text" and c.of is not None and state.law is not None and state.piece_node is None:
+            # a list's text after its items (``Layout.read``): its container's, not the last item's
+            keep = levels[:levels.index(c.of) + 1] if c.of in levels else ()
+            if all(lv in state.path for lv in keep):
+                node = self.nodes.get(self.ids.law_id(state.law, *[state.path[lv] for lv in keep]))
+                if node is not None:
+                    state.path = {lv: state.path[lv] for lv in keep}
+                    state.current = node.id
         # running text (or a heading that has nowhere to go: kept as text of the piece)
         if c.kind == "text" and self._heading_shaped(line.text):
             self.problems.append(Problem(
