@@ -34,6 +34,15 @@ PRINTED_LABEL = re.compile(r"^(?:\(?[^\W_]{1,4}[.)]+|\([^\W_]{1,4}\)\.?)(?:\s+|$
 
 
 @dataclass(frozen=True)
+class ListText(Classified):
+    """A text line of a list layout that the list's nesting places (``Layout.read``)."""
+    # set less deep than the items open above it (a web page's paragraph after its list): the
+    # level whose node it is the text of, "law" for the law's
+    of: str | None = None
+    deeper: bool = False  # a list item nested deeper than the profile's levels: kept as text, said
+
+
+@dataclass(frozen=True)
 class Alphabet:
     """The labels of one level, in order: letters, ``digits`` or ``roman``, or several.
 
@@ -646,7 +655,7 @@ class Layout:
                 # text of the item it stands in, or of the list's container (its heading, the law)
                 inside = sum(1 for at, _ in stack if at < indent)
                 depth = below + inside - 1
-                c = Classified("text", of=self.levels[depth] if 0 <= depth < len(self.levels) else "law")
+                c = ListText("text", of=self.levels[depth] if 0 <= depth < len(self.levels) else "law")
             if c.kind != "bullet":
                 out.append(c)
                 continue
@@ -662,7 +671,7 @@ class Layout:
                 counts.append(1)
                 depth = len(stack) - 1
             if below + depth >= len(self.levels):
-                out.append(Classified("text"))
+                out.append(ListText("text", deeper=True))
                 continue
             level = self.levels[below + depth]
             printed = PRINTED_LABEL.match(c.extra)

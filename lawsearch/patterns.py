@@ -182,9 +182,6 @@ class Classified:
     title: str | None = None  # None for a heading whose words are a sentence: then it is ``extra``
     extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
     within: str | None = None  # the label of the level above printed with this one ("1.1.(a)": the clause's)
-    # text set less deep than the list items open above it (a web page's paragraph after its
-    # list): the level whose node it is the text of, "law" for the law's (``Layout.read``)
-    of: str | None = None
 
 
 def classify(text: str, lang: str | None = None) -> Classified:

@@ -133,3 +133,15 @@ def test_a_plain_text_list_keeps_a_line_after_its_item(tmp_path):
     text = "Law 52 - Lending Ladders\n\n- A. Short Ladders\nA short ladder is lent for a day.\n"
     got = tree(corpus(tmp_path / "c", {"p.txt": text}))
     assert got["52A"] == ("Short Ladders", "A short ladder is lent for a day.")
+
+
+def test_a_list_nested_deeper_than_the_levels_is_said(tmp_path):
+    # under a section heading the lists are clause, sub-clause, item: a fourth list has no level
+    html = page('<h2>Law 53 - Ponds</h2><h3>A. Fish</h3><ol><li>Fish are fed daily.<ol type="a">'
+                '<li>with pellets,<ol type="i"><li>bought by the society,<ul><li>in spring only.</li></ul>'
+                '</li></ol></li></ol></li></ol>')
+    root = corpus(tmp_path / "c", {"p.html": html})
+    built = build_corpus(root)
+    assert built.node("53A1(a)(1)").text.startswith("bought by the society,")
+    said = [p.message for p in built.problems if "deeper than the profile's levels" in p.message]
+    assert len(said) == 1 and "in spring only." in said[0] and "53A1(a)(1)" in said[0], said
