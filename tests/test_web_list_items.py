@@ -145,3 +145,24 @@ def test_a_list_nested_deeper_than_the_levels_is_said(tmp_path):
     assert built.node("53A1(a)(1)").text.startswith("bought by the society,")
     said = [p.message for p in built.problems if "deeper than the profile's levels" in p.message]
     assert len(said) == 1 and "in spring only." in said[0] and "53A1(a)(1)" in said[0], said
+
+
+LISTED = ('<h2>Law 54 - Bonfires</h2><h3>A. Lighting</h3><ol><li>{one}A fire is lit after the harvest.</li>'
+          '<li>{two}The warden stands by with water.</li></ol>')
+
+
+@pytest.mark.parametrize("layout, labels, said", [
+    ("en-mixed", ("", ""), True),  # the items' numbers were the markup's alone: lost, and said
+    ("en-mixed", ("1. ", "2. "), False),  # typed in the items: the layout reads them
+    ("web-bullets", ("", ""), False),  # a list layout reads the markup
+])
+def test_list_items_a_layout_cannot_read_are_said(tmp_path, layout, labels, said):
+    html = page(LISTED.format(one=labels[0], two=labels[1]))
+    built = build_corpus(corpus(tmp_path / "c", {"p.html": html}, layout))
+    warned = [p for p in built.problems if "list item(s) (<li>)" in p.message]
+    assert bool(warned) == said, warned
+    if said:
+        assert "p.html" in warned[0].path and "A fire is lit after the harvest." in warned[0].message
+        assert "2 list item(s)" in warned[0].message
+    else:
+        assert built.node("54A2") is not None and built.node("54A2").text == "The warden stands by with water."
