@@ -57,6 +57,9 @@ class Document:
     warnings: list[str] = field(default_factory=list)
     # the file's end is lost (an RTF ending inside open groups): the last law's text is cut there
     truncated: bool = False
+    # a page read with no list bullet: its list items (<li>) with no label typed in them, each
+    # item's first line -- their levels and labels were the markup's alone (``sources.read_source``)
+    unlabelled: list[str] = field(default_factory=list)
 
 
 def format_of(name: str) -> str | None:
@@ -246,6 +249,8 @@ SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*
 LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
 LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_text``), when no layout bullet is read
 LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
+# a label typed at a list item's start ("1.", "(a)", "B)", "iv."): the item reads without its markup
+TYPED_LABEL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])(?:\s|$)")
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
           "figure", "figcaption", "header", "footer", "title", "subtitle", "epigraph", "poem", "stanza", "v",
@@ -371,6 +376,10 @@ class _PageText(HTMLParser):
         self.rules: list[str | None] = []  # per block: the rule it would be left out by
         self.prefixes: list[str] = []  # per block: a list item's indentation and bullet
         self.prefix = ""  # the current block's
+        self.hangs: list[str] = []  # per block: the indentation of its lines after the first
+        self.items: list[int | None] = []  # each open list item's depth (None: no bullet written)
+        self.in_item: list[bool] = []  # per block: inside a list item
+        self.unlabelled: list[str] = []  # the first lines of list items written with no label nor bullet
         self.bullet = bullet  # a list layout's bullet: list items are written with it, indented by depth
         self.list_depth = 0
         self.glue_cell = False  # the last table cell was a label: the next one goes on its line
@@ -403,9 +412,16 @@ class _PageText(HTMLParser):
             self.blocks.append(self.current)
             self.in_main.append(self.main_depth > 0)
             self.rules.append(self.furniture[-1] if self.furniture else None)
-            self.prefixes.append(self.prefix)
+            # a list item's later paragraphs hang under its text, deeper than its bullet; text
+            # outside every item is not indented (``Layout.read``: a list's text after its items)
+            hang = LIST_INDENT * self.items[-1] + "  " if self.items and self.items[-1] is not None else ""
+            self.prefixes.append(self.prefix or hang)
+            self.in_item.append(bool(self.items))
+            self.hangs.append(hang)
+        blank = not "".join(t for t, _ in self.current).strip()
         self.current = []
-        self.prefix = ""
+        if not blank:  # a list item's bullet waits for its first text: <li><p>…</p></li>, <li><div>…
+            self.prefix = ""
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -447,8 +463,11 @@ class _PageText(HTMLParser):
             self._flush()
         if tag in ("ul", "ol"):
             self.list_depth += 1
-        elif tag == "li" and self.bullet and self.list_depth:
-            self.prefix = LIST_INDENT * (self.list_depth - 1) + self.bullet + " "
+        elif tag == "li":
+            bulleted = bool(self.bullet and self.list_depth)
+            self.items.append(self.list_depth if bulleted else None)
+            if bulleted:  # indented by its depth, the outermost too: text after the list is not
+                self.prefix = LIST_INDENT * self.list_depth + self.bullet + " "
         skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main, rule))
@@ -486,6 +505,11 @@ class _PageText(HTMLParser):
                 self._flush()  # the furniture's own block ends with it
                 self.furniture.pop()
             self.list_depth -= t in ("ul", "ol") and self.list_depth > 0
+            if t == "li":
+                self._flush()
+                self.prefix = ""  # an item with no text of its own: its bullet goes no further
+                if self.items:
+                    self.items.pop()
             self.pre -= t == "pre"
             self.link -= t == "a"
             self.main_depth -= main
@@ -525,7 +549,9 @@ class _PageText(HTMLParser):
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
         between = self._links_between_text()
-        for n, (block, in_main, rule, prefix) in enumerate(zip(self.blocks, self.in_main, self.rules, self.prefixes)):
+        self.unlabelled = []
+        for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
+                                                                      self.prefixes, self.hangs)):
             text = "".join(t for t, _ in block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
@@ -546,6 +572,9 @@ class _PageText(HTMLParser):
             lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
             if n in between and not prefix and not law_text(plain):
                 prefix = LIST_ITEM  # a cited law's name, not its heading: the list item it is
+            elif self.in_item[n] and not prefix and lines[0] and not TYPED_LABEL.match(lines[0]):
+                self.unlabelled.append(lines[0])  # its level and label were the markup's alone
+            lines = [lines[0], *(hang + line if line else line for line in lines[1:])]
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
@@ -788,7 +817,7 @@ def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | Non
     parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
     lines = page_lines(parser)
     return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
-                    dropped=parser.dropped, warnings=warnings)
+                    dropped=parser.dropped, warnings=warnings, unlabelled=parser.unlabelled)
 
 
 def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:

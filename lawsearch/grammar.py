@@ -34,6 +34,15 @@ PRINTED_LABEL = re.compile(r"^(?:\(?[^\W_]{1,4}[.)]+|\([^\W_]{1,4}\)\.?)(?:\s+|$
 
 
 @dataclass(frozen=True)
+class ListText(Classified):
+    """A text line of a list layout that the list's nesting places (``Layout.read``)."""
+    # set less deep than the items open above it (a web page's paragraph after its list): the
+    # level whose node it is the text of, "law" for the law's
+    of: str | None = None
+    deeper: bool = False  # a list item nested deeper than the profile's levels: kept as text, said
+
+
+@dataclass(frozen=True)
 class Alphabet:
     """The labels of one level, in order: letters, ``digits`` or ``roman``, or several.
 
@@ -634,10 +643,19 @@ class Layout:
         out: list[Classified] = []
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
+        below = 0  # the level the lists start at: below the last heading read (0 under a law)
         for line in lines:
             c = self.classify(line.text)
             if c.kind in ("law", "division"):
-                stack, counts = [], []
+                stack, counts, below = [], [], 0
+            elif c.kind in self.levels:  # a level's own heading: its lists are the levels below it
+                stack, counts, below = [], [], self.levels.index(c.kind) + 1
+            if c.kind == "text" and stack and (indent := (indents or {}).get(line.first, 0)) < stack[-1][0]:
+                # set less deep than the open items (a web page's paragraph after its </ol>): the
+                # text of the item it stands in, or of the list's container (its heading, the law)
+                inside = sum(1 for at, _ in stack if at < indent)
+                depth = below + inside - 1
+                c = ListText("text", of=self.levels[depth] if 0 <= depth < len(self.levels) else "law")
             if c.kind != "bullet":
                 out.append(c)
                 continue
@@ -652,10 +670,10 @@ class Layout:
                 stack.append(key)
                 counts.append(1)
                 depth = len(stack) - 1
-            if depth >= len(self.levels):
-                out.append(Classified("text"))
+            if below + depth >= len(self.levels):
+                out.append(ListText("text", deeper=True))
                 continue
-            level = self.levels[depth]
+            level = self.levels[below + depth]
             printed = PRINTED_LABEL.match(c.extra)
             rest = c.extra[printed.end():] if printed else c.extra
             label = self._list_label(level, printed, counts[depth])
@@ -787,9 +805,10 @@ class Grammar:
         if base_name:
             base = tables.get(base_name, {})
             inherited = base.get("headings", {})
-            # a list layout takes only the law and division headings: bullets give the levels
-            keep = ("division", "law") if table.get("lists") else tuple(inherited)
-            headings = {**{k: v for k, v in inherited.items() if k in keep}, **headings}
+            # a list layout takes every heading of its base: a line with no bullet that reads as a
+            # level's heading (a web page's <h3>A. Title</h3>) is that level, and the lists after
+            # it are the levels below it (``read``)
+            headings = {**inherited, **headings}
             table = {"capitals": base.get("capitals", ""), **table}
         divisions = [d for d in self.ids.divisions if d.lang == lang]
         patterns = []

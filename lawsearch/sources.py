@@ -356,6 +356,12 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
     )
     if warnings is not None:
         warnings += [Problem("warning", w, source.path) for w in document.warnings]
+        if document.unlabelled and entry["kind"] == "laws":  # a law page's lists read with no list layout
+            warnings.append(Problem(
+                "warning", f"{len(document.unlabelled)} list item(s) (<li>) with no label typed in them, the first "
+                           f"«{document.unlabelled[0][:60]}», are read as plain text, their levels and labels "
+                           f"lost: a list layout (the manifest's `layout`, one with lists = true in the "
+                           f"profile's [layouts]) reads them from the markup", source.path))
     if truncated is not None and document.truncated:
         truncated.add(source.id)
     # a text file's places are its line numbers, which spans hold already

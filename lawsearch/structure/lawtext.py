@@ -7,7 +7,7 @@ import re
 
 from ..formats import format_of
 from ..furniture import is_address
-from ..grammar import SENTENCE_END
+from ..grammar import SENTENCE_END, ListText
 from ..model import Line, Mark, Problem, shorten
 from ..pages import Piece, Run
 from ..placement import unfinished_clause
@@ -363,6 +363,18 @@ class LawText(BuilderBase):
                            f"above ([grammar] strict_levels), so it is kept as text of {state.current or state.law}; "
                            f"if the code skips a level here, a profile.toml with strict_levels = false reads it as "
                            f"a part", path, line.first))
+        if isinstance(c, ListText) and c.of is not None and state.law is not None and state.piece_node is None:
+            # a list's text after its items (``Layout.read``): its container's, not the last item's
+            keep = levels[:levels.index(c.of) + 1] if c.of in levels else ()
+            if all(lv in state.path for lv in keep):
+                node = self.nodes.get(self.ids.law_id(state.law, *[state.path[lv] for lv in keep]))
+                if node is not None:
+                    state.path = {lv: state.path[lv] for lv in keep}
+                    state.current = node.id
+        if isinstance(c, ListText) and c.deeper:
+            self.problems.append(Problem(
+                "warning", f"a list item nested deeper than the profile's levels ({', '.join(levels)}) is kept as "
+                           f"text of {state.current or state.law}: «{line.text[:60]}»", path, line.first))
         # running text (or a heading that has nowhere to go: kept as text of the piece)
         if c.kind == "text" and self._heading_shaped(line.text):
             self.problems.append(Problem(
