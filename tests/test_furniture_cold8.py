@@ -183,3 +183,22 @@ def test_the_rules_are_counted_and_shown_by_clean_explain(tmp_path):
     explained = CliRunner().invoke(main, ["clean", str(path), "--explain"])
     assert explained.exit_code == 0, explained.output
     assert "[link_blocks]" in explained.stdout and "[listing_rows]" in explained.stdout
+
+
+EN_LISTS = [
+    "<h3>Share this:</h3><ul><li>Facebook</li><li>Twitter</li><li>Email</li></ul>",
+    "<ul><li>Facebook</li><li>Twitter</li><li>Email</li><li>Print</li></ul>",
+    "<p>Tags:</p><ul><li>tea</li><li>club</li><li>rules</li><li>boats</li></ul>",
+    "<h3>Related posts</h3><ul><li>LAW 7 - Smoking</li><li>LAW 9 - Hats</li><li>LAW 12 - Chess</li></ul>",
+]
+
+
+@pytest.mark.parametrize("tail", EN_LISTS)
+def test_a_short_list_after_the_text_does_not_make_add_pick_the_list_layout(tmp_path, tail):
+    """The share buttons' <ul> after a post (cold read 8, finding 2) is no law text: ``add``
+    keeps the default layout, so the parts printed as bold lines are read as sections."""
+    corpus, built = _add_and_build(tmp_path, {f"post{n}.html": _en_post(n, tail) for n in EN_LAWS})
+    assert "web-bullets" not in (corpus / "manifest.toml").read_text(encoding="utf-8")
+    assert sorted(n.id for n in built.nodes if n.kind == "section") == ["40A", "40B", "41A", "41B"]
+    if "<h3>" in tail or "<p>" in tail:  # under a heading of the profile's link_blocks: no text either
+        assert not any(w in _text_of(built) for w in ("Facebook", "Twitter", "Smoking"))
