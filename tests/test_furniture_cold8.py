@@ -202,3 +202,32 @@ def test_a_short_list_after_the_text_does_not_make_add_pick_the_list_layout(tmp_
     assert sorted(n.id for n in built.nodes if n.kind == "section") == ["40A", "40B", "41A", "41B"]
     if "<h3>" in tail or "<p>" in tail:  # under a heading of the profile's link_blocks: no text either
         assert not any(w in _text_of(built) for w in ("Facebook", "Twitter", "Smoking"))
+
+
+def _doc_page(n: int, lang: str, sidebar: str) -> bytes:
+    laws, word = (RU_LAWS, "Правило") if lang == "ru" else (EN_LAWS, "LAW")
+    title, *parts = laws[n]
+    body = "".join(f'<h2>{k}. {t}<a class="headerlink" href="#x">¶</a></h2><p>{x}</p>' for k, (t, x) in zip("AB", parts))
+    side = sidebar.format(word=word, before=n - 1, after=n + 1)
+    return (f'<html><head><meta charset="utf-8"></head><body><div class="body"><h1>{word} {n} - {title}'
+            f'<a class="headerlink" href="#l">¶</a></h1>{body}</div><div class="sphinxsidebar">{side}</div></body></html>'
+            ).encode("utf-8")
+
+
+SIDEBARS = [
+    ("en", "<h4>Previous topic</h4><p>{word} {before}</p><h4>Next topic</h4><p>{word} {after}</p><h3>Quick search</h3>"),
+    ("en", "<h4>Next topic</h4><p>{word} {after}</p><h3>This Page</h3><ul><li>Show Source</li></ul>"),
+    ("ru", "<h4>Предыдущий раздел</h4><p>{word} {before}</p><h4>Следующий раздел</h4><p>{word} {after}</p>"
+           "<h3>Быстрый поиск</h3>"),
+]
+
+
+@pytest.mark.parametrize("lang, sidebar", SIDEBARS)
+def test_a_documentation_sites_sidebar_makes_no_law(tmp_path, lang, sidebar):
+    """A doc site's sidebar after the text names the neighbouring laws under «Previous topic»
+    (cold read 8, finding 1): no law 39 or 42, no law titled «Quick search», no conflict."""
+    corpus, built = _add_and_build(tmp_path, {f"l{n}.html": _doc_page(n, lang, sidebar) for n in (40, 41)})
+    assert [n.id for n in built.nodes if n.kind == "law"] == ["40", "41"]
+    assert sorted(n.id for n in built.nodes if n.kind == "section") == ["40A", "40B", "41A", "41B"]
+    assert not any(p.severity == "error" for p in built.problems), [p.message for p in built.problems]
+    assert not any(w in _text_of(built) for w in ("topic", "search", "раздел", "поиск", "¶"))
