@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
-from .coverage import heading_shaped_text, indentation, laws_without_parts, lost_text, unread_parts
+from .coverage import heading_shaped_text, indentation, laws_without_parts, lost, lost_text, unread_parts
 from .formats import format_of, placed
 from .grammar import default_grammar
 from .structure.nodes import UNPLACED_KEPT
@@ -575,28 +575,28 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         if part.get("headings"):  # a whole source read as contents or index holds law headings with text
             shown = ", ".join(f"line {n} «{shorten(h, 40)}»" for n, h in zip(part["heading_lines"], part["headings"]))
             if part.get("declared"):
-                problems.append(Problem("error", f"text in no node: the source is read as a {what} "
-                                        f"(kind = \"{part['kind']}\"), but it holds law headings with text under them "
-                                        f"({shown}); their {len(part['words'])} words are in no node -- declare the "
-                                        "file kind = \"laws\" (the contents and index pages in it are read as such)",
-                                        part["source"], part["heading_lines"][0]))
+                problems.append(lost(f"the source is read as a {what} "
+                                     f"(kind = \"{part['kind']}\"), but it holds law headings with text under them "
+                                     f"({shown}); their {len(part['words'])} words are in no node -- declare the "
+                                     "file kind = \"laws\" (the contents and index pages in it are read as such)",
+                                     part["source"], part["heading_lines"][0]))
             else:
-                problems.append(Problem("error", f"text in no node: a {what} page read out of the law text "
-                                        f"(lines {part['lines'][0]}-{part['lines'][1]}) holds law headings with text "
-                                        f"under them ({shown}); their {len(part['words'])} words are in no node -- "
-                                        "split the file where the part ends, or declare the part a source of its own",
-                                        part["source"], part["heading_lines"][0]))
+                problems.append(lost(f"a {what} page read out of the law text "
+                                     f"(lines {part['lines'][0]}-{part['lines'][1]}) holds law headings with text "
+                                     f"under them ({shown}); their {len(part['words'])} words are in no node -- "
+                                     "split the file where the part ends, or declare the part a source of its own",
+                                     part["source"], part["heading_lines"][0]))
             continue
-        problems.append(Problem("error", f"text in no node: {len(part['words'])} words read as a {what} page "
-                                f"(lines {part['lines'][0]}-{part['lines'][1]}) are in none of its entries "
-                                f"(«{' '.join(part['words'][:8])} …»); the part runs on into the law text -- "
-                                "declare that text a source of its own, or split the file where the part ends",
-                                part["source"], part["lines"][0]))
+        problems.append(lost(f"{len(part['words'])} words read as a {what} page "
+                             f"(lines {part['lines'][0]}-{part['lines'][1]}) are in none of its entries "
+                             f"(«{' '.join(part['words'][:8])} …»); the part runs on into the law text -- "
+                             "declare that text a source of its own, or split the file where the part ends",
+                             part["source"], part["lines"][0]))
     if not any(n.kind != "piece" for n in nodes) and any(line.text.strip() for s in law_sources for line in cleaned[s.id].lines):
-        problems.append(Problem("error", "text in no node: the law sources hold text, but no law, section or "
-                                "clause was read from it (are the law headings in a form the profile reads? "
-                                "`lawsearch clean --explain FILE` shows each line's reading)",
-                                law_sources[0].path, 1))
+        problems.append(lost("the law sources hold text, but no law, section or "
+                             "clause was read from it (are the law headings in a form the profile reads? "
+                             "`lawsearch clean --explain FILE` shows each line's reading)",
+                             law_sources[0].path, 1))
 
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded

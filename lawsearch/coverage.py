@@ -17,6 +17,15 @@ from .model import Problem
 from .patterns import FOOTER
 
 LOST = "text in no node"
+LOST_SEVERITY = "error"  # the one place it is said: ``build`` fails on it as ``check`` does (README)
+
+
+def lost(message: str, path: str | None = None, line: int | None = None) -> Problem:
+    """The problem for words that land in no node: ``LOST`` starts its message and its
+    severity is ``LOST_SEVERITY`` wherever it is raised -- the coverage pass, a contents page
+    that ran on, a copy whose words lost to another's (``overlap``) -- so ``build`` and
+    ``check`` agree on it."""
+    return Problem(LOST_SEVERITY, f"{LOST}: {message}", path, line)
 TAB = 4  # columns of a tab in a list's indentation
 
 
@@ -90,10 +99,10 @@ def lost_text(folder, cleaned, trees, named: list[Problem] = ()) -> list[Problem
                 continue
             if under_error or any((source.path, n) in said for n in lines):
                 continue
-            problems.append(Problem("error", f"{LOST}: the line lands in no node, and no cleaning rule or "
-                                             "curation statement removed it (the build would drop its words: "
-                                             "place it with a [[piece]], or remove it with a [[drop]] and its "
-                                             "reason, in curation.toml)", source.path, line.first))
+            problems.append(lost("the line lands in no node, and no cleaning rule or "
+                                 "curation statement removed it (the build would drop its words: "
+                                 "place it with a [[piece]], or remove it with a [[drop]] and its "
+                                 "reason, in curation.toml)", source.path, line.first))
     return problems
 
 

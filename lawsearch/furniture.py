@@ -133,12 +133,38 @@ def field_words(lang: str) -> tuple[str, ...]:
     return tuple(sorted({w.lower() for w in _words(lang, "fields")}, key=len, reverse=True))
 
 
+@lru_cache(maxsize=8)
+def listing_words(lang: str) -> tuple[str, ...]:
+    """The labels of a post's listing fields, a label then a short list (``Tagged tea, club``,
+    «Теги: устав, клуб», «Поделиться: ВКонтакте · …»): the profile's ``[furniture.<lang>] listings``."""
+    return tuple(sorted({" ".join(w.lower().split()) for w in _words(lang, "listings")}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def link_block_words(lang: str) -> tuple[str, ...]:
+    """The headings of a block of links after a post's text (``Related posts``, «Похожие
+    записи»): the profile's ``[furniture.<lang>] link_blocks``."""
+    return tuple(sorted({" ".join(w.lower().split()) for w in _words(lang, "link_blocks")}, key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def edit_link_pattern(lang: str) -> re.Pattern:
+    """A wiki's edit links at a line's end, one or more in brackets set apart by ``|``
+    (``[edit]``, «[править | править код]``): the profile's ``[furniture.<lang>] edit_links``;
+    never matches when the profile names none."""
+    words = sorted({" ".join(w.lower().split()) for w in _words(lang, "edit_links")}, key=len, reverse=True)
+    if not words:
+        return re.compile(r"(?!)")
+    word = "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words) + ")"
+    return re.compile(r"\s*\[\s*" + word + r"(?:\s*\|\s*" + word + r")*\s*\]\s*$", re.I)
+
+
 # -- shapes ---------------------------------------------------------------------------------
 
 URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://\S+|www\.\S+|\S+\.[a-z]{2,6}/\S*)$", re.I)
 # a file name alone: a word with a document format's suffix
 FILE_NAME = re.compile(r"^[\w.~%()-]+\.(?:txt|html?|xhtml|fb2|epub|pdf|docx?|rtf|djvu|zip|md)$", re.I)
-SEPARATORS = re.compile(r"\s*(?:\||·|•|←|→|«|»|‹|›|::|\s/\s)\s*")
+SEPARATORS = re.compile(r"\s*(?:\||·|•|←|→|↑|«|»|‹|›|::|\s/\s)\s*")  # ↑: «↑ Наверх»
 BREADCRUMB_SEPARATOR = re.compile(r"\s(?:»|›|>|→|::|/|\\)\s")
 NUMBER_TOKEN = re.compile(r"^(?:\d{1,4}|…|\.\.\.|-|–|—|\[\d+\]|\(\d+\))$")
 # a document format on a download link ("(fb2)", "pdf,"); file sizes are the profile's (file_size)
@@ -148,7 +174,7 @@ FORMAT_TOKEN = re.compile(r"^\(?(?:fb2|txt|rtf|epub|pdf|docx?|html?|zip|mobi|djv
 ASCII_ARROWS = ((re.compile(r"<<|<‹|‹<|(?<!\S)<(?!\S)"), "«"), (re.compile(r">>|›>|>›|(?<!\S)>(?!\S)"), "»"))
 # a row of links to the neighbouring pages drawn with arrows both ways: «Правило 11 ← → Правило 13»
 LEFTWARD, RIGHTWARD = re.compile(r"[←«‹]"), re.compile(r"[→»›]")
-ARROWS_ALONE = re.compile(r"^\s*(?:[←→«»‹›]\s*)+$")  # «« »», ← →: links whose words were images
+ARROWS_ALONE = re.compile(r"^\s*(?:[←→↑«»‹›]\s*)+$")  # «« »», ← →: links whose words were images
 PAGE_NUMBER_AT_ENDS = re.compile(r"^\d{1,4}(?=\s|$)|(?<=\s)\d{1,4}$|(?<=\.)\d{1,4}$")
 TWO_NUMBERS = re.compile(r"\d+")
 # a page number at one end of a line, the running head's text at the other, a wide gap between
@@ -252,13 +278,13 @@ def lone_page_numbers(line: str, lang: str) -> bool:
 
 # a line ending a sentence, and the marks a link row is drawn with
 SENTENCE_TAIL = re.compile(r"[.;,!?]$")
-LINK_MARKS = re.compile(r"[«»‹›←→<>|\[\]]")
+LINK_MARKS = re.compile(r"[«»‹›←→↑<>|\[\]]")
 # a wide gap between a row's links, as a saved page's table or spaced links leave it
 WIDE_GAP = re.compile(r"\s{3,}")
 # a link to a neighbouring page: a word or two and a number (``Law 11``, ``Глава 4``, ``Part 2A``)
 NEIGHBOUR = re.compile(r"^\w+(?:\s\w+)?\s\d{1,4}[^\W\d_]?$")
 # a row's ends marked as links: an arrow or a guillemet at its start or its end
-MARKED_ENDS = re.compile(r"^\s*[«‹←<]|[»›→>]\s*$")
+MARKED_ENDS = re.compile(r"^\s*[«‹←↑<]|[»›→>]\s*$")
 
 
 def link_rows(line: str, lang: str) -> bool:
@@ -279,7 +305,7 @@ def link_rows(line: str, lang: str) -> bool:
     # a row of links (its ends marked, or its links set apart by wide gaps) may name the
     # neighbouring pages: «‹ Law 11    Up    Law 13 ›»
     row = bool(MARKED_ENDS.search(line)) or WIDE_GAP.search(line.strip()) is not None
-    navigation = 0
+    navigation = between = 0
     for segment in segments:
         if _starts_with_navigation(segment, lang):
             navigation += 1
@@ -287,9 +313,11 @@ def link_rows(line: str, lang: str) -> bool:
             continue
         elif row and NEIGHBOUR.match(segment.strip(" .:-—–…")):
             continue
+        elif row and len(segment.split()) == 1 and segment.strip()[:1].isupper():
+            between += 1  # «← Previous | Index | Next →»: one link the vocabulary lacks, between two it has
         else:
             return False
-    return navigation > 0
+    return navigation > 0 and (not between or navigation >= 2 and between < navigation)
 
 
 def ascii_arrows(line: str) -> str:
@@ -354,7 +382,86 @@ def action_rows(line: str, lang: str) -> bool:
             return False
         if any(bare == w or bare.startswith(w + " ") or bare.startswith(w + ":") for w in words):
             named += 1
+        elif named and FORMAT_TOKEN.match(bare):  # «Версия для печати · PDF · RTF»: the formats it is offered in
+            named += 1
     return named >= 1 and 2 * named >= len(labels)
+
+
+LISTING_VALUE_WORDS = 6  # a listing's value: a few tags, a category, a few site names
+LISTING_END = re.compile(r"\s*(?:\.\.\.|…)$")  # «Like Loading...»: a script's placeholder
+
+
+def listing_rows(line: str, lang: str) -> bool:
+    """A post's listing fields and tool links on one row: each part (set apart by ``|``,
+    ``•`` or ``·``) a tool link of the profile's ``actions`` or a listing label of its
+    ``listings`` with a short list after it, no sentence -- ``Posted in Rules | Tagged tea,
+    club | Leave a comment``, «Теги: устав, клуб, чай», «Поделиться: ВКонтакте · Телеграм»,
+    ``Share this:``, ``Like this: Like Loading...``. At least one part is a listing; a
+    line of the text that opens with such a word goes on into a sentence, and is no row.
+
+    >>> listing_rows("Posted in Rules | Tagged tea, club | Leave a comment", "en")
+    True
+    >>> listing_rows("Теги: устав, клуб, чай", "ru"), listing_rows("Поделиться: ВКонтакте · Одноклассники", "ru")
+    (True, True)
+    >>> listing_rows("Share the boards equally between the tables.", "en"), listing_rows("Метки ставят мелом.", "ru")
+    (False, False)
+    """
+    listings = listing_words(lang)
+    if not listings:
+        return False
+    parts = [" ".join(p.lower().split()) for p in ACTION_SEPARATORS.split(LISTING_END.sub("", line.strip()))]
+    parts = [p for p in parts if p]
+    if not parts:
+        return False
+    actions, listed, values = action_words(lang), 0, []
+    for part in parts:
+        label = next((w for w in listings if part == w or part.startswith(w + ":") or part.startswith(w + " ")), None)
+        if label is None:
+            if values and ":" not in part and len(part.split()) <= 3 and not ACTION_SENTENCE.search(part):
+                values.append(part)  # «ВКонтакте · Одноклассники»: the listing's list goes on past the dot
+                continue
+            if not any(part == w or part.startswith(w + " (") for w in actions):
+                return False
+            values = []
+            continue
+        value = part[len(label):].strip(" :")
+        if len(value.split()) > LISTING_VALUE_WORDS or SENTENCE_TAIL.search(value) or ":" in value:
+            return False
+        listed += 1
+        values = [value]
+    return listed >= 1
+
+
+def link_blocks(lines: list[str], lang: str, raw: list[str] | None = None) -> set[int]:
+    """Lines (0-based) of a block of links after a page's text: a heading of the profile's
+    ``link_blocks`` alone on its line (``Related posts:``, «Похожие записи:», ``Share
+    this:``), and every line after it to the file's end, when none of those is a sentence
+    (no line ending a sentence, each short): the titles of other posts, the names of share
+    buttons. A related post's title may read as a law's heading («Правило 7. Курение…»);
+    under such a heading it is a link, never a law. A heading the text goes on after (a
+    sentence below it) is the text's own.
+
+    ``raw``: the lines before the line rules, so a heading they emptied (``Share this:``
+    is a listing too) still opens its block.
+
+    >>> sorted(link_blocks(["LAW 5 - X", "Text ends here.", "Related posts:", "LAW 7 - Smoking", "LAW 9 - Hats"], "en"))
+    [2, 3, 4]
+    >>> sorted(link_blocks(["Related posts:", "Two of them go on.", "LAW 7 - Smoking"], "en"))
+    []
+    """
+    words = link_block_words(lang)
+    if not words:
+        return set()
+    raw = raw if raw is not None and len(raw) == len(lines) else lines
+    for n, line in enumerate(raw):
+        label = " ".join(line.strip().lower().rstrip(" :").split())
+        if label not in words:
+            continue
+        after = [m for m in range(n + 1, len(lines)) if lines[m].strip()]
+        if all(len(lines[m].split()) <= COUNTER_WORDS and not SENTENCE_TAIL.search(lines[m].strip())
+               for m in after):
+            return {n, *after}
+    return set()
 
 
 # fields of a row set apart by a full stop: «Размер: 4k. Оценка: 7.50*4»
@@ -522,7 +629,7 @@ def inline_page_marks(line: str, lang: str) -> str:
 # the order matters only for the name a line is counted under
 LINE_RULES: list[Callable[[str, str], bool]] = [
     page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, action_rows, status_rows,
-    meta_rows, breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
+    meta_rows, listing_rows, breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
 ]
 
 
@@ -1364,6 +1471,19 @@ def _may_be_furniture(line: str) -> bool:
             or words <= COUNTER_WORDS and any(ch.isdigit() for ch in line))  # a counter: «… viewed 4021 times.»
 
 
+def edit_links(line: str, lang: str) -> str:
+    """A wiki's edit links after a heading are no text: ``A. The Samovar[edit]`` →
+    ``A. The Samovar``, «B. Очки[править | править код]» → «B. Очки» (the profile's
+    ``edit_links``; a ``¶`` permalink is ``paragraph_marks``').
+
+    >>> edit_links("A. The Samovar[edit]", "en"), edit_links("B. Очки [править | править код]", "ru")
+    ('A. The Samovar', 'B. Очки')
+    >>> edit_links("He may [edit] nothing.", "en")
+    'He may [edit] nothing.'
+    """
+    return edit_link_pattern(lang).sub("", line) if "[" in line else line
+
+
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
             shared: frozenset[str] = frozenset(),
             bare: Callable[[str], bool] = lambda s: False) -> tuple[list[str], list[tuple[int, str]]]:
@@ -1397,6 +1517,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
             if new != line:
                 changes.append((n + 1, "paragraph_marks"))
                 line = new
+        new = edit_links(line, lang)
+        if new != line:
+            changes.append((n + 1, "edit_links"))
+            line = new
         lines[n] = line
         if not _may_be_furniture(line):
             continue
@@ -1413,6 +1537,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sentence_furniture(lines, raw, changes, heading, lang):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in IN_SENTENCE_RULES)]
+    for n in sorted(link_blocks(lines, lang, raw)):
+        if lines[n].strip():
+            changes.append((n + 1, "link_blocks"))
+            lines[n] = ""
     removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
     for n in sorted(furniture_labels(lines, removed)):
         changes.append((n + 1, "furniture_labels"))

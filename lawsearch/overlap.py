@@ -14,8 +14,8 @@ several, each copy is read on its own into a tree, and the trees are merged node
   copy, so both stretches of raw text stay on record;
 * where the copies' texts disagree beyond damage -- neither contains the other once damage
   and spacing are set aside -- the losing copy's words are in no node: a conflict that
-  names both places and the words they differ in, a warning in ``build`` and an error in
-  ``check`` (its message starts with ``coverage.LOST``) until a ``[[drop]]`` removes the copy
+  names both places and the words they differ in, an error in ``build`` (exit 1, nothing
+  written) as in ``check`` (``coverage.lost``) until a ``[[drop]]`` removes the copy
   not wanted. Titles are short: any word one copy's title has and the other's
   lacks («Материал» / «Материал каркаса») is a disagreement.
 
@@ -46,7 +46,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from .coverage import LOST
+from .coverage import lost
 from .model import Node, Problem, shorten
 from .patterns import DAMAGE, WORD_PAIR
 
@@ -468,10 +468,10 @@ def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int,
                     continue
                 # the words this copy says differently are in no node: a conflict, an error in
                 # check (no silent loss, coverage.py) until curation drops one copy's lines
-                out.append(Problem("warning", f"{LOST}: {node_id}: the copies' {what}s disagree (kept / this copy): "
-                                              f"{differing_words(a, b)} -- kept from {kept_path}:{kept_line} "
-                                              f"(damage {harm[id(best)]}) over this copy at {path}:{line} (damage "
-                                              f"{harm[id(other)]}); this copy's words are in no node -- [[drop]] the "
-                                              "copy you do not want (its lines, with a reason) in curation.toml",
-                                   path, line))
+                out.append(lost(f"{node_id}: the copies' {what}s disagree (kept / this copy): "
+                                f"{differing_words(a, b)} -- kept from {kept_path}:{kept_line} "
+                                f"(damage {harm[id(best)]}) over this copy at {path}:{line} (damage "
+                                f"{harm[id(other)]}); this copy's words are in no node -- [[drop]] the "
+                                "copy you do not want (its lines, with a reason) in curation.toml",
+                                path, line))
     return out
