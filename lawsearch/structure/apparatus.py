@@ -231,7 +231,8 @@ def _book_order(pages):
 
 def _unframe(text: str) -> list[tuple[str, str | None]]:
     """A framed contents line ``| Правило 57. Title | 112 |`` → [(title, page)]; the page
-    column empty → page None (the entry goes on). Unframed: cut after every leader + page."""
+    column empty → page None (the entry goes on). Unframed, or a frame round dot-leader
+    entries with no page column (``| Правило 3. Title ........ 4 |``): cut after every leader + page."""
     s = text.strip()
     if s.startswith("|") or s.count("|") >= 2:
         cells = [c.strip() for c in s.strip("|").split("|")]
@@ -239,9 +240,13 @@ def _unframe(text: str) -> list[tuple[str, str | None]]:
         title = " ".join(c for c in cells[:-1] if c) if len(cells) > 1 else cells[0]
         last = cells[-1] if len(cells) > 1 else ""
         page = last if re.fullmatch(r"\d{1,4}|[ivxlcdm]{1,6}", last) else None
-        if page is None and last:
-            title = f"{title} {last}".strip()
-        return [(title, page)]
+        inner = " ".join(c for c in cells if c)
+        if page is None and re.search(DOT_LEADER, inner) and LEADER_PAGE.search(inner):
+            s = inner  # a frame drawn round a dot-leader entry: its page stands after the leader
+        else:
+            if page is None and last:
+                title = f"{title} {last}".strip()
+            return [(title, page)]
     out, at = [], 0
     for m in LEADER_PAGE.finditer(s):
         out.append((s[at:m.start()].strip(), m["page"]))
