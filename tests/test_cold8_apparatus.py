@@ -7,7 +7,7 @@ import pytest
 
 from lawsearch.grammar import Grammar
 from lawsearch.profile import load_profile
-from lawsearch.structure.apparatus import Apparatus, detect_kind, parse_toc
+from lawsearch.structure.apparatus import Apparatus, detect_kind, front_block, named, parse_front, parse_toc, printed
 
 PROFILE = load_profile("bridge")
 GRAMMAR = Grammar.from_profile(PROFILE)
@@ -54,3 +54,43 @@ def test_a_frame_round_dot_leader_entries_reads_as_unframed_contents(lang):
     assert got == want
     assert not [e for e in toc if "...." in e.title or "|" in e.title]
     assert [e.page for e in toc][0] in ("2", "ii")
+
+
+# an imprint with no quotes round the publisher, an edition named without a year
+TITLE_PAGES = {
+    "en": ("""THE FENLAND CLUB RULES
+Third Edition
+Translated by Ada Brook
+Edited by Tom Hale
+Kingsferry: Reedbed Press, 2019
+
+LAW 4 - CHOICE OF TABLE
+Players take the table the director gives them at the start of the session.
+""", {"title": "THE FENLAND CLUB RULES", "edition": "Third Edition", "translator": "Ada Brook",
+      "editor": "Tom Hale", "city": "Kingsferry", "publisher": "Reedbed Press", "year": "2019"}),
+    "ru": ("""ПРАВИЛА КЛУБА «ОЗЁРНЫЙ»
+Второе издание
+Редактор: И. П. Соснин
+Вышгород: Речная книга, 2018
+
+Правило 4. Выбор стола
+Игроки занимают стол, который им укажет судья в начале сессии.
+""", {"title": "ПРАВИЛА КЛУБА «ОЗЁРНЫЙ»", "edition": "Второе издание", "city": "Вышгород",
+      "publisher": "Речная книга", "year": "2018"}),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_city_colon_publisher_imprint_and_a_named_edition_make_a_title_page(lang):
+    """«City: Publisher, Year» is the imprint, the edition named in words is the edition
+    (never the subtitle), and the lines are the title page, not law text."""
+    text, want = TITLE_PAGES[lang]
+    lines = text.splitlines()
+    words = Apparatus.of(PROFILE, lang)
+    n = front_block(lines, words, GRAMMAR.layout_for(lang))
+    rest = [t for t in lines[n:] if t.strip()]
+    assert rest[0].split()[0] in ("LAW", "Правило")  # the law text starts right after the page
+    front = parse_front(lines[:n], words)
+    assert {k: front.get(k) for k in want} == want
+    assert "subtitle" not in front
+    assert named(front, "edition") == want["edition"] and printed(front, "edition")

@@ -33,6 +33,10 @@ YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
                      r"(?:\s*,\s*(?P<year>\d{4}))?\.?$")
+# an imprint with no quotes: "Lowestoft: Saltmarsh Press, 2021", «Москва: Физкультура и спорт, 1987»
+IMPRINT_PLAIN = re.compile(r"^(?P<city>[^\W\d_][\w\-.]*(?:\s[\w\-.]+){0,2})\s*:\s*(?P<name>[^\W\d_][^:,]*?)\s*,\s*"
+                           r"(?P<year>(?:1[5-9]|20)\d\d)\.?$")
+EDITION_WORDS = 4  # "Fourth Edition", «Третье издание»: an edition line without a year, named as printed
 IMPRINT_PARTS = re.compile(r"\s+[·•|/]\s+")  # an imprint set on one line: city · publisher · year
 SPLIT_LABEL = re.compile(r"^(\w{1,5}\.)\s+")
 
@@ -734,6 +738,9 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
         elif i + 1 < len(body) and YEAR.fullmatch(body[i + 1] or ""):
             out["edition"] = body[i + 1]
             used.add(i + 1)
+        elif len(WORD.findall(line)) <= EDITION_WORDS and not re.search(r"[.;:!?]$", line):
+            # the edition named, not dated ("Fourth Edition"): kept as printed, never a subtitle
+            out["edition"] = out["edition_printed"] = line
         if "edition" in out:
             used.add(i)
             break
@@ -766,6 +773,11 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                 out["city"] = imprint["city"]
             if imprint["year"]:
                 out["year"] = imprint["year"]
+            used.add(i)
+            break
+        plain = IMPRINT_PLAIN.match(line)
+        if plain and not m and not q and plain["city"][:1].isupper() and plain["name"][:1].isupper():
+            out["city"], out["publisher"], out["year"] = plain["city"], plain["name"].strip(), plain["year"]
             used.add(i)
             break
         if m or q:
