@@ -77,6 +77,8 @@ def index_rows(builder, root: str = "") -> list[dict]:
                     href = builder.href(law, root) if law else None
                 label = target
             links.append({"label": label, "href": href, "target": target})
+        for printed_page in e.get("unplaced_pages", ()):  # a page the contents place in no law: as printed
+            links.append({"label": printed_page, "href": None, "target": printed_page})
         rows.append({"anchor": f"ix-{n + 1}", "headword": e["headword"], "sub": e.get("sub"), "links": links,
                      "see": e.get("see"), "see_also": bool(e.get("see_also")), "page": e.get("page")})
     heads = {}

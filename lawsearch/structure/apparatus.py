@@ -33,6 +33,10 @@ YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
                      r"(?:\s*,\s*(?P<year>\d{4}))?\.?$")
+# an imprint with no quotes: "Lowestoft: Saltmarsh Press, 2021", «Москва: Физкультура и спорт, 1987»
+IMPRINT_PLAIN = re.compile(r"^(?P<city>[^\W\d_][\w\-.]*(?:\s[\w\-.]+){0,2})\s*:\s*(?P<name>[^\W\d_][^:,]*?)\s*,\s*"
+                           r"(?P<year>(?:1[5-9]|20)\d\d)\.?$")
+EDITION_WORDS = 4  # "Fourth Edition", «Третье издание»: an edition line without a year, named as printed
 IMPRINT_PARTS = re.compile(r"\s+[·•|/]\s+")  # an imprint set on one line: city · publisher · year
 SPLIT_LABEL = re.compile(r"^(\w{1,5}\.)\s+")
 
@@ -53,6 +57,7 @@ class Apparatus:
     ditto_word: tuple[str, ...] = ()  # of ``ditto``: the marks that stand for one word each
     front: dict[str, tuple[str, ...]] = field(default_factory=dict)
     page_words: tuple[str, ...] = ()
+    index_page: tuple[str, ...] = ()  # an index target that is a book page («с. 8», "p. 8")
 
     @classmethod
     def of(cls, profile, lang: str) -> "Apparatus":
@@ -62,7 +67,8 @@ class Apparatus:
                            ("contents", "index", "definitions", "commentary", "see", "see_also", "defs_target")),
                    ditto=tuple(sorted(data.get("ditto", ("=",)), key=len, reverse=True)),
                    ditto_word=tuple(data.get("ditto_word", ())),
-                   front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages)
+                   front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages,
+                   index_page=tuple(data.get("index_page", ())))
 
     def heading(self, text: str, which: tuple[str, ...]) -> bool:
         """Whether ``text`` (letter spacing removed) is, or begins with, one of ``which``, or
@@ -231,7 +237,8 @@ def _book_order(pages):
 
 def _unframe(text: str) -> list[tuple[str, str | None]]:
     """A framed contents line ``| Правило 57. Title | 112 |`` → [(title, page)]; the page
-    column empty → page None (the entry goes on). Unframed: cut after every leader + page."""
+    column empty → page None (the entry goes on). Unframed, or a frame round dot-leader
+    entries with no page column (``| Правило 3. Title ........ 4 |``): cut after every leader + page."""
     s = text.strip()
     if s.startswith("|") or s.count("|") >= 2:
         cells = [c.strip() for c in s.strip("|").split("|")]
@@ -239,9 +246,13 @@ def _unframe(text: str) -> list[tuple[str, str | None]]:
         title = " ".join(c for c in cells[:-1] if c) if len(cells) > 1 else cells[0]
         last = cells[-1] if len(cells) > 1 else ""
         page = last if re.fullmatch(r"\d{1,4}|[ivxlcdm]{1,6}", last) else None
-        if page is None and last:
-            title = f"{title} {last}".strip()
-        return [(title, page)]
+        inner = " ".join(c for c in cells if c)
+        if page is None and re.search(DOT_LEADER, inner) and LEADER_PAGE.search(inner):
+            s = inner  # a frame drawn round a dot-leader entry: its page stands after the leader
+        else:
+            if page is None and last:
+                title = f"{title} {last}".strip()
+            return [(title, page)]
     out, at = [], 0
     for m in LEADER_PAGE.finditer(s):
         out.append((s[at:m.start()].strip(), m["page"]))
@@ -419,6 +430,7 @@ class IndexEntry:
     see: str | None = None
     line: int = 0
     see_also: bool = False  # the see word was a see-also one («см. также», "see also")
+    pages: tuple[str, ...] = ()  # book pages printed as targets («, с. 8»), as printed: "с. 8"
 
     @property
     def full(self) -> str:
@@ -485,7 +497,7 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
         main: str | None = None
         parted = False  # the main headword was printed with a comma: its words end there
         for entry in _index_entries(text, target, see_re, words):
-            head, ditto, targets, see, also, at = entry
+            head, ditto, targets, see, also, at, pages = entry
             line = next((n for pos, n in reversed(starts) if pos <= at), 0)
             if ditto:
                 sub = head.lstrip(", ").strip() or None
@@ -504,7 +516,7 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
                 hw, sub = hw.strip(), sub.strip() or None
                 main, parted = hw, bool(comma)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
-            out.append(IndexEntry(hw, sub, expanded, page, see, line, also))
+            out.append(IndexEntry(hw, sub, expanded, page, see, line, also, pages))
     return out
 
 
@@ -555,6 +567,8 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
     leading words it stands for."""
     p, n = 0, len(text)
     see_also = tuple(w.lower() for w in words.see_also)
+    page_words = "|".join(re.escape(w) for w in sorted(words.index_page, key=len, reverse=True))
+    page_re = re.compile(rf"(?<!\S)(?:{page_words})\s*\d{{1,4}}(?:\s*,\s*\d{{1,4}})*(?![\w-])") if page_words else None
 
     def follows_ok(end: int) -> bool:
         rest = text[end:].lstrip(" ,;\n")  # entries run together may be parted by a semicolon
@@ -584,10 +598,28 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
             sm = see_re.search(text, p)
             if sm and sm.start() < stop:
                 stop, run, see_m = sm.start(), None, sm
+        page_m = next((m for m in page_re.finditer(text, p) if follows_ok(m.end())), None) if page_re else None
+        if page_m is not None and page_m.start() <= stop:
+            stop, run, see_m = page_m.start(), None, None
+        else:
+            page_m = None
+        # a line that ends in a number no target was read in ("11.2") ends its entry: the
+        # next line, opened by a capital or a ditto mark, is an entry of its own, not this one's words
+        cut = next((m.end() for m in re.finditer(r"\d\n", text[p:stop])
+                    if text[p + m.end():p + m.end() + 1].isupper() or words.ditto_at(text, p + m.end())), None)
+        if cut is not None:
+            stop, run, see_m = p + cut - 1, None, None
+            page_m = page_m if page_m is not None and page_m.end() <= stop else None
         head = re.sub(r"\s+", " ", text[p:stop]).strip(" ,")
+        head = re.sub(r"\s+[—–-]$", "", head)  # «Смена партнёра — см. …»: the dash before the see word
         targets: list[str] = []
         see, also = None, False
-        if run is not None:
+        pages: list[str] = []
+        if page_m is not None:
+            word = re.match(rf"{page_words}", page_m.group())
+            pages = [f"{word.group()} {x}" for x in re.findall(r"\d+", page_m.group()[word.end():])]
+            p = page_m.end()
+        elif run is not None:
             targets = [t for t in re.split(r"\s*,\s*", run["run"]) if t]
             p = run.end()
             rest = text[p:]
@@ -606,9 +638,9 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
                 targets = [t for t in re.split(r"\s*,\s*", own["run"]) if t]
                 see = see[:own.start()].strip(" ,")
         else:
-            p = n
-        if head or targets or see:
-            yield head, ditto, targets, see, also, start
+            p = stop if cut is not None else n
+        if head or targets or see or pages:
+            yield head, ditto, targets, see, also, start, pages
 
 
 def _see_target(text: str, p: int, words: Apparatus) -> tuple[str, int]:
@@ -729,6 +761,9 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
         elif i + 1 < len(body) and YEAR.fullmatch(body[i + 1] or ""):
             out["edition"] = body[i + 1]
             used.add(i + 1)
+        elif len(WORD.findall(line)) <= EDITION_WORDS and not re.search(r"[.;:!?]$", line):
+            # the edition named, not dated ("Fourth Edition"): kept as printed, never a subtitle
+            out["edition"] = out["edition_printed"] = line
         if "edition" in out:
             used.add(i)
             break
@@ -761,6 +796,11 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
                 out["city"] = imprint["city"]
             if imprint["year"]:
                 out["year"] = imprint["year"]
+            used.add(i)
+            break
+        plain = IMPRINT_PLAIN.match(line)
+        if plain and not m and not q and plain["city"][:1].isupper() and plain["name"][:1].isupper():
+            out["city"], out["publisher"], out["year"] = plain["city"], plain["name"].strip(), plain["year"]
             used.add(i)
             break
         if m or q:
@@ -1227,6 +1267,10 @@ def _entry_dict(e) -> dict[str, Any]:
         del d["see_also"]  # written only where it is so: a plain see reads as before
     if "targets" in d:
         d["targets"] = list(d["targets"])
+    if "pages" in d:
+        d["pages"] = list(d["pages"])
+        if not d["pages"]:
+            del d["pages"]  # written only where the index printed a page
     return d
 
 
@@ -1500,9 +1544,40 @@ def definition_nodes(section: dict[str, Any], nodes) -> list:
             for e in section.get("entries", ()) if e["id"] not in taken]
 
 
+def _law_on_page(toc: list[dict[str, Any]], page: int) -> str | None:
+    """The law a book page belongs to by the contents: the one law entry beginning on it,
+    else, none beginning there, the law entry last before it; None where the page begins
+    several entries, or a part of the book that is no law (a preface, the index), or the
+    contents give no page before it."""
+    # a law's parts and divisions go with the law; any other entry (a preface, the index) is a part of the book
+    parts = [e for e in toc if e.get("kind") == "law" or e.get("scope") != "laws"]
+    at = [e for e in parts if int(e["page"]) == page]
+    before = [e for e in parts if int(e["page"]) < page]
+    pick = at if at else before[-1:]
+    if len(pick) != 1 or pick[0].get("kind") != "law" or pick[0].get("scope") != "laws":
+        return None
+    return pick[0].get("id")
+
+
+def place_index_pages(apparatus: dict[str, Any]) -> None:
+    """An index target printed as a book page («Пересадка пары, с. 8») becomes the law the
+    contents put that page in (``_law_on_page``); a page they place in no law stays a page
+    (``unplaced_pages``), and ``index_doubt`` names it."""
+    toc = [e for e in apparatus.get("toc", ()) if str(e.get("page") or "").isdigit()]
+    for e in apparatus.get("index", ()):
+        for printed_page in e.get("pages", ()):
+            law = _law_on_page(toc, int(printed_page.split()[-1]))
+            if law is None:
+                e.setdefault("unplaced_pages", []).append(printed_page)
+            elif law not in e["targets"]:
+                e["targets"].append(law)
+
+
 def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
     """After the tree: the contents fill lost titles and name lost parts (a warning each,
-    naming the contents' file and line); the report keeps what they confirmed."""
+    naming the contents' file and line); the report keeps what they confirmed; index
+    targets printed as pages go to their laws (``place_index_pages``)."""
+    place_index_pages(apparatus)
     if apparatus.get("definitions"):
         from ..corpus import folder_lexicon
         from ..definitions import find_uses
@@ -1651,6 +1726,8 @@ def index_doubt(entry: dict[str, Any]) -> str | None:
         return "numbers left among its words: a target not read, or two lines run together"
     if re.search(r"(?<!\w)[\"〃„“](?!\w)", words):
         return "a ditto mark left among its words"
+    if entry.get("unplaced_pages"):
+        return f"{', '.join(entry['unplaced_pages'])}: a page the contents place in no law; kept as the page"
     if not entry.get("targets") and not entry.get("see"):
         return "no target and no cross-reference read after it"
     return None
