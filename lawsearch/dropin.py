@@ -89,14 +89,19 @@ def _headings(lines: list[str], layout, lang: str) -> int:
     is left out first (``furniture.prepare``: a list of share buttons under
     «Share this:», a row of tags), and a list after the text's last sentence -- items with
     no law text under them or in them -- counts no bullet: what decides the layout is how
-    the law text is printed, not any list of the page (cold read 8, finding 2)."""
+    the law text is printed, not any list of the page (cold read 8, finding 2). A list
+    layout scores its bullets and the law and division headings only: the level headings it
+    takes from its base layout read a page's <h3> sections, and would otherwise tie it with
+    that base on any book, its few dashed lines («- 76 ло 57)…», a footer glued to its page's
+    text) then making it win."""
     kinds = ("division", "law", "bullet", *layout.levels)
+    scored = ("division", "law", "bullet") if layout.lists else kinds
     from .furniture import SENTENCE_TAIL, prepare
 
     kept, _ = prepare(list(lines), "laws", lang, lambda s: layout.classify(s.strip()).kind in kinds)
     read = [(layout.classify(_as_cleaned(line)).kind, line.strip()) for line in kept if line.strip()]
     last = max((k for k, (_, line) in enumerate(read) if SENTENCE_TAIL.search(line)), default=len(read) - 1)
-    return sum(1 for k, (kind, _) in enumerate(read) if kind in kinds and (kind != "bullet" or k <= last))
+    return sum(1 for k, (kind, _) in enumerate(read) if kind in scored and (kind != "bullet" or k <= last))
 
 
 def _as_cleaned(line: str) -> str:
