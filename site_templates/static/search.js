@@ -321,11 +321,11 @@
     window.addEventListener("hashchange", function () {
       close();
       // the single file's section of every hit: shown while the address points at it, filled anew
-      if (!section || isFull() === full) return;
+      if (!section || isFull() === full) { backToChosen(); return; }
       full = !full;
       out = full ? list : panel;
       section.hidden = !full;
-      if (full) { run().then(function () { section.scrollIntoView(); }); return; }
+      if (full) { run().then(function () { section.scrollIntoView(); focusChosen(); }); return; }
       while (list.firstChild) list.removeChild(list.firstChild);
       // the section gone from above the target moved it: back to it
       var target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
@@ -405,9 +405,18 @@
     function chose(href) {
       try { window.history.replaceState(Object.assign({}, window.history.state, {hit: href}), ""); } catch (e) { /* no history: no focus back */ }
     }
+    // (the single file: Back inside the one page to the entry a hit was chosen from -- the
+    // answers open again with its query, as the site's page of them comes back)
+    function backToChosen() {
+      if (!SINGLE || full || !(window.history.state && window.history.state.hit)) return;
+      var q = new URLSearchParams(window.location.search).get("q");
+      if (q) box.value = q;
+      if (box.value.trim()) run().then(focusChosen);
+    }
     function focusChosen() {
       var hit = window.history.state && window.history.state.hit;
-      if (!hit || window.location.hash) return;
+      // (a law's page opened at an anchor is a landing; the single file's entry is the one chosen from)
+      if (!hit || (window.location.hash && !SINGLE)) return;
       var links = Array.prototype.slice.call(out.querySelectorAll("a[data-id]"));
       var back = links.filter(function (a) { return a.href === hit; })[0];
       if (!back) return;

@@ -1,0 +1,41 @@
+"""The single file at the table, cold read 8 of issue 16 -- in a real headless Chromium from
+file://: Back from a hit brings the answers back with the focus on the hit chosen."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_reader import DESKTOP, PHONE
+from test_reader import phone  # noqa: F401  (the fixture)
+from test_reader_cold6 import three_laws  # noqa: F401  (the fixture)
+from test_reader_cold7 import focused
+
+# -- 1. Back from a hit chosen in the single file: the answers open again, on the hit chosen ---------
+
+
+@pytest.mark.parametrize("viewport, how", [(PHONE, "tap"), (DESKTOP, "Enter"), (PHONE, "Enter")])
+def test_single_file_back_from_a_hit_reopens_the_answers_on_it(phone, three_laws, viewport, how):
+    page = phone((three_laws / "lawsearch.html").as_uri(), viewport)
+    page.wait_for_load_state("load")
+    page.fill("#q", "фонарь")
+    page.locator("#results a[data-id]").nth(1).wait_for()
+    hit = page.locator("#results a[data-id]").nth(1)
+    chosen = hit.evaluate("a => a.href")
+    if how == "tap":
+        hit.click()
+    else:
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate("document.activeElement.href") == chosen, focused(page)
+        page.keyboard.press("Enter")
+    page.wait_for_function("h => location.href === h", arg=chosen, timeout=5000)
+    page.wait_for_timeout(300)
+    assert page.locator("#results").is_hidden()  # landed: the answers shut over the text
+    page.go_back()
+    page.wait_for_function("h => document.activeElement && document.activeElement.href === h", arg=chosen, timeout=5000)
+    assert page.locator("#results").is_visible()
+    assert page.input_value("#q") == "фонарь"
+    assert "#" not in page.url
+    # the hit chosen is on screen, where the reader goes on from
+    assert page.evaluate("""() => { const r = document.activeElement.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }"""), focused(page)
