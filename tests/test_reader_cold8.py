@@ -8,6 +8,7 @@ import pytest
 from test_reader import DESKTOP, PHONE
 from test_reader import phone  # noqa: F401  (the fixture)
 from test_reader_cold6 import three_laws  # noqa: F401  (the fixture)
+from test_phone_reading import editions_single  # noqa: F401  (the fixture)
 from test_reader_cold7 import focused
 
 # -- 1. Back from a hit chosen in the single file: the answers open again, on the hit chosen ---------
@@ -39,3 +40,29 @@ def test_single_file_back_from_a_hit_reopens_the_answers_on_it(phone, three_laws
     # the hit chosen is on screen, where the reader goes on from
     assert page.evaluate("""() => { const r = document.activeElement.getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight; }"""), focused(page)
+
+
+# -- 2. the single file's header names the edition of the law being read ----------------------------
+
+
+def header_edition(page) -> str:
+    return page.evaluate("document.querySelector('header.site .brand .edition').textContent.trim()")
+
+
+def test_single_file_header_names_the_edition_read(phone, editions_single):
+    """ru-split-merge-move in one file (1997 the default, 2007): reading a 2007 law, the header
+    says 2007, as that law's own page does; back at a 1997 law, 1997."""
+    page = phone(editions_single.as_uri() + "#l43", DESKTOP)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(200)
+    assert header_edition(page) == "1997"
+    page.locator('#l43-h ~ .law-facts nav.edition-switch a[data-edition="2007"]').click()
+    page.wait_for_function("location.hash.length > 1 && location.hash !== '#l43'")
+    page.wait_for_timeout(300)
+    status = page.evaluate("document.getElementById(location.hash.slice(1)).closest('article.law')"
+                           ".querySelector('.edition-status').textContent")
+    assert "2007" in status, status  # (the law landed on is 2007's)
+    assert header_edition(page) == "2007"
+    page.go_back()
+    page.wait_for_timeout(300)
+    assert header_edition(page) == "1997"

@@ -484,6 +484,21 @@
   }
   function lawAnchor(article) { var s = article.querySelector("section.node.law"); return s ? s.id : ""; }
 
+  // -- the single file's header names the edition of the law being read (as that law's own page
+  // does), the file's own edition away from any law (the contents, the glossary)
+  var brandEdition = SINGLE ? document.querySelector("header.site .brand .edition") : null;
+  if (brandEdition) {
+    var ownEdition = brandEdition.textContent, editionTimer = null;
+    var nameEdition = function () {
+      var article = lawAt(), edition = (article && article.getAttribute("data-edition")) || ownEdition;
+      if (brandEdition.textContent !== edition) brandEdition.textContent = edition;
+    };
+    // (after the jump's own scroll, which the hashchange comes before)
+    window.addEventListener("hashchange", function () { window.requestAnimationFrame(nameEdition); });
+    window.addEventListener("scroll", function () { clearTimeout(editionTimer); editionTimer = setTimeout(nameEdition, 80); }, {passive: true});
+    window.addEventListener("load", function () { window.requestAnimationFrame(nameEdition); });
+  }
+
   // -- the focus where the reader lands: a page opened at an anchor (a hit, a shared link, Back to
   // it) or a jump inside the page puts the focus on the part landed on -- its heading's link, a
   // law's heading, else the element itself -- so the next Tab goes on from there and a screen
