@@ -66,3 +66,40 @@ def test_single_file_header_names_the_edition_read(phone, editions_single):
     page.go_back()
     page.wait_for_timeout(300)
     assert header_edition(page) == "1997"
+
+
+# -- 3. on a phone the «Скопировано» note stands in the strip at the screen's foot, over no text ----
+
+
+TEXT_RECTS = """sel => { const out = []; const main = document.getElementById('main');
+    const walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      if (!t.textContent.trim() || !t.parentElement.checkVisibility()) continue;
+      const r = document.createRange(); r.selectNodeContents(t);
+      for (const b of r.getClientRects()) if (b.width > 0 && b.bottom > 0 && b.top < innerHeight) out.push([b.left, b.top, b.right, b.bottom, t.textContent.trim().slice(0, 20)]);
+    }
+    return out; }"""
+
+
+@pytest.mark.parametrize("where", ["site/laws/1.html", "lawsearch.html"])
+@pytest.mark.parametrize("anchor", ["l1b", "l1c"])
+def test_on_a_phone_the_copied_note_covers_no_line_of_text(phone, three_laws, where, anchor):
+    page = phone((three_laws / where).as_uri() + "#" + anchor, PHONE)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    page.locator(f"#{anchor}-h button.copy-cite").click()
+    note = page.locator("#copy-status")
+    page.wait_for_function("document.getElementById('copy-status').classList.contains('shown')", timeout=3000)
+    assert "Скопировано" in note.inner_text()
+    box = note.bounding_box()
+    assert box["height"] > 0 and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    # (the opaque strip at the screen's foot, which the text passes under, holds it)
+    strip = page.evaluate("""() => { const s = getComputedStyle(document.body, '::after');
+        return s.content !== 'none' && s.position === 'fixed' ? innerHeight - parseFloat(s.height) : null; }""")
+    assert strip is not None and box["y"] >= strip - 1, (box, strip)
+    over = [r for r in page.evaluate(TEXT_RECTS, None) if r[3] <= strip
+            and r[0] < box["x"] + box["width"] and r[2] > box["x"] and r[1] < box["y"] + box["height"] and r[3] > box["y"]]
+    assert over == [], over
+    # nor the clause's first line, wherever the reader stands
+    first = page.evaluate(f"document.querySelector('#{anchor} .text, #{anchor} p').getBoundingClientRect().toJSON()")
+    assert first["top"] >= box["y"] + box["height"] or first["top"] + 20 <= box["y"], (first, box)

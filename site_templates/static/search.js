@@ -922,15 +922,30 @@
     });
   });
   // «Скопировано: Правило 50E» said (a polite live region) and shown a moment beside the button,
-  // laid over the page: nothing around it moves
-  var copyTimer = null;
+  // laid over the page: nothing around it moves. Where the floating controls stand in the strip at
+  // the screen's foot (a phone, a narrow window: style.css) it stands there too, beside the drawer's
+  // button, the strip opaque under it -- below the button it lay over the clause's first line
+  var copyTimer = null, docked = window.matchMedia("(max-width: 80rem)");
   function copied(button) {
     if (!copyStatus) return;
     copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
+    copyStatus.classList.toggle("docked", docked.matches);
     copyStatus.classList.add("shown");
-    var r = button.getBoundingClientRect(), width = document.documentElement.clientWidth, w = copyStatus.offsetWidth;
-    copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
-    copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+    var width = document.documentElement.clientWidth;
+    if (docked.matches) {
+      var left = 8;
+      document.querySelectorAll("nav.outline:not([hidden]) summary, .hl-bar").forEach(function (e) {
+        var b = e.getBoundingClientRect();
+        if (b.width > 0 && b.top < window.innerHeight && b.right + 8 > left) left = b.right + 8;
+      });
+      if (width - left - 8 < copyStatus.offsetWidth) left = 8;  // no room beside them: over them a moment, never over text
+      copyStatus.style.left = left + "px";
+      copyStatus.style.top = "";
+    } else {
+      var r = button.getBoundingClientRect(), w = copyStatus.offsetWidth;
+      copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
+      copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+    }
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () { copyStatus.classList.remove("shown"); copyStatus.textContent = ""; }, 2500);
   }
