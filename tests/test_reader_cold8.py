@@ -7,7 +7,7 @@ import pytest
 
 from test_reader import DESKTOP, PHONE
 from test_reader import phone  # noqa: F401  (the fixture)
-from test_reader_cold6 import three_laws  # noqa: F401  (the fixture)
+from test_reader_cold6 import three_laws, wheel  # noqa: F401  (three_laws: the fixture)
 from test_phone_reading import editions_single  # noqa: F401  (the fixture)
 from test_reader_cold7 import focused
 
@@ -103,3 +103,21 @@ def test_on_a_phone_the_copied_note_covers_no_line_of_text(phone, three_laws, wh
     # nor the clause's first line, wherever the reader stands
     first = page.evaluate(f"document.querySelector('#{anchor} .text, #{anchor} p').getBoundingClientRect().toJSON()")
     assert first["top"] >= box["y"] + box["height"] or first["top"] + 20 <= box["y"], (first, box)
+
+
+# -- 4. choosing in the drawer the part the reader is on leaves the focus on that part -------------
+
+
+@pytest.mark.parametrize("where", ["lawsearch.html", "site/laws/1.html"])
+def test_choosing_the_part_one_is_on_in_the_drawer_keeps_the_focus_there(phone, three_laws, where):
+    page = phone((three_laws / where).as_uri() + "#l1b", PHONE)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    wheel(page, -40)  # (the drawer's button back, on the reader's scroll-up)
+    page.locator("nav.outline:not([hidden]) summary").click()
+    link = page.locator("nav.outline:not([hidden]) details[open] a[href='#l1b']")
+    link.click()
+    page.wait_for_timeout(300)
+    assert page.evaluate("location.hash") == "#l1b"
+    assert page.evaluate("document.activeElement.closest('section.node')?.id") == "l1b", focused(page)
+    assert page.evaluate("document.activeElement.getBoundingClientRect().top") >= 0

@@ -828,7 +828,14 @@
     navs.forEach(function (nav) {
       var details = nav.querySelector("details");
       details.open = wide.matches;
-      details.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) details.open = false; });
+      details.addEventListener("click", function (e) {
+        var a = e.target.closest("a");
+        if (!a || wide.matches) return;
+        details.open = false;
+        // the part the reader is on chosen: no jump (no hashchange) puts the focus on it, and the
+        // closed drawer took it from its link -- on the part, as after any jump, not on the body
+        if (decodeURIComponent(a.getAttribute("href")) === decodeURIComponent(window.location.hash)) window.setTimeout(focusLanding, 0);
+      });
     });
     function choose() {
       var article = SINGLE ? lawAt() : null, nav = !SINGLE ? navs[0] : null;
