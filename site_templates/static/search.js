@@ -321,11 +321,11 @@
     window.addEventListener("hashchange", function () {
       close();
       // the single file's section of every hit: shown while the address points at it, filled anew
-      if (!section || isFull() === full) return;
+      if (!section || isFull() === full) { backToChosen(); return; }
       full = !full;
       out = full ? list : panel;
       section.hidden = !full;
-      if (full) { run().then(function () { section.scrollIntoView(); }); return; }
+      if (full) { run().then(function () { section.scrollIntoView(); focusChosen(); }); return; }
       while (list.firstChild) list.removeChild(list.firstChild);
       // the section gone from above the target moved it: back to it
       var target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
@@ -405,9 +405,18 @@
     function chose(href) {
       try { window.history.replaceState(Object.assign({}, window.history.state, {hit: href}), ""); } catch (e) { /* no history: no focus back */ }
     }
+    // (the single file: Back inside the one page to the entry a hit was chosen from -- the
+    // answers open again with its query, as the site's page of them comes back)
+    function backToChosen() {
+      if (!SINGLE || full || !(window.history.state && window.history.state.hit)) return;
+      var q = new URLSearchParams(window.location.search).get("q");
+      if (q) box.value = q;
+      if (box.value.trim()) run().then(focusChosen);
+    }
     function focusChosen() {
       var hit = window.history.state && window.history.state.hit;
-      if (!hit || window.location.hash) return;
+      // (a law's page opened at an anchor is a landing; the single file's entry is the one chosen from)
+      if (!hit || (window.location.hash && !SINGLE)) return;
       var links = Array.prototype.slice.call(out.querySelectorAll("a[data-id]"));
       var back = links.filter(function (a) { return a.href === hit; })[0];
       if (!back) return;
@@ -474,6 +483,21 @@
     return next && next === ARTICLES[k] ? found : null;
   }
   function lawAnchor(article) { var s = article.querySelector("section.node.law"); return s ? s.id : ""; }
+
+  // -- the single file's header names the edition of the law being read (as that law's own page
+  // does), the file's own edition away from any law (the contents, the glossary)
+  var brandEdition = SINGLE ? document.querySelector("header.site .brand .edition") : null;
+  if (brandEdition) {
+    var ownEdition = brandEdition.textContent, editionTimer = null;
+    var nameEdition = function () {
+      var article = lawAt(), edition = (article && article.getAttribute("data-edition")) || ownEdition;
+      if (brandEdition.textContent !== edition) brandEdition.textContent = edition;
+    };
+    // (after the jump's own scroll, which the hashchange comes before)
+    window.addEventListener("hashchange", function () { window.requestAnimationFrame(nameEdition); });
+    window.addEventListener("scroll", function () { clearTimeout(editionTimer); editionTimer = setTimeout(nameEdition, 80); }, {passive: true});
+    window.addEventListener("load", function () { window.requestAnimationFrame(nameEdition); });
+  }
 
   // -- the focus where the reader lands: a page opened at an anchor (a hit, a shared link, Back to
   // it) or a jump inside the page puts the focus on the part landed on -- its heading's link, a
@@ -804,7 +828,14 @@
     navs.forEach(function (nav) {
       var details = nav.querySelector("details");
       details.open = wide.matches;
-      details.addEventListener("click", function (e) { if (e.target.closest("a") && !wide.matches) details.open = false; });
+      details.addEventListener("click", function (e) {
+        var a = e.target.closest("a");
+        if (!a || wide.matches) return;
+        details.open = false;
+        // the part the reader is on chosen: no jump (no hashchange) puts the focus on it, and the
+        // closed drawer took it from its link -- on the part, as after any jump, not on the body
+        if (decodeURIComponent(a.getAttribute("href")) === decodeURIComponent(window.location.hash)) window.setTimeout(focusLanding, 0);
+      });
     });
     function choose() {
       var article = SINGLE ? lawAt() : null, nav = !SINGLE ? navs[0] : null;
@@ -898,15 +929,30 @@
     });
   });
   // «Скопировано: Правило 50E» said (a polite live region) and shown a moment beside the button,
-  // laid over the page: nothing around it moves
-  var copyTimer = null;
+  // laid over the page: nothing around it moves. Where the floating controls stand in the strip at
+  // the screen's foot (a phone, a narrow window: style.css) it stands there too, beside the drawer's
+  // button, the strip opaque under it -- below the button it lay over the clause's first line
+  var copyTimer = null, docked = window.matchMedia("(max-width: 80rem)");
   function copied(button) {
     if (!copyStatus) return;
     copyStatus.textContent = (copyStatus.getAttribute("data-copied") || "{text}").replace("{text}", button.getAttribute("data-cite"));
+    copyStatus.classList.toggle("docked", docked.matches);
     copyStatus.classList.add("shown");
-    var r = button.getBoundingClientRect(), width = document.documentElement.clientWidth, w = copyStatus.offsetWidth;
-    copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
-    copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+    var width = document.documentElement.clientWidth;
+    if (docked.matches) {
+      var left = 8;
+      document.querySelectorAll("nav.outline:not([hidden]) summary, .hl-bar").forEach(function (e) {
+        var b = e.getBoundingClientRect();
+        if (b.width > 0 && b.top < window.innerHeight && b.right + 8 > left) left = b.right + 8;
+      });
+      if (width - left - 8 < copyStatus.offsetWidth) left = 8;  // no room beside them: over them a moment, never over text
+      copyStatus.style.left = left + "px";
+      copyStatus.style.top = "";
+    } else {
+      var r = button.getBoundingClientRect(), w = copyStatus.offsetWidth;
+      copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
+      copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+    }
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () { copyStatus.classList.remove("shown"); copyStatus.textContent = ""; }, 2500);
   }
