@@ -181,6 +181,16 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     # its content says its format, whatever its name (an FB2 saved as .txt, an RTF as .doc);
     # a file the manifest names that is none of ours is read as text
     fmt = format_for(data, name)
+    document = _read_as(fmt, data, name, decode_text, keeps, bullet, declared)
+    # a soft hyphen is a break the reader never sees, in every format: the word is whole
+    # in the text, its snippets and corpus.json ("мяг\u00adкий" → "мягкий")
+    document.lines = [line.replace(SOFT_HYPHEN, "") for line in document.lines]
+    document.notes = [note.replace(SOFT_HYPHEN, "") for note in document.notes]
+    return document
+
+
+def _read_as(fmt: str, data: bytes, name: str, decode_text, keeps, bullet, declared: bool) -> Document:
+    """``read_document``'s reading of ``data`` as ``fmt``."""
     try:
         if fmt == "mhtml":
             return read_mhtml(data, name, decode_text, keeps, bullet)
