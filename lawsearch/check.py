@@ -339,7 +339,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     for ref in partial:
         r.add(f"  half a reference cut by a lost page: {ref.surface!r} in {ref.from_} -> {ref.target}")
     orphans = [f for f in corpus.footnotes if f.orphan]
-    r.add(f"Footnotes: {len(corpus.footnotes)}" + (f"; orphans (no surviving marker): {', '.join(f.id for f in orphans)}" if orphans else ""))
+    # a second language's footnotes, kept with the translation of the node that refers to them
+    kept = Counter(lang for n in corpus.nodes for lang, given in n.translations.items() if lang != corpus.lang
+                   for line in ((given or {}).get("notes") or "").splitlines() if line.strip())
+    r.add(f"Footnotes: {len(corpus.footnotes) + sum(kept.values())}"
+          + (f" ({', '.join(f'{lang} {n}' for lang, n in sorted(kept.items()))} kept with the translation)" if kept else "")
+          + (f"; orphans (no surviving marker): {', '.join(f.id for f in orphans)}" if orphans else ""))
     lost_bodies = [(n.id, m.start) for n in corpus.nodes for m in n.marks if m.kind == "footnote" and m.footnote is None]
     if lost_bodies:
         r.add("  markers whose footnote body is lost: " + ", ".join(n for n, _ in lost_bodies))

@@ -181,6 +181,16 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     # its content says its format, whatever its name (an FB2 saved as .txt, an RTF as .doc);
     # a file the manifest names that is none of ours is read as text
     fmt = format_for(data, name)
+    document = _read_as(fmt, data, name, decode_text, keeps, bullet, declared)
+    # a soft hyphen is a break the reader never sees, in every format: the word is whole
+    # in the text, its snippets and corpus.json ("мяг\u00adкий" → "мягкий")
+    document.lines = [line.replace(SOFT_HYPHEN, "") for line in document.lines]
+    document.notes = [note.replace(SOFT_HYPHEN, "") for note in document.notes]
+    return document
+
+
+def _read_as(fmt: str, data: bytes, name: str, decode_text, keeps, bullet, declared: bool) -> Document:
+    """``read_document``'s reading of ``data`` as ``fmt``."""
     try:
         if fmt == "mhtml":
             return read_mhtml(data, name, decode_text, keeps, bullet)
@@ -1524,8 +1534,14 @@ def page_notes(lines: list) -> list[str]:
         for i in members[1:]:
             out[i] = ""
     # a note stands at the page's foot, after all of its text: in a page of two columns
-    # the reading order puts it in the column above it, inside a paragraph running on
-    return [t for i, t in enumerate(out) if i not in found] + [out[i] for i in found]
+    # the reading order puts it in the column above it, inside a paragraph running on;
+    # a page footer set below the notes (a page number line) stays after them
+    if not found:
+        return out
+    lowest = min(lines[i].y0 for first in found for i in next(m for f, m, _ in notes if f == first))
+    below = [i for i, line in enumerate(lines) if i not in found and out[i] and line.y1 <= lowest]
+    return ([t for i, t in enumerate(out) if i not in found and i not in below] + [out[i] for i in found]
+            + [out[i] for i in below])
 
 
 def _mark_reference(lines: list, texts: list[str], small: list[bool], mark: str, body: float) -> bool:
@@ -1577,8 +1593,11 @@ def reading_order(boxes: list, width: float) -> list:
     ordered, band = [], []
 
     def close_band():
+        columns = ([b for b in band if (b.x0 + b.x1) / 2 < middle], [b for b in band if (b.x0 + b.x1) / 2 >= middle])
+        feet = _column_feet(*columns) if all(columns) else []
         band.sort(key=lambda b: (0 if (b.x0 + b.x1) / 2 < middle else 1, -b.y1))
-        ordered.extend(band)
+        ordered.extend(b for b in band if not any(b is f for f in feet))
+        ordered.extend(sorted(feet, key=lambda b: (-b.y1, b.x0)))
         band.clear()
 
     for box in sorted(boxes, key=lambda b: -b.y1):
@@ -1589,6 +1608,40 @@ def reading_order(boxes: list, width: float) -> list:
             band.append(box)
     close_band()
     return ordered
+
+
+# a column's foot stands this many of its line steps below the column's text
+FOOT_GAP = 2.5
+
+
+def _column_foot(column: list) -> list:
+    """The lines at the foot of one column of a page (top to bottom): those below the widest
+    gap between its lines when it is wider than FOOT_GAP line steps (the column's usual step,
+    the median) -- a footnote, a page footer set under the column's text; [] for a column
+    whose lines run on to its end."""
+    column = sorted(column, key=lambda b: -b.y1)
+    steps = [a.y1 - b.y1 for a, b in zip(column, column[1:])]
+    if len(steps) < 2:
+        return []
+    usual = sorted(steps)[len(steps) // 2]
+    widest = max(range(len(steps)), key=steps.__getitem__)
+    return column[widest + 1:] if usual > 0 and steps[widest] > FOOT_GAP * usual else []
+
+
+def _column_feet(left: list, right: list) -> list:
+    """The lines of a band of two columns that stand below the text of both (a page's
+    footnotes and footer, which lie under the first column's half of the page): a column's
+    foot (``_column_foot``) lying wholly below the other column's text. They are read after
+    both columns, so the second column stays on its page and a note after the text it
+    annotates."""
+    feet = []
+    for column, other in ((left, right), (right, left)):
+        foot = _column_foot(column)
+        other_foot = _column_foot(other)
+        text = [b for b in other if not any(b is f for f in other_foot)]
+        if foot and text and max(b.y1 for b in foot) < min(b.y0 for b in text):
+            feet += foot
+    return feet
 
 
 def placed(spans: tuple, places: dict[str, list[str]]) -> tuple:

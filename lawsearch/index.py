@@ -298,6 +298,19 @@ def english_text(corpus: Corpus, node) -> dict:
     return node.translations.get(ENGLISH) or {}
 
 
+def translation_notes(corpus: Corpus, node) -> list[str]:
+    """The footnotes of the node's English translation (``translations[en]["notes"]``, one a
+    line: a second-language source's notes kept with the node that refers to them), searched
+    with the node's own footnotes; [] in an English corpus, whose notes are its own.
+
+    ``translation_notes(ru_corpus_with_english_pdf, node_80b) == ["Official tables are …"]``
+    """
+    if corpus.lang == ENGLISH:
+        return []
+    given = node.translations.get(ENGLISH) or {}
+    return [line for line in (given.get("notes") or "").splitlines() if line.strip()]
+
+
 def unsearchable_translations(corpus: Corpus) -> dict[str, int]:
     """Languages whose text the corpus holds only as translations of its nodes, and how many
     nodes: the index reads the main language's text and English's (``english_text``), so a
@@ -350,7 +363,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
     for order, node in enumerate(corpus.nodes):
         if node.kind == "division":
             continue  # a division heading is a signpost, not an answer; the site's contents show it
-        notes = [f.text for f in corpus.footnotes_of(node.id)]
+        notes = [f.text for f in corpus.footnotes_of(node.id)] + translation_notes(corpus, node)
         commentary = [c.text or "" for c in corpus.commentary(node.id)] if node.kind == "law" else []
         # title then text, one sequence of terms: what tokenizing "title . text" gives
         analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")

@@ -159,3 +159,37 @@ def test_a_translations_footnote_is_kept_not_lost(tmp_path):
     shown = CliRunner().invoke(main, ["show", "80A", "--lang", "both", "--corpus", str(root), "--out", str(out)])
     assert "* A session is one period of play, however long." in shown.output
     assert "A session is one period of play" in (out / "site" / "laws" / "80.html").read_text(encoding="utf-8")
+
+
+def test_a_translations_footnote_is_searched_and_counted(tmp_path):
+    """The English copy's footnote in a Russian corpus is found by a search for one of its
+    words (a word only the note holds), as the PDF's note is in an English corpus of it
+    alone, and check counts it among the footnotes (cold read 8 of issue 12, finding 9)."""
+    import json
+
+    from conftest import one_file_corpus
+    from test_pdf_footnotes_cold3 import BODY_GLUED, page
+    from test_pdf_marks import pdf
+
+    root = one_file_corpus(tmp_path, "Правило 80. Спонсор\nA. Организатор\nОрганизатор назначает судью турнира.\n")
+    (root / "laws" / "en").mkdir()
+    (root / "laws" / "en" / "law80.pdf").write_bytes(
+        pdf([page(BODY_GLUED, ["1 A session is one period of play, however long."])]))
+    with open(root / "manifest.toml", "a", encoding="utf-8") as f:
+        f.write('\n[[source]]\npath = "laws/en/law80.pdf"\nlang = "en"\nkind = "laws"\n')
+    out = tmp_path / "out"
+    built = CliRunner().invoke(main, ["build", "-q", "--corpus", str(root), "--out", str(out)])
+    assert built.exit_code == 0, built.output
+    found = CliRunner().invoke(main, ["search", "session", "--json", "--corpus", str(root), "--out", str(out)])
+    assert found.exit_code == 0, found.output
+    assert [h["id"] for h in json.loads(found.output)["hits"]] == ["80A"]
+    from node_engine import NodeEngine
+
+    engine = NodeEngine(out / "site" / "search-index.js")  # the site's search, from file://
+    try:
+        (answer,) = engine.search(["session"], None)
+    finally:
+        engine.close()
+    assert [h["id"] for h in answer["hits"]] == ["80A"]
+    checked = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(out)])
+    assert "Footnotes: 1 (en 1 kept with the translation)" in checked.output, checked.output
