@@ -1320,7 +1320,9 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if source.kind not in ("laws", "commentary"):
             continue
         framed_footers(lines)
-        if source.kind == "laws":
+        if source.kind == "laws" and format_of(source.path) == "txt":
+            # a typed book's bare numbers; a PDF's pages come from its reader, whose page
+            # numbers above a running head are that page's header, not the page before's footer
             bare_footers(lines)
         web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
         # the pages as counters in words number them, for reading a contents or index part
