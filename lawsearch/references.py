@@ -330,9 +330,12 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
         yield text  # a clause's number read alone ("see 1 above", _bare): no label of the level
         return
     pos = 0
-    for m in level.item.finditer(text):
+    # the level's labels and the bare sub-clauses a label's list goes on with ("30A1(a) or (b)")
+    found = [*level.item.finditer(text), *(forms.sub.finditer(text) if forms.sub is not None else ())]
+    for m in sorted(found, key=lambda m: (m.start(), -m.end())):
         if m.start() < pos:
-            continue  # a range's end, already counted
+            continue  # a range's end or a label's own sub-clause, already counted
+        pos = m.end()
         r = forms.range.match(text, m.end())
         label = m.group()
         if r is not None and label.isdigit() and r["end"].isdigit():
@@ -540,7 +543,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     if level.label == "letter":
         cited = [label.strip(forms.quotes) if forms.quotes else label for label in cited]  # «б», (a): the letter
     if forms.join and any(forms.join in label for label in cited):
-        return cited, None  # a point written whole "12.1.3"
+        # a point written whole "12.1.3"; a bare sub-clause after one ("3.1(a) and (b)") is its sibling
+        whole: list[str] = []
+        for label in cited:
+            if label.startswith("(") and whole and whole[-1].endswith(")") and "(" in whole[-1]:
+                whole.append(whole[-1][:whole[-1].rindex("(")] + label)
+            elif not label.startswith("("):
+                whole.append(label)
+        return whole, None
     outer = [_latin(label, forms) for _, label in reversed(containers)]
     whole = next((i for i, label in enumerate(outer) if forms.join and forms.join in label), None)
     if whole is not None:

@@ -1,0 +1,87 @@
+"""Citations the cold read 9 found misread (issue 9, findings 1-6), on invented text:
+
+* a label that ends in a sub-clause, after a citation word, goes on with the bare sub-clauses
+  listed after it, with no direction word needed: "Law 30A1(a) or (b)" cites 30A1(a) and
+  30A1(b), "Section 3.1(a) and (b)" (a statute's dotted IDs) 3.1(a) and 3.1(b)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lawsearch.profile import load_profile
+from lawsearch.references import find_citations
+
+STATUTE = """extends = ""
+languages = ["en"]
+
+[grammar]
+levels = ["section", "point", "subpoint"]
+
+[grammar.labels]
+section = "digits"
+point = "a-z"
+subpoint = "roman"
+
+[grammar.ids]
+law = "{law}"
+section = ".{label}"
+point = "({label})"
+subpoint = "({label})"
+
+[citations.en]
+see = ["see"]
+after = ["above", "below"]
+conjunctions = ["and", "or"]
+ranges = ["-", "through"]
+of = ["of"]
+quotes = ["()"]
+
+[[citations.en.levels]]
+level = "law"
+words = ["Article"]
+label = "number"
+
+[[citations.en.levels]]
+level = "section"
+words = ["Section", "Sections"]
+label = "number"
+
+[[citations.en.levels]]
+level = "point"
+words = ["point", "points"]
+label = "letter"
+bare = true
+"""
+
+
+def cited(text: str, context: str, lang: str = "en", profile=None) -> list[list[str]]:
+    law = context[:len(context) - len(context.lstrip("0123456789"))]  # "40B2" → "40"
+    return [targets for _, _, targets, problem in find_citations(text, law, context, (1, 93), lang=lang,
+                                                                 profile=profile)
+            if not problem]
+
+
+# -- 1: a citation word's label goes on with bare sub-clauses -------------------------------
+
+@pytest.mark.parametrize("text, context, lang, expected", [
+    ("A pair may pass under Law 30A1(a) or (b), and not otherwise.", "31A1", "en", [["30A1(a)", "30A1(b)"]]),
+    ("Law 30A1(b) and (c) apply to a late pair.", "31A2", "en", [["30A1(b)", "30A1(c)"]]),
+    ("Law 55B1(a), (b) or (c) decides it.", "56A", "en", [["55B1(a)", "55B1(b)", "55B1(c)"]]),
+    ("Law 30A1(a) or (b) above", "31A1", "en", [["30A1(a)", "30A1(b)"]]),  # as before
+    ("пара вправе спасовать по правилу 30A1(a) или (b), и только так.", "31A1", "ru", [["30A1(a)", "30A1(b)"]]),
+    ("применяется правило 30A1(b) и (c).", "31A2", "ru", [["30A1(b)", "30A1(c)"]]),
+    # a list of law numbers stays one
+    ("Laws 12 and 13 apply.", "31A2", "en", [["12", "13"]]),
+])
+def test_a_cited_label_goes_on_with_bare_sub_clauses(text, context, lang, expected):
+    assert cited(text, context, lang) == expected
+
+
+def test_a_statute_section_goes_on_with_bare_sub_clauses(tmp_path: Path):
+    (tmp_path / "profile.toml").write_text(STATUTE, encoding="utf-8")
+    profile = load_profile("", tmp_path)
+    assert cited("Fees are kept as in Section 3.1(a) and (b), and not otherwise.", "3.2", profile=profile) \
+        == [["3.1(a)", "3.1(b)"]]
+    assert cited("Sections 1.1 through 1.2 do not apply.", "3.2", profile=profile) == [["1.1", "1.2"]]
