@@ -301,6 +301,9 @@ def _bare(text: str, forms: Citations):
         see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
         after = forms.after is not None and forms.after.match(text, m.end())
         siblings = len(items) >= 2 and all(i.startswith("(") for i in items)
+        # a label with its sub-clause, then more of them or a range ("A1(a) or (b)", "A1(a) through (c)")
+        siblings = siblings or (len(items) >= 2 and items[0].endswith(")") and not items[0].startswith("(")
+                                and all(i.startswith("(") for i in items[1:]))
         lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
         # "see 1(a) above and A1(b)": a label joined to the bare reference just before it
         listed = last_end >= 0 and forms.joined is not None and forms.joined.fullmatch(text, last_end, m.start()) \
@@ -531,6 +534,25 @@ def _numbered_sibling(label: str, context: str | None, exists=None) -> str | Non
     return None
 
 
+def _next_number(label: str, before: str, exists=None) -> str | None:
+    """The sibling a bare number listed after a whole ID names when that ID ends in a level
+    numbered in plain numbers below the law ("Law 30B3 or 4": 30B3 → 30B4), where ``exists``
+    (if given) knows it; None after a law alone ("Laws 12 and 13") or a lettered level."""
+    rules = ids.rules()
+    parts = rules.parse(before)
+    if not parts:
+        return None
+    present = [lv for lv in rules.levels if parts.get(lv)]
+    if not present:
+        return None
+    deepest = present[-1]
+    alphabet = rules.alphabets.get(deepest)
+    if rules.formats.get(deepest) != "{label}" or alphabet is None or alphabet.position(label) is None:
+        return None
+    target = rules.law_id(parts["law"], *[parts.get(lv) for lv in rules.levels[:rules.levels.index(deepest)]], label)
+    return target if exists is None or exists(target) else None
+
+
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
              law_range: tuple[int, int], exists=None) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
@@ -601,6 +623,9 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             continue
         if level.label == "letter" and forms.join:
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))
+            continue
+        if label.isdigit() and targets and (sibling := _next_number(label, targets[-1], exists)):
+            targets.append(sibling)  # "Law 30B3 or 4": the number goes on at 30B3's level → 30B4
             continue
         target = forms.join.join(outer + [label])
         if not forms.join:

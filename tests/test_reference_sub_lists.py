@@ -85,3 +85,26 @@ def test_a_statute_section_goes_on_with_bare_sub_clauses(tmp_path: Path):
     assert cited("Fees are kept as in Section 3.1(a) and (b), and not otherwise.", "3.2", profile=profile) \
         == [["3.1(a)", "3.1(b)"]]
     assert cited("Sections 1.1 through 1.2 do not apply.", "3.2", profile=profile) == [["1.1", "1.2"]]
+
+
+# -- 4: a sub-clause range after a section label; a bare number after a clause label ---------
+
+@pytest.mark.parametrize("text, context, lang, expected", [
+    ("The Director acts under A1(a) through (c) here.", "30B1", "en", [["30A1(a)", "30A1(b)", "30A1(c)"]]),
+    ("The Director acts under A1(a) or (b) here.", "30B1", "en", [["30A1(a)", "30A1(b)"]]),
+    ("Law 30B3 or 4 applies to a late pair.", "31A1", "en", [["30B3", "30B4"]]),
+    ("применяется правило 30B3 или 4.", "31A1", "ru", [["30B3", "30B4"]]),
+    # after a law alone or a lettered section the number is a law, as before
+    ("Laws 12 and 13 apply.", "31A1", "en", [["12", "13"]]),
+    ("Laws 12B and 13 apply.", "31A1", "en", [["12B", "13"]]),
+])
+def test_ranges_and_numbers_going_on_after_a_label(text, context, lang, expected):
+    assert cited(text, context, lang) == expected
+
+
+def test_a_number_after_a_clause_is_a_law_where_no_such_clause_exists():
+    from lawsearch.references import _citations, citation_forms
+    forms = citation_forms(load_profile("bridge"), "en")
+    known = {"12A1", "13"}.__contains__
+    found = [c.targets for c in _citations("Laws 12A1 and 13 apply.", forms, "31", "31A1", (1, 93), False, known)]
+    assert found == [("12A1", "13")]
