@@ -276,6 +276,8 @@ class Citations:
     quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
     joined: re.Pattern | None = None  # what joins two references of a list: ", ", " and ", ", or "
     bare_number: re.Pattern | None = None  # a clause's number alone before an "after" word: "1 above"
+    earlier: re.Pattern | None = None  # an "after" word pointing back: " above", " выше"
+    later: re.Pattern | None = None  # one pointing forward: " below", " ниже"
     sub: re.Pattern | None = None  # a bare sub-clause going on with a label's list: the "(b)" of "30A1(a) or (b)"
 
 
@@ -419,6 +421,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         quotes="".join(quotes),
         joined=re.compile(between),
         sub=re.compile(sub_end),
+        earlier=re.compile(rf"\s+(?:{_alternation(own['earlier'])})(?![\w])") if own.get("earlier") else None,
+        later=re.compile(rf"\s+(?:{_alternation(own['later'])})(?![\w])") if own.get("later") else None,
     )
 
 

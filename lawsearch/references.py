@@ -166,6 +166,7 @@ class _Found:
     chain: tuple[tuple[CitationLevel, str], ...]  # the cited level and its labels, then its containers
     this: int | None = None  # the rank of the citing node's own container it names ("настоящей части")
     partial: bool = False
+    direction: int = 0  # where a bare number's "after" word points: -1 back ("above"), 1 forward ("below")
 
 
 def _citations(text: str, forms: Citations, law: str | None, context: str | None, law_range: tuple[int, int],
@@ -185,7 +186,7 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
     kept, end = [], -1
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
-            kept.append(f)
+            kept.append(replace(f, direction=_direction(text, f.end, forms)))
             end = f.end
     resolved = _chained(text, kept, forms, law, context, law_range, exists)
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
@@ -195,6 +196,14 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
             yield Citation(surface, f.start, (), problem)
         elif targets:
             yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+def _direction(text: str, end: int, forms: Citations) -> int:
+    """Where the "after" word at ``end`` points: -1 back ("above", «выше»), 1 forward
+    ("below", «ниже»), 0 where there is none or the profile does not say."""
+    if forms.earlier is not None and forms.earlier.match(text, end):
+        return -1
+    return 1 if forms.later is not None and forms.later.match(text, end) else 0
 
 
 def _relative_to_context(found: _Found, forms: Citations) -> bool:
@@ -225,7 +234,9 @@ def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, c
         targets, problem = _resolve(f, forms, law, context, law_range, exists)
         if before is not None and _relative_to_context(f, forms) and not any(
                 text[m.end()].isupper() for m in _SENTENCE_BREAK.finditer(text, before[0].end, f.start + 1)):
-            beside, trouble = _resolve(f, forms, law, before[1], law_range, exists)
+            # beside the one before, a number goes on with its list ("A1 or 2 above"): the
+            # direction word is the whole list's, not the number's own
+            beside, trouble = _resolve(replace(f, direction=0), forms, law, before[1], law_range, exists)
             if not trouble and beside and all(_parent(t) == _parent(before[1]) for t in beside):
                 targets, problem = beside, None
         out[f.start] = (targets, problem)
@@ -512,12 +523,15 @@ def _whole_id(label: str) -> bool:
     return bool(parts and rules.levels and parts.get(rules.levels[0]))
 
 
-def _numbered_sibling(label: str, context: str | None, exists=None) -> str | None:
+def _numbered_sibling(label: str, context: str | None, exists=None, direction: int = 0) -> str | None:
     """The node a bare number ("see 1 above") cites from ``context`` in a list numbered
     afresh at each level: the sibling with that number at the citing node's own level, else
     at its parent's, the nearest up -- a level whose labels are written as plain numbers --
     and only where ``exists`` says there is such a node (none where ``exists`` is None: no
-    node to check, so the citation is read by its form alone)."""
+    node to check, so the citation is read by its form alone). A ``direction`` (-1 "above",
+    1 "below") names the nearest such item that way in reading order: the sibling where it
+    lies that way, else the one so numbered in the nearest of the parent's siblings that way
+    ("2 above" in 30B1 → 30A2), else none."""
     rules = ids.rules()
     parts = rules.parse(context) if context is not None else None
     if not parts:
@@ -529,8 +543,35 @@ def _numbered_sibling(label: str, context: str | None, exists=None) -> str | Non
         if rules.formats.get(levels[i]) != "{label}" or alphabet is None or alphabet.position(label) is None:
             continue
         target = rules.law_id(parts["law"], *[parts.get(lv) for lv in levels[:i]], label)
+        own = alphabet.position(parts[levels[i]] or "")
+        if direction and own is not None and (alphabet.position(label) - own) * direction <= 0:
+            return _in_parents_sibling(label, parts, levels, i, exists, direction)
         if exists is None or exists(target):
             return target
+    return None
+
+
+def _in_parents_sibling(label: str, parts: dict, levels: list[str], i: int, exists, direction: int) -> str | None:
+    """The item numbered ``label`` at level ``i`` in the nearest sibling of the parent (the
+    level above ``i`` of ``parts``) in ``direction`` that has one; the next one alone where
+    ``exists`` is None; None where the level has no parent below the law."""
+    rules = ids.rules()
+    if i == 0 or not parts.get(levels[i - 1]):
+        return None
+    alphabet = rules.alphabets.get(levels[i - 1])
+    position = alphabet.position(parts[levels[i - 1]]) if alphabet is not None else None
+    if position is None:
+        return None
+    outer = [parts.get(lv) for lv in levels[:i - 1]]
+    step = position + direction
+    while step >= 1:
+        parent = alphabet.at(step)
+        target = rules.law_id(parts["law"], *outer, parent, label)
+        if exists is None or exists(target):
+            return target
+        if not exists(rules.law_id(parts["law"], *outer, parent)):
+            return None  # past the parent's last sibling
+        step += direction
     return None
 
 
@@ -597,7 +638,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             continue
         if inner and label.isdigit():
             # "see 1 above", «пункт 1 выше»: a numbered sibling, where there is one; else none
-            target = _numbered_sibling(label, context, exists)
+            target = _numbered_sibling(label, context, exists, found.direction)
             if target is not None:
                 targets.append(target)
             continue

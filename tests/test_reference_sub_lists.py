@@ -108,3 +108,69 @@ def test_a_number_after_a_clause_is_a_law_where_no_such_clause_exists():
     known = {"12A1", "13"}.__contains__
     found = [c.targets for c in _citations("Laws 12A1 and 13 apply.", forms, "31", "31A1", (1, 93), False, known)]
     assert found == [("12A1", "13")]
+
+
+# -- 2: "N above" / "N below": the nearest item so numbered that way --------------------------
+
+MANIFEST = """[code]
+title = "Invented"
+laws = [1, 93]
+profile = "bridge"
+lang = "{lang}"
+
+[[source]]
+path = "laws/text.txt"
+lang = "{lang}"
+kind = "laws"
+layout = "{layout}"
+"""
+
+ENGLISH = """Law 30 - Kettles
+A. Filling
+1. A kettle is filled from the tap.
+2. A kettle is filled to the line.
+B. Boiling
+1. The kettle boils as in 2 above.
+2. The kettle cools, see 1 below.
+3. The lid stays shut, see 1 above.
+C. Pouring
+1. Tea is poured slowly.
+"""
+
+RUSSIAN = """Правило 30. Чайники
+A.Наполнение
+1. Чайник наполняют из крана.
+2. Чайник наполняют до черты.
+B.Кипячение
+1. Чайник кипятят, как в пункте 2 выше.
+2. Чайник остывает, см. пункт 1 ниже.
+3. Крышку не открывают, см. пункт 1 выше.
+"""
+
+
+def corpus(tmp_path: Path, text: str, layout: str, lang: str):
+    from lawsearch.corpus import build_corpus
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "text.txt").write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text(MANIFEST.format(lang=lang, layout=layout), encoding="utf-8")
+    return build_corpus(root)
+
+
+def refs(c, node_id: str) -> list[str]:
+    return [r.target for r in c.refs if r.from_ == node_id]
+
+
+def test_a_number_with_a_direction_word_cites_the_nearest_item_that_way(tmp_path):
+    c = corpus(tmp_path, ENGLISH, "en-mixed", "en")
+    assert refs(c, "30B1") == ["30A2"]  # B2 lies below: the clause 2 of the section before
+    assert refs(c, "30B2") == ["30C1"]  # B1 lies above: the clause 1 of the section after
+    assert refs(c, "30B3") == ["30B1"]  # the sibling, where it lies that way
+
+
+def test_a_russian_clause_number_with_a_direction_word(tmp_path):
+    c = corpus(tmp_path, RUSSIAN, "ru-book", "ru")
+    assert refs(c, "30B1") == ["30A2"]
+    assert refs(c, "30B2") == []  # no section after B: no reference, and nothing to report
+    assert refs(c, "30B3") == ["30B1"]
+    assert not [p for p in c.problems if p.message.startswith("reference")]
