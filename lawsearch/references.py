@@ -624,6 +624,11 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         if level.label == "letter" and not containers and found.this is None and forms.join and context:
             # a letter alone ("subsection (a) above" in 4.2(b)): in the citing node's own
             # container of letters -- the citing node less its letter, or the node itself
+            # a label of a deeper level written alike ("(i) above" in 3.1(b)(ii)): its sibling
+            sibling = _bare_in_context(forms.letter_format.replace("{label}", cited[0]), context) \
+                if len(cited) == 1 else None
+            if sibling is not None and _parent(sibling) == _parent(context) and sibling != context:
+                return [sibling], None
             own = [_letter_container(context, forms)]
         else:
             own = _own_container(found.this, forms, law, context)

@@ -174,3 +174,16 @@ def test_a_russian_clause_number_with_a_direction_word(tmp_path):
     assert refs(c, "30B2") == []  # no section after B: no reference, and nothing to report
     assert refs(c, "30B3") == ["30B1"]
     assert not [p for p in c.problems if p.message.startswith("reference")]
+
+
+# -- 6: a roman sibling in a statute's points -------------------------------------------------
+
+def test_a_roman_label_above_is_the_citing_items_sibling(tmp_path: Path):
+    from lawsearch.profile import activated
+    (tmp_path / "profile.toml").write_text(STATUTE, encoding="utf-8")
+    profile = load_profile("", tmp_path)
+    with activated(profile):
+        assert cited("the lamp is electric, see (i) above.", "3.1(b)(ii)", profile=profile) == [["3.1(b)(i)"]]
+        # a letter in a lettered point stays that point's sibling, as before
+        assert cited("paid by cheque, see point (a) above.", "2.1(b)", profile=profile) == [["2.1(a)"]]
+        assert cited("paid by cheque, see (a) above.", "2.1(b)", profile=profile) == [["2.1(a)"]]
