@@ -324,11 +324,17 @@ def _bare(text: str, forms: Citations):
         last_end = after.end() if after else m.end()
         yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
     if forms.bare_number is not None:
+        labels = {b.end(): b for b in forms.bare.finditer(text)}
         for m in forms.bare_number.finditer(text):  # "see 1 above": a numbered sibling (_numbered_sibling)
             see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
             after = forms.after.match(text, m.end()) if forms.after is not None else None
-            if not see and after is not None and _WORD_FOLLOWS.match(text, after.end()):
+            # "A1 or 2 above": the number ends a list of bare labels the "after" word is all of
+            head = next((b for end, b in labels.items() if end <= m.start() and forms.joined is not None
+                         and forms.joined.fullmatch(text, end, m.start())), None)
+            if not see and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()):
                 continue  # "in the 3 following cases": a count, unless a "see" word makes it a reference
+            if head is not None:
+                yield _Found(head.start(), head.end(), ((levels[0], head["ids"]),))
             yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 
@@ -360,6 +366,8 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
             if end.startswith("(") and label.endswith(")") and not label.startswith("("):
                 # "20B2(a)-(c)": the end is the first label with its last part changed
                 yield from _sub_range(_latin(label, forms), _latin(end, forms))
+            elif end.startswith("(") and label.startswith("("):
+                yield from _sub_range(_latin(label, forms), _latin(end, forms))  # a bare "(a)-(c)"
             elif end.startswith("(") and not label.endswith(")"):
                 yield _latin(label, forms)  # "20B-(c)" names no range
             else:
@@ -682,6 +690,10 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
                 # none): the container named is the nearest the citation tells
                 target = ids.normalize("".join(outer))
         targets.append(target)
+    if exists is not None and cited and all(label.startswith("(") for label in cited) \
+            and level.range_end is not None and level.range_end.search(labels) \
+            and not all(exists(t) for t in targets):
+        return [], None  # a bare range "(a)-(c)" names the citing node's items only where they all are
     low, high = law_range
     # "Правила 1987 года" is not a law: a number outside the code is not a reference
     return [t for t in dict.fromkeys(targets) if low <= int(_law_of(t)) <= high], None

@@ -187,3 +187,39 @@ def test_a_roman_label_above_is_the_citing_items_sibling(tmp_path: Path):
         # a letter in a lettered point stays that point's sibling, as before
         assert cited("paid by cheque, see point (a) above.", "2.1(b)", profile=profile) == [["2.1(a)"]]
         assert cited("paid by cheque, see (a) above.", "2.1(b)", profile=profile) == [["2.1(a)"]]
+
+
+# -- 3: a bare range of sub-clauses with no label before it -----------------------------------
+
+RANGES = """Law 30 - Spoons
+A. Laying
+1. Spoons are laid to the right.
+(a) A tea spoon is small.
+(b) A soup spoon is round.
+(c) A serving spoon is long.
+2. Spoons are counted after dinner.
+B. Washing
+1. A spoon is washed in hot water.
+(a) It is rinsed.
+(b) It is dried.
+(c) It is put away.
+2. The steps (a)-(c) apply to forks too.
+3. The steps of (a)-(c) apply here too, and A1 or 2 above do not.
+"""
+
+
+def test_a_bare_range_cites_the_citing_nodes_items_only_where_they_are(tmp_path):
+    c = corpus(tmp_path, RANGES, "en-mixed", "en")
+    # 30B1 has (a)-(c): every one of them, (b) too
+    assert cited("The steps (a)-(c) apply here.", "30B1") == [["30B1(a)", "30B1(b)", "30B1(c)"]]
+    # 30B2 and 30B3 have none: no reference, nothing reported lost, and the rest of the sentence kept
+    assert refs(c, "30B2") == []
+    assert refs(c, "30B3") == ["30A1", "30A2"]
+    assert not [r for r in c.refs if r.status != "node"]
+    assert not [p for p in c.problems if p.message.startswith("reference")]
+
+
+def test_a_number_ending_a_list_of_labels_before_a_word_is_no_count():
+    assert cited("The rules apply here, and A1 or 2 above do not.", "30B3") == [["30A1"], ["30A2"]]
+    # a number alone before a direction word and a word is still a count
+    assert cited("In the 2 following cases a spoon is bent.", "30B3") == []
