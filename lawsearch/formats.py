@@ -261,6 +261,26 @@ LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_
 LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 # a label typed at a list item's start ("1.", "(a)", "B)", "iv."): the item reads without its markup
 TYPED_LABEL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])(?:\s|$)")
+# the numbering an <ol type> gives its items (HTML's five): 1, a, A, i, I
+LIST_TYPES = ("1", "a", "A", "i", "I")
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
+          (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def list_number(kind: str, n: int) -> str:
+    """The ``n``-th label of an ``<ol type=kind>``: ``list_number("i", 4) == "iv"``,
+    ``list_number("A", 2) == "B"``, ``list_number("1", 3) == "3"`` (past z: the number)."""
+    if kind in ("i", "I") and n > 0:
+        out = ""
+        for value, letters in _ROMAN:
+            while n >= value:
+                out, n = out + letters, n - value
+        return out if kind == "i" else out.upper()
+    if kind in ("a", "A") and 0 < n <= 26:
+        return chr(ord(kind) + n - 1)
+    return str(n)
+
+
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
           "figure", "figcaption", "header", "footer", "title", "subtitle", "epigraph", "poem", "stanza", "v",
@@ -388,6 +408,8 @@ class _PageText(HTMLParser):
         self.prefix = ""  # the current block's
         self.hangs: list[str] = []  # per block: the indentation of its lines after the first
         self.items: list[int | None] = []  # each open list item's depth (None: no bullet written)
+        self.numbering: list[list] = []  # each open list's numbering: [its <ol type>, items so far] ([None, 0]: none)
+        self.item_label = ""  # the label the open item's list numbers it with ("(ii) "), written after its bullet
         self.in_item: list[bool] = []  # per block: inside a list item
         self.unlabelled: list[str] = []  # the first lines of list items written with no label nor bullet
         self.bullet = bullet  # a list layout's bullet: list items are written with it, indented by depth
@@ -425,13 +447,14 @@ class _PageText(HTMLParser):
             # a list item's later paragraphs hang under its text, deeper than its bullet; text
             # outside every item is not indented (``Layout.read``: a list's text after its items)
             hang = LIST_INDENT * self.items[-1] + "  " if self.items and self.items[-1] is not None else ""
-            self.prefixes.append(self.prefix or hang)
+            label = self.item_label if self.prefix and not TYPED_LABEL.match("".join(t for t, _ in self.current)) else ""
+            self.prefixes.append(self.prefix + label if self.prefix else hang)
             self.in_item.append(bool(self.items))
             self.hangs.append(hang)
         blank = not "".join(t for t, _ in self.current).strip()
         self.current = []
         if not blank:  # a list item's bullet waits for its first text: <li><p>…</p></li>, <li><div>…
-            self.prefix = ""
+            self.prefix = self.item_label = ""
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -473,11 +496,20 @@ class _PageText(HTMLParser):
             self._flush()
         if tag in ("ul", "ol"):
             self.list_depth += 1
+            start = str(attrs.get("start") or "1").strip()
+            kind = str(attrs.get("type") or "").strip() if tag == "ol" else ""
+            self.numbering.append([kind if kind in LIST_TYPES else None, int(start) - 1 if start.isdigit() else 0])
         elif tag == "li":
             bulleted = bool(self.bullet and self.list_depth)
             self.items.append(self.list_depth if bulleted else None)
             if bulleted:  # indented by its depth, the outermost too: text after the list is not
                 self.prefix = LIST_INDENT * self.list_depth + self.bullet + " "
+                self.item_label = ""
+                if self.numbering:
+                    self.numbering[-1][1] += 1
+                    kind, n = self.numbering[-1]
+                    # an <ol type="i"> numbers its items i, ii, iii: the label the markup alone gives
+                    self.item_label = f"({list_number(kind, n)}) " if kind else ""
         skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main, rule))
@@ -515,6 +547,8 @@ class _PageText(HTMLParser):
                 self._flush()  # the furniture's own block ends with it
                 self.furniture.pop()
             self.list_depth -= t in ("ul", "ol") and self.list_depth > 0
+            if t in ("ul", "ol") and self.numbering:
+                self.numbering.pop()
             if t == "li":
                 self._flush()
                 self.prefix = ""  # an item with no text of its own: its bullet goes no further

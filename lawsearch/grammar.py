@@ -732,6 +732,8 @@ class Layout:
             if alphabet.position(label) is not None and any(k not in ("digits", "roman") for k in alphabet.kinds) \
                     or label.isdigit() and alphabet.kinds[0] == "digits":
                 return self.ids.translit.get(label, label)
+            if alphabet.position(label) == position:  # a level of numbers or numerals: "(ii)" its second, as printed
+                return self.ids.translit.get(label, label)
         label = alphabet.at(position)
         return self.ids.translit.get(label, label)
 

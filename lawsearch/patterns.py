@@ -276,6 +276,9 @@ class Citations:
     quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
     joined: re.Pattern | None = None  # what joins two references of a list: ", ", " and ", ", or "
     bare_number: re.Pattern | None = None  # a clause's number alone before an "after" word: "1 above"
+    earlier: re.Pattern | None = None  # an "after" word pointing back: " above", " выше"
+    later: re.Pattern | None = None  # one pointing forward: " below", " ниже"
+    sub: re.Pattern | None = None  # a bare sub-clause going on with a label's list: the "(b)" of "30A1(a) or (b)"
 
 
 def _alternation(phrases) -> str:
@@ -377,7 +380,10 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         words = spec.get("words", [])
         # a range ends in a number or in a whole label of the level ("Laws 20A-20B")
         ranged = rf"{dashes}(?:{label}|{_RANGE_END}|{sub_end})" if dashes else r"(?!)"
-        listed = rf"(?P<ids>{label}(?:{ranged})?(?:{between}{label}(?:{ranged})?)*)"
+        # a label that ends in a sub-clause may go on with bare sub-clauses: "Law 30A1(a) or (b)"
+        subs = rf"(?:(?<=\)){between}{sub_end}(?:{dashes}{sub_end})?)*" if dashes else rf"(?:(?<=\)){between}{sub_end})*"
+        one = rf"{label}(?:{ranged})?{subs}"
+        listed = rf"(?P<ids>{one}(?:{between}{one})*)"
         lists.append(listed)
         levels.append(CitationLevel(
             name=spec["level"], rank=rank, label=spec["label"], bare=bool(spec.get("bare")),
@@ -414,6 +420,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
         quotes="".join(quotes),
         joined=re.compile(between),
+        sub=re.compile(sub_end),
+        earlier=re.compile(rf"\s+(?:{_alternation(own['earlier'])})(?![\w])") if own.get("earlier") else None,
+        later=re.compile(rf"\s+(?:{_alternation(own['later'])})(?![\w])") if own.get("later") else None,
     )
 
 

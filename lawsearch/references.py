@@ -166,6 +166,7 @@ class _Found:
     chain: tuple[tuple[CitationLevel, str], ...]  # the cited level and its labels, then its containers
     this: int | None = None  # the rank of the citing node's own container it names ("настоящей части")
     partial: bool = False
+    direction: int = 0  # where a bare number's "after" word points: -1 back ("above"), 1 forward ("below")
 
 
 def _citations(text: str, forms: Citations, law: str | None, context: str | None, law_range: tuple[int, int],
@@ -185,7 +186,7 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
     kept, end = [], -1
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
-            kept.append(f)
+            kept.append(replace(f, direction=_direction(text, f.end, forms)))
             end = f.end
     resolved = _chained(text, kept, forms, law, context, law_range, exists)
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
@@ -195,6 +196,14 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
             yield Citation(surface, f.start, (), problem)
         elif targets:
             yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+def _direction(text: str, end: int, forms: Citations) -> int:
+    """Where the "after" word at ``end`` points: -1 back ("above", «выше»), 1 forward
+    ("below", «ниже»), 0 where there is none or the profile does not say."""
+    if forms.earlier is not None and forms.earlier.match(text, end):
+        return -1
+    return 1 if forms.later is not None and forms.later.match(text, end) else 0
 
 
 def _relative_to_context(found: _Found, forms: Citations) -> bool:
@@ -225,7 +234,9 @@ def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, c
         targets, problem = _resolve(f, forms, law, context, law_range, exists)
         if before is not None and _relative_to_context(f, forms) and not any(
                 text[m.end()].isupper() for m in _SENTENCE_BREAK.finditer(text, before[0].end, f.start + 1)):
-            beside, trouble = _resolve(f, forms, law, before[1], law_range, exists)
+            # beside the one before, a number goes on with its list ("A1 or 2 above"): the
+            # direction word is the whole list's, not the number's own
+            beside, trouble = _resolve(replace(f, direction=0), forms, law, before[1], law_range, exists)
             if not trouble and beside and all(_parent(t) == _parent(before[1]) for t in beside):
                 targets, problem = beside, None
         out[f.start] = (targets, problem)
@@ -301,6 +312,9 @@ def _bare(text: str, forms: Citations):
         see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
         after = forms.after is not None and forms.after.match(text, m.end())
         siblings = len(items) >= 2 and all(i.startswith("(") for i in items)
+        # a label with its sub-clause, then more of them or a range ("A1(a) or (b)", "A1(a) through (c)")
+        siblings = siblings or (len(items) >= 2 and items[0].endswith(")") and not items[0].startswith("(")
+                                and all(i.startswith("(") for i in items[1:]))
         lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
         # "see 1(a) above and A1(b)": a label joined to the bare reference just before it
         listed = last_end >= 0 and forms.joined is not None and forms.joined.fullmatch(text, last_end, m.start()) \
@@ -310,11 +324,17 @@ def _bare(text: str, forms: Citations):
         last_end = after.end() if after else m.end()
         yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
     if forms.bare_number is not None:
+        labels = {b.end(): b for b in forms.bare.finditer(text)}
         for m in forms.bare_number.finditer(text):  # "see 1 above": a numbered sibling (_numbered_sibling)
             see = forms.see is not None and forms.see.search(text, max(0, m.start() - 40), m.start())
             after = forms.after.match(text, m.end()) if forms.after is not None else None
-            if not see and after is not None and _WORD_FOLLOWS.match(text, after.end()):
+            # "A1 or 2 above": the number ends a list of bare labels the "after" word is all of
+            head = next((b for end, b in labels.items() if end <= m.start() and forms.joined is not None
+                         and forms.joined.fullmatch(text, end, m.start())), None)
+            if not see and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()):
                 continue  # "in the 3 following cases": a count, unless a "see" word makes it a reference
+            if head is not None:
+                yield _Found(head.start(), head.end(), ((levels[0], head["ids"]),))
             yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 
@@ -330,9 +350,12 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
         yield text  # a clause's number read alone ("see 1 above", _bare): no label of the level
         return
     pos = 0
-    for m in level.item.finditer(text):
+    # the level's labels and the bare sub-clauses a label's list goes on with ("30A1(a) or (b)")
+    found = [*level.item.finditer(text), *(forms.sub.finditer(text) if forms.sub is not None else ())]
+    for m in sorted(found, key=lambda m: (m.start(), -m.end())):
         if m.start() < pos:
-            continue  # a range's end, already counted
+            continue  # a range's end or a label's own sub-clause, already counted
+        pos = m.end()
         r = forms.range.match(text, m.end())
         label = m.group()
         if r is not None and label.isdigit() and r["end"].isdigit():
@@ -343,6 +366,8 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
             if end.startswith("(") and label.endswith(")") and not label.startswith("("):
                 # "20B2(a)-(c)": the end is the first label with its last part changed
                 yield from _sub_range(_latin(label, forms), _latin(end, forms))
+            elif end.startswith("(") and label.startswith("("):
+                yield from _sub_range(_latin(label, forms), _latin(end, forms))  # a bare "(a)-(c)"
             elif end.startswith("(") and not label.endswith(")"):
                 yield _latin(label, forms)  # "20B-(c)" names no range
             else:
@@ -506,12 +531,15 @@ def _whole_id(label: str) -> bool:
     return bool(parts and rules.levels and parts.get(rules.levels[0]))
 
 
-def _numbered_sibling(label: str, context: str | None, exists=None) -> str | None:
+def _numbered_sibling(label: str, context: str | None, exists=None, direction: int = 0) -> str | None:
     """The node a bare number ("see 1 above") cites from ``context`` in a list numbered
     afresh at each level: the sibling with that number at the citing node's own level, else
     at its parent's, the nearest up -- a level whose labels are written as plain numbers --
     and only where ``exists`` says there is such a node (none where ``exists`` is None: no
-    node to check, so the citation is read by its form alone)."""
+    node to check, so the citation is read by its form alone). A ``direction`` (-1 "above",
+    1 "below") names the nearest such item that way in reading order: the sibling where it
+    lies that way, else the one so numbered in the nearest of the parent's siblings that way
+    ("2 above" in 30B1 → 30A2), else none."""
     rules = ids.rules()
     parts = rules.parse(context) if context is not None else None
     if not parts:
@@ -523,9 +551,55 @@ def _numbered_sibling(label: str, context: str | None, exists=None) -> str | Non
         if rules.formats.get(levels[i]) != "{label}" or alphabet is None or alphabet.position(label) is None:
             continue
         target = rules.law_id(parts["law"], *[parts.get(lv) for lv in levels[:i]], label)
+        own = alphabet.position(parts[levels[i]] or "")
+        if direction and own is not None and (alphabet.position(label) - own) * direction <= 0:
+            return _in_parents_sibling(label, parts, levels, i, exists, direction)
         if exists is None or exists(target):
             return target
     return None
+
+
+def _in_parents_sibling(label: str, parts: dict, levels: list[str], i: int, exists, direction: int) -> str | None:
+    """The item numbered ``label`` at level ``i`` in the nearest sibling of the parent (the
+    level above ``i`` of ``parts``) in ``direction`` that has one; the next one alone where
+    ``exists`` is None; None where the level has no parent below the law."""
+    rules = ids.rules()
+    if i == 0 or not parts.get(levels[i - 1]):
+        return None
+    alphabet = rules.alphabets.get(levels[i - 1])
+    position = alphabet.position(parts[levels[i - 1]]) if alphabet is not None else None
+    if position is None:
+        return None
+    outer = [parts.get(lv) for lv in levels[:i - 1]]
+    step = position + direction
+    while step >= 1:
+        parent = alphabet.at(step)
+        target = rules.law_id(parts["law"], *outer, parent, label)
+        if exists is None or exists(target):
+            return target
+        if not exists(rules.law_id(parts["law"], *outer, parent)):
+            return None  # past the parent's last sibling
+        step += direction
+    return None
+
+
+def _next_number(label: str, before: str, exists=None) -> str | None:
+    """The sibling a bare number listed after a whole ID names when that ID ends in a level
+    numbered in plain numbers below the law ("Law 30B3 or 4": 30B3 → 30B4), where ``exists``
+    (if given) knows it; None after a law alone ("Laws 12 and 13") or a lettered level."""
+    rules = ids.rules()
+    parts = rules.parse(before)
+    if not parts:
+        return None
+    present = [lv for lv in rules.levels if parts.get(lv)]
+    if not present:
+        return None
+    deepest = present[-1]
+    alphabet = rules.alphabets.get(deepest)
+    if rules.formats.get(deepest) != "{label}" or alphabet is None or alphabet.position(label) is None:
+        return None
+    target = rules.law_id(parts["law"], *[parts.get(lv) for lv in rules.levels[:rules.levels.index(deepest)]], label)
+    return target if exists is None or exists(target) else None
 
 
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
@@ -540,7 +614,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     if level.label == "letter":
         cited = [label.strip(forms.quotes) if forms.quotes else label for label in cited]  # «б», (a): the letter
     if forms.join and any(forms.join in label for label in cited):
-        return cited, None  # a point written whole "12.1.3"
+        # a point written whole "12.1.3"; a bare sub-clause after one ("3.1(a) and (b)") is its sibling
+        whole: list[str] = []
+        for label in cited:
+            if label.startswith("(") and whole and whole[-1].endswith(")") and "(" in whole[-1]:
+                whole.append(whole[-1][:whole[-1].rindex("(")] + label)
+            elif not label.startswith("("):
+                whole.append(label)
+        return whole, None
     outer = [_latin(label, forms) for _, label in reversed(containers)]
     whole = next((i for i, label in enumerate(outer) if forms.join and forms.join in label), None)
     if whole is not None:
@@ -551,6 +632,11 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         if level.label == "letter" and not containers and found.this is None and forms.join and context:
             # a letter alone ("subsection (a) above" in 4.2(b)): in the citing node's own
             # container of letters -- the citing node less its letter, or the node itself
+            # a label of a deeper level written alike ("(i) above" in 3.1(b)(ii)): its sibling
+            sibling = _bare_in_context(forms.letter_format.replace("{label}", cited[0]), context) \
+                if len(cited) == 1 else None
+            if sibling is not None and _parent(sibling) == _parent(context) and sibling != context:
+                return [sibling], None
             own = [_letter_container(context, forms)]
         else:
             own = _own_container(found.this, forms, law, context)
@@ -565,7 +651,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             continue
         if inner and label.isdigit():
             # "see 1 above", «пункт 1 выше»: a numbered sibling, where there is one; else none
-            target = _numbered_sibling(label, context, exists)
+            target = _numbered_sibling(label, context, exists, found.direction)
             if target is not None:
                 targets.append(target)
             continue
@@ -592,6 +678,9 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         if level.label == "letter" and forms.join:
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))
             continue
+        if label.isdigit() and targets and (sibling := _next_number(label, targets[-1], exists)):
+            targets.append(sibling)  # "Law 30B3 or 4": the number goes on at 30B3's level → 30B4
+            continue
         target = forms.join.join(outer + [label])
         if not forms.join:
             target = ids.normalize(target)
@@ -601,6 +690,10 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
                 # none): the container named is the nearest the citation tells
                 target = ids.normalize("".join(outer))
         targets.append(target)
+    if exists is not None and cited and all(label.startswith("(") for label in cited) \
+            and level.range_end is not None and level.range_end.search(labels) \
+            and not all(exists(t) for t in targets):
+        return [], None  # a bare range "(a)-(c)" names the citing node's items only where they all are
     low, high = law_range
     # "Правила 1987 года" is not a law: a number outside the code is not a reference
     return [t for t in dict.fromkeys(targets) if low <= int(_law_of(t)) <= high], None

@@ -109,8 +109,9 @@ def test_a_letter_after_an_explicit_citation_lies_beside_it(ferry, text, context
 
 def test_a_bridge_sub_clause_after_a_law_citation_lies_beside_it():
     bridge = load_profile("bridge")
+    # the law citation's list goes on with the sub-clause (fixAT): one citation of both
     assert cited(bridge, "as Law 40A1(a) and (b) above allow", "41", "41B1", "en") == [
-        ("Law 40A1(a)", ["40A1(a)"]), ("(b)", ["40A1(b)"])]
+        ("Law 40A1(a) and (b)", ["40A1(a)", "40A1(b)"])]
     # a citation whose target has no such sibling leaves it where the citing node is
     assert cited(bridge, "see Law 40 and (b) above", "41", "41B1(a)", "en") == [
         ("Law 40", ["40"]), ("(b)", ["41B1(b)"])]

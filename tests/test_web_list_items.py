@@ -142,9 +142,9 @@ def test_a_list_nested_deeper_than_the_levels_is_said(tmp_path):
                 '</li></ol></li></ol></li></ol>')
     root = corpus(tmp_path / "c", {"p.html": html})
     built = build_corpus(root)
-    assert built.node("53A1(a)(1)").text.startswith("bought by the society,")
+    assert built.node("53A1(a)(i)").text.startswith("bought by the society,")
     said = [p.message for p in built.problems if "deeper than the profile's levels" in p.message]
-    assert len(said) == 1 and "in spring only." in said[0] and "53A1(a)(1)" in said[0], said
+    assert len(said) == 1 and "in spring only." in said[0] and "53A1(a)(i)" in said[0], said
 
 
 LISTED = ('<h2>Law 54 - Bonfires</h2><h3>A. Lighting</h3><ol><li>{one}A fire is lit after the harvest.</li>'
@@ -166,3 +166,29 @@ def test_list_items_a_layout_cannot_read_are_said(tmp_path, layout, labels, said
         assert "2 list item(s)" in warned[0].message
     else:
         assert built.node("54A2") is not None and built.node("54A2").text == "The warden stands by with water."
+
+
+# -- cold read 9, finding 5: an <ol type> numbers its items in its own kind -------------------
+
+def test_an_ol_type_numbers_its_items_in_its_kind(tmp_path):
+    html = page('<h2>Law 46 - Mending Nets</h2><h3>A. Knots</h3><ol><li>A net is checked weekly.</li>'
+                '<li>A torn net is mended, and<ol type="a"><li>the twine is tarred;</li>'
+                '<li>the knot is pulled tight, see (a) above.<ol type="i"><li>a reef knot slips;</li>'
+                '<li>a sheet bend holds, unlike (i) above.</li></ol></li></ol></li></ol>')
+    lines = read_html(html.encode(), "p.html", bullet="-").lines
+    assert "            - (i) a reef knot slips;" in lines and "            - (ii) a sheet bend holds, unlike (i) above." in lines
+    built = build_corpus(corpus(tmp_path / "c", {"p.html": html}))
+    assert built.node("46A2(b)(i)").text.startswith("a reef knot slips")
+    assert built.node("46A2(b)(ii)").text.startswith("a sheet bend holds")
+    assert built.node("46A2(b)(1)") is None
+    assert [(r.surface, r.target) for r in built.refs if r.from_ == "46A2(b)(ii)"] == [("(i)", "46A2(b)(i)")]
+
+
+@pytest.mark.parametrize("kind, start, labels", [
+    ("i", None, ["i", "ii", "iii", "iv"]), ("I", None, ["I", "II", "III", "IV"]), ("a", None, ["a", "b", "c", "d"]),
+    ("A", "3", ["C", "D", "E", "F"]), ("1", "2", ["2", "3", "4", "5"]),
+])
+def test_list_numbers_of_each_ol_type(kind, start, labels):
+    from lawsearch.formats import list_number
+    first = int(start or 1)
+    assert [list_number(kind, n) for n in range(first, first + 4)] == labels
