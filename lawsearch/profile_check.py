@@ -30,7 +30,7 @@ GRAMMAR = {"levels", "strict_levels", "default_layouts", "labels", "ids", "looka
            "divisions", "joining_words", "commentary"}
 ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "division", "piece", "anchor"}
 LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream", "note_marks"}
-CITATIONS = {"see", "after", "conjunctions", "ranges", "quotes", "query_words", "levels", "of"}
+CITATIONS = {"see", "after", "earlier", "later", "conjunctions", "ranges", "quotes", "query_words", "levels", "of"}
 CITATION_LEVEL = {"level", "words", "label", "bare", "this", "absolute"}
 DIVISION = {"word", "slug", "label"}
 VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}
@@ -249,7 +249,7 @@ LISTS_OF_STRINGS = {
     ("languages",), ("replace",), ("grammar", "levels"), ("layouts", "*", "cleaning"), ("layouts", "*", "note_marks"),
     ("grammar", "joining_words", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
     ("citations", "*", "conjunctions"), ("citations", "*", "ranges"), ("citations", "*", "quotes"),
-    ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "levels", "*", "words"),
+    ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "earlier"), ("citations", "*", "later"), ("citations", "*", "levels", "*", "words"),
     ("citations", "*", "levels", "*", "this"),
 }
 STRINGS = {

@@ -67,7 +67,7 @@ B_SAME = "LAW 20 - ASKING FOR THE SCORE\n\nB. Asking Again\nA player may ask aga
 
 def test_two_copies_whose_text_differs_fail_check_naming_both(tmp_path):
     root = corpus(tmp_path / "c", {"a.txt": A, "b.txt": B_OTHER})
-    built = build_corpus(root)
+    built = build_corpus(root, strict=False)  # the build fails on it too (words in no node); the tree is what it read
     assert built.node("20C").text == "Any player may ask the referee."  # what only one copy has is kept
     result = check(root)
     assert result.exit_code == 1, result.output

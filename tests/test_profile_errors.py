@@ -538,3 +538,15 @@ def test_an_inner_level_word_before_a_whole_id_jumps_in_both_engines(tmp_path):
     finally:
         engine.close()
         searcher.close()
+
+
+def test_every_citation_key_docs_profiles_md_names_is_accepted(tmp_path):
+    """docs/profiles.md documents `earlier` and `later` in [citations.<lang>] (which words
+    of `after` point back or forward); a profile written from the docs gives them and loads."""
+    profile = minimal_profile()
+    assert profile.count('see = ["see"]') == 1
+    profile = profile.replace('see = ["see"]', 'see = ["see"]\nearlier = ["above"]\nlater = ["below"]')
+    load_profile("bridge", folder(tmp_path, profile))  # raises on an unknown key
+    with pytest.raises(CorpusError) as e:  # and the type is checked as for the other word lists
+        load_profile("bridge", folder(tmp_path, profile.replace('earlier = ["above"]', 'earlier = "above"')))
+    assert "earlier" in e.value.problems[0].message and "list of strings" in e.value.problems[0].message
