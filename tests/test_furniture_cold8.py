@@ -17,13 +17,7 @@ from lawsearch.cli import main
 from lawsearch.corpus import build_corpus
 from lawsearch.furniture import prepare
 
-RU_HEAD, EN_HEAD = "Правило 5. ЛОДКИ", "LAW 5 - BOATS"
-
-
-def _rule(line: str, lang: str) -> str | None:
-    lines = [RU_HEAD if lang == "ru" else EN_HEAD, line, "Текст." if lang == "ru" else "Text."]
-    kept, changes = prepare(lines, "laws", lang)
-    return next((rule for n, rule in changes if n == 2), None) if not kept[1] else None
+from test_furniture_cold4 import EN_HEAD, RU_HEAD, _rule  # the rule that empties a line under a law's heading
 
 
 @pytest.mark.parametrize("line, lang, rule", [

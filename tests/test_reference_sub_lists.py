@@ -112,18 +112,7 @@ def test_a_number_after_a_clause_is_a_law_where_no_such_clause_exists():
 
 # -- 2: "N above" / "N below": the nearest item so numbered that way --------------------------
 
-MANIFEST = """[code]
-title = "Invented"
-laws = [1, 93]
-profile = "bridge"
-lang = "{lang}"
-
-[[source]]
-path = "laws/text.txt"
-lang = "{lang}"
-kind = "laws"
-layout = "{layout}"
-"""
+from test_reference_continuations import corpus  # noqa: E402  (a one-file bridge corpus)
 
 ENGLISH = """Law 30 - Kettles
 A. Filling
@@ -146,15 +135,6 @@ B.Кипячение
 2. Чайник остывает, см. пункт 1 ниже.
 3. Крышку не открывают, см. пункт 1 выше.
 """
-
-
-def corpus(tmp_path: Path, text: str, layout: str, lang: str):
-    from lawsearch.corpus import build_corpus
-    root = tmp_path / "corpus"
-    (root / "laws").mkdir(parents=True)
-    (root / "laws" / "text.txt").write_text(text, encoding="utf-8")
-    (root / "manifest.toml").write_text(MANIFEST.format(lang=lang, layout=layout), encoding="utf-8")
-    return build_corpus(root)
 
 
 def refs(c, node_id: str) -> list[str]:
