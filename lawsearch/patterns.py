@@ -229,7 +229,8 @@ _LABEL = {
     "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?"
                r"|\d{{1,2}}(?:\.\s?)?\([{small}]\)(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
-    "letter": r"{open}[{letters}]{close}(?![\w])",
+    # a letter standing alone, or in the table's quotes: never the last letter of a word ("and")
+    "letter": r"{open}(?<![\w])[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
     # a clause: its number in the citing section (1, 1(a)), or a whole ID down to a clause (20B2(a))
     "clause": r"(?:\d{{1,4}}[{caps}])?\d{{1,2}}(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?(?![\w]|\.\d)",
@@ -279,6 +280,7 @@ class Citations:
     earlier: re.Pattern | None = None  # an "after" word pointing back: " above", " выше"
     later: re.Pattern | None = None  # one pointing forward: " below", " ниже"
     sub: re.Pattern | None = None  # a bare sub-clause going on with a label's list: the "(b)" of "30A1(a) or (b)"
+    conjunction: re.Pattern | None = None  # a list's word, spaced and whole, where it stands: " and", " или"
 
 
 def _alternation(phrases) -> str:
@@ -403,7 +405,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     # a clause's number alone, only before an "after" word: "see 1 above", "as in 2 preceding"
     bare_number = None
     if bare_labels and own.get("after"):
-        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
+        # or a range of them: "clauses 1 through 3 above"
+        span = rf"(?:{dashes}\d{{1,2}}(?![\w]))?" if dashes else ""
+        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}}{span})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
     outer = [w for lv in own.get("levels", [])[:1] for w in lv.get("words", []) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
@@ -421,6 +425,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         quotes="".join(quotes),
         joined=re.compile(between),
         sub=re.compile(sub_end),
+        conjunction=re.compile(rf"[ \t]+(?:{conj})(?![\w])") if conj else None,
         earlier=re.compile(rf"\s+(?:{_alternation(own['earlier'])})(?![\w])") if own.get("earlier") else None,
         later=re.compile(rf"\s+(?:{_alternation(own['later'])})(?![\w])") if own.get("later") else None,
     )

@@ -331,14 +331,18 @@ def _bare(text: str, forms: Citations):
             # "A1 or 2 above": the number ends a list of bare labels the "after" word is all of
             head = next((b for end, b in labels.items() if end <= m.start() and forms.joined is not None
                          and forms.joined.fullmatch(text, end, m.start())), None)
-            if not see and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()):
-                continue  # "in the 3 following cases": a count, unless a "see" word makes it a reference
+            if not see and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()) \
+                    and not (forms.conjunction is not None and forms.conjunction.match(text, after.end())):
+                # "in the 3 following cases": a count, unless a "see" word makes it a reference, or
+                # a list's word goes on past the "after" word ("covered by 1 above and by A preceding")
+                continue
             if head is not None:
                 yield _Found(head.start(), head.end(), ((levels[0], head["ids"]),))
             yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 
 _WORD_FOLLOWS = re.compile(r"[ \t]+[^\W\d_]")
+_TRAILING_NUMBER = re.compile(r"(?<=[^\W\d_])\d+$")  # a label's last part, numbered after a letter: the 1 of 71B1
 # a commentary label's printed dots that are no part of its ID: "66.4." → 66.4, "77.3.(iii)" → 77.3(iii)
 PRINTED_DOTS = re.compile(r"\.(?=\()|\.$")
 
@@ -348,6 +352,11 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
     a label of words made Latin (``"16С2"`` → "16C2", ``"«в»"`` → "v")."""
     if text.isdigit() and not level.item.fullmatch(text):
         yield text  # a clause's number read alone ("see 1 above", _bare): no label of the level
+        return
+    if (r := forms.range.match(text, len(text) - len(text.lstrip("0123456789")))) and r.end() == len(text) \
+            and text[:r.start()].isdigit() and not level.item.match(text):
+        # a range of such numbers ("clauses 1 through 3 above"): each number in it
+        yield from (str(n) for n in range(int(text[:r.start()]), int(r["end"]) + 1))
         return
     pos = 0
     # the level's labels and the bare sub-clauses a label's list goes on with ("30A1(a) or (b)")
@@ -360,6 +369,12 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
         label = m.group()
         if r is not None and label.isdigit() and r["end"].isdigit():
             yield from (str(n) for n in range(int(label), int(r["end"]) + 1))
+            pos = r.end()
+        elif r is not None and (tail := _TRAILING_NUMBER.search(label)) and tail.start() > 0 \
+                and int(r["end"]) > int(tail.group()):
+            # "Law 71B1 through 3": the range goes on at the label's last level, numbered → 71B1, 71B2, 71B3
+            head = _latin(label, forms)[:-len(tail.group())]
+            yield from (head + str(n) for n in range(int(tail.group()), int(r["end"]) + 1))
             pos = r.end()
         elif level.range_end is not None and (r := level.range_end.match(text, m.end())) is not None:
             end = r["end"]
