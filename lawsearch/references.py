@@ -361,9 +361,13 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
     pos = 0
     # the level's labels and the bare sub-clauses a label's list goes on with ("30A1(a) or (b)")
     found = [*level.item.finditer(text), *(forms.sub.finditer(text) if forms.sub is not None else ())]
+    # what joins the list's labels is none of them: the «и» of «а» и «б» is no letter
+    joins = [j.span() for j in forms.joined.finditer(text) if j.end() > j.start()] if forms.joined is not None else []
     for m in sorted(found, key=lambda m: (m.start(), -m.end())):
         if m.start() < pos:
             continue  # a range's end or a label's own sub-clause, already counted
+        if any(a <= m.start() and m.end() <= b for a, b in joins):
+            continue
         pos = m.end()
         r = forms.range.match(text, m.end())
         label = m.group()

@@ -3,6 +3,9 @@
 * (4) a range whose end is a bare number goes on at the first label's last numbered level:
   "Law 71B1 through 3" → 71B1, 71B2, 71B3; and a range of bare numbers before a direction
   word cites each sibling: "clauses 1 through 3 above";
+* (3) a list of letter labels in a profile whose letters stand in quotes (``quotes = ["()"]``,
+  «»): "(a) and (b) above" cites (a) and (b), never the last letter of "and" or the «и» that
+  joins them;
 * (6) each direction word binds its own label: "covered by 1 above and by A preceding" cites
   both, the list's word after "above" makes "1 above" no count ("the 3 following cases").
 
@@ -10,9 +13,13 @@ Invented text: English mixed case and the Russian book's layout (bridge profile)
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from lawsearch.profile import load_profile
 from tests.test_reference_continuations import cited
+from tests.test_reference_sub_lists import STATUTE, cited as cited_in
 
 
 # -- 4: ranges ending in a bare number ---------------------------------------------------------
@@ -47,3 +54,25 @@ def test_each_direction_word_binds_its_own_label():
 
 def test_a_number_before_following_and_a_word_is_still_a_count():
     assert cited("The Director rules in the 3 following cases.", "40B3") == []
+
+
+# -- 3: letter labels in quotes ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("The seat runs freely, as in (a) and (b) above.", [["3.1(a)", "3.1(b)"]]),
+    ("The seat runs freely, as in points (a) or (b) above.", [["3.1(a)", "3.1(b)"]]),
+    ("The seat runs freely, as in points (a), (b) and (c).", [["3.1(a)", "3.1(b)", "3.1(c)"]]),
+])
+def test_a_list_of_quoted_letters_cites_the_letters_only(tmp_path: Path, text, expected):
+    (tmp_path / "profile.toml").write_text(STATUTE, encoding="utf-8")
+    assert cited_in(text, "3.1(d)", profile=load_profile("", tmp_path)) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("см. подпункты «а» и «б» пункта 3 статьи 11.", [["11.3.a", "11.3.b"]]),
+    ("см. подпункты а или б пункта 3 статьи 11.", [["11.3.a", "11.3.b"]]),
+    # a letter и written as a label stays one
+    ("см. подпункты «з», «и» и «к» пункта 3 статьи 11.", [["11.3.z", "11.3.i", "11.3.k"]]),
+])
+def test_the_russian_conjunction_is_no_letter(text, expected):
+    assert cited_in(text, "12.1", "ru", profile=load_profile("statute-ru")) == expected
