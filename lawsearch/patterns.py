@@ -342,6 +342,26 @@ def _range_marks(marks: list[str]) -> str:
     return "(?:" + "|".join(out) + ")" if out else ""
 
 
+def level_words(own: dict, spec: dict) -> list[str]:
+    """The citation words of one level of a language's table (``own``): its ``words`` as
+    written, every form of its ``lemmas`` (``analysis.word_forms``: the language's
+    morphology, pymorphy3 for Russian), and those a profile adds to the level by its name
+    without writing the levels anew (``[citations.<lang>.add.<level>]``: ``words``,
+    ``lemmas``).
+
+    >>> sorted(level_words({"add": {"section": {"words": ["subsection"]}}}, {"level": "section", "words": ["section"]}))
+    ['section', 'subsection']
+    """
+    added = own.get("add", {}).get(spec.get("level"), {}) if isinstance(own.get("add"), dict) else {}
+    words = [*spec.get("words", []), *added.get("words", [])]
+    lemmas = [*spec.get("lemmas", []), *added.get("lemmas", [])]
+    if lemmas:
+        from .analysis import word_forms  # deferred: a table with no lemmas loads no dictionary
+
+        words += [w for lemma in lemmas for w in sorted(word_forms(lemma))]
+    return list(dict.fromkeys(words))
+
+
 def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:
     """The patterns of one language's citation table (a profile's ``[citations]``); the
     profile's ``[grammar]`` gives how labels join into IDs (``ids.section``: "{label}" or
@@ -379,7 +399,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     levels, lists = [], []
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
-        words = spec.get("words", [])
+        words = level_words(own, spec)
         # a range ends in a number or in a whole label of the level ("Laws 20A-20B")
         ranged = rf"{dashes}(?:{label}|{_RANGE_END}|{sub_end})" if dashes else r"(?!)"
         # a label that ends in a sub-clause may go on with bare sub-clauses: "Law 30A1(a) or (b)"
@@ -408,7 +428,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         # or a range of them: "clauses 1 through 3 above"
         span = rf"(?:{dashes}\d{{1,2}}(?![\w]))?" if dashes else ""
         bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}}{span})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
-    outer = [w for lv in own.get("levels", [])[:1] for w in lv.get("words", []) if not w.endswith(".")]
+    outer = [w for lv in own.get("levels", [])[:1] for w in level_words(own, lv) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
     if tails:
@@ -754,7 +774,7 @@ def query_citation_words(profiles) -> list[str]:
             levels = own.get("levels", [])
             for rank, level in enumerate(levels):
                 if rank == 0 or level.get("absolute"):
-                    words.update(level.get("words", []))
+                    words.update(level_words(own, level))
             words.update(own.get("query_words", []))
     return sorted(words, key=lambda w: (-len(w), w))
 
@@ -802,7 +822,7 @@ def inner_citation_words(profile) -> list[str]:
     for lang in profile.languages:
         for rank, level in enumerate(table.get(lang, {}).get("levels", [])):
             if rank and not level.get("absolute"):
-                words.update(w for w in level.get("words", []) if w[:1].isalpha())
+                words.update(w for w in level_words(table.get(lang, {}), level) if w[:1].isalpha())
     return sorted(words - set(citation_words(profile)), key=lambda w: (-len(w), w))
 
 

@@ -641,6 +641,15 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             elif not label.startswith("("):
                 whole.append(label)
         return whole, None
+    if containers and not forms.join and any(label.startswith("(") for label in cited):
+        # «подпункте (b) пункта 1», "(a)-(c) of A1": sub-clauses of the container named after them
+        holder, trouble = _resolve(replace(found, chain=containers), forms, law, context, law_range, exists)
+        if trouble or len(holder) != 1:
+            return holder, trouble
+        within = [_bare_in_context(label, holder[0]) if label.startswith("(") else None for label in cited]
+        if None in within:
+            return [], f"cannot tell which {cited[within.index(None)]} of {holder[0]} is meant"
+        return list(dict.fromkeys(within)), None
     outer = [_latin(label, forms) for _, label in reversed(containers)]
     whole = next((i for i, label in enumerate(outer) if forms.join and forms.join in label), None)
     if whole is not None:

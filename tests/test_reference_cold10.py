@@ -1,5 +1,10 @@
 """References the cold read found misread (issue 9, cold read 10, findings 1, 3-6):
 
+* (1) the bridge profile's Russian reads sub-clause citations as its English reads "(a)
+  above": «см. подпункт (a) выше», «в подпунктах (a)–(c) выше», «см. (a) выше», «см. A1(b)
+  выше», «подпункте (b) пункта 1», «пункт 2 ниже»; the words' forms come from the
+  dictionary (``lemmas``), and a folder's profile adds words to a level by its name
+  (``[citations.<lang>.add.<level>]``) without writing the levels anew;
 * (4) a range whose end is a bare number goes on at the first label's last numbered level:
   "Law 71B1 through 3" → 71B1, 71B2, 71B3; and a range of bare numbers before a direction
   word cites each sibling: "clauses 1 through 3 above";
@@ -76,3 +81,73 @@ def test_a_list_of_quoted_letters_cites_the_letters_only(tmp_path: Path, text, e
 ])
 def test_the_russian_conjunction_is_no_letter(text, expected):
     assert cited_in(text, "12.1", "ru", profile=load_profile("statute-ru")) == expected
+
+
+# -- 1: Russian sub-clause citations; words added to a level ----------------------------------
+
+@pytest.mark.parametrize("text, context, expected", [
+    ("Третий подпункт, см. подпункт (a) выше.", "40A1(c)", [["40A1(a)"]]),
+    ("Четвёртый подпункт, как в подпунктах (a)–(c) выше.", "40A1(d)", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    ("Пятый подпункт, в отличие от подпунктов (а) или (b) выше.", "40A1(e)", [["40A1(a)", "40A1(b)"]]),
+    ("Пятый подпункт, в отличие от подпунктов (a) или (b) выше.", "40A1(e)", [["40A1(a)", "40A1(b)"]]),
+    ("Пятый подпункт, согласно с подпунктами (a) и (b).", "40A1(e)", [["40A1(a)", "40A1(b)"]]),  # a form no list wrote
+    ("Третий подпункт, см. (a) выше.", "40A1(c)", [["40A1(a)"]]),
+    ("Четвёртый подпункт, как в (a)–(c) выше.", "40A1(d)", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    ("Третий пункт, см. подпункты A1(a)–(c) выше.", "40A3", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    ("Четвёртый пункт, см. A1(b) выше.", "40A4", [["40A1(b)"]]),
+    ("Второй пункт, как в подпунктах (a)–(c) пункта 1.", "40A2", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    ("Пятый пункт, как в подпункте (b) пункта 1.", "40A5", [["40A1(b)"]]),
+    ("Первый пункт, см. пункт 2 ниже.", "40A1", [["40A2"]]),
+    # each direction word binds its own label in Russian too (finding 6)
+    ("Третий пункт, как в пункте 1 выше и в разделе A выше.", "40B3", [["40A"], ["40B1"]]),
+])
+def test_russian_sub_clause_citations_of_the_bridge_profile(text, context, expected):
+    assert sorted(cited(text, context, "ru")) == sorted(expected)
+
+
+def test_a_sub_clause_word_s_forms_come_from_the_dictionary():
+    from lawsearch.patterns import level_words
+
+    words = level_words({}, {"level": "subclause", "lemmas": ["подпункт"]})
+    assert {"подпункт", "подпунктами", "подпунктах", "подпункту"} <= set(words)
+    assert level_words({}, {"level": "section", "lemmas": ["subsection"]}) == ["subsection"]  # no morphology
+
+
+ADDED = """extends = "bridge"
+
+[citations.en.add.section]
+words = ["subsection", "subsections"]
+
+[citations.ru.add.clause]
+lemmas = ["положение"]
+"""
+
+
+def test_a_folder_profile_adds_words_to_a_level_without_replacing_the_levels(tmp_path: Path):
+    (tmp_path / "profile.toml").write_text(ADDED, encoding="utf-8")
+    profile = load_profile("bridge", tmp_path)
+    assert cited_in("The third clause, see subsection (a) above.", "40A1(c)", profile=profile) == [["40A1(a)"]]
+    assert cited_in("as in subsections (a) or (b) above", "40A1(c)", profile=profile) == [["40A1(a)", "40A1(b)"]]
+    assert cited_in("Третий пункт, как в положениях 1 и 2 выше.", "40A3", "ru", profile=profile) \
+        == [["40A1", "40A2"]]
+    # the levels' other words and keys are the built-in profile's still
+    assert cited_in("Третий пункт, см. подпункт A1(b) выше и правило 12.", "40A3", "ru", profile=profile) \
+        == [["12"], ["40A1(b)"]]
+    assert cited_in("see Law 12", "40A3", profile=profile) == [["12"]]
+
+
+@pytest.mark.parametrize("added, message", [
+    ('[citations.ru.add.sectoin]\nwords = ["часть"]\n',
+     "profile.toml:3: [citations.ru.add] sectoin: no citation level 'sectoin' to add words to (did you mean 'section'?)"),
+    ('[citations.ru.add.section]\nword = ["часть"]\n',
+     "profile.toml:4: [citations.ru.add.section] word: unknown key (did you mean 'words'?)"),
+    ('[citations.ru.add.section]\nlemmas = "часть"\n',
+     "profile.toml:4: [citations.ru.add.section] lemmas: must be a list of strings"),
+])
+def test_added_words_are_checked(tmp_path: Path, added, message):
+    from lawsearch.problems import CorpusError
+
+    (tmp_path / "profile.toml").write_text('extends = "bridge"\n\n' + added, encoding="utf-8")
+    with pytest.raises(CorpusError) as caught:
+        load_profile("bridge", tmp_path)
+    assert message in str(caught.value)
