@@ -280,6 +280,9 @@ class Citations:
     earlier: re.Pattern | None = None  # an "after" word pointing back: " above", " выше"
     later: re.Pattern | None = None  # one pointing forward: " below", " ниже"
     sub: re.Pattern | None = None  # a bare sub-clause going on with a label's list: the "(b)" of "30A1(a) or (b)"
+    # bare sub-clauses or numbers, then what holds them: "(a)-(c)" of "(a)-(c) of A1", "2 or 3" of "2 or 3 of Law 40A"
+    held: re.Pattern | None = None
+    of_bare: re.Pattern | None = None  # an "of" word and a bare level's label: " of A1", " из A1"
     conjunction: re.Pattern | None = None  # a list's word, spaced and whole, where it stands: " and", " или"
 
 
@@ -428,6 +431,15 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         # or a range of them: "clauses 1 through 3 above"
         span = rf"(?:{dashes}\d{{1,2}}(?![\w]))?" if dashes else ""
         bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}}{span})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
+    # labels that lie in the container named after them ("(a)-(c) of A1", "2 or 3 of Law 40A",
+    # «(a)–(c) из A1», «2 или 3 правила 40A»): sub-clauses or numbers, a list or a range
+    held = of_bare = None
+    if bare_labels:
+        piece = rf"(?:\d{{1,2}}(?![\w])|{sub_end})"
+        piece += rf"(?:{dashes}{piece})?" if dashes else ""
+        held = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>{piece}(?:{between}{piece})*)")
+        if own.get("of"):
+            of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)})")
     outer = [w for lv in own.get("levels", [])[:1] for w in level_words(own, lv) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
@@ -440,7 +452,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         range=re.compile(rf"{dashes}(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
-        bare=bare, half=half, bare_number=bare_number,
+        bare=bare, half=half, bare_number=bare_number, held=held, of_bare=of_bare,
         letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
         quotes="".join(quotes),
         joined=re.compile(between),

@@ -11,6 +11,9 @@
 * (3) a list of letter labels in a profile whose letters stand in quotes (``quotes = ["()"]``,
   «»): "(a) and (b) above" cites (a) and (b), never the last letter of "and" or the «и» that
   joins them;
+* (5) bare sub-clauses or numbers followed by what holds them lie in it: "2 or 3 of Law
+  40A" → 40A2, 40A3; "(a)-(c) of A1" → A1(a)-(c) of the citing law; «2 или 3 правила 40A»,
+  «(a)–(c) из A1» (the ``of`` words and the genitive container of the profile);
 * (6) each direction word binds its own label: "covered by 1 above and by A preceding" cites
   both, the list's word after "above" makes "1 above" no count ("the 3 following cases").
 
@@ -151,3 +154,22 @@ def test_added_words_are_checked(tmp_path: Path, added, message):
     with pytest.raises(CorpusError) as caught:
         load_profile("bridge", tmp_path)
     assert message in str(caught.value)
+
+
+# -- 5: labels followed by what holds them -----------------------------------------------------
+
+@pytest.mark.parametrize("text, context, lang, expected", [
+    ("The fifth clause, as in 2 or 3 of Law 40A.", "12B5", "en", [["40A2", "40A3"]]),
+    ("The fifth clause, as in (a)-(c) of A1.", "40B5", "en", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    ("The fifth clause, as in (b) of Law 40A1.", "12B5", "en", [["40A1(b)"]]),
+    ("Пятый пункт, как в 2 или 3 правила 40A.", "12B5", "ru", [["40A2", "40A3"]]),
+    ("Пятый пункт, как в 2 или 3 из правила 40A.", "12B5", "ru", [["40A2", "40A3"]]),
+    ("Пятый пункт, как в (a)–(c) из A1.", "40B5", "ru", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    ("Пятый пункт, как в подпунктах (a)–(c) из пункта 1.", "40A5", "ru", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    # a law's parts are lettered: "2 of Law 40" names the law, as before; a list of laws stays one
+    ("The fifth clause, as in 2 of Law 40.", "12B5", "en", [["40"]]),
+    ("The fifth clause, as in Laws 12 and 13.", "40B5", "en", [["12", "13"]]),
+    ("Пятый пункт, как в пунктах 2 или 3 раздела B правила 70.", "12B5", "ru", [["70B2", "70B3"]]),
+])
+def test_labels_lie_in_the_container_named_after_them(text, context, lang, expected):
+    assert cited(text, context, lang) == expected
