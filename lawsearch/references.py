@@ -682,7 +682,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             elif not label.startswith("("):
                 whole.append(label)
         return whole, None
-    if containers and not forms.join and (found.held or any(label.startswith("(") for label in cited)):
+    if containers and (found.held or not forms.join and any(label.startswith("(") for label in cited)):
         # «подпункте (b) пункта 1», "(a)-(c) of A1", "2 or 3 of Law 40A": sub-clauses or
         # numbers of the container named after them
         holder, trouble = _resolve(replace(found, chain=containers, held=False), forms, law, context, law_range,
@@ -747,7 +747,8 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             target = _bare_in_context(label, context)
             if target is None:
                 return [], f"cannot tell which {label} is meant"
-            targets.append(target)
+            if target != context:  # "see (a) above" in (a) itself names no other item
+                targets.append(target)
             continue
         if level.label == "letter" and forms.join:
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))

@@ -173,3 +173,10 @@ def test_added_words_are_checked(tmp_path: Path, added, message):
 ])
 def test_labels_lie_in_the_container_named_after_them(text, context, lang, expected):
     assert cited(text, context, lang) == expected
+
+
+def test_a_sub_clause_cites_no_item_as_itself():
+    # a bare sub-clause read where the citing node is names another item, never that node
+    assert cited("The first item, see (a) above.", "40A1(a)") == []
+    assert cited("The first item, unlike (a) or (b) above.", "40A1(a)") == [["40A1(b)"]]
+    assert cited("Первый подпункт, см. (a) выше.", "40A1(a)", "ru") == []
