@@ -437,7 +437,10 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     if bare_labels:
         piece = rf"(?:\d{{1,2}}(?![\w])|{sub_end})"
         piece += rf"(?:{dashes}{piece})?" if dashes else ""
-        held = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>{piece}(?:{between}{piece})*)")
+        # a list may start with a section's clause ("B2 or 3 of Law 70"), never a letter alone
+        # (the Russian preposition «В» is a look-alike of one)
+        first = rf"(?:[{re.escape(caps)}]\d{{1,2}}{between})?" if caps else ""
+        held = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>{first}{piece}(?:{between}{piece})*)")
         if own.get("of"):
             of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)})")
     outer = [w for lv in own.get("levels", [])[:1] for w in level_words(own, lv) if not w.endswith(".")]

@@ -362,6 +362,7 @@ def _held(text: str, forms: Citations):
 
 
 _WORD_FOLLOWS = re.compile(r"[ \t]+[^\W\d_]")
+_LISTED_NUMBER = re.compile(r"\d{1,2}(?![\w(])")
 _TRAILING_NUMBER = re.compile(r"(?<=[^\W\d_])\d+$")  # a label's last part, numbered after a letter: the 1 of 71B1
 # a commentary label's printed dots that are no part of its ID: "66.4." → 66.4, "77.3.(iii)" → 77.3(iii)
 PRINTED_DOTS = re.compile(r"\.(?=\()|\.$")
@@ -383,9 +384,11 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
         return
     pos = 0
     # the level's labels and the bare sub-clauses a label's list goes on with ("30A1(a) or (b)")
-    found = [*level.item.finditer(text), *(forms.sub.finditer(text) if forms.sub is not None else ())]
     # what joins the list's labels is none of them: the «и» of «а» и «б» is no letter
     joins = [j.span() for j in forms.joined.finditer(text) if j.end() > j.start()] if forms.joined is not None else []
+    found = [*level.item.finditer(text), *(forms.sub.finditer(text) if forms.sub is not None else ()),
+             # a number listed after a label its level writes otherwise: the 3 of "B2 or 3 of Law 70"
+             *(n for n in _LISTED_NUMBER.finditer(text) if any(b == n.start() for _, b in joins))]
     for m in sorted(found, key=lambda m: (m.start(), -m.end())):
         if m.start() < pos:
             continue  # a range's end or a label's own sub-clause, already counted
@@ -689,8 +692,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
                                    exists)
         if trouble or len(holder) != 1:
             return holder, trouble
-        within = [_bare_in_context(label, holder[0]) if label.startswith("(") else _child(label, holder[0])
-                  for label in cited]
+        within: list[str | None] = []
+        for label in cited:
+            if label.startswith("("):
+                within.append(_bare_in_context(label, holder[0]))
+            elif label.isdigit():  # "2 or 3 of Law 40A"; after a clause, its sibling: "B2 or 3 of Law 70"
+                within.append(within and within[-1] and _next_number(label, within[-1]) or _child(label, holder[0]))
+            else:  # a section's clause: "B2" of "B2 or 3 of Law 70"
+                within.append(ids.normalize(holder[0] + label))
         if None in within and found.held:
             return holder, None  # "2 of Law 40": a law's parts are no numbers; the container it names
         if None in within:

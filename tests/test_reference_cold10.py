@@ -166,6 +166,10 @@ def test_added_words_are_checked(tmp_path: Path, added, message):
     ("Пятый пункт, как в 2 или 3 из правила 40A.", "12B5", "ru", [["40A2", "40A3"]]),
     ("Пятый пункт, как в (a)–(c) из A1.", "40B5", "ru", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
     ("Пятый пункт, как в подпунктах (a)–(c) из пункта 1.", "40A5", "ru", [["40A1(a)", "40A1(b)", "40A1(c)"]]),
+    ("He applies Laws 68 through 70, and B2 or 3 of Law 70.", "71B2", "en", [["68", "69", "70"], ["70B2", "70B3"]]),
+    ("Он применяет B2 или 3 правила 70.", "71B2", "ru", [["70B2", "70B3"]]),
+    # the Russian preposition «В» (a look-alike of B) is no section: the list starts with a clause only
+    ("В правилах 40A и 41 сказано иное.", "12B5", "ru", [["40A", "41"]]),
     # a law's parts are lettered: "2 of Law 40" names the law, as before; a list of laws stays one
     ("The fifth clause, as in 2 of Law 40.", "12B5", "en", [["40"]]),
     ("The fifth clause, as in Laws 12 and 13.", "40B5", "en", [["12", "13"]]),
