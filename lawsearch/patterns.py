@@ -434,7 +434,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     # labels that lie in the container named after them ("(a)-(c) of A1", "2 or 3 of Law 40A",
     # «(a)–(c) из A1», «2 или 3 правила 40A»): sub-clauses or numbers, a list or a range
     held = of_bare = None
-    if bare_labels:
+    if bare_labels and not _join(grammar):  # a dotted code writes its containers whole ("of Section 3.2")
         piece = rf"(?:\d{{1,2}}(?![\w])|{sub_end})"
         piece += rf"(?:{dashes}{piece})?" if dashes else ""
         # a list may start with a section's clause ("B2 or 3 of Law 70"), never a letter alone

@@ -685,7 +685,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             elif not label.startswith("("):
                 whole.append(label)
         return whole, None
-    if containers and (found.held or not forms.join and any(label.startswith("(") for label in cited)):
+    if containers and not forms.join and (found.held or any(label.startswith("(") for label in cited)):
         # «подпункте (b) пункта 1», "(a)-(c) of A1", "2 or 3 of Law 40A": sub-clauses or
         # numbers of the container named after them
         holder, trouble = _resolve(replace(found, chain=containers, held=False), forms, law, context, law_range,
