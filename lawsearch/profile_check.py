@@ -103,7 +103,7 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
         for d in words if isinstance(words, list) else []:
             if isinstance(d, dict):
                 _unknown(d, DIVISION, ("grammar", "divisions"), error)
-                _check_pattern(d.get("word"), f"(?:{{}})$", set(), error, "grammar", "divisions", lang, "word",
+                _check_pattern(d.get("word"), "(?:{})$", set(), error, "grammar", "divisions", lang, "word",
                                own_groups=False)
     for lang, table in user.get("grammar", {}).get("commentary", {}).items():
         for key, needed in COMMENTARY_GROUPS.items():
