@@ -392,7 +392,8 @@ def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
     elif node.kind == "division":
         label = node.label or shown
     elif node.kind == "commentary":
-        label = words.text(lang, "commentary", id=shown)
+        # the definitions' numbered paragraph: its ID and the number printed (defs.1 (1.1))
+        label = words.text(lang, "commentary", id=shown + (f" ({node.label})" if node.label else ""))
     else:
         label = shown
     title = node.title or ("(heading lost)" if node.heading_lost else "")

@@ -76,3 +76,25 @@ def test_another_number_under_the_definitions_heading_is_a_law_paragraph(tmp_pat
     com = {n.id: n for n in c.nodes if n.kind == "commentary"}
     assert "4.1" in com and com["4.1"].law == "4", sorted(com)
     assert {i for i, n in com.items() if n.law == "defs"} == {"defs.1", "defs.1(a)", "defs.1(b)", "defs.2"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_site_and_show_give_the_printed_number(tmp_path, lang):
+    """The definitions page heads each such paragraph with its printed number (1.1, 1.1(a))
+    under its own anchor; law 4's citation «п. 1.1» links there; `show defs.1` names both."""
+    from click.testing import CliRunner
+
+    from lawsearch.build import build
+    from lawsearch.cli import main
+
+    folder = corpus(tmp_path, lang, DEFS[lang] + LAW4[lang])
+    out = tmp_path / "out"
+    build(folder, out, lambda message: None)
+    page = (out / "site" / "definitions.html").read_text(encoding="utf-8")
+    for anchor, printed in (("cdefs-1", "1.1"), ("cdefs-1-a", "1.1(a)"), ("cdefs-2", "1.2")):
+        assert f'href="#{anchor}"' in page and f">{printed}</a>" in page, (anchor, printed)
+    if lang == "ru":
+        law4 = (out / "site" / "laws" / "4.html").read_text(encoding="utf-8")
+        assert 'href="../definitions.html#cdefs-1"' in law4
+    r = CliRunner().invoke(main, ["show", "--corpus", str(folder), "--out", str(out), "defs.1"])
+    assert r.exit_code == 0 and "defs.1 (1.1)" in r.output.splitlines()[0], r.output
