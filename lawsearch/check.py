@@ -323,6 +323,17 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
               + f", shared words: {s['basis'] or '-'}"
               + "; to confirm it, add to the curation file:")
         r.add(textwrap.indent(curation_lines(s), "      "))
+    for s in corpus.report.unsuggested:  # the pieces it suggests no law for, and why
+        name = f"{s['source']}:{s['first']}"
+        where = f" ({opens[name]})" if name in opens else ""
+        if s.get("verdict") == "matter":
+            r.add(f"  no suggestion for piece {name}{where}: not law text (it reads as the book's own matter: "
+                  "a preface, an afterword, a title page); no law is suggested")
+        else:
+            best = f" (the best, law {s['law']}, at confidence {s['confidence']:.2f} ({confidence_label(s['confidence'])}))" \
+                if s.get("law") and s["confidence"] else " (its words are no law's)"
+            r.add(f"  no suggestion for piece {name}{where}: no likely place{best}; read it, and place it with "
+                  "a [[piece]] statement if you know its law")
 
     statuses = Counter(ref.status for ref in corpus.refs)
     r.add("")

@@ -58,6 +58,11 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     group = first_group
 
     with_commentary = {n.law for n in by_id.values() if n.kind == "commentary"}
+    # the definitions' own numbered paragraphs keep their printed number as their label
+    # (1.1 is defs.1): a citation of that number cites them, where no law's paragraph has it
+    defs_id = ids.rules().definitions_id
+    printed = {n.label: n.id for n in by_id.values()
+               if defs_id is not None and n.kind == "commentary" and n.law == defs_id and n.label}
 
     def status(target: str) -> str:
         if target in by_id and not by_id[target].missing:
@@ -78,6 +83,8 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
                 continue
             group += 1
             for target in c.targets:
+                if target not in by_id and target in printed:
+                    target = printed[target]
                 refs.append(Ref(owner, law, target, c.surface, group, status(target), source, line,
                                 partial=c.partial, start=c.start, end=c.start + len(c.surface), lang=lang))
 

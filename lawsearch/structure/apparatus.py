@@ -1803,8 +1803,10 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     if section:
         used = {u["def"] for u in apparatus.get("terms", ())}
         unused = [e["term"] for e in section["entries"] if e["id"] not in used]
-        out.append(f"  definitions: {len(section['entries'])} terms, {len(apparatus.get('terms', ()))} first uses "
-                   f"linked in the law text" + (f"; never used: {', '.join(unused)}" if unused else ""))
+        in_commentary = sum(1 for u in apparatus.get("terms", ()) if u.get("commentary"))
+        out.append(f"  definitions: {len(section['entries'])} terms, {len(apparatus.get('terms', ())) - in_commentary} "
+                   f"first uses linked in the law text, {in_commentary} in the commentary"
+                   + (f"; never used: {', '.join(unused)}" if unused else ""))
     for p in apparatus.get("pages", ()):
         page = f"page {p['page']}" if p.get("page") else "page unknown"
         what = {"toc": "contents", "index": "subject index", "front": "title"}.get(p["kind"], p["kind"])
