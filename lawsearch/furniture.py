@@ -1270,14 +1270,16 @@ OPEN_SENTENCE_WORDS = 4  # a sentence cut open is a phrase; a site's name or tag
 
 
 def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
-                       heading: Callable[[str], bool]) -> list[int]:
+                       heading: Callable[[str], bool], shared: frozenset[str] = frozenset()) -> list[int]:
     """Lines (0-based) a lone URL or file name rule emptied that finish or carry a sentence
     of the text, so they stay: the line before is a sentence left open (four words or more,
     ending with a lower-case word, no heading: «…отправляются по адресу»), or the address
     ends with a full stop, or the line after goes on with the sentence (a lower-case word).
     Removing them would cut words out of the law's text, silently. An address that comes
-    back as a lone line elsewhere in the file (one site, or one series of file names) is the
-    copy's own, printed at each page's edge, and goes wherever it falls.
+    back as a lone line elsewhere in the file (one site, or one series of file names), or at
+    the edge of other files of the corpus (``shared``: a book saved page after page, its
+    file's name under each page), is the copy's own, printed at each page's edge, and goes
+    wherever it falls -- at a file's end too, where a sentence a page cut goes on in the next.
 
     >>> prepare(["Items are posted to", "lost.example/items", "Law 5. Cards"], "laws", "en")[0][1]
     'lost.example/items'
@@ -1287,7 +1289,7 @@ def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int
     printed = Counter(_address_key(raw[n]) for n in emptied if n < len(raw))
     for n in sorted(emptied):
         address = raw[n].strip() if n < len(raw) else ""
-        if printed[_address_key(address)] > 1:
+        if printed[_address_key(address)] > 1 or _key(address) in shared:
             continue  # the copy's own address, printed at each page's edge: furniture wherever it falls
         before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
         after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
@@ -1531,7 +1533,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
                 changes.append((n + 1, rule.__name__))
                 lines[n] = ""
                 break
-    for n in sentence_addresses(lines, raw, changes, heading):
+    for n in sentence_addresses(lines, raw, changes, heading, shared):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
     for n in sentence_furniture(lines, raw, changes, heading, lang):
