@@ -394,6 +394,29 @@ def note_targets(scans: list[_NoteScan]) -> set[tuple[str, str]]:
     return found
 
 
+PAGE_BREAK = re.compile(r"(?:^|\s)(?:pagebreak|doc-pagebreak)(?:\s|$)")
+PAGE_END_MARK = "-"  # a page's end as the book's footers write it (``- 12``: patterns.classify)
+
+
+def page_break(attrs: dict) -> int | None:
+    """The number of the page an EPUB's page-break marker (``epub:type="pagebreak"``,
+    ``role="doc-pagebreak"``) begins, from its title or aria-label (its text is the same
+    number, read apart); None for any other element, or a marker with no number.
+
+    >>> page_break({"epub:type": "pagebreak", "title": "203"}), page_break({"role": "doc-pagebreak", "aria-label": "Page 7"})
+    (203, 7)
+    >>> page_break({"class": "pagebreak-before"}), page_break({"role": "doc-pagebreak", "aria-label": "xii"})
+    (None, None)
+    """
+    if not PAGE_BREAK.search(" ".join(str(attrs.get(k) or "") for k in ("epub:type", "role"))):
+        return None
+    for key in ("title", "aria-label", "id"):
+        m = re.search(r"\d{1,5}", str(attrs.get(key) or ""))
+        if m and (key != "id" or not attrs.get("title") and not attrs.get("aria-label")):
+            return int(m.group())
+    return None
+
+
 class _PageText(HTMLParser):
     """The text of a saved page as blocks of lines, with links and navigation marked;
     notes (``notes``: (file, id), see ``_NoteScan``) are taken out of the text and their
@@ -485,6 +508,16 @@ class _PageText(HTMLParser):
             self.block_note = note
             self.current = []
         marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role", "epub:type"))
+        if not self.skip and (page := page_break(attrs)) is not None:
+            # an e-book's page-break marker: the page before it ends here, as a printed
+            # page's footer ends it (the page model of pages.py); its number is never text
+            self._flush()
+            if page > 1:
+                self.current = [(f"{PAGE_END_MARK} {page - 1}", False)]
+                self._flush()
+            self.stack.append((tag, True, False, None))
+            self.skip += 1
+            return
         rule = (DROP_NAVIGATION if tag == "nav" or NAVIGATION.search(marks)
                 else DROP_ASIDE if tag == "aside" or ASIDE_MARKS.search(marks)
                 else DROP_PAGE_PART if (tag in PAGE_PARTS or PAGE_PART_MARKS.search(marks)) and not self.main_depth
