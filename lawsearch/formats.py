@@ -27,7 +27,7 @@ from xml.etree import ElementTree
 
 from .freshness import SUFFIXES  # formats read, by how a file name ends (.fb2.zip before .zip)
 from .model import CorpusError, Problem
-from .patterns import NOTE_MARKER, note_body, with_marker
+from .patterns import NOTE_MARKER, note_body, plain_letters, with_marker
 
 # Formats we refuse with the way to convert them.
 CONVERT = {
@@ -184,8 +184,10 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     document = _read_as(fmt, data, name, decode_text, keeps, bullet, declared)
     # a soft hyphen is a break the reader never sees, in every format: the word is whole
     # in the text, its snippets and corpus.json ("мяг\u00adкий" → "мягкий")
-    document.lines = [line.replace(SOFT_HYPHEN, "") for line in document.lines]
-    document.notes = [note.replace(SOFT_HYPHEN, "") for note in document.notes]
+    # mathematical letters (𝐋𝐚𝐰) are plain ones styled: the text holds them plain, so a
+    # search finds them and every offset is the text's (patterns.plain_letters)
+    document.lines = [plain_letters(line.replace(SOFT_HYPHEN, "")) for line in document.lines]
+    document.notes = [plain_letters(note.replace(SOFT_HYPHEN, "")) for note in document.notes]
     return document
 
 
