@@ -978,6 +978,25 @@ def _fb2_book_title(root) -> list[str]:
     return []
 
 
+TITLE_PAGE_WORDS = 8  # a title page's line under the book's title (an edition, a year) is short
+
+
+def _fb2_title_page(title, book_title: list[str]) -> list[str]:
+    """The lines of the main body's own <title> when it is the book's title page: its first
+    paragraph names the book the description names (``book_title``'s words), and every
+    paragraph after it is a short line with no number but a year (``Издание второе``,
+    ``Second edition, 1987``) -- never a law's heading. Empty otherwise."""
+    paragraphs = [" ".join(" ".join(p.itertext()).split()) for p in title if _local(p.tag) == "p"]
+    paragraphs = [p for p in paragraphs if p] or [" ".join(" ".join(title.itertext()).split())]
+    if not book_title or re.findall(r"\w+", paragraphs[0].casefold()) != book_title:
+        return []
+    for line in paragraphs[1:]:
+        numbers = re.findall(r"\d+", line)
+        if len(line.split()) > TITLE_PAGE_WORDS or any(len(n) != 4 for n in numbers) or line.rstrip().endswith("."):
+            return []
+    return paragraphs
+
+
 def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
     """Every paragraph, title and subtitle of an FB2 book in reading order. A note of the
     notes body becomes the book's footnote: its marker where the link to it is, its text
@@ -1024,9 +1043,8 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
                         places.append(f"{where}section {section}, paragraph {paragraph}")
                     add_notes(refs)
                 elif tag in ("title", "epigraph", "poem", "stanza", "cite"):
-                    if tag == "title" and element is body and b == 1 and book_title and re.findall(
-                            r"\w+", " ".join(child.itertext()).casefold()) == book_title:
-                        dropped.append((len(lines), DROP_BOOK_TITLE, " ".join(" ".join(child.itertext()).split())))
+                    if tag == "title" and element is body and b == 1 and (page := _fb2_title_page(child, book_title)):
+                        dropped.extend((len(lines), DROP_BOOK_TITLE, text) for text in page)
                     elif not (notes_body and element is body and tag == "title"):  # the notes body's own title
                         walk(child)
                 elif tag == "empty-line":
