@@ -145,6 +145,17 @@ def in_order(footers: list[int | None]) -> bool:
     return len(footers) >= 2 and all(a is not None and b == a + 1 for a, b in zip(footers, footers[1:]))
 
 
+OPEN_END = re.compile(r"[\w,;:\-–—]$")  # a text stopped mid-sentence: a word or a comma last, no stop
+
+
+def open_end(piece: Piece) -> bool:
+    """Whether a piece's text stops mid-sentence (``…передаётся в пользу``): the file after
+    it in its series goes on with it. One that ends a sentence ends where its document may
+    (blog posts numbered as their laws are, one law each): no join is guessed there."""
+    tail = next((line.text.strip() for line in reversed(piece.lines) if line.text.strip()), "")
+    return bool(OPEN_END.search(tail))
+
+
 SERIES_NUMBER = re.compile(r"\d+")
 
 
@@ -259,11 +270,11 @@ def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[Curation
                 link(before, piece, "page")
 
     # a book saved page after page as files of one series (``ustav_p1.html``, ``ustav_p2.html``):
-    # the text cut at one file's end goes on at the next file's start, as within one file
+    # the text cut mid-sentence at one file's end goes on at the next file's start, as within one file
     for ids in file_series(source_paths, pieces_by_source):
         for a, b in zip(ids, ids[1:]):
             before, piece = pieces_by_source[a][-1], pieces_by_source[b][0]
-            if not before.ends_page and not piece.starts_page and id(piece) not in predecessor \
+            if not before.ends_page and not piece.starts_page and open_end(before) and id(piece) not in predecessor \
                     and id(before) not in successor:
                 link(before, piece, "file")
 

@@ -90,3 +90,14 @@ def test_file_series_reads_the_last_number_of_names_alike():
     assert file_series(paths) == [["b", "a"]]
     assert file_series({"a": "p1.txt", "b": "p3.txt"}) == []  # a part lost between: no series
     assert file_series({"a": "p1.txt", "b": "p2.txt", "c": "p4.txt", "d": "p5.txt"}) == [["a", "b"], ["c", "d"]]
+
+
+def test_files_of_a_series_that_end_their_sentences_stay_apart(tmp_path):
+    """Posts numbered as their laws (one law each, each ending a sentence): nothing is cut at a
+    file's end, so no file is read as going on from the one before."""
+    first = PAGES[0][:3]  # law 80, ending «…до первого круга.»
+    second = ["Вступление к правилу о забытых вещах, написанное смотрителем.", *PAGES[0][3:5],
+              "Оставленный зонт вешают у барометра."]
+    report, out = _build(tmp_path, {"law80.txt": "\n".join(first) + "\n", "law81.txt": "\n".join(second) + "\n"})
+    assert "Вступление" not in _show(out, tmp_path / "c", "80A")
+    assert "joins the piece before it (file)" not in report, report
