@@ -88,7 +88,8 @@ def _headings(lines: list[str], layout, lang: str) -> int:
     page number («- 5 -») is the page's footer, no bullet. The page's furniture in ``lang``
     is left out first (``furniture.prepare``: a list of share buttons under
     «Share this:», a row of tags), and a list after the text's last sentence -- items with
-    no law text under them or in them -- counts no bullet: what decides the layout is how
+    no law text under them or in them -- counts no bullet, nor one before the first law's
+    heading (cold read 8 finding 2, a share list over a post): what decides the layout is how
     the law text is printed, not any list of the page (cold read 8, finding 2). A list
     layout scores its bullets and the law and division headings only: the level headings it
     takes from its base layout read a page's <h3> sections, and would otherwise tie it with
@@ -101,7 +102,10 @@ def _headings(lines: list[str], layout, lang: str) -> int:
     kept, _ = prepare(list(lines), "laws", lang, lambda s: layout.classify(s.strip()).kind in kinds)
     read = [(layout.classify(_as_cleaned(line)).kind, line.strip()) for line in kept if line.strip()]
     last = max((k for k, (_, line) in enumerate(read) if SENTENCE_TAIL.search(line)), default=len(read) - 1)
-    return sum(1 for k, (kind, _) in enumerate(read) if kind in scored and (kind != "bullet" or k <= last))
+    # nor a list before the first law's heading (share buttons over a post): a page whose text
+    # has no law heading counts its bullets wherever they stand
+    first = min((k for k, (kind, _) in enumerate(read) if kind in ("division", "law")), default=0)
+    return sum(1 for k, (kind, _) in enumerate(read) if kind in scored and (kind != "bullet" or first <= k <= last))
 
 
 def _as_cleaned(line: str) -> str:

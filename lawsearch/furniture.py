@@ -1424,6 +1424,46 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     return out
 
 
+BUTTON_WORDS = 3  # a share or print button's label: «Facebook», "Share on X", «Версия для печати»
+BUTTON_ROW = 3  # buttons come several together; two short lines may be the text's own
+
+
+def button_lists(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) at a saved page's head or tail (``_edges``: before its first heading,
+    after its last sentence) that are a list of buttons: ``BUTTON_ROW`` lines or more in a
+    row, each a label of ``BUTTON_WORDS`` words at most, beginning with a capital, with no
+    digit and no sentence's mark, no heading -- "Facebook / Twitter / Email / Print", a
+    share list with no heading over it. A list the text introduces (the line before it ends
+    with a colon: "The suits are:") is the text's own.
+
+    >>> sorted(button_lists(["LAW 4 - TABLES", "The table stands.", "Facebook", "Twitter", "Email", "Print"],
+    ...                     lambda s: s.startswith("LAW")))
+    [2, 3, 4, 5]
+    >>> button_lists(["LAW 4 - TABLES", "The suits are:", "Spades", "Hearts", "Diamonds"], lambda s: s.startswith("LAW"))
+    set()
+    """
+    head, tail, _ = _edges(lines, heading)
+
+    def button(n: int) -> bool:
+        s = re.sub(r"^[-–—•*·]\s+", "", lines[n].strip())  # a list item as a bulleted page writes it
+        return (0 < len(s.split()) <= BUTTON_WORDS and s[:1].isupper() and not re.search(r"\d", s)
+                and not SENTENCE_END.search(s) and not heading(s))
+
+    out: set[int] = set()
+    for edge in (head, tail):
+        row: list[int] = []
+        for n in edge + [-1]:
+            if n >= 0 and button(n):
+                row.append(n)
+                continue
+            if len(row) >= BUTTON_ROW:
+                before = next((lines[k].strip() for k in range(row[0] - 1, -1, -1) if lines[k].strip()), "")
+                if not INTRODUCES.search(before):
+                    out.update(row)
+            row = []
+    return out
+
+
 def site_title_rows(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     """Lines (0-based) heading a saved page before its first heading (``_edges``) that are
     a site's title row: two or more short parts (``TITLE_ROW_STEP`` words at most) set
@@ -1565,7 +1605,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
         lines[n] = ""
     # a saved page's head and foot, past its line rules; the commentary's paragraphs end at
     # their own marks, which no sentence end here reads: its last lines are no page's foot
-    for rule in (site_title_rows, counter_lines) if kind != "commentary" else ():
+    for rule in (site_title_rows, counter_lines, button_lists) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""
