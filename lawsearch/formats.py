@@ -396,6 +396,30 @@ def note_targets(scans: list[_NoteScan]) -> set[tuple[str, str]]:
     return found
 
 
+def _before_bracketed_links(block: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """A block's pieces (text, linked) before a closing ``[…]`` group that holds links and
+    follows unlinked text; the whole block where there is none.
+
+    >>> _before_bracketed_links([("B. Очки", False), ("[", False), ("править", True), (" | ", False), ("код", True), ("]", False)])
+    [('B. Очки', False)]
+    """
+    text = "".join(t for t, _ in block).rstrip()
+    start = text.rfind("[")
+    if not text.endswith("]") or start <= 0 or not re.search(r"\w", text[:start]):
+        return block
+    before, after, at = [], [], 0
+    for t, a in block:
+        if at + len(t) <= start:
+            before.append((t, a))
+        else:
+            if at < start:
+                before.append((t[:start - at], a))
+            after.append((t[max(0, start - at):], a))
+        at += len(t)
+    links_after = any(a and re.search(r"\w", t) for t, a in after)
+    return before if links_after and not any(a for _, a in before) else block
+
+
 PAGE_BREAK = re.compile(r"(?:^|\s)(?:pagebreak|doc-pagebreak)(?:\s|$)")
 PAGE_END_MARK = "-"  # a page's end as the book's footers write it (``- 12``: patterns.classify)
 
@@ -632,8 +656,11 @@ class _PageText(HTMLParser):
         for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
                                                                       self.prefixes, self.hangs)):
             text = "".join(t for t, _ in block)
-            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
-            linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
+            # a bracketed group of links closing a line of text (a wiki heading's edit links,
+            # «B. Очки[править | править код]») is not what the line is: it is left uncounted
+            counted = _before_bracketed_links(block)
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in counted)
+            linked = sum(len(re.sub(r"\W", "", t)) for t, a in counted if a)
             if letters and linked / letters > LINKED_SHARE and not (
                     rule is None and (n in between or (in_main or self.all_main) and law_text(_plain_text(text)))):
                 rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
