@@ -600,4 +600,5 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     else:
         joined, more = join_wrapped_lines(lines, extra_words, layout, lang)
     joined, mended = furniture.repair_breaks(joined, extra_words, lang or layout.lang)
-    return Cleaned(joined, changes + more + [Change(*m) for m in mended], frozenset(feeds))
+    joined, split = furniture.repair_spaced_words(joined, extra_words, lang or layout.lang)
+    return Cleaned(joined, changes + more + [Change(*m) for m in mended + split], frozenset(feeds))

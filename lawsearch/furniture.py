@@ -1827,6 +1827,61 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset(),
     return out, changes
 
 
+SPACED_PAIR = re.compile(r"(?<![\w-])([^\W\d_]{2,}) ([^\W\d_]{2,})(?![\w-])")
+
+
+def repair_spaced_words(lines: list, extra_words: frozenset[str] = frozenset(),
+                        lang: str | None = None) -> tuple[list, list[tuple[str, int, str]]]:
+    """Joined logical lines (``model.Line``) with a word a stray space split inside a line
+    mended («сви детелях»): two lower-case pieces where the dictionary of the
+    text's language (``lang``; the corpus's words, ``extra_words``, where it has none)
+    knows the word they make and neither piece as a word -- two words stay two words.
+    Returns the lines and (source, raw line, "split_words") for each mend; the raw lines'
+    starts in the text move with it, so spans stay exact.
+
+    >>> from lawsearch.model import Line
+    >>> [l.text for l in repair_spaced_words([Line("Посылку вскрывают при двух сви детелях.", "x", 1, 1)])[0]]
+    ['Посылку вскрывают при двух свидетелях.']
+    >>> [l.text for l in repair_spaced_words([Line("Он ставит на стол три чашки.", "x", 1, 1)])[0]]
+    ['Он ставит на стол три чашки.']
+    """
+    from .model import Line
+
+    out, changes = [], []
+    for line in lines:
+        text, starts = line.text, list(line.line_starts())
+        mended = False
+        at = 0
+        while (m := SPACED_PAIR.search(text, at)) is not None:
+            left, right = m.group(1), m.group(2)
+            if left.islower() and right.islower() and _split_by_space(left, right, extra_words, lang):
+                space = m.start(2) - 1
+                text = text[:space] + text[space + 1:]
+                starts = [(a - 1 if a > space else a, raw) for a, raw in starts]
+                raw = next((r for a, r in reversed(starts) if a <= space), line.first)
+                changes.append((line.source, raw, "split_words"))
+                mended = True
+                at = m.end() - 1
+            else:
+                at = m.start(2)
+        out.append(Line(text, line.source, line.first, line.last, tuple(starts) if line.starts else ())
+                   if mended else line)
+    return out, changes
+
+
+def _split_by_space(left: str, right: str, extra_words: frozenset[str], lang: str | None) -> bool:
+    """Whether ``left`` + ``right`` is one word a space split (``repair_spaced_words``)."""
+    joined = left + right
+    lemmatizer = lemmatizer_for(joined, languages_of(lang))
+    if lemmatizer is not None:
+        def known(w: str) -> bool:
+            return w.lower() in extra_words or lemmatizer.is_known(w)
+    else:
+        def known(w: str) -> bool:
+            return _known(w, extra_words)
+    return known(joined) and not known(left) and not known(right)
+
+
 def mend_hyphen(left: str, right: str, extra_words: frozenset[str], lang: str | None = None) -> int:
     """A word hyphenated by the typesetter at a line end (``задума-`` / ``вшийся``): 2 when
     hyphen and space go (the joined word is in the dictionary), 1 when only the space goes
