@@ -1428,9 +1428,10 @@ BUTTON_WORDS = 3  # a share or print button's label: «Facebook», "Share on X",
 BUTTON_ROW = 3  # buttons come several together; two short lines may be the text's own
 
 
-def button_lists(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
-    """Lines (0-based) at a saved page's head or tail (``_edges``: before its first heading,
-    after its last sentence) that are a list of buttons: ``BUTTON_ROW`` lines or more in a
+def button_lists(lines: list[str], heading: Callable[[str], bool], web: bool = True) -> set[int]:
+    """Lines (0-based) at a saved page's head (``web`` only: a book's title page, lines as
+    short, stands before its first heading too) or tail (``_edges``: after its last
+    sentence) that are a list of buttons: ``BUTTON_ROW`` lines or more in a
     row, each a label of ``BUTTON_WORDS`` words at most, beginning with a capital, with no
     digit and no sentence's mark, no heading -- "Facebook / Twitter / Email / Print", a
     share list with no heading over it. A list the text introduces (the line before it ends
@@ -1450,7 +1451,7 @@ def button_lists(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
                 and not SENTENCE_END.search(s) and not heading(s))
 
     out: set[int] = set()
-    for edge in (head, tail):
+    for edge in (head, tail) if web else (tail,):
         row: list[int] = []
         for n in edge + [-1]:
             if n >= 0 and button(n):
@@ -1528,10 +1529,11 @@ def edit_links(line: str, lang: str) -> str:
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
             shared: frozenset[str] = frozenset(),
-            bare: Callable[[str], bool] = lambda s: False) -> tuple[list[str], list[tuple[int, str]]]:
+            bare: Callable[[str], bool] = lambda s: False, web: bool = False) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
     returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
-    ``shared``: lines standing in other files of the corpus too (``shared_lines``).
+    ``shared``: lines standing in other files of the corpus too (``shared_lines``); ``web``:
+    the file is a saved web page (a list of buttons over its text is furniture, ``button_lists``).
 
     >>> prepare(["Page 3 of 12", "LAW 5 - CARDS"], "laws", "en")
     (['', 'LAW 5 - CARDS'], [(1, 'page_of_n')])
@@ -1605,7 +1607,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
         lines[n] = ""
     # a saved page's head and foot, past its line rules; the commentary's paragraphs end at
     # their own marks, which no sentence end here reads: its last lines are no page's foot
-    for rule in (site_title_rows, counter_lines, button_lists) if kind != "commentary" else ():
+    buttons = lambda lines, heading: button_lists(lines, heading, web)  # noqa: E731
+    buttons.__name__ = button_lists.__name__
+    for rule in (site_title_rows, counter_lines, buttons) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""

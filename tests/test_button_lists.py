@@ -59,3 +59,14 @@ def test_two_short_lines_are_not_a_button_list():
     lines = ["LAW 4 - SUITS", "The table stands by the window.", "Oak Club", "Rules Committee"]
     out, changes = prepare(lines, "laws", "en", lambda s: s.startswith("LAW"))
     assert not [rule for _, rule in changes if rule == "button_lists"]
+
+
+def test_a_books_title_page_of_short_lines_is_no_button_list():
+    """A typed book's title page -- short capitalised lines before the first heading -- is
+    no list of buttons: the head rule is a saved web page's only."""
+    lines = ["Клуб Ольха", "Перевод с английского", "Издательство Заводь", "Правило 1. СТОЛЫ", "Столы ставят у окна."]
+    heading = lambda s: s.startswith("Правило")  # noqa: E731
+    out, changes = prepare(lines, "laws", "ru", heading)
+    assert not [rule for _, rule in changes if rule == "button_lists"]
+    out, changes = prepare(lines, "laws", "ru", heading, web=True)
+    assert [n for n, rule in changes if rule == "button_lists"] == [1, 2, 3]
