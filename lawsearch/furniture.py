@@ -1429,9 +1429,9 @@ BUTTON_ROW = 3  # buttons come several together; two short lines may be the text
 
 
 def button_lists(lines: list[str], heading: Callable[[str], bool], web: bool = True) -> set[int]:
-    """Lines (0-based) at a saved page's head (``web`` only: a book's title page, lines as
-    short, stands before its first heading too) or tail (``_edges``: after its last
-    sentence) that are a list of buttons: ``BUTTON_ROW`` lines or more in a
+    """Lines (0-based) at a saved web page's head or tail (``_edges``: before its first
+    heading, after its last sentence) that are a list of buttons (``web`` only: a typed
+    book's title page, or a list of single words closing a law, is as short): ``BUTTON_ROW`` lines or more in a
     row, each a label of ``BUTTON_WORDS`` words at most, beginning with a capital, with no
     digit and no sentence's mark, no heading -- "Facebook / Twitter / Email / Print", a
     share list with no heading over it. A list the text introduces (the line before it ends
@@ -1451,7 +1451,7 @@ def button_lists(lines: list[str], heading: Callable[[str], bool], web: bool = T
                 and not SENTENCE_END.search(s) and not heading(s))
 
     out: set[int] = set()
-    for edge in (head, tail) if web else (tail,):
+    for edge in (head, tail) if web else ():
         row: list[int] = []
         for n in edge + [-1]:
             if n >= 0 and button(n):

@@ -51,22 +51,23 @@ def test_a_share_list_with_no_heading_is_furniture(tmp_path, share, where):
 
 def test_the_rule_leaves_a_list_the_text_introduces():
     lines = ["LAW 4 - SUITS", "A. Order", "The suits rank from the top as follows:", "Spades", "Hearts", "Diamonds", "Clubs"]
-    out, changes = prepare(lines, "laws", "en", lambda s: s.startswith(("LAW", "A.")))
+    out, changes = prepare(lines, "laws", "en", lambda s: s.startswith(("LAW", "A.")), web=True)
     assert out[3:] == ["Spades", "Hearts", "Diamonds", "Clubs"], changes
 
 
 def test_two_short_lines_are_not_a_button_list():
     lines = ["LAW 4 - SUITS", "The table stands by the window.", "Oak Club", "Rules Committee"]
-    out, changes = prepare(lines, "laws", "en", lambda s: s.startswith("LAW"))
+    out, changes = prepare(lines, "laws", "en", lambda s: s.startswith("LAW"), web=True)
     assert not [rule for _, rule in changes if rule == "button_lists"]
 
 
 def test_a_books_title_page_of_short_lines_is_no_button_list():
     """A typed book's title page -- short capitalised lines before the first heading -- is
-    no list of buttons: the head rule is a saved web page's only."""
-    lines = ["Клуб Ольха", "Перевод с английского", "Издательство Заводь", "Правило 1. СТОЛЫ", "Столы ставят у окна."]
+    no list of buttons: the rule is a saved web page's only."""
+    lines = ["Клуб Ольха", "Перевод с английского", "Издательство Заводь", "Правило 1. СТОЛЫ", "Столы ставят у окна.",
+             "Стулья", "Скамьи", "Табуреты"]
     heading = lambda s: s.startswith("Правило")  # noqa: E731
     out, changes = prepare(lines, "laws", "ru", heading)
     assert not [rule for _, rule in changes if rule == "button_lists"]
     out, changes = prepare(lines, "laws", "ru", heading, web=True)
-    assert [n for n, rule in changes if rule == "button_lists"] == [1, 2, 3]
+    assert [n for n, rule in changes if rule == "button_lists"] == [1, 2, 3, 6, 7, 8]
