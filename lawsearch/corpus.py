@@ -350,6 +350,9 @@ def cleaning_context(folder: CorpusFolder) -> CleaningContext:
     return CleaningContext(words, grammar, shared, apparatus, changed, skip, dropped)
 
 
+WEB_FORMATS = ("html", "mhtml")  # a saved web page: its site's buttons may stand over its text
+
+
 def clean_source(folder: CorpusFolder, source, raw: list[str], context: CleaningContext):
     """One source's raw lines cleaned as the build cleans them (``clean.clean_lines``)."""
     grammar = context.grammar
@@ -357,7 +360,8 @@ def clean_source(folder: CorpusFolder, source, raw: list[str], context: Cleaning
     if layout is not None and layout.lists:
         folder.indents[source.id] = indentation(raw)
     return clean_lines(raw, source.id, source.kind, context.words, source.lang, layout, grammar, context.shared,
-                       frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())))
+                       frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())),
+                       web=format_of(source.path.rpartition("/")[2]) in WEB_FORMATS)
 
 
 def source_families(sources) -> dict[str, str]:

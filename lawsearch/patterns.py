@@ -951,3 +951,21 @@ def __getattr__(name: str):
     if name == "FOREIGN_LETTERS":
         return _foreign_letters()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Unicode's mathematical alphanumerics (𝐋𝐚𝐰 bold, 𝐴 italic, 𝔸 double-struck, 𝟓 bold digits): a
+# style copied from a formula editor or a "fancy text" site, plain letters to a reader. Beyond
+# the Basic Multilingual Plane, so not narrowed one-for-one (``_compatibility_forms``): the
+# text is read with them folded (formats.read_document) and a query too, in both runtimes
+MATH_ALPHANUMERICS = re.compile("[\U0001D400-\U0001D7FF]")
+
+
+def plain_letters(text: str) -> str:
+    """``text`` with its mathematical letters and digits as NFKC writes them: plain ones.
+
+    >>> plain_letters("𝐋𝐚𝐰 𝟓𝟎 𝐴")
+    'Law 50 A'
+    """
+    if not MATH_ALPHANUMERICS.search(text):
+        return text
+    return MATH_ALPHANUMERICS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)

@@ -279,7 +279,7 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
         seen: dict[str, tuple[int, str, int, str]] = {}  # level -> (position, label, raw line, source)
         for n, piece in enumerate(run.pieces):
             kinds = classes(piece)
-            if n > 0 and piece.joined_by == "page" and law is not None:
+            if n > 0 and piece.joined_by in ("page", "file") and law is not None:
                 cut = None
                 first = next(((c, line) for c, line in zip(kinds, piece.lines) if c.kind not in ("footnote", "empty")), None)
                 st = piece.curation
@@ -411,7 +411,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             law, rule = None, "unattributed"
             if laws and not text_before:
                 law, rule = laws[0][1], "heading"
-            elif n > 0 and piece.joined_by == "page" and before is not None:
+            elif n > 0 and piece.joined_by in ("page", "file") and before is not None:
                 law, rule = before, "continuity"
             elif laws and (piece.source, piece.first) not in starts:
                 law, rule = str(int(laws[0][1]) - 1), "next-heading"
@@ -427,7 +427,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             elif entries and not laws and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
                     and (found := by_page(piece.page, entries)):
                 law, rule = found, "page"
-            elif n > 0 and piece.joined_by == "page" and guessed is not None:
+            elif n > 0 and piece.joined_by in ("page", "file") and guessed is not None:
                 law, rule = guessed, "continuity"  # the tree goes on in the law the contents gave the page before
             out.append(Placement(piece.source, piece.first, piece.page, law, rule))
             # continuity passes on a law the text fixed, not one the contents guessed: the next
