@@ -182,7 +182,7 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     about_commentary = [st for st in curation if about(st)]
     curation = [st for st in curation if not about(st)]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
-    read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source), p.carried)  # noqa: E731
+    read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source), p.carried, p.through)  # noqa: E731
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
                                                   lambda level, label: grammar.ids.alphabet(level).position(label),
                                                   list(contents))
