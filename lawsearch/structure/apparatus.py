@@ -462,10 +462,15 @@ def _columns(page_lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return left + right
 
 
+COMMENTARY_TARGET = r"\d{1,3}\.\d{1,2}\.?"  # an index target naming a commentary paragraph: «63.2»
+
+
 def _target_pattern(words: Apparatus, ids) -> re.Pattern:
     defs = "|".join(re.escape(w) for w in sorted(words.defs_target, key=len, reverse=True)) or r"(?!)"
     lookalikes = re.escape(getattr(ids, "lookalike_chars", ""))
-    one = rf"(?:{defs}|\d{{1,3}}\s?-\s?\d{{1,3}}(?![\w-])|\d{{1,3}}(?:[A-Z{lookalikes}](?:\d{{1,2}}(?:\([a-z0-9]+\))*)?)?(?![\w-]))"
+    # a commentary paragraph «63.2» (a trailing stop as printed «63.2.») before a law «63»
+    one = (rf"(?:{defs}|\d{{1,3}}\s?-\s?\d{{1,3}}(?![\w-])|{COMMENTARY_TARGET}(?![\w-])"
+           rf"|\d{{1,3}}(?:[A-Z{lookalikes}](?:\d{{1,2}}(?:\([a-z0-9]+\))*)?)?(?![\w-]))")
     return re.compile(rf"(?<!\S)(?P<run>{one}(?:\s*,\s*{one})*)")
 
 
@@ -476,6 +481,8 @@ def _expand(target: str, words: Apparatus, ids) -> list[str]:
     if m := re.fullmatch(r"(\d+)\s?-\s?(\d+)", t):
         a, b = int(m[1]), int(m[2])
         return [str(x) for x in range(a, b + 1)] if a <= b and b - a < 100 else [m[1], m[2]]
+    if (m := re.fullmatch(r"(\d+)\.(\d+)\.?", t)) and hasattr(ids, "commentary_id"):
+        return [ids.commentary_id(m[1], int(m[2]))]  # the commentary's paragraph, its own ID
     fold = getattr(ids, "_fold", None)
     return [t.translate(fold) if fold else t]
 
@@ -574,9 +581,15 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
         rest = text[end:].lstrip(" ,;\n")  # entries run together may be parted by a semicolon
         opened = re.sub(r"^[^\w\s]+", "", rest)  # a headword in quotation marks
         return (not rest or words.ditto_at(rest) is not None or rest[0].isupper() or opened[:1].isupper()
-                or bool(see_re and see_re.match(text[end:].lstrip())))
+                or bool(see_re and see_re.match(text[end:].lstrip())) or sub_after(end))
+
+    def sub_after(end: int) -> bool:
+        """A semicolon, then words in lower case: a sub-entry of the same headword
+        («Опоздание к раунду 11; по вине расписания 11»)."""
+        return bool(re.match(r"[ \t]*;\s*[^\W\d_]", text[end:])) and text[end:].lstrip(" \t;\n")[:1].islower()
 
     while p < n:
+        sub = sub_after(p)
         while p < n and text[p] in " ,;\n":
             p += 1
         if p >= n:
@@ -584,6 +597,7 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
         start = p
         run_ = words.ditto_run(text, p)
         ditto: bool | int = run_ is not None and (run_[1] if run_[1] is not None else True)
+        ditto = ditto or sub  # after «; » in lower case: the headword before stands for it, as a ditto mark
         if run_ is not None:
             p += run_[0]
             if text[p:].lstrip(" ").startswith(","):
@@ -1274,12 +1288,14 @@ def _entry_dict(e) -> dict[str, Any]:
     return d
 
 
-def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[str, Any]:
+def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
+                   dropped: dict[str, set[int]] | None = None) -> dict[str, Any]:
     """Read the corpus's contents, subject index and title page out of ``folder.texts``
     before the law text is cleaned: the sources declared ``toc``, ``index`` or ``front``,
     and the pages of a law or commentary source that are plainly contents or index pages
     (a whole book copied as one file). Their lines leave the law stream (a page's footer stays: the page
-    model reads it), so none of their entries becomes a heading or a reference.
+    model reads it), so none of their entries becomes a heading or a reference. ``dropped``:
+    the raw lines of each source a curated ``[[drop]]`` removes whole, read as no entry.
 
     Returns ``{"toc": [...], "index": [...], "front": {...}, "pages": [...]}`` -- empty
     when the corpus has none of them."""
@@ -1294,6 +1310,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         words = Apparatus.of(folder.profile, source.lang)
         layout = grammar.layout_for(source.lang)
+        gone = frozenset((dropped or {}).get(source.id, ()))
         if source.kind in KINDS:
             if source.kind != "front":
                 lines = list(lines)
@@ -1305,10 +1322,10 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 first = front_block(lines, words, layout)
                 if first:
                     _read_part(found, "front", lines[:first], list(range(1, first + 1)), words, layout, extra_words,
-                               source.path)
+                               source.path, gone)
                     found["pages"].append({"source": source.path, "kind": "front", "page": None, "lines": [1, first]})
             _read_part(found, source.kind, lines[first:], list(range(first + 1, len(lines) + 1)), words, layout,
-                       extra_words, source.path)
+                       extra_words, source.path, gone)
             laws = law_text_in(lines, words, layout) if source.kind != "front" else []
             if laws:  # a file declared (or guessed) contents or index that holds law text: lost to no node
                 found.setdefault("unread", []).append({
@@ -1337,7 +1354,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if not found["front"] and not declared_front:  # a whole book copied as one file: its title page first
             n = front_block(lines, words, layout)
             if n:
-                _read_part(found, "front", lines[:n], list(range(1, n + 1)), words, layout, extra_words, source.path)
+                _read_part(found, "front", lines[:n], list(range(1, n + 1)), words, layout, extra_words, source.path,
+                           gone)
                 footers = [m["page"] for t in lines[:n] if (m := FOOTER_AT.match(t)) and not RULE_LINE.match(t)]
                 found["pages"].append({"source": source.path, "kind": "front", "page": footers[-1] if footers else None,
                                        "lines": [1, n]})
@@ -1400,16 +1418,17 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             if not numbers:
                 continue
             numbers = sorted(set(numbers))
-            laws = law_text_in([lines[n - 1] for n in numbers], words, layout)
+            kept = [n for n in numbers if n not in gone]  # the lines a [[drop]] removes: read as none
+            laws = law_text_in([lines[n - 1] for n in kept], words, layout)
             if laws:  # a law heading with its text read into the part: an error, never silent
-                at = [numbers[k - 1] for k in laws]
+                at = [kept[k - 1] for k in laws]
                 found.setdefault("unread", []).append({
                     "source": source.path, "kind": kind, "lines": [at[0], numbers[-1]],
-                    "words": [w for n in numbers if n >= at[0] for w in WORD.findall(lines[n - 1])],
+                    "words": [w for n in kept if n >= at[0] for w in WORD.findall(lines[n - 1])],
                     "headings": [lines[n - 1].strip() for n in at], "heading_lines": at})
             before = len(found[kind])
-            _read_part(found, kind, [numbered[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
-            left = unread_words([lines[n - 1] for n in numbers], found[kind][before:], words, numbers)
+            _read_part(found, kind, [numbered[n - 1] for n in kept], kept, words, layout, extra_words, source.path)
+            left = unread_words([lines[n - 1] for n in kept], found[kind][before:], words, kept)
             if left:
                 found.setdefault("unread", []).append({"source": source.path, "kind": kind, "lines": [numbers[0], numbers[-1]],
                                                        "words": left})
@@ -1462,7 +1481,11 @@ def unread_words(lines: list[str], entries: list[dict[str, Any]], words: Apparat
     return left if len(left) > max(12, len(all_words) // 4) else []
 
 
-def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) -> None:
+def _read_part(found, kind, lines, numbers, words, layout, extra_words, path, gone=frozenset()) -> None:
+    """The entries of a part of the apparatus of ``kind`` in ``lines`` (raw line ``numbers``),
+    the lines in ``gone`` (a curated ``[[drop]]``) left out."""
+    if gone:
+        numbers, lines = [n for n in numbers if n not in gone], [t for n, t in zip(numbers, lines) if n not in gone]
     if kind == "toc":
         entries = parse_toc(lines, words, layout, extra_words)
     elif kind == "index":
