@@ -1501,13 +1501,17 @@ def _read_part(found, kind, lines, numbers, words, layout, extra_words, path, go
         found[kind].append(d)
 
 
-def apply_contents(nodes, apparatus: dict[str, Any],
-                   levels: tuple[str, ...] | None = None) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
+def apply_contents(nodes, apparatus: dict[str, Any], levels: tuple[str, ...] | None = None,
+                   parts_read=lambda entry: False) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
     """The contents used on the tree: a law or a part of its first level (the profile's
     ``levels``, by their names; None: the active profile's) whose title is lost takes the
     contents' title (``title_from = "contents"``). Returns the nodes, the (ID, kind) the
     contents confirmed (the same title), and the contents entries the text lacks (lost
-    parts: no node, or a node with nothing of its own)."""
+    parts: no node, or a node with nothing of its own). A law the contents list past the
+    text's first or last law is lost, not left out of an excerpt, where the sources reach
+    past it (``_reached``: its page is among the pages read, or a part of the book the
+    contents put after it was read, ``parts_read`` of a contents entry): it gets a
+    placeholder node (``missing``, the contents' title), as a lost law between two gets."""
     from dataclasses import replace
 
     from ..grammar import law_text_kinds
@@ -1533,12 +1537,45 @@ def apply_contents(nodes, apparatus: dict[str, Any],
             elif n.title_from == "heading":
                 differs.append((n.id, n.title))
             out.append(n)
-    # only within the text's own span of laws: an excerpt does not lose the laws it never held
+    # within the text's own span of laws, or where the sources reach past it: an excerpt
+    # does not lose the laws it never held
     present = sorted(int(n.law) for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit())
+    reached = _reached(nodes, apparatus, present, parts_read)
     lost = [e for i, e in toc.items() if (i not in seen or i in missing) and present
-            and present[0] <= int(re.match(r"\d+", i).group()) <= present[-1]]
+            and (present[0] <= int(re.match(r"\d+", i).group()) <= present[-1] or reached(i))]
+    from ..model import Node, Span
+
+    for e in lost:  # a law lost past the text's span: a placeholder, as one between two laws has
+        if e["kind"] == "law" and e["id"] not in seen and e["id"].isdigit():
+            out.append(Node(id=e["id"], kind="law", law=e["id"], parent=None, lang=next(
+                (n.lang for n in nodes if n.kind == "law"), ""), title=e["title"], title_from="contents", text=None,
+                marks=(), footnotes=(), spans=(Span(e.get("source") or "", None, (e["line"], e["line"])),)
+                if e.get("line") else (), attribution=None, uncertain=(), truncated_start=False,
+                truncated_end=False, missing=True, translations={}))
     apparatus["differs"] = [{"id": i, "heading": title} for i, title in differs]  # neither confirmed nor filled
     return out, confirmed, lost
+
+
+def _reached(nodes, apparatus: dict[str, Any], present: list[int], parts_read):
+    """Whether the sources reach a law the contents list past the text's laws (its
+    number ``i``): its page is one of the book pages read (a page of the law text or of
+    the apparatus), or, past the last law, the contents put after it a part of the book
+    that was read (the subject index, the commentary: ``parts_read``)."""
+    toc = list(apparatus.get("toc", ()))
+    pages = {int(p) for p in [*(span.page for n in nodes if n.kind != "commentary" for span in n.spans),
+                             *(p.get("page") for p in apparatus.get("pages", ()))]
+             if p is not None and str(p).isdigit()}
+    def reached(i: str) -> bool:
+        k = next((k for k, e in enumerate(toc) if e.get("id") == i), None)
+        if k is None:
+            return False
+        page = str(toc[k].get("page") or "")
+        if page.isdigit() and int(page) in pages:
+            return True
+        # past the last law only: a part at the book's end read says nothing of its start
+        return int(re.match(r"\d+", i).group()) > max(present) and any(
+            e.get("scope") != "laws" and parts_read(e) for e in toc[k + 1:])
+    return reached
 
 
 def _same_title(a: str, b: str) -> bool:
@@ -1621,7 +1658,19 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         return list(nodes), apparatus
     from ..model import Problem
 
-    nodes, confirmed, lost = apply_contents(nodes, apparatus, folder.grammar.ids.levels if folder.grammar else None)
+    final = _run_on_last(nodes, apparatus.get("toc", ()))  # before the lost laws get their placeholders
+
+    def parts_read(entry: dict[str, Any]) -> bool:
+        """A book part's contents entry whose part the sources hold: the subject index, the commentary."""
+        words = Apparatus.of(folder.profile, next((s.lang for s in folder.sources if s.path == entry.get("source")),
+                                                  None) or "")
+        title = str(entry.get("title") or "")
+        return any(words.heading(t, heads) for t in (title, title.upper()) for heads, read in (
+            (words.index, bool(apparatus.get("index"))),
+            (words.commentary, any(n.kind == "commentary" for n in nodes))) if read)
+
+    nodes, confirmed, lost = apply_contents(nodes, apparatus, folder.grammar.ids.levels if folder.grammar else None,
+                                            parts_read)
     apparatus["confirmed"] = [i for i, _ in confirmed]
     apparatus["filled"] = [n.id for n in nodes if n.title_from == "contents"]
     apparatus["lost"] = [e["id"] for e in lost]
@@ -1635,6 +1684,8 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     if not apparatus.get("differs"):
         apparatus.pop("differs", None)
     for e in lost:
+        if final is not None and e is final[1]:
+            continue  # said below, with where its text may be
         page = f" (p. {e['page']})" if e.get("page") else ""
         run_on = _run_on(nodes, e)
         if run_on:  # the law before is not "complete": it may hold this one's text (law_doubts)
@@ -1645,7 +1696,7 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
                                            f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
                                 e.get("line")))
-    last = _run_on_last(nodes, apparatus.get("toc", ()))
+    last = final
     if last is not None and any(d.get("law") == last[2] and d.get("kind") == "unplaced_after"
                                 for d in getattr(folder, "doubts", ())):
         last = None  # a page after the law before was cut from it: the text did not run on (that doubt says so)
