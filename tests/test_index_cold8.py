@@ -2,8 +2,9 @@
 printed after a semicolon under one headword («Опоздание к лодке 2; по вине смотрителя 2»)
 are entries of their own, the headword's sub-entries, not words of the headword; a target
 written N.M («2.2») is the commentary's paragraph and links to it; a curated ``[[drop]]``
-of one line of an index page takes that line's entry out. The books are invented, in
-Russian and in English: one file each, the index a page of it, the commentary after it."""
+of one line of an index page takes that line's entry out; every page's menu links the
+subject index where there is one. The books are invented, in Russian and in English: one
+file each, the index a page of it, the commentary after it."""
 
 from __future__ import annotations
 
@@ -65,9 +66,9 @@ SUBS = {"ru": ("по вине смотрителя", "в туман"), "en": ("k
 DROPPED = {"ru": "Сигнал туманный", "en": "Signal"}
 
 
-def make(root: Path, lang: str, drop: bool = False) -> Path:
+def make(root: Path, lang: str, drop: bool = False, text: str | None = None) -> Path:
     root.mkdir(parents=True, exist_ok=True)
-    (root / "book.txt").write_text(BOOKS[lang], encoding="utf-8")
+    (root / "book.txt").write_text(text or BOOKS[lang], encoding="utf-8")
     corpus = root / "corpus"
     result = CliRunner().invoke(main, ["add", "--corpus", str(corpus), str(root / "book.txt")])
     assert result.exit_code == 0, result.output
@@ -118,3 +119,28 @@ def test_a_drop_of_one_index_line_takes_its_entry_out(tmp_path, lang):
     kept = [e["headword"] for e in entries(make(tmp_path, lang, drop=True))]
     assert DROPPED[lang] not in kept and HEAD[lang] in kept, kept
     assert DROPPED[lang] in [e["headword"] for e in entries(make(tmp_path / "again", lang))]
+
+
+def nav_links(page: Path) -> list[str]:
+    text = page.read_text(encoding="utf-8")
+    nav = text.split('class="site-nav">', 1)[1].split("</nav>", 1)[0]
+    return [href for href in (part.split('"', 1)[0] for part in nav.split('href="')[1:])]
+
+
+def test_law_pages_and_every_page_s_menu_link_the_subject_index(book):
+    """Cold read 8 finding 12: a law page's menu had no way to the subject index."""
+    lang, out = book
+    site = out / "site"
+    assert "../subject-index.html" in nav_links(site / "laws" / "2.html")
+    assert "subject-index.html" in nav_links(site / "search.html")
+    assert (site / "subject-index.html").is_file()
+
+
+@pytest.mark.parametrize("lang", sorted(BOOKS))
+def test_no_subject_index_no_link(tmp_path, lang):
+    text = BOOKS[lang]
+    start = text.index("ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ" if lang == "ru" else "INDEX")
+    end = text.index("КОММЕНТАРИЙ" if lang == "ru" else "COMMENTARY")
+    out = make(tmp_path, lang, text=text[:start] + text[end:])
+    assert not (out / "site" / "subject-index.html").exists()
+    assert not any("subject-index" in href for href in nav_links(out / "site" / "laws" / "2.html"))
