@@ -431,6 +431,9 @@ class IndexEntry:
     line: int = 0
     see_also: bool = False  # the see word was a see-also one («см. также», "see also")
     pages: tuple[str, ...] = ()  # book pages printed as targets («, с. 8»), as printed: "с. 8"
+    # targets printed N.M («63.2»): (as printed, the commentary paragraph's ID), kept as
+    # targets only where the commentary has that paragraph (``settle_paragraph_targets``)
+    paragraphs: tuple[tuple[str, str], ...] = ()
 
     @property
     def full(self) -> str:
@@ -523,7 +526,8 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
                 hw, sub = hw.strip(), sub.strip() or None
                 main, parted = hw, bool(comma)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
-            out.append(IndexEntry(hw, sub, expanded, page, see, line, also, pages))
+            paragraphs = tuple((t, _expand(t, words, ids)[0]) for t in targets if re.fullmatch(COMMENTARY_TARGET, t))
+            out.append(IndexEntry(hw, sub, expanded, page, see, line, also, pages, paragraphs))
     return out
 
 
@@ -1285,6 +1289,10 @@ def _entry_dict(e) -> dict[str, Any]:
         d["pages"] = list(d["pages"])
         if not d["pages"]:
             del d["pages"]  # written only where the index printed a page
+    if "paragraphs" in d:
+        d["paragraphs"] = [list(p) for p in d["paragraphs"]]
+        if not d["paragraphs"]:
+            del d["paragraphs"]  # only while the build settles them (settle_paragraph_targets)
     return d
 
 
@@ -1635,11 +1643,27 @@ def place_index_pages(apparatus: dict[str, Any]) -> None:
                 e["targets"].append(law)
 
 
+def settle_paragraph_targets(apparatus: dict[str, Any], node_ids) -> None:
+    """An index target printed N.M («63.2») is the commentary's paragraph where the
+    commentary has it; else it is no target: the number goes back to the entry's words as
+    printed, and ``index_doubt`` names the entry (a number left among its words)."""
+    for e in apparatus.get("index", ()):
+        for printed, node_id in e.pop("paragraphs", ()):
+            if node_id in node_ids:
+                continue
+            if node_id in e["targets"]:
+                e["targets"].remove(node_id)
+            key = "sub" if e.get("sub") else "headword"
+            e[key] = f"{e[key]} {printed}"
+
+
 def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
     """After the tree: the contents fill lost titles and name lost parts (a warning each,
     naming the contents' file and line); the report keeps what they confirmed; index
-    targets printed as pages go to their laws (``place_index_pages``)."""
+    targets printed as pages go to their laws (``place_index_pages``), those printed N.M
+    to the commentary's paragraphs it has (``settle_paragraph_targets``)."""
     place_index_pages(apparatus)
+    settle_paragraph_targets(apparatus, {n.id for n in nodes})
     if apparatus.get("definitions"):
         from ..corpus import folder_lexicon
         from ..definitions import find_uses
