@@ -211,6 +211,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     have = {n.law or n.id for n in laws}
     listed = {e["id"]: e for e in corpus.apparatus.get("toc", ())
               if e.get("scope") == "laws" and e.get("kind") == "law" and e.get("id") and e["id"] not in have}
+    listed_all = {e["id"]: e for e in corpus.apparatus.get("toc", ()) if e.get("scope") == "laws" and e.get("id")}
+    survive = [int(n.law) for n in laws if not n.missing and (n.law or "").isdigit()]
+
+    def beyond(number: str) -> bool:  # past the first or last law of the text
+        return bool(survive) and number.isdigit() and not min(survive) <= int(number) <= max(survive)
     unplaced_after = {d["other"]: d for d in corpus.apparatus.get("doubts", ()) if d.get("kind") == "unplaced_after"}
     run_on_into = {d["other"]: d for d in corpus.apparatus.get("doubts", ()) if d.get("kind") in ("run_on", "kept")}
 
@@ -244,6 +249,15 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             at = f"at the end of {d['node']} ({where})" if d["kind"] == "run_on" else f"on the page at {where}"
             why = (f"MISSING: no heading of it in the text; its text, if any survives, may be {at}, "
                    f"read as law {d['law']}'s")
+        elif law.missing and law.title_from == "contents" and beyond(law.law or law.id):
+            # a placeholder the contents gave a law past the text's laws (apparatus.apply_contents)
+            entry = listed_all.get(law.id) or {}
+            page = f", p. {entry['page']}" if entry.get("page") else ""
+            d = unplaced_after.get(law.id)
+            where = (f"; its text may be the unplaced page at "
+                     f"{_line_of(by_path_of.get(d['source'], d['source']), d['lines'][0])}") if d else \
+                "; its text, if any survives, is in no law (see the pieces below)"
+            why = f"NOT PLACED: listed in the contents{page}, no heading of it in the text{where}"
         elif law.missing:
             why = "MISSING: nothing of it survives (its number lies between laws that do)"
         else:

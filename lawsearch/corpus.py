@@ -185,7 +185,7 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     about_commentary = [st for st in curation if about(st)]
     curation = [st for st in curation if not about(st)]
     runs, problems = assemble(pieces, curation, folder.curation_path, {s.id: s.path for s in folder.sources})
-    read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source), p.carried)  # noqa: E731
+    read = lambda p: layouts[p.source].read(p.lines, folder.indents.get(p.source), p.carried, p.through)  # noqa: E731
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
                                                   lambda level, label: grammar.ids.alphabet(level).position(label),
                                                   list(contents))
@@ -344,9 +344,10 @@ def cleaning_context(folder: CorpusFolder) -> CleaningContext:
     pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) == "html")
     shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources), pages)
     # the book's contents, subject index and title page leave the law text first (issue 13)
-    apparatus = take_apparatus(folder, words)
+    # the curated drops first: a line dropped from a contents or index page is no entry of it
     changed, skip, dropped = apply_drops(folder.texts, folder.drops, folder.curation_path,
                                          {s.id: s.path for s in folder.sources})
+    apparatus = take_apparatus(folder, words, skip)
     return CleaningContext(words, grammar, shared, apparatus, changed, skip, dropped)
 
 

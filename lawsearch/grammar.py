@@ -633,13 +633,16 @@ class Layout:
         words = (text or "").split()
         return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words)
 
-    def read(self, lines: list, indents: dict[int, int] | None = None, carried: tuple[str, ...] = ()) -> list[Classified]:
+    def read(self, lines: list, indents: dict[int, int] | None = None, carried: tuple[str, ...] = (),
+             through: int = 0) -> list[Classified]:
         """Classify a piece's lines in order. In a list layout a bullet becomes the level
         its bullet and indentation give, labelled by its position among its siblings.
         ``carried``: the bare marks the page before left unanswered (``open_marks``), which
-        a body at this page's top, before any text, answers (a note set below the footer)."""
+        a body at this page's top, before any text, answers (a note set below the footer);
+        ``through``: the lines at the top that finish the page before's sentence
+        (``finishing``), after which such a body still answers them."""
         if not self.lists:
-            return self._bare_notes(lines, [self.classify(line.text) for line in lines], carried)
+            return self._bare_notes(lines, [self.classify(line.text) for line in lines], carried, through)
         out: list[Classified] = []
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
@@ -681,17 +684,20 @@ class Layout:
                 out.append(Classified(level, label=label, title=None, extra=rest or None))
             else:
                 out.append(Classified(level, label=label, title=rest))
-        return self._bare_notes(lines, out, carried)
+        return self._bare_notes(lines, out, carried, through)
 
-    def _bare_notes(self, lines: list, out: list[Classified], carried: tuple[str, ...] = ()) -> list[Classified]:
+    def _bare_notes(self, lines: list, out: list[Classified], carried: tuple[str, ...] = (),
+                    through: int = 0) -> list[Classified]:
         """A bare mark's body line (``* text``) is a footnote where a line of the piece before
-        it bears that mark (``… on the table.*``), or, at the piece's top before any text,
-        where the page before left that mark unanswered (``carried``); else it is text, as
+        it bears that mark (``… on the table.*``), or, at the piece's top before any text
+        (or right after the ``through`` lines that finish the page before's sentence), where
+        the page before left that mark unanswered (``carried``); else it is text, as
         printed."""
-        self._answer(lines, out, carried)
+        self._answer(lines, out, carried, through)
         return out
 
-    def _answer(self, lines: list, out: list[Classified], carried: tuple[str, ...] = ()) -> dict[str, int]:
+    def _answer(self, lines: list, out: list[Classified], carried: tuple[str, ...] = (),
+                through: int = 0) -> dict[str, int]:
         """``_bare_notes``'s reading, in place; the marks still waiting for a body at the end."""
         if not self.note_marks:
             return {}
@@ -707,7 +713,7 @@ class Layout:
                 else:
                     out[n] = Classified("text")
             elif c.kind != "footnote":
-                if c.kind != "empty":
+                if c.kind != "empty" and n >= through:
                     top = {}
                 for m in marker.finditer(line.text):
                     waiting[m["symbol"]] = waiting.get(m["symbol"], 0) + 1
@@ -720,6 +726,27 @@ class Layout:
             return ()
         waiting = self._answer(lines, [self.classify(line.text) for line in lines])
         return tuple(sorted(symbol for symbol, n in waiting.items() if n > 0))
+
+    def finishing(self, before: list, lines: list) -> int:
+        """How many lines at the top of a page finish the sentence its page before left
+        open (``… может не применять пункт 1 и`` / footer / ``назначает пару …``): the page
+        before stops on a line of its text that ends no sentence, this one starts in lower
+        case; its text lines up to the one that ends the sentence. 0 where there is none."""
+        last = next((line for line in reversed(before) if line.text.strip()), None)
+        if last is None or self.classify(last.text).kind in ("law", "division", "footnote", "footer", "empty") \
+                or SENTENCE_END.search(last.text.strip()):
+            return 0
+        started = False
+        for n, line in enumerate(lines):
+            text = line.text.strip()
+            if not text:
+                continue
+            if self.classify(line.text).kind != "text" or not started and not text[0].islower():
+                return n if started else 0
+            started = True
+            if SENTENCE_END.search(text):
+                return n + 1
+        return 0
 
 
     def _list_label(self, level: str, printed: re.Match | None, position: int) -> str:

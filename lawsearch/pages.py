@@ -46,6 +46,9 @@ class Piece:
     # top, set below that page's footer, answers them (grammar.Layout.read)
     carried: tuple[str, ...] = ()
     answered_below: tuple[str, ...] = ()  # its own bare marks a body on the next page's top answers
+    # its top lines that finish the sentence the page before left open: a body right after
+    # them still answers the ``carried`` marks (grammar.Layout.finishing)
+    through: int = 0
     after_feed: bool = False  # starts after a form feed (an unnumbered page end): joins the piece before it
 
     @property
@@ -127,7 +130,8 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
             if before.ends_page and piece.starts_page:
                 piece.carried = layout.open_marks(before.lines)
                 if piece.carried:
-                    read = layout.read(piece.lines, None, piece.carried)
+                    piece.through = layout.finishing(before.lines, piece.lines)
+                    read = layout.read(piece.lines, None, piece.carried, piece.through)
                     before.answered_below = tuple(sorted({c.label for c in read
                                                           if c.kind == "footnote" and c.label in piece.carried}))
     return pieces

@@ -431,6 +431,9 @@ class IndexEntry:
     line: int = 0
     see_also: bool = False  # the see word was a see-also one («см. также», "see also")
     pages: tuple[str, ...] = ()  # book pages printed as targets («, с. 8»), as printed: "с. 8"
+    # targets printed N.M («63.2»): (as printed, the commentary paragraph's ID), kept as
+    # targets only where the commentary has that paragraph (``settle_paragraph_targets``)
+    paragraphs: tuple[tuple[str, str], ...] = ()
 
     @property
     def full(self) -> str:
@@ -462,10 +465,15 @@ def _columns(page_lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return left + right
 
 
+COMMENTARY_TARGET = r"\d{1,3}\.\d{1,2}\.?"  # an index target naming a commentary paragraph: «63.2»
+
+
 def _target_pattern(words: Apparatus, ids) -> re.Pattern:
     defs = "|".join(re.escape(w) for w in sorted(words.defs_target, key=len, reverse=True)) or r"(?!)"
     lookalikes = re.escape(getattr(ids, "lookalike_chars", ""))
-    one = rf"(?:{defs}|\d{{1,3}}\s?-\s?\d{{1,3}}(?![\w-])|\d{{1,3}}(?:[A-Z{lookalikes}](?:\d{{1,2}}(?:\([a-z0-9]+\))*)?)?(?![\w-]))"
+    # a commentary paragraph «63.2» (a trailing stop as printed «63.2.») before a law «63»
+    one = (rf"(?:{defs}|\d{{1,3}}\s?-\s?\d{{1,3}}(?![\w-])|{COMMENTARY_TARGET}(?![\w-])"
+           rf"|\d{{1,3}}(?:[A-Z{lookalikes}](?:\d{{1,2}}(?:\([a-z0-9]+\))*)?)?(?![\w-]))")
     return re.compile(rf"(?<!\S)(?P<run>{one}(?:\s*,\s*{one})*)")
 
 
@@ -476,6 +484,8 @@ def _expand(target: str, words: Apparatus, ids) -> list[str]:
     if m := re.fullmatch(r"(\d+)\s?-\s?(\d+)", t):
         a, b = int(m[1]), int(m[2])
         return [str(x) for x in range(a, b + 1)] if a <= b and b - a < 100 else [m[1], m[2]]
+    if (m := re.fullmatch(r"(\d+)\.(\d+)\.?", t)) and hasattr(ids, "commentary_id"):
+        return [ids.commentary_id(m[1], int(m[2]))]  # the commentary's paragraph, its own ID
     fold = getattr(ids, "_fold", None)
     return [t.translate(fold) if fold else t]
 
@@ -516,7 +526,8 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
                 hw, sub = hw.strip(), sub.strip() or None
                 main, parted = hw, bool(comma)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
-            out.append(IndexEntry(hw, sub, expanded, page, see, line, also, pages))
+            paragraphs = tuple((t, _expand(t, words, ids)[0]) for t in targets if re.fullmatch(COMMENTARY_TARGET, t))
+            out.append(IndexEntry(hw, sub, expanded, page, see, line, also, pages, paragraphs))
     return out
 
 
@@ -574,9 +585,15 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
         rest = text[end:].lstrip(" ,;\n")  # entries run together may be parted by a semicolon
         opened = re.sub(r"^[^\w\s]+", "", rest)  # a headword in quotation marks
         return (not rest or words.ditto_at(rest) is not None or rest[0].isupper() or opened[:1].isupper()
-                or bool(see_re and see_re.match(text[end:].lstrip())))
+                or bool(see_re and see_re.match(text[end:].lstrip())) or sub_after(end))
+
+    def sub_after(end: int) -> bool:
+        """A semicolon, then words in lower case: a sub-entry of the same headword
+        («Опоздание к раунду 11; по вине расписания 11»)."""
+        return bool(re.match(r"[ \t]*;\s*[^\W\d_]", text[end:])) and text[end:].lstrip(" \t;\n")[:1].islower()
 
     while p < n:
+        sub = sub_after(p)
         while p < n and text[p] in " ,;\n":
             p += 1
         if p >= n:
@@ -584,6 +601,7 @@ def _index_entries(text: str, target: re.Pattern, see_re, words: Apparatus):
         start = p
         run_ = words.ditto_run(text, p)
         ditto: bool | int = run_ is not None and (run_[1] if run_[1] is not None else True)
+        ditto = ditto or sub  # after «; » in lower case: the headword before stands for it, as a ditto mark
         if run_ is not None:
             p += run_[0]
             if text[p:].lstrip(" ").startswith(","):
@@ -1271,15 +1289,21 @@ def _entry_dict(e) -> dict[str, Any]:
         d["pages"] = list(d["pages"])
         if not d["pages"]:
             del d["pages"]  # written only where the index printed a page
+    if "paragraphs" in d:
+        d["paragraphs"] = [list(p) for p in d["paragraphs"]]
+        if not d["paragraphs"]:
+            del d["paragraphs"]  # only while the build settles them (settle_paragraph_targets)
     return d
 
 
-def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[str, Any]:
+def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
+                   dropped: dict[str, set[int]] | None = None) -> dict[str, Any]:
     """Read the corpus's contents, subject index and title page out of ``folder.texts``
     before the law text is cleaned: the sources declared ``toc``, ``index`` or ``front``,
     and the pages of a law or commentary source that are plainly contents or index pages
     (a whole book copied as one file). Their lines leave the law stream (a page's footer stays: the page
-    model reads it), so none of their entries becomes a heading or a reference.
+    model reads it), so none of their entries becomes a heading or a reference. ``dropped``:
+    the raw lines of each source a curated ``[[drop]]`` removes whole, read as no entry.
 
     Returns ``{"toc": [...], "index": [...], "front": {...}, "pages": [...]}`` -- empty
     when the corpus has none of them."""
@@ -1294,6 +1318,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             continue
         words = Apparatus.of(folder.profile, source.lang)
         layout = grammar.layout_for(source.lang)
+        gone = frozenset((dropped or {}).get(source.id, ()))
         if source.kind in KINDS:
             if source.kind != "front":
                 lines = list(lines)
@@ -1305,10 +1330,10 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
                 first = front_block(lines, words, layout)
                 if first:
                     _read_part(found, "front", lines[:first], list(range(1, first + 1)), words, layout, extra_words,
-                               source.path)
+                               source.path, gone)
                     found["pages"].append({"source": source.path, "kind": "front", "page": None, "lines": [1, first]})
             _read_part(found, source.kind, lines[first:], list(range(first + 1, len(lines) + 1)), words, layout,
-                       extra_words, source.path)
+                       extra_words, source.path, gone)
             laws = law_text_in(lines, words, layout) if source.kind != "front" else []
             if laws:  # a file declared (or guessed) contents or index that holds law text: lost to no node
                 found.setdefault("unread", []).append({
@@ -1337,7 +1362,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
         if not found["front"] and not declared_front:  # a whole book copied as one file: its title page first
             n = front_block(lines, words, layout)
             if n:
-                _read_part(found, "front", lines[:n], list(range(1, n + 1)), words, layout, extra_words, source.path)
+                _read_part(found, "front", lines[:n], list(range(1, n + 1)), words, layout, extra_words, source.path,
+                           gone)
                 footers = [m["page"] for t in lines[:n] if (m := FOOTER_AT.match(t)) and not RULE_LINE.match(t)]
                 found["pages"].append({"source": source.path, "kind": "front", "page": footers[-1] if footers else None,
                                        "lines": [1, n]})
@@ -1407,16 +1433,17 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             if not numbers:
                 continue
             numbers = sorted(set(numbers))
-            laws = law_text_in([lines[n - 1] for n in numbers], words, layout)
+            kept = [n for n in numbers if n not in gone]  # the lines a [[drop]] removes: read as none
+            laws = law_text_in([lines[n - 1] for n in kept], words, layout)
             if laws:  # a law heading with its text read into the part: an error, never silent
-                at = [numbers[k - 1] for k in laws]
+                at = [kept[k - 1] for k in laws]
                 found.setdefault("unread", []).append({
                     "source": source.path, "kind": kind, "lines": [at[0], numbers[-1]],
-                    "words": [w for n in numbers if n >= at[0] for w in WORD.findall(lines[n - 1])],
+                    "words": [w for n in kept if n >= at[0] for w in WORD.findall(lines[n - 1])],
                     "headings": [lines[n - 1].strip() for n in at], "heading_lines": at})
             before = len(found[kind])
-            _read_part(found, kind, [numbered[n - 1] for n in numbers], numbers, words, layout, extra_words, source.path)
-            left = unread_words([lines[n - 1] for n in numbers], found[kind][before:], words, numbers)
+            _read_part(found, kind, [numbered[n - 1] for n in kept], kept, words, layout, extra_words, source.path)
+            left = unread_words([lines[n - 1] for n in kept], found[kind][before:], words, kept)
             if left:
                 found.setdefault("unread", []).append({"source": source.path, "kind": kind, "lines": [numbers[0], numbers[-1]],
                                                        "words": left})
@@ -1487,7 +1514,11 @@ def unread_words(lines: list[str], entries: list[dict[str, Any]], words: Apparat
     return left if len(left) > max(12, len(all_words) // 4) else []
 
 
-def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) -> None:
+def _read_part(found, kind, lines, numbers, words, layout, extra_words, path, gone=frozenset()) -> None:
+    """The entries of a part of the apparatus of ``kind`` in ``lines`` (raw line ``numbers``),
+    the lines in ``gone`` (a curated ``[[drop]]``) left out."""
+    if gone:
+        numbers, lines = [n for n in numbers if n not in gone], [t for n, t in zip(numbers, lines) if n not in gone]
     if kind == "toc":
         entries = parse_toc(lines, words, layout, extra_words)
     elif kind == "index":
@@ -1503,13 +1534,17 @@ def _read_part(found, kind, lines, numbers, words, layout, extra_words, path) ->
         found[kind].append(d)
 
 
-def apply_contents(nodes, apparatus: dict[str, Any],
-                   levels: tuple[str, ...] | None = None) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
+def apply_contents(nodes, apparatus: dict[str, Any], levels: tuple[str, ...] | None = None,
+                   parts_read=lambda entry: False) -> tuple[list, list[tuple[str, str]], list[dict[str, Any]]]:
     """The contents used on the tree: a law or a part of its first level (the profile's
     ``levels``, by their names; None: the active profile's) whose title is lost takes the
     contents' title (``title_from = "contents"``). Returns the nodes, the (ID, kind) the
     contents confirmed (the same title), and the contents entries the text lacks (lost
-    parts: no node, or a node with nothing of its own)."""
+    parts: no node, or a node with nothing of its own). A law the contents list past the
+    text's first or last law is lost, not left out of an excerpt, where the sources reach
+    past it (``_reached``: its page is among the pages read, or a part of the book the
+    contents put after it was read, ``parts_read`` of a contents entry): it gets a
+    placeholder node (``missing``, the contents' title), as a lost law between two gets."""
     from dataclasses import replace
 
     from ..grammar import law_text_kinds
@@ -1535,12 +1570,45 @@ def apply_contents(nodes, apparatus: dict[str, Any],
             elif n.title_from == "heading":
                 differs.append((n.id, n.title))
             out.append(n)
-    # only within the text's own span of laws: an excerpt does not lose the laws it never held
+    # within the text's own span of laws, or where the sources reach past it: an excerpt
+    # does not lose the laws it never held
     present = sorted(int(n.law) for n in nodes if n.kind == "law" and not n.missing and (n.law or "").isdigit())
+    reached = _reached(nodes, apparatus, present, parts_read)
     lost = [e for i, e in toc.items() if (i not in seen or i in missing) and present
-            and present[0] <= int(re.match(r"\d+", i).group()) <= present[-1]]
+            and (present[0] <= int(re.match(r"\d+", i).group()) <= present[-1] or reached(i))]
+    from ..model import Node, Span
+
+    for e in lost:  # a law lost past the text's span: a placeholder, as one between two laws has
+        if e["kind"] == "law" and e["id"] not in seen and e["id"].isdigit():
+            out.append(Node(id=e["id"], kind="law", law=e["id"], parent=None, lang=next(
+                (n.lang for n in nodes if n.kind == "law"), ""), title=e["title"], title_from="contents", text=None,
+                marks=(), footnotes=(), spans=(Span(e.get("source") or "", None, (e["line"], e["line"])),)
+                if e.get("line") else (), attribution=None, uncertain=(), truncated_start=False,
+                truncated_end=False, missing=True, translations={}))
     apparatus["differs"] = [{"id": i, "heading": title} for i, title in differs]  # neither confirmed nor filled
     return out, confirmed, lost
+
+
+def _reached(nodes, apparatus: dict[str, Any], present: list[int], parts_read):
+    """Whether the sources reach a law the contents list past the text's laws (its
+    number ``i``): its page is one of the book pages read (a page of the law text or of
+    the apparatus), or, past the last law, the contents put after it a part of the book
+    that was read (the subject index, the commentary: ``parts_read``)."""
+    toc = list(apparatus.get("toc", ()))
+    pages = {int(p) for p in [*(span.page for n in nodes if n.kind != "commentary" for span in n.spans),
+                             *(p.get("page") for p in apparatus.get("pages", ()))]
+             if p is not None and str(p).isdigit()}
+    def reached(i: str) -> bool:
+        k = next((k for k, e in enumerate(toc) if e.get("id") == i), None)
+        if k is None:
+            return False
+        page = str(toc[k].get("page") or "")
+        if page.isdigit() and int(page) in pages:
+            return True
+        # past the last law only: a part at the book's end read says nothing of its start
+        return int(re.match(r"\d+", i).group()) > max(present) and any(
+            e.get("scope") != "laws" and parts_read(e) for e in toc[k + 1:])
+    return reached
 
 
 def _same_title(a: str, b: str) -> bool:
@@ -1600,11 +1668,27 @@ def place_index_pages(apparatus: dict[str, Any]) -> None:
                 e["targets"].append(law)
 
 
+def settle_paragraph_targets(apparatus: dict[str, Any], node_ids) -> None:
+    """An index target printed N.M («63.2») is the commentary's paragraph where the
+    commentary has it; else it is no target: the number goes back to the entry's words as
+    printed, and ``index_doubt`` names the entry (a number left among its words)."""
+    for e in apparatus.get("index", ()):
+        for printed, node_id in e.pop("paragraphs", ()):
+            if node_id in node_ids:
+                continue
+            if node_id in e["targets"]:
+                e["targets"].remove(node_id)
+            key = "sub" if e.get("sub") else "headword"
+            e[key] = f"{e[key]} {printed}"
+
+
 def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> tuple[list, dict[str, Any]]:
     """After the tree: the contents fill lost titles and name lost parts (a warning each,
     naming the contents' file and line); the report keeps what they confirmed; index
-    targets printed as pages go to their laws (``place_index_pages``)."""
+    targets printed as pages go to their laws (``place_index_pages``), those printed N.M
+    to the commentary's paragraphs it has (``settle_paragraph_targets``)."""
     place_index_pages(apparatus)
+    settle_paragraph_targets(apparatus, {n.id for n in nodes})
     if apparatus.get("definitions"):
         from ..corpus import folder_lexicon
         from ..definitions import find_uses
@@ -1623,7 +1707,19 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         return list(nodes), apparatus
     from ..model import Problem
 
-    nodes, confirmed, lost = apply_contents(nodes, apparatus, folder.grammar.ids.levels if folder.grammar else None)
+    final = _run_on_last(nodes, apparatus.get("toc", ()))  # before the lost laws get their placeholders
+
+    def parts_read(entry: dict[str, Any]) -> bool:
+        """A book part's contents entry whose part the sources hold: the subject index, the commentary."""
+        words = Apparatus.of(folder.profile, next((s.lang for s in folder.sources if s.path == entry.get("source")),
+                                                  None) or "")
+        title = str(entry.get("title") or "")
+        return any(words.heading(t, heads) for t in (title, title.upper()) for heads, read in (
+            (words.index, bool(apparatus.get("index"))),
+            (words.commentary, any(n.kind == "commentary" for n in nodes))) if read)
+
+    nodes, confirmed, lost = apply_contents(nodes, apparatus, folder.grammar.ids.levels if folder.grammar else None,
+                                            parts_read)
     apparatus["confirmed"] = [i for i, _ in confirmed]
     apparatus["filled"] = [n.id for n in nodes if n.title_from == "contents"]
     apparatus["lost"] = [e["id"] for e in lost]
@@ -1637,6 +1733,8 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
     if not apparatus.get("differs"):
         apparatus.pop("differs", None)
     for e in lost:
+        if final is not None and e is final[1]:
+            continue  # said below, with where its text may be
         page = f" (p. {e['page']})" if e.get("page") else ""
         run_on = _run_on(nodes, e)
         if run_on:  # the law before is not "complete": it may hold this one's text (law_doubts)
@@ -1647,7 +1745,7 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
                                            f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
                                 e.get("line")))
-    last = _run_on_last(nodes, apparatus.get("toc", ()))
+    last = final
     if last is not None and any(d.get("law") == last[2] and d.get("kind") == "unplaced_after"
                                 for d in getattr(folder, "doubts", ())):
         last = None  # a page after the law before was cut from it: the text did not run on (that doubt says so)

@@ -32,7 +32,8 @@ class LawText(BuilderBase):
         cache = self.__dict__.setdefault("_classes", {})
         key = (piece.source, piece.first)
         if key not in cache:
-            cache[key] = self.layout(piece.source).read(piece.lines, self.indents.get(piece.source), piece.carried)
+            cache[key] = self.layout(piece.source).read(piece.lines, self.indents.get(piece.source), piece.carried,
+                                                             piece.through)
         return cache[key]
 
     def add_run(self, run: Run) -> None:
@@ -48,10 +49,13 @@ class LawText(BuilderBase):
             state.page_top = piece.starts_page
             state.note_marks = tuple(sorted({c.label for c in self.classes(piece) if c.kind == "footnote" and c.label}
                                             | set(piece.answered_below)))
-            for line, c in zip(piece.lines, self.classes(piece)):
+            state.note_top = piece.starts_page
+            for k, (line, c) in enumerate(zip(piece.lines, self.classes(piece))):
                 self._add_line(piece, line, c, path, state)
                 if c.kind not in ("footnote", "empty"):
                     state.page_top = False
+                    # the lines finishing the page before's sentence leave a note after them its own
+                    state.note_top = state.note_top and k < piece.through
         at_gap = state.current is not None and self._ends_at_gap(run) and not self._document_ends(
             run, self.nodes[state.current])
         if state.current is not None and (at_gap or self._ends_cut(run, self.nodes[state.current])):
@@ -296,7 +300,7 @@ class LawText(BuilderBase):
         page_key = piece.page if piece.page is not None else ("piece", piece.source, piece.first)
         if c.kind == "footnote":
             self.add_footnote_body(page_key, piece.page, c, state.current or state.piece_node, line, path,
-                                   after_footer=state.page_top)
+                                   after_footer=state.note_top)
             return
         if c.kind == "division":
             self.add_division(c, line, path, piece.page, state)

@@ -158,6 +158,7 @@ class RunState:
     pending_join: str = "gap"
     pending_divisions: list = field(default_factory=list)
     page_top: bool = False  # no text of the page read yet: it began after a footer
+    note_top: bool = False  # the same, or only the lines finishing the page before's sentence read
     note_marks: tuple[str, ...] = ()  # the bare footnote marks whose bodies the piece being read holds
 
 
