@@ -102,3 +102,47 @@ def test_a_compare_section_opened_by_its_address_is_shown_and_clean_under_axe(ph
     page.wait_for_timeout(300)
     assert page.evaluate(ON_SCREEN, at("compare-2007~2017-61-en-l61a"))
     assert axe_violations(page) == {}
+
+
+# -- 2. compare pages have the site's search box -------------------------------------------------------
+
+
+def test_a_sites_compare_page_has_the_sites_header_and_its_search_finds_and_opens_a_law(phone, both):
+    html = (both / "site" / "compare" / "2007~2017" / "61.html").read_text(encoding="utf-8")
+    law = (both / "site" / "laws" / "61.html").read_text(encoding="utf-8")
+    # the same header as a law page's: the search box, the contents, glossary and sources
+    for part in ('<form class="search" role="search"', 'href="../../glossary.html"', 'href="../../sources.html"',
+                 'href="../../index.html"', 'src="../../search-index.js"', 'src="../../static/search.js"'):
+        assert part in html, part
+    assert '<form class="search" role="search"' in law
+    for viewport in (PHONE, DESKTOP):
+        page = phone((both / "site" / "compare" / "2007~2017" / "61.html").as_uri(), viewport)
+        assert page.locator("header.site #q").is_visible()
+        page.fill("#q", "фальшренонс")
+        hit = page.locator("#results a[data-id]").first
+        hit.wait_for()
+        hit.click()
+        page.wait_for_load_state()
+        assert "/site/laws/" in page.url and "q=" in page.url, page.url
+        assert page.locator("article.law").count() == 1
+
+
+def test_the_single_files_search_is_at_hand_in_its_compare_view_and_a_hit_leaves_it(phone, alone):
+    for viewport in (PHONE, DESKTOP):
+        page = phone(alone.as_uri() + "#l61", viewport)
+        page.wait_for_timeout(200)
+        page.locator('article.law:has(#l61) a.edition-compare[data-compare="2017"]').click()
+        assert page.evaluate(ON_SCREEN, at("compare-2007~2017-61", "h2"))
+        # the file's header with its search box, reached as from a law: «/» (or the bar's «Поиск»)
+        page.keyboard.press("/")
+        assert page.evaluate("document.activeElement.id") == "q"
+        assert page.evaluate(ON_SCREEN, "#q")
+        page.keyboard.type("фальшренонс")
+        hit = page.locator("#results a[data-id]").first
+        hit.wait_for()
+        hit.click()
+        page.wait_for_timeout(200)
+        assert page.evaluate(HIDDEN_ALL), "a hit chosen: the compare view is left for the law"
+        target = page.url.split("#")[1]
+        assert page.evaluate(ON_SCREEN, at(target))
+
