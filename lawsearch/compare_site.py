@@ -155,7 +155,8 @@ class ComparePages:
 
     def label(self, c: Change) -> str:
         if c.kind in ("reworded",):
-            return self.words.say("compare_reworded", share=round((c.share or 0) * 100))
+            # the words changed, added ones too (``Change.changed``), against the longer text
+            return self.words.say("compare_reworded", share=round(c.changed * 100))
         return self.words.say(f"compare_{c.kind}")
 
     def rows(self, lang: str, law: str) -> tuple[list[Row], list[Row]]:

@@ -146,3 +146,40 @@ def test_the_single_files_search_is_at_hand_in_its_compare_view_and_a_hit_leaves
         target = page.url.split("#")[1]
         assert page.evaluate(ON_SCREEN, at(target))
 
+
+# -- 3. a clause that gained a sentence changed by a share of its words ---------------------------------
+
+LATE_A = """Law 90 - Lateness
+A. Warning
+A pair late for the round is warned by the director.
+B. Penalty
+A pair late twice loses three percent of the session.
+"""
+LATE_B = """Law 90 - Lateness
+A. Warning
+A pair late for the round is warned by the director. A second warning costs the pair a quarter of a board.
+B. Penalty
+A pair late twice loses five percent of the session.
+"""
+
+
+def test_a_sentence_added_is_a_change_by_its_share_of_the_words(phone, tmp_path):
+    """A clause of 11 words that gained a sentence of 11: the words changed are half of the longer
+    text («50%», never «0%»: no word of the old text was removed); a word put for a word in a clause
+    of 10 is one word of ten changed."""
+    from lawsearch.build import build
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    lines = ["[code]", 'edition = "1"', ""]
+    for edition, text in (("1", LATE_A), ("2", LATE_B)):
+        (root / f"e{edition}.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "e{edition}.txt"', 'lang = "en"', 'kind = "laws"', f'edition = "{edition}"',
+                  'layout = "en-2007"', 'encoding = "utf-8"', ""]
+    (root / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    build(root, tmp_path / "build", lambda message: None)
+    page = phone((tmp_path / "build" / "site" / "compare" / "1~2" / "90.html").as_uri(), DESKTOP)
+    badges = {row: page.locator(f"#en-l90{row} .cmp-badge").inner_text() for row in ("a", "b")}
+    assert badges == {"a": "reworded (50% of the words)", "b": "reworded (10% of the words)"}
+    assert page.locator("#en-l90a ins").inner_text().strip().startswith("A second warning costs the pair")
+    assert page.locator("#en-l90a del").count() == 0
