@@ -688,8 +688,9 @@ class SiteBuilder:
         """The contents pages' links to each compare view: ``{"href", "text"}`` from the site's root."""
         from .compare_site import pair_folder
 
-        if self.single:
-            return []
+        if self.single:  # the file's own sections of them (``compare_sections``)
+            return [{"href": f"#{single_compare_id(pair_folder(old, new))}",
+                     "text": self.words.say("compare_index", old=old, new=new)} for old, new in self.compare_views()]
         return [{"href": f"{pair_folder(old, new)}/index.html", "text": self.words.say("compare_index", old=old, new=new)}
                 for old, new in getattr(self, "compare_laws", {})]
 

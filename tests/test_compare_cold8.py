@@ -58,6 +58,8 @@ def test_the_single_file_has_a_section_for_each_compare_page_of_the_site(both):
     for law in ("l61", "e2017-l61"):
         article = html[html.index(f'<section class="node law" id="{law}"') - 6000:html.index(f'<section class="node law" id="{law}"')]
         assert 'href="#compare-2007~2017-61" class="edition-compare"' in article, law
+    # and its contents link the view's list of laws, as the site's contents pages link its index
+    assert '<a href="#compare-2007~2017">Редакции 2007 и 2017: что изменилось</a>' in html
     # ids of the file stay unique: a compare row is named by its pair and law
     ids = re.findall(r' id="([^"]+)"', html)
     assert len(ids) == len(set(ids)), [i for i in set(ids) if ids.count(i) > 1][:5]
