@@ -129,6 +129,24 @@ def test_a_sites_compare_page_has_the_sites_header_and_its_search_finds_and_open
         assert page.locator("article.law").count() == 1
 
 
+def test_compare_pages_in_a_folder_of_their_own_carry_no_search_that_has_no_data(tmp_path, both):
+    """diff --html into a folder that is no site: no box over search data that is not there; into
+    a built site: the box, as the site's own compare pages."""
+    from click.testing import CliRunner
+
+    from editions_score import COLD
+    from lawsearch.cli import main
+
+    site = tmp_path / "site"
+    shutil.copytree(both / "site", site)
+    for out, boxed in ((tmp_path / "alone", False), (site, True)):
+        result = CliRunner().invoke(main, ["diff", "2007", "2017", "--editions", str(COLD / "ru-en-both" / "fixture.toml"),
+                                           "--html", str(out)])
+        assert result.exit_code == 0, result.stderr
+        html = (out / "compare" / "2007~2017" / "61.html").read_text(encoding="utf-8")
+        assert ('<form class="search"' in html) is boxed and ("search.js" in html) is boxed, out
+
+
 def test_the_single_files_search_is_at_hand_in_its_compare_view_and_a_hit_leaves_it(phone, alone):
     for viewport in (PHONE, DESKTOP):
         page = phone(alone.as_uri() + "#l61", viewport)
