@@ -1334,8 +1334,9 @@ def diff(from_edition: str, to_edition: str, description: str | None, corpus_dir
             # compare/ pages and other pairs stay; a site's contents page is linked back to
             folder = pair_folder(from_edition, to_edition)
             home = "../../index.html" if (target / "index.html").is_file() else None
+            # (a built site's search data beside: its pages' search box, as the site's own compare pages)
             written = write_compare(target, editions, from_edition, to_edition, shared, editions.profile(),
-                                    folder=folder, home=home)
+                                    folder=folder, home=home, search=(target / "search-index.js").is_file())
             tell(f"wrote {len(written)} compare pages to {target / folder}")
     except CorpusError as e:
         raise click.ClickException(error_message(e)) from None

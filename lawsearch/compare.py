@@ -65,6 +65,13 @@ class Change:
     # the text as runs to render: ("same", text) | ("del", text) | ("ins", text)
     runs: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def changed(self) -> float:
+        """The share of the words this rewording changed, as the compare view says it
+        (``changed_share`` of its runs): a sentence added is a change, where ``share`` (the
+        removed words of the old text: diff's record) is 0."""
+        return changed_share(self.runs)
+
     def to_dict(self) -> dict:
         data = {"kind": self.kind, "old": list(self.old), "new": list(self.new), "law": self.law,
                 "new_law": self.new_law}
@@ -134,6 +141,38 @@ def _word_diff(a: list[str], b: list[str], opcodes) -> tuple[float, list[str], l
             plus += b[j1:j2]
     share = round(len(minus) / len(a), 2) if a else (0.0 if not b else 1.0)
     return share, minus, plus
+
+
+def changed_share(runs) -> float:
+    """The share of a text's words a rewording (its ``text_runs``) changed: the words removed
+    and added against the longer of the two texts, a stretch of words replaced by another
+    counted by the longer of the two (a word put for a word is one change, not two), at most
+    the whole text. A sentence added to a clause changes it by its words' share, never 0.
+
+    >>> changed_share(text_runs("one two three", "one two three four five six"))
+    0.5
+    >>> changed_share(text_runs("the card is played face up", "the card is laid face down"))
+    0.33
+    >>> changed_share(text_runs("a red card", "a card")), changed_share(text_runs("x y", "z w")), changed_share([])
+    (0.33, 1.0, 0.0)
+    """
+    old = new = changed = removed = added = 0
+    for kind, text in runs:
+        n = len(words(text))
+        if kind == "del":
+            removed += n
+            old += n
+        elif kind == "ins":
+            added += n
+            new += n
+        elif n:  # kept words end a changed stretch (spacing or punctuation between its parts does not)
+            changed += max(removed, added)
+            removed = added = 0
+            old += n
+            new += n
+    changed += max(removed, added)
+    longer = max(old, new)
+    return round(min(1.0, changed / longer), 2) if longer else 0.0
 
 
 def rewording(old: str | None, new: str | None) -> tuple[float, list[str], list[str], list[tuple[str, str]]]:

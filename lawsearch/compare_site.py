@@ -40,7 +40,7 @@ class Row:
     kinds: list[str] = field(default_factory=list)  # the same as classes: "added", "reworded"…
     title_html: Markup = Markup("")
     text_html: Markup = Markup("")
-    link: tuple[str, str] | None = None  # (text, href): where a part that left went
+    link: tuple[str, str, str] | None = None  # (text, law, fragment): where a part that left went
 
 
 def runs_html(runs) -> Markup:
@@ -155,7 +155,8 @@ class ComparePages:
 
     def label(self, c: Change) -> str:
         if c.kind in ("reworded",):
-            return self.words.say("compare_reworded", share=round((c.share or 0) * 100))
+            # the words changed, added ones too (``Change.changed``), against the longer text
+            return self.words.say("compare_reworded", share=round(c.changed * 100))
         return self.words.say(f"compare_{c.kind}")
 
     def rows(self, lang: str, law: str) -> tuple[list[Row], list[Row]]:
@@ -229,15 +230,15 @@ class ComparePages:
                 row.kinds.append(next((c.kind for c in changes if c.kind in FOLLOWED), None)
                                  or self._followed(o, old, by_old) or "moved")
                 row.labels.append(self.words.say(f"compare_{row.kinds[0]}"))
-                row.link = (self.words.say("compare_now", id=image), f"{_law_of(target)}.html#{lang}-{ids.anchor(image)}")
+                row.link = (self.words.say("compare_now", id=image), _law_of(target), f"{lang}-{ids.anchor(image)}")
                 row.text_html = escape(norm(o.text))
             else:
                 merged = index.gathered.get(o.id)
                 if merged is not None:
                     row.kinds.append(merged.kind)
                     row.labels.append(self.label(merged))
-                    row.link = (self.words.say("compare_now", id=merged.new[0]),
-                                f"{_law_of(new[merged.new[0]])}.html#{lang}-{ids.anchor(merged.new[0])}")
+                    row.link = (self.words.say("compare_now", id=merged.new[0]), _law_of(new[merged.new[0]]),
+                                f"{lang}-{ids.anchor(merged.new[0])}")
                     row.text_html = escape(norm(o.text))
                 elif not changes and o.id in comparison.unknown_old:  # the newer text is lost there
                     row.kinds.append("lost")
@@ -336,32 +337,76 @@ def pair_folder(old: str, new: str) -> str:
     return f"{COMPARE}/{safe(old)}{SEPARATOR}{safe(new)}"
 
 
+class CompareView:
+    """One pair's compare view, ready to render: its pages' records and rows (``ComparePages``),
+    its stamp and the values every page of it shows. The site's pages (``write_compare``) and
+    the single file's sections of them (``SiteBuilder.write_single``) render the same view."""
+
+    def __init__(self, editions: EditionSet, old: str, new: str, langs: list[str], profile,
+                 build_id: str | None = None, words=None):
+        from .site import Words, own_title
+
+        main = next((lang for lang in profile.languages if lang in langs), langs[0])
+        words = words or Words(profile, main)
+        kept = getattr(editions, "stamp_sources", None)  # a corpus's editions: its sources' recorded hashes
+        if kept is not None:
+            sources = ", ".join(sorted({f"{name} {sha[:12]}" for e in (old, new) for name, sha in kept.get(e, [])}))
+            build_id = build_id or getattr(editions, "stamp_build", None)
+        else:
+            sources = ", ".join(sorted({f"{Path(s['path']).name} {(s.get('sha256') or _sha(s['path']))[:12]}"
+                                        for e in (old, new) for s in editions.get(e).sources if s.get("path") is not None}))
+        if build_id is None and sources:  # compared in memory: the hash of the inputs stands for a build
+            import hashlib
+
+            build_id = hashlib.sha256(sources.encode()).hexdigest()[:12]
+        self.old, self.new, self.langs, self.words, self.build_id = old, new, langs, words, build_id
+        self.stamp = words.say("compare_stamp", old=old, new=new, sources=sources or "—", build=build_id or "—")
+        self.pages = ComparePages(editions, old, new, langs, words, self.stamp)
+        self.laws = self.pages.laws()
+        brand = own_title(editions.code, words.profile) or words.table["brand"]  # the code's own name, as the site's
+        self.common = dict(old=old, new=new, stamp=self.stamp, langs=langs, laws=self.laws,
+                           counts=self.pages.counts(), lost=self.pages.lost_laws(), brand=brand,
+                           lang_names={lang: words.profile.text(lang, "name") for lang in langs})
+
+    def index_title(self) -> str:
+        return self.words.say("compare_index", old=self.old, new=self.new)
+
+    def title(self, law: str) -> str:
+        return self.words.say("compare_title", law=law, old=self.old, new=self.new)
+
+    def sections(self, law: str) -> list[dict]:
+        """Per language: the law's records (with their labels), its rows and the rows that left it."""
+        out = []
+        for lang in self.langs:
+            rows, left = self.pages.rows(lang, law)
+            out.append({"lang": lang, "changes": [(c, self.pages.label(c)) for c in self.pages.changes(lang, law)],
+                        "rows": rows, "left": left, "lost": self.pages.lost(lang, law)})
+        return out
+
+
+def page_links() -> dict:
+    """How a compare page's ids and links read in a folder of pages: ``cid`` an element's id,
+    ``law_href`` a law's page, ``at`` a place on a law's page (the single file's differ:
+    ``SiteBuilder.write_single``)."""
+    return {"cid": lambda name: name, "law_href": lambda law: f"{law}.html",
+            "at": lambda law, fragment: f"{law}.html#{fragment}", "index_href": "index.html"}
+
+
 def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs: list[str], profile,
                   build_id: str | None = None, folder: str = COMPARE, home: str | None = None,
-                  words=None) -> list[Path]:
+                  words=None, search: bool = False, view: CompareView | None = None) -> list[Path]:
     """Write the compare pages into ``target/folder/`` (``compare/`` for ``diff --html``; a
     site keeps each pair in ``pair_folder``), swapped in whole; return the files. ``home``:
     the site's contents page, as a link from the folder (None outside a site). ``words``:
-    the site's ``Words`` (the strings in the site's language), else the profile's."""
-    from .site import Words, environment, own_title, template_dir
+    the site's ``Words`` (the strings in the site's language), else the profile's.
+    ``search``: the folder is in a site whose search data is at its root: the pages carry
+    the site's header with its search box, as its law pages do. ``view``: the pair's view,
+    made already (else made here)."""
+    from .site import environment, template_dir
 
-    main = next((lang for lang in profile.languages if lang in langs), langs[0])
-    words = words or Words(profile, main)
-    kept = getattr(editions, "stamp_sources", None)  # a corpus's editions: its sources' recorded hashes
-    if kept is not None:
-        sources = ", ".join(sorted({f"{name} {sha[:12]}" for e in (old, new) for name, sha in kept.get(e, [])}))
-        build_id = build_id or getattr(editions, "stamp_build", None)
-    else:
-        sources = ", ".join(sorted({f"{Path(s['path']).name} {(s.get('sha256') or _sha(s['path']))[:12]}"
-                                    for e in (old, new) for s in editions.get(e).sources if s.get("path") is not None}))
-    if build_id is None and sources:  # compared in memory: the hash of the inputs stands for a build
-        import hashlib
-
-        build_id = hashlib.sha256(sources.encode()).hexdigest()[:12]
-    stamp = words.say("compare_stamp", old=old, new=new, sources=sources or "—", build=build_id or "—")
-    pages = ComparePages(editions, old, new, langs, words, stamp)
-    env = environment(words)
-    env.globals["build_id"] = build_id
+    view = view or CompareView(editions, old, new, langs, profile, build_id, words)
+    env = environment(view.words)
+    env.globals["build_id"] = view.build_id
     target = Path(target)
     final = target / folder
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -371,24 +416,12 @@ def write_compare(target: Path, editions: EditionSet, old: str, new: str, langs:
     written = []
     try:
         template = env.get_template("compare.html")
-        counts = pages.counts()
-        laws = pages.laws()
-        brand = own_title(editions.code, words.profile) or words.table["brand"]  # the code's own name, as the site's
-        common = dict(root=root, old=old, new=new, stamp=stamp, langs=langs, laws=laws, counts=counts, home=home,
-                      lost=pages.lost_laws(),
-                      brand=brand,
-                      lang_names={lang: words.profile.text(lang, "name") for lang in langs})
-        (stage / "index.html").write_text(template.render(law=None, title=words.say("compare_index", old=old, new=new),
-                                                          **common), encoding="utf-8")
+        common = dict(root=root, home=home, search=search, hl=1, anchor=ids.anchor, **page_links(), **view.common)
+        (stage / "index.html").write_text(template.render(law=None, title=view.index_title(), **common),
+                                          encoding="utf-8")
         written.append("index.html")
-        for law in laws:
-            sections = []
-            for lang in langs:
-                rows, left = pages.rows(lang, law)
-                sections.append({"lang": lang, "changes": [(c, pages.label(c)) for c in pages.changes(lang, law)],
-                                 "rows": rows, "left": left, "lost": pages.lost(lang, law)})
-            html = template.render(law=law, sections=sections, anchor=ids.anchor,
-                                   title=words.say("compare_title", law=law, old=old, new=new), **common)
+        for law in view.laws:
+            html = template.render(law=law, sections=view.sections(law), title=view.title(law), **common)
             (stage / f"{law}.html").write_text(html, encoding="utf-8")
             written.append(f"{law}.html")
         if final.exists():

@@ -638,27 +638,59 @@ class SiteBuilder:
         remembers each pair's law pages for the links to them."""
         from .compare_site import pair_folder, write_compare
 
-        self.compare_laws = {}
         written: list[Path] = []
-        if len(self.corpus.editions) < 2:
-            return written
-        kept = editions.edition_set(self.corpus)
-        for old, new in self.compare_pairs():
-            folder = pair_folder(old, new)
-            # the site's own language first (a Russian site's compare pages: Russian, then English)
-            langs = sorted(kept.shared_languages(old, new), key=lambda lang: lang != self.corpus.lang)
-            pages = write_compare(target, kept, old, new, langs, self.words.profile, self.env.globals["build_id"],
-                                  folder=folder, home="../../index.html", words=self.words)
-            self.compare_laws[(old, new)] = {p.stem for p in pages if p.name != "index.html"}
+        for (old, new), view in self.compare_views().items():
+            pages = write_compare(target, None, old, new, view.langs, self.words.profile, folder=pair_folder(old, new),
+                                  home="../../index.html", words=self.words, search=True, view=view)
             written += pages
         return written
+
+    def compare_views(self) -> dict:
+        """The compare view (``compare_site.CompareView``) of each pair of ``compare_pairs``,
+        made once: the site's pages and the single file's sections show the same; remembers
+        each pair's laws for the links to them (``compare_laws``)."""
+        if "_compare_views" not in self.__dict__:
+            from .compare_site import CompareView
+
+            self._compare_views = {}
+            self.compare_laws = {}
+            if len(self.corpus.editions) > 1:
+                kept = editions.edition_set(self.corpus)
+                for old, new in self.compare_pairs():
+                    # the site's own language first (a Russian site's compare pages: Russian, then English)
+                    langs = sorted(kept.shared_languages(old, new), key=lambda lang: lang != self.corpus.lang)
+                    view = CompareView(kept, old, new, langs, self.words.profile, self.env.globals["build_id"],
+                                       self.words)
+                    self._compare_views[(old, new)] = view
+                    self.compare_laws[(old, new)] = set(view.laws)
+        return self._compare_views
+
+    def compare_sections(self):
+        """The single file's sections of the compare views (one of each pair's laws, and one
+        listing them), as ``single.html`` renders them with ``_compare.html``: the ids of a page
+        made the file's own (``compare-<old>~<new>-<law>-…``), its links anchors in the file.
+        Made one at a time, as the file is written."""
+        from .compare_site import pair_folder
+
+        for (old, new), view in self.compare_views().items():
+            base = single_compare_id(pair_folder(old, new))
+            links = {"law_href": lambda law, base=base: f"#{base}-{law}",
+                     "at": lambda law, fragment, base=base: f"#{base}-{law}-{fragment}",
+                     "index_href": f"#{base}"}
+            yield {"id": base, "law": None, "title": view.index_title(), "hl": 2, "anchor": ids.anchor,
+                   "cid": lambda name, base=base: f"{base}-{name}", **links, **view.common}
+            for law in view.laws:
+                own = f"{base}-{law}"
+                yield {"id": own, "law": law, "title": view.title(law), "sections": view.sections(law), "hl": 2,
+                       "anchor": ids.anchor, "cid": lambda name, own=own: f"{own}-{name}", **links, **view.common}
 
     def compare_home_links(self) -> list[dict]:
         """The contents pages' links to each compare view: ``{"href", "text"}`` from the site's root."""
         from .compare_site import pair_folder
 
-        if self.single:
-            return []
+        if self.single:  # the file's own sections of them (``compare_sections``)
+            return [{"href": f"#{single_compare_id(pair_folder(old, new))}",
+                     "text": self.words.say("compare_index", old=old, new=new)} for old, new in self.compare_views()]
         return [{"href": f"{pair_folder(old, new)}/index.html", "text": self.words.say("compare_index", old=old, new=new)}
                 for old, new in getattr(self, "compare_laws", {})]
 
@@ -667,9 +699,11 @@ class SiteBuilder:
         law's compare page of the two editions, when they are a compared pair) and its text."""
         from .compare_site import pair_folder
 
+        if self.single:
+            self.compare_views()  # the single file carries the compare view whether or not the site was written
         laws = getattr(self, "compare_laws", {})
         pair = (here, other) if (here, other) in laws else (other, here) if (other, here) in laws else None
-        if pair is None or self.single:
+        if pair is None:
             return {"compare": None, "compare_text": None}
         page = editions.bare(law.id)
         if pair[0] == here:  # the older edition's law: its page is named after where it went
@@ -678,8 +712,9 @@ class SiteBuilder:
                 page = editions.bare(went[0])
         if page not in laws[pair]:
             return {"compare": None, "compare_text": None}
-        return {"compare": f"../{pair_folder(*pair)}/{page}.html",
-                "compare_text": self.words.say("compare_link", old=pair[0], new=pair[1])}
+        # (the single file: its section of that page, ``compare_sections``)
+        href = f"#{single_compare_id(pair_folder(*pair))}-{page}" if self.single else f"../{pair_folder(*pair)}/{page}.html"
+        return {"compare": href, "compare_text": self.words.say("compare_link", old=pair[0], new=pair[1])}
 
     def title_bridge(self):
         """The glossary as a bridge between titles in its two languages (``editions.TitleBridge``)
@@ -808,6 +843,7 @@ class SiteBuilder:
                 root="", code=self.corpus.code, site=self, laws=laws, items=items, glossary=self.glossary,
                 terms=self.concordance() if self.analysis is not None else [],
                 pieces=[self.view(p, "") for p in self.corpus.nodes if p.kind == "piece" and p.law is None],
+                compare=self.compare_sections(),  # the compare view of each pair of editions (issue 16)
                 apparatus=single_sections(self),  # the subject index and the definitions (issue 13)
                 css=Markup(lean((static / "style.css").read_text(encoding="utf-8"))),
                 engine_js=inline_script(lean((static / "engine.js").read_text(encoding="utf-8"))),
@@ -819,6 +855,12 @@ class SiteBuilder:
                 stream.dump(f)
         finally:
             self.single = False
+
+
+def single_compare_id(folder: str) -> str:
+    """The single file's id of a compare view (``compare_site.pair_folder``'s folder as one
+    name): ``compare-2007~2017``; its law 61's section is ``compare-2007~2017-61``."""
+    return folder.replace("/", "-")
 
 
 def build_date(build_id: str | None) -> str | None:

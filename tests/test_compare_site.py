@@ -65,7 +65,7 @@ def test_removed_added_and_reworded_text_are_marked_up(pages):
     html = (pages / "61.html").read_text(encoding="utf-8")
     row = html[html.index('id="en-l61a"'):]
     row = row[:row.index("</div>")]
-    assert "<del>" in row and "<ins>" in row and "54%" in row
+    assert "<del>" in row and "<ins>" in row and "57%" in row  # words changed, added ones too, of the longer text
     added = html[html.index('id="en-l61b3"'):]
     assert added[:added.index("</div>")].count("<ins>") == 1
 
@@ -131,7 +131,7 @@ def test_the_view_marks_changes_by_more_than_colour_in_light_and_dark(browser, p
         assert "while holding a card of the suit led" in deleted["text"]
         assert page.locator("#en-l61b3 ins").inner_text().startswith("A defender may ask")
         assert page.locator("#en-l61b3 .cmp-badge").inner_text() == "добавлено"
-        assert page.locator("#en-l61a .cmp-badge").inner_text() == "текст изменён (54% слов)"
+        assert page.locator("#en-l61a .cmp-badge").inner_text() == "текст изменён (57% слов)"  # Change.changed: 15 removed, 17 added
         body = page.evaluate("getComputedStyle(document.body).backgroundColor")
         dark = sum(int(x) for x in re.findall(r"\d+", body)[:3]) < 200
         assert dark == (scheme == "dark"), body

@@ -804,6 +804,27 @@
     });
   }
 
+  // -- the single file's compare view: a section per compare page of the site (a law's records and
+  // text in two editions, or the laws of the pair), shown while the address points at it or into
+  // it -- the law's switch, a row's "now 61B4" -- the others hidden, as the site opens that page and
+  // Back leaves it. (Capture: before the landing's focus and the other jumps' handlers, which need
+  // the target shown; the browser found nothing to scroll to in a hidden section, so the target is
+  // scrolled to here; and a section hidden above a target moved it: back to it.)
+  var COMPARES = SINGLE ? Array.prototype.slice.call(document.querySelectorAll("section.compare-view")) : [];
+  if (COMPARES.length) {
+    var showCompare = function () {
+      var hash = window.location.hash, target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+      var own = target ? target.closest("section.compare-view") : null, hid = false;
+      COMPARES.forEach(function (s) {
+        if (s !== own && !s.hidden) hid = true;
+        s.hidden = s !== own;
+      });
+      if (target && (own || hid)) target.scrollIntoView();
+    };
+    window.addEventListener("hashchange", showCompare, true);
+    showCompare();
+  }
+
   // -- in the single file a jump to a whole law (its contents' row, another edition's switch)
   // lands on the law's heading, its edition and its switch, as a law page opens: not on its
   // first part with the heading above the screen
