@@ -289,7 +289,13 @@ class IdRules:
             return (2, edition, self.sort_key(bare, editions.bare(law), kind))
         m = self.id_pattern.match(node_id)
         if m:
-            parts = tuple(self._position(lv, m[lv]) for lv in self.levels)
+            labels = {lv: m[lv] for lv in self.levels}
+            deepest = next((lv for lv in reversed(self.levels) if labels[lv]), None)
+            if kind in self.levels and deepest is not None and kind != deepest and not labels[kind]:
+                # a level right under the one above its own, written as that one's label would be
+                # ("70C1(i)": the first roman item right under its clause, not the sub-clause i)
+                labels[kind], labels[deepest] = labels[deepest], None
+            parts = tuple(self._position(lv, labels[lv]) for lv in self.levels)
             return (0, int(m["law"]), 1, parts, "")
         m = self.commentary_pattern.match(node_id)
         if m:  # the definitions' commentary before law 1's; a paragraph's items after it
@@ -734,6 +740,15 @@ class Layout:
                 return self.ids.translit.get(label, label)
             if alphabet.position(label) == position:  # a level of numbers or numerals: "(ii)" its second, as printed
                 return self.ids.translit.get(label, label)
+            lower = self.levels[self.levels.index(level) + 1] if level in self.levels[:-1] else None
+            below = self.ids.label(lower, printed.group().strip(" .()")) if lower else ""
+            for kind in self.ids.alphabet(lower).kinds if lower else ():
+                series = Alphabet((kind,))
+                if series.position(below) == position and alphabet.position(series.at(1)) is not None:
+                    # the level below's label at its place, of a series whose first label this
+                    # level writes too ("(ii)" of an <ol type="i"> under a clause's item: roman,
+                    # as "(i)" is): kept, for the builder to read the series by its sequence
+                    return below
         label = alphabet.at(position)
         return self.ids.translit.get(label, label)
 
