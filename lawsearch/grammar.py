@@ -134,6 +134,7 @@ class IdRules:
         # ID reads as a part of its law, so a search's law: filter takes one (law:3.2)
         self.dotted = bool(self.levels) and not self.formats.get(self.levels[0], "{label}").startswith("{label}")
         self.typed_pattern = re.compile(self.typed_source())
+        self.loose_pattern = re.compile(self.typed_source(loose=True))
         self.definitions_id: str | None = self.formats.get("definitions")
         # 48.4; an item 77.3(iii) (the item's format appended); the definitions' defs.1
         law_or_defs = r"\d+" + (f"|{re.escape(self.definitions_id)}" if self.definitions_id else "")
@@ -170,11 +171,13 @@ class IdRules:
 
     # -- IDs as a user types them ---------------------------------------------------------
 
-    def typed_source(self, capture: bool = True) -> str:
+    def typed_source(self, capture: bool = True, loose: bool = False) -> str:
         """A law-text ID as a user or a reference types it, once its look-alikes are folded
         and its spaces dropped, as a regular-expression source Python and the browser read
         alike (explicit classes, numbered groups: 1 the law, then one per level): ``50e1``,
-        ``47E2(A)``, ``12.1.3.в``, ``3.2.1``, ``12.4(a)``; ``capture=False``: no groups."""
+        ``47E2(A)``, ``12.1.3.в``, ``3.2.1``, ``12.4(a)``; ``capture=False``: no groups. A
+        space may stand between the parts (a query keeps its spaces: ``70 B 3 (a)``).
+        ``loose``: each level's label with the marks of its format left out (``70b3a``)."""
         group = "(" if capture else "(?:"
         law = self.formats.get("law", "{law}").split("{law}")
         out = _js_escape(law[0]) + group + "[0-9]{1,4})" + _js_escape(law[-1] if len(law) > 1 else "")
@@ -191,28 +194,62 @@ class IdRules:
                     written = [self.translit.get(c, c) for c in kind]
                     long = sorted({v for w in written if len(w) > 1 for v in (w, w.upper())}, key=lambda w: (-len(w), w))
                     short = "".join(w for w in written if len(w) == 1)
-                    letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()))
+                    # and the look-alikes of another script ("40а1b"): the query's citation pattern reads
+                    # the ID before normalize folds them
+                    letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()
+                                                    + self.lookalike_chars))
                     alts += [*long, "[" + "".join(_class_escape(c) for c in letters) + "]"]
-            out += f"(?:{_js_escape(before)}{group}{'|'.join(alts)}){_js_escape(after)})?"
+            label = f"{group}{'|'.join(alts)})"
+            if loose:
+                # the shortest reading first: "70b1ii" is the item ii right under clause 1, not
+                # the sub-clause i's item i (a label left out where the text after it still reads)
+                out += f"(?:{label})??"
+            else:
+                out += f"(?:[ ]*{_js_escape(before)}[ ]*{label}[ ]*{_js_escape(after)})?"
         return out
 
     def typed_levels(self) -> list[dict]:
         """What the browser needs to write a typed ID as ``normalize`` does, per level: its
-        format around the label, its alphabet's kinds, the transliteration."""
+        format around the label, its alphabet's kinds, the transliteration, and the kinds
+        whose labels may stand with the level above missing (``skipping``)."""
         return [{"format": self.formats.get(level, "{label}"),
-                 "kinds": list(self.alphabets.get(level, Alphabet(("digits",))).kinds)} for level in self.levels]
+                 "kinds": list(self.alphabets.get(level, Alphabet(("digits",))).kinds),
+                 "skipping": self.skipping(level)} for level in self.levels]
+
+    def skipping(self, level: str) -> list[str]:
+        """The kinds of ``level``'s alphabet whose series may stand with the level right above
+        it missing where the levels are strict: those whose first label that level writes too,
+        so that the sequence decides which a label is (``["roman"]`` for the item: ``(i)`` is a
+        letter of the sub-clauses or the first roman item; 70C1(ii) is the second item of
+        clause 70C1). ``structure.lawtext`` reads a text so, ``normalize`` a typed ID."""
+        i = self.levels.index(level) if level in self.levels else 0
+        above = self.alphabets.get(self.levels[i - 1]) if i > 0 else None
+        if above is None or level not in self.alphabets:
+            return []
+        return [kind for kind in self.alphabets[level].kinds if above.position(Alphabet((kind,)).at(1)) is not None]
+
+    def skips(self, level: str, label: str) -> bool:
+        """Whether ``label`` is of a series of ``level`` that may skip the level above (``skipping``)."""
+        return any(Alphabet((kind,)).position(label) is not None for kind in self.skipping(level))
 
     def normalize(self, typed: str) -> str | None:
         """The canonical ID of a typed law-text ID (look-alikes folded, spaces dropped), or
-        None where it is none: ``normalize("47e2(A)") == "47E2(a)"``. Where the levels are
-        strict, a level given without the one above it is none (``50(a)``)."""
-        m = self.typed_pattern.fullmatch(typed)
+        None where it is none: ``normalize("47e2(A)") == "47E2(a)"``, and with the marks of
+        the levels' formats left out, ``normalize("70b3a") == "70B3(a)"``. Where the levels
+        are strict, a level given without the one above it is none (``50(a)``), but for a
+        series that may skip it (``skipping``: ``70C1(ii)``, a roman item right under its
+        clause)."""
+        m = self.typed_pattern.fullmatch(typed) or self.loose_pattern.fullmatch(typed)
         if not m:
             return None
         parts = list(m.groups()[1:])
-        if self.strict and any(p is not None and q is None for q, p in zip(parts, parts[1:])):
-            return None
-        return self.law_id(m[1], *(self.label(lv, p) if p else None for lv, p in zip(self.levels, parts)))
+        labels = [self.label(lv, p) if p else None for lv, p in zip(self.levels, parts)]
+        if self.strict:
+            for k in range(1, len(parts)):
+                if parts[k] is not None and parts[k - 1] is None and not (
+                        all(parts[:k - 1]) and self.skips(self.levels[k], labels[k])):
+                    return None
+        return self.law_id(m[1], *labels)
 
     def alphabet(self, level: str) -> Alphabet:
         return self.alphabets[level]

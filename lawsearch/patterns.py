@@ -820,7 +820,8 @@ def citation_source(profile=None) -> str:
         if profile is not None:
             from .grammar import grammar_of  # the grammar module compiles its patterns from these
 
-            label = f"{label}|{grammar_of(profile).ids.typed_source(capture=False)}"
+            rules = grammar_of(profile).ids
+            label = f"{label}|{rules.typed_source(capture=False)}|{rules.typed_source(capture=False, loose=True)}"
         inner = inner_citation_words(profile)
         # an inner level's word only before an ID that holds its code's separator: "Section 3.2.1"
         sep = (re.escape(_join(profile.data.get("grammar", {}))) if inner else "") or "(?!)"

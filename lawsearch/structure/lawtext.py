@@ -312,7 +312,7 @@ class LawText(BuilderBase):
             return False
         own = self.ids.alphabet(c.kind)
         if own.position(c.label) == 1:
-            return self.ids.alphabet(levels[idx - 1]).position(c.label) is not None
+            return self.ids.skips(c.kind, c.label)  # the typed ID reads so too (IdRules.normalize)
         return c.kind in state.path and own.previous(c.label) == state.path[c.kind]
 
     def _add_line(self, piece: Piece, line: Line, c: Classified, path: str, state: RunState) -> None:
