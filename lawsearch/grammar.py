@@ -65,6 +65,10 @@ class Alphabet:
                 return kind.index(label) + 1
         return None
 
+    def holds_letter(self, letter: str) -> bool:
+        """Whether one of the alphabet's letter kinds (not its digits or numerals) has ``letter``."""
+        return bool(letter) and any(letter in kind for kind in self.kinds if kind not in ("digits", "roman"))
+
     def at(self, position: int) -> str:
         """The label at a 1-based position, in the first kind: ``at(3) == "C"``."""
         kind = self.kinds[0]
@@ -488,6 +492,9 @@ class Layout:
     examples: dict[str, str] = field(default_factory=dict)
     placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
     note_marks: tuple[str, ...] = NOTE_MARKS  # footnote marks printed bare ("table.*" / "* text"); () forbids
+    # a label letter of the text's own alphabet -> the ID's letter of its place (``label_letters``:
+    # «(б)» is the second sub-clause, (b)), for the levels whose alphabet holds those letters
+    label_letters: tuple[str, str] = ("", "")
     see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
     cite_words: tuple[str, ...] = ()  # the words the language cites a level by ("Section", «раздел»)
 
@@ -523,14 +530,31 @@ class Layout:
                 return Classified("division", label=m["numeral"], title=title or "", extra=slug)
             if kind == "law":
                 return Classified("law", label=m["law"], title=title or None)
-            label = self.ids.label(kind, m["label"])
+            label, other = self.label_of(kind, m["label"])
             within = m.groupdict().get("within")
             if within is not None:
                 within = self.ids.label(self.levels[self.levels.index(kind) - 1], within)
             if self.is_sentence(title):
-                return Classified(kind, label=label, title=None, extra=title, within=within)
-            return Classified(kind, label=label, title=title, within=within)
+                return Classified(kind, label=label, title=None, extra=title, within=within, other=other)
+            return Classified(kind, label=label, title=title, within=within, other=other)
         return self._bare_law(s)
+
+    def label_of(self, level: str, printed: str) -> tuple[str, str | None]:
+        """A printed label as the ID writes it, and its other reading or None: a letter of the
+        layout's own alphabet (``label_letters``) is the ID's letter of its place («(б)» → b,
+        «(в)» → c); one that is also a look-alike of an ID letter reads both ways («(е)»: e as
+        typed, f by its place), the look-alike first -- the sequence decides (the builder)."""
+        label = self.ids.label(level, printed)
+        native, ids_letters = self.label_letters
+        if not native or printed.lower() not in native:
+            return label, None
+        alphabet = self.ids.alphabet(level) if level in self.ids.alphabets else None
+        placed = ids_letters[native.index(printed.lower())]
+        if alphabet is None or not alphabet.holds_letter(placed):
+            return label, None
+        if alphabet.position(label) is None:
+            return placed, None
+        return label, (placed if placed != label else None)
 
     def _bare_law(self, s: str) -> Classified:
         """A law heading whose title is lost («Правило 4.», «Правило 4»): the line with its
@@ -863,7 +887,7 @@ class Grammar:
             # level's heading (a web page's <h3>A. Title</h3>) is that level, and the lists after
             # it are the levels below it (``read``)
             headings = {**inherited, **headings}
-            table = {"capitals": base.get("capitals", ""), **table}
+            table = {"capitals": base.get("capitals", ""), "label_letters": base.get("label_letters", ["", ""]), **table}
         divisions = [d for d in self.ids.divisions if d.lang == lang]
         patterns = []
         for kind in ("division", "law", *self.levels):
@@ -883,6 +907,7 @@ class Grammar:
                       dict(table.get("examples", {})),
                       next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"),
                       tuple(table.get("note_marks", NOTE_MARKS)),
+                      label_letters=tuple(table.get("label_letters", ("", ""))),
                       see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())),
                       cite_words=self.cite_words(lang))
 
@@ -905,7 +930,12 @@ class Grammar:
     def _heading(self, template: str, kind: str, table: dict, divisions: list[DivisionWord]) -> re.Pattern:
         capitals = table.get("capitals", "")
         words = "|".join(d.word.pattern[3:-2] for d in divisions) or "(?!)"
-        label = self.ids.alphabets[kind].pattern(self.ids.lookalike_chars) if kind in self.ids.alphabets else ""
+        # the layout's own label letters (``label_letters``), in either case, where the level's letters are theirs
+        native, ids_letters = (table.get("label_letters") or ("", ""))[:2]
+        own = "".join(c for c, t in zip(native, ids_letters)
+                      if kind in self.ids.alphabets and self.ids.alphabets[kind].holds_letter(t))
+        label = self.ids.alphabets[kind].pattern(self.ids.lookalike_chars + own + own.upper()) \
+            if kind in self.ids.alphabets else ""
         # {within}: the label of the level above, printed before this one's ("1.1.(a)")
         above = self.ids.levels[self.ids.levels.index(kind) - 1] if kind in self.ids.levels[1:] else None
         within = self.ids.alphabets[above].pattern(self.ids.lookalike_chars) if above in self.ids.alphabets else "(?!)"

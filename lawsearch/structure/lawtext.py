@@ -3,6 +3,7 @@ the rules of CORPUS-NOTES.md (see ``lawsearch.structure``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..formats import format_of
@@ -301,6 +302,17 @@ class LawText(BuilderBase):
             return c
         return Classified(lower, label=self.ids.label(lower, c.label), title=c.title, extra=c.extra)
 
+    def _reading_of(self, c: Classified, state: RunState) -> Classified:
+        """A label that reads two ways (``Layout.label_of``: «(е)» a look-alike of e, or f by its
+        place in the Russian letters) takes the reading that follows its open sibling: «(е)»
+        after «(д)» is f, «(с)» typed for (c) after (b) stays c."""
+        if c.other is None or c.kind not in state.path:
+            return c
+        alphabet = self.ids.alphabet(c.kind)
+        if alphabet.previous(c.label) != state.path[c.kind] and alphabet.previous(c.other) == state.path[c.kind]:
+            return dataclasses.replace(c, label=c.other, other=c.label)
+        return c
+
     def _skips_level(self, c: Classified, state: RunState, idx: int) -> bool:
         """Whether a level's line may stand with the level right above it missing where the
         levels are strict: a series whose first label that level's alphabet writes too, read
@@ -336,7 +348,7 @@ class LawText(BuilderBase):
             if continued is not None:  # "1. (b)" under "1. (a)": item 1 goes on at its next child
                 self._add_line(piece, line, continued, path, state)
                 return
-            c = self._level_of(c, state)
+            c = self._level_of(self._reading_of(c, state), state)
             idx = levels.index(c.kind)
             opened = None  # the container a {within} label opens
             container = levels[idx - 1] if idx else None
