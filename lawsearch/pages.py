@@ -118,15 +118,18 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
 
 
 def in_order(footers: list[int | None]) -> bool:
-    """A file whose footers count up one by one (two or more) holds its pages in order:
-    the text after its last footer ``- N`` is the start of page N+1 and goes on from page N.
-    A file whose footers jump (``- 76``, ``- 80``) is a cut of scrambled pages, and the text
-    after its last footer is some page's start, not known which.
+    """A file whose footers count up one by one holds its pages in order: the text after its
+    last footer ``- N`` is the start of page N+1 and goes on from page N. A file's only footer
+    counts so too: nothing says its pages jump (an English excerpt's lone ``- 12`` ends its
+    page, the text after it goes on). A file whose footers jump (``- 76``, ``- 80``) is a cut
+    of scrambled pages, and the text after its last footer is some page's start, not known
+    which.
 
-    >>> in_order([5, 6, 7]), in_order([76, 80]), in_order([12])
-    (True, False, False)
+    >>> in_order([5, 6, 7]), in_order([76, 80]), in_order([12]), in_order([])
+    (True, False, True, False)
     """
-    return len(footers) >= 2 and all(a is not None and b == a + 1 for a, b in zip(footers, footers[1:]))
+    return bool(footers) and all(a is not None for a in footers) and \
+        all(b == a + 1 for a, b in zip(footers, footers[1:]))
 
 
 def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[CurationStatement],
