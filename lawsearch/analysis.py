@@ -247,6 +247,13 @@ def dictionary_problems(doc: schema.Document) -> list[Problem]:
     return problems
 
 
+def word_forms(lemma: str) -> set[str]:
+    """Every form of a word given by its dictionary form, by the morphology of the registered
+    language whose script it is in (a noun's cases and numbers: ``подпункт`` → ``подпунктах``
+    …); the word alone in a language without one."""
+    return _forms_of(lemma, {})
+
+
 def _forms_of(lemma: str, how: dict) -> set[str]:
     """Every form of a lexicon term: a participle's declension, or a model word's endings
     put on this word's stem; the lemma alone in a language without morphology."""

@@ -16,6 +16,7 @@ from . import editions, ids
 from .corpus import for_user
 from .coverage import LOST
 from .model import ONLY, Corpus, Problem, collapse
+from .pages import source_names
 from .placement import confidence_label, curation_lines
 from .sources import user_path
 from .structure.apparatus import law_doubts
@@ -106,10 +107,12 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     # each piece by its curation name (``book-2:6``, what ``[[piece]] at`` takes) and where it
     # opens: the file and line a reader looks at
     paths = {s.id: (user_path(s.path, root) if root else s.path) for s in corpus.sources}
-    opens = {f"{p.source.split('_')[0]}:{p.first}": _line_of(paths.get(p.source, p.source), p.first) for p in pieces}
+    short = source_names(s.id for s in corpus.sources)  # no two files' pieces named alike
+    opens = {f"{short.get(p.source, p.source)}:{p.first}": _line_of(paths.get(p.source, p.source), p.first)
+             for p in pieces}
     for p in pieces:
         for source_id in {p.source, p.source.split("_")[0]}:
-            opens.setdefault(ids.piece_id(source_id, p.first), opens[f"{p.source.split('_')[0]}:{p.first}"])
+            opens.setdefault(ids.piece_id(source_id, p.first), opens[f"{short.get(p.source, p.source)}:{p.first}"])
     pages = {p.page for p in pieces if p.page is not None}
     # pages read as the book's apparatus (contents, index, definitions, title) are present too
     read_as: dict[int, str] = {}
@@ -143,7 +146,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
             "start of a page (end truncated)" if p.starts_page else "fragment (both ends truncated)"
         page = f"page {p.page}" + (" (curated)" if p.page_from == "curated" else "") if p.page is not None else "page unknown"
         join = f", joins the piece before it ({p.joined_by})" if p.joined_by else ""
-        name = f"{p.source.split('_')[0]}:{p.first}"
+        name = f"{short.get(p.source, p.source)}:{p.first}"
         r.add(f"  piece {name} ({opens[name]}): {where}, {page}{join}")
     r.add(f"Pieces: {len(pieces)} in {_count(len({p.run for p in pieces}), 'run')} of joined pages")
 
@@ -323,6 +326,17 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
               + f", shared words: {s['basis'] or '-'}"
               + "; to confirm it, add to the curation file:")
         r.add(textwrap.indent(curation_lines(s), "      "))
+    for s in corpus.report.unsuggested:  # the pieces it suggests no law for, and why
+        name = f"{s['source']}:{s['first']}"
+        where = f" ({opens[name]})" if name in opens else ""
+        if s.get("verdict") == "matter":
+            r.add(f"  no suggestion for piece {name}{where}: not law text (it reads as the book's own matter: "
+                  "a preface, an afterword, a title page); no law is suggested")
+        else:
+            best = f" (the best, law {s['law']}, at confidence {s['confidence']:.2f} ({confidence_label(s['confidence'])}))" \
+                if s.get("law") and s["confidence"] else " (its words are no law's)"
+            r.add(f"  no suggestion for piece {name}{where}: no likely place{best}; read it, and place it with "
+                  "a [[piece]] statement if you know its law")
 
     statuses = Counter(ref.status for ref in corpus.refs)
     r.add("")

@@ -688,7 +688,8 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
                   for role in ("glossary", "titles", "thesaurus", "lexicon") for p in profile.vocabulary(role)]
     words = known_words([raw], vocabulary, profile, (lang,) if lang else None)  # the file's own, as a corpus's
     read_as = kind or declared.get("kind") or (guessed.kind if guessed else "laws")
-    cleaned = clean_lines(raw, path.stem, read_as, words, lang=lang, layout=layout, grammar=grammar)
+    cleaned = clean_lines(raw, path.stem, read_as, words, lang=lang, layout=layout, grammar=grammar,
+                          web=document.format in ("html", "mhtml"))
     return raw, cleaned, document.dropped
 
 

@@ -98,7 +98,10 @@ def _suggestions(folder: CorpusFolder, nodes) -> list:
     from .analysis import Analysis
 
     analysis = Analysis(folder_lexicon(folder))
-    return placement.suggest(nodes, list(folder.contents), lambda text: [t[0] for t in analysis.terms(text)],
+    grammar = (folder.profile.data if folder.profile else {}).get("grammar", {})
+    joining = {w.casefold() for words in grammar.get("joining_words", {}).values() for w in words}
+    return placement.suggest(nodes, list(folder.contents), lambda text: placement.compared_terms(
+                                 [t[0] for t in analysis.terms(text)], joining),
                              {s.path: s.id for s in folder.sources}, book_matter(folder, nodes))
 
 
@@ -347,6 +350,9 @@ def cleaning_context(folder: CorpusFolder) -> CleaningContext:
     return CleaningContext(words, grammar, shared, apparatus, changed, skip, dropped)
 
 
+WEB_FORMATS = ("html", "mhtml")  # a saved web page: its site's buttons may stand over its text
+
+
 def clean_source(folder: CorpusFolder, source, raw: list[str], context: CleaningContext):
     """One source's raw lines cleaned as the build cleans them (``clean.clean_lines``)."""
     grammar = context.grammar
@@ -354,7 +360,8 @@ def clean_source(folder: CorpusFolder, source, raw: list[str], context: Cleaning
     if layout is not None and layout.lists:
         folder.indents[source.id] = indentation(raw)
     return clean_lines(raw, source.id, source.kind, context.words, source.lang, layout, grammar, context.shared,
-                       frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())))
+                       frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())),
+                       web=format_of(source.path.rpartition("/")[2]) in WEB_FORMATS)
 
 
 def source_families(sources) -> dict[str, str]:
@@ -601,6 +608,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     # an absurd input repeats one problem on every line: keep a hundred of each with the count
     # of the rest, so corpus.json, the report and an error stay bounded
     problems = collapse(problems, keep=PROBLEMS_KEPT)
+    suggested = _suggestions(folder, nodes)
     corpus = Corpus(
         sources=tuple(folder.sources),
         nodes=tuple(nodes),
@@ -620,7 +628,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
             curation=tuple(CurationNote(st.at[0], st.at[1], st.reason) for st in folder.curation),
             detected=dict(folder.detected),
             commentary_headings=tuple(tree.commentary_headings),
-            suggestions=tuple(vars(s) for s in _suggestions(folder, nodes))),
+            suggestions=tuple(vars(s) for s in suggested if s.verdict == "law"),
+            unsuggested=tuple(vars(s) for s in suggested if s.verdict != "law")),
         inputs=folder.inputs,
         fingerprint=folder.fingerprint.to_dict() if folder.fingerprint else None,
         profile=folder.profile,

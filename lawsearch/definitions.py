@@ -1,5 +1,5 @@
 """The code's definitions as entries with IDs, and every use of a defined term in the law
-text (issue 13).
+text and the commentary (issue 13).
 
 A definitions section opens at a heading the profile names (``[apparatus.<lang>]
 definitions``: «ОПРЕДЕЛЕНИЯ», "DEFINITIONS"; also a division whose title is one) and runs
@@ -205,19 +205,24 @@ class Terms:
 
 def find_uses(nodes, entries: list[dict[str, Any]], lang: str, lexicon: dict[str, str] | None = None) -> list[dict]:
     """The first use of each defined term in each law-text node's own text (never a title):
-    a law or any level of the active profile's grammar (``grammar.law_text_kinds``)."""
+    a law or any level of the active profile's grammar (``grammar.law_text_kinds``); and in
+    each paragraph of the commentary (a commentary node, an item of one its own), as in the
+    law text, the definitions' commentary too (its terms link to their entries on its page)."""
     if not entries:
         return []
     from .grammar import law_text_kinds
 
-    linked = law_text_kinds()
+    linked = (*law_text_kinds(), "commentary")
     terms = Terms(entries, lang, lexicon)
     out = []
     for n in nodes:
         if n.kind not in linked or not n.text or n.lang != lang:
             continue
         for def_id, start, end in terms.uses(n.text):
-            out.append({"node": n.id, "def": def_id, "start": start, "end": end, "surface": n.text[start:end]})
+            use = {"node": n.id, "def": def_id, "start": start, "end": end, "surface": n.text[start:end]}
+            if n.kind == "commentary":
+                use["commentary"] = True
+            out.append(use)
     return out
 
 

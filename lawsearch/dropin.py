@@ -82,13 +82,14 @@ def detect(data: bytes, name: str) -> Detected:
                     _title(sample, lang), tuple(doc.warnings), words, tuple(by_law.items()))
 
 
-def _headings(lines: list[str], layout, lang: str) -> int:
+def _headings(lines: list[str], layout, lang: str, web: bool = False) -> int:
     """How many of ``lines`` are headings in ``layout``: a division, a law, a level, a list
     layout's bullet. Each line is read as cleaning leaves it (``clean.PRE_RULES``): a framed
     page number («- 5 -») is the page's footer, no bullet. The page's furniture in ``lang``
     is left out first (``furniture.prepare``: a list of share buttons under
     «Share this:», a row of tags), and a list after the text's last sentence -- items with
-    no law text under them or in them -- counts no bullet: what decides the layout is how
+    no law text under them or in them -- counts no bullet, nor one before the first law's
+    heading (cold read 8 finding 2, a share list over a post): what decides the layout is how
     the law text is printed, not any list of the page (cold read 8, finding 2). A list
     layout scores its bullets and the law and division headings only: the level headings it
     takes from its base layout read a page's <h3> sections, and would otherwise tie it with
@@ -98,10 +99,13 @@ def _headings(lines: list[str], layout, lang: str) -> int:
     scored = ("division", "law", "bullet") if layout.lists else kinds
     from .furniture import SENTENCE_TAIL, prepare
 
-    kept, _ = prepare(list(lines), "laws", lang, lambda s: layout.classify(s.strip()).kind in kinds)
+    kept, _ = prepare(list(lines), "laws", lang, lambda s: layout.classify(s.strip()).kind in kinds, web=web)
     read = [(layout.classify(_as_cleaned(line)).kind, line.strip()) for line in kept if line.strip()]
     last = max((k for k, (_, line) in enumerate(read) if SENTENCE_TAIL.search(line)), default=len(read) - 1)
-    return sum(1 for k, (kind, _) in enumerate(read) if kind in scored and (kind != "bullet" or k <= last))
+    # nor a list before the first law's heading (share buttons over a post): a page whose text
+    # has no law heading counts its bullets wherever they stand
+    first = min((k for k, (kind, _) in enumerate(read) if kind in ("division", "law")), default=0)
+    return sum(1 for k, (kind, _) in enumerate(read) if kind in scored and (kind != "bullet" or first <= k <= last))
 
 
 def _as_cleaned(line: str) -> str:
@@ -162,7 +166,7 @@ def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
                 paged = _paged(formats.read_document(data, name, decoded).lines, default, lang)
             if paged:
                 continue
-        counts[candidate] = _headings(doc.lines[:SAMPLE_LINES], layout, lang)
+        counts[candidate] = _headings(doc.lines[:SAMPLE_LINES], layout, lang, doc.format in ("html", "mhtml"))
     if not counts:
         return None
     best = max(counts, key=lambda n: (counts[n], n == default.name))

@@ -27,7 +27,7 @@ from xml.etree import ElementTree
 
 from .freshness import SUFFIXES  # formats read, by how a file name ends (.fb2.zip before .zip)
 from .model import CorpusError, Problem
-from .patterns import NOTE_MARKER, note_body, with_marker
+from .patterns import NOTE_MARKER, note_body, plain_letters, with_marker
 
 # Formats we refuse with the way to convert them.
 CONVERT = {
@@ -184,8 +184,10 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     document = _read_as(fmt, data, name, decode_text, keeps, bullet, declared)
     # a soft hyphen is a break the reader never sees, in every format: the word is whole
     # in the text, its snippets and corpus.json ("мяг\u00adкий" → "мягкий")
-    document.lines = [line.replace(SOFT_HYPHEN, "") for line in document.lines]
-    document.notes = [note.replace(SOFT_HYPHEN, "") for note in document.notes]
+    # mathematical letters (𝐋𝐚𝐰) are plain ones styled: the text holds them plain, so a
+    # search finds them and every offset is the text's (patterns.plain_letters)
+    document.lines = [plain_letters(line.replace(SOFT_HYPHEN, "")) for line in document.lines]
+    document.notes = [plain_letters(note.replace(SOFT_HYPHEN, "")) for note in document.notes]
     return document
 
 
@@ -394,6 +396,53 @@ def note_targets(scans: list[_NoteScan]) -> set[tuple[str, str]]:
     return found
 
 
+def _before_bracketed_links(block: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """A block's pieces (text, linked) before a closing ``[…]`` group that holds links and
+    follows unlinked text; the whole block where there is none.
+
+    >>> _before_bracketed_links([("B. Очки", False), ("[", False), ("править", True), (" | ", False), ("код", True), ("]", False)])
+    [('B. Очки', False)]
+    """
+    text = "".join(t for t, _ in block).rstrip()
+    start = text.rfind("[")
+    if not text.endswith("]") or start <= 0 or not re.search(r"\w", text[:start]):
+        return block
+    before, after, at = [], [], 0
+    for t, a in block:
+        if at + len(t) <= start:
+            before.append((t, a))
+        else:
+            if at < start:
+                before.append((t[:start - at], a))
+            after.append((t[max(0, start - at):], a))
+        at += len(t)
+    links_after = any(a and re.search(r"\w", t) for t, a in after)
+    return before if links_after and not any(a for _, a in before) else block
+
+
+PAGE_BREAK = re.compile(r"(?:^|\s)(?:pagebreak|doc-pagebreak)(?:\s|$)")
+PAGE_END_MARK = "-"  # a page's end as the book's footers write it (``- 12``: patterns.classify)
+
+
+def page_break(attrs: dict) -> int | None:
+    """The number of the page an EPUB's page-break marker (``epub:type="pagebreak"``,
+    ``role="doc-pagebreak"``) begins, from its title or aria-label (its text is the same
+    number, read apart); None for any other element, or a marker with no number.
+
+    >>> page_break({"epub:type": "pagebreak", "title": "203"}), page_break({"role": "doc-pagebreak", "aria-label": "Page 7"})
+    (203, 7)
+    >>> page_break({"class": "pagebreak-before"}), page_break({"role": "doc-pagebreak", "aria-label": "xii"})
+    (None, None)
+    """
+    if not PAGE_BREAK.search(" ".join(str(attrs.get(k) or "") for k in ("epub:type", "role"))):
+        return None
+    for key in ("title", "aria-label", "id"):
+        m = re.search(r"\d{1,5}", str(attrs.get(key) or ""))
+        if m and (key != "id" or not attrs.get("title") and not attrs.get("aria-label")):
+            return int(m.group())
+    return None
+
+
 class _PageText(HTMLParser):
     """The text of a saved page as blocks of lines, with links and navigation marked;
     notes (``notes``: (file, id), see ``_NoteScan``) are taken out of the text and their
@@ -485,6 +534,16 @@ class _PageText(HTMLParser):
             self.block_note = note
             self.current = []
         marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role", "epub:type"))
+        if not self.skip and (page := page_break(attrs)) is not None:
+            # an e-book's page-break marker: the page before it ends here, as a printed
+            # page's footer ends it (the page model of pages.py); its number is never text
+            self._flush()
+            if page > 1:
+                self.current = [(f"{PAGE_END_MARK} {page - 1}", False)]
+                self._flush()
+            self.stack.append((tag, True, False, None))
+            self.skip += 1
+            return
         rule = (DROP_NAVIGATION if tag == "nav" or NAVIGATION.search(marks)
                 else DROP_ASIDE if tag == "aside" or ASIDE_MARKS.search(marks)
                 else DROP_PAGE_PART if (tag in PAGE_PARTS or PAGE_PART_MARKS.search(marks)) and not self.main_depth
@@ -597,8 +656,11 @@ class _PageText(HTMLParser):
         for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
                                                                       self.prefixes, self.hangs)):
             text = "".join(t for t, _ in block)
-            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
-            linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
+            # a bracketed group of links closing a line of text (a wiki heading's edit links,
+            # «B. Очки[править | править код]») is not what the line is: it is left uncounted
+            counted = _before_bracketed_links(block)
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in counted)
+            linked = sum(len(re.sub(r"\W", "", t)) for t, a in counted if a)
             if letters and linked / letters > LINKED_SHARE and not (
                     rule is None and (n in between or (in_main or self.all_main) and law_text(_plain_text(text)))):
                 rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
@@ -943,6 +1005,25 @@ def _fb2_book_title(root) -> list[str]:
     return []
 
 
+TITLE_PAGE_WORDS = 8  # a title page's line under the book's title (an edition, a year) is short
+
+
+def _fb2_title_page(title, book_title: list[str]) -> list[str]:
+    """The lines of the main body's own <title> when it is the book's title page: its first
+    paragraph names the book the description names (``book_title``'s words), and every
+    paragraph after it is a short line with no number but a year (``Издание второе``,
+    ``Second edition, 1987``) -- never a law's heading. Empty otherwise."""
+    paragraphs = [" ".join(" ".join(p.itertext()).split()) for p in title if _local(p.tag) == "p"]
+    paragraphs = [p for p in paragraphs if p] or [" ".join(" ".join(title.itertext()).split())]
+    if not book_title or re.findall(r"\w+", paragraphs[0].casefold()) != book_title:
+        return []
+    for line in paragraphs[1:]:
+        numbers = re.findall(r"\d+", line)
+        if len(line.split()) > TITLE_PAGE_WORDS or any(len(n) != 4 for n in numbers) or line.rstrip().endswith("."):
+            return []
+    return paragraphs
+
+
 def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
     """Every paragraph, title and subtitle of an FB2 book in reading order. A note of the
     notes body becomes the book's footnote: its marker where the link to it is, its text
@@ -989,9 +1070,8 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
                         places.append(f"{where}section {section}, paragraph {paragraph}")
                     add_notes(refs)
                 elif tag in ("title", "epigraph", "poem", "stanza", "cite"):
-                    if tag == "title" and element is body and b == 1 and book_title and re.findall(
-                            r"\w+", " ".join(child.itertext()).casefold()) == book_title:
-                        dropped.append((len(lines), DROP_BOOK_TITLE, " ".join(" ".join(child.itertext()).split())))
+                    if tag == "title" and element is body and b == 1 and (page := _fb2_title_page(child, book_title)):
+                        dropped.extend((len(lines), DROP_BOOK_TITLE, text) for text in page)
                     elif not (notes_body and element is body and tag == "title"):  # the notes body's own title
                         walk(child)
                 elif tag == "empty-line":

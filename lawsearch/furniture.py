@@ -1270,14 +1270,16 @@ OPEN_SENTENCE_WORDS = 4  # a sentence cut open is a phrase; a site's name or tag
 
 
 def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
-                       heading: Callable[[str], bool]) -> list[int]:
+                       heading: Callable[[str], bool], shared: frozenset[str] = frozenset()) -> list[int]:
     """Lines (0-based) a lone URL or file name rule emptied that finish or carry a sentence
     of the text, so they stay: the line before is a sentence left open (four words or more,
     ending with a lower-case word, no heading: «…отправляются по адресу»), or the address
     ends with a full stop, or the line after goes on with the sentence (a lower-case word).
     Removing them would cut words out of the law's text, silently. An address that comes
-    back as a lone line elsewhere in the file (one site, or one series of file names) is the
-    copy's own, printed at each page's edge, and goes wherever it falls.
+    back as a lone line elsewhere in the file (one site, or one series of file names), or at
+    the edge of other files of the corpus (``shared``: a book saved page after page, its
+    file's name under each page), is the copy's own, printed at each page's edge, and goes
+    wherever it falls -- at a file's end too, where a sentence a page cut goes on in the next.
 
     >>> prepare(["Items are posted to", "lost.example/items", "Law 5. Cards"], "laws", "en")[0][1]
     'lost.example/items'
@@ -1287,7 +1289,7 @@ def sentence_addresses(lines: list[str], raw: list[str], changes: list[tuple[int
     printed = Counter(_address_key(raw[n]) for n in emptied if n < len(raw))
     for n in sorted(emptied):
         address = raw[n].strip() if n < len(raw) else ""
-        if printed[_address_key(address)] > 1:
+        if printed[_address_key(address)] > 1 or _key(address) in shared:
             continue  # the copy's own address, printed at each page's edge: furniture wherever it falls
         before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
         after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
@@ -1422,6 +1424,47 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     return out
 
 
+BUTTON_WORDS = 3  # a share or print button's label: «Facebook», "Share on X", «Версия для печати»
+BUTTON_ROW = 3  # buttons come several together; two short lines may be the text's own
+
+
+def button_lists(lines: list[str], heading: Callable[[str], bool], web: bool = True) -> set[int]:
+    """Lines (0-based) at a saved web page's head or tail (``_edges``: before its first
+    heading, after its last sentence) that are a list of buttons (``web`` only: a typed
+    book's title page, or a list of single words closing a law, is as short): ``BUTTON_ROW`` lines or more in a
+    row, each a label of ``BUTTON_WORDS`` words at most, beginning with a capital, with no
+    digit and no sentence's mark, no heading -- "Facebook / Twitter / Email / Print", a
+    share list with no heading over it. A list the text introduces (the line before it ends
+    with a colon: "The suits are:") is the text's own.
+
+    >>> sorted(button_lists(["LAW 4 - TABLES", "The table stands.", "Facebook", "Twitter", "Email", "Print"],
+    ...                     lambda s: s.startswith("LAW")))
+    [2, 3, 4, 5]
+    >>> button_lists(["LAW 4 - TABLES", "The suits are:", "Spades", "Hearts", "Diamonds"], lambda s: s.startswith("LAW"))
+    set()
+    """
+    head, tail, _ = _edges(lines, heading)
+
+    def button(n: int) -> bool:
+        s = re.sub(r"^[-–—•*·]\s+", "", lines[n].strip())  # a list item as a bulleted page writes it
+        return (0 < len(s.split()) <= BUTTON_WORDS and s[:1].isupper() and not re.search(r"\d", s)
+                and not SENTENCE_END.search(s) and not heading(s))
+
+    out: set[int] = set()
+    for edge in (head, tail) if web else ():
+        row: list[int] = []
+        for n in edge + [-1]:
+            if n >= 0 and button(n):
+                row.append(n)
+                continue
+            if len(row) >= BUTTON_ROW:
+                before = next((lines[k].strip() for k in range(row[0] - 1, -1, -1) if lines[k].strip()), "")
+                if not INTRODUCES.search(before):
+                    out.update(row)
+            row = []
+    return out
+
+
 def site_title_rows(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     """Lines (0-based) heading a saved page before its first heading (``_edges``) that are
     a site's title row: two or more short parts (``TITLE_ROW_STEP`` words at most) set
@@ -1486,10 +1529,11 @@ def edit_links(line: str, lang: str) -> str:
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
             shared: frozenset[str] = frozenset(),
-            bare: Callable[[str], bool] = lambda s: False) -> tuple[list[str], list[tuple[int, str]]]:
+            bare: Callable[[str], bool] = lambda s: False, web: bool = False) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
     returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
-    ``shared``: lines standing in other files of the corpus too (``shared_lines``).
+    ``shared``: lines standing in other files of the corpus too (``shared_lines``); ``web``:
+    the file is a saved web page (a list of buttons over its text is furniture, ``button_lists``).
 
     >>> prepare(["Page 3 of 12", "LAW 5 - CARDS"], "laws", "en")
     (['', 'LAW 5 - CARDS'], [(1, 'page_of_n')])
@@ -1531,7 +1575,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
                 changes.append((n + 1, rule.__name__))
                 lines[n] = ""
                 break
-    for n in sentence_addresses(lines, raw, changes, heading):
+    for n in sentence_addresses(lines, raw, changes, heading, shared):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
     for n in sentence_furniture(lines, raw, changes, heading, lang):
@@ -1563,7 +1607,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
         lines[n] = ""
     # a saved page's head and foot, past its line rules; the commentary's paragraphs end at
     # their own marks, which no sentence end here reads: its last lines are no page's foot
-    for rule in (site_title_rows, counter_lines) if kind != "commentary" else ():
+    buttons = lambda lines, heading: button_lists(lines, heading, web)  # noqa: E731
+    buttons.__name__ = button_lists.__name__
+    for rule in (site_title_rows, counter_lines, buttons) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""
@@ -1783,6 +1829,61 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset(),
         else:
             out.append(line)
     return out, changes
+
+
+SPACED_PAIR = re.compile(r"(?<![\w-])([^\W\d_]{2,}) ([^\W\d_]{2,})(?![\w-])")
+
+
+def repair_spaced_words(lines: list, extra_words: frozenset[str] = frozenset(),
+                        lang: str | None = None) -> tuple[list, list[tuple[str, int, str]]]:
+    """Joined logical lines (``model.Line``) with a word a stray space split inside a line
+    mended («сви детелях»): two lower-case pieces where the dictionary of the
+    text's language (``lang``; the corpus's words, ``extra_words``, where it has none)
+    knows the word they make and neither piece as a word -- two words stay two words.
+    Returns the lines and (source, raw line, "split_words") for each mend; the raw lines'
+    starts in the text move with it, so spans stay exact.
+
+    >>> from lawsearch.model import Line
+    >>> [l.text for l in repair_spaced_words([Line("Посылку вскрывают при двух сви детелях.", "x", 1, 1)])[0]]
+    ['Посылку вскрывают при двух свидетелях.']
+    >>> [l.text for l in repair_spaced_words([Line("Он ставит на стол три чашки.", "x", 1, 1)])[0]]
+    ['Он ставит на стол три чашки.']
+    """
+    from .model import Line
+
+    out, changes = [], []
+    for line in lines:
+        text, starts = line.text, list(line.line_starts())
+        mended = False
+        at = 0
+        while (m := SPACED_PAIR.search(text, at)) is not None:
+            left, right = m.group(1), m.group(2)
+            if left.islower() and right.islower() and _split_by_space(left, right, extra_words, lang):
+                space = m.start(2) - 1
+                text = text[:space] + text[space + 1:]
+                starts = [(a - 1 if a > space else a, raw) for a, raw in starts]
+                raw = next((r for a, r in reversed(starts) if a <= space), line.first)
+                changes.append((line.source, raw, "split_words"))
+                mended = True
+                at = m.end() - 1
+            else:
+                at = m.start(2)
+        out.append(Line(text, line.source, line.first, line.last, tuple(starts) if line.starts else ())
+                   if mended else line)
+    return out, changes
+
+
+def _split_by_space(left: str, right: str, extra_words: frozenset[str], lang: str | None) -> bool:
+    """Whether ``left`` + ``right`` is one word a space split (``repair_spaced_words``)."""
+    joined = left + right
+    lemmatizer = lemmatizer_for(joined, languages_of(lang))
+    if lemmatizer is not None:
+        def known(w: str) -> bool:
+            return w.lower() in extra_words or lemmatizer.is_known(w)
+    else:
+        def known(w: str) -> bool:
+            return _known(w, extra_words)
+    return known(joined) and not known(left) and not known(right)
 
 
 def mend_hyphen(left: str, right: str, extra_words: frozenset[str], lang: str | None = None) -> int:

@@ -195,13 +195,17 @@ class ParseReport:
     commentary_headings: tuple[tuple[str, str, str, int], ...] = ()
     # what content similarity suggests for pieces no rule placed (lawsearch/placement.py)
     suggestions: tuple[dict[str, Any], ...] = ()
+    # the unplaced pieces it suggests no law for: verdict "unlikely" (no likely place) or "matter"
+    # (the book's own matter, not law text), with the best law's number and confidence
+    unsuggested: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"pieces": [asdict(p) for p in self.pieces], "verified": list(self.verified),
                 "alignment": [{**asdict(a), "covered_laws": list(a.covered_laws)} for a in self.alignment],
                 "curation": [asdict(c) for c in self.curation], "detected": dict(self.detected),
                 "commentary_headings": [list(h) for h in self.commentary_headings],
-                "suggestions": [dict(s) for s in self.suggestions]}
+                "suggestions": [dict(s) for s in self.suggestions],
+                "unsuggested": [dict(s) for s in self.unsuggested]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ParseReport:
@@ -212,7 +216,8 @@ class ParseReport:
                    curation=tuple(CurationNote(**c) for c in data.get("curation", ())),
                    detected=dict(data.get("detected", {})),
                    commentary_headings=tuple(tuple(h) for h in data.get("commentary_headings", ())),
-                   suggestions=tuple(dict(s) for s in data.get("suggestions", ())))
+                   suggestions=tuple(dict(s) for s in data.get("suggestions", ())),
+                   unsuggested=tuple(dict(s) for s in data.get("unsuggested", ())))
 
 
 @dataclass(frozen=True)

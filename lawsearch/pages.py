@@ -16,6 +16,8 @@ order, so:
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .model import Line, Problem
@@ -49,6 +51,20 @@ class Piece:
     @property
     def label(self) -> str:
         return f"{self.source.split('_')[0]}:{self.first}"
+
+
+def source_names(source_ids) -> dict[str, str]:
+    """Each source's name in a piece's curation name (``004:13``): its ID up to the first
+    ``_``, or the whole ID where that part is another source's too (``ustav_p1``,
+    ``ustav_p2``), so that no two pieces are named alike.
+
+    >>> source_names(["004_2b7f", "ustav_p1", "ustav_p2"])
+    {'004_2b7f': '004', 'ustav_p1': 'ustav_p1', 'ustav_p2': 'ustav_p2'}
+    """
+    ids = list(dict.fromkeys(source_ids))
+    short = {sid: sid.split("_")[0] for sid in ids}
+    taken = Counter(short.values())
+    return {sid: short[sid] if taken[short[sid]] == 1 else sid for sid in ids}
 
 
 @dataclass
@@ -143,6 +159,55 @@ def in_order(footers: list[int | None]) -> bool:
     return len(footers) >= 2 and all(a is not None and b == a + 1 for a, b in zip(footers, footers[1:]))
 
 
+OPEN_END = re.compile(r"[\w,;:\-–—]$")  # a text stopped mid-sentence: a word or a comma last, no stop
+
+
+def open_end(piece: Piece) -> bool:
+    """Whether a piece's text stops mid-sentence (``…передаётся в пользу``): the file after
+    it in its series goes on with it. One that ends a sentence ends where its document may
+    (blog posts numbered as their laws are, one law each): no join is guessed there."""
+    tail = next((line.text.strip() for line in reversed(piece.lines) if line.text.strip()), "")
+    return bool(OPEN_END.search(tail))
+
+
+SERIES_NUMBER = re.compile(r"\d+")
+
+
+def file_series(source_paths: dict[str, str], pieces_by_source: dict[str, list[Piece]] | None = None) -> list[list[str]]:
+    """The sources (their IDs) that are one document saved file after file: names alike
+    but for their last number (``ustav_p1.html``, ``ustav_p2.html``; ``part 9.txt``,
+    ``part 10.txt``), in the same folder, with the same ending, two or more, their numbers
+    counting up one by one (natural order: 9 before 10; a number missing between ends a
+    series). Each series in its order.
+
+    >>> file_series({"a": "x/ustav_p2.html", "b": "x/ustav_p1.html", "c": "x/other.html", "d": "y/ustav_p3.html"})
+    [['b', 'a']]
+    >>> file_series({"a": "p1.txt", "b": "p3.txt"}), file_series({"a": "p9.txt", "b": "p10.txt"})
+    ([], [['a', 'b']])
+    """
+    groups: dict[tuple[str, str, str], list[tuple[int, str]]] = {}
+    for sid, path in source_paths.items():
+        if pieces_by_source is not None and not pieces_by_source.get(sid):
+            continue
+        folder, _, name = path.rpartition("/")
+        numbers = list(SERIES_NUMBER.finditer(name))
+        if not numbers:
+            continue
+        last = numbers[-1]
+        groups.setdefault((folder, name[:last.start()], name[last.end():]), []).append((int(last.group()), sid))
+    out = []
+    for members in groups.values():
+        members.sort()
+        series: list[tuple[int, str]] = []
+        for n, sid in members + [(-1, "")]:  # a part lost between ends a series (no text joins over it)
+            if series and n != series[-1][0] + 1:
+                if len(series) >= 2:
+                    out.append([s for _, s in series])
+                series = []
+            series.append((n, sid))
+    return out
+
+
 def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[CurationStatement],
              curation_path: str | None, source_paths: dict[str, str]) -> tuple[list[Run], list[Problem]]:
     """Apply curated pages and continuations, then chain pieces into runs.
@@ -217,6 +282,15 @@ def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[Curation
         for before, piece in zip(pieces, pieces[1:]):
             if piece.after_feed and before.ends_page and id(piece) not in predecessor and id(before) not in successor:
                 link(before, piece, "page")
+
+    # a book saved page after page as files of one series (``ustav_p1.html``, ``ustav_p2.html``):
+    # the text cut mid-sentence at one file's end goes on at the next file's start, as within one file
+    for ids in file_series(source_paths, pieces_by_source):
+        for a, b in zip(ids, ids[1:]):
+            before, piece = pieces_by_source[a][-1], pieces_by_source[b][0]
+            if not before.ends_page and not piece.starts_page and open_end(before) and id(piece) not in predecessor \
+                    and id(before) not in successor:
+                link(before, piece, "file")
 
     runs: list[Run] = []
     all_pieces = [p for src in pieces_by_source for p in pieces_by_source[src]]

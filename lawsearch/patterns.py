@@ -232,7 +232,8 @@ _LABEL = {
     "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?"
                r"|\d{{1,2}}(?:\.\s?)?\([{small}]\)(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
-    "letter": r"{open}[{letters}]{close}(?![\w])",
+    # a letter standing alone, or in the table's quotes: never the last letter of a word ("and")
+    "letter": r"{open}(?<![\w])[{letters}]{close}(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
     # a clause: its number in the citing section (1, 1(a)), or a whole ID down to a clause (20B2(a))
     "clause": r"(?:\d{{1,4}}[{caps}])?\d{{1,2}}(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?(?![\w]|\.\d)",
@@ -282,6 +283,10 @@ class Citations:
     earlier: re.Pattern | None = None  # an "after" word pointing back: " above", " выше"
     later: re.Pattern | None = None  # one pointing forward: " below", " ниже"
     sub: re.Pattern | None = None  # a bare sub-clause going on with a label's list: the "(b)" of "30A1(a) or (b)"
+    # bare sub-clauses or numbers, then what holds them: "(a)-(c)" of "(a)-(c) of A1", "2 or 3" of "2 or 3 of Law 40A"
+    held: re.Pattern | None = None
+    of_bare: re.Pattern | None = None  # an "of" word and a bare level's label: " of A1", " из A1"
+    conjunction: re.Pattern | None = None  # a list's word, spaced and whole, where it stands: " and", " или"
 
 
 def _alternation(phrases) -> str:
@@ -343,6 +348,26 @@ def _range_marks(marks: list[str]) -> str:
     return "(?:" + "|".join(out) + ")" if out else ""
 
 
+def level_words(own: dict, spec: dict) -> list[str]:
+    """The citation words of one level of a language's table (``own``): its ``words`` as
+    written, every form of its ``lemmas`` (``analysis.word_forms``: the language's
+    morphology, pymorphy3 for Russian), and those a profile adds to the level by its name
+    without writing the levels anew (``[citations.<lang>.add.<level>]``: ``words``,
+    ``lemmas``).
+
+    >>> sorted(level_words({"add": {"section": {"words": ["subsection"]}}}, {"level": "section", "words": ["section"]}))
+    ['section', 'subsection']
+    """
+    added = own.get("add", {}).get(spec.get("level"), {}) if isinstance(own.get("add"), dict) else {}
+    words = [*spec.get("words", []), *added.get("words", [])]
+    lemmas = [*spec.get("lemmas", []), *added.get("lemmas", [])]
+    if lemmas:
+        from .analysis import word_forms  # deferred: a table with no lemmas loads no dictionary
+
+        words += [w for lemma in lemmas for w in sorted(word_forms(lemma))]
+    return list(dict.fromkeys(words))
+
+
 def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Citations:
     """The patterns of one language's citation table (a profile's ``[citations]``); the
     profile's ``[grammar]`` gives how labels join into IDs (``ids.section``: "{label}" or
@@ -380,7 +405,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     levels, lists = [], []
     for rank, spec in enumerate(own.get("levels", [])):
         label = _LABEL[spec["label"]].format(**fill)
-        words = spec.get("words", [])
+        words = level_words(own, spec)
         # a range ends in a number or in a whole label of the level ("Laws 20A-20B")
         ranged = rf"{dashes}(?:{label}|{_RANGE_END}|{sub_end})" if dashes else r"(?!)"
         # a label that ends in a sub-clause may go on with bare sub-clauses: "Law 30A1(a) or (b)"
@@ -406,8 +431,22 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     # a clause's number alone, only before an "after" word: "see 1 above", "as in 2 preceding"
     bare_number = None
     if bare_labels and own.get("after"):
-        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
-    outer = [w for lv in own.get("levels", [])[:1] for w in lv.get("words", []) if not w.endswith(".")]
+        # or a range of them: "clauses 1 through 3 above"
+        span = rf"(?:{dashes}\d{{1,2}}(?![\w]))?" if dashes else ""
+        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}}{span})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
+    # labels that lie in the container named after them ("(a)-(c) of A1", "2 or 3 of Law 40A",
+    # «(a)–(c) из A1», «2 или 3 правила 40A»): sub-clauses or numbers, a list or a range
+    held = of_bare = None
+    if bare_labels and not _join(grammar):  # a dotted code writes its containers whole ("of Section 3.2")
+        piece = rf"(?:\d{{1,2}}(?![\w])|{sub_end})"
+        piece += rf"(?:{dashes}{piece})?" if dashes else ""
+        # a list may start with a section's clause ("B2 or 3 of Law 70"), never a letter alone
+        # (the Russian preposition «В» is a look-alike of one)
+        first = rf"(?:[{re.escape(caps)}]\d{{1,2}}{between})?" if caps else ""
+        held = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>{first}{piece}(?:{between}{piece})*)")
+        if own.get("of"):
+            of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)})")
+    outer = [w for lv in own.get("levels", [])[:1] for w in level_words(own, lv) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
     if tails:
@@ -419,11 +458,12 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         range=re.compile(rf"{dashes}(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
-        bare=bare, half=half, bare_number=bare_number,
+        bare=bare, half=half, bare_number=bare_number, held=held, of_bare=of_bare,
         letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
         quotes="".join(quotes),
         joined=re.compile(between),
         sub=re.compile(sub_end),
+        conjunction=re.compile(rf"[ \t]+(?:{conj})(?![\w])") if conj else None,
         earlier=re.compile(rf"\s+(?:{_alternation(own['earlier'])})(?![\w])") if own.get("earlier") else None,
         later=re.compile(rf"\s+(?:{_alternation(own['later'])})(?![\w])") if own.get("later") else None,
     )
@@ -752,7 +792,7 @@ def query_citation_words(profiles) -> list[str]:
             levels = own.get("levels", [])
             for rank, level in enumerate(levels):
                 if rank == 0 or level.get("absolute"):
-                    words.update(level.get("words", []))
+                    words.update(level_words(own, level))
             words.update(own.get("query_words", []))
     return sorted(words, key=lambda w: (-len(w), w))
 
@@ -800,7 +840,7 @@ def inner_citation_words(profile) -> list[str]:
     for lang in profile.languages:
         for rank, level in enumerate(table.get(lang, {}).get("levels", [])):
             if rank and not level.get("absolute"):
-                words.update(w for w in level.get("words", []) if w[:1].isalpha())
+                words.update(w for w in level_words(table.get(lang, {}), level) if w[:1].isalpha())
     return sorted(words - set(citation_words(profile)), key=lambda w: (-len(w), w))
 
 
@@ -915,3 +955,21 @@ def __getattr__(name: str):
     if name == "FOREIGN_LETTERS":
         return _foreign_letters()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Unicode's mathematical alphanumerics (𝐋𝐚𝐰 bold, 𝐴 italic, 𝔸 double-struck, 𝟓 bold digits): a
+# style copied from a formula editor or a "fancy text" site, plain letters to a reader. Beyond
+# the Basic Multilingual Plane, so not narrowed one-for-one (``_compatibility_forms``): the
+# text is read with them folded (formats.read_document) and a query too, in both runtimes
+MATH_ALPHANUMERICS = re.compile("[\U0001D400-\U0001D7FF]")
+
+
+def plain_letters(text: str) -> str:
+    """``text`` with its mathematical letters and digits as NFKC writes them: plain ones.
+
+    >>> plain_letters("𝐋𝐚𝐰 𝟓𝟎 𝐴")
+    'Law 50 A'
+    """
+    if not MATH_ALPHANUMERICS.search(text):
+        return text
+    return MATH_ALPHANUMERICS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)

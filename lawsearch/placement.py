@@ -65,6 +65,9 @@ class Suggestion:
     score: float  # the cosine of the piece's words and the law's
     low: bool  # confidence_label(confidence) == "low": read it before confirming
     basis: str  # what the piece shares with the law: a few of the words
+    # "law": a suggestion check prints; "unlikely": the best law scores under NO_PLACE, no
+    # likely place; "matter": the book's own matter (a preface, an afterword), not law text
+    verdict: str = "law"
 
     def curation(self) -> str:
         """The curation statement that would confirm it (curation.toml's format), with the
@@ -276,7 +279,7 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
         seen: dict[str, tuple[int, str, int, str]] = {}  # level -> (position, label, raw line, source)
         for n, piece in enumerate(run.pieces):
             kinds = classes(piece)
-            if n > 0 and piece.joined_by == "page" and law is not None:
+            if n > 0 and piece.joined_by in ("page", "file") and law is not None:
                 cut = None
                 first = next(((c, line) for c, line in zip(kinds, piece.lines) if c.kind not in ("footnote", "empty")), None)
                 st = piece.curation
@@ -408,7 +411,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             law, rule = None, "unattributed"
             if laws and not text_before:
                 law, rule = laws[0][1], "heading"
-            elif n > 0 and piece.joined_by == "page" and before is not None:
+            elif n > 0 and piece.joined_by in ("page", "file") and before is not None:
                 law, rule = before, "continuity"
             elif laws and (piece.source, piece.first) not in starts:
                 law, rule = str(int(laws[0][1]) - 1), "next-heading"
@@ -424,7 +427,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             elif entries and not laws and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
                     and (found := by_page(piece.page, entries)):
                 law, rule = found, "page"
-            elif n > 0 and piece.joined_by == "page" and guessed is not None:
+            elif n > 0 and piece.joined_by in ("page", "file") and guessed is not None:
                 law, rule = guessed, "continuity"  # the tree goes on in the law the contents gave the page before
             out.append(Placement(piece.source, piece.first, piece.page, law, rule))
             # continuity passes on a law the text fixed, not one the contents guessed: the next
@@ -457,12 +460,36 @@ MIN_SHARE = 0.6  # the best law's share of the two best scores below which a sug
 FULL_SCORE = 0.3  # a cosine this high counts as a full match in the confidence
 MIN_SHARED = 2  # fewer different words shared with the law than this: the suggestion is low
 LOW_CAP = round(MIN_SHARE / 2, 2)  # the confidence a suggestion that must stay low is capped at
+# under this confidence the best law is no likely place: check says so and suggests none.
+# Calibrated on 41 headless pieces (cold read 8's inputs, tests/test_suggestions_headless.py's
+# books, docs/decisions.md): the right suggestions' confidence is 0.59 or more, the wrong
+# ones' (a note thanking the club's director "over long evenings") 0.52 or less
+NO_PLACE = 0.55
 
 
 # The one mapping of a suggestion's confidence to the word check prints (docs/decisions.md):
 # a suggestion is "low" (read the piece before confirming it) exactly when its number is
 # under MIN_SHARE; there is no other reason for the word.
 CONFIDENCE_LABELS = ((0.8, "high"), (MIN_SHARE, "medium"), (0.0, "low"))
+
+
+def compared_terms(terms: list[str], joining: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The terms similarity compares of a text's lemmas: no letter alone (the "s" of a
+    possessive), none of the profile's joining words (its stop words: "with", «что»), and a
+    Latin-script word by its Snowball stem, as the definitions match it ("players" is
+    "player"), since the analysis keeps a word with no lemmatizer as written.
+
+    >>> compared_terms(["players", "s", "with", "судья"], {"with"})
+    ['player', 'судья']
+    """
+    from .morph import english_stem
+
+    out = []
+    for t in terms:
+        if len(t) < 2 or t.casefold() in joining:
+            continue
+        out.append(english_stem(t) if t.isascii() and t.isalpha() else t)
+    return out
 
 
 def confidence_label(confidence: float) -> str:
@@ -481,6 +508,11 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
     cosine). ``terms`` gives a text's lemmas, stop words left out (``analysis.Analysis.terms``);
     ``sources`` maps a source's path to the name a curation statement uses (its id).
 
+    Each piece gets one ``Suggestion`` and its ``verdict``: "law" (check prints it),
+    "unlikely" (its best law is under NO_PLACE, or nothing compares: no likely place) or
+    "matter" (the book's own matter: not law text, no law suggested whatever it shares).
+    The definitions are no candidate (their ID is no law number).
+
     A suggestion is never above "low" where its evidence is one shared word (a word any
     page may hold), nor for a piece of the book's own matter (``matter``: the (path, first
     line) of a preface, an afterword, a title page -- ``corpus.book_matter``), which is
@@ -491,14 +523,18 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         if law and e.scope in ("laws", "commentary"):
             laws.setdefault(law, Counter()).update(terms(e.title) * 2)  # a title says what the law is about
     pieces = [n for n in nodes if n.kind == "piece" and n.law is None]
+    with_text: set[str] = set()  # the laws some text is known of (the others: a title alone)
     for n in nodes:
-        if n.law is None or n.missing and not n.title:
+        # the definitions (and their commentary) are no law a piece of running text is lost
+        # from: their entries are read as such wherever they stand
+        if n.law is None or n.missing and not n.title or law_of(n.law) is None:
             continue
         bag = laws.setdefault(n.law, Counter())
         if n.title:
             bag.update(terms(n.title) * 2)
         if n.text:
             bag.update(terms(n.text))
+            with_text.add(n.law)
     if not laws:
         return []
     df = Counter(t for bag in laws.values() for t in bag)
@@ -516,24 +552,37 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
         scored = sorted(((sum(w * vectors[law].get(t, 0.0) for t, w in vec.items()) / (norm * norms[law]), law)
                          for law in vectors), reverse=True)
+        path = piece.spans[0].source if piece.spans else ""
+        source = (sources or {}).get(path, path)
+        is_matter = (path, piece.spans[0].lines[0] if piece.spans else 0) in matter
         if not scored or scored[0][0] < MIN_SCORE:
+            # nothing to compare: no place at all (said, as for a place under NO_PLACE)
+            out.append(Suggestion(source, _first_line(piece, piece.spans[0].lines[0] if piece.spans else 0),
+                                  scored[0][1] if scored else "", 0.0, round(scored[0][0], 3) if scored else 0.0,
+                                  True, "", "matter" if is_matter else "unlikely"))
             continue
         best, law = scored[0]
         second = scored[1][0] if len(scored) > 1 else best  # one law: no margin to read
         share = best / (best + second) if best + second else 0.0
         shared = sorted({t for t in vec if t in vectors[law]}, key=lambda t: -vec[t] * vectors[law][t])[:4]
-        path = piece.spans[0].source if piece.spans else ""
-        source = (sources or {}).get(path, path)
+        printed: dict[str, str] = {}  # a shared term as the piece prints it (a stem "nois": "noise")
+        for w in re.findall(r"\w+", piece.text or ""):
+            for t in terms(w)[:1]:
+                printed.setdefault(t, w.lower())
+        shared = [printed.get(t, t) for t in shared]
         # confidence: the margin over the second law, capped by how much the words match at
         # all and by how many words there are to compare; with one law to compare there is
         # no margin (a share of one half), so the suggestion is low
         confidence = round(min(share, best / FULL_SCORE, len(words) / MIN_WORDS, 1.0), 2)
         overlap = sum(1 for t in vec if t in vectors[law])
-        if overlap < MIN_SHARED or (path, piece.spans[0].lines[0] if piece.spans else 0) in matter:
+        # one shared word is thin evidence -- save for a law known by its title alone (its
+        # text lost): a word of its title is all a piece can share with it
+        if overlap < MIN_SHARED and (law in with_text or overlap == 0) or is_matter:
             confidence = min(confidence, LOW_CAP)
         low = confidence_label(confidence) == "low"
+        verdict = "matter" if is_matter else "unlikely" if confidence < NO_PLACE else "law"
         out.append(Suggestion(source, _first_line(piece, piece.spans[0].lines[0] if piece.spans else 0), law,
-                              confidence, round(best, 3), low, ", ".join(shared)))
+                              confidence, round(best, 3), low, ", ".join(shared), verdict))
     return out
 
 

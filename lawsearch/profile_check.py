@@ -31,8 +31,9 @@ GRAMMAR = {"levels", "strict_levels", "default_layouts", "labels", "ids", "looka
 ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "division", "piece", "anchor"}
 LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream", "note_marks",
           "label_letters"}
-CITATIONS = {"see", "after", "earlier", "later", "conjunctions", "ranges", "quotes", "query_words", "levels", "of"}
-CITATION_LEVEL = {"level", "words", "label", "bare", "this", "absolute"}
+CITATIONS = {"see", "after", "earlier", "later", "conjunctions", "ranges", "quotes", "query_words", "levels", "of", "add"}
+CITATION_LEVEL = {"level", "words", "lemmas", "label", "bare", "this", "absolute"}
+CITATION_ADDED = {"words", "lemmas"}  # what [citations.<lang>.add.<level>] may add to a level
 DIVISION = {"word", "slug", "label"}
 VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}
 WRAPPING = {"headings", "sentences"}
@@ -103,7 +104,7 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
         for d in words if isinstance(words, list) else []:
             if isinstance(d, dict):
                 _unknown(d, DIVISION, ("grammar", "divisions"), error)
-                _check_pattern(d.get("word"), f"(?:{{}})$", set(), error, "grammar", "divisions", lang, "word",
+                _check_pattern(d.get("word"), "(?:{})$", set(), error, "grammar", "divisions", lang, "word",
                                own_groups=False)
     for lang, table in user.get("grammar", {}).get("commentary", {}).items():
         for key, needed in COMMENTARY_GROUPS.items():
@@ -133,6 +134,7 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
             error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)})", "citations", lang)
         _unknown(table, CITATIONS, ("citations", lang), error)
         _check_citation_levels(table, lang, error)
+        _check_added_words(table, data.get("citations", {}).get(lang, {}), lang, error)
     _unknown(user.get("vocabulary", {}), VOCABULARY, ("vocabulary",), error)
     _check_strings(profile, user, languages, error)
     return out
@@ -252,7 +254,8 @@ LISTS_OF_STRINGS = {
     ("grammar", "joining_words", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
     ("citations", "*", "conjunctions"), ("citations", "*", "ranges"), ("citations", "*", "quotes"),
     ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "earlier"), ("citations", "*", "later"), ("citations", "*", "levels", "*", "words"),
-    ("citations", "*", "levels", "*", "this"),
+    ("citations", "*", "levels", "*", "this"), ("citations", "*", "levels", "*", "lemmas"),
+    ("citations", "*", "add", "*", "words"), ("citations", "*", "add", "*", "lemmas"),
 }
 STRINGS = {
     ("extends",), ("grammar", "default_layouts", "*"), ("grammar", "ids", "*"), ("grammar", "lookalikes", "from"),
@@ -268,7 +271,8 @@ BOOLEANS = {("grammar", "strict_levels"), ("layouts", "*", "lists"), ("layouts",
 TABLES = {("grammar",), ("grammar", "labels"), ("grammar", "ids"), ("grammar", "default_layouts"),
           ("grammar", "translit"), ("grammar", "lookalikes"), ("grammar", "divisions"), ("grammar", "commentary"),
           ("layouts",), ("layouts", "*"), ("layouts", "*", "headings"), ("layouts", "*", "examples"),
-          ("citations",), ("citations", "*"), ("strings",), ("vocabulary",)}
+          ("citations",), ("citations", "*"), ("citations", "*", "add"), ("citations", "*", "add", "*"),
+          ("strings",), ("vocabulary",)}
 LISTS_OF_TABLES = {("citations", "*", "levels"), ("grammar", "divisions", "*")}
 
 
@@ -340,6 +344,21 @@ def _check_citation_levels(table: dict, lang: str, error) -> None:
         if label not in LABEL_KINDS:
             error(f"unknown label kind {label!r}{_hint(str(label), sorted(LABEL_KINDS))} "
                   f"(kinds: {', '.join(sorted(LABEL_KINDS))})", "citations", lang, "levels", "label")
+
+
+def _check_added_words(table: dict, merged: dict, lang: str, error) -> None:
+    """``[citations.<lang>.add.<level>]``: each names a level the language's table has (its
+    own or the inherited one's) and adds only words or lemmas to it."""
+    added = table.get("add", {})
+    if not isinstance(added, dict):
+        return
+    names = [lv.get("level") for lv in merged.get("levels", []) if isinstance(lv, dict)]
+    for name, words in added.items():
+        if name not in names:
+            error(f"no citation level {name!r} to add words to{_hint(str(name), [str(n) for n in names])} "
+                  f"(levels of {lang!r}: {', '.join(map(str, names)) or 'none'})", "citations", lang, "add", name)
+        elif isinstance(words, dict):
+            _unknown(words, CITATION_ADDED, ("citations", lang, "add", name), error)
 
 
 def _check_strings(profile, user: dict, languages: list[str], error) -> None:

@@ -46,7 +46,7 @@ from .problems import CorpusError, Problem, cut
 from .morph import english_stem
 from .output import resolve
 from .patterns import (FILTER, HAS_CYRILLIC, LATIN_WORD, QUERY_PART, SPACES, citation_pattern,
-                       next_to_nothing, strip_spaces, surely_not_foreign)
+                       next_to_nothing, plain_letters, strip_spaces, surely_not_foreign)
 from .profile import Profile, activated
 from .tables import WordTable
 
@@ -353,6 +353,7 @@ class Searcher:
 
     def search(self, query: str, limit: int | None = 10) -> Result:
         """Raises QueryError for a filter the corpus cannot satisfy (``law:999``)."""
+        query = plain_letters(query)  # 𝐋𝐚𝐰 typed is Law, as the text holds it
         with activated(self.profile):  # its IDs are read as the corpus's code writes them
             return self._search(query, limit)
 

@@ -58,6 +58,11 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     group = first_group
 
     with_commentary = {n.law for n in by_id.values() if n.kind == "commentary"}
+    # the definitions' own numbered paragraphs keep their printed number as their label
+    # (1.1 is defs.1): a citation of that number cites them, where no law's paragraph has it
+    defs_id = ids.rules().definitions_id
+    printed = {n.label: n.id for n in by_id.values()
+               if defs_id is not None and n.kind == "commentary" and n.law == defs_id and n.label}
 
     def status(target: str) -> str:
         if target in by_id and not by_id[target].missing:
@@ -78,6 +83,8 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
                 continue
             group += 1
             for target in c.targets:
+                if target not in by_id and target in printed:
+                    target = printed[target]
                 refs.append(Ref(owner, law, target, c.surface, group, status(target), source, line,
                                 partial=c.partial, start=c.start, end=c.start + len(c.surface), lang=lang))
 
@@ -167,6 +174,7 @@ class _Found:
     this: int | None = None  # the rank of the citing node's own container it names ("настоящей части")
     partial: bool = False
     direction: int = 0  # where a bare number's "after" word points: -1 back ("above"), 1 forward ("below")
+    held: bool = False  # the labels lie in the container named after them ("2 or 3 of Law 40A")
 
 
 def _citations(text: str, forms: Citations, law: str | None, context: str | None, law_range: tuple[int, int],
@@ -183,6 +191,8 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
     found = _comma_chains(text, forms, found)
     if forms.bare is not None:
         found += _bare(text, forms)
+    if forms.held is not None:
+        found += _held(text, forms)
     kept, end = [], -1
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
@@ -331,14 +341,36 @@ def _bare(text: str, forms: Citations):
             # "A1 or 2 above": the number ends a list of bare labels the "after" word is all of
             head = next((b for end, b in labels.items() if end <= m.start() and forms.joined is not None
                          and forms.joined.fullmatch(text, end, m.start())), None)
-            if not see and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()):
-                continue  # "in the 3 following cases": a count, unless a "see" word makes it a reference
+            if not see and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()) \
+                    and not (forms.conjunction is not None and forms.conjunction.match(text, after.end())):
+                # "in the 3 following cases": a count, unless a "see" word makes it a reference, or
+                # a list's word goes on past the "after" word ("covered by 1 above and by A preceding")
+                continue
             if head is not None:
                 yield _Found(head.start(), head.end(), ((levels[0], head["ids"]),))
             yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
 
 
+def _held(text: str, forms: Citations):
+    """Bare sub-clauses or numbers followed by what holds them: a reference to a level with a
+    word ("2 or 3 of Law 40A", «2 или 3 правила 40A») or, after an "of" word, a bare label
+    ("(a)-(c) of A1", «(a)–(c) из A1»). They lie in that container (``_resolve``)."""
+    level = next(lv for lv in forms.levels if lv.bare)
+    for m in forms.held.finditer(text):
+        container = None
+        for lv in forms.levels:
+            if lv.container is not None and not lv.absolute and (c := lv.container.match(text, m.end())):
+                container = _chain(text, forms, lv, c.start("id"), c.end(), c["id"])
+                break
+        if container is None and forms.of_bare is not None and (c := forms.of_bare.match(text, m.end())):
+            container = _Found(c.start("id"), c.end(), ((level, c["id"]),))
+        if container is not None:
+            yield _Found(m.start(), container.end, ((level, m["ids"]), *container.chain), container.this, held=True)
+
+
 _WORD_FOLLOWS = re.compile(r"[ \t]+[^\W\d_]")
+_LISTED_NUMBER = re.compile(r"\d{1,2}(?![\w(])")
+_TRAILING_NUMBER = re.compile(r"(?<=[^\W\d_])\d+$")  # a label's last part, numbered after a letter: the 1 of 71B1
 # a commentary label's printed dots that are no part of its ID: "66.4." → 66.4, "77.3.(iii)" → 77.3(iii)
 PRINTED_DOTS = re.compile(r"\.(?=\()|\.$")
 
@@ -349,17 +381,37 @@ def _labels(level: CitationLevel, forms: Citations, text: str):
     if text.isdigit() and not level.item.fullmatch(text):
         yield text  # a clause's number read alone ("see 1 above", _bare): no label of the level
         return
+    pieces = forms.joined.split(text) if forms.joined is not None else [text]
+    spans = [(p, forms.range.match(p, len(p) - len(p.lstrip("0123456789")))) for p in pieces]
+    if not level.item.match(text) and all(p.isdigit() or (r is not None and r.end() == len(p) and p[:r.start()].isdigit())
+                                          for p, r in spans):
+        # a list or a range of such numbers ("clauses 1 through 3 above", "2 or 3 of Law 40A"): each number
+        for p, r in spans:
+            yield from [p] if p.isdigit() else (str(n) for n in range(int(p[:r.start()]), int(r["end"]) + 1))
+        return
     pos = 0
     # the level's labels and the bare sub-clauses a label's list goes on with ("30A1(a) or (b)")
-    found = [*level.item.finditer(text), *(forms.sub.finditer(text) if forms.sub is not None else ())]
+    # what joins the list's labels is none of them: the «и» of «а» и «б» is no letter
+    joins = [j.span() for j in forms.joined.finditer(text) if j.end() > j.start()] if forms.joined is not None else []
+    found = [*level.item.finditer(text), *(forms.sub.finditer(text) if forms.sub is not None else ()),
+             # a number listed after a label its level writes otherwise: the 3 of "B2 or 3 of Law 70"
+             *(n for n in _LISTED_NUMBER.finditer(text) if any(b == n.start() for _, b in joins))]
     for m in sorted(found, key=lambda m: (m.start(), -m.end())):
         if m.start() < pos:
             continue  # a range's end or a label's own sub-clause, already counted
+        if any(a <= m.start() and m.end() <= b for a, b in joins):
+            continue
         pos = m.end()
         r = forms.range.match(text, m.end())
         label = m.group()
         if r is not None and label.isdigit() and r["end"].isdigit():
             yield from (str(n) for n in range(int(label), int(r["end"]) + 1))
+            pos = r.end()
+        elif r is not None and (tail := _TRAILING_NUMBER.search(label)) and tail.start() > 0 \
+                and int(r["end"]) > int(tail.group()):
+            # "Law 71B1 through 3": the range goes on at the label's last level, numbered → 71B1, 71B2, 71B3
+            head = _latin(label, forms)[:-len(tail.group())]
+            yield from (head + str(n) for n in range(int(tail.group()), int(r["end"]) + 1))
             pos = r.end()
         elif level.range_end is not None and (r := level.range_end.match(text, m.end())) is not None:
             end = r["end"]
@@ -583,6 +635,24 @@ def _in_parents_sibling(label: str, parts: dict, levels: list[str], i: int, exis
     return None
 
 
+def _child(label: str, holder: str) -> str | None:
+    """The item numbered ``label`` one level below ``holder`` where that level is numbered in
+    plain numbers ("2" in 40A → 40A2); None where it is not (a law's sections are letters)."""
+    rules = ids.rules()
+    parts = rules.parse(holder)
+    if not parts:
+        return None
+    present = [i for i, lv in enumerate(rules.levels) if parts.get(lv)]
+    below = present[-1] + 1 if present else 0
+    if below >= len(rules.levels) or (present and present != list(range(below))):
+        return None
+    level = rules.levels[below]
+    alphabet = rules.alphabets.get(level)
+    if rules.formats.get(level) != "{label}" or alphabet is None or alphabet.position(label) is None:
+        return None
+    return rules.law_id(parts["law"], *[parts.get(lv) for lv in rules.levels[:below]], label)
+
+
 def _next_number(label: str, before: str, exists=None) -> str | None:
     """The sibling a bare number listed after a whole ID names when that ID ends in a level
     numbered in plain numbers below the law ("Law 30B3 or 4": 30B3 → 30B4), where ``exists``
@@ -622,6 +692,26 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             elif not label.startswith("("):
                 whole.append(label)
         return whole, None
+    if containers and not forms.join and (found.held or any(label.startswith("(") for label in cited)):
+        # «подпункте (b) пункта 1», "(a)-(c) of A1", "2 or 3 of Law 40A": sub-clauses or
+        # numbers of the container named after them
+        holder, trouble = _resolve(replace(found, chain=containers, held=False), forms, law, context, law_range,
+                                   exists)
+        if trouble or len(holder) != 1:
+            return holder, trouble
+        within: list[str | None] = []
+        for label in cited:
+            if label.startswith("("):
+                within.append(_bare_in_context(label, holder[0]))
+            elif label.isdigit():  # "2 or 3 of Law 40A"; after a clause, its sibling: "B2 or 3 of Law 70"
+                within.append(within and within[-1] and _next_number(label, within[-1]) or _child(label, holder[0]))
+            else:  # a section's clause: "B2" of "B2 or 3 of Law 70"
+                within.append(ids.normalize(holder[0] + label))
+        if None in within and found.held:
+            return holder, None  # "2 of Law 40": a law's parts are no numbers; the container it names
+        if None in within:
+            return [], f"cannot tell which {cited[within.index(None)]} of {holder[0]} is meant"
+        return list(dict.fromkeys(within)), None
     outer = [_latin(label, forms) for _, label in reversed(containers)]
     whole = next((i for i, label in enumerate(outer) if forms.join and forms.join in label), None)
     if whole is not None:
@@ -673,7 +763,8 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             target = _bare_in_context(label, context)
             if target is None:
                 return [], f"cannot tell which {label} is meant"
-            targets.append(target)
+            if target != context:  # "see (a) above" in (a) itself names no other item
+                targets.append(target)
             continue
         if level.label == "letter" and forms.join:
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))

@@ -170,11 +170,17 @@ def as_dict(corpus: Corpus, node_id: str) -> dict[str, Any]:
         "children": [_node_dict(c, ids.node_url(c)) for c in _children(corpus, node)],
         "footnotes": [{"id": f.id, "page": f.page, "text": f.text, "orphan": f.orphan}
                       for f in corpus.footnotes_of(node.id)],
-        "commentary": [_node_dict(c, ids.node_url(c)) for c in corpus.commentary(node.id)] if node.kind == "law" else [],
+        "commentary": [{**_node_dict(c, ids.node_url(c)), "terms": _terms(corpus, c.id)}
+                       for c in corpus.commentary(node.id)] if node.kind == "law" else [],
         "refs_out": [_ref_dict(r) for r in corpus.refs_from(node.id)],
         "refs_in": [_ref_dict(r) for r in corpus.refs_to(node.id)],
-        "terms": [{k: u[k] for k in ("def", "term", "surface", "start", "end")} for u in definitions.uses_in(corpus, node.id)],
+        "terms": _terms(corpus, node.id),
     }
+
+
+def _terms(corpus: Corpus, node_id: str) -> list[dict]:
+    """The defined terms a node's own text uses, first use each (its law text or commentary)."""
+    return [{k: u[k] for k in ("def", "term", "surface", "start", "end")} for u in definitions.uses_in(corpus, node_id)]
 
 
 def _children(corpus: Corpus, node: Node) -> list[Node]:
@@ -328,6 +334,9 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
             for c in commentary:
                 gap = "[…] " if c.truncated_start else ""
                 out.append(f"  {shown_id(c.id)}. {gap}" + (c.text or "").replace("\n\n", "\n\n      "))
+                used = definitions.uses_in(corpus, c.id) if main in shown else []
+                if used:  # its defined terms, as the law text's above
+                    out.append("      Defined terms: " + "; ".join(f"{u['surface']} → {u['def']} ({u['term']})" for u in used))
     for which in shown:
         label = f" ({language_name(which)} text)" if which != main else ""
         refs_out = corpus.refs_from(node.id, which)
@@ -383,7 +392,8 @@ def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
     elif node.kind == "division":
         label = node.label or shown
     elif node.kind == "commentary":
-        label = words.text(lang, "commentary", id=shown)
+        # the definitions' numbered paragraph: its ID and the number printed (defs.1 (1.1))
+        label = words.text(lang, "commentary", id=shown + (f" ({node.label})" if node.label else ""))
     else:
         label = shown
     title = node.title or ("(heading lost)" if node.heading_lost else "")

@@ -159,7 +159,7 @@ class Words:
         if node.kind == "law":
             return self.law_label(node)
         if node.kind == "commentary":
-            return node.id
+            return node.label or node.id  # the definitions' numbered paragraph as printed: 1.1 (defs.1)
         if node.kind == "piece":
             return self.say("piece")
         # a part's full ID, so a reader who jumped to it knows where they are: 50E., 47E2(a)

@@ -192,10 +192,40 @@ def write_fb2_zip(book: Book) -> bytes:
     return out.getvalue()
 
 
-def write_epub(book: Book) -> bytes:
-    """An EPUB 3: a table of contents page (navigation only) then one chapter per law."""
+# an e-book's page-break markers (``page_breaks``): EPUB 3's span with its number as text
+# and title, an ARIA element with only an aria-label, or a marker inside a paragraph's sentence
+PAGE_BREAKS = {
+    "span": lambda n: f'<span epub:type="pagebreak" id="pg{n}" title="{n}">{n}</span>',
+    "aria": lambda n: f'<div role="doc-pagebreak" id="p{n}" aria-label="Page {n}"></div>',
+    "inline": lambda n: f'<span epub:type="pagebreak" role="doc-pagebreak" aria-label="{n}">{n}</span>',
+}
+FIRST_BREAK = 41  # the page the first marker begins (the text before it is page 40)
+
+
+def _with_page_breaks(paragraphs: list[str], kind: str) -> list[str]:
+    """A page-break marker before every other paragraph but the first; ``inline``: inside
+    the paragraph before it, between two of its words (a page ending mid-sentence)."""
+    out, page = [], FIRST_BREAK
+    for n, p in enumerate(paragraphs):
+        if n and n % 2 == 0:
+            if kind == "inline" and out[-1].endswith(".") and out[-1].count(" ") > 3:  # a sentence, not a heading
+                words = out[-1].split(" ")
+                half = len(words) // 2
+                out[-1] = " ".join(words[:half]) + PAGE_BREAKS[kind](page) + " " + " ".join(words[half:])
+            else:
+                p = PAGE_BREAKS[kind](page) + p
+            page += 1
+        out.append(p)
+    return out
+
+
+def write_epub(book: Book, page_breaks: str = "") -> bytes:
+    """An EPUB 3: a table of contents page (navigation only) then one chapter per law;
+    ``page_breaks``: with the printed book's page-break markers of that kind (``PAGE_BREAKS``)."""
     chapters, current = [], []
     marked = book.marked_paragraphs('<a epub:type="noteref" href="notes.xhtml#en1">1</a>', escape)
+    if page_breaks:
+        marked = _with_page_breaks(marked, page_breaks)
     k = 0
     for id_, line, sentences in book.parts:
         if "Правило" in line and current:
@@ -221,16 +251,17 @@ def write_epub(book: Book) -> bytes:
             z.writestr(f"OEBPS/{href}",
                        '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" '
                        'xmlns:epub="http://www.idpf.org/2007/ops"><head>'
-                       f"<title>{chapter[0]}</title></head><body>"
+                       f"<title>{_no_markers(chapter[0])}</title></head><body>"
                        + ("".join(chapter[1:]) if chapter[1:2] and chapter[1].startswith("<section")
-                          else "".join(f"<p>{p}</p>" for p in chapter)) + "</body></html>")
+                          else "".join(p if p.startswith("<div role") else f"<p>{p}</p>"
+                                       for p in _blocks(chapter))) + "</body></html>")
             items.append(f'<item id="ch{n}" href="{href}" media-type="application/xhtml+xml"/>')
             spine.append(f'<itemref idref="ch{n}"/>')
         z.writestr("OEBPS/nav.xhtml",
                    '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" '
                    'xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Оглавление</title></head><body>'
                    '<nav epub:type="toc"><ol>'
-                   + "".join(f'<li><a href="ch{n}.xhtml">{c[0]}</a></li>' for n, c in enumerate(chapters, 1))
+                   + "".join(f'<li><a href="ch{n}.xhtml">{_no_markers(c[0])}</a></li>' for n, c in enumerate(chapters, 1))
                    + "</ol></nav></body></html>")
         z.writestr("OEBPS/content.opf",
                    '<?xml version="1.0" encoding="utf-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
@@ -238,6 +269,22 @@ def write_epub(book: Book) -> bytes:
                    f'<dc:identifier id="id">{book.name}</dc:identifier><dc:title>Законы</dc:title><dc:language>ru'
                    f'</dc:language></metadata><manifest>{"".join(items)}</manifest><spine>{"".join(spine)}</spine></package>')
     return out.getvalue()
+
+
+def _no_markers(text: str) -> str:
+    return re.sub(r"<(span|div)\b[^>]*>[^<]*</\1>", "", text)
+
+
+def _blocks(chapter: list[str]) -> list[str]:
+    """A chapter's paragraphs, a block marker that opens one (an ARIA page break) set apart."""
+    out = []
+    for p in chapter:
+        if p.startswith("<div role"):
+            marker, _, rest = p.partition("</div>")
+            out += [marker + "</div>", rest]
+        else:
+            out.append(p)
+    return out
 
 
 def write_docx(book: Book) -> bytes:

@@ -158,7 +158,8 @@ def test_the_single_file_carries_the_index_the_definitions_and_their_commentary(
 
 def test_the_single_file_links_defined_terms_to_their_definitions(book):
     _, site_page = single(book)
-    multi = [parse(p) for p in (book / "site" / "laws").glob("*.html")]
+    # the law pages, and the definitions page: its commentary's terms are linked as the laws' commentary's
+    multi = [parse(p) for p in [*(book / "site" / "laws").glob("*.html"), book / "site" / "definitions.html"]]
     on_pages = sorted(h.partition("#")[2] for p in multi for h in p.terms)
     in_file = sorted(h.partition("#")[2] for h in site_page.terms)
     assert on_pages and in_file == on_pages  # the same first uses, linked the same way

@@ -98,7 +98,13 @@ def test_check_prints_each_suggestion_with_its_confidence_and_curation(tmp_path)
     from lawsearch.cli import main
 
     fixture = next(f for f in FIXTURES if f.name.endswith("ru-similarity"))
-    root = fixture.build_corpus(tmp_path)
+    # without its contents the book has one law to compare (72): a share of one half, under
+    # NO_PLACE -- no likely place, said with the best law's number and word
+    alone = CliRunner().invoke(main, ["check", "--corpus", str(fixture.build_corpus(tmp_path / "alone"))]).output
+    assert re.search(r"no suggestion for piece sim-1:1 \(\S*laws/ru/sim-1\.txt:1\): no likely place \(the best, law 72, "
+                     r"at confidence 0\.50 \(low\)\)", alone), alone
+    assert not re.search(r"  suggestion for piece", alone), alone
+    root = build_with_toc(fixture, tmp_path)
     out = CliRunner().invoke(main, ["check", "--corpus", str(root)]).output
     # the piece by its curation name and by the file and line a reader opens
     assert re.search(r"suggestion for piece sim-1:1 \(\S*laws/ru/sim-1\.txt:1\): law \d+, confidence", out), out

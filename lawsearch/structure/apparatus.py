@@ -1370,6 +1370,13 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
             if kind is None:
                 continue
             end_at = part_end(page_lines, kind, words, layout)
+            if web and kind == "toc" and page_lines and _contents_box(page_lines[:end_at], lines[page_lines[end_at - 1][0]:]
+                                                                   if end_at else [], layout.lang):
+                # a web page's own contents box (a wiki's): furniture before the page's headings,
+                # not the book's contents -- the law text goes on after it
+                for n, _ in page_lines[:end_at]:
+                    lines[n - 1] = ""
+                continue
             rest = [(n, t) for n, t in page_lines[end_at:] if t.strip()]
             resume = next((k for k, (_, t) in enumerate(rest) if _starts_part(t, words, layout)), len(rest))
             if rest and source.kind == "laws" and resume > 0:
@@ -1422,6 +1429,24 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset()) -> dict[st
 
 
 WORD = re.compile(r"[^\W\d_]{3,}")
+TOGGLE = re.compile(r"^\[[^\[\]]{1,20}\]$")  # a box's own switch: «[hide]», «[скрыть]»
+ENTRY_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")  # a contents box numbers its entries: «1», «2.1»
+
+
+def _contents_box(part: list[tuple[int, str]], after: list[str], lang: str | None) -> bool:
+    """Whether a contents part of a saved web page is the page's own contents box (a wiki's
+    «Contents» / «Содержание»): each entry under its heading, its number left off, is a
+    heading of the page that comes after it (read as furniture leaves it: a wiki's edit
+    links off, «A. Umbrellas[edit]»), or the page reader dropped them all as links -- the
+    box's heading, and its switch («[hide]»), alone are left. A book's contents lists laws
+    the page does not hold after it."""
+    later = {_box_key(furniture.edit_links(t, lang or "")) for t in after if t.strip()}
+    entries = [t.strip() for _, t in part[1:] if t.strip() and not TOGGLE.match(t.strip())]
+    return all(_box_key(ENTRY_NUMBER.sub("", t)) in later for t in entries)
+
+
+def _box_key(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def unread_words(lines: list[str], entries: list[dict[str, Any]], words: Apparatus,
@@ -1803,8 +1828,10 @@ def report_lines(apparatus: dict[str, Any], user_path=lambda p: p) -> list[str]:
     if section:
         used = {u["def"] for u in apparatus.get("terms", ())}
         unused = [e["term"] for e in section["entries"] if e["id"] not in used]
-        out.append(f"  definitions: {len(section['entries'])} terms, {len(apparatus.get('terms', ()))} first uses "
-                   f"linked in the law text" + (f"; never used: {', '.join(unused)}" if unused else ""))
+        in_commentary = sum(1 for u in apparatus.get("terms", ()) if u.get("commentary"))
+        out.append(f"  definitions: {len(section['entries'])} terms, {len(apparatus.get('terms', ())) - in_commentary} "
+                   f"first uses linked in the law text, {in_commentary} in the commentary"
+                   + (f"; never used: {', '.join(unused)}" if unused else ""))
     for p in apparatus.get("pages", ()):
         page = f"page {p['page']}" if p.get("page") else "page unknown"
         what = {"toc": "contents", "index": "subject index", "front": "title"}.get(p["kind"], p["kind"])

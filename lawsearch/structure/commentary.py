@@ -30,6 +30,7 @@ class _Reading:
     footer: int | None = None  # the page number of the last footer
     pending_page: int | None = None  # the page the pending text starts after (the footer before it)
     missing_before: bool = False  # the pending text's own footer says a page between is lost
+    defs_number: str | None = None  # the number the definitions' own numbered paragraphs carry («1» of 1.1., 1.2.)
 
 
 class Commentary(BuilderBase):
@@ -101,11 +102,28 @@ class Commentary(BuilderBase):
                     self.commentary_titles.setdefault(law, (sentence_case(title), source.path, line))
                     self.law_node(law)
                 state.heading_law, state.current, state.paragraph, state.item = law, None, None, None
+                state.defs_number = None
                 state.heading_line = line if definitions else None
                 state.page_break = state.broken_since_heading = False
                 continue
             if m := forms.paragraph.match(line.text):
                 law, para, item = m["law"], int(m["para"]), m["item"]
+                if self._definitions_paragraph(state, defs_id, law, para):
+                    # under the definitions' heading, their own numbered paragraphs (1.1., 1.1.(a),
+                    # 1.2.): the definitions' commentary (defs.1, defs.1(a), defs.2), not law 1's
+                    if leading:
+                        self._commentary_tail(source, leading, None, None)
+                        leading = []
+                    self._close_pending(source, state, None)
+                    node_id = self.ids.commentary_id(defs_id, para, item and forms.item_label(item))
+                    self._start(source, state, line, m, node_id, defs_id, "heading")
+                    if state.heading_line is not None:
+                        state.current.add_span(source.path, None, state.heading_line)
+                        state.heading_line = None
+                    state.current.label = f"{law}.{para}" + (f"({forms.item_label(item)})" if item else "")
+                    state.paragraph, state.item, state.defs_number = (defs_id, para), item, law
+                    state.defs_count = max(state.defs_count, para)
+                    continue
                 if state.heading_law is not None and law != state.heading_law and not state.broken_since_heading:
                     self.problems.append(Problem("warning", f"paragraph {law}.{para} stands under the heading of law "
                                                             f"{state.heading_law}", source.path, line.first))
@@ -134,7 +152,8 @@ class Commentary(BuilderBase):
                 self._start(source, state, line, item, self.ids.commentary_id(law, para, forms.item_label(item["item"])),
                             law, "heading")
                 continue
-            if state.heading_law == defs_id and defs_id is not None and not state.page_break:
+            if state.heading_law == defs_id and defs_id is not None and not state.page_break \
+                    and state.defs_number is None:
                 # the definitions' commentary: each unnumbered paragraph is one, by position
                 state.defs_count += 1
                 b = self._commentary_node(self.ids.commentary_id(defs_id, state.defs_count), defs_id, source, "heading")
@@ -165,6 +184,17 @@ class Commentary(BuilderBase):
             self.problems.append(Problem(
                 "error", f"no piece of the commentary starts at {st.at[0].split('_')[0]}:{first} (its pieces start at "
                          f"lines {', '.join(map(str, self._piece_starts)) or 'none'})", self.curation_path, st.line))
+
+    @staticmethod
+    def _definitions_paragraph(state: _Reading, defs_id: str | None, law: str, para: int) -> bool:
+        """Whether a numbered paragraph ``law.para`` under the definitions' heading is theirs:
+        the numbering they start (``1.1.``, its first paragraph) or go on with (the same first
+        number); another number there is a law's paragraph whose heading was lost."""
+        if defs_id is None or state.heading_law != defs_id:
+            return False
+        if state.defs_number is None:
+            return para == 1 and state.current is None
+        return law == state.defs_number
 
     def _piece_at_heading(self, source: Source, line: Line, heading, definitions, paragraph) -> None:
         """A piece (the file's start, the text after a footer) that opens with a heading or a

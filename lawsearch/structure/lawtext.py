@@ -43,7 +43,7 @@ class LawText(BuilderBase):
             if n == 0:
                 self._start_run(piece, state)
             else:
-                state.rule = "continuity" if piece.joined_by == "page" else "curated"
+                state.rule = "continuity" if piece.joined_by in ("page", "file") else "curated"
                 state.pending_join = "continue"
                 self._verify_continuing(piece, state)
             state.page_top = piece.starts_page

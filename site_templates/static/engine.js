@@ -216,6 +216,11 @@
   function narrow(s) {
     return NARROWABLE.test(s) ? s.replace(NARROW_ALL, function (c) { return NARROW_TO[NARROW_FROM.indexOf(c)]; }) : s;
   }
+  // patterns.plain_letters: mathematical letters and digits (U+1D400-1D7FF) as NFKC writes them
+  var MATH_ALPHANUMERICS = /[\u{1D400}-\u{1D7FF}]/gu;
+  function plainLetters(s) {
+    return s.replace(MATH_ALPHANUMERICS, function (c) { return c.normalize("NFKC"); });
+  }
   // analysis.spelt_out: the ligatures spelt out ("ﬁ" as "fi"), one character for several:
   // words' terms and English words only, never offsets
   var LIGATURE_FROM = G.ligatures[0], LIGATURE_TO = G.ligatures[1];
@@ -1160,6 +1165,7 @@
   }
   function has(table, key) { return Object.prototype.hasOwnProperty.call(table, key); }
   function search(query, limit) {
+    query = plainLetters(query);  // patterns.plain_letters: "𝐋𝐚𝐰" typed is "Law", as the text holds it
     limit = limit === undefined ? 10 : limit === null ? Infinity : limit;
     var error = filterError(parse(query).filters);
     if (error !== null) return {query: query, kind: "text", total: 0, hits: [], error: error.text, corrected_query: null, suggestions: [],
