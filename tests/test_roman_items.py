@@ -164,3 +164,14 @@ def test_a_roman_list_under_a_sub_clause_stays_its_items(tmp_path):
     assert got["72A1(a)(i)"] == ("item", "72A1(a)", "he signs;")
     assert got["72A1(a)(ii)"] == ("item", "72A1(a)", "he pays.")
     assert got["72A1(b)"] == ("subclause", "72A1", "to a guest.")
+
+
+def test_a_citation_of_a_roman_item_goes_on_with_its_sibling(tmp_path):
+    """"Law 70A1(i) or (ii)" cites the two roman items right under clause 70A1, the (ii) a
+    sibling of the (i) -- not the (i)'s own item, which is no node ("cannot tell which")."""
+    text = CLAUSE_THEN_ROMAN.format(law="Law", title="Kettles Left On", section="Kettle Forgotten") + \
+        "Law 71 - Stoves\nA. Stove Needed\nThe stove is cleared as in Law 70A1(i) or (ii).\n"
+    built = build_corpus(english_corpus(tmp_path, {"t.txt": text}, "en-mixed"), strict=False)
+    cited = sorted(r.target for r in built.refs if r.from_ == "71A")
+    assert cited == ["70A1(i)", "70A1(ii)"]
+    assert not [p for p in built.problems if "cannot tell" in p.message]
