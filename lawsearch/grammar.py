@@ -65,6 +65,10 @@ class Alphabet:
                 return kind.index(label) + 1
         return None
 
+    def holds_letter(self, letter: str) -> bool:
+        """Whether one of the alphabet's letter kinds (not its digits or numerals) has ``letter``."""
+        return bool(letter) and any(letter in kind for kind in self.kinds if kind not in ("digits", "roman"))
+
     def at(self, position: int) -> str:
         """The label at a 1-based position, in the first kind: ``at(3) == "C"``."""
         kind = self.kinds[0]
@@ -134,6 +138,7 @@ class IdRules:
         # ID reads as a part of its law, so a search's law: filter takes one (law:3.2)
         self.dotted = bool(self.levels) and not self.formats.get(self.levels[0], "{label}").startswith("{label}")
         self.typed_pattern = re.compile(self.typed_source())
+        self.loose_pattern = re.compile(self.typed_source(loose=True))
         self.definitions_id: str | None = self.formats.get("definitions")
         # 48.4; an item 77.3(iii) (the item's format appended); the definitions' defs.1
         law_or_defs = r"\d+" + (f"|{re.escape(self.definitions_id)}" if self.definitions_id else "")
@@ -170,11 +175,13 @@ class IdRules:
 
     # -- IDs as a user types them ---------------------------------------------------------
 
-    def typed_source(self, capture: bool = True) -> str:
+    def typed_source(self, capture: bool = True, loose: bool = False) -> str:
         """A law-text ID as a user or a reference types it, once its look-alikes are folded
         and its spaces dropped, as a regular-expression source Python and the browser read
         alike (explicit classes, numbered groups: 1 the law, then one per level): ``50e1``,
-        ``47E2(A)``, ``12.1.3.в``, ``3.2.1``, ``12.4(a)``; ``capture=False``: no groups."""
+        ``47E2(A)``, ``12.1.3.в``, ``3.2.1``, ``12.4(a)``; ``capture=False``: no groups. A
+        space may stand between the parts (a query keeps its spaces: ``70 B 3 (a)``).
+        ``loose``: each level's label with the marks of its format left out (``70b3a``)."""
         group = "(" if capture else "(?:"
         law = self.formats.get("law", "{law}").split("{law}")
         out = _js_escape(law[0]) + group + "[0-9]{1,4})" + _js_escape(law[-1] if len(law) > 1 else "")
@@ -191,28 +198,62 @@ class IdRules:
                     written = [self.translit.get(c, c) for c in kind]
                     long = sorted({v for w in written if len(w) > 1 for v in (w, w.upper())}, key=lambda w: (-len(w), w))
                     short = "".join(w for w in written if len(w) == 1)
-                    letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()))
+                    # and the look-alikes of another script ("40а1b"): the query's citation pattern reads
+                    # the ID before normalize folds them
+                    letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()
+                                                    + self.lookalike_chars))
                     alts += [*long, "[" + "".join(_class_escape(c) for c in letters) + "]"]
-            out += f"(?:{_js_escape(before)}{group}{'|'.join(alts)}){_js_escape(after)})?"
+            label = f"{group}{'|'.join(alts)})"
+            if loose:
+                # the shortest reading first: "70b1ii" is the item ii right under clause 1, not
+                # the sub-clause i's item i (a label left out where the text after it still reads)
+                out += f"(?:{label})??"
+            else:
+                out += f"(?:[ ]*{_js_escape(before)}[ ]*{label}[ ]*{_js_escape(after)})?"
         return out
 
     def typed_levels(self) -> list[dict]:
         """What the browser needs to write a typed ID as ``normalize`` does, per level: its
-        format around the label, its alphabet's kinds, the transliteration."""
+        format around the label, its alphabet's kinds, the transliteration, and the kinds
+        whose labels may stand with the level above missing (``skipping``)."""
         return [{"format": self.formats.get(level, "{label}"),
-                 "kinds": list(self.alphabets.get(level, Alphabet(("digits",))).kinds)} for level in self.levels]
+                 "kinds": list(self.alphabets.get(level, Alphabet(("digits",))).kinds),
+                 "skipping": self.skipping(level)} for level in self.levels]
+
+    def skipping(self, level: str) -> list[str]:
+        """The kinds of ``level``'s alphabet whose series may stand with the level right above
+        it missing where the levels are strict: those whose first label that level writes too,
+        so that the sequence decides which a label is (``["roman"]`` for the item: ``(i)`` is a
+        letter of the sub-clauses or the first roman item; 70C1(ii) is the second item of
+        clause 70C1). ``structure.lawtext`` reads a text so, ``normalize`` a typed ID."""
+        i = self.levels.index(level) if level in self.levels else 0
+        above = self.alphabets.get(self.levels[i - 1]) if i > 0 else None
+        if above is None or level not in self.alphabets:
+            return []
+        return [kind for kind in self.alphabets[level].kinds if above.position(Alphabet((kind,)).at(1)) is not None]
+
+    def skips(self, level: str, label: str) -> bool:
+        """Whether ``label`` is of a series of ``level`` that may skip the level above (``skipping``)."""
+        return any(Alphabet((kind,)).position(label) is not None for kind in self.skipping(level))
 
     def normalize(self, typed: str) -> str | None:
         """The canonical ID of a typed law-text ID (look-alikes folded, spaces dropped), or
-        None where it is none: ``normalize("47e2(A)") == "47E2(a)"``. Where the levels are
-        strict, a level given without the one above it is none (``50(a)``)."""
-        m = self.typed_pattern.fullmatch(typed)
+        None where it is none: ``normalize("47e2(A)") == "47E2(a)"``, and with the marks of
+        the levels' formats left out, ``normalize("70b3a") == "70B3(a)"``. Where the levels
+        are strict, a level given without the one above it is none (``50(a)``), but for a
+        series that may skip it (``skipping``: ``70C1(ii)``, a roman item right under its
+        clause)."""
+        m = self.typed_pattern.fullmatch(typed) or self.loose_pattern.fullmatch(typed)
         if not m:
             return None
         parts = list(m.groups()[1:])
-        if self.strict and any(p is not None and q is None for q, p in zip(parts, parts[1:])):
-            return None
-        return self.law_id(m[1], *(self.label(lv, p) if p else None for lv, p in zip(self.levels, parts)))
+        labels = [self.label(lv, p) if p else None for lv, p in zip(self.levels, parts)]
+        if self.strict:
+            for k in range(1, len(parts)):
+                if parts[k] is not None and parts[k - 1] is None and not (
+                        all(parts[:k - 1]) and self.skips(self.levels[k], labels[k])):
+                    return None
+        return self.law_id(m[1], *labels)
 
     def alphabet(self, level: str) -> Alphabet:
         return self.alphabets[level]
@@ -289,7 +330,13 @@ class IdRules:
             return (2, edition, self.sort_key(bare, editions.bare(law), kind))
         m = self.id_pattern.match(node_id)
         if m:
-            parts = tuple(self._position(lv, m[lv]) for lv in self.levels)
+            labels = {lv: m[lv] for lv in self.levels}
+            deepest = next((lv for lv in reversed(self.levels) if labels[lv]), None)
+            if kind in self.levels and deepest is not None and kind != deepest and not labels[kind]:
+                # a level right under the one above its own, written as that one's label would be
+                # ("70C1(i)": the first roman item right under its clause, not the sub-clause i)
+                labels[kind], labels[deepest] = labels[deepest], None
+            parts = tuple(self._position(lv, labels[lv]) for lv in self.levels)
             return (0, int(m["law"]), 1, parts, "")
         m = self.commentary_pattern.match(node_id)
         if m:  # the definitions' commentary before law 1's; a paragraph's items after it
@@ -445,6 +492,9 @@ class Layout:
     examples: dict[str, str] = field(default_factory=dict)
     placeholder: str = "X"  # a letter a title of this layout may start with (reading a heading whose title is lost)
     note_marks: tuple[str, ...] = NOTE_MARKS  # footnote marks printed bare ("table.*" / "* text"); () forbids
+    # a label letter of the text's own alphabet -> the ID's letter of its place (``label_letters``:
+    # «(б)» is the second sub-clause, (b)), for the levels whose alphabet holds those letters
+    label_letters: tuple[str, str] = ("", "")
     see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
     cite_words: tuple[str, ...] = ()  # the words the language cites a level by ("Section", «раздел»)
 
@@ -480,14 +530,31 @@ class Layout:
                 return Classified("division", label=m["numeral"], title=title or "", extra=slug)
             if kind == "law":
                 return Classified("law", label=m["law"], title=title or None)
-            label = self.ids.label(kind, m["label"])
+            label, other = self.label_of(kind, m["label"])
             within = m.groupdict().get("within")
             if within is not None:
                 within = self.ids.label(self.levels[self.levels.index(kind) - 1], within)
             if self.is_sentence(title):
-                return Classified(kind, label=label, title=None, extra=title, within=within)
-            return Classified(kind, label=label, title=title, within=within)
+                return Classified(kind, label=label, title=None, extra=title, within=within, other=other)
+            return Classified(kind, label=label, title=title, within=within, other=other)
         return self._bare_law(s)
+
+    def label_of(self, level: str, printed: str) -> tuple[str, str | None]:
+        """A printed label as the ID writes it, and its other reading or None: a letter of the
+        layout's own alphabet (``label_letters``) is the ID's letter of its place («(б)» → b,
+        «(в)» → c); one that is also a look-alike of an ID letter reads both ways («(е)»: e as
+        typed, f by its place), the look-alike first -- the sequence decides (the builder)."""
+        label = self.ids.label(level, printed)
+        native, ids_letters = self.label_letters
+        if not native or printed.lower() not in native:
+            return label, None
+        alphabet = self.ids.alphabet(level) if level in self.ids.alphabets else None
+        placed = ids_letters[native.index(printed.lower())]
+        if alphabet is None or not alphabet.holds_letter(placed):
+            return label, None
+        if alphabet.position(label) is None:
+            return placed, None
+        return label, (placed if placed != label else None)
 
     def _bare_law(self, s: str) -> Classified:
         """A law heading whose title is lost («Правило 4.», «Правило 4»): the line with its
@@ -761,6 +828,15 @@ class Layout:
                 return self.ids.translit.get(label, label)
             if alphabet.position(label) == position:  # a level of numbers or numerals: "(ii)" its second, as printed
                 return self.ids.translit.get(label, label)
+            lower = self.levels[self.levels.index(level) + 1] if level in self.levels[:-1] else None
+            below = self.ids.label(lower, printed.group().strip(" .()")) if lower else ""
+            for kind in self.ids.alphabet(lower).kinds if lower else ():
+                series = Alphabet((kind,))
+                if series.position(below) == position and alphabet.position(series.at(1)) is not None:
+                    # the level below's label at its place, of a series whose first label this
+                    # level writes too ("(ii)" of an <ol type="i"> under a clause's item: roman,
+                    # as "(i)" is): kept, for the builder to read the series by its sequence
+                    return below
         label = alphabet.at(position)
         return self.ids.translit.get(label, label)
 
@@ -838,7 +914,7 @@ class Grammar:
             # level's heading (a web page's <h3>A. Title</h3>) is that level, and the lists after
             # it are the levels below it (``read``)
             headings = {**inherited, **headings}
-            table = {"capitals": base.get("capitals", ""), **table}
+            table = {"capitals": base.get("capitals", ""), "label_letters": base.get("label_letters", ["", ""]), **table}
         divisions = [d for d in self.ids.divisions if d.lang == lang]
         patterns = []
         for kind in ("division", "law", *self.levels):
@@ -858,6 +934,7 @@ class Grammar:
                       dict(table.get("examples", {})),
                       next((ch for ch in table.get("capitals", "") if ch.isalpha()), "X"),
                       tuple(table.get("note_marks", NOTE_MARKS)),
+                      label_letters=tuple(table.get("label_letters", ("", ""))),
                       see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())),
                       cite_words=self.cite_words(lang))
 
@@ -880,7 +957,12 @@ class Grammar:
     def _heading(self, template: str, kind: str, table: dict, divisions: list[DivisionWord]) -> re.Pattern:
         capitals = table.get("capitals", "")
         words = "|".join(d.word.pattern[3:-2] for d in divisions) or "(?!)"
-        label = self.ids.alphabets[kind].pattern(self.ids.lookalike_chars) if kind in self.ids.alphabets else ""
+        # the layout's own label letters (``label_letters``), in either case, where the level's letters are theirs
+        native, ids_letters = (table.get("label_letters") or ("", ""))[:2]
+        own = "".join(c for c, t in zip(native, ids_letters)
+                      if kind in self.ids.alphabets and self.ids.alphabets[kind].holds_letter(t))
+        label = self.ids.alphabets[kind].pattern(self.ids.lookalike_chars + own + own.upper()) \
+            if kind in self.ids.alphabets else ""
         # {within}: the label of the level above, printed before this one's ("1.1.(a)")
         above = self.ids.levels[self.ids.levels.index(kind) - 1] if kind in self.ids.levels[1:] else None
         within = self.ids.alphabets[above].pattern(self.ids.lookalike_chars) if above in self.ids.alphabets else "(?!)"

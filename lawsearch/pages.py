@@ -118,8 +118,11 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
     if current:
         page = None
         footers = [p.page for p in pieces if p.ends_page]
-        if after_footer and in_order(footers):
-            page = footers[-1] + 1  # the pages run in order: the text after the last footer begins the next one
+        if after_footer and (in_order(footers) or len(footers) == 1 and pieces[-1].ends_page
+                             and _runs_across(pieces[-1].lines, current, read)):
+            # the pages run in order, or the file's only footer stands inside a sentence that
+            # goes on after it: the text after the last footer begins the next page
+            page = footers[-1] + 1
         pieces.append(Piece(source, current[0].first, current, page, after_footer, False,
                             "sequence" if page is not None else None, after_feed=fed))
     for k in cut_before:  # the text before a cut is on the page the text after it ends
@@ -135,6 +138,17 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
                     before.answered_below = tuple(sorted({c.label for c in read
                                                           if c.kind == "footnote" and c.label in piece.carried}))
     return pieces
+
+
+def _runs_across(before: list[Line], after: list[Line], read) -> bool:
+    """Whether a sentence runs across a footer: the page before leaves it open and the text
+    after goes on in lower case (``placement.continues_open_sentence``). A file's only footer
+    says no more (an English excerpt's lone ``- 12`` in a clause's sentence: the next page;
+    the book's scrambled cut, a page ended at a stop, then another's heading: not known)."""
+    from .placement import continues_open_sentence
+
+    return continues_open_sentence([(read(line.text), line) for line in before],
+                                   [(read(line.text), line) for line in after])
 
 
 def in_order(footers: list[int | None]) -> bool:

@@ -182,6 +182,9 @@ class Classified:
     title: str | None = None  # None for a heading whose words are a sentence: then it is ``extra``
     extra: str | None = None  # division slug, footnote symbol, a heading's sentence, a bullet's text
     within: str | None = None  # the label of the level above printed with this one ("1.1.(a)": the clause's)
+    # the label's other reading where its letter reads two ways: a look-alike of the ID's letter
+    # or, by its place in the layout's own letters (``label_letters``), another one ("(е)": e or f)
+    other: str | None = None
 
 
 def classify(text: str, lang: str | None = None) -> Classified:
@@ -860,7 +863,8 @@ def citation_source(profile=None) -> str:
         if profile is not None:
             from .grammar import grammar_of  # the grammar module compiles its patterns from these
 
-            label = f"{label}|{grammar_of(profile).ids.typed_source(capture=False)}"
+            rules = grammar_of(profile).ids
+            label = f"{label}|{rules.typed_source(capture=False)}|{rules.typed_source(capture=False, loose=True)}"
         inner = inner_citation_words(profile)
         # an inner level's word only before an ID that holds its code's separator: "Section 3.2.1"
         sep = (re.escape(_join(profile.data.get("grammar", {}))) if inner else "") or "(?!)"

@@ -29,7 +29,8 @@ TOP = {"extends", "replace", "name", "title", "languages", "laws", "strings", "g
 GRAMMAR = {"levels", "strict_levels", "default_layouts", "labels", "ids", "lookalikes", "letters", "translit",
            "divisions", "joining_words", "commentary"}
 ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "division", "piece", "anchor"}
-LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream", "note_marks"}
+LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream", "note_marks",
+          "label_letters"}
 CITATIONS = {"see", "after", "earlier", "later", "conjunctions", "ranges", "quotes", "query_words", "levels", "of", "add"}
 CITATION_LEVEL = {"level", "words", "lemmas", "label", "bare", "this", "absolute"}
 CITATION_ADDED = {"words", "lemmas"}  # what [citations.<lang>.add.<level>] may add to a level
@@ -249,6 +250,7 @@ def _check_pattern(pattern: Any, frame: str, needed: set[str], error, *keys: str
 # list is expected would be read letter by letter, a list where a string is a crash
 LISTS_OF_STRINGS = {
     ("languages",), ("replace",), ("grammar", "levels"), ("layouts", "*", "cleaning"), ("layouts", "*", "note_marks"),
+    ("layouts", "*", "label_letters"),
     ("grammar", "joining_words", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
     ("citations", "*", "conjunctions"), ("citations", "*", "ranges"), ("citations", "*", "quotes"),
     ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "earlier"), ("citations", "*", "later"), ("citations", "*", "levels", "*", "words"),

@@ -557,6 +557,12 @@ def _bare_in_context(label: str, context: str | None) -> str | None:
     chosen = next((i for i in reversed(present) if written_so(levels[i])), None)
     if chosen is None and present[-1] + 1 < len(levels) and written_so(levels[present[-1] + 1]):
         chosen = present[-1] + 1
+        deepest = parts[levels[present[-1]]]
+        if rules.strict and rules.skips(levels[chosen], label[1:-1].lower()) and rules.skips(levels[chosen], deepest):
+            # "70C1(i) or (ii)": the (i) of a series that stands right under its clause (the
+            # builder's reading, IdRules.skipping), so (ii) is its sibling 70C1(ii), not (i)'s item
+            path = [parts.get(lv) for lv in levels[:present[-1]]] + [None] + [rules.label(levels[chosen], label[1:-1])]
+            return rules.law_id(parts["law"], *path)
     if chosen is None or not any(i < chosen for i in present):
         return None
     path = [parts.get(lv) for lv in levels[:chosen]] + [rules.label(levels[chosen], label[1:-1])]

@@ -1080,7 +1080,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "grammar": search_grammar(code),
             "lookalikes": ["".join(map(chr, rules._fold)), "".join(map(chr, rules._fold.values()))],
             # how a typed ID is written as the code writes it (grammar.IdRules.normalize)
-            "ids": {"typed": rules.typed_source(), "law": rules.formats.get("law", "{law}"),
+            "ids": {"typed": rules.typed_source(), "loose": rules.typed_source(loose=True), "law": rules.formats.get("law", "{law}"),
                     "levels": rules.typed_levels(), "strict": rules.strict, "dotted": rules.dotted, "translit": rules.translit,
                     "roman": list(ROMAN), "commentary": _plain_source(rules.commentary_pattern.pattern),
                     "commentary_groups": dict(rules.commentary_pattern.groupindex),

@@ -241,6 +241,8 @@ def test_show_says_edition_and_translation(runner, shipped_out):
     ("Law 50E1", "50E1"),
     ("47e2(a)", "47E2(a)"),
     ("47E2(A)", "47E2(a)"),
+    ("47e2a", "47E2(a)"),  # the format's brackets left out, as in a search (cold read 10 finding 8a)
+    ("47 E 2 (a)", "47E2(a)"),
     ("48.4", "48.4"),
 ])
 def test_show_accepts_ids_as_written(runner, shipped_out, spelling, canonical):
@@ -273,7 +275,7 @@ def test_show_reads_the_same_with_or_without_a_build(runner, shipped_out, tmp_pa
 @pytest.mark.parametrize("query, hint", [
     ("99Z", None),
     ("50Z", "law 50"),  # law 50 is there, section Z is not
-    ("47e2a", "47E2(a)"),  # a close ID is suggested
+    ("47e2z", "47E2(a)"),  # a close ID is suggested ("47e2a" is 47E2(a) itself: test_show_accepts_ids_as_written)
 ])
 def test_show_unknown_id_fails_with_a_message(runner, shipped_out, query, hint):
     result = run(runner, "show", query, out=shipped_out)

@@ -3,6 +3,7 @@ the rules of CORPUS-NOTES.md (see ``lawsearch.structure``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..formats import format_of
@@ -283,17 +284,52 @@ class LawText(BuilderBase):
         self.problems.append(Problem("error", message, self.curation_path, st.line if st else None))
 
     def _level_of(self, c: Classified, state: RunState) -> Classified:
-        """A label both of a level and of the one below it is the lower one's where it does
-        not follow its own level's last sibling: ``(i)`` after ``(b)`` is a roman item,
-        after ``(h)`` the next sub-clause."""
+        """A label both of a level and of the one below it is read by the sequence. With a
+        sibling of its own level open it is the lower one's where it does not follow that
+        sibling: ``(i)`` after ``(b)`` is a roman item, after ``(h)`` the next sub-clause.
+        With none open it is the lower one's where it opens that level's series and is not its
+        own level's first (``(i)`` right under a clause, no ``(h)`` before it: the first roman
+        item), or goes on with the lower level's series open there (``(v)`` after ``(iv)``)."""
         levels = self.levels
         idx = levels.index(c.kind)
-        if idx + 1 >= len(levels) or c.kind not in state.path:
+        if idx + 1 >= len(levels):
             return c
-        below = self.ids.alphabet(levels[idx + 1])
-        if below.position(c.label) is None or self.ids.alphabet(c.kind).previous(c.label) == state.path[c.kind]:
+        lower = levels[idx + 1]
+        below, own = self.ids.alphabet(lower), self.ids.alphabet(c.kind)
+        if below.position(c.label) is None:
             return c
-        return Classified(levels[idx + 1], label=c.label, title=c.title, extra=c.extra)
+        if c.kind in state.path:
+            if own.previous(c.label) == state.path[c.kind]:
+                return c
+        elif own.position(c.label) == 1 or not (below.position(c.label) == 1
+                                                or below.previous(c.label) == state.path.get(lower)):
+            return c
+        return Classified(lower, label=self.ids.label(lower, c.label), title=c.title, extra=c.extra)
+
+    def _reading_of(self, c: Classified, state: RunState) -> Classified:
+        """A label that reads two ways (``Layout.label_of``: «(е)» a look-alike of e, or f by its
+        place in the Russian letters) takes the reading that follows its open sibling: «(е)»
+        after «(д)» is f, «(с)» typed for (c) after (b) stays c."""
+        if c.other is None or c.kind not in state.path:
+            return c
+        alphabet = self.ids.alphabet(c.kind)
+        if alphabet.previous(c.label) != state.path[c.kind] and alphabet.previous(c.other) == state.path[c.kind]:
+            return dataclasses.replace(c, label=c.other, other=c.label)
+        return c
+
+    def _skips_level(self, c: Classified, state: RunState, idx: int) -> bool:
+        """Whether a level's line may stand with the level right above it missing where the
+        levels are strict: a series whose first label that level's alphabet writes too, read
+        by the sequence as this level's (``_level_of``: ``(i)``, ``(ii)`` right under a
+        clause are roman items, 70C1(i), 70C1(ii)), from its first label on. A label of no
+        such series (``(a)`` right under a section, ``(1)`` right under a clause) does not."""
+        levels = self.levels
+        if idx < 1 or levels[idx - 1] in state.path or not all(lv in state.path for lv in levels[:idx - 1]):
+            return False
+        own = self.ids.alphabet(c.kind)
+        if own.position(c.label) == 1:
+            return self.ids.skips(c.kind, c.label)  # the typed ID reads so too (IdRules.normalize)
+        return c.kind in state.path and own.previous(c.label) == state.path[c.kind]
 
     def _add_line(self, piece: Piece, line: Line, c: Classified, path: str, state: RunState) -> None:
         levels = self.levels
@@ -316,7 +352,7 @@ class LawText(BuilderBase):
             if continued is not None:  # "1. (b)" under "1. (a)": item 1 goes on at its next child
                 self._add_line(piece, line, continued, path, state)
                 return
-            c = self._level_of(c, state)
+            c = self._level_of(self._reading_of(c, state), state)
             idx = levels.index(c.kind)
             opened = None  # the container a {within} label opens
             container = levels[idx - 1] if idx else None
@@ -330,7 +366,7 @@ class LawText(BuilderBase):
                 state.path[levels[idx - 1]] = c.within
                 opened = idx - 1
             above = [lv for lv in levels[:idx] if lv in state.path]
-            if len(above) == idx or not self.grammar.strict_levels:
+            if len(above) == idx or not self.grammar.strict_levels or self._skips_level(c, state, idx):
                 state.path = {lv: state.path[lv] for lv in above}
                 state.path[c.kind] = c.label
                 state.uncertain = {lv for lv in state.uncertain if lv == "law" or (lv in levels and levels.index(lv) < idx)}

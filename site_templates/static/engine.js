@@ -305,7 +305,7 @@
   var CITATION = whole(G.citation), FILTER = whole(G.filter), QUERY_PART = new RegExp(G.query_part, "gu");
   // grammar.IdRules.normalize: a typed law-text ID written as the code writes it (the
   // corpus's profile: levels, their formats and alphabets, from the data)
-  var IDS = DATA.ids, TYPED = whole(IDS.typed), COMMENTARY = whole(IDS.commentary);
+  var IDS = DATA.ids, TYPED = whole(IDS.typed), LOOSE = whole(IDS.loose), COMMENTARY = whole(IDS.commentary);
   function idLabel(level, s) {
     for (var i = 0; i < level.kinds.length; i++) {
       var kind = level.kinds[i];
@@ -319,14 +319,27 @@
     if (values.indexOf(s.toLowerCase()) >= 0) return s.toLowerCase();
     return has(IDS.translit, s) ? IDS.translit[s] : s;
   }
+  // grammar.IdRules.skips: a label of a series that may stand with the level above missing
+  function skips(level, label) {
+    return level.skipping.some(function (kind) {
+      if (kind === "roman") return IDS.roman.indexOf(label) >= 0;
+      if (kind === "digits") return /^[0-9]+$/.test(label);
+      return kind.indexOf(label) >= 0;
+    });
+  }
   function typedId(s) {
-    var m = TYPED.exec(s);
+    var m = TYPED.exec(s) || LOOSE.exec(s);
     if (!m) return null;
     var parts = m.slice(2);
-    if (IDS.strict) for (var k = 1; k < parts.length; k++) if (parts[k] !== undefined && parts[k - 1] === undefined) return null;
+    var labels = IDS.levels.map(function (level, i) { return parts[i] === undefined ? undefined : idLabel(level, parts[i]); });
+    if (IDS.strict) for (var k = 1; k < parts.length; k++) {
+      if (parts[k] === undefined || parts[k - 1] !== undefined) continue;
+      for (var j = 0; j < k - 1; j++) if (parts[j] === undefined) return null;
+      if (!skips(IDS.levels[k], labels[k])) return null;
+    }
     var out = IDS.law.split("{law}").join(m[1]);
     IDS.levels.forEach(function (level, i) {
-      if (parts[i] !== undefined) out += level.format.split("{label}").join(idLabel(level, parts[i]));
+      if (labels[i] !== undefined) out += level.format.split("{label}").join(labels[i]);
     });
     return {id: out, law: m[1]};
   }
