@@ -9,10 +9,8 @@ The books are invented, in Russian and in English."""
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
-from lawsearch.cli import main
-from lawsearch.corpus import build_corpus
+from added_books import built, law_text
 
 BOOKS = {
     "ru": dict(
@@ -51,18 +49,6 @@ def book(lang: str) -> str:
         b["law"](2, b["titles"][1]), b["marked"], b["open"], b["footer"](2),
         b["rest"], b["body"], b["footer"](3),
         b["law"](3, b["titles"][2]), b["third"], b["footer"](4), ""])
-
-
-def built(tmp_path, text):
-    (tmp_path / "book.txt").write_text(text, encoding="utf-8")
-    corpus = tmp_path / "corpus"
-    result = CliRunner().invoke(main, ["add", "--corpus", str(corpus), str(tmp_path / "book.txt")])
-    assert result.exit_code == 0, result.output
-    return build_corpus(corpus, strict=False)
-
-
-def law_text(corpus, law):
-    return " ".join(n.text or "" for n in corpus.nodes if n.law == law and n.kind != "commentary")
 
 
 @pytest.mark.parametrize("lang", sorted(BOOKS))

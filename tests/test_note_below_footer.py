@@ -7,10 +7,8 @@ printed, and so does one after the page's own text. The books are invented."""
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
-from lawsearch.cli import main
-from lawsearch.corpus import build_corpus
+from added_books import built, law_text
 
 FOOTERS = {"page word": lambda n: f"Page {n}", "own": lambda n: f"- {n}", "framed": lambda n: f"- {n} -"}
 
@@ -31,18 +29,6 @@ def book(footer, mark: str = "*", body_at_top: bool = True, marked: bool = True)
         "B. After the Tide",
         "A fog signal given after the tide is answered in writing (see Law 2).",
         footer(3), ""])
-
-
-def built(tmp_path, text):
-    (tmp_path / "book.txt").write_text(text, encoding="utf-8")
-    corpus = tmp_path / "corpus"
-    result = CliRunner().invoke(main, ["add", "--corpus", str(corpus), str(tmp_path / "book.txt")])
-    assert result.exit_code == 0, result.output
-    return build_corpus(corpus, strict=False)
-
-
-def law_text(corpus, law):
-    return " ".join(n.text or "" for n in corpus.nodes if n.law == law and n.kind != "commentary")
 
 
 @pytest.mark.parametrize("mark", ["*", "†"])

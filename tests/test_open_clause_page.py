@@ -7,10 +7,8 @@ heading, is where the lost law begins: it goes to that law. The books are invent
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
-from lawsearch.cli import main
-from lawsearch.corpus import build_corpus
+from added_books import built, law_text
 
 
 def book(footer, rest: bool = True, clause: str = "2. Участник, пропустивший ход дважды, получает замечание; при третьем") -> str:
@@ -40,18 +38,6 @@ def book(footer, rest: bool = True, clause: str = "2. Участник, проп
 
 
 FOOTERS = {"framed": lambda n: f"- {n} -", "own": lambda n: f"- {n}", "dashes": lambda n: f"— {n} —"}
-
-
-def built(tmp_path, text):
-    (tmp_path / "book.txt").write_text(text, encoding="utf-8")
-    corpus = tmp_path / "corpus"
-    result = CliRunner().invoke(main, ["add", "--corpus", str(corpus), str(tmp_path / "book.txt")])
-    assert result.exit_code == 0, result.output
-    return build_corpus(corpus, strict=False)
-
-
-def law_text(corpus, law):
-    return " ".join(n.text or "" for n in corpus.nodes if n.law == law and n.kind != "commentary")
 
 
 @pytest.mark.parametrize("footer", sorted(FOOTERS))
