@@ -246,7 +246,8 @@ class Split:
         yield from ((f"x{c}", table) for c, table in starts.items())
 
         core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "english", "stop", "grammar",
-                                              "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions")}
+                                              "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions",
+                                              "other_letters")}
         if "edition_strings" in payload:  # an edition in another language's labels (site.edition_strings)
             core["edition_strings"] = payload["edition_strings"]
         # the default edition's laws (another edition's are prefixed: lawsearch/editions.py)

@@ -1079,6 +1079,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
             "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
+            "other_letters": meta.get("other_letters", ""),  # query.foreign_words: scripts the text has
             "editions": _editions_data(meta),  # edition:X (lawsearch/editions.py)
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)

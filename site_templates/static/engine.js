@@ -225,16 +225,18 @@
     s = narrow(s);
     return LIGATURE_ALL ? s.replace(LIGATURE_ALL, function (c) { return LIGATURE_TO[LIGATURE_FROM.indexOf(c)]; }) : s;
   }
-  // query.foreign_words: a query's words holding a letter of a script the search reads no text in
-  // (patterns.FOREIGN_LETTERS, the same class)
-  var FOREIGN_LETTER = new RegExp("[" + G.foreign_letters + "]", "u");
+  // query.foreign_words: a query's words of a script the text has no word in: a letter of
+  // another script than ours (patterns.FOREIGN_LETTERS, the same class), none of them, folded,
+  // among the other scripts' letters the text's words hold (the index's other_letters)
+  var FOREIGN_LETTER = new RegExp("[" + G.foreign_letters + "]", "u"), OTHER_LETTERS = DATA.other_letters || "";
   var QUERY_SPACES = new RegExp("[" + G.spaces + "]+", "u"), WORD_EDGES = /^["+\-*()]+|["+\-*()]+$/g;
   function foreignWords(query) {
     var out = [];
     query.split(QUERY_SPACES).forEach(function (part) {
       var word = part.replace(WORD_EDGES, "");
       if (!word || out.indexOf(word) >= 0) return;
-      if (FOREIGN_LETTER.test(word)) out.push(word);
+      if (FOREIGN_LETTER.test(word) && !Array.from(fold(word)).some(function (c) {
+        return FOREIGN_LETTER.test(c) && OTHER_LETTERS.indexOf(c) >= 0; })) out.push(word);
     });
     return out;
   }
@@ -1160,7 +1162,11 @@
       // a word of another script is searched nowhere: named, and not covered by any hit
       result.foreign = foreignWords(query);
       result.foreign.forEach(function (w) { if (result.missing.indexOf(w) < 0) result.missing.push(w); });
+      // query.unsearchable: something typed, but no word, number, ID or filter in it («🂡»)
+      var parsed = parse(query);
+      result.unsearchable = !parsed.clauses.length && !Object.keys(parsed.filters).length && strip(query) !== "";
     }
+    result.unsearchable = !!result.unsearchable;
     result.foreign = result.foreign || [];
     result.corrected_query = result.corrected_query || null;
     result.suggestions = result.suggestions || [];

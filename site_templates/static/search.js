@@ -172,6 +172,10 @@
         out.appendChild(el("p", "info foreign", say("search_foreign", {words: result.foreign.map(function (w) { return "«" + w + "»"; }).join(", ")})));
         return;
       }
+      if (!result.hits.length && result.unsearchable) {  // only symbols: not "try other words" of none
+        out.appendChild(el("p", "info unsearchable", say("search_unsearchable", {query: result.query})));
+        return;
+      }
       if (!result.hits.length) {
         out.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
         out.appendChild(el("p", "info", say("search_try")));
@@ -1043,6 +1047,22 @@
     e.preventDefault();
     e.stopPropagation();
   }, true);
+  // a law's long title, clamped to two lines on a phone (style.css) so the rule's first line stays
+  // high on the screen: a button after it shows it whole (the heading's whole text is in the page
+  // all along, read by a screen reader); none where the title fits
+  document.querySelectorAll("article.law").forEach(function (law) {
+    var titles = Array.prototype.filter.call(law.children, function (c) { return c.matches(".law-heading, p.translation"); });
+    if (!titles.some(function (t) { return t.scrollHeight > t.clientHeight + 2; })) return;
+    var more = el("button", "title-more", say("title_more"));
+    more.type = "button";
+    more.setAttribute("aria-expanded", "false");
+    more.addEventListener("click", function () {
+      var open = law.classList.toggle("title-open");
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = say(open ? "title_less" : "title_more");
+    });
+    titles[titles.length - 1].after(more);
+  });
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
     function show() { engine.about([a.getAttribute("data-target")]).then(function (e) { showPreview(a, e); }, function () {}); }
