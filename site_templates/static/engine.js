@@ -1353,7 +1353,8 @@
         var last = at[at.length - 1];
         for (var j = last + 1; j < termsAt.length && j - last <= SLOP; j++) if (meets(termsAt[j], words[w])) { at.push(j); break; }
       }
-      if (at.length === words.length) at.forEach(function (k) { out[k] = true; });
+      // (each occurrence numbered: the page steps through a phrase's marks phrase by phrase)
+      if (at.length === words.length) { var n = (out.phrases = (out.phrases || 0) + 1); at.forEach(function (k) { out[k] = n; }); }
     }
   }
   function marks(query, ids, texts) {
@@ -1384,7 +1385,12 @@
         });
         phrases.forEach(function (words) { phraseAt(words, termsAt, marked); });
       }
-      return toks.filter(function (tok, k) { return marked[k]; }).map(function (tok) { return [tok.start, tok.end]; });
+      // [start, end], and a third, the phrase's occurrence in this text, for a word of a quoted phrase
+      var out = [];
+      toks.forEach(function (tok, k) {
+        if (marked[k]) out.push(typeof marked[k] === "number" ? [tok.start, tok.end, marked[k]] : [tok.start, tok.end]);
+      });
+      return out;
     });
   }
 

@@ -691,16 +691,23 @@
     }, function () { /* no marks: the page reads as it is */ });
   }
   function showMarks(q, nodes, spans) {
-    var marks = [];
+    // stops: what next and previous step to -- a word, or a quoted phrase's marks together
+    // (the engine numbers each occurrence of a phrase in a text: its third value)
+    var marks = [], stops = [];
     nodes.forEach(function (node, k) {
       var text = node.nodeValue, hits = spans[k];
       if (!hits.length || !node.parentNode) return;
-      var frag = document.createDocumentFragment(), pos = 0;
+      var frag = document.createDocumentFragment(), pos = 0, phrase = null;
       hits.forEach(function (span) {
         frag.appendChild(document.createTextNode(text.slice(pos, span[0])));
         var m = el("mark", "hl", text.slice(span[0], span[1]));
         frag.appendChild(m);
         marks.push(m);
+        if (span[2] !== undefined && phrase && phrase.n === span[2]) phrase.marks.push(m);
+        else {
+          phrase = span[2] !== undefined ? {n: span[2], marks: [m]} : null;
+          stops.push(phrase ? phrase.marks : [m]);
+        }
         pos = span[1];
       });
       frag.appendChild(document.createTextNode(text.slice(pos)));
@@ -713,18 +720,18 @@
     bar.setAttribute("aria-label", q);
     // the marks a reader can see: a language the page hides (the switch «English») has its marks
     // left out of the count and the walk
-    function shown() { return marks.filter(function (m) { return m.getClientRects().length > 0; }); }
+    function shown() { return stops.filter(function (s) { return s[0].getClientRects().length > 0; }); }
     function go(step) {
       var list = shown(), at = list.indexOf(current);
-      if (current) current.classList.remove("current");
+      if (current) current.forEach(function (m) { m.classList.remove("current"); });
       current = null;
       if (!list.length) { recount(); return; }
       at = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
       current = list[at];
-      current.classList.add("current");
+      current.forEach(function (m) { m.classList.add("current"); });
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
-      current.scrollIntoView({block: "center"});
+      current[0].scrollIntoView({block: "center"});
       recount();
     }
     function recount() {
@@ -744,7 +751,7 @@
     // closed (× or Escape): focus on the heading link of the part the reader was at, not lost to
     // the page's body
     function close() {
-      var at = current || shown()[0], node = at && at.closest("[data-node]");
+      var at = (current || shown()[0] || [])[0], node = at && at.closest("[data-node]");
       var link = node && node.querySelector(".node-heading a.id");
       unmark();
       if (link) link.focus({preventScroll: true});
