@@ -240,7 +240,7 @@ class Split:
             by_length.setdefault(js_length(word), {})[word] = count
         yield from ((f"v{n}", words) for n, words in by_length.items())
         starts: dict[str, dict[str, list[str]]] = {}
-        for field in PREFIX_FIELDS:
+        for field in (*PREFIX_FIELDS, *payload["en_fields"]):  # (a Latin prefix reaches the English fields too)
             for term in sorted(postings.get(field, {})):
                 starts.setdefault(format(ord(term[0]), "x"), {}).setdefault(field, []).append(term)
         yield from ((f"x{c}", table) for c, table in starts.items())

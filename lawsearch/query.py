@@ -736,7 +736,14 @@ class Searcher:
             stem = fold(clause.text)
             prefixes.add(stem)
             terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
-            return [Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS})] if terms else [Word([stem], RU_FIELDS)]
+            out = [Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS})] if terms else [Word([stem], RU_FIELDS)]
+            if not HAS_CYRILLIC.search(stem):
+                # a Latin prefix reaches the English fields too: their stems that begin with it
+                # ("late*": "late", the stem of "lateness")
+                english = sorted({t for f in EN_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
+                if english:
+                    out.append(Word(english, EN_WEIGHTS))
+            return out
         if clause.kind == "english" or english_only:
             stems = self.english_stems(clause.text)
             out = [AllOf([Word([s], EN_WEIGHTS) for s in stems]) if len(stems) > 1 else Word(stems, EN_WEIGHTS)] \

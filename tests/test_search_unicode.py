@@ -177,6 +177,21 @@ lang = "ru"
 kind = "laws"
 edition = "2022"
 encoding = "auto"
+
+[[source]]
+path = "laws/en/club-en.txt"
+lang = "en"
+kind = "laws"
+edition = "2022"
+encoding = "auto"
+"""
+
+SCRIPTS_ENGLISH = """LAW 1 - NAMES OF THE TABLES
+A. Names
+The tables have names written on a card.
+LAW 2 - THE BREAK
+A. Length
+A pair arriving after the break is warned; lateness twice is penalised.
 """
 
 SCRIPTS_TEXT = """Правило 1. Названия столов
@@ -184,19 +199,22 @@ A. Имена
 Стол Ψάλτης стоит у окна, стол ᚱᚨᛁᛞᛟ у двери; знак ♠ и 🂮 на табличке не читаются.
 Правило 2. Перерыв
 A. Длительность
-Перерыв длится десять минут.
+Судья поднимает ﬂаг, и перерыв дли́тся десять минут.
 """
 
 
 @pytest.fixture(scope="module")
 def scripts_built(tmp_path_factory):
-    """A corpus whose Russian text holds a Greek and a runic word (invented names of tables)."""
+    """A corpus whose Russian text holds a Greek and a runic word (invented names of tables), a
+    ligature and a stress mark, with an English text beside it."""
     from lawsearch.build import build
 
     root = tmp_path_factory.mktemp("scripts") / "corpus"
     (root / "laws" / "ru").mkdir(parents=True)
     (root / "manifest.toml").write_text(SCRIPTS_MANIFEST, encoding="utf-8")
     (root / "laws" / "ru" / "club.txt").write_text(SCRIPTS_TEXT, encoding="utf-8")
+    (root / "laws" / "en").mkdir(parents=True)
+    (root / "laws" / "en" / "club-en.txt").write_text(SCRIPTS_ENGLISH, encoding="utf-8")
     out = tmp_path_factory.mktemp("scripts-build")
     build(root, out, lambda message: None, single_file=True)
     return root, out
@@ -253,6 +271,38 @@ def test_the_browser_finds_other_scripts_and_names_a_symbol_query(browser, scrip
         page.locator("#results .unsearchable").wait_for()
         assert page.locator("#results .unsearchable").inner_text() == ru["search_unsearchable"].format(query="🂡")
         assert ru["search_try"] not in page.locator("#results").inner_text()
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+# -- a prefix, a stress mark and a ligature in a query (cold read 8 of issue 16, finding 11) --------
+
+@pytest.mark.parametrize("query", ["late*", "lat*", "ﬂаг", "дли́тся", "длится"])
+def test_a_prefix_a_stress_mark_and_a_ligature_are_read_as_the_text_is(scripts_built, query):
+    """``late*`` reaches the English text's "lateness" (a Latin prefix expands in the English
+    fields too); «ﬂаг» typed with the ligature and «дли́тся» with its stress mark are folded as
+    the text's words are."""
+    from lawsearch.query import Searcher
+
+    _, out = scripts_built
+    s = Searcher(out / "index")
+    result = s.search(query)
+    s.close()
+    assert "2A" in [h.id for h in result.hits], (query, result.hits)
+
+
+@pytest.mark.parametrize("where", ["site/index.html", "lawsearch.html"])
+def test_the_browser_reads_a_prefix_a_stress_mark_and_a_ligature_alike(browser, scripts_built, where):
+    _, out = scripts_built
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((out / where).as_uri())
+        for query in ("late*", "ﬂаг", "дли́тся"):
+            page.fill("#q", query)
+            page.locator("#results li a[data-id='2A']").first.wait_for(timeout=5000)
         assert not errors, errors
     finally:
         page.close()

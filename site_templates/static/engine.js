@@ -656,7 +656,14 @@
       PREFIX_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { set.add(t); }); });
       var terms = Array.from(set).sort(byCodeUnits), fl = {};
       PREFIX_FIELDS.forEach(function (f) { fl[f] = RU[f]; });
-      return terms.length ? [new Word(terms, fl)] : [new Word([stem], RU)];
+      var own = terms.length ? [new Word(terms, fl)] : [new Word([stem], RU)];
+      if (!hasCyrillic(stem)) {
+        // query.Searcher._own_matches: a Latin prefix reaches the English fields' stems too
+        var en = new Set();
+        EN_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { en.add(t); }); });
+        if (en.size) own.push(new Word(Array.from(en).sort(byCodeUnits), EN_WEIGHTS));
+      }
+      return own;
     }
     if (c.kind === "english" || englishOnly) {
       var stems = englishStems(c.text), out = [];
