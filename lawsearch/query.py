@@ -862,6 +862,8 @@ class Searcher:
 
     def _family_alternatives(self, clause: Clause, u: int, understood: list[dict], highlight: set[str]) -> list[Alternative]:
         """The other lemmas of the word's family (сыграл → играть, игра) at ``FAMILY``."""
+        if len(fold(clause.text)) < 2:  # a letter alone («е́»): its lemmas are abbreviations' (е → быть), no family's
+            return []
         terms = self.word_terms(clause.text)
         family = sorted({f for t in terms for f in self.families.get(t, ())} - set(terms))
         if not family:

@@ -196,7 +196,7 @@ A pair arriving after the break is warned; lateness twice is penalised.
 
 SCRIPTS_TEXT = """Правило 1. Названия столов
 A. Имена
-Стол Ψάλτης стоит у окна, стол ᚱᚨᛁᛞᛟ у двери; знак ♠ и 🂮 на табличке не читаются.
+Стол Ψάλτης стоит у окна, стол ᚱᚨᛁᛞᛟ у двери; знак ♠ и 🂮 на табличке не читаются, буква «е́» тоже.
 Правило 2. Перерыв
 A. Длительность
 Судья поднимает ﬂаг, и перерыв дли́тся десять минут.
@@ -303,6 +303,22 @@ def test_the_browser_reads_a_prefix_a_stress_mark_and_a_ligature_alike(browser, 
         for query in ("late*", "ﬂаг", "дли́тся"):
             page.fill("#q", query)
             page.locator("#results li a[data-id='2A']").first.wait_for(timeout=5000)
+        page.fill("#q", "е́")
+        page.locator("#results li a[data-id='1A']").first.wait_for(timeout=5000)
+        assert page.locator("#results .understood").count() == 0  # no family of a letter alone
         assert not errors, errors
     finally:
         page.close()
+
+
+def test_a_letter_alone_is_no_family_reading(scripts_built):
+    """«е́» (a letter with its stress mark) is the text's letter, folded as there, not a family's
+    word: pymorphy reads «е» as an abbreviated form of «быть», whose family is «бытие»."""
+    from lawsearch.query import Searcher
+
+    _, out = scripts_built
+    s = Searcher(out / "index")
+    result = s.search("е́")
+    s.close()
+    assert "1A" in [h.id for h in result.hits]
+    assert [u for u in result.understood_as if u["by"] == "family"] == []

@@ -726,6 +726,7 @@
   }
   // the other lemmas of the word's family (сыграл → играть, игра) at FAMILY
   function familyAlternatives(c, u, understood, highlight) {
+    if (Array.from(fold(c.text)).length < 2) return [];  // a letter alone: query.Searcher._family_alternatives
     var terms = wordTerms(c.text), set = new Set();
     terms.forEach(function (t) { (familyOf(t) || []).forEach(function (f) { set.add(f); }); });
     terms.forEach(function (t) { set.delete(t); });
