@@ -884,6 +884,7 @@
         u = units.length - 1;
         said.push(plain ? [c.text, fold(c.text), wordTerms(c.text), u] : null);
       }
+      if (c.kind === "phrase") units[u].quoted = true;  // (marks: a quoted phrase's marks are one stop on the page)
       matches.forEach(function (m) { alternatives.push(new Alternative(m, u, u)); });
       if (c.kind === "word" && !englishOnly) alternatives = alternatives.concat(familyAlternatives(c, u, understood, highlight));
     });
@@ -1353,7 +1354,7 @@
   }
   // a phrase's words where they stand in a row, as Phrase.occurs finds them (each within SLOP
   // tokens of the one before): «карта стола» marks «карты стола», not every «карта»
-  function phraseAt(words, termsAt, out) {
+  function phraseAt(words, termsAt, out, numbered) {
     for (var i = 0; i < termsAt.length; i++) {
       if (!meets(termsAt[i], words[0])) continue;
       var at = [i];
@@ -1361,8 +1362,10 @@
         var last = at[at.length - 1];
         for (var j = last + 1; j < termsAt.length && j - last <= SLOP; j++) if (meets(termsAt[j], words[w])) { at.push(j); break; }
       }
-      // (each occurrence numbered: the page steps through a phrase's marks phrase by phrase)
-      if (at.length === words.length) { var n = (out.phrases = (out.phrases || 0) + 1); at.forEach(function (k) { out[k] = n; }); }
+      // (each occurrence of a quoted phrase numbered: the page steps through its marks phrase by phrase)
+      if (at.length !== words.length) continue;
+      if (numbered) { var n = (out.phrases = (out.phrases || 0) + 1); at.forEach(function (k) { out[k] = n; }); }
+      else at.forEach(function (k) { if (!out[k]) out[k] = true; });
     }
   }
   function marks(query, ids, texts) {
@@ -1377,7 +1380,15 @@
     // (a quoted phrase's words are marked where they stand in a row, never one alone: the plan's
     // highlight holds them for snippets, as the command line marks them, and is left out for them)
     var singles = new Set(), phrases = [];
-    p.query.alternatives.forEach(function (a) { readingsOf(a.match, singles, phrases); });
+    var quoted = new Set();  // the query's own phrases (quoted), not a glossary's or thesaurus's reading
+    p.query.alternatives.forEach(function (a) {
+      var before = phrases.length;
+      readingsOf(a.match, singles, phrases);
+      // (any reading of a quoted phrase alone: its own words, its glossary term's English)
+      var inQuotes = true;
+      for (var k = a.first; k <= a.last; k++) if (!p.query.units[k].quoted) inQuotes = false;
+      if (inQuotes) phrases.slice(before).forEach(function (words) { quoted.add(words); });
+    });
     var inPhrases = new Set();
     phrases.forEach(function (words) { words.forEach(function (terms) { terms.forEach(function (t) { inPhrases.add(t); }); }); });
     p.highlight.forEach(function (t) { if (!inPhrases.has(t)) singles.add(t); });
@@ -1391,7 +1402,7 @@
           var terms = wordTerms(tok.text);
           return LATIN_WHOLE.test(tok.text) ? terms.concat([stemEnglish(tok.text.toLowerCase())]) : terms;
         });
-        phrases.forEach(function (words) { phraseAt(words, termsAt, marked); });
+        phrases.forEach(function (words) { phraseAt(words, termsAt, marked, quoted.has(words)); });
       }
       // [start, end], and a third, the phrase's occurrence in this text, for a word of a quoted phrase
       var out = [];
