@@ -20,6 +20,7 @@ from .pages import source_names
 from .placement import confidence_label, curation_lines
 from .sources import user_path
 from .structure.apparatus import law_doubts
+from .site import labelled, lost_in_one_language
 from .patterns import DAMAGE, WORD_PAIR
 from .plausibility import LANGUAGES, language_module, language_name, no_morphology_warning, without_morphology
 
@@ -279,6 +280,14 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 lost.append("text lost at a page gap")
             if any(at_file_end(n) for n in cut):
                 lost.append("text cut at the end of its file")
+            # parts one language lacks while the other has them (law 31 from C in Russian, A-D in
+            # English): named so, not "complete"
+            for n in [law, *parts]:
+                kids = [c for c in corpus.children(n.id) if labelled(c.kind)]
+                for run, side in lost_in_one_language(n, kids).values():
+                    languages = (law.lang, next(iter(law.translations), "translation"))
+                    missing, other = languages if side == "main" else languages[::-1]
+                    lost.append(f"the {missing} text lacks {run} (in {other} only)")
             for d in law_doubts(corpus.apparatus, law.id):
                 where = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0])
                 if d["lines"][1] != d["lines"][0]:

@@ -979,6 +979,10 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         if result.foreign:  # words of a script the corpus has no text in: say that, not "try other words"
             lines.append(words["search_foreign"].format(words=", ".join(f"«{shorten(w)}»" for w in result.foreign)))
             return "\n".join(lines)
+        if result.unsearchable:  # only symbols: nothing to search, said so
+            lines.append(f"Nothing searchable in the query {shorten(result.query)!r}: "
+                         "no word, number or ID, only symbols.")
+            return "\n".join(lines)
         lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
         lines.append("Try other words, a word* prefix, or an ID like 50E.")
         return "\n".join(lines)

@@ -698,7 +698,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
     thesaurus_entries = in_languages(thesaurus_entries, corpus.languages)
     said = [phrase for e in thesaurus_entries for phrase in (e.say, *e.means)]
     words = FormWords(analysis)
-    words.add(written_words(corpus, analysed, glossary, said))
+    written = written_words(corpus, analysed, glossary, said)
+    words.add(written)
     families = family_table(sorted(words.terms()),
                             sorted(set(lexicon.forms.values())),  # the lexicon's nouns join no verb
                             corpus.languages)
@@ -738,7 +739,18 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         "vocabulary": dict(vocabulary.most_common()),
         "real_neighbours": real_neighbours(vocabulary, corpus.languages),
         "lexicon": lexicon.forms,
+        # the letters of other scripts than ours its words hold (Greek, runic, …), folded: a query
+        # word of such letters is searched; one of none of them is of a script the text lacks
+        # (query.foreign_words)
+        "other_letters": other_letters(written),
     }
+
+
+def other_letters(words: Iterable[str]) -> str:
+    """The letters of ``patterns.FOREIGN_LETTERS`` in ``words``, each once, in order."""
+    from .query import foreign_letter
+
+    return "".join(sorted({c for w in words for c in w if foreign_letter().match(c)}))
 
 
 def in_languages(entries, languages: Iterable[str]) -> list:

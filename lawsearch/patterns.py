@@ -756,11 +756,13 @@ def either_case(word: str) -> str:
 # "21B2(b)(1)"; 2 a commentary paragraph "48.4"; 3 a word, hyphenated ones whole
 # ("какой-нибудь", "ка́рта"); 4 a number "12", "1,5".
 #   "см. правило 16С2, 47E2(a) и 1,5" → см, правило, 16С2, 47E2(a), и, 1,5
+# a word's letters: ours, and those of every other script of the plane (Greek, runic, …): a
+# text's words in any script are words to search, in both runtimes alike
+WORD_LETTERS = LETTERS + LIGATURE_CLASS + _foreign_letters()
 TOKEN_SOURCE = "|".join([
     rf"(?<![{WORD_CHARS}.])([0-9]{{1,3}}[A-Z{SCRIPT_UPPER}a-z{SCRIPT_LOWER}][0-9]{{0,2}}(?:\([A-Za-z{SCRIPT_UPPER}{SCRIPT_LOWER}]\))?(?:\([0-9]{{1,2}}\))?)(?![{WORD_CHARS}])",
     rf"(?<![{WORD_CHARS}])([0-9]{{1,3}}\.[0-9]{{1,2}})(?![{WORD_CHARS}]|\.[0-9])",
-    rf"([{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*"
-    rf"(?:-[{LETTERS}{LIGATURE_CLASS}][{LETTERS}{LIGATURE_CLASS}{MARKS}{INVISIBLE}]*)*)",
+    rf"([{WORD_LETTERS}][{WORD_LETTERS}{MARKS}{INVISIBLE}]*(?:-[{WORD_LETTERS}][{WORD_LETTERS}{MARKS}{INVISIBLE}]*)*)",
     r"([0-9]+(?:[.,][0-9]+)?)",
 ])
 TOKEN_KINDS = ("id", "para", "word", "num")

@@ -240,13 +240,14 @@ class Split:
             by_length.setdefault(js_length(word), {})[word] = count
         yield from ((f"v{n}", words) for n, words in by_length.items())
         starts: dict[str, dict[str, list[str]]] = {}
-        for field in PREFIX_FIELDS:
+        for field in (*PREFIX_FIELDS, *payload["en_fields"]):  # (a Latin prefix reaches the English fields too)
             for term in sorted(postings.get(field, {})):
                 starts.setdefault(format(ord(term[0]), "x"), {}).setdefault(field, []).append(term)
         yield from ((f"x{c}", table) for c, table in starts.items())
 
         core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "english", "stop", "grammar",
-                                              "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions")}
+                                              "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions",
+                                              "other_letters")}
         if "edition_strings" in payload:  # an edition in another language's labels (site.edition_strings)
             core["edition_strings"] = payload["edition_strings"]
         # the default edition's laws (another edition's are prefixed: lawsearch/editions.py)

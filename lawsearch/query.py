@@ -131,12 +131,15 @@ class Result:
     elsewhere: dict | None = None
     # query words in a script the corpus has no text in (Arabic, Greek, …): never searched, said so
     foreign: list[str] = field(default_factory=list)
+    # the query holds nothing to search: no word, number or ID, only symbols («🂡», «→»)
+    unsearchable: bool = False
 
     def to_dict(self) -> dict:
         out = {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
                "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
                "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
                "understood_as": self.understood_as, "foreign": self.foreign,
+               "unsearchable": self.unsearchable,
                "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
         if self.elsewhere is not None:
             out["elsewhere"] = self.elsewhere
@@ -258,7 +261,7 @@ def parse(query: str) -> tuple[list[Clause], dict[str, str]]:
 
 
 @lru_cache(maxsize=1)
-def _foreign_letter() -> re.Pattern:
+def foreign_letter() -> re.Pattern:
     from .patterns import FOREIGN_LETTERS  # made on first use
 
     return re.compile(f"[{FOREIGN_LETTERS}]")
@@ -267,23 +270,37 @@ def _foreign_letter() -> re.Pattern:
 _QUERY_WORD_EDGES = '"+-*()'
 
 
-def foreign_words(query: str) -> list[str]:
-    """The words of ``query`` (split at white space) holding a letter of a script the search
-    reads no text in (``patterns.FOREIGN_LETTERS``: the tokenizer's letters are Latin and
-    Cyrillic, with their full-width forms and ligatures): ``foreign_words("قانون law")`` is
-    ``["قانون"]``. The browser reads the same class.
+def foreign_words(query: str, known: str = "") -> list[str]:
+    """The words of ``query`` (split at white space) of a script the text has no word in: a
+    letter of another script than Latin and Cyrillic (``patterns.FOREIGN_LETTERS``, with
+    their full-width forms and ligatures ours) and, folded, none of the ``known`` letters of
+    other scripts the text's words hold (the index's ``other_letters``): with none known,
+    ``foreign_words("قانون law")`` is ``["قانون"]``; a text with Greek in it searches
+    ``Ωμέγα``. The browser reads the same class.
 
-    >>> foreign_words('νόμος карта "ﬁnal" ５０Ｅ')
-    ['νόμος']
+    >>> foreign_words('νόμος карта "ﬁnal" ５０Ｅ'), foreign_words('νόμος قانون', known="μνοςό")
+    (['νόμος'], ['قانون'])
     """
     out: list[str] = []
     if surely_not_foreign(query):  # the usual query: the class (a walk of the plane) is not made
         return out
     for part in re.split(f"[{SPACES}]+", query):
         word = part.strip(_QUERY_WORD_EDGES)
-        if word and word not in out and _foreign_letter().search(word):
+        if word and word not in out and foreign_letter().search(word) \
+                and not any(c in known for c in fold(word) if foreign_letter().match(c)):
             out.append(word)
     return out
+
+
+def unsearchable(query: str) -> bool:
+    """Whether ``query`` holds something but nothing to search: no word, number or ID and no
+    filter, only symbols («🂡», «→ ©»). The browser tells it alike (engine.js).
+
+    >>> unsearchable("🂡"), unsearchable("🂡 карта"), unsearchable("law:50"), unsearchable(" ")
+    (True, False, False, False)
+    """
+    clauses, filters = parse(query)
+    return not clauses and not filters and bool(strip_spaces(query))
 
 
 # -- the searcher ------------------------------------------------------------------------------
@@ -316,6 +333,7 @@ class Searcher:
         self.level = level_weights(grammar_of(self.profile).levels)  # a title's weight by its kind (evaluate.py)
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
+        self.other_letters: str = self.meta.get("other_letters", "")
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
         self.doc_ids = dict(enumerate(self.meta["docs"]))
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
@@ -367,8 +385,9 @@ class Searcher:
             if variants:
                 result.corrected_query, result.suggestions = variants[0], variants[1:]
             # a word of another script is searched nowhere: named, and not covered by any hit
-            result.foreign = foreign_words(query)
+            result.foreign = foreign_words(query, self.other_letters)
             result.missing += [w for w in result.foreign if w not in result.missing]
+            result.unsearchable = unsearchable(query)
         result.build = self.build
         result.elsewhere = self.elsewhere(query)
         return result
@@ -449,7 +468,7 @@ class Searcher:
                 row["or"] = True
             words.append(row)
         return {"query": query, "corrected_query": variants[0] if variants else None, "id": None,
-                "filters": parse(query)[1], "words": words, "foreign": foreign_words(query)}
+                "filters": parse(query)[1], "words": words, "foreign": foreign_words(query, self.other_letters)}
 
     def _lemmas(self, clause: Clause) -> list[str]:
         """What the index is asked for a clause's own words: lemmas, English stems, an ID."""
@@ -718,7 +737,14 @@ class Searcher:
             stem = fold(clause.text)
             prefixes.add(stem)
             terms = sorted({t for f in PREFIX_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
-            return [Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS})] if terms else [Word([stem], RU_FIELDS)]
+            out = [Word(terms, {f: RU_FIELDS[f] for f in PREFIX_FIELDS})] if terms else [Word([stem], RU_FIELDS)]
+            if not HAS_CYRILLIC.search(stem):
+                # a Latin prefix reaches the English fields too: their stems that begin with it
+                # ("late*": "late", the stem of "lateness")
+                english = sorted({t for f in EN_FIELDS for t in self.stats.terms_with_prefix(f, stem)})
+                if english:
+                    out.append(Word(english, EN_WEIGHTS))
+            return out
         if clause.kind == "english" or english_only:
             stems = self.english_stems(clause.text)
             out = [AllOf([Word([s], EN_WEIGHTS) for s in stems]) if len(stems) > 1 else Word(stems, EN_WEIGHTS)] \
@@ -837,6 +863,8 @@ class Searcher:
 
     def _family_alternatives(self, clause: Clause, u: int, understood: list[dict], highlight: set[str]) -> list[Alternative]:
         """The other lemmas of the word's family (сыграл → играть, игра) at ``FAMILY``."""
+        if len(fold(clause.text)) < 2:  # a letter alone («е́»): its lemmas are abbreviations' (е → быть), no family's
+            return []
         terms = self.word_terms(clause.text)
         family = sorted({f for t in terms for f in self.families.get(t, ())} - set(terms))
         if not family:

@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from . import editions, ids
 from .alignment import flat_spans
-from .model import Corpus, Footnote, Node, Ref, segments
+from .model import ONLY, Corpus, Footnote, Node, Ref, segments
 from .patterns import SCRIPT_BREAKERS
 from .structure.apparatus import law_doubts
 from .site_apparatus import apparatus_pages, front_line, single_sections, terms_by_node, text_with_terms
@@ -181,6 +181,8 @@ class View:
     evidence: str | None
     en_html: Markup | None = None  # the English text where a source gives it
     lost: dict[str, str] | None = None  # child id → the parts lost just before it ("47A–C")
+    # child id → what one language's text lacks from it on, said so («31A–B: нет в русском тексте»)
+    lost_lang: dict[str, str] | None = None
 
 class SiteBuilder:
     def __init__(self, corpus: Corpus, curation_reasons: dict[str, str] | None = None, glossary=(), analysis=None,
@@ -329,7 +331,14 @@ class SiteBuilder:
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
         lost = lost_parts(node, [c.node for c in children])
-        return View(node, self.words.heading(node), text_html, children, cited_by, notes, pages, evidence, en_html, lost)
+        lost_lang = {child: self.lost_lang_text(run, side)
+                     for child, (run, side) in lost_in_one_language(node, [c.node for c in children]).items()}
+        return View(node, self.words.heading(node), text_html, children, cited_by, notes, pages, evidence, en_html,
+                    lost, lost_lang)
+
+    def lost_lang_text(self, run: str, side: str) -> str:
+        """«31A–B: нет в русском тексте (только в английском)»: parts one language lacks."""
+        return self.words.say(f"lost_parts_{side}", ids=self.in_edition(run))
 
     def placement(self, node: Node) -> str | None:
         """How a node's law was found, when not by its own heading (shown once per run of
@@ -531,7 +540,10 @@ class SiteBuilder:
         for n in self.corpus.nodes:
             children = [c for c in self.corpus.children(n.id) if labelled(c.kind)]
             for child_id, ids_lost in lost_parts(n, children).items():
-                out.append((self.in_edition(ids_lost), ids.node_url(self.by_id[child_id])))
+                out.append((self.words.say("lost_parts", ids=self.in_edition(ids_lost)),
+                            ids.node_url(self.by_id[child_id])))
+            for child_id, (run, side) in lost_in_one_language(n, children).items():
+                out.append((self.lost_lang_text(run, side), ids.node_url(self.by_id[child_id])))
         return out
 
     def in_edition(self, run: str) -> str:
@@ -751,6 +763,12 @@ class SiteBuilder:
         # page after it left unplaced): not "complete"
         if not lost and law_doubts(self.corpus.apparatus, law.id):
             return self.words.say("status_unsure")
+        if not lost:  # whole in one language, not in the other: named so, not «полностью»
+            sides = {side for n in [law, *parts]
+                     for _, side in lost_in_one_language(n, [c for c in self.corpus.children(n.id)
+                                                            if labelled(c.kind)]).values()}
+            if sides:
+                return self.words.say("status_gaps_main" if "main" in sides else "status_gaps_translation")
         return self.words.say("status_gaps" if lost else "status_full")
 
     def write(self, target: Path) -> list[Path]:
@@ -949,6 +967,37 @@ def lost_parts(parent: Node, children: list[Node]) -> dict[str, str]:
     return out
 
 
+def lost_in_one_language(parent: Node, children: list[Node]) -> dict[str, tuple[str, str]]:
+    """Runs of parts one language's text lacks while the other's has them (the alignment's
+    ``only-<lang>`` flags): a Russian law 31 that starts at C where the English has A–D gives
+    ``{"31A": ("31A–B", "main")}``, keyed by the run's first part; ``"translation"`` where the
+    translation lacks parts the main text has."""
+    out: dict[str, tuple[str, str]] = {}
+    run: list[Node] = []
+    side = None
+
+    def close() -> None:
+        if run:
+            first, last = run[0], run[-1]
+            form = _label_form(last.kind)
+            tail = last.id if form[0] and not form[1] else last.id[len(parent.id):]
+            out[first.id] = (first.id if len(run) == 1 else f"{first.id}–{tail}", side)
+            run.clear()
+
+    for child in children:
+        if not labelled(child.kind) or not child.id.startswith(parent.id):
+            continue
+        only = [f[len(ONLY):] for f in child.alignment if f.startswith(ONLY)]
+        here = None if not only else ("translation" if only[0] == child.lang else "main")
+        if here != side:
+            close()
+            side = here
+        if here is not None:
+            run.append(child)
+    close()
+    return out
+
+
 def curation_reasons(corpus: Corpus) -> dict[str, str]:
     """Node id → the reason of the curation statement about the piece it stands in."""
     statements = {(c.source, c.line): c.reason for c in corpus.report.curation}
@@ -1072,6 +1121,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
             "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
+            "other_letters": meta.get("other_letters", ""),  # query.foreign_words: scripts the text has
             "editions": _editions_data(meta),  # edition:X (lawsearch/editions.py)
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)

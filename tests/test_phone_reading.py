@@ -315,3 +315,38 @@ def test_an_edition_switch_in_the_single_file_lands_on_the_laws_heading(tab, edi
     assert in_view(page, f"#{heading.get_attribute('id')}")
     top = heading.bounding_box()["y"]
     assert 0 <= top < viewport["height"] / 3, top
+
+
+# -- a long title on a phone (cold read 8 of issue 16, findings 6, 7) ------------------------------
+
+LONG_TITLE_LAW = ("Правило 3. Порядок пересадки пар между столами после окончания каждого тура, когда в зале "
+                  "играют несколько секций и судья объявляет перерыв для подсчёта результатов всех столов\n"
+                  "A.Кто пересаживается\nПары направления Восток-Запад переходят к следующему столу.\n")
+
+
+@pytest.fixture(scope="module")
+def long_title_site(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("long-title")
+    corpus = one_file_corpus(root, MANY_PARTS + LONG_TITLE_LAW)
+    build(corpus, root / "build", lambda message: None, single_file=True)
+    return root / "build"
+
+
+@pytest.mark.parametrize("where", ["site/laws/3.html", "lawsearch.html#l3"])
+def test_a_long_title_leaves_the_rules_first_line_high_on_a_phone(tab, long_title_site, where):
+    """Five lines of title pushed the rule's first line to 450-580 px of 844: clamped to two, it
+    stands above 45% of the screen; the heading's text is whole in the page (a screen reader reads
+    it) and the button after it opens it."""
+    page = tab((long_title_site / where.split("#")[0]).as_uri() + ("#" + where.split("#")[1] if "#" in where else ""))
+    heading = page.locator("#l3-h")
+    assert heading.text_content().endswith("подсчёта результатов всех столов")
+    first = page.locator("#l3a").get_by_text("Пары направления").first
+    assert first.bounding_box()["y"] < 0.45 * PHONE["height"]
+    line = float(page.evaluate("parseFloat(getComputedStyle(document.querySelector('#l3-h')).lineHeight)"))
+    clamped = heading.bounding_box()["height"]
+    assert clamped <= 2 * line + 2
+    more = page.locator("article.law:has(#l3-h) .title-more")
+    assert more.get_attribute("aria-expanded") == "false"
+    more.click()
+    assert more.get_attribute("aria-expanded") == "true" and heading.bounding_box()["height"] > clamped + line / 2
+

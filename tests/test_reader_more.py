@@ -5,6 +5,8 @@ from file://, with the fixtures of tests/test_reader.py."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from pathlib import Path
 
 import pytest
@@ -235,6 +237,28 @@ def test_a_law_page_opened_with_a_query_walks_its_marks_in_view(phone, built, vi
         assert not problem, (press, problem, seen)
     assert seen[0].startswith("«штрафная»: 1 /") and seen[2].startswith("«штрафная»: 3 /") and seen[4].startswith("«штрафная»: 1 /"), seen
     assert page.locator("#results").is_hidden()  # nothing of the search lies over the text or pushes it
+
+
+def test_next_and_previous_step_through_a_quoted_phrase_phrase_by_phrase(phone, built):
+    """«"штрафная карта"» marks both words of each occurrence; next and previous step from one
+    occurrence to the next, both words current together, and the count counts occurrences, not
+    words (cold read 8 of issue 16, finding 10). (Its English, «penalty card», is marked alike.)"""
+    page = phone(site_url(built, "laws/50.html") + "?q=" + quote('"штрафная карта"'), PHONE)
+    bar = page.locator(".hl-bar")
+    bar.wait_for()
+    words = page.locator("mark.hl").count()
+    assert words >= 4 and words % 2 == 0
+    nxt = bar.get_by_role("button", name="Следующее найденное слово")
+    prev = bar.get_by_role("button", name="Предыдущее найденное слово")
+    said = []
+    for button in (nxt, nxt, prev):
+        button.click()
+        current = page.locator("mark.hl.current").all_inner_texts()
+        # (the glossary reads it in the English text too: "penalty card")
+        pair = tuple(w.lower()[:5] for w in current)
+        assert pair in {("штраф", "карт"), ("штраф", "карта"), ("penal", "card")}, current
+        said.append(page.locator(".hl-count").inner_text())
+    assert said[0].endswith(f"1 / {words // 2}") and said[1].endswith(f"2 / {words // 2}") and said[2] == said[0], said
 
 
 # -- 5. the preview box stands out from the page in both schemes ------------------------------------

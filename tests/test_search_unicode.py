@@ -161,3 +161,164 @@ def test_the_site_says_no_text_in_this_script(browser, built):
         assert not errors, errors
     finally:
         page.close()
+
+
+# -- words of other scripts the text has (cold read 8 of issue 16, finding 4) ---------------------
+
+SCRIPTS_MANIFEST = """[code]
+title = "Правила клуба"
+laws = [1, 2]
+edition = "2022"
+lang = "ru"
+
+[[source]]
+path = "laws/ru/club.txt"
+lang = "ru"
+kind = "laws"
+edition = "2022"
+encoding = "auto"
+
+[[source]]
+path = "laws/en/club-en.txt"
+lang = "en"
+kind = "laws"
+edition = "2022"
+encoding = "auto"
+"""
+
+SCRIPTS_ENGLISH = """LAW 1 - NAMES OF THE TABLES
+A. Names
+The tables have names written on a card.
+LAW 2 - THE BREAK
+A. Length
+A pair arriving after the break is warned; lateness twice is penalised.
+"""
+
+SCRIPTS_TEXT = """Правило 1. Названия столов
+A. Имена
+Стол Ψάλτης стоит у окна, стол ᚱᚨᛁᛞᛟ у двери; знак ♠ и 🂮 на табличке не читаются, буква «е́» тоже.
+Правило 2. Перерыв
+A. Длительность
+Судья поднимает ﬂаг, и перерыв дли́тся десять минут.
+"""
+
+
+@pytest.fixture(scope="module")
+def scripts_built(tmp_path_factory):
+    """A corpus whose Russian text holds a Greek and a runic word (invented names of tables), a
+    ligature and a stress mark, with an English text beside it."""
+    from lawsearch.build import build
+
+    root = tmp_path_factory.mktemp("scripts") / "corpus"
+    (root / "laws" / "ru").mkdir(parents=True)
+    (root / "manifest.toml").write_text(SCRIPTS_MANIFEST, encoding="utf-8")
+    (root / "laws" / "ru" / "club.txt").write_text(SCRIPTS_TEXT, encoding="utf-8")
+    (root / "laws" / "en").mkdir(parents=True)
+    (root / "laws" / "en" / "club-en.txt").write_text(SCRIPTS_ENGLISH, encoding="utf-8")
+    out = tmp_path_factory.mktemp("scripts-build")
+    build(root, out, lambda message: None, single_file=True)
+    return root, out
+
+
+@pytest.mark.parametrize("query", ["Ψάλτης", "ψάλτης", "ᚱᚨᛁᛞᛟ"])
+def test_a_word_of_another_script_the_text_has_is_found(scripts_built, query):
+    from lawsearch.query import Searcher
+
+    root, out = scripts_built
+    s = Searcher(out / "index")
+    result = s.search(query)
+    s.close()
+    assert [h.id for h in result.hits] == ["1A"] and result.foreign == [] and result.missing == []
+    shown = CliRunner().invoke(main, ["search", query, "--corpus", str(root), "--out", str(out)])
+    assert shown.exit_code == 0 and "1A" in shown.output and "письмом" not in shown.output
+
+
+def test_a_script_the_text_lacks_is_still_named_so(scripts_built):
+    from lawsearch.query import Searcher
+
+    _, out = scripts_built
+    s = Searcher(out / "index")
+    assert s.search("قانون").foreign == ["قانون"]
+    s.close()
+
+
+def test_a_query_of_symbols_alone_says_there_is_nothing_to_search(scripts_built):
+    root, out = scripts_built
+    shown = CliRunner().invoke(main, ["search", "🂡", "--corpus", str(root), "--out", str(out)])
+    assert shown.exit_code == 0 and "Nothing searchable" in shown.output and "Try other words" not in shown.output
+    shown = CliRunner().invoke(main, ["search", "🂡 ♠", "--json", "--corpus", str(root), "--out", str(out)])
+    assert '"unsearchable": true' in shown.output
+
+
+@pytest.mark.parametrize("where", ["site/index.html", "lawsearch.html"])
+def test_the_browser_finds_other_scripts_and_names_a_symbol_query(browser, scripts_built, where):
+    """The page reads the same tokenizer: the Greek and runic words are found, on the site and
+    in the single file; a card symbol is answered with the profile's "nothing to search"."""
+    from lawsearch.profile import load_profile
+
+    ru = load_profile().strings("ru")
+    _, out = scripts_built
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((out / where).as_uri())
+        for query in ("Ψάλτης", "ᚱᚨᛁᛞᛟ"):
+            page.fill("#q", query)
+            page.locator("#results li a[data-id='1A']").first.wait_for()
+            assert page.locator("#results .foreign").count() == 0
+        page.fill("#q", "🂡")
+        page.locator("#results .unsearchable").wait_for()
+        assert page.locator("#results .unsearchable").inner_text() == ru["search_unsearchable"].format(query="🂡")
+        assert ru["search_try"] not in page.locator("#results").inner_text()
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+# -- a prefix, a stress mark and a ligature in a query (cold read 8 of issue 16, finding 11) --------
+
+@pytest.mark.parametrize("query", ["late*", "lat*", "ﬂаг", "дли́тся", "длится"])
+def test_a_prefix_a_stress_mark_and_a_ligature_are_read_as_the_text_is(scripts_built, query):
+    """``late*`` reaches the English text's "lateness" (a Latin prefix expands in the English
+    fields too); «ﬂаг» typed with the ligature and «дли́тся» with its stress mark are folded as
+    the text's words are."""
+    from lawsearch.query import Searcher
+
+    _, out = scripts_built
+    s = Searcher(out / "index")
+    result = s.search(query)
+    s.close()
+    assert "2A" in [h.id for h in result.hits], (query, result.hits)
+
+
+@pytest.mark.parametrize("where", ["site/index.html", "lawsearch.html"])
+def test_the_browser_reads_a_prefix_a_stress_mark_and_a_ligature_alike(browser, scripts_built, where):
+    _, out = scripts_built
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto((out / where).as_uri())
+        for query in ("late*", "ﬂаг", "дли́тся"):
+            page.fill("#q", query)
+            page.locator("#results li a[data-id='2A']").first.wait_for(timeout=5000)
+        page.fill("#q", "е́")
+        page.locator("#results li a[data-id='1A']").first.wait_for(timeout=5000)
+        assert page.locator("#results .understood").count() == 0  # no family of a letter alone
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_a_letter_alone_is_no_family_reading(scripts_built):
+    """«е́» (a letter with its stress mark) is the text's letter, folded as there, not a family's
+    word: pymorphy reads «е» as an abbreviated form of «быть», whose family is «бытие»."""
+    from lawsearch.query import Searcher
+
+    _, out = scripts_built
+    s = Searcher(out / "index")
+    result = s.search("е́")
+    s.close()
+    assert "1A" in [h.id for h in result.hits]
+    assert [u for u in result.understood_as if u["by"] == "family"] == []

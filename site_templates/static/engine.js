@@ -230,16 +230,18 @@
     s = narrow(s);
     return LIGATURE_ALL ? s.replace(LIGATURE_ALL, function (c) { return LIGATURE_TO[LIGATURE_FROM.indexOf(c)]; }) : s;
   }
-  // query.foreign_words: a query's words holding a letter of a script the search reads no text in
-  // (patterns.FOREIGN_LETTERS, the same class)
-  var FOREIGN_LETTER = new RegExp("[" + G.foreign_letters + "]", "u");
+  // query.foreign_words: a query's words of a script the text has no word in: a letter of
+  // another script than ours (patterns.FOREIGN_LETTERS, the same class), none of them, folded,
+  // among the other scripts' letters the text's words hold (the index's other_letters)
+  var FOREIGN_LETTER = new RegExp("[" + G.foreign_letters + "]", "u"), OTHER_LETTERS = DATA.other_letters || "";
   var QUERY_SPACES = new RegExp("[" + G.spaces + "]+", "u"), WORD_EDGES = /^["+\-*()]+|["+\-*()]+$/g;
   function foreignWords(query) {
     var out = [];
     query.split(QUERY_SPACES).forEach(function (part) {
       var word = part.replace(WORD_EDGES, "");
       if (!word || out.indexOf(word) >= 0) return;
-      if (FOREIGN_LETTER.test(word)) out.push(word);
+      if (FOREIGN_LETTER.test(word) && !Array.from(fold(word)).some(function (c) {
+        return FOREIGN_LETTER.test(c) && OTHER_LETTERS.indexOf(c) >= 0; })) out.push(word);
     });
     return out;
   }
@@ -672,7 +674,14 @@
       PREFIX_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { set.add(t); }); });
       var terms = Array.from(set).sort(byCodeUnits), fl = {};
       PREFIX_FIELDS.forEach(function (f) { fl[f] = RU[f]; });
-      return terms.length ? [new Word(terms, fl)] : [new Word([stem], RU)];
+      var own = terms.length ? [new Word(terms, fl)] : [new Word([stem], RU)];
+      if (!hasCyrillic(stem)) {
+        // query.Searcher._own_matches: a Latin prefix reaches the English fields' stems too
+        var en = new Set();
+        EN_FIELDS.forEach(function (f) { termsWithPrefix(f, stem).forEach(function (t) { en.add(t); }); });
+        if (en.size) own.push(new Word(Array.from(en).sort(byCodeUnits), EN_WEIGHTS));
+      }
+      return own;
     }
     if (c.kind === "english" || englishOnly) {
       var stems = englishStems(c.text), out = [];
@@ -735,6 +744,7 @@
   }
   // the other lemmas of the word's family (сыграл → играть, игра) at FAMILY
   function familyAlternatives(c, u, understood, highlight) {
+    if (Array.from(fold(c.text)).length < 2) return [];  // a letter alone: query.Searcher._family_alternatives
     var terms = wordTerms(c.text), set = new Set();
     terms.forEach(function (t) { (familyOf(t) || []).forEach(function (f) { set.add(f); }); });
     terms.forEach(function (t) { set.delete(t); });
@@ -892,6 +902,7 @@
         u = units.length - 1;
         said.push(plain ? [c.text, fold(c.text), wordTerms(c.text), u] : null);
       }
+      if (c.kind === "phrase") units[u].quoted = true;  // (marks: a quoted phrase's marks are one stop on the page)
       matches.forEach(function (m) { alternatives.push(new Alternative(m, u, u)); });
       if (c.kind === "word" && !englishOnly) alternatives = alternatives.concat(familyAlternatives(c, u, understood, highlight));
     });
@@ -1179,7 +1190,11 @@
       // a word of another script is searched nowhere: named, and not covered by any hit
       result.foreign = foreignWords(query);
       result.foreign.forEach(function (w) { if (result.missing.indexOf(w) < 0) result.missing.push(w); });
+      // query.unsearchable: something typed, but no word, number, ID or filter in it («🂡»)
+      var parsed = parse(query);
+      result.unsearchable = !parsed.clauses.length && !Object.keys(parsed.filters).length && strip(query) !== "";
     }
+    result.unsearchable = !!result.unsearchable;
     result.foreign = result.foreign || [];
     result.corrected_query = result.corrected_query || null;
     result.suggestions = result.suggestions || [];
@@ -1358,7 +1373,7 @@
   }
   // a phrase's words where they stand in a row, as Phrase.occurs finds them (each within SLOP
   // tokens of the one before): «карта стола» marks «карты стола», not every «карта»
-  function phraseAt(words, termsAt, out) {
+  function phraseAt(words, termsAt, out, numbered) {
     for (var i = 0; i < termsAt.length; i++) {
       if (!meets(termsAt[i], words[0])) continue;
       var at = [i];
@@ -1366,7 +1381,10 @@
         var last = at[at.length - 1];
         for (var j = last + 1; j < termsAt.length && j - last <= SLOP; j++) if (meets(termsAt[j], words[w])) { at.push(j); break; }
       }
-      if (at.length === words.length) at.forEach(function (k) { out[k] = true; });
+      // (each occurrence of a quoted phrase numbered: the page steps through its marks phrase by phrase)
+      if (at.length !== words.length) continue;
+      if (numbered) { var n = (out.phrases = (out.phrases || 0) + 1); at.forEach(function (k) { out[k] = n; }); }
+      else at.forEach(function (k) { if (!out[k]) out[k] = true; });
     }
   }
   function marks(query, ids, texts) {
@@ -1381,7 +1399,15 @@
     // (a quoted phrase's words are marked where they stand in a row, never one alone: the plan's
     // highlight holds them for snippets, as the command line marks them, and is left out for them)
     var singles = new Set(), phrases = [];
-    p.query.alternatives.forEach(function (a) { readingsOf(a.match, singles, phrases); });
+    var quoted = new Set();  // the query's own phrases (quoted), not a glossary's or thesaurus's reading
+    p.query.alternatives.forEach(function (a) {
+      var before = phrases.length;
+      readingsOf(a.match, singles, phrases);
+      // (any reading of a quoted phrase alone: its own words, its glossary term's English)
+      var inQuotes = true;
+      for (var k = a.first; k <= a.last; k++) if (!p.query.units[k].quoted) inQuotes = false;
+      if (inQuotes) phrases.slice(before).forEach(function (words) { quoted.add(words); });
+    });
     var inPhrases = new Set();
     phrases.forEach(function (words) { words.forEach(function (terms) { terms.forEach(function (t) { inPhrases.add(t); }); }); });
     p.highlight.forEach(function (t) { if (!inPhrases.has(t)) singles.add(t); });
@@ -1395,9 +1421,14 @@
           var terms = wordTerms(tok.text);
           return LATIN_WHOLE.test(tok.text) ? terms.concat([stemEnglish(tok.text.toLowerCase())]) : terms;
         });
-        phrases.forEach(function (words) { phraseAt(words, termsAt, marked); });
+        phrases.forEach(function (words) { phraseAt(words, termsAt, marked, quoted.has(words)); });
       }
-      return toks.filter(function (tok, k) { return marked[k]; }).map(function (tok) { return [tok.start, tok.end]; });
+      // [start, end], and a third, the phrase's occurrence in this text, for a word of a quoted phrase
+      var out = [];
+      toks.forEach(function (tok, k) {
+        if (marked[k]) out.push(typeof marked[k] === "number" ? [tok.start, tok.end, marked[k]] : [tok.start, tok.end]);
+      });
+      return out;
     });
   }
 

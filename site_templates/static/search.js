@@ -172,6 +172,10 @@
         out.appendChild(el("p", "info foreign", say("search_foreign", {words: result.foreign.map(function (w) { return "«" + w + "»"; }).join(", ")})));
         return;
       }
+      if (!result.hits.length && result.unsearchable) {  // only symbols: not "try other words" of none
+        out.appendChild(el("p", "info unsearchable", say("search_unsearchable", {query: result.query})));
+        return;
+      }
       if (!result.hits.length) {
         out.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
         out.appendChild(el("p", "info", say("search_try")));
@@ -687,16 +691,23 @@
     }, function () { /* no marks: the page reads as it is */ });
   }
   function showMarks(q, nodes, spans) {
-    var marks = [];
+    // stops: what next and previous step to -- a word, or a quoted phrase's marks together
+    // (the engine numbers each occurrence of a phrase in a text: its third value)
+    var marks = [], stops = [];
     nodes.forEach(function (node, k) {
       var text = node.nodeValue, hits = spans[k];
       if (!hits.length || !node.parentNode) return;
-      var frag = document.createDocumentFragment(), pos = 0;
+      var frag = document.createDocumentFragment(), pos = 0, phrase = null;
       hits.forEach(function (span) {
         frag.appendChild(document.createTextNode(text.slice(pos, span[0])));
         var m = el("mark", "hl", text.slice(span[0], span[1]));
         frag.appendChild(m);
         marks.push(m);
+        if (span[2] !== undefined && phrase && phrase.n === span[2]) phrase.marks.push(m);
+        else {
+          phrase = span[2] !== undefined ? {n: span[2], marks: [m]} : null;
+          stops.push(phrase ? phrase.marks : [m]);
+        }
         pos = span[1];
       });
       frag.appendChild(document.createTextNode(text.slice(pos)));
@@ -709,18 +720,18 @@
     bar.setAttribute("aria-label", q);
     // the marks a reader can see: a language the page hides (the switch «English») has its marks
     // left out of the count and the walk
-    function shown() { return marks.filter(function (m) { return m.getClientRects().length > 0; }); }
+    function shown() { return stops.filter(function (s) { return s[0].getClientRects().length > 0; }); }
     function go(step) {
       var list = shown(), at = list.indexOf(current);
-      if (current) current.classList.remove("current");
+      if (current) current.forEach(function (m) { m.classList.remove("current"); });
       current = null;
       if (!list.length) { recount(); return; }
       at = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
       current = list[at];
-      current.classList.add("current");
+      current.forEach(function (m) { m.classList.add("current"); });
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
-      current.scrollIntoView({block: "center"});
+      current[0].scrollIntoView({block: "center"});
       recount();
     }
     function recount() {
@@ -740,7 +751,7 @@
     // closed (× or Escape): focus on the heading link of the part the reader was at, not lost to
     // the page's body
     function close() {
-      var at = current || shown()[0], node = at && at.closest("[data-node]");
+      var at = (current || shown()[0] || [])[0], node = at && at.closest("[data-node]");
       var link = node && node.querySelector(".node-heading a.id");
       unmark();
       if (link) link.focus({preventScroll: true});
@@ -1064,6 +1075,22 @@
     e.preventDefault();
     e.stopPropagation();
   }, true);
+  // a law's long title, clamped to two lines on a phone (style.css) so the rule's first line stays
+  // high on the screen: a button after it shows it whole (the heading's whole text is in the page
+  // all along, read by a screen reader); none where the title fits
+  document.querySelectorAll("article.law").forEach(function (law) {
+    var titles = Array.prototype.filter.call(law.children, function (c) { return c.matches(".law-heading, p.translation"); });
+    if (!titles.some(function (t) { return t.scrollHeight > t.clientHeight + 2; })) return;
+    var more = el("button", "title-more", say("title_more"));
+    more.type = "button";
+    more.setAttribute("aria-expanded", "false");
+    more.addEventListener("click", function () {
+      var open = law.classList.toggle("title-open");
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = say(open ? "title_less" : "title_more");
+    });
+    titles[titles.length - 1].after(more);
+  });
   document.querySelectorAll("a[data-target]").forEach(function (a) {
     a.setAttribute("aria-describedby", "preview");
     function show() { engine.about([a.getAttribute("data-target")]).then(function (e) { showPreview(a, e); }, function () {}); }
