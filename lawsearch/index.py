@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 META = "meta.json"
 # 2: the forms table, the neighbours and the vocabulary in files of their own, lengths by document
 # 3: the "subject" field; 4: ligatures spelt out in words and English fields (cold read 3);
-# 5: meta.json a section a line (``Meta``), the editions' ``went`` a section of its own
-INDEX_VERSION = 5
+# 5: meta.json a section a line (``Meta``), the editions' ``went`` a section of its own;
+# 6: words of every script indexed, ``other_letters`` (the other scripts' letters the text holds)
+INDEX_VERSION = 6
 WENT = "went"  # meta.json's section: the editions' ``went`` map (``went_entries``)
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
