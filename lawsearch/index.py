@@ -456,31 +456,54 @@ def write_meta(path: Path, data: dict) -> None:
 class Meta(Mapping):
     """meta.json as ``write_meta`` wrote it, each section parsed when first read: a text
     search reads the nodes, the lengths and the glossary, not who cites whom or the
-    editions' ``went`` (a fifth and more of the file at 50x with several editions). A file
-    of another layout (one line) is parsed whole."""
+    editions' ``went`` (a fifth and more of the file at 50x with several editions). The file
+    is kept as its bytes: only a section asked for is cut out and decoded (UTF-8 holds no
+    byte 0x0A inside a character, so a line break found in the bytes is a line break of the
+    text). A file of another layout (one line) is parsed whole."""
 
-    def __init__(self, text: str):
-        self._raw: dict[str, str] = {}
+    def __init__(self, data: str | bytes):
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        self._data = data
+        self._raw: dict[str, tuple[int, int]] = {}  # section → where its value stands in the bytes
         self._parsed: dict = {}
-        lines = text.split("\n")  # not splitlines: U+2028 and the like stand raw inside strings
-        if lines[:1] != ["{"] or lines[-2:] != ["}", ""]:
-            self._parsed = json.loads(text)
+        if not (data.startswith(b"{\n") and data.endswith(b"\n}\n")):
+            self._parsed = json.loads(data)
             return
         decoder = json.JSONDecoder()
-        body = lines[1:-2]
-        for n, line in enumerate(body, 1):
-            key, end = decoder.raw_decode(line)
-            if not isinstance(key, str) or line[end:end + 2] != ": ":
-                raise json.JSONDecodeError("expected a key and ': '", line, end)
-            self._raw[key] = line[end + 2:-1] if n < len(body) else line[end + 2:]
+        start, stop = 2, len(data) - 3  # the lines between "{" and "}"
+        while start < stop:
+            end = data.find(b"\n", start, stop)
+            last = end < 0
+            end = stop if last else end
+            key, value = self._key(decoder, data, start, end)
+            self._raw[key] = (value, end if last else end - 1)  # a line but the last ends in ","
+            start = end + 1
+
+    @staticmethod
+    def _key(decoder: json.JSONDecoder, data: bytes, start: int, end: int) -> tuple[str, int]:
+        """The section name a line starts with and where its value starts (after ``": "``)."""
+        at = data.find(b'": ', start, end)
+        while at >= 0:
+            head = data[start:at + 1].decode("utf-8")
+            try:
+                key, used = decoder.raw_decode(head)
+            except json.JSONDecodeError:
+                used = -1
+            if used == len(head) and isinstance(key, str):
+                return key, at + 3
+            at = data.find(b'": ', at + 1, end)  # a '": ' inside the name (escaped quote)
+        line = data[start:end].decode("utf-8", errors="replace")
+        raise json.JSONDecodeError("expected a key and ': '", line, 0)
 
     @classmethod
     def read(cls, path: Path) -> Meta:
-        return cls(path.read_text(encoding="utf-8"))
+        return cls(path.read_bytes())
 
     def __getitem__(self, key: str):
         if key not in self._parsed:
-            self._parsed[key] = json.loads(self._raw[key])  # KeyError for a section not written
+            start, end = self._raw[key]  # KeyError for a section not written
+            self._parsed[key] = json.loads(self._data[start:end])
         return self._parsed[key]
 
     def __contains__(self, key: object) -> bool:

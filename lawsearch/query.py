@@ -337,7 +337,10 @@ class Searcher:
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
         self.doc_ids = dict(enumerate(self.meta["docs"]))
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
-        self.docs = [dict(self.nodes[self.doc_ids[d]], id=self.doc_ids[d]) for d in range(len(self.doc_ids))]
+        # a document is its node's own facts (no copy: they were parsed for this searcher), its ID added
+        self.docs = [self.nodes[node_id] for node_id in self.meta["docs"]]
+        for node_id, doc in zip(self.meta["docs"], self.docs):
+            doc["id"] = node_id
         mark_below(self.docs)  # a clause is read under its law's and section's titles (evaluate.CONTEXT)
         self.stats = WhooshStats(self.searcher, self.meta["lengths"])  # field → length per document number
         # the tables that grow with the vocabulary are looked up a word at a time (lawsearch/tables.py)
