@@ -1262,6 +1262,43 @@ def overstrike_duplicates(lines: list[str]) -> set[int]:
     return out
 
 
+def _bare_line(s: str, heading: Callable[[str], bool]) -> bool:
+    """A short line of words with no sentence's end, not a heading of the text: a phrase
+    of ``STRUCK_PHRASE`` words at most."""
+    return (0 < len(s.split()) <= STRUCK_PHRASE and re.search(r"[^\W\d_]{2,}", s) is not None
+            and not SENTENCE_END.search(s) and not heading(s))
+
+
+def overstrike_starts(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) of a few words that the next line starts with again: a word or two
+    in bold, overstruck, the copy left on a line of its own not in the column of its words
+    («Калоши» / «Калоши ставятся парами…», "Beeswax candles" / "Beeswax candles are lit
+    …"). Never a heading of the text, and none at all where the file sets its headings as
+    bare short lines -- another short line of words, not repeated, over a line of prose
+    («Зонты» / «Мокрые зонты сушат…»): there «Калоши» over «Калоши ставятся…» is a heading too.
+
+    >>> sorted(overstrike_starts(["B. Калоши", "Калоши", "Калоши ставятся парами на полку."], lambda s: s.startswith("B.")))
+    [1]
+    >>> sorted(overstrike_starts(["Зонты", "Мокрые зонты сушат в углу.", "Калоши", "Калоши ставятся парами на полку."],
+    ...                          lambda s: False))
+    []
+    """
+    text = [n for n, line in enumerate(lines) if line.strip()]
+    found, bare = set(), 0
+    for k, n in enumerate(text):
+        s = _norm(lines[n])
+        if k + 1 >= len(text) or not _bare_line(s, heading):
+            continue
+        after = _norm(lines[text[k + 1]])
+        if after.startswith(s + " ") and len(after.split()) > len(s.split()):
+            found.add(n)
+        elif s[:1].isupper() and after[:1].isupper() and _prose(after) and not heading(after):
+            before = _norm(lines[text[k - 1]]) if k else ""
+            if not before or heading(before) or SENTENCE_END.search(before):
+                bare += 1  # the layout's headings are bare short lines
+    return set() if bare else found
+
+
 PROSE_WORDS = 4  # a line of prose has this many words of letters; a row of bids («1♣ пас 1♥ пас») has not
 STRUCK_PHRASE = 4  # words: an overstruck phrase is short
 
@@ -1821,9 +1858,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sorted(consent_edges(lines, lang, shared)):
         changes.append((n + 1, "consent_edges"))
         lines[n] = ""
-    for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared, raw)),
-                        ("overstrike_duplicates", overstrike_duplicates(lines))):
-        for n in sorted(found):
+    for name, find in (("repeated_lines", lambda: repeated_lines(lines, lang, heading, shared, raw)),
+                       ("overstrike_duplicates", lambda: overstrike_duplicates(lines)),
+                       ("overstrike_starts", lambda: overstrike_starts(lines, heading))):
+        for n in sorted(find()):
             changes.append((n + 1, name))
             lines[n] = ""
     if kind == "commentary":
