@@ -626,11 +626,204 @@ def inline_page_marks(line: str, lang: str) -> str:
     return re.sub(r"\s{2,}", " ", pattern.sub(" ", line)).strip()
 
 
+# -- a page's reader widgets: consent notices, progress and rating rows, error prompts, comments --
+
+
+def _phrases(lang: str, key: str) -> tuple[str, ...]:
+    """The profile's ``[furniture.<lang>] <key>`` phrases (and the borrowed languages'), lower
+    case, spaces single, longest first."""
+    return tuple(sorted({" ".join(w.lower().split()) for w in _words(lang, key)}, key=len, reverse=True))
+
+
+def _alternation(phrases: tuple[str, ...]) -> str:
+    """A pattern group matching any of ``phrases`` (a space: any run of spaces); never
+    matches when there are none."""
+    if not phrases:
+        return "(?!)"
+    return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in phrases) + ")"
+
+
+@lru_cache(maxsize=8)
+def consent_pattern(lang: str) -> tuple[re.Pattern, re.Pattern]:
+    """A consent notice's word (the profile's ``consent``) anywhere in a line, and a line's
+    tail made of its buttons alone (``consent_buttons``, set apart by spaces, | or •)."""
+    word = re.compile(r"(?<!\w)" + _alternation(_phrases(lang, "consent")) + r"(?!\w)", re.I)
+    button = _alternation(_phrases(lang, "consent_buttons"))
+    tail = re.compile(r"(?<=[.!?])\s*" + button + r"(?:\s*[|•·]?\s*" + button + r")*\s*[.!]?$", re.I)
+    return word, tail
+
+
+def consent_notices(line: str, lang: str) -> bool:
+    """A cookie or consent notice: a line that speaks of the profile's ``consent`` words
+    and ends, past its sentences, with the notice's buttons only (``consent_buttons``):
+    «Мы используем файлы cookie, чтобы сайт работал лучше. Хорошо», "This site uses
+    cookies. … Accept More info". A sentence of the text about cookies has no buttons after it.
+
+    >>> consent_notices("This site uses cookies. Accept More info", "en")
+    True
+    >>> consent_notices("The tin of cookies stands on the shelf.", "en")
+    False
+    """
+    word, tail = consent_pattern(lang)
+    return word.search(line) is not None and tail.search(line.strip()) is not None
+
+
+@lru_cache(maxsize=8)
+def progress_patterns(lang: str) -> tuple[re.Pattern, re.Pattern]:
+    """A reader's progress counter as a line of its own, and one glued inside a sentence
+    (after a word, before a lower-case word or the line's end): the profile's ``progress``
+    label, a colon, a percentage."""
+    label = _alternation(_phrases(lang, "progress"))
+    whole = re.compile(r"^\s*" + label + r"\s*:\s*\d{1,3}(?:[.,]\d+)?\s*%\s*$", re.I)
+    glued = re.compile(r"(?<=[^\W\d_,;:])\s+(?=[^\W\d_])" + label + r"\s*:\s*\d{1,3}(?:[.,]\d+)?\s*%(?=\s+[^\W\d_]|\s*$)", re.I)
+    return whole, glued
+
+
+def reading_progress(line: str, lang: str) -> bool:
+    """A reader's progress counter alone on its line: "Read: 33%", «Прочитано: 99%».
+
+    >>> reading_progress("Read: 33%", "en"), reading_progress("Прочитано: 33% книги учёта сверяет ревизор.", "ru")
+    (True, False)
+    """
+    return progress_patterns(lang)[0].match(line) is not None
+
+
+def glued_progress(line: str, lang: str | None = None) -> str:
+    """A progress counter a page break glued inside a sentence taken out, the sentence
+    rejoined: "kept in the chest Read: 66% until the first" → "kept in the chest until the
+    first". The counter's label starts with a capital after a word that ends no sentence.
+
+    >>> glued_progress("kept in the chest Read: 66% until the first", "en")
+    'kept in the chest until the first'
+    """
+    if not lang or "%" not in line:
+        return line
+    return progress_patterns(lang)[1].sub(lambda m: "" if m.group().lstrip()[:1].isupper() else m.group(), line)
+
+
+@lru_cache(maxsize=8)
+def rating_pattern(lang: str) -> re.Pattern:
+    """A rating row: the profile's ``rating`` label, a score, ``of`` (or /) a maximum, the
+    votes in brackets (``votes``)."""
+    label = _alternation(_phrases(lang, "rating"))
+    of = _alternation(tuple(of_words(lang)) + ("/",)) if of_words(lang) else "/"
+    votes = _alternation(_phrases(lang, "votes"))
+    number = r"\d+(?:[.,]\d+)?"
+    return re.compile(r"^\s*" + label + r"\s*:?\s*" + number + r"\s*" + of + r"\s*" + number
+                      + r"(?:\s*[(,]?\s*\d+\s+" + votes + r"\s*\)?)?\s*\.?\s*$", re.I)
+
+
+def rating_rows(line: str, lang: str) -> bool:
+    """A page's rating row: «Рейтинг: 4.5 из 5 (12 голосов)», "Rating: 4/5 (12 votes)".
+
+    >>> rating_rows("Rating: 4/5 (12 votes)", "en"), rating_rows("Оценка 4 из 5 ставится судьёй.", "ru")
+    (True, False)
+    """
+    return rating_pattern(lang).match(line) is not None
+
+
+SENTENCES = re.compile(r"(?<=[.!?])\s+")
+
+
+def error_prompts(line: str, lang: str) -> bool:
+    """A page's prompt to report an error, every sentence of the line one of the profile's
+    ``error_prompts``: «Нашли ошибку? Выделите текст и нажмите Ctrl+Enter.»
+
+    >>> error_prompts("Found a typo? Select the text and press Ctrl+Enter.", "en")
+    True
+    >>> error_prompts("Found a typo? The secretary corrects it in ink.", "en")
+    False
+    """
+    prompts = set(_phrases(lang, "error_prompts"))
+    if not prompts:
+        return False
+    parts = [" ".join(p.lower().split()).rstrip(".") for p in SENTENCES.split(line.strip()) if p]
+    return bool(parts) and all(p in prompts or p + "." in prompts for p in parts)
+
+
+def consent_edges(lines: list[str], lang: str, shared: frozenset[str] = frozenset()) -> set[int]:
+    """Lines (0-based) of a consent notice whose buttons the page reader already left out:
+    a line speaking of the profile's ``consent`` words, among the file's first or last
+    ``EDGE_LINES`` lines of text, standing the same in other files of the corpus
+    (``shared``): «Мы используем файлы cookie, чтобы сайт работал лучше.» at the foot of
+    every page. The text's own sentence about cookies stands in one file, in its body.
+
+    >>> sorted(consent_edges(["We use cookies to help.", "LAW 1", "Text."], "en", frozenset({"We use cookies to help."})))
+    [0]
+    """
+    word = consent_pattern(lang)[0]
+    text = [n for n, line in enumerate(lines) if line.strip()]
+    edges = set(text[:EDGE_LINES]) | set(text[-EDGE_LINES:])
+    return {n for n in edges if word.search(lines[n]) and _key(lines[n]) in shared}
+
+
+DATE_TIME = re.compile(r"\d{1,2}:\d{2}|\b(?:1[89]|20)\d\d\b")
+COMMENT_NAME_WORDS = 4  # a commenter's name: a word or a few
+COMMENT_DATE_WORDS = 8  # a comment's date line is short
+
+
+@lru_cache(maxsize=8)
+def comment_patterns(lang: str) -> tuple[re.Pattern, re.Pattern]:
+    """A commenter's line («Иван пишет:», "Anna says:") and a comments block's heading
+    alone on a line, with its count («Комментарии (3)», "2 comments") or a phrase of two
+    words or more ("Leave a reply")."""
+    says = _alternation(_phrases(lang, "comment_says"))
+    author = re.compile(r"^\s*\S+(?:\s+\S+){0,%d}\s+%s\s*:\s*$" % (COMMENT_NAME_WORDS - 1, says), re.I)
+    headings = _phrases(lang, "comment_headings")
+    counted = _alternation(headings)
+    phrases = _alternation(tuple(h for h in headings if " " in h))
+    head = re.compile(r"^\s*(?:\d+\s+%s|%s\s*\(\d+\)|%s)\s*:?\s*$" % (counted, counted, phrases), re.I)
+    return author, head
+
+
+def comment_blocks(lines: list[str], lang: str, heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) of readers' comments after the law text: from a comments heading
+    («Комментарии (1)», "Leave a reply") or a commenter's line over a date and time («Пётр
+    пишет:» / «14 марта 2021 в 22:12») to the next heading of the text or the file's end;
+    a comments heading standing alone after the text too. Only after a heading of the text
+    (a page's comments follow its text), and a block only where a commenter's line over a
+    date stands in it: a book's «Комментарии» part has none.
+
+    >>> sorted(comment_blocks(["Правило 1. Стол", "Стол стоит.", "Комментарии (1)", "Иван пишет:",
+    ...     "12 марта 2021 в 22:10", "Хороший стол.", "Ответить"], "ru", lambda s: s.startswith("Правило")))
+    [2, 3, 4, 5, 6]
+    """
+    author, head = comment_patterns(lang)
+    text = [n for n, line in enumerate(lines) if line.strip()]
+    first = next((n for n in text if heading(lines[n].strip())), None)
+    if first is None:
+        return set()
+    out: set[int] = set()
+    k = 0
+    while k < len(text):
+        n = text[k]
+        if n <= first or not author.match(lines[n]):
+            k += 1
+            continue
+        date = lines[text[k + 1]].strip() if k + 1 < len(text) else ""
+        if not DATE_TIME.search(date) or len(date.split()) > COMMENT_DATE_WORDS:
+            k += 1
+            continue
+        start = k
+        while start - 1 >= 0 and text[start - 1] > first and head.match(lines[text[start - 1]]):
+            start -= 1
+        end = k + 2
+        while end < len(text) and not heading(lines[text[end]].strip()):
+            end += 1
+        out.update(text[start:end])
+        k = end
+    out.update(n for n in text if n > first and head.match(lines[n]) and not heading(lines[n].strip()))
+    return out
+
+
 # the order matters only for the name a line is counted under
 LINE_RULES: list[Callable[[str, str], bool]] = [
     page_directives, lone_urls, lone_file_names, page_of_n, pager_rows, link_rows, action_rows, status_rows,
     meta_rows, listing_rows, breadcrumb_rows, alphabet_rows, running_heads, lone_page_numbers,
+    consent_notices, reading_progress, rating_rows, error_prompts,
 ]
+# rules a line of prose may meet too (a notice, a prompt in full sentences): tried past the cheap look
+WIDGET_RULES = {consent_notices, error_prompts}
 
 
 # -- damage rules: a line -> the line repaired ------------------------------------------------
@@ -1067,6 +1260,43 @@ def overstrike_duplicates(lines: list[str]) -> set[int]:
                 out.add(n)
         previous = n
     return out
+
+
+def _bare_line(s: str, heading: Callable[[str], bool]) -> bool:
+    """A short line of words with no sentence's end, not a heading of the text: a phrase
+    of ``STRUCK_PHRASE`` words at most."""
+    return (0 < len(s.split()) <= STRUCK_PHRASE and re.search(r"[^\W\d_]{2,}", s) is not None
+            and not SENTENCE_END.search(s) and not heading(s))
+
+
+def overstrike_starts(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) of a few words that the next line starts with again: a word or two
+    in bold, overstruck, the copy left on a line of its own not in the column of its words
+    («Калоши» / «Калоши ставятся парами…», "Beeswax candles" / "Beeswax candles are lit
+    …"). Never a heading of the text, and none at all where the file sets its headings as
+    bare short lines -- another short line of words, not repeated, over a line of prose
+    («Зонты» / «Мокрые зонты сушат…»): there «Калоши» over «Калоши ставятся…» is a heading too.
+
+    >>> sorted(overstrike_starts(["B. Калоши", "Калоши", "Калоши ставятся парами на полку."], lambda s: s.startswith("B.")))
+    [1]
+    >>> sorted(overstrike_starts(["Зонты", "Мокрые зонты сушат в углу.", "Калоши", "Калоши ставятся парами на полку."],
+    ...                          lambda s: False))
+    []
+    """
+    text = [n for n, line in enumerate(lines) if line.strip()]
+    found, bare = set(), 0
+    for k, n in enumerate(text):
+        s = _norm(lines[n])
+        if k + 1 >= len(text) or not _bare_line(s, heading):
+            continue
+        after = _norm(lines[text[k + 1]])
+        if after.startswith(s + " ") and len(after.split()) > len(s.split()):
+            found.add(n)
+        elif s[:1].isupper() and after[:1].isupper() and _prose(after) and not heading(after):
+            before = _norm(lines[text[k - 1]]) if k else ""
+            if not before or heading(before) or SENTENCE_END.search(before):
+                bare += 1  # the layout's headings are bare short lines
+    return set() if bare else found
 
 
 PROSE_WORDS = 4  # a line of prose has this many words of letters; a row of bids («1♣ пас 1♥ пас») has not
@@ -1565,10 +1795,15 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
         if new != line:
             changes.append((n + 1, "edit_links"))
             line = new
+        new = glued_progress(line, lang)
+        if new != line:
+            changes.append((n + 1, "glued_progress"))
+            line = new
         lines[n] = line
-        if not _may_be_furniture(line):
-            continue
+        cheap = _may_be_furniture(line)
         for rule in LINE_RULES:
+            if not cheap and rule not in WIDGET_RULES:
+                continue
             if rule is page_directives and kind == "commentary" and re.match(r"^\s*\.\.page\d*\s*$", line):
                 break  # the commentary's own directive, dropped by clean.drop_page_directives
             if rule(line, lang):
@@ -1584,6 +1819,10 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sorted(link_blocks(lines, lang, raw)):
         if lines[n].strip():
             changes.append((n + 1, "link_blocks"))
+            lines[n] = ""
+    for n in sorted(comment_blocks(lines, lang, heading)):
+        if lines[n].strip():
+            changes.append((n + 1, "comment_blocks"))
             lines[n] = ""
     removed = {n - 1 for n, rule in changes if rule in {r.__name__ for r in LINE_RULES}}
     for n in sorted(furniture_labels(lines, removed)):
@@ -1616,9 +1855,13 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sorted(running_law_heads(lines, raw, heading, lang)):
         changes.append((n + 1, "running_law_heads"))
         lines[n] = ""
-    for name, found in (("repeated_lines", repeated_lines(lines, lang, heading, shared, raw)),
-                        ("overstrike_duplicates", overstrike_duplicates(lines))):
-        for n in sorted(found):
+    for n in sorted(consent_edges(lines, lang, shared)):
+        changes.append((n + 1, "consent_edges"))
+        lines[n] = ""
+    for name, find in (("repeated_lines", lambda: repeated_lines(lines, lang, heading, shared, raw)),
+                       ("overstrike_duplicates", lambda: overstrike_duplicates(lines)),
+                       ("overstrike_starts", lambda: overstrike_starts(lines, heading))):
+        for n in sorted(find()):
             changes.append((n + 1, name))
             lines[n] = ""
     if kind == "commentary":
