@@ -25,10 +25,12 @@ from ..plausibility import lemmatizer_for
 RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
 FOOTER_AT = re.compile(r"^\s*-\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?:\s*-)?(?:\s+(?P<rest>\S.*))?$")
 BARE_PAGE = re.compile(r"^\s*(?P<page>\d{1,4})\s*$")
-# a dot leader: dots, or «…» (U+2026) characters, each three dots, as a word processor sets them
-DOT_LEADER = r"(?:(?:[.…]\s?){4,}|(?:…\s?){2,})"
+# a dot leader: dots (spaced or not), middle dots «· · ·», bullets or an underline run, or «…»
+# (U+2026) characters, each three dots, as a word processor sets them
+LEADER_MARK = r"[.…·•_]"
+DOT_LEADER = rf"(?:(?:{LEADER_MARK}\s?){{4,}}|(?:…\s?){{2,}})"
 DEFINITIONS_HEADING_WORDS = 4  # «ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ»; a longer line holding the word is a sentence's
-LEADER_PAGE = re.compile(r"\s*(?:[.…]\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
+LEADER_PAGE = re.compile(rf"\s*(?:{LEADER_MARK}\s?){{2,}}\s*(?P<page>\d{{1,4}}|[ivxlcdm]{{1,6}})(?![\w.])")
 YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
@@ -195,6 +197,9 @@ def _page_cuts(lines: list[str], opens=lambda line: False,
                 current.append((n, m["rest"]))
             continue
         b = BARE_PAGE.match(raw)
+        if b and _lone_entry_page(current, words):
+            current.append((n, raw))  # a wrapped contents entry's page, alone on its line
+            continue
         if b:
             if any(t.strip() for _, t in current):
                 close(head)
@@ -233,6 +238,21 @@ def _book_order(pages):
     if all(k is not None for k in keys):
         return [pg for _, pg in sorted(zip(keys, pages), key=lambda x: x[0])]
     return pages
+
+
+def _lone_entry_page(current: list[tuple[int, str]], words: "Apparatus | None") -> bool:
+    """Whether a bare number after ``current`` (the page's lines so far) is the page of a
+    contents entry wrapped so that its number stands alone on the next line
+    (``Правило 22. Перерыв … и порядок`` / ``возвращения за стол`` / ``7``), not a page's
+    number: the page so far is contents (its heading in the profile's words, or entries
+    ending in a leader and a page), and the line before the number is words ending in no
+    page number and no sentence's end."""
+    body = [t.strip() for _, t in current if t.strip() and not RULE_LINE.match(t)]
+    if not body or re.search(r"(?:\d|[.!?;:])$", body[-1]) or LEADER_PAGE.search(body[-1]):
+        return False
+    headed = words is not None and bool(words.contents) and words.heading(body[0], words.contents)
+    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(DOT_LEADER, t))
+    return headed or leaders >= 2
 
 
 def _unframe(text: str) -> list[tuple[str, str | None]]:
@@ -310,6 +330,10 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
                 continue
             if text.strip().lower() in {w.lower() for w in words.page_words}:
                 continue  # a "Page" column head
+            if open_entry is not None and BARE_PAGE.match(text):
+                open_entry["page"] = text.strip()  # a wrapped entry's page alone on its line
+                open_entry = None
+                continue
             for fragment, page in _unframe(text):
                 if not fragment and page is None:
                     continue
@@ -1150,12 +1174,15 @@ def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool
     with text is no heading and ends in a dot leader and a page number, and this line ends
     in none. The title may run over more lines before the one with the leader
     (``Правило 5. Замена игрока`` / ``в ходе сессии`` / ``........ 7``): up to
-    ``WRAP_LINES`` lines of words that are no heading and no sentence."""
+    ``WRAP_LINES`` lines of words that are no heading and no sentence -- or the page number
+    alone on the line after them (``Правило 22. Перерыв`` / ``за стол`` / ``7``)."""
     s = page_lines[i][1].strip()
     if LEADER_PAGE.search(s) or _prose(s):
         return False
     after = [x.strip() for _, x in page_lines[i + 1:] if x.strip()][:WRAP_LINES]
     for x in after:
+        if BARE_PAGE.match(x):
+            return True
         if _prose(x) or _classify(layout, furniture.letter_spaced_words(x, layout.lang).strip()).kind != "text":
             return False
         if LEADER_PAGE.search(x):

@@ -1,0 +1,122 @@
+"""Cold read 11 of issue 13: a contents entry wrapped so that its page number stands alone
+on the next line, and contents with ``·``, ``_`` or spaced-dot leaders. Invented books, ru
+and en: the entries are contents, never law headings, and the page they give places the law."""
+
+from __future__ import annotations
+
+import pytest
+
+from added_books import built, law_text
+from lawsearch.grammar import Grammar
+from lawsearch.profile import load_profile
+from lawsearch.structure.apparatus import Apparatus, parse_toc
+
+PROFILE = load_profile("bridge")
+GRAMMAR = Grammar.from_profile(PROFILE)
+
+LEADERS = {"middle dots": " · · · · · · · · · ", "close middle dots": " ········· ",
+           "underline": " __________ ", "spaced dots": " . . . . . . . . ", "dots": " ......... "}
+
+# law 22's heading is lost; its page 7 only says so by the contents' entry, which wraps with
+# its page number alone on the line after the title
+BOOKS = {
+    "ru": ("""ПРЕДИСЛОВИЕ
+Эти правила приняты советом клуба и действуют во всех турнирах нового сезона.
+- 2
+СОДЕРЖАНИЕ
+Предисловие{L}2
+Правило 20. Ошибка в бланке{L}5
+Правило 21. Жалоба на результат{L}5
+    A. Подача жалобы{L}5
+    B. Решение комиссии{L}6
+Правило 22. Уход игроков на перерыв и их
+    возвращение в зал
+{PAD}7
+Правило 23. Шум в зале{L}8
+- 3
+Правило 20. ОШИБКА В БЛАНКЕ
+Ошибку в бланке исправляет секретарь до конца тура, если обе пары согласны.
+Правило 21. ЖАЛОБА НА РЕЗУЛЬТАТ
+A. Подача жалобы
+Жалобу подаёт капитан команды не позднее часа после объявления итогов.
+- 5
+B. Решение комиссии
+Комиссия рассматривает жалобу и сообщает решение капитанам обеих команд.
+- 6
+Игроки уходят на перерыв только по сигналу судьи и возвращаются к своим столам вовремя.
+- 7
+Правило 23. ШУМ В ЗАЛЕ
+Шум в зале во время игры влечёт замечание, повторный шум влечёт штраф.
+- 8
+""", "Уход игроков на перерыв и их возвращение в зал", "по сигналу судьи"),
+    "en": ("""FOREWORD
+These rules were adopted by the club committee and govern every event of the season.
+- 2
+CONTENTS
+Foreword{L}2
+LAW 20 - ERRORS ON THE SCORECARD{L}5
+LAW 21 - COMPLAINTS ABOUT A RESULT{L}5
+    A. Lodging a Complaint{L}5
+    B. Ruling of the Committee{L}6
+LAW 22 - PLAYERS LEAVING FOR THE BREAK
+      AND THEIR RETURN TO THE HALL
+{PAD}7
+LAW 23 - NOISE IN THE HALL{L}8
+- 3
+LAW 20 - ERRORS ON THE SCORECARD
+The secretary corrects an error on the scorecard before the round ends when both pairs agree.
+LAW 21 - COMPLAINTS ABOUT A RESULT
+A. Lodging a Complaint
+The captain lodges a complaint no later than an hour after the results are announced.
+- 5
+B. Ruling of the Committee
+The committee hears the complaint and tells both captains its ruling.
+- 6
+Players leave for the break only on the director's signal and return to their tables on time.
+- 7
+LAW 23 - NOISE IN THE HALL
+Noise in the hall during play draws a warning; repeated noise draws a penalty.
+- 8
+""", "PLAYERS LEAVING FOR THE BREAK AND THEIR RETURN TO THE HALL", "director's signal"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("leader", ["middle dots", "dots", "spaced dots"])
+def test_a_wrapped_entry_with_its_page_alone_places_the_law_by_that_page(tmp_path, lang, leader):
+    text, title, words = BOOKS[lang]
+    corpus = built(tmp_path, text.replace("{L}", LEADERS[leader]).replace("{PAD}", " " * 45))
+    assert words in law_text(corpus, "22")  # page 7 is law 22's, by the contents' page
+    assert words not in law_text(corpus, "21")  # not 21B's by continuity
+    entry = next(e for e in corpus.apparatus["toc"] if e.get("id") == "22")
+    assert entry["page"] == "7"
+    assert " ".join(entry["title"].split()).lower() == title.lower()
+    # the contents' lines are none of them law text
+    for law in ("20", "21", "22", "23"):
+        assert "·" not in law_text(corpus, law) and "...." not in law_text(corpus, law)
+        assert "Предисловие" not in law_text(corpus, law) and "Foreword" not in law_text(corpus, law)
+    assert not [p for p in corpus.problems if p.severity == "error"]
+
+
+CONTENTS = {
+    "ru": ["СОДЕРЖАНИЕ", "Предисловие{L}2", "Правило 4. Выбор стола{L}3", "Правило 5. Пересадка игроков{L}4",
+           "    A. Пересадка по решению судьи{L}4", "Правило 6. Уход из зала и",
+           "    возвращение игроков", "{PAD}5", "Правило 7. Свет в зале{L}6"],
+    "en": ["CONTENTS", "Preface{L}ii", "LAW 4 - CHOICE OF TABLE{L}3", "LAW 5 - MOVING PLAYERS{L}4",
+           "    A. Moving by the Director's Ruling{L}4", "LAW 6 - LEAVING THE HALL AND",
+           "    THE PLAYERS' RETURN", "{PAD}5", "LAW 7 - LIGHT IN THE HALL{L}6"],
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("leader", sorted(LEADERS))
+def test_contents_entries_with_any_leader_keep_their_own_title_and_page(lang, leader):
+    lines = [x.replace("{L}", LEADERS[leader]).replace("{PAD}", " " * 40) for x in CONTENTS[lang]]
+    toc = parse_toc(lines, Apparatus.of(PROFILE, lang), GRAMMAR.layout_for(lang))
+    got = [(e.kind, e.id, e.page) for e in toc if e.kind in ("law", "section")]
+    assert got == [("law", "4", "3"), ("law", "5", "4"), ("section", "5A", "4"), ("law", "6", "5"), ("law", "7", "6")]
+    for e in toc:
+        assert not set(e.title) & set("·_") and ". ." not in e.title and "..." not in e.title
+    six = next(e for e in toc if e.id == "6")  # both lines of the wrapped title, no page number in it
+    assert six.title.lower() == {"ru": "уход из зала и возвращение игроков",
+                                 "en": "leaving the hall and the players' return"}[lang]
