@@ -120,3 +120,46 @@ def test_contents_entries_with_any_leader_keep_their_own_title_and_page(lang, le
     six = next(e for e in toc if e.id == "6")  # both lines of the wrapped title, no page number in it
     assert six.title.lower() == {"ru": "уход из зала и возвращение игроков",
                                  "en": "leaving the hall and the players' return"}[lang]
+
+
+# a book with no page footers: the laws, a subject index under a qualified heading, an afterword
+NOFOOT = {
+    "ru": ("""Правило 30. ЗАПИСЬ СДАЧ
+Каждый игрок записывает сдачи своей пары в личный бланк до конца сессии.
+Правило 31. ТИШИНА В ЗАЛЕ
+Игроки соблюдают тишину в зале, пока идёт сессия, и не обсуждают сдачи вслух.
+{H}
+Бланк личный 30
+   »    сроки записи 30
+Тишина в зале 31
+Шум см. Тишина в зале
+ПОСЛЕСЛОВИЕ
+Составители благодарят всех членов клуба, прочитавших эти правила до их выхода.
+""", ["АЛФАВИТНЫЙ УКАЗАТЕЛЬ", "ПРЕДМЕТНО-АЛФАВИТНЫЙ УКАЗАТЕЛЬ", "А Л Ф А В И Т Н Ы Й   У К А З А Т Е Л Ь", "ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ"],
+           "Бланк", "благодарят"),
+    "en": ("""LAW 30 - RECORDING THE BOARDS
+Each player records the boards of the pair on a private scorecard before the session ends.
+LAW 31 - SILENCE IN THE HALL
+Players keep silent in the hall while the session runs and do not discuss the boards aloud.
+{H}
+Scorecard, private 30
+   --   time of recording 30
+Silence in the hall 31
+Noise see Silence in the hall
+AFTERWORD
+The compilers thank every member of the club who read these rules before they went out.
+""", ["GENERAL INDEX", "ALPHABETICAL INDEX", "General Index", "INDEX"], "Scorecard", "compilers thank"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("which", range(4))
+def test_an_index_under_any_index_heading_in_a_book_without_footers_is_the_subject_index(tmp_path, lang, which):
+    text, headings, headword, afterword = NOFOOT[lang]
+    corpus = built(tmp_path, text.replace("{H}", headings[which]))
+    last = law_text(corpus, "31")
+    assert headword not in last and afterword not in last and headings[which] not in last
+    assert "31" in law_text(corpus, "31") or "silent" in last or "тишину" in last
+    index = corpus.apparatus.get("index") or []
+    assert any(e["headword"].startswith(headword) for e in index)
+    assert not any(afterword in (n.text or "") for n in corpus.nodes if n.law)  # the afterword is no law's text

@@ -87,7 +87,18 @@ class Apparatus:
         s = re.sub(r"\s+", " ", s)
         if any(s == w or s.startswith(w + " ") for w in which):
             return True
-        m = re.fullmatch(r"((?:[^\W\d_]+ ){1,2})([^\W\d_]+)", s)
+        return self.qualified(s, which)
+
+    def qualified(self, text: str, which: tuple[str, ...]) -> bool:
+        """Whether ``text`` is one of the one-word headings of ``which`` after a qualifier of
+        one or two words (a hyphenated word one of them) written as it is: «АЛФАВИТНЫЙ
+        УКАЗАТЕЛЬ», «ПРЕДМЕТНО-АЛФАВИТНЫЙ УКАЗАТЕЛЬ», "General Index".
+
+        >>> Apparatus("ru").qualified("ПРЕДМЕТНО-АЛФАВИТНЫЙ УКАЗАТЕЛЬ", ("УКАЗАТЕЛЬ",))
+        True
+        """
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(text, self.lang).strip())
+        m = re.fullmatch(r"((?:[^\W\d_]+(?:-[^\W\d_]+)* ){1,2})([^\W\d_]+)", s)
         if not m or m[2] not in which:
             return False
         qualifiers = m[1].split()
@@ -1418,7 +1429,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
         part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
         numbered = [c if not t and c != t and FOOTER_AT.match(c) else t for t, c in zip(lines, counted)]
         cuts = _page_cuts(numbered, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
-            re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))))
+            re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))) or words.qualified(t, parts))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
