@@ -163,3 +163,39 @@ def test_an_index_under_any_index_heading_in_a_book_without_footers_is_the_subje
     index = corpus.apparatus.get("index") or []
     assert any(e["headword"].startswith(headword) for e in index)
     assert not any(afterword in (n.text or "") for n in corpus.nodes if n.law)  # the afterword is no law's text
+
+
+# a book without page footers: a clause with a note's sign, the note's body after it
+NOTES = {
+    "ru": """Правило 40. ЗАЯВКА НА ТУРНИР
+A. Срок заявки
+1. Капитан подаёт заявку команды не позднее пятницы{M}.
+2. Заявка подаётся секретарю клуба.
+{M} Пятница считается до полуночи по местному времени.
+B. Взнос
+Взнос вносится вместе с заявкой и не возвращается.
+Правило 41. ОТКАЗ ОТ УЧАСТИЯ
+Команда может отказаться от участия до начала первой сессии.
+""",
+    "en": """LAW 40 - ENTRY FOR THE EVENT
+A. Closing Date
+1. The captain enters the team no later than Friday{M}.
+2. The entry goes to the club secretary.
+{M} Friday runs until midnight local time.
+B. Fee
+The fee is paid with the entry and is not returned.
+LAW 41 - WITHDRAWAL
+A team may withdraw before the first session begins.
+""",
+}
+
+
+@pytest.mark.parametrize("lang,mark", [("ru", "¹"), ("ru", "*"), ("ru", "²"), ("en", "*"), ("en", "¹")])
+def test_a_signed_note_body_in_a_book_without_footers_is_a_footnote(tmp_path, lang, mark):
+    corpus = built(tmp_path, NOTES[lang].replace("{M}", mark))
+    body = {"ru": "до полуночи", "en": "until midnight"}[lang]
+    assert body not in law_text(corpus, "40")  # not the text of clause 40A2 or of the section
+    notes = [f for f in corpus.footnotes if body in f.text]
+    assert len(notes) == 1
+    assert "40A1" in corpus.owners(notes[0].id)  # attached where its sign stands
+    assert mark not in law_text(corpus, "40")
