@@ -199,3 +199,53 @@ def test_a_signed_note_body_in_a_book_without_footers_is_a_footnote(tmp_path, la
     assert len(notes) == 1
     assert "40A1" in corpus.owners(notes[0].id)  # attached where its sign stands
     assert mark not in law_text(corpus, "40")
+
+
+# a law book with a law's commentary block set right after that law's text
+INLINE = {
+    "ru": """Правило 50. ВЫБОР МЕСТ
+Пары занимают места по жребию, который тянет капитан команды хозяев.{F1}
+{HEAD} 50
+50.1. Жребий тянут в присутствии обоих капитанов, см. правило 51.
+50.2. Места записываются в протокол:
+а) номер стола;
+б) направление пары.
+Правило 51. ОПОЗДАНИЕ
+Опоздавшая пара занимает оставшиеся места и не спорит о них.{F2}
+""",
+    "en": """LAW 50 - CHOICE OF SEATS
+The pairs take their seats by lot, drawn by the home team's captain.{F1}
+{HEAD} 50
+50.1. The lot is drawn before both captains; see Law 51.
+50.2. The seats are written on the scorecard:
+(a) the table number;
+(b) the pair's direction.
+LAW 51 - LATE ARRIVAL
+A late pair takes the seats that are left and does not dispute them.{F2}
+""",
+}
+HEADS = {"ru": ["Комментарий к правилу", "КОММЕНТАРИЙ К ПРАВИЛУ"], "en": ["Commentary on Law", "COMMENTARY ON LAW"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("head", [0, 1])
+@pytest.mark.parametrize("paged", [False, True])
+def test_a_laws_commentary_block_after_its_text_is_that_laws_commentary(tmp_path, lang, head, paged):
+    text = INLINE[lang].replace("{HEAD}", HEADS[lang][head]).replace("{F1}", "\n- 5" if paged else "") \
+        .replace("{F2}", "\n- 6" if paged else "")
+    (tmp_path / "book.txt").write_text(text, encoding="utf-8")
+    from click.testing import CliRunner
+    from lawsearch.cli import main
+    result = CliRunner().invoke(main, ["add", "--corpus", str(tmp_path / "corpus"), str(tmp_path / "book.txt")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "corpus" / "laws" / lang / "book.txt").exists()  # filed as law text, not commentary
+    from lawsearch.corpus import build_corpus
+    corpus = build_corpus(tmp_path / "corpus", strict=False)
+    comm = [n for n in corpus.nodes if n.kind == "commentary" and n.law == "50"]
+    assert {n.id for n in comm} >= {"50.1", "50.2"}
+    assert all(n.kind == "commentary" for n in corpus.nodes if "50.1." in (n.text or "") or "50.2" in n.id)
+    laws = law_text(corpus, "50")
+    assert "50.1" not in laws and HEADS[lang][head] not in laws and "51" not in laws.replace("50", "")
+    # law 50 never cites itself from the block's heading; its commentary cites law 51
+    assert not [r for r in corpus.refs if r.target == "50" and (r.from_ == "50" or r.from_.startswith(("50.", "piece")))]
+    assert [r for r in corpus.refs if r.target == "51" and r.from_ == "50.1"]

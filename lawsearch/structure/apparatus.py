@@ -1231,6 +1231,54 @@ def commentary_cut(lines: list[str], words: Apparatus, layout) -> int | None:
     return None
 
 
+INLINE_COMMENTARY_WORDS = 5  # «Комментарий к правилу 20», "Commentary on Law 20": a short line
+
+
+def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.Pattern) -> list[tuple[int, int]]:
+    """The blocks of a law text that are one law's commentary set after its text, as
+    (first, last) 0-based raw lines, the block's heading first: a short line opening with
+    the profile's commentary word and ending in the number of the law whose heading stands
+    above it with text of its own between (``Правило 20. …`` / text / ``Комментарий к
+    правилу 20``), its first line after it a commentary paragraph of that law (``20.1.``,
+    ``paragraph``). The block runs to the next line that opens another part of the book
+    (a law or division heading, the definitions, the commentary, the contents or index
+    heading). None in a commentary file (its paragraphs follow their law's heading right away)."""
+    if not words.commentary:
+        return []
+    names = tuple(w.lower() for w in words.commentary)
+    out: list[tuple[int, int]] = []
+    law, texted, i = None, False, 0
+    while i < len(lines):
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(lines[i], layout.lang).strip())
+        if not s:
+            i += 1
+            continue
+        c = _classify(layout, s)
+        if c.kind == "law" and not LEADER_PAGE.search(s):
+            law, texted = str(c.label), False
+            i += 1
+            continue
+        m = re.fullmatch(r"(\S.*?)\s(\d{1,4})\.?", s)
+        if law is not None and texted and m and m[2] == law and len(s.split()) <= INLINE_COMMENTARY_WORDS and \
+                any(m[1].lower().startswith(w) for w in names):
+            nxt = next((k for k in range(i + 1, len(lines)) if lines[k].strip()), None)
+            first = paragraph.match(lines[nxt].strip()) if nxt is not None else None
+            if first and first["law"] == law:
+                end = nxt
+                for k in range(nxt + 1, len(lines)):
+                    t = lines[k].strip()
+                    if t and (_starts_part(t, words, layout) or words.heading(t, words.contents + words.index)):
+                        break
+                    if t:
+                        end = k
+                out.append((i, end))
+                law, i = None, end + 1
+                continue
+        texted = True
+        i += 1
+    return out
+
+
 def whole_kind(lines: list[str], profile, lang: str) -> str | None:
     """``toc`` or ``index`` when every page of ``lines`` is one (``lawsearch add``'s guess
     of a source's kind), else None: a whole book holds law text too -- a page whose part
