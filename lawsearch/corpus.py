@@ -27,7 +27,7 @@ from .profile import DEFAULT as DEFAULT_PROFILE, activated
 from .references import find_references, restatus
 from .sources import CorpusFolder, read_corpus_folder, user_path
 from .structure import build_tree
-from .structure.apparatus import Apparatus, commentary_cut, placement_entries, take_apparatus, use_apparatus
+from .structure.apparatus import Apparatus, commentary_cut, inline_commentary, placement_entries, take_apparatus, use_apparatus
 
 Progress = Callable[[str], None]
 
@@ -493,6 +493,18 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
             folder.raw_traces[source.path] = overlap.raw_traces(raw)
         layout = context.grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         cut = commentary_cut(raw, Apparatus.of(folder.profile, source.lang), layout) if layout is not None else None
+        # a law's commentary set after its text («Комментарий к правилу 20» / «20.1. …»): the
+        # commentary's, on the same lines, never law text
+        blocks = inline_commentary(raw[:cut] if cut is not None else raw, Apparatus.of(folder.profile, source.lang),
+                                   layout, context.grammar.commentary(source.lang)[0]) if layout is not None else []
+        inline = {k for first, last in blocks for k in range(first + 1, last + 1)  # a page's footer stays the page's
+                  if not _page_number_line(raw[k], source.lang)}
+        # the block's heading is the commentary's heading: no paragraph's text, no law's (it
+        # would cite its own law)
+        block_headings = {first for first, _ in blocks}
+        if inline:
+            progress(f"read {source.path}'s " + ", ".join(f"lines {a + 1}-{b + 1}" for a, b in blocks)
+                     + " (a law's commentary after its text) as the commentary")
         if cut is not None:
             # a whole book copied as one file holds its commentary after the commentary's
             # heading: the law text ends there, the rest is commentary (the same file and lines)
@@ -510,8 +522,9 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
                                           source.path, min(tail)))
             after |= tail
             inner[source.id] = clean_source(folder, replace(source, kind="commentary"),
-                                            [""] * (cut + 1) + ["" if n in after else t
-                                                                for n, t in enumerate(raw[cut + 1:], cut + 2)], context)
+                                            [raw[k] if k in inline else "" for k in range(cut + 1)]
+                                            + ["" if n in after else t
+                                               for n, t in enumerate(raw[cut + 1:], cut + 2)], context)
             # the commentary's pages are the book's, present (check's page report); the law
             # text's last page before the first of them ends where the laws do, no gap
             inside = [int(m.group()) for n, t in enumerate(raw[cut:], cut + 1)
@@ -522,6 +535,11 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
             folder.apparatus_pages = folder.apparatus_pages | {(source.id, page) for page in inside}
             raw = raw[:cut] + ["" if n not in after else t for n, t in enumerate(raw[cut:], cut + 1)]
             folder.commentary_starts = {**getattr(folder, "commentary_starts", {}), source.id: cut + 1}
+        elif inline:
+            inner[source.id] = clean_source(folder, replace(source, kind="commentary"),
+                                            [t if k in inline else "" for k, t in enumerate(raw)], context)
+        if inline:
+            raw = ["" if k in inline or k in block_headings else t for k, t in enumerate(raw)]
         cleaned[source.id] = clean_source(folder, source, raw, context)
     progress("cleaned " + ", ".join(f"{s.id.split('_')[0]}" for s in folder.sources))
 

@@ -306,11 +306,17 @@ def _kind(lines: list[str], lang: str) -> str:
     apparatus = whole_kind([framed_page_numbers(line) for line in lines], load_profile(), lang)
     if apparatus is not None:  # every page a contents or index page (issue 13)
         return apparatus
+    paragraph, heading = default_grammar().commentary(lang)
+    from .structure.apparatus import Apparatus, commentary_cut, inline_commentary
+
+    # a law's commentary block set after its text («Комментарий к правилу 20» / «20.1. …») is
+    # a part of the law text: its paragraphs count for no commentary file
+    blocks = inline_commentary(lines, Apparatus.of(load_profile(), lang), default_grammar().layout_for(lang), paragraph)
+    inside = {k for first, last in blocks for k in range(first, last + 1)}
+    lines = ["" if k in inside else line for k, line in enumerate(lines)]
     kinds = [classify(line.strip(), lang).kind for line in lines]
     levels = default_grammar().levels  # the profile's levels below a law, outermost first
     headings = sum(1 for k in kinds if k in ("division", "law", *levels))
-    paragraph, heading = default_grammar().commentary(lang)
-    from .structure.apparatus import Apparatus, commentary_cut
 
     cut = commentary_cut(lines, Apparatus.of(load_profile(), lang), default_grammar().layout_for(lang))
     if cut is not None and not any(paragraph.match(line.strip()) for line in lines[:cut]):

@@ -135,7 +135,9 @@ FOOTNOTE_MARKER = Lazy(r"\((?P<symbol>\*+)\)")
 # Footnote marks printed bare: after the word or stop they annotate ("on the table.*") and
 # before the note's body at the page bottom ("* The card may be blue."). A layout reads them
 # unless it forbids them (its ``note_marks``: [] forbids; a list layout's bullets stay bullets).
-NOTE_MARKS = ("*", "**", "***", "†", "††", "‡")
+# A superscript number («результатов¹» / «¹ Время …») is one too, where no page's number
+# stands near its body to make it a signed note (furniture.signed_footnotes): a book without footers.
+NOTE_MARKS = ("*", "**", "***", "†", "††", "‡") + tuple("¹²³⁴⁵⁶⁷⁸⁹")
 
 
 @lru_cache(maxsize=16)

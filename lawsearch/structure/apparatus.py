@@ -25,10 +25,12 @@ from ..plausibility import lemmatizer_for
 RULE_LINE = re.compile(r"^[\s?=_~*\-–—.|+]*$")  # box lines, underlines, lost '?' runs
 FOOTER_AT = re.compile(r"^\s*-\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?:\s*-)?(?:\s+(?P<rest>\S.*))?$")
 BARE_PAGE = re.compile(r"^\s*(?P<page>\d{1,4})\s*$")
-# a dot leader: dots, or «…» (U+2026) characters, each three dots, as a word processor sets them
-DOT_LEADER = r"(?:(?:[.…]\s?){4,}|(?:…\s?){2,})"
+# a dot leader: dots (spaced or not), middle dots «· · ·», bullets or an underline run, or «…»
+# (U+2026) characters, each three dots, as a word processor sets them
+LEADER_MARK = r"[.…·•_]"
+DOT_LEADER = rf"(?:(?:{LEADER_MARK}\s?){{4,}}|(?:…\s?){{2,}})"
 DEFINITIONS_HEADING_WORDS = 4  # «ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ»; a longer line holding the word is a sentence's
-LEADER_PAGE = re.compile(r"\s*(?:[.…]\s?){2,}\s*(?P<page>\d{1,4}|[ivxlcdm]{1,6})(?![\w.])")
+LEADER_PAGE = re.compile(rf"\s*(?:{LEADER_MARK}\s?){{2,}}\s*(?P<page>\d{{1,4}}|[ivxlcdm]{{1,6}})(?![\w.])")
 YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
@@ -85,7 +87,18 @@ class Apparatus:
         s = re.sub(r"\s+", " ", s)
         if any(s == w or s.startswith(w + " ") for w in which):
             return True
-        m = re.fullmatch(r"((?:[^\W\d_]+ ){1,2})([^\W\d_]+)", s)
+        return self.qualified(s, which)
+
+    def qualified(self, text: str, which: tuple[str, ...]) -> bool:
+        """Whether ``text`` is one of the one-word headings of ``which`` after a qualifier of
+        one or two words (a hyphenated word one of them) written as it is: «АЛФАВИТНЫЙ
+        УКАЗАТЕЛЬ», «ПРЕДМЕТНО-АЛФАВИТНЫЙ УКАЗАТЕЛЬ», "General Index".
+
+        >>> Apparatus("ru").qualified("ПРЕДМЕТНО-АЛФАВИТНЫЙ УКАЗАТЕЛЬ", ("УКАЗАТЕЛЬ",))
+        True
+        """
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(text, self.lang).strip())
+        m = re.fullmatch(r"((?:[^\W\d_]+(?:-[^\W\d_]+)* ){1,2})([^\W\d_]+)", s)
         if not m or m[2] not in which:
             return False
         qualifiers = m[1].split()
@@ -195,6 +208,9 @@ def _page_cuts(lines: list[str], opens=lambda line: False,
                 current.append((n, m["rest"]))
             continue
         b = BARE_PAGE.match(raw)
+        if b and _lone_entry_page(current, words):
+            current.append((n, raw))  # a wrapped contents entry's page, alone on its line
+            continue
         if b:
             if any(t.strip() for _, t in current):
                 close(head)
@@ -233,6 +249,21 @@ def _book_order(pages):
     if all(k is not None for k in keys):
         return [pg for _, pg in sorted(zip(keys, pages), key=lambda x: x[0])]
     return pages
+
+
+def _lone_entry_page(current: list[tuple[int, str]], words: "Apparatus | None") -> bool:
+    """Whether a bare number after ``current`` (the page's lines so far) is the page of a
+    contents entry wrapped so that its number stands alone on the next line
+    (``Правило 22. Перерыв … и порядок`` / ``возвращения за стол`` / ``7``), not a page's
+    number: the page so far is contents (its heading in the profile's words, or entries
+    ending in a leader and a page), and the line before the number is words ending in no
+    page number and no sentence's end."""
+    body = [t.strip() for _, t in current if t.strip() and not RULE_LINE.match(t)]
+    if not body or re.search(r"(?:\d|[.!?;:])$", body[-1]) or LEADER_PAGE.search(body[-1]):
+        return False
+    headed = words is not None and bool(words.contents) and words.heading(body[0], words.contents)
+    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(DOT_LEADER, t))
+    return headed or leaders >= 2
 
 
 def _unframe(text: str) -> list[tuple[str, str | None]]:
@@ -310,6 +341,10 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
                 continue
             if text.strip().lower() in {w.lower() for w in words.page_words}:
                 continue  # a "Page" column head
+            if open_entry is not None and BARE_PAGE.match(text):
+                open_entry["page"] = text.strip()  # a wrapped entry's page alone on its line
+                open_entry = None
+                continue
             for fragment, page in _unframe(text):
                 if not fragment and page is None:
                     continue
@@ -1150,12 +1185,15 @@ def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool
     with text is no heading and ends in a dot leader and a page number, and this line ends
     in none. The title may run over more lines before the one with the leader
     (``Правило 5. Замена игрока`` / ``в ходе сессии`` / ``........ 7``): up to
-    ``WRAP_LINES`` lines of words that are no heading and no sentence."""
+    ``WRAP_LINES`` lines of words that are no heading and no sentence -- or the page number
+    alone on the line after them (``Правило 22. Перерыв`` / ``за стол`` / ``7``)."""
     s = page_lines[i][1].strip()
     if LEADER_PAGE.search(s) or _prose(s):
         return False
     after = [x.strip() for _, x in page_lines[i + 1:] if x.strip()][:WRAP_LINES]
     for x in after:
+        if BARE_PAGE.match(x):
+            return True
         if _prose(x) or _classify(layout, furniture.letter_spaced_words(x, layout.lang).strip()).kind != "text":
             return False
         if LEADER_PAGE.search(x):
@@ -1191,6 +1229,54 @@ def commentary_cut(lines: list[str], words: Apparatus, layout) -> int | None:
         if not law_seen and _classify(layout, raw.strip()).kind == "law":
             law_seen = True
     return None
+
+
+INLINE_COMMENTARY_WORDS = 5  # «Комментарий к правилу 20», "Commentary on Law 20": a short line
+
+
+def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.Pattern) -> list[tuple[int, int]]:
+    """The blocks of a law text that are one law's commentary set after its text, as
+    (first, last) 0-based raw lines, the block's heading first: a short line opening with
+    the profile's commentary word and ending in the number of the law whose heading stands
+    above it with text of its own between (``Правило 20. …`` / text / ``Комментарий к
+    правилу 20``), its first line after it a commentary paragraph of that law (``20.1.``,
+    ``paragraph``). The block runs to the next line that opens another part of the book
+    (a law or division heading, the definitions, the commentary, the contents or index
+    heading). None in a commentary file (its paragraphs follow their law's heading right away)."""
+    if not words.commentary:
+        return []
+    names = tuple(w.lower() for w in words.commentary)
+    out: list[tuple[int, int]] = []
+    law, texted, i = None, False, 0
+    while i < len(lines):
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(lines[i], layout.lang).strip())
+        if not s:
+            i += 1
+            continue
+        c = _classify(layout, s)
+        if c.kind == "law" and not LEADER_PAGE.search(s):
+            law, texted = str(c.label), False
+            i += 1
+            continue
+        m = re.fullmatch(r"(\S.*?)\s(\d{1,4})\.?", s)
+        if law is not None and texted and m and m[2] == law and len(s.split()) <= INLINE_COMMENTARY_WORDS and \
+                any(m[1].lower().startswith(w) for w in names):
+            nxt = next((k for k in range(i + 1, len(lines)) if lines[k].strip()), None)
+            first = paragraph.match(lines[nxt].strip()) if nxt is not None else None
+            if first and first["law"] == law:
+                end = nxt
+                for k in range(nxt + 1, len(lines)):
+                    t = lines[k].strip()
+                    if t and (_starts_part(t, words, layout) or words.heading(t, words.contents + words.index)):
+                        break
+                    if t:
+                        end = k
+                out.append((i, end))
+                law, i = None, end + 1
+                continue
+        texted = True
+        i += 1
+    return out
 
 
 def whole_kind(lines: list[str], profile, lang: str) -> str | None:
@@ -1391,7 +1477,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
         part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
         numbered = [c if not t and c != t and FOOTER_AT.match(c) else t for t, c in zip(lines, counted)]
         cuts = _page_cuts(numbered, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
-            re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))))
+            re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))) or words.qualified(t, parts))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue

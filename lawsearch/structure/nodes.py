@@ -12,7 +12,8 @@ from ..patterns import FOOTNOTE_MARKER, bare_note_patterns
 
 # the placement rules, strongest first: the text's own, curation, then the book's contents (placement.py)
 STRENGTH = {"heading": 0, "continuity": 1, "next-heading": 2, "curated": 3, "toc": 4, "page": 5, "unattributed": 6}
-CONTENTS_ENTRY = re.compile(r"(?:(?:[.…]\s?){4,}|(?:…\s?){2,})\s*(?:\d{1,4}|[ivxlcdm]{1,6})\b")  # a dot leader and a page
+# a dot leader (dots, middle dots, bullets, an underline run, «…») and a page
+CONTENTS_ENTRY = re.compile(r"(?:(?:[.…·•_]\s?){4,}|(?:…\s?){2,})\s*(?:\d{1,4}|[ivxlcdm]{1,6})\b")
 CONTENTS_LOOK = 200  # characters of a heading's text in which a contents entry's leader would stand
 SENTENCE_END = re.compile(r"[.!?:;…]['\"»)]*$")
 
