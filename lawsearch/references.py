@@ -348,7 +348,27 @@ def _bare(text: str, forms: Citations):
                 continue
             if head is not None:
                 yield _Found(head.start(), head.end(), ((levels[0], head["ids"]),))
-            yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
+            start = _listed_numbers_start(text, m.start(), forms) if head is None and after is not None else m.start()
+            # "see 1 and 2 above", "as in 1, 2 or 3 above": the direction word is the whole list's
+            yield _Found(start, m.end(), ((levels[0], text[start:m.end()]),))
+
+
+_LIST_NUMBER = re.compile(r"(?<![\w.\-–—/(])\d{1,2}(?![\w(])")
+
+
+def _listed_numbers_start(text: str, start: int, forms: Citations) -> int:
+    """Where a list of bare numbers ending in the one at ``start`` begins: the first of the
+    numbers joined to it by the list's words ("1, 2 or 3" of "as in 1, 2 or 3 above");
+    ``start`` itself where none is."""
+    if forms.joined is None:
+        return start
+    while True:
+        window = max(0, start - 24)
+        before = next((n for n in reversed(list(_LIST_NUMBER.finditer(text, window, start)))
+                       if forms.joined.fullmatch(text, n.end(), start)), None)
+        if before is None:
+            return start
+        start = before.start()
 
 
 def _held(text: str, forms: Citations):
