@@ -427,7 +427,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     if bare_labels:
         one = "(?:" + "|".join(bare_labels) + ")"
         one += rf"(?:{dashes}{sub_end})?" if dashes else ""  # "B2(a)-(c) above": a range of sub-clauses
-        bare = re.compile(rf"(?<![\w(])(?P<ids>{one}(?:{between}{one})*)")
+        # a list goes on with bare sub-clauses of any kind: the "(ii)" of "1(b)(i) or (ii) above"
+        bare = re.compile(rf"(?<![\w(])(?P<ids>{one}(?:{between}{one}|(?<=\)){between}{sub_end})*)")
     # a clause's number alone, only before an "after" word: "see 1 above", "as in 2 preceding"
     bare_number = None
     if bare_labels and own.get("after"):
@@ -445,7 +446,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         first = rf"(?:[{re.escape(caps)}]\d{{1,2}}{between})?" if caps else ""
         held = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>{first}{piece}(?:{between}{piece})*)")
         if own.get("of"):
-            of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)})")
+            # or a clause's number alone before an "after" word: "(a) and (b) of 1 above"
+            number = rf"|\d{{1,2}}(?=\s+(?:{_alternation(own['after'])})(?![\w]))" if own.get("after") else ""
+            of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)}{number})")
     outer = [w for lv in own.get("levels", [])[:1] for w in level_words(own, lv) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
