@@ -128,6 +128,18 @@ class IdRules:
         self.lookalike_chars = look.get("from", "")
         self._fold = str.maketrans(look.get("from", ""), look.get("to", ""))
         self.translit: dict[str, str] = dict(grammar.get("translit", {}))
+        # the layouts' own label letters (``label_letters``: «б» → b, «в» → c by their place), in
+        # either case, as a user types a heading's label («40а1б» → 40A1(b)); a look-alike
+        # («а», «е») reads as the letter it looks like, and a letter the grammar transliterates
+        # as that says
+        self.native: dict[str, str] = {}
+        for table in data.get("layouts", {}).values():
+            letters, latin = (list(table.get("label_letters") or ("", "")) + ["", ""])[:2] \
+                if isinstance(table, dict) else ("", "")
+            for c, t in zip(letters, latin):
+                if c.lower() not in self.lookalike_chars and c.lower() not in self.translit:
+                    self.native.setdefault(c.lower(), t)
+                    self.native.setdefault(c.upper(), t)
         self.divisions: list[DivisionWord] = [
             DivisionWord(lang, rank, re.compile(f"(?:{d['word']})$"), d["slug"], d.get("label", d["slug"]))
             for lang, words in grammar.get("divisions", {}).items() for rank, d in enumerate(words)]
@@ -152,9 +164,11 @@ class IdRules:
 
     # -- labels and IDs ------------------------------------------------------------------
 
-    def label(self, level: str, printed: str) -> str:
+    def label(self, level: str, printed: str, typed: bool = False) -> str:
         """A printed label as the ID writes it: look-alikes folded, transliterated, in the
-        alphabet's case: ``label("section", "С") == "C"``, ``label("subclause", "A") == "a"``."""
+        alphabet's case: ``label("section", "С") == "C"``, ``label("subclause", "A") == "a"``;
+        ``typed`` (an ID a user types): a layout's own letter too, «б» → b (a text's
+        layout reads its own letters itself, ``Layout.label_of``)."""
         s = printed.translate(self._fold)
         alphabet = self.alphabets.get(level)
         if alphabet is None:
@@ -169,6 +183,11 @@ class IdRules:
             for candidate in (s, s.upper(), s.lower()):
                 if candidate in kind:
                     return self.translit.get(candidate, candidate)
+        if typed and s in self.native:  # a layout's own letter: «б» → b
+            t = self.native[s]
+            kinds = [k for k in alphabet.kinds if k not in ("digits", "roman")]
+            if any(t in k for k in kinds):
+                return t
         if s.lower() in self.translit.values():
             return s.lower()  # typed as the ID writes it: "12.1.3.V" → "v"
         return self.translit.get(s, s)
@@ -200,8 +219,10 @@ class IdRules:
                     short = "".join(w for w in written if len(w) == 1)
                     # and the look-alikes of another script ("40а1b"): the query's citation pattern reads
                     # the ID before normalize folds them
+                    # and the layouts' own letters of the kind («40а1б»)
+                    own = "".join(c for c, t in self.native.items() if t in kind)
                     letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()
-                                                    + self.lookalike_chars))
+                                                    + self.lookalike_chars + own))
                     alts += [*long, "[" + "".join(_class_escape(c) for c in letters) + "]"]
             label = f"{group}{'|'.join(alts)})"
             if loose:
@@ -247,7 +268,7 @@ class IdRules:
         if not m:
             return None
         parts = list(m.groups()[1:])
-        labels = [self.label(lv, p) if p else None for lv, p in zip(self.levels, parts)]
+        labels = [self.label(lv, p, typed=True) if p else None for lv, p in zip(self.levels, parts)]
         if self.strict:
             for k in range(1, len(parts)):
                 if parts[k] is not None and parts[k - 1] is None and not (

@@ -116,6 +116,11 @@ def citation_forms(profile: Profile, lang: str) -> Citations:
     grammar = profile.data.get("grammar", {})
     tables = {"citations": profile.data.get("citations", {}),
               "grammar": {k: grammar.get(k, {}) for k in ("levels", "ids", "labels", "lookalikes", "translit")}}
+    # the label letters of the language's layouts («(б)» → (b), ``label_letters``): a citation
+    # names a sub-clause by the letter its heading is printed with
+    tables["grammar"]["label_letters"] = sorted(
+        {tuple(t["label_letters"][:2]) for t in profile.data.get("layouts", {}).values()
+         if isinstance(t, dict) and t.get("lang") == lang and len(t.get("label_letters") or ()) >= 2})
     return _compiled(json.dumps(tables, sort_keys=True, ensure_ascii=False), lang)
 
 
@@ -507,6 +512,8 @@ def _label_range(first: str, last: str) -> list[str]:
 
 def _latin(label: str, forms: Citations) -> str:
     label = label.translate(forms.lookalikes)
+    if forms.native_letters:
+        label = "".join(forms.native_letters.get(ch, ch) for ch in label)
     if forms.letters:
         label = "".join(forms.letters.get(ch.lower(), ch) for ch in label if ch.isalnum() or ch in "().")
     return label

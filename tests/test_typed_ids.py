@@ -85,6 +85,8 @@ def built(tmp_path: Path, name: str, files: dict[str, str], lang: str) -> tuple[
     ("en", EN, ["70A3(a)", "70a3a", "70 A 3 (a)", "70 a 3 (a)", "law 70a3a", "Law 70 A 3 (a)", "70A3A"], "70A3(a)"),
     ("en", EN, ["70b1ii", "70B1(ii)", "70 b 1 (ii)"], "70B1(ii)"),
     ("ru", RU, ["40A1(b)", "40a1b", "40а1b", "40 А 1 (b)", "правило 40a1b"], "40A1(b)"),
+    # the Russian book's own letter (its layout's label_letters), as its heading would print it
+    ("ru", RU, ["40а1б", "40A1(б)", "40 А 1 (Б)"], "40A1(b)"),
 ])
 def test_both_engines_jump_to_an_id_typed_loosely(tmp_path, lang, text, queries, target):
     from lawsearch.query import Searcher
