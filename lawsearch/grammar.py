@@ -204,6 +204,7 @@ class IdRules:
         group = "(" if capture else "(?:"
         law = self.formats.get("law", "{law}").split("{law}")
         out = _js_escape(law[0]) + group + "[0-9]{1,4})" + _js_escape(law[-1] if len(law) > 1 else "")
+        digits_before = True  # the law is a number
         for level in self.levels:
             before, _, after = self.formats.get(level, "{label}").partition("{label}")
             alts = []
@@ -225,10 +226,21 @@ class IdRules:
                                                     + self.lookalike_chars + own))
                     alts += [*long, "[" + "".join(_class_escape(c) for c in letters) + "]"]
             label = f"{group}{'|'.join(alts)})"
+            kinds = self.alphabets.get(level, Alphabet(("digits",))).kinds
+            digits = any(k in ("digits", "roman") for k in kinds)
             if loose:
                 # the shortest reading first: "70b1ii" is the item ii right under clause 1, not
-                # the sub-clause i's item i (a label left out where the text after it still reads)
-                out += f"(?:{label})??"
+                # the sub-clause i's item i (a label left out where the text after it still reads);
+                # a mark of the format stays where it parts two numbers ("1.1.2b": the dots of
+                # 1.1.2, the point's brackets left out), else it may be left out or typed
+                mark = f"[ ]*{_js_escape(before)}[ ]*" if before else ""
+                if not (digits_before and digits) and mark:
+                    mark = f"(?:{mark})?"
+                closing = f"(?:[ ]*{_js_escape(after)})?" if after else ""
+                required = bool(before) and digits_before and digits
+                # a number after its required mark is the next level's, in order: 3.1b is 3.1(b)
+                out += f"(?:{mark}{label}{closing})" + ("?" if required else "??")
+                digits_before = digits
             else:
                 out += f"(?:[ ]*{_js_escape(before)}[ ]*{label}[ ]*{_js_escape(after)})?"
         return out
