@@ -530,6 +530,9 @@ class Layout:
     label_letters: tuple[str, str] = ("", "")
     see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
     cite_words: tuple[str, ...] = ()  # the words the language cites a level by ("Section", «раздел»)
+    # the level headings whose title must start with a capital ({Title}), read with any title:
+    # a line so is that level only where the line before ends a clause (``read``: «заявки:»)
+    lower_patterns: tuple = ()
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -733,6 +736,31 @@ class Layout:
         words = (text or "").split()
         return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words)
 
+    def lower_case_level(self, text: str) -> Classified | None:
+        """A level's heading whose title starts in lower case where the layout wants a capital
+        («(a) первое напоминание бесплатно;»): what it would be, else None."""
+        s = text.strip()
+        for kind, pattern in self.lower_patterns:
+            if (m := pattern.match(s)) and m["title"][:1].islower():
+                label, other = self.label_of(kind, m["label"])
+                return Classified(kind, label=label, title=None, extra=m["title"], other=other)
+        return None
+
+    def _lower_case_levels(self, lines: list, out: list[Classified]) -> list[Classified]:
+        """A line read as text that is a level's heading but for its lower-case first word is
+        that level where the line before it ends a clause -- with a colon, a semicolon or a
+        stop («2. Игроку могут напомнить заявки:» then «(a) первое …;», «(b) второе …»), as
+        a capital's would be; else it stays text (a sentence the break cut before «(a) выше»)."""
+        if not self.lower_patterns:
+            return out
+        before = ""
+        for i, (line, c) in enumerate(zip(lines, out)):
+            if c.kind == "text" and before[-1:] in (":", ";", ".") and (lower := self.lower_case_level(line.text)):
+                out[i] = lower
+            if c.kind != "empty":
+                before = line.text.rstrip()
+        return out
+
     def read(self, lines: list, indents: dict[int, int] | None = None, carried: tuple[str, ...] = (),
              through: int = 0) -> list[Classified]:
         """Classify a piece's lines in order. In a list layout a bullet becomes the level
@@ -742,7 +770,8 @@ class Layout:
         ``through``: the lines at the top that finish the page before's sentence
         (``finishing``), after which such a body still answers them."""
         if not self.lists:
-            return self._bare_notes(lines, [self.classify(line.text) for line in lines], carried, through)
+            return self._bare_notes(lines, self._lower_case_levels(lines, [self.classify(line.text) for line in lines]),
+                                    carried, through)
         out: list[Classified] = []
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
@@ -960,6 +989,8 @@ class Grammar:
             if kind in headings and words:
                 named = "(?:" + "|".join(map(re.escape, words)) + r")\s+" + headings[kind]
                 patterns.append((kind, self._heading(named, kind, table, divisions)))
+        lower = tuple((kind, self._heading(headings[kind].replace("{Title}", "{title}"), kind, table, divisions))
+                      for kind in self.levels if "{Title}" in headings.get(kind, ""))
         joining = self.data.get("grammar", {}).get("joining_words", {}).get(lang, [])
         return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
@@ -969,7 +1000,7 @@ class Grammar:
                       tuple(table.get("note_marks", NOTE_MARKS)),
                       label_letters=tuple(table.get("label_letters", ("", ""))),
                       see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())),
-                      cite_words=self.cite_words(lang))
+                      cite_words=self.cite_words(lang), lower_patterns=lower)
 
     def cite_words(self, lang: str | None) -> tuple[str, ...]:
         """Every word the text of ``lang`` cites a level by (``[citations.<lang>.levels]``)."""
