@@ -128,6 +128,18 @@ class IdRules:
         self.lookalike_chars = look.get("from", "")
         self._fold = str.maketrans(look.get("from", ""), look.get("to", ""))
         self.translit: dict[str, str] = dict(grammar.get("translit", {}))
+        # the layouts' own label letters (``label_letters``: «б» → b, «в» → c by their place), in
+        # either case, as a user types a heading's label («40а1б» → 40A1(b)); a look-alike
+        # («а», «е») reads as the letter it looks like, and a letter the grammar transliterates
+        # as that says
+        self.native: dict[str, str] = {}
+        for table in data.get("layouts", {}).values():
+            letters, latin = (list(table.get("label_letters") or ("", "")) + ["", ""])[:2] \
+                if isinstance(table, dict) else ("", "")
+            for c, t in zip(letters, latin):
+                if c.lower() not in self.lookalike_chars and c.lower() not in self.translit:
+                    self.native.setdefault(c.lower(), t)
+                    self.native.setdefault(c.upper(), t)
         self.divisions: list[DivisionWord] = [
             DivisionWord(lang, rank, re.compile(f"(?:{d['word']})$"), d["slug"], d.get("label", d["slug"]))
             for lang, words in grammar.get("divisions", {}).items() for rank, d in enumerate(words)]
@@ -152,9 +164,11 @@ class IdRules:
 
     # -- labels and IDs ------------------------------------------------------------------
 
-    def label(self, level: str, printed: str) -> str:
+    def label(self, level: str, printed: str, typed: bool = False) -> str:
         """A printed label as the ID writes it: look-alikes folded, transliterated, in the
-        alphabet's case: ``label("section", "С") == "C"``, ``label("subclause", "A") == "a"``."""
+        alphabet's case: ``label("section", "С") == "C"``, ``label("subclause", "A") == "a"``;
+        ``typed`` (an ID a user types): a layout's own letter too, «б» → b (a text's
+        layout reads its own letters itself, ``Layout.label_of``)."""
         s = printed.translate(self._fold)
         alphabet = self.alphabets.get(level)
         if alphabet is None:
@@ -169,6 +183,11 @@ class IdRules:
             for candidate in (s, s.upper(), s.lower()):
                 if candidate in kind:
                     return self.translit.get(candidate, candidate)
+        if typed and s in self.native:  # a layout's own letter: «б» → b
+            t = self.native[s]
+            kinds = [k for k in alphabet.kinds if k not in ("digits", "roman")]
+            if any(t in k for k in kinds):
+                return t
         if s.lower() in self.translit.values():
             return s.lower()  # typed as the ID writes it: "12.1.3.V" → "v"
         return self.translit.get(s, s)
@@ -185,6 +204,7 @@ class IdRules:
         group = "(" if capture else "(?:"
         law = self.formats.get("law", "{law}").split("{law}")
         out = _js_escape(law[0]) + group + "[0-9]{1,4})" + _js_escape(law[-1] if len(law) > 1 else "")
+        digits_before = True  # the law is a number
         for level in self.levels:
             before, _, after = self.formats.get(level, "{label}").partition("{label}")
             alts = []
@@ -200,14 +220,27 @@ class IdRules:
                     short = "".join(w for w in written if len(w) == 1)
                     # and the look-alikes of another script ("40а1b"): the query's citation pattern reads
                     # the ID before normalize folds them
+                    # and the layouts' own letters of the kind («40а1б»)
+                    own = "".join(c for c, t in self.native.items() if t in kind)
                     letters = "".join(dict.fromkeys(kind + short + (kind + short).upper() + (kind + short).lower()
-                                                    + self.lookalike_chars))
+                                                    + self.lookalike_chars + own))
                     alts += [*long, "[" + "".join(_class_escape(c) for c in letters) + "]"]
             label = f"{group}{'|'.join(alts)})"
+            kinds = self.alphabets.get(level, Alphabet(("digits",))).kinds
+            digits = any(k in ("digits", "roman") for k in kinds)
             if loose:
                 # the shortest reading first: "70b1ii" is the item ii right under clause 1, not
-                # the sub-clause i's item i (a label left out where the text after it still reads)
-                out += f"(?:{label})??"
+                # the sub-clause i's item i (a label left out where the text after it still reads);
+                # a mark of the format stays where it parts two numbers ("1.1.2b": the dots of
+                # 1.1.2, the point's brackets left out), else it may be left out or typed
+                mark = f"[ ]*{_js_escape(before)}[ ]*" if before else ""
+                if not (digits_before and digits) and mark:
+                    mark = f"(?:{mark})?"
+                closing = f"(?:[ ]*{_js_escape(after)})?" if after else ""
+                required = bool(before) and digits_before and digits
+                # a number after its required mark is the next level's, in order: 3.1b is 3.1(b)
+                out += f"(?:{mark}{label}{closing})" + ("?" if required else "??")
+                digits_before = digits
             else:
                 out += f"(?:[ ]*{_js_escape(before)}[ ]*{label}[ ]*{_js_escape(after)})?"
         return out
@@ -247,7 +280,7 @@ class IdRules:
         if not m:
             return None
         parts = list(m.groups()[1:])
-        labels = [self.label(lv, p) if p else None for lv, p in zip(self.levels, parts)]
+        labels = [self.label(lv, p, typed=True) if p else None for lv, p in zip(self.levels, parts)]
         if self.strict:
             for k in range(1, len(parts)):
                 if parts[k] is not None and parts[k - 1] is None and not (
@@ -497,6 +530,9 @@ class Layout:
     label_letters: tuple[str, str] = ("", "")
     see_words: tuple[str, ...] = ()  # the language's citation words before a reference ("see", «см.»)
     cite_words: tuple[str, ...] = ()  # the words the language cites a level by ("Section", «раздел»)
+    # the level headings whose title must start with a capital ({Title}), read with any title:
+    # a line so is that level only where the line before ends a clause (``read``: «заявки:»)
+    lower_patterns: tuple = ()
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -700,6 +736,31 @@ class Layout:
         words = (text or "").split()
         return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words)
 
+    def lower_case_level(self, text: str) -> Classified | None:
+        """A level's heading whose title starts in lower case where the layout wants a capital
+        («(a) первое напоминание бесплатно;»): what it would be, else None."""
+        s = text.strip()
+        for kind, pattern in self.lower_patterns:
+            if (m := pattern.match(s)) and m["title"][:1].islower():
+                label, other = self.label_of(kind, m["label"])
+                return Classified(kind, label=label, title=None, extra=m["title"], other=other)
+        return None
+
+    def _lower_case_levels(self, lines: list, out: list[Classified]) -> list[Classified]:
+        """A line read as text that is a level's heading but for its lower-case first word is
+        that level where the line before it ends a clause -- with a colon, a semicolon or a
+        stop («2. Игроку могут напомнить заявки:» then «(a) первое …;», «(b) второе …»), as
+        a capital's would be; else it stays text (a sentence the break cut before «(a) выше»)."""
+        if not self.lower_patterns:
+            return out
+        before = ""
+        for i, (line, c) in enumerate(zip(lines, out)):
+            if c.kind == "text" and before[-1:] in (":", ";", ".") and (lower := self.lower_case_level(line.text)):
+                out[i] = lower
+            if c.kind != "empty":
+                before = line.text.rstrip()
+        return out
+
     def read(self, lines: list, indents: dict[int, int] | None = None, carried: tuple[str, ...] = (),
              through: int = 0) -> list[Classified]:
         """Classify a piece's lines in order. In a list layout a bullet becomes the level
@@ -709,7 +770,8 @@ class Layout:
         ``through``: the lines at the top that finish the page before's sentence
         (``finishing``), after which such a body still answers them."""
         if not self.lists:
-            return self._bare_notes(lines, [self.classify(line.text) for line in lines], carried, through)
+            return self._bare_notes(lines, self._lower_case_levels(lines, [self.classify(line.text) for line in lines]),
+                                    carried, through)
         out: list[Classified] = []
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
@@ -927,6 +989,8 @@ class Grammar:
             if kind in headings and words:
                 named = "(?:" + "|".join(map(re.escape, words)) + r")\s+" + headings[kind]
                 patterns.append((kind, self._heading(named, kind, table, divisions)))
+        lower = tuple((kind, self._heading(headings[kind].replace("{Title}", "{title}"), kind, table, divisions))
+                      for kind in self.levels if "{Title}" in headings.get(kind, ""))
         joining = self.data.get("grammar", {}).get("joining_words", {}).get(lang, [])
         return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
@@ -936,7 +1000,7 @@ class Grammar:
                       tuple(table.get("note_marks", NOTE_MARKS)),
                       label_letters=tuple(table.get("label_letters", ("", ""))),
                       see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())),
-                      cite_words=self.cite_words(lang))
+                      cite_words=self.cite_words(lang), lower_patterns=lower)
 
     def cite_words(self, lang: str | None) -> tuple[str, ...]:
         """Every word the text of ``lang`` cites a level by (``[citations.<lang>.levels]``)."""

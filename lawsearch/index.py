@@ -708,9 +708,14 @@ def went_entries(corpus: Corpus) -> dict[str, dict[str, str]]:
 
 def code_grammar(profile) -> dict:
     """The part of a profile a search needs to read citations and IDs: its ``[grammar]``
-    (levels, labels, ID formats, look-alikes, transliteration) and ``[citations]``."""
+    (levels, labels, ID formats, look-alikes, transliteration), ``[citations]``, and the
+    layouts' own label letters (``label_letters``: a typed «40а1б» is 40A1(b), grammar.IdRules)."""
+    layouts = {name: {k: table[k] for k in ("lang", "label_letters") if k in table}
+               for name, table in profile.data.get("layouts", {}).items()
+               if isinstance(table, dict) and table.get("label_letters")}
     return {"name": profile.name, "languages": list(profile.languages),
-            "grammar": profile.data.get("grammar", {}), "citations": profile.data.get("citations", {})}
+            "grammar": profile.data.get("grammar", {}), "citations": profile.data.get("citations", {}),
+            "layouts": layouts}
 
 
 def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, analysed: AnalysedCorpus,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .profile import default_profile
@@ -289,6 +289,7 @@ class Citations:
     held: re.Pattern | None = None
     of_bare: re.Pattern | None = None  # an "of" word and a bare level's label: " of A1", " из A1"
     conjunction: re.Pattern | None = None  # a list's word, spaced and whole, where it stands: " and", " или"
+    native_letters: dict[str, str] = field(default_factory=dict)  # a layout's own label letters: {"б": "b"}
 
 
 def _alternation(phrases) -> str:
@@ -388,10 +389,19 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     lookalike_from = grammar.get("lookalikes", {}).get("from", "")
     lookalike_to = grammar.get("lookalikes", {}).get("to", "")
     translit = grammar.get("translit", {})
+    # the layouts' own label letters (``label_letters``) by their place: «б» → b, «в» → c; a
+    # letter that looks like a Latin one reads as that one («е» → e), as a look-alike typed
+    native_letters: dict[str, str] = {}
+    for letters, latin in grammar.get("label_letters", []):
+        for ch, to in zip(letters, latin):
+            if ch not in lookalike_from and ch.lower() not in translit:
+                native_letters.setdefault(ch.lower(), to.lower())
+                native_letters.setdefault(ch.upper(), to.lower())
+    native = "".join(native_letters)
     outer, lettered = _outer_and_lettered(grammar)
     sections, subclauses = _letters(grammar, outer), _letters(grammar, lettered)
     caps = sections.upper() + "".join(c for c in lookalike_from if c.isupper())
-    small = subclauses.lower() + subclauses.upper() + "".join(c for c in lookalike_from if c.islower())
+    small = subclauses.lower() + subclauses.upper() + "".join(c for c in lookalike_from if c.islower()) + native
     quotes = own.get("quotes", [])
     fill = {"caps": re.escape(caps) or "^\\w\\W", "small": re.escape(small) or "^\\w\\W",
             "letters": re.escape(subclauses) or "^\\w\\W",
@@ -429,7 +439,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     if bare_labels:
         one = "(?:" + "|".join(bare_labels) + ")"
         one += rf"(?:{dashes}{sub_end})?" if dashes else ""  # "B2(a)-(c) above": a range of sub-clauses
-        bare = re.compile(rf"(?<![\w(])(?P<ids>{one}(?:{between}{one})*)")
+        # a list goes on with bare sub-clauses of any kind: the "(ii)" of "1(b)(i) or (ii) above"
+        bare = re.compile(rf"(?<![\w(])(?P<ids>{one}(?:{between}{one}|(?<=\)){between}{sub_end})*)")
     # a clause's number alone, only before an "after" word: "see 1 above", "as in 2 preceding"
     bare_number = None
     if bare_labels and own.get("after"):
@@ -447,7 +458,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         first = rf"(?:[{re.escape(caps)}]\d{{1,2}}{between})?" if caps else ""
         held = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>{first}{piece}(?:{between}{piece})*)")
         if own.get("of"):
-            of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)})")
+            # or a clause's number alone before an "after" word: "(a) and (b) of 1 above"
+            number = rf"|\d{{1,2}}(?=\s+(?:{_alternation(own['after'])})(?![\w]))" if own.get("after") else ""
+            of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)}{number})")
     outer = [w for lv in own.get("levels", [])[:1] for w in level_words(own, lv) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
@@ -455,7 +468,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         half = re.compile(rf"^(?P<word>{_alternation(tails)})\s+{lists[0]}")
     return Citations(
         levels=tuple(levels), join=_join(grammar),
-        letters=dict(translit),
+        letters=dict(translit), native_letters=native_letters,
         lookalikes=str.maketrans(lookalike_from, lookalike_to),
         range=re.compile(rf"{dashes}(?P<end>{_RANGE_END})" if dashes else r"(?!)"),
         see=re.compile(rf"(?<![\w])(?:{_alternation(own['see'])})\s*$") if own.get("see") else None,

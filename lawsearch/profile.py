@@ -160,6 +160,18 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
         layers.append(_read(path))
         origin.append(path)
         folders.append(path.parent)
+    if user is not None and name and "extends" in user and name not in builtin_names() \
+            and name not in (USER_FILE, user.get("name"), str(corpus_root / USER_FILE)):
+        # the manifest names a profile that is none: not a built-in one, nor the folder's own
+        # (called by its file or by the name it gives itself) -- never silently the folder's
+        known = ", ".join(builtin_names()) or "none"
+        close = difflib.get_close_matches(str(name), builtin_names(), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise CorpusError(Problem("error", f"no profile {name!r}{hint}: it is no built-in one ({known}) and the "
+                                           f"folder's {USER_FILE} " + (f"calls itself {user['name']!r}; " if user.get("name")
+                                                                       else "gives itself no name; ") +
+                                           f"write profile = \"{USER_FILE}\" for the folder's own, or give it "
+                                           f"name = {name!r}"))
     if user is not None:
         replaced = user.get("replace", [])
         if layers and isinstance(replaced, list):

@@ -65,6 +65,11 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
         error("must be a table", "grammar")
         return out
     _unknown(user.get("grammar", {}), GRAMMAR, ("grammar",), error)
+    if "laws" in user:
+        laws = user["laws"]
+        if not (isinstance(laws, list) and len(laws) == 2 and all(type(x) is int and x > 0 for x in laws)
+                and laws[0] <= laws[1]):
+            error(f"must be the code's first and last law, e.g. [1, 12]: {laws!r}", "laws")
     languages = data.get("languages", [])
     if not isinstance(languages, list) or not languages or not all(isinstance(x, str) for x in languages):
         error('must be a list of language codes, e.g. ["en"]', "languages")

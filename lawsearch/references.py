@@ -116,6 +116,11 @@ def citation_forms(profile: Profile, lang: str) -> Citations:
     grammar = profile.data.get("grammar", {})
     tables = {"citations": profile.data.get("citations", {}),
               "grammar": {k: grammar.get(k, {}) for k in ("levels", "ids", "labels", "lookalikes", "translit")}}
+    # the label letters of the language's layouts («(б)» → (b), ``label_letters``): a citation
+    # names a sub-clause by the letter its heading is printed with
+    tables["grammar"]["label_letters"] = sorted(
+        {tuple(t["label_letters"][:2]) for t in profile.data.get("layouts", {}).values()
+         if isinstance(t, dict) and t.get("lang") == lang and len(t.get("label_letters") or ()) >= 2})
     return _compiled(json.dumps(tables, sort_keys=True, ensure_ascii=False), lang)
 
 
@@ -348,7 +353,27 @@ def _bare(text: str, forms: Citations):
                 continue
             if head is not None:
                 yield _Found(head.start(), head.end(), ((levels[0], head["ids"]),))
-            yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),))
+            start = _listed_numbers_start(text, m.start(), forms) if head is None and after is not None else m.start()
+            # "see 1 and 2 above", "as in 1, 2 or 3 above": the direction word is the whole list's
+            yield _Found(start, m.end(), ((levels[0], text[start:m.end()]),))
+
+
+_LIST_NUMBER = re.compile(r"(?<![\w.\-–—/(])\d{1,2}(?![\w(])")
+
+
+def _listed_numbers_start(text: str, start: int, forms: Citations) -> int:
+    """Where a list of bare numbers ending in the one at ``start`` begins: the first of the
+    numbers joined to it by the list's words ("1, 2 or 3" of "as in 1, 2 or 3 above");
+    ``start`` itself where none is."""
+    if forms.joined is None:
+        return start
+    while True:
+        window = max(0, start - 24)
+        before = next((n for n in reversed(list(_LIST_NUMBER.finditer(text, window, start)))
+                       if forms.joined.fullmatch(text, n.end(), start)), None)
+        if before is None:
+            return start
+        start = before.start()
 
 
 def _held(text: str, forms: Citations):
@@ -487,6 +512,8 @@ def _label_range(first: str, last: str) -> list[str]:
 
 def _latin(label: str, forms: Citations) -> str:
     label = label.translate(forms.lookalikes)
+    if forms.native_letters:
+        label = "".join(forms.native_letters.get(ch, ch) for ch in label)
     if forms.letters:
         label = "".join(forms.letters.get(ch.lower(), ch) for ch in label if ch.isalnum() or ch in "().")
     return label

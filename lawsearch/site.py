@@ -1131,7 +1131,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "lookalikes": ["".join(map(chr, rules._fold)), "".join(map(chr, rules._fold.values()))],
             # how a typed ID is written as the code writes it (grammar.IdRules.normalize)
             "ids": {"typed": rules.typed_source(), "loose": rules.typed_source(loose=True), "law": rules.formats.get("law", "{law}"),
-                    "levels": rules.typed_levels(), "strict": rules.strict, "dotted": rules.dotted, "translit": rules.translit,
+                    "levels": rules.typed_levels(), "strict": rules.strict, "dotted": rules.dotted,
+                    # the layouts' own label letters read as the grammar's transliteration does (IdRules.label)
+                    "translit": {**rules.native, **rules.translit},
                     "roman": list(ROMAN), "commentary": _plain_source(rules.commentary_pattern.pattern),
                     "commentary_groups": dict(rules.commentary_pattern.groupindex),
                     # anchors and URLs as grammar.IdRules.anchor and ids.page make them

@@ -118,7 +118,6 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         manifest = schema.load(manifest_path, schema.MANIFEST)
         manifest_bytes = read_bytes(manifest_path)
     code = dict(manifest.data.get("code", {}))
-    code.setdefault("laws", [1, 93])
     try:
         profile = load_profile(code.get("profile", DEFAULT_PROFILE), root)
         grammar = Grammar.from_profile(profile)
@@ -126,6 +125,9 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         if e.problems[0].path is not None:
             raise
         raise CorpusError(manifest.problem(e.problems[0].message, "code", "profile")) from None
+    # the code's laws: the manifest's [code] laws, else its profile's ``laws`` (a code's own
+    # profile.toml: laws = [1, 3]), else the bridge laws' 1-93
+    code.setdefault("laws", list(profile.data.get("laws", [1, 93])))
     folder_detected = {path_stem(e["path"]): list(e.get("detected", [])) for e in manifest.data["source"]
                        if e.get("detected")}
     digest = hashlib.sha256(manifest_bytes)

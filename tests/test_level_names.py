@@ -12,6 +12,7 @@ import pytest
 from lawsearch.corpus import build_corpus
 
 PROFILE = """extends = ""
+name = "orchard"
 languages = ["en"]
 
 [grammar]

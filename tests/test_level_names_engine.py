@@ -35,6 +35,7 @@ NAMINGS = {
 }
 
 PROFILE = """extends = ""
+name = "orchard"
 languages = ["en", "ru"]
 
 [grammar]

@@ -36,9 +36,19 @@ def test_an_unknown_extends_is_named_with_its_line(tmp_path):
     assert f"{tmp_path / 'profile.toml'}:2" in str(e.value) and "'bridge'" in str(e.value)
 
 
-def test_a_profile_of_its_own_is_called_by_the_manifests_name(tmp_path):
-    (tmp_path / "profile.toml").write_text('extends = ""\n' + PROFILE, encoding="utf-8")
+def test_a_profile_of_its_own_is_called_by_the_name_it_gives_itself(tmp_path):
+    (tmp_path / "profile.toml").write_text('extends = ""\nname = "ferry"\n' + PROFILE, encoding="utf-8")
     assert load_profile("ferry", tmp_path).name == "ferry"
+
+
+def test_a_manifest_naming_no_profile_there_is_is_refused_though_the_folder_has_one(tmp_path):
+    """(issue 9, cold read 11, finding 8) "harbour" is neither built in nor the name the
+    folder's profile gives itself: refused, not silently read as the folder's own."""
+    (tmp_path / "profile.toml").write_text('extends = ""\n' + PROFILE, encoding="utf-8")
+    with pytest.raises(CorpusError) as e:
+        load_profile("harbour", tmp_path)
+    assert "'harbour'" in str(e.value) and 'profile = "profile.toml"' in str(e.value)
+    assert load_profile("profile.toml", tmp_path).data["languages"]  # called by its file: fine
 
 
 def test_a_profile_of_its_own_under_a_manifest_naming_none_is_called_by_its_file(tmp_path):

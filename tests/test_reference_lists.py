@@ -25,6 +25,7 @@ layout = "{layout}"
 """
 
 OWN_PROFILE = """extends = ""
+name = "orchard"  # the manifest calls it so
 languages = ["en"]
 
 [grammar]

@@ -36,6 +36,7 @@ layout = "{layout}"
 """
 
 OWN_PROFILE = """extends = ""
+name = "kites"  # the manifest calls it so
 languages = ["en"]
 
 [grammar]
@@ -374,6 +375,7 @@ def test_a_titled_heading_or_an_unended_clause_before_a_real_law_heading_keeps_i
 
 
 GUILD_PROFILE = """extends = ""
+name = "bells"  # the manifest calls it so
 languages = ["en"]
 
 [grammar]

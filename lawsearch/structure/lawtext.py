@@ -421,6 +421,14 @@ class LawText(BuilderBase):
                 "warning", f"a line shaped like a heading is read as text: «{line.text[:60]}»; if it is a heading, "
                            f"the source's layout does not read this form (see the manifest's `layout` and the "
                            f"profile's [layouts] headings)", path, line.first))
+        if c.kind == "text" and (lower := self.layout(piece.source).lower_case_level(line.text)) is not None:
+            # «(a) первое …» where the line before ends no clause: a sub-clause in lower case, or a
+            # sentence the break cut before a label -- kept as text, said
+            self.problems.append(Problem(
+                "warning", f"a line labelled like a {lower.kind} is read as text of {state.current or state.law}: "
+                           f"«{line.text[:60]}» (its first word is in lower case and the line before ends no "
+                           f"clause with «:», «;» or «.»); if it is a {lower.kind}, end the line before so",
+                path, line.first))
         if state.piece_node is not None:
             target = self.nodes[state.piece_node]
         elif state.current is not None:
