@@ -252,11 +252,14 @@ DROP_NAVIGATION = "page_navigation"  # <nav>, a menu, a row of links
 DROP_PAGE_PART = "page_header_footer"  # a page's header or footer
 DROP_ASIDE = "page_aside"  # <aside>, a sidebar
 DROP_OUTSIDE_MAIN = "page_outside_main"  # a block outside the page's <main>/<article>
+DROP_BOX_HEADING = "page_box_heading"  # a short heading a page ends with, nothing of the text under it
 DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> printed again
 DROP_BOOK_TITLE = "fb2_book_title"  # an FB2 body's own title naming the book its description names
 KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
 # a sentence: three words or more, then its end
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
+# a heading of a box of the page's, not of its text: one to three words, no stop («Related», «Notes:»)
+BOX_HEADING = re.compile(r"^\s*[^\W\d_]+(?:[\s-]+[^\W\d_]+){0,2}\s*:?\s*$")
 # a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
 LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
 LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_text``), when no layout bullet is read
@@ -671,9 +674,10 @@ class _PageText(HTMLParser):
         linked_text = self._linked_text()
         under_label = self._under_labelled_sibling()
         self.unlabelled = []
-        for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
-                                                                      self.prefixes, self.hangs)):
-            text = "".join(t for t, _ in block)
+
+        def dropped_by(n: int) -> str | None:
+            """The rule block ``n`` is left out by, None where it is kept."""
+            block, rule, text = self.blocks[n], self.rules[n], "".join(t for t, _ in self.blocks[n])
             # a bracketed group of links closing a line of text (a wiki heading's edit links,
             # «B. Очки[править | править код]») is not what the line is: it is left uncounted
             counted = _before_bracketed_links(block)
@@ -681,13 +685,33 @@ class _PageText(HTMLParser):
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in counted if a)
             if letters and linked / letters > LINKED_SHARE and not (
                     rule is None and (n in between or n in linked_text
-                                      or (in_main or self.all_main) and law_text(_plain_text(text)))):
+                                      or (self.in_main[n] or self.all_main) and law_text(_plain_text(text)))):
                 rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
-            elif rule is None and marked and not in_main:
+            elif rule is None and marked and not self.in_main[n]:
                 rule = DROP_OUTSIDE_MAIN
             plain = _plain_text(text)
             if rule is not None and not (rule in KEEPABLE and (self.keeps(plain) or rule == DROP_ASIDE
                                                                and SENTENCE.search(plain))):
+                return rule
+            return None
+
+        for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
+                                                                      self.prefixes, self.hangs)):
+            text = "".join(t for t, _ in block)
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in _before_bracketed_links(block))
+            rule = dropped_by(n)
+            plain = _plain_text(text)
+            if rule is None and BOX_HEADING.match(plain) and not OWN_HEADING.search(plain) and NOTE_TEXT not in text:
+                # a short heading with nothing kept under it («Related», «Notes», «Похожие»): the
+                # heading of the box of links left out after it, or of the notes a notes file
+                # holds -- no text of the code, nor a sentence cut at the file's end
+                after = next((k for k in range(n + 1, len(self.blocks))
+                              if "".join(t for t, _ in self.blocks[k]).strip()), None)
+                if after is None:
+                    rule = DROP_BOX_HEADING
+                elif (after_rule := dropped_by(after)) is not None:
+                    rule = after_rule
+            if rule is not None:
                 if letters:
                     self.dropped.append((len(out), rule, _plain_text(text)))
                 continue
@@ -859,7 +883,9 @@ def _mark_notes(text: str, notes: dict[tuple[str, str], str], bodies: list[str])
 def _note_text(text: str) -> str:
     """A note's text without its own number at the start (``1.``, ``[1]``, ``*``)."""
     text = " ".join(text.split())
-    return re.sub(r"^(?:[\[(]?(?:\d{1,3}|[*†‡§]{1,3})[\])]?[.:]?\s+(?=\S))", "", text) if text else ""
+    text = re.sub(r"^(?:[\[(]?(?:\d{1,3}|[*†‡§]{1,3})[\])]?[.:]?\s+(?=\S))", "", text) if text else ""
+    # the stop after a number a note's link back to its reference carried («<a>1</a>. Tokens …»)
+    return re.sub(r"^[.:)\]]+\s+(?=\S)", "", text)
 
 
 def page_title_parts(title: str) -> set[str]:
