@@ -828,19 +828,22 @@ def collapse_spaces(data: str) -> str:
     return GAP.join(re.sub(r"\s+", " ", part) for part in NBSP_GAP.split(data))
 
 
-def navigation_losses(dropped: list[tuple[int, str, str]]) -> list[tuple[int, str, int]]:
+def navigation_losses(dropped: list[tuple[int, str, str]], kept: list[str] = ()) -> list[tuple[int, str, int]]:
     """The blocks a page reader left out as navigation that read as the code's text: a
     sentence, or a label with words after it («B. Galoshes», «2. The attendant …») -- what a
-    menu, a pager or a row of «next» links never is. Each as (extracted line, text, its words):
-    words lost in silence otherwise (``sources``: said as text in no node).
+    menu, a pager or a row of «next» links never is; a block whose words a line the page keeps
+    (``kept``) holds is none (a page's own contents, «A. Coats» linking to its heading). Each as
+    (extracted line, text, its words): words lost in silence otherwise (``sources``: said as
+    text in no node).
 
     >>> navigation_losses([(0, DROP_NAVIGATION, "Home | Laws | FAQ"), (3, DROP_NAVIGATION, "B. Galoshes"),
     ...                    (5, DROP_NAVIGATION, "A stray galosh is kept in the chest."), (6, DROP_ASIDE, "A b c.")])
     [(4, 'B. Galoshes', 2), (6, 'A stray galosh is kept in the chest.', 8)]
     """
     out = []
+    kept_text = "\n".join(" ".join(line.split()) for line in kept)
     for at, rule, text in dropped:
-        if rule != DROP_NAVIGATION or LINK_SEPARATORS.search(text):
+        if rule != DROP_NAVIGATION or LINK_SEPARATORS.search(text) or " ".join(text.split()) in kept_text:
             continue
         if SENTENCE.search(text) or CLAUSE_START.match(text) and re.search(r"[^\W\d_]{2,}", text):
             out.append((at + 1, text, len(re.findall(r"\w+", text))))

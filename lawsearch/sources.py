@@ -365,7 +365,7 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
         if entry["kind"] == "laws":  # words a page reader took for navigation that read as the code's
             from .coverage import lost
 
-            losses = formats.navigation_losses(document.dropped)
+            losses = formats.navigation_losses(document.dropped, document.lines)
             if losses:
                 line, text, _ = losses[0]
                 warnings.append(lost(

@@ -98,3 +98,14 @@ def test_a_menu_of_plain_links_is_no_loss(tmp_path):
     body = '<p>Law 7 - The Tea Room</p><p>A. Kettles</p><p>The kettle is filled from the well.</p>'
     built = build_corpus(added(tmp_path, body, "none"))
     assert not [p for p in built.problems if LOST in p.message]
+
+
+@pytest.mark.parametrize("wrap", ["none"])  # inside <main> the contents' labelled links are kept as text (before this)
+def test_a_pages_own_contents_of_its_headings_is_no_loss(tmp_path, wrap):
+    # the links of a contents box repeat headings the page keeps: nothing of the text is lost
+    body = ('<p>Law 7 - The Tea Room</p><div class="toc"><ul><li><a href="#a">A. Kettles</a></li>'
+            '<li><a href="#b">B. Cups</a></li></ul></div><h3 id="a">A. Kettles</h3><p>The kettle is filled from the well.</p>'
+            '<h3 id="b">B. Cups</h3><p>Each cup is rinsed twice.</p>')
+    built = build_corpus(added(tmp_path, body, wrap))
+    assert not [p for p in built.problems if LOST in p.message]
+    assert {"7A", "7B"} <= {n.id for n in built.nodes}
