@@ -292,7 +292,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 where = _line_of(by_path_of.get(d["source"], d["source"]), d["lines"][0])
                 if d["lines"][1] != d["lines"][0]:
                     where += f"-{d['lines'][1]}"
-                if d["kind"] == "run_on":
+                if d["kind"] == "emptied":  # coverage.emptied_parts
+                    lost.append(f"{d['node']} emptied by the cleaning rule {d['rule']} ({where})")
+                elif d["kind"] == "run_on":
                     lost.append(f"law {d['other']}'s text, if any survives, may be at its end ({d['node']}, {where})")
                 elif d["kind"] == "kept":
                     lost.append(f"law {d['other']}'s text, if any survives, may be on the page kept in it at {where}")

@@ -179,3 +179,47 @@ def _raw_parts(line) -> list[str]:
     starts = [at for at, _ in line.starts] if line.starts else [0]
     bounds = [*starts[1:], len(line.text)]
     return [t for a, b in zip(starts, bounds) if (t := line.text[a:b].strip())]
+
+
+UNEMPTIED_KINDS = ("division", "law", "commentary", "piece")  # what is no part of a law's text
+
+
+def emptied_parts(nodes, cleaned, sources) -> tuple[list[dict], list[Problem]]:
+    """The law parts whose whole text a cleaning rule removed (a clause «1 2 3 4 5» taken for
+    a pager): a part with no text and no parts under it whose heading's next raw lines, up to
+    the next line the cleaning kept, were each removed by a named rule. Such a part is never
+    complete: a doubt on its law (``structure.apparatus.law_doubts``, kind ``emptied``: check
+    and the site's status say so) and a warning naming the rule and the line. ``cleaned``: each
+    source's ``clean.Cleaned`` by its id; ``sources``: the corpus's sources."""
+    parents = {n.parent for n in nodes if n.parent}
+    by_path = {s.path: s.id for s in sources}
+    kept: dict[str, list[int]] = {}
+    removed: dict[str, dict[int, str]] = {}
+    doubts, problems = [], []
+    for n in nodes:
+        if n.kind in UNEMPTIED_KINDS or n.id in parents or (n.text or "").strip() or not n.spans or n.missing:
+            continue
+        span = n.spans[-1]
+        source = by_path.get(span.source)
+        if source is None or source not in cleaned:
+            continue
+        if source not in kept:
+            kept[source] = sorted({k for line in cleaned[source].lines for k in range(line.first, line.last + 1)})
+            covered = set(kept[source])
+            removed[source] = {}
+            for c in cleaned[source].changes:
+                if c.line not in covered:
+                    removed[source].setdefault(c.line, c.rule)
+        end = span.lines[1]
+        after = next((k for k in kept[source] if k > end), None)
+        gone = [(k, rule) for k, rule in sorted(removed[source].items()) if k > end and (after is None or k < after)]
+        if not gone:
+            continue
+        line, rule = gone[0]
+        doubts.append({"law": n.law, "kind": "emptied", "node": n.id, "rule": rule, "source": span.source,
+                       "lines": [line, line]})
+        problems.append(Problem("warning", f"{n.id}'s whole text was removed by the cleaning rule {rule}: the "
+                                           "part stands empty, not complete (`lawsearch clean FILE --explain` "
+                                           "shows the line); if it is the code's text, the rule took it for the "
+                                           "page's furniture", span.source, line))
+    return doubts, problems

@@ -252,11 +252,14 @@ DROP_NAVIGATION = "page_navigation"  # <nav>, a menu, a row of links
 DROP_PAGE_PART = "page_header_footer"  # a page's header or footer
 DROP_ASIDE = "page_aside"  # <aside>, a sidebar
 DROP_OUTSIDE_MAIN = "page_outside_main"  # a block outside the page's <main>/<article>
+DROP_BOX_HEADING = "page_box_heading"  # a short heading a page ends with, nothing of the text under it
 DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> printed again
 DROP_BOOK_TITLE = "fb2_book_title"  # an FB2 body's own title naming the book its description names
 KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
 # a sentence: three words or more, then its end
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
+# a heading of a box of the page's, not of its text: one to three words, no stop («Related», «Notes:»)
+BOX_HEADING = re.compile(r"^\s*[^\W\d_]+(?:[\s-]+[^\W\d_]+){0,2}\s*:?\s*$")
 # a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
 LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
 LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_text``), when no layout bullet is read
@@ -463,6 +466,12 @@ class _PageText(HTMLParser):
         self.unlabelled: list[str] = []  # the first lines of list items written with no label nor bullet
         self.bullet = bullet  # a list layout's bullet: list items are written with it, indented by depth
         self.list_depth = 0
+        self.list_ids: list[int] = []  # each open list's number, in the order lists open
+        self.lists_opened = 0
+        self.outer_list: list[int | None] = []  # per block: the outermost list it is in
+        self.inner_list: list[int | None] = []  # per block: the innermost list it is in
+        self.item_start = False  # the open item has had no text yet
+        self.starts_item: list[bool] = []  # per block: an item's first text
         self.glue_cell = False  # the last table cell was a label: the next one goes on its line
         self.dropped: list[tuple[int, str, str]] = []
         self.skip = 0
@@ -500,10 +509,14 @@ class _PageText(HTMLParser):
             self.prefixes.append(self.prefix + label if self.prefix else hang)
             self.in_item.append(bool(self.items))
             self.hangs.append(hang)
+            self.outer_list.append(self.list_ids[0] if self.list_ids else None)
+            self.inner_list.append(self.list_ids[-1] if self.list_ids else None)
+            self.starts_item.append(self.item_start and bool(self.items))
         blank = not "".join(t for t, _ in self.current).strip()
         self.current = []
         if not blank:  # a list item's bullet waits for its first text: <li><p>…</p></li>, <li><div>…
             self.prefix = self.item_label = ""
+            self.item_start = False
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -555,10 +568,13 @@ class _PageText(HTMLParser):
             self._flush()
         if tag in ("ul", "ol"):
             self.list_depth += 1
+            self.lists_opened += 1
+            self.list_ids.append(self.lists_opened)
             start = str(attrs.get("start") or "1").strip()
             kind = str(attrs.get("type") or "").strip() if tag == "ol" else ""
             self.numbering.append([kind if kind in LIST_TYPES else None, int(start) - 1 if start.isdigit() else 0])
         elif tag == "li":
+            self.item_start = True
             bulleted = bool(self.bullet and self.list_depth)
             self.items.append(self.list_depth if bulleted else None)
             if bulleted:  # indented by its depth, the outermost too: text after the list is not
@@ -608,9 +624,12 @@ class _PageText(HTMLParser):
             self.list_depth -= t in ("ul", "ol") and self.list_depth > 0
             if t in ("ul", "ol") and self.numbering:
                 self.numbering.pop()
+            if t in ("ul", "ol") and self.list_ids:
+                self.list_ids.pop()
             if t == "li":
                 self._flush()
                 self.prefix = ""  # an item with no text of its own: its bullet goes no further
+                self.item_start = False
                 if self.items:
                     self.items.pop()
             self.pre -= t == "pre"
@@ -652,23 +671,47 @@ class _PageText(HTMLParser):
         # a page that marks its main text (<main>, <article>, role="main") has its book there
         marked = any(self.in_main)
         between = self._links_between_text()
+        linked_text = self._linked_text()
+        under_label = self._under_labelled_sibling()
         self.unlabelled = []
-        for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
-                                                                      self.prefixes, self.hangs)):
-            text = "".join(t for t, _ in block)
+
+        def dropped_by(n: int) -> str | None:
+            """The rule block ``n`` is left out by, None where it is kept."""
+            block, rule, text = self.blocks[n], self.rules[n], "".join(t for t, _ in self.blocks[n])
             # a bracketed group of links closing a line of text (a wiki heading's edit links,
             # «B. Очки[править | править код]») is not what the line is: it is left uncounted
             counted = _before_bracketed_links(block)
             letters = sum(len(re.sub(r"\W", "", t)) for t, _ in counted)
             linked = sum(len(re.sub(r"\W", "", t)) for t, a in counted if a)
             if letters and linked / letters > LINKED_SHARE and not (
-                    rule is None and (n in between or (in_main or self.all_main) and law_text(_plain_text(text)))):
+                    rule is None and (n in between or n in linked_text
+                                      or (self.in_main[n] or self.all_main) and law_text(_plain_text(text)))):
                 rule = DROP_NAVIGATION  # a row of links: menu, pager, «next», downloads
-            elif rule is None and marked and not in_main:
+            elif rule is None and marked and not self.in_main[n]:
                 rule = DROP_OUTSIDE_MAIN
             plain = _plain_text(text)
             if rule is not None and not (rule in KEEPABLE and (self.keeps(plain) or rule == DROP_ASIDE
                                                                and SENTENCE.search(plain))):
+                return rule
+            return None
+
+        for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
+                                                                      self.prefixes, self.hangs)):
+            text = "".join(t for t, _ in block)
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in _before_bracketed_links(block))
+            rule = dropped_by(n)
+            plain = _plain_text(text)
+            if rule is None and BOX_HEADING.match(plain) and not OWN_HEADING.search(plain) and NOTE_TEXT not in text:
+                # a short heading with nothing kept under it («Related», «Notes», «Похожие»): the
+                # heading of the box of links left out after it, or of the notes a notes file
+                # holds -- no text of the code, nor a sentence cut at the file's end
+                after = next((k for k in range(n + 1, len(self.blocks))
+                              if "".join(t for t, _ in self.blocks[k]).strip()), None)
+                if after is None:
+                    rule = DROP_BOX_HEADING
+                elif (after_rule := dropped_by(after)) is not None:
+                    rule = after_rule
+            if rule is not None:
                 if letters:
                     self.dropped.append((len(out), rule, _plain_text(text)))
                 continue
@@ -676,13 +719,56 @@ class _PageText(HTMLParser):
             if NOTE_TEXT in text:
                 text = _mark_notes(text, notes, refs)
             lines = [line.strip() if not self.pre else line.rstrip() for line in text.split("\n")]
+            if n in under_label:  # the text of the labelled item before it in its list: no item of its own
+                prefix = hang
             if n in between and not prefix and not law_text(plain):
                 prefix = LIST_ITEM  # a cited law's name, not its heading: the list item it is
-            elif self.in_item[n] and not prefix and lines[0] and not TYPED_LABEL.match(lines[0]):
+            elif self.in_item[n] and not prefix and lines[0] and not TYPED_LABEL.match(lines[0]) \
+                    and n not in under_label:
                 self.unlabelled.append(lines[0])  # its level and label were the markup's alone
             lines = [lines[0], *(hang + line if line else line for line in lines[1:])]
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
+        return out
+
+    def _linked_text(self) -> set[int]:
+        """The blocks of links outside furniture that are the page's text: a link whose text is
+        a sentence (a clause written as a link to its comments, ``<li><a>The attendant …</a></li>``),
+        and, in a list that holds such sentences, an item whose only content is a link reading
+        as the code's heading («A. Coats», «Law 90»): what a menu or a pager never is."""
+        sentences: set[int] = set()
+        whole: set[int] = set()
+        for n, (block, rule) in enumerate(zip(self.blocks, self.rules)):
+            if rule is not None:
+                continue
+            letters = sum(len(re.sub(r"\W", "", t)) for t, _ in block)
+            linked = sum(len(re.sub(r"\W", "", t)) for t, a in block if a)
+            if not letters or linked / letters <= LINKED_SHARE:
+                continue
+            plain = _plain_text("".join(t for t, _ in block))
+            if SENTENCE.search(plain) and not LINK_SEPARATORS.search(plain):
+                sentences.add(n)
+            elif linked == letters and self.starts_item[n] and OWN_HEADING.search(plain) \
+                    and not LINK_SEPARATORS.search(plain):
+                whole.add(n)
+        lists = {self.outer_list[n] for n in sentences} - {None}
+        return sentences | {n for n in whole if self.outer_list[n] in lists}
+
+    def _under_labelled_sibling(self) -> set[int]:
+        """The list items with no label typed in them that follow an item with one in the same
+        list («A. Coats», then «The attendant accepts …»): the labelled item's text, set out as
+        items of their own (a flat list of a section's heading and its sentences), not its
+        siblings -- a list layout would number them as the heading's level."""
+        labelled: set[int] = set()  # the lists an item with a typed label was seen in
+        out: set[int] = set()
+        for n, block in enumerate(self.blocks):
+            if not self.starts_item[n] or self.inner_list[n] is None:
+                continue
+            text = "".join(t for t, _ in block).strip()
+            if TYPED_LABEL.match(text):
+                labelled.add(self.inner_list[n])
+            elif self.inner_list[n] in labelled and law_text(_plain_text(text)):
+                out.add(n)
         return out
 
     def _links_between_text(self) -> set[int]:
@@ -742,6 +828,28 @@ def collapse_spaces(data: str) -> str:
     return GAP.join(re.sub(r"\s+", " ", part) for part in NBSP_GAP.split(data))
 
 
+def navigation_losses(dropped: list[tuple[int, str, str]], kept: list[str] = ()) -> list[tuple[int, str, int]]:
+    """The blocks a page reader left out as navigation that read as the code's text: a
+    sentence, or a label with words after it («B. Galoshes», «2. The attendant …») -- what a
+    menu, a pager or a row of «next» links never is; a block whose words a line the page keeps
+    (``kept``) holds is none (a page's own contents, «A. Coats» linking to its heading). Each as
+    (extracted line, text, its words): words lost in silence otherwise (``sources``: said as
+    text in no node).
+
+    >>> navigation_losses([(0, DROP_NAVIGATION, "Home | Laws | FAQ"), (3, DROP_NAVIGATION, "B. Galoshes"),
+    ...                    (5, DROP_NAVIGATION, "A stray galosh is kept in the chest."), (6, DROP_ASIDE, "A b c.")])
+    [(4, 'B. Galoshes', 2), (6, 'A stray galosh is kept in the chest.', 8)]
+    """
+    out = []
+    kept_text = "\n".join(" ".join(line.split()) for line in kept)
+    for at, rule, text in dropped:
+        if rule != DROP_NAVIGATION or LINK_SEPARATORS.search(text) or " ".join(text.split()) in kept_text:
+            continue
+        if SENTENCE.search(text) or CLAUSE_START.match(text) and re.search(r"[^\W\d_]{2,}", text):
+            out.append((at + 1, text, len(re.findall(r"\w+", text))))
+    return out
+
+
 def law_text(text: str) -> bool:
     """Whether a block of a page's main text that is mostly links reads as law text: a
     numbered clause, or a sentence of two words or more ending as one.
@@ -778,7 +886,9 @@ def _mark_notes(text: str, notes: dict[tuple[str, str], str], bodies: list[str])
 def _note_text(text: str) -> str:
     """A note's text without its own number at the start (``1.``, ``[1]``, ``*``)."""
     text = " ".join(text.split())
-    return re.sub(r"^(?:[\[(]?(?:\d{1,3}|[*†‡§]{1,3})[\])]?[.:]?\s+(?=\S))", "", text) if text else ""
+    text = re.sub(r"^(?:[\[(]?(?:\d{1,3}|[*†‡§]{1,3})[\])]?[.:]?\s+(?=\S))", "", text) if text else ""
+    # the stop after a number a note's link back to its reference carried («<a>1</a>. Tokens …»)
+    return re.sub(r"^[.:)\]]+\s+(?=\S)", "", text)
 
 
 def page_title_parts(title: str) -> set[str]:

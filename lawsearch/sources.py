@@ -364,6 +364,17 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
                            f"«{document.unlabelled[0][:60]}», are read as plain text, their levels and labels "
                            f"lost: a list layout (the manifest's `layout`, one with lists = true in the "
                            f"profile's [layouts]) reads them from the markup", source.path))
+        if entry["kind"] == "laws":  # words a page reader took for navigation that read as the code's
+            from .coverage import lost
+
+            losses = formats.navigation_losses(document.dropped, document.lines)
+            if losses:
+                line, text, _ = losses[0]
+                warnings.append(lost(
+                    f"{sum(w for _, _, w in losses)} words in {len(losses)} block(s) of the page left out as "
+                    f"navigation (links) read as the code's text, the first «{text[:60]}»; a link whose text is "
+                    "a sentence or a clause's label is kept, so these stand in a menu or a row of links -- "
+                    "check the page, or give the text in a file of its own", source.path, line))
     if truncated is not None and document.truncated:
         truncated.add(source.id)
     # a text file's places are its line numbers, which spans hold already
