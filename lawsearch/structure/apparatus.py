@@ -1568,7 +1568,11 @@ def apply_contents(nodes, apparatus: dict[str, Any], levels: tuple[str, ...] | N
             out.append(n)
             continue
         seen.add(n.id)
-        if n.title is None:
+        if n.title is None or n.title_from == "commentary":
+            # a lost heading: the contents' title, the book's own listing of its headings, wins
+            # over the commentary's heading of the law (cold read 11 of issue 13, finding 6)
+            if n.title is not None and _same_title(n.title, e["title"]):
+                confirmed.append((n.id, n.kind))
             out.append(replace(n, title=e["title"], title_from="contents"))
         else:
             if _same_title(n.title, e["title"]):
