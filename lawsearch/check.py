@@ -269,8 +269,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 lost.append(f"only in {language_name(only[0])}")
             elif law.title is None:
                 lost.append("heading lost")
-            elif law.title_from not in (None, "heading") and not law.spans:
-                # no line of its own: its heading is lost, not printed bare («Правило 5.»)
+            elif law.heading_replaced:
+                # no heading line of its own (no line, or placed by the contents): its heading
+                # is lost, not printed bare («Правило 5.»)
                 lost.append(f"heading lost (its title from the {law.title_from})")
             # a gap mark says text went with a page; a start truncated for a lost heading alone
             # (structure.freeze.mark_lost_headings) says no page is missing

@@ -99,9 +99,19 @@ def _suggestions(folder: CorpusFolder, nodes) -> list:
 
     analysis = Analysis(folder_lexicon(folder))
     grammar = (folder.profile.data if folder.profile else {}).get("grammar", {})
-    joining = {w.casefold() for words in grammar.get("joining_words", {}).values() for w in words}
+    from .index import EN_STOP_WORDS
+    from .plausibility import lemmatizer_for
+
+    # the stop words: the profile's joining words and the stop list the index drops from the
+    # Snowball language's text; and what a language's dictionary reads as a function word
+    joining = {w.casefold() for words in grammar.get("joining_words", {}).values() for w in words} | set(EN_STOP_WORDS)
+
+    def function_word(term: str) -> bool:
+        module = lemmatizer_for(term)
+        return getattr(module, "function_word", None) is not None and module.function_word(term)
+
     return placement.suggest(nodes, list(folder.contents), lambda text: placement.compared_terms(
-                                 [t[0] for t in analysis.terms(text)], joining),
+                                 [t[0] for t in analysis.terms(text)], joining, function_word),
                              {s.path: s.id for s in folder.sources}, book_matter(folder, nodes))
 
 

@@ -293,7 +293,8 @@ def _script_language(text: str) -> str:
 
 
 def _kind(lines: list[str], lang: str) -> str:
-    """``toc`` or ``index`` when every page is plainly a contents or index page;
+    """``toc`` or ``index`` when every page is plainly a contents or index page; ``front``
+    when the file is a title page and nothing else;
     ``commentary`` when numbered commentary paragraphs (``47.8. …``) outnumber the law
     layout's headings, or at least two of them follow the commentary heading of their own
     law (``Правило 47. …`` then ``47.8.``) and outnumber the law text's sections and
@@ -306,9 +307,14 @@ def _kind(lines: list[str], lang: str) -> str:
     apparatus = whole_kind([framed_page_numbers(line) for line in lines], load_profile(), lang)
     if apparatus is not None:  # every page a contents or index page (issue 13)
         return apparatus
-    paragraph, heading = default_grammar().commentary(lang)
-    from .structure.apparatus import Apparatus, commentary_cut, inline_commentary
+    from .structure.apparatus import Apparatus, commentary_cut, front_block, inline_commentary
 
+    # a title page in a file of its own: the whole file is the page (its footer and imprint
+    # included), filed as ``front`` as a contents or index file is filed as its kind
+    end = front_block(lines, Apparatus.of(load_profile(), lang), default_grammar().layout_for(lang))
+    if end and len(lines) < SAMPLE_LINES and not any(line.strip() for line in lines[end:]):
+        return "front"
+    paragraph, heading = default_grammar().commentary(lang)
     # a law's commentary block set after its text («Комментарий к правилу 20» / «20.1. …») is
     # a part of the law text: its paragraphs count for no commentary file
     blocks = inline_commentary(lines, Apparatus.of(load_profile(), lang), default_grammar().layout_for(lang), paragraph)

@@ -114,6 +114,15 @@ class Node:
             return False  # present only in another language: absent here, not lost
         return self.missing or self.truncated_start or not (self.text or "").strip()
 
+    @property
+    def heading_replaced(self) -> bool:
+        """Whether the node's title stands for a heading lost from its text: it is taken from
+        the contents, the commentary or the titles file, and no heading line of the node's
+        own was read -- the node was placed by another rule (the contents), or has no line at
+        all. A law printed bare («Правило 5.», its title from the contents) lost no heading."""
+        return bool(self.title) and not self.missing and self.title_from in ("contents", "commentary", "titles") \
+            and (not self.spans or self.attribution not in (None, "heading"))
+
 
 @dataclass(frozen=True)
 class Footnote:

@@ -179,6 +179,23 @@ def _is_conjunction(word: str) -> bool:
     return any(p.tag.POS in ("CONJ", "PRCL") for p in analyzer().parse(word.lower()))
 
 
+# the dictionary's grammemes of a function word: a conjunction, preposition, particle, pronoun
+# and a pronoun used as an adjective («каждый», «который», «свой»): words any sentence holds
+FUNCTION_GRAMMEMES = frozenset({"CONJ", "PREP", "PRCL", "NPRO", "Apro"})
+
+
+@lru_cache(maxsize=50_000)
+def function_word(word: str) -> bool:
+    """Whether the dictionary's likeliest reading of ``word`` is a function word
+    (``FUNCTION_GRAMMEMES``): what two texts share of them says nothing of their subject.
+
+    >>> [function_word(w) for w in ("если", "он", "каждый", "судья", "мочь")]
+    [True, True, True, False, False]
+    """
+    parses = analyzer().parse(word.lower())
+    return bool(parses) and bool(FUNCTION_GRAMMEMES & parses[0].tag.grammemes)
+
+
 PERSON = {"Surn", "Name", "Patr"}  # the dictionary's tags of a person's surname, first name, patronymic
 
 

@@ -473,11 +473,15 @@ NO_PLACE = 0.55
 CONFIDENCE_LABELS = ((0.8, "high"), (MIN_SHARE, "medium"), (0.0, "low"))
 
 
-def compared_terms(terms: list[str], joining: set[str] | frozenset[str] = frozenset()) -> list[str]:
+def compared_terms(terms: list[str], joining: set[str] | frozenset[str] = frozenset(),
+                   function_word: Callable[[str], bool] | None = None) -> list[str]:
     """The terms similarity compares of a text's lemmas: no letter alone (the "s" of a
-    possessive), none of the profile's joining words (its stop words: "with", «что»), and a
-    Latin-script word by its Snowball stem, as the definitions match it ("players" is
-    "player"), since the analysis keeps a word with no lemmatizer as written.
+    possessive), none of the stop words (``joining``: the profile's joining words, "with",
+    «что», and the language's stop list), none the language's dictionary reads as a
+    function word (``function_word``: «если», «каждый»), and a Latin-script word by its
+    Snowball stem, as the definitions match it ("players" is "player"), since the analysis
+    keeps a word with no lemmatizer as written. Shared stop words say nothing of what two
+    texts are about: they count for nothing (cold read 11 of issue 13, finding 7).
 
     >>> compared_terms(["players", "s", "with", "судья"], {"with"})
     ['player', 'судья']
@@ -486,7 +490,7 @@ def compared_terms(terms: list[str], joining: set[str] | frozenset[str] = frozen
 
     out = []
     for t in terms:
-        if len(t) < 2 or t.casefold() in joining:
+        if len(t) < 2 or t.casefold() in joining or function_word is not None and function_word(t):
             continue
         out.append(english_stem(t) if t.isascii() and t.isalpha() else t)
     return out

@@ -35,6 +35,12 @@ def resolve(corpus: Corpus, query: str) -> str:
         return query.strip()
     known = [n.id for n in corpus.nodes] + [f.id for f in corpus.footnotes]
     close = difflib.get_close_matches(node_id, known, n=4, cutoff=0.5)
+    # the definitions' numbered paragraphs keep their printed number as their label (1.1 is
+    # defs.1, references.find_references): that number names them first
+    defs_id = ids.rules().definitions_id
+    printed = [n.id for n in corpus.nodes if defs_id is not None and n.law == defs_id and n.kind == "commentary"
+               and n.label and ids.normalize(n.label) == node_id]
+    close = printed + [c for c in close if c not in printed][:4 - len(printed)]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     parts = ids.parse_law_id(node_id)
     # the laws a bare ID names: the default edition's (another edition's are prefixed)

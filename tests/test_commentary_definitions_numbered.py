@@ -60,9 +60,7 @@ def test_numbered_definitions_commentary_is_the_definitions(tmp_path, lang, with
     assert defs["defs.1"].text.rstrip().endswith(":") and "1.2" not in defs["defs.1(b)"].text
     law1 = sorted(i for i, n in com.items() if n.law == "1")
     assert law1 == (["1.1"] if with_law1 else []), law1  # law 1's own commentary only under its heading
-    if lang == "en":
-        return  # the built-in profile's English has no citation form of a commentary paragraph
-    # «п. 1.1» in law 4's commentary: the definitions' paragraph where law 1 has none
+    # «п. 1.1», "see 1.1." in law 4's commentary: the definitions' paragraph where law 1 has none
     cited = [(r.target, r.status) for r in c.refs if r.from_ == "4.1"]
     assert cited == [("1.1" if with_law1 else "defs.1", "node")], cited
 
@@ -93,8 +91,33 @@ def test_the_site_and_show_give_the_printed_number(tmp_path, lang):
     page = (out / "site" / "definitions.html").read_text(encoding="utf-8")
     for anchor, printed in (("cdefs-1", "1.1"), ("cdefs-1-a", "1.1(a)"), ("cdefs-2", "1.2")):
         assert f'href="#{anchor}"' in page and f">{printed}</a>" in page, (anchor, printed)
-    if lang == "ru":
-        law4 = (out / "site" / "laws" / "4.html").read_text(encoding="utf-8")
-        assert 'href="../definitions.html#cdefs-1"' in law4
+    law4 = (out / "site" / "laws" / "4.html").read_text(encoding="utf-8")
+    assert 'href="../definitions.html#cdefs-1"' in law4
     r = CliRunner().invoke(main, ["show", "--corpus", str(folder), "--out", str(out), "defs.1"])
     assert r.exit_code == 0 and "defs.1 (1.1)" in r.output.splitlines()[0], r.output
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_show_of_a_printed_number_suggests_the_definitions_paragraph(tmp_path, lang):
+    """`show 1.1` where 1.1 is the definitions' paragraph (no law's): defs.1 is suggested first
+    (cold read 11 of issue 13, finding 8)."""
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    folder = corpus(tmp_path, lang, DEFS[lang] + LAW4[lang])
+    for asked, meant in (("1.1", "defs.1"), ("1.1(b)", "defs.1(b)")):
+        r = CliRunner().invoke(main, ["show", "--corpus", str(folder), asked])
+        assert r.exit_code != 0 and f"did you mean {meant}," in r.output, r.output
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "A result stands, see 41.2.(ii), unless the Director rules otherwise."),
+    ("en", "A result stands (see 41.2.(ii)) unless the Director rules otherwise."),
+    ("ru", "Результат остаётся в силе, см. п. 41.2.(ii), если судья не решит иначе."),
+])
+def test_a_commentary_paragraph_cited_by_its_number_is_found(lang, text):
+    """"see 41.2.(ii)" in English as «п. 41.2.(ii)» in Russian: the commentary paragraph's item."""
+    from lawsearch.references import find_citations
+
+    assert [t for _, _, t, _ in find_citations(text, law="43", lang=lang)] == [["41.2(ii)"]]

@@ -781,19 +781,24 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     used: set[int] = set()
     labelled = {k: [re.compile(p) for p in words.front.get(k, ())] for k in ("translator", "editor", "original",
                                                                                "publisher", "edition")}
+    people: dict[int, str] = {}  # a line read as the editor's or translator's: the name it gives
     for key in ("editor", "translator", "original"):
         for i, line in enumerate(body):
-            if i in used:
+            if i in used and not (i in people and key != "original"):
                 continue
             m = next((m for p in labelled[key] for m in [p.search(line)] if m), None)
             if not m:
                 continue
             value = line[m.end():].strip(" :,")
+            if i in people and value != people[i]:
+                continue  # «Translated and edited by X»: one line names both, with one name
             used.add(i)
             if not value and i + 1 < len(body) and body[i + 1]:
                 value = body[i + 1]
                 used.add(i + 1)
             if value:
+                if key != "original":
+                    people[i] = line[m.end():].strip(" :,")
                 out[key] = value  # as printed
                 name = _nominative(value, line[:m.end()], words)
                 if name != value:
@@ -875,7 +880,8 @@ def parse_front(lines: list[str], words: Apparatus) -> dict[str, str]:
     for i, line in enumerate(body):
         if i in used or not line:
             continue
-        m = re.fullmatch(r"(?P<city>[^\W\d_][^\W\d_\-]+)(?:\s*,?\s*(?P<year>\d{4}))?", line)
+        # «Москва, 2020», «Москва — 2020», "Leeds: 2020": the city and the year, any mark between
+        m = re.fullmatch(r"(?P<city>[^\W\d_][^\W\d_\-]+)(?:\s*[,:\-–—]?\s*(?P<year>\d{4})\.?)?", line)
         if m and "city" not in out and m["city"][0].isupper() and m["city"][1:].islower():
             out["city"] = m["city"]
             if m["year"]:
@@ -1648,7 +1654,11 @@ def apply_contents(nodes, apparatus: dict[str, Any], levels: tuple[str, ...] | N
             out.append(n)
             continue
         seen.add(n.id)
-        if n.title is None:
+        if n.title is None or n.title_from == "commentary":
+            # a lost heading: the contents' title, the book's own listing of its headings, wins
+            # over the commentary's heading of the law (cold read 11 of issue 13, finding 6)
+            if n.title is not None and _same_title(n.title, e["title"]):
+                confirmed.append((n.id, n.kind))
             out.append(replace(n, title=e["title"], title_from="contents"))
         else:
             if _same_title(n.title, e["title"]):

@@ -117,6 +117,8 @@
   function failedText() {
     return STRINGS.search_failed !== undefined ? say("search_failed") : document.body.getAttribute("data-search-failed") || "";
   }
+  // the definitions' ID ("defs"): their group is headed by their name, no law's label
+  function definitionsId() { return ((DATA && DATA.ids) || {}).definitions; }
   function lawLabel(id) { var own = editionStrings(id); return own ? sayIn(own, "law", {id: id}) : say("law", {id: id}); }
   function heading(id, kind, title) { return (kind === "law" ? lawLabel(id) : shownId(id)) + (title ? ". " + title : ""); }
 
@@ -193,7 +195,8 @@
         // the engine's groups, as the command line prints them, every one headed alike
         result.groups.forEach(function (g) {
           var n = g.law ? nodes.node(g.law) : null, title = g.law ? titleOf(g.law, n && n.title) : "";
-          list.appendChild(el("li", "group", g.law ? heading(g.law, "law", title) : say("search_no_law")));
+          list.appendChild(el("li", "group", !g.law ? say("search_no_law") : g.law === definitionsId()
+            ? title || say("definitions") : heading(g.law, "law", title)));
           var members = full ? g.ids : g.shown;
           members.forEach(function (id) { list.appendChild(item(byId[id], id === g.law, true)); });
           shown += members.length;
