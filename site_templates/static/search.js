@@ -726,13 +726,23 @@
       if (current) current.forEach(function (m) { m.classList.remove("current"); });
       current = null;
       if (!list.length) { recount(); return; }
-      at = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
+      at = at < 0 ? landed(list, step) : (at + step + list.length) % list.length;
       current = list[at];
       current.forEach(function (m) { m.classList.add("current"); });
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
       current[0].scrollIntoView({block: "center"});
       recount();
+    }
+    // the first step from a page opened at a part (a hit's clause, #l50d): next is the first mark
+    // at or after that part, previous the last before it -- not the law's title at the top
+    function landed(list, step) {
+      var id = decodeURIComponent(location.hash.slice(1)), part = id && document.getElementById(id);
+      var first = part ? list.findIndex(function (s) {
+        return part.contains(s[0]) || (part.compareDocumentPosition(s[0]) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }) : 0;
+      if (first < 0) first = list.length;
+      return step > 0 ? first % list.length : (first - 1 + list.length) % list.length;
     }
     function recount() {
       var list = shown(), at = list.indexOf(current);

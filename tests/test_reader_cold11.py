@@ -1,0 +1,31 @@
+"""Reading a law (cold read 11, issue 16, findings 3, 4, 5, 9): stepping through the query's
+marks from the clause a hit landed on; the floating search on a phone leaves the page where it
+was; a reference's preview near the screen's foot opens above its link; the copied note leaves
+the marks' bar uncovered. In a real headless Chromium from file://."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_phone_reading import tab  # noqa: F401  (tab: the fixture)
+from test_print_cold11 import print_site  # noqa: F401  (the fixture: law 1, parts A-F of 8 clauses)
+from test_reader import DESKTOP, PHONE
+
+
+def current_mark_part(page) -> str:
+    return page.evaluate("document.querySelector('mark.hl.current').closest('section.node').id")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("where", ["site/laws/1.html", "lawsearch.html"])
+def test_next_from_a_landed_clause_goes_to_its_first_mark_not_the_top(tab, print_site, viewport, where):
+    """Opened at part C from a search for «коробке» (marked in every part), → steps to a mark in
+    part C, not to part A's at the top; ← from the landing steps to the last mark before C."""
+    url = (print_site / where).as_uri() + "?q=коробке#l1c"
+    for button, expected in ((1, "l1c"), (0, "l1b")):
+        page = tab(url, viewport)
+        page.locator(".hl-bar").wait_for()
+        page.wait_for_timeout(200)
+        page.locator(".hl-bar button").nth(button).click()
+        part = current_mark_part(page)
+        assert part == expected or part.startswith(expected), (button, part)
