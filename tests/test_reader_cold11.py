@@ -29,3 +29,29 @@ def test_next_from_a_landed_clause_goes_to_its_first_mark_not_the_top(tab, print
         page.locator(".hl-bar button").nth(button).click()
         part = current_mark_part(page)
         assert part == expected or part.startswith(expected), (button, part)
+
+
+@pytest.mark.parametrize("how", ["bar", "slash"])
+def test_on_a_phone_opening_search_mid_page_leaves_the_page_where_it_was(tab, print_site, how):
+    """Opening the search from the context bar's «Поиск» or with `/` in the middle of a law keeps
+    the page behind where it was while the reader types, and Escape returns to that same place
+    (the cold reader's page moved ~470 px, or to its top)."""
+    page = tab((print_site / "site" / "laws" / "1.html").as_uri() + "#l1d", PHONE)
+    page.wait_for_timeout(300)
+    y = page.evaluate("scrollY")
+    assert y > 300  # mid-page
+    if how == "bar":
+        page.locator(".context-bar button.to-search").click()
+    else:
+        page.keyboard.press("/")
+    page.wait_for_timeout(150)
+    assert page.evaluate("document.activeElement.id") == "q"
+    assert abs(page.evaluate("scrollY") - y) < 5
+    page.keyboard.type("коробке")
+    page.locator("#results a[data-id]").first.wait_for()
+    page.wait_for_timeout(200)
+    assert abs(page.evaluate("scrollY") - y) < 5
+    assert page.locator("#q").bounding_box()["y"] >= -1  # the box on screen
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(200)
+    assert abs(page.evaluate("scrollY") - y) < 5

@@ -388,7 +388,14 @@
         if (panel.contains(document.activeElement)) box.focus();
         close();
       }
-      if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
+      if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        // the header scrolled away (a phone, mid-page): held at the screen's top as «Поиск» in the
+        // context bar holds it, not the page scrolled back to its top to show the box
+        var head = box.closest("header"), toSearch = document.querySelector(".context-bar .to-search");
+        if (head && toSearch && head.getBoundingClientRect().bottom < 0) { toSearch.click(); return; }
+        box.focus(); box.select();
+      }
     });
     // back to a page from the browser's cache: its panel was closed when a hit was chosen
     window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run().then(focusChosen); } });
@@ -568,7 +575,7 @@
     toSearch.addEventListener("click", function () {
       header.classList.add("pinned");
       bar.hidden = true;
-      if (box) { box.focus(); box.select(); }
+      if (box) { box.focus({preventScroll: true}); box.select(); }
     });
     function unpin(back) {
       if (!header.classList.contains("pinned")) return;
