@@ -55,3 +55,44 @@ def test_on_a_phone_opening_search_mid_page_leaves_the_page_where_it_was(tab, pr
     page.keyboard.press("Escape")
     page.wait_for_timeout(200)
     assert abs(page.evaluate("scrollY") - y) < 5
+
+
+@pytest.fixture(scope="module")
+def refs_site(tmp_path_factory):
+    from conftest import one_file_corpus
+    from lawsearch.build import build
+    from test_phone_reading import MANY_PARTS
+
+    root = tmp_path_factory.mktemp("refs")
+    text = MANY_PARTS.replace("до конца партии.", "до конца партии, как велит Правило 2.")
+    text += "Правило 2. Правило о столе\nСудья ставит стол у окна и проверяет, что за ним хватает места для четырёх участников.\n"
+    build(one_file_corpus(root, text), root / "build", lambda message: None)
+    return root / "build"
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("how", ["focus", "hover"])
+def test_a_preview_near_the_screens_foot_opens_above_its_link(tab, refs_site, viewport, how):
+    """A reference near the bottom of the screen (reached by Tab, or pointed at): its preview is
+    drawn whole on screen, above the link (the cold reader's was drawn below the screen's edge)."""
+    if how == "hover" and viewport == PHONE:
+        pytest.skip("a phone has no pointer to hover with")
+    page = tab((refs_site / "site" / "laws" / "1.html").as_uri(), viewport)
+    refs = page.locator("article.law a.ref")
+    assert refs.count() > 10
+    ref = refs.nth(10)
+    # the link a line above the screen's foot
+    page.evaluate("""e => { const r = e.getBoundingClientRect();
+        window.scrollBy(0, r.bottom - (innerHeight - 10)); }""", ref.element_handle())
+    page.wait_for_timeout(100)
+    if how == "focus":
+        page.evaluate("e => e.focus({preventScroll: true})", ref.element_handle())
+    else:
+        ref.hover()
+    page.locator("#preview:not([hidden])").wait_for()
+    page.wait_for_timeout(100)
+    box, link = page.locator("#preview").bounding_box(), ref.bounding_box()
+    height = page.evaluate("document.documentElement.clientHeight")
+    assert link["y"] + link["height"] > height - 40  # the link is still at the foot
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
+    assert box["y"] + box["height"] <= link["y"] + 1  # above it, not over it

@@ -1053,13 +1053,17 @@
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || say("search_no_text"))));
     place(a);
   }
-  // the preview box under the element it explains, kept inside the screen
+  // the preview box under the element it explains, kept inside the screen: above it where there is
+  // no room below (a link near the screen's foot, reached by Tab or pointed at) and room above
   function place(a) {
     var r = a.getBoundingClientRect(), width = document.documentElement.clientWidth;
+    var height = document.documentElement.clientHeight;
     preview.hidden = false;
-    var w = preview.offsetWidth;
+    var w = preview.offsetWidth, h = preview.offsetHeight;
     preview.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
-    preview.style.top = (window.scrollY + r.bottom + 6) + "px";
+    var below = r.bottom + 6, above = r.top - 6 - h;
+    var top = below + h <= height - 8 || above < 8 && height - r.bottom >= r.top ? below : Math.max(8, above);
+    preview.style.top = (window.scrollY + top) + "px";
     preview.hidden = false;
   }
   function hidePreview() { if (preview) preview.hidden = true; }
