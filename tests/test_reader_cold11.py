@@ -96,3 +96,23 @@ def test_a_preview_near_the_screens_foot_opens_above_its_link(tab, refs_site, vi
     assert link["y"] + link["height"] > height - 40  # the link is still at the foot
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
     assert box["y"] + box["height"] <= link["y"] + 1  # above it, not over it
+
+
+def test_on_a_phone_the_copied_note_leaves_the_marks_bar_uncovered(tab, print_site):
+    """The copied note («Скопировано: …») shown while the query's marks' bar stands at the
+    screen's foot: it covers neither the bar nor its ← → buttons (the cold reader's covered them)."""
+    page = tab((print_site / "site" / "laws" / "1.html").as_uri() + "?q=коробке#l1d", PHONE)
+    page.locator(".hl-bar").wait_for()
+    page.wait_for_timeout(200)
+    page.locator("#l1d button.copy-cite").first.click()
+    page.locator(".copy-status.shown").wait_for()
+    page.wait_for_timeout(100)
+    note = page.locator(".copy-status").bounding_box()
+    assert note["height"] > 0 and note["y"] >= 0
+    for button in page.locator(".hl-bar button").all() + [page.locator(".hl-bar")]:
+        b = button.bounding_box()
+        apart = (note["x"] + note["width"] <= b["x"] or b["x"] + b["width"] <= note["x"]
+                 or note["y"] + note["height"] <= b["y"] or b["y"] + b["height"] <= note["y"])
+        assert apart, (note, b)
+    # the bar's buttons still take a tap
+    page.locator(".hl-bar button").nth(1).click(timeout=2000)

@@ -989,18 +989,22 @@
     copyStatus.classList.add("shown");
     var width = document.documentElement.clientWidth;
     if (docked.matches) {
-      var left = 8;
+      var left = 8, top = window.innerHeight;
       document.querySelectorAll("nav.outline:not([hidden]) summary, .hl-bar").forEach(function (e) {
         var b = e.getBoundingClientRect();
         if (b.width > 0 && b.top < window.innerHeight && b.right + 8 > left) left = b.right + 8;
+        if (b.width > 0 && b.top < window.innerHeight) top = Math.min(top, b.top);
       });
-      if (width - left - 8 < copyStatus.offsetWidth) left = 8;  // no room beside them: over them a moment, never over text
-      copyStatus.style.left = left + "px";
+      // no room beside them: just above them a moment, never over the marks' next and previous
+      var above = width - left - 8 < copyStatus.offsetWidth;
+      copyStatus.style.left = (above ? 8 : left) + "px";
       copyStatus.style.top = "";
+      copyStatus.style.bottom = above ? (window.innerHeight - top + 6) + "px" : "";
     } else {
       var r = button.getBoundingClientRect(), w = copyStatus.offsetWidth;
       copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
       copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+      copyStatus.style.bottom = "";
     }
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () { copyStatus.classList.remove("shown"); copyStatus.textContent = ""; }, 2500);
