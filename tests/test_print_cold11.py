@@ -52,11 +52,14 @@ def test_a_printed_law_has_no_fixed_furniture_and_all_its_text(tab, print_site, 
     page.mouse.wheel(0, -150)  # the scroll-up that brings the drawer and the bar back
     page.wait_for_timeout(200)
     page.keyboard.press("Tab")  # a focused link: its ring is the screen's, not the paper's
+    page.evaluate("document.querySelector('section.node .node-heading a').focus()")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"  # on screen
     page.emulate_media(media="print")
     assert fixed_on_paper(page) == []
-    ring = page.evaluate("""() => { const e = document.activeElement; if (!e || e === document.body) return 'none';
-        return getComputedStyle(e).outlineStyle; }""")
-    assert ring == "none"
+    assert page.evaluate("document.activeElement.matches('section.node .node-heading a')")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "none"
+    assert page.evaluate("""() => [...document.querySelectorAll('mark.hl.current')]
+        .every(m => getComputedStyle(m).outlineStyle === 'none')""")
     assert page.evaluate("parseFloat(getComputedStyle(document.body).paddingBottom)") == 0
     if not shutil.which("pdftotext"):
         pytest.skip("no pdftotext on this machine (apt-get install poppler-utils)")
