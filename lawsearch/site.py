@@ -102,8 +102,22 @@ def page_script_strings(strings: dict[str, str]) -> dict[str, str]:
     """The profile's strings the page script asks for (each say() call of static/search.js),
     the only ones the search data carries: the whole table is the site's and the CLI's
     (about ten times as much), and every byte of the core is read before a first answer."""
-    asked = set(re.findall(r'say\(\s*"(\w+)"', (template_dir() / "static" / "search.js").read_text(encoding="utf-8")))
+    asked = script_string_keys((template_dir() / "static" / "search.js").read_text(encoding="utf-8"))
     return {key: text for key, text in strings.items() if key in asked or key.removesuffix(NAMED) in asked}
+
+
+def script_string_keys(script: str) -> set[str]:
+    """Every key a script's ``say(…)``/``sayIn(…)`` calls may ask for: each quoted word among
+    a call's arguments, so a key chosen by a condition (a ternary between two quoted keys) is
+    carried as well as a call with one quoted key."""
+    keys: set[str] = set()
+    for call in re.finditer(r"\bsay(?:In)?\(", script):
+        depth, end = 1, call.end()
+        while end < len(script) and depth:
+            depth += {"(": 1, ")": -1}.get(script[end], 0)
+            end += 1
+        keys.update(re.findall(r'"(\w+)"', script[call.end():end]))
+    return keys
 
 
 def environment(words: Words | None = None) -> Environment:

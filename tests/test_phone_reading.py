@@ -347,6 +347,13 @@ def test_a_long_title_leaves_the_rules_first_line_high_on_a_phone(tab, long_titl
     assert clamped <= 2 * line + 2
     more = page.locator("article.law:has(#l3-h) .title-more")
     assert more.get_attribute("aria-expanded") == "false"
+    assert more.inner_text() == "весь заголовок"
     more.click()
     assert more.get_attribute("aria-expanded") == "true" and heading.bounding_box()["height"] > clamped + line / 2
+    # the second state says words, never the key of its string (cold read 11, finding 2)
+    assert more.inner_text() == "свернуть заголовок"
+    name = page.evaluate("e => e.getAttribute('aria-label') || e.textContent", more.element_handle())
+    assert "_" not in name and name.strip()
+    more.click()
+    assert more.inner_text() == "весь заголовок"
 

@@ -77,3 +77,25 @@ def test_a_corpus_folders_profile_changes_what_show_and_the_site_print(tmp_path)
     page = (out / "site" / "laws" / "50.html").read_text(encoding="utf-8")
     assert "Закон 50. Судьба открытой карты</h1>" in page and "Правило 50" not in page
     assert '"law":"Закон {id}"' in (out / "site" / "search-index.js").read_text(encoding="utf-8")  # search.js's
+
+
+def test_every_key_the_page_script_may_say_reaches_the_page_in_every_table():
+    """A key the script picks by a condition (``say(open ? "title_less" : "title_more")``) is
+    carried to the page like a plain ``say("key")``: the phone's title toggle said ``title_less``
+    where its second state had no string (cold read 11, finding 2). Every quoted word of a line
+    that names say()'s key is a key of every language table, and reaches the page's data."""
+    from lawsearch.site import page_script_strings
+
+    script = (ROOT / "site_templates" / "static" / "search.js").read_text(encoding="utf-8")
+    asked = set()
+    for line in script.splitlines():
+        if re.search(r"\bsay(In)?\(", line) and not line.strip().startswith("//"):
+            for call in re.findall(r"\bsay(?:In)?\((?:[\w.]+\s*,\s*)?([^,()]*)", line):  # the key's argument
+                asked.update(w for w in re.findall(r'"(\w+)"', call) if w in REFERENCE)
+    assert {"title_more", "title_less", "search_error_law"} <= asked  # the scan sees conditional keys
+    for name in builtin_names():
+        profile = load_profile(name)
+        for lang in profile.languages:
+            table = profile.strings(lang)
+            assert asked - set(table) == set(), f"{name} [strings.{lang}] lacks keys search.js says"
+            assert asked - set(page_script_strings(table)) == set(), f"{name} {lang}: not carried to the page"

@@ -4,6 +4,7 @@ are read as the code's terms, in both runtimes, reported as «понято ка�
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -133,3 +134,19 @@ def test_both_runtimes_read_the_thesaurus_alike(searcher, node_engine):
 def test_the_command_line_says_how_it_understood(built):
     result = CliRunner().invoke(main, ["search", "--corpus", str(CORPUS_DIR), "--out", str(built), "декларант", "требует"])
     assert result.exit_code == 0 and "понято как: декларант → разыгрывающий" in result.stdout
+
+
+def test_the_readmes_thesaurus_examples_find_what_it_says(searcher):
+    """Each «say → term» the README gives as the thesaurus's example is read as that term and
+    finds the shipped corpus's text with it (cold read 11: its «LHO → оппонент слева» found
+    nothing, the shipped fragment never speaking of the left-hand opponent)."""
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = re.search(r"the code's terms\s*\(([^;)]*)", readme).group(1)
+    pairs = [tuple(p.strip() for p in pair.split("→")) for pair in line.split(",")]
+    assert len(pairs) >= 3 and all(len(p) == 2 for p in pairs), line
+    for say, term in pairs:
+        assert term in readings(searcher, say).get(say, []), (say, term)
+        answer = searcher.search(say)
+        assert answer.hits and say not in answer.missing, say

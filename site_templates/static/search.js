@@ -391,7 +391,14 @@
         if (panel.contains(document.activeElement)) box.focus();
         close();
       }
-      if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) { e.preventDefault(); box.focus(); box.select(); }
+      if (e.key === "/" && document.activeElement !== box && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        // the header scrolled away (a phone, mid-page): held at the screen's top as «Поиск» in the
+        // context bar holds it, not the page scrolled back to its top to show the box
+        var head = box.closest("header"), toSearch = document.querySelector(".context-bar .to-search");
+        if (head && toSearch && head.getBoundingClientRect().bottom < 0) { toSearch.click(); return; }
+        box.focus(); box.select();
+      }
     });
     // back to a page from the browser's cache: its panel was closed when a hit was chosen
     window.addEventListener("pageshow", function (e) { if (e.persisted && box.value.trim()) { closed = false; run().then(focusChosen); } });
@@ -571,7 +578,7 @@
     toSearch.addEventListener("click", function () {
       header.classList.add("pinned");
       bar.hidden = true;
-      if (box) { box.focus(); box.select(); }
+      if (box) { box.focus({preventScroll: true}); box.select(); }
     });
     function unpin(back) {
       if (!header.classList.contains("pinned")) return;
@@ -729,13 +736,23 @@
       if (current) current.forEach(function (m) { m.classList.remove("current"); });
       current = null;
       if (!list.length) { recount(); return; }
-      at = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
+      at = at < 0 ? landed(list, step) : (at + step + list.length) % list.length;
       current = list[at];
       current.forEach(function (m) { m.classList.add("current"); });
       // the panel shut first: closing it after (the page's click) would move the word away
       closeResults();
       current[0].scrollIntoView({block: "center"});
       recount();
+    }
+    // the first step from a page opened at a part (a hit's clause, #l50d): next is the first mark
+    // at or after that part, previous the last before it -- not the law's title at the top
+    function landed(list, step) {
+      var id = decodeURIComponent(location.hash.slice(1)), part = id && document.getElementById(id);
+      var first = part ? list.findIndex(function (s) {
+        return part.contains(s[0]) || (part.compareDocumentPosition(s[0]) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }) : 0;
+      if (first < 0) first = list.length;
+      return step > 0 ? first % list.length : (first - 1 + list.length) % list.length;
     }
     function recount() {
       var list = shown(), at = list.indexOf(current);
@@ -975,18 +992,22 @@
     copyStatus.classList.add("shown");
     var width = document.documentElement.clientWidth;
     if (docked.matches) {
-      var left = 8;
+      var left = 8, top = window.innerHeight;
       document.querySelectorAll("nav.outline:not([hidden]) summary, .hl-bar").forEach(function (e) {
         var b = e.getBoundingClientRect();
         if (b.width > 0 && b.top < window.innerHeight && b.right + 8 > left) left = b.right + 8;
+        if (b.width > 0 && b.top < window.innerHeight) top = Math.min(top, b.top);
       });
-      if (width - left - 8 < copyStatus.offsetWidth) left = 8;  // no room beside them: over them a moment, never over text
-      copyStatus.style.left = left + "px";
+      // no room beside them: just above them a moment, never over the marks' next and previous
+      var above = width - left - 8 < copyStatus.offsetWidth;
+      copyStatus.style.left = (above ? 8 : left) + "px";
       copyStatus.style.top = "";
+      copyStatus.style.bottom = above ? (window.innerHeight - top + 6) + "px" : "";
     } else {
       var r = button.getBoundingClientRect(), w = copyStatus.offsetWidth;
       copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
       copyStatus.style.top = (window.scrollY + r.bottom + 6) + "px";
+      copyStatus.style.bottom = "";
     }
     clearTimeout(copyTimer);
     copyTimer = setTimeout(function () { copyStatus.classList.remove("shown"); copyStatus.textContent = ""; }, 2500);
@@ -1039,13 +1060,17 @@
     preview.appendChild(el("span", null, t.length > 320 ? t.slice(0, 320) + "…" : (t || say("search_no_text"))));
     place(a);
   }
-  // the preview box under the element it explains, kept inside the screen
+  // the preview box under the element it explains, kept inside the screen: above it where there is
+  // no room below (a link near the screen's foot, reached by Tab or pointed at) and room above
   function place(a) {
     var r = a.getBoundingClientRect(), width = document.documentElement.clientWidth;
+    var height = document.documentElement.clientHeight;
     preview.hidden = false;
-    var w = preview.offsetWidth;
+    var w = preview.offsetWidth, h = preview.offsetHeight;
     preview.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
-    preview.style.top = (window.scrollY + r.bottom + 6) + "px";
+    var below = r.bottom + 6, above = r.top - 6 - h;
+    var top = below + h <= height - 8 || above < 8 && height - r.bottom >= r.top ? below : Math.max(8, above);
+    preview.style.top = (window.scrollY + top) + "px";
     preview.hidden = false;
   }
   function hidePreview() { if (preview) preview.hidden = true; }
