@@ -1115,7 +1115,7 @@
     more.addEventListener("click", function () {
       var open = law.classList.toggle("title-open");
       more.setAttribute("aria-expanded", String(open));
-      more.textContent = say(open ? "title_less" : "title_more");
+      more.textContent = open ? say("title_less") : say("title_more");
     });
     titles[titles.length - 1].after(more);
   });
