@@ -13,6 +13,7 @@ from lawsearch.references import find_citations
 
 # a code of our own whose lettered level is not called "subclause"
 FERRY = """extends = ""
+name = "ferry"
 languages = ["en"]
 
 [grammar]
