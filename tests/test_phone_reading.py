@@ -250,6 +250,30 @@ def test_the_drawer_opens_at_the_part_being_read(tab, phone_site, scheme):
     assert not axe_violations(page)
 
 
+def test_a_tap_outside_the_open_drawer_closes_it_and_gives_its_button_the_focus(tab, phone_site):
+    """Cold read 12 of issue 16, finding 5: the drawer open over the text, a tap on the text
+    beside it closes it (as Escape does), the focus back on its button."""
+    page = tab(site_url(phone_site, "laws/1.html") + "#l1c3", PHONE)
+    page.wait_for_timeout(200)
+    page.mouse.move(200, 400)
+    page.mouse.wheel(0, -40)
+    page.wait_for_timeout(200)
+    page.click("nav.outline summary")
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.querySelector('nav.outline details').open")
+    drawer = page.locator("nav.outline details").bounding_box()
+    # a point on the page's own text, outside the drawer
+    spot = page.evaluate("""(d) => { for (let y = 60; y < innerHeight - 60; y += 10) for (let x = 10; x < innerWidth - 10; x += 20) {
+            const e = document.elementFromPoint(x, y);
+            if (e && !e.closest('nav.outline, a, button, input, summary, header') && e.closest('main') && e.textContent.trim()) return {x, y}; }
+        return null; }""", drawer)
+    assert spot, drawer
+    page.mouse.click(spot["x"], spot["y"])
+    page.wait_for_timeout(100)
+    assert not page.evaluate("document.querySelector('nav.outline details').open")
+    assert page.evaluate("document.activeElement === document.querySelector('nav.outline summary')")
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_results_panel_scrolls_itself_and_leaves_the_page_in_sight(tab, built, scheme):
     page = tab(site_url(built, "laws/50.html"), PHONE, scheme)

@@ -908,6 +908,14 @@
       current.details.open = false;
       current.details.querySelector("summary").focus();
     });
+    // a tap (or click) outside the open drawer closes it, as Escape does: the focus back on its
+    // button, unless the tap chose a control of its own (a link, a field) that takes it
+    document.addEventListener("click", function (e) {
+      if (!current.details || !current.details.open || wide.matches || current.nav.contains(e.target)) return;
+      current.details.open = false;
+      var control = e.target.closest && e.target.closest("a[href], button, input, select, textarea, summary, label");
+      if (!control) current.details.querySelector("summary").focus({preventScroll: true});
+    });
     drawer(current, wide, choose);
   }
   // On a phone the drawer's button stands in the strip at the screen's foot (style.css): it goes
