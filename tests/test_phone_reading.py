@@ -341,6 +341,24 @@ def test_an_edition_switch_in_the_single_file_lands_on_the_laws_heading(tab, edi
     assert 0 <= top < viewport["height"] / 3, top
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_the_compare_link_in_the_single_file_puts_the_focus_on_the_compare_views_heading(tab, editions_single, viewport):
+    """Cold read 12 of issue 16, finding 6: following a law's compare link the focus stands on
+    the compare view's heading (a screen reader says where the reader is; Tab goes on from
+    there), not on the page's body."""
+    page = tab(editions_single.as_uri() + "#l43", viewport)
+    page.wait_for_timeout(200)
+    link = page.locator("#l43-h ~ .law-facts a.edition-compare").first
+    target = link.get_attribute("href")[1:]
+    link.click()
+    page.wait_for_function("location.hash.length > 1 && location.hash !== '#l43'")
+    page.wait_for_timeout(200)
+    focus = page.evaluate("""() => { const a = document.activeElement; return {tag: a.tagName, id: a.id,
+        view: a.closest('section.compare-view') ? a.closest('section.compare-view').id : null}; }""")
+    assert focus == {"tag": "H2", "id": target + "-h", "view": target}, focus
+    assert in_view(page, f'[id="{target}-h"]')
+
+
 # -- a long title on a phone (cold read 8 of issue 16, findings 6, 7) ------------------------------
 
 LONG_TITLE_LAW = ("Правило 3. Порядок пересадки пар между столами после окончания каждого тура, когда в зале "

@@ -523,6 +523,8 @@
     if (own && own.closest("section.node") === target) return own;
     var law = target.matches("section.node.law") ? target.closest("article.law") : null;
     var heading = law && law.querySelector(".law-heading");
+    // (the single file's compare view: its own heading, as the site's compare page opens)
+    if (target.matches("section.compare-view")) heading = target.querySelector("h2");
     var point = heading || target;
     if (!point.matches("a[href], button, input, select, textarea, summary, [tabindex]")) point.setAttribute("tabindex", "-1");
     return point;
@@ -851,6 +853,9 @@
         s.hidden = s !== own;
       });
       if (target && (own || hid)) target.scrollIntoView();
+      // the landing's focus, now that the view it lands in is shown (focus() finds no place in a
+      // hidden section): on the view's heading, as the site's compare page opens
+      if (own) focusLanding();
     };
     window.addEventListener("hashchange", showCompare, true);
     showCompare();
