@@ -1011,11 +1011,14 @@
         if (b.width > 0 && b.top < window.innerHeight && b.right + 8 > left) left = b.right + 8;
         if (b.width > 0 && b.top < window.innerHeight) top = Math.min(top, b.top);
       });
-      // no room beside them: just above them a moment, never over the marks' next and previous
+      // no room beside them: just above them a moment, never over the marks' next and previous,
+      // the strip raised to hold it (style.css) -- its own row in the strip, not over a line of text
       var above = width - left - 8 < copyStatus.offsetWidth;
       copyStatus.style.left = (above ? 8 : left) + "px";
       copyStatus.style.top = "";
       copyStatus.style.bottom = above ? (window.innerHeight - top + 6) + "px" : "";
+      copyStatus.classList.toggle("raised", above);
+      if (above) document.body.style.setProperty("--strip-raised", (window.innerHeight - top + 12 + copyStatus.offsetHeight) + "px");
     } else {
       var r = button.getBoundingClientRect(), w = copyStatus.offsetWidth;
       copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
