@@ -20,7 +20,7 @@ from .pages import source_names
 from .placement import confidence_label, curation_lines
 from .sources import user_path
 from .structure.apparatus import law_doubts
-from .site import labelled, lost_in_one_language
+from .site import labelled, lost_in_one_language, lost_parts
 from .patterns import DAMAGE, WORD_PAIR
 from .plausibility import LANGUAGES, language_module, language_name, no_morphology_warning, without_morphology
 
@@ -281,6 +281,11 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 lost.append("text lost at a page gap")
             if any(at_file_end(n) for n in cut):
                 lost.append("text cut at the end of its file")
+            # parts whose labels skip (a law of one language starting at its B: its A is lost), as
+            # the site's status says («с пропусками»): named, not "complete"
+            for n in [law, *parts]:
+                for run in lost_parts(n, [c for c in corpus.children(n.id) if labelled(c.kind)]).values():
+                    lost.append(f"{run} lost")
             # parts one language lacks while the other has them (law 31 from C in Russian, A-D in
             # English): named so, not "complete"
             for n in [law, *parts]:

@@ -416,11 +416,27 @@ def best(ranked: list[Ranked], docs: list[dict], limit: int | None) -> list[Rank
     """The first ``limit`` of ``ranked`` (all for None): best score first, ties in reading
     order (``docs[doc]["order"]``); a document of a placeholder law
     (``docs[doc]["placeholder"]``: ``Corpus.placeholder_laws``) after every other, however
-    well its title matches: an answer is a law's text."""
-    def key(r: Ranked) -> tuple:
-        return bool(docs[r.doc].get("placeholder")), -r.score, docs[r.doc]["order"]
+    well its title matches: an answer is a law's text. A document of another edition than the
+    default (current) one whose same ID there matched too ranks right below it where it scored
+    higher: the current text first, the superseded one still listed (``twin_rank``)."""
+    key = twin_rank(ranked, docs)
 
     return sorted(ranked, key=key) if limit is None else heapq.nsmallest(limit, ranked, key=key)
+
+
+def twin_rank(ranked: list[Ranked], docs: list[dict]):
+    """The sort key of ``best``: placeholder laws last, then the score -- a document of a named
+    edition (``2011~71B``) scored as at most its default edition's twin (``71B``) where that
+    matched too, and after it at that score -- then reading order."""
+    score_of = {docs[r.doc]["id"]: r.score for r in ranked}
+
+    def key(r: Ranked) -> tuple:
+        doc = docs[r.doc]
+        named, bare = editions.split(doc["id"])
+        twin = score_of.get(bare) if named is not None else None
+        score = r.score if twin is None else min(r.score, twin)
+        return bool(doc.get("placeholder")), -score, twin is not None, doc["order"]
+    return key
 
 
 def mark_below(docs: list[dict]) -> None:

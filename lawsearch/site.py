@@ -344,7 +344,8 @@ class SiteBuilder:
         notes = self.notes_shown.get(node.id, [])
         cited_by = [(i, self.href(i, root) or "#") for i in self.cited.get(node.id, [])]
         pages = sorted({s.page for s in node.spans if s.page is not None})
-        lost = lost_parts(node, [c.node for c in children])
+        # the lost run as headings show IDs («71A (ред. 2019 г.)»), never the internal «2019~71A»
+        lost = {child: self.words.shown_id(run) for child, run in lost_parts(node, [c.node for c in children]).items()}
         lost_lang = {child: self.lost_lang_text(run, side)
                      for child, (run, side) in lost_in_one_language(node, [c.node for c in children]).items()}
         return View(node, self.words.heading(node), text_html, children, cited_by, notes, pages, evidence, en_html,

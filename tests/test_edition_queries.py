@@ -235,3 +235,69 @@ def test_diff_of_folders_refuses_a_folder_of_several_editions(bakery, tmp_path):
         result = CliRunner().invoke(main, ["diff", *pair])
         assert result.exit_code == 2, result.output
         assert "several editions (2006, 2016, 2026)" in result.output and "diff 2006 2016 --corpus" in result.output
+
+
+# -- a superseded edition's hit below the current one's (cold read 12 of issue 16, finding 1) ------
+
+# invented: 2016 is the default (current) edition; 2006's clause 1A says «дровами» twice in fewer
+# words, so it scores higher on it than the current 1A -- yet the reader is shown the current first
+CURRENT = """Правило 1. Печь
+A.Растопка
+Печь растапливают берёзовыми дровами за час до рассвета, а заслонку держат открытой.
+B.Заслонка
+Заслонку закрывают, когда угли перестают светиться.
+"""
+SUPERSEDED = """Правило 1. Печь
+A.Растопка
+Печь топят дровами, сухими дровами.
+B.Заслонка
+Заслонку закрывают, когда угли погаснут.
+"""
+
+
+@pytest.fixture(scope="module")
+def stove(tmp_path_factory):
+    root = tmp_path_factory.mktemp("stove")
+    corpus = root / "corpus"
+    (corpus / "laws").mkdir(parents=True)
+    lines = ["[code]", 'title = "Устав пекарни"', 'edition = "2016"', "laws = [1, 9]", ""]
+    for ed, text in (("2006", SUPERSEDED), ("2016", CURRENT)):
+        (corpus / "laws" / f"{ed}-bake.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "laws/{ed}-bake.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"',
+                  'layout = "ru-book"', ""]
+    (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    build(corpus, root / "build", lambda message: None)
+    return corpus, root / "build"
+
+
+STOVE_QUERIES = ["дровами", "дрова", "заслонку закрывают", "угли", "печь"]
+
+
+@pytest.mark.parametrize("query", STOVE_QUERIES)
+def test_a_superseded_editions_hit_ranks_below_the_current_ones_of_the_same_id(stove, query):
+    """Where a node of another edition and the same ID of the default (current) edition both
+    match, the current one comes first -- the superseded one still listed, never hidden."""
+    ids = [h["id"] for h in answer(stove, query)["hits"]]
+    for at, node_id in enumerate(ids):
+        if node_id.startswith("2006~") and node_id.removeprefix("2006~") in ids:
+            assert ids.index(node_id.removeprefix("2006~")) < at, ids
+    if query == "дровами":  # the case: the superseded 1A scores higher on its own
+        assert ids.index("1A") < ids.index("2006~1A"), ids
+
+
+def test_the_browser_ranks_the_superseded_editions_hits_as_the_cli(stove):
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine, differences, python_answer
+
+    _, out = stove
+    engine = NodeEngine(out / "site" / "search-index.js")
+    searcher = Searcher(out / "index")
+    try:
+        answers = engine.search(STOVE_QUERIES, 10)
+        found = {q: differences(python_answer(searcher, q, 10), js) for q, js in zip(STOVE_QUERIES, answers)}
+        assert {q: d for q, d in found.items() if d} == {}
+        js = [h["id"] for h in answers[0]["hits"]]
+        assert js.index("1A") < js.index("2006~1A"), js
+    finally:
+        engine.close()
+        searcher.close()

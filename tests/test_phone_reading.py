@@ -250,6 +250,30 @@ def test_the_drawer_opens_at_the_part_being_read(tab, phone_site, scheme):
     assert not axe_violations(page)
 
 
+def test_a_tap_outside_the_open_drawer_closes_it_and_gives_its_button_the_focus(tab, phone_site):
+    """Cold read 12 of issue 16, finding 5: the drawer open over the text, a tap on the text
+    beside it closes it (as Escape does), the focus back on its button."""
+    page = tab(site_url(phone_site, "laws/1.html") + "#l1c3", PHONE)
+    page.wait_for_timeout(200)
+    page.mouse.move(200, 400)
+    page.mouse.wheel(0, -40)
+    page.wait_for_timeout(200)
+    page.click("nav.outline summary")
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.querySelector('nav.outline details').open")
+    drawer = page.locator("nav.outline details").bounding_box()
+    # a point on the page's own text, outside the drawer
+    spot = page.evaluate("""(d) => { for (let y = 60; y < innerHeight - 60; y += 10) for (let x = 10; x < innerWidth - 10; x += 20) {
+            const e = document.elementFromPoint(x, y);
+            if (e && !e.closest('nav.outline, a, button, input, summary, header') && e.closest('main') && e.textContent.trim()) return {x, y}; }
+        return null; }""", drawer)
+    assert spot, drawer
+    page.mouse.click(spot["x"], spot["y"])
+    page.wait_for_timeout(100)
+    assert not page.evaluate("document.querySelector('nav.outline details').open")
+    assert page.evaluate("document.activeElement === document.querySelector('nav.outline summary')")
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_results_panel_scrolls_itself_and_leaves_the_page_in_sight(tab, built, scheme):
     page = tab(site_url(built, "laws/50.html"), PHONE, scheme)
@@ -315,6 +339,24 @@ def test_an_edition_switch_in_the_single_file_lands_on_the_laws_heading(tab, edi
     assert in_view(page, f"#{heading.get_attribute('id')}")
     top = heading.bounding_box()["y"]
     assert 0 <= top < viewport["height"] / 3, top
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_the_compare_link_in_the_single_file_puts_the_focus_on_the_compare_views_heading(tab, editions_single, viewport):
+    """Cold read 12 of issue 16, finding 6: following a law's compare link the focus stands on
+    the compare view's heading (a screen reader says where the reader is; Tab goes on from
+    there), not on the page's body."""
+    page = tab(editions_single.as_uri() + "#l43", viewport)
+    page.wait_for_timeout(200)
+    link = page.locator("#l43-h ~ .law-facts a.edition-compare").first
+    target = link.get_attribute("href")[1:]
+    link.click()
+    page.wait_for_function("location.hash.length > 1 && location.hash !== '#l43'")
+    page.wait_for_timeout(200)
+    focus = page.evaluate("""() => { const a = document.activeElement; return {tag: a.tagName, id: a.id,
+        view: a.closest('section.compare-view') ? a.closest('section.compare-view').id : null}; }""")
+    assert focus == {"tag": "H2", "id": target + "-h", "view": target}, focus
+    assert in_view(page, f'[id="{target}-h"]')
 
 
 # -- a long title on a phone (cold read 8 of issue 16, findings 6, 7) ------------------------------

@@ -116,3 +116,24 @@ def test_on_a_phone_the_copied_note_leaves_the_marks_bar_uncovered(tab, print_si
         assert apart, (note, b)
     # the bar's buttons still take a tap
     page.locator(".hl-bar button").nth(1).click(timeout=2000)
+
+
+def test_on_a_phone_the_copied_note_stands_on_the_strip_never_over_a_line_of_text(tab, print_site):
+    """Cold read 12 of issue 16, finding 4: with the marks' bar filling the strip at the screen's
+    foot, the copied note has no room beside it; it stands above the bar, and the opaque strip
+    rises under it for its moment -- the note lies on the strip, never over a line of the text."""
+    page = tab((print_site / "site" / "laws" / "1.html").as_uri() + "?q=коробке#l1d", PHONE)
+    page.locator(".hl-bar").wait_for()
+    page.wait_for_timeout(200)
+    page.locator("#l1d button.copy-cite").first.click()
+    page.locator(".copy-status.shown").wait_for()
+    page.wait_for_timeout(100)
+    note = page.locator(".copy-status").bounding_box()
+    bar = page.locator(".hl-bar").bounding_box()
+    strip = page.evaluate("""() => { const s = getComputedStyle(document.body, '::after');
+        return {top: innerHeight - parseFloat(s.height), opaque: s.backgroundColor !== 'rgba(0, 0, 0, 0)'}; }""")
+    assert note["y"] + note["height"] <= bar["y"] + 1  # the case: no room beside the bar
+    assert strip["opaque"] and strip["top"] <= note["y"] - 2, (strip, note)
+    page.wait_for_timeout(2700)  # the note gone: the strip back to its own height
+    gone = page.evaluate("innerHeight - parseFloat(getComputedStyle(document.body, '::after').height)")
+    assert gone > strip["top"] + 10, (gone, strip)

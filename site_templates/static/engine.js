@@ -628,11 +628,20 @@
         GROUP * (meta.law && lawCover.has(meta.law) ? lawCover.get(meta.law) : 0);
       out.push({score: round6(score), doc: doc, covered: covered});
     });
-    // evaluate.best: a placeholder law after every law of the sources
+    // evaluate.best (twin_rank): a placeholder law after every law of the sources; a document of a
+    // named edition scored as at most its default edition's twin where that matched too, and after it
+    var scoreOf = new Map();
+    out.forEach(function (r) { scoreOf.set(docNode(r.doc).id, r.score); });
+    function rankOf(r) {
+      var named = editionSplit(docNode(r.doc).id), twin = named[0] !== null && scoreOf.has(named[1]) ? scoreOf.get(named[1]) : null;
+      return {score: twin === null ? r.score : Math.min(r.score, twin), after: twin === null ? 0 : 1};
+    }
+    out.forEach(function (r) { r.rank = rankOf(r); });
     out.sort(function (a, b) {
       var na = docNode(a.doc), nb = docNode(b.doc);
-      return na.placeholder - nb.placeholder || b.score - a.score || na.order - nb.order;
+      return na.placeholder - nb.placeholder || b.rank.score - a.rank.score || a.rank.after - b.rank.after || na.order - nb.order;
     });
+    out.forEach(function (r) { delete r.rank; });
     return out;
   }
 

@@ -523,6 +523,8 @@
     if (own && own.closest("section.node") === target) return own;
     var law = target.matches("section.node.law") ? target.closest("article.law") : null;
     var heading = law && law.querySelector(".law-heading");
+    // (the single file's compare view: its own heading, as the site's compare page opens)
+    if (target.matches("section.compare-view")) heading = target.querySelector("h2");
     var point = heading || target;
     if (!point.matches("a[href], button, input, select, textarea, summary, [tabindex]")) point.setAttribute("tabindex", "-1");
     return point;
@@ -851,6 +853,9 @@
         s.hidden = s !== own;
       });
       if (target && (own || hid)) target.scrollIntoView();
+      // the landing's focus, now that the view it lands in is shown (focus() finds no place in a
+      // hidden section): on the view's heading, as the site's compare page opens
+      if (own) focusLanding();
     };
     window.addEventListener("hashchange", showCompare, true);
     showCompare();
@@ -907,6 +912,14 @@
       if (e.key !== "Escape" || !current.details || !current.details.open || wide.matches) return;
       current.details.open = false;
       current.details.querySelector("summary").focus();
+    });
+    // a tap (or click) outside the open drawer closes it, as Escape does: the focus back on its
+    // button, unless the tap chose a control of its own (a link, a field) that takes it
+    document.addEventListener("click", function (e) {
+      if (!current.details || !current.details.open || wide.matches || current.nav.contains(e.target)) return;
+      current.details.open = false;
+      var control = e.target.closest && e.target.closest("a[href], button, input, select, textarea, summary, label");
+      if (!control) current.details.querySelector("summary").focus({preventScroll: true});
     });
     drawer(current, wide, choose);
   }
@@ -998,11 +1011,14 @@
         if (b.width > 0 && b.top < window.innerHeight && b.right + 8 > left) left = b.right + 8;
         if (b.width > 0 && b.top < window.innerHeight) top = Math.min(top, b.top);
       });
-      // no room beside them: just above them a moment, never over the marks' next and previous
+      // no room beside them: just above them a moment, never over the marks' next and previous,
+      // the strip raised to hold it (style.css) -- its own row in the strip, not over a line of text
       var above = width - left - 8 < copyStatus.offsetWidth;
       copyStatus.style.left = (above ? 8 : left) + "px";
       copyStatus.style.top = "";
       copyStatus.style.bottom = above ? (window.innerHeight - top + 6) + "px" : "";
+      copyStatus.classList.toggle("raised", above);
+      if (above) document.body.style.setProperty("--strip-raised", (window.innerHeight - top + 12 + copyStatus.offsetHeight) + "px");
     } else {
       var r = button.getBoundingClientRect(), w = copyStatus.offsetWidth;
       copyStatus.style.left = (window.scrollX + Math.max(8, Math.min(r.left, width - w - 8))) + "px";
