@@ -38,6 +38,7 @@ def payload(forms) -> dict:
         "boosts": {}, "en_fields": [], "english": "en", "editions": {}, "stop": ["и"], "grammar": {}, "lookalikes": ["", ""],
         "ids": {}, "en_stop": [], "params": {}, "forms": forms, "glossary": [], "thesaurus": [["ход", ["масть"], 1.0]],
         "families": FAMILIES, "citations": {}, "vocabulary": {"карта": 1, "масти": 1}, "real_neighbours": REAL, "strings": {},
+        "other_letters": "",
     }
 
 
