@@ -43,3 +43,20 @@ def corpus_of(name: str, root: Path, editions: list[str] | None = None) -> Path:
                       f'edition = "{ed["id"]}"', f'layout = "{s["layout"]}"', 'encoding = "utf-8"', ""]
     (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
     return corpus
+
+
+def two_editions(root: Path, old: str, current: str) -> tuple[Path, Path]:
+    """An invented bakery code in two Russian editions, 2006 (``old``) and 2016 (``current``, the
+    default), written as a corpus folder under ``root`` and built; returns (corpus, build)."""
+    from lawsearch.build import build
+
+    corpus = root / "corpus"
+    (corpus / "laws").mkdir(parents=True)
+    lines = ["[code]", 'title = "Устав пекарни"', 'edition = "2016"', "laws = [1, 9]", ""]
+    for ed, text in (("2006", old), ("2016", current)):
+        (corpus / "laws" / f"{ed}-bake.txt").write_text(text, encoding="utf-8")
+        lines += ["[[source]]", f'path = "laws/{ed}-bake.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"',
+                  'layout = "ru-book"', ""]
+    (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
+    build(corpus, root / "build", lambda message: None)
+    return corpus, root / "build"

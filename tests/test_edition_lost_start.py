@@ -10,7 +10,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from lawsearch.build import build
+from editions_fixtures import two_editions
 from lawsearch.cli import main
 
 # invented: 2016 (default) whole; 2006's law 1 survives from its B only (its first page lost)
@@ -35,16 +35,7 @@ A.Замес
 @pytest.fixture(scope="module")
 def stove(tmp_path_factory):
     root = tmp_path_factory.mktemp("stove-lost")
-    corpus = root / "corpus"
-    (corpus / "laws").mkdir(parents=True)
-    lines = ["[code]", 'title = "Устав пекарни"', 'edition = "2016"', "laws = [1, 9]", ""]
-    for ed, text in (("2006", OLD), ("2016", CURRENT)):
-        (corpus / "laws" / f"{ed}-bake.txt").write_text(text, encoding="utf-8")
-        lines += ["[[source]]", f'path = "laws/{ed}-bake.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"',
-                  'layout = "ru-book"', ""]
-    (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
-    build(corpus, root / "build", lambda message: None)
-    return corpus, root / "build"
+    return two_editions(root, OLD, CURRENT)
 
 
 def test_check_says_the_lost_first_part_of_an_editions_law(stove):

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from lawsearch.build import build
+from editions_fixtures import two_editions
 from lawsearch.cli import main
 
 # invented: a code of rules for a village bakery in three editions. 2006 (default) has laws
@@ -258,16 +259,7 @@ B.Заслонка
 @pytest.fixture(scope="module")
 def stove(tmp_path_factory):
     root = tmp_path_factory.mktemp("stove")
-    corpus = root / "corpus"
-    (corpus / "laws").mkdir(parents=True)
-    lines = ["[code]", 'title = "Устав пекарни"', 'edition = "2016"', "laws = [1, 9]", ""]
-    for ed, text in (("2006", SUPERSEDED), ("2016", CURRENT)):
-        (corpus / "laws" / f"{ed}-bake.txt").write_text(text, encoding="utf-8")
-        lines += ["[[source]]", f'path = "laws/{ed}-bake.txt"', 'lang = "ru"', 'kind = "laws"', f'edition = "{ed}"',
-                  'layout = "ru-book"', ""]
-    (corpus / "manifest.toml").write_text("\n".join(lines), encoding="utf-8")
-    build(corpus, root / "build", lambda message: None)
-    return corpus, root / "build"
+    return two_editions(root, SUPERSEDED, CURRENT)
 
 
 STOVE_QUERIES = ["дровами", "дрова", "заслонку закрывают", "угли", "печь"]
