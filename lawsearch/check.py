@@ -415,8 +415,7 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
 
     damage = find_damage(corpus, lexicon)
     damage_errors = [Problem("error", f"damage left in {d.where}: {d.what}: {d.excerpt!r}") for d in damage]
-    problems = notes + [lost_is_an_error(for_user(p, root) if root else p) for p in corpus.problems] + damage_errors \
-        + unsearchable_problems(corpus)
+    problems = notes + [lost_is_an_error(for_user(p, root) if root else p) for p in corpus.problems] + damage_errors
     errors = 0
     for p in collapse(problems):  # one line for an error repeated on 78,155 lines, with the count
         (r.errors if p.severity == "error" else r.warnings).append(str(p))
@@ -439,18 +438,6 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
               "(one repeated on many lines is given once: \"(and N more lines like this)\")")
     r.add("OK" if not r.errors else f"{errors:,} error{'' if errors == 1 else 's'} (listed on stderr)")
     return r
-
-
-def unsearchable_problems(corpus: Corpus) -> list[Problem]:
-    """An error for each language whose text the search does not read (``index.unsearchable_translations``)."""
-    from .index import unsearchable_translations
-    from .plausibility import language_name
-
-    return [Problem("error", f"the {language_name(lang)} ({lang}) text of {n:,} node{'' if n == 1 else 's'} is not "
-                             f"searchable: it is held as a translation of the main language ({corpus.lang}), and search "
-                             f"reads only the main language and English; to search it, make it the main language "
-                             f'(lang = "{lang}" in the [code] table of the manifest)')
-            for lang, n in sorted(unsearchable_translations(corpus).items())]
 
 
 def lost_is_an_error(problem: Problem) -> Problem:

@@ -446,6 +446,10 @@ def page_break(attrs: dict) -> int | None:
     return None
 
 
+RAISED_NUMBER = re.compile(r"\s*\d{1,2}\s*")  # a note's number in <sup>
+SUPERSCRIPT_DIGITS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 class _PageText(HTMLParser):
     """The text of a saved page as blocks of lines, with links and navigation marked;
     notes (``notes``: (file, id), see ``_NoteScan``) are taken out of the text and their
@@ -477,6 +481,7 @@ class _PageText(HTMLParser):
         self.skip = 0
         self.pre = 0
         self.link = 0
+        self.raised = 0  # open <sup> elements: a number in one is a note mark (handle_data)
         self.main_depth = 0
         self.title: list[str] = []
         self.in_title = False
@@ -593,6 +598,7 @@ class _PageText(HTMLParser):
         self.skip += skipped
         self.pre += tag == "pre"
         self.link += tag == "a"
+        self.raised += tag == "sup"
         self.main_depth += main
         if target in self.note_ids and not self.skip:
             self.current.append((NOTE_TEXT + "\t".join(target) + NOTE_TEXT, False))
@@ -634,6 +640,7 @@ class _PageText(HTMLParser):
                     self.items.pop()
             self.pre -= t == "pre"
             self.link -= t == "a"
+            self.raised -= t == "sup" and self.raised > 0
             self.main_depth -= main
             if t == "a" and self.ref_depth:
                 self.ref_depth -= 1
@@ -659,6 +666,11 @@ class _PageText(HTMLParser):
             return
         if not self.pre:
             data = collapse_spaces(data)
+        if self.raised and not self.link and RAISED_NUMBER.fullmatch(data):
+            # a number set in <sup> with no link ("penalties<sup>1</sup>", "<sup>1</sup> A
+            # procedural …"): the superscript digits the book prints, a bare note mark
+            # (patterns.NOTE_MARKS), never a number glued to the word ("penalties1")
+            data = data.strip().translate(SUPERSCRIPT_DIGITS)
         self.current.append((data, self.link > 0))
 
     def lines(self, notes: dict[tuple[str, str], str] | None = None) -> list[str]:

@@ -533,6 +533,8 @@ class Layout:
     # the level headings whose title must start with a capital ({Title}), read with any title:
     # a line so is that level only where the line before ends a clause (``read``: «заявки:»)
     lower_patterns: tuple = ()
+    # word endings no title ends with (``[grammar.joining_endings]``: a possessive, "Dummy's" / "Rights")
+    joining_endings: tuple[str, ...] = ()
 
     def classify(self, text: str) -> Classified:
         """What a cleaned line is in this layout.
@@ -731,10 +733,12 @@ class Layout:
         return cited and any(ch.isdigit() for ch in words[1])
 
     def open_title(self, text: str | None) -> bool:
-        """Whether a line stops where no title or sentence ends: on a comma or on a word
-        that joins (``… AND OF THE``, ``… торговли,``, ``… a score under``)."""
+        """Whether a line stops where no title or sentence ends: on a comma, on a word
+        that joins (``… AND OF THE``, ``… торговли,``, ``… a score under``) or on a word
+        ending as none ends a title (``Law 42 - Dummy's``: a possessive wants its noun)."""
         words = (text or "").split()
-        return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words)
+        return bool(words) and (words[-1].endswith(",") or words[-1].lower() in self.joining_words
+                                or words[-1].lower().endswith(self.joining_endings) and bool(self.joining_endings))
 
     def lower_case_level(self, text: str) -> Classified | None:
         """A level's heading whose title starts in lower case where the layout wants a capital
@@ -1000,7 +1004,9 @@ class Grammar:
                       tuple(table.get("note_marks", NOTE_MARKS)),
                       label_letters=tuple(table.get("label_letters", ("", ""))),
                       see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())),
-                      cite_words=self.cite_words(lang), lower_patterns=lower)
+                      cite_words=self.cite_words(lang), lower_patterns=lower,
+                      joining_endings=tuple(w.lower() for w in
+                                            self.data.get("grammar", {}).get("joining_endings", {}).get(lang, [])))
 
     def cite_words(self, lang: str | None) -> tuple[str, ...]:
         """Every word the text of ``lang`` cites a level by (``[citations.<lang>.levels]``)."""

@@ -36,7 +36,7 @@ META = "meta.json"
 # 3: the "subject" field; 4: ligatures spelt out in words and English fields (cold read 3);
 # 5: meta.json a section a line (``Meta``), the editions' ``went`` a section of its own;
 # 6: words of every script indexed, ``other_letters`` (the other scripts' letters the text holds)
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 WENT = "went"  # meta.json's section: the editions' ``went`` map (``went_entries``)
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
@@ -50,7 +50,10 @@ from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # Field weights: a title names the rule; footnotes and a law's commentary only help.
 # "subject": the subject index's headwords that point at the node (issue 13): the book's own
 # word for what the node is about, so a query naming a headword ranks its laws up
-BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3, "subject": 2.0}
+# "translation": the node's title, text and notes in each translation other than English (Russian
+# beside an English main text), read with the lemmatizing analyzer as the main text is; lang:X for
+# such a language searches it alone (query.Searcher.plan, static/engine.js)
+BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3, "subject": 2.0, "translation": 1.0}
 
 
 def starts_lost(node) -> bool:
@@ -255,6 +258,7 @@ def schema(lexicon: Lexicon, mode: str = "all", languages: tuple[str, ...] | Non
         footnotes=fields.TEXT(analyzer=ru, stored=True, phrase=True, field_boost=BOOSTS["footnotes"]),
         commentary=fields.TEXT(analyzer=ru, phrase=True, field_boost=BOOSTS["commentary"]),
         subject=fields.TEXT(analyzer=ru, phrase=True, field_boost=BOOSTS["subject"]),
+        translation=fields.TEXT(analyzer=ru, stored=True, phrase=True, field_boost=BOOSTS["translation"]),
         title_en=fields.TEXT(analyzer=en, stored=True),
         terms_en=fields.TEXT(analyzer=en, stored=True),
         text_en=fields.TEXT(analyzer=en, stored=True),
@@ -312,17 +316,29 @@ def translation_notes(corpus: Corpus, node) -> list[str]:
     return [line for line in (given.get("notes") or "").splitlines() if line.strip()]
 
 
-def unsearchable_translations(corpus: Corpus) -> dict[str, int]:
-    """Languages whose text the corpus holds only as translations of its nodes, and how many
-    nodes: the index reads the main language's text and English's (``english_text``), so a
-    translation in any other language (Russian beside an English main text) is shown but
-    not searched. ``check`` says so as an error: a user would search it and find nothing."""
-    out: dict[str, int] = {}
-    for node in corpus.nodes:
-        for lang, given in node.translations.items():
-            if lang not in (corpus.lang, ENGLISH) and any((given or {}).values()):
-                out[lang] = out.get(lang, 0) + 1
+def other_translations(corpus: Corpus, node) -> dict[str, str]:
+    """The node's translations in languages other than the main one and ``ENGLISH`` (which
+    has fields of its own): language → its title, text and notes, one a paragraph. They go
+    to the ``translation`` field, read with the lemmatizing analyzer (Russian words of a
+    translation beside an English main text by their lemmas, as the main text's words are).
+
+    ``other_translations(english_corpus_with_russian, law62) == {"ru": "ИСПРАВЛЕНИЕ РЕНОНСА"}``
+    """
+    out: dict[str, str] = {}
+    for lang, given in sorted(node.translations.items()):
+        if lang in (corpus.lang, ENGLISH) or not given:
+            continue
+        notes = [line for line in (given.get("notes") or "").splitlines() if line.strip()]
+        parts = [p for p in (given.get("title"), given.get("text"), *notes) if p]
+        if parts:
+            out[lang] = "\n\n".join(parts)
     return out
+
+
+def translation_languages(corpus: Corpus) -> list[str]:
+    """The languages of the ``translation`` field: each language some node holds as a
+    translation other than English, in which ``lang:X`` searches that field alone."""
+    return sorted({lang for node in corpus.nodes for lang in other_translations(corpus, node)})
 
 
 def subject_headwords(corpus: Corpus) -> dict[str, list[str]]:
@@ -370,11 +386,13 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
         analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")
         en_terms = sorted({t.translation for t in glossary_hits(analyzed_glossary, analyzed) if t.translation})
         english = english_text(corpus, node)
+        translated = other_translations(corpus, node)
         yield dict(
             id=node.id, law=node.law or "", kind=node.kind, lang=node.lang, order=order, url=ids.node_url(node),
             title=node.title or "", text=node.text or "", footnotes=analysed.join(notes, "\n\n").text,
             commentary=analysed.join(commentary, "\n\n").text,
             subject=analysed.join(headwords.get(node.id, []), "\n\n").text,
+            translation=analysed.join(list(translated.values()), "\n\n").text,
             title_en=english.get("title") or "",
             terms_en=" ; ".join(en_terms),
             text_en=english.get("text") or "",
@@ -529,10 +547,11 @@ def forms_table(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term],
 
 
 def written_words(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term], phrases=()) -> set[str]:
-    """Every word as written in the corpus, the glossary, ``phrases`` and the lexicon, folded."""
+    """Every word as written in the corpus (a translation's of the ``translation`` field too),
+    the glossary, ``phrases`` and the lexicon, folded."""
     words: set[str] = set()
     for node in corpus.nodes:
-        for field in (node.title, node.text):
+        for field in (node.title, node.text, *other_translations(corpus, node).values()):
             words.update(analysed.of(field or "").words())
     for f in corpus.footnotes:
         words.update(analysed.of(f.text).words())
@@ -617,7 +636,7 @@ def correction_vocabulary(corpus: Corpus, analysed: AnalysedCorpus, glossary: li
 
     vocabulary: Counter[str] = Counter()
     for node in corpus.nodes:
-        for field in (node.title, node.text):
+        for field in (node.title, node.text, *other_translations(corpus, node).values()):
             for tok in analysed.of(field or "").tokens:  # the build's one pass
                 w = fold(tok.text)
                 if tok.kind == "word" and len(w) >= 3 and HAS_CYRILLIC.search(w) \
@@ -747,6 +766,8 @@ def meta(corpus: Corpus, glossary: list[Term], lexicon: Lexicon, mode: str, anal
         # profile.toml included): a query's citation and ID are read with them (query.Searcher)
         "code_grammar": code_grammar(profile_of(corpus)),
         "lang": corpus.lang,
+        # the languages of the translation field: lang:X for one searches that field alone
+        "translations": translation_languages(corpus),
         # the editions in order (the default keeps bare IDs): edition:X filters by them (lawsearch/editions.py)
         "editions": editions_entry(corpus),
         "nodes": {n.id: {"law": n.law, "kind": n.kind, "lang": n.lang, "title": n.title, "url": ids.node_url(n), "order": i,

@@ -40,7 +40,7 @@ TEXT_DOCS = 8  # documents per t chunk: a first answer reads those of its ten hi
 WORD_CHUNK_CHARS = 12_000  # a range of the forms table: a query reads one per word
 ID_CHUNK_CHARS = 6_000  # a range of IDs: a law's parts, its groups' heads, mostly one
 PREFIX_FIELDS = ("title", "text")  # the fields `word*` expands in (static/engine.js)
-TEXT_KEYS = ("texts", "footnotes", "texts_en", "titles_en")  # the texts a snippet is cut from
+TEXT_KEYS = ("texts", "footnotes", "texts_en", "titles_en", "texts_tr")  # the texts a snippet is cut from
 
 
 def utf16(word: str) -> bytes:
@@ -121,7 +121,7 @@ class Split:
         forms = payload["forms"]
         # the forms of the words the texts and the thesaurus hold (what the t chunks and the
         # core give), picked in one walk over the table: a look-up per word in the file is slow
-        wanted = set(text_words([*(payload[key][d] for d in docs for key in TEXT_KEYS if d in payload[key]),
+        wanted = set(text_words([*(payload[key][d] for d in docs for key in TEXT_KEYS if d in payload.get(key, {})),
                                  *(facts[d][1][4] for d in docs if facts[d][1][4] is not None)], analysed))
         seed = thesaurus_words(payload["thesaurus"], analysed)
         wanted.update(seed)
@@ -140,12 +140,12 @@ class Split:
         lost_start = set(payload.get("lost_start", []))
         for first in range(0, len(docs), TEXT_DOCS):
             k = first // TEXT_DOCS
-            texts = {"texts": {}, "footnotes": {}, "texts_en": {}, "titles_en": {}, "titles": {}, "parents": {}}
+            texts = {**{key: {} for key in TEXT_KEYS}, "titles": {}, "parents": {}}
             for d in range(first, min(first + TEXT_DOCS, len(docs))):
                 node_id = docs[d]
                 _, (_, _, _, _, title, parent, _) = facts[node_id]
-                for key in ("texts", "footnotes", "texts_en", "titles_en"):
-                    if node_id in payload[key]:
+                for key in TEXT_KEYS:
+                    if node_id in payload.get(key, {}):
                         texts[key][node_id] = payload[key][node_id]
                 if title is not None:
                     texts["titles"][node_id] = title
@@ -248,6 +248,7 @@ class Split:
         core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "english", "stop", "grammar",
                                               "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions",
                                               "other_letters")}
+        core["translations"] = payload.get("translations", [])
         if "edition_strings" in payload:  # an edition in another language's labels (site.edition_strings)
             core["edition_strings"] = payload["edition_strings"]
         # the default edition's laws (another edition's are prefixed: lawsearch/editions.py)

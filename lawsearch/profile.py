@@ -29,7 +29,7 @@ import re
 import tempfile
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -202,7 +202,8 @@ def load_profile(name: str = DEFAULT, corpus_root: Path | None = None) -> Profil
 
 # the tables of a profile keyed by language code
 LANGUAGE_TABLES = ("strings", "citations", "apparatus", "furniture", "hyphenation", "grammar.default_layouts",
-                   "grammar.divisions", "grammar.joining_words", "grammar.commentary")
+                   "grammar.divisions", "grammar.joining_words", "grammar.joining_endings",
+                   "grammar.commentary")
 
 
 def _only_languages(data: dict[str, Any], languages: set[str]) -> dict[str, Any]:
@@ -313,12 +314,15 @@ def _read(path: Path) -> dict[str, Any]:
         data = _parsed(path)
         if data is not None:
             return data
-    import tomllib  # here: a search reads the built-in profiles' parsed copies and never imports it
+    from .schema import parse_toml  # here: a search reads the built-in profiles' parsed copies, no TOML
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise CorpusError(Problem("error", f"the profile is not valid TOML: {e}", str(path))) from None
+        # a syntax error names the file and the line as a manifest's does (the line an
+        # unclosed bracket opens on, not the line after it where the parser noticed)
+        data = parse_toml(path.read_text(encoding="utf-8"), path)
+    except CorpusError as e:
+        raise CorpusError([replace(p, message=p.message.replace("not valid TOML", "the profile is not valid TOML", 1))
+                           for p in e.problems]) from None
     except (OSError, UnicodeDecodeError) as e:
         raise CorpusError(Problem("error", f"cannot read the profile: {e}", str(path))) from None
     if builtin:

@@ -27,7 +27,7 @@ from .model import CorpusError, Problem
 TOP = {"extends", "replace", "name", "title", "languages", "laws", "strings", "grammar", "layouts", "citations",
        "vocabulary", "editions", "furniture", "apparatus", "hyphenation"}
 GRAMMAR = {"levels", "strict_levels", "default_layouts", "labels", "ids", "lookalikes", "letters", "translit",
-           "divisions", "joining_words", "commentary"}
+           "divisions", "joining_words", "joining_endings", "commentary"}
 ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "division", "piece", "anchor"}
 LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream", "note_marks",
           "label_letters"}
@@ -256,7 +256,7 @@ def _check_pattern(pattern: Any, frame: str, needed: set[str], error, *keys: str
 LISTS_OF_STRINGS = {
     ("languages",), ("replace",), ("grammar", "levels"), ("layouts", "*", "cleaning"), ("layouts", "*", "note_marks"),
     ("layouts", "*", "label_letters"),
-    ("grammar", "joining_words", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
+    ("grammar", "joining_words", "*"), ("grammar", "joining_endings", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
     ("citations", "*", "conjunctions"), ("citations", "*", "ranges"), ("citations", "*", "quotes"),
     ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "earlier"), ("citations", "*", "later"), ("citations", "*", "levels", "*", "words"),
     ("citations", "*", "levels", "*", "this"), ("citations", "*", "levels", "*", "lemmas"),

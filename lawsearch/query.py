@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -54,6 +54,25 @@ RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
 EN_WEIGHTS = {f: 1.0 for f in EN_FIELDS}
 EN_TEXT = {f: 1.0 for f in EN_FIELDS if f != "terms_en"}  # the English titles and text themselves
 PREFIX_FIELDS = ("title", "text")
+TRANSLATION_FIELDS = ("translation",)  # lang:X for a translation's language: its text alone (index.BOOSTS)
+
+
+def in_fields(match, fields: tuple[str, ...]):
+    """``match`` read in ``fields`` alone (their boosts kept); None when it reads none of
+    them. An ID (``Flag``) names the node whatever its language: kept as it is.
+
+    >>> in_fields(Word(["a"], {"text": 1.0, "translation": 1.0}), ("translation",))
+    Word(terms=['a'], fields={'translation': 1.0})
+    >>> in_fields(Word(["a"], {"text_en": 1.0}), ("translation",)) is None
+    True
+    """
+    if isinstance(match, (Word, Phrase)):
+        kept = {f: b for f, b in match.fields.items() if f in fields}
+        return replace(match, fields=kept) if kept else None
+    if isinstance(match, AllOf):
+        children = [in_fields(c, fields) for c in match.children]
+        return None if any(c is None for c in children) else AllOf(children)
+    return match
 # how well a looser reading stands for the words typed (1: the words themselves)
 FAMILY = 0.8  # a word of the same family: сыграл → игра
 SYNONYM = 0.6  # another Russian term of the glossary for the same English one
@@ -96,6 +115,7 @@ class Plan:
     prefixes: set[str]
     understood_as: list[dict] = field(default_factory=list)  # each with "span": the query words it reads
     clause_units: list[int | None] = field(default_factory=list)  # the query word of each clause, if any
+    translated: bool = False  # lang:X for a translation's language: its words matched in the translation field alone
 
     def readings(self) -> list[dict]:
         """``understood_as`` as answers give it: without the spans, each reading of the same
@@ -334,6 +354,8 @@ class Searcher:
         self.searcher = self.ix.searcher()
         self.nodes = self.meta["nodes"]
         self.other_letters: str = self.meta.get("other_letters", "")
+        # the languages of the translation field (index.translation_languages): lang:X searches it alone
+        self.translations: list[str] = self.meta.get("translations") or []
         # docnum -> node id, as the build added them (meta.json): loading stored fields costs more than the search
         self.doc_ids = dict(enumerate(self.meta["docs"]))
         self.docnums = {node_id: docnum for docnum, node_id in self.doc_ids.items()}
@@ -514,7 +536,7 @@ class Searcher:
         kinds = sorted({d["kind"] for d in self.docs})
         if filters.get("kind") is not None and filters["kind"] not in kinds:
             raise QueryError(f"kind:{cut(filters['kind'])} is not a kind of node in this corpus; use one of {', '.join(kinds)}")
-        langs = sorted({d["lang"] for d in self.docs if d["lang"]} | {ENGLISH})
+        langs = sorted({d["lang"] for d in self.docs if d["lang"]} | {ENGLISH} | set(self.translations))
         if filters.get("lang") is not None and filters["lang"] not in langs:
             raise QueryError(f"lang:{cut(filters['lang'])} is not a language of this corpus; "
                              f"use one of {', '.join(langs)}")
@@ -660,7 +682,8 @@ class Searcher:
         ranked = plan.query.run(self.stats, self.docs)
         shown = best(ranked, self.docs, limit)
         # snippets only for the hits shown: they are the costly part of a result
-        hits = [self._hit(self.doc_ids[r.doc], r.score, plan.highlight, plan.prefixes) for r in shown]
+        hits = [self._hit(self.doc_ids[r.doc], r.score, plan.highlight, plan.prefixes, translated=plan.translated)
+                for r in shown]
         by_law: dict[str, int] = {}
         for r in ranked:
             law = self.docs[r.doc]["law"] or ""
@@ -678,6 +701,9 @@ class Searcher:
         # lang:X is text in X: the English fields for English (the corpus's own text or a
         # translation), the nodes' own language for any other
         english_only = filters.get("lang") == ENGLISH
+        # ... and the translation field for a language the nodes hold as a translation (Russian
+        # beside an English main text): every match read in that field alone
+        translated = filters.get("lang") if filters.get("lang") in self.translations else None
         units: list[Unit] = []
         alternatives: list[Alternative] = []
         negative: list = []
@@ -724,11 +750,16 @@ class Searcher:
             if "law" in kept and self.nodes.get(kept["law"], {}).get("kind") != "law" else None
         if part is not None:  # law:3.2: within that part of its law
             kept["law"], kept["within"] = self.nodes[part]["law"], part
-        if filters.get("lang") not in (None, ENGLISH):
+        if filters.get("lang") not in (None, ENGLISH) and translated is None:
             kept["lang"] = filters["lang"]
+        if translated is not None:
+            alternatives = [replace(a, match=m) for a in alternatives
+                            for m in [in_fields(a.match, TRANSLATION_FIELDS)] if m is not None]
+            negative = [m for m in (in_fields(n, TRANSLATION_FIELDS) for n in negative) if m is not None]
         if not units and not kept:
             return None
-        return Plan(EvalQuery(units, alternatives, negative, kept, self.level), highlight, prefixes, understood, clause_units)
+        return Plan(EvalQuery(units, alternatives, negative, kept, self.level), highlight, prefixes, understood, clause_units,
+                    translated is not None)
 
     def _own_matches(self, clause: Clause, english_only: bool, highlight: set[str], prefixes: set[str]) -> list:
         """What matches the clause's own words, any inflection: [] for stop words only."""
@@ -1013,7 +1044,9 @@ class Searcher:
     # hits -----------------------------------------------------------------------------------
 
     def _hit(self, node_id: str, score: float, highlight: set[str], prefixes: set[str],
-             id_terms: set[str] = frozenset()) -> Hit:
+             id_terms: set[str] = frozenset(), translated: bool = False) -> Hit:
+        """``translated``: the words were matched in the translation field alone (``Plan.translated``):
+        the snippet is of that text first."""
         if node_id in self.footnotes:  # a footnote asked for by its ID
             note = self.footnotes[node_id]
             snippet, spans_ = self.snippet(note["text"], set())
@@ -1033,9 +1066,17 @@ class Searcher:
             if en_spans:
                 snippet, spans_ = en_snippet, en_spans
                 pair = (doc["text_en"], doc.get("text"), node["lang"])
+        if (translated or not spans_) and not id_terms and doc.get("translation"):
+            # matched in a translation other than English only (lang:ru beside an English main
+            # text): show that, with nothing aligned under it
+            tr_snippet, tr_spans = self.snippet(doc["translation"], highlight, prefixes)
+            translated = bool(tr_spans)
+            if tr_spans:
+                snippet, spans_ = tr_snippet, tr_spans
         return Hit(id=node_id, law=node["law"], kind=node["kind"], title=node["title"], score=score,
                    snippet=snippet, highlights=spans_, url=node["url"], edition=self.edition_of(node_id),
-                   aligned=self.aligned(*pair, highlight | id_terms, prefixes) if doc.get("text") else None)
+                   aligned=self.aligned(*pair, highlight | id_terms, prefixes) if doc.get("text") and not translated
+                   else None)
 
     def aligned(self, text: str, other: str | None, lang: str, highlight: set[str],
                 prefixes: set[str]) -> dict | None:

@@ -1096,7 +1096,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
                     flat.extend(p - q for p, q in zip(positions, [0, *positions]))
                     previous = doc
                 table[term] = flat
-        texts, notes, english, titles_en, aligned, lost_start = {}, {}, {}, {}, {}, []
+        texts, notes, english, titles_en, aligned, lost_start, translated = {}, {}, {}, {}, {}, [], {}
         for node_id in meta["nodes"]:
             docnum = searcher.docnums.get(node_id)
             doc = searcher.searcher.stored_fields(docnum) if docnum is not None else {}
@@ -1109,7 +1109,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             if doc.get("text_en"):
                 english[node_id] = doc["text_en"]  # a snippet where only the English text matched
             if doc.get("title_en"):
-                titles_en[node_id] = doc["title_en"]  # the snippet of a node known by its English title only
+                titles_en[node_id] = doc["title_en"]
+            if doc.get("translation"):
+                translated[node_id] = doc["translation"]  # a snippet where only a translation (not English) matched  # the snippet of a node known by its English title only
             if doc.get("text") and doc.get("text_en") and doc["text"] != doc["text_en"]:
                 # each text's sentences, so a hit shows the other language's aligned one (query.Searcher.aligned)
                 aligned[node_id] = [flat_spans(doc["text"]), flat_spans(doc["text_en"])]
@@ -1130,6 +1132,9 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "notes": meta.get("footnotes", {}),  # footnote ID → {law, text, owners, url}: ID jumps
             "texts_en": english,
             "titles_en": titles_en,
+            "texts_tr": translated,
+            # the languages of the translation field: lang:X for one searches it alone (query.Searcher.plan)
+            "translations": meta.get("translations") or [],
             "aligned": aligned,
             "lengths": dict(stats.lengths),
             "postings": postings,

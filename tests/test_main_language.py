@@ -141,9 +141,10 @@ def test_more_laws_in_english_make_english_main(tmp_path):
     assert 'lang = "en"' in head
 
 
-def test_check_says_when_a_languages_text_is_not_searchable(tmp_path):
-    """Whatever the main language, check does not say OK while a language's text is held
-    only as a translation the search does not read; with that language main, it is searched."""
+def test_check_is_ok_with_either_language_main(tmp_path):
+    """Whatever the main language, the other language's text is searched (a translation's
+    language is a language of the corpus: issue 9, cold read 11, finding 2), so check says
+    nothing is unsearchable with English main or Russian main."""
     ru = "".join(RU_LAW.format(n=n) for n in (21, 22))
     pages = {f"law{n}.txt": EN_LAW.format(n=n) for n in (21, 22)}
     _add(tmp_path, {"kodeks.txt": ru, **pages})
@@ -153,9 +154,7 @@ def test_check_says_when_a_languages_text_is_not_searchable(tmp_path):
     manifest.write_text(head.replace('lang = "ru"', 'lang = "en"') + "\n[[source]]" + rest, encoding="utf-8")
     runner = CliRunner()
     checked = runner.invoke(main, ["check", "--corpus", str(root)])
-    assert checked.exit_code == 1
-    assert "Russian (ru) text of" in checked.output and "not searchable" in checked.output
-    assert 'lang = "ru"' in checked.output  # how to make it searchable
+    assert "not searchable" not in checked.output
     manifest.write_text(head + "\n[[source]]" + rest, encoding="utf-8")  # Russian main again
     checked = runner.invoke(main, ["check", "--corpus", str(root)])
     assert "not searchable" not in checked.output

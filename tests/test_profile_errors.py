@@ -550,3 +550,19 @@ def test_every_citation_key_docs_profiles_md_names_is_accepted(tmp_path):
     with pytest.raises(CorpusError) as e:  # and the type is checked as for the other word lists
         load_profile("bridge", folder(tmp_path, profile.replace('earlier = ["above"]', 'earlier = "above"')))
     assert "earlier" in e.value.problems[0].message and "list of strings" in e.value.problems[0].message
+
+
+def test_a_profile_toml_syntax_error_names_the_line_the_bracket_opens_on(tmp_path):
+    """An unclosed list in profile.toml: the error names that line, as a manifest's does, not
+    the next line where the parser noticed (issue 9, cold read 11, finding 9)."""
+    profile = minimal_profile()
+    assert profile.count('see = ["see"]') == 1
+    profile = profile.replace('see = ["see"]', 'see = ["see", "as in"')
+    line = next(n for n, text in enumerate(profile.splitlines(), 1) if '"as in"' in text)
+    root = folder(tmp_path, profile)
+    with pytest.raises(CorpusError) as e:
+        load_profile("bridge", root)
+    problem = e.value.problems[0]
+    assert (problem.path, problem.line) == (str(root / "profile.toml"), line), str(problem)
+    assert "the profile is not valid TOML" in problem.message
+    assert f"profile.toml:{line}: the profile is not valid TOML" in build_errors(root)

@@ -12,7 +12,7 @@ from ..grammar import SENTENCE_END, ListText
 from ..model import Line, Mark, Problem, shorten
 from ..pages import Piece, Run
 from ..placement import unfinished_clause
-from ..patterns import Classified
+from ..patterns import Classified, bare_note_patterns
 from ..sources import CurationStatement
 from .nodes import UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
 
@@ -384,6 +384,7 @@ class LawText(BuilderBase):
                     self._add_line(piece, line, child, path, state)
                     return
                 self.set_heading(b, c.title, line, path, piece.page, state.page_top)
+                self._title_note_mark(b, line, path, page_key, state)
                 state.current = b.id
                 state.pending_join = "paragraph"
                 if c.extra:  # "(a) the offender's partner …": no title, the line is its text
@@ -487,6 +488,19 @@ class LawText(BuilderBase):
         return child if child.kind == below and \
             self.ids.alphabet(below).previous(child.label or "") == state.path[below] else None
 
+    def _title_note_mark(self, b: NodeBuilder, line: Line, path: str, page_key: object, state: RunState) -> None:
+        """A bare footnote mark ending the title just read ("C. TRUMPS*", the piece holding
+        the body "* In a notrump …"): the mark leaves the title and is the node's marker at
+        the start of its text, as a mark in its text would be, so the note is the node's and
+        no orphan."""
+        if not state.note_marks or not b.title or b.title_line != (path, line.first):
+            return
+        found = list(bare_note_patterns(tuple(sorted(state.note_marks)))[1].finditer(b.title))
+        if not found or b.title[found[-1].end():].strip():
+            return
+        b.markers.append((b.length, found[-1]["symbol"], page_key))
+        b.title = b.title[:found[-1].start()].rstrip()
+
     def _title_runs_on(self, parent: NodeBuilder, path: str, page_key: object) -> None:
         """A heading whose child goes on in lower case, the one or the other stopping where
         no sentence ends ("2. A card is played when its holder" / "(a) names it aloud, or"),
@@ -517,6 +531,8 @@ class LawText(BuilderBase):
         b = self.law_node(law)
         b.attribute("heading")
         self.set_heading(b, c.title, line, path, piece.page, state.page_top)
+        self._title_note_mark(b, line, path, piece.page if piece.page is not None else ("piece", piece.source, piece.first),
+                              state)
         state.current = law
         state.pending_join = "paragraph"
         self.place_divisions(law, state)

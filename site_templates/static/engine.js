@@ -157,7 +157,7 @@
     return n;
   }
   function docOf(id) { var c = ids(id); return has(c.doc, id) ? c.doc[id] : undefined; }
-  var TEXTS_SEEN = new Set(), NO_TEXTS = {texts: {}, footnotes: {}, texts_en: {}, titles_en: {}, titles: {}, parents: {}};
+  var TEXTS_SEEN = new Set(), NO_TEXTS = {texts: {}, footnotes: {}, texts_en: {}, titles_en: {}, texts_tr: {}, titles: {}, parents: {}};
   function textsOf(doc) {  // the t chunk of a document: texts, footnotes, English, titles, parents
     var name = "t" + Math.floor(doc / DATA.texts_per_chunk), t = chunk(name);
     if (t === null) return NO_TEXTS;
@@ -184,10 +184,10 @@
     return n;
   }
   function exists(id) { var c = ids(id); return has(c.doc, id) || has(c.node, id); }
-  function field(key, id) {  // a document's text of one kind ("texts", "footnotes", "texts_en", "titles_en"), or ""
+  function field(key, id) {  // a document's text of one kind ("texts", "footnotes", "texts_en", "titles_en", "texts_tr"), or ""
     var doc = docOf(id);
     if (doc === undefined) return "";
-    var t = textsOf(doc)[key];
+    var t = textsOf(doc)[key] || {};
     return has(t, id) ? t[id] : "";
   }
   function lostStartOf(id) {  // its text begins where the book is lost (query.starts_lost)
@@ -654,6 +654,22 @@
   function equalSeq(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function meets(a, b) { return a.some(function (x) { return b.indexOf(x) >= 0; }); }
   function sequenceNode(seq) { return seq.length === 1 ? new Word(seq[0].slice(), RU) : new Phrase(seq.map(function (t) { return t.slice(); }), RU); }
+  // query.TRANSLATION_FIELDS and query.in_fields: a match read in these fields alone (their
+  // boosts kept); null when it reads none; an ID names the node whatever its language
+  var TRANSLATIONS = DATA.translations || [], TRANSLATION_FIELDS = ["translation"];
+  function inFields(m, fields) {
+    if (m instanceof Word || m instanceof Phrase) {
+      var kept = {}, any = false;
+      Object.keys(m.fields).forEach(function (f) { if (fields.indexOf(f) >= 0) { kept[f] = m.fields[f]; any = true; } });
+      if (!any) return null;
+      return m instanceof Word ? new Word(m.terms, kept) : new Phrase(m.words, kept);
+    }
+    if (m instanceof AllOf) {
+      var children = m.children.map(function (c) { return inFields(c, fields); });
+      return children.some(function (c) { return c === null; }) ? null : new AllOf(children);
+    }
+    return m;
+  }
   function Alternative(match, first, last, quality, own) {
     this.match = match; this.first = first; this.last = last;
     this.quality = quality === undefined ? 1.0 : quality; this.own = own === undefined ? true : own;
@@ -889,6 +905,9 @@
   }
   function plan(query) {
     var parsed = parse(query), filters = parsed.filters, englishOnly = filters.lang === ENGLISH;
+    // ... and the translation field for a language the nodes hold as a translation (Russian
+    // beside an English main text): every match read in that field alone (query.Searcher.plan)
+    var translated = filters.lang !== undefined && TRANSLATIONS.indexOf(filters.lang) >= 0;
     var units = [], alternatives = [], negative = [], slots = [], highlight = new Set(), prefixes = new Set(), understood = [];
     // the plain words in a row, stop words too, for the thesaurus's phrases:
     // [as typed, folded, terms, query word or null]; null where a row breaks
@@ -924,10 +943,17 @@
     var named = kept.law !== undefined ? nodeOf(kept.law) : null;
     var part = kept.law !== undefined && !(named !== null && named.kind === "law") ? partOfLaw(kept.law) : null;
     if (part !== null) { kept.law = part.law; kept.within = part.id; }  // law:3.2: within that part of its law
-    if (filters.lang !== undefined && filters.lang !== ENGLISH) kept.lang = filters.lang;
+    if (filters.lang !== undefined && filters.lang !== ENGLISH && !translated) kept.lang = filters.lang;
+    if (translated) {
+      alternatives = alternatives.map(function (a) {
+        var m = inFields(a.match, TRANSLATION_FIELDS);
+        return m === null ? null : new Alternative(m, a.first, a.last, a.quality, a.own);
+      }).filter(function (a) { return a !== null; });
+      negative = negative.map(function (m) { return inFields(m, TRANSLATION_FIELDS); }).filter(function (m) { return m !== null; });
+    }
     if (!units.length && !Object.keys(kept).length) return null;
     return {query: {units: units, alternatives: alternatives, negative: negative, filters: kept},
-            highlight: highlight, prefixes: prefixes, understood: understood};
+            highlight: highlight, prefixes: prefixes, understood: understood, translated: translated};
   }
 
   // -- search (query.Searcher.search) ------------------------------------------------------
@@ -1018,7 +1044,7 @@
     if (filters.kind !== undefined && kinds.indexOf(filters.kind) < 0)
       return error("kind:" + shorten(filters.kind) + " is not a kind of node in this corpus; use one of " + kinds.join(", "),
         "kind", {value: shorten(filters.kind), known: kinds.join(", ")});
-    var langs = sortedSet(DATA.langs.concat([ENGLISH]));
+    var langs = sortedSet(DATA.langs.concat([ENGLISH], TRANSLATIONS));
     if (filters.lang !== undefined && langs.indexOf(filters.lang) < 0)
       return error("lang:" + shorten(filters.lang) + " is not a language of this corpus; use one of " + langs.join(", "),
         "lang", {value: shorten(filters.lang), known: langs.join(", ")});
@@ -1102,7 +1128,7 @@
       if (!readings.some(function (o) { return o.words === u.words && equalSeq(o.as, u.as); })) readings.push(u);
     });
     return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, understood_as: readings,
-            hits: shown.map(function (r) { return hit(docNode(r.doc).id, r.score, p.highlight, p.prefixes); })};
+            hits: shown.map(function (r) { return hit(docNode(r.doc).id, r.score, p.highlight, p.prefixes, false, p.translated); })};
   }
   function editDistance(a, b, bound) {
     var prev2 = null, prev = [];
@@ -1315,7 +1341,8 @@
             spans: matches.filter(function (m) { return m[0] >= start && m[1] <= end; }).map(function (m) { return [m[0] + shift, m[1] + shift]; })};
   }
   // byId: a node asked for by its ID (query.Searcher._jump): its own text, the English aligned under it
-  function hit(id, score, highlight, prefixes, byId) {
+  // translated: the words were matched in the translation field alone (plan): its snippet first
+  function hit(id, score, highlight, prefixes, byId, translated) {
     var note = noteOf(id);
     if (note !== null) {  // a footnote asked for by its ID
       var s = snippet(note.text, new Set(), new Set());
@@ -1333,9 +1360,17 @@
       var en = snippet(english, highlight, prefixes);
       if (en.spans.length) { sn = en; fromEnglish = true; }
     }
+    var other = field("texts_tr", id);
+    if ((translated || !sn.spans.length) && !byId && other) {
+      // matched in a translation other than English only (lang:ru beside an English main text):
+      // show that, with nothing aligned under it (query.Searcher._hit)
+      var tr = snippet(other, highlight, prefixes);
+      translated = tr.spans.length > 0;
+      if (translated) sn = tr;
+    }
     var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url,
                edition: editionOf(id)};
-    var pair = own ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
+    var pair = own && !translated ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
     if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
     return out;
   }
