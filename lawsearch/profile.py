@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .problems import CorpusError, Problem
+from .tomltext import parse_toml
 
 BUILTIN = Path(__file__).resolve().parent / "profiles"
 DEFAULT = "bridge"
@@ -314,7 +315,6 @@ def _read(path: Path) -> dict[str, Any]:
         data = _parsed(path)
         if data is not None:
             return data
-    from .schema import parse_toml  # here: a search reads the built-in profiles' parsed copies, no TOML
 
     try:
         # a syntax error names the file and the line as a manifest's does (the line an

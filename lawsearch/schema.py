@@ -45,6 +45,7 @@ from typing import Any, Union
 
 from .grammar import Alphabet, default_grammar
 from .problems import SOURCE_KINDS, CorpusError, Problem, os_fault
+from .tomltext import _tomllib, parse_toml  # noqa: F401 (parse_toml: read through schema by sources)
 from .profile import default_profile
 
 Key = Union[str, int]  # a table key, or the index of an entry of an array of tables
@@ -291,56 +292,6 @@ def read_text(path: Path) -> str:
 
 
 # tomllib's words for a repeat, and what they mean to a maintainer
-_TOML_REPEATS = re.compile(r"Cannot overwrite a value|Cannot declare .* twice|Cannot mutate immutable namespace")
-
-
-def _tomllib():
-    import tomllib  # on first use: a search reads no TOML (built-in profiles have parsed copies)
-
-    return tomllib
-
-
-def parse_toml(text: str, path: Path) -> dict[str, Any]:
-    tomllib = _tomllib()
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
-        if _TOML_REPEATS.search(message):
-            message = f"a key or table is given twice ({message}); keep one"
-        line = int(m[1]) if m else None
-        opened = _unclosed_bracket(text, line) if line and re.match(r"Unclosed (?:array|inline table)", message) else None
-        if opened is not None and opened != line:
-            message = f"{message} (opened on this line; the parser noticed at line {line})"
-            line = opened
-        raise CorpusError(Problem("error", f"not valid TOML: {message}", str(path), line)) from None
-
-
-def _unclosed_bracket(text: str, upto: int) -> int | None:
-    """The line (1-based) where a value's ``[`` or ``{`` still open at line ``upto`` was
-    opened: where the user must look, not where the parser gave up.
-
-    >>> _unclosed_bracket('[code]\\nlaws = [1, 93\\n\\n[[source]]\\n', 4)
-    2
-    """
-    stack: list[int] = []
-    for n, line in enumerate(text.split("\n")[:upto], 1):
-        if not stack and re.match(r"\s*\[", line):
-            continue  # a table header, not a value
-        quote = None
-        for ch in line:
-            if quote:
-                quote = None if ch == quote else quote
-            elif ch in "\"'":
-                quote = ch
-            elif ch == "#":
-                break
-            elif ch in "[{":
-                stack.append(n)
-            elif ch in "]}" and stack:
-                stack.pop()
-    return stack[0] if stack else None
 
 
 def validate(doc: Document, schema: Table) -> list[Problem]:
