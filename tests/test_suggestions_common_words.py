@@ -68,3 +68,31 @@ def test_a_right_suggestion_names_no_common_word(tmp_path, lang):
     right = suggestions(tmp_path, lang)["right"]
     assert right.get("verdict", "law") == "law" and right["law"] == "2", right
     assert not {w.strip() for w in right["basis"].split(",")} & COMMON[lang], right
+
+
+PRONOMINAL = ("""Правило 1. ПЕРЕСАДКА
+Пара встаёт, затем идёт туда, откуда её позвал судья, и садится за указанный стол.
+Правило 2. КОЛОДА
+Колода состоит из пятидесяти двух карт четырёх мастей; карты тасуют перед сдачей.
+Правило 3. СЧЁТ
+Очки записывают в протокол после сдачи; судья проверяет протокол в конце вечера.
+""", "Журавли затем летят туда, откуда весной вернутся к озеру, почему-то всегда клином.\n")
+
+
+def test_pronominal_adverbs_are_no_evidence(tmp_path):
+    """«затем», «туда», «откуда»: adverbs the dictionary marks demonstrative or
+    interrogative, which no stop list names, share nothing of a subject."""
+    from lawsearch.morph import function_word
+
+    assert [function_word(w) for w in ("затем", "туда", "откуда", "пересадка")] == [True, True, True, False]
+    root = tmp_path / "corpus"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "book.txt").write_text(PRONOMINAL[0], encoding="utf-8")
+    (root / "laws" / "none.txt").write_text(PRONOMINAL[1], encoding="utf-8")
+    manifest = '[code]\ntitle = "Test"\nlaws = [1, 3]\nlang = "ru"\n'
+    for name in ("book", "none"):
+        manifest += f'\n[[source]]\npath = "laws/{name}.txt"\nlang = "ru"\nkind = "laws"\n'
+    (root / "manifest.toml").write_text(manifest, encoding="utf-8")
+    report = parse_folder(read_corpus_folder(root), strict=False).report
+    none = next(s for s in (*report.suggestions, *report.unsuggested) if s["source"] == "none")
+    assert none.get("verdict", "law") != "law", none
