@@ -105,13 +105,23 @@ def _suggestions(folder: CorpusFolder, nodes) -> list:
     # the stop words: the profile's joining words and the stop list the index drops from the
     # Snowball language's text; and what a language's dictionary reads as a function word
     joining = {w.casefold() for words in grammar.get("joining_words", {}).values() for w in words} | set(EN_STOP_WORDS)
+    # and the stop list of each of the profile's languages the index library holds (its
+    # dictionary of a language's function words: "each", "its", «может», «если»), read on the
+    # word as written, since a lemma can hide it («может» is the verb «мочь»'s form)
+    from whoosh.lang.stopwords import stoplists
+
+    languages = folder.profile.languages if folder.profile else ()
+    written = {w.casefold() for lang in languages for w in stoplists.get(lang, ())}
 
     def function_word(term: str) -> bool:
         module = lemmatizer_for(term)
         return getattr(module, "function_word", None) is not None and module.function_word(term)
 
-    return placement.suggest(nodes, list(folder.contents), lambda text: placement.compared_terms(
-                                 [t[0] for t in analysis.terms(text)], joining, function_word),
+    def terms(text: str) -> list[str]:
+        lemmas = [t[0] for tok, t in analysis.analyze(text) if t and tok.text.casefold() not in written]
+        return placement.compared_terms(lemmas, joining, function_word)
+
+    return placement.suggest(nodes, list(folder.contents), terms,
                              {s.path: s.id for s in folder.sources}, book_matter(folder, nodes))
 
 

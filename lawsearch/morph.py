@@ -182,6 +182,9 @@ def _is_conjunction(word: str) -> bool:
 # the dictionary's grammemes of a function word: a conjunction, preposition, particle, pronoun
 # and a pronoun used as an adjective («каждый», «который», «свой»): words any sentence holds
 FUNCTION_GRAMMEMES = frozenset({"CONJ", "PREP", "PRCL", "NPRO", "Apro"})
+# and an adverb the dictionary marks pronominal: demonstrative or interrogative («затем»,
+# «туда», «откуда», «почему»), as empty of subject as the pronoun it is
+PRONOMINAL_ADVERB = frozenset({"Dmns", "Ques"})
 
 
 @lru_cache(maxsize=50_000)
@@ -189,11 +192,14 @@ def function_word(word: str) -> bool:
     """Whether the dictionary's likeliest reading of ``word`` is a function word
     (``FUNCTION_GRAMMEMES``): what two texts share of them says nothing of their subject.
 
-    >>> [function_word(w) for w in ("если", "он", "каждый", "судья", "мочь")]
-    [True, True, True, False, False]
+    >>> [function_word(w) for w in ("если", "он", "каждый", "судья", "мочь", "затем", "откуда", "быстро")]
+    [True, True, True, False, False, True, True, False]
     """
     parses = analyzer().parse(word.lower())
-    return bool(parses) and bool(FUNCTION_GRAMMEMES & parses[0].tag.grammemes)
+    if not parses:
+        return False
+    grammemes = parses[0].tag.grammemes
+    return bool(FUNCTION_GRAMMEMES & grammemes) or "ADVB" in grammemes and bool(PRONOMINAL_ADVERB & grammemes)
 
 
 PERSON = {"Surn", "Name", "Patr"}  # the dictionary's tags of a person's surname, first name, patronymic

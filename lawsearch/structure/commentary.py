@@ -4,8 +4,10 @@ unnumbered paragraphs, numbered by position (``defs.1``)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from .. import furniture
 from ..model import Line, Mark, Problem, Source
 from ..patterns import FOOTER
 from .nodes import SENTENCE_END, BuilderBase, NodeBuilder
@@ -34,6 +36,15 @@ class _Reading:
 
 
 class Commentary(BuilderBase):
+    def _kind_heading(self, lines: list[Line], lang: str) -> bool:
+        """Whether the lines that open a commentary file before its first heading are, each
+        of them, the commentary's heading in the profile's words (letter spacing removed):
+        the kind's own heading, not a title of the book that might hide lost text."""
+        words = _commentary_words(self.grammar.data, lang)
+        texts = [re.sub(r"\s+", " ", furniture.letter_spaced_words(line.text, lang).strip()).casefold()
+                 for line in lines if line.text.strip()]
+        return bool(texts) and bool(words) and all(t in words for t in texts)
+
     def add_commentary(self, source: Source, lines: list[Line], statements=()) -> None:
         """Numbered paragraphs ``47.8.`` become nodes attached to their law, their items
         ``77.3.(iii)`` (or ``(ii)`` alone at a paragraph's start, the current paragraph's)
@@ -72,6 +83,13 @@ class Commentary(BuilderBase):
                 self._piece_at_heading(source, line, heading, definitions, forms.paragraph.match(line.text))
             if heading or definitions:
                 self._close_pending(source, state, None)
+                if leading and not footer_seen and leading[0].first not in self._statements \
+                        and self._kind_heading(leading, source.lang):
+                    # the file opens with the commentary's own heading, the profile's word for it
+                    # ("COMMENTARY", «КОММЕНТАРИЙ»): read as the kind's heading, no text of any law
+                    for title_line in leading:
+                        self.problems.named.add((source.path, title_line.first))
+                    leading = []
                 if leading and not footer_seen and _title_lines(leading) and leading[0].first not in self._statements:
                     # the file's own title over its first heading («КОММЕНТАРИЙ К СВОДУ»): no tail
                     # of a law before (no text lost before it), never a law invented for it; kept
@@ -340,6 +358,12 @@ class Commentary(BuilderBase):
         for line in lines:
             b.append(line, "paragraph", source.path, None)
             b.add_span(source.path, None, line)
+
+
+def _commentary_words(data: dict, lang: str) -> set[str]:
+    """The profile's headings of a commentary in ``lang`` ([apparatus.<lang>] commentary), folded."""
+    return {re.sub(r"\s+", " ", w).strip().casefold()
+            for w in data.get("apparatus", {}).get(lang, {}).get("commentary", ())}
 
 
 def _title_lines(lines: list[Line]) -> bool:

@@ -252,11 +252,17 @@ class BuilderBase:
             if CONTENTS_ENTRY.search(f"{b.title or ''} {b.text[:CONTENTS_LOOK]}"):
                 # the first "heading" had a dot leader and a page after it: a contents entry the
                 # contents part was not read to (its page has no footer, the entry wraps oddly)
+                # named at the contents entry, the line to mend, not at the law's real heading
+                # (cold read 11 of issue 13): the heading says where the collision showed
+                heading = f"line {line.first}" if src == path else f"{path}:{line.first}"
                 self.problems.append(Problem(
-                    "error", f"heading of {b.id} repeats the one at {src}:{first}, which is a contents entry (a dot "
-                             f"leader and a page number follow it) read as law text: the contents were not "
-                             f"recognised up to that line; mark the contents page's end with its page footer, or "
-                             f"give the contents a file of their own (kind toc)", path, line.first))
+                    "error", f"contents entry of {b.id} read as its law heading: the heading of {b.id} at {heading} "
+                             f"repeats the one at this line, which is a contents entry (a dot leader and a page "
+                             f"number follow it), so the contents were not recognised down to this line; give the "
+                             f"contents their heading line as the book prints it, mark the contents page's end with "
+                             f"its page footer, or move the contents into a file of their own (kind toc)",
+                    src, first))
+                self.problems.named.add((path, line.first))  # the heading's line is named by it too
                 return
             running = (f"; standing at the top of a page{' as the first does' if tops.get(b.id) else ''}, it may be "
                        f"a running head (the page's header repeating its law's heading): then drop it in the curation "
