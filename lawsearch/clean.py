@@ -29,6 +29,8 @@ from .patterns import (
     WORD, Classified,
 )
 
+ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # characters of no width (remove_zero_width)
+
 # -- idempotent rules: one line in, several out ----------------------------------------
 
 
@@ -87,6 +89,15 @@ def replace_control_characters(text: str) -> str:
     return CONTROL_CHARACTER.sub(" ", text)
 
 
+def remove_zero_width(text: str) -> str:
+    """Zero-width characters go: the zero-width space, the (non-)joiners, the word joiner and
+    a byte-order mark inside the text (U+200B, U+200C, U+200D, U+2060, U+FEFF), which a web
+    page or a word processor leaves inside words and which split a word for the index and
+    the search (``"исто\u200bпник"`` → ``"истопник"``). They print as nothing, so nothing
+    takes their place."""
+    return ZERO_WIDTH.sub("", text)
+
+
 def normalize_whitespace(text: str) -> str:
     """Tabs and no-break spaces become spaces; runs of spaces one; ends trimmed.
 
@@ -130,8 +141,8 @@ def framed_page_numbers(text: str) -> str:
 
 # Rewriting rules run first, so the splits see the final text (and a second pass has
 # nothing left to split: the rules together are idempotent).
-PRE_RULES: list[Callable[[str], str]] = [replace_control_characters, normalize_whitespace, framed_page_numbers,
-                                         add_missing_space]
+PRE_RULES: list[Callable[[str], str]] = [replace_control_characters, remove_zero_width, normalize_whitespace,
+                                         framed_page_numbers, add_missing_space]
 SPLIT_RULES: list[Callable[[str], list[str]]] = [split_at_rule_runs, split_at_footer, split_run_in_headings]
 LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_question_mark]
 
