@@ -564,7 +564,9 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         given = expand_folders([Path(f) for f in files], skipped)
         for path, why in skipped:  # every file of a folder not added, with the reason
             tell(f"skipped {path}: {why}")
-        added = add_files(root, given, chosen)
+        named = {Path(f) for f in files}
+        refused: list = []  # a folder's files that cannot be read: left out, the rest added
+        added = add_files(root, given, chosen, frozenset(p for p in given if p not in named), refused)
     except OSError as e:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
@@ -584,6 +586,13 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     if chosen:
         emit(f"main language: {chosen['lang']} ({chosen['why']}); to change it, set lang in the [code] table of "
              f"{root / 'manifest.toml'}")
+    if refused:
+        _remove_empty(made)  # a corpus folder made for files none of which could be read
+        for problem in refused:
+            tell(f"not added: {error_message(CorpusError([problem]))}")
+        others = "the others were added" if any(not a.skipped for a in added) else "no other file was added"
+        raise click.ClickException(f"{len(refused)} file(s) of the folder(s) given could not be read and were not "
+                                   f"added (listed above); {others}")
 
 
 def _remove_empty(made: list[Path]) -> None:
