@@ -979,21 +979,20 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         return visible(command(query, limit))
 
     lines: list[str] = elsewhere_lines(result, words, hint)
+    # the messages in the corpus's language: the profile's strings, as the site's search says them
     if result.corrected_query:
-        lines.append(f"No such word in the corpus: showing results for {shorten(result.corrected_query)!r}, "
-                     f"not {shorten(result.query)!r}.")
+        lines.append(words["search_corrected"].format(query=shorten(result.corrected_query)))
         if result.suggestions:
-            lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
+            lines.append(words["search_maybe"] + ", ".join(f"«{shorten(s)}»" for s in result.suggestions))
     if not result.hits:
         if result.foreign:  # words of a script the corpus has no text in: say that, not "try other words"
             lines.append(words["search_foreign"].format(words=", ".join(f"«{shorten(w)}»" for w in result.foreign)))
             return "\n".join(lines)
         if result.unsearchable:  # only symbols: nothing to search, said so
-            lines.append(f"Nothing searchable in the query {shorten(result.query)!r}: "
-                         "no word, number or ID, only symbols.")
+            lines.append(words["search_unsearchable"].format(query=shorten(result.query)))
             return "\n".join(lines)
-        lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
-        lines.append("Try other words, a word* prefix, or an ID like 50E.")
+        lines.append(words["search_nothing"].format(query=shorten(result.corrected_query or result.query)))
+        lines.append(words["search_try"])
         return "\n".join(lines)
     if result.kind != "text":  # the other editions' hint first, as for a text search
         return "\n".join([*lines, _format_jump(result, hint, words)])
