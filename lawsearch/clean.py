@@ -29,6 +29,8 @@ from .patterns import (
     WORD, Classified,
 )
 
+ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # characters of no width (remove_zero_width)
+
 # -- idempotent rules: one line in, several out ----------------------------------------
 
 
@@ -87,6 +89,15 @@ def replace_control_characters(text: str) -> str:
     return CONTROL_CHARACTER.sub(" ", text)
 
 
+def remove_zero_width(text: str) -> str:
+    """Zero-width characters go: the zero-width space, the (non-)joiners, the word joiner and
+    a byte-order mark inside the text (U+200B, U+200C, U+200D, U+2060, U+FEFF), which a web
+    page or a word processor leaves inside words and which split a word for the index and
+    the search (``"исто\u200bпник"`` → ``"истопник"``). They print as nothing, so nothing
+    takes their place."""
+    return ZERO_WIDTH.sub("", text)
+
+
 def normalize_whitespace(text: str) -> str:
     """Tabs and no-break spaces become spaces; runs of spaces one; ends trimmed.
 
@@ -130,8 +141,8 @@ def framed_page_numbers(text: str) -> str:
 
 # Rewriting rules run first, so the splits see the final text (and a second pass has
 # nothing left to split: the rules together are idempotent).
-PRE_RULES: list[Callable[[str], str]] = [replace_control_characters, normalize_whitespace, framed_page_numbers,
-                                         add_missing_space]
+PRE_RULES: list[Callable[[str], str]] = [replace_control_characters, remove_zero_width, normalize_whitespace,
+                                         framed_page_numbers, add_missing_space]
 SPLIT_RULES: list[Callable[[str], list[str]]] = [split_at_rule_runs, split_at_footer, split_run_in_headings]
 LINE_RULES: list[Callable[[str], str]] = [normalize_whitespace, attach_lost_question_mark]
 
@@ -306,7 +317,13 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
     changes: list[Change] = []
     joining: _Joining | None = None
     last_law: dict[str, int] = {}  # the last law heading of each file: a number running back is no heading
-    for line in lines:
+    held: list[Line] = []  # a page's footnotes standing inside the sentence being joined: put after it
+    for i, line in enumerate(lines):
+        if joining is not None and not held and _notes_inside_sentence(joining, lines, i, layout):
+            held = _note_block(lines, i, layout)
+        if any(line is h for h in held):
+            changes.append(Change(line.source, line.first, "join_over_footnotes"))
+            continue
         if joining is not None and joining.source == line.source and \
                 (_joins(joining, line, layout) or _wraps_into_law(joining, line, layout, last_law.get(line.source))):
             prev_last = joining.lines[-1].last
@@ -317,12 +334,48 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
             continue
         if joining is not None:
             out.append(joining.line())
+        out.extend(held)
+        held = []
         joining = _Joining(line, layout, lang)
         if joining.head.kind == "law" and (joining.head.label or "").isdigit():
             last_law[line.source] = int(joining.head.label)
     if joining is not None:
         out.append(joining.line())
+    out.extend(held)
     return out, changes
+
+
+def _note_block(lines: list[Line], at: int, layout: Layout) -> list[Line]:
+    """The footnote lines from ``lines[at]`` on (a page's foot: one note or several)."""
+    block = []
+    for line in lines[at:]:
+        if layout.classify(line.text).kind != "footnote":
+            break
+        block.append(line)
+    return block
+
+
+def _notes_inside_sentence(joining: _Joining, lines: list[Line], at: int, layout: Layout) -> bool:
+    """Whether ``lines[at]`` starts a block of footnotes standing inside the sentence being
+    joined -- a page's foot between the halves of a sentence running over the page break
+    (a PDF's or a converted book's): the text before them is running text left open (no
+    stop at its end), each note is whole (ends as a sentence does: a note wrapped over lines
+    goes on in its next line, which is no text of the page), and the line after them, in the
+    same file, continues the sentence as a wrapped line would (``_joins``).
+
+    ``"… истопник Евграф перед каждым"`` / ``"(*) - Номерки отливает кузнец Прокоп."`` /
+    ``"вечерним турниром, протирая стёкла газетой."`` → True: the sentence is joined, the
+    note put after it."""
+    block = _note_block(lines, at, layout)
+    if not block or joining.head.kind != "text" or SENTENCE_END.search(joining.end) \
+            or re.search(r"[.!?…]['\"”’»)]*$", joining.end):
+        return False
+    if not all(re.search(r"[.!?…]['\"”’»)]*$", line.text) for line in block):
+        return False
+    after = at + len(block)
+    if after >= len(lines) or lines[after].source != joining.source:
+        return False
+    return _joins(joining, lines[after], layout)
 
 
 def _wraps_into_law(joining: _Joining, line: Line, layout: Layout, last_law: int | None) -> bool:

@@ -564,7 +564,9 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         given = expand_folders([Path(f) for f in files], skipped)
         for path, why in skipped:  # every file of a folder not added, with the reason
             tell(f"skipped {path}: {why}")
-        added = add_files(root, given, chosen)
+        named = {Path(f) for f in files}
+        refused: list = []  # a folder's files that cannot be read: left out, the rest added
+        added = add_files(root, given, chosen, frozenset(p for p in given if p not in named), refused)
     except OSError as e:
         _remove_empty(made)
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
@@ -584,6 +586,13 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
     if chosen:
         emit(f"main language: {chosen['lang']} ({chosen['why']}); to change it, set lang in the [code] table of "
              f"{root / 'manifest.toml'}")
+    if refused:
+        _remove_empty(made)  # a corpus folder made for files none of which could be read
+        for problem in refused:
+            tell(f"not added: {error_message(CorpusError([problem]))}")
+        others = "the others were added" if any(not a.skipped for a in added) else "no other file was added"
+        raise click.ClickException(f"{len(refused)} file(s) of the folder(s) given could not be read and were not "
+                                   f"added (listed above); {others}")
 
 
 def _remove_empty(made: list[Path]) -> None:
@@ -970,21 +979,20 @@ def format_result(result, command=lambda query, limit=None: shlex.join(["lawsear
         return visible(command(query, limit))
 
     lines: list[str] = elsewhere_lines(result, words, hint)
+    # the messages in the corpus's language: the profile's strings, as the site's search says them
     if result.corrected_query:
-        lines.append(f"No such word in the corpus: showing results for {shorten(result.corrected_query)!r}, "
-                     f"not {shorten(result.query)!r}.")
+        lines.append(words["search_corrected"].format(query=shorten(result.corrected_query)))
         if result.suggestions:
-            lines.append("Did you mean: " + ", ".join(repr(shorten(s)) for s in result.suggestions) + "?")
+            lines.append(words["search_maybe"] + ", ".join(f"«{shorten(s)}»" for s in result.suggestions))
     if not result.hits:
         if result.foreign:  # words of a script the corpus has no text in: say that, not "try other words"
             lines.append(words["search_foreign"].format(words=", ".join(f"«{shorten(w)}»" for w in result.foreign)))
             return "\n".join(lines)
         if result.unsearchable:  # only symbols: nothing to search, said so
-            lines.append(f"Nothing searchable in the query {shorten(result.query)!r}: "
-                         "no word, number or ID, only symbols.")
+            lines.append(words["search_unsearchable"].format(query=shorten(result.query)))
             return "\n".join(lines)
-        lines.append(f"Nothing matches {shorten(result.corrected_query or result.query)!r}.")
-        lines.append("Try other words, a word* prefix, or an ID like 50E.")
+        lines.append(words["search_nothing"].format(query=shorten(result.corrected_query or result.query)))
+        lines.append(words["search_try"])
         return "\n".join(lines)
     if result.kind != "text":  # the other editions' hint first, as for a text search
         return "\n".join([*lines, _format_jump(result, hint, words)])

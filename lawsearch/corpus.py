@@ -445,6 +445,36 @@ def extracted_lines(path: str) -> bool:
     return format_of(path.rpartition("/")[2]) not in (None, "txt")
 
 
+def duplicate_footnotes(footnotes) -> list[Problem]:
+    """A warning for each footnote that stands again, word for word and on the same nodes, in
+    another file -- the same book given twice in two formats (an FB2 and an RTF of it): both
+    files named, so the user drops one; the footnotes are kept as read."""
+    first: dict[tuple, Any] = {}
+    out = []
+    for note in footnotes:
+        if not note.spans:
+            continue
+        key = (" ".join(note.text.split()), note.markers)
+        seen = first.get(key)
+        if seen is None:
+            first[key] = note
+            continue
+        a, b = seen.spans[0], note.spans[0]
+        if a.source == b.source:
+            continue  # one file's two notes of the same words: its own
+        out.append(Problem("warning", f"the footnote «{shorten(note.text, 60)}» stands twice, word for word, on "
+                           f"{', '.join(note.markers) or note.at or 'the text'}: in {_at(a)} and in {_at(b)} -- the "
+                           "same book in two files? remove one of them "
+                           "from the manifest, or [[drop]] the lines of one in curation.toml", b.source, b.lines[0],
+                           extracted=extracted_lines(b.source)))
+    return out
+
+
+def _at(span) -> str:
+    """Where a span starts: its file and line (an extracted line for a PDF, an FB2 …)."""
+    return f"{span.source} ({'extracted ' if extracted_lines(span.source) else ''}line {span.lines[0]})"
+
+
 def dropped_counts(dropped: list[tuple[int, str, str]]) -> dict[str, int]:
     """How many blocks a source's reader left out, by rule (``formats.DROP_*``): ``check``
     lists them with the cleaning rules' counts."""
@@ -607,6 +637,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
 
+    problems += duplicate_footnotes(footnotes)
     problems += lost_text(folder, cleaned_read, trees, problems)
     bare_laws = laws_without_parts(tree.nodes)
     for source in folder.sources:  # a law heading in a form the layout does not read: said, not silent

@@ -403,13 +403,16 @@ def entry_toml(entry: dict[str, Any]) -> str:
             + "".join(f"{k} = {_toml_value(v)}\n" for k, v in entry.items()))
 
 
-def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = None) -> list[Added]:
+def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = None,
+              found_in_folders: frozenset[Path] = frozenset(), refused: list[Problem] | None = None) -> list[Added]:
     """Copy ``files`` into the corpus folder ``root`` and list them in its manifest (made
     when there is none). All or nothing: every file is read and checked first; a failure
-    leaves the folder as it was. A file with the same bytes as a source already listed (or
-    as one given before it) is not added again: it comes back ``skipped``. A new manifest's
-    main language is the one with the most law text; ``chosen`` (when given) gets it and
-    why (``lang``, ``why``)."""
+    leaves the folder as it was -- except a file of ``found_in_folders`` (one a folder given
+    held, not named by the user) that cannot be read (a scanned PDF with no text layer, a
+    damaged file): it is left out, its problem put in ``refused``, and the rest is added.
+    A file with the same bytes as a source already listed (or as one given before it) is
+    not added again: it comes back ``skipped``. A new manifest's main language is the one
+    with the most law text; ``chosen`` (when given) gets it and why (``lang``, ``why``)."""
     root = Path(root)
     plans: list[tuple[Path, Path, dict[str, Any]]] = []
     titles: list[str] = []  # the title pages' titles, for a new manifest's [code] title
@@ -434,7 +437,10 @@ def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = Non
         try:
             found = detect(data, str(file))
         except CorpusError as e:
-            problems += e.problems
+            if refused is not None and file in found_in_folders:
+                refused += e.problems  # one file of a folder: said, left out, the rest added
+            else:
+                problems += e.problems
             continue
         relative = _free_name(root, f"{found.kind}/{found.lang}", file.name, taken)
         taken.add(relative)
@@ -448,6 +454,8 @@ def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = Non
         said[file] = found.warnings
     if problems:
         raise CorpusError(problems)
+    if not plans and refused:
+        return skipped  # nothing of the folders could be read: no manifest is made for nothing
     manifest = root / MANIFEST
     old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None, amounts,
                                                                                               held_laws)

@@ -1223,17 +1223,17 @@ def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -
     codec = ENCODINGS.get(said or "utf-8")
     warnings = []
     if decode_text is None:
-        root = ElementTree.fromstring(data)  # the XML declaration's encoding is honoured
+        root = _fb2_root(data, warnings)  # the XML declaration's encoding is honoured
         encoding = said or "utf-8"
     elif declared:
         text, encoding = decode_text(data)  # the manifest's encoding, checked against the text
-        root = ElementTree.fromstring(_undeclared(text))
+        root = _fb2_root(_undeclared(text), warnings)
     else:
         try:
             if codec is None:
                 raise CorpusError(Problem("error", f"{said} is none of the encodings read here", name))
             decode_text(data, codec)  # raises when the bytes do not read as declared
-            root = ElementTree.fromstring(data)
+            root = _fb2_root(data, warnings)
             encoding = said or "utf-8"
         except CorpusError:
             what = f'declares encoding="{said}" in its XML declaration' if said else \
@@ -1248,11 +1248,65 @@ def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -
             warnings.append(f"the FB2 {what}, but its bytes are not {said or 'utf-8'}: they are {encoding} (detected), "
                             f"and are read so -- to state it, set encoding = \"{encoding}\" in its [[source]] entry of "
                             "manifest.toml (the file itself stays as received)")
-            root = ElementTree.fromstring(_undeclared(text))
+            root = _fb2_root(_undeclared(text), warnings)
     if _local(root.tag) != "FictionBook":
         raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
     lines, places, dropped = _fb2_lines(root)
     return Document(lines, places, encoding, "fb2", dropped=dropped, warnings=warnings)
+
+
+def _fb2_root(xml: bytes | str, warnings: list[str]):
+    """The parsed XML of an FB2 book; a book cut short (a download that stopped: its XML
+    ends inside an element) is read as far as it is well-formed -- the part of a tag it
+    stops in dropped, the elements still open closed -- with a warning naming the line it
+    stops at. Any other fault of the XML is raised as it is (``_read_as`` names its line)."""
+    try:
+        return ElementTree.fromstring(xml)
+    except ElementTree.ParseError as e:
+        error = e
+    closed = _closed_at_cut(xml)
+    if closed is None or error.position[0] < _line_count(xml):
+        raise error  # damaged inside, not cut short at the end
+    try:
+        root = ElementTree.fromstring(closed)
+    except ElementTree.ParseError:
+        raise error from None
+    warnings.append(f"the FB2 is cut short: its XML stops at line {error.position[0]} inside the book, before its "
+                    "end; it is read as far as it goes, and what followed is not in the file (get the whole file again)")
+    return root
+
+
+def _line_count(xml: bytes | str) -> int:
+    return xml.count(b"\n" if isinstance(xml, bytes) else "\n") + 1
+
+
+FB2_TAG = re.compile(r"<(/?)([A-Za-z_][\w:.-]*)(?:\s[^<>]*?)?(/?)>|<!--.*?-->|<\?.*?\?>|<!\[CDATA\[.*?\]\]>", re.S)
+FB2_TAG_BYTES = re.compile(FB2_TAG.pattern.encode("ascii"), re.S)
+
+
+def _closed_at_cut(xml: bytes | str) -> bytes | str | None:
+    """``xml`` cut short, up to its last whole tag, with the elements still open there
+    closed (``<a><b>text`` → ``<a><b>text</b></a>``), or None when no element is open."""
+    tags = FB2_TAG_BYTES if isinstance(xml, bytes) else FB2_TAG
+    stack: list = []
+    end = 0
+    for m in tags.finditer(xml):
+        end = m.end()
+        if m[2] is None:
+            continue  # a comment, a processing instruction, CDATA
+        if m[1]:
+            if stack and stack[-1] == m[2]:
+                stack.pop()
+        elif not m[3]:
+            stack.append(m[2])
+    if not stack:
+        return None
+    head = xml[:end]
+    rest = xml[end:]
+    cut = rest.find(b"<" if isinstance(xml, bytes) else "<")
+    head += rest if cut < 0 else rest[:cut]  # the text after the last tag, up to a tag it stops in
+    close = "".join(f"</{t.decode('ascii') if isinstance(t, bytes) else t}>" for t in reversed(stack))
+    return head + (close.encode("ascii") if isinstance(xml, bytes) else close)
 
 
 def _undeclared(text: str) -> str:

@@ -189,6 +189,7 @@ MOJIBAKE_YO = re.compile(r"(?<=[^\W\d_])„")  # after a letter of the lemmatize
 # „ opening a word of lower-case letters: ``ё`` at a word's start when the dictionary says so
 MOJIBAKE_YO_START = re.compile(r"(?<!\w)„([^\W\d_]+)")
 WORDS = re.compile(r"\w[\w'’-]*")
+LINE_ENDS_AFTER_WORD = re.compile(r"\w[.,;:!?]['\"”’»)]*\s*$")  # a line's last word is followed by a stop
 SENTENCE_END = re.compile(r"[.!?;:,]['\"”’»)]*$")
 
 
@@ -1920,23 +1921,48 @@ def seen_words(lines, whole: bool = False, languages: tuple[str, ...] | None = N
     registered language's) covers: the corpus's own
     vocabulary, which restores the words a line break split. A line's first and last word
     are left out (they may be the halves of a split word) unless ``whole``: a vocabulary
-    file's lines are whole terms.
+    file's lines are whole terms; a last word a stop or a comma follows is whole too (a
+    word a break split has nothing after its first half).
 
     >>> sorted(seen_words(["the decla", "rer at the non-offending table"]))
     ['at', 'non', 'non-offending', 'offending', 'the']
+    >>> sorted(seen_words(["left the office without exception."]))
+    ['exception', 'office', 'the', 'without']
+
+    Two neighbours that make a word seen elsewhere are the pieces of that word a stray
+    space split, not words seen (``ex ception`` where ``exception`` stands):
+
+    >>> sorted(seen_words(["on leaving without ex ception now", "leaving without exception now"]))
+    ['exception', 'leaving', 'without']
     """
-    found: set[str] = set()
+    read: list[list[str]] = []  # each line's words, lower case; the first and the last of a line may be halves
+    ends: list[tuple[int, int]] = []  # the words of each line that count
     for line in lines:
         if not line or lemmatizer_for(line, languages):
             continue
-        tokens = WORDS.findall(line)
-        for token in tokens if whole else tokens[1:-1]:
-            token = token.strip("'’-").lower()
-            if token and token.replace("-", "").replace("'", "").replace("’", "").isalpha():
-                found.add(token)
-                if "-" in token:
-                    found.update(t for t in token.split("-") if t)
+        tokens = [token.strip("'’-").lower() for token in WORDS.findall(line)]
+        last = len(tokens) if whole or LINE_ENDS_AFTER_WORD.search(line) else len(tokens) - 1
+        read.append(tokens)
+        ends.append((0, len(tokens)) if whole else (1, last))
+    words = [[t for t in tokens[a:b] if _word_token(t)] for tokens, (a, b) in zip(read, ends)]
+    first: set[str] = {t for each in words for t in each}
+    found: set[str] = set()
+    for tokens, (a, b) in zip(read, ends):
+        for k in range(a, b):
+            token = tokens[k]
+            if not _word_token(token):
+                continue
+            if not whole and (k > 0 and tokens[k - 1] + token in first
+                              or k + 1 < len(tokens) and token + tokens[k + 1] in first):
+                continue  # a piece of a word split by a space
+            found.add(token)
+            if "-" in token:
+                found.update(t for t in token.split("-") if t)
     return found
+
+
+def _word_token(token: str) -> bool:
+    return bool(token) and token.replace("-", "").replace("'", "").replace("’", "").isalpha()
 
 
 def _strings(data) -> list[str]:
@@ -2117,16 +2143,28 @@ def repair_spaced_words(lines: list, extra_words: frozenset[str] = frozenset(),
 
 
 def _split_by_space(left: str, right: str, extra_words: frozenset[str], lang: str | None) -> bool:
-    """Whether ``left`` + ``right`` is one word a space split (``repair_spaced_words``)."""
+    """Whether ``left`` + ``right`` is one word a space split (``repair_spaced_words``): the
+    joined word is known and its pieces are not both words. Where a morphology dictionary
+    covers the script, one piece may be a word when the other is none (``исто``, a rare
+    short form, + ``пник``; ``ого`` + ``нь``): the dictionary knows every word of the
+    language, so a piece it does not know is no word. Where only the corpus's own words
+    stand for the dictionary (``known_words``), neither piece may be known: a word the
+    corpus happens not to hold is still a word (``in`` + ``deed`` stays).
+
+    >>> _split_by_space("исто", "пник", frozenset(), "ru"), _split_by_space("по", "дороге", frozenset(), "ru")
+    (True, False)
+    >>> _split_by_space("in", "deed", frozenset({"in", "indeed"}), "en")
+    False
+    """
     joined = left + right
     lemmatizer = lemmatizer_for(joined, languages_of(lang))
     if lemmatizer is not None:
+        word = getattr(lemmatizer, "is_word", lemmatizer.is_known)
+
         def known(w: str) -> bool:
-            return w.lower() in extra_words or lemmatizer.is_known(w)
-    else:
-        def known(w: str) -> bool:
-            return _known(w, extra_words)
-    return known(joined) and not known(left) and not known(right)
+            return w.lower() in extra_words or word(w)
+        return (joined.lower() in extra_words or lemmatizer.is_known(joined)) and not (known(left) and known(right))
+    return _known(joined, extra_words) and not _known(left, extra_words) and not _known(right, extra_words)
 
 
 def mend_hyphen(left: str, right: str, extra_words: frozenset[str], lang: str | None = None) -> int:

@@ -58,6 +58,17 @@ def is_known(word: str) -> bool:
     return analyzer().word_is_known(w)
 
 
+def is_word(word: str) -> bool:
+    """Whether the dictionary holds ``word`` at all, however short (``вы``, ``ой``; not
+    ``нь``): a piece of a split word is no word only when it says so (``is_known`` keeps
+    short words to its own list, for the joins at a line break).
+
+    >>> is_word("вы"), is_word("нь")
+    (True, False)
+    """
+    return analyzer().word_is_known(word.lower().replace("ё", "е"))
+
+
 SLOT = "#"  # stands for the one letter known_fillings tries; no dictionary word holds it
 
 

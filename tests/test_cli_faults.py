@@ -505,7 +505,7 @@ def test_a_filter_naming_nothing_is_a_usage_error(built_out, searcher, query, wo
     for extra in ([], ["--json"]):
         result = CliRunner().invoke(main, ["search", query, *extra, "--corpus", str(CORPUS_DIR), "--out", str(built_out)])
         assert result.exit_code == 2 and result.stdout == "", result.output
-        assert str(info.value) in result.stderr and "Nothing matches" not in result.output
+        assert str(info.value) in result.stderr and "Ничего не найдено" not in result.output
 
 
 @pytest.mark.parametrize("query", ["law:50 карта", "kind:commentary", "lang:en card", "lang:ru карта"])
@@ -592,7 +592,7 @@ def test_long_input_is_echoed_short(built_out, argv):
     (["kwic", "и в"], "'и в' is only stop words"),
     (["show", "50\udcff"], "no node '50\ufffd'"),
     (["show", "\x1b[2J\u202e"], "no node '␛[2J\ufffd'"),
-    (["search", "\x1b[2J\udcff"], "Nothing matches '␛[2J\ufffd'"),
+    (["search", "\x1b[2J\udcff"], "Ничего не найдено по «␛[2J\ufffd»"),
 ], ids=["punctuation", "undecodable", "stop-words", "show-undecodable", "show-escape", "search-escape"])
 def test_input_is_echoed_as_what_it_is_and_visibly(built_out, argv, said):
     """``kwic '!!!'`` said it "is only stop words", and ``kwic $'\\xff'`` echoed '\\udcff'."""

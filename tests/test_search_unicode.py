@@ -245,7 +245,7 @@ def test_a_script_the_text_lacks_is_still_named_so(scripts_built):
 def test_a_query_of_symbols_alone_says_there_is_nothing_to_search(scripts_built):
     root, out = scripts_built
     shown = CliRunner().invoke(main, ["search", "🂡", "--corpus", str(root), "--out", str(out)])
-    assert shown.exit_code == 0 and "Nothing searchable" in shown.output and "Try other words" not in shown.output
+    assert shown.exit_code == 0 and "В запросе «🂡» нечего искать" in shown.output and "Попробуйте" not in shown.output
     shown = CliRunner().invoke(main, ["search", "🂡 ♠", "--json", "--corpus", str(root), "--out", str(out)])
     assert '"unsearchable": true' in shown.output
 
