@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from . import ids, morph
 from .plausibility import LANGUAGES, language_module, word_language
 from .problems import CorpusError, Problem
-from .patterns import (COMBINING_MARK, FOLD_PAIRS, LIGATURE_FROM, LIGATURE_TO, NARROW_CLASS, NARROW_FROM, NARROW_TO,
+from .patterns import (COMBINING_MARK, FOLD_PAIRS, UNMARK_FROM, UNMARK_TO, LIGATURE_FROM, LIGATURE_TO, NARROW_CLASS, NARROW_FROM, NARROW_TO,
                        TOKEN, TOKEN_KINDS)
 
 if TYPE_CHECKING:
@@ -87,7 +87,8 @@ def normalize_id(token: str) -> str:
 def fold(word: str) -> str:
     """A word as terms and the forms table hold it: NFKC's one-for-one forms (``narrow``),
     ligatures spelt out (patterns.LIGATURE_FROM: ``"ﬁnal"`` → ``"final"``), lower case, ё as
-    е, no stress marks or soft hyphens (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``.
+    е, no stress marks or soft hyphens (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``; no
+    diacritics of any script, й aside (patterns.UNMARK_FROM, DIACRITICS): ``fold("λόγος") == "λογος"``.
 
     Kept per word as written: a build folds every token of the corpus several times (the
     forms table, the vocabulary, the concordance), a million calls at 100x, and a corpus's
@@ -141,7 +142,13 @@ def _fold(word: str) -> str:
     word = one_script(narrow(word).translate(_LIGATURES)).lower()
     for pair, single in FOLD_PAIRS:
         word = word.replace(pair, single)
+    if _UNMARKABLE.search(word):
+        word = word.translate(_UNMARK)
     return COMBINING_MARK.sub("", word)
+
+
+_UNMARK = str.maketrans(UNMARK_FROM, UNMARK_TO)
+_UNMARKABLE = re.compile("[" + "".join(f"\\u{ord(c):04x}" for c in UNMARK_FROM) + "]")
 
 
 @dataclass

@@ -36,7 +36,9 @@ META = "meta.json"
 # 3: the "subject" field; 4: ligatures spelt out in words and English fields (cold read 3);
 # 5: meta.json a section a line (``Meta``), the editions' ``went`` a section of its own;
 # 6: words of every script indexed, ``other_letters`` (the other scripts' letters the text holds)
-INDEX_VERSION = 7
+# 7: the "translation" field (a translation other than English, read with the main analyzer)
+# 8: words' terms without any script's diacritics (λόγος as λογος; patterns.UNMARK_FROM, DIACRITICS)
+INDEX_VERSION = 8
 WENT = "went"  # meta.json's section: the editions' ``went`` map (``went_entries``)
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)

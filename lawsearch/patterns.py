@@ -630,7 +630,7 @@ def _unicode_tables() -> dict:
     if key is not None:
         try:
             kept = json.loads(kept_at.read_text(encoding="utf-8"))
-            if kept["key"] == key and set(kept["tables"]) == {"ligatures", "narrow", "foreign"}:
+            if kept["key"] == key and set(kept["tables"]) == {"ligatures", "narrow", "foreign", "unmarked"}:
                 return kept["tables"]
         except (OSError, ValueError, KeyError, TypeError):
             pass  # none kept yet, or of another shape: make them
@@ -685,6 +685,44 @@ def _compatibility_forms() -> tuple[str, str]:
             pairs.append((char, form))
     return "".join(c for c, _ in pairs), "".join(f for _, f in pairs)
 
+
+def _diacritics() -> tuple[str, str, str]:
+    """What a word's terms read without its diacritics, in every script (``analysis.fold``):
+    each letter the canonical decomposition (NFD) writes as one letter and marks, as that letter
+    ("ό" → "ο", "é" → "e", "ї" → "і"), two strings of equal length; and the class of the marks
+    themselves, written apart (an "ο" and a U+0301): the nonspacing marks of a nonzero combining class
+    (accents, tonos, stress marks, points, tones), not a virama (class 9, which joins two
+    letters into a third) nor a vowel sign (class 0, a letter's own part). A letter
+    ``FOLD_PAIRS`` composes and keeps (й) keeps its mark. Computed from Python's
+    ``unicodedata`` and shipped to the browser, so both runtimes fold alike whatever Unicode
+    version their own tables know; the Basic Multilingual Plane only (``_compatibility_forms``)."""
+    composed = {single for _, single in FOLD_PAIRS} - {pair for pair, _ in FOLD_PAIRS}
+    marks = [c for c in _plane_zero() if unicodedata.category(c) == "Mn" and unicodedata.combining(c) not in (0, 9)]
+    mark_set = set(marks)
+    pairs = []
+    for char in _plane_zero():
+        if char.lower() in composed or char.upper() in composed:
+            continue
+        parts = unicodedata.normalize("NFD", char)
+        if parts == char:
+            continue
+        base = "".join(c for c in parts if c not in mark_set)
+        if len(base) == 1 and base != char and len(parts) > 1:
+            pairs.append((char, base))
+    ranges: list[list[int]] = []
+    for code in map(ord, marks):
+        if ranges and code == ranges[-1][1] + 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    marks_class = "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+    return "".join(c for c, _ in pairs), "".join(b for _, b in pairs), marks_class
+
+
+if "unmarked" not in _TABLES:
+    _TABLES["unmarked"] = _diacritics()
+# fold reads UNMARK_FROM[i] as UNMARK_TO[i] and drops DIACRITICS (the marks written apart)
+UNMARK_FROM, UNMARK_TO, DIACRITICS = _TABLES["unmarked"]
 
 # text is read through these before it is split into tokens, in both runtimes (analysis.narrow)
 if "narrow" not in _TABLES:
@@ -937,7 +975,7 @@ CITATION = Lazy(lambda: citation_source())
 LATIN_WORD_SOURCE = "[A-Za-z]+"
 LATIN_WORD = Lazy(LATIN_WORD_SOURCE)
 HAS_CYRILLIC = Lazy(f"[{CYRILLIC}]")
-COMBINING_MARK = Lazy(f"[{MARKS}{INVISIBLE}]")  # what a word's terms drop: stress marks, soft hyphens
+COMBINING_MARK = Lazy(f"[{MARKS}{INVISIBLE}{DIACRITICS}]")  # what a word's terms drop: stress marks, soft hyphens, any script's diacritics
 
 
 def strip_spaces(text: str) -> str:
@@ -955,7 +993,8 @@ def _search_grammar() -> dict:
     return {
         "token": TOKEN_SOURCE, "token_kinds": list(TOKEN_KINDS), "query_part": QUERY_PART_SOURCE,
         "filter": FILTER_SOURCE, "citation": citation_source(), "latin_word": LATIN_WORD_SOURCE,
-        "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE,
+        "word_chars": WORD_CHARS, "spaces": SPACES, "cyrillic": CYRILLIC, "marks": MARKS + INVISIBLE + DIACRITICS,
+        "unmark": [UNMARK_FROM, UNMARK_TO],
         "fold": [list(p) for p in FOLD_PAIRS], "narrow": [NARROW_FROM, NARROW_TO],
         "ligatures": [LIGATURE_FROM, list(LIGATURE_TO)], "foreign_letters": _foreign_letters(),
     }

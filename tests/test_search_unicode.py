@@ -322,3 +322,77 @@ def test_a_letter_alone_is_no_family_reading(scripts_built):
     s.close()
     assert "1A" in [h.id for h in result.hits]
     assert [u for u in result.understood_as if u["by"] == "family"] == []
+
+
+# -- diacritics of every script, in both runtimes (cold read 12 of issue 16, finding 7) -----------
+
+def test_fold_drops_the_diacritics_of_every_script_and_keeps_short_i():
+    assert fold("λόγος") == fold("λογος") == fold("λο\u0301γος") == fold("ΛΌΓΟΣ") == "λογος"
+    assert fold("Ψάλτης") == "ψαλτης" and fold("café") == "cafe" and fold("שָׁלוֹם") == fold("שלום")
+    assert fold("е́") == fold("е") and fold("ё́") == "е" and fold("Ёлка́") == "елка"
+    assert fold("йод") == fold("и\u0306од") == "йод" and fold("ЙОД") == "йод"  # й is a letter of its own
+    assert fold("ﬂажок") == fold("flажок")  # NFKC: the ligature is the Latin "fl"
+
+
+def test_the_table_of_marked_letters_is_the_canonical_decompositions_own():
+    """Each letter the table reads bare is NFD's letter and marks (the marks of patterns.DIACRITICS),
+    not a list of our own; and a letter NFD writes so is in it, й aside."""
+    marks = re.compile(f"[{patterns.DIACRITICS}]+")
+    for char, bare in zip(patterns.UNMARK_FROM, patterns.UNMARK_TO):
+        parts = unicodedata.normalize("NFD", char)
+        assert parts[0] == bare and marks.fullmatch(parts[1:]), char
+    table = set(patterns.UNMARK_FROM)
+    assert {"ό", "ά", "é", "ü", "ї", "ё", "Ё"} <= table and not {"й", "Й"} & table
+    assert all(unicodedata.combining(c) not in (0, 9) for c in "\u0301\u0308\u05b8\u064e")
+    assert not marks.search("\u094d")  # a virama joins letters: kept
+
+
+PARITY_WORDS = ["λόγος", "λογος", "λο\u0301γος", "ΛΌΓΟΣ", "Ψάλτης", "е́", "ё́", "Е\u0301", "йод", "и\u0306од", "ЙОД",
+                "ﬂажок", "флажок", "café", "שָׁלוֹם", "سَلام", "Ǖber", "ї", "ў", "ṩ", "ǅ", "ﬁ\u0301", "नमस्ते"]
+
+
+def test_both_runtimes_fold_marked_letters_alike(node_engine):
+    words = PARITY_WORDS + list(patterns.UNMARK_FROM) + [c + "\u0301" for c in "аеиоуλοαabc"]
+    js = node_engine.run([{"op": "fold", "text": w} for w in words])
+    assert [(w, fold(w), j) for w, j in zip(words, js) if fold(w) != j] == []
+    texts = [" ".join(PARITY_WORDS), "Стол Ψάλτης и λο\u0301γος, ﬂажок и е́."]
+    js = node_engine.run([{"op": "tokenize", "text": t} for t in texts])
+    for text, answer in zip(texts, js):
+        assert [(t["text"], t["kind"], t["start"], t["end"]) for t in answer] == [
+            (t.text, t.kind, t.start, t.end) for t in tokenize(text)]
+
+
+@pytest.mark.parametrize("query", ["ψαλτης", "ΨΑΛΤΗΣ", "Ψα\u0301λτης", "ψάλτης"])
+def test_a_greek_word_is_found_with_or_without_its_tonos_in_both_runtimes(scripts_built, query):
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine
+
+    _, out = scripts_built
+    s = Searcher(out / "index")
+    python = python_answer(s, query)
+    s.close()
+    assert [h["id"] for h in python["hits"]] == ["1A"] and python["foreign"] == []
+    engine = NodeEngine(out / "site" / "search-index.js")
+    try:
+        (js,) = engine.run([{"op": "search", "query": query, "limit": 10}])
+    finally:
+        engine.close()
+    assert differences(python, js) == []
+
+
+def test_a_stress_mark_ranks_as_the_plain_letter_in_both_runtimes(scripts_built):
+    from lawsearch.query import Searcher
+    from node_engine import NodeEngine
+
+    _, out = scripts_built
+    s = Searcher(out / "index")
+    marked, plain = python_answer(s, "е́"), python_answer(s, "е")
+    s.close()
+    assert [h["id"] for h in marked["hits"]] == [h["id"] for h in plain["hits"]] and marked["hits"]
+    assert [h["score"] for h in marked["hits"]] == [h["score"] for h in plain["hits"]]
+    engine = NodeEngine(out / "site" / "search-index.js")
+    try:
+        js = engine.run([{"op": "search", "query": q, "limit": 10} for q in ("е́", "е")])
+    finally:
+        engine.close()
+    assert differences(marked, js[0]) == [] and differences(plain, js[1]) == []

@@ -262,6 +262,7 @@
     return out;
   }
   // analysis.fold: NFKC's one-for-one forms, ligatures spelt out, lower case, decomposed й and ё composed, ё as е, no stress marks
+  // nor any script's diacritics (й aside)
   // analysis.one_script: a word mixing Cyrillic and Latin look-alikes in its main script
   function isCyrillic(c) { return c >= "\u0400" && c <= "\u052f"; }
   function isLatin(c) { return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z"); }
@@ -279,9 +280,14 @@
     }
     return out;
   }
+  // patterns.UNMARK_FROM/TO: a letter with a diacritic, in any script, as its bare letter ("ό" as "ο")
+  var UNMARK_FROM = G.unmark[0], UNMARK_TO = G.unmark[1];
+  var UNMARK_ALL = UNMARK_FROM.length ? new RegExp("[" + UNMARK_FROM.split("").map(function (c) {
+    return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4); }).join("") + "]", "gu") : null;
   function fold(w) {
     w = oneScript(spelledOut(w)).toLowerCase();
     G.fold.forEach(function (pair) { w = w.split(pair[0]).join(pair[1]); });
+    if (UNMARK_ALL) w = w.replace(UNMARK_ALL, function (c) { return UNMARK_TO[UNMARK_FROM.indexOf(c)]; });
     return w.replace(MARKS, "");
   }
   function normalizeId(t) { return lookalikes(narrow(t)).toLowerCase(); }

@@ -149,9 +149,12 @@
     var list = document.getElementById("all-results"), section = SINGLE && list ? list.closest("section") : null;
     function isFull() { return !!list && (!section || window.location.hash === "#" + section.id); }
     var full = isFull(), out = full ? list : panel;
+    // the results page's heading names the query it lists («Результаты поиска: «штраф»»)
+    var fullHeading = document.getElementById("search-results-h");
     function render(result, nodes) {
       while (out.firstChild) out.removeChild(out.firstChild);
       out.scrollTop = 0;
+      if (full && fullHeading) fullHeading.textContent = box.value.trim() ? say("results_for", {query: box.value.trim()}) : say("results_title");
       if (!box.value.trim()) { panel.hidden = true; return; }
       if (!full && !closed) panel.hidden = false;
       if (result.error) { out.appendChild(el("p", "info error", errorText(result))); return; }
@@ -189,7 +192,7 @@
       });
       if (result.missing && result.missing.length) out.appendChild(el("p", "info missing", say("search_missing") + result.missing.join(", ")));
       var list = el("ol"), byId = {}, shown = 0;
-      list.setAttribute("aria-label", say("search_results"));
+      list.setAttribute("aria-label", say("results_for", {query: box.value.trim()}));
       result.hits.forEach(function (h) { byId[h.id] = h; });
       if (result.kind === "text") {
         // the engine's groups, as the command line prints them, every one headed alike
@@ -210,12 +213,15 @@
       }
       out.appendChild(list);
       var found = nodes.node(result.target) || nodes.note(result.target);
-      out.appendChild(el("p", "info", result.kind === "id" ?
+      // the count: under the list in the panel, at the top of the results page, where a phone
+      // shows it without a scroll (a long list would push it far below)
+      var count = el("p", "info count", result.kind === "id" ?
         (found ? say("search_go", {id: result.target})
          // another edition has it (said above, result.elsewhere): not "not in the text", only where Enter goes
          : result.elsewhere ? say("search_go_law", {id: result.hits[0].id})
          : say("search_not_there", {id: result.target, law: result.hits[0].id}))
-        : say("search_found", {total: result.total}) + (shown < result.total ? say("search_shown", {shown: shown}) : "")));
+        : say("search_found", {total: result.total}) + (shown < result.total ? say("search_shown", {shown: shown}) : ""));
+      if (full) out.insertBefore(count, out.firstChild); else out.appendChild(count);
       if (result.kind !== "text" || full || result.total <= shown) return;
       // every hit: the results page, or the single file's own section for them
       var page = el("a", "all-results", say("all_results", {n: result.total}) + " →"), q = box.value.trim();
