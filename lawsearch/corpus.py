@@ -282,6 +282,18 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
                 + f"; if the page is law {cut.lost[-1]}'s, add to the curation file [[piece]] at = \"{piece.label}\" "
                 f"law = \"{cut.lost[-1]}\"", path, piece.first))
             continue
+        if cut.section:
+            p = by_piece.get((piece.source, piece.first))
+            then = (f"placed in {cut.section} by the contents, its heading marked lost (not printed)"
+                    if p is not None and p.law is not None and p.parts else
+                    f"placed in law {p.law} by rule {p.rule}" if p is not None and p.law is not None else
+                    f'left unplaced: if you know its place, add to the curation file [[piece]] at = "{piece.label}" '
+                    f'law = "…"')
+            out.append(Problem(
+                "warning", f"the page does not continue the section before it in law {cut.law}: the contents start "
+                f"{cut.section} on page {piece.page} or before and no heading of it is in the text, so its heading was "
+                f"lost; {then}", path, piece.first))
+            continue
         if cut.lost:
             laws = ", ".join(cut.lost)
             opens = (f", and its {cut.level} {cut.label} cannot go on law {cut.law}" if cut.label else "")

@@ -42,6 +42,9 @@ class Piece:
     # the runs were cut there (placement.split_at_lost_headings), no page is missing
     heading_cut: bool = False
     cut_after: bool = False  # the same, said of the piece before such a page
+    # the ID of the section the contents start on this page whose heading is nowhere in the
+    # text, where the page was cut from the section before for it ("41B"; placement.py)
+    lost_section: str | None = None
     # bare footnote marks («… table.*») the page before left unanswered: a body at this page's
     # top, set below that page's footer, answers them (grammar.Layout.read)
     carried: tuple[str, ...] = ()
