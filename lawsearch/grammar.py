@@ -112,6 +112,19 @@ class DivisionWord:
     label: str
 
 
+def capitals_too(word: str) -> str:
+    """A division word's pattern that also reads each of its plain words in capitals, as a
+    heading printed all in capitals has it: ``capitals_too("Раздел") == "Раздел|РАЗДЕЛ"``;
+    an alternative that is a regular expression, not a plain word, is left as it is.
+
+    >>> capitals_too("CHAPTER|Chapter")
+    'CHAPTER|Chapter'
+    """
+    alternatives = word.split("|")
+    plain = [w for w in alternatives if w.isalpha()] if "(" not in word else []
+    return "|".join(dict.fromkeys([*alternatives, *(w.upper() for w in plain)]))
+
+
 class IdRules:
     """How labels become IDs, anchors and reading order, for one profile."""
 
@@ -141,7 +154,7 @@ class IdRules:
                     self.native.setdefault(c.lower(), t)
                     self.native.setdefault(c.upper(), t)
         self.divisions: list[DivisionWord] = [
-            DivisionWord(lang, rank, re.compile(f"(?:{d['word']})$"), d["slug"], d.get("label", d["slug"]))
+            DivisionWord(lang, rank, re.compile(f"(?:{capitals_too(d['word'])})$"), d["slug"], d.get("label", d["slug"]))
             for lang, words in grammar.get("divisions", {}).items() for rank, d in enumerate(words)]
         self._rank = {d.slug: d.rank for d in self.divisions}
         self.id_pattern = self._id_pattern()
