@@ -174,7 +174,9 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
         vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
         known = furniture.known_words((), vocabulary, folder.profile, folder_languages(folder))
         return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces,
-                             [group[-1].path for group in groups], known), runs, problems
+                             [group[-1].path for group in groups], known,
+                             {s.path: s.kind for group in groups for s in group
+                              if "kind" in folder.detected.get(s.id, ())}), runs, problems
     return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts, contents)
 
 
