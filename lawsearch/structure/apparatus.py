@@ -528,7 +528,7 @@ def _expand(target: str, words: Apparatus, ids) -> list[str]:
 def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[str] = frozenset(),
                 lang: str | None = None) -> list[IndexEntry]:
     """The entries of subject index pages, in the file's order. ``=`` (a ditto) repeats the
-    main headword of the last entry that was not a ditto; a quotation-mark ditto (``"``,
+    main headword of the last entry that was not a ditto (on the page before, too); a quotation-mark ditto (``"``,
     ``—"—``: the profile's ``ditto_word``) stands for as many of its leading words as it
     has marks, one word per mark, unless a comma follows it (``" , отзыв``: a sub-heading
     of the whole main headword); a comma in a printed headword parts the main headword
@@ -537,10 +537,12 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
     see_all = sorted(words.see_also + words.see, key=len, reverse=True)
     see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
     out: list[IndexEntry] = []
+    # the last main headword goes on over a page's end: a ditto at the top of the next index
+    # page repeats the headword the page before ended with
+    main: str | None = None
+    parted = False  # the main headword was printed with a comma: its words end there
     for page, page_lines in _page_cuts(lines, words=words):
         text, starts = _index_text(_columns(page_lines), words, extra_words, lang)
-        main: str | None = None
-        parted = False  # the main headword was printed with a comma: its words end there
         for entry in _index_entries(text, target, see_re, words):
             head, ditto, targets, see, also, at, pages = entry
             line = next((n for pos, n in reversed(starts) if pos <= at), 0)
