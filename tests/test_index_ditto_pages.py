@@ -10,7 +10,7 @@ import pytest
 
 from lawsearch.grammar import Grammar
 from lawsearch.profile import load_profile
-from lawsearch.structure.apparatus import Apparatus, parse_index
+from lawsearch.structure.apparatus import Apparatus, detect_kind, parse_index
 
 PROFILE = load_profile("bridge")
 GRAMMAR = Grammar.from_profile(PROFILE)
@@ -40,3 +40,12 @@ def test_a_ditto_at_the_top_of_the_next_index_page_repeats_the_last_headword(lan
 ])
 def test_a_hyphen_ditto_line_is_an_entry_of_its_own(lang, text, expected):
     assert rows(text, lang) == expected
+
+
+@pytest.mark.parametrize("lang,lines", [
+    ("en", ["- the borrower signs for the key;", "- he returns it by dusk;", "- he locks the shed behind him."]),
+    ("ru", ["– заёмщик расписывается за ключ;", "– возвращает его до темноты;", "– запирает сарай."]),
+])
+def test_a_list_whose_items_open_with_a_hyphen_is_no_index_page(lang, lines):
+    # the hyphen is a ditto only on a page already read as the index: a list is no sign of one
+    assert detect_kind(lines, Apparatus.of(PROFILE, lang)) is None
