@@ -31,6 +31,19 @@ class Damage:
     excerpt: str
 
 
+
+DROPS_SHOWN = 12  # the [[drop]] statements check writes out for one piece; the rest are named by their lines
+
+
+def drop_lines(corpus, name: str, first: int) -> list[int]:
+    """The raw lines of the unplaced piece ``name:first`` (a piece's curation name), each
+    a ``[[drop]]`` would name to remove the whole piece: its spans' lines, in order."""
+    wanted = {ids.rules().piece_id(source.id, first) for source in corpus.sources if source.id.split("_")[0] == name}
+    node = next((n for n in corpus.nodes if n.id in wanted), None)
+    if node is None:
+        return []
+    return sorted({k for span in node.spans for k in range(span.lines[0], span.lines[1] + 1)})
+
 def find_damage(corpus: Corpus, lexicon: frozenset[str] = frozenset()) -> list[Damage]:
     """Every trace of raw damage left in titles, texts and footnotes."""
     found: list[Damage] = []
@@ -368,6 +381,16 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                 if s.get("law") and s["confidence"] else " (its words are no law's)"
             r.add(f"  no suggestion for piece {name}{where}: no likely place{best}; read it, and place it with "
                   "a [[piece]] statement if you know its law")
+        drops = drop_lines(corpus, s["source"], s["first"])
+        if drops:  # a [[drop]] removes the one line it names: the block takes one for each of its lines
+            r.add(f"    if it is no law text, remove it: add to the curation file (one [[drop]] for each of its {len(drops)} "
+                  f"line{'s' if len(drops) > 1 else ''}; a [[drop]] removes only the line it names):")
+            for line in drops[:DROPS_SHOWN]:
+                r.add("      [[drop]]")
+                r.add(f'      at = "{s["source"]}:{line}"')
+                r.add('      reason = "…"')
+            if len(drops) > DROPS_SHOWN:
+                r.add(f"      … and the same for lines {drops[DROPS_SHOWN]}-{drops[-1]}")
 
     statuses = Counter(ref.status for ref in corpus.refs)
     r.add("")

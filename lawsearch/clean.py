@@ -454,6 +454,30 @@ def _join_heading_wrap(head: str, tail: str, extra_words: frozenset[str],
     return f"{head} {tail}"
 
 
+def item_series(forms, item: str | None, sub: str | None, label: str) -> tuple[str, str | None] | None:
+    """Where an item labelled ``label`` stands after a paragraph's item ``item`` and that
+    item's own series' last label ``sub`` (None: none yet): (its item, its label in the
+    item's series or None), or None where it follows neither (a wrapped line's «(c)»). The
+    next label of the inner series goes on with it, else the next of the paragraph's items;
+    a series' first label after an item that it does not follow opens the item's own series
+    (``41.2.(b)`` then ``а)``, ``(i)``): an item of the item.
+
+    >>> from lawsearch.grammar import default_grammar
+    >>> f = default_grammar().commentary_forms("ru")
+    >>> item_series(f, "b", None, "а"), item_series(f, "b", "а", "б"), item_series(f, None, None, "а")
+    (('b', 'а'), ('b', 'б'), ('а', None))
+    >>> item_series(f, "a", None, "b"), item_series(f, "b", "ii", "c"), item_series(f, "b", None, "d")
+    (('b', None), ('c', None), None)
+    """
+    if sub is not None and forms.item_follows(sub, label):
+        return item, label
+    if forms.item_follows(item, label):
+        return label, None
+    if item is not None and forms.item_follows(None, label):
+        return item, label
+    return None
+
+
 def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=None,
                           extra_words: frozenset[str] = frozenset()) -> tuple[list[Line], list[Change]]:
     """Undo the commentary's hard wraps (damage 10): lines of one paragraph are joined with
@@ -479,6 +503,7 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
     changes: list[Change] = []
     joining: _Joining | None = None
     last_item: str | None = None  # the current paragraph's last item label
+    last_sub: str | None = None  # the last label of that item's own series («а)» under «41.2.(b)»)
 
     def is_heading(text: str) -> bool:
         return bool(forms.heading.match(text) or forms.definitions.match(text))
@@ -506,14 +531,17 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
             starts = True
         if starts:
             para = forms.paragraph.match(line.text)
-            last_item = para["item"] if para else None
-        elif not cited and (item := forms.item.match(line.text)) and forms.item_follows(last_item, item["item"]) \
-                and (joining is None or (re.search(r"[.:;!?]\s*$", joining.end) if last_item is None
+            last_item, last_sub = para["item"] if para else None, None
+        elif not cited and (item := forms.item.match(line.text)) \
+                and (series := item_series(forms, last_item, last_sub, item["item"])) is not None \
+                and (joining is None or (re.search(r"[.:;!?]\s*$", joining.end)
+                                         if (last_item if series[1] is None else last_sub) is None
                                          else series_end.search(joining.end))):
             # a sub-paragraph «(b) …», «(ii) …», «б) …», «2) …» next in its series after a
             # punctuation mark (a series' first: after a sentence or a colon) starts a
-            # paragraph of its own; a wrapped line inside a sentence does not
-            starts, last_item = True, item["item"]
+            # paragraph of its own; a wrapped line inside a sentence does not. So does the
+            # first of a series under an item («41.2.(b) …:» then «а) …», «(i) …»)
+            starts, (last_item, last_sub) = True, series
         # a heading stands alone: the next line starts a paragraph of its own
         if joining is not None and not starts and not is_heading(joining.parts[0]):
             joining.add(line)

@@ -184,7 +184,9 @@ def _law_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, titl
         vocabulary = (doc.data for key, docs in folder.documents.items() if key != "curation" for doc in docs)
         known = furniture.known_words((), vocabulary, folder.profile, folder_languages(folder))
         return overlap.merge(trees, grammar.ids.sort_key, lexicon_words(folder), folder.raw_traces,
-                             [group[-1].path for group in groups], known), runs, problems
+                             [group[-1].path for group in groups], known,
+                             {s.path: s.kind for group in groups for s in group
+                              if "kind" in folder.detected.get(s.id, ())}), runs, problems
     return _copy_tree(folder, cleaned, sources, curation, commentary, titles, lang, grammar, layouts, contents)
 
 
@@ -291,6 +293,18 @@ def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[place
                    if cut.tail else f"it stays in law {cut.law}")
                 + f"; if the page is law {cut.lost[-1]}'s, add to the curation file [[piece]] at = \"{piece.label}\" "
                 f"law = \"{cut.lost[-1]}\"", path, piece.first))
+            continue
+        if cut.section:
+            p = by_piece.get((piece.source, piece.first))
+            then = (f"placed in {cut.section} by the contents, its heading marked lost (not printed)"
+                    if p is not None and p.law is not None and p.parts else
+                    f"placed in law {p.law} by rule {p.rule}" if p is not None and p.law is not None else
+                    f'left unplaced: if you know its place, add to the curation file [[piece]] at = "{piece.label}" '
+                    f'law = "…"')
+            out.append(Problem(
+                "warning", f"the page does not continue the section before it in law {cut.law}: the contents start "
+                f"{cut.section} on page {piece.page} or before and no heading of it is in the text, so its heading was "
+                f"lost; {then}", path, piece.first))
             continue
         if cut.lost:
             laws = ", ".join(cut.lost)

@@ -298,7 +298,9 @@ def _kind(lines: list[str], lang: str) -> str:
     ``commentary`` when numbered commentary paragraphs (``47.8. …``) outnumber the law
     layout's headings, or at least two of them follow the commentary heading of their own
     law (``Правило 47. …`` then ``47.8.``) and outnumber the law text's sections and
-    clauses; else ``laws``."""
+    clauses, or at least half the law headings are followed right away by a paragraph
+    numbered after their law (a short commentary: one heading and one ``43.2.``, whatever
+    follows it); else ``laws``."""
     from .clean import framed_page_numbers
     from .structure.apparatus import whole_kind
 
@@ -329,18 +331,27 @@ def _kind(lines: list[str], lang: str) -> str:
         # law text, then the commentary's heading alone: a whole book with its commentary
         # after the laws (the build reads the rest as the commentary)
         return "laws"
-    paragraphs, agreeing, law = 0, 0, None
+    paragraphs, agreeing, law, opening = 0, 0, None, 0
+    after_heading = False  # the line before (empty lines aside) is a commentary heading
     for line in lines:
+        if not line.strip():
+            continue
         if m := heading.match(line.strip()):
-            law = m["law"]
-        elif m := paragraph.match(line.strip()):
+            law, after_heading = m["law"], True
+            continue
+        if m := paragraph.match(line.strip()):
             paragraphs += 1
             agreeing += law is not None and m["law"] == law
+            # a law's text opens with its own words or its first section, never a paragraph
+            # numbered after the law (``43.2.``): that is the law's commentary, however short
+            opening += after_heading and m["law"] == law
+        after_heading = False
     # a short commentary: its law headings («Правило 2. ДОСКИ») are as many as its paragraphs,
     # but the paragraphs are numbered after the law of the heading above them (``2.1.``), and
     # law text has sections (``A.``) where the commentary has those paragraphs
     sections = sum(1 for k in kinds if levels and k == levels[0])  # the level below a law
-    return "commentary" if paragraphs > headings or agreeing >= 2 and agreeing > sections else "laws"
+    return "commentary" if paragraphs > headings or agreeing >= 2 and agreeing > sections \
+        or opening and opening * 2 >= headings and agreeing > sections else "laws"
 
 
 def edition_pattern(profile) -> re.Pattern | None:

@@ -112,6 +112,19 @@ class DivisionWord:
     label: str
 
 
+def capitals_too(word: str) -> str:
+    """A division word's pattern that also reads each of its plain words in capitals, as a
+    heading printed all in capitals has it: ``capitals_too("Раздел") == "Раздел|РАЗДЕЛ"``;
+    an alternative that is a regular expression, not a plain word, is left as it is.
+
+    >>> capitals_too("CHAPTER|Chapter")
+    'CHAPTER|Chapter'
+    """
+    alternatives = word.split("|")
+    plain = [w for w in alternatives if w.isalpha()] if "(" not in word else []
+    return "|".join(dict.fromkeys([*alternatives, *(w.upper() for w in plain)]))
+
+
 class IdRules:
     """How labels become IDs, anchors and reading order, for one profile."""
 
@@ -141,7 +154,7 @@ class IdRules:
                     self.native.setdefault(c.lower(), t)
                     self.native.setdefault(c.upper(), t)
         self.divisions: list[DivisionWord] = [
-            DivisionWord(lang, rank, re.compile(f"(?:{d['word']})$"), d["slug"], d.get("label", d["slug"]))
+            DivisionWord(lang, rank, re.compile(f"(?:{capitals_too(d['word'])})$"), d["slug"], d.get("label", d["slug"]))
             for lang, words in grammar.get("divisions", {}).items() for rank, d in enumerate(words)]
         self._rank = {d.slug: d.rank for d in self.divisions}
         self.id_pattern = self._id_pattern()
@@ -155,9 +168,11 @@ class IdRules:
         # 48.4; an item 77.3(iii) (the item's format appended); the definitions' defs.1
         law_or_defs = r"\d+" + (f"|{re.escape(self.definitions_id)}" if self.definitions_id else "")
         item = re.escape(self.formats.get("commentary_item", "({label})")).replace(re.escape("{label}"), r"(?P<item>\w+)")
+        # an item's own series under it (41.2(b)(ii)): the item's format once more
+        sub = item.replace("(?P<item>", "(?P<sub>")
         self.commentary_pattern = re.compile(
             self._template_pattern(self.formats.get("commentary", "{law}.{para}"), law=law_or_defs,
-                                   para=r"\d+").pattern[:-1] + f"(?:{item})?$")
+                                   para=r"\d+").pattern[:-1] + f"(?:{item}(?:{sub})?)?$")
         slugs = "|".join(re.escape(s) for s in dict.fromkeys(d.slug for d in self.divisions)) or "(?!)"
         self.division_pattern = self._template_pattern(self.formats.get("division", "div-{slug}-{law}"),
                                                        slug=slugs, law=r"\d+")
@@ -300,11 +315,13 @@ class IdRules:
                 out += self.formats.get(level, "{label}").format(label=part)
         return out
 
-    def commentary_id(self, law: str, para: int, item: str | None = None) -> str:
-        """``commentary_id("48", 4) == "48.4"``; an item: ``commentary_id("77", 3, "iii") == "77.3(iii)"``."""
+    def commentary_id(self, law: str, para: int, item: str | None = None, sub: str | None = None) -> str:
+        """``commentary_id("48", 4) == "48.4"``; an item: ``commentary_id("77", 3, "iii") == "77.3(iii)"``;
+        an item of the item's own series: ``commentary_id("41", 2, "b", "ii") == "41.2(b)(ii)"``."""
         out = self.formats.get("commentary", "{law}.{para}").format(law=law, para=para)
-        if item:
-            out += self.formats.get("commentary_item", "({label})").format(label=item)
+        for label in (item, sub) if item else ():
+            if label:
+                out += self.formats.get("commentary_item", "({label})").format(label=label)
         return out
 
     def division_id(self, slug: str, first_law: str) -> str:
@@ -337,7 +354,7 @@ class IdRules:
             return self.formats.get("anchor", "l") + re.sub(r"\((\w+)\)|\.(\w+)", r"-\1\2", node_id).lower()
         m = self.commentary_pattern.match(node_id)
         if m:
-            return f"c{m['law']}-{m['para']}" + (f"-{m['item']}" if m["item"] else "")
+            return f"c{m['law']}-{m['para']}" + "".join(f"-{m[g]}" for g in ("item", "sub") if m[g])
         if NAME_CHARS.fullmatch(node_id):
             return node_id
         digest = hashlib.sha1(node_id.encode("utf-8")).hexdigest()[:6]
@@ -373,10 +390,9 @@ class IdRules:
             return (0, int(m["law"]), 1, parts, "")
         m = self.commentary_pattern.match(node_id)
         if m:  # the definitions' commentary before law 1's; a paragraph's items after it
-            item = m["item"] or ""
-            position = 0 if not item else ROMAN.index(item) + 1 if item in ROMAN else int(item) if item.isdigit() \
-            else 1 + ord(item[0])
-            return (0, int(m["law"]) if m["law"].isdigit() else 0, 3, (int(m["para"]), position), "")
+            positions = tuple(0 if not item else ROMAN.index(item) + 1 if item in ROMAN else int(item)
+                              if item.isdigit() else 1 + ord(item[0]) for item in (m["item"] or "", m["sub"] or ""))
+            return (0, int(m["law"]) if m["law"].isdigit() else 0, 3, (int(m["para"]), *positions), "")
         m = self.division_pattern.match(node_id)
         if m:
             return (0, int(m["law"]), 0, (self.division_rank(m["slug"]),), "")

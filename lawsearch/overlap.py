@@ -317,11 +317,14 @@ def _cut(node: Node, n: int, found: list[tuple[Node, int]], ends: list[str | Non
 
 
 def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dict[str, dict[int, int]] | None = None,
-          last_sources: list[str | None] | None = None, known: frozenset[str] = frozenset()):
+          last_sources: list[str | None] | None = None, known: frozenset[str] = frozenset(),
+          guessed: dict[str, str] | None = None):
     """One tree of the trees of several copies of one text (``structure.Tree``), by ID;
     ``raw``: source path → ``raw_traces`` of its raw lines; ``last_sources``: each copy's
     last file (its path), whose end tells a copy cut short (``_cut``); ``known``: the words
-    a word of a script with no morphology dictionary is known by (``misread``)."""
+    a word of a script with no morphology dictionary is known by (``misread``); ``guessed``:
+    source path → its kind, where ``lawsearch add`` guessed it (a disagreement involving
+    such a file may be a commentary filed as a copy of the law text: said so)."""
     known = known | lexicon
     from .structure import Tree
 
@@ -362,7 +365,7 @@ def merge(trees: list, sort_key, lexicon: frozenset[str] = frozenset(), raw: dic
             spans = tuple(dict.fromkeys([*best.spans, *(s for other, _ in found if other is not best
                                                         and not _more_text(best, other) for s in other.spans)]))
             best = replace(best, spans=spans)
-            problems += _disagreements(node_id, scored, harm, cuts, known)
+            problems += _disagreements(node_id, scored, harm, cuts, known, guessed or {})
         # a copy cut mid-sentence at its file's end warned so while read alone: moot where the
         # node kept is another copy's whole text (nothing is lost, no gap mark stands there)
         if not best.truncated_end:
@@ -437,6 +440,22 @@ def differing_words(a: str | None, b: str | None, places: int = 3) -> str:
     return "; ".join(out) + (f"; and {more} more place{'s' if more > 1 else ''}" if more > 0 else "")
 
 
+def kind_hint(paths: list[str | None], guessed: dict[str, str]) -> str:
+    """What to say where a file whose kind ``lawsearch add`` guessed is one of two copies that
+    disagree (this copy's, else the kept one's): the guess may be wrong (a short commentary
+    filed as law text), and how to set it.
+
+    >>> kind_hint(["c/laws/ru/k.txt"], {"c/laws/ru/k.txt": "laws"})[:45]
+    '; the kind of c/laws/ru/k.txt ("laws") was gu'
+    >>> kind_hint(["c/laws/ru/k.txt"], {})
+    ''
+    """
+    said = [p for p in paths if p in guessed][:1]  # the copy that lost first: the other is kept
+    return "".join(f'; the kind of {p} ("{guessed[p]}") was guessed by lawsearch add and may be wrong: if the '
+                   f'file is a commentary, set kind = "commentary" in its [[source]] entry of manifest.toml '
+                   f'(and drop "kind" from its detected list)' for p in said)
+
+
 def _cut_of(node: Node, cuts: dict[int, tuple[bool, bool]]) -> tuple[bool, bool]:
     """Whether a copy's node was cut at its end / its start: by its own tree (stopping
     mid-sentence at its file's end, ``lawtext._ends_cut``) or by the other copies (``_cut``)."""
@@ -445,7 +464,8 @@ def _cut_of(node: Node, cuts: dict[int, tuple[bool, bool]]) -> tuple[bool, bool]
 
 
 def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int, Damage],
-                   cuts: dict[int, tuple[bool, bool]] | None = None, known: frozenset[str] = frozenset()) -> list[Problem]:
+                   cuts: dict[int, tuple[bool, bool]] | None = None, known: frozenset[str] = frozenset(),
+                   guessed: dict[str, str] | None = None) -> list[Problem]:
     best = scored[0][0]
     cuts = cuts or {}
     out = []
@@ -472,6 +492,6 @@ def _disagreements(node_id: str, scored: list[tuple[Node, int]], harm: dict[int,
                                 f"{differing_words(a, b)} -- kept from {kept_path}:{kept_line} "
                                 f"(damage {harm[id(best)]}) over this copy at {path}:{line} (damage "
                                 f"{harm[id(other)]}); this copy's words are in no node -- [[drop]] the "
-                                "copy you do not want (its lines, with a reason) in curation.toml",
-                                path, line))
+                                "copy you do not want (its lines, with a reason) in curation.toml"
+                                + kind_hint([path, kept_path], guessed or {}), path, line))
     return out

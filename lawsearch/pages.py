@@ -42,6 +42,9 @@ class Piece:
     # the runs were cut there (placement.split_at_lost_headings), no page is missing
     heading_cut: bool = False
     cut_after: bool = False  # the same, said of the piece before such a page
+    # the ID of the section the contents start on this page whose heading is nowhere in the
+    # text, where the page was cut from the section before for it ("41B"; placement.py)
+    lost_section: str | None = None
     # bare footnote marks («… table.*») the page before left unanswered: a body at this page's
     # top, set below that page's footer, answers them (grammar.Layout.read)
     carried: tuple[str, ...] = ()
@@ -273,6 +276,16 @@ def assemble(pieces_by_source: dict[str, list[Piece]], statements: list[Curation
             before.page, before.page_from = piece.page, "curated"
 
     page_ends = {p.page: p for ps in pieces_by_source.values() for p in ps if p.ends_page and p.page is not None}
+    page_starts = {p.page for ps in pieces_by_source.values() for p in ps if p.starts_page and p.page is not None}
+    for pieces in pieces_by_source.values():
+        # a file that holds one page and its footer, the end of the page before and the start
+        # of the page after both in other files: the file is that page, from its top (a page
+        # saved as a file of its own), not the end of a page whose start was lost
+        one = pieces[0] if len(pieces) == 1 else None
+        if one is not None and not one.starts_page and one.ends_page and one.page_from == "footer" \
+                and one.page is not None and one.page + 1 in page_starts and one.curation is None \
+                and (before := page_ends.get(one.page - 1)) is not None and before.source != one.source:
+            one.starts_page = True
     for pieces in pieces_by_source.values():
         for piece in pieces:
             if piece.starts_page and piece.page is not None and piece.page - 1 in page_ends and id(piece) not in predecessor:

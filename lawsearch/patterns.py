@@ -236,7 +236,7 @@ _LABEL = {
     "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
     # a letter standing alone, or in the table's quotes: never the last letter of a word ("and")
     "letter": r"{open}(?<![\w])[{letters}]{close}(?![\w])",
-    "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\))?\.?(?![\w]|\.\d)",
+    "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\)(?:\((?:[ivxlc]+|[{small}])\))?)?\.?(?![\w]|\.\d)",
     # a clause: its number in the citing section (1, 1(a)), or a whole ID down to a clause (20B2(a))
     "clause": r"(?:\d{{1,4}}[{caps}])?\d{{1,2}}(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?(?![\w]|\.\d)",
 }
@@ -801,8 +801,11 @@ if "kept_at" in _TABLES:  # the tables were made in this process: the foreign cl
 
 
 def either_case(word: str) -> str:
-    """A word in either case, with explicit classes: ``either_case("law") == "[Ll][Aa][Ww]"``."""
-    return "".join(f"[{c.upper()}{c.lower()}]" if c.upper() != c.lower() else re.escape(c) for c in word)
+    """A word in either case, with explicit classes: ``either_case("law") == "[Ll][Aa][Ww]"``;
+    only a syntax character escaped, so the browser's ``RegExp`` (flag ``u``) reads it too:
+    ``either_case("as in") == "[Aa][Ss] [Ii][Nn]"``."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.upper() != c.lower() else "\\" + c if c in "^$\\.*+?()[]{}|/"
+                   else c for c in word)
 
 
 # A token (analysis.tokenize): group 1 an ID "50E", "47E2(a)", "16С2" (a Cyrillic look-alike),

@@ -52,6 +52,9 @@ class Placement:
     page: int | None
     law: str | None
     rule: str  # heading | continuity | next-heading | curated | toc | page | unattributed
+    # the levels below the law the contents place it in, (level, label) outermost first: a
+    # page whose section heading was lost (``section_lost_on_page``)
+    parts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -155,6 +158,7 @@ class LostHeading:
     tail: bool = False  # kept: only the lines that finish that sentence; the rest of the page was cut off
     disputed: bool = False  # kept: its first section's label goes on from the law before, the contents
     # give the page to a lost law, and no section title in the contents decides between them
+    section: str | None = None  # the section of law ``law`` the contents start on the page, heading lost ("41B")
 
 
 def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable[ContentsEntry],
@@ -177,6 +181,44 @@ def lost_on_page(page: int | None, law: str, upto: str | None, entries: Iterable
     return tuple(sorted((i for i, p in starts.items()
                          if int(i) > int(law) and (upto is None or not upto.isdigit() or int(i) < int(upto))
                          and p <= page and (first is None or p >= first) and i not in headed), key=int))
+
+
+def section_lost_on_page(page: int | None, law: str, last: int | None, entries: Iterable[ContentsEntry],
+                         headed: set[tuple[str, str]], level: str,
+                         position: Callable[[str, str], int | None]) -> tuple[str, str] | None:
+    """The section of law ``law`` a page opening with text belongs to where its heading was
+    lost: the last of the sections the contents list under that law on page ``page`` or
+    before that come after ``last`` (the position of the law's last section heading read
+    so far, None: none yet) and whose heading is nowhere in the text under that law
+    (``headed``: (law, label) pairs), as (its ID, its label); else None. Such a page cannot
+    go on the section before it: its text is the lost section's.
+
+    >>> toc = [ContentsEntry("41", "a", 5), ContentsEntry("41A", "b", 5, "section"),
+    ...        ContentsEntry("41B", "c", 6, "section"), ContentsEntry("42", "d", 7)]
+    >>> pos = lambda level, label: "ABCDEF".find(label) + 1 or None
+    >>> section_lost_on_page(6, "41", 1, toc, {("41", "A")}, "section", pos)
+    ('41B', 'B')
+    >>> section_lost_on_page(5, "41", 1, toc, {("41", "A")}, "section", pos) is None
+    True
+    >>> section_lost_on_page(6, "41", 1, toc, {("41", "A"), ("41", "B")}, "section", pos) is None
+    True
+    """
+    if page is None or not law.isdigit():
+        return None
+    found = None
+    for e in entries:
+        if e.kind != level or e.scope != "laws" or e.page is None or e.page > page or law_of(e.id) != law:
+            continue
+        parts = ids.rules().parse(e.id)
+        label = parts.get(level) if parts else None
+        if not label or (law, label) in headed or any(v for k, v in parts.items() if k not in ("law", level)):
+            continue
+        pos = position(level, label)
+        if pos is None or last is not None and pos <= last:
+            continue
+        if found is None or pos > found[0]:
+            found = (pos, e.id, label)
+    return found[1:] if found else None
 
 
 SENTENCE_END = ".!?…"  # marks that close a sentence in the scripts the profiles cover
@@ -273,6 +315,15 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
     entries = list(entries)
     headed = {c.label for run in runs for piece in run.pieces for c in classes(piece) if c.kind == "law"} \
         if entries else set()
+    sections: set[tuple[str, str]] = set()  # (law, label) of each first-level heading in the text
+    for run in runs if entries and top is not None else ():
+        at: str | None = None
+        for piece in run.pieces:
+            for c in classes(piece):
+                if c.kind == "law":
+                    at = c.label
+                elif c.kind == top and at is not None and c.label:
+                    sections.add((at, c.label))
     for run in runs:
         current = Run()
         law: str | None = None
@@ -323,6 +374,17 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                             kept.append(LostHeading(piece, law, top, first[0].label,
                                                     seen[top][1], seen[top][2], seen[top][3], lost,
                                                     kept=True, disputed=True))
+                if cut is None and entries and top is not None and (st is None or not st.law) \
+                        and first is not None and first[0].kind == "text":
+                    # a page opening with text the contents give to a section of this law whose
+                    # heading is nowhere in the text: the section's, not the one before's tail
+                    # (unless it finishes the sentence the page before left open)
+                    last = seen[top][0] if top in seen else None
+                    lost_section = section_lost_on_page(piece.page, law, last, entries, sections, top, position)
+                    if lost_section and not continues_open_sentence(
+                            list(zip(classes(run.pieces[n - 1]), run.pieces[n - 1].lines)), list(zip(kinds, piece.lines))):
+                        cut = LostHeading(piece, law, None, None, None, None, None, section=lost_section[0])
+                        piece.lost_section = lost_section[0]
                 if cut is not None:
                     cuts.append(cut)
                     piece.joined_by = None  # it no longer joins the page before: check lists it so
@@ -330,7 +392,11 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                     piece.heading_cut = current.pieces[-1].cut_after = True
                     out.append(current)
                     current = Run()
-                    law, seen = None, {}
+                    if cut.section is None:
+                        law, seen = None, {}
+                    else:  # still in the law, now in the lost section: later pages are checked against it
+                        label = lost_section[1]
+                        seen = {top: (position(top, label), label, piece.first, piece.source)}
             current.pieces.append(piece)
             for c, line in zip(kinds, piece.lines):
                 if c.kind == "law":
@@ -409,6 +475,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             laws = [(i, c.label) for i, c in enumerate(kinds) if c.kind == "law"]
             text_before = laws and any(c.kind == "text" for c in kinds[:laws[0][0]])
             law, rule = None, "unattributed"
+            section: tuple[tuple[str, str], ...] = ()
             if laws and not text_before:
                 law, rule = laws[0][1], "heading"
             elif n > 0 and piece.joined_by in ("page", "file") and before is not None:
@@ -417,6 +484,10 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
                 law, rule = str(int(laws[0][1]) - 1), "next-heading"
             elif piece.curation is not None and piece.curation.law:
                 law, rule = piece.curation.law, "curated"
+            elif entries and piece.lost_section and (parts := ids.rules().parse(piece.lost_section)):
+                # a page the contents give to a section whose heading was lost (split_at_lost_headings)
+                law, rule = parts["law"], "toc"
+                section = tuple((lv, parts[lv]) for lv in levels if parts.get(lv))
             # the contents place the text before the piece's first law heading: by its own
             # section headings (never those of the law after it), and by the page's end only
             # where no law heading stands between (else the page ends in that law)
@@ -429,7 +500,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
                 law, rule = found, "page"
             elif n > 0 and piece.joined_by in ("page", "file") and guessed is not None:
                 law, rule = guessed, "continuity"  # the tree goes on in the law the contents gave the page before
-            out.append(Placement(piece.source, piece.first, piece.page, law, rule))
+            out.append(Placement(piece.source, piece.first, piece.page, law, rule, section))
             # continuity passes on a law the text fixed, not one the contents guessed: the next
             # page's own heading is better evidence (a page 45 that holds law 24's heading)
             fixed = bool(laws) or rule in ("heading", "next-heading", "curated") or rule == "continuity" and before
@@ -448,8 +519,10 @@ def statements(runs: list[Run], placements: list[Placement]) -> None:
         p = by_piece.get((piece.source, piece.first))
         if p is None or p.rule not in ("toc", "page") or piece.curation is not None:
             continue
+        # a section the contents give it is stated as not printed (its heading was lost)
         piece.curation = CurationStatement(at=(piece.source, piece.first), reason=f"by the contents ({p.rule})",
-                                           line=0, law=p.law, rule=p.rule)
+                                           line=0, law=p.law, rule=p.rule, parts=p.parts,
+                                           uncertain=tuple(level for level, _ in p.parts))
 
 
 # -- similarity: suggestions only -------------------------------------------------------------

@@ -57,6 +57,9 @@ class Apparatus:
     defs_target: tuple[str, ...] = ()
     ditto: tuple[str, ...] = ("=",)
     ditto_word: tuple[str, ...] = ()  # of ``ditto``: the marks that stand for one word each
+    # of ``ditto``: marks that are a ditto only on a page already read as the index (a hyphen
+    # opens a list's item too): no evidence that a page is one (``detect_kind``)
+    ditto_index_only: tuple[str, ...] = ()
     front: dict[str, tuple[str, ...]] = field(default_factory=dict)
     page_words: tuple[str, ...] = ()
     index_page: tuple[str, ...] = ()  # an index target that is a book page («с. 8», "p. 8")
@@ -67,8 +70,10 @@ class Apparatus:
         pages = tuple((profile.data.get("furniture", {}) if profile is not None else {}).get(lang, {}).get("page", ()))
         return cls(lang, *(tuple(data.get(k, ())) for k in
                            ("contents", "index", "definitions", "commentary", "see", "see_also", "defs_target")),
-                   ditto=tuple(sorted(data.get("ditto", ("=",)), key=len, reverse=True)),
+                   ditto=tuple(sorted({*data.get("ditto", ("=",)), *data.get("ditto_index_only", ())},
+                                      key=lambda d: (-len(d), d))),
                    ditto_word=tuple(data.get("ditto_word", ())),
+                   ditto_index_only=tuple(data.get("ditto_index_only", ())),
                    front={k: tuple(v) for k, v in data.get("front", {}).items()}, page_words=pages,
                    index_page=tuple(data.get("index_page", ())))
 
@@ -138,6 +143,11 @@ class Apparatus:
                 if not after or after.isspace() or after == ",":
                     return d
         return None
+
+    def ditto_sign(self, text: str) -> str | None:
+        """``ditto_at`` of a mark that is evidence of an index page (not ``ditto_index_only``)."""
+        mark = self.ditto_at(text)
+        return mark if mark is not None and mark not in self.ditto_index_only else None
 
     def ditto_run(self, text: str, p: int = 0) -> tuple[int, int | None] | None:
         """The ditto that opens ``text`` at ``p`` as (its length, the number of the
@@ -551,7 +561,7 @@ def _expand(target: str, words: Apparatus, ids) -> list[str]:
 def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[str] = frozenset(),
                 lang: str | None = None) -> list[IndexEntry]:
     """The entries of subject index pages, in the file's order. ``=`` (a ditto) repeats the
-    main headword of the last entry that was not a ditto; a quotation-mark ditto (``"``,
+    main headword of the last entry that was not a ditto (on the page before, too); a quotation-mark ditto (``"``,
     ``—"—``: the profile's ``ditto_word``) stands for as many of its leading words as it
     has marks, one word per mark, unless a comma follows it (``" , отзыв``: a sub-heading
     of the whole main headword); a comma in a printed headword parts the main headword
@@ -560,10 +570,12 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
     see_all = sorted(words.see_also + words.see, key=len, reverse=True)
     see_re = re.compile(r"(?<!\S)(?P<see>" + "|".join(re.escape(w) for w in see_all) + r")(?=\s)") if see_all else None
     out: list[IndexEntry] = []
+    # the last main headword goes on over a page's end: a ditto at the top of the next index
+    # page repeats the headword the page before ended with
+    main: str | None = None
+    parted = False  # the main headword was printed with a comma: its words end there
     for page, page_lines in _page_cuts(lines, words=words):
         text, starts = _index_text(_columns(page_lines), words, extra_words, lang)
-        main: str | None = None
-        parted = False  # the main headword was printed with a comma: its words end there
         for entry in _index_entries(text, target, see_re, words):
             head, ditto, targets, see, also, at, pages = entry
             line = next((n for pos, n in reversed(starts) if pos <= at), 0)
@@ -984,17 +996,17 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
     paged = sum(1 for t in framed if re.search(r"\|\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*\|\s*$", t))
     if leaders + paged >= min(2, least) and (leaders + len(framed)) * 2 >= len(body):
         return "toc"
-    dittos = sum(1 for t in body if words.ditto_at(t.strip()) and re.search(r"\w", t))
+    dittos = sum(1 for t in body if words.ditto_sign(t.strip()) and re.search(r"\w", t))
     if dittos >= 2 and dittos * 5 >= len(body):
         return "index"
     # a headword and its law numbers on most lines, no sentence among them
     defs = "|".join(re.escape(w) for w in words.defs_target) or "(?!)"
     ends = re.compile(rf"[^\W\d_]\S*\s+(?:(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[^\W\d_]\d{{0,2}}(?:\(\w+\))*)?)"
                       rf"(?:,\s*|\s+))*(?:{defs}|\d{{1,3}}(?:-\d{{1,3}}|[^\W\d_]\d{{0,2}}(?:\(\w+\))*)?)$")
-    ditto = "|".join(re.escape(d) for d in words.ditto)
+    ditto = "|".join(re.escape(d) for d in words.ditto if d not in words.ditto_index_only)
     see = "|".join(re.escape(w) for w in words.see + words.see_also) or "(?!)"
     see_end = re.compile(rf"(?<!\S)(?:{see})\s+\w+(?:\s+\w+)?$")
-    headed = sum(1 for t in body if ends.search(t.strip()) or words.ditto_at(t.strip())
+    headed = sum(1 for t in body if ends.search(t.strip()) or words.ditto_sign(t.strip())
                  or re.search(rf"\d\s+(?:{ditto})\s", t) or see_end.search(t.strip()))
     sentences = sum(1 for t in body if re.search(r"[;:!]$|[^\W\d_]{3}\.$", t.strip())
                     and not re.search(rf"(?:{defs})$", t.strip()))

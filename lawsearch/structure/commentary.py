@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from .. import furniture
+from ..clean import item_series
 from ..model import Line, Mark, Problem, Source
 from ..patterns import FOOTER
 from .nodes import SENTENCE_END, BuilderBase, NodeBuilder
@@ -29,6 +30,7 @@ class _Reading:
     pending: list[Line] = field(default_factory=list)  # text after a footer, before the next paragraph
     heading_line: Line | None = None  # the definitions' heading, a span of their first paragraph
     item: str | None = None  # the current paragraph's last item label, as printed («ii»)
+    sub: str | None = None  # the last label of that item's own series, as printed («а)» under «41.2.(b)»)
     footer: int | None = None  # the page number of the last footer
     pending_page: int | None = None  # the page the pending text starts after (the footer before it)
     missing_before: bool = False  # the pending text's own footer says a page between is lost
@@ -139,7 +141,7 @@ class Commentary(BuilderBase):
                         state.current.add_span(source.path, None, state.heading_line)
                         state.heading_line = None
                     state.current.label = f"{law}.{para}" + (f"({forms.item_label(item)})" if item else "")
-                    state.paragraph, state.item, state.defs_number = (defs_id, para), item, law
+                    state.paragraph, state.item, state.sub, state.defs_number = (defs_id, para), item, None, law
                     state.defs_count = max(state.defs_count, para)
                     continue
                 if state.heading_law is not None and law != state.heading_law and not state.broken_since_heading:
@@ -156,19 +158,24 @@ class Commentary(BuilderBase):
                 self._close_pending(source, state, (law, para))
                 self._start(source, state, line, m, self.ids.commentary_id(law, para, item and forms.item_label(item)),
                             law, "heading")
-                state.paragraph, state.item = (law, para), item
+                state.paragraph, state.item, state.sub = (law, para), item, None
                 continue
             item = forms.item.match(line.text) if state.paragraph else None
             if item and state.page_break and not (state.pending or state.current is not None) \
-                    or item and state.page_break and not forms.item_follows(state.item, item["item"]):
+                    or item and state.page_break and not (forms.item_follows(state.item, item["item"]) or
+                                                          state.sub is not None and forms.item_follows(state.sub, item["item"])):
                 item = None  # after a footer, only the next item of the paragraph goes on with it
             if item:
                 if state.page_break:  # the page goes on: the text before the item is its paragraph's
                     self._close_pending(source, state, None)
                 law, para = state.paragraph
-                state.item = item["item"]
-                self._start(source, state, line, item, self.ids.commentary_id(law, para, forms.item_label(item["item"])),
-                            law, "heading")
+                # the next of the item's own series, the paragraph's next item, or the first of
+                # a series under the item («41.2.(b) …:» then «а) …»): an item of the item
+                state.item, state.sub = item_series(forms, state.item, state.sub, item["item"]) \
+                    or (item["item"], None)
+                self._start(source, state, line, item,
+                            self.ids.commentary_id(law, para, forms.item_label(state.item),
+                                                   state.sub and forms.item_label(state.sub)), law, "heading")
                 continue
             if state.heading_law == defs_id and defs_id is not None and not state.page_break \
                     and state.defs_number is None:

@@ -415,7 +415,7 @@
     if (LAW_TEXT.test(id))
       return IDS.anchor + id.replace(/\(([A-Za-z0-9_]+)\)|\.([A-Za-z0-9_]+)/g, function (_, a, b) { return "-" + (a || b); }).toLowerCase();
     var c = COMMENTARY.exec(id), g = IDS.commentary_groups;
-    return c ? "c" + c[g.law] + "-" + c[g.para] + (c[g.item] ? "-" + c[g.item] : "") : id;
+    return c ? "c" + c[g.law] + "-" + c[g.para] + (c[g.item] ? "-" + c[g.item] : "") + (c[g.sub] ? "-" + c[g.sub] : "") : id;
   }
   function urlOf(id, law) {
     var ed = editionSplit(id), d = DIVISION.exec(ed[1]);
