@@ -13,6 +13,7 @@ import pytest
 
 from lawsearch.corpus import parse_folder
 from lawsearch.sources import read_corpus_folder
+from added_books import book_folder
 
 TEXTS = {
     "ru": ("Правило 8. ПОДСТАВКИ\nПодставки для карт выдаёт дежурный.\nПравило 9. СТОЛЫ\nСтолы расставляют до начала игры.\n",
@@ -39,15 +40,7 @@ CITED = {"ru": {"8.1(a)(b)", "8.2(ii)"}, "en": {"8.1(a)(ii)", "8.2(i)"}}
 
 def build(tmp_path: Path, lang: str):
     laws, commentary = TEXTS[lang]
-    root = tmp_path / "corpus"
-    (root / "laws" / lang).mkdir(parents=True)
-    (root / "commentary" / lang).mkdir(parents=True)
-    (root / "laws" / lang / "laws.txt").write_text(laws, encoding="utf-8")
-    (root / "commentary" / lang / "comm.txt").write_text(commentary, encoding="utf-8")
-    (root / "manifest.toml").write_text(
-        f'[code]\ntitle = "Test"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
-        f'[[source]]\npath = "laws/{lang}/laws.txt"\nlang = "{lang}"\nkind = "laws"\n\n'
-        f'[[source]]\npath = "commentary/{lang}/comm.txt"\nlang = "{lang}"\nkind = "commentary"\n', encoding="utf-8")
+    root = book_folder(tmp_path, lang, sources=[("laws", "laws.txt", laws), ("commentary", "comm.txt", commentary)])
     return parse_folder(read_corpus_folder(root), strict=False)
 
 

@@ -14,6 +14,7 @@ import pytest
 from lawsearch.corpus import parse_folder
 from lawsearch.grammar import default_grammar
 from lawsearch.sources import read_corpus_folder
+from added_books import book_folder
 
 BOOKS = {
     "ru": ("Страница", ["ОПРЕДЕЛЕНИЯ",
@@ -35,12 +36,7 @@ def corpus(tmp_path: Path, lang: str):
     page, defs, div1, law5, text5, div2, law6, text6, _ = BOOKS[lang]
     pages = [defs, [div1, law5, text5], [div2, law6, text6]]
     text = "\n".join(line for n, p in enumerate(pages, 1) for line in [*p, f"{page} {n}"]) + "\n"
-    root = tmp_path / "corpus"
-    (root / "laws" / lang).mkdir(parents=True)
-    (root / "laws" / lang / "book.txt").write_text(text, encoding="utf-8")
-    (root / "manifest.toml").write_text(
-        f'[code]\ntitle = "Test"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
-        f'[[source]]\npath = "laws/{lang}/book.txt"\nlang = "{lang}"\nkind = "laws"\n', encoding="utf-8")
+    root = book_folder(tmp_path, lang, text)
     return parse_folder(read_corpus_folder(root), strict=False)
 
 

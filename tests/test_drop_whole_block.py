@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from lawsearch.cli import main
+from added_books import book_folder
 
 BOOKS = {
     "ru": ["Правило 3. ЧАСЫ\nЧасы в зале сверяют с дежурным перед началом.\nСтраница 1",
@@ -27,12 +28,7 @@ BOOKS = {
 
 
 def corpus(tmp_path: Path, lang: str) -> Path:
-    root = tmp_path / "corpus"
-    (root / "laws" / lang).mkdir(parents=True)
-    (root / "laws" / lang / "book.txt").write_text("\n".join(BOOKS[lang]) + "\n", encoding="utf-8")
-    (root / "manifest.toml").write_text(
-        f'[code]\ntitle = "Test"\nlaws = [1, 93]\nlang = "{lang}"\ncuration = "curation.toml"\n\n'
-        f'[[source]]\npath = "laws/{lang}/book.txt"\nlang = "{lang}"\nkind = "laws"\n', encoding="utf-8")
+    root = book_folder(tmp_path, lang, "\n".join(BOOKS[lang]) + "\n", code='curation = "curation.toml"\n')
     (root / "curation.toml").write_text("", encoding="utf-8")
     return root
 

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from lawsearch.cli import main
+from added_books import book_folder
 
 BOOKS = {
     "ru": [["СОДЕРЖАНИЕ", "Определения ........ 2", "Правило 1. Запись пар ........ 3",
@@ -35,13 +36,7 @@ FRAMES = ["— {} —", "– {} –", "[{}]", "{}"]  # the last: bare numbers co
 
 
 def corpus(tmp_path: Path, lang: str, text: str) -> Path:
-    root = tmp_path / "corpus"
-    (root / "laws" / lang).mkdir(parents=True)
-    (root / "laws" / lang / "book.txt").write_text(text, encoding="utf-8")
-    (root / "manifest.toml").write_text(
-        f'[code]\ntitle = "Test"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
-        f'[[source]]\npath = "laws/{lang}/book.txt"\nlang = "{lang}"\nkind = "laws"\n', encoding="utf-8")
-    return root
+    return book_folder(tmp_path, lang, text)
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -14,6 +14,7 @@ import pytest
 
 from lawsearch.corpus import parse_folder
 from lawsearch.sources import read_corpus_folder
+from added_books import book_folder
 
 WORDS = {
     "ru": {"law": "Правило", "page": "Страница", "contents": "СОДЕРЖАНИЕ",
@@ -55,12 +56,7 @@ def book(lang: str, *, headed: bool = False, open_sentence: bool = False) -> str
 
 
 def build(tmp_path: Path, lang: str, text: str):
-    root = tmp_path / "corpus"
-    (root / "laws" / lang).mkdir(parents=True)
-    (root / "laws" / lang / "book.txt").write_text(text, encoding="utf-8")
-    (root / "manifest.toml").write_text(
-        f'[code]\ntitle = "Test"\nlaws = [1, 93]\nlang = "{lang}"\n\n'
-        f'[[source]]\npath = "laws/{lang}/book.txt"\nlang = "{lang}"\nkind = "laws"\n', encoding="utf-8")
+    root = book_folder(tmp_path, lang, text)
     return parse_folder(read_corpus_folder(root), strict=False)
 
 
