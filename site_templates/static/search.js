@@ -929,25 +929,40 @@
       while (e !== end) { e = e.nextElementSibling; out.push(e); }
       return out;
     }
+    function visible() {
+      return Array.prototype.filter.call(main.children, function (c) { return shown(c) && !c.matches(".context-bar, #preview"); });
+    }
+    function viewOf(block, kids) {  // the view a block of <main> belongs to
+      var e = block;
+      if (block.matches("section.commentary-box, nav.outline")) {  // a law's commentary, its outline: the law
+        while (e && !e.matches("article.law")) e = e.previousElementSibling;
+        return e ? lawBlocks(e) : [block];
+      }
+      if (block.matches("p.division")) {  // a division's line: the law that follows it
+        while (e && !e.matches("article.law")) e = e.nextElementSibling;
+        return e ? lawBlocks(e) : [block];
+      }
+      if (block.matches("article.law")) return lawBlocks(block);
+      if (block.matches("section")) return [block];
+      // the contents: the file's title, its lead and the table, up to the first section or law
+      var home = [], k;
+      for (k = 0; k < kids.length && !kids[k].matches("section, article, nav, p.division"); k++) home.push(kids[k]);
+      return home.indexOf(block) >= 0 ? home : [block];
+    }
     function blocksAt() {
+      var kids = visible(), focused = document.activeElement, block;
+      // the focus in a block on screen (a part's link Tab reached): the reader is there
+      if (focused && focused !== main && main.contains(focused)) {
+        var r = focused.getBoundingClientRect();
+        for (block = focused; block.parentElement !== main; block = block.parentElement) { /* up to main's child */ }
+        if (r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && kids.indexOf(block) >= 0) return viewOf(block, kids);
+      }
       var law = lawAt();
       if (law) return lawBlocks(law);
       var rem = parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
-      var line = readingTop() + 3 * rem, kids = Array.prototype.filter.call(main.children, function (c) {
-        return shown(c) && !c.matches(".context-bar, #preview");
-      }), found = kids[0] || null, k;
+      var line = readingTop() + 3 * rem, found = kids[0] || null;
       kids.forEach(function (c) { if (c.getBoundingClientRect().top <= line) found = c; });
-      if (!found) return [];
-      if (found.matches("section")) return [found];
-      if (found.matches("p.division")) {  // a division's line: the law that follows it
-        var next = found.nextElementSibling;
-        while (next && next.matches("p.division")) next = next.nextElementSibling;
-        return next && next.matches("article.law") ? lawBlocks(next) : [found];
-      }
-      // the contents: the file's title, its lead and the table, up to the first section or law
-      var home = [];
-      for (k = 0; k < kids.length && !kids[k].matches("section, article, nav, p.division"); k++) home.push(kids[k]);
-      return home.indexOf(found) >= 0 ? home : [found];
+      return found ? viewOf(found, kids) : [];
     }
     function mark(force) {
       if (printing.matches && !force) return;  // (the print's own layout moves everything)
@@ -966,6 +981,7 @@
     window.addEventListener("hashchange", later);
     window.addEventListener("resize", later);
     window.addEventListener("load", later);
+    document.addEventListener("focusin", later);
     window.addEventListener("beforeprint", function () { mark(true); });
     mark(false);
   }
