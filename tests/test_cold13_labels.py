@@ -86,7 +86,9 @@ def test_another_editions_placeholder_names_its_edition_as_its_headings_do(two_e
     assert "(ред. 2015 г.)" in page.read_text(encoding="utf-8").split("нет в русском")[0]
 
 
-def test_the_sources_page_lists_the_runs_as_the_placeholders_do(two_editions):
+def test_the_sources_page_names_each_runs_edition_as_it_lists_every_editions_losses(two_editions):
+    # (one list for every edition: each run says which it is lost in, the default one too --
+    # cold read 6's «2A (ред. 2010 г.): нет в тексте книги»)
     assert sorted(placeholders(two_editions / "sources.html")) == [
         "1C (ред. 2015 г.): нет в русском тексте книги, только в английском",
-        "1C: нет в русском тексте книги, только в английском"]
+        "1C (ред. 2024 г.): нет в русском тексте книги, только в английском"]
