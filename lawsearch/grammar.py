@@ -774,12 +774,33 @@ class Layout:
         if not self.lower_patterns:
             return out
         before = ""
+        heading: Classified | None = None  # the line before, where it is a level's heading
         for i, (line, c) in enumerate(zip(lines, out)):
-            if c.kind == "text" and before[-1:] in (":", ";", ".") and (lower := self.lower_case_level(line.text)):
+            if c.kind == "text" and (lower := self.lower_case_level(line.text)) is not None \
+                    and (before[-1:] in (":", ";", ".") or self._first_under_title(heading, lower)):
                 out[i] = lower
             if c.kind != "empty":
                 before = line.text.rstrip()
+                heading = out[i] if out[i].kind in self.levels else None
         return out
+
+    def _first_under_title(self, heading: Classified | None, lower: Classified) -> bool:
+        """Whether a lower-case level's line is the first child of a title-only heading right
+        above it («2. Повторная пересадка» then «(a) при повторной …»): the heading is of the
+        level right above, its words are a name (no sentence, none the page cut: no comma or
+        semicolon, few words, no joining word at the end) and the label is its alphabet's
+        first -- the same layout with a capital, or in a layout that takes lower case, reads so."""
+        from .placement import unfinished_clause  # placement reads pages, which read sources, which read us
+
+        if heading is None or not heading.title or heading.extra or lower.kind not in self.levels:
+            return False
+        idx = self.levels.index(lower.kind)
+        if idx == 0 or self.levels[idx - 1] != heading.kind:
+            return False
+        title = heading.title.strip()
+        if unfinished_clause(title) or self.open_title(title) or self.sentence_left_open(title):
+            return False
+        return self.ids.alphabet(lower.kind).position(lower.label or "") == 1
 
     def read(self, lines: list, indents: dict[int, int] | None = None, carried: tuple[str, ...] = (),
              through: int = 0) -> list[Classified]:

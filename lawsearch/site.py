@@ -351,9 +351,12 @@ class SiteBuilder:
         return View(node, self.words.heading(node), text_html, children, cited_by, notes, pages, evidence, en_html,
                     lost, lost_lang)
 
-    def lost_lang_text(self, run: str, side: str) -> str:
-        """«31A–B: нет в русском тексте (только в английском)»: parts one language lacks."""
-        return self.words.say(f"lost_parts_{side}", ids=self.in_edition(run))
+    def lost_lang_text(self, run: str, side: str, every_edition: bool = False) -> str:
+        """«31A–B: нет в русском тексте (только в английском)»: parts one language lacks. In a
+        law's placeholder the run is named as headings name IDs (bare in the default edition,
+        «71A (ред. 2019 г.)» in another), as the lost run's placeholder is; in the sources page's
+        list of every edition's losses (``every_edition``) with its edition always."""
+        return self.words.say(f"lost_parts_{side}", ids=self.in_edition(run) if every_edition else self.words.shown_id(run))
 
     def placement(self, node: Node) -> str | None:
         """How a node's law was found, when not by its own heading (shown once per run of
@@ -558,12 +561,13 @@ class SiteBuilder:
                 out.append((self.words.say("lost_parts", ids=self.in_edition(ids_lost)),
                             ids.node_url(self.by_id[child_id])))
             for child_id, (run, side) in lost_in_one_language(n, children).items():
-                out.append((self.lost_lang_text(run, side), ids.node_url(self.by_id[child_id])))
+                out.append((self.lost_lang_text(run, side, every_edition=True), ids.node_url(self.by_id[child_id])))
         return out
 
     def in_edition(self, run: str) -> str:
-        """A run of IDs (``2020~2A–B``) as a reader reads it: in a corpus of several editions
-        with its edition named, the default one's too (a lost 2A is lost in one edition only)."""
+        """A run of IDs (``2020~2A–B``) as the sources page's list of every edition's losses
+        names it: in a corpus of several editions with its edition, the default one's too (a
+        lost 2A is lost in one edition only); a law's placeholder names it as headings do."""
         edition, bare = editions.split(run)
         if len(self.corpus.editions) > 1:
             edition = edition or self.corpus.editions_default

@@ -41,3 +41,30 @@ def test_a_label_after_no_clause_end_stays_text_and_is_said(tmp_path):
     assert not [n for n in result.nodes if n.kind == "subclause"]
     said = [p for p in result.problems if "(a) первом пункте" in p.message]
     assert said and said[0].path.endswith("ru.txt") and said[0].line == 5, said
+
+
+def test_lower_case_first_sub_clause_under_a_title_only_clause(tmp_path):
+    # issue 16, cold read 13, finding 3: a clause whose line is its name, no stop («2. Повторная
+    # пересадка»), then its sub-clauses in lower case -- read as the English layout reads its twin
+    text = HEAD + "2.Повторная мойка\n(a) при повторной мойке чашки ополаскивают;\n(b) дежурный записывает её.\n"
+    result = built(tmp_path, text)
+    got = {n.id: n for n in result.nodes if n.id.startswith("40A2")}
+    assert got["40A2"].title == "Повторная мойка"
+    assert got["40A2(a)"].text == "при повторной мойке чашки ополаскивают;"
+    assert got["40A2(b)"].text == "дежурный записывает её."
+    assert not [p for p in result.problems if "(a) при повторной" in p.message], result.problems
+
+
+def test_lower_case_label_after_a_cut_clause_sentence_stays_text(tmp_path):
+    # the clause's "title" is a sentence the line cut (a comma in it): «(a) …» goes on with it
+    text = HEAD + "2.Дежурный, как сказано\n(a) первом пункте, моет чашки.\n"
+    result = built(tmp_path, text)
+    assert not [n for n in result.nodes if n.kind == "subclause"]
+    assert [p for p in result.problems if "(a) первом пункте" in p.message]
+
+
+def test_lower_case_second_label_under_a_title_stays_text(tmp_path):
+    # only the first label of the alphabet opens under a title: «(c)» there is no sub-clause's start
+    text = HEAD + "2.Повторная мойка\n(c) при повторной мойке ополаскивают.\n"
+    result = built(tmp_path, text)
+    assert not [n for n in result.nodes if n.kind == "subclause"]

@@ -546,6 +546,46 @@
   if (document.readyState === "complete") focusLanding();
   else window.addEventListener("load", function () { window.setTimeout(focusLanding, 0); });
   window.addEventListener("hashchange", focusLanding);
+  // a link to the part the address already points at (the single file's «правило 20B1» read from
+  // 20B1's hit) makes no jump, no hashchange: the browser scrolls to it, the focus falls to the
+  // page's body -- on the part instead, and it in view, as after any jump
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest ? e.target.closest("a[href]") : null;
+    if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    var here = window.location;
+    if (a.hash.length < 2 || a.hash !== here.hash || a.pathname !== here.pathname || a.search !== here.search) return;
+    window.setTimeout(function () {
+      if (e.defaultPrevented) return;  // a handler of its own took the click (a hit, a switch)
+      var target = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+      if (!target) return;
+      var law = target.matches("article.law > section.node.law") ? target.closest("article.law") : null;
+      (law || target).scrollIntoView({block: "start"});
+      focusLanding();
+    }, 0);
+  });
+
+  // -- the header's real height (--header-h), for what must stand below it while it is held at the
+  // screen's top (style.css): a jump's target (scroll-margin) and the outline beside the text. A
+  // code's long title wraps it to two rows or more, and a fixed 5rem hid the part jumped to under it
+  var siteHeader = document.querySelector("header.site");
+  if (siteHeader) {
+    var headerHeight = function () {
+      var h = Math.ceil(siteHeader.getBoundingClientRect().height) + "px";
+      if (document.documentElement.style.getPropertyValue("--header-h") !== h) document.documentElement.style.setProperty("--header-h", h);
+    };
+    headerHeight();
+    window.addEventListener("resize", headerHeight);
+    if (window.ResizeObserver) new window.ResizeObserver(headerHeight).observe(siteHeader);
+    // opened at an anchor: the browser may have scrolled to it before the height was known
+    window.addEventListener("load", function () {
+      headerHeight();
+      var hash = window.location.hash, target = hash.length > 1 && document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (!target || target.closest("[hidden]")) return;
+      var held = window.getComputedStyle(siteHeader).position === "sticky" ? siteHeader.getBoundingClientRect().bottom : 0;
+      var top = target.getBoundingClientRect().top;
+      if (top >= 0 && top < held) target.scrollIntoView({block: "start"});
+    });
+  }
 
   // -- the context bar: the law and the search, back in reach after a jump or on scroll-up ------
   var bar = document.querySelector(".context-bar"), header = document.querySelector("header.site");
@@ -879,6 +919,77 @@
     window.addEventListener("hashchange", toLaw);
     // opened at a law's anchor: after the browser's own scroll to it, which comes with the load
     window.addEventListener("load", function () { if (window.location.hash) window.requestAnimationFrame(toLaw); });
+  }
+
+  // -- printing from the single file: the view on screen -- the law read (with its commentary),
+  // the contents, the glossary, the sources, a compare view --, not the whole file from its top.
+  // The view's blocks of <main> carry .print-view, kept as the reader moves, and the print style
+  // hides the others while the file is marked (html[data-print]); with no script, all prints.
+  if (SINGLE) printViews();
+  function printViews() {
+    var main = document.getElementById("main"), printing = window.matchMedia("print"), queued = false;
+    if (!main) return;
+    function shown(e) { return !e.hidden && e.getClientRects().length > 0; }
+    function lawBlocks(law) {
+      var out = [law], end = lawEnd(law), e = law;
+      while (e !== end) { e = e.nextElementSibling; out.push(e); }
+      return out;
+    }
+    function visible() {
+      return Array.prototype.filter.call(main.children, function (c) { return shown(c) && !c.matches(".context-bar, #preview"); });
+    }
+    function viewOf(block, kids) {  // the view a block of <main> belongs to
+      var e = block;
+      if (block.matches("section.commentary-box, nav.outline")) {  // a law's commentary, its outline: the law
+        while (e && !e.matches("article.law")) e = e.previousElementSibling;
+        return e ? lawBlocks(e) : [block];
+      }
+      if (block.matches("p.division")) {  // a division's line: the law that follows it
+        while (e && !e.matches("article.law")) e = e.nextElementSibling;
+        return e ? lawBlocks(e) : [block];
+      }
+      if (block.matches("article.law")) return lawBlocks(block);
+      if (block.matches("section")) return [block];
+      // the contents: the file's title, its lead and the table, up to the first section or law
+      var home = [], k;
+      for (k = 0; k < kids.length && !kids[k].matches("section, article, nav, p.division"); k++) home.push(kids[k]);
+      return home.indexOf(block) >= 0 ? home : [block];
+    }
+    function blocksAt() {
+      var kids = visible(), focused = document.activeElement, block;
+      // the focus in a block on screen (a part's link Tab reached): the reader is there
+      if (focused && focused !== main && main.contains(focused)) {
+        var r = focused.getBoundingClientRect();
+        for (block = focused; block.parentElement !== main; block = block.parentElement) { /* up to main's child */ }
+        if (r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && kids.indexOf(block) >= 0) return viewOf(block, kids);
+      }
+      var law = lawAt();
+      if (law) return lawBlocks(law);
+      var rem = parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
+      var line = readingTop() + 3 * rem, found = kids[0] || null;
+      kids.forEach(function (c) { if (c.getBoundingClientRect().top <= line) found = c; });
+      return found ? viewOf(found, kids) : [];
+    }
+    function mark(force) {
+      if (printing.matches && !force) return;  // (the print's own layout moves everything)
+      var blocks = blocksAt();
+      Array.prototype.forEach.call(main.children, function (e) {
+        e.classList.toggle("print-view", blocks.indexOf(e) >= 0);
+      });
+      document.documentElement.toggleAttribute("data-print", blocks.length > 0);
+    }
+    function later() {
+      if (queued) return;
+      queued = true;
+      window.requestAnimationFrame(function () { queued = false; mark(false); });
+    }
+    window.addEventListener("scroll", later, {passive: true});
+    window.addEventListener("hashchange", later);
+    window.addEventListener("resize", later);
+    window.addEventListener("load", later);
+    document.addEventListener("focusin", later);
+    window.addEventListener("beforeprint", function () { mark(true); });
+    mark(false);
   }
 
   // -- the outline: open beside the text on a wide screen; on a phone a drawer that closes once a
