@@ -372,7 +372,8 @@ def clean_source(folder: CorpusFolder, source, raw: list[str], context: Cleaning
         folder.indents[source.id] = indentation(raw)
     return clean_lines(raw, source.id, source.kind, context.words, source.lang, layout, grammar, context.shared,
                        frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())),
-                       web=format_of(source.path.rpartition("/")[2]) in WEB_FORMATS)
+                       web=format_of(source.path.rpartition("/")[2]) in WEB_FORMATS,
+                       content=folder.content.get(source.id, frozenset()))
 
 
 def source_families(sources) -> dict[str, str]:

@@ -60,6 +60,10 @@ class Document:
     # a page read with no list bullet: its list items (<li>) with no label typed in them, each
     # item's first line -- their levels and labels were the markup's alone (``sources.read_source``)
     unlabelled: list[str] = field(default_factory=list)
+    # lines (0-based) the markup says are the book's own, whatever their shape: an FB2
+    # epigraph's, a citation's, a poem's or a text's author (<text-author>) -- never furniture
+    # by repetition (``furniture.repeated_lines``: an epigraph over each chapter is the book's)
+    content: set[int] = field(default_factory=set)
 
 
 def format_of(name: str) -> str | None:
@@ -1134,13 +1138,16 @@ def _fb2_title_page(title, book_title: list[str]) -> list[str]:
     return paragraphs
 
 
-def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
+def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]], set[int]]:
     """Every paragraph, title and subtitle of an FB2 book in reading order. A note of the
     notes body becomes the book's footnote: its marker where the link to it is, its text
     after that paragraph; a note nothing links to comes at the end, as an endnote. The main
     body's own title, where it names the book the description names, is the book's title
-    page, not its text: left out (``DROP_BOOK_TITLE``, counted), as a saved page's site name is."""
+    page, not its text: left out (``DROP_BOOK_TITLE``, counted), as a saved page's site name is.
+    Returns the lines, their places, what was left out and the lines of an epigraph, a
+    citation, a poem or a text's author (``Document.content``)."""
     lines, places = [], []
+    content: set[int] = set()
     dropped: list[tuple[int, str, str]] = []
     book_title = _fb2_book_title(root)
     bodies = [b for b in root if _local(b.tag) == "body"]
@@ -1159,7 +1166,7 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
         paragraph = 0
         notes_body = b > 1 and body.get("name")
 
-        def walk(element):
+        def walk(element, quoted: bool = False):
             nonlocal section, paragraph
             for child in element:
                 tag = _local(child.tag)
@@ -1176,6 +1183,8 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
                         # the notes body by its name; another extra body by its number
                         name = body.get("name") or (f"body {b}" if b > 1 else "")
                         where = f"{name}, " if name else ""
+                        if quoted or tag == "text-author":
+                            content.add(len(lines))
                         lines.append(text)
                         places.append(f"{where}section {section}, paragraph {paragraph}")
                     add_notes(refs)
@@ -1183,13 +1192,13 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
                     if tag == "title" and element is body and b == 1 and (page := _fb2_title_page(child, book_title)):
                         dropped.extend((len(lines), DROP_BOOK_TITLE, text) for text in page)
                     elif not (notes_body and element is body and tag == "title"):  # the notes body's own title
-                        walk(child)
+                        walk(child, quoted or tag != "title")
                 elif tag == "empty-line":
                     continue
 
         walk(body)
     add_notes(list(notes))
-    return lines, places, dropped
+    return lines, places, dropped, content
 
 
 XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([-\w.:]+)["']""")
@@ -1239,8 +1248,8 @@ def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -
             root = ElementTree.fromstring(_undeclared(text))
     if _local(root.tag) != "FictionBook":
         raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
-    lines, places, dropped = _fb2_lines(root)
-    return Document(lines, places, encoding, "fb2", dropped=dropped, warnings=warnings)
+    lines, places, dropped, content = _fb2_lines(root)
+    return Document(lines, places, encoding, "fb2", dropped=dropped, warnings=warnings, content=content)
 
 
 def _undeclared(text: str) -> str:

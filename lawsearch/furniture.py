@@ -1759,11 +1759,14 @@ def edit_links(line: str, lang: str) -> str:
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
             shared: frozenset[str] = frozenset(),
-            bare: Callable[[str], bool] = lambda s: False, web: bool = False) -> tuple[list[str], list[tuple[int, str]]]:
+            bare: Callable[[str], bool] = lambda s: False, web: bool = False,
+            content: frozenset[int] = frozenset()) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
     returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
     ``shared``: lines standing in other files of the corpus too (``shared_lines``); ``web``:
-    the file is a saved web page (a list of buttons over its text is furniture, ``button_lists``).
+    the file is a saved web page (a list of buttons over its text is furniture, ``button_lists``);
+    ``content``: the lines (1-based) the file's markup says are the book's own (an FB2 epigraph's,
+    a text's author: ``formats.Document.content``), which no repetition makes furniture.
 
     >>> prepare(["Page 3 of 12", "LAW 5 - CARDS"], "laws", "en")
     (['', 'LAW 5 - CARDS'], [(1, 'page_of_n')])
@@ -1858,7 +1861,8 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sorted(consent_edges(lines, lang, shared)):
         changes.append((n + 1, "consent_edges"))
         lines[n] = ""
-    for name, find in (("repeated_lines", lambda: repeated_lines(lines, lang, heading, shared, raw)),
+    for name, find in (("repeated_lines", lambda: {n for n in repeated_lines(lines, lang, heading, shared, raw)
+                                                   if n + 1 not in content}),
                        ("overstrike_duplicates", lambda: overstrike_duplicates(lines)),
                        ("overstrike_starts", lambda: overstrike_starts(lines, heading))):
         for n in sorted(find()):
