@@ -16,7 +16,8 @@ from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
-from .coverage import heading_shaped_text, indentation, laws_without_parts, emptied_parts, lost, lost_text, unread_parts
+from .coverage import (heading_shaped_text, indentation, laws_without_parts, emptied_parts, lost, lost_text,
+                       numbers_removed, unread_parts)
 from .formats import format_of, placed
 from .grammar import default_grammar
 from .structure.nodes import UNPLACED_KEPT
@@ -587,7 +588,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
     emptied, emptied_problems = emptied_parts(tree.nodes, cleaned, folder.sources)
     folder.doubts = [*getattr(folder, "doubts", ()), *emptied]
-    problems += emptied_problems
+    problems += emptied_problems + numbers_removed(cleaned, folder.sources)
     paths = {s.id: s.path for s in folder.sources}
     for d in getattr(folder, "doubts", ()):
         apparatus.setdefault("doubts", []).append({**d, "source": paths.get(d["source"], d["source"])})
