@@ -270,6 +270,12 @@ LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_
 LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 # a label typed at a list item's start ("1.", "(a)", "B)", "iv."): the item reads without its markup
 TYPED_LABEL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])(?:\s|$)")
+# a bold run opening a block that is a part's label and title («<b>A. Ульи</b> Ульи ставят…»,
+# "<strong>2. Keys</strong> The key…"): a run-in heading, set on a line of its own; a title is
+# a few words and ends no sentence
+RUN_IN_HEADING = re.compile(r"^(?:\(\w{1,4}\)|\w{1,4}[.)])\s*[^\W\d_][^.!?;:]{0,80}[.:]?$")
+RUN_IN_WORDS = 8
+BOLD = ("b", "strong")
 # the numbering an <ol type> gives its items (HTML's five): 1, a, A, i, I
 LIST_TYPES = ("1", "a", "A", "i", "I")
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
@@ -497,8 +503,10 @@ class _PageText(HTMLParser):
         self.ref_depth = 0  # inside a note reference: its mark is not text
         self.drop_depth = 0  # inside a note's link back to its reference
         self.all_main = False  # the whole body is the main text (an EPUB chapter)
+        self.bold_at: int | None = None  # a bold run opening the current block: where its text starts
 
     def _flush(self):
+        self.bold_at = None
         if self.block_note is not None:
             self.notes[self.block_note] = "".join(t for t, _ in self.current)
             self.block_note = None
@@ -532,6 +540,8 @@ class _PageText(HTMLParser):
         target = None
         if tag == "a" and attrs.get("href"):
             target = _fragment(attrs["href"], self.here)
+        if tag in BOLD and self.capturing is None and not "".join(t for t, _ in self.current).strip():
+            self.bold_at = len(self.current)
         if self.capturing is not None:
             if tag in BLOCKS:
                 self.captured.append(" ")
@@ -645,6 +655,11 @@ class _PageText(HTMLParser):
                 self.in_title = False
             if t == tag:
                 break
+        if tag in BOLD and self.bold_at is not None and self.capturing is None:
+            run = " ".join("".join(t for t, _ in self.current[self.bold_at:]).split())
+            self.bold_at = None
+            if RUN_IN_HEADING.match(run) and len(run.split()) <= RUN_IN_WORDS:
+                self.current.append(("\n", False))  # the text after it on a line of its own
         if tag in ("td", "th") and self.capturing is None and LABEL_CELL.match("".join(t for t, _ in self.current)):
             self.glue_cell = True  # a label cell: its row's next cell is its text
             return

@@ -1674,6 +1674,29 @@ GLUED_FOOTER = re.compile(r"^[-–—]\s*\d{1,4}\s*[-–—]?\s+\S")  # «- 72 �
 ABBREVIATION_END = re.compile(r"(?:^|\s)[^\W\d_]{1,2}\.$")  # «в п.», "see s." -- a stop that ends no sentence
 
 
+# a label of a word or two and a URL: «Источник: https://…», "Source: www.…", «Адрес страницы: …»
+LABELLED_URL = re.compile(r"^[^\W\d_]+(?:\s[^\W\d_]+)?\s*:\s*(\S+)$")
+
+
+def source_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) after a page's last sentence (its tail, ``_edges``) that name a URL
+    under a label of a word or two -- the page's «Источник: https://…», "Source: …" -- the
+    site's credit line, whatever the label's word. The same line inside the text (a clause
+    giving the club's address) stays: it is no page's tail.
+
+    >>> sorted(source_lines(["Правило 4. Стол", "Стол ставят у окна.", "Источник: https://example.org/a"],
+    ...                     lambda s: s.startswith("Правило")))
+    [2]
+    """
+    _, tail, _ = _edges(lines, heading)
+    out = set()
+    for n in tail:
+        m = LABELLED_URL.match(lines[n].strip())
+        if m and URL.match(m.group(1)):
+            out.add(n)
+    return out
+
+
 def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     """Lines (0-based) outside a file's law text -- before its first heading or after its
     last sentence (``_edges``) -- that count something: a short line (``COUNTER_WORDS``
@@ -1907,7 +1930,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     # their own marks, which no sentence end here reads: its last lines are no page's foot
     buttons = lambda lines, heading: button_lists(lines, heading, web)  # noqa: E731
     buttons.__name__ = button_lists.__name__
-    for rule in (site_title_rows, counter_lines, buttons) if kind != "commentary" else ():
+    for rule in (site_title_rows, counter_lines, source_lines, buttons) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""
