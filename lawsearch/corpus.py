@@ -222,7 +222,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                       getattr(folder, "apparatus_pages", frozenset()),
                       frozenset(getattr(folder, "commentary_starts", {})),
                       frozenset((k, n) for k, lines in back.items() for n in lines),
-                      getattr(folder, "counted_sources", frozenset()), folder.truncated)
+                      getattr(folder, "counted_sources", frozenset()), folder.truncated,
+                      frozenset(s.id for s in sources if getattr(cleaned[s.id], "feeds", None)))
     return tree, runs, problems
 
 
