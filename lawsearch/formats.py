@@ -276,6 +276,15 @@ TYPED_LABEL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])(?:\s|$)")
 RUN_IN_HEADING = re.compile(r"^(?:\(\w{1,4}\)|\w{1,4}[.)])\s*[^\W\d_][^.!?;:]{0,80}[.:]?$")
 RUN_IN_WORDS = 8
 BOLD = ("b", "strong")
+# an unlinked note mark raised in <sup> («журнале<sup>1</sup>», "ledger<sup>*</sup>"), held in
+# the block's text between these until the page's notes are matched to it (``_raised_notes``)
+RAISED = "\x02"
+RAISED_MARK = re.compile(r"^\s*(\d{1,2}|\*{1,3}|†{1,2})\s*$")
+# what the markup calls a note or a set of notes, or sets apart as one: class or role
+# «note», «footnote(s)», «endnote(s)», an <aside>, small print (<small>)
+NOTE_PLACE = re.compile(r"(?:^|[-_\s:])(?:foot|end|rear)?notes?(?:$|[-_\s])", re.I)
+# a note's own text opening with its mark: «1 Журнал…», "1. The ledger…", "[2] …", "* …"
+MARKED_NOTE = re.compile(r"^\s*[\[(]?(?P<mark>\d{1,2}|\*{1,3}|†{1,2})[\])]?[.)]?\s+(?P<text>\S.*)$", re.S)
 # the numbering an <ol type> gives its items (HTML's five): 1, a, A, i, I
 LIST_TYPES = ("1", "a", "A", "i", "I")
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
@@ -504,14 +513,21 @@ class _PageText(HTMLParser):
         self.drop_depth = 0  # inside a note's link back to its reference
         self.all_main = False  # the whole body is the main text (an EPUB chapter)
         self.bold_at: int | None = None  # a bold run opening the current block: where its text starts
+        self.sup = 0  # inside <sup>
+        self.note_places: list[int] = []  # the depths of the open elements the markup calls a note
+        self.noted: list[bool] = []  # per block: inside an element the markup calls a note
+        self.block_noted = False  # the current block's text stands in one
+        self.raised_seen = 0  # note marks raised with no link so far
 
     def _flush(self):
         self.bold_at = None
+        noted, self.block_noted = self.block_noted, False
         if self.block_note is not None:
             self.notes[self.block_note] = "".join(t for t, _ in self.current)
             self.block_note = None
         elif self.current:
             self.blocks.append(self.current)
+            self.noted.append(noted)
             self.in_main.append(self.main_depth > 0)
             self.rules.append(self.furniture[-1] if self.furniture else None)
             # a list item's later paragraphs hang under its text, deeper than its bullet; text
@@ -542,6 +558,10 @@ class _PageText(HTMLParser):
             target = _fragment(attrs["href"], self.here)
         if tag in BOLD and self.capturing is None and not "".join(t for t, _ in self.current).strip():
             self.bold_at = len(self.current)
+        self.sup += tag == "sup"
+        marks = " ".join(str(v or "") for k, v in attrs.items() if k in ("class", "role", "epub:type"))
+        if tag in ("aside", "small") or NOTE_PLACE.search(marks):
+            self.note_places.append(len(self.stack) + 1)  # the depth this element opens at
         if self.capturing is not None:
             if tag in BLOCKS:
                 self.captured.append(" ")
@@ -599,7 +619,9 @@ class _PageText(HTMLParser):
                     kind, n = self.numbering[-1]
                     # an <ol type="i"> numbers its items i, ii, iii: the label the markup alone gives
                     self.item_label = f"({list_number(kind, n)}) " if kind else ""
-        skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
+        # a list of notes is read apart from the text (its notes by their links); after a note
+        # mark raised with no link it is read, its items the notes those marks wait for
+        skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks)) and not self.raised_seen
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main, rule))
         if rule:
@@ -647,6 +669,9 @@ class _PageText(HTMLParser):
                 if self.items:
                     self.items.pop()
             self.pre -= t == "pre"
+            self.sup -= t == "sup" and self.sup > 0
+            if self.note_places and self.note_places[-1] == depth:
+                self.note_places.pop()
             self.link -= t == "a"
             self.main_depth -= main
             if t == "a" and self.ref_depth:
@@ -678,12 +703,18 @@ class _PageText(HTMLParser):
             return
         if not self.pre:
             data = collapse_spaces(data)
+        if self.sup and not self.link and (m := RAISED_MARK.match(data)):
+            data = RAISED + m.group(1) + RAISED  # a note mark with no link: matched to its note, or put back
+            self.raised_seen += 1
+        if self.note_places and data.strip():
+            self.block_noted = True
         self.current.append((data, self.link > 0))
 
     def lines(self, notes: dict[tuple[str, str], str] | None = None) -> list[str]:
         """The page's lines; a paragraph's notes (``notes``: every page's of a book, else
         this page's) follow it in the book's footnote form (patterns.note_body)."""
         self._flush()
+        self._raised_notes()
         notes = self.notes if notes is None else notes
         out: list[str] = []
         self.dropped = []
@@ -749,6 +780,29 @@ class _PageText(HTMLParser):
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
+
+    def _raised_notes(self) -> None:
+        """Notes with no links: a mark raised in <sup> in the text («журнале<sup>1</sup>») and,
+        after it, a block the markup calls a note (``NOTE_PLACE``: class «note», «footnote»,
+        a list of footnotes, an <aside>, small print) opening with the same mark («1 Журнал…»)
+        become the book's marker and footnote (patterns.NOTE_MARKER, note_body), as an FB2's
+        or a DOCX's notes do. A mark no such note follows is put back as it was printed."""
+        pending: dict[str, tuple[int, int]] = {}  # mark -> (block, segment) of its latest reference
+        for n, block in enumerate(self.blocks):
+            text = "".join(t for t, _ in block)
+            m = MARKED_NOTE.match(text) if self.noted[n] and RAISED not in text else None
+            if m and m["mark"] in pending:
+                j, k = pending.pop(m["mark"])
+                t, linked = self.blocks[j][k]
+                before, _, after = t.partition(RAISED + m["mark"] + RAISED)
+                self.blocks[j][k] = (with_marker(before) if before.strip() else NOTE_MARKER) + after, linked
+                self.blocks[n] = [(note_body(m["text"]), False)]
+                continue
+            for k, (t, _) in enumerate(block):
+                for mark in re.findall(RAISED + r"([^" + RAISED + r"]+)" + RAISED, t):
+                    pending[mark] = (n, k)
+        for n, block in enumerate(self.blocks):  # a mark no note answered: as printed
+            self.blocks[n] = [(re.sub(RAISED + r"([^" + RAISED + r"]*)" + RAISED, r"\1", t), a) for t, a in block]
 
     def _linked_text(self) -> set[int]:
         """The blocks of links outside furniture that are the page's text: a link whose text is
