@@ -630,7 +630,7 @@ def _read_by_layout(text: str, layout: Layout | str) -> bool:
 def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
                 extra_words: frozenset[str] = frozenset(), lang: str | None = None, layout: Layout | None = None,
                 grammar=None, shared: frozenset[str] = frozenset(), dropped: frozenset[int] = frozenset(),
-                curated: frozenset[int] = frozenset(), web: bool = False) -> Cleaned:
+                curated: frozenset[int] = frozenset(), web: bool = False, content: frozenset[int] = frozenset()) -> Cleaned:
     """Clean the raw lines of one file (1-based line numbers) into logical lines.
 
     >>> [l.text for l in clean_lines(["- 76 ло 57), есть штрафная карта"], "000").lines]
@@ -648,7 +648,12 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
         forms = (grammar or default_grammar()).commentary_forms(lang or layout.lang)
         heading = lambda s: _read_by_layout(s, layout) or any(  # noqa: E731
             f.match(s.strip()) for f in (forms.paragraph, forms.heading, forms.definitions))
-    raw, found = furniture.prepare(list(raw), kind, lang or layout.lang, heading, shared, layout.bare_heading, web)
+    raw = list(raw)
+    # the lines a form feed opens, before furniture empties any: a running head printed after
+    # the feed («\fЧасть вторая») is furniture, but the page still begins there
+    fed = {n for n, text in enumerate(raw, 1) if text.lstrip(" \t").startswith("\f")}
+    raw, found = furniture.prepare(raw, kind, lang or layout.lang, heading, shared, layout.bare_heading, web,
+                                   content)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
     # furniture a curation statement drops ([[drop]]): the whole line, or text from it
     changes += [Change(source, n, "curated_drop") for n in sorted(dropped | curated)]
@@ -656,7 +661,7 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     for n, text in enumerate(raw, 1):
         if n in dropped:
             continue
-        if kind == "laws" and "\f" in text and text.lstrip(" \t").startswith("\f"):
+        if kind == "laws" and (n in fed or "\f" in text and text.lstrip(" \t").startswith("\f")):
             # a form feed opening the line (or alone on it) ends the page before: a page
             # end, not a control character (README: pages end at form feeds)
             text = text.lstrip(" \t\f")

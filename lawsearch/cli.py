@@ -698,7 +698,7 @@ def _clean_alone(path: Path, kind: str | None, encoding: str | None):
     words = known_words([raw], vocabulary, profile, (lang,) if lang else None)  # the file's own, as a corpus's
     read_as = kind or declared.get("kind") or (guessed.kind if guessed else "laws")
     cleaned = clean_lines(raw, path.stem, read_as, words, lang=lang, layout=layout, grammar=grammar,
-                          web=document.format in ("html", "mhtml"))
+                          web=document.format in ("html", "mhtml"), content=frozenset(n + 1 for n in document.content))
     return raw, cleaned, document.dropped
 
 

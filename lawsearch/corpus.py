@@ -16,7 +16,8 @@ from pathlib import Path
 
 from . import furniture, placement
 from .clean import clean_lines
-from .coverage import heading_shaped_text, indentation, laws_without_parts, emptied_parts, lost, lost_text, unread_parts
+from .coverage import (heading_shaped_text, indentation, laws_without_parts, emptied_parts, lost, lost_text,
+                       numbers_removed, unread_parts)
 from .formats import format_of, placed
 from .grammar import default_grammar
 from .structure.nodes import UNPLACED_KEPT
@@ -233,7 +234,8 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                       getattr(folder, "apparatus_pages", frozenset()),
                       frozenset(getattr(folder, "commentary_starts", {})),
                       frozenset((k, n) for k, lines in back.items() for n in lines),
-                      getattr(folder, "counted_sources", frozenset()), folder.truncated)
+                      getattr(folder, "counted_sources", frozenset()), folder.truncated,
+                      frozenset(s.id for s in sources if getattr(cleaned[s.id], "feeds", None)))
     return tree, runs, problems
 
 
@@ -396,7 +398,8 @@ def clean_source(folder: CorpusFolder, source, raw: list[str], context: Cleaning
         folder.indents[source.id] = indentation(raw)
     return clean_lines(raw, source.id, source.kind, context.words, source.lang, layout, grammar, context.shared,
                        frozenset(context.skip.get(source.id, ())), frozenset(context.changed.get(source.id, ())),
-                       web=format_of(source.path.rpartition("/")[2]) in WEB_FORMATS)
+                       web=format_of(source.path.rpartition("/")[2]) in WEB_FORMATS,
+                       content=folder.content.get(source.id, frozenset()))
 
 
 def source_families(sources) -> dict[str, str]:
@@ -640,7 +643,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     nodes, apparatus = use_apparatus(nodes, apparatus, problems, folder)
     emptied, emptied_problems = emptied_parts(tree.nodes, cleaned, folder.sources)
     folder.doubts = [*getattr(folder, "doubts", ()), *emptied]
-    problems += emptied_problems
+    problems += emptied_problems + numbers_removed(cleaned, folder.sources)
     paths = {s.id: s.path for s in folder.sources}
     for d in getattr(folder, "doubts", ()):
         apparatus.setdefault("doubts", []).append({**d, "source": paths.get(d["source"], d["source"])})

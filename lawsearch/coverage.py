@@ -218,8 +218,28 @@ def emptied_parts(nodes, cleaned, sources) -> tuple[list[dict], list[Problem]]:
         line, rule = gone[0]
         doubts.append({"law": n.law, "kind": "emptied", "node": n.id, "rule": rule, "source": span.source,
                        "lines": [line, line]})
-        problems.append(Problem("warning", f"{n.id}'s whole text was removed by the cleaning rule {rule}: the "
-                                           "part stands empty, not complete (`lawsearch clean FILE --explain` "
-                                           "shows the line); if it is the code's text, the rule took it for the "
-                                           "page's furniture", span.source, line))
+        # words lost, as any text landing in no node is: check exits 1 and build fails on it
+        problems.append(lost(f"{n.id}'s whole text was removed by the cleaning rule {rule}: the "
+                             "part stands empty, not complete (`lawsearch clean FILE --explain` "
+                             "shows the line); if it is the code's text, the rule took it for the "
+                             "page's furniture", span.source, line))
     return doubts, problems
+
+
+def numbers_removed(cleaned, sources) -> list[Problem]:
+    """A run of numbers a pager rule removed inside a law's text (after a line of it, not at
+    the page's edge: ``furniture.bare_number_runs``) is words lost, named by file and line:
+    the rule may have taken the law's own row of numbers for a pager (cold read 13 of issue 12,
+    finding 1). ``cleaned``: each source's ``clean.Cleaned`` by its id."""
+    from .furniture import NUMBERS_IN_TEXT
+
+    paths = {s.id: s.path for s in sources}
+    out = []
+    for source, result in cleaned.items():
+        for c in result.changes:
+            if c.rule == NUMBERS_IN_TEXT:
+                out.append(lost("a run of numbers inside the law text was removed as a pager (rule pager_rows: it "
+                                "stands by the page's navigation or repeats); if it is the code's text, it is lost "
+                                "-- `lawsearch clean FILE --explain` shows the line; if it is the site's pager, "
+                                "drop it with a [[drop]] statement in curation.toml", paths.get(source, source), c.line))
+    return out

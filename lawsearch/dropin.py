@@ -72,6 +72,9 @@ def detect(data: bytes, name: str) -> Detected:
         return decode(raw, encoding or "auto", name, _script_language(raw.decode("utf-8", "ignore")) if raw.isascii() else load_profile().languages[0])
 
     doc = formats.read_document(data, name, decoded)
+    if not any(line.strip() for line in doc.lines):
+        # an empty page (no bytes, or markup with no text in it) is refused as an empty .txt is
+        raise CorpusError(Problem("error", "the file holds no text", name))
     text = "\n".join(doc.lines)
     lang = _script_language(text)
     sample = doc.lines[:SAMPLE_LINES]

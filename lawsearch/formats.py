@@ -60,6 +60,10 @@ class Document:
     # a page read with no list bullet: its list items (<li>) with no label typed in them, each
     # item's first line -- their levels and labels were the markup's alone (``sources.read_source``)
     unlabelled: list[str] = field(default_factory=list)
+    # lines (0-based) the markup says are the book's own, whatever their shape: an FB2
+    # epigraph's, a citation's, a poem's or a text's author (<text-author>) -- never furniture
+    # by repetition (``furniture.repeated_lines``: an epigraph over each chapter is the book's)
+    content: set[int] = field(default_factory=set)
 
 
 def format_of(name: str) -> str | None:
@@ -266,6 +270,21 @@ LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_
 LIST_INDENT = "    "  # a list item's indentation per level of nesting, where a list layout reads it
 # a label typed at a list item's start ("1.", "(a)", "B)", "iv."): the item reads without its markup
 TYPED_LABEL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])(?:\s|$)")
+# a bold run opening a block that is a part's label and title («<b>A. Ульи</b> Ульи ставят…»,
+# "<strong>2. Keys</strong> The key…"): a run-in heading, set on a line of its own; a title is
+# a few words and ends no sentence
+RUN_IN_HEADING = re.compile(r"^(?:\(\w{1,4}\)|\w{1,4}[.)])\s*[^\W\d_][^.!?;:]{0,80}[.:]?$")
+RUN_IN_WORDS = 8
+BOLD = ("b", "strong")
+# an unlinked note mark raised in <sup> («журнале<sup>1</sup>», "ledger<sup>*</sup>"), held in
+# the block's text between these until the page's notes are matched to it (``_raised_notes``)
+RAISED = "\x02"
+RAISED_MARK = re.compile(r"^\s*(\d{1,2}|\*{1,3}|†{1,2})\s*$")
+# what the markup calls a note or a set of notes, or sets apart as one: class or role
+# «note», «footnote(s)», «endnote(s)», an <aside>, small print (<small>)
+NOTE_PLACE = re.compile(r"(?:^|[-_\s:])(?:foot|end|rear)?notes?(?:$|[-_\s])", re.I)
+# a note's own text opening with its mark: «1 Журнал…», "1. The ledger…", "[2] …", "* …"
+MARKED_NOTE = re.compile(r"^\s*[\[(]?(?P<mark>\d{1,2}|\*{1,3}|†{1,2})[\])]?[.)]?\s+(?P<text>\S.*)$", re.S)
 # the numbering an <ol type> gives its items (HTML's five): 1, a, A, i, I
 LIST_TYPES = ("1", "a", "A", "i", "I")
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
@@ -446,8 +465,6 @@ def page_break(attrs: dict) -> int | None:
     return None
 
 
-RAISED_NUMBER = re.compile(r"\s*\d{1,2}\s*")  # a note's number in <sup>
-SUPERSCRIPT_DIGITS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 class _PageText(HTMLParser):
@@ -481,7 +498,6 @@ class _PageText(HTMLParser):
         self.skip = 0
         self.pre = 0
         self.link = 0
-        self.raised = 0  # open <sup> elements: a number in one is a note mark (handle_data)
         self.main_depth = 0
         self.title: list[str] = []
         self.in_title = False
@@ -498,13 +514,22 @@ class _PageText(HTMLParser):
         self.ref_depth = 0  # inside a note reference: its mark is not text
         self.drop_depth = 0  # inside a note's link back to its reference
         self.all_main = False  # the whole body is the main text (an EPUB chapter)
+        self.bold_at: int | None = None  # a bold run opening the current block: where its text starts
+        self.sup = 0  # inside <sup>
+        self.note_places: list[int] = []  # the depths of the open elements the markup calls a note
+        self.noted: list[bool] = []  # per block: inside an element the markup calls a note
+        self.block_noted = False  # the current block's text stands in one
+        self.raised_seen = 0  # note marks raised with no link so far
 
     def _flush(self):
+        self.bold_at = None
+        noted, self.block_noted = self.block_noted, False
         if self.block_note is not None:
             self.notes[self.block_note] = "".join(t for t, _ in self.current)
             self.block_note = None
         elif self.current:
             self.blocks.append(self.current)
+            self.noted.append(noted)
             self.in_main.append(self.main_depth > 0)
             self.rules.append(self.furniture[-1] if self.furniture else None)
             # a list item's later paragraphs hang under its text, deeper than its bullet; text
@@ -533,6 +558,12 @@ class _PageText(HTMLParser):
         target = None
         if tag == "a" and attrs.get("href"):
             target = _fragment(attrs["href"], self.here)
+        if tag in BOLD and self.capturing is None and not "".join(t for t, _ in self.current).strip():
+            self.bold_at = len(self.current)
+        self.sup += tag == "sup"
+        marks = " ".join(str(v or "") for k, v in attrs.items() if k in ("class", "role", "epub:type"))
+        if tag in ("aside", "small") or NOTE_PLACE.search(marks):
+            self.note_places.append(len(self.stack) + 1)  # the depth this element opens at
         if self.capturing is not None:
             if tag in BLOCKS:
                 self.captured.append(" ")
@@ -590,7 +621,9 @@ class _PageText(HTMLParser):
                     kind, n = self.numbering[-1]
                     # an <ol type="i"> numbers its items i, ii, iii: the label the markup alone gives
                     self.item_label = f"({list_number(kind, n)}) " if kind else ""
-        skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks))
+        # a list of notes is read apart from the text (its notes by their links); after a note
+        # mark raised with no link it is read, its items the notes those marks wait for
+        skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks)) and not self.raised_seen
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main, rule))
         if rule:
@@ -598,7 +631,6 @@ class _PageText(HTMLParser):
         self.skip += skipped
         self.pre += tag == "pre"
         self.link += tag == "a"
-        self.raised += tag == "sup"
         self.main_depth += main
         if target in self.note_ids and not self.skip:
             self.current.append((NOTE_TEXT + "\t".join(target) + NOTE_TEXT, False))
@@ -639,8 +671,10 @@ class _PageText(HTMLParser):
                 if self.items:
                     self.items.pop()
             self.pre -= t == "pre"
+            self.sup -= t == "sup" and self.sup > 0
+            if self.note_places and self.note_places[-1] == depth:
+                self.note_places.pop()
             self.link -= t == "a"
-            self.raised -= t == "sup" and self.raised > 0
             self.main_depth -= main
             if t == "a" and self.ref_depth:
                 self.ref_depth -= 1
@@ -648,6 +682,11 @@ class _PageText(HTMLParser):
                 self.in_title = False
             if t == tag:
                 break
+        if tag in BOLD and self.bold_at is not None and self.capturing is None:
+            run = " ".join("".join(t for t, _ in self.current[self.bold_at:]).split())
+            self.bold_at = None
+            if RUN_IN_HEADING.match(run) and len(run.split()) <= RUN_IN_WORDS:
+                self.current.append(("\n", False))  # the text after it on a line of its own
         if tag in ("td", "th") and self.capturing is None and LABEL_CELL.match("".join(t for t, _ in self.current)):
             self.glue_cell = True  # a label cell: its row's next cell is its text
             return
@@ -666,17 +705,18 @@ class _PageText(HTMLParser):
             return
         if not self.pre:
             data = collapse_spaces(data)
-        if self.raised and not self.link and RAISED_NUMBER.fullmatch(data):
-            # a number set in <sup> with no link ("penalties<sup>1</sup>", "<sup>1</sup> A
-            # procedural …"): the superscript digits the book prints, a bare note mark
-            # (patterns.NOTE_MARKS), never a number glued to the word ("penalties1")
-            data = data.strip().translate(SUPERSCRIPT_DIGITS)
+        if self.sup and not self.link and (m := RAISED_MARK.match(data)):
+            data = RAISED + m.group(1) + RAISED  # a note mark with no link: matched to its note, or put back
+            self.raised_seen += 1
+        if self.note_places and data.strip():
+            self.block_noted = True
         self.current.append((data, self.link > 0))
 
     def lines(self, notes: dict[tuple[str, str], str] | None = None) -> list[str]:
         """The page's lines; a paragraph's notes (``notes``: every page's of a book, else
         this page's) follow it in the book's footnote form (patterns.note_body)."""
         self._flush()
+        self._raised_notes()
         notes = self.notes if notes is None else notes
         out: list[str] = []
         self.dropped = []
@@ -742,6 +782,29 @@ class _PageText(HTMLParser):
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
         return out
+
+    def _raised_notes(self) -> None:
+        """Notes with no links: a mark raised in <sup> in the text («журнале<sup>1</sup>») and,
+        after it, a block the markup calls a note (``NOTE_PLACE``: class «note», «footnote»,
+        a list of footnotes, an <aside>, small print) opening with the same mark («1 Журнал…»)
+        become the book's marker and footnote (patterns.NOTE_MARKER, note_body), as an FB2's
+        or a DOCX's notes do. A mark no such note follows is put back as it was printed."""
+        pending: dict[str, tuple[int, int]] = {}  # mark -> (block, segment) of its latest reference
+        for n, block in enumerate(self.blocks):
+            text = "".join(t for t, _ in block)
+            m = MARKED_NOTE.match(text) if self.noted[n] and RAISED not in text else None
+            if m and m["mark"] in pending:
+                j, k = pending.pop(m["mark"])
+                t, linked = self.blocks[j][k]
+                before, _, after = t.partition(RAISED + m["mark"] + RAISED)
+                self.blocks[j][k] = (with_marker(before) if before.strip() else NOTE_MARKER) + after, linked
+                self.blocks[n] = [(note_body(m["text"]), False)]
+                continue
+            for k, (t, _) in enumerate(block):
+                for mark in re.findall(RAISED + r"([^" + RAISED + r"]+)" + RAISED, t):
+                    pending[mark] = (n, k)
+        for n, block in enumerate(self.blocks):  # a mark no note answered: as printed
+            self.blocks[n] = [(re.sub(RAISED + r"([^" + RAISED + r"]*)" + RAISED, r"\1", t), a) for t, a in block]
 
     def _linked_text(self) -> set[int]:
         """The blocks of links outside furniture that are the page's text: a link whose text is
@@ -1146,13 +1209,16 @@ def _fb2_title_page(title, book_title: list[str]) -> list[str]:
     return paragraphs
 
 
-def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
+def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]], set[int]]:
     """Every paragraph, title and subtitle of an FB2 book in reading order. A note of the
     notes body becomes the book's footnote: its marker where the link to it is, its text
     after that paragraph; a note nothing links to comes at the end, as an endnote. The main
     body's own title, where it names the book the description names, is the book's title
-    page, not its text: left out (``DROP_BOOK_TITLE``, counted), as a saved page's site name is."""
+    page, not its text: left out (``DROP_BOOK_TITLE``, counted), as a saved page's site name is.
+    Returns the lines, their places, what was left out and the lines of an epigraph, a
+    citation, a poem or a text's author (``Document.content``)."""
     lines, places = [], []
+    content: set[int] = set()
     dropped: list[tuple[int, str, str]] = []
     book_title = _fb2_book_title(root)
     bodies = [b for b in root if _local(b.tag) == "body"]
@@ -1171,7 +1237,7 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
         paragraph = 0
         notes_body = b > 1 and body.get("name")
 
-        def walk(element):
+        def walk(element, quoted: bool = False):
             nonlocal section, paragraph
             for child in element:
                 tag = _local(child.tag)
@@ -1188,6 +1254,8 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
                         # the notes body by its name; another extra body by its number
                         name = body.get("name") or (f"body {b}" if b > 1 else "")
                         where = f"{name}, " if name else ""
+                        if quoted or tag == "text-author":
+                            content.add(len(lines))
                         lines.append(text)
                         places.append(f"{where}section {section}, paragraph {paragraph}")
                     add_notes(refs)
@@ -1195,13 +1263,13 @@ def _fb2_lines(root) -> tuple[list[str], list[str], list[tuple[int, str, str]]]:
                     if tag == "title" and element is body and b == 1 and (page := _fb2_title_page(child, book_title)):
                         dropped.extend((len(lines), DROP_BOOK_TITLE, text) for text in page)
                     elif not (notes_body and element is body and tag == "title"):  # the notes body's own title
-                        walk(child)
+                        walk(child, quoted or tag != "title")
                 elif tag == "empty-line":
                     continue
 
         walk(body)
     add_notes(list(notes))
-    return lines, places, dropped
+    return lines, places, dropped, content
 
 
 XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([-\w.:]+)["']""")
@@ -1251,8 +1319,8 @@ def read_fb2(data: bytes, name: str, decode_text=None, declared: bool = False) -
             root = _fb2_root(_undeclared(text), warnings)
     if _local(root.tag) != "FictionBook":
         raise CorpusError(Problem("error", "it is XML but not a FictionBook (.fb2) book", name))
-    lines, places, dropped = _fb2_lines(root)
-    return Document(lines, places, encoding, "fb2", dropped=dropped, warnings=warnings)
+    lines, places, dropped, content = _fb2_lines(root)
+    return Document(lines, places, encoding, "fb2", dropped=dropped, warnings=warnings, content=content)
 
 
 def _fb2_root(xml: bytes | str, warnings: list[str]):

@@ -312,6 +312,8 @@ def link_rows(line: str, lang: str) -> bool:
             navigation += 1
         elif all(FORMAT_TOKEN.match(t) or NUMBER_TOKEN.match(t) for t in file_size(lang).sub(" ", segment).split()):
             continue
+        elif page_of_n(segment, lang):
+            continue  # the page counter between a pager's links: «‹ Previous Page | Page 7 of 9 | Next Page ›»
         elif row and NEIGHBOUR.match(segment.strip(" .:-—–…")):
             continue
         elif row and len(segment.split()) == 1 and segment.strip()[:1].isupper():
@@ -1600,6 +1602,55 @@ def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int
     return sorted(introduced + through)
 
 
+# a run of numbers alone (no word, no arrow): «1 2 3 4 5 6 7 8 9 10», «1 | 2 | 3», «1, 2, 3 … 17»
+BARE_RUN = re.compile(r"^[\d\s,.;|…\-–—\[\]()]+$")
+# the rule a bare run of numbers removed inside a law's text goes by: a loss (coverage.numbers_removed)
+NUMBERS_IN_TEXT = "pager_rows_in_text"
+# the rules whose lines, standing by a bare run of numbers, make it a pager: the site's navigation
+PAGER_COMPANIONS = NAVIGATION_RULES | COUNTER_RULES
+
+
+def bare_number_runs(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
+                     heading: Callable[[str], bool], shared: frozenset[str] = frozenset()) -> tuple[set[int], set[int]]:
+    """Of the lines (0-based) ``pager_rows`` emptied, the bare runs of numbers (no word of a
+    pager, no arrow: ``1 2 3 4 5 6 7 8 9 10``) told from a clause's own row of numbers by
+    their context, as the shape alone cannot: a pager stands at the edge of the page (before
+    its first heading, after its last sentence), by the page's other navigation (a link row,
+    a page counter, another pager: the nearest line above or below), or repeats (in the file,
+    or in the other files of its kind: ``shared``). Returns the runs with none of that (kept:
+    the law's own text) and, of those removed, the ones standing inside the law's text -- after
+    a line of text, not at the page's edge -- which the build counts as words lost
+    (``NUMBERS_IN_TEXT``: cold read 13 of issue 12, finding 1, the "no silent loss" rule).
+
+    >>> bare_number_runs(["Правило 5. Столы", "Столы нумеруют.", "", "Стулья ставят.", "Конец."],
+    ...                  ["Правило 5. Столы", "Столы нумеруют.", "1 2 3 4 5", "Стулья ставят.", "Конец."],
+    ...                  [(3, "pager_rows")], lambda s: s.startswith("Правило"))
+    ({2}, set())
+    """
+    runs = [k - 1 for k, rule in changes if rule == "pager_rows" and k - 1 < len(raw) and BARE_RUN.match(raw[k - 1])]
+    if not runs:
+        return set(), set()
+    companions = {k - 1 for k, rule in changes if rule in PAGER_COMPANIONS}
+    text = [n for n, line in enumerate(lines) if line.strip()]
+    first_heading = next((n for n in text if heading(lines[n].strip())), None)
+    last_sentence = next((n for n in reversed(text) if SENTENCE_END.search(lines[n].strip())), None)
+    printed = Counter(_norm(raw[n]) for n in range(len(raw)) if raw[n].strip())
+    kept, in_text = set(), set()
+    for n in runs:
+        above = next((k for k in range(n - 1, -1, -1) if raw[k].strip()), None)
+        below = next((k for k in range(n + 1, len(raw)) if raw[k].strip()), None)
+        edge = (first_heading is not None and n < first_heading) or last_sentence is None or n > last_sentence
+        beside = any(k is not None and k in companions for k in (above, below))
+        repeated = printed[_norm(raw[n])] > 1 or _key(raw[n]) in shared or _context_key(raw[n]) in shared
+        if not (edge or beside or repeated):
+            kept.add(n)
+            continue
+        before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+        if not edge and before and not heading(before):
+            in_text.add(n)
+    return kept, in_text
+
+
 TEXT_WORD = re.compile(r"[^\W\d_]{4,}")  # a word long enough to be of the text's vocabulary
 TITLE_ROW_SEPARATOR = re.compile(r"\s(?:::|\||·|•|—|–)\s")  # «Клуб «Ольха» :: Документы», "Club | Papers"
 TITLE_ROW_STEP = 6  # words: a site's name, a section of the site
@@ -1622,6 +1673,29 @@ def _edges(lines: list[str], heading: Callable[[str], bool]) -> tuple[list[int],
 
 GLUED_FOOTER = re.compile(r"^[-–—]\s*\d{1,4}\s*[-–—]?\s+\S")  # «- 72 Если ход…»: split off later (clean.split_at_footer)
 ABBREVIATION_END = re.compile(r"(?:^|\s)[^\W\d_]{1,2}\.$")  # «в п.», "see s." -- a stop that ends no sentence
+
+
+# a label of a word or two and a URL: «Источник: https://…», "Source: www.…", «Адрес страницы: …»
+LABELLED_URL = re.compile(r"^[^\W\d_]+(?:\s[^\W\d_]+)?\s*:\s*(\S+)$")
+
+
+def source_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) after a page's last sentence (its tail, ``_edges``) that name a URL
+    under a label of a word or two -- the page's «Источник: https://…», "Source: …" -- the
+    site's credit line, whatever the label's word. The same line inside the text (a clause
+    giving the club's address) stays: it is no page's tail.
+
+    >>> sorted(source_lines(["Правило 4. Стол", "Стол ставят у окна.", "Источник: https://example.org/a"],
+    ...                     lambda s: s.startswith("Правило")))
+    [2]
+    """
+    _, tail, _ = _edges(lines, heading)
+    out = set()
+    for n in tail:
+        m = LABELLED_URL.match(lines[n].strip())
+        if m and URL.match(m.group(1)):
+            out.add(n)
+    return out
 
 
 def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
@@ -1760,11 +1834,14 @@ def edit_links(line: str, lang: str) -> str:
 
 def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool] = lambda s: False,
             shared: frozenset[str] = frozenset(),
-            bare: Callable[[str], bool] = lambda s: False, web: bool = False) -> tuple[list[str], list[tuple[int, str]]]:
+            bare: Callable[[str], bool] = lambda s: False, web: bool = False,
+            content: frozenset[int] = frozenset()) -> tuple[list[str], list[tuple[int, str]]]:
     """Furniture lines emptied and damaged lines mended, before the cleaning rules;
     returns the new lines (as many as ``raw``) and (1-based line, rule) for each change.
     ``shared``: lines standing in other files of the corpus too (``shared_lines``); ``web``:
-    the file is a saved web page (a list of buttons over its text is furniture, ``button_lists``).
+    the file is a saved web page (a list of buttons over its text is furniture, ``button_lists``);
+    ``content``: the lines (1-based) the file's markup says are the book's own (an FB2 epigraph's,
+    a text's author: ``formats.Document.content``), which no repetition makes furniture.
 
     >>> prepare(["Page 3 of 12", "LAW 5 - CARDS"], "laws", "en")
     (['', 'LAW 5 - CARDS'], [(1, 'page_of_n')])
@@ -1817,6 +1894,11 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sentence_furniture(lines, raw, changes, heading, lang):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in IN_SENTENCE_RULES)]
+    kept_runs, runs_in_text = bare_number_runs(lines, raw, changes, heading, shared)
+    for n in kept_runs:
+        lines[n] = raw[n]
+        changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule == "pager_rows")]
+    changes = [(k, NUMBERS_IN_TEXT if k - 1 in runs_in_text and rule == "pager_rows" else rule) for k, rule in changes]
     for n in sorted(link_blocks(lines, lang, raw)):
         if lines[n].strip():
             changes.append((n + 1, "link_blocks"))
@@ -1849,7 +1931,7 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     # their own marks, which no sentence end here reads: its last lines are no page's foot
     buttons = lambda lines, heading: button_lists(lines, heading, web)  # noqa: E731
     buttons.__name__ = button_lists.__name__
-    for rule in (site_title_rows, counter_lines, buttons) if kind != "commentary" else ():
+    for rule in (site_title_rows, counter_lines, source_lines, buttons) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""
@@ -1859,7 +1941,8 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sorted(consent_edges(lines, lang, shared)):
         changes.append((n + 1, "consent_edges"))
         lines[n] = ""
-    for name, find in (("repeated_lines", lambda: repeated_lines(lines, lang, heading, shared, raw)),
+    for name, find in (("repeated_lines", lambda: {n for n in repeated_lines(lines, lang, heading, shared, raw)
+                                                   if n + 1 not in content}),
                        ("overstrike_duplicates", lambda: overstrike_duplicates(lines)),
                        ("overstrike_starts", lambda: overstrike_starts(lines, heading))):
         for n in sorted(find()):

@@ -38,12 +38,15 @@ META = "meta.json"
 # 6: words of every script indexed, ``other_letters`` (the other scripts' letters the text holds)
 # 7: the "translation" field (a translation other than English, read with the main analyzer)
 # 8: words' terms without any script's diacritics (λόγος as λογος; patterns.UNMARK_FROM, DIACRITICS)
-INDEX_VERSION = 8
+# 9: the English footnotes field, "footnotes_en" (lang:en reads English notes)
+INDEX_VERSION = 9
 WENT = "went"  # meta.json's section: the editions' ``went`` map (``went_entries``)
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)
 VOCABULARY = "vocabulary.json"  # corpus word → count, for corrections
-EN_FIELDS = ("title_en", "terms_en", "text_en")  # the English titles, glossary terms and text
+# the English titles, glossary terms, text and footnotes: what ``lang:en`` searches (the footnotes
+# too: a word of an English PDF's note is English text, cold read 13 of issue 12, finding 5)
+EN_FIELDS = ("title_en", "terms_en", "text_en", "footnotes_en")
 # the language the English fields analyse (Snowball English, here and in static/stem-en.js): a
 # node's text in it goes there, whether it is the corpus's own (an English corpus) or a translation
 ENGLISH = SNOWBALL
@@ -56,6 +59,11 @@ from whoosh.analysis import STOP_WORDS as EN_STOP_WORDS  # noqa: E402
 # beside an English main text), read with the lemmatizing analyzer as the main text is; lang:X for
 # such a language searches it alone (query.Searcher.plan, static/engine.js)
 BOOSTS = {"title": 3.0, "text": 1.0, "footnotes": 0.5, "commentary": 0.3, "subject": 2.0, "translation": 1.0}
+# the English fields' weights: a footnote only helps, as in the main language's fields
+EN_WEIGHTS = {f: BOOSTS["footnotes"] if f == "footnotes_en" else 1.0 for f in EN_FIELDS}
+# the English titles and text themselves (phrases, a glossary term's translation): not the
+# glossary terms found in the main text, nor the notes
+EN_TEXT = {f: 1.0 for f in EN_FIELDS if f not in ("terms_en", "footnotes_en")}
 
 
 def starts_lost(node) -> bool:
@@ -264,6 +272,7 @@ def schema(lexicon: Lexicon, mode: str = "all", languages: tuple[str, ...] | Non
         title_en=fields.TEXT(analyzer=en, stored=True),
         terms_en=fields.TEXT(analyzer=en, stored=True),
         text_en=fields.TEXT(analyzer=en, stored=True),
+        footnotes_en=fields.TEXT(analyzer=en, stored=True),
         ids=fields.KEYWORD(lowercase=True, commas=False),
     )
 
@@ -382,7 +391,10 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
     for order, node in enumerate(corpus.nodes):
         if node.kind == "division":
             continue  # a division heading is a signpost, not an answer; the site's contents show it
-        notes = [f.text for f in corpus.footnotes_of(node.id)] + translation_notes(corpus, node)
+        own_notes = [f.text for f in corpus.footnotes_of(node.id)]
+        notes = own_notes + translation_notes(corpus, node)
+        # the notes in English: an English corpus's own, else the English translation's
+        notes_en = own_notes if corpus.lang == ENGLISH else translation_notes(corpus, node)
         commentary = [c.text or "" for c in corpus.commentary(node.id)] if node.kind == "law" else []
         # title then text, one sequence of terms: what tokenizing "title . text" gives
         analyzed = analysed.terms(node.title or "") + analysed.terms(node.text or "")
@@ -398,6 +410,7 @@ def documents(corpus: Corpus, analysed: AnalysedCorpus, glossary: list[Term]):
             title_en=english.get("title") or "",
             terms_en=" ; ".join(en_terms),
             text_en=english.get("text") or "",
+            footnotes_en="\n\n".join(notes_en),
             # another edition's node is found by its bare ID too: "61B4 edition:2017" (lawsearch/editions.py)
             ids=" ".join(dict.fromkeys([node.id.lower(), editions.bare(node.id).lower(), *cites.get(node.id, [])])),
         )

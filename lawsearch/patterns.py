@@ -683,6 +683,10 @@ def _compatibility_forms() -> tuple[str, str]:
         form = unicodedata.normalize("NFKC", char)
         if form != char and len(form) == 1 and target.fullmatch(form):
             pairs.append((char, form))
+    # the hyphens that are no hyphen-minus to NFKC (U+2010 HYPHEN, U+2011 NON-BREAKING HYPHEN,
+    # which it writes as U+2010): a word typed or printed with one («из‑под») is the word with "-"
+    taken = {c for c, _ in pairs}
+    pairs += [(char, "-") for char in HYPHENS if char not in taken]
     return "".join(c for c, _ in pairs), "".join(f for _, f in pairs)
 
 
@@ -723,6 +727,11 @@ if "unmarked" not in _TABLES:
     _TABLES["unmarked"] = _diacritics()
 # fold reads UNMARK_FROM[i] as UNMARK_TO[i] and drops DIACRITICS (the marks written apart)
 UNMARK_FROM, UNMARK_TO, DIACRITICS = _TABLES["unmarked"]
+
+# the hyphens that join a word's parts as "-" does (Unicode's Dash_Punctuation that is a hyphen,
+# not a dash between words: an en or em dash stays what it is)
+HYPHENS = "\u2010\u2011"
+
 
 # text is read through these before it is split into tokens, in both runtimes (analysis.narrow)
 if "narrow" not in _TABLES:

@@ -245,7 +245,7 @@ class Split:
                 starts.setdefault(format(ord(term[0]), "x"), {}).setdefault(field, []).append(term)
         yield from ((f"x{c}", table) for c, table in starts.items())
 
-        core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "english", "stop", "grammar",
+        core = {key: payload[key] for key in ("version", "build", "n", "boosts", "en_fields", "en_weights", "en_text", "english", "stop", "grammar",
                                               "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions",
                                               "other_letters")}
         core["translations"] = payload.get("translations", [])

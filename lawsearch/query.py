@@ -51,8 +51,7 @@ from .profile import Profile, activated
 from .tables import WordTable
 
 RU_FIELDS = dict(BOOSTS)  # title, text, footnotes, commentary → boost
-EN_WEIGHTS = {f: 1.0 for f in EN_FIELDS}
-EN_TEXT = {f: 1.0 for f in EN_FIELDS if f != "terms_en"}  # the English titles and text themselves
+from .index import EN_TEXT, EN_WEIGHTS  # noqa: E402  the English fields' weights; the titles and text themselves
 PREFIX_FIELDS = ("title", "text")
 TRANSLATION_FIELDS = ("translation",)  # lang:X for a translation's language: its text alone (index.BOOSTS)
 

@@ -1071,7 +1071,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     from .analysis import STOP_WORDS
     from .evaluate import (ASIDE, B, BM25, CONTEXT, COVER, COVER_IDF, GROUP, K1, PHRASE_BONUS, QUALITY, SLOP, TITLE,
                            TITLE_FIELDS)
-    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, ENGLISH, FORMS
+    from .index import BOOSTS, EN_FIELDS, EN_STOP_WORDS, EN_TEXT, EN_WEIGHTS, ENGLISH, FORMS
     from .model import ECHO_CHARS
     from .tables import WordTable
     from .grammar import ROMAN, grammar_of
@@ -1144,6 +1144,8 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "postings": postings,
             "boosts": dict(BOOSTS),
             "en_fields": list(EN_FIELDS),
+            "en_weights": dict(EN_WEIGHTS),  # lang:en's fields and their weights (index.EN_WEIGHTS)
+            "en_text": dict(EN_TEXT),  # the English titles and text themselves: phrases, translations
             "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
             "other_letters": meta.get("other_letters", ""),  # query.foreign_words: scripts the text has
             "editions": _editions_data(meta),  # edition:X (lawsearch/editions.py)

@@ -89,6 +89,9 @@ class CorpusFolder:
     warnings: list[Problem] = field(default_factory=list)
     # the ids of the sources whose reader found their end lost (formats.Document.truncated)
     truncated: frozenset[str] = frozenset()
+    # source id -> the raw lines (1-based) its markup says are the book's own (an FB2 epigraph's,
+    # a text's author): never furniture by repetition (``formats.Document.content``)
+    content: dict[str, frozenset[int]] = field(default_factory=dict)
     indents: dict[str, dict[int, int]] = field(default_factory=dict)  # list layouts: source id -> raw line -> indentation
     # the book's contents entries (placement.ContentsEntry), from a contents source: they place headless pieces
     contents: list = field(default_factory=list)
@@ -149,6 +152,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
             f"({', '.join(profile.languages)}): the corpus's main language must be one of those", "code", "lang"))
     warnings: list[Problem] = []
     truncated: set[str] = set()
+    content: dict[str, frozenset[int]] = {}
     for n, entry in enumerate(manifest.data["source"]):
         if entry["kind"] == "laws" and profile.languages and entry["lang"] not in profile.languages:
             # its text would be aligned, then neither shown nor searched as a language of ours
@@ -160,7 +164,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
         try:
             source, lines, data, places[path_stem(entry["path"])], dropped[path_stem(entry["path"])] = _read_source(
                 root, entry, manifest, n, fingerprint, grammar, page_reading(profile, grammar, entry), warnings,
-                truncated)
+                truncated, content)
         except CorpusError as e:
             problems += e.problems
             continue
@@ -187,7 +191,7 @@ def read_corpus_folder(root: Path) -> CorpusFolder:
     folder = CorpusFolder(root=root, code=code, sources=sources, texts=texts, profile=profile, grammar=grammar,
                           places=places, detected=folder_detected,
                           dropped={k: v for k, v in dropped.items() if v}, warnings=warnings,
-                          truncated=frozenset(truncated))
+                          truncated=frozenset(truncated), content=content)
     folder.layouts = {s.id: layout_name(grammar, e) for s, e in zip(sources, manifest.data["source"]) if s.kind == "laws"}
     for path in folder.profile.origin:
         _add_input(path, fingerprint, digest)
@@ -303,10 +307,12 @@ def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[s
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
                  fingerprint: Fingerprint | None = None, grammar: Grammar | None = None,
                  reading: dict[str, Any] | None = None, warnings: list[Problem] | None = None,
-                 truncated: set[str] | None = None) -> tuple[Source, list[str], bytes, list[str], list[tuple[int, str, str]]]:
+                 truncated: set[str] | None = None, content: dict[str, frozenset[int]] | None = None,
+                 ) -> tuple[Source, list[str], bytes, list[str], list[tuple[int, str, str]]]:
     """One [[source]] entry (already checked against the schema) and its raw file; ``reading``
     (``page_reading``) says how a web page is read; what its reader warns of joins ``warnings``,
-    and the source's id joins ``truncated`` where the reader found the file's end lost."""
+    the source's id joins ``truncated`` where the reader found the file's end lost, and
+    ``content`` has the lines (1-based) its markup says are the book's own (``Document.content``)."""
     def fail(message: str, key: str = "path") -> CorpusError:
         return CorpusError(manifest.problem(message, "source", n, key))
 
@@ -377,6 +383,8 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
                     "check the page, or give the text in a file of its own", source.path, line))
     if truncated is not None and document.truncated:
         truncated.add(source.id)
+    if content is not None and document.content:
+        content[source.id] = frozenset(n + 1 for n in document.content)
     # a text file's places are its line numbers, which spans hold already
     return source, lines, data, document.places if document.format != "txt" else [], document.dropped
 

@@ -35,7 +35,7 @@ def payload(forms) -> dict:
         "notes": {}, "texts_en": {}, "titles_en": {}, "aligned": {}, "lengths": {"text": [3, 4], "title": [1, 0]},
         "postings": {"text": {"карта": array("i", [0, 1, 0]), "масть": array("i", [1, 1, 0])},
                      "title": {"карта": array("i", [0, 1, 0])}},
-        "boosts": {}, "en_fields": [], "english": "en", "editions": {}, "stop": ["и"], "grammar": {}, "lookalikes": ["", ""],
+        "boosts": {}, "en_fields": [], "en_weights": {}, "en_text": {}, "english": "en", "editions": {}, "stop": ["и"], "grammar": {}, "lookalikes": ["", ""],
         "ids": {}, "en_stop": [], "params": {}, "forms": forms, "glossary": [], "thesaurus": [["ход", ["масть"], 1.0]],
         "families": FAMILIES, "citations": {}, "vocabulary": {"карта": 1, "масти": 1}, "real_neighbours": REAL, "strings": {},
         "other_letters": "",

@@ -40,7 +40,7 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                layouts: dict[str, Layout] | None = None, indents: dict[str, dict[int, int]] | None = None,
                main_lang: str | None = None, commentary_curation=(), apparatus_pages=frozenset(),
                commentary_inside=frozenset(), back_matter=frozenset(), counted_sources=frozenset(),
-               truncated_sources=frozenset()) -> Tree:
+               truncated_sources=frozenset(), fed_sources=frozenset()) -> Tree:
     """The whole structure stage: law-text runs and commentary files → a ``Tree``, read by
     the profile's ``grammar`` (the default profile's without one); ``layouts`` gives each
     law source's layout, ``indents`` the indentation of the raw lines of list layouts;
@@ -52,7 +52,8 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
     book's contents or index begins (an afterword: no text lost before it);
     ``counted_sources`` the sources whose pages are counted in words («Страница 2»), whose
     last page, after the last counter, ends where the file does; ``truncated_sources`` the
-    sources whose reader found the file's end lost (a truncated RTF): their last node is cut."""
+    sources whose reader found the file's end lost (a truncated RTF): their last node is cut;
+    ``fed_sources`` the sources whose pages form feeds part (``clean.Cleaned.feeds``)."""
     builder = TreeBuilder({s.id: s for s in sources}, law_range, titles_en, code, curation_path,
                           grammar or default_grammar(), layouts, indents, main_lang)
     # a source with no footer at all gives no page numbers: its end is the file's end, not a
@@ -63,6 +64,10 @@ def build_tree(runs: list[Run], commentary: list[tuple[Source, list[Line]]], sou
                              or p.ends_page and p.page_from == "footer"} - set(counted_sources)
     builder.apparatus_pages = apparatus_pages
     builder.counted_sources = frozenset(counted_sources)
+    # the sources whose pages form feeds part: a printed document's text (a text layer as
+    # pdftotext writes it, a page to each feed), whole as a PDF is -- its last page, its text
+    # ending a sentence, ends where the document does (cold read 13 of issue 12, finding 8)
+    builder.fed_sources = frozenset(fed_sources)
     builder.truncated_sources = frozenset(truncated_sources)  # their reader found their end lost
     # each source's last piece: a run ending there ends where the file does (lawtext._ends_cut)
     builder.last_pieces = {}

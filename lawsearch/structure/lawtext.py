@@ -111,12 +111,14 @@ class LawText(BuilderBase):
         file's last piece, the file is a whole document (a PDF, an e-book, a word
         processor's file: no page of it comes after its last one) or counts its pages in
         words («Page 3 of 3»: its last counter closes it), and the last node's text ends a
-        sentence -- the last page is complete, no text lost after it."""
+        sentence -- the last page is complete, no text lost after it. A text whose pages form
+        feeds part (``fed_sources``) is such a whole document: a printed one's text layer."""
         piece = run.pieces[-1]
         if piece.first != getattr(self, "last_pieces", {}).get(piece.source, piece.first):
             return False
         name = self.sources[piece.source].path.rpartition("/")[2]
-        whole = format_of(name) in WHOLE_DOCUMENTS or piece.source in getattr(self, "counted_sources", ())
+        whole = (format_of(name) in WHOLE_DOCUMENTS or piece.source in getattr(self, "counted_sources", ())
+                 or piece.source in getattr(self, "fed_sources", ()))
         tail = (last.text or "").rstrip()
         return whole and bool(tail) and not tail[-1].isalnum()
 

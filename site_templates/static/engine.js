@@ -654,8 +654,8 @@
   // -- building the plan (query.Searcher.plan) ---------------------------------------------
   var RU = DATA.boosts, EN_FIELDS = DATA.en_fields, PREFIX_FIELDS = ["title", "text"];
   var ENGLISH = DATA.english;  // the language the English fields analyse (index.ENGLISH)
-  var EN_WEIGHTS = {}, EN_TEXT = {};  // the English fields; the English titles and text themselves
-  EN_FIELDS.forEach(function (f) { EN_WEIGHTS[f] = 1.0; if (f !== "terms_en") EN_TEXT[f] = 1.0; });
+  // the English fields and their weights (a footnote's less); the English titles and text themselves
+  var EN_WEIGHTS = DATA.en_weights, EN_TEXT = DATA.en_text;
   var SYNONYM = P.synonym, TRANSLATION = P.translation;
   function equalSeq(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function meets(a, b) { return a.some(function (x) { return b.indexOf(x) >= 0; }); }

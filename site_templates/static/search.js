@@ -183,7 +183,7 @@
       }
       if (!result.hits.length) {
         out.appendChild(el("p", "info", say("search_nothing", {query: result.corrected_query || result.query})));
-        out.appendChild(el("p", "info", say("search_try")));
+        out.appendChild(el("p", "info hint", say("search_try")));  // the hint: said on the page, never announced
         return;
       }
       // how the query was read: looser readings applied, words no hit shown covers
@@ -296,7 +296,8 @@
       if (!status) return;
       clearTimeout(said);
       said = setTimeout(function () {
-        var lines = out.querySelectorAll(":scope > p.info");
+        // the summary, not the hint under it: the page says a no-hit's hint once, the status never
+        var lines = out.querySelectorAll(":scope > p.info:not(.hint)");
         status.textContent = box.value.trim() && lines.length ? lines[lines.length - 1].textContent : "";
       }, 700);
     }
