@@ -280,6 +280,8 @@ BOLD = ("b", "strong")
 # the block's text between these until the page's notes are matched to it (``_raised_notes``)
 RAISED = "\x02"
 RAISED_MARK = re.compile(r"^\s*(\d{1,2}|\*{1,3}|†{1,2})\s*$")
+# a paragraph opening with a raised mark and its text: a note, where an earlier paragraph raised the same mark
+RAISED_LEAD = re.compile(r"\s*" + RAISED + r"(?P<mark>[^" + RAISED + r"]+)" + RAISED + r"\s*(?P<text>\S.*)", re.S)
 # what the markup calls a note or a set of notes, or sets apart as one: class or role
 # «note», «footnote(s)», «endnote(s)», an <aside>, small print (<small>)
 NOTE_PLACE = re.compile(r"(?:^|[-_\s:])(?:foot|end|rear)?notes?(?:$|[-_\s])", re.I)
@@ -793,12 +795,16 @@ class _PageText(HTMLParser):
         for n, block in enumerate(self.blocks):
             text = "".join(t for t, _ in block)
             m = MARKED_NOTE.match(text) if self.noted[n] and RAISED not in text else None
-            if m and m["mark"] in pending:
-                j, k = pending.pop(m["mark"])
+            # or a plain paragraph opening with the same mark raised («<p><sup>1</sup> Журнал…</p>»):
+            # the note's own mark printed as its reference's is
+            lead = RAISED_LEAD.match(text) if m is None else None
+            mark, body = (m["mark"], m["text"]) if m else (lead["mark"], lead["text"]) if lead else (None, None)
+            if mark in pending and (m or pending[mark][0] != n):
+                j, k = pending.pop(mark)
                 t, linked = self.blocks[j][k]
-                before, _, after = t.partition(RAISED + m["mark"] + RAISED)
+                before, _, after = t.partition(RAISED + mark + RAISED)
                 self.blocks[j][k] = (with_marker(before) if before.strip() else NOTE_MARKER) + after, linked
-                self.blocks[n] = [(note_body(m["text"]), False)]
+                self.blocks[n] = [(note_body(body), False)]
                 continue
             for k, (t, _) in enumerate(block):
                 for mark in re.findall(RAISED + r"([^" + RAISED + r"]+)" + RAISED, t):
