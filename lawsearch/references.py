@@ -802,8 +802,12 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         if level.label == "letter" and forms.join:
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))
             continue
-        if label.isdigit() and targets and (sibling := _next_number(label, targets[-1], exists)):
-            targets.append(sibling)  # "Law 30B3 or 4": the number goes on at 30B3's level → 30B4
+        if label.isdigit() and targets and (sibling := _next_number(label, targets[-1])) \
+                and (exists is None or exists(sibling) or not exists(label)):
+            # "Law 30B3 or 4": the number goes on at 30B3's level → 30B4, whether the corpus has
+            # law 30 or not (its status says which); a law only where the corpus has that law
+            # and no such clause ("Laws 12A1 and 13")
+            targets.append(sibling)
             continue
         target = forms.join.join(outer + [label])
         if not forms.join:

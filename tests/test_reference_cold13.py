@@ -1,0 +1,63 @@
+"""References the cold read found misread (issue 9, cold read 13, findings 1, 2, 3, 5, 6):
+
+* (1) a label followed by "of" and a container keeps its own label inside it: "B1(b) of Law
+  73" → 73B1(b); "B1(a) of Law 31 and (b) of B1 below" → 31B1(a) and the citing law's
+  B1(b); «B1(b) правила 73» alike;
+* (2) a bare number listed after a whole ID goes on at its last level whether the corpus has
+  that law or not: "Law 40B3 or 4" → 40B4, never law 4;
+* (3) a statute profile's comma chain goes on through a list ("Article 2, Section 1 and
+  3.1.1 above" → 2.1 and 3.1.1), a letter of a section written whole lies in it ("(b) of
+  Section 2.1.1" → 2.1.1(b)), and a citation "of" another document (a noun phrase that is no
+  level word of this code) is no reference into this code;
+* (5) a bare letter before "and Law 40B" is cited too: "see A and Law 40B" → 30A, 40B;
+* (6) in a layout that numbers each level afresh, "1 above" in an item cites its sibling.
+
+Invented text: English mixed case (bridge profile), the Russian book's citation forms, and an
+invented statute profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lawsearch.corpus import build_corpus
+from tests.test_reference_continuations import cited
+
+
+def _corpus(root: Path, text: str, layout: str = "en-mixed", lang: str = "en", extra: str = ""):
+    (root / "laws").mkdir(parents=True, exist_ok=True)
+    (root / "laws" / "laws.txt").write_text(text, encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        f'[code]\ntitle = "Probe"\nprofile = "bridge"\nlang = "{lang}"\n{extra}\n'
+        f'[[source]]\npath = "laws/laws.txt"\nlang = "{lang}"\nkind = "laws"\nlayout = "{layout}"\n',
+        encoding="utf-8")
+    return build_corpus(root, strict=False)
+
+
+def _refs(corpus, citing: str) -> list[tuple[str, str]]:
+    return [(r.target, r.status) for r in corpus.refs if r.from_ == citing]
+
+
+# -- 2: a number listed after a whole ID --------------------------------------------------------
+
+MIXED = """Law 21 – Misinformation
+A. A Call Misheard
+1. A player who misheard a call may ask again at once.
+B. A Call Changed
+1. A player may change a call made on a wrong answer.
+2. When no change is allowed, see Law 40B3 or 4.
+"""
+
+
+def test_a_number_after_a_whole_id_goes_on_at_its_level_when_the_law_is_absent(tmp_path):
+    corpus = _corpus(tmp_path, MIXED)
+    assert _refs(corpus, "21B2") == [("40B3", "outside"), ("40B4", "outside")]
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("When no change is allowed, see Law 40B3 or 4.", "en"),
+    ("Если замена запрещена, см. правило 40B3 или 4.", "ru"),
+])
+def test_a_number_after_a_whole_id_goes_on_at_its_level(text, lang):
+    assert cited(text, "21B2", lang) == [["40B3", "40B4"]]
