@@ -289,6 +289,7 @@ class Citations:
     held: re.Pattern | None = None
     of_bare: re.Pattern | None = None  # an "of" word and a bare level's label: " of A1", " из A1"
     conjunction: re.Pattern | None = None  # a list's word, spaced and whole, where it stands: " and", " или"
+    of: re.Pattern | None = None  # an "of" word, spaced and whole, where it stands: " of"
     native_letters: dict[str, str] = field(default_factory=dict)  # a layout's own label letters: {"б": "b"}
 
 
@@ -479,6 +480,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         joined=re.compile(between),
         sub=re.compile(sub_end),
         conjunction=re.compile(rf"[ \t]+(?:{conj})(?![\w])") if conj else None,
+        of=re.compile(rf"\s+(?:{_alternation(own['of'])})(?![\w])") if own.get("of") else None,
         earlier=re.compile(rf"\s+(?:{_alternation(own['earlier'])})(?![\w])") if own.get("earlier") else None,
         later=re.compile(rf"\s+(?:{_alternation(own['later'])})(?![\w])") if own.get("later") else None,
     )

@@ -197,7 +197,7 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
     if forms.bare is not None:
         found += _bare(text, forms)
     if forms.held is not None:
-        found += _held(text, forms)
+        found += _held(text, forms, [(f.start, f.end) for f in found])
     kept, end = [], -1
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
@@ -331,6 +331,13 @@ def _bare(text: str, forms: Citations):
         siblings = siblings or (len(items) >= 2 and items[0].endswith(")") and not items[0].startswith("(")
                                 and all(i.startswith("(") for i in items[1:]))
         lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
+        holder = _container_after(text, forms, m.end())
+        if holder is not None and (not lone_letter or see or (forms.of is not None and forms.of.match(text, m.end()))):
+            # "compare B1(b) of Law 73", «B1(b) правила 73»: the label lies in the container named
+            # after it, the container's own labels kept ("A of Law 40", never "A pair of Law 40")
+            last_end = holder.end
+            yield _Found(m.start(), holder.end, ((levels[0], m["ids"]), *holder.chain), holder.this)
+            continue
         # "see 1(a) above and A1(b)": a label joined to the bare reference just before it
         listed = last_end >= 0 and forms.joined is not None and forms.joined.fullmatch(text, last_end, m.start()) \
             and not lone_letter
@@ -376,17 +383,30 @@ def _listed_numbers_start(text: str, start: int, forms: Citations) -> int:
         start = before.start()
 
 
-def _held(text: str, forms: Citations):
+def _container_after(text: str, forms: Citations, end: int) -> _Found | None:
+    """The reference to a level with a word that holds what ends at ``end`` (" of Law 73",
+    " правила 73"), with its own containers; None where none follows."""
+    for lv in forms.levels:
+        if lv.container is not None and not lv.absolute and (c := lv.container.match(text, end)):
+            return _chain(text, forms, lv, c.start("id"), c.end(), c["id"])
+    return None
+
+
+def _held(text: str, forms: Citations, taken: list[tuple[int, int]] = ()):
     """Bare sub-clauses or numbers followed by what holds them: a reference to a level with a
     word ("2 or 3 of Law 40A", «2 или 3 правила 40A») or, after an "of" word, a bare label
-    ("(a)-(c) of A1", «(a)–(c) из A1»). They lie in that container (``_resolve``)."""
+    ("(a)-(c) of A1", «(a)–(c) из A1»). They lie in that container (``_resolve``). A list
+    starts after the labels of a reference found (``taken``): the "(b)" of "B1(a) of Law 31
+    and (b) of B1", never the law's "31"."""
     level = next(lv for lv in forms.levels if lv.bare)
-    for m in forms.held.finditer(text):
-        container = None
-        for lv in forms.levels:
-            if lv.container is not None and not lv.absolute and (c := lv.container.match(text, m.end())):
-                container = _chain(text, forms, lv, c.start("id"), c.end(), c["id"])
-                break
+    pos = 0
+    while (m := forms.held.search(text, pos)) is not None:
+        inside = next((e for s, e in taken if s < m.start() < e), None)
+        if inside is not None:
+            pos = inside
+            continue
+        pos = max(m.end(), m.start() + 1)
+        container = _container_after(text, forms, m.end())
         if container is None and forms.of_bare is not None and (c := forms.of_bare.match(text, m.end())):
             container = _Found(c.start("id"), c.end(), ((level, c["id"]),))
         if container is not None:

@@ -61,3 +61,17 @@ def test_a_number_after_a_whole_id_goes_on_at_its_level_when_the_law_is_absent(t
 ])
 def test_a_number_after_a_whole_id_goes_on_at_its_level(text, lang):
     assert cited(text, "21B2", lang) == [["40B3", "40B4"]]
+
+
+# -- 1: a label before "of" and its container ---------------------------------------------------
+
+@pytest.mark.parametrize("text, context, lang, expected", [
+    ("The lead stands (compare B1(b) of Law 73).", "74A2", "en", [["73B1(b)"]]),
+    ("The lead stands, see A2 of Law 16.", "74A2", "en", [["16A2"]]),
+    ("The lead stands (compare B1(a) of Law 31 and (b) of B1 below).", "30A7", "en", [["31B1(a)"], ["30B1(b)"]]),
+    ("Ход остаётся в силе (ср. B1(b) правила 73).", "74A2", "ru", [["73B1(b)"]]),
+    # a letter and a word before the "of" is no label: the law alone
+    ("A pair of Law 40 is meant.", "74A2", "en", [["40"]]),
+])
+def test_a_label_before_its_container_keeps_its_own_label(text, context, lang, expected):
+    assert cited(text, context, lang) == expected
