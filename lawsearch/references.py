@@ -330,7 +330,9 @@ def _bare(text: str, forms: Citations):
         # a label with its sub-clause, then more of them or a range ("A1(a) or (b)", "A1(a) through (c)")
         siblings = siblings or (len(items) >= 2 and items[0].endswith(")") and not items[0].startswith("(")
                                 and all(i.startswith("(") for i in items[1:]))
-        lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
+        # "see A pair" -- but "see A and Law 40B" lists A with a reference
+        lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end()) \
+            and not _reference_listed_after(text, forms, m.end())
         holder = _container_after(text, forms, m.end())
         if holder is not None and (not lone_letter or see or (forms.of is not None and forms.of.match(text, m.end()))):
             # "compare B1(b) of Law 73", «B1(b) правила 73»: the label lies in the container named
@@ -381,6 +383,15 @@ def _listed_numbers_start(text: str, start: int, forms: Citations) -> int:
         if before is None:
             return start
         start = before.start()
+
+
+def _reference_listed_after(text: str, forms: Citations, end: int) -> bool:
+    """Whether a list's word follows ``end`` and a reference with a level word after it: the
+    " and Law 40B" of "see A and Law 40B"."""
+    if forms.conjunction is None or (c := forms.conjunction.match(text, end)) is None:
+        return False
+    start = c.end() + len(text[c.end():]) - len(text[c.end():].lstrip())
+    return any(lv.head is not None and lv.head.match(text, start) for lv in forms.levels)
 
 
 def _container_after(text: str, forms: Citations, end: int) -> _Found | None:

@@ -75,3 +75,50 @@ def test_a_number_after_a_whole_id_goes_on_at_its_level(text, lang):
 ])
 def test_a_label_before_its_container_keeps_its_own_label(text, context, lang, expected):
     assert cited(text, context, lang) == expected
+
+
+# -- 5: a bare letter listed before a reference with a word -------------------------------------
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("A late pair is barred, see A and Law 40B.", "en", [["40B"], ["30A"]]),
+    ("A late pair is barred, see A or Law 40B.", "en", [["40B"], ["30A"]]),
+    ("Опоздавшая пара отстраняется, см. A и правило 40B.", "ru", [["40B"], ["30A"]]),
+    # a letter that is a word before the list's word is none, as before
+    ("see A pair and Law 40B.", "en", [["40B"]]),
+])
+def test_a_bare_letter_before_and_a_reference_is_cited(text, lang, expected):
+    assert cited(text, "30A1", lang) == expected
+
+
+RU_BOOK = """Правило 30. ОПОЗДАНИЕ
+A.Опоздавшая пара
+1. Опоздавшая пара играет со следующего тура, см. раздел A и правило 40B.
+B.Замена
+Замену назначает судья.
+"""
+
+EN_MIXED = """Law 30 – Lateness
+A. A Late Pair
+1. A late pair plays from the next round, see A and Law 40B.
+B. Substitutes
+The Director names a substitute.
+"""
+
+
+@pytest.mark.parametrize("main", ["en", "ru"])
+def test_a_bare_letter_before_and_a_reference_is_cited_in_either_language(tmp_path, main):
+    """In an English main text and in an English translation beside the Russian book alike."""
+    (tmp_path / "laws").mkdir()
+    (tmp_path / "laws" / "en.txt").write_text(EN_MIXED, encoding="utf-8")
+    sources = '[[source]]\npath = "laws/en.txt"\nlang = "en"\nkind = "laws"\nlayout = "en-mixed"\n'
+    if main == "ru":
+        (tmp_path / "laws" / "ru.txt").write_text(RU_BOOK, encoding="utf-8")
+        sources = '[[source]]\npath = "laws/ru.txt"\nlang = "ru"\nkind = "laws"\n\n' + sources
+    (tmp_path / "manifest.toml").write_text(
+        f'[code]\ntitle = "Probe"\nprofile = "bridge"\nlang = "{main}"\n\n{sources}', encoding="utf-8")
+    corpus = build_corpus(tmp_path, strict=False)
+    english = sorted(r.target for r in corpus.refs if r.from_ == "30A1" and r.lang == "en")
+    assert english == ["30A", "40B"]
+    if main == "ru":
+        russian = sorted(r.target for r in corpus.refs if r.from_ == "30A1" and r.lang == "ru")
+        assert russian == english
