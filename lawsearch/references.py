@@ -200,6 +200,9 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
         found += _held(text, forms, [(f.start, f.end) for f in found])
     kept, end = [], -1
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
+        if f.start >= end and _of_another_document(text, forms, f):
+            end = f.end  # "Section 7(b) of the founding deed": no reference into this code
+            continue
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
             kept.append(replace(f, direction=_direction(text, f.end, forms)))
             end = f.end
@@ -211,6 +214,24 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
             yield Citation(surface, f.start, (), problem)
         elif targets:
             yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+# the words of a noun phrase after an "of" word, up to a stop, a comma or a bracket
+_PHRASE_WORDS = re.compile(r"\s+([^\W\d_][\w'’-]*)")
+
+
+def _of_another_document(text: str, forms: Citations, found: _Found) -> bool:
+    """Whether a citation is followed by an "of" word and a noun phrase none of whose first
+    words is a citation word of this code: "Section 7(b) of the founding deed" cites another
+    document, not this one ("Section 2 of these Bylaws", "B1 of Law 73" do cite this code)."""
+    if forms.of is None or forms.words is None or found.this is not None or found.held \
+            or (m := forms.of.match(text, found.end)) is None:
+        return False
+    words, pos = [], m.end()
+    while len(words) < 4 and (w := _PHRASE_WORDS.match(text, pos)) is not None:
+        words.append(w.group(1))
+        pos = w.end()
+    return bool(words) and not any(forms.words.fullmatch(w) for w in words)
 
 
 def _direction(text: str, end: int, forms: Citations) -> int:
@@ -333,7 +354,8 @@ def _bare(text: str, forms: Citations):
         # "see A pair" -- but "see A and Law 40B" lists A with a reference
         lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end()) \
             and not _reference_listed_after(text, forms, m.end())
-        holder = _container_after(text, forms, m.end())
+        # (a sub-clause alone before its container is _held's: "(b) of B1", "(b) of Section 2.1.1")
+        holder = _container_after(text, forms, m.end()) if not m["ids"].startswith("(") else None
         if holder is not None and (not lone_letter or see or (forms.of is not None and forms.of.match(text, m.end()))):
             # "compare B1(b) of Law 73", «B1(b) правила 73»: the label lies in the container named
             # after it, the container's own labels kept ("A of Law 40", never "A pair of Law 40")
@@ -409,7 +431,9 @@ def _held(text: str, forms: Citations, taken: list[tuple[int, int]] = ()):
     ("(a)-(c) of A1", «(a)–(c) из A1»). They lie in that container (``_resolve``). A list
     starts after the labels of a reference found (``taken``): the "(b)" of "B1(a) of Law 31
     and (b) of B1", never the law's "31"."""
-    level = next(lv for lv in forms.levels if lv.bare)
+    # the level of the labels: a dotted code's letters, else the bare level's
+    level = next((lv for lv in forms.levels if lv.label == "letter"), None) if forms.join else None
+    level = level or next(lv for lv in forms.levels if lv.bare)
     pos = 0
     while (m := forms.held.search(text, pos)) is not None:
         inside = next((e for s, e in taken if s < m.start() < e), None)
@@ -750,11 +774,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     if forms.join and any(forms.join in label for label in cited):
         # a point written whole "12.1.3"; a bare sub-clause after one ("3.1(a) and (b)") is its sibling
         whole: list[str] = []
+        # a label not written whole lies in the containers named ("Article 2, Section 1 and
+        # 3.1.1" → 2.1, 3.1.1)
+        named = forms.join.join(_latin(label, forms) for _, label in reversed(containers))
         for label in cited:
             if label.startswith("(") and whole and whole[-1].endswith(")") and "(" in whole[-1]:
                 whole.append(whole[-1][:whole[-1].rindex("(")] + label)
             elif not label.startswith("("):
-                whole.append(label)
+                whole.append(label if forms.join in label or not named else named + forms.join + label)
         return whole, None
     if containers and not forms.join and (found.held or any(label.startswith("(") for label in cited)):
         # «подпункте (b) пункта 1», "(a)-(c) of A1", "2 or 3 of Law 40A": sub-clauses or

@@ -122,3 +122,145 @@ def test_a_bare_letter_before_and_a_reference_is_cited_in_either_language(tmp_pa
     if main == "ru":
         russian = sorted(r.target for r in corpus.refs if r.from_ == "30A1" and r.lang == "ru")
         assert russian == english
+
+
+# -- 3: a statute profile: lists in a comma chain, letters of a whole section, other documents ---
+
+CHOIR = """extends = ""
+languages = ["en"]
+laws = [1, 9]
+
+[grammar]
+levels = ["section", "paragraph", "item"]
+strict_levels = false
+default_layouts = { en = "statutes" }
+
+[grammar.labels]
+section = "digits"
+paragraph = "digits"
+item = "a-z"
+
+[grammar.ids]
+law = "{law}"
+section = ".{label}"
+paragraph = ".{label}"
+item = "({label})"
+footnote = "fn-{page}-{n}"
+division = "div-{slug}-{law}"
+piece = "piece-{source}-{line}"
+anchor = "c"
+
+[layouts.statutes]
+lang = "en"
+cleaning = []
+wrapping = "sentences"
+capitals = "A-Z"
+
+[layouts.statutes.headings]
+law = 'CHAPTER\\s+{law}{title?}'
+section = '\\d+\\.{label}\\s+{title}'
+paragraph = '\\d+\\.\\d+\\.{label}\\s+{title}'
+item = '\\({label}\\)\\s+{title}'
+
+[citations.en]
+see = ["see", "under", "as in"]
+after = ["above", "below"]
+earlier = ["above"]
+later = ["below"]
+conjunctions = ["and", "or"]
+ranges = ["-", "to"]
+quotes = ["()"]
+of = ["of"]
+
+[[citations.en.levels]]
+level = "chapter"
+words = ["Chapter", "Chapters", "Statute", "Statutes"]
+label = "law"
+
+[[citations.en.levels]]
+level = "section"
+words = ["Section", "Sections", "paragraph", "paragraphs"]
+label = "number"
+{bare}
+[[citations.en.levels]]
+level = "item"
+words = ["item", "items"]
+label = "letter"
+{bare}
+[strings.en]
+law = "Chapter {id}"
+code_title = "Statutes of the Choir"
+brand = "Choir statutes"
+app_name = "Statutes of the Choir"
+"""
+
+CHOIR_TEXT = """CHAPTER 1 - NAME
+1.1 Name
+1.1.1 The choir is called the Hillside Choir.
+1.1.2 Its robes are blue, as laid down in Section 4(c) of the parish register.
+1.1.3 Its seal is kept as in Section 1.1.1 of these Statutes.
+CHAPTER 2 - SINGERS
+2.1 Joining
+2.1.1 A singer
+(a) sings a test piece,
+(b) pays the yearly fee, and
+(c) attends three rehearsals.
+2.1.2 The conductor admits a singer who meets Section 2.1.1.
+CHAPTER 3 - CONCERTS
+3.1 Planning
+3.1.1 The conductor plans two concerts a year.
+3.1.2 The singers may ask for a third, see Chapter 2, Section 1 and 3.1.1 above.
+3.1.3 A singer who missed a rehearsal sings only under (b) of Section 2.1.1.
+3.1.4 A guest sings under item (a) or (c) of Section 2.1.1, and Section 2.4.
+"""
+
+
+@pytest.fixture(params=["", "bare = true"], ids=["letters-with-words", "bare"])
+def choir(request, tmp_path):
+    (tmp_path / "laws").mkdir()
+    (tmp_path / "laws" / "statutes.txt").write_text(CHOIR_TEXT, encoding="utf-8")
+    (tmp_path / "profile.toml").write_text(CHOIR.replace("{bare}", request.param), encoding="utf-8")
+    (tmp_path / "manifest.toml").write_text(
+        '[code]\ntitle = "Choir"\nprofile = "profile.toml"\nlang = "en"\n\n'
+        '[[source]]\npath = "laws/statutes.txt"\nlang = "en"\nkind = "laws"\n', encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
+def choir_corpus(choir):
+    return build_corpus(choir, strict=False)
+
+
+def test_a_comma_chain_goes_on_through_its_list(choir_corpus):
+    assert [t for t, _ in _refs(choir_corpus, "3.1.2")] == ["2.1", "3.1.1"]
+
+
+def test_a_letter_before_a_section_written_whole_lies_in_it(choir_corpus):
+    assert [t for t, _ in _refs(choir_corpus, "3.1.3")] == ["2.1.1(b)"]
+    assert sorted(t for t, _ in _refs(choir_corpus, "3.1.4")) == ["2.1.1(a)", "2.1.1(c)", "2.4"]
+
+
+def test_a_citation_of_another_document_is_no_reference_into_this_code(choir_corpus):
+    assert _refs(choir_corpus, "1.1.2") == []
+    assert [t for t, _ in _refs(choir_corpus, "1.1.3")] == ["1.1.1"]  # "of these Statutes": this code
+
+
+def test_check_names_a_lost_target_by_the_codes_levels(choir):
+    from click.testing import CliRunner
+
+    from lawsearch.cli import main
+
+    result = CliRunner().invoke(main, ["check", "--corpus", str(choir), "--out", str(choir.parent / "out")])
+    assert "law present, section lost: 2.4" in result.output, result.output
+    assert "clause" not in result.output
+
+
+def test_a_comma_chain_goes_on_through_its_list_in_the_russian_statute_profile():
+    from lawsearch.profile import activated, load_profile
+    from lawsearch.references import find_citations
+
+    statute = load_profile("statute-ru")
+    with activated(statute):
+        found = [t for _, _, t, p in find_citations("Совет созывается, см. статью 2, часть 1 и 3.1 выше.", "3",
+                                                    "3.1.2", (1, 40), lang="ru", profile=statute) if not p]
+    assert found == [["2.1", "3.1"]]
