@@ -222,6 +222,23 @@ def _check_layout(profile, name: str, table: dict, levels: list[str], layouts: d
             if "{within}" in template and (kind not in levels or levels.index(kind) == 0):
                 error(f"{{within}} is the label of the level above, and the {kind} heading has none: {template}",
                       "layouts", name, "headings", kind)
+            _check_example(grammar, name, table, kind, template, error)
+
+
+def _check_example(grammar, name: str, table: dict, kind: str, template: str, error) -> None:
+    """A layout's example of a heading (``[layouts.<name>.examples]``) is read by its own
+    heading pattern: one that fails it would read every such heading of the text as text."""
+    example = table.get("examples", {}).get(kind)
+    if not isinstance(example, str) or not example.strip():
+        return
+    divisions = [d for d in grammar.ids.divisions if d.lang == table.get("lang")]
+    try:
+        compiled = grammar._heading(template, kind, table, divisions)
+    except CorpusError:
+        return  # named as an invalid pattern
+    if compiled.match(example.strip()) is None:
+        error(f"the {kind} heading does not read its own example {example!r}: {template}",
+              "layouts", name, "examples", kind)
 
 
 def _check_pattern(pattern: Any, frame: str, needed: set[str], error, *keys: str,
