@@ -49,7 +49,7 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     merged, present = merge(nodes, tree.nodes, lang, main, folder.titles_builtin)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
                                        lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
-                                       profile=folder.profile)
+                                       profile=folder.profile, renumbered=_renumbered(folder))
     analysis = Analysis(folder_lexicon(folder))
     glossary = [(analysis.terms(t.term), t.translation)
                 for t in read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)]
@@ -569,7 +569,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     # citations are read in the language of the text that cites (the main one here, each
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
-                                       folder.law_range, lang=primary, profile=folder.profile)
+                                       folder.law_range, lang=primary, profile=folder.profile,
+                                       renumbered=_renumbered(folder))
     problems += folder.warnings + tree.problems + dropped + back_notes  # what the readers said of their files first
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
@@ -705,6 +706,14 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
     if strict and errors:
         raise CorpusError(errors)
     return corpus
+
+
+def _renumbered(folder: CorpusFolder) -> frozenset[str]:
+    """The law sources (by path, as the tree's offsets name them) read in a layout of lists
+    numbered afresh at each level (``lists``: web-bullets), whose "1 above" is printed."""
+    grammar = folder.grammar or default_grammar()
+    return frozenset(s.path for s in folder.sources if s.kind == "laws"
+                     and getattr(_layout_or_none(grammar, s.lang, folder.layouts.get(s.id)), "lists", False))
 
 
 def _layout_or_none(grammar, lang: str, name: str):

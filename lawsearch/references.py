@@ -43,11 +43,14 @@ class Unresolved:
 def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[str, list[tuple[int, str, int]]],
                     footnote_offsets: dict[str, tuple[str, int]],
                     law_range: tuple[int, int], lang: str | None = None, targets: list[Node] | None = None,
-                    first_group: int = 0, profile: Profile | None = None) -> tuple[list[Ref], list[Unresolved]]:
+                    first_group: int = 0, profile: Profile | None = None,
+                    renumbered: frozenset[str] = frozenset()) -> tuple[list[Ref], list[Unresolved]]:
     """Every reference in the corpus, in reading order of the citing nodes, read with the
     citation forms of ``profile`` (default: the built-in one) in ``lang`` (default: the
     profile's first language). ``targets`` are the nodes a reference may point at (default:
-    ``nodes``); a translation's text cites the whole corpus."""
+    ``nodes``); a translation's text cites the whole corpus. ``renumbered``: the sources read
+    in a layout that numbers each level's list afresh from 1 (web-bullets), whose "1 above"
+    is the item printed "1." beside the citing one (``_numbered_sibling``)."""
     profile = profile or default_profile()
     lang = lang or profile.languages[0]
     forms = citation_forms(profile, lang)
@@ -75,8 +78,9 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
              truncated_start: bool) -> None:
         nonlocal group
         starts = [w[0] for w in where]  # once per text: a long node has many lines and many citations
+        printed_afresh = any(w[1] in renumbered for w in where)
         for c in _citations(text, forms, law, context.id if context else None, law_range, truncated_start,
-                            by_id.__contains__):
+                            by_id.__contains__, printed_afresh):
             source, line = _line_at(where, starts, c.start)
             if c.problem:
                 unresolved.append(Unresolved(owner, c.surface, c.problem, source, line))
@@ -183,7 +187,7 @@ class _Found:
 
 
 def _citations(text: str, forms: Citations, law: str | None, context: str | None, law_range: tuple[int, int],
-               truncated_start: bool, exists=None):
+               truncated_start: bool, exists=None, renumbered: bool = False):
     """Every citation of ``text``, by level (the outermost first), then in text order."""
     found = []
     if truncated_start and forms.half and (m := forms.half.match(text)):
@@ -206,7 +210,7 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
             kept.append(replace(f, direction=_direction(text, f.end, forms)))
             end = f.end
-    resolved = _chained(text, kept, forms, law, context, law_range, exists)
+    resolved = _chained(text, kept, forms, law, context, law_range, exists, renumbered)
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
         surface = text[f.start:f.end]
         targets, problem = resolved[f.start]
@@ -258,7 +262,8 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=[^\W\d_])")
 
 
 def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, context: str | None,
-             law_range: tuple[int, int], exists=None) -> dict[int, tuple[list[str], str | None]]:
+             law_range: tuple[int, int], exists=None,
+             renumbered: bool = False) -> dict[int, tuple[list[str], str | None]]:
     """Each citation's targets (or problem), by its start. A citation relative to its context
     (``_relative_to_context``) that follows another in the same sentence lies beside that
     one's target, not in the citing node, where it names a sibling of it: "paragraph (a) of
@@ -267,7 +272,7 @@ def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, c
     out: dict[int, tuple[list[str], str | None]] = {}
     before: tuple[_Found, str] | None = None  # the last citation read and its last target
     for f in sorted(kept, key=lambda f: f.start):
-        targets, problem = _resolve(f, forms, law, context, law_range, exists)
+        targets, problem = _resolve(f, forms, law, context, law_range, exists, renumbered)
         if before is not None and _relative_to_context(f, forms) and not any(
                 text[m.end()].isupper() for m in _SENTENCE_BREAK.finditer(text, before[0].end, f.start + 1)):
             # beside the one before, a number goes on with its list ("A1 or 2 above"): the
@@ -671,7 +676,8 @@ def _whole_id(label: str) -> bool:
     return bool(parts and rules.levels and parts.get(rules.levels[0]))
 
 
-def _numbered_sibling(label: str, context: str | None, exists=None, direction: int = 0) -> str | None:
+def _numbered_sibling(label: str, context: str | None, exists=None, direction: int = 0,
+                      renumbered: bool = False) -> str | None:
     """The node a bare number ("see 1 above") cites from ``context`` in a list numbered
     afresh at each level: the sibling with that number at the citing node's own level, else
     at its parent's, the nearest up -- a level whose labels are written as plain numbers --
@@ -679,13 +685,19 @@ def _numbered_sibling(label: str, context: str | None, exists=None, direction: i
     node to check, so the citation is read by its form alone). A ``direction`` (-1 "above",
     1 "below") names the nearest such item that way in reading order: the sibling where it
     lies that way, else the one so numbered in the nearest of the parent's siblings that way
-    ("2 above" in 30B1 → 30A2), else none."""
+    ("2 above" in 30B1 → 30A2), else none. Where the citing text was printed ``renumbered``
+    (each level's list numbered afresh from 1), the number is first the one printed beside the
+    citing item at its own level, whatever letters that level's IDs have ("1 above" in the
+    item printed "2." that is 73B1(b) → 73B1(a))."""
     rules = ids.rules()
     parts = rules.parse(context) if context is not None else None
     if not parts:
         return None
     levels = list(rules.levels)
     present = [i for i, lv in enumerate(levels) if parts.get(lv)]
+    if renumbered and present and (printed := _printed_sibling(label, parts, levels, present[-1], exists,
+                                                                direction)):
+        return printed
     for i in reversed(present):
         alphabet = rules.alphabets.get(levels[i])
         if rules.formats.get(levels[i]) != "{label}" or alphabet is None or alphabet.position(label) is None:
@@ -697,6 +709,21 @@ def _numbered_sibling(label: str, context: str | None, exists=None, direction: i
         if exists is None or exists(target):
             return target
     return None
+
+
+def _printed_sibling(label: str, parts: dict, levels: list[str], i: int, exists, direction: int) -> str | None:
+    """The item of level ``i`` printed with the number ``label`` in a list numbered from 1
+    (its ``label``-th label), beside the citing item ``parts`` and that way of it where a
+    ``direction`` says; None where there is none such, or it is the citing item itself."""
+    rules = ids.rules()
+    alphabet = rules.alphabets.get(levels[i])
+    own = alphabet.position(parts[levels[i]] or "") if alphabet is not None else None
+    if own is None or not label.isdigit() or int(label) < 1 or int(label) == own:
+        return None
+    if direction and (int(label) - own) * direction <= 0:
+        return None
+    target = rules.law_id(parts["law"], *[parts.get(lv) for lv in levels[:i]], alphabet.at(int(label)))
+    return target if exists is None or exists(target) else None
 
 
 def _in_parents_sibling(label: str, parts: dict, levels: list[str], i: int, exists, direction: int) -> str | None:
@@ -761,7 +788,7 @@ def _next_number(label: str, before: str, exists=None) -> str | None:
 
 
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
-             law_range: tuple[int, int], exists=None) -> tuple[list[str], str | None]:
+             law_range: tuple[int, int], exists=None, renumbered: bool = False) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
     outermost level is relative: it lies in the citing law; a bare sub-clause ``(A)`` in the
     citing clause."""
@@ -832,7 +859,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             continue
         if inner and label.isdigit():
             # "see 1 above", «пункт 1 выше»: a numbered sibling, where there is one; else none
-            target = _numbered_sibling(label, context, exists, found.direction)
+            target = _numbered_sibling(label, context, exists, found.direction, renumbered)
             if target is not None:
                 targets.append(target)
             continue

@@ -264,3 +264,49 @@ def test_a_comma_chain_goes_on_through_its_list_in_the_russian_statute_profile()
         found = [t for _, _, t, p in find_citations("Совет созывается, см. статью 2, часть 1 и 3.1 выше.", "3",
                                                     "3.1.2", (1, 40), lang="ru", profile=statute) if not p]
     assert found == [["2.1", "3.1"]]
+
+
+# -- 6: "1 above" in a list numbered afresh at each level ---------------------------------------
+
+BULLETS_EN = """Law 73 - Signals between Partners
+* 1. Fair Signals
+  - 1. Partners signal only by the cards they play.
+  - 2. A card is played without stress, see 1 above.
+* 2. Unfair Signals
+  - 1. Partners may not signal by words, unless
+    + 1. the Director allows it, or
+    + 2. the event's rules allow it, as in 1 above.
+  - 2. A pair may not agree on secret signs.
+"""
+
+BULLETS_RU = """Правило 73. СИГНАЛЫ ПАРТНЁРОВ
+* 1. Честные сигналы
+  - 1. Партнёры подают сигналы только картами.
+  - 2. Карта кладётся без нажима, см. 1 выше.
+* 2. Нечестные сигналы
+  - 1. Партнёры не вправе сигналить словами, кроме случаев, когда
+    + 1. это разрешает судья, или
+    + 2. это разрешают правила турнира, как в 1 выше.
+  - 2. Пара не вправе договариваться о тайных знаках.
+"""
+
+
+@pytest.mark.parametrize("text, lang", [(BULLETS_EN, "en"), (BULLETS_RU, "ru")])
+def test_a_number_in_a_renumbered_list_cites_the_item_printed_so_beside_it(tmp_path, text, lang):
+    corpus = _corpus(tmp_path, text, layout="web-bullets", lang=lang)
+    assert "73B1(b)" in {n.id for n in corpus.nodes}
+    assert _refs(corpus, "73B1(b)") == [("73B1(a)", "node")]  # printed "+ 1." beside "+ 2."
+    assert _refs(corpus, "73A2") == [("73A1", "node")]        # a clause's sibling, as before
+
+
+def test_a_number_in_a_list_of_printed_labels_keeps_its_reading(tmp_path):
+    """Where the text prints the labels themselves (en-mixed), "1 above" in (b) is clause 1."""
+    corpus = _corpus(tmp_path, """Law 73 - Signals between Partners
+A. Fair Signals
+1. Partners signal only by the cards they play.
+B. Unfair Signals
+1. Partners may not signal by words, unless
+(a) the Director allows it, or
+(b) the event's rules allow it, as in 1 above.
+""")
+    assert _refs(corpus, "73B1(b)") == [("73A1", "node")]
