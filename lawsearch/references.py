@@ -48,9 +48,9 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
     """Every reference in the corpus, in reading order of the citing nodes, read with the
     citation forms of ``profile`` (default: the built-in one) in ``lang`` (default: the
     profile's first language). ``targets`` are the nodes a reference may point at (default:
-    ``nodes``); a translation's text cites the whole corpus. ``renumbered``: the sources read
-    in a layout that numbers each level's list afresh from 1 (web-bullets), whose "1 above"
-    is the item printed "1." beside the citing one (``_numbered_sibling``)."""
+    ``nodes``); a translation's text cites the whole corpus. ``renumbered``: the nodes printed
+    with a number in a layout that numbers each level's list afresh from 1 (web-bullets),
+    whose "1 above" is the item printed "1." beside them (``_numbered_sibling``)."""
     profile = profile or default_profile()
     lang = lang or profile.languages[0]
     forms = citation_forms(profile, lang)
@@ -78,7 +78,7 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
              truncated_start: bool) -> None:
         nonlocal group
         starts = [w[0] for w in where]  # once per text: a long node has many lines and many citations
-        printed_afresh = any(w[1] in renumbered for w in where)
+        printed_afresh = owner in renumbered
         for c in _citations(text, forms, law, context.id if context else None, law_range, truncated_start,
                             by_id.__contains__, printed_afresh):
             source, line = _line_at(where, starts, c.start)
@@ -449,6 +449,8 @@ def _held(text: str, forms: Citations, taken: list[tuple[int, int]] = ()):
         container = _container_after(text, forms, m.end())
         if container is None and forms.of_bare is not None and (c := forms.of_bare.match(text, m.end())):
             container = _Found(c.start("id"), c.end(), ((level, c["id"]),))
+        if container is not None and forms.join and (len(container.chain) != 1 or forms.join not in container.chain[0][1]):
+            continue  # a dotted code's sub-clauses lie only in a section written whole: "(b) of Section 2.1.1"
         if container is not None:
             yield _Found(m.start(), container.end, ((level, m["ids"]), *container.chain), container.this, held=True)
 

@@ -50,3 +50,15 @@ def test_headings_that_read_their_examples_load(tmp_path):
     ).replace('[layouts.rules.examples]\n', '[layouts.rules.examples]\ndivision = "PART II - MEETINGS"\n')
     profile += '\n[grammar.divisions]\nen = [ { word = "PART", slug = "part", label = "Part" } ]\n'
     load_profile("bridge", folder(tmp_path, profile))
+
+
+def test_an_example_another_heading_reads_is_no_error(tmp_path):
+    """A roman item "(i)" shares its letter with the clauses' (i): the clause heading reads it
+    and the alphabets place it (the builder's way), so its example is no error."""
+    profile = minimal_profile().replace('clause = "a-z"', 'clause = "a-z"\nitem = "roman"').replace(
+        'clause = "({label})"', 'clause = "({label})"\nitem = "({label})"').replace(
+        "clause = '\\({label}\\)\\s+{title}'", "clause = '\\({label}\\)\\s+{title}'\nitem = '\\({label}\\)\\s+{title}'"
+    ).replace('clause = "(a) A member pays the fee."', 'clause = "(a) A member pays the fee."\nitem = "(i) in cash;"')
+    profile = profile.replace('levels = ["section", "clause"]', 'levels = ["section", "clause", "item"]')
+    assert 'item = "(i) in cash;"' in profile and "item = '" in profile
+    load_profile("bridge", folder(tmp_path, profile))

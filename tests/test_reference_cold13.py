@@ -212,6 +212,7 @@ CHAPTER 3 - CONCERTS
 3.1.2 The singers may ask for a third, see Chapter 2, Section 1 and 3.1.1 above.
 3.1.3 A singer who missed a rehearsal sings only under (b) of Section 2.1.1.
 3.1.4 A guest sings under item (a) or (c) of Section 2.1.1, and Section 2.4.
+3.1.5 A soloist is chosen as in (i) or (ii) of item (c) of Section 2.1.1.
 """
 
 
@@ -238,6 +239,12 @@ def test_a_comma_chain_goes_on_through_its_list(choir_corpus):
 def test_a_letter_before_a_section_written_whole_lies_in_it(choir_corpus):
     assert [t for t, _ in _refs(choir_corpus, "3.1.3")] == ["2.1.1(b)"]
     assert sorted(t for t, _ in _refs(choir_corpus, "3.1.4")) == ["2.1.1(a)", "2.1.1(c)", "2.4"]
+
+
+def test_sub_clauses_before_a_chain_of_containers_make_no_broken_id(choir_corpus):
+    """Only a section written whole holds the sub-clauses before it; a chain of containers is
+    read as before (its item), never as "2.1.1.(c)(i)"."""
+    assert [t for t, _ in _refs(choir_corpus, "3.1.5")] == ["2.1.1(c)"]
 
 
 def test_a_citation_of_another_document_is_no_reference_into_this_code(choir_corpus):
@@ -297,6 +304,26 @@ def test_a_number_in_a_renumbered_list_cites_the_item_printed_so_beside_it(tmp_p
     assert "73B1(b)" in {n.id for n in corpus.nodes}
     assert _refs(corpus, "73B1(b)") == [("73B1(a)", "node")]  # printed "+ 1." beside "+ 2."
     assert _refs(corpus, "73A2") == [("73A1", "node")]        # a clause's sibling, as before
+
+
+def test_a_number_in_a_web_list_that_prints_letters_keeps_its_reading(tmp_path):
+    """An ``<ol type="a">`` prints its items' letters: "1 above" in the one printed "(b)" is
+    no item printed "1." of its list, but clause 1, as before."""
+    (tmp_path / "laws").mkdir()
+    (tmp_path / "laws" / "law73.html").write_text(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Law 73</title></head><body>\n"
+        "<h2>Law 73 - Signals between Partners</h2>\n<h3>A. Fair Signals</h3>\n<ol>\n"
+        "<li><p>Partners signal only by the cards they play.</p></li>\n"
+        "<li><p>Partners may not signal by words, unless</p>\n  <ol type=\"a\">\n"
+        "   <li><p>the Director allows it, or</p></li>\n"
+        "   <li><p>the event's rules allow it, as in 1 above.</p></li>\n  </ol></li>\n</ol>\n</body></html>\n",
+        encoding="utf-8")
+    (tmp_path / "manifest.toml").write_text(
+        '[code]\ntitle = "Probe"\nprofile = "bridge"\nlang = "en"\n\n[[source]]\npath = "laws/law73.html"\n'
+        'lang = "en"\nkind = "laws"\nlayout = "web-bullets"\n', encoding="utf-8")
+    corpus = build_corpus(tmp_path, strict=False)
+    assert "73A2(b)" in {n.id for n in corpus.nodes}
+    assert _refs(corpus, "73A2(b)") == [("73A1", "node")]
 
 
 def test_a_number_in_a_list_of_printed_labels_keeps_its_reading(tmp_path):
