@@ -395,14 +395,16 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     statuses = Counter(ref.status for ref in corpus.refs)
     r.add("")
     r.add(f"References: {len(corpus.refs)} ({', '.join(f'{k} {statuses[k]}' for k in ('node', 'law', 'outside') if statuses[k])})")
-    from .show import REFERENCE_MEANINGS, reference_meaning
+    from .show import reference_meaning, reference_status
 
-    meanings = {ref.target: reference_meaning(corpus, ref) for ref in corpus.refs if ref.status != "node"}
+    # each missing target once, by what it is: "law present, section lost" (the level by the
+    # code's grammar), "law lost", "law not in the corpus"
+    meanings = {ref.target: (reference_status(corpus, ref), reference_meaning(corpus, ref))
+                for ref in corpus.refs if ref.status != "node"}
     for status in ("law", "law_lost", "outside"):
-        meaning = "law not in the corpus" if status == "outside" else REFERENCE_MEANINGS[status]
-        targets = sorted({t for t, m in meanings.items() if m == REFERENCE_MEANINGS[status]}, key=ids.sort_key)
-        if targets:
-            r.add(f"  {meaning}: {', '.join(targets)}")
+        for meaning in dict.fromkeys(m for s, m in sorted(meanings.values()) if s == status):
+            targets = sorted({t for t, sm in meanings.items() if sm == (status, meaning)}, key=ids.sort_key)
+            r.add(f"  {'law not in the corpus' if status == 'outside' else meaning}: {', '.join(targets)}")
     partial = [ref for ref in corpus.refs if ref.partial]
     for ref in partial:
         r.add(f"  half a reference cut by a lost page: {ref.surface!r} in {ref.from_} -> {ref.target}")

@@ -50,7 +50,7 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     merged, present = merge(nodes, tree.nodes, lang, main, folder.titles_builtin)
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets, folder.law_range,
                                        lang=lang, targets=merged, first_group=max((r.group for r in ru_refs), default=0),
-                                       profile=folder.profile)
+                                       profile=folder.profile, renumbered=_renumbered(folder, cleaned, tree.offsets))
     analysis = Analysis(folder_lexicon(folder))
     glossary = [(analysis.terms(t.term), t.translation)
                 for t in read_glossary(folder.vocabulary.get("glossary"), folder.profile.languages)]
@@ -626,7 +626,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     # citations are read in the language of the text that cites (the main one here, each
     # translation's in _other_language), with the forms of the corpus's code profile
     refs, unresolved = find_references(tree.nodes, tree.footnotes, tree.offsets, tree.footnote_offsets,
-                                       folder.law_range, lang=primary, profile=folder.profile)
+                                       folder.law_range, lang=primary, profile=folder.profile,
+                                       renumbered=_renumbered(folder, cleaned, tree.offsets))
     problems += folder.warnings + tree.problems + dropped + back_notes  # what the readers said of their files first
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
@@ -763,6 +764,29 @@ def _parse_editions(folder: CorpusFolder, several, progress: Progress, strict: b
     if strict and errors:
         raise CorpusError(errors)
     return corpus
+
+
+# a list item's line that prints a number for its label: "+ 2. the Director …", "- 1) …"
+_PRINTED_NUMBER = re.compile(r"[^\w(]*?\s*\d+[.)]\s")
+
+
+def _renumbered(folder: CorpusFolder, cleaned, offsets: dict[str, list[tuple[int, str, int]]]) -> frozenset[str]:
+    """The nodes read in a layout of lists numbered afresh at each level (``lists``:
+    web-bullets) whose line prints a number for the label, whatever letters their IDs have
+    ("+ 2." is 73B1(b)): their "1 above" is the item printed "1." beside them. An item whose
+    list prints letters ("(b)" of an ``<ol type="a">``) or nothing is read as before."""
+    grammar = folder.grammar or default_grammar()
+    lists = [s for s in folder.sources if s.kind == "laws" and s.id in cleaned
+             and getattr(_layout_or_none(grammar, s.lang, folder.layouts.get(s.id)), "lists", False)]
+    printed = {(s.path, line.first) for s in lists for line in cleaned[s.id].lines
+               if _PRINTED_NUMBER.match(line.text)}
+    paths = {s.path for s in lists}
+
+    def source_path(shown: str) -> str:  # the offsets name a source as the user reads it: "<folder>/laws/a.txt"
+        return next((p for p in paths if shown == p or shown.endswith("/" + p)), shown)
+
+    return frozenset(node for node, where in offsets.items()
+                     if where and (source_path(where[0][1]), where[0][2]) in printed)
 
 
 def _layout_or_none(grammar, lang: str, name: str):

@@ -289,6 +289,8 @@ class Citations:
     held: re.Pattern | None = None
     of_bare: re.Pattern | None = None  # an "of" word and a bare level's label: " of A1", " из A1"
     conjunction: re.Pattern | None = None  # a list's word, spaced and whole, where it stands: " and", " или"
+    of: re.Pattern | None = None  # an "of" word, spaced and whole, where it stands: " of"
+    words: re.Pattern | None = None  # any level's citation word, whole, in any case: "Bylaws", "section"
     native_letters: dict[str, str] = field(default_factory=dict)  # a layout's own label letters: {"б": "b"}
 
 
@@ -461,11 +463,18 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             # or a clause's number alone before an "after" word: "(a) and (b) of 1 above"
             number = rf"|\d{{1,2}}(?=\s+(?:{_alternation(own['after'])})(?![\w]))" if own.get("after") else ""
             of_bare = re.compile(rf"\s+(?:{_alternation(own['of'])})\s+(?P<id>{'|'.join(bare_labels)}{number})")
+    elif _join(grammar) and own.get("of") and any(lv.get("label") == "letter" for lv in own.get("levels", [])):
+        # a dotted code writes its containers whole: sub-clauses alone, before an "of" word, lie
+        # in the container named after it ("(b) of Section 2.1.1"), be its letters bare or not
+        piece = sub_end + (rf"(?:{dashes}{sub_end})?" if dashes else "")
+        held = re.compile(rf"(?<![\w(.\-–—/])(?P<ids>{piece}(?:{between}{piece})*)"
+                          rf"(?=\s+(?:{_alternation(own['of'])})(?![\w]))")
     outer = [w for lv in own.get("levels", [])[:1] for w in level_words(own, lv) if not w.endswith(".")]
     tails = {w.lower()[i:] for w in outer for i in range(1, len(w) - 1)}  # "правило" → "ло", "ило", …
     half = None
     if tails:
         half = re.compile(rf"^(?P<word>{_alternation(tails)})\s+{lists[0]}")
+    every = [w.rstrip(".") for spec in own.get("levels", []) for w in level_words(own, spec) if w.rstrip(".")]
     return Citations(
         levels=tuple(levels), join=_join(grammar),
         letters=dict(translit), native_letters=native_letters,
@@ -479,6 +488,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         joined=re.compile(between),
         sub=re.compile(sub_end),
         conjunction=re.compile(rf"[ \t]+(?:{conj})(?![\w])") if conj else None,
+        of=re.compile(rf"\s+(?:{_alternation(own['of'])})(?![\w])") if own.get("of") else None,
+        words=re.compile(rf"(?<![\w])(?:{_alternation(every)})(?![\w])", re.IGNORECASE) if every else None,
         earlier=re.compile(rf"\s+(?:{_alternation(own['earlier'])})(?![\w])") if own.get("earlier") else None,
         later=re.compile(rf"\s+(?:{_alternation(own['later'])})(?![\w])") if own.get("later") else None,
     )

@@ -222,6 +222,30 @@ def _check_layout(profile, name: str, table: dict, levels: list[str], layouts: d
             if "{within}" in template and (kind not in levels or levels.index(kind) == 0):
                 error(f"{{within}} is the label of the level above, and the {kind} heading has none: {template}",
                       "layouts", name, "headings", kind)
+            _check_example(grammar, name, table, kind, template, error)
+
+
+def _check_example(grammar, name: str, table: dict, kind: str, template: str, error) -> None:
+    """A layout's example of a heading (``[layouts.<name>.examples]``) is read by its own
+    heading pattern: one that fails it would read every such heading of the text as text. A
+    label two levels share is read by the one the builder reads it with and placed by the
+    alphabets (a roman "(i)" under the letters' "(h)"): an example another heading of the
+    layout reads is no error."""
+    example = table.get("examples", {}).get(kind)
+    if not isinstance(example, str) or not example.strip():
+        return
+    divisions = [d for d in grammar.ids.divisions if d.lang == table.get("lang")]
+
+    def reads(each: str, pattern: Any) -> bool:
+        try:
+            return isinstance(pattern, str) and grammar._heading(pattern, each, table, divisions).match(
+                example.strip()) is not None
+        except CorpusError:
+            return False  # named as an invalid pattern
+
+    if not reads(kind, template) and not any(reads(k, p) for k, p in table.get("headings", {}).items() if k != kind):
+        error(f"the {kind} heading does not read its own example {example!r}: {template}",
+              "layouts", name, "examples", kind)
 
 
 def _check_pattern(pattern: Any, frame: str, needed: set[str], error, *keys: str,

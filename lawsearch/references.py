@@ -43,11 +43,14 @@ class Unresolved:
 def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[str, list[tuple[int, str, int]]],
                     footnote_offsets: dict[str, tuple[str, int]],
                     law_range: tuple[int, int], lang: str | None = None, targets: list[Node] | None = None,
-                    first_group: int = 0, profile: Profile | None = None) -> tuple[list[Ref], list[Unresolved]]:
+                    first_group: int = 0, profile: Profile | None = None,
+                    renumbered: frozenset[str] = frozenset()) -> tuple[list[Ref], list[Unresolved]]:
     """Every reference in the corpus, in reading order of the citing nodes, read with the
     citation forms of ``profile`` (default: the built-in one) in ``lang`` (default: the
     profile's first language). ``targets`` are the nodes a reference may point at (default:
-    ``nodes``); a translation's text cites the whole corpus."""
+    ``nodes``); a translation's text cites the whole corpus. ``renumbered``: the nodes printed
+    with a number in a layout that numbers each level's list afresh from 1 (web-bullets),
+    whose "1 above" is the item printed "1." beside them (``_numbered_sibling``)."""
     profile = profile or default_profile()
     lang = lang or profile.languages[0]
     forms = citation_forms(profile, lang)
@@ -75,8 +78,9 @@ def find_references(nodes: list[Node], footnotes: list[Footnote], offsets: dict[
              truncated_start: bool) -> None:
         nonlocal group
         starts = [w[0] for w in where]  # once per text: a long node has many lines and many citations
+        printed_afresh = owner in renumbered
         for c in _citations(text, forms, law, context.id if context else None, law_range, truncated_start,
-                            by_id.__contains__):
+                            by_id.__contains__, printed_afresh):
             source, line = _line_at(where, starts, c.start)
             if c.problem:
                 unresolved.append(Unresolved(owner, c.surface, c.problem, source, line))
@@ -183,7 +187,7 @@ class _Found:
 
 
 def _citations(text: str, forms: Citations, law: str | None, context: str | None, law_range: tuple[int, int],
-               truncated_start: bool, exists=None):
+               truncated_start: bool, exists=None, renumbered: bool = False):
     """Every citation of ``text``, by level (the outermost first), then in text order."""
     found = []
     if truncated_start and forms.half and (m := forms.half.match(text)):
@@ -197,13 +201,16 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
     if forms.bare is not None:
         found += _bare(text, forms)
     if forms.held is not None:
-        found += _held(text, forms)
+        found += _held(text, forms, [(f.start, f.end) for f in found])
     kept, end = [], -1
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
+        if f.start >= end and _of_another_document(text, forms, f):
+            end = f.end  # "Section 7(b) of the founding deed": no reference into this code
+            continue
         if f.start >= end:  # "правила 57" inside "разделы A и B правила 57" is one citation
             kept.append(replace(f, direction=_direction(text, f.end, forms)))
             end = f.end
-    resolved = _chained(text, kept, forms, law, context, law_range, exists)
+    resolved = _chained(text, kept, forms, law, context, law_range, exists, renumbered)
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
         surface = text[f.start:f.end]
         targets, problem = resolved[f.start]
@@ -211,6 +218,24 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
             yield Citation(surface, f.start, (), problem)
         elif targets:
             yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+# the words of a noun phrase after an "of" word, up to a stop, a comma or a bracket
+_PHRASE_WORDS = re.compile(r"\s+([^\W\d_][\w'’-]*)")
+
+
+def _of_another_document(text: str, forms: Citations, found: _Found) -> bool:
+    """Whether a citation is followed by an "of" word and a noun phrase none of whose first
+    words is a citation word of this code: "Section 7(b) of the founding deed" cites another
+    document, not this one ("Section 2 of these Bylaws", "B1 of Law 73" do cite this code)."""
+    if forms.of is None or forms.words is None or found.this is not None or found.held \
+            or (m := forms.of.match(text, found.end)) is None:
+        return False
+    words, pos = [], m.end()
+    while len(words) < 4 and (w := _PHRASE_WORDS.match(text, pos)) is not None:
+        words.append(w.group(1))
+        pos = w.end()
+    return bool(words) and not any(forms.words.fullmatch(w) for w in words)
 
 
 def _direction(text: str, end: int, forms: Citations) -> int:
@@ -237,7 +262,8 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s+(?=[^\W\d_])")
 
 
 def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, context: str | None,
-             law_range: tuple[int, int], exists=None) -> dict[int, tuple[list[str], str | None]]:
+             law_range: tuple[int, int], exists=None,
+             renumbered: bool = False) -> dict[int, tuple[list[str], str | None]]:
     """Each citation's targets (or problem), by its start. A citation relative to its context
     (``_relative_to_context``) that follows another in the same sentence lies beside that
     one's target, not in the citing node, where it names a sibling of it: "paragraph (a) of
@@ -246,7 +272,7 @@ def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, c
     out: dict[int, tuple[list[str], str | None]] = {}
     before: tuple[_Found, str] | None = None  # the last citation read and its last target
     for f in sorted(kept, key=lambda f: f.start):
-        targets, problem = _resolve(f, forms, law, context, law_range, exists)
+        targets, problem = _resolve(f, forms, law, context, law_range, exists, renumbered)
         if before is not None and _relative_to_context(f, forms) and not any(
                 text[m.end()].isupper() for m in _SENTENCE_BREAK.finditer(text, before[0].end, f.start + 1)):
             # beside the one before, a number goes on with its list ("A1 or 2 above"): the
@@ -330,7 +356,17 @@ def _bare(text: str, forms: Citations):
         # a label with its sub-clause, then more of them or a range ("A1(a) or (b)", "A1(a) through (c)")
         siblings = siblings or (len(items) >= 2 and items[0].endswith(")") and not items[0].startswith("(")
                                 and all(i.startswith("(") for i in items[1:]))
-        lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end())  # "see A pair"
+        # "see A pair" -- but "see A and Law 40B" lists A with a reference
+        lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end()) \
+            and not _reference_listed_after(text, forms, m.end())
+        # (a sub-clause alone before its container is _held's: "(b) of B1", "(b) of Section 2.1.1")
+        holder = _container_after(text, forms, m.end()) if not m["ids"].startswith("(") else None
+        if holder is not None and (not lone_letter or see or (forms.of is not None and forms.of.match(text, m.end()))):
+            # "compare B1(b) of Law 73", «B1(b) правила 73»: the label lies in the container named
+            # after it, the container's own labels kept ("A of Law 40", never "A pair of Law 40")
+            last_end = holder.end
+            yield _Found(m.start(), holder.end, ((levels[0], m["ids"]), *holder.chain), holder.this)
+            continue
         # "see 1(a) above and A1(b)": a label joined to the bare reference just before it
         listed = last_end >= 0 and forms.joined is not None and forms.joined.fullmatch(text, last_end, m.start()) \
             and not lone_letter
@@ -376,19 +412,45 @@ def _listed_numbers_start(text: str, start: int, forms: Citations) -> int:
         start = before.start()
 
 
-def _held(text: str, forms: Citations):
+def _reference_listed_after(text: str, forms: Citations, end: int) -> bool:
+    """Whether a list's word follows ``end`` and a reference with a level word after it: the
+    " and Law 40B" of "see A and Law 40B"."""
+    if forms.conjunction is None or (c := forms.conjunction.match(text, end)) is None:
+        return False
+    start = c.end() + len(text[c.end():]) - len(text[c.end():].lstrip())
+    return any(lv.head is not None and lv.head.match(text, start) for lv in forms.levels)
+
+
+def _container_after(text: str, forms: Citations, end: int) -> _Found | None:
+    """The reference to a level with a word that holds what ends at ``end`` (" of Law 73",
+    " правила 73"), with its own containers; None where none follows."""
+    for lv in forms.levels:
+        if lv.container is not None and not lv.absolute and (c := lv.container.match(text, end)):
+            return _chain(text, forms, lv, c.start("id"), c.end(), c["id"])
+    return None
+
+
+def _held(text: str, forms: Citations, taken: list[tuple[int, int]] = ()):
     """Bare sub-clauses or numbers followed by what holds them: a reference to a level with a
     word ("2 or 3 of Law 40A", «2 или 3 правила 40A») or, after an "of" word, a bare label
-    ("(a)-(c) of A1", «(a)–(c) из A1»). They lie in that container (``_resolve``)."""
-    level = next(lv for lv in forms.levels if lv.bare)
-    for m in forms.held.finditer(text):
-        container = None
-        for lv in forms.levels:
-            if lv.container is not None and not lv.absolute and (c := lv.container.match(text, m.end())):
-                container = _chain(text, forms, lv, c.start("id"), c.end(), c["id"])
-                break
+    ("(a)-(c) of A1", «(a)–(c) из A1»). They lie in that container (``_resolve``). A list
+    starts after the labels of a reference found (``taken``): the "(b)" of "B1(a) of Law 31
+    and (b) of B1", never the law's "31"."""
+    # the level of the labels: a dotted code's letters, else the bare level's
+    level = next((lv for lv in forms.levels if lv.label == "letter"), None) if forms.join else None
+    level = level or next(lv for lv in forms.levels if lv.bare)
+    pos = 0
+    while (m := forms.held.search(text, pos)) is not None:
+        inside = next((e for s, e in taken if s < m.start() < e), None)
+        if inside is not None:
+            pos = inside
+            continue
+        pos = max(m.end(), m.start() + 1)
+        container = _container_after(text, forms, m.end())
         if container is None and forms.of_bare is not None and (c := forms.of_bare.match(text, m.end())):
             container = _Found(c.start("id"), c.end(), ((level, c["id"]),))
+        if container is not None and forms.join and (len(container.chain) != 1 or forms.join not in container.chain[0][1]):
+            continue  # a dotted code's sub-clauses lie only in a section written whole: "(b) of Section 2.1.1"
         if container is not None:
             yield _Found(m.start(), container.end, ((level, m["ids"]), *container.chain), container.this, held=True)
 
@@ -616,7 +678,8 @@ def _whole_id(label: str) -> bool:
     return bool(parts and rules.levels and parts.get(rules.levels[0]))
 
 
-def _numbered_sibling(label: str, context: str | None, exists=None, direction: int = 0) -> str | None:
+def _numbered_sibling(label: str, context: str | None, exists=None, direction: int = 0,
+                      renumbered: bool = False) -> str | None:
     """The node a bare number ("see 1 above") cites from ``context`` in a list numbered
     afresh at each level: the sibling with that number at the citing node's own level, else
     at its parent's, the nearest up -- a level whose labels are written as plain numbers --
@@ -624,13 +687,19 @@ def _numbered_sibling(label: str, context: str | None, exists=None, direction: i
     node to check, so the citation is read by its form alone). A ``direction`` (-1 "above",
     1 "below") names the nearest such item that way in reading order: the sibling where it
     lies that way, else the one so numbered in the nearest of the parent's siblings that way
-    ("2 above" in 30B1 → 30A2), else none."""
+    ("2 above" in 30B1 → 30A2), else none. Where the citing text was printed ``renumbered``
+    (each level's list numbered afresh from 1), the number is first the one printed beside the
+    citing item at its own level, whatever letters that level's IDs have ("1 above" in the
+    item printed "2." that is 73B1(b) → 73B1(a))."""
     rules = ids.rules()
     parts = rules.parse(context) if context is not None else None
     if not parts:
         return None
     levels = list(rules.levels)
     present = [i for i, lv in enumerate(levels) if parts.get(lv)]
+    if renumbered and present and (printed := _printed_sibling(label, parts, levels, present[-1], exists,
+                                                                direction)):
+        return printed
     for i in reversed(present):
         alphabet = rules.alphabets.get(levels[i])
         if rules.formats.get(levels[i]) != "{label}" or alphabet is None or alphabet.position(label) is None:
@@ -642,6 +711,21 @@ def _numbered_sibling(label: str, context: str | None, exists=None, direction: i
         if exists is None or exists(target):
             return target
     return None
+
+
+def _printed_sibling(label: str, parts: dict, levels: list[str], i: int, exists, direction: int) -> str | None:
+    """The item of level ``i`` printed with the number ``label`` in a list numbered from 1
+    (its ``label``-th label), beside the citing item ``parts`` and that way of it where a
+    ``direction`` says; None where there is none such, or it is the citing item itself."""
+    rules = ids.rules()
+    alphabet = rules.alphabets.get(levels[i])
+    own = alphabet.position(parts[levels[i]] or "") if alphabet is not None else None
+    if own is None or not label.isdigit() or int(label) < 1 or int(label) == own:
+        return None
+    if direction and (int(label) - own) * direction <= 0:
+        return None
+    target = rules.law_id(parts["law"], *[parts.get(lv) for lv in levels[:i]], alphabet.at(int(label)))
+    return target if exists is None or exists(target) else None
 
 
 def _in_parents_sibling(label: str, parts: dict, levels: list[str], i: int, exists, direction: int) -> str | None:
@@ -706,7 +790,7 @@ def _next_number(label: str, before: str, exists=None) -> str | None:
 
 
 def _resolve(found: _Found, forms: Citations, law: str | None, context: str | None,
-             law_range: tuple[int, int], exists=None) -> tuple[list[str], str | None]:
+             law_range: tuple[int, int], exists=None, renumbered: bool = False) -> tuple[list[str], str | None]:
     """The target IDs of one citation, or why there are none. A chain that does not reach the
     outermost level is relative: it lies in the citing law; a bare sub-clause ``(A)`` in the
     citing clause."""
@@ -719,11 +803,14 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     if forms.join and any(forms.join in label for label in cited):
         # a point written whole "12.1.3"; a bare sub-clause after one ("3.1(a) and (b)") is its sibling
         whole: list[str] = []
+        # a label not written whole lies in the containers named ("Article 2, Section 1 and
+        # 3.1.1" → 2.1, 3.1.1)
+        named = forms.join.join(_latin(label, forms) for _, label in reversed(containers))
         for label in cited:
             if label.startswith("(") and whole and whole[-1].endswith(")") and "(" in whole[-1]:
                 whole.append(whole[-1][:whole[-1].rindex("(")] + label)
             elif not label.startswith("("):
-                whole.append(label)
+                whole.append(label if forms.join in label or not named else named + forms.join + label)
         return whole, None
     if containers and not forms.join and (found.held or any(label.startswith("(") for label in cited)):
         # «подпункте (b) пункта 1», "(a)-(c) of A1", "2 or 3 of Law 40A": sub-clauses or
@@ -774,7 +861,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             continue
         if inner and label.isdigit():
             # "see 1 above", «пункт 1 выше»: a numbered sibling, where there is one; else none
-            target = _numbered_sibling(label, context, exists, found.direction)
+            target = _numbered_sibling(label, context, exists, found.direction, renumbered)
             if target is not None:
                 targets.append(target)
             continue
@@ -802,8 +889,12 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
         if level.label == "letter" and forms.join:
             targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))
             continue
-        if label.isdigit() and targets and (sibling := _next_number(label, targets[-1], exists)):
-            targets.append(sibling)  # "Law 30B3 or 4": the number goes on at 30B3's level → 30B4
+        if label.isdigit() and targets and (sibling := _next_number(label, targets[-1])) \
+                and (exists is None or exists(sibling) or not exists(label)):
+            # "Law 30B3 or 4": the number goes on at 30B3's level → 30B4, whether the corpus has
+            # law 30 or not (its status says which); a law only where the corpus has that law
+            # and no such clause ("Laws 12A1 and 13")
+            targets.append(sibling)
             continue
         target = forms.join.join(outer + [label])
         if not forms.join:

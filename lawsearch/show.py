@@ -406,19 +406,36 @@ def _own_heading(node: Node, lang: str, words, bare: bool = False) -> str:
     return f"{label}. {title}".rstrip(". ") if title else label
 
 
-REFERENCE_MEANINGS = {"node": "in the text", "law": "law present, clause lost", "law_lost": "law lost",
+REFERENCE_MEANINGS = {"node": "in the text", "law": "law present, {level} lost", "law_lost": "law lost",
                       "outside": "not in the corpus"}
+
+
+def reference_status(corpus, ref) -> str:
+    """A reference's status, a law whose own text is lost (its node restored, ``missing``)
+    told apart: "law_lost" where "law" would say the law is present."""
+    if ref.status == "law":
+        law = corpus.node(law_of_target(ref.target))
+        if law is not None and law.kind == "law" and law.missing:
+            return "law_lost"
+    return ref.status
 
 
 def reference_meaning(corpus, ref) -> str:
     """What a reference's target is, in the CLI's words: a reference into a law whose own
-    text is lost (its node restored, ``missing``) says so, not "law present"."""
-    status = ref.status
-    if status == "law":
-        law = corpus.node(law_of_target(ref.target))
-        if law is not None and law.kind == "law" and law.missing:
-            status = "law_lost"
-    return REFERENCE_MEANINGS[status]
+    text is lost says so, not "law present"; a lost part of a present law is named by its
+    level in the code's grammar ("section", "paragraph"; ``missing_level``)."""
+    status = reference_status(corpus, ref)
+    return REFERENCE_MEANINGS[status].format(level=missing_level(ref.target))
+
+
+def missing_level(target: str) -> str:
+    """The grammar's name of the deepest level a target ID names (``47C`` → section in the
+    bridge profile, ``2.1.1`` → paragraph in a code whose levels are section, paragraph,
+    item); "part" where the ID is none of the grammar's."""
+    rules = ids.rules()
+    parts = rules.parse(target)
+    present = [lv for lv in rules.levels if parts and parts.get(lv)]
+    return present[-1] if present else "part"
 
 
 def law_of_target(target: str) -> str:

@@ -831,6 +831,7 @@ def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | 
         written = glossary_languages(path, languages)
         if not pair:
             break
+        here: set[str] = set()  # the terms this file gave: a later file's replace an earlier one's
         for t in schema.load(path, schema.glossary_schema(written, keep)).data.get("term", []):
             if pair[0] not in t:
                 continue  # an inherited term with no word in this code's language
@@ -841,8 +842,11 @@ def read_glossary(paths: Path | list[Path] | None, languages: tuple[str, ...] | 
             term = GlossaryTerm(t[pair[0]], t.get(second, "") if second else "", note, t.get("expand", True),
                                 pair[0], second)
             key = term.term.strip().lower()
-            if written == pair or key not in terms:  # filtered, a word may stand for several: the first
+            # filtered, a word may stand for several in one file: its first; a later file's (the
+            # corpus folder's) replaces the whole entry of an earlier one's, its note with it
+            if written == pair or key not in here:
                 terms[key] = term
+                here.add(key)
     return list(terms.values())
 
 
