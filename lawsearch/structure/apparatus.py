@@ -1689,9 +1689,11 @@ def apply_contents(nodes, apparatus: dict[str, Any], levels: tuple[str, ...] | N
             out.append(n)
             continue
         seen.add(n.id)
-        if n.title is None or n.title_from == "commentary":
+        if n.title is None or n.title_from in ("commentary", "titles"):
             # a lost heading: the contents' title, the book's own listing of its headings, wins
             # over the commentary's heading of the law (cold read 11 of issue 13, finding 6)
+            # and over a titles file's (the code's titles, perhaps of another edition or
+            # translation: cold read 14, finding 3)
             if n.title is not None and _same_title(n.title, e["title"]):
                 confirmed.append((n.id, n.kind))
             out.append(replace(n, title=e["title"], title_from="contents"))
