@@ -1319,12 +1319,24 @@ def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.
     правилу 20``), its first line after it a commentary paragraph of that law (``20.1.``,
     ``paragraph``). The block runs to the next line that opens another part of the book
     (a law or division heading, the definitions, the commentary, the contents or index
-    heading). None in a commentary file (its paragraphs follow their law's heading right away)."""
+    heading), or to a heading of the law's first level that goes on from the last one of
+    that law's text above the block («B. Новое время» after «A.»: the law's text resumes,
+    cold read 14 of issue 13, finding 4). None in a commentary file (its paragraphs follow
+    their law's heading right away)."""
     if not words.commentary:
         return []
+    from ..grammar import active_grammar
+
+    grammar = active_grammar()
+    top = next(iter(grammar.levels), None)
+
+    def place(label) -> int | None:  # a first-level label's place in its alphabet
+        return grammar.ids.alphabet(top).position(str(label)) if top and label else None
+
     names = tuple(w.lower() for w in words.commentary)
     out: list[tuple[int, int]] = []
     law, texted, i = None, False, 0
+    last_top: int | None = None  # the place of the law's last first-level heading read so far
     while i < len(lines):
         s = re.sub(r"\s+", " ", furniture.letter_spaced_words(lines[i], layout.lang).strip())
         if not s:
@@ -1332,9 +1344,11 @@ def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.
             continue
         c = _classify(layout, s)
         if c.kind == "law" and not LEADER_PAGE.search(s):
-            law, texted = str(c.label), False
+            law, texted, last_top = str(c.label), False, None
             i += 1
             continue
+        if law is not None and top and c.kind == top and not LEADER_PAGE.search(s):
+            last_top = place(c.label)
         m = re.fullmatch(r"(\S.*?)\s(\d{1,4})\.?", s)
         if law is not None and texted and m and m[2] == law and len(s.split()) <= INLINE_COMMENTARY_WORDS and \
                 any(m[1].lower().startswith(w) for w in names):
@@ -1347,6 +1361,10 @@ def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.
                     if t and (_starts_part(t, words, layout) or words.heading(t, words.contents + words.index)
                               or words.any_order(t, words.index)):
                         break
+                    if t and last_top is not None and (
+                            (h := _classify(layout, re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang))))
+                            .kind == top and h.title and place(h.label) == last_top + 1):
+                        break  # the law's next section: its text goes on after the commentary
                     if t:
                         end = k
                 out.append((i, end))
