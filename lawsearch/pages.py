@@ -45,9 +45,6 @@ class Piece:
     # the ID of the section the contents start on this page whose heading is nowhere in the
     # text, where the page was cut from the section before for it ("41B"; placement.py)
     lost_section: str | None = None
-    # the law the contents start on this page (or before) whose heading is nowhere in the
-    # text, where the page was cut from the law before for it ("63"; placement.py)
-    lost_law: str | None = None
     # bare footnote marks («… table.*») the page before left unanswered: a body at this page's
     # top, set below that page's footer, answers them (grammar.Layout.read)
     carried: tuple[str, ...] = ()

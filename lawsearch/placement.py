@@ -396,8 +396,9 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                         # the page opens the last law the contents start on it (or before) whose
                         # heading was lost: later pages are checked against that law, so a page the
                         # contents give to the law after it is cut from it in turn
+                        # (the page itself is placed by the page rule where the contents close
+                        # it; on the last law's page they do not, and it stays unplaced: placement.place)
                         law, seen = cut.lost[-1], {}
-                        piece.lost_law = law
                     elif cut.section is None:
                         law, seen = None, {}
                     else:  # still in the law, now in the lost section: later pages are checked against it
@@ -504,11 +505,6 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
             elif entries and not laws and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
                     and (found := by_page(piece.page, entries)):
                 law, rule = found, "page"
-            elif entries and piece.lost_law and not laws:
-                # a page cut from the law before because the contents start a law on it whose
-                # heading is nowhere in the text (split_at_lost_headings): that law's, even on
-                # the book's last law's page, which the page rule cannot close
-                law, rule = piece.lost_law, "toc"
             elif n > 0 and piece.joined_by in ("page", "file") and guessed is not None:
                 law, rule = guessed, "continuity"  # the tree goes on in the law the contents gave the page before
             out.append(Placement(piece.source, piece.first, piece.page, law, rule, section))
