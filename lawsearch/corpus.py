@@ -134,6 +134,7 @@ def book_matter(folder: CorpusFolder, nodes) -> set[tuple[str, int]]:
     title page no label gave away. Similarity suggests no law for them above "low"."""
     ids = {s.id: s.path for s in folder.sources}
     out = {(ids[k], line) for k, lines in getattr(folder, "back_matter", {}).items() if k in ids for line in lines}
+    out |= set(getattr(folder, "book_parts", ()))  # a page opening with a contents entry's part (an afterword)
     whole = {ids[k] for k, _ in getattr(folder, "apparatus_pages", frozenset()) if k in ids}
     first_law: dict[str, int] = {}
     paged: set[str] = set()
@@ -237,6 +238,33 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
                       getattr(folder, "counted_sources", frozenset()), folder.truncated,
                       frozenset(s.id for s in sources if getattr(cleaned[s.id], "feeds", None)))
     return tree, runs, problems
+
+
+def contents_part_headings(raw: list[str], source, apparatus: dict, layout, cut: int | None) -> list[tuple[int, str]]:
+    """The (1-based raw line, title) of each line of a law source's text, after its first law
+    heading and before the commentary's heading (0-based line ``cut``), that is, in the
+    contents' own wording, the heading of a part of the book the contents list that is no law
+    text (an afterword, an index, a preface: a contents entry of the book's scope). Such a
+    line opens that part: the text from it is no law's (cold read 14 of issue 13, finding 2).
+    Lines the contents, the index or the title page fill are theirs already."""
+    from .structure.apparatus import _classify
+
+    titles = {placement.fold_title(e["title"]): e["title"] for e in apparatus.get("toc", ())
+              if e.get("scope") == "book" and e.get("kind") != "definitions" and e.get("title")}
+    if not titles or layout is None:
+        return []
+    taken = [tuple(p["lines"]) for p in apparatus.get("pages", ())
+             if p.get("source") == source.path and p.get("kind") in ("toc", "index", "front") and p.get("lines")]
+    out, in_law = [], False
+    for n, t in enumerate(raw[:cut] if cut is not None else raw, 1):
+        s = re.sub(r"\s+", " ", furniture.letter_spaced_words(t, source.lang).strip())
+        if not s or any(a <= n <= b for a, b in taken):
+            continue
+        if _classify(layout, s).kind == "law":
+            in_law = True
+        elif in_law and placement.fold_title(s) in titles:
+            out.append((n, titles[placement.fold_title(s)]))
+    return out
 
 
 def _after_the_index(raw: list[str], cut: int, source, apparatus: dict, grammar) -> set[int]:
@@ -560,6 +588,19 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
             folder.raw_traces[source.path] = overlap.raw_traces(raw)
         layout = context.grammar.layout_for(source.lang, folder.layouts.get(source.id)) if source.kind == "laws" else None
         cut = commentary_cut(raw, Apparatus.of(folder.profile, source.lang), layout) if layout is not None else None
+        for line, title in contents_part_headings(raw, source, apparatus, layout, cut) if source.kind == "laws" else ():
+            if line in folder.back_matter.get(source.id, ()):
+                continue
+            before = next((raw[k] for k in range(line - 2, -1, -1) if raw[k].strip()), None)
+            if before is None or _page_number_line(before, source.lang):
+                # it begins its page: a piece of its own already, the book's own matter
+                folder.book_parts = {*getattr(folder, "book_parts", ()), (source.path, line)}
+                continue
+            folder.back_matter.setdefault(source.id, set()).add(line)
+            back_notes.append(Problem("warning", f"«{shorten(title)}», the contents' entry of a part of the book "
+                                                 f"that is no law text, opens it here: the text from this line "
+                                                 f"{UNPLACED_KEPT} (remove it with [[drop]] or place it with a "
+                                                 "[[piece]] statement in curation.toml)", source.path, line))
         # a law's commentary set after its text («Комментарий к правилу 20» / «20.1. …»): the
         # commentary's, on the same lines, never law text
         blocks = inline_commentary(raw[:cut] if cut is not None else raw, Apparatus.of(folder.profile, source.lang),

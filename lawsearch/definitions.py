@@ -216,7 +216,8 @@ def find_uses(nodes, entries: list[dict[str, Any]], lang: str, lexicon: dict[str
     terms = Terms(entries, lang, lexicon)
     out = []
     for n in nodes:
-        if n.kind not in linked or not n.text or n.lang != lang:
+        # a headless piece a rule placed in a law (by the contents, by page) is that law's text
+        if (n.kind not in linked and not (n.kind == "piece" and n.law)) or not n.text or n.lang != lang:
             continue
         for def_id, start, end in terms.uses(n.text):
             use = {"node": n.id, "def": def_id, "start": start, "end": end, "surface": n.text[start:end]}

@@ -392,7 +392,14 @@ def split_at_lost_headings(runs: list[Run], classes: Callable[[Piece], list[Clas
                     piece.heading_cut = current.pieces[-1].cut_after = True
                     out.append(current)
                     current = Run()
-                    if cut.section is None:
+                    if cut.section is None and cut.lost:
+                        # the page opens the last law the contents start on it (or before) whose
+                        # heading was lost: later pages are checked against that law, so a page the
+                        # contents give to the law after it is cut from it in turn
+                        # (the page itself is placed by the page rule where the contents close
+                        # it; on the last law's page they do not, and it stays unplaced: placement.place)
+                        law, seen = cut.lost[-1], {}
+                    elif cut.section is None:
                         law, seen = None, {}
                     else:  # still in the law, now in the lost section: later pages are checked against it
                         label = lost_section[1]

@@ -134,6 +134,42 @@ class Apparatus:
         return (qualifiers[0][:1].isupper() and qualifiers[0][1:].replace("-", "").islower()
                 and all(q.islower() for q in qualifiers[1:]) and not any(q.casefold() in stop for q in qualifiers))
 
+    def any_order(self, text: str, which: tuple[str, ...]) -> bool:
+        """Whether ``text`` is a heading of two to four words that holds all the words of one
+        of ``which``'s headings of two or more words, in any order and case, each in any
+        ending, and nothing else but the language's stop words: "INDEX OF SUBJECTS" or "Index
+        of subjects" for "SUBJECT INDEX", «Указатель предметный» for «ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ»
+        (cold read 14 of issue 13, finding 2). A sentence ("The index of subjects is long")
+        is none.
+
+        >>> b = Apparatus("en")
+        >>> b.any_order("INDEX OF SUBJECTS", ("SUBJECT INDEX",)), b.any_order("Index of Subjects", ("SUBJECT INDEX",))
+        (True, True)
+        >>> b.any_order("Index of cases", ("SUBJECT INDEX",)), b.any_order("the subject index", ("SUBJECT INDEX",))
+        (False, False)
+        """
+        from whoosh.lang.stopwords import stoplists
+
+        found = re.sub(r"\s+", " ", furniture.letter_spaced_words(text, self.lang).strip()).split(" ")
+        if not 2 <= len(found) <= 4 or not all(re.fullmatch(r"[^\W\d_]+", w) for w in found) \
+                or not found[0][:1].isupper():
+            return False
+        stop = stoplists.get(self.lang, frozenset())
+        content = [w.casefold() for w in found if w.casefold() not in stop]
+
+        def same(word: str, head: str) -> bool:  # one word in another ending
+            common = next((i for i, (a, b) in enumerate(zip(word, head)) if a != b), min(len(word), len(head)))
+            return common >= max(4, len(head) - 3)
+
+        for heading in which:
+            heads = [h.casefold() for h in heading.split()]
+            if len(heads) < 2 or len(content) != len(heads):
+                continue
+            if all(any(same(w, h) for w in content) for h in heads) \
+                    and all(any(same(w, h) for h in heads) for w in content):
+                return True
+        return False
+
     def ditto_at(self, text: str, p: int = 0) -> str | None:
         """The ditto mark that opens ``text`` at ``p`` (the longest of the profile's marks),
         if a space, a comma or the end follows it: a quote glued to a word opens a quotation."""
@@ -623,7 +659,7 @@ def _index_text(page_lines, words: Apparatus, extra_words, lang: str | None = No
     text, starts = "", []
     for n, t in page_lines:
         s = t.strip()
-        if not s or RULE_LINE.match(s) or words.heading(s, words.index):
+        if not s or RULE_LINE.match(s) or words.heading(s, words.index) or words.any_order(s, words.index):
             continue
         s = re.sub(r"\?{2,}", " ", s).strip()
         if len(s) == 1 and s.isalpha():
@@ -989,7 +1025,7 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
     head = body[0]
     if words.contents and words.heading(head, words.contents):
         return "toc"
-    if words.index and words.heading(head, words.index):
+    if words.index and (words.heading(head, words.index) or words.any_order(head, words.index)):
         return "index"
     leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(DOT_LEADER, t))
     framed = [t for t in body if re.match(r"\s*\|.*\|.*\|\s*$", t)]
@@ -1283,12 +1319,24 @@ def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.
     правилу 20``), its first line after it a commentary paragraph of that law (``20.1.``,
     ``paragraph``). The block runs to the next line that opens another part of the book
     (a law or division heading, the definitions, the commentary, the contents or index
-    heading). None in a commentary file (its paragraphs follow their law's heading right away)."""
+    heading), or to a heading of the law's first level that goes on from the last one of
+    that law's text above the block («B. Новое время» after «A.»: the law's text resumes,
+    cold read 14 of issue 13, finding 4). None in a commentary file (its paragraphs follow
+    their law's heading right away)."""
     if not words.commentary:
         return []
+    from ..grammar import active_grammar
+
+    grammar = active_grammar()
+    top = next(iter(grammar.levels), None)
+
+    def place(label) -> int | None:  # a first-level label's place in its alphabet
+        return grammar.ids.alphabet(top).position(str(label)) if top and label else None
+
     names = tuple(w.lower() for w in words.commentary)
     out: list[tuple[int, int]] = []
     law, texted, i = None, False, 0
+    last_top: int | None = None  # the place of the law's last first-level heading read so far
     while i < len(lines):
         s = re.sub(r"\s+", " ", furniture.letter_spaced_words(lines[i], layout.lang).strip())
         if not s:
@@ -1296,9 +1344,11 @@ def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.
             continue
         c = _classify(layout, s)
         if c.kind == "law" and not LEADER_PAGE.search(s):
-            law, texted = str(c.label), False
+            law, texted, last_top = str(c.label), False, None
             i += 1
             continue
+        if law is not None and top and c.kind == top and not LEADER_PAGE.search(s):
+            last_top = place(c.label)
         m = re.fullmatch(r"(\S.*?)\s(\d{1,4})\.?", s)
         if law is not None and texted and m and m[2] == law and len(s.split()) <= INLINE_COMMENTARY_WORDS and \
                 any(m[1].lower().startswith(w) for w in names):
@@ -1308,8 +1358,13 @@ def inline_commentary(lines: list[str], words: Apparatus, layout, paragraph: re.
                 end = nxt
                 for k in range(nxt + 1, len(lines)):
                     t = lines[k].strip()
-                    if t and (_starts_part(t, words, layout) or words.heading(t, words.contents + words.index)):
+                    if t and (_starts_part(t, words, layout) or words.heading(t, words.contents + words.index)
+                              or words.any_order(t, words.index)):
                         break
+                    if t and last_top is not None and (
+                            (h := _classify(layout, re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang))))
+                            .kind == top and h.title and place(h.label) == last_top + 1):
+                        break  # the law's next section: its text goes on after the commentary
                     if t:
                         end = k
                 out.append((i, end))
@@ -1518,7 +1573,8 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
         part_heading = re.compile(rf"(?:{'|'.join(map(re.escape, parts))})(?:\s*\([^()]*\))?") if parts else None
         numbered = [c if not t and c != t and FOOTER_AT.match(c) else t for t, c in zip(lines, counted)]
         cuts = _page_cuts(numbered, lambda t: _form_feed(t) or bool(part_heading and part_heading.fullmatch(
-            re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))) or words.qualified(t, parts))
+            re.sub(r"\s+", " ", furniture.letter_spaced_words(t, layout.lang).strip()))) or words.qualified(t, parts)
+            or words.any_order(t, words.index))
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
@@ -1689,9 +1745,11 @@ def apply_contents(nodes, apparatus: dict[str, Any], levels: tuple[str, ...] | N
             out.append(n)
             continue
         seen.add(n.id)
-        if n.title is None or n.title_from == "commentary":
+        if n.title is None or n.title_from in ("commentary", "titles"):
             # a lost heading: the contents' title, the book's own listing of its headings, wins
             # over the commentary's heading of the law (cold read 11 of issue 13, finding 6)
+            # and over a titles file's (the code's titles, perhaps of another edition or
+            # translation: cold read 14, finding 3)
             if n.title is not None and _same_title(n.title, e["title"]):
                 confirmed.append((n.id, n.kind))
             out.append(replace(n, title=e["title"], title_from="contents"))
