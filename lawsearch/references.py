@@ -214,10 +214,26 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
         surface = text[f.start:f.end]
         targets, problem = resolved[f.start]
+        broken = next((t for t in targets if _empty_level(t, forms)), None)
+        if broken is not None and not problem:
+            # an ID with a level left empty (3()(a)) is no target: a warning, never a link
+            targets, problem = (), f"cannot build a target for {surface} (got {broken})"
         if problem:
             yield Citation(surface, f.start, (), problem)
         elif targets:
             yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+def _empty_level(target: str, forms: Citations) -> bool:
+    """Whether an ID has a level with no label: the brackets of a bracketed level empty
+    (``3()(a)``), or two joins in a row in a dotted one (``3..2``)."""
+    before, _, after = forms.letter_format.partition("{label}")
+    if after and before + after in target:
+        return True
+    join = forms.join
+    if join and not join.endswith(")"):
+        return join + join in target
+    return bool(join) and join in target
 
 
 # the words of a noun phrase after an "of" word, up to a stop, a comma or a bracket
@@ -848,6 +864,23 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             if sibling is not None and _parent(sibling) == _parent(context) and sibling != context:
                 return [sibling], None
             own = [_letter_container(context, forms)]
+        elif level.label == "letter" and containers and found.this is None and forms.join and context \
+                and all(_latin(lb, forms).startswith("(") for lb in outer):
+            # "sub-paragraph (i) of paragraph (a)" in 3(2)(b): the container is a level below
+            # the law written in brackets, as the citing node's own are -- it lies in the
+            # nearest of the citing node's containers that holds it (3(2)(a)), the missing
+            # levels filled from the citing node, never an ID with a level left empty
+            tail = "".join(outer) + forms.letter_format.replace("{label}", cited[0])
+            holders = []
+            node = context
+            while node is not None:
+                holders.append(node)
+                node = _parent(node)
+            found_in = next((h for h in holders if exists is not None and exists(h + tail)), None)
+            if found_in is None:
+                return [], f"cannot tell which {tail} is meant"
+            return [found_in + "".join(outer) + forms.letter_format.replace("{label}", label)
+                    for label in cited], None
         else:
             own = _own_container(found.this, forms, law, context)
         if own is None:
