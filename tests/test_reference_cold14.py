@@ -117,7 +117,7 @@ Rule 2 - Hives
 Rule 3 - Honey
 (1) Honey is shared by those named under rule 2(1)(a) and (b).
 (2) Rules 1-2 bind every keeper, and (1) above fixes the share.
-(3) A late keeper is reminded under subrule (2) of rule 2 and subrule (1) above.
+(3) A late keeper is reminded under subrule (2) of rule 2. Subrule (1) above still applies.
 (4) Wax is kept as rule 2(1)(a)(ii) says.
 """
 
@@ -162,3 +162,53 @@ def test_a_target_that_cannot_be_built_is_a_warning_naming_file_and_line(hill):
     warned = [p for p in hill.problems if "(v)" in p.message and "paragraph (e)" in p.message]
     assert warned and warned[0].severity == "warning"
     assert "rules.txt:10:" in str(warned[0])
+
+
+# -- 2: numbers in brackets --------------------------------------------------------------------
+
+@pytest.mark.parametrize("citing, expected", [
+    ("1(2)", ["2(1)"]),
+    ("3(1)", ["2(1)(a)", "2(1)(b)"]),
+    ("3(4)", ["2(1)(a)(ii)"]),
+])
+def test_a_rule_with_numbers_in_brackets_is_cited_whole(hill, citing, expected):
+    assert _refs(hill, citing) == expected
+
+
+def test_a_bracketed_number_above_is_a_sibling(hill):
+    assert _refs(hill, "3(2)") == ["1", "2", "3(1)"]
+
+
+def test_a_subrule_word_cites_a_bracketed_number(hill, request):
+    if "subrule-None" in request.node.callspec.id:
+        # no citation level for subrules: "(1) above" is still a number in brackets
+        assert _refs(hill, "3(3)") == ["2", "3(1)"]
+    else:
+        assert _refs(hill, "3(3)") == ["2(2)", "3(1)"]
+
+
+# -- the docs' example of this shape -----------------------------------------------------------
+
+def test_the_docs_citation_table_for_bracketed_levels_reads_them(tmp_path):
+    """docs/profiles.md ("quotes") prints a citation table for rules whose levels are printed
+    in brackets; a profile written from it cites what its comments say."""
+    import re
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "profiles.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- bracketed-citations -->\s*```toml\n(.*?)```", docs, re.S)
+    assert m, "docs/profiles.md lost its table for bracketed levels"
+    table = "\n".join(line[2:] if line.startswith("  ") else line for line in m.group(1).splitlines())
+    own = PROFILE[:PROFILE.index("[citations.en]")] + table + "\n" + PROFILE[PROFILE.index("[strings.en]"):]
+    root = tmp_path / "docs"
+    (root / "laws").mkdir(parents=True)
+    (root / "laws" / "rules.txt").write_text(TEXT, encoding="utf-8")
+    (root / "profile.toml").write_text(own, encoding="utf-8")
+    (root / "manifest.toml").write_text(
+        '[code]\ntitle = "Hill"\nprofile = "profile.toml"\nlang = "en"\n\n'
+        '[[source]]\npath = "laws/rules.txt"\nlang = "en"\nkind = "laws"\nlayout = "rules"\n', encoding="utf-8")
+    corpus = build_corpus(root, strict=False)
+    assert _refs(corpus, "1(2)") == ["2(1)"]
+    assert _refs(corpus, "3(1)") == ["2(1)(a)", "2(1)(b)"]
+    assert _refs(corpus, "3(2)") == ["1", "2", "3(1)"]
+    assert _refs(corpus, "3(3)") == ["2(2)", "3(1)"]
+    assert _refs(corpus, "2(1)(b)") == ["2(1)(a)(i)"]
