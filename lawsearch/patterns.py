@@ -238,7 +238,7 @@ _LABEL = {
     "number": r"(?:{quoted_number}\d{{1,4}}(?:\.\d{{1,4}})*{deeper})(?![\w])",
     # a letter standing alone, or in the table's quotes: never the last letter of a word ("and")
     # (a level the profile cites by letters though it is numbered: its number in the quotes)
-    "letter": r"(?:{quoted_number}{open}(?<![\w])[{letters}]{close})(?![\w])",
+    "letter": r"(?:{quoted_number}{quoted_roman}{open}(?<![\w])[{letters}]{close})(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\)(?:\((?:[ivxlc]+|[{small}])\))?)?\.?(?![\w]|\.\d)",
     # a clause: its number in the citing section (1, 1(a)), or a whole ID down to a clause (20B2(a))
     "clause": r"(?:\d{{1,4}}[{caps}])?\d{{1,2}}(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?(?![\w]|\.\d)",
@@ -417,6 +417,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
             "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else "",
             "deeper": _deeper_parts(grammar),
+            # a level the grammar numbers in roman numerals, cited as letters: "(ii)" in the quotes
+            "quoted_roman": "".join(rf"(?<![\w]){re.escape(q[0])}[ivxlc]{{2,5}}{re.escape(q[-1])}|" for q in quotes)
+            if any("roman" in (v if isinstance(v, list) else [v]) for v in grammar.get("labels", {}).values()) else "",
             "quoted_number": "".join(rf"(?<![\w]){re.escape(q[0])}\d{{1,4}}{re.escape(q[-1])}|" for q in quotes)}
     conj = _alternation(own.get("conjunctions", []))
     # words between a level and its container: "paragraph (a) of Section 3.2.2"

@@ -113,6 +113,7 @@ Rule 2 - Hives
 (ii) gloves;
 (b) nobody opens a hive alone, as in sub-paragraph (i) of paragraph (a).
 (c) smoke is used sparingly, as in sub-paragraph (v) of paragraph (e).
+(d) a second veil is kept as in sub-paragraph (ii) of paragraph (a).
 (2) A hive is closed at dusk.
 Rule 3 - Honey
 (1) Honey is shared by those named under rule 2(1)(a) and (b).
@@ -150,6 +151,10 @@ def hill(request, tmp_path_factory):
 
 def test_a_sub_paragraph_of_a_sibling_paragraph_lies_in_the_citing_subrule(hill):
     assert _refs(hill, "2(1)(b)") == ["2(1)(a)(i)"]
+
+
+def test_a_sub_paragraph_numbered_in_roman_numerals_is_cited_alike(hill):
+    assert _refs(hill, "2(1)(d)") == ["2(1)(a)(ii)"]
 
 
 def test_no_target_has_an_empty_level(hill):
