@@ -58,9 +58,10 @@ def merge(nodes: list[Node], other: list[Node], lang: str, main: str,
             mine = dict(n.translations.get(lang) or {})
             # a title the corpus's own titles file gives (the English code's) stays; the
             # profile's built-in one yields to the heading the other language's text prints
-            # when that heading is another title, not the same one in capitals
+            # when that heading is another title, or the same one in a case of its own
+            # ("Play after an Illegal Play": as the page prints it), not the same one in capitals
             builtin = o.id in defaults and o.kind == "law" and o.title and mine.get("title") \
-                and _title_words(o.title) != _title_words(mine["title"])
+                and (_title_words(o.title) != _title_words(mine["title"]) or not o.title.isupper())
             translation["title"] = o.title if builtin else mine.get("title") or o.title
             by_id[o.id] = replace(n, translations={**n.translations, lang: translation})
         else:

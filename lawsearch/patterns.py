@@ -229,13 +229,16 @@ def fold(label: str) -> str:
 #              a printed final dot belongs to the label: "п.п. 62.6. и 63.3.")
 
 _LABEL = {
-    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?)?(?![\w]|\.\d)",
+    # a code whose levels are printed in brackets goes on with them: "Rule 3(2)(a)(ii)"
+    "law": r"\d{{1,4}}(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?)?{deeper}(?![\w]|\.\d)",
     # a section's label (B, B1(a)), a clause of the citing section with its sub-clause (1(a), 1.(a), 1. (a)), a sub-clause
     "section": r"(?:[{caps}](?:\d{{1,2}})?(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?"
                r"|\d{{1,2}}(?:\.\s?)?\([{small}]\)(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?|\([{small}]\))(?![\w])",
-    "number": r"\d{{1,4}}(?:\.\d{{1,4}})*{deeper}(?![\w])",
+    # or one number in the table's quotes, both marks printed: "(2)" of "subrule (2) of rule 2"
+    "number": r"(?:{quoted_number}\d{{1,4}}(?:\.\d{{1,4}})*{deeper})(?![\w])",
     # a letter standing alone, or in the table's quotes: never the last letter of a word ("and")
-    "letter": r"{open}(?<![\w])[{letters}]{close}(?![\w])",
+    # (a level the profile cites by letters though it is numbered: its number in the quotes)
+    "letter": r"(?:{quoted_number}{quoted_roman}{open}(?<![\w])[{letters}]{close})(?![\w])",
     "paragraph": r"\d{{1,4}}\.\d{{1,2}}(?:\.?\((?:[ivxlc]+|[{small}])\)(?:\((?:[ivxlc]+|[{small}])\))?)?\.?(?![\w]|\.\d)",
     # a clause: its number in the citing section (1, 1(a)), or a whole ID down to a clause (20B2(a))
     "clause": r"(?:\d{{1,4}}[{caps}])?\d{{1,2}}(?:\([{small}]\))?(?:\((?:\d{{1,2}}|[ivxlc]{{1,5}})\))?(?![\w]|\.\d)",
@@ -279,7 +282,10 @@ class Citations:
     # how a letter label follows its container in an ID: the grammar's format of the level
     # the letters are of ("({label})": 3.2.2(a); ".{label}": 11.3.a)
     letter_format: str = "{label}"
-    quotes: str = ""  # the quote marks a letter label may stand in, none of the ID
+    quotes: str = ""  # the quote marks a letter or number label may stand in, none of the ID
+    # how the outermost level below a law follows the law in an ID: ".{label}" (12.2) or, a
+    # code printing its levels in brackets, "({label})" (3(2)); "{label}" where glued (57B)
+    part_format: str = "{label}"
     joined: re.Pattern | None = None  # what joins two references of a list: ", ", " and ", ", or "
     bare_number: re.Pattern | None = None  # a clause's number alone before an "after" word: "1 above"
     earlier: re.Pattern | None = None  # an "after" word pointing back: " above", " выше"
@@ -401,6 +407,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
                 native_letters.setdefault(ch.upper(), to.lower())
     native = "".join(native_letters)
     outer, lettered = _outer_and_lettered(grammar)
+    part_format = grammar.get("ids", {}).get(outer, "{label}")
     sections, subclauses = _letters(grammar, outer), _letters(grammar, lettered)
     caps = sections.upper() + "".join(c for c in lookalike_from if c.isupper())
     small = subclauses.lower() + subclauses.upper() + "".join(c for c in lookalike_from if c.islower()) + native
@@ -409,7 +416,11 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             "letters": re.escape(subclauses) or "^\\w\\W",
             "open": f"[{''.join(re.escape(q[0]) for q in quotes)}]?" if quotes else "",
             "close": f"[{''.join(re.escape(q[-1]) for q in quotes)}]?" if quotes else "",
-            "deeper": _deeper_parts(grammar)}
+            "deeper": _deeper_parts(grammar),
+            # a level the grammar numbers in roman numerals, cited as letters: "(ii)" in the quotes
+            "quoted_roman": "".join(rf"(?<![\w]){re.escape(q[0])}[ivxlc]{{2,5}}{re.escape(q[-1])}|" for q in quotes)
+            if any("roman" in (v if isinstance(v, list) else [v]) for v in grammar.get("labels", {}).values()) else "",
+            "quoted_number": "".join(rf"(?<![\w]){re.escape(q[0])}\d{{1,4}}{re.escape(q[-1])}|" for q in quotes)}
     conj = _alternation(own.get("conjunctions", []))
     # words between a level and its container: "paragraph (a) of Section 3.2.2"
     of = rf"(?:\s+(?:{_alternation(own['of'])}))?" if own.get("of") else ""
@@ -448,7 +459,9 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
     if bare_labels and own.get("after"):
         # or a range of them: "clauses 1 through 3 above"
         span = rf"(?:{dashes}\d{{1,2}}(?![\w]))?" if dashes else ""
-        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>\d{{1,2}}{span})(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
+        # a number in the table's quotes alike: "(1) above"
+        quoted = "".join(rf"{re.escape(q[0])}\d{{1,2}}{re.escape(q[-1])}|" for q in quotes)
+        bare_number = re.compile(rf"(?<![\w.\-–—/])(?P<ids>(?:{quoted}\d{{1,2}}{span}))(?=\s+(?:{_alternation(own['after'])})(?![\w]))")
     # labels that lie in the container named after them ("(a)-(c) of A1", "2 or 3 of Law 40A",
     # «(a)–(c) из A1», «2 или 3 правила 40A»): sub-clauses or numbers, a list or a range
     held = of_bare = None
@@ -484,6 +497,7 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         after=re.compile(rf"\s+(?:{_alternation(own['after'])})(?![\w])") if own.get("after") else None,
         bare=bare, half=half, bare_number=bare_number, held=held, of_bare=of_bare,
         letter_format=grammar.get("ids", {}).get(lettered, _join(grammar) + "{label}"),
+        part_format=part_format,
         quotes="".join(quotes),
         joined=re.compile(between),
         sub=re.compile(sub_end),

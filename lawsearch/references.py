@@ -214,10 +214,45 @@ def _citations(text: str, forms: Citations, law: str | None, context: str | None
     for f in sorted(kept, key=lambda f: (f.chain[0][0].rank, f.start)):
         surface = text[f.start:f.end]
         targets, problem = resolved[f.start]
+        broken = next((t for t in targets if _empty_level(t, forms)), None)
+        if broken is not None and not problem:
+            # an ID with a level left empty (3()(a)) is no target: a warning, never a link
+            targets, problem = (), f"cannot build a target for {surface} (got {broken})"
         if problem:
             yield Citation(surface, f.start, (), problem)
         elif targets:
             yield Citation(surface, f.start, tuple(targets), partial=f.partial)
+
+
+def _unquoted(label: str, forms: Citations) -> str:
+    """A number label out of the table's quotes it stands in: ``(2)`` → ``2``; any other
+    label as it is (``3(1)``, ``(a)``)."""
+    if forms.quotes and len(label) > 2 and label[0] in forms.quotes and label[-1] in forms.quotes \
+            and label[1:-1].isdigit():
+        return label[1:-1]
+    return label
+
+
+def _composed(parts: list[str], forms: Citations) -> str:
+    """An ID of a law and its parts: joined (12.2.3, 57B) or, in a code printing its levels in
+    brackets, each part after the law in its brackets unless printed so (3, 2, (a) → 3(2)(a))."""
+    before, _, after = forms.part_format.partition("{label}")
+    if not after or not parts:
+        return forms.join.join(parts)
+    return parts[0] + "".join(p if p.startswith(before) and p.endswith(after)
+                              else forms.part_format.replace("{label}", p) for p in parts[1:])
+
+
+def _empty_level(target: str, forms: Citations) -> bool:
+    """Whether an ID has a level with no label: the brackets of a bracketed level empty
+    (``3()(a)``), or two joins in a row in a dotted one (``3..2``)."""
+    before, _, after = forms.letter_format.partition("{label}")
+    if after and before + after in target:
+        return True
+    join = forms.join
+    if join and not join.endswith(")"):
+        return join + join in target
+    return bool(join) and join in target
 
 
 # the words of a noun phrase after an "of" word, up to a stop, a comma or a bracket
@@ -382,7 +417,8 @@ def _bare(text: str, forms: Citations):
             # "A1 or 2 above": the number ends a list of bare labels the "after" word is all of
             head = next((b for end, b in labels.items() if end <= m.start() and forms.joined is not None
                          and forms.joined.fullmatch(text, end, m.start())), None)
-            if not see and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()) \
+            quoted = _unquoted(m["ids"], forms) != m["ids"]  # "(1) above" is no count
+            if not see and not quoted and head is None and after is not None and _WORD_FOLLOWS.match(text, after.end()) \
                     and not (forms.conjunction is not None and forms.conjunction.match(text, after.end())):
                 # "in the 3 following cases": a count, unless a "see" word makes it a reference, or
                 # a list's word goes on past the "after" word ("covered by 1 above and by A preceding")
@@ -798,8 +834,28 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     cited = list(_labels(level, forms, labels))
     if level.absolute:  # a commentary paragraph "54.1", an item "77.3.(iii)" → 77.3(iii)
         return [PRINTED_DOTS.sub("", label) for label in cited], None
+    quoted = [label for label in cited if _unquoted(label, forms) != label]
+    if quoted and len(quoted) == len(cited) and not containers and found.this is None and context \
+            and exists is not None and not forms.part_format.endswith("}"):
+        # "(1) above", "subrule (1) above" in 4(2) of a code printing its levels in brackets:
+        # the number printed so beside the citing node -- its sibling, else its child, else
+        # one of a container further out
+        holders = [h for h in (_parent(context), context) if h]
+        node = _parent(context) and _parent(_parent(context))
+        while node:
+            holders.append(node)
+            node = _parent(node)
+        out = []
+        for label in quoted:
+            where = next((h for h in holders if exists(h + label) and h + label != context), None)
+            if where is None:
+                break
+            out.append(where + label)
+        else:
+            return out, None
     if level.label == "letter":
         cited = [label.strip(forms.quotes) if forms.quotes else label for label in cited]  # «б», (a): the letter
+    cited = [_unquoted(label, forms) for label in cited]  # "(2)" of "subrule (2)": the number
     if forms.join and any(forms.join in label for label in cited):
         # a point written whole "12.1.3"; a bare sub-clause after one ("3.1(a) and (b)") is its sibling
         whole: list[str] = []
@@ -848,6 +904,23 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             if sibling is not None and _parent(sibling) == _parent(context) and sibling != context:
                 return [sibling], None
             own = [_letter_container(context, forms)]
+        elif level.label == "letter" and containers and found.this is None and forms.join and context \
+                and all(_latin(lb, forms).startswith("(") for lb in outer):
+            # "sub-paragraph (i) of paragraph (a)" in 3(2)(b): the container is a level below
+            # the law written in brackets, as the citing node's own are -- it lies in the
+            # nearest of the citing node's containers that holds it (3(2)(a)), the missing
+            # levels filled from the citing node, never an ID with a level left empty
+            tail = "".join(outer) + forms.letter_format.replace("{label}", cited[0])
+            holders = []
+            node = context
+            while node is not None:
+                holders.append(node)
+                node = _parent(node)
+            found_in = next((h for h in holders if exists is not None and exists(h + tail)), None)
+            if found_in is None:
+                return [], f"cannot tell which {tail} is meant"
+            return [found_in + "".join(outer) + forms.letter_format.replace("{label}", label)
+                    for label in cited], None
         else:
             own = _own_container(found.this, forms, law, context)
         if own is None:
@@ -887,7 +960,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
                 targets.append(target)
             continue
         if level.label == "letter" and forms.join:
-            targets.append(forms.join.join(outer) + forms.letter_format.replace("{label}", label))
+            targets.append(_composed(outer, forms) + forms.letter_format.replace("{label}", label))
             continue
         if label.isdigit() and targets and (sibling := _next_number(label, targets[-1])) \
                 and (exists is None or exists(sibling) or not exists(label)):
@@ -896,7 +969,7 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
             # and no such clause ("Laws 12A1 and 13")
             targets.append(sibling)
             continue
-        target = forms.join.join(outer + [label])
+        target = _composed(outer + [label], forms)
         if not forms.join:
             target = ids.normalize(target)
             parsed = ids.rules().parse(target)
