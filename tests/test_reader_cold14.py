@@ -103,3 +103,46 @@ def test_the_results_page_title_names_the_query(tab, built):
     page.fill("#q", "жребий")  # typed on the results page: the list (and its names) follow as one types
     page.wait_for_timeout(700)
     assert "«жребий»" in page.title() and "арбитр" not in page.title(), page.title()
+
+
+# -- findings 4 and 6: the edition's facts read as phrases, on screen and on paper ---------------------
+
+
+@pytest.fixture(scope="module")
+def editions_site(tmp_path_factory) -> Path:
+    from editions_fixtures import corpus_of
+
+    root = tmp_path_factory.mktemp("cold14-editions")
+    build(corpus_of("ru-en-both", root), root / "build", lambda message: None)
+    return root / "build" / "site"
+
+
+PAREN_GAPS = """() => { const a = document.querySelector('nav.edition-switch a.edition-compare');
+    const box = (node, at) => { const r = document.createRange(); r.setStart(node, at); r.setEnd(node, at + 1);
+                                return r.getBoundingClientRect(); };
+    const before = a.previousSibling, after = a.nextSibling, text = a.firstChild;
+    if (!before.textContent.endsWith('(') || !after.textContent.startsWith(')')) return null;
+    return {open: box(text, 0).left - box(before, before.textContent.length - 1).right,
+            close: box(after, 0).left - box(text, text.textContent.length - 1).right}; }"""
+
+
+@pytest.mark.parametrize("media", ["screen", "print"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_the_editions_line_has_no_room_inside_its_parentheses(tab, editions_site, viewport, media):
+    page = tab((editions_site / "laws" / "61.html").as_uri(), viewport)
+    page.emulate_media(media=media)
+    gaps = page.evaluate(PAREN_GAPS)
+    assert gaps is not None  # the switch prints «2017 (что изменилось)»
+    # «(что изменилось)»: the brackets close on the words, as a typed space would not (a space is ~4px)
+    assert gaps["open"] < 1.5 and gaps["close"] < 1.5, gaps
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_a_whole_laws_status_reads_as_a_phrase_beside_its_edition(tab, built, viewport):
+    """«Редакция 1987 г. … текст полный»: the status names what is whole, not a bare «полностью»
+    (the profile's string); the contents' status column says the same."""
+    page = tab(url(built, "site/laws/1.html"), viewport)
+    status = page.locator("article.law .meta .status").inner_text()
+    assert status == "текст полный", status
+    contents = tab(url(built, "site/index.html"), viewport)
+    assert contents.locator("td.status").first.inner_text() == "текст полный"
