@@ -151,10 +151,15 @@
     var full = isFull(), out = full ? list : panel;
     // the results page's heading names the query it lists («Результаты поиска: «штраф»»)
     var fullHeading = document.getElementById("search-results-h");
+    // and so does the results page's title (the tab, the history, a screen reader's first words):
+    // «Результаты поиска: «штраф» — <site>»; the site's part is what the page's own title adds
+    var pageTitle = full && !section && fullHeading && document.title.indexOf(fullHeading.textContent) === 0
+      ? document.title.slice(fullHeading.textContent.length) : null;
     function render(result, nodes) {
       while (out.firstChild) out.removeChild(out.firstChild);
       out.scrollTop = 0;
       if (full && fullHeading) fullHeading.textContent = box.value.trim() ? say("results_for", {query: box.value.trim()}) : say("results_title");
+      if (full && pageTitle !== null) document.title = fullHeading.textContent + pageTitle;
       if (!box.value.trim()) { panel.hidden = true; return; }
       if (!full && !closed) panel.hidden = false;
       if (result.error) { out.appendChild(el("p", "info error", errorText(result))); return; }
@@ -575,6 +580,12 @@
       if (document.documentElement.style.getPropertyValue("--header-h") !== h) document.documentElement.style.setProperty("--header-h", h);
     };
     headerHeight();
+    // the context bar's real height (--bar-h): what a phone's scroll-padding keeps clear
+    var ctxBar = document.querySelector(".context-bar");
+    if (ctxBar && window.ResizeObserver) new window.ResizeObserver(function () {
+      var h = Math.ceil(ctxBar.getBoundingClientRect().height);
+      if (h > 0 && document.documentElement.style.getPropertyValue("--bar-h") !== h + "px") document.documentElement.style.setProperty("--bar-h", h + "px");
+    }).observe(ctxBar);
     window.addEventListener("resize", headerHeight);
     if (window.ResizeObserver) new window.ResizeObserver(headerHeight).observe(siteHeader);
     // opened at an anchor: the browser may have scrolled to it before the height was known
@@ -908,10 +919,10 @@
     showCompare();
   }
 
-  // -- in the single file a jump to a whole law (its contents' row, another edition's switch)
-  // lands on the law's heading, its edition and its switch, as a law page opens: not on its
-  // first part with the heading above the screen
-  if (SINGLE) {
+  // -- a jump to a whole law (the contents' row, a law-level hit, the outline, a cross-reference,
+  // another edition's switch) lands on the law's heading, its edition and its switch -- on a law's
+  // own page as in the single file --, not on its first part with the heading above the screen
+  {
     var toLaw = function () {
       var target = window.location.hash && document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
       var law = target && target.matches("article.law > section.node.law") ? target.closest("article.law") : null;
