@@ -1706,6 +1706,9 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     was opened 512 times", «Нас читают 3 000 человек»); a line going on with a sentence
     the line before it left open is that sentence's. A counter's phrase may be any;
     the number, the place and the foreign vocabulary make it the site's, not the law's.
+    A line the text introduces (the line before it ends with a colon) is the text's own,
+    whatever its shape: "…the second bears at its foot:" / "Page 2 of 2" (cold read 14 of
+    issue 12, finding 1).
 
     >>> sorted(counter_lines(["Прочитано 77 раз", "Правило 4. Стол", "Стол ставят у окна."], lambda s: s.startswith("Правило")))
     [0]
@@ -1718,6 +1721,8 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
         if before and not heading(before) and not s[:1].isupper() and \
                 (not SENTENCE_END.search(before) or ABBREVIATION_END.search(before)):
             continue  # the end of a sentence the text left open: «…are shuffled» / «4 times before…» / «…в п.»
+        if INTRODUCES.search(before):
+            continue  # a line the text introduces («…bears at its foot:» / "Page 2 of 2"): the text's own
         after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
         if after[:1].islower() and not SENTENCE_END.search(s) or GLUED_FOOTER.match(s):
             continue  # a sentence the next line goes on with; a page's footer with the text after it
