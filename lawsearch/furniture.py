@@ -354,6 +354,7 @@ def neighbour_row(line: str) -> bool:
 ACTION_SEPARATORS = re.compile(r"\s*[|•·]\s*")
 ACTION_LABEL_WORDS = 5  # a link's label is a few words; more is a phrase of the text
 ACTION_SENTENCE = re.compile(r"[.!?;:,]\s*$|\d")
+ACTION_GAP = re.compile(r"\s{2,}|\t")  # links a page sets apart by space alone: "Print  Email a friend"
 
 
 def action_rows(line: str, lang: str) -> bool:
@@ -369,9 +370,14 @@ def action_rows(line: str, lang: str) -> bool:
     True
     >>> action_rows("Судья | Игрок | Капитан", "ru"), action_rows("Print the score | then sign it.", "en")
     (False, False)
+    >>> action_rows("Printer-friendly version  Email a friend", "en"), action_rows("Print  the score", "en")
+    (True, False)
     """
     if not ACTION_SEPARATORS.search(line):
-        return False
+        # links set apart by a gap alone («Версия для печати  Отправить другу»): every one a tool's label
+        gapped = [" ".join(part.lower().split()) for part in ACTION_GAP.split(line.strip())]
+        words = action_words(lang)
+        return len(gapped) >= 2 and all(label in words for label in gapped)
     labels = [" ".join(part.lower().split()) for part in ACTION_SEPARATORS.split(line.strip())]
     labels = [label for label in labels if label]
     if len(labels) < 2 and not ACTION_SEPARATORS.match(line.strip()):
@@ -1087,9 +1093,15 @@ def _shared_in(texts: list[list[str]], outermost: bool = False) -> set[str]:
     enough = max(2, (len(texts) + 1) // 2)
     found = {key for key, n in files.items()
              if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
-    if outermost and len(texts) >= 2:
+    if outermost and len(texts) >= 2 or len(texts) >= EDGE_FILES:
         found |= _edge_runs(texts)
     return found
+
+
+# files of a family of text files (not saved pages) whose common first (or last) lines are the
+# site's: a book's two files may open alike, three pages saved as text each under the site's name
+# are a site's (cold read 14 of issue 12, finding 2)
+EDGE_FILES = 3
 
 
 EDGE_RUN = 3  # a site's header or footer: a few lines; more lines alike in every page is shared text
@@ -1734,6 +1746,19 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     return out
 
 
+def tail_actions(lines: list[str], heading: Callable[[str], bool], lang: str) -> set[int]:
+    """Lines (0-based) after a page's last sentence (its tail, ``_edges``) that are one tool
+    link's label alone, a label of the profile's ``actions`` ("Show more", «Показать ещё»): the
+    site's button under the text. Inside the text the same words stay (a clause may say "Print").
+
+    >>> sorted(tail_actions(["LAW 4 - TABLES", "The table stands.", "Show more"], lambda s: s.startswith("LAW"), "en"))
+    [2]
+    """
+    _, tail, _ = _edges(lines, heading)
+    words = set(action_words(lang))
+    return {n for n in tail if " ".join(lines[n].lower().split()).rstrip(" .…»›>") in words}
+
+
 BUTTON_WORDS = 3  # a share or print button's label: «Facebook», "Share on X", «Версия для печати»
 BUTTON_ROW = 3  # buttons come several together; two short lines may be the text's own
 
@@ -1936,7 +1961,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     # their own marks, which no sentence end here reads: its last lines are no page's foot
     buttons = lambda lines, heading: button_lists(lines, heading, web)  # noqa: E731
     buttons.__name__ = button_lists.__name__
-    for rule in (site_title_rows, counter_lines, source_lines, buttons) if kind != "commentary" else ():
+    actions = lambda lines, heading: tail_actions(lines, heading, lang)  # noqa: E731
+    actions.__name__ = tail_actions.__name__
+    for rule in (site_title_rows, counter_lines, source_lines, buttons, actions) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""

@@ -40,3 +40,72 @@ def test_an_introduced_counter_builds_into_its_clause(tmp_path, lang, text):
     assert built.exit_code == 0, built.output
     assert text[3] in nodes["81A"], nodes
     assert checked.exit_code == 0, checked.output
+
+
+# -- 2. a site's name over every text file of a folder ---------------------------------------------
+
+TXT = {"ru": ("Правило {n}. УЛЕЙ {n}", "A. Рамки", "Рамки {n}-го улья вынимают по одной.", "Союз пасечников"),
+       "en": ("LAW {n} - HIVE {n}", "A. Frames", "The frames of hive {n} are lifted one by one.", "Beekeepers Guild")}
+
+
+def txt_page(lang: str, n: int, site: bool = True) -> str:
+    head, clause, sentence, name = TXT[lang]
+    return (f"{name}\n\n" if site else "") + f"{head.format(n=n)}\n\n{clause}\n{sentence.format(n=n)}\n"
+
+
+@pytest.mark.parametrize("langs", [("ru",), ("en",), ("ru", "en")], ids=["ru", "en", "ru+en"])
+def test_a_site_name_over_three_text_pages_is_furniture(tmp_path, langs):
+    from test_furniture_pagers_cold13 import run_corpus
+    files = {f"{lang}{n}.txt": txt_page(lang, n) for lang in langs for n in (90, 91, 92)}
+    nodes, checked, built = run_corpus(tmp_path, files)
+    assert built.exit_code == 0, built.output
+    assert checked.exit_code == 0, checked.output
+    for lang in langs:
+        assert not any(TXT[lang][3] in t for t in nodes.values()), nodes
+
+
+def test_two_text_files_opening_alike_keep_their_line():
+    """The control: two files of a book may open with the same line; a longer common run is
+    shared text, not a site's header."""
+    two = [txt_page("en", n).splitlines() for n in (90, 91)]
+    assert furniture._shared_in(two) == set()
+    three = [["Beekeepers Guild", "Our hives are kept by the members.", "Each member keeps a hive.",
+              "A hive is painted white.", f"LAW {n} - HIVE"] for n in (90, 91, 92)]
+    assert furniture._shared_in(three) == set()
+
+
+# -- 3. a site's tool links after the last clause ----------------------------------------------------
+
+TOOLS = {"ru": (["Правило 87. САД", "A. Грядки", "Грядки копают на штык лопаты."], "Показать ещё",
+                "Версия для печати  Отправить другу"),
+         "en": (["LAW 87 - THE GARDEN", "A. Beds", "Beds are dug one spade deep."], "Show more",
+                "Printer-friendly version  Email a friend")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("order", [(1, 2), (2, 1), (1,), (2,)])
+def test_tool_links_after_the_last_clause_are_furniture(lang, order):
+    text, more, row = TOOLS[lang]
+    tail = [(more, row)[k - 1] for k in order]
+    out, changes = furniture.prepare(text + tail, "laws", lang, HEADING)
+    assert out[:3] == text and not any(out[3:]), changes
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_same_words_inside_the_text_stay(lang):
+    """The controls: the label as a line a clause goes on after, and two ordinary words set
+    apart by a double space, are the text's."""
+    text, more, _ = TOOLS[lang]
+    lines = text + [more, text[2]]
+    out, _ = furniture.prepare(lines, "laws", lang, HEADING)
+    assert out[3] == more
+    assert not furniture.action_rows("Beds  are dug", "en") and not furniture.action_rows("Грядки  копают", "ru")
+
+
+def test_a_folder_with_tool_rows_builds_with_no_lost_text(tmp_path):
+    from test_furniture_pagers_cold13 import run_corpus
+    text, more, row = TOOLS["en"]
+    nodes, checked, built = run_corpus(tmp_path, {"en87.txt": "\n".join(text + ["", more, row]) + "\n"})
+    assert built.exit_code == 0, built.output
+    assert nodes["87A"].rstrip().endswith("deep."), nodes
+    assert "lost" not in built.output and checked.exit_code == 0, checked.output
