@@ -412,6 +412,8 @@ def listing_rows(line: str, lang: str) -> bool:
     True
     >>> listing_rows("Теги: устав, клуб, чай", "ru"), listing_rows("Поделиться: ВКонтакте · Одноклассники", "ru")
     (True, True)
+    >>> listing_rows("Категории: Уставы | Клубы | Викитека:Тексты", "ru")
+    True
     >>> listing_rows("Share the boards equally between the tables.", "en"), listing_rows("Метки ставят мелом.", "ru")
     (False, False)
     """
@@ -426,7 +428,8 @@ def listing_rows(line: str, lang: str) -> bool:
     for part in parts:
         label = next((w for w in listings if part == w or part.startswith(w + ":") or part.startswith(w + " ")), None)
         if label is None:
-            if values and ":" not in part and len(part.split()) <= 3 and not ACTION_SENTENCE.search(part):
+            # a wiki's namespaced category («Викитека:Тексты») is one of the list's values: no label's colon
+            if values and not re.search(r":(?:\s|$)", part) and len(part.split()) <= 3 and not ACTION_SENTENCE.search(part):
                 values.append(part)  # «ВКонтакте · Одноклассники»: the listing's list goes on past the dot
                 continue
             if not any(part == w or part.startswith(w + " (") for w in actions):
@@ -1759,6 +1762,22 @@ def tail_actions(lines: list[str], heading: Callable[[str], bool], lang: str) ->
     return {n for n in tail if " ".join(lines[n].lower().split()).rstrip(" .…»›>") in words}
 
 
+def empty_sections(lines: list[str], changes: list[tuple[int, str]], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) after a page's last sentence (its tail, ``_edges``) that are a wiki's
+    section heading -- its edit link taken off (``edit_links``) -- with no text under it to the
+    page's end: «Примечания[править]», "Notes[edit]" over no notes (cold read 14 of issue 12,
+    finding 3). A law's heading stays; so does a section with text under it.
+
+    >>> sorted(empty_sections(["LAW 4 - TABLES", "The table stands.", "Notes", ""], [(3, "edit_links")],
+    ...                       lambda s: s.startswith("LAW")))
+    [2]
+    """
+    edited = {k - 1 for k, rule in changes if rule == "edit_links"}
+    _, tail, _ = _edges(lines, heading)
+    return {n for n in tail if n in edited and not heading(lines[n].strip())
+            and not any(line.strip() for line in lines[n + 1:])}
+
+
 BUTTON_WORDS = 3  # a share or print button's label: «Facebook», "Share on X", «Версия для печати»
 BUTTON_ROW = 3  # buttons come several together; two short lines may be the text's own
 
@@ -1967,6 +1986,9 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""
+    for n in sorted(empty_sections(lines, changes, heading)) if kind != "commentary" else ():
+        changes.append((n + 1, "empty_sections"))
+        lines[n] = ""
     for n in sorted(running_law_heads(lines, raw, heading, lang)):
         changes.append((n + 1, "running_law_heads"))
         lines[n] = ""

@@ -109,3 +109,28 @@ def test_a_folder_with_tool_rows_builds_with_no_lost_text(tmp_path):
     assert built.exit_code == 0, built.output
     assert nodes["87A"].rstrip().endswith("deep."), nodes
     assert "lost" not in built.output and checked.exit_code == 0, checked.output
+
+
+WIKI = {"ru": (["Правило 84. БАНЯ", "A. Топка[править | править код]", "Баню топят по субботам."],
+               "Примечания[править | править код]", "Категории: Уставы | Клубы | Викитека:Тексты"),
+        "en": (["LAW 84 - THE BATHHOUSE", "A. Firing[edit]", "The bathhouse is fired on Saturdays."],
+               "Notes[edit]", "Categories: Rules | Clubs | Wikisource:Texts")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("with_notes_heading", [True, False])
+def test_a_wiki_pages_empty_notes_and_categories_are_furniture(lang, with_notes_heading):
+    text, notes, categories = WIKI[lang]
+    tail = ([notes] if with_notes_heading else []) + [categories]
+    out, changes = furniture.prepare(text + tail, "laws", lang, HEADING)
+    assert out[2] == text[2] and not any(out[3:]), changes
+    assert furniture.listing_rows(categories, lang)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_notes_section_with_notes_under_it_stays(lang):
+    """The control: a wiki section with text under it is the page's text."""
+    text, notes, _ = WIKI[lang]
+    note = "1. Дрова берут сухие." if lang == "ru" else "1. The logs are dry."
+    out, _ = furniture.prepare(text + [notes, note], "laws", lang, HEADING)
+    assert out[3] and out[4] == note
