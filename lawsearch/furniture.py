@@ -1274,10 +1274,23 @@ def overstrike_duplicates(lines: list[str]) -> set[int]:
             before = _norm(lines[previous])
             after = next((_norm(t) for t in lines[n + 1:] if t.strip()), "")
             if (s == before or _prose(before) and (before.endswith(" " + s) or _phrase_again(before, s, after))
+                    or _title_again(before, s) and not after.startswith(s)  # that one: overstrike_starts
                     or _struck_over(lines[previous], line)):
                 out.add(n)
         previous = n
     return out
+
+
+HEADING_LABEL = re.compile(r"^(?:\S+\s+)?[\w.]{1,8}[.):\-–—]$")  # «A.», «1)», «Правило 88.», "LAW 88 -"
+
+
+def _title_again(before: str, s: str) -> bool:
+    """Whether ``s`` is the title of the heading ``before`` printed again without its label
+    (``A. Караси`` / ``Караси``, ``Правило 88. ПРУД`` / ``ПРУД``): overstrike's second pass of
+    the title alone (cold read 14 of issue 12, finding 6). A title of a few words, no stop."""
+    if not before.endswith(" " + s) or len(s.split()) > 4 or SENTENCE_END.search(s):
+        return False
+    return bool(HEADING_LABEL.match(before[: -len(s)].strip()))
 
 
 def _bare_line(s: str, heading: Callable[[str], bool]) -> bool:

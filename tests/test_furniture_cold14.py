@@ -134,3 +134,26 @@ def test_a_notes_section_with_notes_under_it_stays(lang):
     note = "1. Дрова берут сухие." if lang == "ru" else "1. The logs are dry."
     out, _ = furniture.prepare(text + [notes, note], "laws", lang, HEADING)
     assert out[3] and out[4] == note
+
+
+# -- 6. a heading's title printed again on its own line ---------------------------------------------
+
+@pytest.mark.parametrize("lines, at", [
+    (["Правило 88. ПРУД", "A. Караси", "Караси", "Карасей кормят крошками в полдень."], 2),
+    (["Правило 88. ПРУД", "ПРУД", "A. Караси", "Карасей кормят крошками."], 1),
+    (["LAW 88 - THE POND", "A. Carp", "Carp", "The carp are fed with crumbs at noon."], 2),
+    (["LAW 88 - THE POND", "1. Feeding", "Feeding", "The carp are fed at noon."], 2),
+])
+def test_a_headings_title_printed_again_alone_is_a_duplicate(lines, at):
+    assert at in furniture.overstrike_duplicates(lines)
+
+
+@pytest.mark.parametrize("lines", [
+    ["A. Караси", "Караси кормят крошками в полдень."],
+    ["Правило 88. ПРУД", "A. Караси", "Карасей кормят крошками.", "Караси сыты."],
+    ["LAW 88 - THE POND", "A. Carp", "Carp are fed at noon."],
+    ["The fish are called carp and perch and", "perch"],
+])
+def test_a_line_going_on_after_a_heading_is_no_duplicate(lines):
+    """The controls: the title's word opening the clause's sentence, or a sentence's last word."""
+    assert furniture.overstrike_duplicates(lines) == set()
