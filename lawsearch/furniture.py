@@ -354,6 +354,7 @@ def neighbour_row(line: str) -> bool:
 ACTION_SEPARATORS = re.compile(r"\s*[|•·]\s*")
 ACTION_LABEL_WORDS = 5  # a link's label is a few words; more is a phrase of the text
 ACTION_SENTENCE = re.compile(r"[.!?;:,]\s*$|\d")
+ACTION_GAP = re.compile(r"\s{2,}|\t")  # links a page sets apart by space alone: "Print  Email a friend"
 
 
 def action_rows(line: str, lang: str) -> bool:
@@ -369,9 +370,14 @@ def action_rows(line: str, lang: str) -> bool:
     True
     >>> action_rows("Судья | Игрок | Капитан", "ru"), action_rows("Print the score | then sign it.", "en")
     (False, False)
+    >>> action_rows("Printer-friendly version  Email a friend", "en"), action_rows("Print  the score", "en")
+    (True, False)
     """
     if not ACTION_SEPARATORS.search(line):
-        return False
+        # links set apart by a gap alone («Версия для печати  Отправить другу»): every one a tool's label
+        gapped = [" ".join(part.lower().split()) for part in ACTION_GAP.split(line.strip())]
+        words = action_words(lang)
+        return len(gapped) >= 2 and all(label in words for label in gapped)
     labels = [" ".join(part.lower().split()) for part in ACTION_SEPARATORS.split(line.strip())]
     labels = [label for label in labels if label]
     if len(labels) < 2 and not ACTION_SEPARATORS.match(line.strip()):
@@ -406,6 +412,8 @@ def listing_rows(line: str, lang: str) -> bool:
     True
     >>> listing_rows("Теги: устав, клуб, чай", "ru"), listing_rows("Поделиться: ВКонтакте · Одноклассники", "ru")
     (True, True)
+    >>> listing_rows("Категории: Уставы | Клубы | Викитека:Тексты", "ru")
+    True
     >>> listing_rows("Share the boards equally between the tables.", "en"), listing_rows("Метки ставят мелом.", "ru")
     (False, False)
     """
@@ -420,7 +428,8 @@ def listing_rows(line: str, lang: str) -> bool:
     for part in parts:
         label = next((w for w in listings if part == w or part.startswith(w + ":") or part.startswith(w + " ")), None)
         if label is None:
-            if values and ":" not in part and len(part.split()) <= 3 and not ACTION_SENTENCE.search(part):
+            # a wiki's namespaced category («Викитека:Тексты») is one of the list's values: no label's colon
+            if values and not re.search(r":(?:\s|$)", part) and len(part.split()) <= 3 and not ACTION_SENTENCE.search(part):
                 values.append(part)  # «ВКонтакте · Одноклассники»: the listing's list goes on past the dot
                 continue
             if not any(part == w or part.startswith(w + " (") for w in actions):
@@ -1087,9 +1096,15 @@ def _shared_in(texts: list[list[str]], outermost: bool = False) -> set[str]:
     enough = max(2, (len(texts) + 1) // 2)
     found = {key for key, n in files.items()
              if n >= enough and (len(contexts[key]) >= 2 or outermost and key not in inner)}
-    if outermost and len(texts) >= 2:
+    if outermost and len(texts) >= 2 or len(texts) >= EDGE_FILES:
         found |= _edge_runs(texts)
     return found
+
+
+# files of a family of text files (not saved pages) whose common first (or last) lines are the
+# site's: a book's two files may open alike, three pages saved as text each under the site's name
+# are a site's (cold read 14 of issue 12, finding 2)
+EDGE_FILES = 3
 
 
 EDGE_RUN = 3  # a site's header or footer: a few lines; more lines alike in every page is shared text
@@ -1259,10 +1274,23 @@ def overstrike_duplicates(lines: list[str]) -> set[int]:
             before = _norm(lines[previous])
             after = next((_norm(t) for t in lines[n + 1:] if t.strip()), "")
             if (s == before or _prose(before) and (before.endswith(" " + s) or _phrase_again(before, s, after))
+                    or _title_again(before, s) and not after.startswith(s)  # that one: overstrike_starts
                     or _struck_over(lines[previous], line)):
                 out.add(n)
         previous = n
     return out
+
+
+HEADING_LABEL = re.compile(r"^(?:\S+\s+)?[\w.]{1,8}[.):\-–—]$")  # «A.», «1)», «Правило 88.», "LAW 88 -"
+
+
+def _title_again(before: str, s: str) -> bool:
+    """Whether ``s`` is the title of the heading ``before`` printed again without its label
+    (``A. Караси`` / ``Караси``, ``Правило 88. ПРУД`` / ``ПРУД``): overstrike's second pass of
+    the title alone (cold read 14 of issue 12, finding 6). A title of a few words, no stop."""
+    if not before.endswith(" " + s) or len(s.split()) > 4 or SENTENCE_END.search(s):
+        return False
+    return bool(HEADING_LABEL.match(before[: -len(s)].strip()))
 
 
 def _bare_line(s: str, heading: Callable[[str], bool]) -> bool:
@@ -1706,6 +1734,9 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
     was opened 512 times", «Нас читают 3 000 человек»); a line going on with a sentence
     the line before it left open is that sentence's. A counter's phrase may be any;
     the number, the place and the foreign vocabulary make it the site's, not the law's.
+    A line the text introduces (the line before it ends with a colon) is the text's own,
+    whatever its shape: "…the second bears at its foot:" / "Page 2 of 2" (cold read 14 of
+    issue 12, finding 1).
 
     >>> sorted(counter_lines(["Прочитано 77 раз", "Правило 4. Стол", "Стол ставят у окна."], lambda s: s.startswith("Правило")))
     [0]
@@ -1718,6 +1749,8 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
         if before and not heading(before) and not s[:1].isupper() and \
                 (not SENTENCE_END.search(before) or ABBREVIATION_END.search(before)):
             continue  # the end of a sentence the text left open: «…are shuffled» / «4 times before…» / «…в п.»
+        if INTRODUCES.search(before):
+            continue  # a line the text introduces («…bears at its foot:» / "Page 2 of 2"): the text's own
         after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
         if after[:1].islower() and not SENTENCE_END.search(s) or GLUED_FOOTER.match(s):
             continue  # a sentence the next line goes on with; a page's footer with the text after it
@@ -1727,6 +1760,35 @@ def counter_lines(lines: list[str], heading: Callable[[str], bool]) -> set[int]:
             continue
         out.add(n)
     return out
+
+
+def tail_actions(lines: list[str], heading: Callable[[str], bool], lang: str) -> set[int]:
+    """Lines (0-based) after a page's last sentence (its tail, ``_edges``) that are one tool
+    link's label alone, a label of the profile's ``actions`` ("Show more", «Показать ещё»): the
+    site's button under the text. Inside the text the same words stay (a clause may say "Print").
+
+    >>> sorted(tail_actions(["LAW 4 - TABLES", "The table stands.", "Show more"], lambda s: s.startswith("LAW"), "en"))
+    [2]
+    """
+    _, tail, _ = _edges(lines, heading)
+    words = set(action_words(lang))
+    return {n for n in tail if " ".join(lines[n].lower().split()).rstrip(" .…»›>") in words}
+
+
+def empty_sections(lines: list[str], changes: list[tuple[int, str]], heading: Callable[[str], bool]) -> set[int]:
+    """Lines (0-based) after a page's last sentence (its tail, ``_edges``) that are a wiki's
+    section heading -- its edit link taken off (``edit_links``) -- with no text under it to the
+    page's end: «Примечания[править]», "Notes[edit]" over no notes (cold read 14 of issue 12,
+    finding 3). A law's heading stays; so does a section with text under it.
+
+    >>> sorted(empty_sections(["LAW 4 - TABLES", "The table stands.", "Notes", ""], [(3, "edit_links")],
+    ...                       lambda s: s.startswith("LAW")))
+    [2]
+    """
+    edited = {k - 1 for k, rule in changes if rule == "edit_links"}
+    _, tail, _ = _edges(lines, heading)
+    return {n for n in tail if n in edited and not heading(lines[n].strip())
+            and not any(line.strip() for line in lines[n + 1:])}
 
 
 BUTTON_WORDS = 3  # a share or print button's label: «Facebook», "Share on X", «Версия для печати»
@@ -1931,10 +1993,15 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     # their own marks, which no sentence end here reads: its last lines are no page's foot
     buttons = lambda lines, heading: button_lists(lines, heading, web)  # noqa: E731
     buttons.__name__ = button_lists.__name__
-    for rule in (site_title_rows, counter_lines, source_lines, buttons) if kind != "commentary" else ():
+    actions = lambda lines, heading: tail_actions(lines, heading, lang)  # noqa: E731
+    actions.__name__ = tail_actions.__name__
+    for rule in (site_title_rows, counter_lines, source_lines, buttons, actions) if kind != "commentary" else ():
         for n in sorted(rule(lines, heading)):
             changes.append((n + 1, rule.__name__))
             lines[n] = ""
+    for n in sorted(empty_sections(lines, changes, heading)) if kind != "commentary" else ():
+        changes.append((n + 1, "empty_sections"))
+        lines[n] = ""
     for n in sorted(running_law_heads(lines, raw, heading, lang)):
         changes.append((n + 1, "running_law_heads"))
         lines[n] = ""

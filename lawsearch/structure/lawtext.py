@@ -452,6 +452,8 @@ class LawText(BuilderBase):
             target.title = None
         if join == "continue":
             join = "space" if (target.length and not target.ends_sentence()) or line.text[:1].islower() else "paragraph"
+            if join == "space" and target.length:
+                join = _hyphen_join(target, line.text, self.sources[piece.source].lang) or join
         if join == "gap":
             if not target.length:
                 target.truncated_start = True
@@ -562,3 +564,22 @@ class LawText(BuilderBase):
                                f"(«{shorten(text, 50)}»): if it is a line of a wrapped sentence that cites the law, "
                                f"it is no heading (join it to the line before in the source); as it stands, what "
                                f"follows it is read as law {n}'s", path, first))
+
+
+HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")  # a word the page's last line broke: «клет-», "bee-"
+WORD_START = re.compile(r"[^\W\d_]+")
+
+
+def _hyphen_join(target, text: str, lang: str | None) -> str | None:
+    """How a word hyphenated across a page break (the page's footer, a «Page 1 of 2», left
+    between its halves: ``bee-`` / ``keeper``) joins, as ``furniture.mend_hyphen`` joins one
+    broken at a line's end: "word" (the hyphen goes: ``beekeeper``), "hyphen" (a compound's
+    hyphen stays) or None (a plain space: a capital after it). Cold read 14 of issue 12, finding 4."""
+    from ..furniture import mend_hyphen
+
+    last = target.parts[-1] if target.parts else ""
+    left, right = HYPHENATED_END.search(last), WORD_START.match(text)
+    if not (left and right):
+        return None
+    cut = mend_hyphen(left.group(1), right.group(), frozenset(), lang)
+    return "word" if cut == 2 else "hyphen" if cut == 1 else None

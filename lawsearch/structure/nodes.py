@@ -74,13 +74,18 @@ class NodeBuilder:
 
     def append(self, line: Line | str, join: str, path: str, page_key: object,
                note_marks: tuple[str, ...] = ()) -> None:
-        """Add running text; ``join`` is "paragraph", "space" or "gap" (text lost between).
+        """Add running text; ``join`` is "paragraph", "space" or "gap" (text lost between), or
+        "word" / "hyphen" (a word hyphenated across a page break, joined without or with its hyphen).
         In law text (``page_key`` given) footnote markers ``(*)`` leave the text and become
         markers at their offset, and so do bare marks (``table.*``) of ``note_marks``, those
         whose bodies the piece holds; the commentary has no footnotes and keeps them as text."""
         if isinstance(line, str):
             line = Line(line, "", 0, 0)
-        if self.length:
+        if self.length and join == "word" and self.parts and self.parts[-1].endswith("-"):
+            # a word hyphenated across a page break: its hyphen goes, no space (lawtext._hyphen_join)
+            self.parts[-1] = self.parts[-1][:-1]
+            self.length -= 1
+        elif self.length and join != "hyphen":  # "hyphen": a compound's hyphen stays, no space
             if join == "gap":
                 self.marks.append(Mark("gap", self.length, self.length))
             self._add("\n\n" if join in ("gap", "paragraph") else " ")
