@@ -1,0 +1,92 @@
+"""Issue 12: items cold reads 11, 13 and 14 left open. Invented pages, Russian and English.
+
+1. A letter-spaced heading whose number is spaced too, on a page whose spacing collapsed to
+   single spaces (a saved web page): «П р а в и л о 8 8. П Р У Д», "L A W 1 2" -- the digits
+   after a spaced word are its number (law 88, law 12, with the title); "8 8" in ordinary
+   text stays.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from lawsearch import furniture
+from lawsearch.cli import main
+
+
+def build(tmp_path, files: dict[str, str | bytes], add_args=()) -> tuple[dict, object, object]:
+    """add the files, then build: ({id: node}, add result, build result)."""
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    corpus = tmp_path / "corpus"
+    added = CliRunner().invoke(main, ["add", *[str(tmp_path / n) for n in files], "--corpus", str(corpus), *add_args])
+    built = CliRunner().invoke(main, ["build", "--corpus", str(corpus), "--out", str(tmp_path / "out")])
+    nodes = {}
+    if built.exit_code == 0:
+        nodes = {n["id"]: n for n in json.loads((tmp_path / "out" / "corpus.json").read_text(encoding="utf-8"))["nodes"]}
+    return nodes, added, built
+
+
+def html(body: str) -> str:
+    return ('<!doctype html><html><head><meta charset="utf-8"><title>Pond</title></head><body>'
+            f'<div class="content">{body}</div></body></html>')
+
+
+# -- 1. a letter-spaced heading with a spaced number --------------------------------------------
+
+@pytest.mark.parametrize("lang, line, expected", [
+    ("ru", "П р а в и л о 8 8. П Р У Д", "Правило 88. ПРУД"),
+    ("ru", "П Р А В И Л О 1 0 7. Л О Д К И", "ПРАВИЛО 107. ЛОДКИ"),
+    ("en", "L A W 1 2 - P O N D", "LAW 12 - POND"),
+    ("en", "L A W 1 2. P O N D S", "LAW 12. PONDS"),
+])
+def test_a_spaced_number_after_a_spaced_word_is_joined(lang, line, expected):
+    assert furniture.letter_spaced_words(line, lang) == expected
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("ru", "Во дворе стоят 8 8 лодок."),
+    ("ru", "Пункты а и в 8 8 раз."),
+    ("en", "Boards a b c 1 2 are played first."),
+    ("en", "Rows 1 2 3 of the pond."),
+])
+def test_spaced_digits_in_ordinary_text_stay(lang, line):
+    assert furniture.letter_spaced_words(line, lang) == line
+
+
+PONDS = {
+    "ru": ("П р а в и л о  8 8.  П Р У Д", "П р а в и л о  8 9.  Л О Д К И", "A. Караси",
+           "Карасей кормят крошками ровно в полдень.", "A. Вёсла", "Вёсла выдаёт сторож под запись.",
+           "ПРУД", "ЛОДКИ"),
+    "en": ("L A W  1 2.  P O N D S", "L A W  1 3.  B O A T S", "A. Carp",
+           "The carp are fed crumbs at noon.", "A. Oars", "The keeper hands out the oars.",
+           "PONDS", "BOATS"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_spaced_heading_on_a_web_page_makes_its_law(tmp_path, lang):
+    h1, h2, a1, t1, a2, t2, title1, title2 = PONDS[lang]
+    body = f"<h2>{h1}</h2><p><b>{a1}</b></p><p>{t1}</p><h2>{h2}</h2><p><b>{a2}</b></p><p>{t2}</p>"
+    nodes, added, built = build(tmp_path, {"pond.html": html(body)})
+    assert built.exit_code == 0, built.output
+    first, second = ("88", "89") if lang == "ru" else ("12", "13")
+    assert nodes[first]["title"] == title1 and nodes[second]["title"] == title2
+    assert t1 in nodes[first + "A"]["text"] and t2 in nodes[second + "A"]["text"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_spaced_number_in_the_text_of_a_page_stays(tmp_path, lang):
+    """The control: the law's own text with digits one space apart keeps them."""
+    h1, h2, a1, t1, a2, t2, *_ = PONDS[lang]
+    row = "Лунки 8 8 и 9 9 стоят рядом." if lang == "ru" else "Holes 8 8 and 9 9 stand side by side."
+    body = f"<h2>{h1}</h2><p><b>{a1}</b></p><p>{t1}</p><p>{row}</p>"
+    nodes, added, built = build(tmp_path, {"pond.html": html(body)})
+    assert built.exit_code == 0, built.output
+    first = "88" if lang == "ru" else "12"
+    assert row in nodes[first + "A"]["text"]
