@@ -4,6 +4,10 @@
    single spaces (a saved web page): «П р а в и л о 8 8. П Р У Д», "L A W 1 2" -- the digits
    after a spaced word are its number (law 88, law 12, with the title); "8 8" in ordinary
    text stays.
+2. ``add`` of files named one by one: a file it cannot read (an old .doc) stops the batch, and
+   the message says plainly that nothing was added; a file of notes (no law heading, no
+   sentence: «мои заметки: скачал с сайта») is skipped with the reason, told by its content
+   whatever its name; a page of law text cut where no heading falls is added.
 """
 
 from __future__ import annotations
@@ -90,3 +94,50 @@ def test_a_spaced_number_in_the_text_of_a_page_stays(tmp_path, lang):
     assert built.exit_code == 0, built.output
     first = "88" if lang == "ru" else "12"
     assert row in nodes[first + "A"]["text"]
+
+
+# -- 2. add of files named one by one ------------------------------------------------------------
+
+LAW_PAGE = {"ru": "Правило 90. КОЛОДЕЦ\n\nA. Ведро\nВедро опускают на цепи.\n",
+            "en": "LAW 90 - THE WELL\n\nA. Bucket\nThe bucket is lowered on its chain.\n"}
+NOTES = {"ru": ["мои заметки: скачал с сайта", "список: колодец, ведро, цепь"],
+         "en": ["my notes: saved from the site", "to do\nwell, bucket, chain"]}
+# a page of a law's text where no heading falls: its sentences are law text
+CONTINUED = {"ru": "цепь смазывают раз в месяц.\nКрышку колодца запирают на ночь.\n",
+             "en": "the chain is oiled once a month.\nThe lid of the well is locked at night.\n"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("variant", [0, 1])
+def test_notes_named_with_law_pages_are_skipped_with_the_reason(tmp_path, lang, variant):
+    nodes, added, built = build(tmp_path, {"page90.txt": LAW_PAGE[lang], "readme.txt": NOTES[lang][variant]})
+    assert added.exit_code == 0, added.output
+    assert "skipped" in added.output and "readme.txt" in added.output and "no law heading" in added.output
+    manifest = (tmp_path / "corpus" / "manifest.toml").read_text(encoding="utf-8")
+    assert "page90.txt" in manifest and "readme.txt" not in manifest
+    assert built.exit_code == 0, built.output
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_page_of_law_text_without_a_heading_is_added(tmp_path, lang):
+    """The control: sentences with no heading are a page of the law's text, not notes."""
+    nodes, added, built = build(tmp_path, {"page90.txt": LAW_PAGE[lang], "page91.txt": CONTINUED[lang]})
+    assert added.exit_code == 0, added.output
+    assert "skipped" not in added.output
+    manifest = (tmp_path / "corpus" / "manifest.toml").read_text(encoding="utf-8")
+    assert "page91.txt" in manifest
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_only_notes_named_says_nothing_was_added(tmp_path, lang):
+    nodes, added, built = build(tmp_path, {"notes.txt": NOTES[lang][0]})
+    assert "nothing was added" in added.output
+    assert not (tmp_path / "corpus").exists()
+
+
+def test_an_unreadable_file_named_says_nothing_was_added(tmp_path):
+    old_word = bytes.fromhex("d0cf11e0a1b11ae1") + bytes(600)  # an old Word file's signature
+    nodes, added, built = build(tmp_path, {"page90.txt": LAW_PAGE["ru"], "old.doc": old_word})
+    assert added.exit_code != 0
+    assert "old.doc" in added.output and "nothing was added" in added.output
+    assert not (tmp_path / "corpus").exists()
