@@ -8,6 +8,8 @@
    the message says plainly that nothing was added; a file of notes (no law heading, no
    sentence: «мои заметки: скачал с сайта») is skipped with the reason, told by its content
    whatever its name; a page of law text cut where no heading falls is added.
+3. A translation's file that opens with a title page or a preface before its first law: front
+   matter, warned as in the main language, not "text in no node" (the build failing).
 """
 
 from __future__ import annotations
@@ -141,3 +143,52 @@ def test_an_unreadable_file_named_says_nothing_was_added(tmp_path):
     assert added.exit_code != 0
     assert "old.doc" in added.output and "nothing was added" in added.output
     assert not (tmp_path / "corpus").exists()
+
+
+# -- 3. front matter of a translation's file --------------------------------------------------------
+
+FRONT = {"ru": "СВОД ПРАВИЛ ПРУДА\n\nИздание клуба рыболовов\n\n",
+         "en": "THE CODE OF THE POND\n\nA club of anglers edition\n\n"}
+PREFACE = {"ru": "Предисловие\n\nЭта книга написана для членов клуба.\n\n",
+           "en": "Preface\n\nThis book is written for the members of the club.\n\n"}
+POND_LAWS = {"ru": ["Правило {n}. ПРУД {n}\n\nA. Вода\nВоду пруда {n} меняют весной.\n",
+                    "Правило {n}. ЛОДКИ {n}\n\nA. Вёсла\nВёсла лодки {n} выдаёт сторож.\n"],
+             "en": ["LAW {n} - POND {n}\n\nA. Water\nThe water of pond {n} is changed in spring.\n",
+                    "LAW {n} - BOATS {n}\n\nA. Oars\nThe keeper hands out the oars of boat {n}.\n"]}
+
+
+def pond_file(lang: str, first: int, opening: str = "") -> str:
+    return opening + "\n".join(POND_LAWS[lang][k].format(n=first + k) for k in (0, 1))
+
+
+@pytest.mark.parametrize("opening", [FRONT, PREFACE], ids=["title page", "preface"])
+@pytest.mark.parametrize("per_language", [1, 2])
+def test_front_matter_of_a_translation_file_is_no_error(tmp_path, opening, per_language):
+    files = {}
+    for lang in ("ru", "en"):
+        files[f"{lang}1.txt"] = pond_file(lang, 1, opening[lang])
+        if per_language == 2:
+            files[f"{lang}2.txt"] = pond_file(lang, 3)
+    nodes, added, built = build(tmp_path, files)
+    assert added.exit_code == 0, added.output
+    assert built.exit_code == 0, built.output
+    assert "text in no node" not in built.output
+    assert "en1.txt:1: text before law 1" in built.output and "front matter" in built.output
+    # the control: the translation's law text stays, merged into its nodes
+    assert "pond 1 is changed" in nodes["1A"]["translations"]["en"]["text"]
+    if per_language == 2:
+        assert "boat 4" in nodes["4A"]["translations"]["en"]["text"]
+
+
+@pytest.mark.parametrize("per_language", [1, 2])
+def test_a_sentence_before_a_translation_files_first_law_is_still_lost(tmp_path, per_language):
+    """The control: law text of a translation cut from its heading (a sentence, no title
+    before it) lands in no node: the build fails on it, as before."""
+    files = {}
+    for lang in ("ru", "en"):
+        stray = "Воду пруда меняют весной.\n" if lang == "ru" else "The water of the pond is changed in spring.\n"
+        files[f"{lang}1.txt"] = pond_file(lang, 1, stray if lang == "en" else "")
+        if per_language == 2:
+            files[f"{lang}2.txt"] = pond_file(lang, 3)
+    nodes, added, built = build(tmp_path, files)
+    assert built.exit_code != 0 and "en1.txt:1: text in no node" in built.output
