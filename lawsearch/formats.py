@@ -1437,12 +1437,26 @@ W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
 def _docx_paragraph(p, refs: list[tuple[str, str]] | None = None, known=frozenset()) -> list[str]:
-    """A Word paragraph's text; a manual line break (<w:br/>) starts another line. A
+    """A Word paragraph's text; a manual line break (<w:br/>) starts another line, and so
+    does the text after a bold run that opens the paragraph with a part's label and a few
+    words (a run-in heading, ``RUN_IN_HEADING``: «A. Forge.» then the clause's text). A
     reference to a footnote or an endnote with text (``known``: (part, id)) becomes the
     book's marker, and (part, id) joins ``refs``."""
     parts: list[str] = [""]
+    bold, lead = False, True  # the run is bold; the paragraph so far holds only bold text
     for e in p.iter():
         tag = e.tag
+        if tag == W + "r":
+            b = e.find(f"{W}rPr/{W}b")
+            bold = b is not None and b.get(W + "val") not in ("0", "false")
+        elif tag == W + "t" and lead and not bold and (e.text or "").strip():
+            lead = False
+            run = " ".join(parts[-1].split())
+            if len(parts) == 1 and RUN_IN_HEADING.match(run) and len(run.split()) <= RUN_IN_WORDS:
+                # a bold run-in heading («A. Forge.» then its text): a line of its own, without
+                # the stop that ran it into the text («A. Forge»)
+                parts[-1] = re.sub(r"\s*[.:]\s*$", "", parts[-1]) if len(run.split()) > 1 else parts[-1]
+                parts.append("")
         if tag == W + "t":
             parts[-1] += e.text or ""
         elif tag == W + "tab":

@@ -10,6 +10,8 @@
    whatever its name; a page of law text cut where no heading falls is added.
 3. A translation's file that opens with a title page or a preface before its first law: front
    matter, warned as in the main language, not "text in no node" (the build failing).
+4. A DOCX paragraph opening with a bold run-in heading («A. Forge.» then the clause's text in
+   the same paragraph) gives clause A its title; a bold word inside a sentence stays text.
 """
 
 from __future__ import annotations
@@ -192,3 +194,58 @@ def test_a_sentence_before_a_translation_files_first_law_is_still_lost(tmp_path,
             files[f"{lang}2.txt"] = pond_file(lang, 3)
     nodes, added, built = build(tmp_path, files)
     assert built.exit_code != 0 and "en1.txt:1: text in no node" in built.output
+
+
+# -- 4. a DOCX bold run-in heading ---------------------------------------------------------------
+
+def docx(paragraphs: list[list[tuple[str, bool]]]) -> bytes:
+    """A minimal .docx: each paragraph a list of (text, bold) runs."""
+    import io
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    body = "".join("<w:p>" + "".join(f'<w:r>{"<w:rPr><w:b/></w:rPr>" if bold else ""}<w:t xml:space="preserve">'
+                                     f"{escape(text)}</w:t></w:r>" for text, bold in runs) + "</w:p>"
+                   for runs in paragraphs)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("[Content_Types].xml", '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.'
+                   'openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/'
+                   'xml"/></Types>')
+        z.writestr("word/document.xml", f'<?xml version="1.0" encoding="UTF-8"?><w:document {w}><w:body>{body}'
+                   "</w:body></w:document>")
+    return out.getvalue()
+
+
+SMITHY = {"ru": ("Правило 85. КУЗНИЦА", [("A. Горн. ", "Горн разжигают берёзовым углём до рассвета.", "Горн"),
+                                         ("B. Подковы: ", "Подковы куют только для клубных лошадей.", "Подковы")],
+                 ("Горн разжигают ", "всегда", " до рассвета.")),
+          "en": ("LAW 85 - THE SMITHY", [("A. Forge. ", "The forge is lit with birch charcoal before dawn.", "Forge"),
+                                         ("B. Horse Shoes ", "Horseshoes are forged for club horses only.",
+                                          "Horse Shoes")],
+                 ("The forge is ", "always", " lit before dawn."))}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_bold_run_in_heading_of_a_docx_titles_its_clause(tmp_path, lang):
+    heading, clauses, _ = SMITHY[lang]
+    paragraphs = [[(heading, False)]] + [[(label, True), (text, False)] for label, text, _ in clauses]
+    nodes, added, built = build(tmp_path, {"smithy.docx": docx(paragraphs)})
+    assert built.exit_code == 0, built.output
+    for (label, text, title), id_ in zip(clauses, ("85A", "85B")):
+        assert nodes[id_]["title"] == title
+        assert nodes[id_]["text"] == text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_bold_word_inside_a_sentence_of_a_docx_stays_text(tmp_path, lang):
+    from lawsearch import formats
+
+    heading, clauses, (before, word, after) = SMITHY[lang]
+    label = clauses[0][0].split()[0]
+    paragraphs = [[(heading, False)], [(label + " " + clauses[0][2], False)],
+                  [(before, False), (word, True), (after, False)],
+                  [(word.capitalize(), True), (after, False)]]
+    lines = formats.read_docx(docx(paragraphs), "x.docx").lines
+    assert before + word + after in lines and word.capitalize() + after in lines
