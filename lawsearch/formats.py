@@ -1530,6 +1530,11 @@ RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "head
             "fldinst", "object", "bkmkstart", "bkmkend"}
 
 
+# the end of a file cut inside an escape: ``\'e`` (one hex digit of two), ``\'``, a lone ``\``,
+# a ``\u108`` whose character's code (and the replacement after it) is cut
+RTF_CUT_ESCAPE = re.compile(rb"\\(?:'[0-9a-fA-F]?|u-?\d*)?\s*\Z")
+
+
 def rtf_text(data: bytes) -> tuple[str, str]:
     """The text of an RTF document and its code page (``\\ansicpg1251``); ``rtf_read``
     also says how many groups the file leaves open. A footnote
@@ -1548,6 +1553,7 @@ def rtf_read(data: bytes) -> tuple[str, str, int]:
     of the data: 0 for a whole file, more for one cut short (its closing braces are lost)."""
     m = re.search(rb"\\ansicpg(\d+)", data[:2000])
     codepage = f"cp{m.group(1).decode()}" if m else "cp1252"
+    data = RTF_CUT_ESCAPE.sub(b"", data)  # a file cut inside a \'hh escape: the half of it is no text
     out: list[str] = []
     pending = bytearray()  # \'hh bytes, decoded together (a multi-byte code page)
     stack: list[tuple[bool, int]] = []

@@ -12,6 +12,8 @@
    matter, warned as in the main language, not "text in no node" (the build failing).
 4. A DOCX paragraph opening with a bold run-in heading («A. Forge.» then the clause's text in
    the same paragraph) gives clause A its title; a bold word inside a sentence stays text.
+5. An RTF file cut inside an escape (``\\'e`` of ``\\'e5``, ``\\u108`` of ``\\u1089?``) leaves no
+   stray Latin letter of the cut escape in the text; a whole escape at the end stays.
 """
 
 from __future__ import annotations
@@ -249,3 +251,35 @@ def test_a_bold_word_inside_a_sentence_of_a_docx_stays_text(tmp_path, lang):
                   [(word.capitalize(), True), (after, False)]]
     lines = formats.read_docx(docx(paragraphs), "x.docx").lines
     assert before + word + after in lines and word.capitalize() + after in lines
+
+
+# -- 5. an RTF cut inside an escape ----------------------------------------------------------------
+
+RTF_HEAD = rb"{\rtf1\ansi\ansicpg1251{\fonttbl{\f0 Arial;}}\pard "
+CANDLES = r"\'c2\'ee\'f1\'ea\'ee\'e2\'fb\'e5 \'f1\'e2\'e5\'f7\'e8 \'f1".encode()  # «Восковые свечи с»
+
+
+@pytest.mark.parametrize("cut, expected", [
+    (CANDLES + rb"\'e", "Восковые свечи с"),  # «се»: the second hex digit of \'e5 lost
+    (CANDLES + rb"\'", "Восковые свечи с"),
+    (CANDLES + rb"\'e" + b"\r\n", "Восковые свечи с"),
+    (rb"\u1042?\u1086?\u1089?\u108", "Вос"),  # «Восл»: the code of \u1082 cut to \u108
+    (rb"The candles are lit at the caf\'e", "The candles are lit at the caf"),
+    (rb"The candles are lit at the caf\u23", "The candles are lit at the caf"),
+])
+def test_an_rtf_cut_inside_an_escape_leaves_no_stray_letter(cut, expected):
+    from lawsearch.formats import rtf_text
+    assert rtf_text(RTF_HEAD + cut)[0].strip() == expected
+
+
+@pytest.mark.parametrize("whole, expected", [
+    (CANDLES + rb"\'e5", "Восковые свечи се"),
+    (rb"\u1042?\u1086?\u1089?", "Вос"),
+    (rb"The candles are lit at the caf\'e9", "The candles are lit at the café"),
+    (rb"The letter e", "The letter e"),
+])
+def test_a_whole_escape_at_the_end_of_an_rtf_stays(whole, expected):
+    """The control: an escape the cut spared is read, a real one-letter word stays."""
+    from lawsearch.formats import rtf_text
+    head = RTF_HEAD if b"caf" not in whole else RTF_HEAD.replace(b"1251", b"1252")
+    assert rtf_text(head + whole)[0].strip() == expected
