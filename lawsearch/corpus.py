@@ -439,7 +439,7 @@ def cleaning_context(folder: CorpusFolder) -> CleaningContext:
     words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile, languages)
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
-    pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) == "html")
+    pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) in WEB_FORMATS)
     shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources), pages)
     # the book's contents, subject index and title page leave the law text first (issue 13)
     # the curated drops first: a line dropped from a contents or index page is no entry of it

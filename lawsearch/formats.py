@@ -66,13 +66,18 @@ class Document:
     content: set[int] = field(default_factory=set)
 
 
+WEB_ARCHIVE_SUFFIXES = (".mhtml", ".mht")  # told by content too (``sniff``); named so, a saved web page
+
+
 def format_of(name: str) -> str | None:
     """The format a file name says, or None when it is not one we read.
 
-    >>> format_of("Laws.FB2.zip"), format_of("a.htm"), format_of("a.doc")
-    ('fb2.zip', 'html', None)
+    >>> format_of("Laws.FB2.zip"), format_of("a.htm"), format_of("a.doc"), format_of("a.mht")
+    ('fb2.zip', 'html', None, 'mhtml')
     """
     lower = name.lower()
+    if lower.endswith(WEB_ARCHIVE_SUFFIXES):
+        return "mhtml"  # a page saved as a web archive: read as a saved page is (its furniture too)
     for suffix in SUFFIXES:
         if lower.endswith(suffix):
             return {"htm": "html", "xhtml": "html"}.get(suffix[1:], suffix[1:])

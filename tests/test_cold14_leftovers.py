@@ -14,6 +14,9 @@
    the same paragraph) gives clause A its title; a bold word inside a sentence stays text.
 5. An RTF file cut inside an escape (``\\'e`` of ``\\'e5``, ``\\u108`` of ``\\u1089?``) leaves no
    stray Latin letter of the cut escape in the text; a whole escape at the end stays.
+7. A page saved as a web archive (.mhtml, .mht) is a saved web page for cleaning too: its
+   site-tool rows («Search this site» over a list of links) are furniture as in an .html;
+   a list the law's text introduces stays.
 """
 
 from __future__ import annotations
@@ -283,3 +286,48 @@ def test_a_whole_escape_at_the_end_of_an_rtf_stays(whole, expected):
     from lawsearch.formats import rtf_text
     head = RTF_HEAD if b"caf" not in whole else RTF_HEAD.replace(b"1251", b"1252")
     assert rtf_text(head + whole)[0].strip() == expected
+
+
+# -- 7. site tools of a page saved as MHTML --------------------------------------------------------
+
+def mhtml(page: str) -> bytes:
+    """A page saved as a web archive: a MIME message with the page as its quoted-printable part."""
+    import quopri
+
+    body = quopri.encodestring(page.encode("utf-8")).decode("ascii")
+    return ("From: <Saved by a browser>\r\nSubject: page\r\nMIME-Version: 1.0\r\n"
+            'Content-Type: multipart/related; type="text/html"; boundary="----=_NextPart_01"\r\n\r\n'
+            "------=_NextPart_01\r\nContent-Type: text/html; charset=\"utf-8\"\r\n"
+            "Content-Transfer-Encoding: quoted-printable\r\nContent-Location: file:///page.htm\r\n\r\n"
+            f"{body}\r\n------=_NextPart_01--\r\n").encode("ascii")
+
+
+TOOLS = {"ru": ("Поиск по сайту", ["Главная", "Правила", "Бланки"], "Правило {n}. ЗАЛ {n}", "A. Столы",
+                "Столы зала {n} накрывают сукном.", "В шкафу лежат:", ["Карандаши", "Колоды", "Бланки протоколов"]),
+         "en": ("Search this site", ["Home", "Rules", "Forms"], "LAW {n} - HALL {n}", "A. Tables",
+                "The tables of hall {n} are covered with baize.", "The cupboard holds:", ["Pencils", "Decks", "Scorecards"])}
+
+
+def tool_page(lang: str, n: int, listed: bool = False) -> str:
+    tools, links, head, clause, sentence, intro, items = TOOLS[lang]
+    side = f"<b>{tools}</b><br><form><input name=q></form>" + "".join(f'<br><a href="/{k}">{w}</a>'
+                                                                        for k, w in enumerate(links))
+    text = f"<h2>{head.format(n=n)}</h2><h3>{clause}</h3><p>{sentence.format(n=n)}</p>"
+    if listed:
+        closing = "Больше там ничего не держат." if lang == "ru" else "Nothing else is kept there."
+        text += f"<p>{intro}</p>" + "".join(f"<p>{w}</p>" for w in items) + f"<p>{closing}</p>"
+    return (f'<html><head><meta charset="utf-8"><title>{n}</title></head><body><table><tr>'
+            f'<td valign="top">{side}</td><td valign="top">{text}</td></tr></table></body></html>')
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("suffix", ["mhtml", "mht"])
+def test_site_tools_of_mhtml_pages_are_furniture(tmp_path, lang, suffix):
+    files = {f"page{n}.{suffix}": mhtml(tool_page(lang, n, listed=n == 91)) for n in (90, 91, 92)}
+    nodes, added, built = build(tmp_path, files)
+    assert built.exit_code == 0, built.output
+    tools, links, *_, intro, items = TOOLS[lang]
+    assert not [n for n in nodes.values() if n["kind"] == "piece"], [n["text"] for n in nodes.values()]
+    assert all(tools not in (n["text"] or "") for n in nodes.values())
+    # the control: a list the law's text introduces is the law's
+    assert all(w in nodes["91A"]["text"] for w in items), nodes["91A"]["text"]
