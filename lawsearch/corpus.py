@@ -20,7 +20,7 @@ from .coverage import (heading_shaped_text, indentation, laws_without_parts, emp
                        numbers_removed, unread_parts)
 from .formats import format_of, placed
 from .grammar import default_grammar
-from .structure.nodes import FRONT_MATTER, UNPLACED_KEPT
+from .structure.nodes import FRONT_MATTER, OUT_OF_RANGE, UNPLACED_KEPT
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse, shorten
 from .pages import assemble, split_pieces
 from .patterns import FOOTER
@@ -765,7 +765,12 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
                              f"(«{' '.join(part['words'][:8])} …»); the part runs on into the law text -- "
                              "declare that text a source of its own, or split the file where the part ends",
                              part["source"], part["lines"][0]))
-    if not any(n.kind != "piece" for n in nodes) and any(line.text.strip() for s in law_sources for line in cleaned[s.id].lines):
+    # said once: where an error already names a line of the law sources (every law heading
+    # read outside the code's range), it says why no law was read
+    erred = any(p.severity == "error" and OUT_OF_RANGE in p.message and p.path in {s.path for s in law_sources}
+                for p in problems)
+    if not erred and not any(n.kind != "piece" for n in nodes) and \
+            any(line.text.strip() for s in law_sources for line in cleaned[s.id].lines):
         problems.append(lost("the law sources hold text, but no law, section or "
                              "clause was read from it (are the law headings in a form the profile reads? "
                              "`lawsearch clean --explain FILE` shows each line's reading)",

@@ -17,6 +17,10 @@
 7. A page saved as a web archive (.mhtml, .mht) is a saved web page for cleaning too: its
    site-tool rows («Search this site» over a list of links) are furniture as in an .html;
    a list the law's text introduces stays.
+8. A law source whose every heading is outside the code's range says so once (the range
+   error), not again as "text in no node: no law was read"; a source whose headings are in no
+   form the profile reads still gets that message. An ID query in fullwidth letters and digits
+   («91Ａ１») is read as 91A1.
 """
 
 from __future__ import annotations
@@ -331,3 +335,43 @@ def test_site_tools_of_mhtml_pages_are_furniture(tmp_path, lang, suffix):
     assert all(tools not in (n["text"] or "") for n in nodes.values())
     # the control: a list the law's text introduces is the law's
     assert all(w in nodes["91A"]["text"] for w in items), nodes["91A"]["text"]
+
+
+# -- 8. a law outside the code's range said once; a fullwidth ID ------------------------------------
+
+OUTSIDE = {"ru": "Правило 150. ЛОДКИ\n\nA. Вёсла\nВёсла выдаёт сторож.\n",
+           "en": "LAW 150 - THE BOATS\n\nA. Oars\nThe keeper hands out the oars.\n"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("fmt", ["txt", "html"])
+def test_a_law_outside_the_range_is_said_once(tmp_path, lang, fmt):
+    text = OUTSIDE[lang]
+    if fmt == "html":
+        head, _, rest = text.partition("\n\n")
+        label, _, sentence = rest.strip().partition("\n")
+        text = html(f"<h2>{head}</h2><h3>{label}</h3><p>{sentence}</p>")
+    nodes, added, built = build(tmp_path, {f"law150.{fmt}": text})
+    assert built.exit_code != 0
+    assert "outside the code's range" in built.output
+    assert "no law, section or clause was read" not in built.output, built.output
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_headings_in_no_form_the_profile_reads_still_say_no_law_was_read(tmp_path, lang):
+    """The control: no range error names the file, so the message says why no law was read."""
+    text = OUTSIDE[lang].replace("150", "сто" if lang == "ru" else "one hundred")
+    nodes, added, built = build(tmp_path, {"law.txt": text})
+    assert built.exit_code != 0 and "no law, section or clause was read" in built.output
+
+
+@pytest.mark.parametrize("query", ["91Ａ１", "９１Ａ１", "91A１", "91a1"])
+def test_a_fullwidth_id_query_is_read_as_the_id(tmp_path, query):
+    text = "Правило 91. ПРУД\n\nA. Вода\n1. Воду меняют весной.\n2. Воду проверяют летом.\n\nB. Лёд\nЛёд колют зимой.\n"
+    nodes, added, built = build(tmp_path, {"ru.txt": text})
+    assert built.exit_code == 0, built.output
+    found = CliRunner().invoke(main, ["search", "--corpus", str(tmp_path / "corpus"), "--out", str(tmp_path / "out"),
+                                      query])
+    assert found.exit_code == 0, found.output
+    assert found.output.splitlines()[0].endswith("91A1, nothing in the corpus cites it"), found.output
+    assert "no 91A1" not in found.output
