@@ -545,7 +545,10 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
 
     Reads .txt, .fb2, .fb2.zip, .epub, .html/.htm, .mhtml, .docx, .rtf and .pdf,
     told by the file's content whatever its name; a folder given adds every such
-    file in it and names each other file it skips, with the reason.
+    file in it and names each other file it skips, with the reason. Files named one
+    by one are added all together or not at all (a file that cannot be read stops
+    them, and the message says nothing was added). A file with no law heading and no
+    sentence of text (notes, a list) is skipped, with the reason.
 
     \b
     Example:
@@ -572,10 +575,13 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         raise click.ClickException(f"cannot make the corpus folder {root}: {e.strerror or e}") from None
     except CorpusError as e:
         _remove_empty(made)  # (every problem listed: no corpus is left for `check` to list them)
-        raise click.ClickException(error_message(e, limit=None)) from None
+        raise click.ClickException(f"{error_message(e, limit=None)}\nnothing was added to {root}: files named one by one are added "
+                                   "all together or not at all; leave out the file(s) above, "
+                                   "or name their folder (its unreadable files are skipped)") from None
     for a in added:
         if a.skipped:
-            tell(f"skipped {a.source}: the same bytes as {a.target}, already in the corpus (not added twice)")
+            tell(f"skipped {a.source}: {a.why}" if a.why else
+                 f"skipped {a.source}: the same bytes as {a.target}, already in the corpus (not added twice)")
             continue
         e = a.entry
         edition = f", edition {e['edition']}" if "edition" in e else ""
@@ -583,6 +589,9 @@ def add(files: tuple[str, ...], corpus: str | None) -> None:
         emit(f"added {a.target}  ({e['lang']} {e['kind']}{edition}; detected: {', '.join(e['detected'])})")
         for warning in a.warnings:
             tell(f"Warning: {a.source}: {warning}")
+    if not any(not a.skipped for a in added) and not refused:
+        _remove_empty(made)
+        tell(f"nothing was added to {root}" + (" (every file is skipped, listed above)" if added else ""))
     if chosen:
         emit(f"main language: {chosen['lang']} ({chosen['why']}); to change it, set lang in the [code] table of "
              f"{root / 'manifest.toml'}")

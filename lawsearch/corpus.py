@@ -20,7 +20,7 @@ from .coverage import (heading_shaped_text, indentation, laws_without_parts, emp
                        numbers_removed, unread_parts)
 from .formats import format_of, placed
 from .grammar import default_grammar
-from .structure.nodes import UNPLACED_KEPT
+from .structure.nodes import FRONT_MATTER, OUT_OF_RANGE, UNPLACED_KEPT
 from .model import PROBLEMS_KEPT, Corpus, CorpusError, CurationNote, ParseReport, PieceReport, Problem, collapse, shorten
 from .pages import assemble, split_pieces
 from .patterns import FOOTER
@@ -57,9 +57,43 @@ def _other_language(folder: CorpusFolder, cleaned, nodes, lang: str, ru_refs):
     flagged, report = flag(merged, present, ru_refs + refs, lang, glossary, analysis.terms, main)
     flagged = _translation_notes(flagged, tree, lang)
     # a piece kept for curation in the main language is no node in another (no ID merges it):
-    # its lines are reported as lost (coverage.lost_text), not as kept
-    kept = [p for p in tree.problems if UNPLACED_KEPT not in p.message]
+    # its lines are reported as lost (coverage.lost_text), not as kept -- but the text before a
+    # file's first law (a title page, a preface) is the translation's front matter, as it is
+    # in the main language: said once, not lost
+    kept = [p for p in tree.problems if UNPLACED_KEPT not in p.message] + _front_matter(tree, lang, sources, cleaned)
     return flagged, refs, report, problems + kept + unresolved_problems(unresolved), tree
+
+
+TITLE_WORDS = 8  # a title page's or a preface's title line is short
+
+
+def _front_matter(tree, lang: str, sources, cleaned) -> list[Problem]:
+    """A warning for each piece of a translation's tree that is the text before a file's
+    first law (``lawtext`` says so of it) and opens as a title page or a preface does: with
+    a title (a short line, no sentence: «THE CODE OF THE POND», "Preface"); its lines are
+    named (``tree.named``), so that coverage.lost_text does not call them lost: no node of
+    the corpus holds them, as no ID merges a piece, and the warning says so. A sentence
+    before the first law (a law's text cut from its heading) stays lost: an error."""
+    out = []
+    lines = {s.path: cleaned[s.id].lines for s in sources}
+    pieces = {(s.source, s.lines[0]): node for node in tree.nodes if node.kind == "piece" for s in node.spans}
+    for p in tree.problems:
+        if UNPLACED_KEPT not in p.message or not p.message.startswith(FRONT_MATTER) or \
+                (node := pieces.get((p.path, p.line))) is None:
+            continue
+        # the first raw line of the piece (a logical line may join several: line_starts says where each begins)
+        first = next((line for line in lines.get(p.path, ()) if line.first >= p.line and line.text.strip()), None)
+        starts = [at for at, _ in first.line_starts()] + [len(first.text)] if first else [0, 0]
+        opening = first.text[starts[0]:starts[1]].strip() if first else ""
+        if not opening or len(opening.split()) > TITLE_WORDS or re.search(r"[.!?;:,…]$", opening):
+            continue
+        for s in node.spans:
+            tree.named.update((s.source, n) for n in range(s.lines[0], s.lines[1] + 1))
+        before = p.message.split(UNPLACED_KEPT)[0].strip()
+        out.append(Problem("warning", f"{before} is the {lang} text's front matter (a title page, a preface?), as "
+                           "in the main language; no node holds it, as no ID merges another language's piece "
+                           "(remove it with [[drop]] in curation.toml to say so)", p.path, p.line))
+    return out
 
 
 def _translation_notes(nodes, tree, lang: str):
@@ -405,7 +439,7 @@ def cleaning_context(folder: CorpusFolder) -> CleaningContext:
     words = lexicon_words(folder) | furniture.known_words(folder.texts.values(), vocabulary, folder.profile, languages)
     grammar = folder.grammar or default_grammar()
     # a site's header or footer in every saved page (one file each): furniture.shared_lines
-    pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) == "html")
+    pages = frozenset(s.id for s in folder.sources if format_of(s.path.rpartition("/")[2]) in WEB_FORMATS)
     shared = furniture.shared_lines(folder.texts, lambda s: False, source_families(folder.sources), pages)
     # the book's contents, subject index and title page leave the law text first (issue 13)
     # the curated drops first: a line dropped from a contents or index page is no entry of it
@@ -731,7 +765,12 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
                              f"(«{' '.join(part['words'][:8])} …»); the part runs on into the law text -- "
                              "declare that text a source of its own, or split the file where the part ends",
                              part["source"], part["lines"][0]))
-    if not any(n.kind != "piece" for n in nodes) and any(line.text.strip() for s in law_sources for line in cleaned[s.id].lines):
+    # said once: where an error already names a line of the law sources (every law heading
+    # read outside the code's range), it says why no law was read
+    erred = any(p.severity == "error" and OUT_OF_RANGE in p.message and p.path in {s.path for s in law_sources}
+                for p in problems)
+    if not erred and not any(n.kind != "piece" for n in nodes) and \
+            any(line.text.strip() for s in law_sources for line in cleaned[s.id].lines):
         problems.append(lost("the law sources hold text, but no law, section or "
                              "clause was read from it (are the law headings in a form the profile reads? "
                              "`lawsearch clean --explain FILE` shows each line's reading)",

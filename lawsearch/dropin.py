@@ -48,6 +48,9 @@ class Detected:
     words: int = 0  # words of its text, furniture left out: how much text it brings (main_language_of)
     # words of law text under each law's heading (by law number), furniture left out
     law_words: tuple[tuple[str, int], ...] = ()
+    # a heading its layout reads, or a sentence of text: False for a file of notes («скачал с
+    # сайта»), which is no source of law text whatever its name
+    shaped: bool = True
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Added:
     entry: dict[str, Any]
     skipped: bool = False  # the same bytes as a source already there (or given twice): not added again
     warnings: tuple[str, ...] = ()  # what the reader said of the file, kept whole (a truncated RTF, …)
+    why: str = ""  # for a file skipped for another reason than its bytes: the reason
 
 
 def detect(data: bytes, name: str) -> Detected:
@@ -80,9 +84,10 @@ def detect(data: bytes, name: str) -> Detected:
     sample = doc.lines[:SAMPLE_LINES]
     kind = _kind(sample, lang)
     layout = detect_layout(data, name, decoded, lang) if kind == "laws" else None
-    words, by_law = _text_words(doc.lines, lang)
+    words, by_law, shaped = _text_words(doc.lines, lang)
     return Detected(doc.format, doc.encoding, lang, kind, _edition(sample), len(doc.lines), layout,
-                    _title(sample, lang), tuple(doc.warnings), words, tuple(by_law.items()))
+                    _title(sample, lang), tuple(doc.warnings), words, tuple(by_law.items()),
+                    shaped=kind != "laws" or layout is not None or shaped)
 
 
 def _headings(lines: list[str], layout, lang: str, web: bool = False) -> int:
@@ -179,12 +184,19 @@ def detect_layout(data: bytes, name: str, decoded, lang: str) -> str | None:
 TEXT_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
-def _text_words(lines: list[str], lang: str) -> tuple[int, dict[str, int]]:
+# a sentence of text: a few words, its stop at the end (a page of a law's text without a heading)
+SENTENCE = re.compile(r"(?:[^\W\d_]{2,}\W+){1,}.*[.!?;…]\W*$")
+
+
+def _text_words(lines: list[str], lang: str) -> tuple[int, dict[str, int], bool]:
     """The words of a file's text once its furniture (site headers, pagers, link rows: the
     rules of lawsearch/furniture.py) is left out: what a page brings of the code, not of its
-    site; and the words under each law's heading (by the law's number). The headings are
-    read as the build reads them: with the language's layout, a heading split over two lines
-    (an FB2 title of two paragraphs, ``Правило 40`` / its title) joined first."""
+    site; the words under each law's heading (by the law's number); and whether the text
+    has the shape of law text: a heading the layout reads, or at least a sentence (a page of
+    a law's text cut where no heading falls) -- a line of notes («мои заметки: скачал с
+    сайта») has neither. The headings are read as the build reads them: with the language's
+    layout, a heading split over two lines (an FB2 title of two paragraphs, ``Правило 40`` /
+    its title) joined first."""
     from .clean import _read_by_layout
     from .furniture import prepare
 
@@ -192,14 +204,17 @@ def _text_words(lines: list[str], lang: str) -> tuple[int, dict[str, int]]:
     kept, _ = prepare(lines, "laws", lang, lambda s: _read_by_layout(s, layout), bare=layout.bare_heading)
     by_law: dict[str, int] = {}
     law = None
+    shaped = False
+    heads = ("division", "law", "bullet", *default_grammar().levels)
     for line in kept:
         found = layout.classify(line.strip())
+        shaped = shaped or found.kind in heads or bool(SENTENCE.match(line.strip()))
         if found.kind == "law" and found.label:
             law = found.label.upper()
             by_law.setdefault(law, 0)
         if law is not None:
             by_law[law] += len(TEXT_WORD.findall(line))
-    return sum(len(TEXT_WORD.findall(line)) for line in kept), by_law
+    return sum(len(TEXT_WORD.findall(line)) for line in kept), by_law, shaped
 
 
 def law_text_amounts(held: dict[str, dict[str, int]]) -> dict[str, tuple[int, int]]:
@@ -456,6 +471,11 @@ def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = Non
             else:
                 problems += e.problems
             continue
+        if not found.shaped:
+            skipped.append(Added(file, file, {}, skipped=True, why=(
+                "no law heading and no sentence of text in it (notes, a list of names?): not a source of law "
+                "text; a file of the code's text has its headings or its sentences")))
+            continue
         relative = _free_name(root, f"{found.kind}/{found.lang}", file.name, taken)
         taken.add(relative)
         held[digest] = root / relative
@@ -468,8 +488,8 @@ def add_files(root: Path, files: list[Path], chosen: dict[str, str] | None = Non
         said[file] = found.warnings
     if problems:
         raise CorpusError(problems)
-    if not plans and refused:
-        return skipped  # nothing of the folders could be read: no manifest is made for nothing
+    if not plans:
+        return skipped  # nothing to add (unreadable, added before, no law text): no manifest is made for nothing
     manifest = root / MANIFEST
     old = manifest.read_text(encoding="utf-8") if manifest.is_file() else _new_manifest(plans, titles[0] if titles else None, amounts,
                                                                                               held_laws)

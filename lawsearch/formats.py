@@ -66,13 +66,18 @@ class Document:
     content: set[int] = field(default_factory=set)
 
 
+WEB_ARCHIVE_SUFFIXES = (".mhtml", ".mht")  # told by content too (``sniff``); named so, a saved web page
+
+
 def format_of(name: str) -> str | None:
     """The format a file name says, or None when it is not one we read.
 
-    >>> format_of("Laws.FB2.zip"), format_of("a.htm"), format_of("a.doc")
-    ('fb2.zip', 'html', None)
+    >>> format_of("Laws.FB2.zip"), format_of("a.htm"), format_of("a.doc"), format_of("a.mht")
+    ('fb2.zip', 'html', None, 'mhtml')
     """
     lower = name.lower()
+    if lower.endswith(WEB_ARCHIVE_SUFFIXES):
+        return "mhtml"  # a page saved as a web archive: read as a saved page is (its furniture too)
     for suffix in SUFFIXES:
         if lower.endswith(suffix):
             return {"htm": "html", "xhtml": "html"}.get(suffix[1:], suffix[1:])
@@ -1437,12 +1442,26 @@ W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
 def _docx_paragraph(p, refs: list[tuple[str, str]] | None = None, known=frozenset()) -> list[str]:
-    """A Word paragraph's text; a manual line break (<w:br/>) starts another line. A
+    """A Word paragraph's text; a manual line break (<w:br/>) starts another line, and so
+    does the text after a bold run that opens the paragraph with a part's label and a few
+    words (a run-in heading, ``RUN_IN_HEADING``: «A. Forge.» then the clause's text). A
     reference to a footnote or an endnote with text (``known``: (part, id)) becomes the
     book's marker, and (part, id) joins ``refs``."""
     parts: list[str] = [""]
+    bold, lead = False, True  # the run is bold; the paragraph so far holds only bold text
     for e in p.iter():
         tag = e.tag
+        if tag == W + "r":
+            b = e.find(f"{W}rPr/{W}b")
+            bold = b is not None and b.get(W + "val") not in ("0", "false")
+        elif tag == W + "t" and lead and not bold and (e.text or "").strip():
+            lead = False
+            run = " ".join(parts[-1].split())
+            if len(parts) == 1 and RUN_IN_HEADING.match(run) and len(run.split()) <= RUN_IN_WORDS:
+                # a bold run-in heading («A. Forge.» then its text): a line of its own, without
+                # the stop that ran it into the text («A. Forge»)
+                parts[-1] = re.sub(r"\s*[.:]\s*$", "", parts[-1]) if len(run.split()) > 1 else parts[-1]
+                parts.append("")
         if tag == W + "t":
             parts[-1] += e.text or ""
         elif tag == W + "tab":
@@ -1516,6 +1535,11 @@ RTF_SKIP = {"fonttbl", "colortbl", "stylesheet", "info", "pict", "header", "head
             "fldinst", "object", "bkmkstart", "bkmkend"}
 
 
+# the end of a file cut inside an escape: ``\'e`` (one hex digit of two), ``\'``, a lone ``\``,
+# a ``\u108`` whose character's code (and the replacement after it) is cut
+RTF_CUT_ESCAPE = re.compile(rb"\\(?:'[0-9a-fA-F]?|u-?\d*)?\s*\Z")
+
+
 def rtf_text(data: bytes) -> tuple[str, str]:
     """The text of an RTF document and its code page (``\\ansicpg1251``); ``rtf_read``
     also says how many groups the file leaves open. A footnote
@@ -1534,6 +1558,7 @@ def rtf_read(data: bytes) -> tuple[str, str, int]:
     of the data: 0 for a whole file, more for one cut short (its closing braces are lost)."""
     m = re.search(rb"\\ansicpg(\d+)", data[:2000])
     codepage = f"cp{m.group(1).decode()}" if m else "cp1252"
+    data = RTF_CUT_ESCAPE.sub(b"", data)  # a file cut inside a \'hh escape: the half of it is no text
     out: list[str] = []
     pending = bytearray()  # \'hh bytes, decoded together (a multi-byte code page)
     stack: list[tuple[bool, int]] = []

@@ -877,8 +877,9 @@ def _letters(text: str) -> int:
     return sum(c.isalpha() for c in text)
 
 
-# three or more single letters one space apart inside a line of ordinary spacing
-SPACED_RUN = re.compile(r"(?<!\S)[^\W\d_](?: [^\W\d_]){2,}(?!\S)")
+# three or more single letters one space apart inside a line of ordinary spacing, with the
+# heading's number spaced after them (``П р а в и л о 8 8.`` where a page's spacing collapsed)
+SPACED_RUN = re.compile(r"(?<!\S)([^\W\d_](?: [^\W\d_]){2,})(?: (\d(?: \d)+)(?=[.,:;)]?(?!\S))|(?!\S))")
 
 
 def letter_spaced_words(line: str, lang: str | None = None) -> str:
@@ -913,12 +914,13 @@ def _join_run(m: re.Match, languages: tuple[str, ...] | None = None) -> str:
     """A run of single letters in a line of ordinary spacing, joined when it is a word:
     five letters or more, a word the dictionary of the text's language knows (``С Ч Ё Т``)
     or, in a script no lemmatizer of its languages covers, a word in capitals (``L A W``)."""
-    word = m.group().replace(" ", "")
+    word = m.group(1).replace(" ", "")
     if all(ord(b.upper()) == ord(a.upper()) + 1 for a, b in zip(word, word[1:])):
         return m.group()  # labels in a row («разделы A B C»), not a word
     lemmatizer = lemmatizer_for(word, languages) if len(word) < 5 else None
     if len(word) >= 5 or (lemmatizer.is_known(word) if lemmatizer else word.isupper()):
-        return word
+        # the spaced digits after a spaced word are its number (``L A W 1 2`` → ``LAW 12``)
+        return word + (" " + m.group(2).replace(" ", "") if m.group(2) else "")
     return m.group()
 
 

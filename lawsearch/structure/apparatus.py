@@ -1531,7 +1531,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
             # a typed book's bare numbers; a PDF's pages come from its reader, whose page
             # numbers above a running head are that page's header, not the page before's footer
             bare_footers(lines)
-        web = (format_of(source.path.rpartition("/")[2]) or "") == "html"
+        web = (format_of(source.path.rpartition("/")[2]) or "") in ("html", "mhtml")
         # the pages as counters in words number them, for reading a contents or index part
         # (a commentary's own text loses its counters, its page model reads none)
         counted = list(lines)

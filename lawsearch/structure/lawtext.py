@@ -14,7 +14,7 @@ from ..pages import Piece, Run
 from ..placement import unfinished_clause
 from ..patterns import Classified, bare_note_patterns
 from ..sources import CurationStatement
-from .nodes import UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
+from .nodes import FRONT_MATTER, OUT_OF_RANGE, UNPLACED_KEPT, BuilderBase, NodeBuilder, RunState, stem
 
 
 TITLE_WORDS = 10  # a heading's title is short: a longer line is a paragraph
@@ -157,7 +157,7 @@ class LawText(BuilderBase):
             # the start of a file with no page numbers: its text before the first law is
             # where the document begins (a preface, a title page), not law N-1's tail
             if not (st and st.law):  # a curation statement places it
-                self.problems.append(Problem("warning", f"text before law {first_law} at the start of a file with "
+                self.problems.append(Problem("warning", f"{FRONT_MATTER} {first_law} at the start of a file with "
                                              "no page numbers " + UNPLACED_KEPT + " (a preface or a title "
                                              "page? remove it with [[drop]] or place it with a [[piece]] statement in "
                                              "curation.toml)", self.sources[piece.source].path, piece.first))
@@ -175,12 +175,12 @@ class LawText(BuilderBase):
         if law is not None and state.law is None and rule == "next-heading" and int(law) < int(self.law_range[0]):
             # text before the code's first law (a preface, a title page): no law's end, kept
             # as a piece of its own for curation to place or drop
-            self.problems.append(Problem("warning", f"text before law {first_law}, the code's first, "
+            self.problems.append(Problem("warning", f"{FRONT_MATTER} {first_law}, the code's first, "
                                          + UNPLACED_KEPT + " (a preface or a title page? remove it with [[drop]] or place "
                                          "it with a [[piece]] statement in curation.toml)",
                                          self.sources[piece.source].path, piece.first))
         elif law is not None and state.law is None:
-            self.problems.append(Problem("error", f"law {law} is outside the code's range {self.law_range[0]}-{self.law_range[1]}",
+            self.problems.append(Problem("error", f"law {law} {OUT_OF_RANGE} {self.law_range[0]}-{self.law_range[1]}",
                                          self.sources[piece.source].path, piece.first))
         # a run starts after lost text, unless nothing is known lost before it: the start of a
         # file with no page numbers, a page after one of the book's apparatus (the title page,
@@ -525,7 +525,7 @@ class LawText(BuilderBase):
         state.path = {}
         state.uncertain = set()
         if not self.in_range(law):
-            self.problems.append(Problem("error", f"law {law} is outside the code's range {self.law_range[0]}-{self.law_range[1]}",
+            self.problems.append(Problem("error", f"law {law} {OUT_OF_RANGE} {self.law_range[0]}-{self.law_range[1]}",
                                          path, line.first))
             state.law = None
             state.current = None

@@ -133,6 +133,8 @@ class Tree:
 
 # the warning of text before a source's first law (a preface, a title page) kept as a piece
 UNPLACED_KEPT = "is no law's: kept as an unplaced piece"
+OUT_OF_RANGE = "is outside the code's range"  # the error of a law heading whose number the code has not
+FRONT_MATTER = "text before law"  # how that warning opens for the text before a file's first law
 
 
 class NamingLog(ProblemLog):
