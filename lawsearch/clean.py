@@ -433,7 +433,9 @@ def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
                              # a sentence stopped mid-way whose last words are a reference: "… under" / "Section 2.2."
                              or layout.sentence_left_open(before.title or before.extra)
                              and layout.reference_line(line.text))
-    return before.kind == "text" and not ends
+    # a sentence going on past a semicolon ("… through (b);" / "see also Laws 12 and 13"): a
+    # line in lower case after one continues it, as a lower-case line does in the book's layout
+    return before.kind == "text" and (not ends or joining.end.rstrip()[-1:] == ";" and line.text[:1].islower())
 
 
 def _capitals_go_on(title: str | None, text: str) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -817,6 +817,7 @@ class Layout:
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
         below = 0  # the level the lists start at: below the last heading read (0 under a law)
+        items: list[tuple[int, int]] = []  # each list item read: its place in ``out``, its level
         for line in lines:
             c = self.classify(line.text)
             if c.kind in ("law", "division"):
@@ -854,7 +855,25 @@ class Layout:
                 out.append(Classified(level, label=label, title=None, extra=rest or None))
             else:
                 out.append(Classified(level, label=label, title=rest))
+            items.append((len(out) - 1, below + depth))
+        self._lead_ins(out, items)
         return self._bare_notes(lines, out, carried, through)
+
+    def _lead_ins(self, out: list[Classified], items: list[tuple[int, int]]) -> None:
+        """A list item with no stop whose sentence its first sub-item goes on with ("One more
+        trick is moved when the revoking side won a later trick" / "with the very card it
+        revoked with;") is the opening of that sentence -- its text, not a title: the sub-item
+        starts in lower case and the item holds more lower-case words than a title does
+        (``PROSE_LOWER_WORDS``; "Offender to Play", «Неполное обозначение старшинства» stay
+        titles). In place, in ``out``."""
+        for (at, depth), (nxt, deeper) in zip(items, items[1:]):
+            c, child = out[at], out[nxt]
+            if deeper <= depth or not c.title or any(k.kind not in ("empty",) for k in out[at + 1:nxt]):
+                continue
+            opening = child.title or child.extra or ""
+            lower = sum(1 for w in c.title.split()[1:] if w[:1].islower())
+            if opening[:1].islower() and lower > PROSE_LOWER_WORDS:
+                out[at] = replace(c, title=None, extra=c.title)
 
     def _bare_notes(self, lines: list, out: list[Classified], carried: tuple[str, ...] = (),
                     through: int = 0) -> list[Classified]:
