@@ -251,6 +251,11 @@ class IdRules:
                 mark = f"[ ]*{_js_escape(before)}[ ]*" if before else ""
                 if not (digits_before and digits) and mark:
                     mark = f"(?:{mark})?"
+                if digits_before and not digits:
+                    # a letter after a number may be typed with a space ("2.1.2 б") or with the
+                    # mark another level writes ("1.1.2.b" where the letter's is a bracket)
+                    marks = dict.fromkeys(m for m in [before, *self._level_marks()] if m)
+                    mark = "[ ]*" + (f"(?:{'|'.join(_js_escape(m) for m in marks)})?[ ]*" if marks else "")
                 closing = f"(?:[ ]*{_js_escape(after)})?" if after else ""
                 required = bool(before) and digits_before and digits
                 # a number after its required mark is the next level's, in order: 3.1b is 3.1(b)
@@ -259,6 +264,11 @@ class IdRules:
             else:
                 out += f"(?:[ ]*{_js_escape(before)}[ ]*{label}[ ]*{_js_escape(after)})?"
         return out
+
+    def _level_marks(self) -> list[str]:
+        """The marks the levels' formats write before a label ("." of ".{label}", "(" of
+        "({label})")."""
+        return [self.formats.get(level, "{label}").partition("{label}")[0] for level in self.levels]
 
     def typed_levels(self) -> list[dict]:
         """What the browser needs to write a typed ID as ``normalize`` does, per level: its
