@@ -324,6 +324,12 @@ def join_wrapped_lines(lines: list[Line], extra_words: frozenset[str] = frozense
         if any(line is h for h in held):
             changes.append(Change(line.source, line.first, "join_over_footnotes"))
             continue
+        if line.text == "":  # a paragraph's end (a web page's table row): nothing runs over it
+            if joining is not None:
+                out.append(joining.line())
+            out.extend(held)
+            held, joining = [], None
+            continue
         if joining is not None and joining.source == line.source and \
                 (_joins(joining, line, layout) or _wraps_into_law(joining, line, layout, last_law.get(line.source))):
             prev_last = joining.lines[-1].last
@@ -433,7 +439,9 @@ def _continues(joining: _Joining, line: Line, layout: Layout) -> bool:
                              # a sentence stopped mid-way whose last words are a reference: "… under" / "Section 2.2."
                              or layout.sentence_left_open(before.title or before.extra)
                              and layout.reference_line(line.text))
-    return before.kind == "text" and not ends
+    # a sentence going on past a semicolon ("… through (b);" / "see also Laws 12 and 13"): a
+    # line in lower case after one continues it, as a lower-case line does in the book's layout
+    return before.kind == "text" and (not ends or joining.end.rstrip()[-1:] == ";" and line.text[:1].islower())
 
 
 def _capitals_go_on(title: str | None, text: str) -> bool:
@@ -652,6 +660,9 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
     # the lines a form feed opens, before furniture empties any: a running head printed after
     # the feed («\fЧасть вторая») is furniture, but the page still begins there
     fed = {n for n, text in enumerate(raw, 1) if text.lstrip(" \t").startswith("\f")}
+    # a web page's reader leaves an empty line only where a table row ends (formats.ROW_END):
+    # a paragraph's end, which no wrapped line runs over (furniture emptied later is not)
+    cell_ends = {n for n, text in enumerate(raw, 1) if text == ""} if web and kind != "commentary" else set()
     raw, found = furniture.prepare(raw, kind, lang or layout.lang, heading, shared, layout.bare_heading, web,
                                    content)
     changes: list[Change] = [Change(source, n, rule) for n, rule in found]
@@ -675,7 +686,7 @@ def clean_lines(raw: Iterable[str], source: str, kind: str = "laws",
                     changes.append(Change(source, n, rule.__name__))
                 pre = new
         for part in pre:
-            if kind == "commentary" and part == "":
+            if (kind == "commentary" or n in cell_ends) and part == "":
                 lines.append(Line("", source, n, n))  # paragraph end
                 continue
             out, fired = _apply_idempotent(part, kind, layout)

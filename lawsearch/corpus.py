@@ -706,7 +706,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     problems += folder.warnings + tree.problems + dropped + back_notes  # what the readers said of their files first
     problems += unresolved_problems(unresolved)
     nodes, alignment, trees = list(tree.nodes), [], [tree]
-    for lang in sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary}):
+    others = sorted({s.lang for s in folder.sources if s.kind == "laws"} - {primary})
+    for lang in others:
         nodes, more_refs, report, more_problems, other_tree = _other_language(folder, cleaned, nodes, lang, refs)
         refs += more_refs
         problems += more_problems
@@ -729,6 +730,14 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
     if places:  # sources from a PDF, a web page, …: spans say where in that file (formats.placed)
         nodes = [replace(n, spans=placed(n.spans, places)) for n in nodes]
         footnotes = tuple(replace(f, spans=placed(f.spans, places)) for f in footnotes)
+    # where each translation's text stands in its own sources (``show --lang``): by language, by ID
+    written = {lang: {n.id: [{"source": sp.source, "page": sp.page, "lines": list(sp.lines),
+                              **({"place": sp.place} if sp.place else {})}
+                             for sp in (placed(n.spans, places) if places else n.spans)]
+                      for n in other.nodes if n.spans}
+               for lang, other in zip(others, trees[1:])}
+    if any(written.values()):
+        apparatus["translation_spans"] = {lang: by_id for lang, by_id in written.items() if by_id}
 
     problems += duplicate_footnotes(footnotes)
     problems += lost_text(folder, cleaned_read, trees, problems)

@@ -93,15 +93,17 @@ def to_conllu(corpus: Corpus, lexicon: dict[str, str] | None = None) -> str:
 
 def untagged(form: str) -> tuple[str, str, str, str]:
     """LEMMA, UPOS, XPOS and FEATS of a form of a language without a tagger (the default):
-    its lemma the form lower-cased, NUM or PUNCT told by its characters, every word ``X``
-    (no part of speech is guessed), XPOS and FEATS empty.
+    its lemma the form lower-cased, NUM or PUNCT told by its characters, a word's UPOS ``_``
+    (unspecified, as CoNLL-U writes a value not given: no part of speech is guessed, and
+    ``X`` -- "other", a word of no category -- would say something false of every word),
+    XPOS and FEATS empty.
 
     >>> untagged("Cards"), untagged("12"), untagged(";")
-    (('cards', 'X', '_', '_'), ('12', 'NUM', '_', '_'), (';', 'PUNCT', '_', '_'))
+    (('cards', '_', '_', '_'), ('12', 'NUM', '_', '_'), (';', 'PUNCT', '_', '_'))
     """
     if not any(c.isalpha() for c in form):
         return form, ("NUM" if form[0].isdigit() else "PUNCT"), "_", "_"
-    return form.lower(), "X", "_", "_"
+    return form.lower(), "_", "_", "_"
 
 
 # -- TMX ------------------------------------------------------------------------------------

@@ -264,7 +264,26 @@ DROP_OUTSIDE_MAIN = "page_outside_main"  # a block outside the page's <main>/<ar
 DROP_BOX_HEADING = "page_box_heading"  # a short heading a page ends with, nothing of the text under it
 DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> printed again
 DROP_BOOK_TITLE = "fb2_book_title"  # an FB2 body's own title naming the book its description names
+# the end of a table row's text among a page's lines: ``page_lines`` writes it as an empty
+# line, which ends a paragraph (clean.join_wrapped_lines), where other empty blocks are left out
+ROW_END = "\u2029"
+DROP_HIDDEN = "page_hidden"  # an element the page never shows: hidden, aria-hidden, display:none
 KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
+# what HTML says is never shown to a reader: the ``hidden`` attribute, ``aria-hidden="true"``,
+# an inline style hiding it
+HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.I)
+
+
+def hidden(attrs: dict) -> bool:
+    """Whether an element's attributes hide it from every reader.
+
+    >>> hidden({"hidden": None}), hidden({"aria-hidden": "true"}), hidden({"style": "color: red; display:none"})
+    (True, True, True)
+    >>> hidden({"aria-hidden": "false"}), hidden({"style": "display: block"})
+    (False, False)
+    """
+    return "hidden" in attrs or str(attrs.get("aria-hidden") or "").strip().lower() == "true" \
+        or bool(HIDDEN_STYLE.search(str(attrs.get("style") or "")))
 # a sentence: three words or more, then its end
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
 # a heading of a box of the page's, not of its text: one to three words, no stop («Related», «Notes:»)
@@ -501,6 +520,9 @@ class _PageText(HTMLParser):
         self.item_start = False  # the open item has had no text yet
         self.starts_item: list[bool] = []  # per block: an item's first text
         self.glue_cell = False  # the last table cell was a label: the next one goes on its line
+        self.row_cells = 0  # the cells of the open table row read so far: a row is one line
+        self.cell_end = False  # a row's (or a table's) end tag is being read: the block it flushes ends one
+        self.in_cell: list[bool] = []  # per block: a table row's last text
         self.dropped: list[tuple[int, str, str]] = []
         self.skip = 0
         self.pre = 0
@@ -537,6 +559,7 @@ class _PageText(HTMLParser):
         elif self.current:
             self.blocks.append(self.current)
             self.noted.append(noted)
+            self.in_cell.append(self.cell_end)
             self.in_main.append(self.main_depth > 0)
             self.rules.append(self.furniture[-1] if self.furniture else None)
             # a list item's later paragraphs hang under its text, deeper than its bullet; text
@@ -600,12 +623,15 @@ class _PageText(HTMLParser):
             self.stack.append((tag, True, False, None))
             self.skip += 1
             return
-        rule = (DROP_NAVIGATION if tag == "nav" or NAVIGATION.search(marks)
+        rule = (DROP_HIDDEN if hidden(attrs)
+                else DROP_NAVIGATION if tag == "nav" or NAVIGATION.search(marks)
                 else DROP_ASIDE if tag == "aside" or ASIDE_MARKS.search(marks)
                 else DROP_PAGE_PART if (tag in PAGE_PARTS or PAGE_PART_MARKS.search(marks)) and not self.main_depth
                 else None)
-        if tag in ("td", "th") and self.glue_cell:
-            self.glue_cell = False  # "1." | "The Director asks …": one line
+        if tag == "tr":
+            self.row_cells = 0
+        if tag in ("td", "th") and (self.glue_cell or self.row_cells and not rule):
+            self.glue_cell = False  # "1." | "The Director asks …", "Nod" | "More tea": the row's one line
             self.current.append((" ", False))
         elif tag in BLOCKS or rule:
             self._flush()
@@ -637,6 +663,7 @@ class _PageText(HTMLParser):
             self.furniture.append(rule)
         self.skip += skipped
         self.pre += tag == "pre"
+        self.row_cells += tag in ("td", "th")
         self.link += tag == "a"
         self.main_depth += main
         if target in self.note_ids and not self.skip:
@@ -678,6 +705,8 @@ class _PageText(HTMLParser):
                 if self.items:
                     self.items.pop()
             self.pre -= t == "pre"
+            if t in ("tr", "table"):
+                self.cell_end = True
             self.sup -= t == "sup" and self.sup > 0
             if self.note_places and self.note_places[-1] == depth:
                 self.note_places.pop()
@@ -696,10 +725,12 @@ class _PageText(HTMLParser):
                 self.current.append(("\n", False))  # the text after it on a line of its own
         if tag in ("td", "th") and self.capturing is None and LABEL_CELL.match("".join(t for t, _ in self.current)):
             self.glue_cell = True  # a label cell: its row's next cell is its text
+            self.cell_end = False
             return
         self.glue_cell = False
-        if tag in BLOCKS:
+        if tag in BLOCKS and not (tag in ("td", "th") and self.row_cells):  # a row's cell: its line goes on
             self._flush() if self.capturing is None else self.captured.append(" ")
+        self.cell_end = False
 
     def handle_data(self, data):
         if self.capturing is not None:
@@ -788,6 +819,11 @@ class _PageText(HTMLParser):
             lines = [lines[0], *(hang + line if line else line for line in lines[1:])]
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
+            if self.in_cell[n] and out and out[-1]:
+                # a table row is a line of its own (its cells side by side), never the wrapped
+                # start of the next row or of the paragraph after the table: an empty line ends
+                # it (``page_lines``)
+                out.append(ROW_END)
         return out
 
     def _raised_notes(self) -> None:
@@ -1029,6 +1065,10 @@ def page_lines(parser: _PageText, site: bool = True, notes: dict | None = None) 
     out, dropped = [], []
     for n, line in enumerate(lines + [None]):
         dropped += [(len(out), rule, text) for rule, text in before.get(n, [])]
+        if line == ROW_END:
+            if out and out[-1]:
+                out.append("")
+            continue
         if line is None or not line.strip():
             continue
         if _bare_name(line) in title and not OWN_HEADING.search(line) and len(line.split()) <= SITE_NAME_WORDS:
@@ -1118,8 +1158,18 @@ def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | Non
         text, encoding = _decode_markup(data, name, detect, warnings)
     parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
     lines = page_lines(parser)
-    return Document(lines, [f"paragraph {n}" for n in range(1, len(lines) + 1)], encoding, "html",
+    return Document(lines, _paragraphs(lines), encoding, "html",
                     dropped=parser.dropped, warnings=warnings, unlabelled=parser.unlabelled)
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """Each line's place in a page: "paragraph N", counting the page's paragraphs (the empty
+    line ending a table row is none: its place is empty)."""
+    out, n = [], 0
+    for line in lines:
+        n += bool(line)
+        out.append(f"paragraph {n}" if line else "")
+    return out
 
 
 def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:

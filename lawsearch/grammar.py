@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -251,6 +251,11 @@ class IdRules:
                 mark = f"[ ]*{_js_escape(before)}[ ]*" if before else ""
                 if not (digits_before and digits) and mark:
                     mark = f"(?:{mark})?"
+                if digits_before and not digits:
+                    # a letter after a number may be typed with a space ("2.1.2 б") or with the
+                    # mark another level writes ("1.1.2.b" where the letter's is a bracket)
+                    marks = dict.fromkeys(m for m in [before, *self._level_marks()] if m)
+                    mark = "[ ]*" + (f"(?:{'|'.join(_js_escape(m) for m in marks)})?[ ]*" if marks else "")
                 closing = f"(?:[ ]*{_js_escape(after)})?" if after else ""
                 required = bool(before) and digits_before and digits
                 # a number after its required mark is the next level's, in order: 3.1b is 3.1(b)
@@ -259,6 +264,11 @@ class IdRules:
             else:
                 out += f"(?:[ ]*{_js_escape(before)}[ ]*{label}[ ]*{_js_escape(after)})?"
         return out
+
+    def _level_marks(self) -> list[str]:
+        """The marks the levels' formats write before a label ("." of ".{label}", "(" of
+        "({label})")."""
+        return [self.formats.get(level, "{label}").partition("{label}")[0] for level in self.levels]
 
     def typed_levels(self) -> list[dict]:
         """What the browser needs to write a typed ID as ``normalize`` does, per level: its
@@ -817,6 +827,7 @@ class Layout:
         stack: list[tuple[int, str]] = []  # (indentation, bullet) of each open level
         counts: list[int] = []
         below = 0  # the level the lists start at: below the last heading read (0 under a law)
+        items: list[tuple[int, int]] = []  # each list item read: its place in ``out``, its level
         for line in lines:
             c = self.classify(line.text)
             if c.kind in ("law", "division"):
@@ -854,7 +865,25 @@ class Layout:
                 out.append(Classified(level, label=label, title=None, extra=rest or None))
             else:
                 out.append(Classified(level, label=label, title=rest))
+            items.append((len(out) - 1, below + depth))
+        self._lead_ins(out, items)
         return self._bare_notes(lines, out, carried, through)
+
+    def _lead_ins(self, out: list[Classified], items: list[tuple[int, int]]) -> None:
+        """A list item with no stop whose sentence its first sub-item goes on with ("One more
+        trick is moved when the revoking side won a later trick" / "with the very card it
+        revoked with;") is the opening of that sentence -- its text, not a title: the sub-item
+        starts in lower case and the item holds more lower-case words than a title does
+        (``PROSE_LOWER_WORDS``; "Offender to Play", «Неполное обозначение старшинства» stay
+        titles). In place, in ``out``."""
+        for (at, depth), (nxt, deeper) in zip(items, items[1:]):
+            c, child = out[at], out[nxt]
+            if deeper <= depth or not c.title or any(k.kind not in ("empty",) for k in out[at + 1:nxt]):
+                continue
+            opening = child.title or child.extra or ""
+            lower = sum(1 for w in c.title.split()[1:] if w[:1].islower())
+            if opening[:1].islower() and lower > PROSE_LOWER_WORDS:
+                out[at] = replace(c, title=None, extra=c.title)
 
     def _bare_notes(self, lines: list, out: list[Classified], carried: tuple[str, ...] = (),
                     through: int = 0) -> list[Classified]:

@@ -275,7 +275,10 @@ def _of_another_document(text: str, forms: Citations, found: _Found) -> bool:
 
 def _direction(text: str, end: int, forms: Citations) -> int:
     """Where the "after" word at ``end`` points: -1 back ("above", «выше»), 1 forward
-    ("below", «ниже»), 0 where there is none or the profile does not say."""
+    ("below", «ниже»), 0 where there is none or the profile does not say. A letter's closing
+    bracket left after the surface ("подпункт б) выше") is the label's, not in the way."""
+    if text[end:end + 1] == ")" and "(" not in text[max(0, end - 3):end]:
+        end += 1
     if forms.earlier is not None and forms.earlier.match(text, end):
         return -1
     return 1 if forms.later is not None and forms.later.match(text, end) else 0
@@ -308,7 +311,9 @@ def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, c
     before: tuple[_Found, str] | None = None  # the last citation read and its last target
     for f in sorted(kept, key=lambda f: f.start):
         targets, problem = _resolve(f, forms, law, context, law_range, exists, renumbered)
-        if before is not None and _relative_to_context(f, forms) and not any(
+        if before is not None and _relative_to_context(f, forms) and not (
+                _names_its_level(text[f.start:f.end]) and _confirmed_here(f, targets, problem, context, exists)) \
+                and not any(
                 text[m.end()].isupper() for m in _SENTENCE_BREAK.finditer(text, before[0].end, f.start + 1)):
             # beside the one before, a number goes on with its list ("A1 or 2 above"): the
             # direction word is the whole list's, not the number's own
@@ -319,6 +324,57 @@ def _chained(text: str, kept: list[_Found], forms: Citations, law: str | None, c
         if targets and not problem:
             before = (f, targets[-1])
     return out
+
+
+def _names_its_level(surface: str) -> bool:
+    """Whether a citation's surface opens with its level's word ("subrule (1)", «подпункт б»):
+    a citation of its own, not a label going on with the list before it ("A1 or 2 above")."""
+    return surface[:1].isalpha() and any(c.isspace() for c in surface)
+
+
+def _confirmed_here(found: _Found, targets: list[str], problem: str | None, context: str | None,
+                   exists) -> bool:
+    """Whether a relative citation with an "after" word ("subrule (1) above" in 4(3)) names
+    nodes the corpus has beside the citing node -- not the node itself, none of its containers
+    and none of its own items: the direction word points from where the citing text is, so
+    an explicit citation before it in the sentence ("subrule (2) of rule 2 and subrule (1)
+    above") does not carry it off. Where it would name the citing node's own items ("(b)
+    above" in 3.2.2) or nothing, the citation before it decides, as before."""
+    if not found.direction or problem or not targets or context is None or exists is None:
+        return False
+    around = set()
+    node = context
+    while node is not None:
+        around.add(node)
+        node = _parent(node)
+    return all(exists(t) and t not in around and not _is_within(t, context)
+               and _sibling_order(t, context) in (0, found.direction) for t in targets)
+
+
+def _sibling_order(node_id: str, context: str) -> int:
+    """-1 where ``node_id`` is a sibling printed before ``context`` (its label's number or
+    letter smaller), 1 after, 0 where they are no siblings or their labels do not tell."""
+    parent = _parent(node_id)
+    if parent is None or parent != _parent(context):
+        return 0
+    mine, theirs = node_id[len(parent):].strip(".()"), context[len(parent):].strip(".()")
+    if mine.isdigit() and theirs.isdigit():
+        a, b = int(mine), int(theirs)
+    elif len(mine) == 1 and len(theirs) == 1 and mine.isalpha() and theirs.isalpha():
+        a, b = ord(mine), ord(theirs)
+    else:
+        return 0
+    return (a > b) - (a < b)
+
+
+def _is_within(node_id: str, holder: str) -> bool:
+    """Whether ``node_id`` lies inside ``holder`` (one of its items, at any depth)."""
+    node = _parent(node_id)
+    while node is not None:
+        if node == holder:
+            return True
+        node = _parent(node)
+    return False
 
 
 def _parent(node_id: str) -> str | None:

@@ -264,10 +264,15 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     if node.uncertain:
         facts.append(f"guessed: {', '.join(node.uncertain)}")
     out.append("; ".join(facts))
-    pages = sorted({s.page for s in node.spans if s.page is not None})
-    where = ", ".join(_span_where(s) for s in node.spans)
-    if where:
-        out.append(f"source: {where}" + (f" (book page {', '.join(map(str, pages))})" if pages else ""))
+    # the sources of the text shown: shown in a translation alone, that language's own file
+    for which in ([alone] if alone and alone != (node.lang or main) else [None]) \
+            + [o for o in shown if len(shown) > 1 and o != (node.lang or main)]:
+        spans = node.spans if which is None else _translated_spans(corpus, node, which)
+        pages = sorted({s.page for s in spans if s.page is not None})
+        where = ", ".join(_span_where(s) for s in spans)
+        if where:
+            label = f"source ({language_name(which)} text)" if which is not None and len(shown) > 1 else "source"
+            out.append(f"{label}: {where}" + (f" (book page {', '.join(map(str, pages))})" if pages else ""))
     if node.parent:
         parent = corpus.node(node.parent)
         out.append(f"in: {_heading_in(parent, corpus, words, alone) if parent else shown_id(node.parent)}")
@@ -461,6 +466,16 @@ def _set_in(text: str, pos: int, mark: str, right: bool = False) -> str:
     left = " " if pos > 0 and text[pos - 1] not in " \n" else ""
     after = " " if right and pos < len(text) and text[pos] not in " \n" else ""
     return left + mark + after
+
+
+def _translated_spans(corpus: Corpus, node, lang: str) -> list:
+    """Where a node's text in another language stands in that language's own source (the
+    build keeps them in the apparatus, ``translation_spans``), none where it gave none."""
+    from .model import Span
+
+    given = ((corpus.apparatus or {}).get("translation_spans") or {}).get(lang) or {}
+    return [Span(source=d["source"], page=d.get("page"), lines=(d["lines"][0], d["lines"][1]), place=d.get("place"))
+            for d in given.get(node.id, ())]
 
 
 def _span_where(span) -> str:
