@@ -264,6 +264,8 @@ class CitationLevel:
     this: re.Pattern | None  # the citing node's own container: " данного правила"
     item: re.Pattern  # one label, to split a list
     range_end: re.Pattern | None = None  # a range's separator and its end label, right after a label: "-20B"
+    # the citing node's own container named before a bare label: "this Law's " (searched on the text before)
+    this_before: re.Pattern | None = None
 
 
 @dataclass(frozen=True)
@@ -449,6 +451,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
             item=re.compile(label),
             range_end=re.compile(rf"{dashes}(?P<end>{label}|{sub_end})") if dashes else None,
+            this_before=re.compile(rf"(?<![\w])(?:{_alternation(spec['this_before'])})\s*$")
+            if spec.get("this_before") else None,
         ))
     bare_labels = [_LABEL[lv["label"]].format(**fill) for lv in own.get("levels", []) if lv.get("bare")]
     bare = None

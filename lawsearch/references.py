@@ -491,6 +491,15 @@ def _bare(text: str, forms: Citations):
         # "see A pair" -- but "see A and Law 40B" lists A with a reference
         lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end()) \
             and not _reference_listed_after(text, forms, m.end())
+        # "A2 of this Law", "this Law's A2": the citing node's own container named, after the
+        # label (a level's ``this`` words) or before it (``this_before``) -- a reference in it
+        own = next((lv.rank for lv in forms.levels if lv.rank < levels[0].rank and (
+            (lv.this is not None and lv.this.match(text, m.end())) or (
+                lv.this_before is not None and lv.this_before.search(text, max(0, m.start() - 40), m.start())))), None)
+        if own is not None:
+            last_end = m.end()
+            yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),), own)
+            continue
         # (a sub-clause alone before its container is _held's: "(b) of B1", "(b) of Section 2.1.1")
         holder = _container_after(text, forms, m.end()) if not m["ids"].startswith("(") else None
         if holder is not None and (not lone_letter or see or (forms.of is not None and forms.of.match(text, m.end()))):
