@@ -404,6 +404,11 @@ def _check_strings(profile, user: dict, languages: list[str], error) -> None:
     for lang, own in user.get("strings", {}).items():
         if not isinstance(own, dict):
             continue
+        if languages and lang not in languages:
+            # never read: the site, show and the exports print only the profile's languages
+            error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)}): add it to "
+                  "languages or remove the table", "strings", lang)
+            continue
         for key, value in own.items():
             base = key.removesuffix(NAMED)
             if base not in reference:
