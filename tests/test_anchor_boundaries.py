@@ -166,3 +166,27 @@ def test_a_search_hit_opens_the_part_it_names_in_chromium(tmp_path, page):
     href = page.evaluate("() => [...document.querySelectorAll('a')].map(a => a.getAttribute('href'))"
                          ".find(h => h && h.includes('2.html#'))")
     assert href.endswith("#h2-12")
+
+
+def test_a_heading_id_is_no_other_parts_anchor(tmp_path):
+    """A heading's id is its part's anchor and "-h": the heading of point 2(1)2 (h2-1_2-h)
+    and the sub-point 2(1)2(h) (h2-1_2-h) were one id. Where they would be, the heading's is
+    "--h"; elsewhere it stays "-h" (the bridge pages' heading ids, #l50d-h, as they were)."""
+    import re
+
+    from lawsearch.build import build
+
+    letters = "abcdefgh"
+    text = "Rule 1 Scope\n(1) These rules govern the moorings.\nRule 2 Buoys\n(1) A buoy is\n1. painted yellow;\n" \
+           "2. marked\n" + "".join(f"({c}) with mark {c} on its side;\n" for c in letters) \
+           + "(2) A buoy is checked every week.\n"
+    out = tmp_path / "out"
+    build(_corpus_folder(tmp_path / "c", text), out, lambda _: None)
+    page = (out / "site" / "laws" / "2.html").read_text(encoding="utf-8")
+    every = re.findall(r'\sid="([^"]+)"', page)
+    assert len(every) == len(set(every))
+    assert 'id="h2-1_2-h"' in page and 'data-node="2(1)2(h)"' in page  # the sub-point's own anchor
+    assert 'id="h2-1_2--h"' in page  # the point's heading
+    assert 'id="h2-1_2-a-h"' in page and 'id="h2-h"' in page  # control: no clash, "-h" as before
+    labelled = set(re.findall(r'aria-labelledby="([^"]+)"', page))
+    assert labelled <= set(every)
