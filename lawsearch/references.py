@@ -412,6 +412,10 @@ def _built(found: _Found, cited: list[str], forms: Citations, law: str | None,
             # "{label}"-glued levels with one left out: law 2's point 2 would read as law 22
             return [], f"cannot build a target: {target} reads as no {level.name} {label} of {surface_law}"
         if filled and exists is not None and not exists(target):
+            if not rules.strict:
+                # a level may be skipped ("пункт 2" of an article whose points stand right under
+                # it, 11.2): the readings below, as before
+                return None
             # the levels taken from the citing node hold no such part: which one is meant is unknown
             return [], f"cannot tell which {level.name} {label} is meant ({target} is not in the text)"
         targets.append(target)

@@ -224,3 +224,17 @@ def test_a_built_corpus_links_the_heading_and_warns_where_it_cannot(tmp_path):
     warned = [p for p in corpus.problems if "sub-point (b) of Bylaw 2(1)" in p.message]
     assert warned and warned[0].severity == "warning"
     assert "rules.txt:11:" in str(warned[0])
+
+
+@pytest.mark.parametrize("context, present, expected", [
+    ("11.1.3", {"11.1.2"}, ["11.1.2"]),  # a point of the citing node's own part
+    ("11.3", {"11.2"}, ["11.2"]),  # control: points right under the article (levels not strict), as before
+])
+def test_a_statute_point_alone_lies_in_the_citing_part(context, present, expected):
+    from lawsearch.references import _citations, citation_forms
+
+    statute = load_profile("statute-ru")
+    with activated(statute):
+        found = list(_citations("как сказано в пункте 2 выше, и", citation_forms(statute, "ru"), "11", context, (1, 40),
+                                False, present.__contains__))
+    assert [list(c.targets) for c in found if not c.problem] == [expected]
