@@ -188,6 +188,22 @@ def book_matter(folder: CorpusFolder, nodes) -> set[tuple[str, int]]:
     return out
 
 
+def anchor_problems(nodes, footnotes) -> list[Problem]:
+    """An error for each two IDs the site would give one HTML anchor (``ids.anchor_clashes``):
+    a link, a search hit or a reference to the second would open the first."""
+    where = {x.id: x.spans[0] for x in (*nodes, *footnotes) if x.spans}
+    out = []
+    from .ids import anchor_clashes
+
+    for first, second, anchor in anchor_clashes([*(n.id for n in nodes), *(f.id for f in footnotes)]):
+        span = where.get(second) or where.get(first)
+        out.append(Problem("error", f"the IDs {first} and {second} get one HTML anchor (#{anchor}): a link to "
+                                    f"{second} would open {first} -- give their levels ID formats "
+                                    "([grammar.ids]) that part them", span.source if span else None,
+                           span.lines[0] if span else None))
+    return out
+
+
 def unresolved_problems(unresolved) -> list[Problem]:
     """A warning for each citation no target could be found for (never dropped silently)."""
     return [Problem("warning", f"reference {u.surface!r} in {u.from_}: {u.reason}", u.source, u.line)
@@ -740,6 +756,7 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         apparatus["translation_spans"] = {lang: by_id for lang, by_id in written.items() if by_id}
 
     problems += duplicate_footnotes(footnotes)
+    problems += anchor_problems(nodes, footnotes)
     problems += lost_text(folder, cleaned_read, trees, problems)
     bare_laws = laws_without_parts(tree.nodes)
     for source in folder.sources:  # a law heading in a form the layout does not read: said, not silent

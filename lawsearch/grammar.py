@@ -355,13 +355,16 @@ class IdRules:
 
     def anchor(self, node_id: str) -> str:
         """The anchor of a node: law text ``l`` + lower case with ``(x)`` and ``.`` as
-        ``-x``; commentary ``c48-4``; anything else as its ID where it is a safe name.
+        ``-x``, a label glued after a bracket parted by ``_`` (``2(1)2`` → ``h2-1_2``); commentary ``c48-4``; anything else as its ID where it is a safe name.
         Another edition's ID (``2017~50E1``) gets its edition's prefix: ``e2017-l50e1``."""
         edition, bare = editions.split(node_id)
         if edition is not None:
             return editions.anchor_prefix(edition) + self.anchor(bare)
         if self.id_pattern.match(node_id):
-            return self.formats.get("anchor", "l") + re.sub(r"\((\w+)\)|\.(\w+)", r"-\1\2", node_id).lower()
+            # a label glued after a bracketed one keeps its boundary: 2(1)2 is h2-1_2, never
+            # 2(12)'s h2-12 (no bridge ID has one: their anchors stay as they were)
+            kept = GLUED_AFTER_BRACKET.sub(")_", node_id)
+            return self.formats.get("anchor", "l") + re.sub(r"\((\w+)\)|\.(\w+)", r"-\1\2", kept).lower()
         m = self.commentary_pattern.match(node_id)
         if m:
             return f"c{m['law']}-{m['para']}" + "".join(f"-{m[g]}" for g in ("item", "sub") if m[g])
@@ -511,6 +514,8 @@ def _class_escape(c: str) -> str:
     return "\\" + c if c in "\\]^-[" else c
 
 
+# a bracket closing before a label glued to it: the ")" of 2(1)2 (IdRules.anchor; engine.js alike)
+GLUED_AFTER_BRACKET = re.compile(r"\)(?=[A-Za-z0-9])")
 NAME_CHARS = re.compile(r"[^\W\d][\w.-]*")
 NAME_OTHER = re.compile(r"[^\w.-]")
 _KIND_RANK = {"division": 0, "piece": 2, "commentary": 3}  # the law text's kinds: IdRules.law_text_kinds

@@ -99,6 +99,25 @@ def anchor(node_id: str) -> str:
     return rules().anchor(node_id)
 
 
+def anchor_clashes(node_ids) -> list[tuple[str, str, str]]:
+    """Each pair of different IDs that ``anchor`` writes alike, as (first ID, second ID,
+    anchor): two parts of one page would share an HTML id and a link would open the first
+    (``anchor`` keeps the levels' boundaries; what it still cannot part is reported, the
+    build refuses it -- corpus.anchor_problems).
+
+    >>> anchor_clashes(["50E1", "50E2", "50E1"])
+    []
+    """
+    seen: dict[str, str] = {}
+    out = []
+    for node_id in dict.fromkeys(node_ids):
+        a = anchor(node_id)
+        if a in seen and seen[a] != node_id:
+            out.append((seen[a], node_id, a))
+        seen.setdefault(a, node_id)
+    return out
+
+
 def source_anchor(source_id: str) -> str:
     """The HTML id / xml:id of a raw source (``sources.html``, the TEI header): ``src-`` and
     its file's stem, made safe by ``anchor`` as a piece's is.

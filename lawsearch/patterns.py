@@ -264,6 +264,8 @@ class CitationLevel:
     this: re.Pattern | None  # the citing node's own container: " данного правила"
     item: re.Pattern  # one label, to split a list
     range_end: re.Pattern | None = None  # a range's separator and its end label, right after a label: "-20B"
+    # the citing node's own container named before a bare label: "this Law's " (searched on the text before)
+    this_before: re.Pattern | None = None
 
 
 @dataclass(frozen=True)
@@ -298,6 +300,9 @@ class Citations:
     of: re.Pattern | None = None  # an "of" word, spaced and whole, where it stands: " of"
     words: re.Pattern | None = None  # any level's citation word, whole, in any case: "Bylaws", "section"
     native_letters: dict[str, str] = field(default_factory=dict)  # a layout's own label letters: {"б": "b"}
+    # the grammar's level each citable level of single labels names (``_id_levels``): a target
+    # is built with that level's own ID format ("point 2 of Article 2(1)" → 2(1)2, 2(1).2)
+    id_levels: dict[str, str] = field(default_factory=dict)
 
 
 def _alternation(phrases) -> str:
@@ -446,6 +451,8 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
             this=re.compile(rf"\s+(?:{_alternation(spec['this'])})(?![\w])") if spec.get("this") else None,
             item=re.compile(label),
             range_end=re.compile(rf"{dashes}(?P<end>{label}|{sub_end})") if dashes else None,
+            this_before=re.compile(rf"(?<![\w])(?:{_alternation(spec['this_before'])})\s*$")
+            if spec.get("this_before") else None,
         ))
     bare_labels = [_LABEL[lv["label"]].format(**fill) for lv in own.get("levels", []) if lv.get("bare")]
     bare = None
@@ -506,7 +513,33 @@ def compile_citations(table: dict, lang: str, grammar: dict | None = None) -> Ci
         words=re.compile(rf"(?<![\w])(?:{_alternation(every)})(?![\w])", re.IGNORECASE) if every else None,
         earlier=re.compile(rf"\s+(?:{_alternation(own['earlier'])})(?![\w])") if own.get("earlier") else None,
         later=re.compile(rf"\s+(?:{_alternation(own['later'])})(?![\w])") if own.get("later") else None,
+        id_levels=_id_levels(own.get("levels", []), grammar),
     )
+
+
+def _id_levels(specs: list[dict], grammar: dict) -> dict[str, str]:
+    """The grammar's level each citable level below the outermost names, where its label is
+    one level's ("number", "letter"): the level of the same name, else the one at its place
+    (the citable levels below the law, outermost first, are the grammar's levels in order).
+    A level of whole labels ("section": B1(a)) or an absolute one names none.
+
+    >>> _id_levels([{"level": "article", "label": "number"}, {"level": "part", "label": "number"},
+    ...             {"level": "point", "label": "number"}], {"levels": ["section", "point"]})
+    {'part': 'section', 'point': 'point'}
+    """
+    levels = list(grammar.get("levels", []))
+    out: dict[str, str] = {}
+    place = 0
+    for rank, spec in enumerate(specs):
+        if spec.get("absolute"):
+            continue
+        if rank > 0:
+            name = spec.get("level", "")
+            level = name if name in levels else (levels[place - 1] if 0 < place <= len(levels) else None)
+            if level is not None and spec.get("label") in ("number", "letter"):
+                out[name] = level
+        place += 1
+    return out
 
 
 def _outer_and_lettered(grammar: dict) -> tuple[str, str]:

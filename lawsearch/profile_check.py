@@ -32,7 +32,7 @@ ID_KEYS = {"law", "commentary", "commentary_item", "definitions", "footnote", "d
 LAYOUT = {"lang", "cleaning", "wrapping", "capitals", "headings", "examples", "lists", "bullets", "base", "stream", "note_marks",
           "label_letters"}
 CITATIONS = {"see", "after", "earlier", "later", "conjunctions", "ranges", "quotes", "query_words", "levels", "of", "add"}
-CITATION_LEVEL = {"level", "words", "lemmas", "label", "bare", "this", "absolute"}
+CITATION_LEVEL = {"level", "words", "lemmas", "label", "bare", "this", "this_before", "absolute"}
 CITATION_ADDED = {"words", "lemmas"}  # what [citations.<lang>.add.<level>] may add to a level
 DIVISION = {"word", "slug", "label"}
 VOCABULARY = {"lexicon", "glossary", "titles", "thesaurus", "titles_lang"}
@@ -283,7 +283,8 @@ LISTS_OF_STRINGS = {
     ("grammar", "joining_words", "*"), ("grammar", "joining_endings", "*"), ("citations", "*", "see"), ("citations", "*", "after"),
     ("citations", "*", "conjunctions"), ("citations", "*", "ranges"), ("citations", "*", "quotes"),
     ("citations", "*", "query_words"), ("citations", "*", "of"), ("citations", "*", "earlier"), ("citations", "*", "later"), ("citations", "*", "levels", "*", "words"),
-    ("citations", "*", "levels", "*", "this"), ("citations", "*", "levels", "*", "lemmas"),
+    ("citations", "*", "levels", "*", "this"), ("citations", "*", "levels", "*", "this_before"),
+    ("citations", "*", "levels", "*", "lemmas"),
     ("citations", "*", "add", "*", "words"), ("citations", "*", "add", "*", "lemmas"),
 }
 STRINGS = {
@@ -402,6 +403,11 @@ def _check_strings(profile, user: dict, languages: list[str], error) -> None:
                   f"wording in this language): {', '.join(missing)}", "strings", lang)
     for lang, own in user.get("strings", {}).items():
         if not isinstance(own, dict):
+            continue
+        if languages and lang not in languages:
+            # never read: the site, show and the exports print only the profile's languages
+            error(f"{lang!r} is not one of the profile's languages ({', '.join(languages)}): add it to "
+                  "languages or remove the table", "strings", lang)
             continue
         for key, value in own.items():
             base = key.removesuffix(NAMED)

@@ -28,7 +28,7 @@ from functools import lru_cache
 from . import ids
 from .model import Footnote, Node, Ref
 from .patterns import Citations, CitationLevel, compile_citations
-from .profile import Profile, load_profile
+from .profile import Profile, activated, load_profile
 
 
 @dataclass(frozen=True)
@@ -168,10 +168,12 @@ def find_citations(text: str, law: str | None = None, context: str | None = None
     >>> [t for _, _, t, _ in find_citations("как предусмотрено правилом 53, и болван")]
     [['53']]
     """
-    profile = profile or default_profile()
+    given, profile = profile, profile or default_profile()
     forms = citation_forms(profile, lang or profile.languages[0])
     law_range = law_range or tuple(profile.data.get("laws", (1, 10 ** 4)))
-    for c in _citations(text, forms, law, context, law_range, truncated_start):
+    with activated(given):  # its IDs: a target is built with its levels' formats (_built)
+        found = list(_citations(text, forms, law, context, law_range, truncated_start))
+    for c in found:
         yield c.surface, c.start, list(c.targets), c.problem
 
 
@@ -377,6 +379,105 @@ def _is_within(node_id: str, holder: str) -> bool:
     return False
 
 
+def _single_label(level: str, label: str, forms: Citations) -> str | None:
+    """``label`` as the ID writes a label of the grammar's ``level`` -- out of the table's
+    quotes or the level's own marks ("(1)" → 1), look-alikes folded, transliterated -- or None
+    where it is no one label of that level's alphabet ("2(1)", "3.2.1")."""
+    rules = ids.rules()
+    text = _latin(label, forms)
+    before, _, after = rules.formats.get(level, "{label}").partition("{label}")
+    if (before or after) and text.startswith(before) and text.endswith(after) \
+            and len(text) > len(before) + len(after):
+        text = text[len(before):len(text) - len(after)]
+    elif forms.quotes and len(text) > 2 and text[0] in forms.quotes and text[-1] in forms.quotes:
+        text = text[1:-1]
+    alphabet = rules.alphabets.get(level)
+    if alphabet is None or not text:
+        return None
+    own = rules.label(level, text)
+    printed = {v: k for k, v in rules.translit.items()}.get(own, own)
+    return own if alphabet.position(printed) is not None or alphabet.position(own) is not None else None
+
+
+def _built(found: _Found, cited: list[str], forms: Citations, law: str | None,
+           context: str | None, exists=None) -> tuple[list[str], str | None] | None:
+    """The targets of a reference naming levels of single labels ("point 2 of paragraph (1)",
+    "points 1 and 2 of Article 2(1)", "sub-point (b) of point 2 of Article 2(1)"), each label
+    written with its own level's ID format by the code that writes the headings' IDs
+    (``IdRules.law_id``): 2(1)2, 2(1)1, 2(1)2(b) where the point's format is "{label}",
+    2(1).2 where it is ".{label}". Levels above the outermost one named, in a reference
+    relative to the citing law, are the citing node's own. A target that cannot be built (a
+    level named twice, one left out where the levels are strict) or does not read back as the
+    parts it was built of is a problem, never a guess. None where the reference is not of
+    this kind (a whole ID, a level of whole labels, a container of the citing node's)."""
+    (level, _), containers = found.chain[0], found.chain[1:]
+    if found.this is not None or found.held or found.partial or level.absolute or level.rank == 0 \
+            or level.name not in forms.id_levels \
+            or any(lv.rank != 0 and lv.name not in forms.id_levels for lv, _ in containers):
+        return None
+    if not containers and (level.label != "number" or ids.rules().levels.index(forms.id_levels[level.name]) == 0):
+        # one outermost level's labels ("paragraph (2)"), a letter alone ("sub-point (b)", "(b)
+        # above": a sibling of the citing node's, _bare_in_context): the readings below
+        return None
+    rules = ids.rules()
+    levels = list(rules.levels)
+    parts: dict[str, str | None] = dict.fromkeys(levels)
+    surface_law = None
+    filled = False  # a level taken from the citing node
+    for lv, label in reversed(containers):  # the outermost first
+        if lv.rank == 0:
+            whole = rules.parse(ids.normalize(_latin(label, forms)))
+            if not whole:
+                return [], f"cannot build a target: {label} is no ID of this code"
+            surface_law = whole["law"]
+            parts.update({k: whole[k] for k in levels if whole.get(k)})
+            continue
+        own = _single_label(forms.id_levels[lv.name], label, forms)
+        if own is None:
+            return None
+        if parts[forms.id_levels[lv.name]] is not None:
+            return [], f"cannot build a target: the {lv.name} is named twice ({label})"
+        parts[forms.id_levels[lv.name]] = own
+    if surface_law is None:
+        # the law and the levels above the outermost named are those of the node the
+        # reference lies in ("point 2" in 2(1)3 → 2(1)2)
+        own_path = rules.parse(context) if context else None
+        if own_path is None and law is None:
+            return [], "a relative reference outside any law"
+        surface_law = own_path["law"] if own_path else law
+        named = [i for i, lv in enumerate(levels) if parts[lv]] + [levels.index(forms.id_levels[level.name])]
+        for lv in levels[:min(named)] if own_path else ():
+            parts[lv] = own_path.get(lv)
+            filled = filled or bool(parts[lv])
+    cited_level = forms.id_levels[level.name]
+    at = levels.index(cited_level)
+    if any(parts[lv] for lv in levels[at:]):
+        return [], f"cannot build a target: a {level.name} inside a deeper level"
+    targets = []
+    for label in cited:
+        own = _single_label(cited_level, label, forms)
+        if own is None:
+            return None
+        path = [parts[lv] for lv in levels[:at]] + [own]
+        if rules.strict and not all(path):
+            missing = levels[path.index(None)]
+            return [], f"cannot build a target: no {missing} named for {level.name} {label}"
+        target = rules.law_id(surface_law, *path)
+        back = rules.parse(target)
+        if not back or back["law"] != surface_law:
+            # "{label}"-glued levels with one left out: law 2's point 2 would read as law 22
+            return [], f"cannot build a target: {target} reads as no {level.name} {label} of {surface_law}"
+        if filled and exists is not None and not exists(target):
+            if not rules.strict:
+                # a level may be skipped ("пункт 2" of an article whose points stand right under
+                # it, 11.2): the readings below, as before
+                return None
+            # the levels taken from the citing node hold no such part: which one is meant is unknown
+            return [], f"cannot tell which {level.name} {label} is meant ({target} is not in the text)"
+        targets.append(target)
+    return targets, None
+
+
 def _parent(node_id: str) -> str | None:
     """The ID of the node containing a law-text node (``2.2.1(a)`` → ``2.2.1``), None for a law
     or an ID that is none."""
@@ -450,6 +551,15 @@ def _bare(text: str, forms: Citations):
         # "see A pair" -- but "see A and Law 40B" lists A with a reference
         lone_letter = len(m["ids"]) == 1 and _WORD_FOLLOWS.match(text, m.end()) \
             and not _reference_listed_after(text, forms, m.end())
+        # "A2 of this Law", "this Law's A2": the citing node's own container named, after the
+        # label (a level's ``this`` words) or before it (``this_before``) -- a reference in it
+        own = next((lv.rank for lv in forms.levels if lv.rank < levels[0].rank and (
+            (lv.this is not None and lv.this.match(text, m.end())) or (
+                lv.this_before is not None and lv.this_before.search(text, max(0, m.start() - 40), m.start())))), None)
+        if own is not None:
+            last_end = m.end()
+            yield _Found(m.start(), m.end(), ((levels[0], m["ids"]),), own)
+            continue
         # (a sub-clause alone before its container is _held's: "(b) of B1", "(b) of Section 2.1.1")
         holder = _container_after(text, forms, m.end()) if not m["ids"].startswith("(") else None
         if holder is not None and (not lone_letter or see or (forms.of is not None and forms.of.match(text, m.end()))):
@@ -912,6 +1022,9 @@ def _resolve(found: _Found, forms: Citations, law: str | None, context: str | No
     if level.label == "letter":
         cited = [label.strip(forms.quotes) if forms.quotes else label for label in cited]  # «б», (a): the letter
     cited = [_unquoted(label, forms) for label in cited]  # "(2)" of "subrule (2)": the number
+    built = _built(found, cited, forms, law, context, exists)
+    if built is not None:
+        return built
     if forms.join and any(forms.join in label for label in cited):
         # a point written whole "12.1.3"; a bare sub-clause after one ("3.1(a) and (b)") is its sibling
         whole: list[str] = []

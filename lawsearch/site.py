@@ -127,12 +127,28 @@ def environment(words: Words | None = None) -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.globals["anchor"] = ids.anchor
     env.globals["source_anchor"] = ids.source_anchor
+    env.globals["heading_id"] = heading_ids(set())  # SiteBuilder's knows every node's anchor
     env.globals["url"] = ids.node_url
     env.globals["bare_id"] = editions.bare  # an ID without its edition, where the page names the edition
     if words is not None:
         env.globals.update(say=words.say, law_label=words.law_label, t=words.table, main=words.main,
                            translation=words.translation, lang_attr=lang_attr, shown_id=words.shown_id)
     return env
+
+
+def heading_ids(anchors: set[str]):
+    """The HTML id of a node's heading, given every node's anchor: the anchor and ``-h``
+    (``l50d-h``), or ``--h`` where that is another node's anchor (the heading of 2(1)2,
+    h2-1_2-h, beside the sub-point 2(1)2(h)): a node's anchor never holds ``--``.
+
+    >>> heading = heading_ids({"l40a1", "l40a1-h", "l50d"})
+    >>> heading("40A1"), heading("40A1(h)"), heading("50D")
+    ('l40a1--h', 'l40a1-h-h', 'l50d-h')
+    """
+    def heading_id(node_id: str) -> str:
+        own = ids.anchor(node_id)
+        return own + ("--h" if own + "-h" in anchors else "-h")
+    return heading_id
 
 
 def lang_attr(lang: str | None) -> Markup:
@@ -237,6 +253,7 @@ class SiteBuilder:
         self.env = environment(self.words)
         self.env.globals["build_id"] = build_id  # stamped into every page (_meta.html)
         self.env.globals["build_date"] = build_date(build_id)
+        self.env.globals["heading_id"] = heading_ids({ids.anchor(n.id) for n in corpus.nodes})
         self.t = self.words.table  # the profile's strings in the corpus's main language (issue 9)
         self.terms_by_node = terms_by_node(corpus)  # defined terms used in each node (site_apparatus.py)
         self.front_line = lambda: front_line(self)

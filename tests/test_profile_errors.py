@@ -103,6 +103,26 @@ def test_a_language_without_neutral_wording_names_every_missing_string_at_once(t
     assert "law" not in missing and "brand" not in missing  # the profile gives those
 
 
+def test_a_strings_table_of_a_language_the_profile_has_not_is_an_error_naming_the_line(tmp_path):
+    """Issue 9, cold read 15, finding 5: [strings.fr] in a profile of languages ["en"] was
+    accepted silently, its words never printed."""
+    profile = minimal_profile() + '\n[strings.fr]\nlaw = "Règle {id}"\n'
+    with pytest.raises(CorpusError) as e:
+        load_profile("bridge", folder(tmp_path, profile))
+    [problem] = e.value.problems
+    assert "'fr'" in problem.message and "languages" in problem.message
+    assert problem.path.endswith("profile.toml") and problem.line == profile.splitlines().index("[strings.fr]") + 1
+    assert "profile.toml:" in build_errors(folder(tmp_path, profile))
+    # controls: with no such table the profile loads; with the language declared the table is
+    # read (and, French having no neutral wording in the engine, the strings it lacks are named)
+    assert load_profile("bridge", folder(tmp_path, minimal_profile())).strings("en")
+    declared = profile.replace('languages = ["en"]', 'languages = ["en", "fr"]')
+    with pytest.raises(CorpusError) as e:
+        load_profile("bridge", folder(tmp_path, declared))
+    assert [p for p in e.value.problems if "missing in 'fr'" in p.message]
+    assert not [p for p in e.value.problems if "not one of the profile's languages" in p.message]
+
+
 def test_extending_the_bridge_laws_in_english_only_inherits_no_russian(tmp_path):
     profile = 'extends = "bridge"\nlanguages = ["en"]\n\n' + minimal_profile().split("\n", 2)[2].replace(
         "[strings.en]", "[strings.en]\ntoc_law = \"Rule\"")

@@ -413,7 +413,9 @@
     var ed = editionSplit(id);
     if (ed[0] !== null) return ("e" + ed[0] + "-").replace(/\./g, "-") + anchor(ed[1]);  // editions.anchor_prefix
     if (LAW_TEXT.test(id))
-      return IDS.anchor + id.replace(/\(([A-Za-z0-9_]+)\)|\.([A-Za-z0-9_]+)/g, function (_, a, b) { return "-" + (a || b); }).toLowerCase();
+      // a label glued after a bracketed one keeps its boundary (2(1)2 → h2-1_2, 2(12) → h2-12)
+      return IDS.anchor + id.replace(/\)(?=[A-Za-z0-9])/g, ")_")
+        .replace(/\(([A-Za-z0-9_]+)\)|\.([A-Za-z0-9_]+)/g, function (_, a, b) { return "-" + (a || b); }).toLowerCase();
     var c = COMMENTARY.exec(id), g = IDS.commentary_groups;
     return c ? "c" + c[g.law] + "-" + c[g.para] + (c[g.item] ? "-" + c[g.item] : "") + (c[g.sub] ? "-" + c[g.sub] : "") : id;
   }
