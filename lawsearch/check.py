@@ -315,6 +315,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                     lost.append(f"{d['node']} emptied by the cleaning rule {d['rule']} ({where})")
                 elif d["kind"] == "run_on":
                     lost.append(f"law {d['other']}'s text, if any survives, may be at its end ({d['node']}, {where})")
+                elif d["kind"] == "lost_part":
+                    lost.append(f"{d['other']}'s heading lost (the contents list it, {where}): its text, if any "
+                                "survives, was read elsewhere or is gone")
                 elif d["kind"] == "kept":
                     lost.append(f"law {d['other']}'s text, if any survives, may be on the page kept in it at {where}")
                 else:
