@@ -315,6 +315,9 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
                     lost.append(f"{d['node']} emptied by the cleaning rule {d['rule']} ({where})")
                 elif d["kind"] == "run_on":
                     lost.append(f"law {d['other']}'s text, if any survives, may be at its end ({d['node']}, {where})")
+                elif d["kind"] == "lost_part":
+                    lost.append(f"{d['other']}'s heading lost (the contents list it, {where}): its text, if any "
+                                "survives, was read elsewhere or is gone")
                 elif d["kind"] == "kept":
                     lost.append(f"law {d['other']}'s text, if any survives, may be on the page kept in it at {where}")
                 else:
@@ -448,7 +451,10 @@ def quality_report(corpus: Corpus, lexicon: frozenset[str] = frozenset(), root: 
     # once per language: a corpus language without a lemmatizer gets the default analysis -- a
     # line of the report where a Snowball stemmer stands in (English), a warning where only
     # folding does (a word's other forms are not found)
-    for lang in without_morphology(corpus.languages):
+    # (the languages some text of the corpus is in: not one only a built-in titles file
+    # gives its laws' titles in -- a Russian book alone has no English to search)
+    texts = {corpus.lang, *(s.lang for s in corpus.sources), *(n.lang for n in corpus.nodes)}
+    for lang in without_morphology([lang for lang in corpus.languages if lang in texts]):
         language = LANGUAGES.get(lang)
         if language is not None and language.snowball:
             r.add(f"Search analysis: {no_morphology_warning(lang)}")

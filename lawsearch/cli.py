@@ -1061,10 +1061,13 @@ def elsewhere_lines(result, words: dict[str, str], command) -> list[str]:
 def reading_lines(result, words: dict[str, str]) -> list[str]:
     """How the query was read, before its hits: «понято как: стол → болван, карта стола»
     for each looser reading applied, «не найдено: …» for the words no hit shown covers
-    (the profile's strings ``search_understood``, ``search_missing``)."""
+    (the profile's strings ``search_understood``, ``search_missing``), after the words some
+    hit covers where there are any (``search_found_words``)."""
     lines = [f"{words['search_understood']}{shorten(u['words'])} → {', '.join(u['as'])}" for u in result.understood_as]
-    if result.missing:
-        lines.append(words["search_missing"] + ", ".join(shorten(w) for w in result.missing))
+    if result.missing:  # some words found, some not: both said («найдено: связь; не найдено: мобильная»)
+        found = getattr(result, "found", None)
+        lines.append((words["search_found_words"] + ", ".join(shorten(w) for w in found) + "; " if found else "")
+                     + words["search_missing"] + ", ".join(shorten(w) for w in result.missing))
     return lines + ([""] if lines else [])
 
 

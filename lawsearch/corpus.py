@@ -152,12 +152,57 @@ def _suggestions(folder: CorpusFolder, nodes) -> list:
         module = lemmatizer_for(term)
         return getattr(module, "function_word", None) is not None and module.function_word(term)
 
+    # a citation says which law a text names, not what it is about: its words (the levels'
+    # words, "see", "above": the profile's citation forms) and the citations themselves
+    # («см. правило 63», "see Law 33") count for nothing -- a piece citing law N is no more
+    # law N's for it (cold read 14 of issue 13, finding 6)
+    citing = citation_words(folder.profile)
+
     def terms(text: str) -> list[str]:
-        lemmas = [t[0] for tok, t in analysis.analyze(text) if t and tok.text.casefold() not in written]
+        text = without_citations(text, folder.profile)
+        lemmas = [t[0] for tok, t in analysis.analyze(text)
+                  if t and tok.text.casefold() not in written and tok.text.casefold() not in citing
+                  and t[0].casefold() not in citing]
         return placement.compared_terms(lemmas, joining, function_word)
 
     return placement.suggest(nodes, list(folder.contents), terms,
                              {s.path: s.id for s in folder.sources}, book_matter(folder, nodes))
+
+
+def citation_words(profile) -> frozenset[str]:
+    """The words the profile's citation forms are made of, in every language, casefolded
+    with no stop: the levels' words and lemmas («правило», "Law", «пункт»), the words
+    before and after a reference («см.», "see", «выше», "above"), what a query may name a
+    law by ("rule")."""
+    out: set[str] = set()
+    for table in ((profile.data if profile else {}).get("citations") or {}).values():
+        if not isinstance(table, dict):
+            continue
+        phrases = [*table.get("see", ()), *table.get("after", ()), *table.get("query_words", ())]
+        for level in table.get("levels", ()):
+            phrases += [*level.get("words", ()), *level.get("lemmas", ())]
+        out |= {w.casefold() for phrase in phrases for w in re.findall(r"[^\W\d_]+", phrase)
+                if len(w) > 2 or phrase.strip().rstrip(".") == w}
+    return frozenset(out)
+
+
+def without_citations(text: str, profile) -> str:
+    """``text`` with each citation the profile's forms find in it, in any of its languages,
+    blanked out (``references.find_citations``)."""
+    from .references import find_citations
+
+    if not text or profile is None:
+        return text
+    spans = []
+    for lang in profile.languages:
+        try:
+            spans += [(start, start + len(surface)) for surface, start, _, _ in
+                      find_citations(text, lang=lang, profile=profile)]
+        except KeyError:  # a language the profile has no citation forms for
+            continue
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 def book_matter(folder: CorpusFolder, nodes) -> set[tuple[str, int]]:

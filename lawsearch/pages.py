@@ -94,6 +94,7 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
     not printed; the page after it goes on from it, ``after_feed``). Empty stretches (two
     footers in a row, a footer on the first line) give no piece."""
     read = layout.classify if layout is not None else classify
+    cuts = cuts | _after_page_notes(lines, layout, read)
     pieces: list[Piece] = []
     current: list[Line] = []
     after_footer = False
@@ -141,6 +142,31 @@ def split_pieces(source: str, lines: list[Line], layout=None, cuts: frozenset[in
                     before.answered_below = tuple(sorted({c.label for c in read
                                                           if c.kind == "footnote" and c.label in piece.carried}))
     return pieces
+
+
+def _after_page_notes(lines: list[Line], layout, read) -> frozenset[int]:
+    """In a file with no page footers, the raw lines where a page begins after a page's
+    footnotes: a note is printed at the foot of its page, so running text right after a
+    note's body (a typed mark, ``¹ …``, ``* …``, answering a mark in the text above) is no
+    longer the noted clause's, but the next page's, whose heading may be lost (a piece of
+    its own, placed by the rules after it or left unplaced). Its end is told by shape: the
+    body's line (or lines of bodies) ends, and the next line is text that does not go on
+    with a sentence left open above the note. A heading after the note opens its own node
+    as everywhere. Notes a format's markup gave (``(*) - …``, placed after their paragraph,
+    not at a page's foot) and files with footers (their pages end at the footers) have none."""
+    if layout is None or not lines or any(read(line.text).kind == "footer" for line in lines):
+        return frozenset()
+    kinds = layout.read(lines)
+    out = set()
+    for k in range(1, len(lines)):
+        c, before = kinds[k], kinds[k - 1]
+        if before.kind != "footnote" or before.label is None or c.kind != "text":
+            continue
+        above = [(kind, line) for kind, line in zip(kinds[:k], lines[:k]) if kind.kind != "footnote"]
+        if above and _runs_across([line for _, line in above], lines[k:k + 1], read):
+            continue  # the sentence the note's page left open goes on: the next page's top
+        out.add(lines[k].first)
+    return frozenset(out)
 
 
 def _runs_across(before: list[Line], after: list[Line], read) -> bool:

@@ -539,6 +539,9 @@ MIN_SCORE = 0.05  # below this cosine nothing is suggested
 MIN_SHARE = 0.6  # the best law's share of the two best scores below which a suggestion is low-confidence
 FULL_SCORE = 0.3  # a cosine this high counts as a full match in the confidence
 MIN_SHARED = 2  # fewer different words shared with the law than this: the suggestion is low
+# the share of a piece's different words some law's text or title holds that counts as a
+# piece wholly about the laws' matters; under it the confidence falls with the share
+KNOWN_FULL = 0.5
 LOW_CAP = round(MIN_SHARE / 2, 2)  # the confidence a suggestion that must stay low is capped at
 # under this confidence the best law is no likely place: check says so and suggests none.
 # Calibrated on 41 headless pieces (cold read 8's inputs, tests/test_suggestions_headless.py's
@@ -602,10 +605,12 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
     line) of a preface, an afterword, a title page -- ``corpus.book_matter``), which is
     no law's text whatever words it shares."""
     laws: dict[str, Counter] = {}
+    titled: dict[str, set[str]] = {}  # the terms of each law's titles (its own, its parts', the contents')
     for e in entries:
         law = law_of(e.id)
         if law and e.scope in ("laws", "commentary"):
             laws.setdefault(law, Counter()).update(terms(e.title) * 2)  # a title says what the law is about
+            titled.setdefault(law, set()).update(terms(e.title))
     pieces = [n for n in nodes if n.kind == "piece" and n.law is None]
     with_text: set[str] = set()  # the laws some text is known of (the others: a title alone)
     for n in nodes:
@@ -616,6 +621,7 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         bag = laws.setdefault(n.law, Counter())
         if n.title:
             bag.update(terms(n.title) * 2)
+            titled.setdefault(n.law, set()).update(terms(n.title))
         if n.text:
             bag.update(terms(n.text))
             with_text.add(n.law)
@@ -658,6 +664,15 @@ def suggest(nodes: list[Node], entries: list[ContentsEntry], terms: Callable[[st
         # all and by how many words there are to compare; with one law to compare there is
         # no margin (a share of one half), so the suggestion is low
         confidence = round(min(share, best / FULL_SCORE, len(words) / MIN_WORDS, 1.0), 2)
+        # ... and by how much of the piece the laws speak of at all: a piece most of whose
+        # words no law's text or title holds is about something else (a club's fees), however
+        # well a few common words match one law's text (cold read 14 of issue 13, finding 6).
+        # A word of the law's title it shares says what it is about whatever else it holds;
+        # with one law to compare there is no margin, and the share says so already
+        distinct = set(words)
+        known = sum(1 for t in distinct if t in df) / len(distinct) if distinct else 0.0
+        if len(scored) > 1 and not (set(vec) & titled.get(law, set())):
+            confidence = round(min(confidence, known / KNOWN_FULL), 2)
         overlap = sum(1 for t in vec if t in vectors[law])
         # one shared word is thin evidence -- save for a law known by its title alone (its
         # text lost): a word of its title is all a piece can share with it

@@ -144,6 +144,7 @@ class Result:
     by_law: dict[str, int] = field(default_factory=dict)  # matches per law ("" none), all of them, not just the hits
     build: str | None = None  # the build id of the index that answered
     missing: list[str] = field(default_factory=list)  # query words no hit shown covers
+    found: list[str] = field(default_factory=list)  # query words some hit shown covers (said beside ``missing``)
     understood_as: list[dict] = field(default_factory=list)  # looser readings applied: {"words", "as", "by"}
     # the ID asked for is not in the edition searched but in others (Searcher.elsewhere); None
     # (no key in JSON) otherwise
@@ -157,6 +158,7 @@ class Result:
         out = {"query": self.query, "corrected_query": self.corrected_query, "suggestions": self.suggestions,
                "hits": [h.to_dict() for h in self.hits], "total": self.total, "kind": self.kind, "target": self.target,
                "by_law": self.by_law, "reach": reach(self.by_law), "missing": self.missing,
+               "found": self.found,
                "understood_as": self.understood_as, "foreign": self.foreign,
                "unsearchable": self.unsearchable,
                "groups": groups(self.hits, totals=self.by_law) if self.kind == "text" else [], "build": self.build}
@@ -690,7 +692,8 @@ class Searcher:
         units = plan.query.units
         covered = [plan.query.covered(r.doc) for r in shown]
         missing = [u.text for i, u in enumerate(units) if not any(c[i] for c in covered)]
-        return Result(query=query, hits=hits, total=len(ranked), by_law=by_law, missing=missing,
+        found = [u.text for i, u in enumerate(units) if any(c[i] for c in covered)]
+        return Result(query=query, hits=hits, total=len(ranked), by_law=by_law, missing=missing, found=found,
                       understood_as=plan.readings())
 
     def plan(self, query: str) -> Plan | None:

@@ -69,7 +69,7 @@ class NodeEngine:
 # -- comparing the two runtimes ---------------------------------------------------------------------
 
 FIELDS = ("query", "corrected_query", "suggestions", "total", "kind", "target", "by_law", "reach", "groups",
-          "missing", "understood_as", "elsewhere", "foreign", "unsearchable")
+          "missing", "found", "understood_as", "elsewhere", "foreign", "unsearchable")
 HIT_FIELDS = ("id", "law", "kind", "title", "score", "snippet", "highlights", "url", "edition", "aligned")
 
 

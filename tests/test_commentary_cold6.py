@@ -61,15 +61,15 @@ def test_a_paragraph_parted_by_a_page_counter_goes_on_after_it(tmp_path, lang):
 def test_check_names_where_a_commentary_piece_opens(tmp_path):
     """A commentary's unplaced piece (its file's title line) is listed with its file and
     line, as a law text's piece is (cold read 6: «piece-g-comm-1» with no place). A title
-    that says more than the kind's heading (the bare «КОММЕНТАРИЙ» is read as that heading
-    since fixBL, tests/test_commentary_file_heading.py)."""
+    that is not the kind's (a title opening with «КОММЕНТАРИЙ» is read as the file's heading
+    since fixBX, tests/test_commentary_file_heading.py)."""
     from click.testing import CliRunner
 
     from lawsearch.cli import main
 
     root = corpus_of(tmp_path, "ru")
     notes = root / "book" / "commentary.txt"
-    notes.write_text(notes.read_text(encoding="utf-8").replace("КОММЕНТАРИЙ\n", "КОММЕНТАРИЙ К УСТАВУ КЛУБА\n", 1),
+    notes.write_text(notes.read_text(encoding="utf-8").replace("КОММЕНТАРИЙ\n", "ЗАМЕТКИ К УСТАВУ КЛУБА\n", 1),
                      encoding="utf-8")
     out = CliRunner().invoke(main, ["check", "--corpus", str(root), "--out", str(tmp_path / "out")]).output
     assert "piece-commentary-1: law unknown (unattributed) -- " in out

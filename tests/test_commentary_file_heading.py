@@ -46,7 +46,15 @@ def test_the_kind_s_own_heading_is_no_unplaced_piece(tmp_path, lang, title):
 
 
 @pytest.mark.parametrize("lang,title", [("ru", "КОММЕНТАРИЙ К УСТАВУ КЛУБА"), ("en", "COMMENTARY ON THE CLUB RULES")])
-def test_a_longer_title_is_still_kept_and_warned(tmp_path, lang, title):
+def test_a_longer_title_opening_with_the_kind_s_word_is_the_file_s_heading(tmp_path, lang, title):
+    # cold read 14 of issue 13, finding 8: the file's own title, no unplaced piece (fixBX)
+    result = parse_folder(read_corpus_folder(corpus(tmp_path, lang, title)), strict=False)
+    assert not [n for n in result.nodes if n.kind == "piece"]
+    assert not any("title line" in p.message for p in result.problems)
+
+
+@pytest.mark.parametrize("lang,title", [("ru", "ЗАМЕТКИ К УСТАВУ КЛУБА"), ("en", "NOTES ON THE CLUB RULES")])
+def test_another_title_is_still_kept_and_warned(tmp_path, lang, title):
     result = parse_folder(read_corpus_folder(corpus(tmp_path, lang, title)), strict=False)
     pieces = [n for n in result.nodes if n.kind == "piece"]
     assert len(pieces) == 1 and title in pieces[0].text

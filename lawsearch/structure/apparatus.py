@@ -1229,15 +1229,23 @@ def _starts_part(text: str, words: Apparatus, layout) -> bool:
     return _classify(layout, furniture.letter_spaced_words(s, layout.lang).strip()).kind in ("law", "division")
 
 
-def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, layout) -> int:
+def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, layout,
+             parts: frozenset[str] = frozenset()) -> int:
     """How many of a contents or index page's lines are that part: a page whose end is
     not printed (a whole book copied without page footers is one page) runs on into the
     definitions or the laws; the part ends at the first line that opens another part of
-    the book when what follows is not of the part's kind. All of them otherwise."""
+    the book when what follows is not of the part's kind, or, in the subject index, at a
+    line that is, word for word, the title of a part the contents list (``parts``: their
+    titles folded as ``placement.fold_title`` does: an afterword, «Послесловие»), which no
+    entry is: an entry has its targets. All of them otherwise."""
+    from ..placement import fold_title
+
     seen, previous = False, None
     for i, (_, t) in enumerate(page_lines):
         if not t.strip():
             continue
+        if seen and kind == "index" and parts and fold_title(t) in parts:
+            return i
         if seen and _starts_part(t, words, layout) and not _wraps_into_entry(page_lines, i, layout) and \
                 detect_kind([x for _, x in page_lines[i:]], words) != kind:
             return i
@@ -1578,7 +1586,17 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
         for (page, page_lines), kind in zip(cuts, page_kinds(cuts, words)):
             if kind is None:
                 continue
-            end_at = part_end(page_lines, kind, words, layout)
+            # the titles of the book's parts the contents read so far list (an afterword), but
+            # this part's own
+            from ..placement import fold_title
+
+            read_toc = [*found["toc"], *(_entry_dict(e) for e in parse_toc(
+                [numbered[n - 1] for n in taken["toc"]], words, layout, extra_words))] if kind == "index" else []
+            book_parts = frozenset(fold_title(e["title"]) for e in read_toc
+                                   if e.get("scope") == "book" and e.get("title") and not any(
+                                       test(e["title"].upper(), words.index)
+                                       for test in (words.heading, words.qualified, words.any_order)))
+            end_at = part_end(page_lines, kind, words, layout, book_parts)
             if web and kind == "toc" and page_lines and _contents_box(page_lines[:end_at], lines[page_lines[end_at - 1][0]:]
                                                                    if end_at else [], layout.lang):
                 # a web page's own contents box (a wiki's): furniture before the page's headings,
@@ -1934,6 +1952,14 @@ def use_apparatus(nodes, apparatus: dict[str, Any], problems: list, folder) -> t
         problems.append(Problem("warning", f"the contents list {e['kind']} {e['id']} «{e['title']}»{page}, "
                                            f"the text lacks it{run_on[0] if run_on else ''}", e.get("source"),
                                 e.get("line")))
+        if e.get("kind") != "law" and e.get("source") and e.get("line") \
+                and (law := _law_of(e["id"])) and any(n.kind == "law" and n.law == law and not n.missing
+                                                      for n in nodes):
+            # a part of a law the text holds, its heading lost: that law is not "complete"
+            # (law_doubts; check and the site's status say so), its text may stand elsewhere
+            apparatus.setdefault("doubts", []).append({
+                "law": law, "kind": "lost_part", "other": e["id"], "source": e["source"],
+                "lines": [e["line"], e["line"]]})
     last = final
     if last is not None and any(d.get("law") == last[2] and d.get("kind") == "unplaced_after"
                                 for d in getattr(folder, "doubts", ())):
@@ -1979,6 +2005,14 @@ def _run_on_last(nodes, toc) -> tuple[str, dict[str, Any], str, Any, Any] | None
     return (f"; law {before} is the text's last law and the contents list no law after law {entry['id']}, so law "
             f"{entry['id']}'s text, if any survives, is at the end of {node.id} ({span.source}:{span.lines[0]}-"
             f"{span.lines[1]}), read as {node.id}'s: check it", entry, before, node, span)
+
+
+def _law_of(part_id: str) -> str | None:
+    """The law of a part's ID (``61B`` → ``61``), by the profile's ID rules, or None."""
+    from .. import ids
+
+    parts = ids.rules().parse(part_id)
+    return str(parts["law"]) if parts and parts.get("law") else None
 
 
 def law_doubts(apparatus: dict[str, Any], law: str) -> list[dict[str, Any]]:

@@ -45,7 +45,13 @@ class Commentary(BuilderBase):
         words = _commentary_words(self.grammar.data, lang)
         texts = [re.sub(r"\s+", " ", furniture.letter_spaced_words(line.text, lang).strip()).casefold()
                  for line in lines if line.text.strip()]
-        return bool(texts) and bool(words) and all(t in words for t in texts)
+        if not texts or not words:
+            return False
+        if all(t in words for t in texts):
+            return True
+        # a title in capitals that opens with that word («КОММЕНТАРИЙ ЛИГИ К УСТАВУ», "COMMENTARY
+        # OF THE CIRCLE'S COMMITTEE"): the file's own title, the book's matter, not lost text
+        return _title_lines(lines) and any(texts[0] == w or texts[0].startswith(w + " ") for w in words)
 
     def add_commentary(self, source: Source, lines: list[Line], statements=()) -> None:
         """Numbered paragraphs ``47.8.`` become nodes attached to their law, their items

@@ -1125,17 +1125,19 @@
   }
   function textSearch(query, limit) {
     var p = plan(query);
-    if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}, missing: [], understood_as: []};
+    if (!p) return {query: query, kind: "text", total: 0, hits: [], by_law: {}, missing: [], found: [], understood_as: []};
     var ranked = runQuery(p.query), byLaw = {}, shown = ranked.slice(0, limit);
     ranked.forEach(function (r) { var law = docNode(r.doc).law || ""; byLaw[law] = (byLaw[law] || 0) + 1; });
     var missing = p.query.units.filter(function (u, i) { return !shown.some(function (r) { return r.covered[i]; }); })
+      .map(function (u) { return u.text; });
+    var found = p.query.units.filter(function (u, i) { return shown.some(function (r) { return r.covered[i]; }); })
       .map(function (u) { return u.text; });
     // each reading of the same words as the same phrases once (the glossary and the thesaurus may both say it)
     var readings = [];
     p.understood.forEach(function (u) {
       if (!readings.some(function (o) { return o.words === u.words && equalSeq(o.as, u.as); })) readings.push(u);
     });
-    return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, understood_as: readings,
+    return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, found: found, understood_as: readings,
             hits: shown.map(function (r) { return hit(docNode(r.doc).id, r.score, p.highlight, p.prefixes, false, p.translated); })};
   }
   function editDistance(a, b, bound) {
@@ -1243,6 +1245,7 @@
     result.suggestions = result.suggestions || [];
     result.target = result.target || null;
     result.missing = result.missing || [];
+    result.found = result.found || [];
     result.understood_as = result.understood_as || [];
     result.by_law = result.by_law || {};
     result.groups = result.kind === "text" ? groups(result.hits, result.by_law) : [];

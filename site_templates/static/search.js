@@ -195,7 +195,11 @@
       (result.understood_as || []).forEach(function (u) {
         out.appendChild(el("p", "info understood", say("search_understood") + u.words + " → " + u.as.join(", ")));
       });
-      if (result.missing && result.missing.length) out.appendChild(el("p", "info missing", say("search_missing") + result.missing.join(", ")));
+      // some words found, some not: both said, so a partial match reads as one («найдено: связь;
+      // не найдено: мобильная»), as the command line prints it
+      if (result.missing && result.missing.length) out.appendChild(el("p", "info missing",
+        (result.found && result.found.length ? say("search_found_words") + result.found.join(", ") + "; " : "")
+        + say("search_missing") + result.missing.join(", ")));
       var list = el("ol"), byId = {}, shown = 0;
       list.setAttribute("aria-label", say("results_for", {query: box.value.trim()}));
       result.hits.forEach(function (h) { byId[h.id] = h; });
