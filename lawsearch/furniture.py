@@ -83,6 +83,17 @@ def page_words(lang: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def introducing_pattern(lang: str) -> re.Pattern:
+    """A line ending with one of the profile's ``[furniture.<lang>] introduces`` words
+    («например», "for example"): what follows is the sentence's own text, as after a colon;
+    never matches when the profile names none."""
+    words = sorted({w.lower() for w in _words(lang, "introduces")}, key=len, reverse=True)
+    if not words:
+        return re.compile(r"(?!)")
+    return re.compile(r"(?<!\w)(?:%s)\s*[,—–-]?$" % "|".join(map(re.escape, words)), re.I)
+
+
+@lru_cache(maxsize=8)
 def of_words(lang: str) -> tuple[str, ...]:
     return tuple({w.lower() for w in _words(lang, "of")})
 
@@ -1579,7 +1590,9 @@ def in_sentence(before: str, after: str, heading: Callable[[str], bool] = lambda
                 lang: str = "", through: bool = True) -> bool:
     """Whether a line shaped as furniture stands inside a sentence of the text, so it is
     the text's own: the text line ``before`` it is a sentence (four words or more, no
-    heading, no navigation label) that introduces it with a colon («нумерует их так:»), or
+    heading, no navigation label) that introduces it with a colon («нумерует их так:») or with
+    one of the profile's introducing words before a lower-case going on («…внизу, например» /
+    «и хранится год»), or
     (``through``) that is left open (a lower-case word, no sentence's end) and goes on in
     ``after`` (a lower-case word: «…под заголовком» / «Следующая »» / «и снимается…»).
     Furniture stands between a page's sentences or blocks, never inside one.
@@ -1593,21 +1606,24 @@ def in_sentence(before: str, after: str, heading: Callable[[str], bool] = lambda
         return False
     if lang and _starts_with_navigation(before, lang):
         return False
-    if INTRODUCES.search(before):
+    if INTRODUCES.search(before) or lang and introducing_pattern(lang).search(before) and after[:1].islower():
         return True
     return (through and bool(OPEN_END.search(before)) and before.split()[-1][:1].islower()
             and after[:1].islower())
 
 
 def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
-                       heading: Callable[[str], bool], lang: str) -> list[int]:
+                       heading: Callable[[str], bool], lang: str, web: bool = False) -> list[int]:
     """Lines (0-based) a row, link or page-counter rule emptied that stand inside a
     sentence of the text (``in_sentence``), so they stay: the nearest text lines before
     and after them are looked at (other emptied lines and blank lines passed over, so a
     run of such lines, «Страница 1 из 2» / «Страница 2 из 2», is read as one). A line a
     sentence introduces with a colon always stays; one inside a sentence left open stays
     where no other line of the file is a site's navigation (``NAVIGATION_RULES``): among a
-    saved page's links it is the page's own «Читать далее →» cutting a sentence.
+    saved page's links it is the page's own «Читать далее →» cutting a sentence. A page
+    counter inside a sentence left open stays in a saved web page (``web``), whose text has no
+    print page's edge inside it; in a book's text it is the page's own (a page may end in any
+    open sentence) -- ``counters_in_text`` says which of those count as words lost.
 
     >>> prepare(["Tables are numbered in order:", "1 2 3 4 5", "LAW 6 - X"], "laws", "en")[0][1]
     '1 2 3 4 5'
@@ -1625,9 +1641,34 @@ def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int
     # navigation line (a saved page's teaser cut, «…и ставит» / «Читать далее →» / «свою
     # подпись.», stands among the page's other links)
     navigation = {k - 1 for k, rule in changes if rule in NAVIGATION_RULES} - set(introduced)
-    through = [n for n in candidates if n not in introduced and rules[n] not in COUNTER_RULES
+    through = [n for n in candidates if n not in introduced and (web or rules[n] not in COUNTER_RULES)
                and not navigation - {n} and in_sentence(*context(n), heading, lang)]
     return sorted(introduced + through)
+
+
+# the rule a page counter removed inside a sentence goes by, besides its own: a loss (coverage.numbers_removed)
+COUNTER_IN_TEXT = "page_of_n_in_text"
+
+
+def counters_in_text(lines: list[str], changes: list[tuple[int, str]], heading: Callable[[str], bool],
+                     lang: str) -> list[int]:
+    """Lines (0-based) a page-counter rule emptied inside a sentence left open (``in_sentence``)
+    where no other line of the file is a page's number or counter: a lone «Page 3 of 4» cutting
+    a sentence is no page series' -- it may be the law's own words, so its removal counts as
+    words lost. Counters of a series (one on each page) are the pages' own.
+
+    >>> prepare(["The players in the boxes may", "Page 3 of 4", "leave at the interval."], "laws", "en")[1]
+    [(2, 'page_of_n'), (2, 'page_of_n_in_text')]
+    """
+    pages = {k - 1 for k, rule in changes if rule in COUNTER_RULES | {"lone_page_numbers"}}
+    if len(pages) != 1:
+        return []
+    n = next(iter(pages))
+    if lines[n].strip() or not any(k - 1 == n and rule in COUNTER_RULES for k, rule in changes):
+        return []
+    before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+    after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+    return [n] if in_sentence(before, after, heading, lang) else []
 
 
 # a run of numbers alone (no word, no arrow): «1 2 3 4 5 6 7 8 9 10», «1 | 2 | 3», «1, 2, 3 … 17»
@@ -1953,9 +1994,11 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sentence_addresses(lines, raw, changes, heading, shared):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
-    for n in sentence_furniture(lines, raw, changes, heading, lang):
+    for n in sentence_furniture(lines, raw, changes, heading, lang, web):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in IN_SENTENCE_RULES)]
+    for n in counters_in_text(lines, changes, heading, lang):
+        changes.append((n + 1, COUNTER_IN_TEXT))
     kept_runs, runs_in_text = bare_number_runs(lines, raw, changes, heading, shared)
     for n in kept_runs:
         lines[n] = raw[n]
