@@ -2224,6 +2224,32 @@ WORD_AT = re.compile(r"\w+")
 NEXT_WORD = re.compile(r"\W*(\w+)")
 
 
+MIN_FRAGMENT = 2  # a word broken at a line's end leaves this many letters on the line at least
+# what parts the cells of a row or the items of a list: «А | Б | В», "a; b; c", "x / y"
+CELL_SEPARATORS = "|│¦;,/•·"
+
+
+def _cell_letter(text: str, start: int, end: int) -> bool:
+    """Whether the word ``text[start:end]`` ending a line is a lone letter standing as a table
+    cell or a list's label: one letter after a cell separator (``A | B | … | H``, «…| З») or
+    after another lone letter (``A B C … H``) -- no fragment of a word for the next line to
+    complete («З» / «а у западной» is no «За»).
+
+    >>> _cell_letter("A | B | H", 8, 9), _cell_letter("ряды А Б В", 9, 10), _cell_letter("a ship", 2, 6)
+    (True, True, False)
+    """
+    if end - start != 1:
+        return False
+    k = start - 1
+    while k >= 0 and text[k] == " ":
+        k -= 1
+    if k < 0:
+        return False
+    if text[k] in CELL_SEPARATORS:
+        return True
+    return text[k].isalpha() and (k == 0 or not text[k - 1].isalnum())
+
+
 def _word_before(text: str, end: int) -> int:
     """Where the word ending at ``end`` starts (``end`` when none): a scan back, no copy."""
     start = end
@@ -2270,9 +2296,11 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset(),
                         rule = "hyphens_at_breaks" if cut else None
                         if cut:
                             pieces.append(text[done: at - 2 if cut == 2 else at - 1])
-                    elif left:
+                    elif left and not _cell_letter(text, left_start, left_end):
                         after = NEXT_WORD.match(text, right.end())
                         word = mend_break(left, right.group(), after.group(1) if after else "", extra_words, lang)
+                        if word is not None and len(left) < MIN_FRAGMENT and len(word) == len(left) + len(right.group()):
+                            word = None  # no typesetting leaves one letter of a word on the line above
                         if word is not None:
                             rule = "lost_hyphens"
                             if len(word) == len(left) + len(right.group()):  # joined: the space goes
