@@ -1695,9 +1695,9 @@ def read_pdf(data: bytes, name: str) -> Document:
             text_lines = [line for box in page if isinstance(box, LTTextContainer)
                           for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
             head, numbered = page_head(text_lines)
-            if head is not None:
-                (heads if numbered else tops).append((len(lines), " ".join(head.get_text().split())))
-                text_lines = [line for line in text_lines if line is not head]
+            for box in (head if isinstance(head, list) else [] if head is None else [head]):
+                (heads if numbered else tops).append((len(lines), " ".join(box.get_text().split())))
+                text_lines = [line for line in text_lines if line is not box]
             margin = {_margin_key(line.get_text()) for line in margin_band(text_lines)}
             for text in page_notes(reading_order(text_lines, page.width)):
                 inside = bool(text_lines) and _margin_key(text) not in margin
@@ -1772,14 +1772,16 @@ DROP_RUNNING_HEAD = "pdf_running_heads"  # a PDF page's running head: the book's
 BASELINE = 2.0  # points: boxes this close in height stand on one line of the page
 
 
-def page_head(lines: list) -> tuple[object | None, bool]:
+def page_head(lines: list) -> tuple[object | list | None, bool]:
     """A PDF page's running head and whether the page's number stands beside it, or
     (None, False): the page's top line, standing apart above the rest (a gap of more than
     half a line), that is text beside the page's number on the same baseline (``Правило
     40. ОБЯЗАННОСТИ СЕКРЕТАРЯ  ...  7``, ``8  ...  Book Title``) -- a book's running head,
     the current law's heading on odd pages, the book's title on even ones -- or text alone
     set smaller than the page's text (a head whose number is at the foot: ``running_tops``
-    says whether it is one)."""
+    says whether it is one) -- or two such texts, one at each side of the row (the book's
+    title left, the current law's heading right: a list of both, ``running_tops`` says which
+    is a running head)."""
     boxes = [line for line in lines if line.get_text().strip()]
     if len(boxes) < 3:
         return None, False
@@ -1793,13 +1795,17 @@ def page_head(lines: list) -> tuple[object | None, bool]:
         return None, False  # the page's first line of text, no head above it
     numbers = [line for line in row if PAGE_NUMBER.match(line.get_text())]
     texts = [line for line in row if not PAGE_NUMBER.match(line.get_text()) and re.search(r"\w\w", line.get_text())]
-    if len(texts) != 1 or len(numbers) + len(texts) != len(row):
+    if not texts or len(numbers) + len(texts) != len(row) or len(texts) > 1 and numbers:
         return None, False
     if numbers:
         return texts[0], True
     sizes = sorted(_size(line) for line in rest if re.search(r"\w\w", line.get_text()))
     body = sizes[len(sizes) // 2] if sizes else 0
-    return (texts[0], False) if 0 < _size(texts[0]) < NOTE_SIZE * body else (None, False)
+    if not all(0 < _size(text) < NOTE_SIZE * body for text in texts):
+        return None, False
+    # two small texts on the top row, one at each side (the book's title on the left, the
+    # current law's heading on the right): the page's running head, both of them
+    return (texts[0], False) if len(texts) == 1 else (sorted(texts, key=lambda b: b.x0), False)
 
 
 def _bare(text: str) -> str:
