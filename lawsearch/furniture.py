@@ -1612,6 +1612,25 @@ def in_sentence(before: str, after: str, heading: Callable[[str], bool] = lambda
             and after[:1].islower())
 
 
+def introduced_ending(text: str, lang: str) -> bool:
+    """Whether a text ends with the lines its last sentence introduces with a colon, each
+    shaped as a page counter or a row (``…bears at its foot:`` / ``Page 2 of 2``): lines
+    ``sentence_furniture`` kept as the sentence's own, which end it with no stop of their
+    own -- the text is whole there, not cut mid-sentence.
+
+    >>> introduced_ending("The second sheet bears at its foot:\n\nPage 2 of 2", "en")
+    True
+    >>> introduced_ending("The second sheet bears at its foot the", "en")
+    False
+    """
+    at = text.rfind(":")
+    if at < 0 or not INTRODUCES.search(text[:at + 1].rstrip()):
+        return False
+    rows = [line.strip() for line in text[at + 1:].splitlines() if line.strip()]
+    return bool(rows) and all(any(rule(row, lang) for rule in (page_of_n, pager_rows, alphabet_rows, link_rows))
+                              for row in rows)
+
+
 def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
                        heading: Callable[[str], bool], lang: str, web: bool = False) -> list[int]:
     """Lines (0-based) a row, link or page-counter rule emptied that stand inside a
