@@ -1618,7 +1618,7 @@ def introduced_ending(text: str, lang: str) -> bool:
     ``sentence_furniture`` kept as the sentence's own, which end it with no stop of their
     own -- the text is whole there, not cut mid-sentence.
 
-    >>> introduced_ending("The second sheet bears at its foot:\n\nPage 2 of 2", "en")
+    >>> introduced_ending("The second sheet bears at its foot:\\n\\nPage 2 of 2", "en")
     True
     >>> introduced_ending("The second sheet bears at its foot the", "en")
     False
