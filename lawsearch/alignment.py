@@ -63,7 +63,10 @@ def merge(nodes: list[Node], other: list[Node], lang: str, main: str,
             builtin = o.id in defaults and o.kind == "law" and o.title and mine.get("title") \
                 and (_title_words(o.title) != _title_words(mine["title"]) or not o.title.isupper())
             translation["title"] = o.title if builtin else mine.get("title") or o.title
-            by_id[o.id] = replace(n, translations={**n.translations, lang: translation})
+            # a placeholder for a law lost in the corpus's language (its number between laws
+            # that survive) that the other language has: it survives, in that language only
+            found = {"missing": False} if n.missing and not (n.text or "").strip() else {}
+            by_id[o.id] = replace(n, translations={**n.translations, lang: translation}, **found)
         else:
             parent = o.parent if o.parent in by_id or o.parent is None else o.parent
             by_id[o.id] = replace(

@@ -231,7 +231,7 @@ def numbers_removed(cleaned, sources) -> list[Problem]:
     the page's edge: ``furniture.bare_number_runs``) is words lost, named by file and line:
     the rule may have taken the law's own row of numbers for a pager (cold read 13 of issue 12,
     finding 1). ``cleaned``: each source's ``clean.Cleaned`` by its id."""
-    from .furniture import NUMBERS_IN_TEXT
+    from .furniture import COUNTER_IN_TEXT, NUMBERS_IN_TEXT
 
     paths = {s.id: s.path for s in sources}
     out = []
@@ -242,4 +242,9 @@ def numbers_removed(cleaned, sources) -> list[Problem]:
                                 "stands by the page's navigation or repeats); if it is the code's text, it is lost "
                                 "-- `lawsearch clean FILE --explain` shows the line; if it is the site's pager, "
                                 "drop it with a [[drop]] statement in curation.toml", paths.get(source, source), c.line))
+            elif c.rule == COUNTER_IN_TEXT:
+                out.append(lost("a page counter inside a sentence of the law text was removed as the page's counter "
+                                "(rule page_of_n: the sentence goes on after it and no other page of the file is "
+                                "numbered); if it is the code's text, it is lost -- `lawsearch clean FILE --explain` "
+                                "shows the line", paths.get(source, source), c.line))
     return out

@@ -1762,6 +1762,7 @@ def read_pdf(data: bytes, name: str) -> Document:
     lines, places = [], []
     pages = 0
     heads: list[tuple[int, str]] = []  # each page's running head: (its line's index, text)
+    block: set[int] = set()  # lines standing inside their page's text block, not in its margin band
     tops: list[tuple[int, str]] = []  # a page's top line set small, standing apart, with no number beside it
     try:
         for number, page in enumerate(_pdf_pages(data, LAParams()), 1):
@@ -1769,10 +1770,12 @@ def read_pdf(data: bytes, name: str) -> Document:
             text_lines = [line for box in page if isinstance(box, LTTextContainer)
                           for line in (box if hasattr(box, "__iter__") else [box]) if hasattr(line, "get_text")]
             head, numbered = page_head(text_lines)
-            if head is not None:
-                (heads if numbered else tops).append((len(lines), " ".join(head.get_text().split())))
-                text_lines = [line for line in text_lines if line is not head]
+            for box in (head if isinstance(head, list) else [] if head is None else [head]):
+                (heads if numbered else tops).append((len(lines), " ".join(box.get_text().split())))
+                text_lines = [line for line in text_lines if line is not box]
+            margin = {_margin_key(line.get_text()) for line in margin_band(text_lines)}
             for text in page_notes(reading_order(text_lines, page.width)):
+                inside = bool(text_lines) and _margin_key(text) not in margin
                 for line in text.splitlines():
                     line = undo_ligatures(line).rstrip()
                     if lines and places[-1].startswith(f"page {number},") and lines[-1].endswith(SOFT_HYPHEN):
@@ -1781,6 +1784,8 @@ def read_pdf(data: bytes, name: str) -> Document:
                     if line.strip():
                         lines.append(line.strip())
                         places.append(f"page {number}, line {len(lines)}")
+                        if inside:
+                            block.add(len(lines) - 1)
     except (PDFSyntaxError, PDFEncryptionError) as e:
         raise CorpusError(Problem("error", f"cannot read it as PDF ({_short(e)})", name)) from None
     except Exception as e:  # pdfminer raises many kinds on damaged files
@@ -1789,25 +1794,69 @@ def read_pdf(data: bytes, name: str) -> Document:
         raise CorpusError(Problem("error", f"cannot read it as PDF: the file is damaged ({_short(e)})", name)) from None
     lines = [line.replace(SOFT_HYPHEN, "") for line in lines]
     heads += running_tops(tops, lines)
-    lines, places, heads = _put_back(tops, heads, lines, places)
+    lines, places, heads, block = _put_back(tops, heads, lines, places, block)
     if pages and not any(re.search(r"\w", line) for line in lines):
         raise CorpusError(Problem("error", f"the PDF has {pages} page(s) but no text layer (a scan); OCR is not done "
                                   "here: run it through an OCR tool (e.g. ocrmypdf) and add the result", name))
-    return Document(lines, places, "utf-8", "pdf", dropped=[(at, DROP_RUNNING_HEAD, text) for at, text in heads])
+    return Document(lines, places, "utf-8", "pdf", dropped=[(at, DROP_RUNNING_HEAD, text) for at, text in heads],
+                    content=block)
+
+
+def _margin_key(text: str) -> str:
+    return " ".join(undo_ligatures(text).replace(SOFT_HYPHEN, "").split())
+
+
+MARGIN_GAP = 1.5  # a page's margin band stands apart from its text block by more than this many line steps
+MARGIN_ROWS = 3  # a running head or foot: at most this many rows at a page's top or bottom
+
+
+def margin_band(lines: list) -> list:
+    """The text lines of a PDF page (pdfminer text lines) that stand in its top or bottom
+    margin band, outside the text block: the rows at the page's top (or bottom), a few at
+    most, set apart from the rows next to them by a gap wider than ``MARGIN_GAP`` of the
+    page's usual line step -- a running head, a running foot, the page's number; where no
+    such gap stands, the rows out to the page's number where it is printed at that edge
+    right under (or over) the text, and none where it is not. A sentence that ends the text block mid-page, far above the page's number,
+    is not in it. A page of fewer than three rows has no text block to tell: all of it is."""
+    boxes = [line for line in lines if line.get_text().strip()]
+    rows: list[list] = []
+    for line in sorted(boxes, key=lambda b: -b.y0):
+        if rows and rows[-1][0].y0 - line.y0 <= BASELINE:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    if len(rows) < 3:
+        return boxes
+    steps = [a[0].y0 - b[0].y0 for a, b in zip(rows, rows[1:])]
+    usual = sorted(steps)[len(steps) // 2]
+    out: list = []
+    for edge_rows, edge_steps in ((rows, steps), (rows[::-1], steps[::-1])):
+        edge_steps = edge_steps[:MARGIN_ROWS]
+        wide = [k for k, step in enumerate(edge_steps) if step > MARGIN_GAP * usual]
+        if wide and usual > 0:
+            depth = max(wide, key=edge_steps.__getitem__) + 1
+        else:  # no gap: the rows out to the page's number, where it stands at this edge
+            numbered = [k for k, row in enumerate(edge_rows[:MARGIN_ROWS])
+                        if any(PAGE_NUMBER.match(line.get_text()) for line in row)]
+            depth = numbered[-1] + 1 if numbered else 0
+        out += [line for row in edge_rows[:depth] for line in row]
+    return out
 
 
 DROP_RUNNING_HEAD = "pdf_running_heads"  # a PDF page's running head: the book's or the current law's title
 BASELINE = 2.0  # points: boxes this close in height stand on one line of the page
 
 
-def page_head(lines: list) -> tuple[object | None, bool]:
+def page_head(lines: list) -> tuple[object | list | None, bool]:
     """A PDF page's running head and whether the page's number stands beside it, or
     (None, False): the page's top line, standing apart above the rest (a gap of more than
     half a line), that is text beside the page's number on the same baseline (``Правило
     40. ОБЯЗАННОСТИ СЕКРЕТАРЯ  ...  7``, ``8  ...  Book Title``) -- a book's running head,
     the current law's heading on odd pages, the book's title on even ones -- or text alone
     set smaller than the page's text (a head whose number is at the foot: ``running_tops``
-    says whether it is one)."""
+    says whether it is one) -- or two such texts, one at each side of the row (the book's
+    title left, the current law's heading right: a list of both, ``running_tops`` says which
+    is a running head)."""
     boxes = [line for line in lines if line.get_text().strip()]
     if len(boxes) < 3:
         return None, False
@@ -1821,13 +1870,17 @@ def page_head(lines: list) -> tuple[object | None, bool]:
         return None, False  # the page's first line of text, no head above it
     numbers = [line for line in row if PAGE_NUMBER.match(line.get_text())]
     texts = [line for line in row if not PAGE_NUMBER.match(line.get_text()) and re.search(r"\w\w", line.get_text())]
-    if len(texts) != 1 or len(numbers) + len(texts) != len(row):
+    if not texts or len(numbers) + len(texts) != len(row) or len(texts) > 1 and numbers:
         return None, False
     if numbers:
         return texts[0], True
     sizes = sorted(_size(line) for line in rest if re.search(r"\w\w", line.get_text()))
     body = sizes[len(sizes) // 2] if sizes else 0
-    return (texts[0], False) if 0 < _size(texts[0]) < NOTE_SIZE * body else (None, False)
+    if not all(0 < _size(text) < NOTE_SIZE * body for text in texts):
+        return None, False
+    # two small texts on the top row, one at each side (the book's title on the left, the
+    # current law's heading on the right): the page's running head, both of them
+    return (texts[0], False) if len(texts) == 1 else (sorted(texts, key=lambda b: b.x0), False)
 
 
 def _bare(text: str) -> str:
@@ -1847,16 +1900,18 @@ def running_tops(tops: list[tuple[int, str]], lines: list[str]) -> list[tuple[in
 
 
 def _put_back(tops: list[tuple[int, str]], heads: list[tuple[int, str]], lines: list[str],
-              places: list[str]) -> tuple[list[str], list[str], list[tuple[int, str]]]:
+              places: list[str], block: set[int] = frozenset()
+              ) -> tuple[list[str], list[str], list[tuple[int, str]], set[int]]:
     """The lines with each small top line that is no running head put back where it stood
-    (its page's first line: it is the page's text), the places numbered again, and the
-    heads' positions among the new lines."""
+    (its page's first line: it is the page's text), the places numbered again, the
+    heads' positions among the new lines and those of the lines ``block`` names (the lines
+    inside their page's text block; a line put back stood in the page's top margin)."""
     taken = {at for at, _ in heads}
     back = sorted((at, text) for at, text in tops if at not in taken)
     if not back:
-        return lines, places, sorted(heads)
+        return lines, places, sorted(heads), set(block)
     pages = [p.split(",")[0] for p in places]
-    new_lines, new_pages, shifted = [], [], []
+    new_lines, new_pages, shifted, new_block = [], [], [], set()
     k = 0
     heads = sorted(heads)
     h = 0
@@ -1869,9 +1924,11 @@ def _put_back(tops: list[tuple[int, str]], heads: list[tuple[int, str]], lines: 
             new_pages.append(pages[n] if n < len(pages) else (pages[-1] if pages else "page 1"))
             k += 1
         if n < len(lines):
+            if n in block:
+                new_block.add(len(new_lines))
             new_lines.append(lines[n])
             new_pages.append(pages[n])
-    return new_lines, [f"{page}, line {i}" for i, page in enumerate(new_pages, 1)], shifted
+    return new_lines, [f"{page}, line {i}" for i, page in enumerate(new_pages, 1)], shifted, new_block
 
 
 # a simple font's code for the soft hyphen (WinAnsi, Latin-1): pdfminer's glyph table reads it

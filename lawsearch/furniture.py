@@ -83,6 +83,17 @@ def page_words(lang: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def introducing_pattern(lang: str) -> re.Pattern:
+    """A line ending with one of the profile's ``[furniture.<lang>] introduces`` words
+    («например», "for example"): what follows is the sentence's own text, as after a colon;
+    never matches when the profile names none."""
+    words = sorted({w.lower() for w in _words(lang, "introduces")}, key=len, reverse=True)
+    if not words:
+        return re.compile(r"(?!)")
+    return re.compile(r"(?<!\w)(?:%s)\s*[,—–-]?$" % "|".join(map(re.escape, words)), re.I)
+
+
+@lru_cache(maxsize=8)
 def of_words(lang: str) -> tuple[str, ...]:
     return tuple({w.lower() for w in _words(lang, "of")})
 
@@ -1581,7 +1592,9 @@ def in_sentence(before: str, after: str, heading: Callable[[str], bool] = lambda
                 lang: str = "", through: bool = True) -> bool:
     """Whether a line shaped as furniture stands inside a sentence of the text, so it is
     the text's own: the text line ``before`` it is a sentence (four words or more, no
-    heading, no navigation label) that introduces it with a colon («нумерует их так:»), or
+    heading, no navigation label) that introduces it with a colon («нумерует их так:») or with
+    one of the profile's introducing words before a lower-case going on («…внизу, например» /
+    «и хранится год»), or
     (``through``) that is left open (a lower-case word, no sentence's end) and goes on in
     ``after`` (a lower-case word: «…под заголовком» / «Следующая »» / «и снимается…»).
     Furniture stands between a page's sentences or blocks, never inside one.
@@ -1595,21 +1608,43 @@ def in_sentence(before: str, after: str, heading: Callable[[str], bool] = lambda
         return False
     if lang and _starts_with_navigation(before, lang):
         return False
-    if INTRODUCES.search(before):
+    if INTRODUCES.search(before) or lang and introducing_pattern(lang).search(before) and after[:1].islower():
         return True
     return (through and bool(OPEN_END.search(before)) and before.split()[-1][:1].islower()
             and after[:1].islower())
 
 
+def introduced_ending(text: str, lang: str) -> bool:
+    """Whether a text ends with the lines its last sentence introduces with a colon, each
+    shaped as a page counter or a row (``…bears at its foot:`` / ``Page 2 of 2``): lines
+    ``sentence_furniture`` kept as the sentence's own, which end it with no stop of their
+    own -- the text is whole there, not cut mid-sentence.
+
+    >>> introduced_ending("The second sheet bears at its foot:\\n\\nPage 2 of 2", "en")
+    True
+    >>> introduced_ending("The second sheet bears at its foot the", "en")
+    False
+    """
+    at = text.rfind(":")
+    if at < 0 or not INTRODUCES.search(text[:at + 1].rstrip()):
+        return False
+    rows = [line.strip() for line in text[at + 1:].splitlines() if line.strip()]
+    return bool(rows) and all(any(rule(row, lang) for rule in (page_of_n, pager_rows, alphabet_rows, link_rows))
+                              for row in rows)
+
+
 def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int, str]],
-                       heading: Callable[[str], bool], lang: str) -> list[int]:
+                       heading: Callable[[str], bool], lang: str, web: bool = False) -> list[int]:
     """Lines (0-based) a row, link or page-counter rule emptied that stand inside a
     sentence of the text (``in_sentence``), so they stay: the nearest text lines before
     and after them are looked at (other emptied lines and blank lines passed over, so a
     run of such lines, «Страница 1 из 2» / «Страница 2 из 2», is read as one). A line a
     sentence introduces with a colon always stays; one inside a sentence left open stays
     where no other line of the file is a site's navigation (``NAVIGATION_RULES``): among a
-    saved page's links it is the page's own «Читать далее →» cutting a sentence.
+    saved page's links it is the page's own «Читать далее →» cutting a sentence. A page
+    counter inside a sentence left open stays in a saved web page (``web``), whose text has no
+    print page's edge inside it; in a book's text it is the page's own (a page may end in any
+    open sentence) -- ``counters_in_text`` says which of those count as words lost.
 
     >>> prepare(["Tables are numbered in order:", "1 2 3 4 5", "LAW 6 - X"], "laws", "en")[0][1]
     '1 2 3 4 5'
@@ -1627,9 +1662,34 @@ def sentence_furniture(lines: list[str], raw: list[str], changes: list[tuple[int
     # navigation line (a saved page's teaser cut, «…и ставит» / «Читать далее →» / «свою
     # подпись.», stands among the page's other links)
     navigation = {k - 1 for k, rule in changes if rule in NAVIGATION_RULES} - set(introduced)
-    through = [n for n in candidates if n not in introduced and rules[n] not in COUNTER_RULES
+    through = [n for n in candidates if n not in introduced and (web or rules[n] not in COUNTER_RULES)
                and not navigation - {n} and in_sentence(*context(n), heading, lang)]
     return sorted(introduced + through)
+
+
+# the rule a page counter removed inside a sentence goes by, besides its own: a loss (coverage.numbers_removed)
+COUNTER_IN_TEXT = "page_of_n_in_text"
+
+
+def counters_in_text(lines: list[str], changes: list[tuple[int, str]], heading: Callable[[str], bool],
+                     lang: str) -> list[int]:
+    """Lines (0-based) a page-counter rule emptied inside a sentence left open (``in_sentence``)
+    where no other line of the file is a page's number or counter: a lone «Page 3 of 4» cutting
+    a sentence is no page series' -- it may be the law's own words, so its removal counts as
+    words lost. Counters of a series (one on each page) are the pages' own.
+
+    >>> prepare(["The players in the boxes may", "Page 3 of 4", "leave at the interval."], "laws", "en")[1]
+    [(2, 'page_of_n'), (2, 'page_of_n_in_text')]
+    """
+    pages = {k - 1 for k, rule in changes if rule in COUNTER_RULES | {"lone_page_numbers"}}
+    if len(pages) != 1:
+        return []
+    n = next(iter(pages))
+    if lines[n].strip() or not any(k - 1 == n and rule in COUNTER_RULES for k, rule in changes):
+        return []
+    before = next((lines[k].strip() for k in range(n - 1, -1, -1) if lines[k].strip()), "")
+    after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+    return [n] if in_sentence(before, after, heading, lang) else []
 
 
 # a run of numbers alone (no word, no arrow): «1 2 3 4 5 6 7 8 9 10», «1 | 2 | 3», «1, 2, 3 … 17»
@@ -1955,9 +2015,11 @@ def prepare(raw: list[str], kind: str, lang: str, heading: Callable[[str], bool]
     for n in sentence_addresses(lines, raw, changes, heading, shared):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in ADDRESS_RULES)]
-    for n in sentence_furniture(lines, raw, changes, heading, lang):
+    for n in sentence_furniture(lines, raw, changes, heading, lang, web):
         lines[n] = raw[n] if n < len(raw) else lines[n]
         changes = [(k, rule) for k, rule in changes if not (k == n + 1 and rule in IN_SENTENCE_RULES)]
+    for n in counters_in_text(lines, changes, heading, lang):
+        changes.append((n + 1, COUNTER_IN_TEXT))
     kept_runs, runs_in_text = bare_number_runs(lines, raw, changes, heading, shared)
     for n in kept_runs:
         lines[n] = raw[n]
@@ -2183,6 +2245,32 @@ WORD_AT = re.compile(r"\w+")
 NEXT_WORD = re.compile(r"\W*(\w+)")
 
 
+MIN_FRAGMENT = 2  # a word broken at a line's end leaves this many letters on the line at least
+# what parts the cells of a row or the items of a list: «А | Б | В», "a; b; c", "x / y"
+CELL_SEPARATORS = "|│¦;,/•·"
+
+
+def _cell_letter(text: str, start: int, end: int) -> bool:
+    """Whether the word ``text[start:end]`` ending a line is a lone letter standing as a table
+    cell or a list's label: one letter after a cell separator (``A | B | … | H``, «…| З») or
+    after another lone letter (``A B C … H``) -- no fragment of a word for the next line to
+    complete («З» / «а у западной» is no «За»).
+
+    >>> _cell_letter("A | B | H", 8, 9), _cell_letter("ряды А Б В", 9, 10), _cell_letter("a ship", 2, 6)
+    (True, True, False)
+    """
+    if end - start != 1:
+        return False
+    k = start - 1
+    while k >= 0 and text[k] == " ":
+        k -= 1
+    if k < 0:
+        return False
+    if text[k] in CELL_SEPARATORS:
+        return True
+    return text[k].isalpha() and (k == 0 or not text[k - 1].isalnum())
+
+
 def _word_before(text: str, end: int) -> int:
     """Where the word ending at ``end`` starts (``end`` when none): a scan back, no copy."""
     start = end
@@ -2229,9 +2317,11 @@ def repair_breaks(lines: list, extra_words: frozenset[str] = frozenset(),
                         rule = "hyphens_at_breaks" if cut else None
                         if cut:
                             pieces.append(text[done: at - 2 if cut == 2 else at - 1])
-                    elif left:
+                    elif left and not _cell_letter(text, left_start, left_end):
                         after = NEXT_WORD.match(text, right.end())
                         word = mend_break(left, right.group(), after.group(1) if after else "", extra_words, lang)
+                        if word is not None and len(left) < MIN_FRAGMENT and len(word) == len(left) + len(right.group()):
+                            word = None  # no typesetting leaves one letter of a word on the line above
                         if word is not None:
                             rule = "lost_hyphens"
                             if len(word) == len(left) + len(right.group()):  # joined: the space goes

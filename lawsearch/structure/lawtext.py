@@ -7,7 +7,7 @@ import dataclasses
 import re
 
 from ..formats import format_of
-from ..furniture import is_address
+from ..furniture import introduced_ending, is_address
 from ..grammar import SENTENCE_END, ListText
 from ..model import Line, Mark, Problem, shorten
 from ..pages import Piece, Run
@@ -120,7 +120,8 @@ class LawText(BuilderBase):
         whole = (format_of(name) in WHOLE_DOCUMENTS or piece.source in getattr(self, "counted_sources", ())
                  or piece.source in getattr(self, "fed_sources", ()))
         tail = (last.text or "").rstrip()
-        return whole and bool(tail) and not tail[-1].isalnum()
+        return whole and bool(tail) and (not tail[-1].isalnum()
+                                         or introduced_ending(tail, self.sources[piece.source].lang))
 
     def _ends_cut(self, run: Run, last) -> bool:
         """Whether a run ending at its file's end was cut there: the last node's text stops
@@ -133,8 +134,11 @@ class LawText(BuilderBase):
         if piece.source in getattr(self, "truncated_sources", ()):
             return True  # its reader found the file's end lost (a truncated RTF): whatever the text's last mark
         tail = last.text.rstrip()
-        # an address (a URL, a file's name) ends a sentence with no stop after it
-        return bool(tail) and tail[-1].isalnum() and not is_address(tail.rsplit(None, 1)[-1])
+        # an address (a URL, a file's name) ends a sentence with no stop after it, as does a
+        # page counter or a row the sentence introduces with a colon («…bears at its foot:» /
+        # «Page 2 of 2»)
+        return (bool(tail) and tail[-1].isalnum() and not is_address(tail.rsplit(None, 1)[-1])
+                and not introduced_ending(tail, self.sources[piece.source].lang))
 
     def _start_run(self, piece: Piece, state: RunState) -> None:
         """Find the law and position of the text before the first heading of a run."""

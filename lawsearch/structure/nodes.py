@@ -271,9 +271,12 @@ class BuilderBase:
                     src, first))
                 self.problems.named.add((path, line.first))  # the heading's line is named by it too
                 return
-            running = (f"; standing at the top of a page{' as the first does' if tops.get(b.id) else ''}, it may be "
+            where = (f"standing at the top of a page{' as the first does' if tops.get(b.id) else ''}" if page_top
+                     else "read from a PDF, whose pages may print their law's heading in the margin" if
+                     path.lower().endswith(".pdf") else "")
+            running = (f"; {where}, it may be "
                        f"a running head (the page's header repeating its law's heading): then drop it in the curation "
-                       f"file ([[drop]] at = \"<source>:{line.first}\")" if page_top else "")
+                       f"file ([[drop]] at = \"<source>:{line.first}\")" if where else "")
             self.problems.append(Problem("error", f"heading of {b.id} repeats the one at {src}:{first}: either the line "
                                                   f"is doubled in the source, "
                                                   f"a heading between them was lost, or one of them is a line of a "
