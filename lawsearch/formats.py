@@ -172,15 +172,15 @@ def format_for(data: bytes, name: str) -> str:
 
 
 def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: str | None = None,
-                  declared: bool = False) -> Document:
+                  declared: bool = False, toggle=None) -> Document:
     """Read ``data`` (the bytes of a file called ``name``) in the format its name says.
 
     ``decode_text(data) -> (text, encoding)`` decodes a plain-text file (sources.decode with
     the manifest's declaration; ``decode_text(data, encoding)`` checks bytes against another
     encoding, "auto" detecting it); without it, UTF-8. ``declared``: the manifest names the
     encoding (not "auto"). Raises CorpusError naming the file for a damaged file, a scan
-    without text, or a format we do not read. ``keeps(text)`` and ``bullet``: a web page's,
-    see ``read_html``.
+    without text, or a format we do not read. ``keeps(text)``, ``bullet`` and ``toggle(text)``:
+    a web page's, see ``read_html``.
 
     >>> read_document("<p>Правило 1. Карты</p><nav>Home</nav>".encode(), "a.html").lines
     ['Правило 1. Карты']
@@ -190,7 +190,7 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     # its content says its format, whatever its name (an FB2 saved as .txt, an RTF as .doc);
     # a file the manifest names that is none of ours is read as text
     fmt = format_for(data, name)
-    document = _read_as(fmt, data, name, decode_text, keeps, bullet, declared)
+    document = _read_as(fmt, data, name, decode_text, keeps, bullet, declared, toggle)
     # a soft hyphen is a break the reader never sees, in every format: the word is whole
     # in the text, its snippets and corpus.json ("мяг\u00adкий" → "мягкий")
     # mathematical letters (𝐋𝐚𝐰) are plain ones styled: the text holds them plain, so a
@@ -200,17 +200,18 @@ def read_document(data: bytes, name: str, decode_text=None, keeps=None, bullet: 
     return document
 
 
-def _read_as(fmt: str, data: bytes, name: str, decode_text, keeps, bullet, declared: bool) -> Document:
+def _read_as(fmt: str, data: bytes, name: str, decode_text, keeps, bullet, declared: bool,
+             toggle=None) -> Document:
     """``read_document``'s reading of ``data`` as ``fmt``."""
     try:
         if fmt == "mhtml":
-            return read_mhtml(data, name, decode_text, keeps, bullet)
+            return read_mhtml(data, name, decode_text, keeps, bullet, toggle)
         if fmt == "txt":
             text, encoding = decode_text(data) if decode_text else (data.decode("utf-8-sig"), "utf-8")
             lines = split_lines(text)
             return Document(lines, [f"line {n}" for n in range(1, len(lines) + 1)], encoding, fmt)
         if fmt == "html":  # a page that declares no encoding is detected as a text file is
-            return read_html(data, name, decode_text, keeps, bullet, declared)
+            return read_html(data, name, decode_text, keeps, bullet, declared, toggle)
         if fmt in ("fb2", "fb2.zip"):  # its XML declaration is checked against its bytes
             return READERS[fmt](data, name, decode_text, declared)
         return READERS[fmt](data, name)
@@ -268,6 +269,7 @@ DROP_BOOK_TITLE = "fb2_book_title"  # an FB2 body's own title naming the book it
 # line, which ends a paragraph (clean.join_wrapped_lines), where other empty blocks are left out
 ROW_END = "\u2029"
 DROP_HIDDEN = "page_hidden"  # an element the page never shows: hidden, aria-hidden, display:none
+DROP_TOGGLE = "page_toggle"  # a <details>' <summary> that is the page's toggle label ("More", «Подробнее»)
 KEEPABLE = {DROP_PAGE_PART, DROP_ASIDE}
 # what HTML says is never shown to a reader: the ``hidden`` attribute, ``aria-hidden="true"``,
 # an inline style hiding it
@@ -334,7 +336,13 @@ def list_number(kind: str, n: int) -> str:
 BLOCKS = {"p", "div", "td", "th", "tr", "li", "ul", "ol", "dl", "dt", "dd", "table", "section", "article", "main",
           "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "body", "center", "hr", "caption", "address",
           "figure", "figcaption", "header", "footer", "title", "subtitle", "epigraph", "poem", "stanza", "v",
-          "text-author", "cite", "empty-line"}
+          "text-author", "cite", "empty-line", "details", "summary", "aside"}
+# Blocks the page sets apart as a whole: the last line before one, its own last line and the
+# text after it end a paragraph (an empty line, as a table row's end: ``ROW_END``), so no
+# wrapped line runs over its edge -- a <pre>'s rows into the paragraph after it, a <summary>'s
+# label into the text it opens. A <pre>'s own line breaks are lines, each ending there.
+LINE_ENDS = {"pre", "details", "summary", "figure", "figcaption", "blockquote", "dl", "dt", "dd", "section",
+             "article", "aside", "header", "footer"}
 # Markup words (class, id, role) that name navigation, as HTML's own vocabulary does
 # (<nav>, role="navigation"): never a site's name.
 NAVIGATION = re.compile(r"(?:^|[-_\s])(?:nav|navbar|navigation|menu|breadcrumbs?|crumbs?|pager|pagination|"
@@ -549,6 +557,13 @@ class _PageText(HTMLParser):
         self.noted: list[bool] = []  # per block: inside an element the markup calls a note
         self.block_noted = False  # the current block's text stands in one
         self.raised_seen = 0  # note marks raised with no link so far
+        self.line_end = False  # an element of ``LINE_ENDS`` opened or closed since the last block
+        self.breaks_before: list[bool] = []  # per block: a paragraph ends before it (``LINE_ENDS``)
+        self.preformatted: list[bool] = []  # per block: a <pre>'s, its line breaks the page's own
+        self.block_pre = False  # the current block has a <pre>'s text
+        self.summary = 0  # inside <summary>
+        self.block_summary = False  # the current block has a <summary>'s text
+        self.summaries: list[bool] = []  # per block: a <summary>'s label
 
     def _flush(self):
         self.bold_at = None
@@ -572,6 +587,12 @@ class _PageText(HTMLParser):
             self.outer_list.append(self.list_ids[0] if self.list_ids else None)
             self.inner_list.append(self.list_ids[-1] if self.list_ids else None)
             self.starts_item.append(self.item_start and bool(self.items))
+            self.breaks_before.append(self.line_end)
+            self.preformatted.append(self.block_pre)
+            self.summaries.append(self.block_summary)
+        if "".join(t for t, _ in self.current).strip():
+            self.line_end = False  # an empty block between elements ends no line
+        self.block_pre = self.block_summary = False
         blank = not "".join(t for t, _ in self.current).strip()
         self.current = []
         if not blank:  # a list item's bullet waits for its first text: <li><p>…</p></li>, <li><div>…
@@ -635,6 +656,8 @@ class _PageText(HTMLParser):
             self.current.append((" ", False))
         elif tag in BLOCKS or rule:
             self._flush()
+        if tag in LINE_ENDS:
+            self.line_end = True
         if tag in ("ul", "ol"):
             self.list_depth += 1
             self.lists_opened += 1
@@ -663,6 +686,7 @@ class _PageText(HTMLParser):
             self.furniture.append(rule)
         self.skip += skipped
         self.pre += tag == "pre"
+        self.summary += tag == "summary"
         self.row_cells += tag in ("td", "th")
         self.link += tag == "a"
         self.main_depth += main
@@ -705,6 +729,7 @@ class _PageText(HTMLParser):
                 if self.items:
                     self.items.pop()
             self.pre -= t == "pre"
+            self.summary -= t == "summary" and self.summary > 0
             if t in ("tr", "table"):
                 self.cell_end = True
             self.sup -= t == "sup" and self.sup > 0
@@ -730,6 +755,8 @@ class _PageText(HTMLParser):
         self.glue_cell = False
         if tag in BLOCKS and not (tag in ("td", "th") and self.row_cells):  # a row's cell: its line goes on
             self._flush() if self.capturing is None else self.captured.append(" ")
+        if tag in LINE_ENDS and self.capturing is None:
+            self.line_end = True
         self.cell_end = False
 
     def handle_data(self, data):
@@ -743,6 +770,10 @@ class _PageText(HTMLParser):
             return
         if not self.pre:
             data = collapse_spaces(data)
+        elif data.strip():
+            self.block_pre = True
+        if self.summary and data.strip():
+            self.block_summary = True
         if self.sup and not self.link and (m := RAISED_MARK.match(data)):
             data = RAISED + m.group(1) + RAISED  # a note mark with no link: matched to its note, or put back
             self.raised_seen += 1
@@ -780,6 +811,8 @@ class _PageText(HTMLParser):
             elif rule is None and marked and not self.in_main[n]:
                 rule = DROP_OUTSIDE_MAIN
             plain = _plain_text(text)
+            if rule is None and self.summaries[n] and self.toggle(plain):
+                rule = DROP_TOGGLE  # the label of the page's toggle, not the code's words
             if rule is not None and not (rule in KEEPABLE and (self.keeps(plain) or rule == DROP_ASIDE
                                                                and SENTENCE.search(plain))):
                 return rule
@@ -817,6 +850,11 @@ class _PageText(HTMLParser):
                     and n not in under_label:
                 self.unlabelled.append(lines[0])  # its level and label were the markup's alone
             lines = [lines[0], *(hang + line if line else line for line in lines[1:])]
+            if self.breaks_before[n] and next((line for line in reversed(out) if line == ROW_END or line.strip()),
+                                              ROW_END) != ROW_END:
+                out.append(ROW_END)
+            if self.preformatted[n]:  # each of a <pre>'s lines a line of its own, never a wrapped one
+                lines = [part for line in lines for part in ((line, ROW_END) if line.strip() else (line,))]
             out.extend([prefix + lines[0], *lines[1:]] if prefix and lines[0] else lines)
             out.extend(refs)
             if self.in_cell[n] and out and out[-1]:
@@ -934,6 +972,11 @@ class _PageText(HTMLParser):
         """Whether a block of an aside or a page part holds law text (``read_html``)."""
         return False
 
+    @staticmethod
+    def toggle(text: str) -> bool:
+        """Whether a <summary>'s text is the label of the page's toggle (``read_html``)."""
+        return False
+
 
 # a run of two no-break spaces or more (``&nbsp;&nbsp;&nbsp;``): a gap the page set on purpose
 NBSP_GAP = re.compile(r"\s*\xa0\s*\xa0\s*(?:\xa0\s*)*")
@@ -1024,11 +1067,13 @@ def page_title_parts(title: str) -> set[str]:
 
 
 def _parsed(text: str, notes: set[tuple[str, str]], here: str = "", keeps=None, bullet: str | None = None,
-            all_main: bool = False) -> _PageText:
+            all_main: bool = False, toggle=None) -> _PageText:
     parser = _PageText(notes, here, bullet)
     parser.all_main = all_main
     if keeps is not None:
         parser.keeps = keeps
+    if toggle is not None:
+        parser.toggle = toggle
     parser.feed(text)
     parser.close()
     return parser
@@ -1144,19 +1189,21 @@ def _decode_markup(data: bytes, name: str, detect=None, warnings: list[str] | No
 
 
 def read_html(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None,
-              declared: bool = False) -> Document:
+              declared: bool = False, toggle=None) -> Document:
     """A saved web page (``html_lines``). ``keeps(text)``: whether a block of an aside or a
     page part holds law text, and stays (the corpus's profile says: a citation of its code);
     ``bullet``: the bullet a list layout reads, so a list item (<li>) is a line with the
     bullet, indented by its depth -- the levels come from the nesting, the labels from the
-    layout's alphabets. Every block left out is in ``Document.dropped``. ``declared``: the
+    layout's alphabets. ``toggle(text)``: whether a <summary>'s text is the label of the page's
+    toggle ("More", «Подробнее»: the profile's furniture words), left out as ``page_toggle``;
+    any other summary is text, a line of its own. Every block left out is in ``Document.dropped``. ``declared``: the
     manifest names the encoding (``detect`` decodes in it), over the page's own declaration."""
     warnings: list[str] = []
     if declared and detect is not None:  # the manifest names the encoding: it overrides the page's own
         text, encoding = detect(data)
     else:
         text, encoding = _decode_markup(data, name, detect, warnings)
-    parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet)
+    parser = _parsed(text, note_targets([_scanned(text)]), keeps=keeps, bullet=bullet, toggle=toggle)
     lines = page_lines(parser)
     return Document(lines, _paragraphs(lines), encoding, "html",
                     dropped=parser.dropped, warnings=warnings, unlabelled=parser.unlabelled)
@@ -1172,7 +1219,8 @@ def _paragraphs(lines: list[str]) -> list[str]:
     return out
 
 
-def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None) -> Document:
+def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | None = None,
+               toggle=None) -> Document:
     """A page saved as a web archive (.mhtml, .mht: a MIME message): its first text/html
     part, its transfer encoding (quoted-printable, base64) undone, read as a saved page is;
     its charset, when the part's header names one, is the page's."""
@@ -1191,7 +1239,7 @@ def read_mhtml(data: bytes, name: str, detect=None, keeps=None, bullet: str | No
             page = page.decode(charset).encode("utf-8")
         except (LookupError, UnicodeDecodeError):
             pass  # the page's own bytes, read as any page is
-    doc = read_html(page, name, detect, keeps, bullet)
+    doc = read_html(page, name, detect, keeps, bullet, toggle=toggle)
     doc.format = "mhtml"
     return doc
 

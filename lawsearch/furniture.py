@@ -117,6 +117,28 @@ def action_words(lang: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def toggle_words(lang: str) -> frozenset[str]:
+    """The labels a page's show-more toggle is written with (``More``, «Подробнее»): the
+    profile's ``[furniture.<lang>] toggles``, lower case."""
+    return frozenset(" ".join(w.lower().split()) for w in _words(lang, "toggles"))
+
+
+TOGGLE_MARKS = " .:…›»>▸▾▶▼+-–—"  # the arrows and marks a toggle's label is drawn with ("More ▸", "Details…")
+
+
+def toggle_label(text: str, lang: str) -> bool:
+    """Whether a <details>' <summary> text is the page's toggle label, no words of the code:
+    one of the profile's ``toggles`` alone, with the marks it is drawn with.
+
+    >>> toggle_label("More ▸", "en"), toggle_label("Подробнее", "ru")
+    (True, True)
+    >>> toggle_label("Exceptions for the dealer", "en"), toggle_label("Исключения для сдающего", "ru")
+    (False, False)
+    """
+    return " ".join(text.lower().split()).strip(TOGGLE_MARKS) in toggle_words(lang)
+
+
+@lru_cache(maxsize=8)
 def status_words(lang: str) -> tuple[str, ...]:
     """The labels of a page's visitor counters and dates (``Visitors: 1060``, «Обновлено
     12.03.2010»): the profile's ``[furniture.<lang>] status``, lower case, longest first."""

@@ -354,19 +354,28 @@ def _confirmed_here(found: _Found, targets: list[str], problem: str | None, cont
 
 
 def _sibling_order(node_id: str, context: str) -> int:
-    """-1 where ``node_id`` is a sibling printed before ``context`` (its label's number or
-    letter smaller), 1 after, 0 where they are no siblings or their labels do not tell."""
+    """-1 where ``node_id`` is a sibling printed before ``context`` (its label's place in its
+    level's alphabet smaller: "(i)" before "(iii)", "B" before "C", 2 before 10), 1 after, 0
+    where they are no siblings or their labels do not tell. A level of several alphabets
+    ("digits" and "roman") compares in the first of them that holds both labels."""
     parent = _parent(node_id)
     if parent is None or parent != _parent(context):
         return 0
-    mine, theirs = node_id[len(parent):].strip(".()"), context[len(parent):].strip(".()")
-    if mine.isdigit() and theirs.isdigit():
-        a, b = int(mine), int(theirs)
-    elif len(mine) == 1 and len(theirs) == 1 and mine.isalpha() and theirs.isalpha():
-        a, b = ord(mine), ord(theirs)
-    else:
+    rules = ids.rules()
+    mine, theirs = rules.parse(node_id) or {}, rules.parse(context) or {}
+    # the label's level as the ID reads it; "(i)" reads as a letter where "(iii)" beside it is a numeral
+    levels = [next((lv for lv in reversed(rules.levels) if parts.get(lv)), None) for parts in (mine, theirs)]
+    if None in levels:
         return 0
-    return (a > b) - (a < b)
+    a_label, b_label = mine[levels[0]], theirs[levels[1]]
+    for level in dict.fromkeys(levels):
+        alphabet = rules.alphabets.get(level)
+        for kind in alphabet.kinds if alphabet else ():
+            one = type(alphabet)((kind,))
+            a, b = one.position(a_label), one.position(b_label)
+            if a is not None and b is not None:
+                return (a > b) - (a < b)
+    return 0
 
 
 def _is_within(node_id: str, holder: str) -> bool:

@@ -287,7 +287,9 @@ def _stat(path: Path) -> os.stat_result | None:
 def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[str, Any]) -> dict[str, Any]:
     """How a web page of a [[source]] entry is read (``formats.read_html``): a block of an
     aside or a page part is law text, and kept, when it cites the code in the profile's
-    forms of the entry's language; a list layout's list items get its first bullet."""
+    forms of the entry's language; a list layout's list items get its first bullet; a
+    <summary> reading as one of the profile's toggle labels (``[furniture.<lang>] toggles``) is
+    the page's, not the code's."""
     from .references import find_citations
 
     lang = str(entry.get("lang", ""))
@@ -301,7 +303,12 @@ def page_reading(profile: Profile | None, grammar: Grammar | None, entry: dict[s
     if grammar is not None and entry.get("kind") == "laws" and layout_name(grammar, entry) in grammar.layout_names:
         layout = grammar.layout_for(lang, layout_name(grammar, entry))
         bullet = layout.bullets[:1] if layout.lists and layout.bullets else None
-    return {"keeps": keeps, "bullet": bullet}
+    def toggle(text: str) -> bool:
+        from .furniture import toggle_label
+
+        return toggle_label(text, lang)
+
+    return {"keeps": keeps, "bullet": bullet, "toggle": toggle}
 
 
 def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
