@@ -1032,6 +1032,16 @@ class Grammar:
                 patterns.append((kind, self._heading(named, kind, table, divisions)))
         lower = tuple((kind, self._heading(headings[kind].replace("{Title}", "{title}"), kind, table, divisions))
                       for kind in self.levels if "{Title}" in headings.get(kind, ""))
+        # a level's series that stands where the level above's labels do (``skipping``: roman
+        # items «(i)», «(ii)» under a sub-clause «(b) время выхода:») printed in the shape of the
+        # level above's headings: its lower-case lines are that level where the line before
+        # ends a clause, as the first of them («(i)», a letter as well) is by its sequence
+        for above, kind in zip(self.levels, self.levels[1:]):
+            series = self.ids.skipping(kind)
+            if series and kind in self.ids.alphabets and "{Title}" in headings.get(above, ""):
+                shape = headings[above].replace("{Title}", "{title}").replace(
+                    "{label}", f"(?P<label>{Alphabet(tuple(series)).pattern()})")
+                lower += ((kind, self._heading(shape, kind, table, divisions)),)
         joining = self.data.get("grammar", {}).get("joining_words", {}).get(lang, [])
         return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
                       self.levels, patterns, divisions, frozenset(joining), self.ids,

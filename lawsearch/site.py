@@ -937,14 +937,20 @@ def _label_form(kind: str) -> tuple[str, str]:
     return pre, post
 
 
-def label_number(label: str, form: tuple[str, str] = ("", "")) -> int | None:
+def label_number(label: str, form: tuple[str, str] = ("", ""), kind: str | None = None) -> int | None:
     """A part's place in its level's alphabet from the end of its ID, written in ``form``
     (``_label_form``): ``D`` → 4, ``2`` → 2, ``(b)`` → 2 in ``("(", ")")``, ``.3`` → 3 in
-    ``(".", "")``; None for anything else (a guessed or odd label)."""
+    ``(".", "")``; None for anything else (a guessed or odd label). With the level's
+    ``kind``, its own alphabet says: an item's ``(i)`` is the first roman numeral, not the
+    ninth letter, where the level's labels are numerals (``[grammar.labels]``)."""
     pre, post = form
     if not (label.startswith(pre) and label.endswith(post) and len(label) > len(pre) + len(post)):
         return None
     bare = label[len(pre):len(label) - len(post)]
+    alphabet = _alphabet(kind)
+    if alphabet is not None:
+        return alphabet.position(bare) if alphabet.position(bare) is not None else \
+            alphabet.position(bare.upper()) if bare.isalpha() else None
     if bare.isdigit():
         return int(bare)
     if len(bare) == 1 and bare.isascii() and bare.isalpha():
@@ -952,11 +958,28 @@ def label_number(label: str, form: tuple[str, str] = ("", "")) -> int | None:
     return None
 
 
-def label_at(like: str, number: int, form: tuple[str, str] = ("", "")) -> str:
+def _alphabet(kind: str | None):
+    """The alphabet of a level of the active profile's grammar, None for another kind."""
+    if kind is None:
+        return None
+    alphabets = getattr(ids.rules(), "alphabets", {})
+    return alphabets.get(kind)
+
+
+def label_at(like: str, number: int, form: tuple[str, str] = ("", ""), kind: str | None = None) -> str:
     """The label at ``number`` written as ``like`` is, in ``form``: ``label_at("D", 1) == "A"``,
-    ``label_at("(b)", 1, ("(", ")")) == "(a)"``, ``label_at("2", 1) == "1"``."""
+    ``label_at("(b)", 1, ("(", ")")) == "(a)"``, ``label_at("2", 1) == "1"``; a roman
+    numeral where ``like`` is one of its level's (``kind``) numerals: ``(iii)`` → ``(i)``."""
     pre, post = form
     bare = like[len(pre):len(like) - len(post)]
+    alphabet = _alphabet(kind)
+    if alphabet is not None and not bare.isdigit():
+        for one in alphabet.kinds:
+            single = type(alphabet)((one,))
+            if single.position(bare) is not None or single.position(bare.upper()) is not None:
+                text = single.at(number)
+                text = text.lower() if bare.islower() else text
+                return f"{pre}{text}{post}"
     text = str(number) if bare.isdigit() else chr(ord("a" if bare.islower() else "A") + number - 1)
     return f"{pre}{text}{post}"
 
@@ -972,13 +995,13 @@ def lost_parts(parent: Node, children: list[Node]) -> dict[str, str]:
             continue
         suffix = child.id[len(parent.id):]
         form = _label_form(child.kind)
-        number = label_number(suffix, form)
+        number = label_number(suffix, form, child.kind)
         if number is None:
             previous = 0
             continue
         if number > previous + 1:
-            first = parent.id + label_at(suffix, previous + 1, form)
-            last = label_at(suffix, number - 1, form)
+            first = parent.id + label_at(suffix, previous + 1, form, child.kind)
+            last = label_at(suffix, number - 1, form, child.kind)
             # a separator before the label (".3") says nothing alone: the last one whole
             last = parent.id + last if form[0] and not form[1] else last
             out[child.id] = first if number == previous + 2 else f"{first}–{last}"
