@@ -1475,7 +1475,8 @@ def placement_entries(apparatus: dict[str, Any]) -> list:
     from ..placement import ContentsEntry
 
     return [ContentsEntry(e["id"], e["title"], int(e["page"]) if (e.get("page") or "").isdigit() else None,
-                          e["kind"], e["scope"]) for e in apparatus.get("toc", ()) if e.get("id")]
+                          e["kind"], e["scope"], e.get("source"), e.get("line")) for e in apparatus.get("toc", ())
+            if e.get("id")]
 
 
 def contents_entries(corpus_or_apparatus) -> list[tuple[str, str, str | None, str]]:
