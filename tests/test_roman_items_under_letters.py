@@ -93,3 +93,21 @@ def test_control_a_letter_lost_between_is_said(tmp_path, lang):
              b["c3"], b["next"], b["after"]]
     corpus = built(tmp_path, "\n".join(lines) + "\n")
     assert lost_runs(corpus) == ["21A2(b)"]
+
+
+def test_control_a_second_numeral_alone_is_no_item():
+    # «(b) время выхода,» ends no clause: «(i) …» stays its text (said), and so does «(ii) …»
+    # after it -- a numeral series is taken up only after its previous label was read as one
+    from lawsearch.grammar import default_grammar
+    from lawsearch.model import Line
+
+    layout = default_grammar().layout_for("ru")
+    texts = ["2. Старший сообщает проводнику:", "(a) состав группы;", "(b) время выхода,",
+             "(i) если дорога работает;", "(ii) если дорога закрыта."]
+    lines = [Line(t, "s", k + 1, k + 1) for k, t in enumerate(texts)]
+    got = [(c.kind, c.label) for c in layout.read(lines)]
+    assert got[3:] == [("text", None), ("text", None)], got
+    texts[2] = "(b) время выхода:"
+    lines = [Line(t, "s", k + 1, k + 1) for k, t in enumerate(texts)]
+    got = [(c.kind, c.label) for c in layout.read(lines)]
+    assert got[4] == ("item", "ii"), got
