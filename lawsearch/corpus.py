@@ -587,6 +587,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         if b.get("resume"):  # the part after it (a law heading, the commentary) begins a piece of its own
             folder.back_matter[b["id"]].add(b["resume"])
         what = "contents" if b["kind"] == "toc" else "subject index"
+        if b.get("lines") and set(b["lines"]) <= context.skip.get(b["id"], set()):
+            continue  # every line of it dropped by the curation ([[drop]]): nothing is kept, nothing to say
         back_notes.append(Problem("warning", f"text after the {what} that is no entry of it {UNPLACED_KEPT} (an afterword? "
                                              "remove it with [[drop]] or place it with a [[piece]] statement in "
                                              "curation.toml)", b["source"], b["line"]))

@@ -1634,6 +1634,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
                 # before the laws is the start of their stream: placement.document_starts)
                 found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
                                                      "line": rest[0][0], "last": rest[resume - 1][0],
+                                                     "lines": [n for n, _ in rest[:resume]],
                                                      "resume": rest[resume][0] if resume < len(rest) else None})
             page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():
