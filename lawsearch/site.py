@@ -152,6 +152,14 @@ class Words:
         self.main = main
         self.translation = translations[0] if translations else None
         self.table = profile.strings(main)
+        self.names: dict[str, str] = {}  # a piece's ID → its name as a reader sees it (``name_pieces``)
+
+    def name_pieces(self, nodes) -> None:
+        """Name each piece by its source file and book page (its line where the page is not
+        known): «фрагмент ru-gora.txt, стр. 7», never its raw ID (``piece-ru-gora-43``)."""
+        for n in nodes:
+            if n.kind == "piece" and n.spans:
+                self.names[n.id] = piece_name(self, n)
 
     def say(self, key: str, lang: str | None = None, **values) -> str:
         if "id" in values and key != "id_in_edition":  # another edition's ID: "50 (2017 edition)"
@@ -159,7 +167,10 @@ class Words:
         return self.profile.text(lang or self.main, key, **values)
 
     def shown_id(self, node_id: str, lang: str | None = None) -> str:
-        """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
+        """An ID as a reader sees it: bare in the default edition, with its edition otherwise;
+        a piece by its name (its file and page)."""
+        if node_id in self.names:
+            return self.names[node_id]
         return editions.readable(node_id, self.profile, lang or self.main)
 
     def law_label(self, law: Node) -> str:
@@ -205,6 +216,7 @@ class SiteBuilder:
 
         self.corpus = corpus
         self.words = Words(profile_of(corpus), corpus.lang, corpus.translation_languages)
+        self.words.name_pieces(corpus.nodes)
         self.glossary = list(glossary)
         self.analysis = analysis  # lemmas for the concordance page
         # the build's analysis pass (analysis.AnalysedCorpus), shared with the index
@@ -833,9 +845,9 @@ class SiteBuilder:
             page(name, template, "", **context)
         if self.analysis is not None:
             page("concordance.html", "concordance.html", "", terms=self.concordance(), title=say("concordance"))
-        pieces = [n for n in self.corpus.nodes if n.kind == "piece" and n.law is None]
+        pieces, matter = unplaced_pieces(self.corpus)
         page("unattributed.html", "unattributed.html", "", pieces=[self.view(p, "") for p in pieces],
-             title=say("unattributed"))
+             matter=[self.view(p, "") for p in matter], title=say("unattributed"))
         static = template_dir() / "static"
         if static.is_dir():
             shutil.copytree(static, target / "static", dirs_exist_ok=True)
@@ -921,6 +933,33 @@ def whole_words(line):
     if len(right) >= WIDTH and " " in right and not right.endswith(" "):
         right = right[:right.rindex(" ")] + " …"
     return replace(line, left=left, right=right)
+
+
+def unplaced_pieces(corpus: Corpus) -> tuple[list[Node], list[Node]]:
+    """The pieces no rule placed, each list in the book's page order (pieces without a page
+    after, in file order): those that may be law text, and those of the book's own matter
+    (a preface, an afterword: the suggestions' verdict ``matter``), listed apart."""
+    matter_ids = {ids.rules().piece_id(s["source"], s["first"]) for s in corpus.report.unsuggested
+                  if s.get("verdict") == "matter"}
+    files = {s.path: k for k, s in enumerate(corpus.sources)}
+
+    def order(n: Node) -> tuple:
+        span = n.spans[0] if n.spans else None
+        page = span.page if span is not None else None
+        return (page is None, page or 0, files.get(span.source, 0) if span else 0, span.lines[0] if span else 0)
+
+    pieces = sorted((n for n in corpus.nodes if n.kind == "piece" and n.law is None), key=order)
+    return [n for n in pieces if n.id not in matter_ids], [n for n in pieces if n.id in matter_ids]
+
+
+def piece_name(words: "Words", node: Node) -> str:
+    """A piece as a reader names it: the file it stands in and its book page, or its first
+    line where the page is not known (``piece_at_page``, ``piece_at_line``)."""
+    span = node.spans[0]
+    source = span.source.rpartition("/")[2]
+    if span.page is not None:
+        return words.say("piece_at_page", source=source, page=span.page)
+    return words.say("piece_at_line", source=source, line=span.lines[0])
 
 
 def labelled(kind: str) -> bool:
@@ -1083,6 +1122,14 @@ def _editions_data(meta) -> dict:
     return out
 
 
+def _piece_names(corpus: Corpus) -> dict[str, str]:
+    from .profile import of as profile_of
+
+    words = Words(profile_of(corpus), corpus.lang, corpus.translation_languages)
+    words.name_pieces(corpus.nodes)
+    return words.names
+
+
 def search_payload(index_dir: Path, corpus: Corpus) -> dict:
     """Everything search.js needs, read from the built index so the browser and the
     command line rank the same postings with the same model (lawsearch/evaluate.py).
@@ -1172,6 +1219,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
             "other_letters": meta.get("other_letters", ""),  # query.foreign_words: scripts the text has
             "editions": _editions_data(meta),  # edition:X (lawsearch/editions.py)
+            "names": _piece_names(corpus),  # a piece by its file and page, never its raw ID
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
             # with the corpus's own citations (its profile's words and ID shapes): the same
