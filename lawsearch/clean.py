@@ -539,7 +539,7 @@ def join_commentary_lines(lines: list[Line], lang: str | None = None, grammar=No
             starts = True
         if starts:
             para = forms.paragraph.match(line.text)
-            last_item, last_sub = para["item"] if para else None, None
+            last_item, last_sub = (para["item"], para.groupdict().get("sub")) if para else (None, None)
         elif not cited and (item := forms.item.match(line.text)) \
                 and (series := item_series(forms, last_item, last_sub, item["item"])) is not None \
                 and (joining is None or (re.search(r"[.:;!?]\s*$", joining.end)

@@ -308,9 +308,11 @@ def _copy_tree(folder: CorpusFolder, cleaned, sources, curation, commentary, tit
     runs, cuts = placement.split_at_lost_headings(runs, read, grammar.levels,
                                                   lambda level, label: grammar.ids.alphabet(level).position(label),
                                                   list(contents))
-    placements = placement.place(runs, read, grammar.levels, list(contents))
+    disagree, withheld = placement.contents_disagree(runs, read, list(contents))
+    placements = placement.place(runs, read, grammar.levels, list(contents), withheld)
     placement.statements(runs, placements)
-    problems = problems + lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
+    problems = problems + contents_disagree_notes(disagree, withheld) + \
+        lost_heading_notes(cuts, placements, {s.id: s.path for s in folder.sources})
     # a page cut from the law before it and placed nowhere: that law is not known complete
     # (structure.apparatus.law_doubts; check and the site's status say so)
     by_piece = {(p.source, p.first): p for p in placements}
@@ -388,6 +390,22 @@ def _page_number_line(text: str, lang: str) -> bool:
     s = text.strip()
     m = FOOTER.match(s)
     return bool(m and not m["rest"]) or furniture.page_of_n(s, lang) or furniture.lone_page_numbers(s, lang)
+
+
+def contents_disagree_notes(disagree: list[placement.Disagreement], withheld: frozenset[str]) -> list[Problem]:
+    """A warning at each contents entry whose page the text's heading contradicts
+    (placement.contents_disagree), saying which laws no text is placed in by page."""
+    if not disagree:
+        return []
+    laws = ", ".join(sorted(withheld, key=int))
+    shifts = sorted({d.found - d.entry.page for d in disagree})
+    off = (f"; every one of them off by {shifts[0]:+d} page{'s' if abs(shifts[0]) != 1 else ''}"
+           if len(shifts) == 1 and len(disagree) > 1 else "")
+    return [Problem("warning", f"the contents put law {d.entry.id} «{d.entry.title}» on page {d.entry.page}, but its "
+                               f"heading stands on page {d.found} in the text{off}: the contents' pages disagree with "
+                               f"the headings here, so no headless text is placed by its page in law{'s' if len(withheld) > 1 else ''} "
+                               f"{laws} (such text is left unplaced, with a suggestion: confirm it in the curation file)",
+                    d.entry.source, d.entry.line) for d in disagree]
 
 
 def lost_heading_notes(cuts: list[placement.LostHeading], placements: list[placement.Placement],
@@ -664,6 +682,8 @@ def _parse_folder(folder: CorpusFolder, progress: Progress, strict: bool) -> Cor
         if b.get("resume"):  # the part after it (a law heading, the commentary) begins a piece of its own
             folder.back_matter[b["id"]].add(b["resume"])
         what = "contents" if b["kind"] == "toc" else "subject index"
+        if b.get("lines") and set(b["lines"]) <= context.skip.get(b["id"], set()):
+            continue  # every line of it dropped by the curation ([[drop]]): nothing is kept, nothing to say
         back_notes.append(Problem("warning", f"text after the {what} that is no entry of it {UNPLACED_KEPT} (an afterword? "
                                              "remove it with [[drop]] or place it with a [[piece]] statement in "
                                              "curation.toml)", b["source"], b["line"]))

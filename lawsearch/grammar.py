@@ -564,6 +564,9 @@ class Layout:
     # the level headings whose title must start with a capital ({Title}), read with any title:
     # a line so is that level only where the line before ends a clause (``read``: «заявки:»)
     lower_patterns: tuple = ()
+    # a level's series printed in the shape of the level above's headings (``Grammar._compile``):
+    # (kind, pattern, the series' alphabet), read like ``lower_patterns`` after the series' last label
+    series_patterns: tuple = ()
     # word endings no title ends with (``[grammar.joining_endings]``: a possessive, "Dummy's" / "Rights")
     joining_endings: tuple[str, ...] = ()
 
@@ -790,14 +793,35 @@ class Layout:
             return out
         before = ""
         heading: Classified | None = None  # the line before, where it is a level's heading
+        level: Classified | None = None  # the last line read as a level's heading
         for i, (line, c) in enumerate(zip(lines, out)):
             if c.kind == "text" and (lower := self.lower_case_level(line.text)) is not None \
                     and (before[-1:] in (":", ";", ".") or self._first_under_title(heading, lower)):
                 out[i] = lower
+            elif c.kind == "text" and before[-1:] in (":", ";", ".") and level is not None \
+                    and (lower := self._series_next(line.text, level)) is not None:
+                out[i] = lower  # «(ii) …» after «(i) …;», printed as the level above's headings are
             if c.kind != "empty":
                 before = line.text.rstrip()
                 heading = out[i] if out[i].kind in self.levels else None
+                level = heading or level
         return out
+
+    def _series_next(self, text: str, last: Classified) -> Classified | None:
+        """A lower-case line in the shape of the level above's headings whose label is the
+        next of a series of its level that may stand where the level above's labels do
+        (``series_patterns``: «(ii) если …» after «(i) если …;», the first of them read as
+        a letter or a numeral by its sequence): that level, else None."""
+        s = text.strip()
+        for kind, pattern, series in self.series_patterns:
+            m = pattern.match(s)
+            if not m or not m["title"][:1].islower():
+                continue
+            n = series.position(m["label"].lower())
+            if n is not None and (p := series.position(str(last.label or "").lower())) is not None and n > p:
+                label, other = self.label_of(kind, m["label"])
+                return Classified(kind, label=label, title=None, extra=m["title"], other=other)
+        return None
 
     def _first_under_title(self, heading: Classified | None, lower: Classified) -> bool:
         """Whether a lower-case level's line is the first child of a title-only heading right
@@ -1008,7 +1032,9 @@ class Grammar:
         tables = self.data.get("grammar", {}).get("commentary", {})
         table = tables.get(lang) or next(iter(tables.values()), {})
         item = table.get("item_label", "(?!)")
-        values = {"{law}": r"(?P<law>\d+)", "{para}": r"(?P<para>\d+)", "{item}": f"(?P<item>{item})"}
+        # {sub}: an item of the item's own series printed with both ("21.2.(b)(ii)")
+        values = {"{law}": r"(?P<law>\d+)", "{para}": r"(?P<para>\d+)", "{item}": f"(?P<item>{item})",
+                  "{sub}": f"(?P<sub>{item})"}
 
         def compile_(key: str, whole: bool) -> re.Pattern:
             pattern = table.get(key, "(?!)")
@@ -1066,6 +1092,17 @@ class Grammar:
                 patterns.append((kind, self._heading(named, kind, table, divisions)))
         lower = tuple((kind, self._heading(headings[kind].replace("{Title}", "{title}"), kind, table, divisions))
                       for kind in self.levels if "{Title}" in headings.get(kind, ""))
+        # a level's series that stands where the level above's labels do (``skipping``: roman
+        # items «(i)», «(ii)» under a sub-clause «(b) время выхода:») printed in the shape of the
+        # level above's headings: its lower-case lines are that level where the line before
+        # ends a clause, as the first of them («(i)», a letter as well) is by its sequence
+        series_patterns: tuple = ()
+        for above, kind in zip(self.levels, self.levels[1:]):
+            series = self.ids.skipping(kind)
+            if series and kind in self.ids.alphabets and "{Title}" in headings.get(above, ""):
+                shape = headings[above].replace("{Title}", "{title}").replace(
+                    "{label}", f"(?P<label>{Alphabet(tuple(series)).pattern()})")
+                series_patterns += ((kind, self._heading(shape, kind, table, divisions), Alphabet(tuple(series))),)
         joining = self.data.get("grammar", {}).get("joining_words", {}).get(lang, [])
         return Layout(name, lang, tuple(table.get("cleaning", ())), table.get("wrapping", "sentences"),
                       self.levels, patterns, divisions, frozenset(joining), self.ids,
@@ -1075,7 +1112,7 @@ class Grammar:
                       tuple(table.get("note_marks", NOTE_MARKS)),
                       label_letters=tuple(table.get("label_letters", ("", ""))),
                       see_words=tuple(self.data.get("citations", {}).get(lang, {}).get("see", ())),
-                      cite_words=self.cite_words(lang), lower_patterns=lower,
+                      cite_words=self.cite_words(lang), lower_patterns=lower, series_patterns=series_patterns,
                       joining_endings=tuple(w.lower() for w in
                                             self.data.get("grammar", {}).get("joining_endings", {}).get(lang, [])))
 

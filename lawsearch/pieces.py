@@ -249,6 +249,7 @@ class Split:
                                               "lookalikes", "ids", "en_stop", "params", "glossary", "thesaurus", "strings", "editions",
                                               "other_letters")}
         core["translations"] = payload.get("translations", [])
+        core["names"] = payload.get("names", {})  # a piece's name as a reader sees it (site.piece_name)
         if "edition_strings" in payload:  # an edition in another language's labels (site.edition_strings)
             core["edition_strings"] = payload["edition_strings"]
         # the default edition's laws (another edition's are prefixed: lawsearch/editions.py)

@@ -41,6 +41,8 @@ class ContentsEntry:
     page: int | None
     kind: str = "law"  # law | the first level's name (section) | division | definitions | other
     scope: str = "laws"  # laws | commentary | book: only the code's own text places law text
+    source: str | None = None  # where the entry stands (its file and raw line), to name it
+    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,58 @@ def by_page(page: int, entries: Iterable[ContentsEntry]) -> str | None:
     before = [law for p, law in laws if p <= page]
     later = [p for p, _ in laws if p > page]
     return before[-1] if before and later else None
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A law the contents put on one page whose heading stands on another in the text."""
+
+    entry: ContentsEntry
+    found: int  # the page its heading stands on
+
+
+CONSISTENTLY_OFF = 2  # contents entries off by the same pages that make the contents' pages untrusted there
+
+
+def contents_disagree(runs: list[Run], classes: Callable[[Piece], list[Classified]],
+                      entries: Iterable[ContentsEntry]) -> tuple[list[Disagreement], frozenset[str]]:
+    """The contents' law entries whose page is not the page their law's heading stands on
+    in the text (the first page it is read on), consistently so (``CONSISTENTLY_OFF``
+    entries or more off by the same number of pages), and the laws whose pages the contents
+    cannot be trusted for: each such law, and the laws whose heading is nowhere in the text
+    listed next to it, up to the nearest entries on either side whose page the text
+    confirms. Headless text is not placed by page in those laws (``place``): where the
+    contents are off (by a page, consistently after some entry), the page rule would put
+    a lost law's text into its neighbour."""
+    entries = [e for e in entries if e.kind == "law" and e.scope == "laws" and e.page is not None and e.id.isdigit()]
+    if not entries:
+        return [], frozenset()
+    found: dict[str, int] = {}
+    for run in runs:
+        for piece in run.pieces:
+            if piece.page is None:
+                continue
+            for c in classes(piece):
+                if c.kind == "law" and c.label is not None:
+                    found.setdefault(str(c.label), piece.page)
+    shifts = Counter(found[e.id] - e.page for e in entries if e.id in found and found[e.id] != e.page)
+    # consistently off: two entries or more off by the same pages (one heading a page later
+    # than its entry may stand on a page whose footer was lost, the piece named by the next)
+    off = {shift for shift, n in shifts.items() if n >= CONSISTENTLY_OFF}
+    state = ["unknown" if e.id not in found else "agree" if found[e.id] == e.page else
+             "disagree" if found[e.id] - e.page in off else "unsure" for e in entries]
+    out = [Disagreement(e, found[e.id]) for e, st in zip(entries, state) if st == "disagree"]
+    untrusted: set[str] = set()
+    for i, st in enumerate(state):
+        if st != "disagree":
+            continue
+        untrusted.add(entries[i].id)
+        for step in (-1, 1):
+            j = i + step
+            while 0 <= j < len(entries) and state[j] not in ("agree", "unsure"):
+                untrusted.add(entries[j].id)
+                j += step
+    return out, frozenset(untrusted)
 
 
 def by_section_title(titles: Iterable[str], entries: Iterable[ContentsEntry], level: str | None = None) -> str | None:
@@ -469,9 +523,11 @@ def document_starts(runs: list[Run]) -> set[tuple[str, int]]:
 
 
 def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels: tuple[str, ...],
-          entries: list[ContentsEntry]) -> list[Placement]:
+          entries: list[ContentsEntry], withheld: frozenset[str] = frozenset()) -> list[Placement]:
     """Each piece's law and rule, strongest rule first: heading, continuity (a page joined
-    to the one before, whose law a rule fixed), next-heading, curated, toc, page."""
+    to the one before, whose law a rule fixed), next-heading, curated, toc, page.
+    ``withheld``: laws whose contents pages disagree with the text (``contents_disagree``):
+    no text is placed in them by its page."""
     out: list[Placement] = []
     starts = document_starts(runs)
     for run in runs:
@@ -491,7 +547,8 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
                 law, rule = str(int(laws[0][1]) - 1), "next-heading"
             elif piece.curation is not None and piece.curation.law:
                 law, rule = piece.curation.law, "curated"
-            elif entries and piece.lost_section and (parts := ids.rules().parse(piece.lost_section)):
+            elif entries and piece.lost_section and (parts := ids.rules().parse(piece.lost_section)) \
+                    and parts["law"] not in withheld:
                 # a page the contents give to a section whose heading was lost (split_at_lost_headings)
                 law, rule = parts["law"], "toc"
                 section = tuple((lv, parts[lv]) for lv in levels if parts.get(lv))
@@ -503,7 +560,7 @@ def place(runs: list[Run], classes: Callable[[Piece], list[Classified]], levels:
                     entries, levels[0] if levels else "")):
                 law, rule = found, "toc"
             elif entries and not laws and piece.page is not None and piece.ends_page and piece.page_from == "footer" \
-                    and (found := by_page(piece.page, entries)):
+                    and (found := by_page(piece.page, entries)) and found not in withheld:
                 law, rule = found, "page"
             elif n > 0 and piece.joined_by in ("page", "file") and guessed is not None:
                 law, rule = guessed, "continuity"  # the tree goes on in the law the contents gave the page before

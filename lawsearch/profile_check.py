@@ -117,7 +117,7 @@ def check_profile(profile, user: dict[str, Any], path: Path) -> list[Problem]:
                 item = table.get("item_label", "(?!)")
                 _check_pattern(table[key], "^{}$", needed, error, "grammar", "commentary", lang, key,
                                fill={"{law}": "(?P<law>\\d+)", "{para}": "(?P<para>\\d+)",
-                                     "{item}": f"(?P<item>{item})"})
+                                     "{item}": f"(?P<item>{item})", "{sub}": f"(?P<sub>{item})"})
         if isinstance(table, dict) and "item_label" in table:
             _check_pattern(table["item_label"], "(?:{})", set(), error, "grammar", "commentary", lang, "item_label")
     for lang, table in user.get("apparatus", {}).items():

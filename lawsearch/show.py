@@ -243,8 +243,13 @@ def describe(corpus: Corpus, node_id: str, lang: str | None = None) -> str:
     words = profile_of(corpus)
     main = corpus.lang
 
+    from .site import Words
+
+    names = Words(words, main, corpus.translation_languages)
+    names.name_pieces(n for n in corpus.nodes if n.kind == "piece")
+
     def shown_id(other_id: str) -> str:  # another edition's ID as the site prints it: "60 (2017 edition)"
-        return editions.readable(other_id, words, main)
+        return names.names.get(other_id) or editions.readable(other_id, words, main)  # a piece: its file and page
     out: list[str] = []
     # shown in a translation alone (--lang en): the headings in that language's words and titles
     alone = shown[0] if len(shown) == 1 and main not in shown else None

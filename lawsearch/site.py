@@ -168,6 +168,14 @@ class Words:
         self.main = main
         self.translation = translations[0] if translations else None
         self.table = profile.strings(main)
+        self.names: dict[str, str] = {}  # a piece's ID → its name as a reader sees it (``name_pieces``)
+
+    def name_pieces(self, nodes) -> None:
+        """Name each piece by its source file and book page (its line where the page is not
+        known): «фрагмент ru-gora.txt, стр. 7», never its raw ID (``piece-ru-gora-43``)."""
+        for n in nodes:
+            if n.kind == "piece" and n.spans:
+                self.names[n.id] = piece_name(self, n)
 
     def say(self, key: str, lang: str | None = None, **values) -> str:
         if "id" in values and key != "id_in_edition":  # another edition's ID: "50 (2017 edition)"
@@ -175,7 +183,10 @@ class Words:
         return self.profile.text(lang or self.main, key, **values)
 
     def shown_id(self, node_id: str, lang: str | None = None) -> str:
-        """An ID as a reader sees it: bare in the default edition, with its edition otherwise."""
+        """An ID as a reader sees it: bare in the default edition, with its edition otherwise;
+        a piece by its name (its file and page)."""
+        if node_id in self.names:
+            return self.names[node_id]
         return editions.readable(node_id, self.profile, lang or self.main)
 
     def law_label(self, law: Node) -> str:
@@ -221,6 +232,7 @@ class SiteBuilder:
 
         self.corpus = corpus
         self.words = Words(profile_of(corpus), corpus.lang, corpus.translation_languages)
+        self.words.name_pieces(corpus.nodes)
         self.glossary = list(glossary)
         self.analysis = analysis  # lemmas for the concordance page
         # the build's analysis pass (analysis.AnalysedCorpus), shared with the index
@@ -850,9 +862,9 @@ class SiteBuilder:
             page(name, template, "", **context)
         if self.analysis is not None:
             page("concordance.html", "concordance.html", "", terms=self.concordance(), title=say("concordance"))
-        pieces = [n for n in self.corpus.nodes if n.kind == "piece" and n.law is None]
+        pieces, matter = unplaced_pieces(self.corpus)
         page("unattributed.html", "unattributed.html", "", pieces=[self.view(p, "") for p in pieces],
-             title=say("unattributed"))
+             matter=[self.view(p, "") for p in matter], title=say("unattributed"))
         static = template_dir() / "static"
         if static.is_dir():
             shutil.copytree(static, target / "static", dirs_exist_ok=True)
@@ -940,6 +952,33 @@ def whole_words(line):
     return replace(line, left=left, right=right)
 
 
+def unplaced_pieces(corpus: Corpus) -> tuple[list[Node], list[Node]]:
+    """The pieces no rule placed, each list in the book's page order (pieces without a page
+    after, in file order): those that may be law text, and those of the book's own matter
+    (a preface, an afterword: the suggestions' verdict ``matter``), listed apart."""
+    matter_ids = {ids.rules().piece_id(s["source"], s["first"]) for s in corpus.report.unsuggested
+                  if s.get("verdict") == "matter"}
+    files = {s.path: k for k, s in enumerate(corpus.sources)}
+
+    def order(n: Node) -> tuple:
+        span = n.spans[0] if n.spans else None
+        page = span.page if span is not None else None
+        return (page is None, page or 0, files.get(span.source, 0) if span else 0, span.lines[0] if span else 0)
+
+    pieces = sorted((n for n in corpus.nodes if n.kind == "piece" and n.law is None), key=order)
+    return [n for n in pieces if n.id not in matter_ids], [n for n in pieces if n.id in matter_ids]
+
+
+def piece_name(words: "Words", node: Node) -> str:
+    """A piece as a reader names it: the file it stands in and its book page, or its first
+    line where the page is not known (``piece_at_page``, ``piece_at_line``)."""
+    span = node.spans[0]
+    source = span.source.rpartition("/")[2]
+    if span.page is not None:
+        return words.say("piece_at_page", source=source, page=span.page)
+    return words.say("piece_at_line", source=source, line=span.lines[0])
+
+
 def labelled(kind: str) -> bool:
     """Whether a node of ``kind`` is a part a law's labels number in order: any level of the
     active profile's grammar below a law, by its profile's name."""
@@ -954,14 +993,20 @@ def _label_form(kind: str) -> tuple[str, str]:
     return pre, post
 
 
-def label_number(label: str, form: tuple[str, str] = ("", "")) -> int | None:
+def label_number(label: str, form: tuple[str, str] = ("", ""), kind: str | None = None) -> int | None:
     """A part's place in its level's alphabet from the end of its ID, written in ``form``
     (``_label_form``): ``D`` → 4, ``2`` → 2, ``(b)`` → 2 in ``("(", ")")``, ``.3`` → 3 in
-    ``(".", "")``; None for anything else (a guessed or odd label)."""
+    ``(".", "")``; None for anything else (a guessed or odd label). With the level's
+    ``kind``, its own alphabet says: an item's ``(i)`` is the first roman numeral, not the
+    ninth letter, where the level's labels are numerals (``[grammar.labels]``)."""
     pre, post = form
     if not (label.startswith(pre) and label.endswith(post) and len(label) > len(pre) + len(post)):
         return None
     bare = label[len(pre):len(label) - len(post)]
+    alphabet = _alphabet(kind)
+    if alphabet is not None:
+        return alphabet.position(bare) if alphabet.position(bare) is not None else \
+            alphabet.position(bare.upper()) if bare.isalpha() else None
     if bare.isdigit():
         return int(bare)
     if len(bare) == 1 and bare.isascii() and bare.isalpha():
@@ -969,11 +1014,28 @@ def label_number(label: str, form: tuple[str, str] = ("", "")) -> int | None:
     return None
 
 
-def label_at(like: str, number: int, form: tuple[str, str] = ("", "")) -> str:
+def _alphabet(kind: str | None):
+    """The alphabet of a level of the active profile's grammar, None for another kind."""
+    if kind is None:
+        return None
+    alphabets = getattr(ids.rules(), "alphabets", {})
+    return alphabets.get(kind)
+
+
+def label_at(like: str, number: int, form: tuple[str, str] = ("", ""), kind: str | None = None) -> str:
     """The label at ``number`` written as ``like`` is, in ``form``: ``label_at("D", 1) == "A"``,
-    ``label_at("(b)", 1, ("(", ")")) == "(a)"``, ``label_at("2", 1) == "1"``."""
+    ``label_at("(b)", 1, ("(", ")")) == "(a)"``, ``label_at("2", 1) == "1"``; a roman
+    numeral where ``like`` is one of its level's (``kind``) numerals: ``(iii)`` → ``(i)``."""
     pre, post = form
     bare = like[len(pre):len(like) - len(post)]
+    alphabet = _alphabet(kind)
+    if alphabet is not None and not bare.isdigit():
+        for one in alphabet.kinds:
+            single = type(alphabet)((one,))
+            if single.position(bare) is not None or single.position(bare.upper()) is not None:
+                text = single.at(number)
+                text = text.lower() if bare.islower() else text
+                return f"{pre}{text}{post}"
     text = str(number) if bare.isdigit() else chr(ord("a" if bare.islower() else "A") + number - 1)
     return f"{pre}{text}{post}"
 
@@ -989,13 +1051,13 @@ def lost_parts(parent: Node, children: list[Node]) -> dict[str, str]:
             continue
         suffix = child.id[len(parent.id):]
         form = _label_form(child.kind)
-        number = label_number(suffix, form)
+        number = label_number(suffix, form, child.kind)
         if number is None:
             previous = 0
             continue
         if number > previous + 1:
-            first = parent.id + label_at(suffix, previous + 1, form)
-            last = label_at(suffix, number - 1, form)
+            first = parent.id + label_at(suffix, previous + 1, form, child.kind)
+            last = label_at(suffix, number - 1, form, child.kind)
             # a separator before the label (".3") says nothing alone: the last one whole
             last = parent.id + last if form[0] and not form[1] else last
             out[child.id] = first if number == previous + 2 else f"{first}–{last}"
@@ -1075,6 +1137,14 @@ def _editions_data(meta) -> dict:
     if "langs" in (meta.get("editions") or {}):
         out["langs"] = meta["editions"]["langs"]
     return out
+
+
+def _piece_names(corpus: Corpus) -> dict[str, str]:
+    from .profile import of as profile_of
+
+    words = Words(profile_of(corpus), corpus.lang, corpus.translation_languages)
+    words.name_pieces(corpus.nodes)
+    return words.names
 
 
 def search_payload(index_dir: Path, corpus: Corpus) -> dict:
@@ -1166,6 +1236,7 @@ def search_payload(index_dir: Path, corpus: Corpus) -> dict:
             "english": ENGLISH,  # the language the English fields analyse: lang:X for it searches them
             "other_letters": meta.get("other_letters", ""),  # query.foreign_words: scripts the text has
             "editions": _editions_data(meta),  # edition:X (lawsearch/editions.py)
+            "names": _piece_names(corpus),  # a piece by its file and page, never its raw ID
             "stop": sorted(STOP_WORDS),
             # the tokenizer, the query syntax and citations: the sources Python compiles (patterns.py)
             # with the corpus's own citations (its profile's words and ID shapes): the same

@@ -31,6 +31,13 @@ LEADER_MARK = r"[.…·•_]"
 DOT_LEADER = rf"(?:(?:{LEADER_MARK}\s?){{4,}}|(?:…\s?){{2,}})"
 DEFINITIONS_HEADING_WORDS = 4  # «ТЕРМИНЫ И ОПРЕДЕЛЕНИЯ»; a longer line holding the word is a sentence's
 LEADER_PAGE = re.compile(rf"\s*(?:{LEADER_MARK}\s?){{2,}}\s*(?P<page>\d{{1,4}}|[ivxlcdm]{{1,6}})(?![\w.])")
+# a contents entry's page after no dot leader, at the end of its line: after a tab or a lone
+# «…» («Правило 23. Спуск… 6», "Law 20. The Hut\t5"), or after a space only ("Law 23.
+# Descent 6": ``bare``, a page in figures after a word). Read so only where a page is known
+# as contents already (its heading, its other entries), and only where what stands before
+# the number is still an entry with a title ("Law 23" alone is a heading, not "Law" p. 23)
+LOOSE_PAGE = re.compile(r"(?:\t\s*|\s*…\s*)(?P<page>\d{1,4}|[ivxlcdm]{1,6})\s*$"
+                        r"|(?<=[^\W\d_»\")])\s+(?P<bare>\d{1,4})\s*$")
 YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 QUOTED = re.compile(r"^[«„\"“]\s*(?P<name>[^»“”\"]+?)\s*[»“”\"]$")
 IMPRINT = re.compile(r"^(?:(?P<city>[^\W\d_][\w\- ]*?)\s*[:,]\s*)?[«„\"“](?P<name>[^»“”\"]+)[»“”\"]"
@@ -363,6 +370,28 @@ def _unframe(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
+def loose_entry(text: str, layout) -> tuple[str, str] | None:
+    """A line of a contents page that ends in its entry's page with no dot leader before it
+    (``LOOSE_PAGE``; a short leader at the very end, ``... 5``, as well): (the entry's
+    title part, the page), or None. What stands before the number must still be what the
+    whole line is -- a law heading with its title, a section's, a line of words: the
+    number of a heading with no title ("Law 23") is its label, not a page."""
+    s = re.sub(r"[ \u00a0]+", " ", text).strip()
+    m = re.search(rf"{LEADER_PAGE.pattern}\s*$", s) or LOOSE_PAGE.search(s)
+    if not m:
+        return None
+    head = s[:m.start()].strip()
+    if not head or not re.search(r"[^\W\d_]", head):
+        return None
+    whole = _classify(layout, re.sub(r"\s+", " ", s))
+    if whole.kind not in ("text", "empty", "footer", "footnote"):
+        if not (whole.title or whole.extra):
+            return None  # "Law 23": the number is the heading's label
+        if _classify(layout, re.sub(r"\s+", " ", head)).kind != whole.kind:
+            return None
+    return head, m["page"] or m["bare"]
+
+
 def _join(head: str, tail: str, extra: frozenset[str], lang: str | None = None) -> str:
     """A title wrapped onto the next line: joined without a space where a word was split
     (``неосто`` + ``рожности``), as the lemmatizer of the text's language (``lang``) says;
@@ -417,6 +446,8 @@ def parse_toc(lines: list[str], words: Apparatus, layout, extra_words: frozenset
             for fragment, page in _unframe(text):
                 if not fragment and page is None:
                     continue
+                if page is None and fragment and (loose := loose_entry(fragment, layout)) is not None:
+                    fragment, page = loose  # "Law 23. Descent 6", a tab or a lone «…» before the page
                 c = _classify(layout, fragment) if fragment else None
                 starts = c is not None and c.kind not in ("text", "empty", "footer", "footnote")
                 if open_entry is not None and not starts and fragment:
@@ -1027,7 +1058,8 @@ def detect_kind(lines: list[str], words: Apparatus, least: int = 3) -> str | Non
         return "toc"
     if words.index and (words.heading(head, words.index) or words.any_order(head, words.index)):
         return "index"
-    leaders = sum(1 for t in body if LEADER_PAGE.search(t) and re.search(DOT_LEADER, t))
+    leaders = sum(1 for t in body if (LEADER_PAGE.search(t) and re.search(DOT_LEADER, t))
+                  or ((m := LOOSE_PAGE.search(t)) and m["page"] and re.search(r"[^\W\d_]", t[:m.start()])))
     framed = [t for t in body if re.match(r"\s*\|.*\|.*\|\s*$", t)]
     paged = sum(1 for t in framed if re.search(r"\|\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*\|\s*$", t))
     if leaders + paged >= min(2, least) and (leaders + len(framed)) * 2 >= len(body):
@@ -1246,7 +1278,10 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
             continue
         if seen and kind == "index" and parts and fold_title(t) in parts:
             return i
-        if seen and _starts_part(t, words, layout) and not _wraps_into_entry(page_lines, i, layout) and \
+        if seen and kind == "toc" and loose_entry(t, layout) is not None:
+            previous = i  # a contents entry whose page stands after no leader: the contents go on
+            continue
+        if seen and _starts_part(t, words, layout) and not _wraps_into_entry(page_lines, i, layout, kind) and \
                 detect_kind([x for _, x in page_lines[i:]], words) != kind:
             return i
         if seen and _prose(t) and detect_kind([x for _, x in page_lines[i:]], words) != kind and (
@@ -1264,14 +1299,16 @@ def part_end(page_lines: list[tuple[int, str]], kind: str, words: Apparatus, lay
     return len(page_lines)
 
 
-def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool:
+def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout, kind: str | None = None) -> bool:
     """Whether line ``i`` is the first half of a contents entry wrapped onto the next line
     (``Правило 3. Расположение столов и`` / ``участников турнира ...... 6``): the next line
     with text is no heading and ends in a dot leader and a page number, and this line ends
     in none. The title may run over more lines before the one with the leader
     (``Правило 5. Замена игрока`` / ``в ходе сессии`` / ``........ 7``): up to
     ``WRAP_LINES`` lines of words that are no heading and no sentence -- or the page number
-    alone on the line after them (``Правило 22. Перерыв`` / ``за стол`` / ``7``)."""
+    alone on the line after them (``Правило 22. Перерыв`` / ``за стол`` / ``7``). On a
+    contents page (``kind`` toc) the last line's page may stand after no leader
+    (``loose_entry``)."""
     s = page_lines[i][1].strip()
     if LEADER_PAGE.search(s) or _prose(s):
         return False
@@ -1281,7 +1318,7 @@ def _wraps_into_entry(page_lines: list[tuple[int, str]], i: int, layout) -> bool
             return True
         if _prose(x) or _classify(layout, furniture.letter_spaced_words(x, layout.lang).strip()).kind != "text":
             return False
-        if LEADER_PAGE.search(x):
+        if LEADER_PAGE.search(x) or (kind == "toc" and loose_entry(x, layout) is not None):
             return True
     return False
 
@@ -1446,7 +1483,8 @@ def placement_entries(apparatus: dict[str, Any]) -> list:
     from ..placement import ContentsEntry
 
     return [ContentsEntry(e["id"], e["title"], int(e["page"]) if (e.get("page") or "").isdigit() else None,
-                          e["kind"], e["scope"]) for e in apparatus.get("toc", ()) if e.get("id")]
+                          e["kind"], e["scope"], e.get("source"), e.get("line")) for e in apparatus.get("toc", ())
+            if e.get("id")]
 
 
 def contents_entries(corpus_or_apparatus) -> list[tuple[str, str, str | None, str]]:
@@ -1614,6 +1652,7 @@ def take_apparatus(folder, extra_words: frozenset[str] = frozenset(),
                 # before the laws is the start of their stream: placement.document_starts)
                 found.setdefault("back", []).append({"source": source.path, "id": source.id, "kind": kind,
                                                      "line": rest[0][0], "last": rest[resume - 1][0],
+                                                     "lines": [n for n, _ in rest[:resume]],
                                                      "resume": rest[resume][0] if resume < len(rest) else None})
             page_lines = page_lines[:end_at]
             while page_lines and not page_lines[-1][1].strip():

@@ -162,9 +162,11 @@ class Commentary(BuilderBase):
                     self._commentary_tail(source, leading, law, para)
                     leading = []
                 self._close_pending(source, state, (law, para))
-                self._start(source, state, line, m, self.ids.commentary_id(law, para, item and forms.item_label(item)),
+                sub = m.groupdict().get("sub") if item else None  # «21.2.(b)(ii)»: an item of item (b)
+                self._start(source, state, line, m, self.ids.commentary_id(law, para, item and forms.item_label(item),
+                                                                            sub and forms.item_label(sub)),
                             law, "heading")
-                state.paragraph, state.item, state.sub = (law, para), item, None
+                state.paragraph, state.item, state.sub = (law, para), item, sub
                 continue
             item = forms.item.match(line.text) if state.paragraph else None
             if item and state.page_break and not (state.pending or state.current is not None) \

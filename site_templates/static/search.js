@@ -52,6 +52,7 @@
   var STRINGS = (DATA && DATA.strings) || {};
   // an ID as a reader sees it: bare in the default edition, "50 (2017 edition)" in another (site.Words.shown_id)
   function shownId(id) {
+    if (DATA && DATA.names && Object.prototype.hasOwnProperty.call(DATA.names, id)) return DATA.names[id];  // a piece: its file and page
     var sep = ((DATA && DATA.editions) || {}).separator, at = sep ? String(id).indexOf(sep) : -1;
     if (at <= 0 || !/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id.slice(0, at))) return id;
     var v = {id: id.slice(at + sep.length), edition: id.slice(0, at)}, own = editionStrings(id);
