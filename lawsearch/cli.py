@@ -1103,7 +1103,9 @@ def _hit_lines(hits, words: dict[str, str]) -> list[str]:
             template_for(own, "id_in_edition", {"edition": edition}).format(id=bare, edition=edition)
         heading = visible(own["law"].format(id=shown) if hit.kind == "law" else shown)
         title = visible(f". {hit.title}") if hit.title else ""
-        lines.append(click.style(f"{heading}{title}", bold=True) + click.style(visible(f"   {hit.url}"), dim=True))
+        # found only through the subject index: said so beside its heading (query.Hit.via_subject_index)
+        via = click.style(f"   ({own['search_via_subject_index']})", dim=True) if hit.via_subject_index else ""
+        lines.append(click.style(f"{heading}{title}", bold=True) + via + click.style(visible(f"   {hit.url}"), dim=True))
         if hit.snippet and hit.snippet != hit.title:
             # one character for one: the highlights' offsets still fit
             lines.append("    " + _highlight(visible(hit.snippet), hit.highlights))

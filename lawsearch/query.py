@@ -72,6 +72,36 @@ def in_fields(match, fields: tuple[str, ...]):
         children = [in_fields(c, fields) for c in match.children]
         return None if any(c is None for c in children) else AllOf(children)
     return match
+
+
+SUBJECT_FIELDS = ("subject",)  # the subject index's headwords naming a node (index.subject_headwords)
+
+
+def without_fields(match, fields: tuple[str, ...]):
+    """``match`` read in every field but ``fields`` (their boosts kept); None when it reads
+    only those. An ID (``Flag``) names the node: kept as it is.
+
+    >>> without_fields(Word(["a"], {"text": 1.0, "subject": 2.0}), ("subject",))
+    Word(terms=['a'], fields={'text': 1.0})
+    >>> without_fields(Word(["a"], {"subject": 2.0}), ("subject",)) is None
+    True
+    """
+    if isinstance(match, (Word, Phrase)):
+        kept = {f: b for f, b in match.fields.items() if f not in fields}
+        return replace(match, fields=kept) if kept else None
+    if isinstance(match, AllOf):
+        children = [without_fields(c, fields) for c in match.children]
+        return None if any(c is None for c in children) else AllOf(children)
+    return match
+
+
+def matched_by(alternatives: list, stats, docs: set[int]) -> set[int]:
+    """Of ``docs``, those some of ``alternatives``' matches (None: none) reads."""
+    out: set[int] = set()
+    for m in alternatives:
+        if m is not None and len(out) < len(docs):
+            out |= docs & m.scores(stats).keys()
+    return out
 # how well a looser reading stands for the words typed (1: the words themselves)
 FAMILY = 0.8  # a word of the same family: сыграл → игра
 SYNONYM = 0.6  # another Russian term of the glossary for the same English one
@@ -99,6 +129,10 @@ class Hit:
     # ({lang, text, by}: alignment.aligned_text); None (no key in JSON) where the node has no
     # text in the other language
     aligned: dict | None = None
+    # found only through the subject index: the query's words match one of its headwords
+    # naming this node, and nothing of the node's own text, titles, notes or commentary
+    # (``Searcher.via_subject_index``)
+    via_subject_index: bool = False
 
     def to_dict(self) -> dict:
         out = asdict(self)
@@ -689,12 +723,23 @@ class Searcher:
         for r in ranked:
             law = self.docs[r.doc]["law"] or ""
             by_law[law] = by_law.get(law, 0) + 1
+        for hit, doc in zip(hits, self.via_subject_index(plan, [r.doc for r in shown])):
+            hit.via_subject_index = doc
         units = plan.query.units
         covered = [plan.query.covered(r.doc) for r in shown]
         missing = [u.text for i, u in enumerate(units) if not any(c[i] for c in covered)]
         found = [u.text for i, u in enumerate(units) if any(c[i] for c in covered)]
         return Result(query=query, hits=hits, total=len(ranked), by_law=by_law, missing=missing, found=found,
                       understood_as=plan.readings())
+
+    def via_subject_index(self, plan: Plan, docs: list[int]) -> list[bool]:
+        """For each of ``docs``: whether the query found it only through the subject index
+        (its words in a headword naming the node, in none of the node's other fields)."""
+        wanted = set(docs)
+        alternatives = [a.match for a in plan.query.alternatives]
+        subject = matched_by([in_fields(m, SUBJECT_FIELDS) for m in alternatives], self.stats, wanted)
+        own = matched_by([without_fields(m, SUBJECT_FIELDS) for m in alternatives], self.stats, subject)
+        return [d in subject and d not in own for d in docs]
 
     def plan(self, query: str) -> Plan | None:
         """The query as an ``evaluate.Query`` -- its words, every way to match each, what

@@ -81,16 +81,47 @@ def index_rows(builder, root: str = "") -> list[dict]:
             links.append({"label": printed_page, "href": None, "target": printed_page})
         rows.append({"anchor": f"ix-{n + 1}", "headword": e["headword"], "sub": e.get("sub"), "links": links,
                      "see": e.get("see"), "see_also": bool(e.get("see_also")), "page": e.get("page")})
+    rows = headword_groups(rows)
     heads = {}
-    for before, r in zip([None] + rows, rows):
+    for r in rows:
         heads.setdefault(r["headword"], r["anchor"])
-        # a sub-entry whose headword no row above it printed («Капитан команды, подпись …»
-        # first under its headword) shows the headword; under its headword, a dash stands for it
-        r["head_shown"] = bool(r["sub"]) and (before is None or before["headword"] != r["headword"])
     for r in rows:
         anchor = see_anchor(r["see"], heads) if r["see"] else None
         r["see_href"] = "#" + anchor if anchor else None
     return rows
+
+
+def headword_groups(rows: list[dict]) -> list[dict]:
+    """The rows with each headword shown once, its sub-entries under it: the headword's
+    rows gathered where it first stands, its own row (no sub-heading) first; where the book
+    printed none («Матч, перенос» / «" неявка команды»: the headword only with a comma, a
+    dash or a ditto mark before each sub-heading), a row of the headword alone, without
+    targets, stands above them. A second row of the same headword with no sub-heading (the
+    headword printed again on another page) adds its targets to the first. Each row's
+    ``sub_row``: it is shown as «— sub-heading» under its headword."""
+    groups: dict[str, list[dict]] = {}
+    for r in rows:
+        groups.setdefault(r["headword"], []).append(r)
+    out: list[dict] = []
+    for headword, group in groups.items():
+        own = next((r for r in group if not r["sub"]), None)
+        if own is None:
+            own = {"anchor": group[0]["anchor"] + "-h", "headword": headword, "sub": None, "links": [],
+                   "see": None, "see_also": False, "page": group[0]["page"]}
+        for r in group:
+            if r is own or r["sub"]:
+                continue
+            known = {link["target"] for link in own["links"]}
+            own["links"] += [link for link in r["links"] if link["target"] not in known]
+            if r["see"] and not own["see"]:
+                own["see"], own["see_also"] = r["see"], r["see_also"]
+        own["sub_row"] = False
+        out.append(own)
+        for r in group:
+            if r["sub"]:
+                r["sub_row"] = True
+                out.append(r)
+    return out
 
 
 def see_anchor(see: str, heads: dict[str, str]) -> str | None:

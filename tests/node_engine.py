@@ -70,7 +70,8 @@ class NodeEngine:
 
 FIELDS = ("query", "corrected_query", "suggestions", "total", "kind", "target", "by_law", "reach", "groups",
           "missing", "found", "understood_as", "elsewhere", "foreign", "unsearchable")
-HIT_FIELDS = ("id", "law", "kind", "title", "score", "snippet", "highlights", "url", "edition", "aligned")
+HIT_FIELDS = ("id", "law", "kind", "title", "score", "snippet", "highlights", "url", "edition", "aligned",
+              "via_subject_index")
 
 
 def python_answer(searcher, query: str, limit: int | None = 10) -> dict:

@@ -600,6 +600,10 @@ def _columns(page_lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return left + right
 
 
+# what parts a printed headword from its sub-heading: a comma, a spaced dash («Матч — неявка
+# команды»); a spaced hyphen stays the headword's text ("Lantern - hanging type": a typist's
+# hyphen is as often a headword's own as a dash)
+SUB_HEADING = r",|\s[—–]\s+(?=\w)"
 COMMENTARY_TARGET = r"\d{1,3}\.\d{1,2}\.?"  # an index target naming a commentary paragraph: «63.2»
 
 
@@ -659,9 +663,12 @@ def parse_index(lines: list[str], words: Apparatus, ids, extra_words: frozenset[
                     # for the whole headword, as «=» does
                     hw = " ".join(hw.split()[:ditto])
             else:
-                hw, comma, sub = head.partition(",")
+                # a comma or a spaced dash parts the main headword from its sub-heading
+                # («Матч, перенос», «Матч — неявка команды»: both under «Матч»)
+                cut = re.search(SUB_HEADING, head)
+                hw, sub = (head[:cut.start()], head[cut.end():]) if cut else (head, "")
                 hw, sub = hw.strip(), sub.strip() or None
-                main, parted = hw, bool(comma)
+                main, parted = hw, bool(cut)
             expanded = tuple(x for t in targets for x in _expand(t, words, ids))
             paragraphs = tuple((t, _expand(t, words, ids)[0]) for t in targets if re.fullmatch(COMMENTARY_TARGET, t))
             out.append(IndexEntry(hw, sub, expanded, page, see, line, also, pages, paragraphs))

@@ -678,6 +678,22 @@
     }
     return m;
   }
+  // query.SUBJECT_FIELDS and query.without_fields: a match read in every field but these (the
+  // subject index's headwords); null when it reads only those
+  var SUBJECT_FIELDS = ["subject"];
+  function withoutFields(m, fields) {
+    if (m instanceof Word || m instanceof Phrase) {
+      var kept = {}, any = false;
+      Object.keys(m.fields).forEach(function (f) { if (fields.indexOf(f) < 0) { kept[f] = m.fields[f]; any = true; } });
+      if (!any) return null;
+      return m instanceof Word ? new Word(m.terms, kept) : new Phrase(m.words, kept);
+    }
+    if (m instanceof AllOf) {
+      var children = m.children.map(function (c) { return withoutFields(c, fields); });
+      return children.some(function (c) { return c === null; }) ? null : new AllOf(children);
+    }
+    return m;
+  }
   function Alternative(match, first, last, quality, own) {
     this.match = match; this.first = first; this.last = last;
     this.quality = quality === undefined ? 1.0 : quality; this.own = own === undefined ? true : own;
@@ -1137,8 +1153,30 @@
     p.understood.forEach(function (u) {
       if (!readings.some(function (o) { return o.words === u.words && equalSeq(o.as, u.as); })) readings.push(u);
     });
+    var via = viaSubjectIndex(p, shown.map(function (r) { return r.doc; }));
     return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, found: found, understood_as: readings,
-            hits: shown.map(function (r) { return hit(docNode(r.doc).id, r.score, p.highlight, p.prefixes, false, p.translated); })};
+            hits: shown.map(function (r, i) {
+              var h = hit(docNode(r.doc).id, r.score, p.highlight, p.prefixes, false, p.translated);
+              h.via_subject_index = via[i];
+              return h;
+            })};
+  }
+  // query.Searcher.via_subject_index: for each of docs, whether the query found it only through
+  // the subject index (its words in a headword naming the node, in none of its other fields)
+  function viaSubjectIndex(p, docs) {
+    var wanted = new Set(docs), alternatives = p.query.alternatives.map(function (a) { return a.match; });
+    var subject = matchedBy(alternatives.map(function (m) { return inFields(m, SUBJECT_FIELDS); }), wanted);
+    var own = matchedBy(alternatives.map(function (m) { return withoutFields(m, SUBJECT_FIELDS); }), subject);
+    return docs.map(function (d) { return subject.has(d) && !own.has(d); });
+  }
+  // query.matched_by: of docs, those some of the matches (null: none) reads
+  function matchedBy(matches, docs) {
+    var out = new Set();
+    matches.forEach(function (m) {
+      if (m === null || out.size >= docs.size) return;
+      m.scores().forEach(function (_, doc) { if (docs.has(doc)) out.add(doc); });
+    });
+    return out;
   }
   function editDistance(a, b, bound) {
     var prev2 = null, prev = [];
@@ -1358,7 +1396,7 @@
     if (note !== null) {  // a footnote asked for by its ID
       var s = snippet(note.text, new Set(), new Set());
       return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url,
-              edition: editionOf(id)};
+              edition: editionOf(id), via_subject_index: false};
     }
     var n = nodeOf(id) || {law: null, kind: null, title: null, url: ""}, english = field("texts_en", id);
     var own = field("texts", id);
@@ -1380,7 +1418,7 @@
       if (translated) sn = tr;
     }
     var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url,
-               edition: editionOf(id)};
+               edition: editionOf(id), via_subject_index: false};
     var pair = own && !translated ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
     if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
     return out;

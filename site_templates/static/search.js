@@ -246,6 +246,8 @@
       a.href = words ? withQuery(href(h.url), box.value.trim()) : href(h.url);
       a.setAttribute("data-id", h.id);
       li.appendChild(a);
+      // found only through the subject index (query.Hit.via_subject_index): said so
+      if (h.via_subject_index) li.appendChild(el("span", "via-index", " " + say("search_via_subject_index")));
       if (h.snippet && h.snippet !== h.title) {
         var p = el("p", "snippet"), pos = 0;
         h.highlights.forEach(function (s) {
