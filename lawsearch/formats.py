@@ -263,6 +263,9 @@ DROP_PAGE_PART = "page_header_footer"  # a page's header or footer
 DROP_ASIDE = "page_aside"  # <aside>, a sidebar
 DROP_OUTSIDE_MAIN = "page_outside_main"  # a block outside the page's <main>/<article>
 DROP_BOX_HEADING = "page_box_heading"  # a short heading a page ends with, nothing of the text under it
+# ... one standing after an open sentence of the page's text (no stop after its last word): words
+# lost, as the build counts them (``box_heading_losses``), not furniture counted and passed over
+DROP_BOX_HEADING_IN_TEXT = "page_box_heading_in_text"
 DROP_SITE_NAME = "page_site_name"  # the site's or book's name of the <title> printed again
 DROP_BOOK_TITLE = "fb2_book_title"  # an FB2 body's own title naming the book its description names
 # the end of a table row's text among a page's lines: ``page_lines`` writes it as an empty
@@ -290,6 +293,14 @@ def hidden(attrs: dict) -> bool:
 SENTENCE = re.compile(r"(?:[^\W\d_]+\W+){2,}[^\W\d_]+[^.!?]*[.!?…]['\"»”)]*$")
 # a heading of a box of the page's, not of its text: one to three words, no stop («Related», «Notes:»)
 BOX_HEADING = re.compile(r"^\s*[^\W\d_]+(?:[\s-]+[^\W\d_]+){0,2}\s*:?\s*$")
+# the boxes a box heading opens when it stands before them: a row or list of links, an aside --
+# not a page's header or footer, nor text outside the main text (which hold their own words)
+BOX_RULES = {DROP_NAVIGATION, DROP_ASIDE}
+# a block's text ending so that the next one goes on with it: a list's lead-in («brings:»), an
+# item before the next («oars,»), a clause before its next part («;», a dash)
+OPEN_END = re.compile(r"[:,;\-–—]['\"»”)]*$")
+# a block's last word with nothing after it but closing quotes and brackets
+LAST_WORD = re.compile(r"(?:^|\s)([^\W\d_]+)['\"»”)]*$")
 # a table cell holding only a label ("1.", "(a)", "B)"): the row's next cell is its text
 LABEL_CELL = re.compile(r"^\s*(?:\(\w{1,4}\)|\w{1,4}[.)])\s*$")
 LIST_ITEM = "• "  # a list item of links kept as the text's (``_links_between_text``), when no layout bullet is read
@@ -564,6 +575,10 @@ class _PageText(HTMLParser):
         self.summary = 0  # inside <summary>
         self.block_summary = False  # the current block has a <summary>'s text
         self.summaries: list[bool] = []  # per block: a <summary>'s label
+        self.heading_depth = 0  # inside <h1>…<h6>
+        self.bold_depth = 0  # inside <b>, <strong>
+        self.marked: list[bool] = []  # per block: all its text set as a heading (<h1>…<h6>) or bold
+        self.unmarked = False  # the current block has text neither a heading's nor bold
 
     def _flush(self):
         self.bold_at = None
@@ -590,9 +605,11 @@ class _PageText(HTMLParser):
             self.breaks_before.append(self.line_end)
             self.preformatted.append(self.block_pre)
             self.summaries.append(self.block_summary)
+            self.marked.append(not self.unmarked)
         if "".join(t for t, _ in self.current).strip():
             self.line_end = False  # an empty block between elements ends no line
         self.block_pre = self.block_summary = False
+        self.unmarked = False
         blank = not "".join(t for t, _ in self.current).strip()
         self.current = []
         if not blank:  # a list item's bullet waits for its first text: <li><p>…</p></li>, <li><div>…
@@ -633,6 +650,7 @@ class _PageText(HTMLParser):
         if note is not None and not attrs.get("href"):  # an anchor: the block it starts is the note
             self.block_note = note
             self.current = []
+            self.unmarked = False
         marks = " ".join(str(attrs.get(k) or "") for k in ("class", "id", "role", "epub:type"))
         if not self.skip and (page := page_break(attrs)) is not None:
             # an e-book's page-break marker: the page before it ends here, as a printed
@@ -682,6 +700,8 @@ class _PageText(HTMLParser):
         skipped = tag in SKIPPED or bool(NOTE_LIST.search(marks)) and not self.raised_seen
         main = tag in ("main", "article") or attrs.get("role") == "main"
         self.stack.append((tag, skipped, main, rule))
+        self.heading_depth += tag in HEADINGS
+        self.bold_depth += tag in BOLD
         if rule:
             self.furniture.append(rule)
         self.skip += skipped
@@ -733,6 +753,8 @@ class _PageText(HTMLParser):
             if t in ("tr", "table"):
                 self.cell_end = True
             self.sup -= t == "sup" and self.sup > 0
+            self.heading_depth -= t in HEADINGS and self.heading_depth > 0
+            self.bold_depth -= t in BOLD and self.bold_depth > 0
             if self.note_places and self.note_places[-1] == depth:
                 self.note_places.pop()
             self.link -= t == "a"
@@ -779,6 +801,8 @@ class _PageText(HTMLParser):
             self.raised_seen += 1
         if self.note_places and data.strip():
             self.block_noted = True
+        if data.strip() and not (self.heading_depth or self.bold_depth):
+            self.unmarked = True
         self.current.append((data, self.link > 0))
 
     def lines(self, notes: dict[tuple[str, str], str] | None = None) -> list[str]:
@@ -818,6 +842,8 @@ class _PageText(HTMLParser):
                 return rule
             return None
 
+        last_kept: int | None = None  # the last block kept as text so far
+        kept_lists: set[int] = set()  # the lists an item kept as text so far stands in
         for n, (block, in_main, rule, prefix, hang) in enumerate(zip(self.blocks, self.in_main, self.rules,
                                                                       self.prefixes, self.hangs)):
             text = "".join(t for t, _ in block)
@@ -825,19 +851,15 @@ class _PageText(HTMLParser):
             rule = dropped_by(n)
             plain = _plain_text(text)
             if rule is None and BOX_HEADING.match(plain) and not OWN_HEADING.search(plain) and NOTE_TEXT not in text:
-                # a short heading with nothing kept under it («Related», «Notes», «Похожие»): the
-                # heading of the box of links left out after it, or of the notes a notes file
-                # holds -- no text of the code, nor a sentence cut at the file's end
-                after = next((k for k in range(n + 1, len(self.blocks))
-                              if "".join(t for t, _ in self.blocks[k]).strip()), None)
-                if after is None:
-                    rule = DROP_BOX_HEADING
-                elif (after_rule := dropped_by(after)) is not None:
-                    rule = after_rule
+                rule = self._box_heading(n, plain, last_kept, kept_lists, dropped_by)
             if rule is not None:
                 if letters:
                     self.dropped.append((len(out), rule, _plain_text(text)))
                 continue
+            if letters:
+                last_kept = n
+                if self.in_item[n] and self.inner_list[n] is not None:
+                    kept_lists.add(self.inner_list[n])
             refs: list[str] = []
             if NOTE_TEXT in text:
                 text = _mark_notes(text, notes, refs)
@@ -863,6 +885,37 @@ class _PageText(HTMLParser):
                 # it (``page_lines``)
                 out.append(ROW_END)
         return out
+
+    def _box_heading(self, n: int, plain: str, last_kept: int | None, kept_lists: set[int], dropped_by) -> str | None:
+        """The rule a short block (``BOX_HEADING``: one to three words, no stop) is left out by as
+        the heading of a box of the page's, None where it is the page's text. A box heading is a
+        label that opens a box: set as a heading (<h1>…<h6>, bold) or ending in a colon or of
+        more than one word («Related», «Notes», «See also:», «Читайте также»), standing before
+        a box the reader leaves out (a row or list of links, an aside: that box's rule), or set
+        as a heading with nothing after it (a notes file's «Notes», whose notes are read apart).
+        A block that goes on with the text before it is never one: it opens with a small letter,
+        the text before it ends open (``OPEN_END``: «The keeper brings:», «oars,»), or it is an
+        item of a list whose items before it are text (the list's last item, «ropes»); nor is a
+        lone word set as plain text (a closing «Approved», «Подпись»). One still left out after
+        an open sentence of the text (no stop after its last word) is ``DROP_BOX_HEADING_IN_TEXT``:
+        words lost, as the build counts them (``box_heading_losses``)."""
+        before = _plain_text("".join(t for t, _ in self.blocks[last_kept])) if last_kept is not None else ""
+        heading_before = last_kept is not None and (self.marked[last_kept] or bool(OWN_HEADING.search(before)))
+        first = re.search(r"[^\W\d_]", plain)
+        if first and first.group().islower() or before and not heading_before and OPEN_END.search(before) \
+                or self.in_item[n] and self.inner_list[n] in kept_lists:
+            return None  # the text going on: a list's item, a clause's next word
+        if not (self.marked[n] or plain.rstrip().endswith(":") or len(plain.split()) > 1):
+            return None  # a lone word printed as text, no label
+        after = next((k for k in range(n + 1, len(self.blocks)) if "".join(t for t, _ in self.blocks[k]).strip()), None)
+        if after is None:
+            rule = DROP_BOX_HEADING if self.marked[n] else None
+        else:
+            rule = after_rule if (after_rule := dropped_by(after)) in BOX_RULES else None
+        # after a sentence left open (its last word with no stop), what is left out may be its end
+        if rule is not None and before and not heading_before and open_sentence(before):
+            return DROP_BOX_HEADING_IN_TEXT
+        return rule
 
     def _raised_notes(self) -> None:
         """Notes with no links: a mark raised in <sup> in the text («журнале<sup>1</sup>») and,
@@ -1013,6 +1066,33 @@ def navigation_losses(dropped: list[tuple[int, str, str]], kept: list[str] = ())
         if SENTENCE.search(text) or CLAUSE_START.match(text) and re.search(r"[^\W\d_]{2,}", text):
             out.append((at + 1, text, len(re.findall(r"\w+", text))))
     return out
+
+
+def open_sentence(text: str) -> bool:
+    """Whether a block's text stops inside a sentence: its last word in small letters with no
+    stop after it («… kept by the keeper and»), not a heading's («Billiard Room», «ЛОДОЧНАЯ»).
+
+    >>> open_sentence("kept by the keeper and"), open_sentence("сторожа и"), open_sentence("Billiard Room")
+    (True, True, False)
+    >>> open_sentence("inspected monthly."), open_sentence("oars,")
+    (False, False)
+    """
+    m = LAST_WORD.search(text)
+    return bool(m) and m.group(1)[0].islower()
+
+
+def box_heading_losses(dropped: list[tuple[int, str, str]]) -> list[tuple[int, str, int]]:
+    """The blocks a page reader left out as a box's heading right after an open sentence of the
+    text (``DROP_BOX_HEADING_IN_TEXT``): the sentence's last words as likely as a box's label,
+    so words lost, said as text in no node (``sources``), as a run of numbers a pager rule
+    removed inside the text is (``coverage.numbers_removed``). Each as (extracted line, text,
+    its words).
+
+    >>> box_heading_losses([(2, DROP_BOX_HEADING, "Related"), (4, DROP_BOX_HEADING_IN_TEXT, "Ropes")])
+    [(5, 'Ropes', 1)]
+    """
+    return [(at + 1, text, len(re.findall(r"\w+", text))) for at, rule, text in dropped
+            if rule == DROP_BOX_HEADING_IN_TEXT]
 
 
 def law_text(text: str) -> bool:

@@ -388,6 +388,17 @@ def _read_source(root: Path, entry: dict[str, Any], manifest: Document, n: int,
                     f"navigation (links) read as the code's text, the first «{text[:60]}»; a link whose text is "
                     "a sentence or a clause's label is kept, so these stand in a menu or a row of links -- "
                     "check the page, or give the text in a file of its own", source.path, line))
+        # words a page reader took for a box's heading right after an open sentence of the text
+        if boxed := formats.box_heading_losses(document.dropped):
+            from .coverage import lost
+
+            line, text, _ = boxed[0]
+            warnings.append(lost(
+                f"{sum(w for _, _, w in boxed)} words in {len(boxed)} block(s) of the page left out as the heading "
+                f"of a box of the page's (rule {formats.DROP_BOX_HEADING_IN_TEXT}), the first «{text[:60]}», stand "
+                "after a sentence of the text with no stop: they may be its last words -- `lawsearch clean FILE "
+                "--explain` shows the block; check the page, or give the text in a file of its own",
+                source.path, line))
     if truncated is not None and document.truncated:
         truncated.add(source.id)
     if content is not None and document.content:
