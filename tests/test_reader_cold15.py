@@ -37,3 +37,37 @@ def test_no_page_scrolls_sideways_on_a_narrow_phone(tab, built, where, width):
         cells = page.evaluate("""() => [...document.querySelectorAll('table.glossary td')].filter(td => td.getClientRects().length)
             .map(td => td.scrollWidth <= td.clientWidth + 1)""")
         assert len(cells) > 10 and all(cells), cells
+
+
+# -- finding 4: the Tab past the last result goes on below the search box -------------------------------
+
+
+@pytest.mark.parametrize("where", ["site/laws/50.html", "lawsearch.html"])
+def test_tab_past_the_last_result_closes_the_panel_and_goes_on_below_the_box(tab, built, where):
+    page = tab(url(built, where), PHONE)
+    page.keyboard.press("/")
+    page.keyboard.type("revoke")
+    page.locator("#results li a").first.wait_for()
+    page.wait_for_timeout(300)
+    page.keyboard.press("ArrowDown")
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if not page.evaluate("document.getElementById('results').contains(document.activeElement)"):
+            break
+    where_to = page.evaluate("""() => { const a = document.activeElement, box = document.getElementById('q');
+        return {panel: !document.getElementById('results').hidden, after: !!(box.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING),
+                top: a.getBoundingClientRect().top + scrollY, boxBottom: box.getBoundingClientRect().bottom + scrollY,
+                what: a.tagName + ' ' + (a.textContent || '').trim().slice(0, 30)}; }""")
+    assert not where_to["panel"], where_to
+    # the next element in the page's order, and on screen below the box: never one above it (the site's links)
+    assert where_to["after"] and where_to["top"] >= where_to["boxBottom"], where_to
+
+
+@pytest.mark.parametrize("where", ["site/laws/50.html", "site/index.html", "lawsearch.html"])
+def test_on_a_phone_the_headers_controls_are_in_the_order_they_are_seen(tab, built, where):
+    """Brand and the site's links on the first row, the search box under them: Tab goes so too."""
+    page = tab(url(built, where), PHONE)
+    tops = page.evaluate("""() => [...document.querySelectorAll('header.site a, header.site input')]
+        .filter(e => e.getClientRects().length).map(e => [e.tagName, Math.round(e.getBoundingClientRect().top)])""")
+    assert [t for _, t in tops] == sorted(t for _, t in tops), tops
+    assert tops[-1][0] == "INPUT", tops
