@@ -88,7 +88,8 @@ def fold(word: str) -> str:
     """A word as terms and the forms table hold it: NFKC's one-for-one forms (``narrow``),
     ligatures spelt out (patterns.LIGATURE_FROM: ``"ﬁnal"`` → ``"final"``), lower case, ё as
     е, no stress marks or soft hyphens (patterns.FOLD_PAIRS): ``fold("Ёлка́") == "елка"``; no
-    diacritics of any script, й aside (patterns.UNMARK_FROM, DIACRITICS): ``fold("λόγος") == "λογος"``.
+    diacritics of any script, й aside, and a letter case folding reads as another one as that one
+    (patterns.UNMARK_FROM, DIACRITICS): ``fold("λόγος") == fold("λόγοσ") == "λογοσ"``.
 
     Kept per word as written: a build folds every token of the corpus several times (the
     forms table, the vocabulary, the concordance), a million calls at 100x, and a corpus's

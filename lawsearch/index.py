@@ -39,7 +39,9 @@ META = "meta.json"
 # 7: the "translation" field (a translation other than English, read with the main analyzer)
 # 8: words' terms without any script's diacritics (λόγος as λογος; patterns.UNMARK_FROM, DIACRITICS)
 # 9: the English footnotes field, "footnotes_en" (lang:en reads English notes)
-INDEX_VERSION = 9
+# 10: the letters case folding reads as another one folded so in words' terms (a final "ς" as "σ":
+#     λόγοσ finds λόγος; patterns._diacritics)
+INDEX_VERSION = 10
 WENT = "went"  # meta.json's section: the editions' ``went`` map (``went_entries``)
 FORMS = "forms.txt"  # word form → terms (tables.WordTable)
 NEIGHBOURS = "neighbours.txt"  # real words one edit from a corpus word (tables.WordTable)

@@ -751,7 +751,8 @@ def _compatibility_forms() -> tuple[str, str]:
 def _diacritics() -> tuple[str, str, str]:
     """What a word's terms read without its diacritics, in every script (``analysis.fold``):
     each letter the canonical decomposition (NFD) writes as one letter and marks, as that letter
-    ("ό" → "ο", "é" → "e", "ї" → "і"), two strings of equal length; and the class of the marks
+    ("ό" → "ο", "é" → "e", "ї" → "і"), and each letter Unicode's case folding reads as another one
+    (a Greek word-final "ς" as "σ"), two strings of equal length; and the class of the marks
     themselves, written apart (an "ο" and a U+0301): the nonspacing marks of a nonzero combining class
     (accents, tonos, stress marks, points, tones), not a virama (class 9, which joins two
     letters into a third) nor a vowel sign (class 0, a letter's own part). A letter
@@ -770,6 +771,19 @@ def _diacritics() -> tuple[str, str, str]:
             continue
         base = "".join(c for c in parts if c not in mark_set)
         if len(base) == 1 and base != char and len(parts) > 1:
+            pairs.append((char, base))
+    # the letters Unicode's case folding reads as another of one letter, where lower case keeps them
+    # apart: a word-final form ("ς" as "σ": λόγοσ is λόγος), a symbol variant ("ϐ" as "β"), so a
+    # word typed with the other form is the same word (its unmarked letter)
+    paired = dict(pairs)
+    for char in _plane_zero():
+        folded = char.casefold()
+        if (char in paired or len(folded) != 1 or folded == char.lower() or folded != folded.lower()
+                or char.lower() in composed):
+            continue
+        parts = unicodedata.normalize("NFD", folded)
+        base = paired.get(folded) or "".join(c for c in parts if c not in mark_set)
+        if len(base) == 1:
             pairs.append((char, base))
     ranges: list[list[int]] = []
     for code in map(ord, marks):

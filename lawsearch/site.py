@@ -623,6 +623,15 @@ class SiteBuilder:
         default = editions.default_edition(self.corpus)
         return sum(1 for s in self.corpus.sources if (s.edition or default) == edition)
 
+    def stamp(self, edition: str | None, build: str, date: str) -> str:
+        """The stamp of a page of ``edition``: the edition and the count of its sources; the single
+        file of a corpus of several editions holds them all, and its count is every edition's, so
+        its stamp says so («Все редакции · источников: 3») rather than name the default one."""
+        if self.single and len(self.corpus.editions) > 1:
+            return self.words.say("stamp_all", sources=self.source_count(edition), build=build, date=date)
+        return self.words.say("stamp" if edition else "stamp_undated", edition=edition,
+                        sources=self.source_count(edition), build=build, date=date)
+
     def editions_in_order(self):
         """The corpus's editions as the contents pages list them: chronological."""
         return editions.in_order(self.corpus)

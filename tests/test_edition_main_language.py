@@ -242,6 +242,29 @@ def test_each_editions_pages_count_that_editions_sources(built):
     assert ru["stamp"].split("{sources}")[0].format(edition="2019") + "1 " in counted("laws/2019~1.html")
 
 
+def test_the_single_files_stamp_says_it_counts_every_editions_sources(tmp_path_factory):
+    """The single file holds every edition: its stamp counts every source and says so («Все
+    редакции · источников: 4»), never the default edition's name over every edition's count
+    (cold read 15 of issue 16, finding 2); a site page's stamp still names its edition."""
+    import re
+
+    from lawsearch.profile import load_profile
+
+    ru = load_profile("bridge").strings("ru")
+    tmp = tmp_path_factory.mktemp("mainlang-single")
+    root = write_corpus(tmp / "corpus", "2005", ["en2019", "en2005", "ru1995", "ru2005"])
+    build(root, tmp / "out", lambda m: None, single_file=True)
+
+    def stamps(page) -> list[str]:
+        return re.findall(r'<p class="stamp">(.*?)</p>', page.read_text(encoding="utf-8"), re.S)
+
+    single = stamps(tmp / "out" / "lawsearch.html")[-1]  # the footer's (a compare view's names its pair)
+    assert single.startswith(ru["stamp_all"].split("{sources}")[0] + "4 "), single
+    assert ru["stamp"].split(" ")[0] + " 2005" not in single, single
+    assert stamps(tmp / "out" / "site" / "index.html")[0].startswith(
+        ru["stamp"].split("{sources}")[0].format(edition="2005") + "2 ")
+
+
 def test_kwic_of_an_english_word_finds_the_english_beside_the_russian(built):
     """The default edition is Russian with its English as a translation: an English word's
     kwic shows that English too (not only the English-only edition's), each line paired

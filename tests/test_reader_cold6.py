@@ -292,7 +292,7 @@ def test_a_quoted_phrase_marks_the_phrase_in_any_inflection_never_its_words_alon
 def test_a_prefix_query_marks_the_words_with_that_prefix(phone, marks_corpus, query, expected):
     law = "1" if query.startswith("журн") else "2"
     page = phone((marks_corpus / "site" / "laws" / f"{law}.html").as_uri() + "?q=" + query, PHONE)
-    words = {w.lower() for w in marked(page)}
+    words = {w.lower().replace("\u00ad", "") for w in marked(page)}  # a long word's soft hyphens (search.js breakable)
     assert words == expected, words
 
 

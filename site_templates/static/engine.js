@@ -262,7 +262,7 @@
     return out;
   }
   // analysis.fold: NFKC's one-for-one forms, ligatures spelt out, lower case, decomposed й and ё composed, ё as е, no stress marks
-  // nor any script's diacritics (й aside)
+  // nor any script's diacritics (й aside), a letter case folding reads as another as that one (ς as σ)
   // analysis.one_script: a word mixing Cyrillic and Latin look-alikes in its main script
   function isCyrillic(c) { return c >= "\u0400" && c <= "\u052f"; }
   function isLatin(c) { return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z"); }

@@ -882,6 +882,24 @@
     marked = {marks: marks, bar: bar, recount: recount};
   }
 
+  // a long run of letters with a soft hyphen every few letters: where the line (or the paper's) breaks
+  // it, the break shows a hyphen, the word reads as going on (the browsers' own hyphenation
+  // needs a dictionary they may lack); a word's terms drop soft hyphens (analysis.fold), so its
+  // search and its marks are the word's, and a copy drops them (below)
+  // (called before this point is reached: a function's own constants)
+  function breakable(word) {
+    return word.replace(/\p{L}{12,}/gu, function (run) {
+      var letters = Array.from(run), out = "";
+      letters.forEach(function (c, i) { out += c; if ((i + 1) % 8 === 0 && letters.length - i > 4) out += "\u00ad"; });
+      return out;
+    });
+  }
+  document.addEventListener("copy", function (e) {
+    var text = String(window.getSelection ? window.getSelection() : "");
+    if (text.indexOf("\u00ad") < 0 || !e.clipboardData) return;
+    e.clipboardData.setData("text/plain", text.split("\u00ad").join(""));
+    e.preventDefault();
+  });
   // -- a word too long for a phone's line (style.css .long-word): that word alone may break anywhere
   // (called before the query's words are marked: it replaces the text nodes they are looked for in)
   function markLongWords(root) {
@@ -894,7 +912,7 @@
       LONG.lastIndex = 0;
       while ((m = LONG.exec(text)) !== null) {
         frag.appendChild(document.createTextNode(text.slice(pos, m.index)));
-        frag.appendChild(el("span", "long-word", m[0]));
+        frag.appendChild(el("span", "long-word", breakable(m[0])));
         pos = m.index + m[0].length;
       }
       frag.appendChild(document.createTextNode(text.slice(pos)));
