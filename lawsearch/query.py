@@ -138,6 +138,8 @@ class Hit:
         out = asdict(self)
         if out["aligned"] is None:
             del out["aligned"]
+        if not out["via_subject_index"]:
+            del out["via_subject_index"]  # as "aligned": the key only where it says something
         return out
 
 

@@ -1157,7 +1157,7 @@
     return {query: query, kind: "text", total: ranked.length, by_law: byLaw, missing: missing, found: found, understood_as: readings,
             hits: shown.map(function (r, i) {
               var h = hit(docNode(r.doc).id, r.score, p.highlight, p.prefixes, false, p.translated);
-              h.via_subject_index = via[i];
+              if (via[i]) h.via_subject_index = true;  // the key only where true (query.Hit.to_dict)
               return h;
             })};
   }
@@ -1396,7 +1396,7 @@
     if (note !== null) {  // a footnote asked for by its ID
       var s = snippet(note.text, new Set(), new Set());
       return {id: id, law: note.law, kind: "footnote", title: null, score: score, snippet: s.text, highlights: s.spans, url: note.url,
-              edition: editionOf(id), via_subject_index: false};
+              edition: editionOf(id)};
     }
     var n = nodeOf(id) || {law: null, kind: null, title: null, url: ""}, english = field("texts_en", id);
     var own = field("texts", id);
@@ -1418,7 +1418,7 @@
       if (translated) sn = tr;
     }
     var out = {id: id, law: n.law, kind: n.kind, title: n.title, score: score, snippet: sn.text, highlights: sn.spans, url: n.url,
-               edition: editionOf(id), via_subject_index: false};
+               edition: editionOf(id)};
     var pair = own && !translated ? alignedAt(id, fromEnglish ? english : text, fromEnglish ? own : english, fromEnglish, highlight, prefixes) : null;
     if (pair !== null) out.aligned = {lang: fromEnglish ? n.lang : ENGLISH, text: pair[0], by: pair[1]};
     return out;
